@@ -1,0 +1,71 @@
+/**
+ * Permission actions and roles (spec core §6, features §2, §6). Tags follow
+ * `api-users-{verb}-{resource}`; `*` grants everything. Which actions each role grants is
+ * "not shown" in the spec: ROLE_ACTIONS is our decision (docs/decisions.md D-roles) and is
+ * served by the sandbox at /users/operations/permissions/actions; the client only ever
+ * reads what the server returns.
+ */
+export const WILDCARD = "*"
+
+export const P = {
+  getWallets: "api-users-get-operations-wallets",
+  getWalletAccounts: "api-users-get-operations-wallet-accounts",
+  getStatement: "api-users-get-statement",
+  postStatementExport: "api-users-post-statement-exports",
+  getReceipts: "api-users-get-operations-receipts",
+  postConversion: "api-users-post-conversions",
+  postPixByKey: "api-users-post-pix-payments-by-key-instant-billing",
+  getApprovalRequests: "api-users-get-all-assisted-payments",
+  postApprovalDecision: "api-users-post-assisted-payments-decision",
+  getApprovalHistory: "api-users-get-permissions-transaction-approvals",
+  getApprovalSettings: "api-users-get-permissions-transaction-approval-settings-pix-payment",
+  postApprovalSettings: "api-users-post-permissions-transaction-approval-settings-pix-payment",
+  getPermissionUsers: "api-users-get-permissions-users",
+  patchPermissions: "api-users-patch-permissions",
+  deletePermissions: "api-users-delete-permissions",
+  postInvitation: "api-users-post-wallet-invitations",
+  putWallet: "api-users-put-operations-wallets",
+  deleteWallet: "api-users-delete-operations-wallets",
+  getPendingBalance: "api-users-get-operations-balance-pending",
+  getBankingAccounts: "api-users-get-banking-accounts",
+  endr: "api-users-endr"
+} as const
+export type PermissionTag = (typeof P)[keyof typeof P]
+
+export const ROLES = ["ROOT", "ADMIN", "CLIENT", "APPROVER"] as const
+export type RoleName = (typeof ROLES)[number]
+
+const READ = [P.getWallets, P.getWalletAccounts, P.getStatement, P.getReceipts, P.getPendingBalance, P.getBankingAccounts] as const
+
+export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
+  ROOT: [WILDCARD],
+  ADMIN: [
+    ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
+    P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
+    P.postInvitation, P.putWallet
+  ],
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory],
+  APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
+}
+
+/** The actions granted by a list of permission types (core §6: union of the roles). */
+export const actionsForTypes = (types: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const out = new Set<string>()
+  for (const t of types) for (const a of ROLE_ACTIONS[t as RoleName] ?? []) out.add(a)
+  return [...out]
+}
+
+/**
+ * core §6: passes when the requirement is empty, when the actions hold `*`, or when any
+ * (or, with `mode: "every"`, every) required tag is among the actions.
+ */
+export const hasPermission = (
+  actions: ReadonlyArray<string>,
+  required: string | ReadonlyArray<string> | undefined,
+  mode: "any" | "every" = "any"
+): boolean => {
+  const req = required === undefined ? [] : typeof required === "string" ? [required] : required
+  if (req.length === 0) return true
+  if (actions.includes(WILDCARD)) return true
+  return mode === "every" ? req.every((r) => actions.includes(r)) : req.some((r) => actions.includes(r))
+}

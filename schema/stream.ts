@@ -1,0 +1,42 @@
+/**
+ * Live stream events (spec core §7: "A server-sent events stream … each message is JSON";
+ * path and shape not shown, our decision docs/decisions.md D-stream). Each SSE message has
+ * an `id` (a monotonically increasing sequence, used for `Last-Event-ID` resume), an event
+ * name and a JSON data line decoded by StreamEvent.
+ */
+import { Schema } from "effect"
+import { Notification } from "./entities.ts"
+
+/** The synced lists a change hint may name. */
+export const SyncedList = Schema.Literals([
+  "wallets", "wallet_accounts", "pending_balance", "permission_actions", "invitations", "notifications",
+  "statements", "approval_requests", "approval_history", "approval_settings", "permission_users"
+])
+export type SyncedList = typeof SyncedList.Type
+
+export const ChangeHint = Schema.Struct({
+  type: Schema.Literal("change"),
+  list: SyncedList,
+  wallet_id: Schema.NullOr(Schema.String),
+  ids: Schema.Array(Schema.String),
+  /** The changed rows when small enough to carry inline (saves the targeted pull). */
+  rows: Schema.optionalKey(Schema.Array(Schema.Unknown)),
+  at: Schema.String
+})
+export type ChangeHint = typeof ChangeHint.Type
+
+export const NotificationEvent = Schema.Struct({
+  type: Schema.Literal("notification"),
+  notification: Notification,
+  unread: Schema.Int
+})
+export type NotificationEvent = typeof NotificationEvent.Type
+
+export const Heartbeat = Schema.Struct({ type: Schema.Literal("heartbeat"), at: Schema.String })
+
+export const StreamEvent = Schema.Union([ChangeHint, NotificationEvent, Heartbeat])
+export type StreamEvent = typeof StreamEvent.Type
+
+/** Heartbeat period of the sandbox and the client's timeout for a silent stream. */
+export const HEARTBEAT_MS = 15_000
+export const HEARTBEAT_TIMEOUT_MS = 35_000
