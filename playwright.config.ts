@@ -1,0 +1,39 @@
+/**
+ * End-to-end tests in a real Chromium against the built app and a running sandbox
+ * (DEVELOPERS "Real parts, really run"). Uses Debian's Chromium at /usr/bin/chromium when
+ * present (no browser download works here), otherwise a browser Playwright already has.
+ */
+import { defineConfig } from "@playwright/test"
+import { existsSync } from "node:fs"
+
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5183)
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4020)
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: process.env.PW_JSON ?? "test-results/playwright.json" }]],
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+    }
+  },
+  webServer: {
+    command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e.sqlite --fresh --size small`,
+    url: `http://127.0.0.1:${APP_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe"
+  }
+})

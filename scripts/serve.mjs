@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Brings up the whole product on one machine: the sandbox users API (SQLite, seeded on first
+// start) and the built app served by `vite preview`, which proxies the API paths to the sandbox
+// so the browser sees one origin. Used by `npm start`, the Playwright suite and the benchmarks.
+//
+//   node scripts/serve.mjs [--app-port 5173] [--api-port 4010] [--db .data/sandbox.sqlite]
+//                          [--size small|100k|1m] [--alive] [--fresh] [--build] [--dev]
+import { spawn, spawnSync } from "node:child_process"
+import { existsSync, mkdirSync, rmSync } from "node:fs"
+import { dirname, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const args = process.argv.slice(2)
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 && args[i + 1] && !args[i + 1].startsWith("--") ? args[i + 1] : dflt
+}
+const flag = (name) => args.includes(`--${name}`)
+
+const appPort = Number(opt("app-port", process.env.APP_PORT ?? "5173"))
+const apiPort = Number(opt("api-port", process.env.API_PORT ?? "4010"))
+const db = resolve(root, opt("db", ".data/sandbox.sqlite"))
+const size = opt("size", "small")
+const dev = flag("dev")
+
+if (flag("fresh") && existsSync(db)) for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true })
+mkdirSync(dirname(db), { recursive: true })
+
+if (!dev && (flag("build") || !existsSync(resolve(root, "dist/index.html")))) {
+  console.log("[serve] building the app (vite build)…")
+  const r = spawnSync(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+const children = []
+const stopAll = () => { for (const c of children) if (!c.killed) c.kill("SIGTERM") }
+process.on("SIGINT", () => { stopAll(); process.exit(130) })
+process.on("SIGTERM", () => { stopAll(); process.exit(143) })
+process.on("exit", stopAll)
+
+const sandboxArgs = ["--import", "tsx", resolve(root, "sandbox/main.ts"), "--port", String(apiPort), "--db", db, "--size", size]
+if (flag("alive")) sandboxArgs.push("--alive")
+const sandbox = spawn(process.execPath, sandboxArgs, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: process.env })
+children.push(sandbox)
+sandbox.on("exit", (code) => { console.log(`[serve] sandbox exited (${code})`); stopAll(); process.exit(code ?? 1) })
+
+const vite = spawn(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), dev ? "dev" : "preview", "--port", String(appPort), "--strictPort", "--host", "127.0.0.1"], {
+  cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, API_PORT: String(apiPort) }
+})
+children.push(vite)
+vite.on("exit", (code) => { console.log(`[serve] vite exited (${code})`); stopAll(); process.exit(code ?? 1) })
+
+const waitFor = async (url, ms) => {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    try { const r = await fetch(url); if (r.status < 500) return true } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return false
+}
+const apiOk = await waitFor(`http://127.0.0.1:${apiPort}/__admin/health`, 600_000)
+const appOk = await waitFor(`http://127.0.0.1:${appPort}/`, 60_000)
+if (!apiOk || !appOk) { console.error("[serve] did not come up"); stopAll(); process.exit(1) }
+console.log(`
+  App:          http://localhost:${appPort}/        (English: http://localhost:${appPort}/en/auth/login)
+  Users API:    http://localhost:${apiPort}/  (sandbox, SQLite at ${db})
+  Sign in:      ana@example.com / Senha@123, then the code printed above, or 000000 (fixed sandbox code)
+  Other users:  bruno@ (company, gateway) · carla@ and diego@ (approvers) · helena@ (client only)
+                eva@ (no PIN, onboarding pending) · fabio@ (incomplete) · gabi@ (expired) — same password, PIN 1234
+  Stop with Ctrl+C.
+`)

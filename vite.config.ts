@@ -1,0 +1,21 @@
+/**
+ * The app build. In dev and preview the users API (the sandbox) is proxied under the same
+ * origin, so the browser talks to one origin and the SSE stream needs no CORS.
+ * API_PORT tells where the sandbox listens (default 4010).
+ */
+import { defineConfig } from "vite"
+import react from "@vitejs/plugin-react"
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "4010"}`
+const proxy = Object.fromEntries(
+  ["/users", "/api-2", "/auth/session", "/zip", "/__admin"].map((p) => [p, { target: apiTarget, changeOrigin: false }])
+)
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  worker: { format: "es" },
+  server: { port: 5173, strictPort: false, proxy },
+  preview: { port: 5173, strictPort: false, proxy },
+  build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 1500 }
+})

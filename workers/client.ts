@@ -1,0 +1,212 @@
+/**
+ * The client half of the worker boundary: what views use instead of fetch or storage
+ * (CONVENTIONS habit 2). It starts the engine (a SharedWorker, so one engine serves every tab of
+ * the browser; a dedicated Worker where SharedWorker is missing), sends typed requests, keeps
+ * live-query subscriptions and offers `useLiveQuery` for React (useSyncExternalStore).
+ * The session lives in sessionStorage (spec core §9) and is handed to the engine on start.
+ */
+import { useSyncExternalStore } from "react"
+import { Schema } from "effect"
+import type { EndpointId, ResponseOf } from "../schema/api.ts"
+import type { CommandBody } from "../schema/commands.ts"
+import type { Locale } from "../schema/common.ts"
+import { FromWorker, type LiveQuery, type SessionInfo, type StatementQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
+import type { ResultOf } from "./results.ts"
+
+export class EngineError extends Error {
+  readonly tag: string
+  readonly key: string
+  readonly status: number | undefined
+  readonly fields: Readonly<Record<string, string>> | undefined
+  constructor(e: WorkerError) {
+    super(e.key)
+    this.tag = e.tag
+    this.key = e.key
+    this.status = e.status
+    this.fields = e.fields
+  }
+}
+
+export interface CallArgs {
+  readonly params?: Record<string, string>
+  readonly query?: Record<string, string>
+  readonly body?: unknown
+  readonly walletId?: string
+}
+export type PinAnswer = { pin: string } | { temporary_token: string } | null
+export interface PinAsk { readonly commandId: string; readonly name: string; readonly lastErrorKey?: string }
+
+const SESSION_KEY = "session"
+const decodeFromWorker = Schema.decodeUnknownExit(FromWorker)
+
+interface Port { postMessage(m: unknown): void; onmessage: ((e: MessageEvent) => void) | null }
+
+export class EngineClient {
+  private nextId = 1
+  private readonly replies = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  private readonly subs = new Map<number, (v: unknown) => void>()
+  private readonly subQueries = new Map<number, LiveQuery>()
+  private readonly pinListeners = new Set<(a: PinAsk) => void>()
+  private readonly sessionListeners = new Set<(event: "expired" | "renewed" | "signedOut") => void>()
+
+  constructor(private readonly port: Port, apiBase: string, locale: Locale) {
+    port.onmessage = (e) => this.receive(e.data)
+    this.post({ t: "hello", apiBase, locale, session: readSession() })
+  }
+
+  private post(m: ToWorker): void { this.port.postMessage(m) }
+
+  private receive(data: unknown): void {
+    const exit = decodeFromWorker(data)
+    if (exit._tag !== "Success") return // a message we cannot read is dropped, never trusted
+    const m = exit.value
+    switch (m.t) {
+      case "reply": {
+        const r = this.replies.get(m.reqId)
+        if (!r) return
+        this.replies.delete(m.reqId)
+        if (m.ok) r.resolve(m.value)
+        else r.reject(new EngineError(m.error ?? { tag: "UnknownError", key: "UNKNOWN_ERROR" }))
+        return
+      }
+      case "snapshot": this.subs.get(m.subId)?.(m.value); return
+      case "pinAsk": for (const l of this.pinListeners) l(m.lastErrorKey === undefined ? { commandId: m.commandId, name: m.name } : { commandId: m.commandId, name: m.name, lastErrorKey: m.lastErrorKey }); return
+      case "session":
+        if (m.event === "renewed" && m.session) writeSession(m.session)
+        if (m.event !== "renewed") clearSession()
+        for (const l of this.sessionListeners) l(m.event)
+        return
+    }
+  }
+
+  private request<T>(build: (reqId: number) => ToWorker): Promise<T> {
+    const reqId = this.nextId++
+    return new Promise<T>((resolve, reject) => {
+      this.replies.set(reqId, { resolve: resolve as (v: unknown) => void, reject })
+      this.post(build(reqId))
+    })
+  }
+
+  /** A users-API call made by the engine's client (allowed paths, headers, decoding, errors). */
+  call<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
+    return this.request((reqId) => ({
+      t: "call", reqId, endpoint,
+      ...(args.params ? { params: args.params } : {}),
+      ...(args.query ? { query: args.query } : {}),
+      ...(args.body !== undefined ? { body: args.body } : {}),
+      ...(args.walletId ? { walletId: args.walletId } : {})
+    }))
+  }
+
+  subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void): () => void {
+    const subId = this.nextId++
+    this.subs.set(subId, cb as (v: unknown) => void)
+    this.subQueries.set(subId, query)
+    this.post({ t: "subscribe", subId, query })
+    return () => {
+      this.subs.delete(subId)
+      this.subQueries.delete(subId)
+      this.post({ t: "unsubscribe", subId })
+    }
+  }
+
+  /** Submit a command to the outbox; resolves with its id once it is durably recorded. */
+  submit(walletId: string, body: CommandBody, dedupeKey?: string): Promise<string> {
+    return this.request((reqId) => ({ t: "submit", reqId, walletId, body, ...(dedupeKey ? { dedupeKey } : {}) }))
+  }
+  onPinAsk(l: (a: PinAsk) => void): () => void { this.pinListeners.add(l); return () => { this.pinListeners.delete(l) } }
+  answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }
+  onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void { this.sessionListeners.add(l); return () => { this.sessionListeners.delete(l) } }
+
+  async signedIn(session: SessionInfo): Promise<void> {
+    writeSession(session)
+    await this.request((reqId) => ({ t: "signedIn", reqId, session }))
+  }
+  /** Logout, expiry or user switch: the engine closes and wipes this user's local data (core §4). */
+  async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
+    clearSession()
+    await this.request((reqId) => ({ t: "signOut", reqId, reason }))
+  }
+  setWallet(walletId: string): void { this.post({ t: "setWallet", walletId }) }
+  setLocale(locale: Locale): void { this.post({ t: "locale", locale }) }
+  exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<string> {
+    return this.request((reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
+  }
+}
+
+function readSession(): SessionInfo | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(SESSION_KEY)
+    if (!raw) return null
+    const v = JSON.parse(raw) as SessionInfo
+    return typeof v.accessToken === "string" ? v : null
+  } catch { return null }
+}
+function writeSession(s: SessionInfo): void { try { globalThis.sessionStorage?.setItem(SESSION_KEY, JSON.stringify(s)) } catch { /* private mode */ } }
+function clearSession(): void { try { globalThis.sessionStorage?.removeItem(SESSION_KEY) } catch { /* private mode */ } }
+export const storedSession = readSession
+
+let engine: EngineClient | null = null
+/** The engine of this browser (started on first use). */
+export function getEngine(apiBase = "", locale: Locale = "pt"): EngineClient {
+  if (engine) return engine
+  const url = new URL("./engine.worker.ts", import.meta.url)
+  let port: Port
+  if (typeof SharedWorker !== "undefined") {
+    const w = new SharedWorker(url, { type: "module", name: "engine" })
+    w.port.start()
+    port = w.port
+  } else {
+    port = new Worker(url, { type: "module", name: "engine" })
+  }
+  engine = new EngineClient(port, apiBase, locale)
+  return engine
+}
+
+// ── React: live queries through useSyncExternalStore ────────────────────────
+interface Entry { value: unknown; listeners: Set<() => void>; unsubscribe: (() => void) | null; timer: ReturnType<typeof setTimeout> | null }
+const cache = new Map<string, Entry>()
+
+function entryFor(query: LiveQuery): Entry {
+  const key = JSON.stringify(query)
+  let e = cache.get(key)
+  if (!e) {
+    const entry: Entry = { value: undefined, listeners: new Set(), unsubscribe: null, timer: null }
+    entry.unsubscribe = getEngine().subscribe(query, (v) => {
+      entry.value = v
+      for (const l of entry.listeners) l()
+    })
+    cache.set(key, entry)
+    e = entry
+  }
+  return e
+}
+
+/** Watch a live query; `undefined` until the engine's first snapshot arrives. */
+export function useLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> | undefined {
+  const key = query ? JSON.stringify(query) : ""
+  return useSyncExternalStore(
+    (onChange) => {
+      if (!query) return () => undefined
+      const e = entryFor(query)
+      if (e.timer) { clearTimeout(e.timer); e.timer = null }
+      e.listeners.add(onChange)
+      return () => {
+        e.listeners.delete(onChange)
+        if (e.listeners.size === 0) {
+          // keep the subscription briefly so a re-render with the same query reuses it
+          e.timer = setTimeout(() => { if (e.listeners.size === 0) { e.unsubscribe?.(); cache.delete(key) } }, 2000)
+        }
+      }
+    },
+    () => (query ? (cache.get(key)?.value as ResultOf<Q> | undefined) : undefined)
+  )
+}
+
+// ── Small per-browser preferences (core §3 "Locally persisted") ─────────────
+export const prefs = {
+  get(key: string): string | null { try { return globalThis.localStorage?.getItem(`pref:${key}`) ?? null } catch { return null } },
+  set(key: string, value: string | null): void {
+    try { if (value === null) globalThis.localStorage?.removeItem(`pref:${key}`); else globalThis.localStorage?.setItem(`pref:${key}`, value) } catch { /* private mode */ }
+  }
+}

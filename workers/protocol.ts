@@ -1,0 +1,91 @@
+/**
+ * The typed boundary between views and the engine worker (CONVENTIONS habit 3): every message
+ * that crosses `postMessage` is declared here with a Schema and decoded on arrival.
+ * Views → worker: requests (API calls through the engine's client, session changes, command
+ * submissions, PIN answers) and live-query subscriptions. Worker → views: replies, snapshots of
+ * live queries, PIN prompts and session events.
+ */
+import { Schema } from "effect"
+import { CommandBody } from "../schema/commands.ts"
+import { Locale } from "../schema/common.ts"
+
+/** Statement filters handed to the worker's projection (sync/projections). */
+export const StatementQueryMsg = Schema.Struct({
+  walletIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  text: Schema.optionalKey(Schema.String),
+  from: Schema.optionalKey(Schema.Number),
+  to: Schema.optionalKey(Schema.Number),
+  types: Schema.optionalKey(Schema.Array(Schema.String)),
+  statuses: Schema.optionalKey(Schema.Array(Schema.String)),
+  direction: Schema.optionalKey(Schema.Literals(["in", "out"])),
+  currency: Schema.optionalKey(Schema.String),
+  minAmount: Schema.optionalKey(Schema.Number),
+  maxAmount: Schema.optionalKey(Schema.Number),
+  sort: Schema.optionalKey(Schema.Struct({ by: Schema.Literals(["created_at", "amount"]), dir: Schema.Literals(["asc", "desc"]) })),
+  offset: Schema.optionalKey(Schema.Number),
+  limit: Schema.optionalKey(Schema.Number),
+  groupBy: Schema.optionalKey(Schema.Literals(["day", "type", "wallet", "counterparty", "none"]))
+})
+export type StatementQueryMsg = typeof StatementQueryMsg.Type
+
+/** What a view may watch. Each answers with a snapshot now and on every change. */
+export const LiveQuery = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("session") }),
+  Schema.Struct({ kind: Schema.Literal("wallets") }),
+  Schema.Struct({ kind: Schema.Literal("walletAccounts"), walletId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("pendingBalance"), walletId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("permissionActions"), walletId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("notifications"), limit: Schema.Number }),
+  Schema.Struct({ kind: Schema.Literal("unreadCount") }),
+  Schema.Struct({ kind: Schema.Literal("invitations"), direction: Schema.Literals(["received", "sent"]) }),
+  Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg }),
+  Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("syncProgress") }),
+  Schema.Struct({ kind: Schema.Literal("commands") }),
+  Schema.Struct({ kind: Schema.Literal("connection") })
+])
+export type LiveQuery = typeof LiveQuery.Type
+
+export const SessionInfo = Schema.Struct({
+  userId: Schema.String,
+  accessToken: Schema.String,
+  refreshToken: Schema.String,
+  expiresAt: Schema.Number
+})
+export type SessionInfo = typeof SessionInfo.Type
+
+export const ToWorker = Schema.Union([
+  Schema.Struct({ t: Schema.Literal("hello"), apiBase: Schema.String, locale: Locale, session: Schema.NullOr(SessionInfo) }),
+  Schema.Struct({ t: Schema.Literal("locale"), locale: Locale }),
+  Schema.Struct({ t: Schema.Literal("signedIn"), reqId: Schema.Number, session: SessionInfo }),
+  Schema.Struct({ t: Schema.Literal("signOut"), reqId: Schema.Number, reason: Schema.Literals(["logout", "expired", "switch"]) }),
+  Schema.Struct({ t: Schema.Literal("setWallet"), walletId: Schema.String }),
+  Schema.Struct({
+    t: Schema.Literal("call"), reqId: Schema.Number, endpoint: Schema.String,
+    params: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+    query: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+    body: Schema.optionalKey(Schema.Unknown),
+    walletId: Schema.optionalKey(Schema.String)
+  }),
+  Schema.Struct({ t: Schema.Literal("subscribe"), subId: Schema.Number, query: LiveQuery }),
+  Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number }),
+  Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: CommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({
+    t: Schema.Literal("pinAnswer"), commandId: Schema.String,
+    answer: Schema.NullOr(Schema.Union([Schema.Struct({ pin: Schema.String }), Schema.Struct({ temporary_token: Schema.String })]))
+  }),
+  Schema.Struct({ t: Schema.Literal("exportCsv"), reqId: Schema.Number, query: StatementQueryMsg, format: Schema.Literals(["csv", "ofx"]), headers: Schema.Array(Schema.String) })
+])
+export type ToWorker = typeof ToWorker.Type
+
+export const WorkerError = Schema.Struct({ tag: Schema.String, key: Schema.String, status: Schema.optionalKey(Schema.Number), fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)) })
+export type WorkerError = typeof WorkerError.Type
+
+export const FromWorker = Schema.Union([
+  Schema.Struct({ t: Schema.Literal("reply"), reqId: Schema.Number, ok: Schema.Boolean, value: Schema.optionalKey(Schema.Unknown), error: Schema.optionalKey(WorkerError) }),
+  Schema.Struct({ t: Schema.Literal("snapshot"), subId: Schema.Number, value: Schema.Unknown }),
+  Schema.Struct({ t: Schema.Literal("pinAsk"), commandId: Schema.String, name: Schema.String, lastErrorKey: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({ t: Schema.Literal("session"), event: Schema.Literals(["expired", "renewed", "signedOut"]), session: Schema.optionalKey(Schema.NullOr(SessionInfo)) })
+])
+export type FromWorker = typeof FromWorker.Type

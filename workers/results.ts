@@ -1,0 +1,57 @@
+/**
+ * The value each live query answers with (workers/protocol.ts LiveQuery). Shared by the engine
+ * (which builds them) and the views (which read them).
+ */
+import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../schema/entities.ts"
+import type { CommandState, CommandBody } from "../schema/commands.ts"
+import type { SessionInfo, LiveQuery } from "./protocol.ts"
+
+export interface Pending<T> { readonly value: T; readonly pending: boolean; readonly commandId?: string }
+
+export interface StatementRowView {
+  readonly id: string; readonly wallet_id: string; readonly operation_id: string
+  readonly created_at: string; readonly updated_at: string
+  readonly type: string; readonly direction: "in" | "out"; readonly status: string; readonly currency_symbol: string
+  readonly amount: number; readonly balance_after: number
+  readonly description: string; readonly counterparty_name: string; readonly counterparty_document: string
+  readonly end_to_end_id: string | null; readonly transaction_uuid: string | null
+  /** A row that exists only as a pending command's optimistic effect. */
+  readonly pending?: boolean
+}
+export interface GroupTotals { readonly key: string; readonly count: number; readonly sumIn: number; readonly sumOut: number }
+export interface StatementsResult {
+  readonly total: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
+  readonly rows: ReadonlyArray<StatementRowView>
+  readonly groups?: ReadonlyArray<GroupTotals>
+  readonly perWallet?: ReadonlyArray<GroupTotals>
+  readonly tookMs: number
+  readonly loadedRows: number
+}
+export interface SyncProgress {
+  readonly lists: Readonly<Record<string, { readonly done: number; readonly total: number; readonly state: "idle" | "pulling" | "done" | "error" }>>
+}
+export interface CommandView {
+  readonly id: string; readonly wallet_id: string; readonly body: CommandBody
+  readonly state: CommandState; readonly error_key?: string; readonly created_at: string
+}
+export interface ConnectionView { readonly online: boolean; readonly stream: "connecting" | "open" | "down" }
+export interface WalletAccountView extends WalletAccount { readonly pendingDelta: number }
+export interface ApprovalRequestView extends ApprovalRequest { readonly pendingDecision?: "approve" | "reject" }
+
+export interface LiveResults {
+  session: SessionInfo | null
+  wallets: ReadonlyArray<Wallet>
+  walletAccounts: ReadonlyArray<WalletAccountView>
+  pendingBalance: PendingBalance | null
+  permissionActions: ReadonlyArray<string>
+  notifications: ReadonlyArray<Notification>
+  unreadCount: number
+  invitations: ReadonlyArray<WalletInvitation>
+  statements: StatementsResult
+  approvalRequests: ReadonlyArray<ApprovalRequestView>
+  approvalHistory: ReadonlyArray<ApprovalRequest>
+  syncProgress: SyncProgress
+  commands: ReadonlyArray<CommandView>
+  connection: ConnectionView
+}
+export type ResultOf<Q extends LiveQuery> = LiveResults[Q["kind"]]
