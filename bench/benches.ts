@@ -1,0 +1,70 @@
+/**
+ * The benchmarks (DESIGN "Benchmark names and results"). Browser figures are measured in a real
+ * Chromium on bench pages served by Vite (bench/pages/*), which import the project's own modules.
+ */
+import { readFileSync, readdirSync, existsSync } from "node:fs"
+import { gzipSync } from "node:zlib"
+import { resolve } from "node:path"
+import { spawnSync } from "node:child_process"
+import { benchServer, launch, report, root } from "./lib.ts"
+
+type Bench = () => Promise<void>
+
+/** Initial JavaScript of the app shell: the entry and its modulepreloads, gzip (budget ≤ 250 kB). */
+const shellBundle: Bench = async () => {
+  if (!existsSync(resolve(root, "dist/index.html")) || process.argv.includes("--build")) {
+    spawnSync(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" })
+  }
+  const html = readFileSync(resolve(root, "dist/index.html"), "utf8")
+  const files = new Set<string>()
+  for (const m of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)) if (m[1]) files.add(m[1])
+  let bytes = 0
+  for (const f of files) bytes += gzipSync(readFileSync(resolve(root, "dist", f))).length
+  const all = readdirSync(resolve(root, "dist/assets")).filter((f) => f.endsWith(".js")).length
+  report({
+    name: "shell-bundle",
+    figures: { initial_js_gzip_kb: Math.round(bytes / 102.4) / 10, initial_files: files.size, total_js_files: all },
+    budgets: { initial: { figure: "initial_js_gzip_kb", limit: 250, kind: "max" } }
+  })
+}
+
+interface PageResult { figures: Record<string, number> }
+/** Run a bench page in Chromium and read what it publishes on window.__bench. */
+async function runPage(page: string, params: Record<string, string>, timeoutMs = 600_000): Promise<PageResult> {
+  const server = await benchServer()
+  const browser = await launch()
+  try {
+    const p = await browser.newPage()
+    p.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`) })
+    p.on("pageerror", (e) => console.error(`[page] ${e.message}`))
+    const qs = new URLSearchParams(params).toString()
+    await p.goto(`${server.url}/bench/pages/${page}?${qs}`)
+    await p.waitForFunction(() => (window as unknown as { __bench?: unknown }).__bench !== undefined, undefined, { timeout: timeoutMs, polling: 500 })
+    const r = await p.evaluate(() => (window as unknown as { __bench: PageResult | { error: string } }).__bench)
+    if ("error" in r) throw new Error(r.error)
+    return r
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
+const filter1m: Bench = async () => {
+  const r = await runPage("projection.html", { rows: "1000000", mode: "filter" })
+  report({ name: "filter-1m", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 30, kind: "max" } } })
+}
+const projectionMemory: Bench = async () => {
+  const r = await runPage("projection.html", { rows: "1000000", mode: "memory" })
+  report({ name: "projection-memory", figures: r.figures, budgets: { bytes: { figure: "bytes_per_row", limit: 150, kind: "max" } } })
+}
+const csvExport100k: Bench = async () => {
+  const r = await runPage("projection.html", { rows: "100000", mode: "csv" })
+  report({ name: "csv-export-100k", figures: r.figures, budgets: {} })
+}
+
+export const benches: Record<string, Bench> = {
+  "shell-bundle": shellBundle,
+  "filter-1m": filter1m,
+  "projection-memory": projectionMemory,
+  "csv-export-100k": csvExport100k
+}

@@ -1,0 +1,60 @@
+/**
+ * Benchmark plumbing (DESIGN "Benchmark names and results"): a real Chromium driven by Playwright,
+ * a Vite server for the bench pages, percentiles, and the result file + one summary line.
+ */
+import { mkdirSync, writeFileSync, existsSync } from "node:fs"
+import { cpus, totalmem } from "node:os"
+import { resolve } from "node:path"
+import { chromium, type Browser } from "@playwright/test"
+
+export const root = resolve(import.meta.dirname, "..")
+
+export interface Result {
+  name: string
+  figures: Record<string, number>
+  budgets: Record<string, { limit: number; kind: "max" | "min"; figure: string }>
+}
+
+export function percentile(xs: ReadonlyArray<number>, p: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  if (!s.length) return NaN
+  const i = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))
+  return s[i] ?? NaN
+}
+
+export function report(r: Result): boolean {
+  mkdirSync(resolve(root, "bench/results"), { recursive: true })
+  const met = Object.values(r.budgets).every((b) => {
+    const v = r.figures[b.figure]
+    return v !== undefined && (b.kind === "max" ? v <= b.limit : v >= b.limit)
+  })
+  const out = {
+    name: r.name,
+    figures: r.figures,
+    budgets: r.budgets,
+    met,
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version }
+  }
+  writeFileSync(resolve(root, `bench/results/${r.name}.json`), JSON.stringify(out, null, 2))
+  const figs = Object.entries(r.figures).map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(2)}`).join(" ")
+  console.log(`${r.name}: ${figs} (budget ${Object.keys(r.budgets).length ? (met ? "met" : "missed") : "none"})`)
+  return met
+}
+
+export async function launch(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
+  return chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--enable-precise-memory-info", "--js-flags=--expose-gc"]
+  })
+}
+
+/** A Vite dev server rooted at the project, so bench pages import project modules directly. */
+export async function benchServer(port = 5290): Promise<{ url: string; close: () => Promise<void> }> {
+  const { createServer } = await import("vite")
+  const server = await createServer({ root, configFile: resolve(root, "vite.config.ts"), server: { port, strictPort: false, host: "127.0.0.1" }, logLevel: "warn" })
+  await server.listen()
+  const addr = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
+  return { url: addr.replace(/\/$/, ""), close: () => server.close() }
+}

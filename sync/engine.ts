@@ -1,0 +1,455 @@
+/**
+ * The sync engine (DESIGN "The sync engine"; sync/SPEC.md): one per signed-in user, living in
+ * the worker. It owns the users-API client, the user's local database, the in-memory mirror of
+ * the small lists, the statement projection, the pullers, the live stream and the outbox, and it
+ * answers the views' live queries. Data flows one way:
+ *   users API ──pull / SSE──▶ RxDB ──change stream──▶ mirror & projection ──live query──▶ view
+ */
+import type { RxStorage } from "rxdb"
+import type { Locale } from "../schema/common.ts"
+import type { EndpointId } from "../schema/api.ts"
+import type { ApprovalRequest, Notification, PendingBalance, StatementEntry, Wallet, WalletAccount, WalletInvitation } from "../schema/entities.ts"
+import { P, WILDCARD, hasPermission } from "../schema/permissions.ts"
+import type { StreamEvent } from "../schema/stream.ts"
+import type { LiveQuery, SessionInfo, StatementQueryMsg } from "../workers/protocol.ts"
+import type { ConnectionView, LiveResults, StatementsResult } from "../workers/results.ts"
+import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "./api/client.ts"
+import { listSpecs } from "./lists.ts"
+import { ProgressBoard } from "./pullers/progress.ts"
+import { pullFull, runApi, type ListSpec } from "./pullers/puller.ts"
+import { loadStatementChunks, pullStatements } from "./pullers/statements.ts"
+import { StatementProjection } from "./projections/statement-projection.ts"
+import { openUserDb, wipeUserDb, type EntityDoc, type UserDb } from "./store/db.ts"
+import { fromCompact } from "./store/statement-rows.ts"
+import { LiveStream, type StreamStatus } from "./stream/sse.ts"
+import { Effect } from "effect"
+import type { CommandBody } from "../schema/commands.ts"
+import { makeScopedOutbox, type OutboxShape } from "./outbox/outbox.ts"
+import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "./outbox/ports.ts"
+import { pendingEffects, withPendingBalance, type PendingEffects } from "./outbox/optimistic.ts"
+import { openRxOutboxStore } from "./store/outbox-store.ts"
+import { makeTransport } from "./commands/transport.ts"
+import type { CommandView } from "../workers/results.ts"
+
+export interface EngineEnv {
+  readonly storage: RxStorage<unknown, unknown>
+  readonly fetch?: typeof fetch
+  /** Told when the session changes (renewed tokens, expiry, sign-out) so every tab can follow. */
+  readonly onSession: (event: "expired" | "renewed" | "signedOut", session: SessionInfo | null) => void
+  readonly unreadPollMs?: number
+  /** C5: ask the views for the PIN or temporary token of a sensitive command. */
+  readonly onPinAsk?: (commandId: string, name: string, lastErrorKey?: string) => void
+}
+
+type Listener = () => void
+
+export class Engine {
+  apiBase = ""
+  locale: Locale = "pt"
+  session: SessionInfo | null = null
+  walletId: string | null = null
+  serverType: "green" | "blue" | null = null
+  db: UserDb | null = null
+  readonly progress = new ProgressBoard()
+  readonly projection = new StatementProjection()
+  readonly api: ApiClient
+  private stream: LiveStream | null = null
+  private streamStatus: StreamStatus = "down"
+  private online = true
+  /** Mirror of `entities`, by kind|wallet → id → doc (kept current from RxDB's change stream). */
+  private readonly mirror = new Map<string, Map<string, Record<string, unknown>>>()
+  private readonly listeners = new Set<Listener>()
+  private unread = 0
+  private lastEventId: string | null = null
+  private readonly running = new Map<string, Promise<unknown>>()
+  private readonly rerun = new Set<string>()
+  private unreadTimer: ReturnType<typeof setInterval> | null = null
+  private entitySub: { unsubscribe(): void } | null = null
+  private starting: Promise<void> | null = null
+  private notifyQueued = false
+  private outbox: OutboxShape | null = null
+  private closeOutbox: Effect.Effect<void> | null = null
+  private commandViews: CommandView[] = []
+  private effects: PendingEffects = { balances: [], approvals: [], notices: [] }
+  /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
+  private readonly seenTx = new Set<string>()
+  private readonly pinWaiters = new Map<string, (a: PinInput | null) => void>()
+
+  constructor(private readonly env: EngineEnv) {
+    this.api = makeApiClient({
+      baseUrl: () => this.apiBase,
+      locale: () => this.locale,
+      tokens: () => (this.session ? { accessToken: this.session.accessToken, refreshToken: this.session.refreshToken, expiresAt: this.session.expiresAt } : null),
+      onTokens: (t: TokenState) => {
+        if (!this.session) return
+        this.session = { ...this.session, accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt }
+        this.env.onSession("renewed", this.session)
+        this.stream?.restart()
+      },
+      onSessionExpired: () => { void this.signOut("expired") },
+      currentWallet: () => this.walletId,
+      serverType: () => this.serverType,
+      ...(env.fetch ? { fetch: env.fetch } : {}),
+      timeoutMs: 30_000
+    })
+  }
+
+  configure(apiBase: string, locale: Locale): void {
+    this.apiBase = apiBase
+    this.locale = locale
+  }
+
+  // ── change notification (coalesced to one recompute per task) ─────────────
+  onChange(l: Listener): () => void { this.listeners.add(l); return () => { this.listeners.delete(l) } }
+  private changed(): void {
+    if (this.notifyQueued) return
+    this.notifyQueued = true
+    queueMicrotask(() => { this.notifyQueued = false; for (const l of this.listeners) l() })
+  }
+
+  // ── session ────────────────────────────────────────────────────────────────
+  async start(session: SessionInfo): Promise<void> {
+    if (this.session && this.session.userId !== session.userId) await this.signOut("switch") // S4: user switch wipes
+    if (this.session && this.db) { this.session = session; return }
+    this.session = session
+    this.starting = this.open(session).finally(() => { this.starting = null })
+    return this.starting
+  }
+
+  private async open(session: SessionInfo): Promise<void> {
+    const db = await openUserDb(session.userId, this.env.storage)
+    this.db = db
+    for (const d of await db.entities.find().exec()) this.mirrorPut(d.toJSON() as EntityDoc)
+    const le = await db.meta.findOne("stream|lastEventId").exec()
+    this.lastEventId = (le?.value as string | undefined) ?? null
+    this.entitySub = db.entities.$.subscribe((ev) => {
+      if (ev.operation === "DELETE") this.mirrorDel(ev.documentData as EntityDoc)
+      else this.mirrorPut(ev.documentData as EntityDoc)
+      this.changed()
+    })
+    // the projection is rebuilt from the stored chunks (reopen: no network needed)
+    const walletIds = [...new Set((await db.statement_chunks.find().exec()).map((d) => d.wallet_id))]
+    await loadStatementChunks(db, walletIds, (rows) => this.ingest(rows.map(fromCompact)))
+    await this.openOutbox(db, session.userId)
+    this.changed()
+    this.startStream()
+    this.startUnreadPoll()
+    void this.syncAll().catch(() => undefined)
+  }
+
+  /** S4: logout, expiry and user switch close the engine and delete this user's local data. */
+  async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
+    const session = this.session
+    if (!session) return
+    this.session = null
+    this.stream?.stop()
+    this.stream = null
+    if (this.unreadTimer) clearInterval(this.unreadTimer)
+    this.unreadTimer = null
+    this.entitySub?.unsubscribe()
+    this.entitySub = null
+    for (const w of this.pinWaiters.values()) w(null)
+    this.pinWaiters.clear()
+    if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(() => undefined)
+    this.outbox = null
+    this.closeOutbox = null
+    this.commandViews = []
+    this.effects = { balances: [], approvals: [], notices: [] }
+    try { await this.starting } catch { /* opening failed: wipe anyway */ }
+    const db = this.db
+    this.db = null
+    this.mirror.clear()
+    this.projection.clear()
+    this.seenTx.clear()
+    this.unread = 0
+    this.lastEventId = null
+    this.walletId = null
+    await wipeUserDb(db, session.userId, this.env.storage).catch(() => undefined)
+    this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
+    this.changed()
+  }
+
+  setWallet(walletId: string): void {
+    if (this.walletId === walletId) return
+    this.walletId = walletId
+    this.changed()
+    void this.syncWallet(walletId).catch(() => undefined)
+  }
+
+  // ── mirror ────────────────────────────────────────────────────────────────
+  private bucket(kind: string, walletId: string): Map<string, Record<string, unknown>> {
+    const k = `${kind}|${walletId}`
+    let b = this.mirror.get(k)
+    if (!b) { b = new Map(); this.mirror.set(k, b) }
+    return b
+  }
+  private mirrorPut(d: EntityDoc): void { this.bucket(d.kind, d.wallet_id).set(d.id, d.doc) }
+  private mirrorDel(d: EntityDoc): void { this.bucket(d.kind, d.wallet_id).delete(d.id) }
+  private list<T>(kind: string, walletId = ""): T[] { return [...this.bucket(kind, walletId).values()] as T[] }
+
+  actionsFor(walletId: string): string[] {
+    return this.list<{ tag: string }>("permission_action", walletId).map((a) => a.tag)
+  }
+  private can(walletId: string, tag: string): boolean { return hasPermission(this.actionsFor(walletId), tag) }
+
+  // ── pulls ─────────────────────────────────────────────────────────────────
+  /** One pull per list+wallet at a time; a hint during a pull schedules exactly one more (P10). */
+  private pull(key: string, run: () => Promise<unknown>): Promise<unknown> {
+    const cur = this.running.get(key)
+    if (cur) { this.rerun.add(key); return cur }
+    const p = run().finally(() => {
+      this.running.delete(key)
+      if (this.rerun.delete(key)) void this.pull(key, run).catch(() => undefined)
+    })
+    this.running.set(key, p)
+    return p
+  }
+  private pullList(spec: ListSpec): Promise<unknown> {
+    const db = this.db
+    if (!db) return Promise.resolve(0)
+    return this.pull(`${spec.kind}|${spec.walletId}`, () => pullFull(this.api, db, this.progress, spec))
+  }
+  pullStatementsFor(walletId: string): Promise<unknown> {
+    const db = this.db
+    if (!db) return Promise.resolve(0)
+    return this.pull(`statements|${walletId}`, () =>
+      pullStatements(this.api, db, this.progress, walletId, {
+        onRows: (rows) => { this.ingest(rows); void this.refreshCommands() }
+      }))
+  }
+
+  async syncAll(): Promise<void> {
+    if (!this.db) return
+    const profile = await runApi(this.api.call("profile")).catch(() => null)
+    if (profile) this.serverType = profile.data.server_type
+    await this.pullList(listSpecs.wallets())
+    const wallets = this.list<Wallet>("wallet")
+    if (!this.walletId || !wallets.some((w) => w.id === this.walletId)) {
+      this.walletId = (wallets.find((w) => w.default) ?? wallets[0])?.id ?? null
+    }
+    await Promise.allSettled([this.pullList(listSpecs.notifications()), this.pullList(listSpecs.invitations_received()), this.refreshUnread()])
+    // permissions first: they say which lists of each wallet this user may read
+    await Promise.allSettled(wallets.map((w) => this.pullList(listSpecs.permission_actions(w.id))))
+    if (this.walletId) await this.syncWallet(this.walletId)
+    // statements of every readable wallet (cross-wallet analysis), current wallet first
+    const readable = wallets.filter((w) => this.can(w.id, P.getStatement)).sort((a, b) => (a.id === this.walletId ? -1 : b.id === this.walletId ? 1 : 0))
+    for (const w of readable) await this.pullStatementsFor(w.id).catch(() => undefined)
+  }
+
+  async syncWallet(walletId: string): Promise<void> {
+    const tasks: Promise<unknown>[] = [this.pullList(listSpecs.permission_actions(walletId))]
+    await Promise.allSettled(tasks)
+    const more: Promise<unknown>[] = []
+    if (this.can(walletId, P.getWalletAccounts)) more.push(this.pullList(listSpecs.wallet_accounts(walletId)), this.pullPending(walletId))
+    if (this.can(walletId, P.getApprovalRequests)) more.push(this.pullList(listSpecs.approval_requests(walletId)))
+    if (this.can(walletId, P.getApprovalHistory)) more.push(this.pullList(listSpecs.approval_history(walletId)))
+    if (this.can(walletId, P.getApprovalSettings)) more.push(this.pullList(listSpecs.approval_settings(walletId)))
+    more.push(this.pullList(listSpecs.invitations_sent(walletId)))
+    await Promise.allSettled(more)
+  }
+
+  private async pullPending(walletId: string): Promise<void> {
+    const db = this.db
+    if (!db) return
+    try {
+      const r = await runApi(this.api.call("pendingBalance", { walletId }))
+      await db.entities.upsert({ key: `pending_balance|${walletId}|brl`, kind: "pending_balance", wallet_id: walletId, id: "brl", updated_at: r.data.updated_at, doc: r.data })
+    } catch {
+      // core §8: pending balance failure sets 0
+      await db.entities.upsert({ key: `pending_balance|${walletId}|brl`, kind: "pending_balance", wallet_id: walletId, id: "brl", updated_at: new Date().toISOString(), doc: { pending_balance: 0, currency: "BRL", updated_at: new Date().toISOString() } })
+    }
+  }
+
+  private async refreshUnread(): Promise<void> {
+    const r = await runApi(this.api.call("unreadCount"))
+    if (r.data.count !== this.unread) { this.unread = r.data.count; this.changed() }
+  }
+
+  /** core §4: the unread count reloads every 60 s; while the stream is open its events keep it current. */
+  private startUnreadPoll(): void {
+    if (this.unreadTimer) clearInterval(this.unreadTimer)
+    this.unreadTimer = setInterval(() => {
+      if (this.streamStatus !== "open") void this.refreshUnread().catch(() => undefined)
+    }, this.env.unreadPollMs ?? 60_000)
+  }
+
+  // ── the live stream ───────────────────────────────────────────────────────
+  private startStream(): void {
+    this.stream?.stop()
+    const stream = new LiveStream({
+      url: () => this.api.url("/users/events/stream"),
+      headers: () => this.api.headers(),
+      lastEventId: () => this.lastEventId,
+      onEvent: (id, ev) => { void this.applyEvent(id, ev) },
+      onStatus: (s) => {
+        this.streamStatus = s
+        this.changed()
+        if (s === "open") void this.refreshUnread().catch(() => undefined)
+      },
+      onUnauthorized: async () => { try { await runApi(this.api.renew()); return true } catch { return false } },
+      ...(this.env.fetch ? { fetch: this.env.fetch } : {})
+    })
+    this.stream = stream
+    stream.start()
+  }
+
+  /** L5: events upsert what they carry or trigger a targeted pull of the list they name. */
+  async applyEvent(id: string | null, ev: StreamEvent): Promise<void> {
+    const db = this.db
+    if (!db) return
+    if (id) {
+      this.lastEventId = id
+      void db.meta.upsert({ key: "stream|lastEventId", value: id }).catch(() => undefined)
+    }
+    if (ev.type === "heartbeat") return
+    if (ev.type === "notification") {
+      this.unread = ev.unread
+      await db.entities.upsert({ key: `notification||${ev.notification.id}`, kind: "notification", wallet_id: "", id: ev.notification.id, updated_at: ev.notification.created_at, doc: ev.notification })
+      return
+    }
+    const w = ev.wallet_id ?? ""
+    switch (ev.list) {
+      case "statements": if (w) void this.pullStatementsFor(w).catch(() => undefined); return
+      case "wallets": void this.pullList(listSpecs.wallets()).catch(() => undefined); return
+      case "wallet_accounts": void this.pullList(listSpecs.wallet_accounts(w)).catch(() => undefined); return
+      case "pending_balance": void this.pullPending(w); return
+      case "permission_actions": void this.pullList(listSpecs.permission_actions(w)).then(() => this.syncWallet(w)).catch(() => undefined); return
+      case "invitations": void Promise.allSettled([this.pullList(listSpecs.invitations_received()), ...(w ? [this.pullList(listSpecs.invitations_sent(w))] : [])]); return
+      case "notifications": void this.pullList(listSpecs.notifications()).catch(() => undefined); void this.refreshUnread().catch(() => undefined); return
+      case "approval_requests": void this.pullList(listSpecs.approval_requests(w)).catch(() => undefined); return
+      case "approval_history": void this.pullList(listSpecs.approval_history(w)).catch(() => undefined); return
+      case "approval_settings": void this.pullList(listSpecs.approval_settings(w)).catch(() => undefined); return
+      case "permission_users": return
+    }
+  }
+
+  private ingest(rows: ReadonlyArray<StatementEntry>): void {
+    this.projection.upsertMany(rows)
+    for (const r of rows) if (r.transaction_uuid) this.seenTx.add(r.transaction_uuid)
+    this.changed()
+  }
+
+  // ── commands (sync/SPEC.md C1–C7) ──────────────────────────────────────────
+  private async openOutbox(db: UserDb, userId: string): Promise<void> {
+    const store = await openRxOutboxStore(db)
+    const transport = makeTransport(this.api, () => this.session?.userId ?? null)
+    const prompt = {
+      ask: (cmd: { id: string; body: { name: string } }, lastErrorKey?: string) =>
+        Effect.callback<PinInput | null>((resume) => {
+          this.pinWaiters.set(cmd.id, (a) => resume(Effect.succeed(a)))
+          this.env.onPinAsk?.(cmd.id, cmd.body.name, lastErrorKey)
+        })
+    }
+    const { outbox, close } = await Effect.runPromise(
+      makeScopedOutbox().pipe(
+        Effect.provideService(OutboxStore, store),
+        Effect.provideService(CommandTransport, transport),
+        Effect.provideService(PinPrompt, prompt)
+      )
+    )
+    this.outbox = outbox
+    this.closeOutbox = close
+    outbox.subscribe(() => { void this.refreshCommands() })
+    await this.refreshCommands()
+    // C6: unfinished commands resume after a reload
+    void Effect.runPromise(outbox.replay()).catch(() => undefined)
+    void userId
+  }
+
+  private async refreshCommands(): Promise<void> {
+    const outbox = this.outbox
+    if (!outbox) return
+    const statuses = await Effect.runPromise(outbox.statuses())
+    this.commandViews = statuses.map((st) => ({
+      id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body, state: st.state, created_at: st.command.created_at,
+      ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {})
+    }))
+    // C7: optimistic effects; a confirmed command keeps its effect until a pull reflects it
+    this.effects = pendingEffects(statuses.map((st) => ({ command: st.command, latest: st.latest })), {
+      isReflected: (id) => this.seenTx.has(id) || !this.commandNeedsReflection(id)
+    })
+    this.changed()
+  }
+  private commandNeedsReflection(id: string): boolean {
+    const v = this.commandViews.find((c) => c.id === id)
+    return v?.body.name === "v1.coins.convert" || v?.body.name === "v1.pix.payByKey"
+  }
+
+  async submit(walletId: string, body: CommandBody, dedupeKey?: string): Promise<string> {
+    const outbox = this.outbox
+    const session = this.session
+    if (!outbox || !session) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    const r = await Effect.runPromise(outbox.submit(body, { userId: session.userId, walletId, ...(dedupeKey ? { dedupeKey } : {}) }))
+    await this.refreshCommands()
+    return r.command.id
+  }
+
+  answerPin(commandId: string, answer: PinInput | null): void {
+    const w = this.pinWaiters.get(commandId)
+    if (!w) return
+    this.pinWaiters.delete(commandId)
+    w(answer)
+  }
+
+  // ── calls for the views ───────────────────────────────────────────────────
+  async call(endpoint: EndpointId, args: CallArgs): Promise<unknown> {
+    return runApi(this.api.call(endpoint, args))
+  }
+
+  setOnline(online: boolean): void { if (this.online !== online) { this.online = online; this.changed() } }
+
+  // ── live queries ──────────────────────────────────────────────────────────
+  snapshot(q: LiveQuery): LiveResults[LiveQuery["kind"]] {
+    switch (q.kind) {
+      case "session": return this.session
+      case "wallets": return this.list<Wallet>("wallet").sort((a, b) => a.name.localeCompare(b.name))
+      case "walletAccounts":
+        return this.list<WalletAccount>("wallet_account", q.walletId)
+          .sort((a, b) => a.currency_id - b.currency_id)
+          .map((a) => {
+            const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.effects)
+            return { ...a, balance: p.amount, pendingDelta: p.amount - a.balance }
+          })
+      case "pendingBalance": return (this.list<PendingBalance>("pending_balance", q.walletId)[0] ?? null)
+      case "permissionActions": {
+        const w = this.list<Wallet>("wallet").find((x) => x.id === q.walletId)
+        const acts = this.actionsFor(q.walletId)
+        return w && w.permission_types.includes("ROOT") && !acts.includes(WILDCARD) ? [...acts, WILDCARD] : acts
+      }
+      case "notifications": return this.list<Notification>("notification").sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, q.limit)
+      case "unreadCount": return this.unread
+      case "invitations":
+        return q.direction === "received"
+          ? this.list<WalletInvitation>("invitation_received")
+          : this.list<WalletInvitation>("invitation_sent", this.walletId ?? "")
+      case "statements": return this.queryStatements(q.query)
+      case "approvalRequests":
+        return this.list<ApprovalRequest>("approval_request", q.walletId)
+          .filter((r) => r.status === "started")
+          .sort((a, b) => b.created_at.localeCompare(a.created_at))
+          .map((r) => {
+            const o = this.effects.approvals.find((x) => x.requestId === r.id && x.pending)
+            return o ? { ...r, pendingDecision: o.pendingDecision } : r
+          })
+      case "approvalHistory":
+        return this.list<ApprovalRequest>("approval_history", q.walletId).sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+      case "syncProgress": return this.progress.snapshot()
+      case "commands": return this.commandViews
+      case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
+    }
+  }
+
+  queryStatements(q: StatementQueryMsg): StatementsResult {
+    const r = this.projection.query(q as Parameters<StatementProjection["query"]>[0])
+    return { ...r, loadedRows: this.projection.size } as StatementsResult
+  }
+
+  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): string {
+    const query = q as Parameters<StatementProjection["query"]>[0]
+    const chunks = format === "csv" ? this.projection.toCsv(query, this.locale, headers) : this.projection.toOfx(query)
+    let out = ""
+    for (const c of chunks) out += c
+    return out
+  }
+
+}

@@ -1,0 +1,15 @@
+/** Observable sync progress per list (sync/SPEC.md P6): rows done / total, shown by the views. */
+export type ListState = "idle" | "pulling" | "done" | "error"
+export interface ListProgress { done: number; total: number; state: ListState }
+
+export class ProgressBoard {
+  private readonly lists: Record<string, ListProgress> = {}
+  private readonly listeners = new Set<() => void>()
+  set(list: string, p: Partial<ListProgress>): void {
+    const cur = this.lists[list] ?? { done: 0, total: 0, state: "idle" as ListState }
+    this.lists[list] = { ...cur, ...p }
+    for (const l of this.listeners) l()
+  }
+  snapshot(): { lists: Record<string, ListProgress> } { return { lists: { ...this.lists } } }
+  subscribe(l: () => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l) } }
+}

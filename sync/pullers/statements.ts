@@ -1,0 +1,100 @@
+/**
+ * The statement puller (sync/SPEC.md P7–P9): keyset pages (`sort=updated_at&order=asc&after=
+ * <updated_at>|<id>`, docs/decisions.md D-sync-cursor) of up to 5,000 rows, each written as one
+ * chunk record together with the cursor that follows it (S3) — so the newest chunk is the
+ * checkpoint, and a kill at any point resumes with no gap and no duplicate (P8). The next page
+ * is requested while the current one is written (P9), which keeps the network and IndexedDB busy
+ * at the same time. A row whose status changes gets a newer updated_at on the server, so the
+ * next incremental pull carries it again and it upserts by id (P5).
+ */
+import type { StatementEntry } from "../../schema/entities.ts"
+import type { ApiClient } from "../api/client.ts"
+import type { UserDb } from "../store/db.ts"
+import { cursorAfter, toCompact } from "../store/statement-rows.ts"
+import { runApi } from "./puller.ts"
+import type { ProgressBoard } from "./progress.ts"
+
+export const STATEMENT_PAGE_SIZE = 5000
+const seqId = (walletId: string, seq: number) => `${walletId}|${String(seq).padStart(10, "0")}`
+
+export interface StatementPullOptions {
+  readonly pageSize?: number
+  /** Called with each page's rows after they are durably stored (the projection upserts them). */
+  readonly onRows: (rows: ReadonlyArray<StatementEntry>) => void
+  /** For tests: stop after this many pages, as if the worker were killed. */
+  readonly stopAfterPages?: number
+  readonly signal?: AbortSignal
+}
+
+/** The last chunk of a wallet: its cursor is where the next pull starts. */
+export async function lastChunk(db: UserDb, walletId: string): Promise<{ seq: number; cursor: string } | null> {
+  const docs = await db.statement_chunks
+    .find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "desc" }, { seq: "desc" }], limit: 1 })
+    .exec()
+  const d = docs[0]
+  return d ? { seq: d.seq, cursor: d.cursor } : null
+}
+
+export async function localStatementCount(db: UserDb, walletId: string): Promise<number> {
+  const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId } }).exec()
+  return docs.reduce((n, d) => n + d.count, 0)
+}
+
+export async function pullStatements(api: ApiClient, db: UserDb, progress: ProgressBoard, walletId: string, o: StatementPullOptions): Promise<number> {
+  const pageSize = o.pageSize ?? STATEMENT_PAGE_SIZE
+  const list = `statements:${walletId}`
+  const start = await lastChunk(db, walletId)
+  let seq = start ? start.seq + 1 : 0
+  let cursor = start?.cursor ?? ""
+  const already = start ? await localStatementCount(db, walletId) : 0
+  let done = 0
+  let pages = 0
+  progress.set(list, { state: "pulling", done: already })
+
+  const fetchPage = (after: string) =>
+    runApi(api.call("statement", {
+      walletId,
+      query: { sort: "updated_at", order: "asc", page: "1", page_size: String(pageSize), ...(after ? { after } : {}) }
+    }))
+
+  try {
+    let next = fetchPage(cursor)
+    let totalEstimate = -1
+    for (;;) {
+      const resp = await next
+      const rows = resp.data.data
+      if (totalEstimate < 0) totalEstimate = already + resp.data.total
+      const last = rows[rows.length - 1]
+      const more = rows.length === pageSize && last !== undefined
+      const nextCursor = last ? cursorAfter(last) : cursor
+      // P9: ask for the next page before writing this one
+      if (more && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted) next = fetchPage(nextCursor)
+      if (rows.length) {
+        await db.statement_chunks.insert({ id: seqId(walletId, seq), wallet_id: walletId, seq, cursor: nextCursor, count: rows.length, rows: rows.map(toCompact) })
+        seq++
+        cursor = nextCursor
+        done += rows.length
+        o.onRows(rows)
+      }
+      pages++
+      progress.set(list, { done: already + done, total: Math.max(totalEstimate, already + done) })
+      if (!more || o.signal?.aborted) break
+      if (o.stopAfterPages !== undefined && pages >= o.stopAfterPages) return done
+    }
+    progress.set(list, { state: "done", done: already + done, total: already + done })
+    return done
+  } catch (e) {
+    progress.set(list, { state: "error" })
+    throw e
+  }
+}
+
+/** Load every stored chunk of the given wallets, in order, into a consumer (the projection). */
+export async function loadStatementChunks(db: UserDb, walletIds: ReadonlyArray<string>, onRows: (compact: ReadonlyArray<ReadonlyArray<unknown>>) => void): Promise<number> {
+  let n = 0
+  for (const walletId of walletIds) {
+    const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "asc" }, { seq: "asc" }] }).exec()
+    for (const d of docs) { onRows(d.rows); n += d.count }
+  }
+  return n
+}

@@ -1,0 +1,69 @@
+/**
+ * The engine worker entry. As a SharedWorker (the default) one engine serves every tab of the
+ * browser, so each tab sees the same live data and a command is never run by two engines; where
+ * SharedWorker is missing the same file runs as a dedicated worker (docs/decisions.md D-worker).
+ * Every message in is decoded with workers/protocol.ts before it is acted on.
+ */
+/// <reference lib="webworker" />
+import { Schema } from "effect"
+import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
+import { Engine } from "../sync/engine.ts"
+import { ToWorker, type FromWorker, type LiveQuery } from "./protocol.ts"
+import { serveMessage } from "./serve.ts"
+
+interface Port { postMessage(m: unknown): void }
+
+const decode = Schema.decodeUnknownExit(ToWorker)
+const ports = new Set<Port>()
+const subs = new Map<Port, Map<number, { query: LiveQuery; last: string }>>()
+
+const broadcast = (m: FromWorker) => { for (const p of ports) p.postMessage(m) }
+
+const engine = new Engine({
+  storage: getRxStorageDexie() as never,
+  onSession: (event, session) => broadcast({ t: "session", event, session }),
+  onPinAsk: (commandId, name, lastErrorKey) => broadcast({ t: "pinAsk", commandId, name, ...(lastErrorKey ? { lastErrorKey } : {}) })
+})
+
+const push = (port: Port, subId: number, entry: { query: LiveQuery; last: string }) => {
+  const value = engine.snapshot(entry.query)
+  const json = JSON.stringify(value ?? null)
+  if (json === entry.last) return
+  entry.last = json
+  port.postMessage({ t: "snapshot", subId, value } satisfies FromWorker)
+}
+engine.onChange(() => {
+  for (const [port, m] of subs) for (const [subId, entry] of m) push(port, subId, entry)
+})
+
+function attach(port: Port & { onmessage: ((e: MessageEvent) => void) | null }) {
+  ports.add(port)
+  subs.set(port, new Map())
+  port.onmessage = (e: MessageEvent) => {
+    const exit = decode(e.data)
+    if (exit._tag !== "Success") return
+    const m = exit.value
+    if (m.t === "subscribe") {
+      const entry = { query: m.query, last: "" }
+      subs.get(port)?.set(m.subId, entry)
+      push(port, m.subId, entry)
+      return
+    }
+    if (m.t === "unsubscribe") { subs.get(port)?.delete(m.subId); return }
+    void serveMessage(engine, m, (reply) => port.postMessage(reply), broadcast)
+  }
+}
+
+const scope = globalThis as unknown as { onconnect?: (e: MessageEvent) => void; onmessage?: ((e: MessageEvent) => void) | null; postMessage?: (m: unknown) => void }
+if ("SharedWorkerGlobalScope" in globalThis) {
+  scope.onconnect = (e: MessageEvent) => {
+    const port = e.ports[0]
+    if (!port) return
+    attach(port as unknown as Port & { onmessage: ((e: MessageEvent) => void) | null })
+    port.start()
+  }
+} else {
+  attach(scope as unknown as Port & { onmessage: ((e: MessageEvent) => void) | null })
+}
+addEventListener("online", () => engine.setOnline(true))
+addEventListener("offline", () => engine.setOnline(false))
