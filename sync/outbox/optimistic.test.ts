@@ -1,0 +1,62 @@
+/**
+ * Optimistic effects of pending commands (sync/outbox/RULES.md OP1–OP3; DESIGN "Commands"
+ * "Optimistic projections").
+ */
+import { describe, expect, it } from "vitest"
+import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
+import { approvalBody, convertBody, makeCommand, pixBody } from "./fakes.ts"
+import type { CommandWithLatest } from "./optimistic.ts"
+import { pendingEffects, withPendingBalance } from "./optimistic.ts"
+
+const at = (command: Command, state: CommandState, error_key?: string): CommandWithLatest => {
+  const latest: CommandEvent = { command_id: command.id, seq: 3, state, at: "2025-01-02T12:00:01.000Z", ...(error_key === undefined ? {} : { error_key }) }
+  return { command, latest }
+}
+
+describe("optimistic effects (sync/outbox/RULES.md)", () => {
+  it("OP1 convert moves −amount of from and +expected_to_amount of to on its wallet; pix moves −amount BRL; all pending", () => {
+    const conv = makeCommand(convertBody(0), "w1") // BRL −50000, BTC +8000
+    const pix = makeCommand(pixBody(0), "w1") // BRL −1000
+    const other = makeCommand(pixBody(5), "w2") // BRL −1005 on another wallet
+    const fx = pendingEffects([at(conv, "sending"), at(pix, "awaiting-pin"), at(other, "created")])
+    const find = (w: string, c: string) => fx.balances.find((b) => b.walletId === w && b.currency === c)
+    expect(find("w1", "BRL")).toMatchObject({ delta: -51_000, pending: true, commandIds: [conv.id, pix.id] })
+    expect(find("w1", "BTC")).toMatchObject({ delta: 8_000, pending: true })
+    expect(find("w2", "BRL")).toMatchObject({ delta: -1_005, pending: true })
+    expect(fx.notices).toEqual([])
+    expect(withPendingBalance(100_000, "w1", "BRL", fx)).toEqual({ amount: 49_000, pending: true })
+    expect(withPendingBalance(7, "w1", "ETH", fx)).toEqual({ amount: 7, pending: false })
+  })
+
+  it("OP1 approve and reject overlay the request with its pending decision", () => {
+    const a = makeCommand(approvalBody("approve", "req-1"), "w1")
+    const r = makeCommand(approvalBody("reject", "req-2"), "w1")
+    const fx = pendingEffects([at(a, "sending"), at(r, "awaiting-pin")])
+    expect(fx.approvals).toEqual([
+      { requestId: "req-1", walletId: "w1", pendingDecision: "approve", commandId: a.id, pending: true },
+      { requestId: "req-2", walletId: "w1", pendingDecision: "reject", commandId: r.id, pending: true }
+    ])
+    expect(fx.balances).toEqual([])
+  })
+
+  it("OP2 rejected, failed and cancelled commands drop their effect and yield a notice with the key", () => {
+    const rej = makeCommand(pixBody(1), "w1")
+    const fail = makeCommand(convertBody(1), "w1")
+    const canc = makeCommand(approvalBody("approve", "req-3"), "w1")
+    const fx = pendingEffects([at(rej, "rejected", "INSUFFICIENT_BALANCE"), at(fail, "failed", "GATEWAY_TIMEOUT"), at(canc, "cancelled")])
+    expect(fx.balances).toEqual([])
+    expect(fx.approvals).toEqual([])
+    expect(fx.notices.map((n) => [n.commandId, n.state, n.errorKey])).toEqual([
+      [rej.id, "rejected", "INSUFFICIENT_BALANCE"],
+      [fail.id, "failed", "GATEWAY_TIMEOUT"],
+      [canc.id, "cancelled", null]
+    ])
+  })
+
+  it("OP3 a confirmed command drops out by default, or stays (not pending) until the pulled data reflects it", () => {
+    const pix = makeCommand(pixBody(2), "w1")
+    expect(pendingEffects([at(pix, "confirmed")]).balances).toEqual([])
+    const fx = pendingEffects([at(pix, "confirmed")], { isReflected: () => false })
+    expect(fx.balances).toMatchObject([{ walletId: "w1", currency: "BRL", delta: -1_002, pending: false }])
+  })
+})

@@ -1,0 +1,138 @@
+/**
+ * Optimistic effects of commands (DESIGN "Commands": "while a command is pending, balances and
+ * lists show its effect, marked as pending; on rejection the effect disappears and the user is
+ * told why, in their language"; sync/outbox/RULES.md OP1–OP3). Pure functions over commands and
+ * their latest event; the projections (sync/projections) add the deltas to the pulled balances
+ * and lay the overlays over the approval queue, the view translates notice keys (locales/).
+ */
+import type { Command, CommandEvent } from "../../schema/commands.ts"
+import type { CurrencySymbol } from "../../schema/common.ts"
+import { isPending } from "./history.ts"
+
+export interface CommandWithLatest {
+  readonly command: Command
+  /** The command's last event; undefined = stored but not yet `created` (treated as pending). */
+  readonly latest: CommandEvent | undefined
+}
+
+/** Net pending change of one balance (minor units of `currency`) on one wallet (OP1). */
+export interface BalanceDelta {
+  readonly walletId: string
+  readonly currency: CurrencySymbol
+  readonly delta: number
+  readonly commandIds: ReadonlyArray<string>
+  /** True while any contributing command is pending; false when all are confirmed but not yet synced. */
+  readonly pending: boolean
+}
+
+/** An approval request the user has decided on, shown as such until the server's list says so (OP1). */
+export interface ApprovalOverlay {
+  readonly requestId: string
+  readonly walletId: string
+  readonly pendingDecision: "approve" | "reject"
+  readonly commandId: string
+  readonly pending: boolean
+}
+
+/** Why a command's effect disappeared, for the view to translate (OP2). `errorKey` null = cancelled by the user. */
+export interface CommandNotice {
+  readonly commandId: string
+  readonly name: Command["body"]["name"]
+  readonly state: "rejected" | "failed" | "cancelled"
+  readonly errorKey: string | null
+  readonly at: string
+}
+
+export interface PendingEffects {
+  readonly balances: ReadonlyArray<BalanceDelta>
+  readonly approvals: ReadonlyArray<ApprovalOverlay>
+  readonly notices: ReadonlyArray<CommandNotice>
+}
+
+export interface PendingEffectsOptions {
+  /**
+   * OP3: whether the pulled data already shows a confirmed command (e.g. its id appears as a
+   * statement entry's `transaction_uuid`). Confirmed commands not yet reflected keep their effect
+   * (with `pending: false`) so the balance does not flicker back until the pull lands. Default:
+   * every confirmed command counts as reflected and drops out.
+   */
+  readonly isReflected?: (commandId: string) => boolean
+}
+
+type Movement = { readonly currency: CurrencySymbol; readonly delta: number }
+
+/** The balance movements a command makes on its wallet if it succeeds (OP1). */
+export const balanceMovements = (command: Command): ReadonlyArray<Movement> => {
+  const body = command.body
+  switch (body.name) {
+    case "v1.coins.convert":
+      return [
+        { currency: body.payload.from_currency, delta: -body.payload.amount },
+        { currency: body.payload.to_currency, delta: body.payload.expected_to_amount }
+      ]
+    case "v1.pix.payByKey":
+      return [{ currency: "BRL", delta: -body.payload.amount }]
+    case "v1.approval.approve":
+    case "v1.approval.reject":
+      return []
+  }
+}
+
+/** Pending balance deltas, approval overlays and notices of failed/rejected/cancelled commands (OP1–OP3). */
+export const pendingEffects = (items: ReadonlyArray<CommandWithLatest>, options: PendingEffectsOptions = {}): PendingEffects => {
+  const isReflected = options.isReflected ?? (() => true)
+  const balances = new Map<string, { walletId: string; currency: CurrencySymbol; delta: number; commandIds: Array<string>; pending: boolean }>()
+  const approvals: Array<ApprovalOverlay> = []
+  const notices: Array<CommandNotice> = []
+
+  for (const { command, latest } of items) {
+    const state = latest?.state ?? "created"
+    if (state === "rejected" || state === "failed" || state === "cancelled") {
+      notices.push({
+        commandId: command.id,
+        name: command.body.name,
+        state,
+        errorKey: state === "cancelled" ? null : latest?.error_key ?? "UNKNOWN_ERROR",
+        at: latest?.at ?? command.created_at
+      })
+      continue
+    }
+    const pending = isPending(state)
+    if (!pending && isReflected(command.id)) continue // confirmed and visible in the pulled data
+
+    for (const m of balanceMovements(command)) {
+      const k = `${command.wallet_id}\u0000${m.currency}`
+      const acc = balances.get(k)
+      if (acc === undefined) {
+        balances.set(k, { walletId: command.wallet_id, currency: m.currency, delta: m.delta, commandIds: [command.id], pending })
+      } else {
+        acc.delta += m.delta
+        acc.commandIds.push(command.id)
+        acc.pending = acc.pending || pending
+      }
+    }
+    const body = command.body
+    if (body.name === "v1.approval.approve" || body.name === "v1.approval.reject") {
+      approvals.push({
+        requestId: body.payload.request_id,
+        walletId: command.wallet_id,
+        pendingDecision: body.name === "v1.approval.approve" ? "approve" : "reject",
+        commandId: command.id,
+        pending
+      })
+    }
+  }
+
+  return { balances: [...balances.values()], approvals, notices }
+}
+
+/** A pulled balance plus the pending deltas of that wallet and currency (what the view shows). */
+export const withPendingBalance = (
+  balance: number,
+  walletId: string,
+  currency: CurrencySymbol,
+  effects: PendingEffects
+): { readonly amount: number; readonly pending: boolean } => {
+  const d = effects.balances.find((b) => b.walletId === walletId && b.currency === currency)
+  return d === undefined ? { amount: balance, pending: false } : { amount: balance + d.delta, pending: true }
+}
