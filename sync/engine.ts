@@ -61,6 +61,8 @@ export class Engine {
   private readonly listeners = new Set<Listener>()
   private unread = 0
   private lastEventId: string | null = null
+  /** Ids of the stream events received (last 10,000), for tests of L3. */
+  readonly receivedEventIds: string[] = []
   private readonly running = new Map<string, Promise<unknown>>()
   private readonly rerun = new Set<string>()
   private unreadTimer: ReturnType<typeof setInterval> | null = null
@@ -136,6 +138,29 @@ export class Engine {
     this.startUnreadPoll()
     void this.syncAll().catch(() => undefined)
   }
+
+  /** Stop without wiping (a tab or worker going away): commands stay in the outbox for replay (C6). */
+  async close(): Promise<void> {
+    this.stream?.stop()
+    this.stream = null
+    if (this.unreadTimer) clearInterval(this.unreadTimer)
+    this.unreadTimer = null
+    this.entitySub?.unsubscribe()
+    this.entitySub = null
+    for (const w of this.pinWaiters.values()) w(null)
+    this.pinWaiters.clear()
+    if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(() => undefined)
+    this.outbox = null
+    this.closeOutbox = null
+    await Promise.allSettled([...this.running.values()])
+    const db = this.db
+    this.db = null
+    this.session = null
+    if (db && !db.closed) await db.close()
+  }
+
+  /** The outbox, for tests and the worker (undefined before sign-in). */
+  get commands(): OutboxShape | null { return this.outbox }
 
   /** S4: logout, expiry and user switch close the engine and delete this user's local data. */
   async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
@@ -298,6 +323,8 @@ export class Engine {
     const db = this.db
     if (!db) return
     if (id) {
+      this.receivedEventIds.push(id)
+      if (this.receivedEventIds.length > 10_000) this.receivedEventIds.shift()
       this.lastEventId = id
       void db.meta.upsert({ key: "stream|lastEventId", value: id }).catch(() => undefined)
     }

@@ -1,0 +1,58 @@
+/**
+ * C1–C7 against the sandbox: 300 conversions sent through the outbox while the sandbox injects
+ * faults (errors before the handler, 504 or a dropped connection after the effect committed,
+ * 429 bursts), with a reload (a new engine on the same store) in the middle. The sandbox's own
+ * ledger must show every command applied exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Effect } from "effect"
+import { startSandbox } from "../../sandbox/server.ts"
+import type { Wallet } from "../../schema/entities.ts"
+import type { Engine } from "../../sync/engine.ts"
+import { admin, makeEngine, signIn } from "./engine-helpers.ts"
+
+let sb: Awaited<ReturnType<typeof startSandbox>>
+let base = ""
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
+  base = sb.url.replace(/\/$/, "")
+})
+afterAll(async () => { await sb?.close() })
+
+const N = 300
+
+describe("outbox against the sandbox", () => {
+  it("X1 C2 C3 C4 C6 300 commands under injected faults and a reload are applied exactly once", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
+    const wallets = ((await (await fetch(`${base}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
+    const w = wallets.find((x) => x.default)!
+    const quoteOf = async () => ((await (await fetch(`${base}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })).json()) as { data: { quote_id: string } }).data.quote_id
+
+    const answer = (e: () => Engine) => (id: string) => e().answerPin(id, { pin: "1234" })
+    let engine: Engine = makeEngine(base, { onPinAsk: (id) => answer(() => engine)(id) })
+    await engine.start(session)
+    await admin(base, "faults", { error_rate: { "/users/v2/conversions": 0.15 }, fault_after_commit_rate: 0.15, status: 503, burst_429: { count: 5, retry_after_s: 0 } })
+
+    const ids: string[] = []
+    let quote = ""
+    for (let i = 0; i < N; i++) {
+      if (i % 100 === 0) quote = await quoteOf() // quotes live 30 s
+      ids.push(await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 1000 + i, expected_to_amount: 1 } }))
+      if (i === N / 2) {
+        // a reload in the middle: the engine goes away with commands in flight, a new one replays them
+        await engine.close()
+        engine = makeEngine(base, { onPinAsk: (id) => answer(() => engine)(id) })
+        await engine.start(await signIn(base, "ana@example.com"))
+      }
+    }
+    const states = await Promise.all(ids.map((id) => Effect.runPromise(engine.commands!.settled(id))))
+    await admin(base, "reset-faults", {})
+    const ledger = (await admin(base, `ledger?wallet_id=${w.id}`)) as { transactions: Array<{ transaction_uuid: string; count: number }> }
+    const applied = new Map(ledger.transactions.map((t) => [t.transaction_uuid, t.count]))
+    // confirmed → applied exactly once; anything else (a quote that expired during long retries) → never applied
+    ids.forEach((id, i) => expect(applied.get(id) ?? 0, `command ${id} (${states[i]})`).toBe(states[i] === "confirmed" ? 1 : 0))
+    expect(states.filter((s) => s === "confirmed").length).toBeGreaterThan(N * 0.9)
+    await engine.signOut("logout")
+  }, 300_000)
+})

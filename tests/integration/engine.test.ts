@@ -1,0 +1,136 @@
+/**
+ * The engine against a running sandbox over real HTTP (sync/SPEC.md rule ids in the names).
+ * Storage is RxDB's Dexie storage on fake-indexeddb; the browser suite (tests/e2e/engine) runs the
+ * same engine on real IndexedDB in Chromium.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Effect } from "effect"
+import { indexedDB } from "fake-indexeddb"
+import { startSandbox } from "../../sandbox/server.ts"
+import { makeApiClient } from "../../sync/api/client.ts"
+import { openUserDb, dbNameFor } from "../../sync/store/db.ts"
+import { pullStatements } from "../../sync/pullers/statements.ts"
+import { ProgressBoard } from "../../sync/pullers/progress.ts"
+import type { Wallet } from "../../schema/entities.ts"
+import { admin, countingFetch, makeEngine, signIn, storage, until } from "./engine-helpers.ts"
+
+let sb: Awaited<ReturnType<typeof startSandbox>>
+let base = ""
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
+  base = sb.url.replace(/\/$/, "")
+})
+afterAll(async () => { await sb?.close() })
+
+const apiFor = (session: { accessToken: string; refreshToken: string; expiresAt: number }, f?: typeof fetch) =>
+  makeApiClient({
+    baseUrl: () => base, locale: () => "pt", tokens: () => session, onTokens: () => undefined, onSessionExpired: () => undefined,
+    currentWallet: () => null, serverType: () => "green", ...(f ? { fetch: f } : {})
+  })
+
+async function defaultWallet(session: { accessToken: string }): Promise<Wallet> {
+  const r = await fetch(`${base}/users/operations/wallets?page_size=100`, { headers: { authorization: `Bearer ${session.accessToken}`, "server-type": "green" } })
+  const j = (await r.json()) as { data: { data: Wallet[] } }
+  const w = j.data.data.find((x) => x.default) ?? j.data.data[0]
+  if (!w) throw new Error("no wallet")
+  return w
+}
+
+describe("sync engine against the sandbox", () => {
+  it("A1 a path off the allowed list fails with UNAUTHORIZED_ENDPOINT and sends nothing", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const c = countingFetch()
+    const api = apiFor(session, c.fetch)
+    const exit = await Effect.runPromiseExit(api.raw("GET", "/users/admin/secrets"))
+    expect(exit._tag).toBe("Failure")
+    expect(String(exit)).toContain("UnauthorizedEndpoint")
+    expect(c.calls).toEqual([])
+  })
+
+  it("P1–P6 first sync fills wallets, accounts, notifications and every readable wallet's statement", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const engine = makeEngine(base)
+    await engine.start(session)
+    await engine.syncAll()
+    const wallets = engine.snapshot({ kind: "wallets" }) as Wallet[]
+    expect(wallets.length).toBeGreaterThanOrEqual(2)
+    const w = wallets.find((x) => x.default) ?? wallets[0]!
+    const accounts = engine.snapshot({ kind: "walletAccounts", walletId: w.id }) as unknown[]
+    expect(accounts.length).toBe(4)
+    // the server's statement total for every wallet equals what the projection holds
+    let serverTotal = 0
+    for (const x of wallets) {
+      const r = await fetch(`${base}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": x.id, "server-type": "green" } })
+      if (r.ok) serverTotal += ((await r.json()) as { data: { total: number } }).data.total
+    }
+    expect(serverTotal).toBeGreaterThan(0)
+    expect(engine.projection.size).toBe(serverTotal)
+    const progress = engine.progress.snapshot().lists
+    expect(progress[`statements:${w.id}`]?.state).toBe("done")
+    await engine.signOut("logout")
+  })
+
+  it("P8 a statement sync killed mid-way resumes with no gap and no duplicate", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const w = await defaultWallet(session)
+    const db = await openUserDb(`p8${Date.now()}`, storage())
+    const api = apiFor(session)
+    const seen: string[] = []
+    const first = await pullStatements(api, db, new ProgressBoard(), w.id, { pageSize: 150, stopAfterPages: 2, onRows: (rows) => seen.push(...rows.map((r) => r.id)) })
+    expect(first).toBe(300)
+    // a new sync on the same store: starts after the last whole chunk
+    await pullStatements(api, db, new ProgressBoard(), w.id, { pageSize: 150, onRows: (rows) => seen.push(...rows.map((r) => r.id)) })
+    const r = await fetch(`${base}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
+    const total = ((await r.json()) as { data: { total: number } }).data.total
+    expect(new Set(seen).size).toBe(seen.length)
+    expect(seen.length).toBe(total)
+    await db.remove()
+  })
+
+  it("L3 the stream dropped by the sandbox reconnects with Last-Event-ID and loses no event", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const w = await defaultWallet(session)
+    const engine = makeEngine(base)
+    await engine.start(session)
+    await until(() => engine.snapshot({ kind: "connection" }) !== null && (engine.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
+    const before = engine.receivedEventIds.length
+    for (let i = 0; i < 6; i++) {
+      await admin(base, "pix-in", { wallet_id: w.id, amount: 1000 + i, payer_name: `Pagador ${i}` })
+      if (i === 2) await admin(base, "faults", { drop_sse_now: true })
+    }
+    await until(() => engine.receivedEventIds.length - before >= 6, 30_000)
+    const ids = engine.receivedEventIds.slice(before).map(Number)
+    // every id once, in order, none skipped among those this user may see
+    expect(new Set(ids).size).toBe(ids.length)
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids)
+    await engine.signOut("logout")
+  })
+
+  it("C5 a cancelled PIN step cancels the command and nothing is sent", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const w = await defaultWallet(session)
+    const engine = makeEngine(base, { onPinAsk: (id) => engine.answerPin(id, null) })
+    await engine.start(session)
+    const q = await fetch(`${base}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
+    const quote = ((await q.json()) as { data: { quote_id: string } }).data
+    const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 5000, expected_to_amount: 1 } })
+    const state = await Effect.runPromise(engine.commands!.settled(id))
+    expect(state).toBe("cancelled")
+    const ledger = (await admin(base, `ledger?wallet_id=${w.id}`)) as { transactions: Array<{ transaction_uuid: string }> }
+    expect(JSON.stringify(ledger)).not.toContain(id)
+    await engine.signOut("logout")
+  })
+
+  it("S4 logout wipes the user's local database", async () => {
+    const session = await signIn(base, "carla@example.com")
+    const engine = makeEngine(base)
+    await engine.start(session)
+    await engine.syncAll()
+    const name = dbNameFor(session.userId)
+    const has = async () => (await indexedDB.databases()).some((d) => d.name?.includes(name))
+    expect(await has()).toBe(true)
+    await engine.signOut("logout")
+    expect(await has()).toBe(false)
+  })
+})
