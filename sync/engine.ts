@@ -37,6 +37,8 @@ export interface EngineEnv {
   /** Told when the session changes (renewed tokens, expiry, sign-out) so every tab can follow. */
   readonly onSession: (event: "expired" | "renewed" | "signedOut", session: SessionInfo | null) => void
   readonly unreadPollMs?: number
+  /** The IndexedDB the storage writes to (the worker's own by default), for the wipe (S4). */
+  readonly indexedDB?: IDBFactory
   /** C5: ask the views for the PIN or temporary token of a sensitive command. */
   readonly onPinAsk?: (commandId: string, name: string, lastErrorKey?: string) => void
 }
@@ -133,6 +135,9 @@ export class Engine {
     const walletIds = [...new Set((await db.statement_chunks.find().exec()).map((d) => d.wallet_id))]
     await loadStatementChunks(db, walletIds, (rows) => this.ingest(rows.map(fromCompact)))
     await this.openOutbox(db, session.userId)
+    const st = await db.meta.findOne("user|serverType").exec()
+    this.serverType = (st?.value as "green" | "blue" | undefined) ?? null
+    await this.loadProfile()
     this.changed()
     this.startStream()
     this.startUnreadPoll()
@@ -189,7 +194,7 @@ export class Engine {
     this.unread = 0
     this.lastEventId = null
     this.walletId = null
-    await wipeUserDb(db, session.userId, this.env.storage).catch(() => undefined)
+    await wipeUserDb(db, session.userId, this.env.storage, this.env.indexedDB ?? globalThis.indexedDB).catch(() => undefined)
     this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
     this.changed()
   }
@@ -245,8 +250,7 @@ export class Engine {
 
   async syncAll(): Promise<void> {
     if (!this.db) return
-    const profile = await runApi(this.api.call("profile")).catch(() => null)
-    if (profile) this.serverType = profile.data.server_type
+    await this.loadProfile()
     await this.pullList(listSpecs.wallets())
     const wallets = this.list<Wallet>("wallet")
     if (!this.walletId || !wallets.some((w) => w.id === this.walletId)) {
@@ -259,6 +263,16 @@ export class Engine {
     // statements of every readable wallet (cross-wallet analysis), current wallet first
     const readable = wallets.filter((w) => this.can(w.id, P.getStatement)).sort((a, b) => (a.id === this.walletId ? -1 : b.id === this.walletId ? 1 : 0))
     for (const w of readable) await this.pullStatementsFor(w.id).catch(() => undefined)
+  }
+
+  /** The profile says whether this is a green-server user, who sends `server-type` on every call (A2). */
+  private async loadProfile(): Promise<void> {
+    const db = this.db
+    const profile = await runApi(this.api.call("profile")).catch(() => null)
+    if (!profile || !db) return
+    this.serverType = profile.data.server_type
+    await db.entities.upsert({ key: "profile||me", kind: "profile", wallet_id: "", id: "me", updated_at: new Date().toISOString(), doc: profile.data as unknown as Record<string, unknown> })
+    await db.meta.upsert({ key: "user|serverType", value: profile.data.server_type })
   }
 
   async syncWallet(walletId: string): Promise<void> {

@@ -142,10 +142,29 @@ export async function openUserDb(userId: string, storage: RxStorage<unknown, unk
   return db
 }
 
-/** S4 wipe: close and delete every trace of this user's local data. */
-export async function wipeUserDb(db: UserDb | null, userId: string, storage: RxStorage<unknown, unknown>): Promise<void> {
+/**
+ * S4 wipe: remove the RxDB database, then delete every IndexedDB database the Dexie storage made
+ * for it (RxDB's remove empties them but leaves the IndexedDB databases behind).
+ */
+export async function wipeUserDb(db: UserDb | null, userId: string, storage: RxStorage<unknown, unknown>, idb: IDBFactory | undefined = globalThis.indexedDB): Promise<void> {
   if (db && !db.closed) await db.remove()
   else await removeRxDatabase(dbNameFor(userId), storage, false)
+  if (!idb?.databases) return
+  const prefix = `rxdb-dexie-${dbNameFor(userId)}--`
+  const names = (await idb.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith(prefix))
+  await Promise.all(names.map((n) => new Promise<void>((resolve) => {
+    const req = idb.deleteDatabase(n)
+    req.onsuccess = () => resolve()
+    req.onerror = () => resolve()
+    req.onblocked = () => resolve()
+  })))
+}
+
+/** The IndexedDB databases that hold a user's data (for tests of S1/S4). */
+export async function userDatabases(userId: string, idb: IDBFactory | undefined = globalThis.indexedDB): Promise<string[]> {
+  if (!idb?.databases) return []
+  const prefix = `rxdb-dexie-${dbNameFor(userId)}--`
+  return (await idb.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith(prefix))
 }
 
 export const entityKey = (kind: string, walletId: string, id: string): string => `${kind}|${walletId}|${id}`

@@ -33,7 +33,7 @@ export const countingFetch = (): Counting => {
 }
 
 export function makeEngine(base: string, extra: Partial<EngineEnv> = {}): Engine {
-  const e = new Engine({ storage: storage(), onSession: () => undefined, ...extra })
+  const e = new Engine({ storage: storage(), onSession: () => undefined, indexedDB: indexedDB as unknown as IDBFactory, ...extra })
   e.configure(base, "pt")
   return e
 }

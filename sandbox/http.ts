@@ -1,0 +1,306 @@
+/**
+ * Binds the endpoints of schema/api.ts to Hono routes with the call rules of the spec applied in
+ * one place, in this order (core §6, §7, §8):
+ *  1. faults BEFORE the handler (latency, 429 bursts, error rates) — admin switches;
+ *  2. `authorization: Bearer` → 401 NOT_AUTHORIZED when missing/invalid/expired;
+ *  3. `server-type: green` required from green-server users → 400 INVALID_REQUEST;
+ *  4. `wallet-uuid` for wallet endpoints → 400 missing, 404 unknown, 403 WITHOUT_PERMISSION;
+ *  5. the endpoint's permission via hasPermission(actions, permission) → 403 WITHOUT_PERMISSION;
+ *  6. `transaction-uuid` on transaction endpoints → 400 when missing;
+ *  7. query and body decoded with the endpoint's Schemas → 422 INCORRECT_DATA with `fields`;
+ *  8. idempotency: a repeated (user, transaction-uuid) answers the stored first result (same
+ *     status and body) and never applies twice; the same key with a different request → 409;
+ *  9. sensitive endpoints: a valid unexpired `pin_token` of the caller → else 422 PIN_REQUIRED;
+ * 10. the handler runs inside one SQLite transaction, together with the idempotency record;
+ * 11. faults AFTER commit (504 or a dropped connection), so clients exercise reconciliation;
+ * 12. the response is checked against the endpoint's response Schema (optional).
+ */
+import type { Context, Hono } from "hono"
+import { Cause, Exit, Schema, SchemaIssue } from "effect"
+import { api, type Api, type EndpointDef, type EndpointId } from "../schema/api.ts"
+import { hasPermission } from "../schema/permissions.ts"
+import { STATUS_KEYS } from "../schema/errors.ts"
+import type { Ctx } from "./context.ts"
+import { ApiError, errorBody, langOf, type Lang } from "./errors.ts"
+import { userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
+import { sha256, stableJson, verifyAccessToken } from "./tokens.ts"
+
+type Has<K extends EndpointId, F extends string> = Api[K] extends Record<F, unknown> ? true : false
+type QueryT<K extends EndpointId> = Api[K] extends { readonly query: infer S extends Schema.Top } ? S["Type"] : Record<string, never>
+type BodyT<K extends EndpointId> = Api[K] extends { readonly body: infer S extends Schema.Top } ? S["Type"] : undefined
+type UserT<K extends EndpointId> = Api[K] extends { readonly auth: false } ? null : UserRow
+type WalletT<K extends EndpointId> = Api[K] extends { readonly wallet: true } ? WalletAccess : null
+type TxT<K extends EndpointId> = Api[K] extends { readonly transaction: true } ? string : null
+export type ResponseT<K extends EndpointId> = Api[K]["response"]["Type"]
+
+export interface Req<K extends EndpointId> {
+  readonly ctx: Ctx
+  readonly c: Context
+  readonly params: Readonly<Record<string, string>>
+  readonly query: QueryT<K>
+  readonly body: BodyT<K>
+  readonly user: UserT<K>
+  readonly wallet: WalletT<K>
+  readonly txKey: TxT<K>
+  readonly lang: Lang
+  /** The origin the caller reached us at (for absolute URLs). */
+  readonly origin: string
+  /**
+   * Runs `fn` after the request's transaction ended, committed or rolled back: for counters that
+   * must survive the error they cause (wrong codes, wrong PINs → ATTEMPTS_EXCEEDED).
+   */
+  after(fn: () => void): void
+}
+
+/** A response with a status other than 200 and optional headers. */
+export class Reply<T> {
+  constructor(readonly status: number, readonly body: T, readonly headers: Readonly<Record<string, string>> = {}) {}
+}
+
+export type Handler<K extends EndpointId> = (req: Req<K>) => ResponseT<K> | Reply<ResponseT<K>>
+
+// keep Has referenced for readers of the type-level helpers
+export type _Has = Has<"signin", "auth">
+
+const issueFields = (issue: SchemaIssue.Issue): { fields: Record<string, string>; detail: string } => {
+  const f = SchemaIssue.makeFormatterStandardSchemaV1()(issue)
+  const fields: Record<string, string> = {}
+  const details: string[] = []
+  for (const i of f.issues) {
+    const path = (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p)).join(".") || "_"
+    const missing = i.message === "Missing key"
+    if (fields[path] === undefined) fields[path] = missing ? "VALIDATION_REQUIRED" : "VALIDATION_FORMAT"
+    details.push(`${path}: ${i.message}`)
+  }
+  return { fields, detail: details.join("; ") }
+}
+
+export const decodeOr422 = <S extends Schema.Top>(schema: S, value: unknown, ignore?: string): S["Type"] => {
+  const exit = Schema.decodeUnknownExit(schema as unknown as Schema.Codec<S["Type"], unknown>)(value, { errors: "all" })
+  if (Exit.isSuccess(exit)) return exit.value
+  const err = Cause.squash(exit.cause)
+  if (Schema.isSchemaError(err)) {
+    const { fields, detail } = issueFields(err.issue)
+    if (ignore !== undefined) delete fields[ignore]
+    throw new ApiError(422, "INCORRECT_DATA", detail, fields)
+  }
+  throw new ApiError(422, "INCORRECT_DATA")
+}
+
+const prefixHit = (rates: Record<string, number>, path: string, roll: () => number): boolean => {
+  let rate = 0
+  for (const [prefix, r] of Object.entries(rates)) if (path.startsWith(prefix) && r > rate) rate = r
+  return rate > 0 && roll() < rate
+}
+
+const faultError = (status: number): ApiError => new ApiError(status, STATUS_KEYS[status] ?? "INTERNAL_ERROR", "injected fault")
+
+/** Faults before the handler: latency, 429 bursts, error rates (DESIGN "Switches for faults"). */
+export const faultsBefore = async (ctx: Ctx, path: string): Promise<void> => {
+  const f = ctx.faults
+  if (f.latency_ms > 0) await new Promise((r) => setTimeout(r, f.latency_ms))
+  if (f.burst_429 !== null && f.burst_429.remaining > 0) {
+    f.burst_429.remaining--
+    const retry = f.burst_429.retry_after_s
+    if (f.burst_429.remaining === 0) f.burst_429 = null
+    throw new ApiError(429, "REQUEST_LIMIT_REACHED", "injected 429 burst", undefined, retry)
+  }
+  if (prefixHit(f.error_rate, path, () => f.rng.next())) throw faultError(f.status)
+}
+
+export const errorResponse = (c: Context, ctx: Ctx, e: unknown, lang: Lang): Response => {
+  let err: ApiError
+  if (e instanceof ApiError) err = e
+  else {
+    ctx.log(`[sandbox] 500 on ${c.req.method} ${c.req.path}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`)
+    err = new ApiError(500, "INTERNAL_ERROR")
+  }
+  const headers: Record<string, string> = {}
+  if (err.status === 429) headers["Retry-After"] = String(err.retryAfterS ?? 1)
+  return c.json(errorBody(err, lang), err.status as 400, headers)
+}
+
+/** The caller of a request with a bearer token (or `?access_token=` where allowed), or a 401. */
+export const authenticate = (ctx: Ctx, c: Context, allowQueryToken = false): UserRow => {
+  const h = c.req.header("authorization") ?? ""
+  let token = /^Bearer\s+(.+)$/i.exec(h)?.[1]?.trim()
+  if (token === undefined && allowQueryToken) token = c.req.query("access_token") ?? undefined
+  if (token === undefined || token === "") throw new ApiError(401, "NOT_AUTHORIZED")
+  const claims = verifyAccessToken(ctx.secret, token, ctx.clock.real())
+  if (claims === null) throw new ApiError(401, "NOT_AUTHORIZED", "invalid or expired token")
+  const user = userById(ctx.db, claims.id)
+  if (user === undefined) throw new ApiError(401, "USER_ID_NOT_FOUND")
+  return user
+}
+
+/**
+ * core §1, §6: green-server users send `server-type: green` on every call (our rule: 400 without
+ * it) — except the profile call, which is how a client learns its user's server type.
+ */
+export const checkServerType = (c: Context, user: UserRow): void => {
+  if (c.req.path === "/users/users/profile") return
+  if (user.server_type === "green" && (c.req.header("server-type") ?? "").toLowerCase() !== "green") {
+    throw new ApiError(400, "INVALID_REQUEST", "green-server users must send the header server-type: green", { "server-type": "VALIDATION_REQUIRED" })
+  }
+}
+
+export const resolveWallet = (ctx: Ctx, user: UserRow, walletId: string | undefined): WalletAccess => {
+  if (walletId === undefined || walletId === "") throw new ApiError(400, "INVALID_REQUEST", "wallet-uuid header required", { "wallet-uuid": "VALIDATION_REQUIRED" })
+  const access = walletAccess(ctx.db, user.id, walletId)
+  if (access === "missing") throw new ApiError(404, "NOT_FOUND", "wallet")
+  if (access === "denied") throw new ApiError(403, "WITHOUT_PERMISSION")
+  return access
+}
+
+/** A pin_token of this user, unexpired (features §2 sensitive operations). Tokens stay valid for their 120 s. */
+export const pinTokenValid = (ctx: Ctx, userId: string, token: unknown): boolean => {
+  if (typeof token !== "string" || token === "") return false
+  const row = ctx.db.prepare("SELECT expires_ms FROM short_tokens WHERE kind = 'pin' AND user_id = ? AND token = ?").get(userId, token) as
+    | { expires_ms: number }
+    | undefined
+  return row !== undefined && row.expires_ms > ctx.clock.real()
+}
+
+const readBody = async (c: Context): Promise<unknown> => {
+  const text = await c.req.text()
+  if (text.trim() === "") return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new ApiError(400, "INVALID_FORMAT", "body is not JSON")
+  }
+}
+
+const originOf = (c: Context): string => {
+  const u = new URL(c.req.url)
+  const host = c.req.header("host") ?? u.host
+  return `${u.protocol}//${host}`
+}
+
+const sampleForCheck = (body: unknown): unknown => {
+  // "sample": the first 100 rows of a list are checked, enough to catch a shape bug cheaply
+  if (body === null || typeof body !== "object") return body
+  const o = body as { data?: unknown }
+  if (Array.isArray(o.data) && o.data.length > 100) return { ...o, data: o.data.slice(0, 100) }
+  if (o.data !== null && typeof o.data === "object" && Array.isArray((o.data as { data?: unknown }).data)) {
+    const inner = o.data as { data: unknown[] }
+    if (inner.data.length > 100) return { ...o, data: { ...inner, data: inner.data.slice(0, 100) } }
+  }
+  return body
+}
+
+/** Drops the TCP connection without an answer (after-commit fault, SSE drop). */
+export const dropConnection = (c: Context): void => {
+  const env = c.env as { outgoing?: { socket?: { destroy(): void } | null } } | undefined
+  env?.outgoing?.socket?.destroy()
+}
+
+export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: Handler<K>): void => {
+  const d: EndpointDef = api[id]
+  const honoPath = d.path.replace(/\{(\w+)\}/g, ":$1")
+  app.on(d.method, honoPath, async (c) => {
+    const lang = langOf(c.req.header("language"), c.req.header("accept-language"))
+    try {
+      await faultsBefore(ctx, c.req.path)
+      const user = d.auth === false ? null : authenticate(ctx, c)
+      if (user !== null) checkServerType(c, user)
+      let wallet: WalletAccess | null = null
+      if (d.wallet === true && user !== null) {
+        wallet = resolveWallet(ctx, user, c.req.header("wallet-uuid"))
+        if (!hasPermission(wallet.actions, d.permission)) throw new ApiError(403, "WITHOUT_PERMISSION", typeof d.permission === "string" ? d.permission : undefined)
+      }
+      const txKey = d.transaction === true ? c.req.header("transaction-uuid") ?? "" : null
+      if (txKey === "") throw new ApiError(400, "INVALID_REQUEST", "transaction-uuid header required", { "transaction-uuid": "VALIDATION_REQUIRED" })
+
+      const rawQuery: Record<string, string> = {}
+      for (const [k, v] of Object.entries(c.req.queries())) if (v[0] !== undefined) rawQuery[k] = v[0]
+      const query = d.query !== undefined ? decodeOr422(d.query, rawQuery) : {}
+      let body: unknown = undefined
+      let rawBody: unknown = undefined
+      if (d.body !== undefined) {
+        rawBody = await readBody(c)
+        if (d.sensitive === true) {
+          // a missing/invalid pin_token is PIN_REQUIRED, not a field error (features §2)
+          const pinOk = user !== null && pinTokenValid(ctx, user.id, (rawBody as { pin_token?: unknown } | null)?.pin_token)
+          try {
+            body = decodeOr422(d.body, rawBody, "pin_token")
+          } catch (e) {
+            if (e instanceof ApiError && e.fields !== undefined && Object.keys(e.fields).length === 0 && !pinOk) throw new ApiError(422, "PIN_REQUIRED")
+            throw e
+          }
+        } else body = decodeOr422(d.body, rawBody)
+      }
+
+      // idempotency (core §6 transaction-uuid; DESIGN "Commands": the command id is the key)
+      let requestHash = ""
+      if (txKey !== null && user !== null) {
+        const forHash = body !== null && typeof body === "object" ? { ...(body as Record<string, unknown>) } : body
+        if (forHash !== null && typeof forHash === "object") delete (forHash as Record<string, unknown>)["pin_token"]
+        requestHash = sha256(`${id}\n${wallet?.wallet.id ?? ""}\n${stableJson(c.req.param())}\n${stableJson(forHash)}`)
+        const prior = ctx.db.prepare("SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ?").get(user.id, txKey) as
+          | { request_hash: string; status: number; body: string }
+          | undefined
+        if (prior !== undefined) {
+          if (prior.request_hash !== requestHash) {
+            throw new ApiError(409, "CONFLICT_MAY_HAVE_COMPLETED", "this transaction-uuid was already used for a different request")
+          }
+          return c.body(prior.body, prior.status as 200, { "content-type": "application/json", "idempotent-replay": "true" })
+        }
+      }
+      if (d.sensitive === true && user !== null && !pinTokenValid(ctx, user.id, (body as { pin_token?: unknown } | undefined)?.pin_token)) {
+        throw new ApiError(422, "PIN_REQUIRED")
+      }
+
+      const deferred: Array<() => void> = []
+      const req = {
+        ctx, c, params: c.req.param() as Record<string, string>, query, body, user, wallet, txKey, lang, origin: originOf(c),
+        after: (fn: () => void) => deferred.push(fn)
+      } as unknown as Req<K>
+      const runDeferred = (): void => {
+        for (const fn of deferred.splice(0)) ctx.db.transaction(fn)()
+      }
+      let out: { status: number; resBody: unknown; json: string; headers: Readonly<Record<string, string>> }
+      try {
+        out = runHandler()
+      } finally {
+        runDeferred()
+      }
+      function runHandler(): { status: number; resBody: unknown; json: string; headers: Readonly<Record<string, string>> } {
+        return ctx.db.transaction(() => {
+        const r = handler(req)
+        const status = r instanceof Reply ? r.status : 200
+        const resBody = r instanceof Reply ? r.body : r
+        const headers = r instanceof Reply ? r.headers : {}
+        const json = JSON.stringify(resBody)
+        if (txKey !== null && user !== null) {
+          ctx.db.prepare(
+            "INSERT INTO idempotency (user_id, key, endpoint, wallet_id, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+          ).run(user.id, txKey, id, wallet?.wallet.id ?? null, requestHash, status, json, ctx.clock.nowIso())
+        }
+        return { status, resBody, json, headers }
+        })()
+      }
+
+      if (prefixHit(ctx.faults.fault_after_commit_rate, c.req.path, () => ctx.faults.rng.next())) {
+        ctx.log(`[sandbox] fault after commit on ${c.req.method} ${c.req.path}`)
+        if (ctx.faults.after_commit_mode === "drop") {
+          dropConnection(c)
+          return c.body(null, 504)
+        }
+        throw faultError(504)
+      }
+      if (ctx.cfg.checkResponses !== false) {
+        const checked = ctx.cfg.checkResponses === "sample" ? sampleForCheck(out.resBody) : out.resBody
+        const exit = Schema.decodeUnknownExit(d.response as Schema.Codec<unknown, unknown>)(checked)
+        if (Exit.isFailure(exit)) {
+          const err = Cause.squash(exit.cause)
+          ctx.log(`[sandbox] response of ${id} does not match its Schema: ${String(err)}`)
+          throw new ApiError(500, "INTERNAL_ERROR", `response of ${id} does not match its Schema`)
+        }
+      }
+      return c.body(out.json, out.status as 200, { "content-type": "application/json", ...out.headers })
+    } catch (e) {
+      return errorResponse(c, ctx, e, lang)
+    }
+  })
+}

@@ -1,0 +1,153 @@
+/**
+ * The statement projection at 1M rows, in Node (DESIGN budgets "filter/sort/count/sum over 1M
+ * local rows p95 ≤ 30 ms" and "memory of the in-memory projection ≤ 150 bytes per row";
+ * benchmark names `filter-1m` and `projection-memory`). The lead wires the same steps into the
+ * browser benchmark; this script is the quick check on a developer machine:
+ *
+ *   npx tsx sync/projections/measure.ts [rows=1000000] [order=desc|asc]
+ *
+ * It prints the bulk-load rate, bytes per row (heap + external delta after GC, and the
+ * projection's own estimate), and p50/p95 of 50 varied queries (text only, date only,
+ * text+date+amount, type+status, two wallets, sort by amount, group by day), cold and warm,
+ * before and after optimize().
+ */
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
+import type { StatementEntry } from "../../schema/entities.ts"
+import { presetRange } from "./sao-paulo-time.ts"
+import { StatementProjection } from "./statement-projection.ts"
+import type { StatementQuery } from "./statement-projection.ts"
+import { StatementRowGenerator } from "./test-rows.ts"
+
+setFlagsFromString("--expose-gc")
+const gc = runInNewContext("gc") as () => void
+// ArrayBuffer backing stores are released by a concurrent sweeper: give it time between GCs
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 4; i++) {
+    gc()
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+const used = (): number => {
+  const m = process.memoryUsage()
+  return m.heapUsed + m.external
+}
+
+const total = Number(process.argv[2] ?? 1_000_000)
+const order = (process.argv[3] ?? "desc") === "asc" ? "asc" : "desc"
+const CHUNK = 2000
+const START = Date.UTC(2024, 0, 1, 3)
+const SPAN_DAYS = 730
+
+await settle()
+const before = used()
+let gen: StatementRowGenerator | null = new StatementRowGenerator({ seed: 42, total, order, start: START, spanDays: SPAN_DAYS })
+const walletIds = gen.walletIds
+const p = new StatementProjection()
+// a few rows kept aside to build queries from (ids, e2e, names, documents)
+const samples: StatementEntry[] = []
+let loadMs = 0
+for (let done = 0; done < total; ) {
+  // structuredClone: rows as the worker gets them from IndexedDB (flat strings, fresh objects)
+  const chunk = structuredClone(gen.take(CHUNK))
+  if (chunk.length === 0) break
+  if (samples.length < 64 && done % 15_000 === 0) samples.push(chunk[0] as StatementEntry)
+  const t = performance.now()
+  p.upsertMany(chunk)
+  loadMs += performance.now() - t
+  done += chunk.length
+}
+console.log(`load: ${p.size} rows (${order} order, chunks of ${CHUNK}) in ${loadMs.toFixed(0)} ms upsertMany time = ${Math.round(p.size / (loadMs / 1000)).toLocaleString("en")} rows/s`)
+
+const now = START + SPAN_DAYS * 86_400_000
+const sample = (i: number): StatementEntry => samples[i % samples.length] as StatementEntry
+const last7 = presetRange("sevenDays", now)
+const month = presetRange("thisMonth", now)
+const last15 = presetRange("fifteenDays", now)
+const y2025 = { from: Date.UTC(2025, 0, 1, 3), to: Date.UTC(2026, 0, 1, 3) }
+const q2024 = { from: Date.UTC(2024, 3, 1, 3), to: Date.UTC(2024, 6, 1, 3) }
+const queries: StatementQuery[] = [
+  // text only
+  { text: "silva" }, { text: "maria" }, { text: "padaria" }, { text: "sao jose" }, { text: "conceição" },
+  { text: sample(1).counterparty_document.replace(/\D/g, "").slice(0, 8) }, { text: sample(2).end_to_end_id ?? sample(3).id },
+  { text: sample(4).id.slice(9, 23) }, { text: "tarifa" }, { text: "aluguel" },
+  // date only
+  { ...last7 }, { ...month }, { ...last15 }, { ...y2025 }, { ...q2024 }, { ...presetRange("today", now) }, { ...presetRange("thisWeek", now) },
+  { from: Date.UTC(2025, 5, 1, 3) },
+  // text + date + amount
+  { text: "pix", ...y2025, minAmount: 10_000, maxAmount: 500_000 }, { text: "silva", ...q2024, minAmount: 5_000 },
+  { text: "mercado", ...last15, maxAmount: 100_000 }, { text: "joão", ...y2025, minAmount: 1_000, maxAmount: 2_000_000 },
+  { text: "boleto", ...month, minAmount: 100 }, { text: "estorno", ...y2025, maxAmount: 50_000 },
+  { text: "ana", from: START, to: now, minAmount: 20_000 }, { text: "ltda", ...q2024, minAmount: 1_000, maxAmount: 9_000 },
+  // type + status
+  { types: ["PIX_IN"], statuses: ["completed"] }, { types: ["FEE"], statuses: ["completed", "pending"] },
+  { types: ["CARD_PURCHASE", "BILLET_PAYMENT"], statuses: ["failed"] }, { statuses: ["pending"] },
+  { types: ["TED_IN", "TED_OUT"], direction: "out" }, { types: ["CONVERSION_IN"], currency: "BTC" },
+  // two wallets
+  { walletIds: [walletIds[0] as string, walletIds[1] as string] },
+  { walletIds: [walletIds[1] as string, walletIds[2] as string], text: "silva" },
+  { walletIds: [walletIds[0] as string, walletIds[2] as string], ...y2025, groupBy: "wallet" },
+  { walletIds: [walletIds[0] as string, walletIds[1] as string], types: ["PIX_OUT"], ...last15 },
+  { walletIds: [walletIds[0] as string, walletIds[1] as string], groupBy: "counterparty", ...month },
+  { walletIds: [walletIds[0] as string, walletIds[1] as string, walletIds[2] as string], minAmount: 100_000 },
+  // sort by amount
+  { sort: { by: "amount", dir: "desc" } }, { sort: { by: "amount", dir: "asc" }, ...y2025 },
+  { sort: { by: "amount", dir: "desc" }, text: "silva" }, { sort: { by: "amount", dir: "desc" }, types: ["PIX_IN"], offset: 5_000 },
+  { sort: { by: "amount", dir: "asc" }, walletIds: [walletIds[1] as string], minAmount: 50_000 },
+  { sort: { by: "amount", dir: "desc" }, ...q2024, offset: 100, limit: 100 },
+  // group by day
+  { groupBy: "day", ...month }, { groupBy: "day", ...y2025 }, { groupBy: "day" }, { groupBy: "day", text: "pix", ...q2024 },
+  { groupBy: "day", types: ["CARD_PURCHASE"], ...y2025 }, { groupBy: "day", walletIds: [walletIds[0] as string], ...last15 }
+]
+if (queries.length !== 50) throw new Error(`expected 50 queries, have ${queries.length}`)
+
+const pct = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] as number
+}
+const run = (label: string): void => {
+  const times: number[] = []
+  let matched = 0
+  for (const q of queries) {
+    const t = performance.now()
+    const r = p.query(q)
+    times.push(performance.now() - t)
+    matched += r.total
+  }
+  if (process.env["VERBOSE"]) times.forEach((t, i) => console.log(`  #${i} ${t.toFixed(2)} ms ${JSON.stringify(queries[i]).slice(0, 100)}`))
+  const worst = times.indexOf(Math.max(...times))
+  console.log(
+    `${label}: p50=${pct(times, 0.5).toFixed(2)} ms p95=${pct(times, 0.95).toFixed(2)} ms max=${Math.max(...times).toFixed(2)} ms ` +
+    `(query #${worst} ${JSON.stringify(queries[worst]).slice(0, 80)}) — ${matched.toLocaleString("en")} matches over 50 queries`
+  )
+}
+
+run("queries, cold (first pass: JIT and the lazy orders are built inside)")
+run("queries, warm")
+
+gen = null
+await settle()
+const after = used()
+const report = p.memoryReport()
+console.log(`memory: heap+external delta ${((after - before) / p.size).toFixed(1)} bytes/row; memoryBytes() ${(p.memoryBytes() / p.size).toFixed(1)} bytes/row`)
+console.log(`  breakdown (bytes/row): ${Object.entries(report).filter(([k]) => k !== "rows" && k !== "capacity").map(([k, v]) => `${k}=${(v / p.size).toFixed(1)}`).join(" ")} (capacity ${report["capacity"]})`)
+
+const t = performance.now()
+p.optimize()
+console.log(`optimize(): ${(performance.now() - t).toFixed(0)} ms`)
+run("queries after optimize(), cold")
+run("queries after optimize(), warm")
+await settle()
+const after2 = used()
+console.log(`memory after optimize(): heap+external delta ${((after2 - before) / p.size).toFixed(1)} bytes/row; memoryBytes() ${(p.memoryBytes() / p.size).toFixed(1)} bytes/row`)
+
+// a live update stream after the load: single-row upserts and the next query
+const live = new StatementRowGenerator({ seed: 43, total: 200, order: "asc", start: now, spanDays: 1 })
+const lt: number[] = []
+for (let i = 0; i < 50; i++) {
+  const tt = performance.now()
+  p.upsertMany(live.take(1))
+  p.query(queries[i % queries.length] as StatementQuery)
+  lt.push(performance.now() - tt)
+}
+console.log(`live insert + query: p50=${pct(lt, 0.5).toFixed(2)} ms p95=${pct(lt, 0.95).toFixed(2)} ms`)

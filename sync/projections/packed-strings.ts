@@ -1,0 +1,562 @@
+/**
+ * A column of strings that are unique per row (statement id, operation id, end-to-end id) for
+ * the in-memory statement projection (DESIGN "The sync engine" → "Large data", budget "memory
+ * of the in-memory projection ≤ 150 bytes per row"; features §2 statements search).
+ *
+ * One JS string per row would cost ~60-80 bytes each before the text itself, so the values are
+ * packed into fixed-width slots inside chunk strings of 4096 rows:
+ *  - format "uuid": a canonical UUID is stored as its 16 bytes (not 36 chars);
+ *  - format "ascii": W one-byte chars, NUL-padded.
+ * Slots hold the lowercase form, which is what a case-insensitive search needs; the original
+ * case comes back from a per-row 32-bit mask of uppercase positions (allocated only once some
+ * value has an uppercase letter; "all uppercase" is one special mask). Values that fit neither
+ * (non-ASCII, too long, odd casing) are kept whole in a small `spilled` map; if spills become
+ * common the column re-encodes itself as ascii of a wider width.
+ *
+ * Search is `indexOf` over each chunk string, so it runs at memchr speed over the whole column
+ * and costs O(matches) in JS. A full chunk is sealed into a one-byte string (and its byte buffer
+ * dropped); writes to a sealed chunk unseal it until the next `seal()`.
+ */
+import { foldText, stringBytes } from "./text-fold.ts"
+
+export const CHUNK_SHIFT = 12
+export const CHUNK_ROWS = 1 << CHUNK_SHIFT
+const ROW_MASK = CHUNK_ROWS - 1
+/** The widest ascii slot a column will re-encode to; longer values stay spilled. */
+export const MAX_ASCII_WIDTH = 64
+const UUID_BYTES = 16
+const ALL_UPPER = 0xffffffff
+const SPILL = -1
+/** Estimated overhead of one spilled entry (Map entry + the small object). */
+const SPILL_OVERHEAD = 96
+
+export type PackedFormat = { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
+
+interface Chunk {
+  bytes: Uint8Array | null
+  str: string | null
+  dirty: boolean
+}
+interface Spilled {
+  readonly value: string
+  readonly folded: string
+}
+
+// Dashed UUID text position ↔ nibble index; the dashes sit at 8, 13, 18 and 23.
+const TEXT_TO_NIBBLE = new Int8Array(36)
+const NIBBLE_TO_TEXT = new Uint8Array(32)
+for (let t = 0, j = 0; t < 36; t++) {
+  if (t === 8 || t === 13 || t === 18 || t === 23) TEXT_TO_NIBBLE[t] = -1
+  else {
+    TEXT_TO_NIBBLE[t] = j
+    NIBBLE_TO_TEXT[j] = t
+    j++
+  }
+}
+const HEX_CODE = (nib: number): number => (nib < 10 ? 48 + nib : 87 + nib)
+
+const PIECE = 8192
+/** A one-byte string of the bytes (String.fromCharCode keeps V8 strings one byte per char). */
+export const latin1FromBytes = (b: Uint8Array, start: number, end: number): string => {
+  if (end - start <= PIECE) return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[])
+  const parts: string[] = []
+  for (let i = start; i < end; i += PIECE) {
+    parts.push(String.fromCharCode.apply(null, b.subarray(i, Math.min(end, i + PIECE)) as unknown as number[]))
+  }
+  return parts.join("")
+}
+const bytesFromLatin1 = (s: string, length: number): Uint8Array => {
+  const b = new Uint8Array(length)
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i)
+  return b
+}
+
+/** FNV-1a over the ASCII-lowercased code units, so a row's hash can be recomputed from its slot. */
+export const hashString = (v: string): number => {
+  let h = 0x811c9dc5 | 0
+  for (let k = 0; k < v.length; k++) {
+    let c = v.charCodeAt(k)
+    if (c >= 65 && c <= 90) c += 32
+    h = Math.imul(h ^ c, 0x01000193)
+  }
+  return h >>> 0
+}
+
+const caseMask = (upper: number, lowerLetters: boolean, upperBeyond: boolean): number => {
+  if (upper === 0 && !upperBeyond) return 0
+  if (!lowerLetters) return ALL_UPPER
+  if (upperBeyond) return SPILL
+  const u = upper >>> 0
+  // a mixed-case value whose first 32 chars are all uppercase letters would read as "all upper"
+  return u === ALL_UPPER ? SPILL : u
+}
+
+const encodeUuid = (v: string, out: Uint8Array): number => {
+  if (v.length !== 36) return SPILL
+  let upper = 0
+  let lowerLetters = false
+  let j = 0
+  for (let t = 0; t < 36; t++) {
+    const c = v.charCodeAt(t)
+    if (t === 8 || t === 13 || t === 18 || t === 23) {
+      if (c !== 45) return SPILL
+      continue
+    }
+    let nib: number
+    if (c >= 48 && c <= 57) nib = c - 48
+    else if (c >= 97 && c <= 102) {
+      nib = c - 87
+      lowerLetters = true
+    } else if (c >= 65 && c <= 70) {
+      nib = c - 55
+      upper |= 1 << j
+    } else return SPILL
+    if ((j & 1) === 0) out[j >> 1] = nib << 4
+    else out[j >> 1] = (out[j >> 1] as number) | nib
+    j++
+  }
+  return caseMask(upper, lowerLetters, false)
+}
+
+const encodeAscii = (v: string, out: Uint8Array, width: number): number => {
+  const len = v.length
+  if (len > width) return SPILL
+  let upper = 0
+  let lowerLetters = false
+  let upperBeyond = false
+  for (let k = 0; k < len; k++) {
+    let c = v.charCodeAt(k)
+    if (c === 0 || c > 127) return SPILL
+    if (c >= 65 && c <= 90) {
+      c += 32
+      if (k < 32) upper |= 1 << k
+      else upperBeyond = true
+    } else if (c >= 97 && c <= 122) lowerLetters = true
+    out[k] = c
+  }
+  out.fill(0, len, width)
+  return caseMask(upper, lowerLetters, upperBeyond)
+}
+
+export class PackedStringColumn {
+  private format: PackedFormat
+  private width: number
+  private chunks: Chunk[] = []
+  private dirtyChunks: number[] = []
+  /** Bitset: the slot means nothing (the value is null, or spilled). */
+  private special = new Uint8Array(0)
+  private masks: Uint32Array | null = null
+  private spilled = new Map<number, Spilled>()
+  private spilledBytes = 0
+  private rows = 0
+  private capacity = 0
+  // `prepare` encodes a value once; the id lookup then compares and stores it without re-encoding
+  private readonly prep = new Uint8Array(MAX_ASCII_WIDTH)
+  private prepMask = 0
+  private prepValue = ""
+  private readonly codes: number[] = []
+
+  constructor(format: PackedFormat) {
+    this.format = format
+    this.width = format.kind === "uuid" ? UUID_BYTES : format.width
+    if (this.width < 1 || this.width > MAX_ASCII_WIDTH) throw new RangeError(`slot width ${this.width}`)
+  }
+
+  get slotWidth(): number {
+    return this.width
+  }
+  get kind(): PackedFormat["kind"] {
+    return this.format.kind
+  }
+  get spilledCount(): number {
+    return this.spilled.size
+  }
+
+  ensureCapacity(cap: number): void {
+    if (cap <= this.capacity) return
+    const special = new Uint8Array((cap + 7) >> 3)
+    special.set(this.special)
+    this.special = special
+    if (this.masks !== null) {
+      const m = new Uint32Array(cap)
+      m.set(this.masks)
+      this.masks = m
+    }
+    this.capacity = cap
+  }
+
+  private isSpecial(row: number): boolean {
+    return ((this.special[row >> 3] as number) & (1 << (row & 7))) !== 0
+  }
+  private setSpecial(row: number, on: boolean): void {
+    const i = row >> 3
+    const b = this.special[i] as number
+    this.special[i] = on ? b | (1 << (row & 7)) : b & ~(1 << (row & 7))
+  }
+  private maskOf(row: number): number {
+    return this.masks === null ? 0 : (this.masks[row] as number)
+  }
+  private setMask(row: number, mask: number): void {
+    if (this.masks === null) {
+      if (mask === 0) return
+      this.masks = new Uint32Array(this.capacity)
+    }
+    this.masks[row] = mask
+  }
+
+  private writable(row: number): Chunk {
+    const c = row >> CHUNK_SHIFT
+    while (this.chunks.length <= c) this.chunks.push({ bytes: null, str: null, dirty: false })
+    const ch = this.chunks[c] as Chunk
+    if (ch.bytes === null) {
+      ch.bytes = ch.str === null ? new Uint8Array(CHUNK_ROWS * this.width) : bytesFromLatin1(ch.str, CHUNK_ROWS * this.width)
+    }
+    ch.str = null
+    if (!ch.dirty) {
+      ch.dirty = true
+      this.dirtyChunks.push(c)
+    }
+    if (row >= this.rows) this.rows = row + 1
+    return ch
+  }
+
+  private byteAt(ch: Chunk, off: number): number {
+    return ch.bytes !== null ? (ch.bytes[off] as number) : (ch.str as string).charCodeAt(off)
+  }
+
+  private dropSpill(row: number): void {
+    const s = this.spilled.get(row)
+    if (s === undefined) return
+    this.spilledBytes -= stringBytes(s.value) + (s.folded === s.value ? 0 : stringBytes(s.folded)) + SPILL_OVERHEAD
+    this.spilled.delete(row)
+  }
+  private addSpill(row: number, value: string): void {
+    const f = foldText(value)
+    const folded = f === value ? value : f
+    this.spilled.set(row, { value, folded })
+    this.spilledBytes += stringBytes(value) + (folded === value ? 0 : stringBytes(folded)) + SPILL_OVERHEAD
+  }
+
+  /** Encodes `value` into the scratch slot, for equalsPrepared / setPrepared. */
+  prepare(value: string): void {
+    this.prepValue = value
+    this.prepMask = this.format.kind === "uuid" ? encodeUuid(value, this.prep) : encodeAscii(value, this.prep, this.width)
+  }
+
+  /** Whether `row` holds exactly the prepared value (case included). */
+  equalsPrepared(row: number): boolean {
+    if (this.isSpecial(row)) {
+      const s = this.spilled.get(row)
+      return s !== undefined && s.value === this.prepValue
+    }
+    if (this.prepMask === SPILL || this.maskOf(row) !== this.prepMask) return false
+    const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
+    const w = this.width
+    const off = (row & ROW_MASK) * w
+    const p = this.prep
+    if (ch.bytes !== null) {
+      const b = ch.bytes
+      for (let k = 0; k < w; k++) if (b[off + k] !== p[k]) return false
+    } else {
+      const s = ch.str as string
+      for (let k = 0; k < w; k++) if (s.charCodeAt(off + k) !== p[k]) return false
+    }
+    return true
+  }
+
+  setPrepared(row: number): void {
+    const ch = this.writable(row)
+    if (this.isSpecial(row)) this.dropSpill(row)
+    const off = (row & ROW_MASK) * this.width
+    const bytes = ch.bytes as Uint8Array
+    if (this.prepMask === SPILL) {
+      bytes.fill(0, off, off + this.width)
+      this.setSpecial(row, true)
+      this.setMask(row, 0)
+      this.addSpill(row, this.prepValue)
+      return
+    }
+    bytes.set(this.prep.subarray(0, this.width), off)
+    this.setSpecial(row, false)
+    this.setMask(row, this.prepMask)
+  }
+
+  set(row: number, value: string | null): void {
+    if (value !== null) {
+      this.prepare(value)
+      this.setPrepared(row)
+      return
+    }
+    const ch = this.writable(row)
+    if (this.isSpecial(row)) this.dropSpill(row)
+    const off = (row & ROW_MASK) * this.width
+    ;(ch.bytes as Uint8Array).fill(0, off, off + this.width)
+    this.setSpecial(row, true)
+    this.setMask(row, 0)
+  }
+
+  /** Whether writing `value` to `row` would change it (so updates leave sealed chunks alone). */
+  same(row: number, value: string | null): boolean {
+    if (row >= this.rows) return false
+    if (value === null) return this.isSpecial(row) && !this.spilled.has(row)
+    this.prepare(value)
+    return this.equalsPrepared(row)
+  }
+
+  get(row: number): string | null {
+    if (this.isSpecial(row)) return this.spilled.get(row)?.value ?? null
+    const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
+    const off = (row & ROW_MASK) * this.width
+    const codes = this.codes
+    codes.length = 0
+    const mask = this.maskOf(row)
+    if (this.format.kind === "uuid") {
+      for (let t = 0; t < 36; t++) {
+        const j = TEXT_TO_NIBBLE[t] as number
+        if (j < 0) {
+          codes.push(45)
+          continue
+        }
+        const b = this.byteAt(ch, off + (j >> 1))
+        let c = HEX_CODE((j & 1) === 0 ? b >> 4 : b & 15)
+        if (c >= 97 && (mask === ALL_UPPER || (mask & (1 << j)) !== 0)) c -= 32
+        codes.push(c)
+      }
+    } else {
+      for (let k = 0; k < this.width; k++) {
+        let c = this.byteAt(ch, off + k)
+        if (c === 0) break
+        if (c >= 97 && c <= 122 && (mask === ALL_UPPER || (k < 32 && (mask & (1 << k)) !== 0))) c -= 32
+        codes.push(c)
+      }
+    }
+    return String.fromCharCode.apply(null, codes)
+  }
+
+  /** Code-unit order of the original strings (the tie-break of the statement sort). */
+  compare(a: number, b: number): number {
+    if (!this.isSpecial(a) && !this.isSpecial(b) && this.maskOf(a) === 0 && this.maskOf(b) === 0) {
+      // lowercase slots order like their text: hex nibbles like hex digits, NUL padding first
+      const ca = this.chunks[a >> CHUNK_SHIFT] as Chunk
+      const cb = this.chunks[b >> CHUNK_SHIFT] as Chunk
+      const oa = (a & ROW_MASK) * this.width
+      const ob = (b & ROW_MASK) * this.width
+      for (let k = 0; k < this.width; k++) {
+        const d = this.byteAt(ca, oa + k) - this.byteAt(cb, ob + k)
+        if (d !== 0) return d
+      }
+      return 0
+    }
+    const x = this.get(a)
+    const y = this.get(b)
+    if (x === y) return 0
+    if (x === null) return -1
+    if (y === null) return 1
+    return x < y ? -1 : 1
+  }
+
+  /**
+   * Hash of the prepared value: FNV-1a over its encoded slot (16 bytes for a UUID rather than
+   * 36 chars), or over the text when it spills. Case-insensitive, as slots are lowercase.
+   */
+  hashPrepared(): number {
+    if (this.prepMask === SPILL) return hashString(this.prepValue)
+    const p = this.prep
+    let h = 0x811c9dc5 | 0
+    for (let k = 0; k < this.width; k++) h = Math.imul(h ^ (p[k] as number), 0x01000193)
+    return h >>> 0
+  }
+
+  /** hashPrepared() of the row's value, recomputed from the slot (the id index stores no hashes). */
+  hashRow(row: number): number {
+    if (this.isSpecial(row)) {
+      const s = this.spilled.get(row)
+      return s === undefined ? 0 : hashString(s.value)
+    }
+    const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
+    const off = (row & ROW_MASK) * this.width
+    let h = 0x811c9dc5 | 0
+    if (ch.bytes !== null) {
+      const b = ch.bytes
+      for (let k = 0; k < this.width; k++) h = Math.imul(h ^ (b[off + k] as number), 0x01000193)
+    } else {
+      const s = ch.str as string
+      for (let k = 0; k < this.width; k++) h = Math.imul(h ^ s.charCodeAt(off + k), 0x01000193)
+    }
+    return h >>> 0
+  }
+
+  /** Seals full chunks written since the last call into one-byte strings. */
+  seal(): void {
+    for (const c of this.dirtyChunks) {
+      const ch = this.chunks[c] as Chunk
+      ch.dirty = false
+      if ((c + 1) * CHUNK_ROWS <= this.rows && ch.bytes !== null) {
+        ch.str = latin1FromBytes(ch.bytes, 0, ch.bytes.length)
+        ch.bytes = null
+      }
+    }
+    this.dirtyChunks.length = 0
+  }
+
+  private searchText(c: number): string {
+    const ch = this.chunks[c] as Chunk
+    if (ch.str === null) {
+      // the open tail chunk: cache its text until the next write
+      const used = Math.min(CHUNK_ROWS, this.rows - c * CHUNK_ROWS) * this.width
+      ch.str = latin1FromBytes(ch.bytes as Uint8Array, 0, Math.max(0, used))
+    }
+    return ch.str
+  }
+
+  /**
+   * Sets `bit` in hits[row] for every row whose folded value contains `folded` (a foldText
+   * result). Rows past the high-water mark never match; removed rows may be marked (callers
+   * only read the marks of live rows).
+   */
+  search(folded: string, hits: Uint8Array, bit: number): void {
+    if (folded.length === 0) return
+    if (this.format.kind === "uuid") this.searchUuid(folded, hits, bit)
+    else this.searchAscii(folded, hits, bit)
+    for (const [row, s] of this.spilled) if (s.folded.includes(folded)) hits[row] = (hits[row] as number) | bit
+  }
+
+  private searchAscii(q: string, hits: Uint8Array, bit: number): void {
+    const w = this.width
+    const len = q.length
+    if (len > w || !/^[\x01-\x7f]+$/.test(q)) return
+    for (let c = 0; c < this.chunks.length; c++) {
+      const s = this.searchText(c)
+      const base = c << CHUNK_SHIFT
+      let p = s.indexOf(q)
+      while (p !== -1) {
+        const slot = (p / w) | 0
+        const slotEnd = (slot + 1) * w
+        if (p + len <= slotEnd) {
+          hits[base + slot] = (hits[base + slot] as number) | bit
+          p = s.indexOf(q, slotEnd)
+        } else p = s.indexOf(q, p + 1)
+      }
+    }
+  }
+
+  private searchUuid(q: string, hits: Uint8Array, bit: number): void {
+    const hex = q.replace(/-/g, "")
+    if (/[^0-9a-f]/.test(hex)) return
+    const m = hex.length
+    if (m < 3) {
+      // too short to hold a whole byte at both nibble alignments: decode and test every row
+      for (let row = 0; row < this.rows; row++) {
+        if (!this.isSpecial(row) && (this.get(row) as string).toLowerCase().includes(q)) hits[row] = (hits[row] as number) | bit
+      }
+      return
+    }
+    for (let align = 0; align < 2; align++) {
+      // the query's nibbles from `align` on sit on byte boundaries: search those bytes
+      const nb = (m - align) >> 1
+      const codes: number[] = []
+      for (let k = 0; k < nb; k++) codes.push((parseInt(hex[align + 2 * k] as string, 16) << 4) | parseInt(hex[align + 2 * k + 1] as string, 16))
+      const pattern = String.fromCharCode.apply(null, codes)
+      for (let c = 0; c < this.chunks.length; c++) {
+        const ch = this.chunks[c] as Chunk
+        const s = this.searchText(c)
+        const base = c << CHUNK_SHIFT
+        for (let p = s.indexOf(pattern); p !== -1; p = s.indexOf(pattern, p + 1)) {
+          const o = p & 15
+          if (o + nb > UUID_BYTES) continue
+          const j0 = 2 * o - align
+          const slot = p >> 4
+          const row = base + slot
+          if (j0 < 0 || row >= this.rows || this.isSpecial(row)) continue
+          if (this.verifyUuid(ch, slot * UUID_BYTES, j0, q)) hits[row] = (hits[row] as number) | bit
+        }
+      }
+    }
+  }
+
+  /** Whether the dashed lowercase text of the slot holds `q` where its first hex digit is nibble j0. */
+  private verifyUuid(ch: Chunk, off: number, j0: number, q: string): boolean {
+    let start = NIBBLE_TO_TEXT[j0] as number
+    if (q.charCodeAt(0) === 45) {
+      start -= 1
+      if (start < 0 || TEXT_TO_NIBBLE[start] !== -1) return false
+    }
+    for (let k = 0; k < q.length; k++) {
+      const t = start + k
+      if (t >= 36) return false
+      const j = TEXT_TO_NIBBLE[t] as number
+      const c = q.charCodeAt(k)
+      if (j < 0) {
+        if (c !== 45) return false
+        continue
+      }
+      const b = this.byteAt(ch, off + (j >> 1))
+      if (c !== HEX_CODE((j & 1) === 0 ? b >> 4 : b & 15)) return false
+    }
+    return true
+  }
+
+  /** Copies a row of a column with the same format (used when the projection compacts). */
+  copyRowFrom(src: PackedStringColumn, srcRow: number, dstRow: number): void {
+    if (src.width !== this.width || src.format.kind !== this.format.kind) throw new Error("copyRowFrom needs the same format")
+    const ch = this.writable(dstRow)
+    const bytes = ch.bytes as Uint8Array
+    const off = (dstRow & ROW_MASK) * this.width
+    if (src.isSpecial(srcRow)) {
+      bytes.fill(0, off, off + this.width)
+      this.setSpecial(dstRow, true)
+      this.setMask(dstRow, 0)
+      const s = src.spilled.get(srcRow)
+      if (s !== undefined) {
+        this.spilled.set(dstRow, s)
+        this.spilledBytes += stringBytes(s.value) + (s.folded === s.value ? 0 : stringBytes(s.folded)) + SPILL_OVERHEAD
+      }
+      return
+    }
+    const sch = src.chunks[srcRow >> CHUNK_SHIFT] as Chunk
+    const soff = (srcRow & ROW_MASK) * src.width
+    for (let k = 0; k < this.width; k++) bytes[off + k] = src.byteAt(sch, soff + k)
+    this.setSpecial(dstRow, false)
+    this.setMask(dstRow, src.maskOf(srcRow))
+  }
+
+  /** An empty column of the same format. */
+  cloneEmpty(): PackedStringColumn {
+    return new PackedStringColumn(this.format)
+  }
+
+  /**
+   * Re-encodes as a wider ascii column when spills have become common (e.g. ids that are not
+   * UUIDs, or longer than the slot). Returns whether it did. Widths only grow, so this runs at
+   * most a few times over a column's life.
+   */
+  maybeReformat(liveRows: number, isLive: (row: number) => boolean): boolean {
+    if (this.spilled.size < 1024 || this.spilled.size * 8 < liveRows) return false
+    let width = this.format.kind === "ascii" ? this.width : 36
+    for (const s of this.spilled.values()) {
+      if (/^[\x01-\x7f]*$/.test(s.value)) width = Math.max(width, s.value.length)
+    }
+    width = Math.min(MAX_ASCII_WIDTH, width)
+    if (this.format.kind === "ascii" && width <= this.width) return false
+    const next = new PackedStringColumn({ kind: "ascii", width })
+    next.ensureCapacity(this.capacity)
+    for (let row = 0; row < this.rows; row++) next.set(row, isLive(row) ? this.get(row) : null)
+    next.seal()
+    this.format = next.format
+    this.width = next.width
+    this.chunks = next.chunks
+    this.dirtyChunks = next.dirtyChunks
+    this.special = next.special
+    this.masks = next.masks
+    this.spilled = next.spilled
+    this.spilledBytes = next.spilledBytes
+    this.rows = next.rows
+    return true
+  }
+
+  memoryBytes(): number {
+    let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + this.spilledBytes
+    for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.str === null ? 0 : 16 + ch.str.length) + 32
+    return bytes
+  }
+}
