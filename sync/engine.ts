@@ -134,10 +134,10 @@ export class Engine {
     // the projection is rebuilt from the stored chunks (reopen: no network needed)
     const walletIds = [...new Set((await db.statement_chunks.find().exec()).map((d) => d.wallet_id))]
     await loadStatementChunks(db, walletIds, (rows) => this.ingest(rows.map(fromCompact)))
-    await this.openOutbox(db, session.userId)
     const st = await db.meta.findOne("user|serverType").exec()
     this.serverType = (st?.value as "green" | "blue" | undefined) ?? null
     await this.loadProfile()
+    await this.openOutbox(db, session.userId)
     this.changed()
     this.startStream()
     this.startUnreadPoll()

@@ -103,9 +103,16 @@ export interface OrderHost {
 
 const MARK = 0x80
 
+const isIdentity = (p: Uint32Array, n: number): boolean => {
+  for (let i = 0; i < n; i++) if (p[i] !== i) return false
+  return true
+}
+
 export class OrderIndex {
   perm: Uint32Array = new Uint32Array(0)
   n = 0
+  /** perm[i] === i for every i < n (rows stored in this order): scans may skip the indirection. */
+  identity = false
   private valid = false
   private adds: number[] = []
   private removals: number[] = []
@@ -118,6 +125,7 @@ export class OrderIndex {
 
   invalidate(): void {
     this.valid = false
+    this.identity = false
     this.adds = []
     this.removals = []
   }
@@ -131,6 +139,7 @@ export class OrderIndex {
     if (!this.valid) return
     if (this.adds.length === 0 && this.removals.length === 0 && (this.n === 0 || this.host.compare(this.perm[this.n - 1] as number, row) < 0)) {
       if (this.n === this.perm.length) this.grow(this.n + 1)
+      if (row !== this.n) this.identity = false
       this.perm[this.n++] = row
       return
     }
@@ -166,6 +175,7 @@ export class OrderIndex {
       this.valid = true
       this.adds = []
       this.removals = []
+      this.identity = isIdentity(this.perm, this.n)
       return
     }
     if (this.adds.length === 0 && this.removals.length === 0) return
@@ -211,6 +221,7 @@ export class OrderIndex {
     }
     this.adds = []
     this.removals = []
+    this.identity = isIdentity(this.perm, this.n)
   }
 
   /** After the projection compacted rows into date order: the identity permutation. */
@@ -220,6 +231,7 @@ export class OrderIndex {
     this.perm = p
     this.n = rows
     this.valid = true
+    this.identity = true
     this.adds = []
     this.removals = []
   }
@@ -236,6 +248,7 @@ export class OrderIndex {
       if (r >= 0) this.perm[w++] = r
     }
     this.n = w
+    this.identity = isIdentity(this.perm, this.n)
   }
 
   clear(): void {

@@ -13,9 +13,9 @@
  * (non-ASCII, too long, odd casing) are kept whole in a small `spilled` map; if spills become
  * common the column re-encodes itself as ascii of a wider width.
  *
- * Search is `indexOf` over each chunk string, so it runs at memchr speed over the whole column
- * and costs O(matches) in JS. A full chunk is sealed into a one-byte string (and its byte buffer
- * dropped); writes to a sealed chunk unseal it until the next `seal()`.
+ * Search is by prefix (searchPrefix): a byte or two read per row. A full chunk is sealed into a
+ * one-byte string (and its byte buffer dropped); writes to a sealed chunk unseal it until the
+ * next `seal()`.
  */
 import { foldText, stringBytes } from "./text-fold.ts"
 
@@ -44,12 +44,10 @@ interface Spilled {
 
 // Dashed UUID text position ↔ nibble index; the dashes sit at 8, 13, 18 and 23.
 const TEXT_TO_NIBBLE = new Int8Array(36)
-const NIBBLE_TO_TEXT = new Uint8Array(32)
 for (let t = 0, j = 0; t < 36; t++) {
   if (t === 8 || t === 13 || t === 18 || t === 23) TEXT_TO_NIBBLE[t] = -1
   else {
     TEXT_TO_NIBBLE[t] = j
-    NIBBLE_TO_TEXT[j] = t
     j++
   }
 }
@@ -399,101 +397,89 @@ export class PackedStringColumn {
     this.dirtyChunks.length = 0
   }
 
-  private searchText(c: number): string {
-    const ch = this.chunks[c] as Chunk
-    if (ch.str === null) {
-      // the open tail chunk: cache its text until the next write
-      const used = Math.min(CHUNK_ROWS, this.rows - c * CHUNK_ROWS) * this.width
-      ch.str = latin1FromBytes(ch.bytes as Uint8Array, 0, Math.max(0, used))
-    }
-    return ch.str
-  }
-
   /**
-   * Sets `bit` in hits[row] for every row whose folded value contains `folded` (a foldText
-   * result). Rows past the high-water mark never match; removed rows may be marked (callers
-   * only read the marks of live rows).
+   * Sets `bit` in hits[row] for every row whose folded value starts with `folded` (a foldText
+   * result). One or two byte reads per row, no string built: ~1 ms per million rows, where an
+   * indexOf over the packed text runs at ~1 ns per byte (25–35 ms for 32 MB in V8), which is
+   * why identifiers are matched by prefix, not anywhere inside. Removed rows may be marked
+   * (callers only read the marks of live rows).
    */
-  search(folded: string, hits: Uint8Array, bit: number): void {
+  searchPrefix(folded: string, hits: Uint8Array, bit: number): void {
     if (folded.length === 0) return
-    if (this.format.kind === "uuid") this.searchUuid(folded, hits, bit)
-    else this.searchAscii(folded, hits, bit)
-    for (const [row, s] of this.spilled) if (s.folded.includes(folded)) hits[row] = (hits[row] as number) | bit
+    if (this.format.kind === "uuid") this.prefixUuid(folded, hits, bit)
+    else this.prefixAscii(folded, hits, bit)
+    for (const [row, s] of this.spilled) if (s.folded.startsWith(folded)) hits[row] = (hits[row] as number) | bit
   }
 
-  private searchAscii(q: string, hits: Uint8Array, bit: number): void {
+  private prefixAscii(q: string, hits: Uint8Array, bit: number): void {
     const w = this.width
     const len = q.length
     if (len > w || !/^[\x01-\x7f]+$/.test(q)) return
+    const c0 = q.charCodeAt(0)
     for (let c = 0; c < this.chunks.length; c++) {
-      const s = this.searchText(c)
+      const ch = this.chunks[c] as Chunk
       const base = c << CHUNK_SHIFT
-      let p = s.indexOf(q)
-      while (p !== -1) {
-        const slot = (p / w) | 0
-        const slotEnd = (slot + 1) * w
-        if (p + len <= slotEnd) {
-          hits[base + slot] = (hits[base + slot] as number) | bit
-          p = s.indexOf(q, slotEnd)
-        } else p = s.indexOf(q, p + 1)
-      }
-    }
-  }
-
-  private searchUuid(q: string, hits: Uint8Array, bit: number): void {
-    const hex = q.replace(/-/g, "")
-    if (/[^0-9a-f]/.test(hex)) return
-    const m = hex.length
-    if (m < 3) {
-      // too short to hold a whole byte at both nibble alignments: decode and test every row
-      for (let row = 0; row < this.rows; row++) {
-        if (!this.isSpecial(row) && (this.get(row) as string).toLowerCase().includes(q)) hits[row] = (hits[row] as number) | bit
-      }
-      return
-    }
-    for (let align = 0; align < 2; align++) {
-      // the query's nibbles from `align` on sit on byte boundaries: search those bytes
-      const nb = (m - align) >> 1
-      const codes: number[] = []
-      for (let k = 0; k < nb; k++) codes.push((parseInt(hex[align + 2 * k] as string, 16) << 4) | parseInt(hex[align + 2 * k + 1] as string, 16))
-      const pattern = String.fromCharCode.apply(null, codes)
-      for (let c = 0; c < this.chunks.length; c++) {
-        const ch = this.chunks[c] as Chunk
-        const s = this.searchText(c)
-        const base = c << CHUNK_SHIFT
-        for (let p = s.indexOf(pattern); p !== -1; p = s.indexOf(pattern, p + 1)) {
-          const o = p & 15
-          if (o + nb > UUID_BYTES) continue
-          const j0 = 2 * o - align
-          const slot = p >> 4
-          const row = base + slot
-          if (j0 < 0 || row >= this.rows || this.isSpecial(row)) continue
-          if (this.verifyUuid(ch, slot * UUID_BYTES, j0, q)) hits[row] = (hits[row] as number) | bit
+      const rows = Math.min(CHUNK_ROWS, this.rows - base)
+      if (ch.str !== null) {
+        const s = ch.str
+        for (let slot = 0, off = 0; slot < rows; slot++, off += w) {
+          if (s.charCodeAt(off) !== c0) continue
+          let k = 1
+          while (k < len && s.charCodeAt(off + k) === q.charCodeAt(k)) k++
+          if (k === len) hits[base + slot] = (hits[base + slot] as number) | bit
+        }
+      } else {
+        const b = ch.bytes as Uint8Array
+        for (let slot = 0, off = 0; slot < rows; slot++, off += w) {
+          if (b[off] !== c0) continue
+          let k = 1
+          while (k < len && b[off + k] === q.charCodeAt(k)) k++
+          if (k === len) hits[base + slot] = (hits[base + slot] as number) | bit
         }
       }
     }
   }
 
-  /** Whether the dashed lowercase text of the slot holds `q` where its first hex digit is nibble j0. */
-  private verifyUuid(ch: Chunk, off: number, j0: number, q: string): boolean {
-    let start = NIBBLE_TO_TEXT[j0] as number
-    if (q.charCodeAt(0) === 45) {
-      start -= 1
-      if (start < 0 || TEXT_TO_NIBBLE[start] !== -1) return false
-    }
-    for (let k = 0; k < q.length; k++) {
-      const t = start + k
-      if (t >= 36) return false
+  private prefixUuid(q: string, hits: Uint8Array, bit: number): void {
+    if (q.length > 36) return
+    // the prefix as (mask, value) constraints on the leading bytes
+    const mask = new Uint8Array(UUID_BYTES)
+    const want = new Uint8Array(UUID_BYTES)
+    let nbytes = 0
+    for (let t = 0; t < q.length; t++) {
+      const c = q.charCodeAt(t)
       const j = TEXT_TO_NIBBLE[t] as number
-      const c = q.charCodeAt(k)
       if (j < 0) {
-        if (c !== 45) return false
+        if (c !== 45) return
         continue
       }
-      const b = this.byteAt(ch, off + (j >> 1))
-      if (c !== HEX_CODE((j & 1) === 0 ? b >> 4 : b & 15)) return false
+      const nib = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1
+      if (nib < 0) return
+      const byte = j >> 1
+      if ((j & 1) === 0) {
+        mask[byte] = (mask[byte] as number) | 0xf0
+        want[byte] = (want[byte] as number) | (nib << 4)
+      } else {
+        mask[byte] = (mask[byte] as number) | 0x0f
+        want[byte] = (want[byte] as number) | nib
+      }
+      nbytes = byte + 1
     }
-    return true
+    if (nbytes === 0) return
+    const m0 = mask[0] as number
+    const w0 = want[0] as number
+    for (let c = 0; c < this.chunks.length; c++) {
+      const ch = this.chunks[c] as Chunk
+      const base = c << CHUNK_SHIFT
+      const rows = Math.min(CHUNK_ROWS, this.rows - base)
+      for (let slot = 0, off = 0; slot < rows; slot++, off += UUID_BYTES) {
+        if ((this.byteAt(ch, off) & m0) !== w0) continue
+        let k = 1
+        while (k < nbytes && (this.byteAt(ch, off + k) & (mask[k] as number)) === want[k]) k++
+        // a null or spilled row has a zeroed slot, which would pass for "0000…"
+        if (k === nbytes && !this.isSpecial(base + slot)) hits[base + slot] = (hits[base + slot] as number) | bit
+      }
+    }
   }
 
   /** Copies a row of a column with the same format (used when the projection compacts). */

@@ -1,0 +1,324 @@
+/**
+ * Statements, exports and receipts (spec features §2 statements page, §3 storage file states,
+ * §4 exports "in progress, completed, failure", §5 "a statement range must fall in the same
+ * month", §7 "Statements and receipts", §9 export limit 7 and polling): the paged statement with
+ * filters and the keyset cursor for sync pulls, one row, export jobs that progress on a server
+ * timer and end in a CSV file, signed download URLs, receipts PENDING → READY (~1 s) with a small
+ * HTML body whose every value is escaped, and the Pix receipt by operation.
+ */
+import type { Hono } from "hono"
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto"
+import type { Ctx } from "../context.ts"
+import { later } from "../context.ts"
+import { bind, errorResponse } from "../http.ts"
+import { ApiError, langOf } from "../errors.ts"
+import { notFound, paginate, STATEMENT_COLUMNS, toStatement } from "../repo.ts"
+import { STATEMENT_STATUSES, STATEMENT_TYPES, type Receipt, type StatementEntry, type StatementExport } from "../../schema/entities.ts"
+import { CURRENCY_DECIMALS, type CurrencySymbol } from "../../schema/common.ts"
+import { api } from "../../schema/api.ts"
+import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../time.ts"
+
+/** features §9 "Statement export limit: 7 (unit not shown)": our reading, 7 exports per wallet per day (UTC-3). */
+export const EXPORT_LIMIT_PER_DAY = 7
+const URL_TTL_MS = 5 * 60_000
+
+interface ExportRow {
+  id: string
+  wallet_id: string
+  user_id: string
+  status: "in_progress" | "completed" | "failure"
+  format: "csv" | "pdf"
+  start_date: string
+  end_date: string
+  file_id: string | null
+  rows: number
+  day: string
+  started_ms: number
+  duration_ms: number
+  created_at: string
+}
+
+const escapeHtml = (v: unknown): string =>
+  String(v ?? "").replace(/[&<>"'`=/]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+const money = (amount: number, currency: string): string => {
+  const d = CURRENCY_DECIMALS[currency as CurrencySymbol] ?? 2
+  const neg = amount < 0
+  const s = String(Math.abs(amount)).padStart(d + 1, "0")
+  const int = s.slice(0, s.length - d)
+  const frac = s.slice(s.length - d)
+  return `${neg ? "-" : ""}${int}${d > 0 ? `.${frac}` : ""}`
+}
+
+const csvCell = (v: unknown): string => {
+  let s = String(v ?? "")
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s)) s = `'${s}` // no formula injection in spreadsheets
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+export const CSV_HEADER = "id,created_at,type,direction,status,currency,amount,balance_after,description,counterparty_name,counterparty_document,end_to_end_id,operation_id"
+
+const csvOf = (rows: ReadonlyArray<StatementEntry>): string => {
+  const lines = [CSV_HEADER]
+  for (const r of rows) {
+    lines.push([
+      r.id, r.created_at, r.type, r.direction, r.status, r.currency_symbol, money(r.amount, r.currency_symbol), money(r.balance_after, r.currency_symbol),
+      r.description, r.counterparty_name, r.counterparty_document, r.end_to_end_id ?? "", r.operation_id
+    ].map(csvCell).join(","))
+  }
+  return lines.join("\n") + "\n"
+}
+
+/** A one-page PDF with a summary line (format "pdf"; the sandbox keeps it minimal). */
+const pdfOf = (title: string, lines: ReadonlyArray<string>): Buffer => {
+  const esc = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "").replace(/[^\x20-\x7e]/g, "?").replace(/([()\\])/g, "\\$1")
+  const text = ["BT /F1 12 Tf 50 780 Td", `(${esc(title)}) Tj`, ...lines.slice(0, 40).map((l) => `0 -16 Td (${esc(l)}) Tj`), "ET"].join("\n")
+  const objs = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+  ]
+  let out = "%PDF-1.4\n"
+  const offsets: number[] = []
+  objs.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out))
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`
+  })
+  const xref = Buffer.byteLength(out)
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(out, "latin1")
+}
+
+const receiptHtml = (e: StatementEntry, walletName: string): string => {
+  const label: Record<string, string> = { in: "Entrada", out: "Saída" }
+  const rows: Array<[string, unknown]> = [
+    ["Tipo", e.type], ["Direção", label[e.direction] ?? e.direction], ["Situação", e.status], ["Valor", `${e.currency_symbol} ${money(e.amount, e.currency_symbol)}`],
+    ["Data", e.created_at], ["Descrição", e.description], ["Contraparte", e.counterparty_name], ["Documento", e.counterparty_document],
+    ["Carteira", walletName], ["Operação", e.operation_id], ["ID fim a fim", e.end_to_end_id ?? "-"]
+  ]
+  return `<article class="receipt"><h1>Comprovante</h1><dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl></article>`
+}
+
+export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+
+  const signFile = (id: string, expires: number): string => createHmac("sha256", ctx.secret).update(`file|${id}|${expires}`).digest("base64url")
+  const fileUrl = (origin: string, id: string): { url: string; expires_at: string } => {
+    const expires = ctx.clock.real() + URL_TTL_MS
+    return { url: `${origin}/users/v2/storage/files/${encodeURIComponent(id)}/download?expires=${expires}&token=${signFile(id, expires)}`, expires_at: iso(expires) }
+  }
+
+  // ── the statement (features §7) ──
+  bind(app, ctx, "statement", (req) => {
+    const q = req.query
+    const where = ["wallet_id = ?"]
+    const params: unknown[] = [req.wallet.wallet.id]
+    const fields: Record<string, string> = {}
+    if (q.start_date !== undefined && q.start_date !== "") {
+      if (!isCalendarDate(q.start_date)) fields["start_date"] = "VALIDATION_DATE"
+      else {
+        where.push("created_at >= ?")
+        params.push(iso(spStartOfDate(q.start_date)))
+      }
+    }
+    if (q.end_date !== undefined && q.end_date !== "") {
+      if (!isCalendarDate(q.end_date)) fields["end_date"] = "VALIDATION_DATE"
+      else {
+        where.push("created_at < ?")
+        params.push(iso(spStartOfDate(q.end_date) + DAY_MS))
+      }
+    }
+    if (q.start_date && q.end_date && isCalendarDate(q.start_date) && isCalendarDate(q.end_date) && q.start_date > q.end_date) {
+      throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
+    }
+    const list = (name: "type" | "status" | "direction", value: string | undefined, allowed: ReadonlyArray<string>): void => {
+      if (value === undefined || value === "") return
+      const vs = value.split(",").map((s) => s.trim()).filter((s) => s !== "")
+      if (!vs.every((v) => allowed.includes(v))) {
+        fields[name] = "VALIDATION_FORMAT"
+        return
+      }
+      where.push(`${name} IN (${vs.map(() => "?").join(",")})`)
+      params.push(...vs)
+    }
+    list("type", q.type, STATEMENT_TYPES)
+    list("status", q.status, STATEMENT_STATUSES)
+    list("direction", q.direction, ["in", "out"])
+    for (const [name, op] of [["min_amount", ">="], ["max_amount", "<="]] as const) {
+      const v = q[name]
+      if (v === undefined || v === "") continue
+      if (!/^\d+$/.test(v)) fields[name] = "VALIDATION_NUMERIC"
+      else {
+        where.push(`amount ${op} ?`)
+        params.push(Number(v))
+      }
+    }
+    if (q.search !== undefined && q.search.trim() !== "") {
+      const s = q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)
+      const digits = q.search.replace(/\D/g, "")
+      const ors = ["description LIKE ? ESCAPE '\\'", "counterparty_name LIKE ? ESCAPE '\\'", "counterparty_document LIKE ? ESCAPE '\\'", "end_to_end_id LIKE ? ESCAPE '\\'"]
+      params.push(`%${s}%`, `%${s}%`, `%${s}%`, `%${s}%`)
+      // a client reconciling a command looks for its transaction-uuid (sync/SPEC.md C4)
+      ors.push("transaction_uuid = ?")
+      params.push(q.search.trim())
+      if (digits.length >= 3 && digits !== q.search.trim()) {
+        ors.push("counterparty_document LIKE ?")
+        params.push(`%${digits}%`)
+      }
+      where.push(`(${ors.join(" OR ")})`)
+    }
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    return {
+      data: paginate<StatementEntry, StatementEntry>(db, q, {
+        from: "statements", columns: STATEMENT_COLUMNS, where, params,
+        sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
+        countCacheTable: "statements"
+      }, toStatement)
+    }
+  })
+
+  bind(app, ctx, "statementGet", (req) => {
+    const row = db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE id = ? AND wallet_id = ?`).get(req.params["id"] ?? "", req.wallet.wallet.id) as
+      | StatementEntry
+      | undefined
+    if (row === undefined) return notFound()
+    return { data: row }
+  })
+
+  // ── export jobs ──
+  const toExport = (r: ExportRow): StatementExport => {
+    const elapsed = ctx.clock.real() - r.started_ms
+    const progress = r.status === "completed" ? 100 : r.status === "failure" ? 0 : Math.min(99, Math.floor((elapsed / Math.max(1, r.duration_ms)) * 100))
+    return {
+      id: r.id, wallet_id: r.wallet_id, status: r.status, progress, format: r.format, start_date: r.start_date, end_date: r.end_date,
+      file_id: r.file_id, file_state: r.file_id === null ? null : "READY", rows: r.rows, created_at: r.created_at
+    }
+  }
+  const exportById = (id: string): ExportRow | undefined => db.prepare("SELECT * FROM exports WHERE id = ?").get(id) as ExportRow | undefined
+
+  /** Completes a job: the file of every row of the range, ordered by created_at. Idempotent. */
+  const finishExport = (id: string): void => {
+    db.transaction(() => {
+      const r = exportById(id)
+      if (r === undefined || r.status !== "in_progress") return
+      const rows = db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
+        .all(r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS)) as StatementEntry[]
+      const fileId = randomUUID()
+      const content = r.format === "csv"
+        ? Buffer.from(csvOf(rows), "utf8")
+        : pdfOf(`Extrato ${r.start_date} a ${r.end_date}`, [`${rows.length} lancamentos`, ...rows.slice(0, 38).map((e) => `${e.created_at.slice(0, 10)} ${e.type} ${money(e.amount, e.currency_symbol)} ${e.description}`)])
+      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, ?, 'READY', ?, ?)")
+        .run(fileId, r.wallet_id, `extrato-${r.start_date}-${r.end_date}.${r.format}`, r.format === "csv" ? "text/csv; charset=utf-8" : "application/pdf", content, ctx.clock.nowIso())
+      db.prepare("UPDATE exports SET status = 'completed', file_id = ?, rows = ? WHERE id = ?").run(fileId, rows.length, id)
+    })()
+  }
+  // jobs left running by a previous process finish now
+  for (const r of db.prepare("SELECT id FROM exports WHERE status = 'in_progress'").all() as Array<{ id: string }>) finishExport(r.id)
+
+  bind(app, ctx, "statementExportCreate", (req) => {
+    const { start_date: start, end_date: end, format } = req.body
+    const fields: Record<string, string> = {}
+    if (!isCalendarDate(start)) fields["start_date"] = "VALIDATION_DATE"
+    if (!isCalendarDate(end)) fields["end_date"] = "VALIDATION_DATE"
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    if (start > end) throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
+    if (start.slice(0, 7) !== end.slice(0, 7)) throw new ApiError(422, "EXPORT_RANGE_SAME_MONTH", undefined, { end_date: "VALIDATION_SAME_MONTH" })
+    const day = spDateKey(ctx.clock.now())
+    const n = (db.prepare("SELECT count(*) AS n FROM exports WHERE wallet_id = ? AND day = ?").get(req.wallet.wallet.id, day) as { n: number }).n
+    if (n >= EXPORT_LIMIT_PER_DAY) throw new ApiError(422, "EXPORT_LIMIT_REACHED", `${EXPORT_LIMIT_PER_DAY} per day`)
+    const id = randomUUID()
+    db.prepare(
+      "INSERT INTO exports (id, wallet_id, user_id, status, format, start_date, end_date, file_id, rows, day, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, NULL, 0, ?, ?, ?, ?)"
+    ).run(id, req.wallet.wallet.id, req.user.id, format, start, end, day, ctx.clock.real(), ctx.cfg.exportMs, ctx.clock.nowIso())
+    later(ctx, ctx.cfg.exportMs, () => finishExport(id))
+    return { data: toExport(exportById(id) as ExportRow) }
+  })
+
+  bind(app, ctx, "statementExportGet", (req) => {
+    const r = exportById(req.params["id"] ?? "")
+    if (r === undefined || r.wallet_id !== req.wallet.wallet.id) return notFound()
+    if (r.status === "in_progress" && ctx.clock.real() - r.started_ms >= r.duration_ms) {
+      finishExport(r.id)
+      return { data: toExport(exportById(r.id) as ExportRow) }
+    }
+    return { data: toExport(r) }
+  })
+
+  bind(app, ctx, "storageFileUrl", (req) => {
+    const f = db.prepare("SELECT id, state FROM files WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as
+      | { id: string; state: "READY" | "PENDING" }
+      | undefined
+    if (f === undefined) return notFound()
+    return { data: { id: f.id, state: f.state, ...fileUrl(req.origin, f.id) } }
+  })
+
+  // The download is a signed URL (auth: false in the contract): ?expires=&token= from storageFileUrl.
+  app.get(api.storageFileDownload.path.replace("{id}", ":id"), (c) => {
+    const lang = langOf(c.req.header("language"), c.req.header("accept-language"))
+    try {
+      const id = c.req.param("id") ?? ""
+      const expires = Number(c.req.query("expires") ?? "0")
+      const token = Buffer.from(c.req.query("token") ?? "")
+      const want = Buffer.from(signFile(id, expires))
+      if (!(expires > ctx.clock.real()) || token.length !== want.length || !timingSafeEqual(token, want)) {
+        throw new ApiError(401, "NOT_AUTHORIZED", "link expired or invalid")
+      }
+      const f = db.prepare("SELECT name, mime, content FROM files WHERE id = ?").get(id) as { name: string; mime: string; content: Buffer } | undefined
+      if (f === undefined) throw new ApiError(404, "NOT_FOUND")
+      return c.body(new Uint8Array(f.content), 200, {
+        "content-type": f.mime,
+        "content-disposition": `attachment; filename="${f.name.replace(/[^\w.-]/g, "_")}"`,
+        "x-content-type-options": "nosniff"
+      })
+    } catch (e) {
+      return errorResponse(c, ctx, e, lang)
+    }
+  })
+
+  // ── receipts ──
+  const entryOf = (walletId: string, operationId: string): StatementEntry | undefined =>
+    db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND operation_id = ? ORDER BY direction DESC, created_at LIMIT 1`)
+      .get(walletId, operationId) as StatementEntry | undefined
+  const receiptOf = (walletId: string, walletName: string, e: StatementEntry, origin: string, readyMs: number | null): Receipt => {
+    let r = db.prepare("SELECT file_id, ready_ms FROM receipts WHERE wallet_id = ? AND operation_id = ?").get(walletId, e.operation_id) as
+      | { file_id: string; ready_ms: number }
+      | undefined
+    if (r === undefined) {
+      const fileId = randomUUID()
+      const html = receiptHtml(e, walletName)
+      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'text/html; charset=utf-8', 'READY', ?, ?)")
+        .run(fileId, walletId, `comprovante-${e.operation_id}.html`, Buffer.from(html, "utf8"), ctx.clock.nowIso())
+      r = { file_id: fileId, ready_ms: readyMs ?? ctx.clock.real() }
+      db.prepare("INSERT INTO receipts (operation_id, wallet_id, file_id, ready_ms, created_at) VALUES (?, ?, ?, ?, ?)").run(e.operation_id, walletId, fileId, r.ready_ms, ctx.clock.nowIso())
+    }
+    if (r.ready_ms > ctx.clock.real()) return { operation_id: e.operation_id, status: "PENDING", html: null, url: null, entry: e }
+    const f = db.prepare("SELECT content FROM files WHERE id = ?").get(r.file_id) as { content: Buffer }
+    return { operation_id: e.operation_id, status: "READY", html: f.content.toString("utf8"), url: fileUrl(origin, r.file_id).url, entry: e }
+  }
+
+  bind(app, ctx, "receiptGenerate", (req) => {
+    const e = entryOf(req.wallet.wallet.id, req.params["id"] ?? "")
+    if (e === undefined) return notFound()
+    return { data: receiptOf(req.wallet.wallet.id, req.wallet.wallet.name, e, req.origin, ctx.clock.real() + ctx.cfg.receiptMs) }
+  })
+
+  bind(app, ctx, "receipt", (req) => {
+    const id = req.params["id"] ?? ""
+    const e = entryOf(req.wallet.wallet.id, id)
+    if (e === undefined) return notFound()
+    if (db.prepare("SELECT 1 FROM receipts WHERE wallet_id = ? AND operation_id = ?").get(req.wallet.wallet.id, id) === undefined) {
+      throw new ApiError(404, "NOT_FOUND", "generate the receipt first")
+    }
+    return { data: receiptOf(req.wallet.wallet.id, req.wallet.wallet.name, e, req.origin, null) }
+  })
+
+  bind(app, ctx, "pixReceipt", (req) => {
+    const e = entryOf(req.wallet.wallet.id, req.params["id"] ?? "")
+    if (e === undefined || (e.type !== "PIX_IN" && e.type !== "PIX_OUT")) return notFound()
+    return { data: receiptOf(req.wallet.wallet.id, req.wallet.wallet.name, e, req.origin, null) }
+  })
+
+}

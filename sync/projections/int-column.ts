@@ -1,0 +1,85 @@
+/**
+ * An integer column of the statement projection that costs 4 bytes a row instead of 8 (DESIGN
+ * budget "memory of the in-memory projection ≤ 150 bytes per row"): values that fit an Int32
+ * live in an Int32Array; the rare ones that do not (a balance above 21 million BRL in cents, a
+ * crypto amount in satoshis, an update months after creation in ms) are kept exactly in a small
+ * Map behind a sentinel; once they stop being rare (1/16 of the rows) the column switches to a
+ * Float64Array for good. Money stays exact either way (DESIGN "Conventions": integer minor units).
+ */
+
+const SENTINEL = -2147483648
+const MAX_I32 = 2147483647
+
+export class CompactIntColumn {
+  private i32: Int32Array | null
+  private f64: Float64Array | null = null
+  private wide = new Map<number, number>()
+
+  constructor(private capacity: number) {
+    this.i32 = new Int32Array(capacity)
+  }
+
+  get(row: number): number {
+    if (this.f64 !== null) return this.f64[row] as number
+    const v = (this.i32 as Int32Array)[row] as number
+    return v === SENTINEL ? (this.wide.get(row) ?? 0) : v
+  }
+
+  set(row: number, v: number): void {
+    if (this.f64 !== null) {
+      this.f64[row] = v
+      return
+    }
+    const a = this.i32 as Int32Array
+    if (a[row] === SENTINEL) this.wide.delete(row)
+    if (Number.isInteger(v) && v > SENTINEL && v <= MAX_I32) {
+      a[row] = v
+      return
+    }
+    a[row] = SENTINEL
+    this.wide.set(row, v)
+    if (this.wide.size > Math.max(1024, this.capacity >> 4)) this.toFloat64()
+  }
+
+  private toFloat64(): void {
+    const a = this.i32 as Int32Array
+    const f = new Float64Array(this.capacity)
+    for (let i = 0; i < a.length; i++) f[i] = a[i] as number
+    for (const [row, v] of this.wide) f[row] = v
+    this.f64 = f
+    this.i32 = null
+    this.wide.clear()
+  }
+
+  /** New capacity, keeping rows 0..rows-1. */
+  grow(capacity: number, rows: number): void {
+    if (this.f64 !== null) {
+      const f = new Float64Array(capacity)
+      f.set(this.f64.subarray(0, rows))
+      this.f64 = f
+    } else {
+      const a = new Int32Array(capacity)
+      a.set((this.i32 as Int32Array).subarray(0, rows))
+      this.i32 = a
+    }
+    this.capacity = capacity
+  }
+
+  /** A new column holding get(order[i]) at row i (compaction). */
+  gather(order: Uint32Array, capacity: number): CompactIntColumn {
+    const c = new CompactIntColumn(capacity)
+    if (this.f64 !== null) {
+      const f = new Float64Array(capacity)
+      for (let i = 0; i < order.length; i++) f[i] = this.f64[order[i] as number] as number
+      c.f64 = f
+      c.i32 = null
+      return c
+    }
+    for (let i = 0; i < order.length; i++) c.set(i, this.get(order[i] as number))
+    return c
+  }
+
+  memoryBytes(): number {
+    return (this.f64?.byteLength ?? 0) + (this.i32?.byteLength ?? 0) + this.wide.size * 40
+  }
+}
