@@ -33,7 +33,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${APP_PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe"
   }
 })

@@ -17,5 +17,11 @@ export default defineConfig({
   worker: { format: "es" },
   server: { port: 5173, strictPort: false, proxy },
   preview: { port: 5173, strictPort: false, proxy },
-  build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 1500 }
+  build: {
+    target: "es2022",
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    // the engine harness (harness/engine.html) is a second entry for the browser suite and benches
+    rollupOptions: { input: { main: "index.html", harness: "harness/engine.html" } }
+  }
 })

@@ -150,14 +150,14 @@ let engine: EngineClient | null = null
 /** The engine of this browser (started on first use). */
 export function getEngine(apiBase = "", locale: Locale = "pt"): EngineClient {
   if (engine) return engine
-  const url = new URL("./engine.worker.ts", import.meta.url)
   let port: Port
+  // the URL is written inline in each constructor so Vite bundles the worker (its static pattern)
   if (typeof SharedWorker !== "undefined") {
-    const w = new SharedWorker(url, { type: "module", name: "engine" })
+    const w = new SharedWorker(new URL("./engine.worker.ts", import.meta.url), { type: "module", name: "engine" })
     w.port.start()
     port = w.port
   } else {
-    port = new Worker(url, { type: "module", name: "engine" })
+    port = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module", name: "engine" })
   }
   engine = new EngineClient(port, apiBase, locale)
   return engine
