@@ -38,7 +38,7 @@ async function runPage(page: string, params: Record<string, string>, timeoutMs =
     p.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`) })
     p.on("pageerror", (e) => console.error(`[page] ${e.message}`))
     const qs = new URLSearchParams(params).toString()
-    await p.goto(`${server.url}/bench/pages/${page}?${qs}`)
+    await p.goto(`${server.url}/bench/pages/${page}?${qs}`, { waitUntil: "commit" })
     await p.waitForFunction(() => (window as unknown as { __bench?: unknown }).__bench !== undefined, undefined, { timeout: timeoutMs, polling: 500 })
     const r = await p.evaluate(() => (window as unknown as { __bench: PageResult | { error: string } }).__bench)
     if ("error" in r) throw new Error(r.error)

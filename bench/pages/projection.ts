@@ -1,0 +1,57 @@
+/**
+ * Browser bench page for the statement projection (DESIGN budgets): builds N generated rows in a
+ * real Chromium, then `mode=filter` times 50 varied queries (warm-up pass first), `mode=memory`
+ * measures bytes per row, `mode=csv` times a CSV export of every row. Publishes window.__bench.
+ */
+import { StatementProjection } from "../../sync/projections/statement-projection.ts"
+import { StatementRowGenerator } from "../../sync/projections/test-rows.ts"
+import type { StatementEntry } from "../../schema/entities.ts"
+import { benchQueries } from "./queries.ts"
+
+const params = new URLSearchParams(location.search)
+const total = Number(params.get("rows") ?? 1_000_000)
+const mode = params.get("mode") ?? "filter"
+const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN }
+const heap = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0
+const publish = (v: unknown) => { (window as unknown as { __bench: unknown }).__bench = v }
+
+async function main(): Promise<void> {
+  const START = Date.UTC(2024, 0, 1, 3)
+  const SPAN_DAYS = 730
+  const heapBefore = heap()
+  let gen: StatementRowGenerator | null = new StatementRowGenerator({ seed: 42, total, order: "desc", start: START, spanDays: SPAN_DAYS })
+  const walletIds = gen.walletIds
+  const p = new StatementProjection()
+  const samples: StatementEntry[] = []
+  let loadMs = 0
+  for (let done = 0; done < total;) {
+    const chunk = gen.take(5000)
+    if (!chunk.length) break
+    if (samples.length < 64) samples.push(chunk[0] as StatementEntry)
+    const t = performance.now()
+    p.upsertMany(chunk)
+    loadMs += performance.now() - t
+    done += chunk.length
+  }
+  gen = null
+  p.optimize() // what the engine does after its initial load (compacts columns, builds orders)
+  if (mode === "memory") {
+    await new Promise((r) => setTimeout(r, 500))
+    publish({ figures: { bytes_per_row: Math.round((p.memoryBytes() / p.size) * 10) / 10, js_heap_bytes_per_row: Math.round(((heap() - heapBefore) / p.size) * 10) / 10, rows: p.size } })
+    return
+  }
+  if (mode === "csv") {
+    const t = performance.now()
+    let bytes = 0
+    for (const c of p.toCsv({}, "pt", ["Data", "Tipo", "Descrição", "Contraparte", "Documento", "Valor", "Situação"])) bytes += c.length
+    const secs = (performance.now() - t) / 1000
+    publish({ figures: { seconds: Math.round(secs * 1000) / 1000, rows: p.size, mbytes: Math.round(bytes / 1e4) / 100 } })
+    return
+  }
+  const qs = benchQueries(walletIds, samples, START + SPAN_DAYS * 86_400_000)
+  for (const q of qs) p.query(q) // warm-up: JIT and lazily built orders
+  const times: number[] = []
+  for (const q of qs) { const t = performance.now(); p.query(q); times.push(performance.now() - t) }
+  publish({ figures: { p50_ms: Math.round(pct(times, 0.5) * 100) / 100, p95_ms: Math.round(pct(times, 0.95) * 100) / 100, max_ms: Math.round(Math.max(...times) * 100) / 100, load_rows_per_s: Math.round(p.size / (loadMs / 1000)), queries: qs.length } })
+}
+main().catch((e: unknown) => publish({ error: e instanceof Error ? e.stack ?? e.message : String(e) }))
