@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib"
 import { resolve } from "node:path"
 import { spawnSync } from "node:child_process"
 import { benchServer, launch, report, root } from "./lib.ts"
+import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 
 type Bench = () => Promise<void>
 
@@ -66,5 +67,11 @@ export const benches: Record<string, Bench> = {
   "shell-bundle": shellBundle,
   "filter-1m": filter1m,
   "projection-memory": projectionMemory,
-  "csv-export-100k": csvExport100k
+  "csv-export-100k": csvExport100k,
+  "sync-100k": () => syncBench("100k", false),
+  "sync-1m": () => syncBench("1m", true), // also reports reopen-1m
+  "reopen-1m": () => syncBench("1m", true),
+  "stream-to-paint": () => latencyBench("stream-to-paint"),
+  "approval-queue-latency": () => latencyBench("approval-queue-latency"),
+  "filter-vs-server": filterVsServer
 }

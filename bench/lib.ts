@@ -58,3 +58,24 @@ export async function benchServer(port = 5290): Promise<{ url: string; close: ()
   const addr = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
   return { url: addr.replace(/\/$/, ""), close: () => server.close() }
 }
+
+/**
+ * The built app + a sandbox on its own ports (scripts/serve.mjs). The database for a size is
+ * seeded once and reused (`.data/bench-<size>.sqlite`); `fresh` makes a new one.
+ */
+export async function startApp(size: "small" | "100k" | "1m", opts: { fresh?: boolean; appPort?: number; apiPort?: number } = {}): Promise<{ url: string; api: string; stop: () => void }> {
+  const { spawn } = await import("node:child_process")
+  const appPort = opts.appPort ?? 5391
+  const apiPort = opts.apiPort ?? 4391
+  const args = [resolve(root, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort), "--db", resolve(root, `.data/bench-${size}.sqlite`), "--size", size]
+  if (opts.fresh) args.push("--fresh")
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SANDBOX_QUIET: "1" } })
+  const url = `http://127.0.0.1:${appPort}`
+  const until = Date.now() + 300_000
+  for (;;) {
+    try { const r = await fetch(`http://127.0.0.1:${apiPort}/__admin/health`); if (r.ok && (await fetch(`${url}/`)).ok) break } catch { /* not yet */ }
+    if (Date.now() > until) { child.kill(); throw new Error("app did not start") }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  return { url, api: `http://127.0.0.1:${apiPort}`, stop: () => { child.kill("SIGTERM") } }
+}

@@ -22,7 +22,8 @@ import { StatementProjection } from "./projections/statement-projection.ts"
 import { openUserDb, wipeUserDb, type EntityDoc, type UserDb } from "./store/db.ts"
 import { fromCompact } from "./store/statement-rows.ts"
 import { LiveStream, type StreamStatus } from "./stream/sse.ts"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { ApprovalRequest as ApprovalRequestSchema, Notification as NotificationSchema, StatementEntry as StatementEntrySchema, WalletAccount as WalletAccountSchema } from "../schema/entities.ts"
 import type { CommandBody } from "../schema/commands.ts"
 import { makeScopedOutbox, type OutboxShape } from "./outbox/outbox.ts"
 import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "./outbox/ports.ts"
@@ -44,6 +45,10 @@ export interface EngineEnv {
 }
 
 type Listener = () => void
+const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
+const decodeApproval = Schema.decodeUnknownExit(ApprovalRequestSchema)
+const decodeAccount = Schema.decodeUnknownExit(WalletAccountSchema)
+const decodeNotification = Schema.decodeUnknownExit(NotificationSchema)
 
 export class Engine {
   apiBase = ""
@@ -349,14 +354,26 @@ export class Engine {
       return
     }
     const w = ev.wallet_id ?? ""
+    const inline = ev.rows !== undefined && ev.rows.length > 0
+    if (inline) {
+      this.applyInlineRows(ev.list, w, ev.rows ?? [])
+      // rows carried by the hint are authoritative for these lists: no pull needed
+      if (ev.list !== "statements" && ev.list !== "notifications") return
+    }
     switch (ev.list) {
-      case "statements": if (w) void this.pullStatementsFor(w).catch(() => undefined); return
+      case "statements":
+        // the view already shows inline rows; the keyset pull that stores them can wait a little and batch
+        if (w) this.later(`statements|${w}`, inline ? 300 : 0, () => this.pullStatementsFor(w))
+        return
       case "wallets": void this.pullList(listSpecs.wallets()).catch(() => undefined); return
       case "wallet_accounts": void this.pullList(listSpecs.wallet_accounts(w)).catch(() => undefined); return
       case "pending_balance": void this.pullPending(w); return
       case "permission_actions": void this.pullList(listSpecs.permission_actions(w)).then(() => this.syncWallet(w)).catch(() => undefined); return
       case "invitations": void Promise.allSettled([this.pullList(listSpecs.invitations_received()), ...(w ? [this.pullList(listSpecs.invitations_sent(w))] : [])]); return
-      case "notifications": void this.pullList(listSpecs.notifications()).catch(() => undefined); void this.refreshUnread().catch(() => undefined); return
+      case "notifications":
+        if (!inline) void this.pullList(listSpecs.notifications()).catch(() => undefined)
+        this.later("unread", 300, () => this.refreshUnread())
+        return
       case "approval_requests": void this.pullList(listSpecs.approval_requests(w)).catch(() => undefined); return
       case "approval_history": void this.pullList(listSpecs.approval_history(w)).catch(() => undefined); return
       case "approval_settings": void this.pullList(listSpecs.approval_settings(w)).catch(() => undefined); return
@@ -430,6 +447,46 @@ export class Engine {
     if (!w) return
     this.pinWaiters.delete(commandId)
     w(answer)
+  }
+
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Run once after `ms`, coalescing calls with the same key (P10). */
+  private later(key: string, ms: number, run: () => Promise<unknown>): void {
+    if (ms === 0) { void run().catch(() => undefined); return }
+    if (this.timers.has(key)) return
+    this.timers.set(key, setTimeout(() => { this.timers.delete(key); void run().catch(() => undefined) }, ms))
+  }
+
+  /**
+   * L5: a hint that carries its rows updates the live views at once (mirror or projection), before
+   * anything is written; the store catches up through the upsert below and the targeted pull.
+   */
+  private applyInlineRows(list: string, walletId: string, raw: ReadonlyArray<unknown>): void {
+    const db = this.db
+    if (!db) return
+    if (list === "statements") {
+      const rows = raw.flatMap((r) => { const e = decodeStatement(r); return e._tag === "Success" ? [e.value] : [] })
+      if (rows.length) this.ingest(rows)
+      return
+    }
+    const spec = list === "approval_requests" ? listSpecs.approval_requests(walletId)
+      : list === "approval_history" ? listSpecs.approval_history(walletId)
+      : list === "wallet_accounts" ? listSpecs.wallet_accounts(walletId)
+      : list === "notifications" ? listSpecs.notifications()
+      : null
+    const schema = list === "approval_requests" || list === "approval_history" ? decodeApproval : list === "wallet_accounts" ? decodeAccount : list === "notifications" ? decodeNotification : null
+    if (!spec || !schema) return
+    const docs: EntityDoc[] = []
+    for (const r of raw) {
+      const e = schema(r)
+      if (e._tag !== "Success") continue
+      const row = e.value as unknown as Record<string, unknown>
+      const id = spec.idOf(row)
+      docs.push({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: String(row.updated_at ?? row.created_at ?? ""), doc: row })
+    }
+    for (const d of docs) this.mirrorPut(d)
+    this.changed()
+    void db.entities.bulkUpsert(docs).catch(() => undefined)
   }
 
   // ── calls for the views ───────────────────────────────────────────────────

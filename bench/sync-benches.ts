@@ -1,0 +1,161 @@
+/**
+ * Engine benchmarks in Chromium through the harness page (harness/engine.html): the real
+ * SharedWorker, real IndexedDB, the sandbox over HTTP. DESIGN budgets: sync of 100k ≤ 4 s, of 1M
+ * ≤ 30 s; reopen with 1M local → statement answers ≤ 2 s; stream event → painted p95 ≤ 100 ms;
+ * local filter ≥ 50× faster than a server round trip; approval request → painted p95 ≤ 100 ms.
+ */
+import type { Page } from "@playwright/test"
+import { launch, percentile, report, startApp } from "./lib.ts"
+
+interface H {
+  signIn(email: string): Promise<string>
+  watch(name: string, q: unknown): void
+  snaps: Record<string, unknown>
+  stamps: Record<string, number>
+  engine: { call(id: string, a?: unknown): Promise<unknown> }
+}
+declare global { interface Window { harness: H } }
+
+const openHarness = async (page: Page, url: string) => {
+  // tsx keeps function names with an `__name` helper that page.evaluate'd code must find
+  await page.addInitScript("window.__name = (f) => f")
+  await page.goto(`${url}/harness/engine.html`)
+  await page.waitForFunction(() => window.harness !== undefined)
+}
+
+/** Sign in as Ana and wait until her default wallet's statement is fully local; seconds and rows. */
+async function syncDefaultWallet(page: Page): Promise<{ seconds: number; rows: number; walletId: string }> {
+  return page.evaluate(async () => {
+    const h = window.harness
+    const t0 = performance.now()
+    await h.signIn("ana@example.com")
+    h.watch("wallets", { kind: "wallets" })
+    h.watch("progress", { kind: "syncProgress" })
+    for (;;) {
+      const w = (h.snaps.wallets as Array<{ id: string; default: boolean }> | undefined)?.find((x) => x.default)
+      const p = w ? (h.snaps.progress as { lists: Record<string, { state: string; done: number }> } | undefined)?.lists[`statements:${w.id}`] : undefined
+      if (w && p?.state === "done") return { seconds: (performance.now() - t0) / 1000, rows: p.done, walletId: w.id }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })
+}
+
+export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promise<void> {
+  const app = await startApp(size)
+  const browser = await launch()
+  try {
+    const ctx = await browser.newContext()
+    const page = await ctx.newPage()
+    await openHarness(page, app.url)
+    const r = await syncDefaultWallet(page)
+    const name = size === "100k" ? "sync-100k" : "sync-1m"
+    report({ name, figures: { seconds: round(r.seconds), rows_per_s: Math.round(r.rows / r.seconds), rows: r.rows }, budgets: { seconds: { figure: "seconds", limit: size === "100k" ? 4 : 30, kind: "max" } } })
+    if (withReopen) {
+      // reopen: a new page load with the rows already local (the worker restarts with the tab)
+      await page.close()
+      const p2 = await ctx.newPage()
+      const t0 = Date.now()
+      await openHarness(p2, app.url)
+      const s = await p2.evaluate(async (rows) => {
+        const h = window.harness
+        const t = performance.now()
+        h.watch("st", { kind: "statements", query: { text: "silva", limit: 50 } })
+        for (;;) {
+          const v = h.snaps.st as { loadedRows: number; total: number } | undefined
+          if (v && v.loadedRows >= rows) return (performance.now() - t) / 1000
+          await new Promise((r) => setTimeout(r, 10))
+        }
+      }, r.rows)
+      const total = (Date.now() - t0) / 1000
+      report({ name: "reopen-1m", figures: { seconds_to_interactive: round(total), worker_load_seconds: round(s) }, budgets: { s: { figure: "seconds_to_interactive", limit: 2, kind: "max" } } })
+    }
+  } finally {
+    await browser.close()
+    app.stop()
+  }
+}
+
+/** Sandbox event → row painted in a second tab (and, for approvals, in an approver's queue). */
+export async function latencyBench(kind: "stream-to-paint" | "approval-queue-latency", n = 100): Promise<void> {
+  const app = await startApp("small", { fresh: true, appPort: 5392, apiPort: 4392 })
+  const browser = await launch()
+  try {
+    const ctx = await browser.newContext()
+    const a = await ctx.newPage()
+    await openHarness(a, app.url)
+    const email = kind === "approval-queue-latency" ? "carla@example.com" : "ana@example.com"
+    const walletId = await a.evaluate(async (email) => {
+      const h = window.harness
+      await h.signIn(email)
+      h.watch("wallets", { kind: "wallets" })
+      for (;;) {
+        const ws = h.snaps.wallets as Array<{ id: string; default: boolean; owner_name: string; permission_types: string[] }> | undefined
+        const w = ws?.find((x) => x.permission_types.includes("APPROVER")) ?? ws?.find((x) => x.default)
+        if (w) return w.id
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    }, email)
+    const b = await ctx.newPage() // the second tab: same SharedWorker engine
+    await openHarness(b, app.url)
+    const times = await b.evaluate(async ({ kind, walletId, n }) => {
+      const h = window.harness
+      const out: number[] = []
+      const q = kind === "approval-queue-latency" ? { kind: "approvalRequests", walletId } : { kind: "statements", query: { walletIds: [walletId], limit: 5 } }
+      h.watch("x", q)
+      const count = () => { const v = h.snaps.x as { total?: number; length?: number } | undefined; return v === undefined ? -1 : (v.total ?? v.length ?? 0) }
+      while (count() < 0) await new Promise((r) => setTimeout(r, 10))
+      await new Promise((r) => setTimeout(r, 1500)) // let the first sync settle
+      for (let i = 0; i < n; i++) {
+        const before = count()
+        const t0 = performance.now()
+        const path = kind === "approval-queue-latency" ? "/__admin/approval-requests" : "/__admin/pix-in"
+        const body = kind === "approval-queue-latency" ? { wallet_id: walletId, amount: 150_000 + i, requested_by: "ana@example.com" } : { wallet_id: walletId, amount: 100 + i, payer_name: `Pagador ${i}` }
+        await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+        while (count() <= before) await new Promise((r) => setTimeout(r, 0))
+        await new Promise((r) => requestAnimationFrame(() => r(null))) // painted
+        out.push(performance.now() - t0)
+      }
+      return out
+    }, { kind, walletId, n })
+    report({ name: kind, figures: { p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), n: times.length }, budgets: { p95: { figure: "p95_ms", limit: 100, kind: "max" } } })
+  } finally {
+    await browser.close()
+    app.stop()
+  }
+}
+
+/** The same filters locally (worker projection) and as a paged sandbox call. */
+export async function filterVsServer(): Promise<void> {
+  const app = await startApp("100k", { appPort: 5393, apiPort: 4393 })
+  const browser = await launch()
+  try {
+    const page = await browser.newPage()
+    await openHarness(page, app.url)
+    const r = await syncDefaultWallet(page)
+    const res = await page.evaluate(async (walletId) => {
+      const h = window.harness
+      const filters = [{ text: "silva" }, { text: "mercado" }, { type: "PIX_IN" }, { status: "pending" }, { text: "ana", type: "PIX_OUT" }, { text: "tarifa" }, { text: "maria" }, { type: "FEE" }, { text: "aluguel" }, { status: "failed" }]
+      const local: number[] = []
+      const server: number[] = []
+      for (const [i, f] of filters.entries()) {
+        const name = `f${i}`
+        const q = { walletIds: [walletId], ...(f.text ? { text: f.text } : {}), ...(f.type ? { types: [f.type] } : {}), ...(f.status ? { statuses: [f.status] } : {}), limit: 20 }
+        const t0 = performance.now()
+        h.watch(name, { kind: "statements", query: q })
+        while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 0))
+        local.push((h.snaps[name] as { tookMs: number }).tookMs + 0 * (performance.now() - t0))
+        const t1 = performance.now()
+        await h.engine.call("statement", { walletId, query: { page: "1", page_size: "20", ...(f.text ? { search: f.text } : {}), ...(f.type ? { type: f.type } : {}), ...(f.status ? { status: f.status } : {}) } })
+        server.push(performance.now() - t1)
+      }
+      return { local, server }
+    }, r.walletId)
+    const l = percentile(res.local, 50), s = percentile(res.server, 50)
+    report({ name: "filter-vs-server", figures: { local_p50_ms: round(l), server_p50_ms: round(s), ratio: round(s / Math.max(l, 0.01)) }, budgets: { ratio: { figure: "ratio", limit: 50, kind: "min" } } })
+  } finally {
+    await browser.close()
+    app.stop()
+  }
+}
+
+const round = (x: number) => Math.round(x * 100) / 100
