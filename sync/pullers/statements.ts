@@ -7,7 +7,11 @@
  * at the same time. A row whose status changes gets a newer updated_at on the server, so the
  * next incremental pull carries it again and it upserts by id (P5).
  */
+import { Effect, Schema } from "effect"
 import type { StatementEntry } from "../../schema/entities.ts"
+import { api as contract } from "../../schema/api.ts"
+import { MalformedResponse } from "../../schema/errors.ts"
+import { isStatementEntry } from "../../schema/fast-guards.ts"
 import type { ApiClient } from "../api/client.ts"
 import type { UserDb } from "../store/db.ts"
 import { cursorAfter, toCompact } from "../store/statement-rows.ts"
@@ -15,6 +19,9 @@ import { runApi } from "./puller.ts"
 import type { ProgressBoard } from "./progress.ts"
 
 export const STATEMENT_PAGE_SIZE = 5000
+const decodeEnvelope = Schema.decodeUnknownExit(Schema.Struct({
+  data: Schema.Struct({ page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(Schema.Unknown) })
+}))
 const seqId = (walletId: string, seq: number) => `${walletId}|${String(seq).padStart(10, "0")}`
 
 export interface StatementPullOptions {
@@ -51,11 +58,18 @@ export async function pullStatements(api: ApiClient, db: UserDb, progress: Progr
   let pages = 0
   progress.set(list, { state: "pulling", done: already })
 
+  // A4 on the hot path: the envelope by its Schema, each row by the equivalent fast guard (D-fast-guard)
   const fetchPage = (after: string) =>
-    runApi(api.call("statement", {
+    runApi(api.raw("GET", contract.statement.path, {
       walletId,
       query: { sort: "updated_at", order: "asc", page: "1", page_size: String(pageSize), ...(after ? { after } : {}) }
-    }))
+    }).pipe(Effect.flatMap((json) => {
+      const env = decodeEnvelope(json)
+      if (env._tag !== "Success") return Effect.fail(new MalformedResponse({ path: contract.statement.path, message: "paged envelope" }))
+      const rows = env.value.data.data
+      for (const r of rows) if (!isStatementEntry(r)) return Effect.fail(new MalformedResponse({ path: contract.statement.path, message: "statement row" }))
+      return Effect.succeed({ data: { ...env.value.data, data: rows as ReadonlyArray<StatementEntry> } })
+    })))
 
   try {
     let next = fetchPage(cursor)
