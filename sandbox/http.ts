@@ -22,10 +22,9 @@ import { hasPermission } from "../schema/permissions.ts"
 import { STATUS_KEYS } from "../schema/errors.ts"
 import type { Ctx } from "./context.ts"
 import { ApiError, errorBody, langOf, type Lang } from "./errors.ts"
-import { userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
+import { RawJson, userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
 import { sha256, stableJson, verifyAccessToken } from "./tokens.ts"
 
-type Has<K extends EndpointId, F extends string> = Api[K] extends Record<F, unknown> ? true : false
 type QueryT<K extends EndpointId> = Api[K] extends { readonly query: infer S extends Schema.Top } ? S["Type"] : Record<string, never>
 type BodyT<K extends EndpointId> = Api[K] extends { readonly body: infer S extends Schema.Top } ? S["Type"] : undefined
 type UserT<K extends EndpointId> = Api[K] extends { readonly auth: false } ? null : UserRow
@@ -57,10 +56,8 @@ export class Reply<T> {
   constructor(readonly status: number, readonly body: T, readonly headers: Readonly<Record<string, string>> = {}) {}
 }
 
-export type Handler<K extends EndpointId> = (req: Req<K>) => ResponseT<K> | Reply<ResponseT<K>>
-
-// keep Has referenced for readers of the type-level helpers
-export type _Has = Has<"signin", "auth">
+/** A handler answers the response type, a Reply with a status, or RawJson text of the response type. */
+export type Handler<K extends EndpointId> = (req: Req<K>) => ResponseT<K> | Reply<ResponseT<K>> | RawJson
 
 const issueFields = (issue: SchemaIssue.Issue): { fields: Record<string, string>; detail: string } => {
   const f = SchemaIssue.makeFormatterStandardSchemaV1()(issue)
@@ -259,26 +256,25 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
       const runDeferred = (): void => {
         for (const fn of deferred.splice(0)) ctx.db.transaction(fn)()
       }
-      let out: { status: number; resBody: unknown; json: string; headers: Readonly<Record<string, string>> }
-      try {
-        out = runHandler()
-      } finally {
-        runDeferred()
-      }
-      function runHandler(): { status: number; resBody: unknown; json: string; headers: Readonly<Record<string, string>> } {
-        return ctx.db.transaction(() => {
+      type Out = { status: number; resBody: unknown; json: string; headers: Readonly<Record<string, string>> }
+      const runHandler = ctx.db.transaction((): Out => {
         const r = handler(req)
         const status = r instanceof Reply ? r.status : 200
-        const resBody = r instanceof Reply ? r.body : r
+        const resBody: unknown = r instanceof Reply ? r.body : r instanceof RawJson ? null : r
         const headers = r instanceof Reply ? r.headers : {}
-        const json = JSON.stringify(resBody)
+        const json = r instanceof RawJson ? r.text : JSON.stringify(resBody)
         if (txKey !== null && user !== null) {
           ctx.db.prepare(
             "INSERT INTO idempotency (user_id, key, endpoint, wallet_id, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
           ).run(user.id, txKey, id, wallet?.wallet.id ?? null, requestHash, status, json, ctx.clock.nowIso())
         }
         return { status, resBody, json, headers }
-        })()
+      })
+      let out: Out
+      try {
+        out = runHandler()
+      } finally {
+        runDeferred()
       }
 
       if (prefixHit(ctx.faults.fault_after_commit_rate, c.req.path, () => ctx.faults.rng.next())) {
@@ -289,8 +285,10 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
         }
         throw faultError(504)
       }
-      if (ctx.cfg.checkResponses !== false) {
-        const checked = ctx.cfg.checkResponses === "sample" ? sampleForCheck(out.resBody) : out.resBody
+      // RawJson (SQLite-made) bodies are checked only in full mode: parsing them would cost what they save
+      if (ctx.cfg.checkResponses === true || (ctx.cfg.checkResponses === "sample" && out.resBody !== null)) {
+        const body = out.resBody === null ? (JSON.parse(out.json) as unknown) : out.resBody
+        const checked = ctx.cfg.checkResponses === "sample" ? sampleForCheck(body) : body
         const exit = Schema.decodeUnknownExit(d.response as Schema.Codec<unknown, unknown>)(checked)
         if (Exit.isFailure(exit)) {
           const err = Cause.squash(exit.cause)

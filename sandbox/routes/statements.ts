@@ -12,7 +12,7 @@ import type { Ctx } from "../context.ts"
 import { later } from "../context.ts"
 import { bind, errorResponse } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
-import { notFound, paginate, STATEMENT_COLUMNS, toStatement } from "../repo.ts"
+import { notFound, paginateJson, STATEMENT_COLUMNS, type JsonColumnKind } from "../repo.ts"
 import { STATEMENT_STATUSES, STATEMENT_TYPES, type Receipt, type StatementEntry, type StatementExport } from "../../schema/entities.ts"
 import { CURRENCY_DECIMALS, type CurrencySymbol } from "../../schema/common.ts"
 import { api } from "../../schema/api.ts"
@@ -20,6 +20,12 @@ import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../time.t
 
 /** features §9 "Statement export limit: 7 (unit not shown)": our reading, 7 exports per wallet per day (UTC-3). */
 export const EXPORT_LIMIT_PER_DAY = 7
+/** Statement columns as SQLite writes them into JSON (repo.ts paginateJson); order = StatementEntry's. */
+const STATEMENT_JSON: ReadonlyArray<readonly [string, JsonColumnKind]> = [
+  ["id", "token"], ["wallet_id", "token"], ["operation_id", "token"], ["created_at", "token"], ["updated_at", "token"], ["type", "token"],
+  ["direction", "token"], ["status", "token"], ["currency_symbol", "token"], ["amount", "int"], ["balance_after", "int"],
+  ["description", "text"], ["counterparty_name", "text"], ["counterparty_document", "text"], ["end_to_end_id", "text"], ["transaction_uuid", "text"]
+]
 const URL_TTL_MS = 5 * 60_000
 
 interface ExportRow {
@@ -171,13 +177,12 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
       where.push(`(${ors.join(" OR ")})`)
     }
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
-    return {
-      data: paginate<StatementEntry, StatementEntry>(db, q, {
-        from: "statements", columns: STATEMENT_COLUMNS, where, params,
-        sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
-        countCacheTable: "statements"
-      }, toStatement)
-    }
+    // rows serialised by SQLite: keyset pages of 5000 rows are the sync's hot path (DESIGN "Budgets")
+    return paginateJson(db, q, {
+      from: "statements", columns: STATEMENT_COLUMNS, where, params,
+      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
+      countCacheTable: "statements"
+    }, STATEMENT_JSON)
   })
 
   bind(app, ctx, "statementGet", (req) => {

@@ -1,0 +1,192 @@
+/**
+ * Staged approval of Pix payments (spec features §2 control-panel approval pages, §3 approval
+ * setting and request, §4 states started → finished | reproved | canceled and the cut-off at
+ * 23:59:59 of the same day, §5 approvers 1..100 and one setting per wallet, §6 "a request needs
+ * the set number of approvers"; §8 the approval messages). Paths are our decision (not shown).
+ * Reaching N approvals pays exactly once, inside the deciding request's transaction.
+ */
+import type { Hono } from "hono"
+import { randomUUID } from "node:crypto"
+import type { Ctx } from "../context.ts"
+import { bind, Reply, type Req } from "../http.ts"
+import { ApiError } from "../errors.ts"
+import { paginate, toApprovalRequest, walletReaders, walletAccess, type ApprovalRequestRow } from "../repo.ts"
+import { executePixOut, notify } from "../ledger.ts"
+import type { ApprovalRequest, ApprovalSetting, PixPaymentOrder } from "../../schema/entities.ts"
+import { hasPermission, P } from "../../schema/permissions.ts"
+import { iso, spCutoffOf } from "../time.ts"
+
+const OK = { data: { ok: true } } as const
+export const APPROVERS_MIN = 1
+export const APPROVERS_MAX = 100
+
+const requestEvents = (ctx: Ctx, r: ApprovalRequestRow, closed: boolean): void => {
+  const row = toApprovalRequest(ctx.db, r)
+  ctx.events.change("approval_requests", { walletId: r.wallet_id, ids: [r.id], rows: [row] })
+  if (closed) ctx.events.change("approval_history", { walletId: r.wallet_id, ids: [r.id], rows: [row] })
+}
+
+/** Creates a started request (features §4) expiring at 23:59:59 America/Sao_Paulo of today; tells the approvers. */
+export const createApprovalRequest = (
+  ctx: Ctx, walletId: string, requestedBy: string, amount: number, order: PixPaymentOrder, requiredApprovals: number, txUuid: string | null
+): ApprovalRequestRow => {
+  const at = ctx.clock.stamp()
+  const id = randomUUID()
+  ctx.db.prepare(
+    `INSERT INTO approval_requests (id, wallet_id, status, amount, payment_json, required_approvals, requested_by, operation_id, transaction_uuid,
+     created_at, updated_at, expires_at) VALUES (?, ?, 'started', ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
+  ).run(id, walletId, amount, JSON.stringify(order), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
+  const row = ctx.db.prepare("SELECT * FROM approval_requests WHERE id = ?").get(id) as ApprovalRequestRow
+  requestEvents(ctx, row, false)
+  const reais = (amount / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })
+  for (const u of walletReaders(ctx.db, walletId)) {
+    if (u === requestedBy) continue
+    const a = walletAccess(ctx.db, u, walletId)
+    if (typeof a !== "string" && hasPermission(a.actions, P.postApprovalDecision)) {
+      notify(ctx, u, "Solicitação de aprovação", `Um pagamento Pix de R$ ${reais} para ${order.beneficiary_name} aguarda sua aprovação.`)
+    }
+  }
+  return row
+}
+
+/**
+ * The cut-off job (features §4, §9): requests still `started` at 23:59:59 UTC-3 of their day
+ * become `canceled`. `all` cancels every started request now (admin "run-cutoff" with all).
+ * Returns the canceled ids.
+ */
+export const runCutoff = (ctx: Ctx, all = false): string[] => {
+  const now = ctx.clock.nowIso()
+  const rows = (all
+    ? ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started'").all()
+    : ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started' AND expires_at <= ?").all(now)) as ApprovalRequestRow[]
+  for (const r of rows) {
+    const at = ctx.clock.stamp()
+    ctx.db.prepare("UPDATE approval_requests SET status = 'canceled', updated_at = ? WHERE id = ? AND status = 'started'").run(at, r.id)
+    requestEvents(ctx, { ...r, status: "canceled", updated_at: at }, true)
+  }
+  return rows.map((r) => r.id)
+}
+
+export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+  const settingOf = (walletId: string, id: string): ApprovalSetting => {
+    const s = db.prepare("SELECT * FROM approval_settings WHERE id = ? AND wallet_id = ?").get(id, walletId) as ApprovalSetting | undefined
+    if (s === undefined) throw new ApiError(404, "APPROVAL_SETTING_NOT_FOUND")
+    return s
+  }
+  // features §5: approvers 1..100; a minimum value of at least R$ 0,01
+  const validate = (b: { min_value: number; approvers: number }): void => {
+    const fields: Record<string, string> = {}
+    if (b.approvers < APPROVERS_MIN) fields["approvers"] = "VALIDATION_MIN_VALUE"
+    if (b.approvers > APPROVERS_MAX) fields["approvers"] = "VALIDATION_MAX_VALUE"
+    if (b.min_value < 1) fields["min_value"] = "VALIDATION_MIN_VALUE"
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", `approvers ${APPROVERS_MIN}..${APPROVERS_MAX}`, fields)
+  }
+  const settingEvent = (walletId: string, id: string): void => ctx.events.change("approval_settings", { walletId, ids: [id] })
+
+  bind(app, ctx, "approvalSettings", (req) => ({
+    data: paginate<ApprovalSetting, ApprovalSetting>(db, req.query, {
+      from: "approval_settings", columns: "*", where: ["wallet_id = ?"], params: [req.wallet.wallet.id],
+      sortable: { created_at: "created_at", updated_at: "updated_at" }
+    }, (s) => s)
+  }))
+
+  bind(app, ctx, "approvalSettingCreate", (req) => {
+    validate(req.body)
+    const w = req.wallet.wallet.id
+    if (db.prepare("SELECT 1 FROM approval_settings WHERE wallet_id = ?").get(w) !== undefined) throw new ApiError(422, "APPROVAL_SETTING_ALREADY_EXISTS")
+    const at = ctx.clock.stamp()
+    const id = randomUUID()
+    db.prepare("INSERT INTO approval_settings (id, wallet_id, min_value, approvers, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(id, w, req.body.min_value, req.body.approvers, at, at)
+    settingEvent(w, id)
+    return new Reply(201, { data: settingOf(w, id) })
+  })
+
+  bind(app, ctx, "approvalSettingUpdate", (req) => {
+    const s = settingOf(req.wallet.wallet.id, req.params["id"] ?? "")
+    validate(req.body)
+    db.prepare("UPDATE approval_settings SET min_value = ?, approvers = ?, updated_at = ? WHERE id = ?").run(req.body.min_value, req.body.approvers, ctx.clock.stamp(), s.id)
+    settingEvent(s.wallet_id, s.id)
+    return { data: settingOf(s.wallet_id, s.id) }
+  })
+
+  bind(app, ctx, "approvalSettingDelete", (req) => {
+    const s = settingOf(req.wallet.wallet.id, req.params["id"] ?? "")
+    db.prepare("DELETE FROM approval_settings WHERE id = ?").run(s.id)
+    settingEvent(s.wallet_id, s.id)
+    return OK
+  })
+
+  const statusFilter = (status: string | undefined, dflt: ReadonlyArray<string>, allowed: ReadonlyArray<string>): string[] => {
+    if (status === undefined || status === "") return [...dflt]
+    if (status === "all") return [...allowed]
+    const vs = status.split(",").map((s) => s.trim())
+    if (!vs.every((v) => allowed.includes(v))) throw new ApiError(422, "INCORRECT_DATA", undefined, { status: "VALIDATION_FORMAT" })
+    return vs
+  }
+  const listRequests = (walletId: string, q: Req<"approvalRequests">["query"], statuses: string[]) => {
+    runCutoff(ctx)
+    return paginate<ApprovalRequestRow, ApprovalRequest>(db, q, {
+      from: "approval_requests", columns: "*",
+      where: ["wallet_id = ?", `status IN (${statuses.map(() => "?").join(",")})`], params: [walletId, ...statuses],
+      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" }
+    }, (r) => toApprovalRequest(db, r))
+  }
+  const ALL = ["started", "approved", "reproved", "canceled", "finished"] as const
+
+  // the queue: status `started` by default; `status=all` (or a list) for sync pulls that must see transitions
+  bind(app, ctx, "approvalRequests", (req) => ({ data: listRequests(req.wallet.wallet.id, req.query, statusFilter(req.query.status, ["started"], ALL)) }))
+  bind(app, ctx, "approvalHistory", (req) => ({
+    data: listRequests(req.wallet.wallet.id, req.query, statusFilter(req.query.status, ["approved", "reproved", "canceled", "finished"], ["approved", "reproved", "canceled", "finished"]))
+  }))
+
+  const requestOf = (walletId: string, id: string): ApprovalRequestRow => {
+    runCutoff(ctx)
+    const r = db.prepare("SELECT * FROM approval_requests WHERE id = ? AND wallet_id = ?").get(id, walletId) as ApprovalRequestRow | undefined
+    if (r === undefined) throw new ApiError(404, "APPROVAL_REQUEST_NOT_FOUND")
+    return r
+  }
+
+  bind(app, ctx, "approvalRequestGet", (req) => ({ data: toApprovalRequest(db, requestOf(req.wallet.wallet.id, req.params["id"] ?? "")) }))
+
+  const decide = (req: Req<"approvalApprove"> | Req<"approvalReprove">, decision: "approved" | "reproved", reason: string | null): ApprovalRequest => {
+    const r = requestOf(req.wallet.wallet.id, req.params["id"] ?? "")
+    const me = req.user.id
+    if (db.prepare("SELECT 1 FROM approval_decisions WHERE request_id = ? AND user_id = ?").get(r.id, me) !== undefined) {
+      throw new ApiError(422, "APPROVAL_ALREADY_DECIDED")
+    }
+    if (r.status !== "started") throw new ApiError(422, "APPROVAL_REQUEST_CLOSED", r.status)
+    // our decision: four eyes — the requester may not approve their own payment (they may reprove it, withdrawing it)
+    if (decision === "approved" && r.requested_by === me) throw new ApiError(403, "WITHOUT_PERMISSION", "the requester cannot approve their own request")
+    const at = ctx.clock.stamp()
+    db.prepare("INSERT INTO approval_decisions (request_id, user_id, decision, reason, decided_at) VALUES (?, ?, ?, ?, ?)").run(r.id, me, decision, reason, at)
+    let next: ApprovalRequestRow
+    if (decision === "reproved") {
+      db.prepare("UPDATE approval_requests SET status = 'reproved', updated_at = ? WHERE id = ? AND status = 'started'").run(at, r.id)
+      next = { ...r, status: "reproved", updated_at: at }
+      notify(ctx, r.requested_by, "Pagamento reprovado", `O pagamento Pix de R$ ${(r.amount / 100).toFixed(2).replace(".", ",")} foi reprovado por ${req.user.name}.`)
+    } else {
+      const approvals = (db.prepare("SELECT count(*) AS n FROM approval_decisions WHERE request_id = ? AND decision = 'approved'").get(r.id) as { n: number }).n
+      if (approvals >= r.required_approvals) {
+        // features §4/§6: the last needed approval executes the payment, once, in this same transaction
+        const order = JSON.parse(r.payment_json) as PixPaymentOrder
+        const operationId = randomUUID()
+        executePixOut(ctx, r.wallet_id, order, r.amount, r.transaction_uuid, operationId)
+        const done = ctx.clock.stamp()
+        const u = db.prepare("UPDATE approval_requests SET status = 'finished', operation_id = ?, updated_at = ? WHERE id = ? AND status = 'started'").run(operationId, done, r.id)
+        if (u.changes !== 1) throw new ApiError(422, "APPROVAL_REQUEST_CLOSED")
+        next = { ...r, status: "finished", operation_id: operationId, updated_at: done }
+        notify(ctx, r.requested_by, "Pagamento aprovado", `O pagamento Pix para ${order.beneficiary_name} foi aprovado e concluído.`)
+      } else {
+        db.prepare("UPDATE approval_requests SET updated_at = ? WHERE id = ?").run(at, r.id)
+        next = { ...r, updated_at: at }
+      }
+    }
+    requestEvents(ctx, next, next.status !== "started")
+    return toApprovalRequest(db, next)
+  }
+
+  bind(app, ctx, "approvalApprove", (req) => ({ data: decide(req, "approved", null) }))
+  bind(app, ctx, "approvalReprove", (req) => ({ data: decide(req, "reproved", req.body.reason ?? null) }))
+}

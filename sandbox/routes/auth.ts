@@ -1,0 +1,348 @@
+/**
+ * Authentication and sign-up calls (spec core §4 session, §7 "Authentication" and "Sign-up",
+ * §9 constants): e-mail + password → a 6-digit login code printed on the console (the sandbox's
+ * e-mail; a fixed code is accepted when configured), tokens, refresh rotation, password change
+ * and recovery, QR-code session (300 s), one-time codes → temporary tokens, PIN verification →
+ * pin_token (120 s) with a lock after 5 wrong PINs in a row (429 ATTEMPTS_EXCEEDED).
+ */
+import type { Hono } from "hono"
+import { randomUUID } from "node:crypto"
+import type { Ctx } from "../context.ts"
+import { bind, Reply, type Req } from "../http.ts"
+import { ApiError, badField } from "../errors.ts"
+import { userByEmail, type UserRow } from "../repo.ts"
+import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../tokens.ts"
+import { isStrongPassword, isValidCnpj, isValidCpf, isValidEmail, isValidPin } from "../../schema/validation.ts"
+import type { EndpointId } from "../../schema/api.ts"
+import { createOwnWallet } from "./wallets.ts"
+
+const CODE_TTL_MS = 5 * 60_000 // core §5 temporary token / codes: 5 minutes (our choice for codes)
+const QR_TTL_MS = 300_000 // core §9 session QR code expiry 300 seconds
+const PIN_TOKEN_TTL_S = 120
+const REFRESH_TTL_MS = 12 * 3_600_000
+const MAX_CODE_ATTEMPTS = 5
+const MAX_PIN_FAILURES = 5
+const OK = { data: { ok: true } } as const
+
+export const issueTokens = (ctx: Ctx, userId: string): { access_token: string; refresh_token: string; expires_in: number } => {
+  const access = signAccessToken(ctx.secret, userId, ctx.clock.real(), ctx.cfg.accessTokenTtlS)
+  const refresh = opaqueToken()
+  ctx.db.prepare("INSERT INTO refresh_tokens (token_hash, user_id, expires_ms, revoked) VALUES (?, ?, ?, 0)")
+    .run(sha256(refresh), userId, ctx.clock.real() + REFRESH_TTL_MS)
+  return { access_token: access, refresh_token: refresh, expires_in: ctx.cfg.accessTokenTtlS }
+}
+
+/** Sends a code "by e-mail": prints it and remembers it for the admin codes endpoint. */
+const sendCode = (ctx: Ctx, label: string, email: string, code: string): void => {
+  ctx.codes.set(email.toLowerCase(), code)
+  ctx.say(`[sandbox] ${label} for ${email}: ${code}`)
+}
+
+interface CodeRow {
+  id: string
+  kind: string
+  user_id: string | null
+  email: string | null
+  code: string
+  purpose: string | null
+  attempts: number
+  state: string
+  expires_ms: number
+}
+
+const newCode = (ctx: Ctx, kind: string, user: { id: string | null; email: string }, purpose: string | null, label: string): CodeRow => {
+  const row: CodeRow = {
+    id: randomUUID(), kind, user_id: user.id, email: user.email, code: numericCode(6), purpose, attempts: 0, state: "open",
+    expires_ms: ctx.clock.real() + CODE_TTL_MS
+  }
+  ctx.db.prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0, 'open', ?, ?)")
+    .run(row.id, kind, row.user_id, row.email, row.code, purpose, row.expires_ms, ctx.clock.real())
+  if (user.id !== null) sendCode(ctx, label, user.email, row.code)
+  return row
+}
+
+const codeMatches = (ctx: Ctx, expected: string, given: string): boolean =>
+  given === expected || (ctx.cfg.fixedCode !== null && given === ctx.cfg.fixedCode)
+
+/** Checks a code row; a wrong code counts an attempt that survives the error (core §8 incorrect code, attempts exceeded). */
+const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, given: string): CodeRow => {
+  const { ctx } = req
+  if (row === undefined || row.state !== "open") throw new ApiError(422, "INCORRECT_CODE", "unknown or used code")
+  if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
+  if (row.expires_ms <= ctx.clock.real()) throw new ApiError(422, "INCORRECT_CODE", "code expired")
+  if (!codeMatches(ctx, row.code, given.trim()) || row.user_id === null) {
+    req.after(() => ctx.db.prepare("UPDATE codes SET attempts = attempts + 1 WHERE id = ?").run(row.id))
+    if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
+    throw new ApiError(422, "INCORRECT_CODE")
+  }
+  ctx.db.prepare("UPDATE codes SET state = 'used' WHERE id = ?").run(row.id)
+  return row
+}
+
+const codeById = (ctx: Ctx, id: string, kind: string): CodeRow | undefined =>
+  ctx.db.prepare("SELECT * FROM codes WHERE id = ? AND kind = ?").get(id, kind) as CodeRow | undefined
+
+/** A 6-digit temporary token (core §5, features §5), valid 5 minutes, single use. */
+const issueTemporaryToken = (ctx: Ctx, userId: string): string => {
+  const token = numericCode(6)
+  ctx.db.prepare("INSERT OR REPLACE INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'temp', ?, ?, 0)")
+    .run(token, userId, ctx.clock.real() + CODE_TTL_MS)
+  return token
+}
+
+export const useTemporaryToken = (ctx: Ctx, userId: string, token: string): boolean => {
+  const row = ctx.db.prepare("SELECT expires_ms, used FROM short_tokens WHERE kind = 'temp' AND user_id = ? AND token = ?").get(userId, token) as
+    | { expires_ms: number; used: number }
+    | undefined
+  if (row === undefined || row.used === 1 || row.expires_ms <= ctx.clock.real()) return false
+  ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'temp' AND user_id = ? AND token = ?").run(userId, token)
+  return true
+}
+
+/**
+ * PIN check with the lock of 5 wrong PINs in a row (our reading of core §8 "number of attempts
+ * exceeded"): attempts 1–4 answer 422 INCORRECT_PIN, the 5th and every try during the lock 429
+ * ATTEMPTS_EXCEEDED with Retry-After. A right PIN resets the count.
+ */
+export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: string): void => {
+  const { ctx } = req
+  const now = ctx.clock.real()
+  const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM pin_attempts WHERE user_id = ?").get(user.id) as
+    | { failures: number; locked_until_ms: number }
+    | undefined
+  if (row !== undefined && row.locked_until_ms > now) {
+    throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
+  }
+  if (user.pin_hash === null) throw new ApiError(422, "PIN_REQUIRED", "create a PIN first")
+  if (verifySecret(pin, user.pin_hash)) {
+    ctx.db.prepare("DELETE FROM pin_attempts WHERE user_id = ?").run(user.id)
+    return
+  }
+  // a lock that ran out starts a fresh count
+  const previous = row === undefined || (row.locked_until_ms !== 0 && row.locked_until_ms <= now) ? 0 : row.failures
+  const failures = previous + 1
+  const locked = failures >= MAX_PIN_FAILURES
+  req.after(() =>
+    ctx.db.prepare(
+      "INSERT INTO pin_attempts (user_id, failures, locked_until_ms) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET failures = excluded.failures, locked_until_ms = excluded.locked_until_ms"
+    ).run(user.id, locked ? 0 : failures, locked ? now + ctx.cfg.pinLockS * 1000 : 0)
+  )
+  if (locked) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, ctx.cfg.pinLockS)
+  throw new ApiError(422, "INCORRECT_PIN", `${MAX_PIN_FAILURES - failures} attempts left`)
+}
+
+const checkStrongPassword = (field: string, pw: string): void => {
+  if (!isStrongPassword(pw)) badField(field, "VALIDATION_STRONG_PASSWORD")
+}
+
+const RECAPTCHA_OK = "sandbox-recaptcha-ok"
+
+interface SignupRow {
+  id: string
+  name: string
+  email: string
+  phone_number: string
+  state: string
+  code: string
+  code_expires_ms: number
+  attempts: number
+  user_id: string | null
+}
+
+export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+
+  bind(app, ctx, "signin", (req) => {
+    const user = userByEmail(db, req.body.email)
+    if (user === undefined || !verifySecret(req.body.password, user.password_hash)) throw new ApiError(422, "INVALID_CREDENTIALS")
+    const row = newCode(ctx, "signin", user, "signin", "login code")
+    return { data: { otp_id: row.id, expires_in: CODE_TTL_MS / 1000, channel: "email" as const } }
+  })
+
+  bind(app, ctx, "sessionSignin", (req) => {
+    const b = req.body
+    if ("session_token" in b) {
+      const s = db.prepare("SELECT * FROM qr_sessions WHERE token = ?").get(b.session_token) as
+        | { token: string; expires_ms: number; activated_by: string | null; used: number }
+        | undefined
+      if (s === undefined || s.used === 1 || s.expires_ms <= ctx.clock.real()) throw new ApiError(422, "QR_SESSION_EXPIRED")
+      if (s.activated_by === null) throw new ApiError(422, "QR_SESSION_PENDING")
+      db.prepare("UPDATE qr_sessions SET used = 1 WHERE token = ?").run(s.token)
+      return { data: issueTokens(ctx, s.activated_by) }
+    }
+    const row = useCode(req, codeById(ctx, b.otp_id, "signin"), b.code)
+    if (row.user_id === null) throw new ApiError(422, "USER_ID_NOT_FOUND")
+    return { data: issueTokens(ctx, row.user_id) }
+  })
+
+  bind(app, ctx, "refreshToken", (req) => {
+    const h = sha256(req.body.refresh_token)
+    const row = db.prepare("SELECT user_id, expires_ms, revoked FROM refresh_tokens WHERE token_hash = ?").get(h) as
+      | { user_id: string; expires_ms: number; revoked: number }
+      | undefined
+    if (row === undefined || row.revoked === 1 || row.expires_ms <= ctx.clock.real()) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
+    db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?").run(h) // rotated on use
+    return { data: issueTokens(ctx, row.user_id) }
+  })
+
+  bind(app, ctx, "changePassword", (req) => {
+    if (!verifySecret(req.body.current_password, req.user.password_hash)) throw new ApiError(422, "INCORRECT_PASSWORD")
+    checkStrongPassword("new_password", req.body.new_password)
+    db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), req.user.id)
+    return OK
+  })
+
+  // Password recovery (core §2 /auth/forgot-password/{id}, §7): always answers an id, so e-mails cannot be probed.
+  bind(app, ctx, "forgotPassword", (req) => {
+    if (!isValidEmail(req.body.email)) badField("email", "VALIDATION_EMAIL")
+    const user = userByEmail(db, req.body.email)
+    const row = newCode(ctx, "forgot", { id: user?.id ?? null, email: req.body.email }, "forgot-password", "password recovery code")
+    return { data: { id: row.id } }
+  })
+  bind(app, ctx, "forgotPasswordUpdate", (req) => {
+    const row = codeById(ctx, req.params["id"] ?? "", "forgot")
+    if (row === undefined) throw new ApiError(404, "NOT_FOUND")
+    checkStrongPassword("new_password", req.body.new_password)
+    const used = useCode(req, row, req.body.code)
+    db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), used.user_id)
+    db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?").run(used.user_id)
+    return OK
+  })
+  bind(app, ctx, "forgotPasswordDecline", (req) => {
+    const row = codeById(ctx, req.params["id"] ?? "", "forgot")
+    if (row === undefined) throw new ApiError(404, "NOT_FOUND")
+    db.prepare("UPDATE codes SET state = 'declined' WHERE id = ?").run(row.id)
+    return OK
+  })
+
+  // QR-code session (core §7 /auth/session/token and /activate; payloads "not shown": ours)
+  bind(app, ctx, "qrSessionToken", () => {
+    const token = opaqueToken(24)
+    db.prepare("INSERT INTO qr_sessions (token, expires_ms, activated_by, used) VALUES (?, ?, NULL, 0)").run(token, ctx.clock.real() + QR_TTL_MS)
+    return { data: { session_token: token, qr_payload: `sandbox-session:${token}`, expires_in: QR_TTL_MS / 1000 } }
+  })
+  bind(app, ctx, "qrSessionActivate", (req) => {
+    const s = db.prepare("SELECT * FROM qr_sessions WHERE token = ?").get(req.body.session_token) as
+      | { token: string; expires_ms: number; activated_by: string | null; used: number }
+      | undefined
+    if (s === undefined) throw new ApiError(404, "NOT_FOUND")
+    if (s.used === 1 || s.activated_by !== null || s.expires_ms <= ctx.clock.real()) throw new ApiError(422, "QR_SESSION_EXPIRED")
+    db.prepare("UPDATE qr_sessions SET activated_by = ? WHERE token = ?").run(req.user.id, s.token)
+    return OK
+  })
+
+  // One-time codes → temporary token (core §7 /users/auth/otp…)
+  const createOtp = (req: Req<"otp"> | Req<"otpCreate">) => {
+    const row = newCode(ctx, "otp", req.user, req.body.purpose, `one-time code (${req.body.purpose})`)
+    return { data: { otp_id: row.id, expires_in: CODE_TTL_MS / 1000 } }
+  }
+  bind(app, ctx, "otp", createOtp)
+  bind(app, ctx, "otpCreate", createOtp)
+  bind(app, ctx, "otpResend", (req) => {
+    const row = codeById(ctx, req.params["id"] ?? "", "otp")
+    if (row === undefined || row.user_id !== req.user.id) throw new ApiError(404, "NOT_FOUND")
+    if (row.state !== "open") throw new ApiError(422, "UNABLE_TO_SEND_OR_VERIFY_CODE", "code already used")
+    const code = numericCode(6)
+    db.prepare("UPDATE codes SET code = ?, attempts = 0, expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
+    sendCode(ctx, `one-time code (${row.purpose ?? ""})`, req.user.email, code)
+    return OK
+  })
+  bind(app, ctx, "otpVerify", (req) => {
+    const row = codeById(ctx, req.params["id"] ?? "", "otp")
+    if (row === undefined || row.user_id !== req.user.id) throw new ApiError(404, "NOT_FOUND")
+    useCode(req, row, req.body.code)
+    return { data: { temporary_token: issueTemporaryToken(ctx, req.user.id) } }
+  })
+
+  // PIN → pin_token (features §2 sensitive operations; core §5 PIN 4 digits, temporary token 6)
+  bind(app, ctx, "verifyPin", (req) => {
+    const b = req.body
+    if ("pin" in b) {
+      if (!isValidPin(b.pin)) badField("pin", "VALIDATION_PIN")
+      checkPin(req, req.user, b.pin)
+    } else {
+      if (!/^\d{6}$/.test(b.temporary_token)) badField("temporary_token", "VALIDATION_TEMPORARY_TOKEN")
+      if (!useTemporaryToken(ctx, req.user.id, b.temporary_token)) throw new ApiError(422, "INCORRECT_CODE")
+    }
+    const token = opaqueToken(24)
+    db.prepare("INSERT INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'pin', ?, ?, 0)")
+      .run(token, req.user.id, ctx.clock.real() + PIN_TOKEN_TTL_S * 1000)
+    db.prepare("DELETE FROM short_tokens WHERE expires_ms < ?").run(ctx.clock.real() - 3_600_000)
+    return { data: { pin_token: token, expires_in: PIN_TOKEN_TTL_S } }
+  })
+
+  // Sign-up (core §7): reCAPTCHA must be "sandbox-recaptcha-ok" or start with "test-"
+  const signupOf = (id: string): SignupRow => {
+    const row = db.prepare("SELECT * FROM signups WHERE id = ?").get(id) as SignupRow | undefined
+    if (row === undefined) throw new ApiError(404, "NOT_FOUND")
+    return row
+  }
+  const phoneOf = (p: string): string => p.trim().replace(/^\+/, "").replace(/[\s()-]/g, "")
+  const sendSignupCode = (row: { id: string; email: string }): void => {
+    const code = numericCode(6)
+    db.prepare("UPDATE signups SET code = ?, code_expires_ms = ?, attempts = 0 WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
+    sendCode(ctx, "sign-up code", row.email, code)
+  }
+  bind(app, ctx, "signup", (req) => {
+    const b = req.body
+    if (b.recaptcha_token !== RECAPTCHA_OK && !b.recaptcha_token.startsWith("test-")) throw new ApiError(422, "RECAPTCHA_ERROR")
+    const fields: Record<string, string> = {}
+    if (b.name.trim().length < 3) fields["name"] = "VALIDATION_MIN"
+    if (!isValidEmail(b.email)) fields["email"] = "VALIDATION_EMAIL"
+    const phone = phoneOf(b.phone_number)
+    if (!/^\d{10,13}$/.test(phone)) fields["phone_number"] = "VALIDATION_NUMERIC"
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    if (userByEmail(db, b.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
+    if (db.prepare("SELECT 1 FROM users WHERE phone_number = ?").get(phone) !== undefined) throw new ApiError(422, "PHONE_ALREADY_CONFIRMED")
+    const id = randomUUID()
+    const at = ctx.clock.nowIso()
+    db.prepare("INSERT INTO signups (id, name, email, phone_number, state, code, code_expires_ms, attempts, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'code_sent', '', 0, 0, NULL, ?, ?)")
+      .run(id, b.name.trim(), b.email.trim().toLowerCase(), phone, at, at)
+    sendSignupCode({ id, email: b.email })
+    return new Reply(201, { data: { id, state: "code_sent" } })
+  })
+  bind(app, ctx, "signupPatch", (req) => {
+    const row = signupOf(req.params["id"] ?? "")
+    if (row.state === "confirmed") throw new ApiError(422, "INCORRECT_DATA", "sign-up already confirmed")
+    const name = req.body.name?.trim() ?? row.name
+    const phone = req.body.phone_number !== undefined ? phoneOf(req.body.phone_number) : row.phone_number
+    if (!/^\d{10,13}$/.test(phone)) badField("phone_number", "VALIDATION_NUMERIC")
+    db.prepare("UPDATE signups SET name = ?, phone_number = ?, updated_at = ? WHERE id = ?").run(name, phone, ctx.clock.nowIso(), row.id)
+    return { data: { id: row.id, state: row.state } }
+  })
+  bind(app, ctx, "signupGet", (req) => {
+    const row = signupOf(req.params["id"] ?? "")
+    return { data: { id: row.id, state: row.state } }
+  })
+  bind(app, ctx, "signupSendCode", (req) => {
+    const row = signupOf(req.params["id"] ?? "")
+    if (row.state === "confirmed") throw new ApiError(422, "UNABLE_TO_SEND_OR_VERIFY_CODE", "already confirmed")
+    sendSignupCode(row)
+    return OK
+  })
+  bind(app, ctx, "signupConfirm", (req) => {
+    const row = signupOf(req.params["id"] ?? "")
+    if (row.state === "confirmed") throw new ApiError(422, "UNABLE_TO_SEND_OR_VERIFY_CODE", "already confirmed")
+    if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, 300)
+    if (row.code === "" || row.code_expires_ms <= ctx.clock.real() || !codeMatches(ctx, row.code, req.body.code.trim())) {
+      req.after(() => db.prepare("UPDATE signups SET attempts = attempts + 1 WHERE id = ?").run(row.id))
+      throw new ApiError(422, "INCORRECT_CODE")
+    }
+    checkStrongPassword("password", req.body.password)
+    const doc = req.body.document.replace(/[.\-/\s]/g, "")
+    const type = doc.length === 11 ? "NATURAL_PERSON" : "LEGAL_PERSON"
+    if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc))) throw new ApiError(422, "INVALID_DOCUMENT", undefined, { document: "VALIDATION_VALID_DOCUMENT" })
+    if (db.prepare("SELECT 1 FROM users WHERE document = ?").get(doc) !== undefined) throw new ApiError(422, "INVALID_DOCUMENT", "document already registered")
+    if (userByEmail(db, row.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
+    const id = randomUUID()
+    const at = ctx.clock.nowIso()
+    db.prepare(
+      `INSERT INTO users (id, email, password_hash, name, full_name, phone_number, type, document, server_type, referral_link, pin_hash,
+       onboarding_status, onboarding_json, address_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'blue', NULL, NULL, 'pending', ?, NULL, ?, ?)`
+    ).run(id, row.email, hashSecret(req.body.password), row.name.split(" ")[0] ?? row.name, row.name, row.phone_number, type, doc,
+      JSON.stringify({ full_name: row.name, pep: false, require_accept_migration_terms: false, needs_profile_update: false, review_status: "in_review" }), at, at)
+    createOwnWallet(ctx, id, "Carteira principal", true)
+    db.prepare("UPDATE signups SET state = 'confirmed', user_id = ?, updated_at = ? WHERE id = ?").run(id, at, row.id)
+    return { data: { id: row.id, state: "confirmed" } }
+  })
+}

@@ -1,0 +1,57 @@
+/**
+ * Pix by key, the part staged approval needs (spec features §2 pay, §5 Pix key rules, §6 staged
+ * approval, §7 decode by key and pay by key): any valid key decodes to a deterministic
+ * beneficiary; a payment at or above the wallet's approval minimum becomes an approval request
+ * (202 awaiting_approval), otherwise BRL is debited with a PIX_OUT row (201 completed).
+ */
+import type { Hono } from "hono"
+import type { Ctx } from "../context.ts"
+import { bind, Reply } from "../http.ts"
+import { ApiError, badField } from "../errors.ts"
+import { decodePixKey, executePixOut } from "../ledger.ts"
+import { createApprovalRequest } from "./approval.ts"
+import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
+
+const maskDocument = (d: string): string =>
+  d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d
+
+export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+
+  bind(app, ctx, "pixDecodeByKey", (req) => {
+    const o = decodePixKey(req.query.key)
+    if (o === null) badField("key", "VALIDATION_PIX_KEY")
+    const order = o as NonNullable<typeof o>
+    return {
+      data: {
+        key: order.key, key_type: order.key_type, beneficiary_name: order.beneficiary_name,
+        beneficiary_document: maskDocument(order.beneficiary_document), beneficiary_bank: order.beneficiary_bank
+      }
+    }
+  })
+
+  bind(app, ctx, "pixPayByKey", (req) => {
+    const b = req.body
+    const fields: Record<string, string> = {}
+    const decoded = decodePixKey(b.key)
+    if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
+    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
+    if ([...b.description].length > 140) fields["description"] = "VALIDATION_MAX"
+    else if (!hasNoEmoji(b.description)) fields["description"] = "VALIDATION_NO_EMOJI"
+    else if (!hasNoSpecialCharacters(b.description)) fields["description"] = "VALIDATION_NO_SPECIAL_CHARACTERS"
+    if (Object.keys(fields).length > 0 || decoded === null) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    const order = { ...decoded, description: b.description.trim() }
+    const w = req.wallet.wallet
+    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
+    if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+    const setting = db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(w.id) as
+      | { min_value: number; approvers: number }
+      | undefined
+    if (setting !== undefined && b.amount >= setting.min_value) {
+      const r = createApprovalRequest(ctx, w.id, req.user.id, b.amount, order, setting.approvers, req.txKey)
+      return new Reply(202, { data: { status: "awaiting_approval" as const, operation_id: null, approval_request_id: r.id, end_to_end_id: null, amount: b.amount } })
+    }
+    const row = executePixOut(ctx, w.id, order, b.amount, req.txKey)
+    return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
+  })
+}

@@ -1,0 +1,150 @@
+/**
+ * The live stream (spec core §7 "a server-sent events stream … each message is JSON"; path and
+ * shape ours, schema/stream.ts): `GET /users/events/stream` with a bearer header (or
+ * `?access_token=` for debugging with a plain EventSource). Each event is
+ * `id: <seq>\nevent: change|notification\ndata: <StreamEvent JSON>\n\n`; heartbeats every
+ * HEARTBEAT_MS carry no id. With `Last-Event-ID` (or `?last_event_id=`) the events after that id
+ * are replayed first, then live ones follow from the same table, so nothing is lost or repeated.
+ * Wallet-scoped events reach every user who can read the wallet and holds the list's read
+ * permission; user-scoped ones only their user.
+ */
+import type { Hono } from "hono"
+import { streamSSE } from "hono/streaming"
+import type { Ctx, SseConn } from "../context.ts"
+import { authenticate, checkServerType, errorResponse, faultsBefore } from "../http.ts"
+import { ApiError, langOf } from "../errors.ts"
+import { readableWalletIds, walletAccess } from "../repo.ts"
+import { api } from "../../schema/api.ts"
+import { hasPermission, P } from "../../schema/permissions.ts"
+import { SyncedList } from "../../schema/stream.ts"
+
+const BATCH = 500
+
+/** Read permission a wallet-scoped hint of a list needs (the list's own GET permission). */
+const LIST_PERMISSION: Partial<Record<string, string>> = {
+  statements: P.getStatement,
+  wallet_accounts: P.getWalletAccounts,
+  pending_balance: P.getPendingBalance,
+  approval_requests: P.getApprovalRequests,
+  approval_history: P.getApprovalHistory,
+  approval_settings: P.getApprovalSettings,
+  permission_users: P.getPermissionUsers
+}
+
+interface EventRow {
+  seq: number
+  user_id: string | null
+  wallet_id: string | null
+  kind: string
+  list: string | null
+  data: string
+}
+
+export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+
+  app.get(api.stream.path, async (c) => {
+    const lang = langOf(c.req.header("language"), c.req.header("accept-language"))
+    let user
+    let cursor: number
+    let walletFilter: string[] | null
+    try {
+      await faultsBefore(ctx, c.req.path)
+      user = authenticate(ctx, c, true)
+      if (c.req.header("authorization") !== undefined) checkServerType(c, user)
+      const q = c.req.query("wallet_ids")
+      walletFilter = q !== undefined && q !== "" ? q.split(",").map((s) => s.trim()) : null
+      const last = c.req.header("last-event-id") ?? c.req.query("last_event_id")
+      if (last !== undefined && last !== "") {
+        if (!/^\d+$/.test(last)) throw new ApiError(400, "INVALID_REQUEST", "Last-Event-ID must be a sequence number")
+        cursor = Number(last)
+      } else cursor = ctx.events.maxSeq()
+    } catch (e) {
+      return errorResponse(c, ctx, e, lang)
+    }
+    const me = user
+    c.header("Cache-Control", "no-cache, no-transform")
+    c.header("X-Accel-Buffering", "no")
+
+    return streamSSE(c, async (stream) => {
+      let closed = false
+      let wake: (() => void) | null = null
+      let pending = false // an event arrived since the last query (no lost wake-up)
+      const signal = (): void => {
+        pending = true
+        const w = wake
+        wake = null
+        w?.()
+      }
+      const off = ctx.events.onWake(signal)
+      const conn: SseConn = { userId: me.id, close: () => { closed = true; signal() } }
+      ctx.sse.add(conn)
+      stream.onAbort(() => {
+        closed = true
+        signal()
+      })
+      let sent = 0
+      try {
+        await stream.write(": connected\n\n")
+        // events pruned beyond the replay window: tell the client to resync every list
+        const min = ctx.events.minSeq()
+        if (cursor > 0 && min > 0 && cursor < min - 1) {
+          for (const list of SyncedList.literals) {
+            await stream.writeSSE({ event: "change", data: JSON.stringify({ type: "change", list, wallet_id: null, ids: [], at: ctx.clock.nowIso() }) })
+          }
+          cursor = min - 1
+        }
+        let lastBeat = Date.now()
+        while (!closed) {
+          pending = false
+          const readable = readableWalletIds(db, me.id).filter((w) => walletFilter === null || walletFilter.includes(w))
+          const rows = db.prepare(
+            `SELECT seq, user_id, wallet_id, kind, list, data FROM events WHERE seq > ?
+             AND (user_id = ? OR (user_id IS NULL AND wallet_id IN (${readable.map(() => "?").join(",") || "NULL"})))
+             ORDER BY seq LIMIT ${BATCH}`
+          ).all(cursor, me.id, ...readable) as EventRow[]
+          const actions = new Map<string, ReadonlyArray<string>>()
+          for (const r of rows) {
+            if (closed) break
+            cursor = r.seq
+            const need = r.user_id === null && r.list !== null ? LIST_PERMISSION[r.list] : undefined
+            if (need !== undefined && r.wallet_id !== null) {
+              let acts = actions.get(r.wallet_id)
+              if (acts === undefined) {
+                const a = walletAccess(db, me.id, r.wallet_id)
+                acts = typeof a === "string" ? [] : a.actions
+                actions.set(r.wallet_id, acts)
+              }
+              if (!hasPermission(acts, need)) continue
+            }
+            await stream.writeSSE({ id: String(r.seq), event: r.kind, data: r.data })
+            sent++
+            const dropAfter = ctx.faults.drop_sse_after_events
+            if (dropAfter !== null && sent >= dropAfter) closed = true
+          }
+          if (closed || rows.length === BATCH || pending) continue
+          const wait = Math.max(0, ctx.cfg.heartbeatMs - (Date.now() - lastBeat))
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(() => {
+              wake = null
+              resolve()
+            }, wait)
+            wake = () => {
+              clearTimeout(t)
+              resolve()
+            }
+          })
+          if (!closed && Date.now() - lastBeat >= ctx.cfg.heartbeatMs) {
+            lastBeat = Date.now()
+            await stream.writeSSE({ event: "heartbeat", data: JSON.stringify({ type: "heartbeat", at: ctx.clock.nowIso() }) })
+          }
+        }
+      } finally {
+        off()
+        ctx.sse.delete(conn)
+      }
+    }, async (e) => {
+      ctx.log(`[sandbox] stream error: ${e.message}`)
+    })
+  })
+}

@@ -1,0 +1,267 @@
+/**
+ * Starts a sandbox users API (DESIGN "The sandbox users API"): opens or creates the SQLite
+ * database (seeding it at first start), builds the Hono app with every endpoint of
+ * schema/api.ts (spec core §7, features §7), the SSE stream, the admin switches, CORS for an
+ * app served from another port, and the background jobs (approval cut-off at 23:59:59
+ * America/Sao_Paulo, features §4; optional "alive" traffic). Used by sandbox/main.ts, the tests
+ * and the benchmarks.
+ */
+import { Hono } from "hono"
+import { cors } from "hono/cors"
+import { serve } from "@hono/node-server"
+import type { AddressInfo } from "node:net"
+import { Clock, spCutoffOf } from "./time.ts"
+import { createIndexes, createTables, ensureSecret, isSeeded, openDb, type DB } from "./db.ts"
+import { seed as runSeed, seedInfo, type SeedOptions, type SeedResult } from "./seed.ts"
+import { EventLog, later, noFaults, type Ctx, type FaultsStateInput, type SandboxConfig } from "./context.ts"
+import { ApiError, errorBody, langOf } from "./errors.ts"
+import { registerAuthRoutes } from "./routes/auth.ts"
+import { registerUserRoutes } from "./routes/user.ts"
+import { registerWalletRoutes } from "./routes/wallets.ts"
+import { registerCoinRoutes } from "./routes/coins.ts"
+import { registerNotificationRoutes } from "./routes/notifications.ts"
+import { registerStatementRoutes } from "./routes/statements.ts"
+import { registerApprovalRoutes, runCutoff } from "./routes/approval.ts"
+import { registerPixRoutes } from "./routes/pix.ts"
+import { registerStreamRoutes } from "./routes/stream.ts"
+import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
+import { receivePixIn, notify } from "./ledger.ts"
+import type { Ledger } from "../schema/api-admin.ts"
+import type { StatementEntry } from "../schema/entities.ts"
+import { HEARTBEAT_MS } from "../schema/stream.ts"
+import { Prng } from "./prng.ts"
+import { FIRST_NAMES, LAST_NAMES } from "./names.ts"
+
+export interface StartOptions {
+  /** 0 = a random free port (default 4010). */
+  readonly port?: number
+  readonly hostname?: string
+  /** File path or ":memory:" (default ".data/sandbox.sqlite"). */
+  readonly dbPath?: string
+  /** How to seed a fresh database (ignored when the file is already seeded). */
+  readonly seed?: SeedOptions
+  /** Print requests and codes (default false). Codes are always kept for GET /__admin/codes. */
+  readonly log?: boolean
+  /** A code always accepted besides the printed one (default "000000"; null disables it). */
+  readonly fixedCode?: string | null
+  /** Serve /__admin/* (default true). */
+  readonly admin?: boolean
+  readonly accessTokenTtlS?: number
+  readonly exportMs?: number
+  readonly receiptMs?: number
+  readonly heartbeatMs?: number
+  readonly pinLockS?: number
+  /** Check every response against its Schema (default "sample": the first 100 rows of lists). */
+  readonly checkResponses?: boolean | "sample"
+  /** Simulated traffic on Ana's main wallet: an incoming Pix or a notification every `alivePeriodMs`. */
+  readonly alive?: boolean
+  readonly alivePeriodMs?: number
+  readonly trends?: boolean
+}
+
+export interface Sandbox {
+  readonly url: string
+  readonly port: number
+  readonly db: DB
+  readonly seeded: SeedResult | null
+  close(): Promise<void>
+  /** In-process shortcuts to the admin switches (the same as /__admin/*). */
+  readonly admin: {
+    readonly ctx: Ctx
+    pixIn(walletId: string, amount: number, payerName?: string): StatementEntry
+    notify(userEmail: string, title: string, description: string): void
+    runCutoff(all?: boolean): string[]
+    setClockOffset(ms: number): void
+    faults(f: FaultsStateInput): void
+    resetFaults(): void
+    ledger(walletId: string): Ledger
+    seedInfo(): ReturnType<typeof seedInfo>
+  }
+}
+
+const ALLOWED_HEADERS = [
+  "authorization", "content-type", "wallet-uuid", "transaction-uuid", "server-type", "language", "accept-language", "nonce", "x-nonce",
+  "last-event-id", "cache-control"
+]
+
+export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> => {
+  const dbPath = opts.dbPath ?? ".data/sandbox.sqlite"
+  const db = openDb(dbPath)
+  let seeded: SeedResult | null = null
+  if (!isSeeded(db)) {
+    const hasRows = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'users'").get() as { n: number }
+    if (hasRows.n > 0 && (db.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n > 0) {
+      db.close()
+      throw new Error(`${dbPath} holds a partial seed (interrupted?); delete it and start again`)
+    }
+    seeded = runSeed(db, opts.seed ?? {})
+  } else {
+    createTables(db) // tables added by a newer sandbox
+    createIndexes(db, false)
+  }
+  const secret = ensureSecret(db)
+  const clock = new Clock()
+  const maxStamp = db.prepare("SELECT max(updated_at) AS m FROM statements").get() as { m: string | null }
+  clock.floor(maxStamp.m)
+
+  const log = opts.log ?? false
+  const cfg: SandboxConfig = {
+    accessTokenTtlS: opts.accessTokenTtlS ?? 300,
+    fixedCode: opts.fixedCode === undefined ? "000000" : opts.fixedCode,
+    log,
+    admin: opts.admin ?? true,
+    exportMs: opts.exportMs ?? 3000,
+    receiptMs: opts.receiptMs ?? 1000,
+    heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
+    pinLockS: opts.pinLockS ?? 300,
+    checkResponses: opts.checkResponses ?? "sample"
+  }
+  const ctx: Ctx = {
+    db, cfg, clock, secret,
+    events: new EventLog(db, () => clock.nowIso()),
+    flags: { trends: opts.trends ?? false },
+    faults: noFaults(),
+    sse: new Set(),
+    timers: new Set(),
+    codes: new Map(),
+    onClockChange: [],
+    log: (line) => {
+      if (log) console.log(line)
+    },
+    say: (line) => {
+      if (log) console.log(line)
+    }
+  }
+
+  const app = new Hono()
+  app.use("*", cors({
+    origin: "*",
+    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    allowHeaders: ALLOWED_HEADERS,
+    exposeHeaders: ["Retry-After", "idempotent-replay", "content-disposition"],
+    maxAge: 600
+  }))
+  if (log) {
+    app.use("*", async (c, next) => {
+      const t = performance.now()
+      await next()
+      if (!c.req.path.startsWith("/__admin")) console.log(`[sandbox] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - t).toFixed(1)} ms`)
+    })
+  }
+  if (cfg.admin) registerAdminRoutes(app, ctx)
+  registerAuthRoutes(app, ctx)
+  registerUserRoutes(app, ctx)
+  registerWalletRoutes(app, ctx)
+  registerCoinRoutes(app, ctx)
+  registerNotificationRoutes(app, ctx)
+  registerStatementRoutes(app, ctx)
+  registerApprovalRoutes(app, ctx)
+  registerPixRoutes(app, ctx)
+  registerStreamRoutes(app, ctx)
+  app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
+  app.onError((e, c) => {
+    ctx.log(`[sandbox] unhandled: ${e.stack ?? e.message}`)
+    return c.json(errorBody(new ApiError(500, "INTERNAL_ERROR"), "pt"), 500)
+  })
+
+  // ── the cut-off job (features §4, §9): at 23:59:59 America/Sao_Paulo, started → canceled ──
+  let cutoffTimer: NodeJS.Timeout | null = null
+  const scheduleCutoff = (): void => {
+    if (cutoffTimer !== null) {
+      clearTimeout(cutoffTimer)
+      ctx.timers.delete(cutoffTimer)
+    }
+    const now = clock.now()
+    let at = spCutoffOf(now)
+    if (at <= now) at = spCutoffOf(now + 2000)
+    cutoffTimer = setTimeout(() => {
+      if (cutoffTimer !== null) ctx.timers.delete(cutoffTimer)
+      cutoffTimer = null
+      try {
+        const ids = db.transaction(() => runCutoff(ctx))()
+        if (ids.length > 0) ctx.log(`[sandbox] cut-off canceled ${ids.length} approval request(s)`)
+      } finally {
+        scheduleCutoff()
+      }
+    }, Math.max(0, at - now) + 5)
+    cutoffTimer.unref()
+    ctx.timers.add(cutoffTimer)
+  }
+  scheduleCutoff()
+  ctx.onClockChange.push(scheduleCutoff)
+  db.transaction(() => runCutoff(ctx))() // requests left over from a previous run
+
+  // ── alive mode: traffic on Ana's main wallet ──
+  const info = seedInfo(db)
+  if (opts.alive === true && info !== null) {
+    const rng = new Prng(7)
+    const period = opts.alivePeriodMs ?? 5000
+    const tick = (): void => {
+      try {
+        db.transaction(() => {
+          if (rng.chance(0.7)) {
+            receivePixIn(ctx, info.wallets.anaMain, rng.int(500, 250_000), `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, "52998224725")
+          } else {
+            notify(ctx, info.users.ana.id, "Aviso", rng.pick(["Seu extrato foi atualizado.", "Novo acesso detectado.", "Confira as novidades da sua conta."]))
+          }
+        })()
+      } catch (e) {
+        ctx.log(`[sandbox] alive tick failed: ${String(e)}`)
+      }
+      later(ctx, period, tick)
+    }
+    later(ctx, period, tick)
+  }
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 4010, hostname: opts.hostname ?? "127.0.0.1" }, () => resolve(s))
+  })
+  const port = (server.address() as AddressInfo).port
+  const host = opts.hostname === undefined || opts.hostname === "0.0.0.0" || opts.hostname === "::" ? "127.0.0.1" : opts.hostname
+  const url = `http://${host}:${port}`
+
+  let closed = false
+  return {
+    url,
+    port,
+    db,
+    seeded,
+    close: async () => {
+      if (closed) return
+      closed = true
+      for (const t of ctx.timers) clearTimeout(t)
+      ctx.timers.clear()
+      for (const conn of [...ctx.sse]) conn.close()
+      await new Promise<void>((resolve) => {
+        const s = server as unknown as { close(cb: () => void): void; closeAllConnections?: () => void }
+        s.close(() => resolve())
+        s.closeAllConnections?.()
+      })
+      db.close()
+    },
+    admin: {
+      ctx,
+      pixIn: (walletId, amount, payerName) => db.transaction(() => receivePixIn(ctx, walletId, amount, payerName ?? "Pagador Sandbox", "52998224725"))(),
+      notify: (email, title, description) => {
+        db.transaction(() => {
+          const u = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string } | undefined
+          if (u === undefined) throw new Error(`no user ${email}`)
+          notify(ctx, u.id, title, description)
+        })()
+      },
+      runCutoff: (all) => db.transaction(() => runCutoff(ctx, all ?? false))(),
+      setClockOffset: (ms) => {
+        clock.offsetMs = ms
+        for (const fn of ctx.onClockChange) fn()
+      },
+      faults: (f) => Object.assign(ctx.faults, f),
+      resetFaults: () => {
+        ctx.faults = noFaults()
+      },
+      ledger: (walletId) => ledgerOf(ctx, walletId),
+      seedInfo: () => seedInfo(db)
+    }
+  }
+}
+
+export { faultsState }
