@@ -7,14 +7,7 @@
 import type { Page } from "@playwright/test"
 import { launch, percentile, report, startApp } from "./lib.ts"
 
-interface H {
-  signIn(email: string): Promise<string>
-  watch(name: string, q: unknown): void
-  snaps: Record<string, unknown>
-  stamps: Record<string, number>
-  engine: { call(id: string, a?: unknown): Promise<unknown> }
-}
-declare global { interface Window { harness: H } }
+import "../harness/types.ts"
 
 const openHarness = async (page: Page, url: string) => {
   // tsx keeps function names with an `__name` helper that page.evaluate'd code must find

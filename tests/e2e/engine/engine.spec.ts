@@ -4,14 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test"
 
-interface Harness {
-  signIn(email: string): Promise<string>
-  watch(name: string, query: unknown): void
-  snaps: Record<string, unknown>
-  sessionEvents: string[]
-  engine: { signOut(reason: string): Promise<void> }
-}
-declare global { interface Window { harness: Harness } }
+import "../../../harness/types.ts"
 
 const open = async (page: Page) => {
   await page.goto("/harness/engine.html")
