@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint"
 import globals from "globals"
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "bench/results/**", "test-results/**", "playwright-report/**", ".data/**", "tests/e2e/artifacts/**"] },
+  { ignores: [".pw-*.config.ts", ".probe*", "dist/**", "node_modules/**", "bench/results/**", "test-results/**", "playwright-report/**", ".data/**", "tests/e2e/artifacts/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,8 +9,12 @@
  * It prints the bulk-load rate, bytes per row (heap + external delta after GC, and the
  * projection's own estimate), and p50/p95 of 50 varied queries (text only, date only,
  * text+date+amount, type+status, two wallets, sort by amount, group by day), cold and warm,
- * before and after optimize().
+ * before and after optimize(). Each figure is given in wall time and in this process's CPU
+ * time: on a shared machine (other processes runnable, `loadavg` printed) wall time includes
+ * waiting for a core, and CPU time is the better estimate of an idle machine. A calibration
+ * line (ns per iteration of a trivial loop) lets figures from different machines be compared.
  */
+import { cpus, loadavg } from "node:os"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import type { StatementEntry } from "../../schema/entities.ts"
@@ -33,6 +37,18 @@ const used = (): number => {
   return m.heapUsed + m.external
 }
 
+const cpuMs = (): number => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+const calibrate = (): string => {
+  let acc = 0
+  const t = performance.now()
+  for (let i = 0; i < 1e8; i++) acc = (acc + i * 7) | 0
+  return `${((performance.now() - t) * 1e6 / 1e8).toFixed(2)} ns/iteration (${acc & 1})`
+}
+console.log(`machine: loadavg ${loadavg().map((x) => x.toFixed(2)).join(" ")}, ${cpus().length} cores, calibration ${calibrate()}`)
+
 const total = Number(process.argv[2] ?? 1_000_000)
 const order = (process.argv[3] ?? "desc") === "asc" ? "asc" : "desc"
 const CHUNK = 2000
@@ -44,20 +60,28 @@ const before = used()
 let gen: StatementRowGenerator | null = new StatementRowGenerator({ seed: 42, total, order, start: START, spanDays: SPAN_DAYS })
 const walletIds = gen.walletIds
 const p = new StatementProjection()
+// the engine knows the row count before it loads (an IndexedDB count()), so it reserves
+if (process.env["NO_RESERVE"] === undefined) p.reserve(total)
 // a few rows kept aside to build queries from (ids, e2e, names, documents)
 const samples: StatementEntry[] = []
 let loadMs = 0
+let loadCpu = 0
 for (let done = 0; done < total; ) {
   // structuredClone: rows as the worker gets them from IndexedDB (flat strings, fresh objects)
   const chunk = structuredClone(gen.take(CHUNK))
   if (chunk.length === 0) break
   if (samples.length < 64 && done % 15_000 === 0) samples.push(chunk[0] as StatementEntry)
   const t = performance.now()
+  const c = cpuMs()
   p.upsertMany(chunk)
   loadMs += performance.now() - t
+  loadCpu += cpuMs() - c
   done += chunk.length
 }
-console.log(`load: ${p.size} rows (${order} order, chunks of ${CHUNK}) in ${loadMs.toFixed(0)} ms upsertMany time = ${Math.round(p.size / (loadMs / 1000)).toLocaleString("en")} rows/s`)
+console.log(
+  `load: ${p.size} rows (${order} order, chunks of ${CHUNK}): upsertMany ${loadMs.toFixed(0)} ms wall = ${Math.round(p.size / (loadMs / 1000)).toLocaleString("en")} rows/s; ` +
+  `${loadCpu.toFixed(0)} ms CPU = ${Math.round(p.size / (loadCpu / 1000)).toLocaleString("en")} rows/s`
+)
 
 const now = START + SPAN_DAYS * 86_400_000
 const sample = (i: number): StatementEntry => samples[i % samples.length] as StatementEntry
@@ -107,17 +131,21 @@ const pct = (xs: number[], q: number): number => {
 }
 const run = (label: string): void => {
   const times: number[] = []
+  const cpu: number[] = []
   let matched = 0
   for (const q of queries) {
     const t = performance.now()
+    const c = cpuMs()
     const r = p.query(q)
     times.push(performance.now() - t)
+    cpu.push(cpuMs() - c)
     matched += r.total
   }
-  if (process.env["VERBOSE"]) times.forEach((t, i) => console.log(`  #${i} ${t.toFixed(2)} ms ${JSON.stringify(queries[i]).slice(0, 100)}`))
+  if (process.env["VERBOSE"]) times.forEach((t, i) => console.log(`  #${i} ${t.toFixed(2)} ms (CPU ${(cpu[i] as number).toFixed(2)}) ${JSON.stringify(queries[i]).slice(0, 100)}`))
   const worst = times.indexOf(Math.max(...times))
   console.log(
-    `${label}: p50=${pct(times, 0.5).toFixed(2)} ms p95=${pct(times, 0.95).toFixed(2)} ms max=${Math.max(...times).toFixed(2)} ms ` +
+    `${label}: wall p50=${pct(times, 0.5).toFixed(2)} ms p95=${pct(times, 0.95).toFixed(2)} ms max=${Math.max(...times).toFixed(2)} ms; ` +
+    `CPU p50=${pct(cpu, 0.5).toFixed(2)} ms p95=${pct(cpu, 0.95).toFixed(2)} ms ` +
     `(query #${worst} ${JSON.stringify(queries[worst]).slice(0, 80)}) — ${matched.toLocaleString("en")} matches over 50 queries`
   )
 }
@@ -150,4 +178,5 @@ for (let i = 0; i < 50; i++) {
   p.query(queries[i % queries.length] as StatementQuery)
   lt.push(performance.now() - tt)
 }
-console.log(`live insert + query: p50=${pct(lt, 0.5).toFixed(2)} ms p95=${pct(lt, 0.95).toFixed(2)} ms`)
+console.log(`live insert + query: wall p50=${pct(lt, 0.5).toFixed(2)} ms p95=${pct(lt, 0.95).toFixed(2)} ms`)
+console.log(`machine after: loadavg ${loadavg().map((x) => x.toFixed(2)).join(" ")}`)

@@ -25,13 +25,15 @@ import { CurrencySymbol as CurrencySymbolSchema } from "../../schema/common.ts"
 import type { Direction, StatementEntry, StatementStatus, StatementType } from "../../schema/entities.ts"
 import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
 import { IdIndex } from "./id-index.ts"
+import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
 import { OrderIndex, radixSortRows } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
-import { parseInstant, spDayIndex, spDayKey, spDayStart, spMonthKey, toIsoInstant, civilFromDays, daysFromCivil } from "./sao-paulo-time.ts"
+import { SparsePackedColumn } from "./sparse-strings.ts"
+import { DAY_MS, civilFromDays, daysFromCivil, parseInstant, spDayIndex, spDayKey, spDayStart, spMonthKey, toIsoInstant } from "./sao-paulo-time.ts"
 import { csvChunks, ofxChunks } from "./statement-export.ts"
 import type { CsvOptions, ExportLocale, OfxBlock, OfxOptions } from "./statement-export.ts"
-import { documentDigitsOf, foldText, stringBytes } from "./text-fold.ts"
+import { documentDigitsOf, foldText } from "./text-fold.ts"
 
 // ── Query and result shapes (mirrored by workers/results.ts StatementsResult) ───────────────
 
@@ -46,8 +48,9 @@ export interface StatementQuery {
   readonly walletIds?: ReadonlyArray<string>
   /**
    * Case- and accent-insensitive substring of the description, counterparty name or document
-   * (a document-like query also matches the document's digits), and — from 4 characters on —
-   * of the id, operation id or end-to-end id.
+   * (a document-like query also matches the document's digits); from 4 characters on, also a
+   * case-insensitive prefix of the id, operation id or end-to-end id (a pasted id is its own
+   * prefix). Identifiers are matched by prefix, not anywhere inside: see packed-strings.ts.
    */
   readonly text?: string
   /** Epoch ms, inclusive. */
@@ -130,6 +133,14 @@ export interface StatementSeries {
  */
 export const SUM_STATUSES: ReadonlyArray<StatementStatus> = ["completed", "pending"]
 
+export interface StatementProjectionOptions {
+  /**
+   * How many matches an amount sort collects and radix-sorts before it switches to walking
+   * the amount order (default 65 536). A tuning knob; the tests lower it to cover both paths.
+   */
+  readonly sortListCap?: number
+}
+
 /** Raised by an export iterator when the projection changed between two chunks. */
 export class ProjectionChangedError extends Error {
   constructor() {
@@ -181,8 +192,12 @@ export const MAX_LIMIT = 10_000
 /** Ids are matched only from this many characters: shorter queries are words, not ids. */
 export const MIN_ID_QUERY = 4
 const TEXT_HIT = 1
-const MATCHED = 2
+/** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
+const LIST_CAP = 1 << 16
 const EXPORT_CHUNK_ROWS = 256
+const DEFAULT_SORT: StatementSort = { by: "created_at", dir: "desc" }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 const enum GroupMode {
   None = 0,
@@ -203,7 +218,11 @@ interface Compiled {
   readonly from: number
   readonly to: number
   readonly hasText: boolean
-  /** The per-row unique columns were searched: scratch holds TEXT_HIT bits to clear. */
+  /** Which text sources can match at all: a scan reads only those columns. */
+  readonly textDesc: boolean
+  readonly textName: boolean
+  readonly textDoc: boolean
+  /** Identifier prefixes matched some rows: scratch holds TEXT_HIT bits (cleared after). */
   readonly rowTextHits: boolean
   /** Nothing can match (an unknown wallet only, an empty type list after filtering…). */
   readonly none: boolean
@@ -217,44 +236,69 @@ interface ScanOut {
   windowCount: number
 }
 
+type IndexArray = Uint16Array | Uint32Array
+
+/** A dictionary-index column: Uint16 while the dictionary is small, Uint32 once it is not. */
+const indexArray = (like: IndexArray, capacity: number, rows: number): IndexArray => {
+  const b = like instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity)
+  b.set(like.subarray(0, rows))
+  return b
+}
+const widen = (a: IndexArray): Uint32Array => {
+  const b = new Uint32Array(a.length)
+  b.set(a)
+  return b
+}
+
 export class StatementProjection {
   private n = 0
   private liveRows = 0
   private cap = 0
   private createdAt: Float64Array = new Float64Array(0)
-  private updatedAt: Float64Array = new Float64Array(0)
+  // amount stays Float64: it is read by every scan, where one representation keeps the loop tight
   private amount: Float64Array = new Float64Array(0)
-  private balance: Float64Array = new Float64Array(0)
+  // updated_at as ms after created_at, and balance_after: 4 bytes each for all but rare rows
+  private updatedDelta = new CompactIntColumn(0)
+  private balance = new CompactIntColumn(0)
   private wallet: Uint16Array = new Uint16Array(0)
   private code: Uint16Array = new Uint16Array(0)
-  private desc: Uint32Array = new Uint32Array(0)
-  private cpName: Uint32Array = new Uint32Array(0)
-  private cpDoc: Uint32Array = new Uint32Array(0)
+  private desc: IndexArray = new Uint16Array(0)
+  private cpName: IndexArray = new Uint16Array(0)
+  private cpDoc: IndexArray = new Uint16Array(0)
   private idCol = new PackedStringColumn({ kind: "uuid" })
   private opCol = new PackedStringColumn({ kind: "uuid" })
-  // Pix end-to-end ids are 32 chars (E + ISPB + yyyyMMddHHmm + 11); null elsewhere
-  private e2eCol = new PackedStringColumn({ kind: "ascii", width: 32 })
-  private txUuid = new Map<number, string>()
+  // Pix end-to-end ids are 32 chars (E + ISPB + yyyyMMddHHmm + 11), on Pix rows only;
+  // transaction_uuid only on rows this client initiated: both get slots only where present
+  private e2eCol = new SparsePackedColumn({ kind: "ascii", width: 32 })
+  private txCol = new SparsePackedColumn({ kind: "uuid" })
   private ids = new IdIndex(this.idCol)
   private wallets = new InternDictionary({ withDigits: false })
   private walletLive: number[] = []
+  private lastWalletId = ""
+  private lastWallet = -1
   private descriptions = new InternDictionary({ withDigits: false })
   private names = new InternDictionary({ withDigits: false })
   private documents = new InternDictionary({ withDigits: true })
-  /** Per-row bits for one query (TEXT_HIT, MATCHED) and for the orders (0x80); zero between calls. */
+  /** Per-row bits: TEXT_HIT for one query, 0x80 for the orders; all zero between calls. */
   private scratch: Uint8Array = new Uint8Array(0)
   private writes = 0
-  // per-query buffers, reused so a query allocates nothing per row
+  // per-query buffers, reused so that a query allocates nothing per row
   private descHits: Uint8Array = new Uint8Array(0)
   private nameHits: Uint8Array = new Uint8Array(0)
   private docHits: Uint8Array = new Uint8Array(0)
   private walletMaskBuf: Uint8Array = new Uint8Array(0)
-  private codeMaskBuf: Uint8Array = new Uint8Array(CODE_SPACE)
+  private readonly codeMaskBuf: Uint8Array = new Uint8Array(CODE_SPACE)
   private windowBuf: Uint32Array = new Uint32Array(DEFAULT_LIMIT)
   private gCount: Float64Array = new Float64Array(0)
   private gIn: Float64Array = new Float64Array(0)
   private gOut: Float64Array = new Float64Array(0)
   private gFirst: Int32Array = new Int32Array(0)
+  private groupSpace = 0
+  private dayBase = 0
+  private perWallet: Float64Array = new Float64Array(0)
+  /** [count, in, out] per currency code of the last scan. */
+  private readonly perCurrency: Float64Array = new Float64Array(24)
+  private readonly listBuf: Uint32Array
 
   private readonly byDate: OrderIndex = new OrderIndex({
     compare: (a, b) => this.compareDate(a, b),
@@ -267,13 +311,14 @@ export class StatementProjection {
     isLive: (r) => r < this.n && this.code[r] !== DEAD,
     scratch: () => this.scratch,
     build: () => {
-      // stable by amount over the date order: ties end up in (created_at, id) order for free
+      // stable by amount over the date order: ties come out in (created_at, id) order for free
       this.byDate.ensure()
       return radixSortRows(this.byDate.perm.subarray(0, this.byDate.n), this.amount)
     }
   })
 
-  constructor() {
+  constructor(options: StatementProjectionOptions = {}) {
+    this.listBuf = new Uint32Array(Math.max(1, options.sortListCap ?? LIST_CAP))
     this.grow(MIN_CAPACITY)
   }
 
@@ -281,7 +326,7 @@ export class StatementProjection {
   get size(): number {
     return this.liveRows
   }
-  /** Increments on every write: lets the engine cache answers and exports detect changes. */
+  /** Increments on every write: lets the engine cache answers, and exports detect changes. */
   get version(): number {
     return this.writes
   }
@@ -296,35 +341,30 @@ export class StatementProjection {
 
   private grow(min: number): void {
     const cap = Math.max(min, Math.ceil(this.cap * GROWTH), MIN_CAPACITY)
+    const n = this.n
     const f64 = (a: Float64Array): Float64Array => {
       const b = new Float64Array(cap)
-      b.set(a.subarray(0, this.n))
-      return b
-    }
-    const u32 = (a: Uint32Array): Uint32Array => {
-      const b = new Uint32Array(cap)
-      b.set(a.subarray(0, this.n))
+      b.set(a.subarray(0, n))
       return b
     }
     const u16 = (a: Uint16Array): Uint16Array => {
       const b = new Uint16Array(cap)
-      b.set(a.subarray(0, this.n))
+      b.set(a.subarray(0, n))
       return b
     }
     this.createdAt = f64(this.createdAt)
-    this.updatedAt = f64(this.updatedAt)
     this.amount = f64(this.amount)
-    this.balance = f64(this.balance)
+    this.updatedDelta.grow(cap, n)
+    this.balance.grow(cap, n)
     this.wallet = u16(this.wallet)
     this.code = u16(this.code)
-    this.desc = u32(this.desc)
-    this.cpName = u32(this.cpName)
-    this.cpDoc = u32(this.cpDoc)
+    this.desc = indexArray(this.desc, cap, n)
+    this.cpName = indexArray(this.cpName, cap, n)
+    this.cpDoc = indexArray(this.cpDoc, cap, n)
     this.idCol.ensureCapacity(cap)
     this.opCol.ensureCapacity(cap)
-    this.e2eCol.ensureCapacity(cap)
     const s = new Uint8Array(cap)
-    s.set(this.scratch.subarray(0, this.n))
+    s.set(this.scratch.subarray(0, n))
     this.scratch = s
     this.cap = cap
   }
@@ -353,28 +393,42 @@ export class StatementProjection {
     const r = this.n++
     this.ids.insertAt(found, r)
     this.idCol.setPrepared(r)
-    const code = encodeCode(e)
     const w = this.walletIndex(e.wallet_id)
-    this.createdAt[r] = parseInstant(e.created_at)
-    this.updatedAt[r] = updated
+    const created = parseInstant(e.created_at)
+    this.createdAt[r] = created
+    this.updatedDelta.set(r, updated - created)
     this.amount[r] = e.amount
-    this.balance[r] = e.balance_after
+    this.balance.set(r, e.balance_after)
     this.wallet[r] = w
-    this.code[r] = code
-    this.desc[r] = this.descriptions.intern(e.description)
-    this.cpName[r] = this.names.intern(e.counterparty_name)
-    this.cpDoc[r] = this.documents.intern(e.counterparty_document)
+    this.code[r] = encodeCode(e)
+    this.setTexts(r, e)
     this.opCol.set(r, e.operation_id)
     this.e2eCol.set(r, e.end_to_end_id)
-    if (e.transaction_uuid !== null) this.txUuid.set(r, e.transaction_uuid)
+    this.txCol.set(r, e.transaction_uuid)
     this.liveRows++
     this.walletLive[w] = (this.walletLive[w] as number) + 1
     this.byDate.add(r)
     this.byAmount.add(r)
   }
 
+  private setTexts(r: number, e: StatementEntry): void {
+    const d = this.descriptions.intern(e.description)
+    const nm = this.names.intern(e.counterparty_name)
+    const doc = this.documents.intern(e.counterparty_document)
+    if (d > 0xffff && this.desc instanceof Uint16Array) this.desc = widen(this.desc)
+    if (nm > 0xffff && this.cpName instanceof Uint16Array) this.cpName = widen(this.cpName)
+    if (doc > 0xffff && this.cpDoc instanceof Uint16Array) this.cpDoc = widen(this.cpDoc)
+    this.desc[r] = d
+    this.cpName[r] = nm
+    this.cpDoc[r] = doc
+  }
+
+  private updatedAtRow(r: number): number {
+    return (this.createdAt[r] as number) + this.updatedDelta.get(r)
+  }
+
   private updateRow(r: number, e: StatementEntry, updated: number): void {
-    if (updated < (this.updatedAt[r] as number)) return
+    if (updated < this.updatedAtRow(r)) return
     const created = parseInstant(e.created_at)
     let dateMoved = false
     if (created !== this.createdAt[r]) {
@@ -386,8 +440,8 @@ export class StatementProjection {
       this.amount[r] = e.amount
       this.byAmount.changed(r)
     }
-    this.updatedAt[r] = updated
-    this.balance[r] = e.balance_after
+    this.updatedDelta.set(r, updated - created)
+    this.balance.set(r, e.balance_after)
     const w = this.walletIndex(e.wallet_id)
     const oldW = this.wallet[r] as number
     if (w !== oldW) {
@@ -396,22 +450,17 @@ export class StatementProjection {
       this.wallet[r] = w
     }
     this.code[r] = encodeCode(e)
-    this.desc[r] = this.descriptions.intern(e.description)
-    this.cpName[r] = this.names.intern(e.counterparty_name)
-    this.cpDoc[r] = this.documents.intern(e.counterparty_document)
+    this.setTexts(r, e)
     // leave sealed chunks alone unless the value really changed
     if (!this.opCol.same(r, e.operation_id)) this.opCol.set(r, e.operation_id)
     if (!this.e2eCol.same(r, e.end_to_end_id)) this.e2eCol.set(r, e.end_to_end_id)
-    if (e.transaction_uuid === null) this.txUuid.delete(r)
-    else this.txUuid.set(r, e.transaction_uuid)
+    if (!this.txCol.same(r, e.transaction_uuid)) this.txCol.set(r, e.transaction_uuid)
   }
 
-  private lastWalletId = ""
-  private lastWallet = -1
   private walletIndex(id: string): number {
     if (id === this.lastWalletId && this.lastWallet >= 0) return this.lastWallet
     const w = this.wallets.intern(id)
-    if (w > 0xfffe) throw new RangeError("more than 65 535 wallets in one statement projection")
+    if (w >= DEAD) throw new RangeError("more than 65 534 wallets in one statement projection")
     while (this.walletLive.length <= w) this.walletLive.push(0)
     this.lastWalletId = id
     this.lastWallet = w
@@ -422,11 +471,11 @@ export class StatementProjection {
     this.idCol.seal()
     this.opCol.seal()
     this.e2eCol.seal()
+    this.txCol.seal()
     const isLive = (r: number): boolean => this.code[r] !== DEAD
     // hashes are over the slot encoding: a re-encoded id column needs its index rebuilt
     if (this.idCol.maybeReformat(this.liveRows, isLive)) this.ids.rebuild(this.n, isLive)
     this.opCol.maybeReformat(this.liveRows, isLive)
-    this.e2eCol.maybeReformat(this.liveRows, isLive)
     this.writes++
   }
 
@@ -434,8 +483,7 @@ export class StatementProjection {
   remove(ids: Iterable<string>): number {
     let removed = 0
     for (const id of ids) {
-      this.idCol.prepare(id)
-      const r = this.ids.find(this.idCol.hashPrepared())
+      const r = this.rowOf(id)
       if (r < 0) continue
       this.ids.delete(r)
       this.code[r] = DEAD
@@ -444,17 +492,14 @@ export class StatementProjection {
       this.liveRows--
       this.byDate.remove(r)
       this.byAmount.remove(r)
-      // free what a spilled value holds; the slot itself is reclaimed by compaction
+      // free what a spilled value holds; slots themselves are reclaimed by compaction
       if (this.idCol.spilledCount > 0) this.idCol.set(r, null)
       if (this.opCol.spilledCount > 0) this.opCol.set(r, null)
-      if (this.e2eCol.spilledCount > 0) this.e2eCol.set(r, null)
-      this.txUuid.delete(r)
       removed++
     }
     if (removed === 0) return 0
     this.finishWrite()
-    const holes = this.n - this.liveRows
-    if (holes > Math.max(4096, this.liveRows >> 2)) this.optimize()
+    if (this.n - this.liveRows > Math.max(4096, this.liveRows >> 2)) this.optimize()
     return removed
   }
 
@@ -464,18 +509,18 @@ export class StatementProjection {
     this.liveRows = 0
     this.cap = 0
     this.createdAt = new Float64Array(0)
-    this.updatedAt = new Float64Array(0)
     this.amount = new Float64Array(0)
-    this.balance = new Float64Array(0)
+    this.updatedDelta = new CompactIntColumn(0)
+    this.balance = new CompactIntColumn(0)
     this.wallet = new Uint16Array(0)
     this.code = new Uint16Array(0)
-    this.desc = new Uint32Array(0)
-    this.cpName = new Uint32Array(0)
-    this.cpDoc = new Uint32Array(0)
+    this.desc = new Uint16Array(0)
+    this.cpName = new Uint16Array(0)
+    this.cpDoc = new Uint16Array(0)
     this.idCol = new PackedStringColumn({ kind: "uuid" })
     this.opCol = new PackedStringColumn({ kind: "uuid" })
-    this.e2eCol = new PackedStringColumn({ kind: "ascii", width: 32 })
-    this.txUuid = new Map()
+    this.e2eCol = new SparsePackedColumn({ kind: "ascii", width: 32 })
+    this.txCol = new SparsePackedColumn({ kind: "uuid" })
     this.ids = new IdIndex(this.idCol)
     this.wallets = new InternDictionary({ withDigits: false })
     this.walletLive = []
@@ -487,22 +532,26 @@ export class StatementProjection {
     this.scratch = new Uint8Array(0)
     this.byDate.clear()
     this.byAmount.clear()
+    this.descHits = new Uint8Array(0)
+    this.nameHits = new Uint8Array(0)
+    this.docHits = new Uint8Array(0)
     this.gCount = new Float64Array(0)
     this.gIn = new Float64Array(0)
     this.gOut = new Float64Array(0)
     this.gFirst = new Int32Array(0)
+    this.perWallet = new Float64Array(0)
     this.grow(MIN_CAPACITY)
     this.writes++
   }
 
   /**
-   * Rewrites the rows in date order without holes and trims the spare capacity to 1/16. Call
-   * after the initial bulk load: scans then walk memory sequentially (rows that arrived in a
-   * random order would otherwise make every scan a random walk over the columns).
+   * Rewrites the rows in date order without holes, with 1/16 spare capacity. Call it after the
+   * initial bulk load: scans then walk memory sequentially and skip the order's indirection
+   * (rows that arrived in a random order would otherwise make every scan a random walk).
    */
   optimize(): void {
     this.byDate.ensure()
-    const order = this.byDate.perm.subarray(0, this.byDate.n)
+    const order = this.byDate.perm.slice(0, this.byDate.n)
     const m = order.length
     const cap = Math.max(MIN_CAPACITY, m + Math.max(1024, m >> 4))
     const oldToNew = new Int32Array(this.n).fill(-1)
@@ -512,13 +561,13 @@ export class StatementProjection {
       for (let i = 0; i < m; i++) b[i] = a[order[i] as number] as number
       return b
     }
-    const u32 = (a: Uint32Array): Uint32Array => {
-      const b = new Uint32Array(cap)
+    const u16 = (a: Uint16Array): Uint16Array => {
+      const b = new Uint16Array(cap)
       for (let i = 0; i < m; i++) b[i] = a[order[i] as number] as number
       return b
     }
-    const u16 = (a: Uint16Array): Uint16Array => {
-      const b = new Uint16Array(cap)
+    const idx = (a: IndexArray): IndexArray => {
+      const b = a instanceof Uint16Array ? new Uint16Array(cap) : new Uint32Array(cap)
       for (let i = 0; i < m; i++) b[i] = a[order[i] as number] as number
       return b
     }
@@ -530,23 +579,18 @@ export class StatementProjection {
       return dst
     }
     this.createdAt = f64(this.createdAt)
-    this.updatedAt = f64(this.updatedAt)
     this.amount = f64(this.amount)
-    this.balance = f64(this.balance)
+    this.updatedDelta = this.updatedDelta.gather(order, cap)
+    this.balance = this.balance.gather(order, cap)
     this.wallet = u16(this.wallet)
     this.code = u16(this.code)
-    this.desc = u32(this.desc)
-    this.cpName = u32(this.cpName)
-    this.cpDoc = u32(this.cpDoc)
+    this.desc = idx(this.desc)
+    this.cpName = idx(this.cpName)
+    this.cpDoc = idx(this.cpDoc)
     this.idCol = packed(this.idCol)
     this.opCol = packed(this.opCol)
-    this.e2eCol = packed(this.e2eCol)
-    const tx = new Map<number, string>()
-    for (const [r, v] of this.txUuid) {
-      const to = oldToNew[r] as number
-      if (to >= 0) tx.set(to, v)
-    }
-    this.txUuid = tx
+    this.e2eCol = this.e2eCol.gather(order)
+    this.txCol = this.txCol.gather(order)
     this.byAmount.remap(oldToNew)
     this.byDate.setIdentity(m)
     this.n = m
@@ -571,12 +615,13 @@ export class StatementProjection {
   /** The stored updated_at (epoch ms) of a row, for the pullers' checkpoint checks. */
   updatedAtOf(id: string): number | undefined {
     const r = this.rowOf(id)
-    return r < 0 ? undefined : (this.updatedAt[r] as number)
+    return r < 0 ? undefined : this.updatedAtRow(r)
   }
 
   private rowOf(id: string): number {
     this.idCol.prepare(id)
-    return this.ids.find(this.idCol.hashPrepared())
+    const r = this.ids.find(this.idCol.hashPrepared())
+    return r >= 0 ? r : -1
   }
 
   private rowView(r: number): StatementRowView {
@@ -586,18 +631,18 @@ export class StatementProjection {
       wallet_id: this.wallets.value(this.wallet[r] as number),
       operation_id: this.opCol.get(r) as string,
       created_at: toIsoInstant(this.createdAt[r] as number),
-      updated_at: toIsoInstant(this.updatedAt[r] as number),
+      updated_at: toIsoInstant(this.updatedAtRow(r)),
       type: STATEMENT_TYPES[typeOf(code)] as StatementType,
       direction: DIRECTIONS[directionOf(code)] as Direction,
       status: STATEMENT_STATUSES[statusOf(code)] as StatementStatus,
       currency_symbol: CURRENCIES[currencyOf(code)] as CurrencySymbol,
       amount: this.amount[r] as number,
-      balance_after: this.balance[r] as number,
+      balance_after: this.balance.get(r),
       description: this.descriptions.value(this.desc[r] as number),
       counterparty_name: this.names.value(this.cpName[r] as number),
       counterparty_document: this.documents.value(this.cpDoc[r] as number),
       end_to_end_id: this.e2eCol.get(r),
-      transaction_uuid: this.txUuid.get(r) ?? null
+      transaction_uuid: this.txCol.get(r)
     }
   }
 
@@ -616,7 +661,7 @@ export class StatementProjection {
     const code = this.code
     for (let r = 0; r < this.n; r++) if (code[r] !== DEAD) rows[w++] = r
     const sorted = radixSortRows(rows, this.createdAt)
-    // equal instants: order by id, so the order does not depend on arrival order
+    // equal instants: order by id, so that the order does not depend on arrival order
     const c = this.createdAt
     for (let s = 0; s < sorted.length; ) {
       const k = c[sorted[s] as number]
@@ -652,13 +697,7 @@ export class StatementProjection {
     let walletMask: Uint8Array | null = null
     const selected: string[] = []
     if (q.walletIds !== undefined && q.walletIds.length > 0) {
-      const seen = new Set<string>()
-      for (const id of q.walletIds) {
-        if (!seen.has(id)) {
-          seen.add(id)
-          selected.push(id)
-        }
-      }
+      for (const id of q.walletIds) if (!selected.includes(id)) selected.push(id)
       this.walletMaskBuf = this.hitsBuffer(this.walletMaskBuf, this.wallets.size)
       walletMask = this.walletMaskBuf
       walletMask.fill(0, 0, this.wallets.size)
@@ -693,8 +732,17 @@ export class StatementProjection {
       }
       if (!any) none = true
     }
-    // text
+    const from = q.from ?? -Infinity
+    const to = q.to ?? Infinity
+    if (!(from < to)) none = true
+    const minAmount = q.minAmount ?? -Infinity
+    const maxAmount = q.maxAmount ?? Infinity
+    if (!(minAmount <= maxAmount)) none = true
+    // text: each distinct string once, then identifiers by prefix
     let hasText = false
+    let textDesc = false
+    let textName = false
+    let textDoc = false
     let rowTextHits = false
     const raw = (q.text ?? "").trim()
     if (raw.length > 0 && !none) {
@@ -704,23 +752,21 @@ export class StatementProjection {
       this.descHits = this.hitsBuffer(this.descHits, this.descriptions.size)
       this.nameHits = this.hitsBuffer(this.nameHits, this.names.size)
       this.docHits = this.hitsBuffer(this.docHits, this.documents.size)
-      let hits = this.descriptions.search(folded, null, this.descHits)
-      hits += this.names.search(folded, null, this.nameHits)
-      hits += this.documents.search(folded, digits, this.docHits)
+      textDesc = this.descriptions.search(folded, null, this.descHits) > 0
+      textName = this.names.search(folded, null, this.nameHits) > 0
+      textDoc = this.documents.search(folded, digits, this.docHits) > 0
       if (folded.length >= MIN_ID_QUERY) {
-        rowTextHits = true
-        this.idCol.search(folded, this.scratch, TEXT_HIT)
-        this.opCol.search(folded, this.scratch, TEXT_HIT)
-        this.e2eCol.search(folded, this.scratch, TEXT_HIT)
-      } else if (hits === 0) none = true
+        let marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT)
+        marked += this.opCol.searchPrefix(folded, this.scratch, TEXT_HIT)
+        marked += this.e2eCol.searchPrefix(folded, this.scratch, TEXT_HIT)
+        rowTextHits = marked > 0
+      }
+      if (!textDesc && !textName && !textDoc && !rowTextHits) none = true
     }
-    const from = q.from ?? -Infinity
-    const to = q.to ?? Infinity
-    if (!(from < to)) none = true
-    const minAmount = q.minAmount ?? -Infinity
-    const maxAmount = q.maxAmount ?? Infinity
-    if (!(minAmount <= maxAmount)) none = true
-    return { walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to, hasText, rowTextHits, none }
+    return {
+      walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to,
+      hasText, textDesc, textName, textDoc, rowTextHits, none
+    }
   }
 
   private groupMode(g: StatementGroupBy | undefined): GroupMode {
@@ -750,76 +796,74 @@ export class StatementProjection {
     this.gIn.fill(0, 0, size)
     this.gOut.fill(0, 0, size)
     this.gFirst.fill(-1, 0, size)
+    this.groupSpace = size
   }
 
-  /** Filter, count, sum, window, groups: see StatementQuery. */
+  /** Filter, count, sum, window and groups: see StatementQuery. */
   query(q: StatementQuery): StatementQueryResult {
     const t0 = performance.now()
-    const sort = q.sort ?? { by: "created_at", dir: "desc" }
+    const sort = q.sort ?? DEFAULT_SORT
     const offset = Math.max(0, Math.floor(q.offset ?? 0))
     const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(q.limit ?? DEFAULT_LIMIT)))
     this.byDate.ensure()
-    if (sort.by === "amount") this.byAmount.ensure()
     const c = this.compile(q)
     try {
       if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
-      const gm = c.none ? GroupMode.None : this.groupMode(q.groupBy)
-      const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, true)
+      const gm = this.groupMode(q.groupBy)
+      const trackWallets = c.selectedWallets.length > 1
+      const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets)
       const rows: StatementRowView[] = []
       for (let i = 0; i < out.windowCount; i++) rows.push(this.rowView(out.window[i] as number))
-      const result: {
-        total: number; sumIn: number; sumOut: number; net: number; rows: StatementRowView[]
-        groups?: GroupTotals[]; perWallet?: GroupTotals[]; perCurrency?: CurrencyTotals[]; tookMs: number
-      } = { total: out.total, sumIn: out.sumIn, sumOut: out.sumOut, net: out.sumIn - out.sumOut, rows, tookMs: 0 }
-      if (q.groupBy !== undefined && q.groupBy !== "none") result.groups = gm === GroupMode.None ? [] : this.collectGroups(gm, sort)
-      const pw = this.lastPerWallet
-      if (c.selectedWallets.length > 1) {
+      const { sumIn, sumOut } = out
+      const pc = this.perCurrency
+      let currencies = 0
+      for (let k = 0; k < 8; k++) if ((pc[k * 3] as number) > 0) currencies++
+      const result: Mutable<StatementQueryResult> = { total: out.total, sumIn, sumOut, net: sumIn - sumOut, rows, tookMs: 0 }
+      if (gm !== GroupMode.None) result.groups = this.collectGroups(gm, sort, out.total > 0)
+      if (trackWallets) {
+        const pw = this.perWallet
         result.perWallet = c.selectedWallets.map((id) => {
           const w = this.wallets.lookup(id)
-          return w === undefined || pw === null
+          return w === undefined || out.total === 0
             ? { key: id, count: 0, sumIn: 0, sumOut: 0 }
             : { key: id, count: pw[w * 3] as number, sumIn: pw[w * 3 + 1] as number, sumOut: pw[w * 3 + 2] as number }
         })
       }
-      const pc = this.lastPerCurrency
-      let currencies = 0
-      for (let k = 0; k < CURRENCIES.length; k++) if ((pc[k * 3] as number) > 0) currencies++
       if (currencies > 1) {
         const list: CurrencyTotals[] = []
         for (let k = 0; k < CURRENCIES.length; k++) {
-          if ((pc[k * 3] as number) > 0) {
-            list.push({ currency: CURRENCIES[k] as CurrencySymbol, count: pc[k * 3] as number, sumIn: pc[k * 3 + 1] as number, sumOut: pc[k * 3 + 2] as number })
-          }
+          const count = pc[k * 3] as number
+          if (count > 0) list.push({ currency: CURRENCIES[k] as CurrencySymbol, count, sumIn: pc[k * 3 + 1] as number, sumOut: pc[k * 3 + 2] as number })
         }
         result.perCurrency = list
       }
       result.tookMs = performance.now() - t0
       return result
     } finally {
-      if (c.rowTextHits || sort.by === "amount") this.scratch.fill(0, 0, this.n)
+      if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
     }
   }
 
-  private lastPerWallet: Float64Array | null = null
-  private lastPerCurrency: Float64Array = new Float64Array(CURRENCIES.length * 3)
-  private perWalletBuf: Float64Array = new Float64Array(0)
-  private dayBase = 0
-
   /**
-   * The scan. Walks the date range in date order (so for a date sort the matches come out
-   * sorted and the window is filled on the way); for an amount sort it marks matches and then
-   * walks the amount order for the window.
+   * The scan. Walks the date range in date order, so for a date sort the matches come out
+   * sorted and the window fills on the way. For an amount sort it collects the matches (up to
+   * sortListCap) and radix-sorts them, stable over the date order; with more matches than that,
+   * the window is a walk down the amount order testing each row, which stops after about
+   * (offset + limit) · rows / matches steps. Totals go to locals, per non-BRL currency, per
+   * wallet and per group. One loop over typed arrays with loop-invariant branches, which the
+   * JIT keeps tight.
    */
-  private scan(c: Compiled, sort: StatementSort, winStart: number, winEnd: number, win: Uint32Array, gm: GroupMode, perWallet: boolean): ScanOut {
-    this.lastPerWallet = null
-    this.lastPerCurrency.fill(0)
+  private scan(c: Compiled, sort: StatementSort, winStart: number, winEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean): ScanOut {
+    const pc = this.perCurrency
+    pc.fill(0)
     const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0 }
     if (c.none || this.liveRows === 0) return out
-    const lo = this.lowerBound(c.from)
+    const lo = c.from === -Infinity ? 0 : this.lowerBound(c.from)
     const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
     if (lo >= hi) return out
 
     const perm = this.byDate.perm
+    const ident = this.byDate.identity
     const createdAt = this.createdAt
     const amount = this.amount
     const walletCol = this.wallet
@@ -832,30 +876,33 @@ export class StatementProjection {
     const cm = c.codeMask
     const minA = c.minAmount
     const maxA = c.maxAmount
+    // without an amount filter a non-matching row never needs its 8-byte amount read
+    const hasAmount = minA !== -Infinity || maxA !== Infinity
     const hasText = c.hasText
+    const useDesc = c.textDesc
+    const useName = c.textName
+    const useDoc = c.textDoc
+    const useRows = c.rowTextHits
     const dh = this.descHits
     const nh = this.nameHits
-    const ch = this.docHits
+    const dch = this.docHits
     const byAmount = sort.by === "amount"
     const asc = sort.dir === "asc"
 
-    // per-wallet totals: [count, in, out] per wallet index
-    const trackWallets = perWallet && c.selectedWallets.length > 1
     if (trackWallets) {
       const size = this.wallets.size * 3
-      if (this.perWalletBuf.length < size) this.perWalletBuf = new Float64Array(size)
-      this.perWalletBuf.fill(0, 0, size)
-      this.lastPerWallet = this.perWalletBuf
+      if (this.perWallet.length < size) this.perWallet = new Float64Array(size)
+      this.perWallet.fill(0, 0, size)
     }
-    const pw = this.perWalletBuf
-    const pc = this.lastPerCurrency
+    const pw = this.perWallet
+    const list = this.listBuf
+    let listN = 0
+    let overflow = false
 
-    // group key space
     let emptyDoc = -1
     if (gm === GroupMode.Day) {
       this.dayBase = spDayIndex(createdAt[perm[lo] as number] as number)
-      this.daySpace = spDayIndex(createdAt[perm[hi - 1] as number] as number) - this.dayBase + 1
-      this.prepareGroups(this.daySpace)
+      this.prepareGroups(spDayIndex(createdAt[perm[hi - 1] as number] as number) - this.dayBase + 1)
     } else if (gm === GroupMode.Type) this.prepareGroups(STATEMENT_TYPES.length)
     else if (gm === GroupMode.Wallet) this.prepareGroups(this.wallets.size)
     else if (gm === GroupMode.Counterparty) {
@@ -868,59 +915,97 @@ export class StatementProjection {
     const gIn = this.gIn
     const gOut = this.gOut
     const gFirst = this.gFirst
+    // the current São Paulo day [dayLo, dayHi), its group and its running totals: the scan is
+    // in date order, so a day's rows are contiguous and its totals can live in locals
+    let dayLo = Infinity
+    let dayHi = -Infinity
+    let dayGroup = -1
+    let dayCount = 0
+    let dayIn = 0
+    let dayOut = 0
 
     let total = 0
     let sumIn = 0
     let sumOut = 0
     let wc = 0
-    const fillWindow = !byAmount
     const step = asc || byAmount ? 1 : -1
     const end = step === 1 ? hi : lo - 1
     for (let i = step === 1 ? lo : hi - 1; i !== end; i += step) {
-      const r = perm[i] as number
+      const r = ident ? i : (perm[i] as number)
       if (wm !== null && wm[walletCol[r] as number] === 0) continue
       const code = codeCol[r] as number
       if (cm !== null && cm[code] === 0) continue
-      const a = amount[r] as number
-      if (a < minA || a > maxA) continue
-      if (hasText && ((dh[descCol[r] as number] as number) | (nh[nameCol[r] as number] as number) | (ch[docCol[r] as number] as number) | ((scratch[r] as number) & TEXT_HIT)) === 0) continue
+      if (hasAmount) {
+        const a = amount[r] as number
+        if (a < minA || a > maxA) continue
+      }
+      if (
+        hasText &&
+        !(useDesc && dh[descCol[r] as number] === 1) &&
+        !(useName && nh[nameCol[r] as number] === 1) &&
+        !(useDoc && dch[docCol[r] as number] === 1) &&
+        !(useRows && ((scratch[r] as number) & TEXT_HIT) !== 0)
+      ) continue
       // a match
-      if (fillWindow) {
-        if (total >= winStart && total < winEnd) win[wc++] = r
-      } else scratch[r] = (scratch[r] as number) | MATCHED
+      const a = amount[r] as number
+      if (byAmount) {
+        if (listN < list.length) list[listN++] = r
+        else overflow = true
+      } else if (total >= winStart && total < winEnd) win[wc++] = r
       total++
       const kind = SUM_KIND[code] as number
-      let inc = 0
-      let outc = 0
-      if (kind === 1) {
-        sumIn += a
-        inc = a
-      } else if (kind === 2) {
-        sumOut += a
-        outc = a
+      if (kind === 1) sumIn += a
+      else if (kind === 2) sumOut += a
+      const cur = code & 7
+      if (cur !== 0) {
+        // not BRL: its own totals, so that a mix of currencies can be reported apart
+        const k3 = cur * 3
+        pc[k3] = (pc[k3] as number) + 1
+        if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + a
+        else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + a
       }
-      const cur = (code & 7) * 3
-      pc[cur] = (pc[cur] as number) + 1
-      pc[cur + 1] = (pc[cur + 1] as number) + inc
-      pc[cur + 2] = (pc[cur + 2] as number) + outc
       if (trackWallets) {
-        const k = (walletCol[r] as number) * 3
-        pw[k] = (pw[k] as number) + 1
-        pw[k + 1] = (pw[k + 1] as number) + inc
-        pw[k + 2] = (pw[k + 2] as number) + outc
+        const w3 = (walletCol[r] as number) * 3
+        pw[w3] = (pw[w3] as number) + 1
+        if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + a
+        else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + a
       }
-      if (gm !== GroupMode.None) {
+      if (gm === GroupMode.Day) {
+        const t = createdAt[r] as number
+        if (t < dayLo || t >= dayHi) {
+          if (dayGroup >= 0) {
+            gCount[dayGroup] = dayCount
+            gIn[dayGroup] = dayIn
+            gOut[dayGroup] = dayOut
+          }
+          const d = spDayIndex(t)
+          dayLo = spDayStart(d)
+          dayHi = dayLo + DAY_MS
+          dayGroup = d - dayBase
+          dayCount = 0
+          dayIn = 0
+          dayOut = 0
+          gFirst[dayGroup] = r
+        }
+        dayCount++
+        if (kind === 1) dayIn += a
+        else if (kind === 2) dayOut += a
+        if (byAmount) {
+          const f = gFirst[dayGroup] as number
+          const d = this.compareAmount(r, f)
+          if (asc ? d < 0 : d > 0) gFirst[dayGroup] = r
+        }
+      } else if (gm !== GroupMode.None) {
         let g: number
-        if (gm === GroupMode.Day) g = Math.floor(((createdAt[r] as number) - 10_800_000) / 86_400_000) - dayBase
-        else if (gm === GroupMode.Type) g = code >> 6
+        if (gm === GroupMode.Type) g = code >> 6
         else if (gm === GroupMode.Wallet) g = walletCol[r] as number
         else {
           const d = docCol[r] as number
           g = d !== emptyDoc ? d : docCount + (nameCol[r] as number)
         }
         gCount[g] = (gCount[g] as number) + 1
-        gIn[g] = (gIn[g] as number) + inc
-        gOut[g] = (gOut[g] as number) + outc
+        if (kind === 1) gIn[g] = (gIn[g] as number) + a
+        else if (kind === 2) gOut[g] = (gOut[g] as number) + a
         const f = gFirst[g] as number
         if (f < 0) gFirst[g] = r
         else if (byAmount) {
@@ -930,30 +1015,43 @@ export class StatementProjection {
         }
       }
     }
+    if (dayGroup >= 0) {
+      gCount[dayGroup] = dayCount
+      gIn[dayGroup] = dayIn
+      gOut[dayGroup] = dayOut
+    }
+    // BRL (currency code 0) holds whatever the other currencies do not
+    let otherCount = 0
+    let otherIn = 0
+    let otherOut = 0
+    for (let k = 3; k < 24; k += 3) {
+      otherCount += pc[k] as number
+      otherIn += pc[k + 1] as number
+      otherOut += pc[k + 2] as number
+    }
+    pc[0] = total - otherCount
+    pc[1] = sumIn - otherIn
+    pc[2] = sumOut - otherOut
     out.total = total
     out.sumIn = sumIn
     out.sumOut = sumOut
-    if (byAmount) {
-      const ap = this.byAmount.perm
-      const an = this.byAmount.n
-      let seen = 0
-      if (winEnd > winStart && total > winStart) {
-        if (asc) {
-          for (let i = 0; i < an && seen < winEnd; i++) {
-            const r = ap[i] as number
-            if (((scratch[r] as number) & MATCHED) !== 0) {
-              if (seen >= winStart) win[wc++] = r
-              seen++
-            }
-          }
-        } else {
-          for (let i = an - 1; i >= 0 && seen < winEnd; i--) {
-            const r = ap[i] as number
-            if (((scratch[r] as number) & MATCHED) !== 0) {
-              if (seen >= winStart) win[wc++] = r
-              seen++
-            }
-          }
+    if (byAmount && winEnd > winStart && total > winStart) {
+      if (!overflow) {
+        // collected in (created_at, id) order: a stable sort by amount gives the full order
+        const sorted = radixSortRows(list.subarray(0, listN), amount)
+        const stop = Math.min(winEnd, listN)
+        for (let k = winStart; k < stop; k++) win[wc++] = sorted[asc ? k : listN - 1 - k] as number
+      } else {
+        this.byAmount.ensure()
+        const ap = this.byAmount.perm
+        const an = this.byAmount.n
+        let seen = 0
+        for (let k = 0; k < an && seen < winEnd; k++) {
+          const r = ap[asc ? k : an - 1 - k] as number
+          const t = createdAt[r] as number
+          if (t < c.from || t >= c.to || !this.matches(c, r)) continue
+          if (seen >= winStart) win[wc++] = r
+          seen++
         }
       }
     }
@@ -961,16 +1059,10 @@ export class StatementProjection {
     return out
   }
 
-  private daySpace = 0
-
-  private collectGroups(gm: GroupMode, sort: StatementSort): GroupTotals[] {
-    let size: number
-    if (gm === GroupMode.Type) size = STATEMENT_TYPES.length
-    else if (gm === GroupMode.Wallet) size = this.wallets.size
-    else if (gm === GroupMode.Counterparty) size = this.documents.size + this.names.size
-    else size = this.daySpace
+  private collectGroups(gm: GroupMode, sort: StatementSort, any: boolean): GroupTotals[] {
+    if (!any) return []
     const used: number[] = []
-    for (let g = 0; g < size; g++) if ((this.gCount[g] as number) > 0) used.push(g)
+    for (let g = 0; g < this.groupSpace; g++) if ((this.gCount[g] as number) > 0) used.push(g)
     const first = this.gFirst
     const sign = sort.dir === "asc" ? 1 : -1
     const cmp = sort.by === "amount" ? (a: number, b: number) => this.compareAmount(a, b) : (a: number, b: number) => this.compareDate(a, b)
@@ -986,8 +1078,7 @@ export class StatementProjection {
         case GroupMode.Wallet:
           return { key: this.wallets.value(g), ...base }
         default: {
-          const r = first[g] as number
-          if (g < docCount) return { key: this.documents.value(g), label: this.names.value(this.cpName[r] as number), ...base }
+          if (g < docCount) return { key: this.documents.value(g), label: this.names.value(this.cpName[first[g] as number] as number), ...base }
           const name = this.names.value(g - docCount)
           return { key: name, label: name, ...base }
         }
@@ -995,32 +1086,31 @@ export class StatementProjection {
     })
   }
 
-  /**
-   * Every match in the query's sort order (offset and limit ignored), for exports. Allocates a
-   * row list of the matches: numbers, not row objects.
-   */
+  /** Every match in the query's sort order (offset and limit ignored): row numbers, for exports. */
   private allMatches(q: StatementQuery): Uint32Array {
-    const sort = q.sort ?? { by: "created_at", dir: "desc" }
+    const sort = q.sort ?? DEFAULT_SORT
     this.byDate.ensure()
-    if (sort.by === "amount") this.byAmount.ensure()
     const c = this.compile(q)
     try {
       const buf = new Uint32Array(this.liveRows)
       const out = this.scan(c, sort, 0, Infinity, buf, GroupMode.None, false)
       return buf.subarray(0, out.windowCount)
     } finally {
-      if (c.rowTextHits || sort.by === "amount") this.scratch.fill(0, 0, this.n)
+      if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
     }
   }
 
-  /** The matching rows as StatementEntry objects, one at a time; throws if the projection changes meanwhile. */
-  *matchingRows(q: StatementQuery): Generator<StatementRowView, void, undefined> {
-    const rows = this.allMatches(q)
+  private *viewsOf(rows: ArrayLike<number>): Generator<StatementRowView, void, undefined> {
     const at = this.writes
     for (let i = 0; i < rows.length; i++) {
       if (i % EXPORT_CHUNK_ROWS === 0 && this.writes !== at) throw new ProjectionChangedError()
       yield this.rowView(rows[i] as number)
     }
+  }
+
+  /** The matching rows as StatementEntry objects, lazily; throws if the projection changes meanwhile. */
+  matchingRows(q: StatementQuery): Generator<StatementRowView, void, undefined> {
+    return this.viewsOf(this.allMatches(q))
   }
 
   /**
@@ -1040,7 +1130,7 @@ export class StatementProjection {
     const wanted = q.statuses !== undefined && q.statuses.length > 0 ? q.statuses : STATEMENT_STATUSES
     const statuses = wanted.filter((s) => SUM_STATUSES.includes(s))
     const rows = statuses.length === 0 ? new Uint32Array(0) : this.allMatches({ ...q, statuses })
-    // partition by (wallet, currency) keeping the sort order inside each block
+    // partition by (wallet, currency), keeping the sort order inside each block
     const blocks = new Map<number, number[]>()
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as number
@@ -1048,16 +1138,6 @@ export class StatementProjection {
       let list = blocks.get(key)
       if (list === undefined) blocks.set(key, (list = []))
       list.push(r)
-    }
-    const at = this.writes
-    const view = (list: number[]): Iterable<StatementRowView> => {
-      const self = this
-      return (function* () {
-        for (let i = 0; i < list.length; i++) {
-          if (i % EXPORT_CHUNK_ROWS === 0 && self.writes !== at) throw new ProjectionChangedError()
-          yield self.rowView(list[i] as number)
-        }
-      })()
     }
     const ofxBlocks: OfxBlock[] = []
     for (const [key, list] of blocks) {
@@ -1075,9 +1155,9 @@ export class StatementProjection {
         currency: CURRENCIES[key % 8] as CurrencySymbol,
         first,
         last,
-        ledgerBalance: this.balance[latest] as number,
+        ledgerBalance: this.balance.get(latest),
         ledgerAt: this.createdAt[latest] as number,
-        rows: view(list)
+        rows: this.viewsOf(list)
       })
     }
     const range = { ...(q.from !== undefined ? { from: q.from } : {}), ...(q.to !== undefined ? { to: q.to } : {}) }
@@ -1134,6 +1214,7 @@ export class StatementProjection {
       const nb = bucketOf(lastDay) - b0 + 1
       const bucketStart = (b: number): number =>
         unit === "day" ? spDayStart(b0 + b) : spDayStart(daysFromCivil(Math.floor((b0 + b) / 12), ((b0 + b) % 12) + 1, 1))
+      // a month bucket may start before `from`: its balance rows count (not its in/out)
       const scanFrom = c.from === -Infinity ? lo : Math.min(lo, this.lowerBound(bucketStart(0)))
       const ins = new Float64Array(nb)
       const outs = new Float64Array(nb)
@@ -1153,8 +1234,8 @@ export class StatementProjection {
         const w = this.wallet[r] as number
         if (known[w] === 1) continue
         known[w] = 1
-        last[w] = this.balance[r] as number
-        balSum += this.balance[r] as number
+        last[w] = this.balance.get(r)
+        balSum += last[w] as number
         anyKnown = true
         toSeed--
       }
@@ -1171,15 +1252,12 @@ export class StatementProjection {
         if (bucket >= nb) break
         if (balanceRow(r)) {
           const w = this.wallet[r] as number
-          const b = this.balance[r] as number
+          const b = this.balance.get(r)
           balSum += known[w] === 1 ? b - (last[w] as number) : b
           known[w] = 1
           last[w] = b
-          anyKnown = true
-          if (bucket >= 0) {
-            closing[bucket] = balSum
-            closingSet[bucket] = 1
-          } else carry = balSum
+          closing[bucket] = balSum
+          closingSet[bucket] = 1
         }
         if (i < lo || !this.matches(c, r)) continue
         const kind = SUM_KIND[this.code[r] as number]
@@ -1198,7 +1276,7 @@ export class StatementProjection {
     }
   }
 
-  /** The scan's predicate as a function (series, tests); keep in step with scan(). */
+  /** The scan's predicate as a function (series); keep in step with scan(). */
   private matches(c: Compiled, r: number): boolean {
     if (c.none) return false
     if (c.walletMask !== null && c.walletMask[this.wallet[r] as number] === 0) return false
@@ -1207,46 +1285,43 @@ export class StatementProjection {
     const a = this.amount[r] as number
     if (a < c.minAmount || a > c.maxAmount) return false
     if (c.hasText) {
-      const hit =
-        (this.descHits[this.desc[r] as number] as number) |
-        (this.nameHits[this.cpName[r] as number] as number) |
-        (this.docHits[this.cpDoc[r] as number] as number) |
-        ((this.scratch[r] as number) & TEXT_HIT)
-      if (hit === 0) return false
+      return (
+        (c.textDesc && this.descHits[this.desc[r] as number] === 1) ||
+        (c.textName && this.nameHits[this.cpName[r] as number] === 1) ||
+        (c.textDoc && this.docHits[this.cpDoc[r] as number] === 1) ||
+        (c.rowTextHits && ((this.scratch[r] as number) & TEXT_HIT) !== 0)
+      )
     }
     return true
   }
 
   // ── Memory ──────────────────────────────────────────────────────────────────────────────
 
-  /** Estimated bytes held by the projection: typed arrays, packed strings, dictionaries, maps. */
-  memoryBytes(): number {
-    let b =
-      this.createdAt.byteLength + this.updatedAt.byteLength + this.amount.byteLength + this.balance.byteLength +
-      this.wallet.byteLength + this.code.byteLength + this.desc.byteLength + this.cpName.byteLength + this.cpDoc.byteLength +
-      this.scratch.byteLength
-    b += this.idCol.memoryBytes() + this.opCol.memoryBytes() + this.e2eCol.memoryBytes()
-    b += this.ids.memoryBytes() + this.byDate.memoryBytes() + this.byAmount.memoryBytes()
-    b += this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes()
-    for (const v of this.txUuid.values()) b += stringBytes(v) + 40
-    b += this.descHits.byteLength + this.nameHits.byteLength + this.docHits.byteLength + this.gCount.byteLength * 3 + this.gFirst.byteLength
-    return b
-  }
-
-  /** The breakdown behind memoryBytes(), for the benchmark's report. */
+  /** The parts of memoryBytes(), in bytes. */
   memoryReport(): Readonly<Record<string, number>> {
-    return {
-      rows: this.liveRows,
-      capacity: this.cap,
-      numericColumns: this.createdAt.byteLength * 4 + this.wallet.byteLength * 2 + this.desc.byteLength * 3,
+    const columns =
+      this.createdAt.byteLength + this.amount.byteLength + this.updatedDelta.memoryBytes() + this.balance.memoryBytes() +
+      this.wallet.byteLength + this.code.byteLength + this.desc.byteLength + this.cpName.byteLength + this.cpDoc.byteLength
+    const parts = {
+      columns,
       idColumn: this.idCol.memoryBytes(),
       operationIdColumn: this.opCol.memoryBytes(),
       endToEndColumn: this.e2eCol.memoryBytes(),
+      transactionUuids: this.txCol.memoryBytes(),
       idIndex: this.ids.memoryBytes(),
       orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes(),
       dictionaries: this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes(),
-      scratch: this.scratch.byteLength,
-      total: this.memoryBytes()
+      scratch:
+        this.scratch.byteLength + this.descHits.byteLength + this.nameHits.byteLength + this.docHits.byteLength +
+        this.gCount.byteLength * 3 + this.gFirst.byteLength + this.perWallet.byteLength + this.windowBuf.byteLength
     }
+    let total = 0
+    for (const v of Object.values(parts)) total += v
+    return { ...parts, total, rows: this.liveRows, capacity: this.cap }
+  }
+
+  /** Estimated bytes held by the projection: typed arrays, packed strings, dictionaries, maps. */
+  memoryBytes(): number {
+    return this.memoryReport()["total"] as number
   }
 }

@@ -1,0 +1,40 @@
+/**
+ * Every message of the app, bundled (DESIGN "Conventions": every visible text comes from
+ * locales/): one JSON file per namespace and language. Both languages carry the same keys
+ * (checked by src/lib/locales.test.ts).
+ */
+import ptCommon from "./pt/common.json"
+import ptAuth from "./pt/auth.json"
+import ptShell from "./pt/shell.json"
+import ptWallets from "./pt/wallets.json"
+import ptNotifications from "./pt/notifications.json"
+import ptErrors from "./pt/errors.json"
+import ptValidation from "./pt/validation.json"
+import ptHome from "./pt/home.json"
+import ptControlPanel from "./pt/controlPanel.json"
+import ptStatements from "./pt/statements.json"
+import ptCoins from "./pt/coins.json"
+import ptSecurity from "./pt/security.json"
+import ptApproval from "./pt/approval.json"
+import enCommon from "./en/common.json"
+import enAuth from "./en/auth.json"
+import enShell from "./en/shell.json"
+import enWallets from "./en/wallets.json"
+import enNotifications from "./en/notifications.json"
+import enErrors from "./en/errors.json"
+import enValidation from "./en/validation.json"
+import enHome from "./en/home.json"
+import enControlPanel from "./en/controlPanel.json"
+import enStatements from "./en/statements.json"
+import enCoins from "./en/coins.json"
+import enSecurity from "./en/security.json"
+import enApproval from "./en/approval.json"
+
+export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins"] as const
+export type Namespace = (typeof NAMESPACES)[number]
+export const LANGUAGES = ["pt", "en"] as const
+
+export const resources = {
+  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins },
+  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins }
+} as const

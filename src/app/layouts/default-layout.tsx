@@ -1,0 +1,23 @@
+/**
+ * The default layout of spec core §2.3: the global header (core §2.4), the session and
+ * profile-update banners, the page, and the shell's modals.
+ */
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { Header } from "../../features/shell/header.tsx"
+import { ShellBanners } from "../../features/shell/shell-banners.tsx"
+import { ShellModals } from "../../features/shell/shell-modals.tsx"
+import * as s from "./default-layout.css.ts"
+
+export function DefaultLayout({ children }: { readonly children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <div className={s.app}>
+      <a className={s.skip} href="#main">{t("common:skipToContent")}</a>
+      <Header />
+      <ShellBanners />
+      <main id="main" className={s.main} tabIndex={-1}>{children}</main>
+      <ShellModals />
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+/**
+ * The root of the route tree: picks the layout chosen by the layout middleware (core §2.3),
+ * shows the full-screen loader while a navigation loads (core §2.4: only after 50 ms), and
+ * mounts the app-wide pieces once: toasts, dialogs, the PIN prompt and the session watcher.
+ */
+import { Outlet, useLoaderData, useNavigation } from "react-router"
+import { useTranslation } from "react-i18next"
+import { DialogHost, Loader, PinPrompt, Toaster } from "../ui/index.ts"
+import { AuthLayout } from "./layouts/auth-layout.tsx"
+import { DefaultLayout } from "./layouts/default-layout.tsx"
+import { SessionWatcher } from "./session-watcher.tsx"
+import type { RootData } from "./router.tsx"
+
+export function AppLoader() {
+  const { t } = useTranslation()
+  return <Loader label={t("common:loading")} />
+}
+
+export function RootShell() {
+  const data = useLoaderData() as RootData
+  const navigation = useNavigation()
+  const Layout = data.layout === "auth" ? AuthLayout : DefaultLayout
+  return (
+    <>
+      <Layout><Outlet /></Layout>
+      {navigation.state === "loading" ? <AppLoader /> : null}
+      <Toaster />
+      <DialogHost />
+      <PinPrompt />
+      <SessionWatcher />
+    </>
+  )
+}

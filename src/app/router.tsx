@@ -1,0 +1,132 @@
+/**
+ * The route tree of spec core §2.1: every route in three forms (no prefix = Portuguese, /pt,
+ * /en), feature areas lazy-loaded (DESIGN budget: initial JS ≤ 250 kB gzip), the error page for
+ * unknown routes and thrown errors, and the guards (middleware.ts) run by the root loader before
+ * every navigation. Routes of later issues get a lazy "not available yet" page.
+ */
+import type { ComponentType } from "react"
+import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from "react-router"
+import { ErrorPage } from "../features/errors/error-page.tsx"
+import { splitLocalePath, withPrefix } from "../lib/locale-path.ts"
+import { routeMetaOf } from "../lib/route-meta.ts"
+import { P } from "../../schema/permissions.ts"
+import { withChunkReload } from "./chunk-reload.ts"
+import { MIDDLEWARE_ORDER, runMiddleware, UnknownMiddleware, type GuardContext } from "./middleware.ts"
+import { AppLoader, RootShell } from "./root-shell.tsx"
+
+export interface RootData { readonly layout: "auth" | "default"; readonly locale: "pt" | "en" }
+
+/** The guards, in the spec's order, for the URL being opened. */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
+  const url = new URL(request.url)
+  const { prefix, rest } = splitLocalePath(url.pathname)
+  const meta = routeMetaOf(rest)
+  const ctx: GuardContext = { url, prefix, path: rest, meta, layout: rest.includes("/auth/") ? "auth" : "default", locale: prefix ?? "pt" }
+  let target: string | null
+  try {
+    target = await runMiddleware(meta?.middleware ?? MIDDLEWARE_ORDER, ctx)
+  } catch (e) {
+    if (e instanceof UnknownMiddleware) throw data(e.middlewareName, { status: 500 })
+    throw e
+  }
+  if (target !== null) throw redirect(withPrefix(target, prefix))
+  return { layout: ctx.layout, locale: ctx.locale }
+}
+
+/** Redirect a section's base to its default page, keeping the prefix. */
+const to = (target: string) => ({
+  loader: ({ request }: LoaderFunctionArgs) => redirect(withPrefix(target, splitLocalePath(new URL(request.url).pathname).prefix)),
+  element: null
+})
+const notFound = (): never => { throw data(null, { status: 404 }) }
+
+type Lazy = () => Promise<{ Component: ComponentType }>
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Lazy =>
+  () => withChunkReload(load)().then((m) => ({ Component: pick(m) }))
+
+const unavailable = (area: string): Lazy =>
+  () => withChunkReload(() => import("../features/errors/unavailable-page.tsx"))().then((m) => ({
+    Component: () => <m.UnavailablePage area={area} />
+  }))
+
+/** The children of one prefix form (paths relative to "/", "/pt" or "/en"). */
+export function areaRoutes(): RouteObject[] {
+  return [
+    { index: true, ...to("/banking/home") },
+    // ── auth (core §2.1) ─────────────────────────────────────────────────────
+    { path: "auth/login", lazy: page(() => import("../features/auth/login-page.tsx"), (m) => m.LoginPage) },
+    { path: "auth/create-pin", lazy: page(() => import("../features/auth/create-pin-page.tsx"), (m) => m.CreatePinPage) },
+    { path: "auth/forgot-password", lazy: page(() => import("../features/auth/forgot-password-page.tsx"), (m) => m.ForgotPasswordPage) },
+    { path: "auth/forgot-password/:id", lazy: page(() => import("../features/auth/forgot-password-reset-page.tsx"), (m) => m.ForgotPasswordResetPage) },
+    // not in the spec's route list: sign-up has calls in core §7 but no route (src/README.md "Decisions")
+    { path: "auth/sign-up", lazy: page(() => import("../features/auth/sign-up-page.tsx"), (m) => m.SignUpPage) },
+    // ── banking ───────────────────────────────────────────────────────────────
+    { path: "banking", ...to("/banking/home") },
+    { path: "banking/home", lazy: page(() => import("../features/banking-home/home-page.tsx"), (m) => m.HomePage) },
+    // issue 5: coins and statements (permissions in route-meta: get-operations-wallet-accounts, get-statement)
+    { path: "banking/coins/*", lazy: page(() => import("../features/coins/coins-page.tsx"), (m) => m.CoinsPage) },
+    { path: "banking/statements/*", lazy: page(() => import("../features/statements/statements-page.tsx"), (m) => m.StatementsPage) },
+    // TODO(unfiled): Pix, boleto, TED and cards have no issue yet (features §2)
+    { path: "banking/pix/*", lazy: unavailable("pix") },
+    { path: "banking/billet/*", lazy: unavailable("billet") },
+    { path: "banking/ted/*", lazy: unavailable("ted") },
+    { path: "banking/cards/*", lazy: unavailable("cards") },
+    // ── gateway (TODO(unfiled): features §2 "Gateway") ───────────────────────
+    { path: "gateway", ...to("/gateway/metrics") },
+    { path: "gateway/transactions", ...to("/gateway/transactions/deposits") },
+    { path: "gateway/*", lazy: unavailable("gateway") },
+    // ── control panel ────────────────────────────────────────────────────────
+    { path: "control-panel", ...to("/control-panel/wallets") },
+    { path: "control-panel/wallets", lazy: page(() => import("../features/control-panel/wallets-page.tsx"), (m) => m.WalletsPage) },
+    { path: "control-panel/wallets/:id", lazy: page(() => import("../features/control-panel/wallet-detail-page.tsx"), (m) => m.WalletDetailPage) },
+    { path: "control-panel/my-account", ...to("/control-panel/my-account/my-data") },
+    { path: "control-panel/my-account/my-data", lazy: page(() => import("../features/control-panel/my-data-page.tsx"), (m) => m.MyDataPage) },
+    { path: "control-panel/my-account/my-invites", ...to("/control-panel/my-account/my-invites/received") },
+    { path: "control-panel/my-account/my-invites/received", lazy: page(() => import("../features/control-panel/invites-page.tsx"), (m) => m.ReceivedInvitesPage) },
+    { path: "control-panel/my-account/my-invites/sent", lazy: page(() => import("../features/control-panel/invites-page.tsx"), (m) => m.SentInvitesPage) },
+    // control-panel security and staged approval (features §2; permissions checked by the guards from route-meta.ts)
+    { path: "control-panel/security", ...to("/control-panel/security/change-password") },
+    { path: "control-panel/security/change-password", lazy: page(() => import("../features/security/change-password-page.tsx"), (m) => m.ChangePasswordPage) },
+    { path: "control-panel/security/update-pin", lazy: page(() => import("../features/security/update-pin-page.tsx"), (m) => m.UpdatePinPage) },
+    { path: "control-panel/security/permissions", lazy: page(() => import("../features/security/permissions-page.tsx"), (m) => m.PermissionsPage) },
+    { path: "control-panel/security/approval", ...to("/control-panel/security/approval/requests") },
+    { path: "control-panel/security/approval/requests", handle: { permission: P.getApprovalRequests }, lazy: page(() => import("../features/approval/requests-page.tsx"), (m) => m.RequestsPage) },
+    { path: "control-panel/security/approval/history", handle: { permission: P.getApprovalHistory }, lazy: page(() => import("../features/approval/history-page.tsx"), (m) => m.HistoryPage) },
+    { path: "control-panel/security/approval/settings", handle: { permission: P.getApprovalSettings }, lazy: page(() => import("../features/approval/settings-page.tsx"), (m) => m.SettingsPage) },
+    // ── sports betting (TODO(unfiled): features §2 "Sports betting") ─────────
+    { path: "sports-betting", ...to("/sports-betting/sending-report") },
+    { path: "sports-betting/*", lazy: unavailable("sportsBetting") },
+    // ── anything else: 404 (core §2.1) ───────────────────────────────────────
+    { path: "*", loader: notFound, element: null }
+  ]
+}
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      id: "root",
+      path: "/",
+      loader: guardLoader,
+      // the guards run before every navigation, not only when params change
+      shouldRevalidate: () => true,
+      Component: RootShell,
+      HydrateFallback: AppLoader,
+      errorElement: <ErrorPage standalone />,
+      children: [
+        {
+          // errors of a page render inside the layout
+          errorElement: <ErrorPage />,
+          children: [
+            ...areaRoutes(),
+            { path: "pt", children: areaRoutes() },
+            { path: "en", children: areaRoutes() }
+          ]
+        }
+      ]
+    }
+  ]
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes())
+}

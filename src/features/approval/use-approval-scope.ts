@@ -1,0 +1,37 @@
+/**
+ * What every approval page needs to know about the signed-in user and the current wallet:
+ * the wallet, the user id, and which of the staged-approval actions (spec features §2, §6;
+ * schema/permissions.ts P) the wallet's permission actions grant.
+ */
+import { useMemo } from "react"
+import type { Wallet } from "../../../schema/entities.ts"
+import { hasPermission, P } from "../../../schema/permissions.ts"
+import { useAppState } from "../../lib/app-state.ts"
+import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
+
+export interface ApprovalScope {
+  readonly wallet: Wallet | null
+  readonly walletId: string | null
+  readonly meId: string | null
+  readonly canSeeRequests: boolean
+  readonly canDecide: boolean
+  readonly canSeeHistory: boolean
+  readonly canSeeSettings: boolean
+  readonly canEditSettings: boolean
+}
+
+export function useApprovalScope(): ApprovalScope {
+  const wallet = useCurrentWallet()
+  const meId = useAppState((s) => s.session?.userId ?? null)
+  const actions = useActions()
+  return useMemo(() => ({
+    wallet,
+    walletId: wallet?.id ?? null,
+    meId,
+    canSeeRequests: hasPermission(actions, P.getApprovalRequests),
+    canDecide: hasPermission(actions, P.postApprovalDecision),
+    canSeeHistory: hasPermission(actions, P.getApprovalHistory),
+    canSeeSettings: hasPermission(actions, P.getApprovalSettings),
+    canEditSettings: hasPermission(actions, P.postApprovalSettings)
+  }), [wallet, meId, actions])
+}

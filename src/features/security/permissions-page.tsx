@@ -1,0 +1,248 @@
+/**
+ * /control-panel/security/permissions (spec features §2 "permissions: manage users and profiles
+ * of the wallet; the current user is hidden from the user list", §6 "Wallet-permission edit",
+ * §7 GET /users/operations/permissions/users, PATCH and DELETE /users/operations/permissions,
+ * DELETE …/permissions/by-user/{userId}; core §3/§6 invitations carrying a permission). Each
+ * user of the current wallet with their profile; change a profile (role rule of core §5),
+ * remove access (danger confirmation), leave the wallet oneself, invite by e-mail. Only what
+ * the wallet's permission actions allow is offered (permission-rules.ts).
+ */
+import { useCallback, useEffect, useState, type FormEvent } from "react"
+import { useNavigate } from "react-router"
+import { useTranslation } from "react-i18next"
+import { getEngine } from "../../../workers/client.ts"
+import type { PermissionUser } from "../../../schema/entities.ts"
+import { isValidEmail } from "../../../schema/validation.ts"
+import { refreshWallets, useAppState } from "../../lib/app-state.ts"
+import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
+import { confirmDialog, toast } from "../../lib/feedback.ts"
+import { useLocalePath } from "../../lib/use-locale-path.ts"
+import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { Badge, Button, Card, Dialog, EmptyState, layout, PageHeader, Skeleton, TextField } from "../../ui/index.ts"
+import {
+  canInvite, canListUsers, canUnlink, escapeHtml, isGrantableRoleSet, isOwnerRow, offerFor, orderedRoles, visibleUsers
+} from "./permission-rules.ts"
+import { RolePicker } from "./role-picker.tsx"
+import * as s from "./security.css.ts"
+
+type Load = { readonly state: "loading" } | { readonly state: "ready"; readonly users: ReadonlyArray<PermissionUser> } | { readonly state: "error"; readonly key: string }
+
+export function PermissionsPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const lp = useLocalePath()
+  const wallet = useCurrentWallet()
+  const meId = useAppState((st) => st.session?.userId ?? null)
+  const actions = useActions()
+  const mayList = canListUsers(actions)
+  const walletId = wallet?.id ?? null
+  const [load, setLoad] = useState<Load>({ state: "loading" })
+  const [editing, setEditing] = useState<PermissionUser | null>(null)
+  useEffect(() => { document.title = `${t("security:permissions.title")} · ${t("common:appName")}` }, [t])
+
+  const reload = useCallback(async (): Promise<void> => {
+    if (!walletId || !mayList) return
+    try {
+      const r = await getEngine().call("permissionUsers", { walletId, query: { page: "1", page_size: "100" } })
+      setLoad({ state: "ready", users: r.data.data })
+    } catch (e) {
+      setLoad({ state: "error", key: errorKeyOf(e) })
+    }
+  }, [walletId, mayList])
+  useEffect(() => { setLoad({ state: "loading" }); void reload() }, [reload])
+
+  const remove = async (u: PermissionUser): Promise<void> => {
+    if (!wallet) return
+    const ok = await confirmDialog({
+      title: t("security:permissions.removeTitle"),
+      html: t("security:permissions.removeMessage", { name: escapeHtml(u.name), email: escapeHtml(u.email), wallet: escapeHtml(wallet.name) }),
+      variant: "danger", confirmLabel: t("security:permissions.removeConfirm"), cancelLabel: t("common:actions.cancel")
+    })
+    if (!ok) return
+    try {
+      await getEngine().call("permissionRemove", { walletId: wallet.id, query: { user_id: u.user_id } })
+      toast("success", t("security:permissions.removed", { name: u.name }))
+      await reload()
+    } catch (e) {
+      toast("error", t(errorI18nKey(e)))
+    }
+  }
+
+  const unlink = async (): Promise<void> => {
+    if (!wallet || !meId) return
+    const ok = await confirmDialog({
+      title: t("security:permissions.unlinkTitle"), html: t("security:permissions.unlinkMessage", { wallet: escapeHtml(wallet.name) }),
+      variant: "danger", confirmLabel: t("security:permissions.unlinkConfirm"), cancelLabel: t("common:actions.cancel")
+    })
+    if (!ok) return
+    try {
+      await getEngine().call("permissionRemoveByUser", { params: { userId: meId }, query: { wallet_id: wallet.id }, walletId: wallet.id })
+      toast("success", t("security:permissions.unlinked", { wallet: wallet.name }))
+      await refreshWallets()
+      void navigate(lp("/control-panel/wallets"), { replace: true })
+    } catch (e) {
+      toast("error", t(errorI18nKey(e)))
+    }
+  }
+
+  if (!wallet) {
+    return (
+      <div className={layout.page} data-testid="permissions-page">
+        <PageHeader title={t("security:permissions.title")} />
+        <Card><Skeleton height={120} /></Card>
+      </div>
+    )
+  }
+  const list = load.state === "ready" ? visibleUsers(load.users, meId, wallet) : []
+  const myRoles = wallet.permission_types
+  return (
+    <div className={layout.page} data-testid="permissions-page">
+      <PageHeader title={t("security:permissions.title")} subtitle={t("security:permissions.subtitle", { wallet: wallet.name })} />
+
+      <Card title={t("security:permissions.users")} actions={load.state === "ready" ? <span className={layout.muted} data-testid="users-count">{t("security:permissions.count", { count: list.length })}</span> : undefined}>
+        {!mayList ? (
+          <EmptyState title={t("security:permissions.noPermissionTitle")} message={t("security:permissions.noPermission")} />
+        ) : load.state === "loading" ? (
+          <Skeleton height={160} />
+        ) : load.state === "error" ? (
+          <EmptyState title={t("security:permissions.loadError")} message={t(`errors:${load.key}`)}
+            action={<Button variant="secondary" onClick={() => { void reload() }}>{t("security:permissions.retry")}</Button>} />
+        ) : list.length === 0 ? (
+          <EmptyState title={t("security:permissions.empty")} />
+        ) : (
+          <ul className={s.users} data-testid="permission-users">
+            {list.map((u) => {
+              const offer = offerFor(u, wallet, actions)
+              const owner = isOwnerRow(u, wallet)
+              return (
+                <li key={u.user_id} className={s.user} data-testid="permission-user" data-user={u.email}>
+                  <div className={s.userMain}>
+                    <span className={s.userName}>{u.name}</span>
+                    <span className={s.userMeta}>{u.email}</span>
+                    <span className={s.userMeta} aria-label={t("security:permissions.profile")}>
+                      {owner ? <Badge tone="primary">{t("security:permissions.owner")}</Badge>
+                        : u.permission_types.map((r) => <Badge key={r} tone={r === "APPROVER" ? "info" : "neutral"}>{t(`security:roles.${r}`, { defaultValue: r })}</Badge>)}
+                    </span>
+                  </div>
+                  {offer.edit || offer.remove ? (
+                    <div className={s.userActions}>
+                      {offer.edit ? (
+                        <Button variant="secondary" size="sm" onClick={() => setEditing(u)} aria-label={t("security:permissions.editFor", { name: u.name })} data-testid="user-edit">
+                          {t("security:permissions.edit")}
+                        </Button>
+                      ) : null}
+                      {offer.remove ? (
+                        <Button variant="danger" size="sm" onClick={() => { void remove(u) }} aria-label={t("security:permissions.removeFor", { name: u.name })} data-testid="user-remove">
+                          {t("security:permissions.remove")}
+                        </Button>
+                      ) : null}
+                    </div>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </Card>
+
+      <Card title={t("security:permissions.yourAccess")} data-testid="my-access">
+        <div className={layout.spread}>
+          <div className={s.userMain}>
+            <span className={s.userMeta}>{t("security:permissions.yourRoles")}</span>
+            <span className={s.userMeta}>
+              {myRoles.map((r) => <Badge key={r} tone={r === "ROOT" ? "primary" : "neutral"}>{t(`security:roles.${r}`, { defaultValue: r })}</Badge>)}
+            </span>
+            <span className={layout.muted}>{canUnlink(wallet, meId) ? t("security:permissions.unlinkHint") : t("security:permissions.ownerCannotUnlink")}</span>
+          </div>
+          {canUnlink(wallet, meId) ? (
+            <Button variant="danger" onClick={() => { void unlink() }} data-testid="unlink">{t("security:permissions.unlink")}</Button>
+          ) : null}
+        </div>
+      </Card>
+
+      {canInvite(actions) ? <InviteCard walletId={wallet.id} /> : null}
+
+      <EditRolesDialog user={editing} walletId={wallet.id} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void reload() }} />
+    </div>
+  )
+}
+
+function EditRolesDialog({ user, walletId, onClose, onSaved }: {
+  readonly user: PermissionUser | null; readonly walletId: string; readonly onClose: () => void; readonly onSaved: () => void
+}) {
+  const { t } = useTranslation()
+  const [roles, setRoles] = useState<ReadonlyArray<string>>([])
+  const [submitted, setSubmitted] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    if (user) { setRoles(orderedRoles(user.permission_types)); setSubmitted(false); setError(null) }
+  }, [user])
+  const rolesErr = submitted && !isGrantableRoleSet(roles) ? t("validation:VALIDATION_ROLES") : null
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    setSubmitted(true)
+    setError(null)
+    if (!user || !isGrantableRoleSet(roles)) return
+    setBusy(true)
+    try {
+      await getEngine().call("permissionUpdate", { walletId, body: { user_id: user.user_id, permission_types: [...roles] } })
+      toast("success", t("security:permissions.edited", { name: user.name }))
+      onSaved()
+    } catch (err) {
+      setError(t(errorI18nKey(err)))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog open={user !== null} onOpenChange={(o) => { if (!o) onClose() }} title={t("security:permissions.editTitle", { name: user?.name ?? "" })} size="small" testId="edit-roles-dialog">
+      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
+        {error ? <p className={layout.errorText} role="alert">{error}</p> : null}
+        <RolePicker legend={t("security:permissions.profile")} value={roles} onChange={setRoles} error={rolesErr} testId="edit-roles" />
+        <div className={layout.actions}>
+          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
+          <Button type="submit" busy={busy} data-testid="edit-roles-submit">{t("security:permissions.editSubmit")}</Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+function InviteCard({ walletId }: { readonly walletId: string }) {
+  const { t } = useTranslation()
+  const [email, setEmail] = useState("")
+  const [roles, setRoles] = useState<ReadonlyArray<string>>(["CLIENT"])
+  const [submitted, setSubmitted] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const emailErr = submitted && !isValidEmail(email.trim()) ? t("validation:VALIDATION_EMAIL") : null
+  const rolesErr = submitted && !isGrantableRoleSet(roles) ? t("validation:VALIDATION_ROLES") : null
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    setSubmitted(true)
+    setError(null)
+    if (!isValidEmail(email.trim()) || !isGrantableRoleSet(roles)) return
+    setBusy(true)
+    try {
+      await getEngine().call("invitationCreate", { walletId, body: { wallet_id: walletId, email: email.trim(), permission_types: [...roles] } })
+      toast("success", t("security:invite.sent", { email: email.trim() }))
+      setEmail("")
+      setSubmitted(false)
+    } catch (err) {
+      setError(t(errorI18nKey(err)))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Card title={t("security:invite.title")} data-testid="invite-card">
+      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
+        {error ? <p className={layout.errorText} role="alert" data-testid="invite-error">{error}</p> : null}
+        <TextField label={t("security:invite.email")} type="email" value={email} onChange={setEmail} error={emailErr} required autoComplete="off" data-testid="invite-email" />
+        <RolePicker legend={t("security:invite.roles")} value={roles} onChange={setRoles} error={rolesErr} testId="invite-roles" />
+        <div className={layout.actions}><Button type="submit" busy={busy} data-testid="invite-submit">{t("security:invite.submit")}</Button></div>
+      </form>
+    </Card>
+  )
+}

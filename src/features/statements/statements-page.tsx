@@ -1,0 +1,185 @@
+/**
+ * /banking/statements (spec features §2 "the account statement with export and receipts",
+ * permission get-statement; §5 date ranges; §7 statements and receipts; §9 polling; core §9
+ * date presets; issue 5). Everything is answered by the worker's in-memory projection of the
+ * local statement (DESIGN "Large data"): the summary (totals, per-wallet totals and day groups
+ * for the chart and the grouped table) and the window of rows the table shows. Several wallets
+ * can be read at once (those the user may read), with a cross-wallet comparison; exports are
+ * instant (local CSV/OFX of the filtered rows) or a server job; a row opens its receipt.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react"
+import { useSearchParams } from "react-router"
+import { useTranslation } from "react-i18next"
+import { useLiveQuery } from "../../../workers/client.ts"
+import type { StatementRowView } from "../../../workers/results.ts"
+import { DAY_MS, presetRange, rangeDayKeys, spDateKey, spDay, isSameMonthKeys } from "../../lib/date-presets.ts"
+import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { Button, Card, Checkbox, EmptyState, PageHeader, Skeleton, layout } from "../../ui/index.ts"
+import { AnalysisPanel } from "./analysis-panel.tsx"
+import { EXPORT_POLL_MS, ExportJobs, LocalExportButtons, ServerExportDialog, type ExportJob } from "./exports.tsx"
+import { FilterBar } from "./filter-bar.tsx"
+import { pendingRowsOf } from "./pending-rows.ts"
+import { ReceiptDialog } from "./receipt-dialog.tsx"
+import { buildQuery, emptyFilter, type BaseQuery, type StatementFilter } from "./statement-filter.ts"
+import { StatementTable, type StatementSort } from "./statement-table.tsx"
+import { SyncStatus } from "./sync-status.tsx"
+import { Totals, type SummaryResult } from "./totals.tsx"
+import { useReadableWallets } from "./use-readable-wallets.ts"
+import * as s from "./statements.css.ts"
+
+const StatementChart = lazy(() => import("./statement-chart.tsx"))
+
+/** `?poll_ms=` (tests) overrides the export polling interval of features §9, never below 200 ms. */
+export function pollInterval(raw: string | null): number {
+  const n = Number(raw)
+  return raw !== null && Number.isFinite(n) && n > 0 ? Math.max(200, Math.floor(n)) : EXPORT_POLL_MS
+}
+
+/** The São Paulo day, refreshed every minute: date presets move at midnight, not at every render. */
+function useToday(): number {
+  const [day, setDay] = useState(() => spDay(Date.now()))
+  useEffect(() => {
+    const id = setInterval(() => setDay(spDay(Date.now())), 60_000)
+    return () => clearInterval(id)
+  }, [])
+  return day
+}
+
+export function StatementsPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const pollMs = pollInterval(params.get("poll_ms"))
+  const current = useCurrentWallet()
+  const access = useReadableWallets()
+  const today = useToday()
+  useEffect(() => { document.title = `${t("statements:title")} · ${t("common:appName")}` }, [t])
+
+  const readableIds = useMemo(() => access.readable.map((w) => w.wallet.id), [access.readable])
+  const defaultIds = useMemo(() => {
+    if (current && readableIds.includes(current.id)) return [current.id]
+    return readableIds.slice(0, 1)
+  }, [current, readableIds])
+  const [edited, setEdited] = useState<StatementFilter | null>(null)
+  const filter: StatementFilter = useMemo(() => {
+    const f = edited ?? emptyFilter(defaultIds)
+    // a wallet whose permission went away leaves the selection (core §6)
+    const ids = f.walletIds.filter((id) => readableIds.includes(id))
+    return ids.length === f.walletIds.length ? f : { ...f, walletIds: ids.length > 0 ? ids : defaultIds }
+  }, [edited, defaultIds, readableIds])
+  const patch = useCallback((p: Partial<StatementFilter>) => setEdited((prev) => ({ ...(prev ?? emptyFilter(defaultIds)), ...p })), [defaultIds])
+  const clear = useCallback(() => setEdited((prev) => emptyFilter(prev?.walletIds ?? defaultIds)), [defaultIds])
+  const closeReceipt = useCallback(() => setOpenRow(null), [])
+
+  const [sort, setSort] = useState<StatementSort>({ by: "created_at", dir: "desc" })
+  const [grouped, setGrouped] = useState(false)
+  const [openRow, setOpenRow] = useState<StatementRowView | null>(null)
+  const [jobs, setJobs] = useState<ReadonlyArray<ExportJob>>([])
+  const [exportOpen, setExportOpen] = useState(false)
+
+  const built = useMemo(() => buildQuery(filter, noonOf(today)), [filter, today])
+  const baseKey = JSON.stringify(built.query)
+  // stable by value, not by identity: an equal filter keeps the same live queries
+  const base: BaseQuery = useMemo(() => JSON.parse(baseKey) as BaseQuery, [baseKey])
+  const ready = filter.walletIds.length > 0
+  const byDate = sort.by === "created_at"
+  const summary = useLiveQuery(ready ? {
+    kind: "statements",
+    query: { ...base, sort: { by: "created_at", dir: byDate ? sort.dir : "desc" }, limit: 0, groupBy: "day" }
+  } : null) as SummaryResult | undefined
+  const commands = useLiveQuery({ kind: "commands" })
+  const pending = useMemo(() => pendingRowsOf(commands, filter.walletIds), [commands, filter.walletIds])
+
+  const walletName = useCallback((id: string) => access.byId.get(id)?.wallet.name ?? id, [access.byId])
+  const several = filter.walletIds.length > 1
+  const exportWallets = useMemo(() => access.readable.filter((w) => w.canExport && filter.walletIds.includes(w.wallet.id)), [access.readable, filter.walletIds])
+  const exportRange = useMemo(() => {
+    const r = built.range ? rangeDayKeys(built.range) : null
+    if (r && isSameMonthKeys(r.start, r.end)) return r
+    const month = rangeDayKeys(presetRange("thisMonth", noonOf(today)))
+    return { start: month.start, end: spDateKey(noonOf(today)) }
+  }, [built.range, today])
+  const updateJob = useCallback((j: ExportJob) => setJobs((list) => list.map((x) => (x.job.id === j.job.id ? j : x))), [])
+
+  if (access.all === undefined) {
+    return (
+      <div className={layout.page} data-testid="statements-page" aria-busy="true">
+        <PageHeader title={t("statements:title")} />
+        <Skeleton height={120} />
+        <Skeleton height={360} />
+      </div>
+    )
+  }
+  if (access.readable.length === 0) {
+    return (
+      <div className={layout.page} data-testid="statements-page">
+        <PageHeader title={t("statements:title")} />
+        <Card><EmptyState title={t("statements:noWallets.title")} message={t("statements:noWallets.message")} /></Card>
+      </div>
+    )
+  }
+
+  const groups = summary?.groups
+  return (
+    <div className={layout.page} data-testid="statements-page">
+      <PageHeader
+        title={t("statements:title")}
+        subtitle={several ? t("statements:subtitleMany", { count: filter.walletIds.length }) : t("statements:subtitleOne", { name: walletName(filter.walletIds[0] ?? "") })}
+        actions={
+          <>
+            <LocalExportButtons query={{ ...base, sort }} disabled={!summary || summary.total === 0} />
+            {exportWallets.length > 0 ? (
+              <Button variant="secondary" size="sm" onClick={() => setExportOpen(true)} data-testid="export-server">{t("statements:export.server")}</Button>
+            ) : null}
+          </>
+        }
+      />
+      <SyncStatus walletIds={filter.walletIds} loadedRows={summary?.loadedRows} />
+      <Card>
+        <FilterBar filter={filter} problems={built.problems} wallets={access.readable} onChange={patch} onClear={clear} />
+      </Card>
+      <Totals summary={summary} currency={base.currency} />
+      {several ? <AnalysisPanel base={base} walletIds={filter.walletIds} walletName={walletName} perWallet={summary?.perWallet} /> : null}
+      {base.currency !== undefined && groups && groups.length > 0 ? (
+        <Card title={t("statements:chart.title")}>
+          <Suspense fallback={<Skeleton height={280} />}>
+            <StatementChart groups={groups} currency={base.currency} />
+          </Suspense>
+        </Card>
+      ) : null}
+      <Card>
+        <div className={s.toolbar}>
+          <span className={layout.muted} data-testid="statement-count">
+            {summary ? t("statements:table.summary", { count: summary.total, ms: summary.tookMs.toFixed(1) }) : t("common:loading")}
+          </span>
+          <Checkbox label={byDate ? t("statements:table.groupByDay") : t("statements:table.groupByDayDisabled")} checked={grouped && byDate} disabled={!byDate} onChange={setGrouped} id="group-by-day" />
+        </div>
+        <StatementTable
+          base={base}
+          sort={sort}
+          onSort={setSort}
+          total={summary?.total}
+          groups={grouped && byDate ? groups : undefined}
+          pending={pending}
+          walletName={several ? walletName : null}
+          onOpen={setOpenRow}
+        />
+      </Card>
+      <ExportJobs jobs={jobs} pollMs={pollMs} walletName={walletName} onUpdate={updateJob} />
+      <ReceiptDialog row={openRow} onClose={closeReceipt} />
+      <ServerExportDialog
+        open={exportOpen}
+        onClose={() => setExportOpen(false)}
+        wallets={exportWallets}
+        defaultWalletId={current?.id ?? filter.walletIds[0] ?? ""}
+        start={exportRange.start}
+        end={exportRange.end}
+        onCreated={(j) => setJobs((list) => [j, ...list])}
+      />
+    </div>
+  )
+}
+
+/** Noon of a São Paulo day: an instant safely inside it, for the presets. */
+function noonOf(day: number): number {
+  return day * DAY_MS + 15 * 3_600_000
+}

@@ -1,0 +1,45 @@
+/**
+ * The wallets whose statement this user may read, and what else each allows (spec core §6
+ * "every action … gated by the wallet's permission actions", features §2 statements permission
+ * get-statement; features §7 exports and receipts). Each wallet's actions come from its own
+ * live `permissionActions` query, so the cross-wallet analysis never offers a wallet the user
+ * cannot read.
+ */
+import { useMemo } from "react"
+import { useLiveQuery } from "../../../workers/client.ts"
+import type { Wallet } from "../../../schema/entities.ts"
+import { hasPermission, P } from "../../../schema/permissions.ts"
+import { useLiveQueries } from "../../lib/use-live-queries.ts"
+
+export interface WalletAccess {
+  readonly wallet: Wallet
+  readonly canRead: boolean
+  readonly canExport: boolean
+  readonly canReceipt: boolean
+}
+
+export interface ReadableWallets {
+  /** undefined until the wallets and their permissions are known. */
+  readonly all: ReadonlyArray<WalletAccess> | undefined
+  readonly readable: ReadonlyArray<WalletAccess>
+  readonly byId: ReadonlyMap<string, WalletAccess>
+}
+
+export function useReadableWallets(): ReadableWallets {
+  const wallets = useLiveQuery({ kind: "wallets" })
+  const queries = useMemo(() => (wallets ?? []).map((w) => ({ kind: "permissionActions" as const, walletId: w.id })), [wallets])
+  const actions = useLiveQueries(queries)
+  return useMemo(() => {
+    if (wallets === undefined || actions.some((a) => a === undefined)) return { all: undefined, readable: [], byId: new Map() }
+    const all = wallets.map((wallet, i) => {
+      const acts = actions[i] ?? []
+      return {
+        wallet,
+        canRead: hasPermission(acts, P.getStatement),
+        canExport: hasPermission(acts, P.postStatementExport),
+        canReceipt: hasPermission(acts, P.getReceipts)
+      }
+    })
+    return { all, readable: all.filter((a) => a.canRead), byId: new Map(all.map((a) => [a.wallet.id, a])) }
+  }, [wallets, actions])
+}

@@ -1,0 +1,267 @@
+/**
+ * The signed-in user's shell state (spec core §3 "Locally persisted", §4): session, profile,
+ * onboarding status, PIN existence, wallets and the current wallet, gateway wallets and the
+ * current wallet's permission actions. The guards fill it (each piece once per session) through
+ * the engine's calls; views read it with `useAppState`. Logout, expiry and user switch reset it.
+ * Only the wallet token and the "PIN exists" answer outlive a reload (prefs / sessionStorage).
+ */
+import { useSyncExternalStore } from "react"
+import { EngineError, getEngine, prefs, storedSession, type CallArgs, type EngineClient } from "../../workers/client.ts"
+import type { EndpointId, ResponseOf } from "../../schema/api.ts"
+import type { SessionInfo } from "../../workers/protocol.ts"
+import type { Onboarding, OnboardingStatus, UserProfile, Wallet } from "../../schema/entities.ts"
+import { isOnboardingComplete, isOnboardingRequired, statusAfterFetch } from "./onboarding.ts"
+import { isNetworkError } from "./errors.ts"
+
+export interface AppState {
+  readonly session: SessionInfo | null
+  readonly profile: UserProfile | null
+  readonly onboarding: Onboarding | null
+  readonly onboardingStatus: OnboardingStatus | null
+  readonly hasPin: boolean | null
+  readonly wallets: ReadonlyArray<Wallet> | null
+  readonly walletId: string | null
+  readonly gatewayWallets: ReadonlyArray<string> | null
+  readonly actions: { readonly walletId: string; readonly tags: ReadonlyArray<string> } | null
+  /** core §4: wallet accounts are not loaded while onboarding is pending or incomplete. */
+  readonly accountsEnabled: boolean
+}
+
+const EMPTY: AppState = {
+  session: null, profile: null, onboarding: null, onboardingStatus: null, hasPin: null,
+  wallets: null, walletId: null, gatewayWallets: null, actions: null, accountsEnabled: false
+}
+
+let state: AppState = { ...EMPTY, session: storedSession() }
+const listeners = new Set<() => void>()
+const inflight = new Map<string, Promise<unknown>>()
+
+export const appStore = {
+  get: (): AppState => state,
+  set(patch: Partial<AppState>): void {
+    state = { ...state, ...patch }
+    for (const l of listeners) l()
+  },
+  subscribe(l: () => void): () => void { listeners.add(l); return () => { listeners.delete(l) } },
+  /** Logout, expiry, user switch (core §4 "Logout"): forget everything of this user. */
+  reset(): void {
+    inflight.clear()
+    appStore.set({ ...EMPTY, session: null })
+  }
+}
+
+export function useAppState<T>(select: (s: AppState) => T): T {
+  return useSyncExternalStore(appStore.subscribe, () => select(state))
+}
+
+/** Test seam: the engine the loaders talk to. */
+let engineOf: () => EngineClient = () => getEngine()
+export function setEngineForTests(f: () => EngineClient): void { engineOf = f }
+
+/**
+ * A guard's call, retried while the engine is still starting after a reload: until it has read
+ * the profile it does not send the green-server header, and the sandbox answers 400
+ * INVALID_REQUEST (reported to the engine's owners; remove when the engine waits itself).
+ * Guard calls only read, so asking again is safe.
+ */
+async function guardCall<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await engineOf().call(endpoint, args)
+    } catch (e) {
+      const starting = e instanceof EngineError && e.status === 400 && e.key === "INVALID_REQUEST"
+      if (!starting || attempt >= 10) throw e
+      await new Promise((r) => setTimeout(r, 300))
+    }
+  }
+}
+
+function once<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const hit = inflight.get(key)
+  if (hit) return hit as Promise<T>
+  const p = run().catch((e: unknown) => { inflight.delete(key); throw e })
+  inflight.set(key, p)
+  return p
+}
+/** Drop a memoised load so the next `ensure…` asks again. */
+export function invalidate(key: "profile" | "onboarding" | "wallets" | "hasPin" | "gateway" | "actions"): void {
+  for (const k of [...inflight.keys()]) if (k === key || k.startsWith(`${key}:`)) inflight.delete(k)
+}
+
+// ── Session ─────────────────────────────────────────────────────────────────
+export function currentSession(): SessionInfo | null {
+  if (state.session === null) {
+    const s = storedSession()
+    if (s) appStore.set({ session: s })
+  }
+  return state.session
+}
+
+// ── Loaders (each once per session) ─────────────────────────────────────────
+export function ensureProfile(): Promise<UserProfile> {
+  if (state.profile) return Promise.resolve(state.profile)
+  return once("profile", async () => {
+    const r = await guardCall("profile")
+    appStore.set({ profile: r.data })
+    return r.data
+  })
+}
+
+/** core §4: a failed call gives incomplete, a success without status pending. */
+export function ensureOnboarding(): Promise<OnboardingStatus | null> {
+  if (state.onboarding || state.onboardingStatus) return Promise.resolve(state.onboardingStatus)
+  return once("onboarding", async () => {
+    try {
+      const r = await guardCall("onboarding")
+      const status = statusAfterFetch(state.onboardingStatus, { ok: true, status: r.data.status })
+      appStore.set({ onboarding: r.data, onboardingStatus: status })
+      return status
+    } catch {
+      const status = statusAfterFetch(state.onboardingStatus, { ok: false })
+      appStore.set({ onboardingStatus: status })
+      return status
+    }
+  })
+}
+
+const PIN_KEY = "hasPin"
+/** core §4 PIN: checked once per session (a positive answer is kept for the tab's session). */
+export function ensureHasPin(userId: string): Promise<boolean> {
+  if (state.hasPin !== null) return Promise.resolve(state.hasPin)
+  try {
+    if (globalThis.sessionStorage?.getItem(PIN_KEY) === userId) { appStore.set({ hasPin: true }); return Promise.resolve(true) }
+  } catch { /* private mode */ }
+  return once("hasPin", async () => {
+    const r = await guardCall("hasPin")
+    setHasPin(userId, r.data.has_pin)
+    return r.data.has_pin
+  })
+}
+export function setHasPin(userId: string, has: boolean): void {
+  appStore.set({ hasPin: has })
+  try {
+    if (has) globalThis.sessionStorage?.setItem(PIN_KEY, userId)
+    else globalThis.sessionStorage?.removeItem(PIN_KEY)
+  } catch { /* private mode */ }
+}
+
+/** Reads a live query's first snapshot (the local copy), used when the network is down. */
+function firstSnapshot<T>(subscribe: (cb: (v: T) => void) => () => void, timeoutMs = 3000): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    let done = false
+    let unsub: (() => void) | null = null
+    const finish = (v: T | undefined): void => {
+      if (done) return
+      done = true
+      resolve(v)
+      setTimeout(() => unsub?.(), 0)
+    }
+    unsub = subscribe((v) => finish(v))
+    setTimeout(() => finish(undefined), timeoutMs)
+  })
+}
+
+async function fetchAllWallets(): Promise<ReadonlyArray<Wallet>> {
+  const out: Wallet[] = []
+  for (let page = 1; page <= 50; page++) {
+    const r = await guardCall("wallets", { query: { page: String(page), page_size: "100" } })
+    out.push(...r.data.data)
+    if (page >= r.data.page_total) break
+  }
+  return out
+}
+
+export function ensureWallets(): Promise<ReadonlyArray<Wallet>> {
+  if (state.wallets) return Promise.resolve(state.wallets)
+  return once("wallets", async () => {
+    let wallets: ReadonlyArray<Wallet>
+    try {
+      wallets = await fetchAllWallets()
+    } catch (e) {
+      if (!isNetworkError(e)) throw e
+      wallets = (await firstSnapshot<ReadonlyArray<Wallet>>((cb) => engineOf().subscribe({ kind: "wallets" }, cb))) ?? []
+    }
+    appStore.set({ wallets })
+    return wallets
+  })
+}
+
+/** After create, rename, delete, accept: read the list again and keep the current wallet if it still exists. */
+export async function refreshWallets(): Promise<ReadonlyArray<Wallet>> {
+  invalidate("wallets")
+  const wallets = await once("wallets", fetchAllWallets)
+  appStore.set({ wallets })
+  if (state.walletId && !wallets.some((w) => w.id === state.walletId)) {
+    const next = chooseWallet(wallets, null)
+    if (next) selectWallet(next.id, { persist: true })
+  }
+  return wallets
+}
+
+export const WALLET_PREF = "walletToken"
+
+/** core §4 "Current wallet": the stored token if it names a loaded wallet, else the default, else the first. */
+export function chooseWallet(wallets: ReadonlyArray<Wallet>, stored: string | null): Wallet | null {
+  return wallets.find((w) => w.id === stored) ?? wallets.find((w) => w.default) ?? wallets[0] ?? null
+}
+
+/** Make a wallet current: the store, the engine (wallet-uuid header, pulls), and optionally the pref. */
+export function selectWallet(walletId: string, o: { persist: boolean }): void {
+  if (o.persist) prefs.set(WALLET_PREF, walletId)
+  if (state.walletId !== walletId) {
+    // core §4: switching clears the wallet's accounts and permissions, then reloads the actions
+    appStore.set({ walletId, actions: null })
+    invalidate("actions")
+  }
+  engineOf().setWallet(walletId)
+}
+
+/** core §4: a gateway wallet-load failure is treated as no gateway wallets. */
+export function ensureGatewayWallets(walletIds: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
+  if (state.gatewayWallets) return Promise.resolve(state.gatewayWallets)
+  return once("gateway", async () => {
+    let ids: ReadonlyArray<string> = []
+    try {
+      if (walletIds.length > 0) ids = (await guardCall("checkGatewayWallets", { body: { wallets_ids: walletIds } })).data.wallets_ids
+    } catch { ids = [] }
+    appStore.set({ gatewayWallets: ids })
+    return ids
+  })
+}
+
+/** core §6: the current wallet's permission actions, loaded by its permission types (paged, size 100). */
+export function ensureActions(wallet: Wallet): Promise<ReadonlyArray<string>> {
+  if (state.actions?.walletId === wallet.id) return Promise.resolve(state.actions.tags)
+  return once(`actions:${wallet.id}`, async () => {
+    let tags: string[] = []
+    try {
+      for (let page = 1; page <= 50; page++) {
+        const r = await guardCall("permissionActions", {
+          walletId: wallet.id,
+          query: { page: String(page), page_size: "100", permission_types: wallet.permission_types.join(",") }
+        })
+        tags.push(...r.data.data.map((a) => a.tag))
+        if (page >= r.data.page_total) break
+      }
+    } catch (e) {
+      if (!isNetworkError(e)) throw e
+      tags = [...((await firstSnapshot<ReadonlyArray<string>>((cb) => engineOf().subscribe({ kind: "permissionActions", walletId: wallet.id }, cb))) ?? [])]
+    }
+    if (state.walletId === wallet.id) appStore.set({ actions: { walletId: wallet.id, tags } })
+    return tags
+  })
+}
+
+// ── Derived values ──────────────────────────────────────────────────────────
+export function currentWallet(s: AppState = state): Wallet | null {
+  return s.wallets?.find((w) => w.id === s.walletId) ?? null
+}
+/** core §4: onboarding complete, or not required because the current wallet is not the user's own. */
+export function onboardingOk(s: AppState = state): boolean {
+  const w = currentWallet(s)
+  if (!isOnboardingRequired(w?.owner_id ?? null, s.session?.userId ?? s.profile?.id ?? null)) return true
+  return isOnboardingComplete(s.onboardingStatus, s.profile?.type ?? null)
+}
+export function isGatewayWallet(s: AppState = state): boolean {
+  return s.walletId !== null && (s.gatewayWallets ?? []).includes(s.walletId)
+}

@@ -1,0 +1,34 @@
+/**
+ * The toast region (spec core §2.4: success, info, warning, error; top right; 4 s; title and
+ * message). Polite live region; errors are announced assertively.
+ */
+import { useSyncExternalStore } from "react"
+import { useTranslation } from "react-i18next"
+import { dismissToast, feedbackStore, type ToastKind } from "../lib/feedback.ts"
+import { IconButton } from "./button.tsx"
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from "./icons.tsx"
+import * as s from "./toaster.css.ts"
+
+const ICONS: Record<ToastKind, typeof InfoIcon> = { success: SuccessIcon, info: InfoIcon, warning: WarningIcon, error: ErrorIcon }
+
+export function Toaster() {
+  const { t } = useTranslation()
+  const { toasts } = useSyncExternalStore(feedbackStore.subscribe, feedbackStore.get)
+  return (
+    <div className={s.region} aria-live="polite" aria-label={t("common:feedback.notifications")} role="region">
+      {toasts.map((x) => {
+        const Icon = ICONS[x.kind]
+        return (
+          <div key={x.id} className={[s.toast, s.kind[x.kind]].join(" ")} role={x.kind === "error" ? "alert" : "status"} data-testid={`toast-${x.kind}`}>
+            <Icon className={s.iconTone[x.kind]} />
+            <div className={s.text}>
+              <p className={s.title}>{x.title}</p>
+              {x.message ? <p className={s.message}>{x.message}</p> : null}
+            </div>
+            <IconButton className={s.close} label={t("common:actions.close")} onClick={() => dismissToast(x.id)}><CloseIcon size={16} /></IconButton>
+          </div>
+        )
+      })}
+    </div>
+  )
+}

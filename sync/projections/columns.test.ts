@@ -1,0 +1,247 @@
+/**
+ * The storage pieces under the statement projection (DESIGN "Large data": columns in typed
+ * arrays, strings interned; budget ≤ 150 bytes per row): packed identifier columns, the id
+ * hash table, the sorted orders and the compact integer column. Each against the obvious
+ * structure (strings, a Map, Array.prototype.sort) on random data.
+ */
+import { describe, expect, it } from "vitest"
+import { IdIndex } from "./id-index.ts"
+import { CompactIntColumn } from "./int-column.ts"
+import { OrderIndex, radixSortRows } from "./order-index.ts"
+import { PackedStringColumn } from "./packed-strings.ts"
+import { SparsePackedColumn } from "./sparse-strings.ts"
+import { foldText } from "./text-fold.ts"
+import { Prng, uuidFrom } from "./test-rows.ts"
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+const randomValue = (g: Prng): string | null => {
+  const k = g.int(10)
+  if (k === 0) return null
+  if (k === 1) return uuidFrom(g).toUpperCase()
+  if (k === 2) return "ação-" + g.int(1000)
+  if (k === 3) return "x".repeat(40 + g.int(10))
+  if (k === 4) {
+    const u = uuidFrom(g)
+    return u.slice(0, 10) + u.slice(10, 20).toUpperCase() + u.slice(20)
+  }
+  if (k === 5) {
+    let s = "E"
+    for (let i = 0; i < 31; i++) s += ALNUM[g.int(ALNUM.length)]
+    return s
+  }
+  return uuidFrom(g)
+}
+
+describe("engine S1 storage: packed identifier columns", () => {
+  for (const format of [{ kind: "uuid" }, { kind: "ascii", width: 32 }] as const) {
+    it(`${format.kind}: every value round-trips exactly, and prefix search equals startsWith`, () => {
+      const g = new Prng(format.kind === "uuid" ? 1 : 2)
+      const col = new PackedStringColumn(format)
+      col.ensureCapacity(10_000)
+      const values: Array<string | null> = []
+      for (let r = 0; r < 10_000; r++) {
+        const v = randomValue(g)
+        values.push(v)
+        col.set(r, v)
+        if (r % 3000 === 2999) col.seal()
+      }
+      // overwrite some, sealed chunks included
+      for (let i = 0; i < 500; i++) {
+        const r = g.int(10_000)
+        const v = randomValue(g)
+        values[r] = v
+        col.set(r, v)
+      }
+      col.seal()
+      const back: Array<string | null> = []
+      let consistent = true
+      for (let r = 0; r < 10_000; r++) {
+        back.push(col.get(r))
+        const v = values[r]
+        if (v !== null && v !== undefined) {
+          col.prepare(v)
+          consistent &&= col.equalsPrepared(r) && col.hashRow(r) === col.hashPrepared()
+        }
+      }
+      expect(back).toEqual(values)
+      expect(consistent).toBe(true)
+      const folded = values.map((v) => (v === null ? null : foldText(v)))
+      for (let i = 0; i < 200; i++) {
+        const src = values[g.int(10_000)] ?? "x"
+        const q = foldText(src.slice(0, 1 + g.int(src.length)))
+        const hits = new Uint8Array(10_000)
+        col.searchPrefix(q, hits, 4)
+        const got: number[] = []
+        const want: number[] = []
+        for (let r = 0; r < 10_000; r++) {
+          if (hits[r] === 4) got.push(r)
+          const f = folded[r]
+          if (f !== null && f !== undefined && f.startsWith(q)) want.push(r)
+        }
+        expect(got, q).toEqual(want)
+      }
+    }, 120_000)
+  }
+
+  it("compare orders like the strings themselves", () => {
+    const g = new Prng(3)
+    const col = new PackedStringColumn({ kind: "uuid" })
+    col.ensureCapacity(2000)
+    const values: string[] = []
+    for (let r = 0; r < 2000; r++) {
+      const v = g.next() < 0.1 ? uuidFrom(g).toUpperCase() : g.next() < 0.05 ? "other-" + r : uuidFrom(g)
+      values.push(v)
+      col.set(r, v)
+    }
+    const rows = Array.from({ length: 2000 }, (_, i) => i)
+    const byColumn = [...rows].sort((a, b) => col.compare(a, b) || a - b)
+    const byString = [...rows].sort((a, b) => ((values[a] as string) < (values[b] as string) ? -1 : (values[a] as string) > (values[b] as string) ? 1 : a - b))
+    expect(byColumn).toEqual(byString)
+  })
+
+  it("re-encodes as ascii when most values do not fit the uuid slot, keeping every value", () => {
+    const col = new PackedStringColumn({ kind: "uuid" })
+    col.ensureCapacity(5000)
+    for (let r = 0; r < 5000; r++) col.set(r, `op_${r}`)
+    expect(col.maybeReformat(5000, () => true)).toBe(true)
+    expect(col.kind).toBe("ascii")
+    expect(col.spilledCount).toBe(0)
+    for (let r = 0; r < 5000; r += 7) expect(col.get(r)).toBe(`op_${r}`)
+  })
+
+  it("sparse columns give slots only to rows with a value, late values included", () => {
+    const g = new Prng(4)
+    const col = new SparsePackedColumn({ kind: "ascii", width: 32 })
+    const values: Array<string | null> = []
+    for (let r = 0; r < 6000; r++) {
+      const v = g.next() < 0.4 ? (randomValue(g) ?? null) : null
+      values.push(v)
+      col.set(r, v)
+    }
+    for (let i = 0; i < 300; i++) {
+      const r = g.int(6000)
+      const v = g.next() < 0.5 ? null : "late-" + i
+      values[r] = v
+      col.set(r, v)
+    }
+    col.seal()
+    expect(values.map((_, r) => col.get(r))).toEqual(values)
+    expect(values.every((v, r) => col.same(r, v))).toBe(true)
+    const hits = new Uint8Array(6000)
+    col.searchPrefix("late-1", hits, 1)
+    expect(values.map((_, r) => hits[r] === 1)).toEqual(values.map((v) => v !== null && foldText(v).startsWith("late-1")))
+    const order = Uint32Array.from({ length: 6000 }, (_, i) => 5999 - i)
+    const copy = col.gather(order)
+    expect(values.map((_, i) => copy.get(i))).toEqual([...values].reverse())
+  })
+})
+
+describe("engine S2 storage: id hash table", () => {
+  it("finds, inserts and deletes like a Map through growth and backward-shift deletion", () => {
+    const g = new Prng(5)
+    const col = new PackedStringColumn({ kind: "uuid" })
+    col.ensureCapacity(30_000)
+    const index = new IdIndex(col)
+    const truth = new Map<string, number>()
+    const ids: string[] = []
+    for (let r = 0; r < 30_000; r++) {
+      const id = g.next() < 0.05 ? `legacy-${r}` : uuidFrom(g)
+      ids.push(id)
+      index.ensureRoom(1)
+      col.prepare(id)
+      const slot = index.find(col.hashPrepared())
+      expect(slot).toBeLessThan(0)
+      index.insertAt(slot, r)
+      col.setPrepared(r)
+      truth.set(id, r)
+    }
+    col.seal()
+    for (let i = 0; i < 8000; i++) {
+      const id = ids[g.int(ids.length)] as string
+      const r = truth.get(id)
+      if (r === undefined) continue
+      index.delete(r)
+      truth.delete(id)
+    }
+    expect(index.size).toBe(truth.size)
+    const found = ids.map((id) => {
+      col.prepare(id)
+      const r = index.find(col.hashPrepared())
+      return r >= 0 ? r : undefined
+    })
+    expect(found).toEqual(ids.map((id) => truth.get(id)))
+  }, 60_000)
+})
+
+describe("engine S3 storage: orders and compact integers", () => {
+  it("radixSortRows is a stable ascending sort by integer keys (and falls back for others)", () => {
+    const g = new Prng(6)
+    for (const spread of [10, 1e6, 1e12, 2 ** 52]) {
+      const key = Float64Array.from({ length: 5000 }, () => Math.floor(g.next() * spread) - spread / 2)
+      const rows = Uint32Array.from({ length: 5000 }, (_, i) => 4999 - i)
+      const expected = Array.from(rows).sort((a, b) => (key[a] as number) - (key[b] as number))
+      expect(Array.from(radixSortRows(rows, key))).toEqual(expected)
+    }
+    const fractional = Float64Array.from([0.5, 0.25, 3, -1])
+    expect(Array.from(radixSortRows(Uint32Array.from([0, 1, 2, 3]), fractional))).toEqual([3, 1, 0, 2])
+  })
+
+  it("an order index merges appends, inserts, key changes and removals like a full sort", () => {
+    const g = new Prng(7)
+    const key: number[] = []
+    const live: boolean[] = []
+    const scratch = new Uint8Array(20_000)
+    const order = new OrderIndex({
+      compare: (a, b) => (key[a] as number) - (key[b] as number) || a - b,
+      isLive: (r) => live[r] === true,
+      scratch: () => scratch,
+      build: () => Uint32Array.from(key.map((_, i) => i).filter((i) => live[i]).sort((a, b) => (key[a] as number) - (key[b] as number) || a - b))
+    })
+    const expected = (): number[] => key.map((_, i) => i).filter((i) => live[i]).sort((a, b) => (key[a] as number) - (key[b] as number) || a - b)
+    for (let step = 0; step < 40; step++) {
+      for (let i = 0; i < 300; i++) {
+        const x = g.next()
+        if (x < 0.6 || key.length === 0) {
+          key.push(x < 0.3 ? key.length * 10 : g.int(100_000))
+          live.push(true)
+          order.add(key.length - 1)
+        } else if (x < 0.8) {
+          const r = g.int(key.length)
+          if (!live[r]) continue
+          key[r] = g.int(100_000)
+          order.changed(r)
+        } else {
+          const r = g.int(key.length)
+          if (!live[r]) continue
+          live[r] = false
+          order.remove(r)
+        }
+      }
+      order.ensure()
+      expect(Array.from(order.perm.subarray(0, order.n))).toEqual(expected())
+      expect(scratch.every((b) => b === 0)).toBe(true)
+    }
+  })
+
+  it("a compact integer column keeps every integer exact, in Int32 or beyond", () => {
+    const g = new Prng(8)
+    const col = new CompactIntColumn(5000)
+    const truth: number[] = []
+    for (let r = 0; r < 5000; r++) {
+      const v = g.next() < 0.02 ? 2 ** 40 + g.int(1000) : g.int(2_000_000) - 1_000_000
+      truth.push(v)
+      col.set(r, v)
+    }
+    expect(truth.map((_, r) => col.get(r))).toEqual(truth)
+    // past 1/16 of wide values it turns into a Float64Array, still exact
+    for (let r = 0; r < 2000; r++) {
+      truth[r] = -(2 ** 50) + r
+      col.set(r, truth[r] as number)
+    }
+    col.grow(8000, 5000)
+    expect(truth.map((_, r) => col.get(r))).toEqual(truth)
+    const order = Uint32Array.from({ length: 5000 }, (_, i) => 4999 - i)
+    const copy = col.gather(order, 5000)
+    expect(truth.map((_, i) => copy.get(i))).toEqual([...truth].reverse())
+  })
+})

@@ -1,0 +1,131 @@
+/**
+ * A packed string column for values that only some rows have (end_to_end_id: Pix rows only;
+ * transaction_uuid: rows this client initiated) — DESIGN budget "memory of the in-memory
+ * projection ≤ 150 bytes per row". A dense column would spend a 32-byte slot on every row;
+ * here only rows with a value get a slot, and `rows` (sorted, as rows are appended in order)
+ * maps slot → row, found back by binary search. A row that gains a value after later rows
+ * already have slots (rare: a pending Pix whose e2e arrives with an update) is kept in `late`.
+ */
+import { PackedStringColumn } from "./packed-strings.ts"
+import type { PackedFormat } from "./packed-strings.ts"
+import { foldText, stringBytes } from "./text-fold.ts"
+
+export class SparsePackedColumn {
+  private rows: Uint32Array = new Uint32Array(0)
+  private count = 0
+  private values: PackedStringColumn
+  private late = new Map<number, string>()
+  private slotHits: Uint8Array = new Uint8Array(0)
+
+  constructor(private readonly format: PackedFormat) {
+    this.values = new PackedStringColumn(format)
+  }
+
+  private slotOf(row: number): number {
+    const rows = this.rows
+    let lo = 0
+    let hi = this.count
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((rows[mid] as number) < row) lo = mid + 1
+      else hi = mid
+    }
+    return lo < this.count && rows[lo] === row ? lo : -1
+  }
+
+  private append(row: number): number {
+    if (this.count === this.rows.length) {
+      const cap = Math.max(1024, Math.ceil(this.rows.length * 1.5))
+      const r = new Uint32Array(cap)
+      r.set(this.rows)
+      this.rows = r
+      this.values.ensureCapacity(cap)
+    }
+    this.rows[this.count] = row
+    return this.count++
+  }
+
+  get(row: number): string | null {
+    const l = this.late.get(row)
+    if (l !== undefined) return l
+    const s = this.slotOf(row)
+    return s < 0 ? null : this.values.get(s)
+  }
+
+  /** Whether `row` already holds `value`. */
+  same(row: number, value: string | null): boolean {
+    const l = this.late.get(row)
+    if (l !== undefined) return l === value
+    const s = this.slotOf(row)
+    return s < 0 ? value === null : this.values.same(s, value)
+  }
+
+  set(row: number, value: string | null): void {
+    // new rows come in increasing order: append without searching
+    if (this.count === 0 || row > (this.rows[this.count - 1] as number)) {
+      if (value !== null) this.values.set(this.append(row), value)
+      return
+    }
+    const s = this.slotOf(row)
+    if (s >= 0) {
+      this.values.set(s, value)
+      return
+    }
+    if (value === null) this.late.delete(row)
+    else this.late.set(row, value)
+  }
+
+  /** Marks rows whose folded value starts with `folded` (see PackedStringColumn.searchPrefix). */
+  searchPrefix(folded: string, hits: Uint8Array, bit: number): number {
+    if (this.slotHits.length < this.count) this.slotHits = new Uint8Array(this.rows.length)
+    const sh = this.slotHits
+    let marked = 0
+    if (this.values.searchPrefix(folded, sh, 1) > 0) {
+      const rows = this.rows
+      for (let s = 0; s < this.count; s++) {
+        if (sh[s] !== 0) {
+          const r = rows[s] as number
+          hits[r] = (hits[r] as number) | bit
+          sh[s] = 0
+          marked++
+        }
+      }
+    }
+    for (const [row, v] of this.late) {
+      if (foldText(v).startsWith(folded)) {
+        hits[row] = (hits[row] as number) | bit
+        marked++
+      }
+    }
+    return marked
+  }
+
+  seal(): void {
+    this.values.seal()
+    if (this.values.maybeReformat(this.count, () => true)) this.slotHits = new Uint8Array(this.rows.length)
+  }
+
+  /** A column holding, at row i, this column's value of row order[i] (compaction). */
+  gather(order: Uint32Array): SparsePackedColumn {
+    const dst = new SparsePackedColumn(this.format)
+    dst.values = this.values.cloneEmpty()
+    for (let i = 0; i < order.length; i++) {
+      const old = order[i] as number
+      const l = this.late.get(old)
+      if (l !== undefined) {
+        dst.values.set(dst.append(i), l)
+        continue
+      }
+      const s = this.slotOf(old)
+      if (s >= 0) dst.values.copyRowFrom(this.values, s, dst.append(i))
+    }
+    dst.values.seal()
+    return dst
+  }
+
+  memoryBytes(): number {
+    let late = 0
+    for (const v of this.late.values()) late += stringBytes(v) + 40
+    return this.rows.byteLength + this.values.memoryBytes() + this.slotHits.byteLength + late
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * Staged approval end to end (spec features §2 approval pages, §3 approval request, §4 states
+ * and the 23:59:59 cut-off, §5 one decision per approver, §6 "a request needs the set number of
+ * approvers"; issue 6 "What it must show"). Real Chromium contexts per user against the built
+ * app and the sandbox: requests appear in the approvers' queues from the stream without a reload,
+ * decisions are PIN-signed commands sent exactly once, the payment executes once (sandbox
+ * ledger), permissions hold in the view and in the sandbox.
+ */
+import { randomUUID } from "node:crypto"
+import { expect, test } from "@playwright/test"
+import { ARTIFACTS } from "../fixtures.ts"
+import { HistoryPage, openAs, PIN, RequestsPage, Sandbox, REQUESTS } from "./approval-pages.ts"
+
+declare global { interface Window { __painted?: Record<string, number> } }
+
+const CARLA = "carla@example.com"
+const DIEGO = "diego@example.com"
+const ANA = "ana@example.com"
+const HELENA = "helena@example.com"
+
+test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues update live; the second approval pays once", async ({ browser, baseURL }) => {
+  test.setTimeout(240_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const walletId = await sb.walletId()
+  const carla = await openAs(browser, base, CARLA)
+  const diego = await openAs(browser, base, DIEGO)
+  const ana = await openAs(browser, base, ANA, { wallet: null })
+  const cq = new RequestsPage(carla.page)
+  const dq = new RequestsPage(diego.page)
+  await cq.open()
+  await dq.open()
+  const before = await sb.ledger()
+
+  // Ana pays R$ 2.000,00 by Pix key (≥ the rule's R$ 1.000,00): the sandbox holds it for approval
+  const anaApi = await sb.login(ANA)
+  const tx = randomUUID()
+  const description = `Pagamento e2e ${Date.now()}`
+  const t0 = Date.now()
+  const paid = await sb.client.ok("pixPayByKey", {
+    as: anaApi, wallet: walletId, tx, body: { key: "fornecedor@example.com", amount: 200_000, description, pin_token: await sb.client.pinToken(anaApi) }
+  })
+  expect(paid.data.status).toBe("awaiting_approval")
+  const id = paid.data.approval_request_id ?? ""
+  expect(id).not.toBe("")
+
+  // both approvers see it without a reload
+  await expect(cq.card(id)).toBeVisible({ timeout: 10_000 })
+  await expect(dq.card(id)).toBeVisible({ timeout: 10_000 })
+  console.log(`[approval] request created → painted in both queues after ${Date.now() - t0} ms (incl. PIN + pay call)`)
+  await expect(cq.progress(id)).toHaveText("0 de 2 aprovações")
+  await expect(cq.card(id).getByTestId("approval-amount")).toHaveText("R$ 2.000,00")
+  await expect(cq.card(id)).toContainText(description)
+  await expect(cq.card(id)).toContainText("Ana Souza")
+  await expect(cq.card(id).getByTestId("approval-countdown")).toContainText(/Encerra em \d{2}:\d{2}:\d{2}/)
+
+  // Carla approves: pending at once (before the PIN is even typed), then hers, with PIN 1234
+  await cq.card(id).getByTestId("approval-approve").click()
+  await expect(cq.card(id).getByTestId("approval-pending")).toBeVisible()
+  await expect(cq.card(id).getByTestId("approval-approve")).toHaveCount(0)
+  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-pin-prompt-pt.png` })
+  await cq.pin.answer(PIN)
+  await expect(cq.card(id).getByTestId("approval-mine")).toHaveText("Você aprovou", { timeout: 15_000 })
+
+  // Diego sees "1 of 2" live, and who approved
+  await expect(dq.progress(id)).toHaveText("1 de 2 aprovações", { timeout: 10_000 })
+  await expect(dq.card(id).getByTestId("approval-decisions")).toContainText("Carla Mendes aprovou")
+  await diego.page.screenshot({ path: `${ARTIFACTS}/approval-requests-pt.png`, fullPage: true })
+
+  // Diego approves: N reached, the payment executes and the request leaves both queues
+  await dq.approve(id)
+  await expect(dq.card(id)).toHaveCount(0, { timeout: 15_000 })
+  await expect(cq.card(id)).toHaveCount(0, { timeout: 15_000 })
+
+  // exactly once, by the sandbox's ledger: one statement row under Ana's transaction-uuid
+  const after = await sb.ledger()
+  expect(after.statement_rows).toBe(before.statement_rows + 1)
+  expect(after.transactions.filter((x) => x.transaction_uuid === tx).map((x) => x.statement_rows)).toEqual([1])
+  const done = await sb.client.ok("approvalRequestGet", { as: anaApi, wallet: walletId, params: { id } })
+  expect(done.data.status).toBe("finished")
+  expect(done.data.operation_id).not.toBeNull()
+  expect(done.data.approvals.map((a) => a.user_name).sort()).toEqual(["Carla Mendes", "Diego Ferreira"])
+
+  // it moved to history in both; the payer's statement shows the payment
+  for (const p of [carla.page, diego.page]) {
+    const h = new HistoryPage(p)
+    await h.open()
+    await expect(h.row(id)).toHaveAttribute("data-status", "finished", { timeout: 15_000 })
+    await expect(h.row(id)).toContainText("Concluída")
+    await expect(h.row(id)).toContainText("2 de 2")
+  }
+  await diego.page.screenshot({ path: `${ARTIFACTS}/approval-history-pt.png`, fullPage: true })
+  await expect(ana.page.getByTestId("home-activity")).toContainText(description, { timeout: 20_000 })
+  await ana.page.screenshot({ path: `${ARTIFACTS}/approval-payer-home-pt.png` })
+
+  for (const c of [carla, diego, ana]) await c.context.close()
+})
+
+test("features §5/§6: one decision per approver — a double click sends once, a second decision is refused (APPROVAL_ALREADY_DECIDED)", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const walletId = await sb.walletId()
+  const carla = await openAs(browser, base, CARLA)
+  const q = new RequestsPage(carla.page)
+  await q.open()
+  const id = await sb.createRequest({ amount: 150_000, description: "Segunda decisao e2e" })
+  await expect(q.card(id)).toBeVisible({ timeout: 10_000 })
+  await q.card(id).getByTestId("approval-approve").dblclick()
+  await q.pin.answer(PIN)
+  await expect(q.card(id).getByTestId("approval-mine")).toHaveText("Você aprovou", { timeout: 15_000 })
+  await expect(q.pin.root).toBeHidden()
+
+  const carlaApi = await sb.login(CARLA)
+  const again = await sb.client.err("approvalApprove", { as: carlaApi, wallet: walletId, tx: true, params: { id }, body: { pin_token: await sb.client.pinToken(carlaApi) } })
+  expect(again.status).toBe(422)
+  expect(again.body.error.key).toBe("APPROVAL_ALREADY_DECIDED")
+  const reject = await sb.client.err("approvalReprove", { as: carlaApi, wallet: walletId, tx: true, params: { id }, body: { pin_token: await sb.client.pinToken(carlaApi) } })
+  expect(reject.body.error.key).toBe("APPROVAL_ALREADY_DECIDED")
+  const r = await sb.client.ok("approvalRequestGet", { as: carlaApi, wallet: walletId, params: { id } })
+  expect(r.data.approvals.filter((a) => a.user_name === "Carla Mendes")).toHaveLength(1)
+  expect(r.data.status).toBe("started")
+
+  // after a reload the view still offers nothing to decide
+  await carla.page.reload()
+  await expect(q.card(id).getByTestId("approval-mine")).toHaveText("Você aprovou", { timeout: 20_000 })
+  await expect(q.card(id).getByTestId("approval-approve")).toHaveCount(0)
+  await expect(q.progress(id)).toHaveText("1 de 2 aprovações")
+  await carla.context.close()
+})
+
+test("features §2/§8: a wrong PIN refuses with the catalogue's message and sends nothing", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const walletId = await sb.walletId()
+  const diego = await openAs(browser, base, DIEGO)
+  const q = new RequestsPage(diego.page)
+  await q.open()
+  const id = await sb.createRequest({ amount: 310_000, description: "PIN errado e2e" })
+  await expect(q.card(id)).toBeVisible({ timeout: 10_000 })
+  try {
+    await q.card(id).getByTestId("approval-approve").click()
+    await q.pin.answer("0000")
+    await expect(q.pin.root).toContainText("PIN incorreto.", { timeout: 10_000 })
+    await diego.page.screenshot({ path: `${ARTIFACTS}/approval-wrong-pin-pt.png` })
+    await q.pin.cancel.click()
+    await expect(diego.page.getByTestId("toast-info").filter({ hasText: "Decisão cancelada" })).toBeVisible()
+    await expect(q.card(id).getByTestId("approval-approve")).toBeVisible()
+    await expect(q.progress(id)).toHaveText("0 de 2 aprovações")
+    const api = await sb.login(DIEGO)
+    const r = await sb.client.ok("approvalRequestGet", { as: api, wallet: walletId, params: { id } })
+    expect(r.data.approvals).toHaveLength(0)
+  } finally {
+    await sb.client.admin("resetPinAttempts", { body: { user_email: DIEGO } })
+    await diego.context.close()
+  }
+})
+
+test("features §2/§6: a user without the approval permission cannot see or act on requests (view and sandbox)", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const walletId = await sb.walletId()
+  const helena = await openAs(browser, base, HELENA)
+  // the menu does not offer the queue, and the route sends her home with the catalogue's message
+  await helena.page.goto("/control-panel/security/change-password")
+  await expect(helena.page.getByTestId("change-password-page")).toBeVisible({ timeout: 20_000 })
+  await helena.shell.dismissTour()
+  await helena.page.getByTestId("menu-security").click()
+  await expect(helena.page.getByTestId("menu-approvalHistory")).toBeVisible()
+  await expect(helena.page.getByTestId("menu-approvalRequests")).toHaveCount(0)
+  await helena.page.keyboard.press("Escape")
+  await helena.page.goto(REQUESTS)
+  await expect(helena.page).toHaveURL(/\/banking\/home$/)
+  await expect(helena.page.getByTestId("toast-error").filter({ hasText: "Você não tem permissão para esta ação." })).toBeVisible()
+  await expect(helena.page.getByTestId("approval-request")).toHaveCount(0)
+
+  const id = await sb.createRequest({ amount: 120_000, description: "Sem permissao e2e" })
+  const api = await sb.login(HELENA)
+  const list = await sb.client.err("approvalRequests", { as: api, wallet: walletId })
+  expect(list.status).toBe(403)
+  const get = await sb.client.err("approvalRequestGet", { as: api, wallet: walletId, params: { id } })
+  expect(get.status).toBe(403)
+  const approve = await sb.client.err("approvalApprove", { as: api, wallet: walletId, tx: true, params: { id }, body: { pin_token: await sb.client.pinToken(api) } })
+  expect(approve.status).toBe(403)
+  expect(approve.body.error.key).toBe("WITHOUT_PERMISSION")
+  await helena.context.close()
+})
+
+test("features §2: filters, counts and keyboard shortcuts over the queue; r rejects with a reason, and the request is reproved", async ({ browser, baseURL }) => {
+  test.setTimeout(150_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const carla = await openAs(browser, base, CARLA)
+  const q = new RequestsPage(carla.page)
+  await q.open()
+  const tag = `Lote${Date.now() % 100000}`
+  const ids = [
+    await sb.createRequest({ amount: 111_100, description: `${tag} alfa`, key: "+5511988887777" }),
+    await sb.createRequest({ amount: 222_200, description: `${tag} beta`, key: "contato@tech-solucoes.com.br" }),
+    await sb.createRequest({ amount: 333_300, description: `${tag} gama`, key: "11222333000181" })
+  ]
+  for (const id of ids) await expect(q.card(id)).toBeVisible({ timeout: 10_000 })
+  const total = Number(await q.figure("summary-count").textContent())
+  expect(total).toBeGreaterThanOrEqual(3)
+
+  // text and amount range
+  await q.search.fill(tag)
+  await expect(q.cards).toHaveCount(3)
+  await expect(q.figure("summary-shown")).toHaveText("3")
+  await expect(q.figure("summary-count")).toHaveText(String(total))
+  await q.min.fill("2.000,00")
+  await q.max.fill("3.000,00")
+  await expect(q.cards).toHaveCount(1)
+  await expect(q.card(ids[1] ?? "")).toBeVisible()
+  await q.min.fill("")
+  await q.max.fill("")
+  await expect(q.cards).toHaveCount(3)
+
+  // keyboard: the legend is on screen, buttons carry aria-keyshortcuts
+  await expect(carla.page.getByTestId("queue-keys")).toContainText("aprovar a selecionada")
+  await expect(q.card(ids[0] ?? "").getByTestId("approval-approve")).toHaveAttribute("aria-keyshortcuts", "a")
+  await carla.page.locator("h1").click()
+  await carla.page.keyboard.press("j")
+  await expect(q.cards.first()).toHaveAttribute("data-selected", "true")
+  await carla.page.keyboard.press("j")
+  await carla.page.keyboard.press("ArrowDown")
+  await carla.page.keyboard.press("k")
+  const selected = q.page.locator('[data-testid="approval-request"][data-selected="true"]')
+  await expect(selected).toHaveCount(1)
+  const selectedId = (await selected.getAttribute("data-request-id")) ?? ""
+  expect(ids).toContain(selectedId)
+  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-keyboard-pt.png`, fullPage: true })
+
+  // r opens the reject dialog for the selected request; the reason is optional
+  await carla.page.keyboard.press("r")
+  const dialog = carla.page.getByTestId("reject-dialog")
+  await expect(dialog).toBeVisible()
+  await dialog.getByTestId("reject-reason").fill("Fora do orçamento")
+  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-reject-dialog-pt.png` })
+  await dialog.getByTestId("reject-submit").click()
+  await q.pin.answer(PIN)
+  await expect(q.card(selectedId)).toHaveCount(0, { timeout: 15_000 })
+  await expect(q.cards).toHaveCount(2)
+  // the selection moved on to the request now in its place
+  await expect(selected).toHaveCount(1)
+
+  // a = approve the selected one (PIN), and it shows as mine
+  const nextId = (await selected.getAttribute("data-request-id")) ?? ""
+  await carla.page.keyboard.press("a")
+  await q.pin.answer(PIN)
+  await expect(q.card(nextId).getByTestId("approval-mine")).toHaveText("Você aprovou", { timeout: 15_000 })
+
+  const h = new HistoryPage(carla.page)
+  await h.open()
+  await expect(h.row(selectedId)).toHaveAttribute("data-status", "reproved", { timeout: 15_000 })
+  await carla.page.getByTestId("history-status").selectOption("reproved")
+  await expect(h.rows.first()).toHaveAttribute("data-status", "reproved")
+  const count = await h.rows.count()
+  await expect(carla.page.getByTestId("history-count")).toHaveText(String(count))
+  await carla.page.getByTestId("history-search").fill(tag)
+  await expect(h.rows).toHaveCount(1)
+  await expect(carla.page.getByTestId("history-sum")).toHaveText(/R\$\s?[\d.]+,\d{2}/)
+
+  // English
+  await carla.page.goto(`/en${REQUESTS}`)
+  await expect(q.root).toBeVisible({ timeout: 20_000 })
+  await expect(q.progress(nextId)).toHaveText("1 of 2 approvals")
+  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-requests-en.png`, fullPage: true })
+  await carla.context.close()
+})
+
+test("DESIGN budget: request created in the sandbox → painted in an approver's queue (30 requests, p50/p95)", async ({ browser, baseURL }) => {
+  test.setTimeout(180_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const carla = await openAs(browser, base, CARLA)
+  const q = new RequestsPage(carla.page)
+  await q.open()
+  // a card's first paint: the frame after it enters the DOM
+  await carla.page.evaluate(() => {
+    const painted: Record<string, number> = {}
+    window.__painted = painted
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="approval-request"]')) {
+        const id = el.getAttribute("data-request-id")
+        if (id !== null && !(id in painted)) { painted[id] = -1; requestAnimationFrame(() => { painted[id] = Date.now() }) }
+      }
+    }).observe(document.body, { subtree: true, childList: true })
+  })
+  const samples: number[] = []
+  for (let i = 0; i < 30; i++) {
+    const t0 = Date.now()
+    const id = await sb.createRequest({ amount: 100_000 + i, description: `Latencia e2e ${i}` })
+    await carla.page.waitForFunction((x) => (window.__painted?.[x] ?? -1) > 0, id, { timeout: 10_000, polling: 20 })
+    samples.push((await carla.page.evaluate((x) => window.__painted?.[x] ?? 0, id)) - t0)
+  }
+  samples.sort((a, b) => a - b)
+  const pct = (p: number): number => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)] ?? 0
+  console.log(`[approval-queue-latency] n=${samples.length} p50=${pct(50)} ms p95=${pct(95)} ms (budget p95 ≤ 100 ms; includes the admin HTTP call)`)
+  await test.info().attach("approval-queue-latency", { body: JSON.stringify({ p50_ms: pct(50), p95_ms: pct(95), samples }), contentType: "application/json" })
+  // generous here (a loaded 2-core CI box); the figure is what the issue note reports
+  expect(pct(95)).toBeLessThan(2_000)
+  await carla.context.close()
+})
+
+test("features §4: the 23:59:59 cut-off cancels a started request — it leaves the queue and is canceled in history", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const diego = await openAs(browser, base, DIEGO)
+  const q = new RequestsPage(diego.page)
+  await q.open()
+  const id = await sb.createRequest({ amount: 180_000, description: "Corte e2e" })
+  await expect(q.card(id)).toBeVisible({ timeout: 10_000 })
+  await expect(q.card(id).getByTestId("approval-countdown")).toHaveAttribute("title", /23:59:59/)
+  const cut = await sb.client.admin("runCutoff", { body: { all: true } })
+  expect(cut.data.canceled).toContain(id)
+  await expect(q.card(id)).toHaveCount(0, { timeout: 10_000 })
+  const h = new HistoryPage(diego.page)
+  await h.open()
+  await expect(h.row(id)).toHaveAttribute("data-status", "canceled", { timeout: 15_000 })
+  await expect(h.row(id)).toContainText("Cancelada")
+  await diego.context.close()
+})
