@@ -76,6 +76,7 @@ export class Engine {
   private entitySub: { unsubscribe(): void } | null = null
   private starting: Promise<void> | null = null
   private notifyQueued = false
+  private serverTypeReady: Promise<void> = Promise.resolve()
   private outbox: OutboxShape | null = null
   private closeOutbox: Effect.Effect<void> | null = null
   private commandViews: CommandView[] = []
@@ -126,8 +127,16 @@ export class Engine {
   }
 
   private async open(session: SessionInfo): Promise<void> {
+    let ready: () => void = () => undefined
+    this.serverTypeReady = new Promise<void>((r) => { ready = r })
     const db = await openUserDb(session.userId, this.env.storage)
     this.db = db
+    // A2: a green-server user's calls need `server-type`; views' calls wait until it is known
+    const known = await db.meta.findOne("user|serverType").exec()
+    this.serverType = (known?.value as "green" | "blue" | undefined) ?? null
+    if (this.serverType) ready()
+    else await this.loadProfile()
+    ready()
     for (const d of await db.entities.find().exec()) this.mirrorPut(d.toJSON() as EntityDoc)
     const le = await db.meta.findOne("stream|lastEventId").exec()
     this.lastEventId = (le?.value as string | undefined) ?? null
@@ -139,9 +148,6 @@ export class Engine {
     // the projection is rebuilt from the stored chunks (reopen: no network needed)
     const walletIds = [...new Set((await db.statement_chunks.find().exec()).map((d) => d.wallet_id))]
     await loadStatementChunks(db, walletIds, (rows) => this.ingest(rows.map(fromCompact)))
-    const st = await db.meta.findOne("user|serverType").exec()
-    this.serverType = (st?.value as "green" | "blue" | undefined) ?? null
-    await this.loadProfile()
     await this.openOutbox(db, session.userId)
     this.changed()
     this.startStream()
@@ -491,6 +497,7 @@ export class Engine {
 
   // ── calls for the views ───────────────────────────────────────────────────
   async call(endpoint: EndpointId, args: CallArgs): Promise<unknown> {
+    if (this.session) await this.serverTypeReady
     return runApi(this.api.call(endpoint, args))
   }
 

@@ -365,6 +365,19 @@ describe("engine P3 projection: wallets, windows and edges", () => {
     expect(q.query({}).total).toBe(49)
   })
 
+  it("a malformed row throws before it changes anything", () => {
+    const q = new StatementProjection()
+    q.upsertMany(rows.slice(0, 10))
+    const v = q.version
+    const bad = { ...(rows[10] as StatementEntry), type: "NOPE" } as unknown as StatementEntry
+    expect(() => q.upsertMany([rows[11] as StatementEntry, bad])).toThrow(RangeError)
+    expect(q.size).toBe(11)
+    expect(q.has((rows[10] as StatementEntry).id)).toBe(false)
+    expect(q.version).toBeGreaterThan(v)
+    expect(() => q.upsertMany([{ ...(rows[12] as StatementEntry), created_at: "soon" }])).toThrow(RangeError)
+    expect(q.query({}).total).toBe(11)
+  })
+
   it("ids that are not UUIDs, and big amounts and balances, are stored exactly", () => {
     const q = new StatementProjection()
     const odd = rows.slice(0, 3000).map((e, i) => ({

@@ -271,40 +271,6 @@ test("features §2: filters, counts and keyboard shortcuts over the queue; r rej
   await carla.context.close()
 })
 
-test("DESIGN budget: request created in the sandbox → painted in an approver's queue (30 requests, p50/p95)", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000)
-  const base = baseURL ?? ""
-  const sb = new Sandbox(base)
-  const carla = await openAs(browser, base, CARLA)
-  const q = new RequestsPage(carla.page)
-  await q.open()
-  // a card's first paint: the frame after it enters the DOM
-  await carla.page.evaluate(() => {
-    const painted: Record<string, number> = {}
-    window.__painted = painted
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-testid="approval-request"]')) {
-        const id = el.getAttribute("data-request-id")
-        if (id !== null && !(id in painted)) { painted[id] = -1; requestAnimationFrame(() => { painted[id] = Date.now() }) }
-      }
-    }).observe(document.body, { subtree: true, childList: true })
-  })
-  const samples: number[] = []
-  for (let i = 0; i < 30; i++) {
-    const t0 = Date.now()
-    const id = await sb.createRequest({ amount: 100_000 + i, description: `Latencia e2e ${i}` })
-    await carla.page.waitForFunction((x) => (window.__painted?.[x] ?? -1) > 0, id, { timeout: 10_000, polling: 20 })
-    samples.push((await carla.page.evaluate((x) => window.__painted?.[x] ?? 0, id)) - t0)
-  }
-  samples.sort((a, b) => a - b)
-  const pct = (p: number): number => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)] ?? 0
-  console.log(`[approval-queue-latency] n=${samples.length} p50=${pct(50)} ms p95=${pct(95)} ms (budget p95 ≤ 100 ms; includes the admin HTTP call)`)
-  await test.info().attach("approval-queue-latency", { body: JSON.stringify({ p50_ms: pct(50), p95_ms: pct(95), samples }), contentType: "application/json" })
-  // generous here (a loaded 2-core CI box); the figure is what the issue note reports
-  expect(pct(95)).toBeLessThan(2_000)
-  await carla.context.close()
-})
-
 test("features §4: the 23:59:59 cut-off cancels a started request — it leaves the queue and is canceled in history", async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const base = baseURL ?? ""
@@ -324,3 +290,4 @@ test("features §4: the 23:59:59 cut-off cancels a started request — it leaves
   await expect(h.row(id)).toContainText("Cancelada")
   await diego.context.close()
 })
+// The request → painted latency is measured by `npm run bench -- approval-queue-latency`, not timed in a test.
