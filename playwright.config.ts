@@ -12,6 +12,8 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 4020)
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // scratch specs are local measuring aids (1M rows), not part of the suite: speed is measured by `npm run bench`
+  testIgnore: ["**/scratch-*.spec.ts"],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
