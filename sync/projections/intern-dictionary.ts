@@ -83,7 +83,7 @@ export class InternDictionary {
   }
 
   memoryBytes(): number {
-    // the two arrays of references (values, folded[, digits]) plus the strings and Map entries
+    // the arrays of references (values, folded[, digits]) plus the strings and Map entries
     return this.bytes + this.values.length * 8 * (this.digits === null ? 2 : 3)
   }
 }

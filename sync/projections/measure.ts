@@ -18,7 +18,7 @@ import { cpus, loadavg } from "node:os"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import type { StatementEntry } from "../../schema/entities.ts"
-import { presetRange } from "./sao-paulo-time.ts"
+import { benchmarkQueries } from "./bench-queries.ts"
 import { StatementProjection } from "./statement-projection.ts"
 import type { StatementQuery } from "./statement-projection.ts"
 import { StatementRowGenerator } from "./test-rows.ts"
@@ -84,47 +84,7 @@ console.log(
 )
 
 const now = START + SPAN_DAYS * 86_400_000
-const sample = (i: number): StatementEntry => samples[i % samples.length] as StatementEntry
-const last7 = presetRange("sevenDays", now)
-const month = presetRange("thisMonth", now)
-const last15 = presetRange("fifteenDays", now)
-const y2025 = { from: Date.UTC(2025, 0, 1, 3), to: Date.UTC(2026, 0, 1, 3) }
-const q2024 = { from: Date.UTC(2024, 3, 1, 3), to: Date.UTC(2024, 6, 1, 3) }
-const queries: StatementQuery[] = [
-  // text only
-  { text: "silva" }, { text: "maria" }, { text: "padaria" }, { text: "sao jose" }, { text: "conceição" },
-  { text: sample(1).counterparty_document.replace(/\D/g, "").slice(0, 8) }, { text: sample(2).end_to_end_id ?? sample(3).id },
-  { text: sample(4).id.slice(9, 23) }, { text: "tarifa" }, { text: "aluguel" },
-  // date only
-  { ...last7 }, { ...month }, { ...last15 }, { ...y2025 }, { ...q2024 }, { ...presetRange("today", now) }, { ...presetRange("thisWeek", now) },
-  { from: Date.UTC(2025, 5, 1, 3) },
-  // text + date + amount
-  { text: "pix", ...y2025, minAmount: 10_000, maxAmount: 500_000 }, { text: "silva", ...q2024, minAmount: 5_000 },
-  { text: "mercado", ...last15, maxAmount: 100_000 }, { text: "joão", ...y2025, minAmount: 1_000, maxAmount: 2_000_000 },
-  { text: "boleto", ...month, minAmount: 100 }, { text: "estorno", ...y2025, maxAmount: 50_000 },
-  { text: "ana", from: START, to: now, minAmount: 20_000 }, { text: "ltda", ...q2024, minAmount: 1_000, maxAmount: 9_000 },
-  // type + status
-  { types: ["PIX_IN"], statuses: ["completed"] }, { types: ["FEE"], statuses: ["completed", "pending"] },
-  { types: ["CARD_PURCHASE", "BILLET_PAYMENT"], statuses: ["failed"] }, { statuses: ["pending"] },
-  { types: ["TED_IN", "TED_OUT"], direction: "out" }, { types: ["CONVERSION_IN"], currency: "BTC" },
-  // two wallets
-  { walletIds: [walletIds[0] as string, walletIds[1] as string] },
-  { walletIds: [walletIds[1] as string, walletIds[2] as string], text: "silva" },
-  { walletIds: [walletIds[0] as string, walletIds[2] as string], ...y2025, groupBy: "wallet" },
-  { walletIds: [walletIds[0] as string, walletIds[1] as string], types: ["PIX_OUT"], ...last15 },
-  { walletIds: [walletIds[0] as string, walletIds[1] as string], groupBy: "counterparty", ...month },
-  { walletIds: [walletIds[0] as string, walletIds[1] as string, walletIds[2] as string], minAmount: 100_000 },
-  // sort by amount
-  { sort: { by: "amount", dir: "desc" } }, { sort: { by: "amount", dir: "asc" }, ...y2025 },
-  { sort: { by: "amount", dir: "desc" }, text: "silva" }, { sort: { by: "amount", dir: "desc" }, types: ["PIX_IN"], offset: 5_000 },
-  { sort: { by: "amount", dir: "asc" }, walletIds: [walletIds[1] as string], minAmount: 50_000 },
-  { sort: { by: "amount", dir: "desc" }, ...q2024, offset: 100, limit: 100 },
-  // group by day
-  { groupBy: "day", ...month }, { groupBy: "day", ...y2025 }, { groupBy: "day" }, { groupBy: "day", text: "pix", ...q2024 },
-  { groupBy: "day", types: ["CARD_PURCHASE"], ...y2025 }, { groupBy: "day", walletIds: [walletIds[0] as string], ...last15 }
-]
-if (queries.length !== 50) throw new Error(`expected 50 queries, have ${queries.length}`)
-
+const queries = benchmarkQueries({ walletIds, samples, now, start: START })
 const pct = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] as number

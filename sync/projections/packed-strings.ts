@@ -73,6 +73,17 @@ const bytesFromLatin1 = (s: string, length: number): Uint8Array => {
   return b
 }
 
+/**
+ * Sets `bit` in hits[row]; the first time, also lists the row in `collect` (when given), so a
+ * caller can visit just the matching rows.
+ */
+export const markHit = (hits: Uint8Array, row: number, bit: number, collect: number[] | null): void => {
+  const h = hits[row] as number
+  if ((h & bit) !== 0) return
+  hits[row] = h | bit
+  if (collect !== null) collect.push(row)
+}
+
 /** FNV-1a over the ASCII-lowercased code units, so a row's hash can be recomputed from its slot. */
 export const hashString = (v: string): number => {
   let h = 0x811c9dc5 | 0
@@ -93,31 +104,38 @@ const caseMask = (upper: number, lowerLetters: boolean, upperBeyond: boolean): n
   return u === ALL_UPPER ? SPILL : u
 }
 
+// Per ASCII code: the hex value, | 16 for an uppercase letter, | 32 for a lowercase one; 255 not hex
+const HEX_INFO = new Uint8Array(128).fill(255)
+for (let d = 0; d < 10; d++) HEX_INFO[48 + d] = d
+for (let d = 0; d < 6; d++) {
+  HEX_INFO[97 + d] = (10 + d) | 32
+  HEX_INFO[65 + d] = (10 + d) | 16
+}
+// the dash-free runs of a UUID's text, [start, end): each has an even length, so its hex pairs
+// are whole bytes
+const UUID_RUNS = [0, 8, 9, 13, 14, 18, 19, 23, 24, 36] as const
+
 const encodeUuid = (v: string, out: Uint8Array): number => {
-  if (v.length !== 36) return SPILL
+  if (v.length !== 36 || v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45) return SPILL
   let upper = 0
-  let lowerLetters = false
+  let flags = 0
   let j = 0
-  for (let t = 0; t < 36; t++) {
-    const c = v.charCodeAt(t)
-    if (t === 8 || t === 13 || t === 18 || t === 23) {
-      if (c !== 45) return SPILL
-      continue
+  for (let run = 0; run < UUID_RUNS.length; run += 2) {
+    for (let t = UUID_RUNS[run] as number, end = UUID_RUNS[run + 1] as number; t < end; t += 2) {
+      const c1 = v.charCodeAt(t)
+      const c2 = v.charCodeAt(t + 1)
+      if ((c1 | c2) > 127) return SPILL
+      const hi = HEX_INFO[c1] as number
+      const lo = HEX_INFO[c2] as number
+      if (hi === 255 || lo === 255) return SPILL
+      out[j >> 1] = ((hi & 15) << 4) | (lo & 15)
+      if ((hi & 16) !== 0) upper |= 1 << j
+      if ((lo & 16) !== 0) upper |= 1 << (j + 1)
+      flags |= hi | lo
+      j += 2
     }
-    let nib: number
-    if (c >= 48 && c <= 57) nib = c - 48
-    else if (c >= 97 && c <= 102) {
-      nib = c - 87
-      lowerLetters = true
-    } else if (c >= 65 && c <= 70) {
-      nib = c - 55
-      upper |= 1 << j
-    } else return SPILL
-    if ((j & 1) === 0) out[j >> 1] = nib << 4
-    else out[j >> 1] = (out[j >> 1] as number) | nib
-    j++
   }
-  return caseMask(upper, lowerLetters, false)
+  return caseMask(upper, (flags & 32) !== 0, false)
 }
 
 const encodeAscii = (v: string, out: Uint8Array, width: number): number => {
@@ -423,23 +441,23 @@ export class PackedStringColumn {
    * why identifiers are matched by prefix, not anywhere inside. Removed rows may be marked
    * (callers only read the marks of live rows).
    */
-  searchPrefix(folded: string, hits: Uint8Array, bit: number): number {
+  searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null): number {
     if (folded.length === 0) return 0
     let marked = 0
     const c0 = folded.charCodeAt(0)
     if (c0 < 128 && this.starts[c0] === 1) {
-      marked = this.format.kind === "uuid" ? this.prefixUuid(folded, hits, bit) : this.prefixAscii(folded, hits, bit)
+      marked = this.format.kind === "uuid" ? this.prefixUuid(folded, hits, bit, collect) : this.prefixAscii(folded, hits, bit, collect)
     }
     for (const [row, s] of this.spilled) {
       if (s.folded.startsWith(folded)) {
-        hits[row] = (hits[row] as number) | bit
+        markHit(hits, row, bit, collect)
         marked++
       }
     }
     return marked
   }
 
-  private prefixAscii(q: string, hits: Uint8Array, bit: number): number {
+  private prefixAscii(q: string, hits: Uint8Array, bit: number, collect: number[] | null): number {
     const len = q.length
     // NUL pads the slots; a query holding one (or a non-ASCII char) cannot match inline
     if (len > this.width || !allCodesAtMost(q, 0x7f) || q.includes("\u0000")) return 0
@@ -456,7 +474,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
           if (k === len) {
-            hits[base + slot] = (hits[base + slot] as number) | bit
+            markHit(hits, base + slot, bit, collect)
             marked++
           }
         }
@@ -467,7 +485,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < len && b[at(k, slot)] === q.charCodeAt(k)) k++
           if (k === len) {
-            hits[base + slot] = (hits[base + slot] as number) | bit
+            markHit(hits, base + slot, bit, collect)
             marked++
           }
         }
@@ -476,7 +494,7 @@ export class PackedStringColumn {
     return marked
   }
 
-  private prefixUuid(q: string, hits: Uint8Array, bit: number): number {
+  private prefixUuid(q: string, hits: Uint8Array, bit: number, collect: number[] | null): number {
     if (q.length > 36) return 0
     // the prefix as (mask, value) constraints on the leading bytes
     const mask = new Uint8Array(UUID_BYTES)
@@ -519,7 +537,7 @@ export class PackedStringColumn {
           while (k < nbytes && (s.charCodeAt(at(k, slot)) & (mask[k] as number)) === want[k]) k++
           // a null or spilled row has a zeroed slot, which would pass for "0000…"
           if (k === nbytes && !this.isSpecial(base + slot)) {
-            hits[base + slot] = (hits[base + slot] as number) | bit
+            markHit(hits, base + slot, bit, collect)
             marked++
           }
         }
@@ -530,7 +548,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < nbytes && ((b[at(k, slot)] as number) & (mask[k] as number)) === want[k]) k++
           if (k === nbytes && !this.isSpecial(base + slot)) {
-            hits[base + slot] = (hits[base + slot] as number) | bit
+            markHit(hits, base + slot, bit, collect)
             marked++
           }
         }

@@ -6,7 +6,7 @@
  * maps slot → row, found back by binary search. A row that gains a value after later rows
  * already have slots (rare: a pending Pix whose e2e arrives with an update) is kept in `late`.
  */
-import { PackedStringColumn } from "./packed-strings.ts"
+import { PackedStringColumn, markHit } from "./packed-strings.ts"
 import type { PackedFormat } from "./packed-strings.ts"
 import { foldText, stringBytes } from "./text-fold.ts"
 
@@ -76,7 +76,7 @@ export class SparsePackedColumn {
   }
 
   /** Marks rows whose folded value starts with `folded` (see PackedStringColumn.searchPrefix). */
-  searchPrefix(folded: string, hits: Uint8Array, bit: number): number {
+  searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null): number {
     if (this.slotHits.length < this.count) this.slotHits = new Uint8Array(this.rows.length)
     const sh = this.slotHits
     let marked = 0
@@ -84,8 +84,7 @@ export class SparsePackedColumn {
       const rows = this.rows
       for (let s = 0; s < this.count; s++) {
         if (sh[s] !== 0) {
-          const r = rows[s] as number
-          hits[r] = (hits[r] as number) | bit
+          markHit(hits, rows[s] as number, bit, collect)
           sh[s] = 0
           marked++
         }
@@ -93,7 +92,7 @@ export class SparsePackedColumn {
     }
     for (const [row, v] of this.late) {
       if (foldText(v).startsWith(folded)) {
-        hits[row] = (hits[row] as number) | bit
+        markHit(hits, row, bit, collect)
         marked++
       }
     }

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import type { CurrencySymbol } from "../../schema/common.ts"
 import type { StatementEntry, StatementStatus, StatementType } from "../../schema/entities.ts"
 import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
+import { benchmarkQueries } from "./bench-queries.ts"
 import { NaiveStatements } from "./naive-reference.ts"
 import { ProjectionChangedError, StatementProjection } from "./statement-projection.ts"
 import type { StatementQuery, StatementQueryResult } from "./statement-projection.ts"
@@ -181,6 +182,23 @@ describe("engine P1 projection: filter equals the naive reference", () => {
     n.upsertMany(extra)
     check(40)
   }, 300_000)
+})
+
+describe("engine P1b projection: the benchmark's 50 queries", () => {
+  it("answer like the naive reference on 8k rows (so the figures measure correct answers)", () => {
+    const start = Date.UTC(2024, 0, 1, 3)
+    const { rows, walletIds } = generateRows(8000, { seed: 17, start, spanDays: 730, counterparties: 2000, order: "desc" })
+    const { p, n } = load(rows, 2000, 500)
+    const queries = benchmarkQueries({ walletIds, samples: rows.filter((_, i) => i % 500 === 0), start, now: start + 730 * DAY })
+    expect(queries).toHaveLength(50)
+    let nonEmpty = 0
+    for (const q of queries) {
+      const got = withoutTime(p.query(q))
+      expect(got, JSON.stringify(q)).toEqual(n.query(q))
+      if (got.total > 0) nonEmpty++
+    }
+    expect(nonEmpty).toBeGreaterThan(40)
+  }, 120_000)
 })
 
 describe("engine P2 projection: text search", () => {

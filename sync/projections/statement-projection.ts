@@ -195,6 +195,8 @@ export const MAX_LIMIT = 10_000
 /** Ids are matched only from this many characters: shorter queries are words, not ids. */
 export const MIN_ID_QUERY = 4
 const TEXT_HIT = 1
+/** Identifier-only text matches up to this many are visited directly instead of scanning. */
+const CANDIDATE_CAP = 1 << 14
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
 const LIST_CAP = 1 << 16
 const EXPORT_CHUNK_ROWS = 256
@@ -227,6 +229,11 @@ interface Compiled {
   readonly textDoc: boolean
   /** Identifier prefixes matched some rows: scratch holds TEXT_HIT bits (cleared after). */
   readonly rowTextHits: boolean
+  /**
+   * When only identifiers can match and they matched few rows (a pasted id): those live rows in
+   * date order, so the scan visits them instead of the whole date range.
+   */
+  readonly candidates: Uint32Array | null
   /** Nothing can match (an unknown wallet only, an empty type list after filtering…). */
   readonly none: boolean
 }
@@ -554,9 +561,10 @@ export class StatementProjection {
   }
 
   /**
-   * Rewrites the rows in date order without holes, with 1/16 spare capacity. Call it after the
-   * initial bulk load: scans then walk memory sequentially and skip the order's indirection
-   * (rows that arrived in a random order would otherwise make every scan a random walk).
+   * Rewrites the rows in date order without holes, with 1/16 spare capacity, and builds the
+   * amount order. Call it after the initial bulk load: scans then walk memory sequentially and
+   * skip the order's indirection (rows that arrived in a random order would otherwise make
+   * every scan a random walk), and the first amount sort does not pay for a sort.
    */
   optimize(): void {
     this.byDate.ensure()
@@ -607,6 +615,8 @@ export class StatementProjection {
     this.scratch = new Uint8Array(cap)
     this.ids = new IdIndex(this.idCol)
     this.ids.rebuild(m)
+    // build the amount order now rather than on the first amount sort the user asks for
+    this.byAmount.ensure()
     this.writes++
   }
 
@@ -768,6 +778,7 @@ export class StatementProjection {
     let textName = false
     let textDoc = false
     let rowTextHits = false
+    let candidates: Uint32Array | null = null
     const raw = (q.text ?? "").trim()
     if (raw.length > 0 && !none) {
       hasText = true
@@ -780,16 +791,23 @@ export class StatementProjection {
       textName = this.names.search(folded, null, this.nameHits) > 0
       textDoc = this.documents.search(folded, digits, this.docHits) > 0
       if (folded.length >= MIN_ID_QUERY) {
-        let marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT)
-        marked += this.opCol.searchPrefix(folded, this.scratch, TEXT_HIT)
-        marked += this.e2eCol.searchPrefix(folded, this.scratch, TEXT_HIT)
+        // with no dictionary hit, the matches are the rows the identifier search lists
+        const collect = textDesc || textName || textDoc ? null : ([] as number[])
+        let marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+        marked += this.opCol.searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+        marked += this.e2eCol.searchPrefix(folded, this.scratch, TEXT_HIT, collect)
         rowTextHits = marked > 0
+        if (collect !== null && collect.length <= CANDIDATE_CAP) {
+          const live = collect.filter((r) => this.code[r] !== DEAD)
+          live.sort((a, b) => this.compareDate(a, b))
+          candidates = Uint32Array.from(live)
+        }
       }
       if (!textDesc && !textName && !textDoc && !rowTextHits) none = true
     }
     return {
       walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to,
-      hasText, textDesc, textName, textDoc, rowTextHits, none
+      hasText, textDesc, textName, textDoc, rowTextHits, candidates, none
     }
   }
 
@@ -952,10 +970,23 @@ export class StatementProjection {
     let sumIn = 0
     let sumOut = 0
     let wc = 0
+    // the rows to visit: the date range of the order, or the identifier candidates (already in
+    // date order, but not cut to the range)
+    const cand = c.candidates
+    const src = cand ?? perm
+    const direct = cand === null && ident
+    const first = cand === null ? lo : 0
+    const last = cand === null ? hi : cand.length
+    const fromMs = c.from
+    const toMs = c.to
     const step = asc || byAmount ? 1 : -1
-    const end = step === 1 ? hi : lo - 1
-    for (let i = step === 1 ? lo : hi - 1; i !== end; i += step) {
-      const r = ident ? i : (perm[i] as number)
+    const end = step === 1 ? last : first - 1
+    for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
+      const r = direct ? i : (src[i] as number)
+      if (cand !== null) {
+        const t = createdAt[r] as number
+        if (t < fromMs || t >= toMs) continue
+      }
       if (wm !== null && wm[walletCol[r] as number] === 0) continue
       const code = codeCol[r] as number
       if (cm !== null && cm[code] === 0) continue

@@ -243,12 +243,17 @@ export class StatementRowGenerator {
     const direction: Direction = IN_TYPES.has(type) ? "in" : "out"
     const status = p.weighted(STATUS_WEIGHTS)
     let currency: CurrencySymbol = "BRL"
-    if (type === "CONVERSION_IN") currency = p.next() < 0.7 ? "BTC" : "USDT"
+    // a conversion moves money between BRL and a crypto account: half of them land (in) or
+    // leave (out) on the crypto side, so each currency sees both directions
+    if ((type === "CONVERSION_IN" || type === "CONVERSION_OUT") && p.next() < 0.5) currency = p.next() < 0.7 ? "BTC" : "USDT"
     let amount: number
     if (type === "FEE") amount = 50 + p.int(1450)
     else if (currency === "BTC") amount = Math.round(Math.exp(Math.log(1000) + p.next() * Math.log(5000))) // sats
     else if (currency === "USDT") amount = Math.round(Math.exp(Math.log(1e6) + p.next() * Math.log(1000)))
-    else amount = Math.round(Math.exp(Math.log(100) + p.next() * Math.log(50_000))) // 1 to 50 000 BRL
+    else if (direction === "in") amount = Math.round(Math.exp(Math.log(500) + p.next() * Math.log(2940))) // 5 to 14 700 BRL
+    else amount = Math.round(Math.exp(Math.log(100) + p.next() * Math.log(10_000))) // 1 to 10 000 BRL
+    // ins are fewer than outs (34 to 59 in 100) but larger, so that the expected flows match and
+    // balances wander around their opening value instead of drifting off
     let cp: Counterparty
     if (type === "FEE" || type === "CONVERSION_IN" || type === "CONVERSION_OUT") cp = { name: BANK_NAME, document: BANK_DOC }
     else if (type === "CARD_PURCHASE" || type === "BILLET_PAYMENT" || type === "GATEWAY_DEPOSIT" || type === "GATEWAY_WITHDRAW") cp = this.shops[p.skewed(this.shops.length)] as Counterparty
