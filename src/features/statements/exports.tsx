@@ -41,9 +41,13 @@ export function LocalExportButtons({ query, disabled }: { readonly query: Statem
     setBusy(format)
     try {
       const headers = EXPORT_COLUMNS.map((c) => t(`statements:export.columns.${c}`))
+      // marks for the csv-export benchmark (DESIGN "Benchmark names"): worker answer, then the saved file
+      performance.mark("statements:export:start")
       const text = await getEngine().exportFile(query, format, headers)
+      performance.mark("statements:export:reply")
       const name = `${t("statements:export.fileName")}-${spDateKey(Date.now())}.${format}`
       downloadText(name, text, format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx")
+      performance.mark("statements:export:saved")
     } catch (e) {
       toast("error", t("statements:export.localFailed"), t(errorI18nKey(e)))
     } finally {

@@ -8,38 +8,10 @@ import { memo, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
 import type { GroupTotals } from "../../../workers/results.ts"
-import { dayKey, dayOfKey } from "../../lib/date-presets.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { vars } from "../../ui/index.ts"
+import { chartSeries } from "./chart-series.ts"
 import * as s from "./statements.css.ts"
-
-interface Point { readonly key: string; readonly label: string; readonly sumIn: number; readonly sumOut: number; readonly net: number }
-
-/** Day groups (any order) → one point per day from the first to the last, or per month past 120 days. */
-export function chartSeries(groups: ReadonlyArray<GroupTotals>): Point[] {
-  const days = groups.map((g) => ({ day: dayOfKey(g.key), g })).filter((x): x is { day: number; g: GroupTotals } => x.day !== null)
-  if (days.length === 0) return []
-  days.sort((a, b) => a.day - b.day)
-  const first = (days[0] as { day: number }).day
-  const lastDay = (days[days.length - 1] as { day: number }).day
-  const byMonth = lastDay - first > 120
-  const buckets = new Map<string, { sumIn: number; sumOut: number }>()
-  for (let d = first; d <= lastDay; d++) {
-    const k = byMonth ? dayKey(d).slice(0, 7) : dayKey(d)
-    if (!buckets.has(k)) buckets.set(k, { sumIn: 0, sumOut: 0 })
-  }
-  for (const { day, g } of days) {
-    const k = byMonth ? dayKey(day).slice(0, 7) : dayKey(day)
-    const b = buckets.get(k)
-    if (b) { b.sumIn += g.sumIn; b.sumOut += g.sumOut }
-  }
-  let net = 0
-  return [...buckets].map(([key, b]) => {
-    net += b.sumIn - b.sumOut
-    const label = key.length === 7 ? `${key.slice(5, 7)}/${key.slice(0, 4)}` : `${key.slice(8, 10)}/${key.slice(5, 7)}`
-    return { key, label, sumIn: b.sumIn, sumOut: b.sumOut, net }
-  })
-}
 
 function StatementChart({ groups, currency }: { readonly groups: ReadonlyArray<GroupTotals>; readonly currency: string }) {
   const { t } = useTranslation()
@@ -56,7 +28,7 @@ function StatementChart({ groups, currency }: { readonly groups: ReadonlyArray<G
         <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke={vars.color.border} />
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: vars.color.textMuted }} minTickGap={16} />
-          <YAxis tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={56} />
+          <YAxis tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={68} />
           <Tooltip formatter={(v) => money(Number(v))} contentStyle={{ background: vars.color.surface, border: `1px solid ${vars.color.border}` }} />
           <Legend />
           <Bar dataKey="sumIn" name={t("statements:chart.in")} fill={vars.color.success} isAnimationActive={false} />

@@ -16,11 +16,11 @@ export const table = style({
 export const row = style({
   display: "grid", gridTemplateColumns: columns, alignItems: "center", gap: vars.space.md, padding: `0 ${vars.space.md}`,
   height: ROW_HEIGHT, borderBottom: `1px solid ${vars.color.border}`, fontSize: vars.fontSize.sm, minWidth: 0,
-  "@media": { [narrow]: { gridTemplateColumns: "68px minmax(0, 1fr) auto", gap: vars.space.sm, padding: `0 ${vars.space.sm}` } }
+  "@media": { [narrow]: { gridTemplateColumns: "78px minmax(0, 1fr) auto", gap: vars.space.sm, padding: `0 ${vars.space.sm}` } }
 })
 export const withWallet = style({
   gridTemplateColumns: columnsWallet,
-  "@media": { [narrow]: { gridTemplateColumns: "68px minmax(0, 1fr) auto" } }
+  "@media": { [narrow]: { gridTemplateColumns: "78px minmax(0, 1fr) auto" } }
 })
 export const head = style({
   background: vars.color.surfaceAlt, fontWeight: 700, fontSize: vars.fontSize.xs, color: vars.color.textMuted,

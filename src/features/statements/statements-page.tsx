@@ -7,7 +7,7 @@
  * can be read at once (those the user may read), with a cross-wallet comparison; exports are
  * instant (local CSV/OFX of the filtered rows) or a server job; a row opens its receipt.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react"
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react"
 import { useSearchParams } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
@@ -18,10 +18,10 @@ import { Button, Card, Checkbox, EmptyState, PageHeader, Skeleton, layout } from
 import { AnalysisPanel } from "./analysis-panel.tsx"
 import { EXPORT_POLL_MS, ExportJobs, LocalExportButtons, ServerExportDialog, type ExportJob } from "./exports.tsx"
 import { FilterBar } from "./filter-bar.tsx"
-import { pendingRowsOf } from "./pending-rows.ts"
+import { matchesFilter, pendingRowsOf } from "./pending-rows.ts"
 import { ReceiptDialog } from "./receipt-dialog.tsx"
 import { buildQuery, emptyFilter, type BaseQuery, type StatementFilter } from "./statement-filter.ts"
-import { StatementTable, type StatementSort } from "./statement-table.tsx"
+import { FIRST_WINDOW_LIMIT, StatementTable, windowQuery, type StatementSort } from "./statement-table.tsx"
 import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
 import { useReadableWallets } from "./use-readable-wallets.ts"
@@ -46,7 +46,8 @@ function useToday(): number {
 }
 
 export function StatementsPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const numberLocale = i18n.language === "en" ? "en-US" : "pt-BR"
   const [params] = useSearchParams()
   const pollMs = pollInterval(params.get("poll_ms"))
   const current = useCurrentWallet()
@@ -82,12 +83,17 @@ export function StatementsPage() {
   const base: BaseQuery = useMemo(() => JSON.parse(baseKey) as BaseQuery, [baseKey])
   const ready = filter.walletIds.length > 0
   const byDate = sort.by === "created_at"
+  // The first window of the table answers the count and the totals (one worker scan per keystroke);
+  // the day groups (chart, grouped table) and the comparison follow at a lower priority.
+  const head = useLiveQuery(ready ? { kind: "statements", query: windowQuery(base, sort, 0, FIRST_WINDOW_LIMIT) } : null) as SummaryResult | undefined
+  const deferredBase = useDeferredValue(base)
+  const groupBase = grouped && byDate ? base : deferredBase
   const summary = useLiveQuery(ready ? {
     kind: "statements",
-    query: { ...base, sort: { by: "created_at", dir: byDate ? sort.dir : "desc" }, limit: 0, groupBy: "day" }
+    query: { ...groupBase, sort: { by: "created_at", dir: byDate ? sort.dir : "desc" }, limit: 0, groupBy: "day" }
   } : null) as SummaryResult | undefined
   const commands = useLiveQuery({ kind: "commands" })
-  const pending = useMemo(() => pendingRowsOf(commands, filter.walletIds), [commands, filter.walletIds])
+  const pending = useMemo(() => pendingRowsOf(commands, base.walletIds ?? []).filter((r) => matchesFilter(r, base)), [commands, base])
 
   const walletName = useCallback((id: string) => access.byId.get(id)?.wallet.name ?? id, [access.byId])
   const several = filter.walletIds.length > 1
@@ -118,7 +124,9 @@ export function StatementsPage() {
     )
   }
 
-  const groups = summary?.groups
+  // the grouped table needs the groups of exactly this filter; the chart may show the previous ones a moment longer
+  const summaryCurrent = JSON.stringify(groupBase) === baseKey
+  const chartGroups = summary?.groups
   return (
     <div className={layout.page} data-testid="statements-page">
       <PageHeader
@@ -126,30 +134,30 @@ export function StatementsPage() {
         subtitle={several ? t("statements:subtitleMany", { count: filter.walletIds.length }) : t("statements:subtitleOne", { name: walletName(filter.walletIds[0] ?? "") })}
         actions={
           <>
-            <LocalExportButtons query={{ ...base, sort }} disabled={!summary || summary.total === 0} />
+            <LocalExportButtons query={{ ...base, sort }} disabled={!head || head.total === 0} />
             {exportWallets.length > 0 ? (
               <Button variant="secondary" size="sm" onClick={() => setExportOpen(true)} data-testid="export-server">{t("statements:export.server")}</Button>
             ) : null}
           </>
         }
       />
-      <SyncStatus walletIds={filter.walletIds} loadedRows={summary?.loadedRows} />
+      <SyncStatus walletIds={filter.walletIds} loadedRows={head?.loadedRows} />
       <Card>
         <FilterBar filter={filter} problems={built.problems} wallets={access.readable} onChange={patch} onClear={clear} />
       </Card>
-      <Totals summary={summary} currency={base.currency} />
-      {several ? <AnalysisPanel base={base} walletIds={filter.walletIds} walletName={walletName} perWallet={summary?.perWallet} /> : null}
-      {base.currency !== undefined && groups && groups.length > 0 ? (
+      <Totals summary={head} currency={base.currency} />
+      {several ? <AnalysisPanel base={deferredBase} walletIds={deferredBase.walletIds ?? filter.walletIds} walletName={walletName} perWallet={head?.perWallet} /> : null}
+      {deferredBase.currency !== undefined && chartGroups && chartGroups.length > 0 ? (
         <Card title={t("statements:chart.title")}>
           <Suspense fallback={<Skeleton height={280} />}>
-            <StatementChart groups={groups} currency={base.currency} />
+            <StatementChart groups={chartGroups} currency={deferredBase.currency} />
           </Suspense>
         </Card>
       ) : null}
       <Card>
         <div className={s.toolbar}>
           <span className={layout.muted} data-testid="statement-count">
-            {summary ? t("statements:table.summary", { count: summary.total, ms: summary.tookMs.toFixed(1) }) : t("common:loading")}
+            {head ? t("statements:table.summary", { count: head.total, total: head.total.toLocaleString(numberLocale), ms: head.tookMs.toFixed(1) }) : t("common:loading")}
           </span>
           <Checkbox label={byDate ? t("statements:table.groupByDay") : t("statements:table.groupByDayDisabled")} checked={grouped && byDate} disabled={!byDate} onChange={setGrouped} id="group-by-day" />
         </div>
@@ -157,8 +165,8 @@ export function StatementsPage() {
           base={base}
           sort={sort}
           onSort={setSort}
-          total={summary?.total}
-          groups={grouped && byDate ? groups : undefined}
+          total={head?.total}
+          groups={grouped && byDate && summaryCurrent ? summary?.groups : undefined}
           pending={pending}
           walletName={several ? walletName : null}
           onOpen={setOpenRow}

@@ -9,7 +9,8 @@ import { layout } from "../../ui/index.ts"
 import * as s from "./statements.css.ts"
 
 export function SyncStatus({ walletIds, loadedRows }: { readonly walletIds: ReadonlyArray<string>; readonly loadedRows: number | undefined }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const loc = i18n.language === "en" ? "en-US" : "pt-BR"
   const progress = useLiveQuery({ kind: "syncProgress" })
   const lists = walletIds.map((id) => progress?.lists[`statements:${id}`]).filter((l) => l !== undefined)
   const pulling = lists.some((l) => l.state === "pulling" || l.state === "idle")
@@ -22,10 +23,10 @@ export function SyncStatus({ walletIds, loadedRows }: { readonly walletIds: Read
     <div className={s.syncBox} role="status" data-testid="statement-sync" data-done={done} data-total={total}>
       <span className={layout.spread}>
         <strong>{failed && !pulling ? t("statements:sync.error") : t("statements:sync.pulling")}</strong>
-        <span className={layout.muted}>{t("statements:sync.rows", { done: done.toLocaleString(), total: total.toLocaleString() })}</span>
+        <span className={layout.muted}>{t("statements:sync.rows", { done: done.toLocaleString(loc), total: total.toLocaleString(loc) })}</span>
       </span>
       <progress className={s.progress} max={100} value={pct} aria-label={t("statements:sync.pulling")} />
-      {loadedRows !== undefined ? <span className={layout.muted}>{t("statements:sync.local", { count: loadedRows })}</span> : null}
+      {loadedRows !== undefined ? <span className={layout.muted}>{t("statements:sync.local", { count: loadedRows, rows: loadedRows.toLocaleString(loc) })}</span> : null}
     </div>
   )
 }

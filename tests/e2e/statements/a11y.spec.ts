@@ -49,6 +49,7 @@ test("responsive: statements and coins at 360 px wide have no horizontal scroll"
   await expect(st.rows.first()).toBeVisible({ timeout: 30_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.screenshot({ path: `${ARTIFACTS}/statements-360-pt.png`, fullPage: true })
+  await st.table.screenshot({ path: `${ARTIFACTS}/statements-table-360-pt.png` })
   await page.goto("/banking/coins")
   await expect(page.getByTestId("convert-panel")).toBeVisible({ timeout: 30_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)

@@ -57,6 +57,8 @@ test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message
   const [tab] = await Promise.all([page.waitForEvent("popup"), page.evaluate(() => { window.open("/banking/statements", "_blank") })])
   const st = new StatementsPage(tab)
   await expect(st.root).toBeVisible({ timeout: 30_000 })
+  await expect(tab.getByTestId("statement-pending-row")).toHaveCount(1) // the BRL side, under the default BRL filter
+  await st.currency.selectOption("")
   await expect(tab.getByTestId("statement-pending-row")).toHaveCount(2)
   await tab.getByTestId("statement-table").scrollIntoViewIfNeeded()
   await tab.screenshot({ path: `${ARTIFACTS}/statements-pending-rows-pt.png` })
