@@ -86,6 +86,7 @@ export class Engine {
   private readonly pinWaiters = new Map<string, (a: PinInput | null) => void>()
 
   constructor(private readonly env: EngineEnv) {
+    this.progress.subscribe(() => this.changed()) // P6: progress is a live query of its own
     this.api = makeApiClient({
       baseUrl: () => this.apiBase,
       locale: () => this.locale,
@@ -148,7 +149,7 @@ export class Engine {
     // the projection is rebuilt from the stored chunks (reopen: no network needed)
     const walletIds = [...new Set((await db.statement_chunks.find().exec()).map((d) => d.wallet_id))]
     await loadStatementChunks(db, walletIds, (rows) => this.ingest(rows.map(fromCompact)))
-    await this.openOutbox(db, session.userId)
+    await this.openOutbox(db)
     this.changed()
     this.startStream()
     this.startUnreadPoll()
@@ -157,36 +158,25 @@ export class Engine {
 
   /** Stop without wiping (a tab or worker going away): commands stay in the outbox for replay (C6). */
   async close(): Promise<void> {
-    this.stream?.stop()
-    this.stream = null
-    if (this.unreadTimer) clearInterval(this.unreadTimer)
-    this.unreadTimer = null
-    this.entitySub?.unsubscribe()
-    this.entitySub = null
-    for (const w of this.pinWaiters.values()) w(null)
-    this.pinWaiters.clear()
-    if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(() => undefined)
-    this.outbox = null
-    this.closeOutbox = null
-    await Promise.allSettled([...this.running.values()])
-    const db = this.db
-    this.db = null
-    this.session = null
+    const db = await this.halt()
     if (db && !db.closed) await db.close()
   }
 
   /** The outbox, for tests and the worker (undefined before sign-in). */
   get commands(): OutboxShape | null { return this.outbox }
 
-  /** S4: logout, expiry and user switch close the engine and delete this user's local data. */
-  async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
-    const session = this.session
-    if (!session) return
+  /**
+   * Stop everything that runs for a session — stream, poll, timers, change feed, PIN prompts,
+   * outbox, pulls — and hand back the database, detached, for the caller to close or wipe.
+   */
+  private async halt(): Promise<UserDb | null> {
     this.session = null
     this.stream?.stop()
     this.stream = null
     if (this.unreadTimer) clearInterval(this.unreadTimer)
     this.unreadTimer = null
+    for (const t of this.timers.values()) clearTimeout(t)
+    this.timers.clear()
     this.entitySub?.unsubscribe()
     this.entitySub = null
     for (const w of this.pinWaiters.values()) w(null)
@@ -194,11 +184,20 @@ export class Engine {
     if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(() => undefined)
     this.outbox = null
     this.closeOutbox = null
-    this.commandViews = []
-    this.effects = { balances: [], approvals: [], notices: [] }
-    try { await this.starting } catch { /* opening failed: wipe anyway */ }
+    try { await this.starting } catch { /* opening failed: stop anyway */ }
+    await Promise.allSettled([...this.running.values()])
     const db = this.db
     this.db = null
+    return db
+  }
+
+  /** S4: logout, expiry and user switch close the engine and delete this user's local data. */
+  async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
+    const session = this.session
+    if (!session) return
+    const db = await this.halt()
+    this.commandViews = []
+    this.effects = { balances: [], approvals: [], notices: [] }
     this.mirror.clear()
     this.projection.clear()
     this.seenTx.clear()
@@ -209,6 +208,7 @@ export class Engine {
     this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
     this.changed()
   }
+
 
   setWallet(walletId: string): void {
     if (this.walletId === walletId) return
@@ -394,7 +394,7 @@ export class Engine {
   }
 
   // ── commands (sync/SPEC.md C1–C7) ──────────────────────────────────────────
-  private async openOutbox(db: UserDb, userId: string): Promise<void> {
+  private async openOutbox(db: UserDb): Promise<void> {
     const store = await openRxOutboxStore(db)
     const transport = makeTransport(this.api, () => this.session?.userId ?? null)
     const prompt = {
@@ -417,7 +417,6 @@ export class Engine {
     await this.refreshCommands()
     // C6: unfinished commands resume after a reload
     void Effect.runPromise(outbox.replay()).catch(() => undefined)
-    void userId
   }
 
   private async refreshCommands(): Promise<void> {

@@ -6,7 +6,7 @@
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
 import { StatementRowGenerator } from "../../sync/projections/test-rows.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
-import { benchQueries } from "./queries.ts"
+import { benchmarkQueries } from "../../sync/projections/bench-queries.ts"
 
 const params = new URLSearchParams(location.search)
 const total = Number(params.get("rows") ?? 1_000_000)
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     publish({ figures: { seconds: Math.round(secs * 1000) / 1000, rows: p.size, mbytes: Math.round(bytes / 1e4) / 100 } })
     return
   }
-  const qs = benchQueries(walletIds, samples, START + SPAN_DAYS * 86_400_000)
+  const qs = benchmarkQueries({ walletIds, samples, start: START, now: START + SPAN_DAYS * 86_400_000 })
   for (const q of qs) p.query(q) // warm-up: JIT and lazily built orders
   const times: number[] = []
   for (const q of qs) { const t = performance.now(); p.query(q); times.push(performance.now() - t) }

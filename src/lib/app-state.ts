@@ -6,7 +6,7 @@
  * Only the wallet token and the "PIN exists" answer outlive a reload (prefs / sessionStorage).
  */
 import { useSyncExternalStore } from "react"
-import { EngineError, getEngine, prefs, storedSession, type CallArgs, type EngineClient } from "../../workers/client.ts"
+import { getEngine, prefs, storedSession, type CallArgs, type EngineClient } from "../../workers/client.ts"
 import type { EndpointId, ResponseOf } from "../../schema/api.ts"
 import type { SessionInfo } from "../../workers/protocol.ts"
 import type { Onboarding, OnboardingStatus, UserProfile, Wallet } from "../../schema/entities.ts"
@@ -58,22 +58,9 @@ export function useAppState<T>(select: (s: AppState) => T): T {
 let engineOf: () => EngineClient = () => getEngine()
 export function setEngineForTests(f: () => EngineClient): void { engineOf = f }
 
-/**
- * A guard's call, retried while the engine is still starting after a reload: until it has read
- * the profile it does not send the green-server header, and the sandbox answers 400
- * INVALID_REQUEST (reported to the engine's owners; remove when the engine waits itself).
- * Guard calls only read, so asking again is safe.
- */
-async function guardCall<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await engineOf().call(endpoint, args)
-    } catch (e) {
-      const starting = e instanceof EngineError && e.status === 400 && e.key === "INVALID_REQUEST"
-      if (!starting || attempt >= 10) throw e
-      await new Promise((r) => setTimeout(r, 300))
-    }
-  }
+/** A guard's call. The engine holds views' calls until it knows the user's server type (sync/SPEC.md A2). */
+function guardCall<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
+  return engineOf().call(endpoint, args)
 }
 
 function once<T>(key: string, run: () => Promise<T>): Promise<T> {

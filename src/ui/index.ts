@@ -1,6 +1,7 @@
 /** The design system's public surface (src/ui). Features import from here. */
 export { Button, IconButton } from "./button.tsx"
 export { TextField } from "./text-field.tsx"
+export { PasswordField } from "./password-field.tsx"
 export { MoneyField, centsToInput } from "./money-field.tsx"
 export { PinField } from "./pin-field.tsx"
 export { Select, type SelectOption } from "./select.tsx"

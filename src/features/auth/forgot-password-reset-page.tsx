@@ -12,7 +12,7 @@ import { toast } from "../../lib/feedback.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { Button, TextField } from "../../ui/index.ts"
 import { PasswordChecks } from "./password-checks.tsx"
-import { PasswordField } from "./password-field.tsx"
+import { PasswordField } from "../../ui/password-field.tsx"
 import * as s from "./auth.css.ts"
 
 export function ForgotPasswordResetPage() {

@@ -15,7 +15,7 @@ import { toast } from "../../lib/feedback.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { Button, TextField } from "../../ui/index.ts"
 import { finishSignIn } from "./finish-sign-in.ts"
-import { PasswordField } from "./password-field.tsx"
+import { PasswordField } from "../../ui/password-field.tsx"
 import { QrLogin } from "./qr-login.tsx"
 import * as s from "./auth.css.ts"
 

@@ -13,7 +13,7 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
 import { useTour } from "../../lib/use-tour.ts"
 import { Button, Card, layout, PageHeader, Tour } from "../../ui/index.ts"
-import { PasswordField } from "./password-field.tsx"
+import { PasswordField } from "../../ui/password-field.tsx"
 import { PasswordStrengthMeter } from "./password-strength.tsx"
 import * as s from "./security.css.ts"
 

@@ -1,8 +1,9 @@
-/** A password TextField with a show/hide toggle (labelled for screen readers). */
+/** A password TextField with a show/hide toggle (labelled for screen readers); used by auth and security. */
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { EyeIcon, EyeOffIcon, IconButton, TextField } from "../../ui/index.ts"
-import type { TextFieldProps } from "../../ui/text-field.tsx"
+import { IconButton } from "./button.tsx"
+import { EyeIcon, EyeOffIcon } from "./icons.tsx"
+import { TextField, type TextFieldProps } from "./text-field.tsx"
 
 export function PasswordField(props: Omit<TextFieldProps, "type" | "adornment">) {
   const { t } = useTranslation()
@@ -12,7 +13,7 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "adornment">)
       {...props}
       type={shown ? "text" : "password"}
       adornment={
-        <IconButton label={shown ? t("auth:password.hide") : t("auth:password.show")} onClick={() => setShown((x) => !x)} style={{ width: 36, height: 36 }}>
+        <IconButton label={shown ? t("common:password.hide") : t("common:password.show")} onClick={() => setShown((x) => !x)} style={{ width: 36, height: 36 }}>
           {shown ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
         </IconButton>
       }
