@@ -59,6 +59,7 @@ export async function benchServer(port = 5290): Promise<{ url: string; close: ()
   return { url: addr.replace(/\/$/, ""), close: () => server.close() }
 }
 
+let built = false
 /**
  * The built app + a sandbox on its own ports (scripts/serve.mjs). The database for a size is
  * seeded once and reused (`.data/bench-<size>.sqlite`); `fresh` makes a new one.
@@ -69,6 +70,9 @@ export async function startApp(size: "small" | "100k" | "1m", opts: { fresh?: bo
   const apiPort = opts.apiPort ?? 4391
   const args = [resolve(root, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort), "--db", resolve(root, `.data/bench-${size}.sqlite`), "--size", size]
   if (opts.fresh) args.push("--fresh")
+  // the built app must be the current source: build once per `npm run bench` (skip: --no-build)
+  if (!built && !process.argv.includes("--no-build")) args.push("--build")
+  built = true
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SANDBOX_QUIET: "1" } })
   const url = `http://127.0.0.1:${appPort}`
   const until = Date.now() + 300_000

@@ -44,23 +44,39 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
     const name = size === "100k" ? "sync-100k" : "sync-1m"
     report({ name, figures: { seconds: round(r.seconds), rows_per_s: Math.round(r.rows / r.seconds), rows: r.rows }, budgets: { seconds: { figure: "seconds", limit: size === "100k" ? 4 : 30, kind: "max" } } })
     if (withReopen) {
-      // reopen: a new page load with the rows already local (the worker restarts with the tab)
-      await page.close()
-      const p2 = await ctx.newPage()
+      // reopen: the same tab reloads (its session is in sessionStorage, core §9); the SharedWorker
+      // goes away with its last page, so the engine starts again from the local store
+      // the engine writes the projection's image (S6) once the pull has settled; a user who
+      // closes the app seconds after the first sync would reopen without it (from the chunks)
+      await page.evaluate(async (rows) => {
+        const h = window.harness
+        const until = performance.now() + 120_000
+        while (((h.snaps.progress as { image?: { rows: number } } | undefined)?.image?.rows ?? 0) < rows && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
+      }, r.rows)
       const t0 = Date.now()
-      await openHarness(p2, app.url)
-      const s = await p2.evaluate(async (rows) => {
+      await page.reload({ waitUntil: "commit" })
+      await page.waitForFunction(() => window.harness !== undefined)
+      const s = await page.evaluate(async (rows) => {
         const h = window.harness
         const t = performance.now()
         h.watch("st", { kind: "statements", query: { text: "silva", limit: 50 } })
+        h.watch("progress", { kind: "syncProgress" })
         for (;;) {
           const v = h.snaps.st as { loadedRows: number; total: number } | undefined
-          if (v && v.loadedRows >= rows) return (performance.now() - t) / 1000
+          if (v && v.loadedRows >= rows) break
           await new Promise((r) => setTimeout(r, 10))
         }
+        const seconds = (performance.now() - t) / 1000
+        while (!(h.snaps.progress as { open?: unknown } | undefined)?.open) await new Promise((r) => setTimeout(r, 10))
+        const open = (h.snaps.progress as { open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number } }).open
+        return { seconds, open }
       }, r.rows)
       const total = (Date.now() - t0) / 1000
-      report({ name: "reopen-1m", figures: { seconds_to_interactive: round(total), worker_load_seconds: round(s) }, budgets: { s: { figure: "seconds_to_interactive", limit: 2, kind: "max" } } })
+      report({
+        name: "reopen-1m",
+        figures: { seconds_to_interactive: round(total), worker_load_seconds: round(s.seconds), image_rows: s.open.imageRows, chunk_rows: s.open.chunkRows, read_image_ms: Math.round(s.open.readImageMs), chunks_ms: Math.round(s.open.chunksMs), optimize_ms: Math.round(s.open.optimizeMs) },
+        budgets: { s: { figure: "seconds_to_interactive", limit: 2, kind: "max" } }
+      })
     }
   } finally {
     await browser.close()

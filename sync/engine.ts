@@ -21,6 +21,7 @@ import { loadStatementChunks, pullStatements } from "./pullers/statements.ts"
 import { StatementProjection } from "./projections/statement-projection.ts"
 import { openUserDb, wipeUserDb, type EntityDoc, type UserDb } from "./store/db.ts"
 import { fromCompact } from "./store/statement-rows.ts"
+import { readImage, writeImage } from "./store/projection-image.ts"
 import { LiveStream, type StreamStatus } from "./stream/sse.ts"
 import { Effect, Schema } from "effect"
 import { ApprovalRequest as ApprovalRequestSchema, Notification as NotificationSchema, StatementEntry as StatementEntrySchema, WalletAccount as WalletAccountSchema } from "../schema/entities.ts"
@@ -42,9 +43,15 @@ export interface EngineEnv {
   readonly indexedDB?: IDBFactory
   /** C5: ask the views for the PIN or temporary token of a sensitive command. */
   readonly onPinAsk?: (commandId: string, name: string, lastErrorKey?: string) => void
+  /** S6: write a projection image once this many stored rows are not in the last one (default 20,000). */
+  readonly imageMinRows?: number
 }
 
 type Listener = () => void
+/** S6: below this many rows, re-ingesting the chunks at open is cheaper than keeping an image. */
+const IMAGE_MIN_ROWS = 20_000
+/** A bulk load of at least this many rows is followed by projection.optimize(). */
+const OPTIMIZE_MIN_ROWS = 50_000
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
 const decodeApproval = Schema.decodeUnknownExit(ApprovalRequestSchema)
 const decodeAccount = Schema.decodeUnknownExit(WalletAccountSchema)
@@ -58,7 +65,18 @@ export class Engine {
   serverType: "green" | "blue" | null = null
   db: UserDb | null = null
   readonly progress = new ProgressBoard()
-  readonly projection = new StatementProjection()
+  private proj = new StatementProjection()
+  /** The statement projection (replaced by its image on reopen, S6). */
+  get projection(): StatementProjection { return this.proj }
+  /** S6: per wallet, the last stored chunk the projection holds; rows ingested since the image / optimize(). */
+  private readonly chunkMark = new Map<string, number>()
+  private rowsSinceImage = 0
+  private rowsSinceOptimize = 0
+  private imageWriting: Promise<void> | null = null
+  /** The last image written in this session (rows, when). */
+  private imageSaved: { rows: number; at: string } | null = null
+  /** How the last open went (reopen figures; shown by the harness, not the views). */
+  openStats: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number } | null = null
   readonly api: ApiClient
   private stream: LiveStream | null = null
   private streamStatus: StreamStatus = "down"
@@ -146,14 +164,95 @@ export class Engine {
       else this.mirrorPut(ev.documentData as EntityDoc)
       this.changed()
     })
-    // the projection is rebuilt from the stored chunks (reopen: no network needed)
-    const walletIds = [...new Set((await db.statement_chunks.find().exec()).map((d) => d.wallet_id))]
-    await loadStatementChunks(db, walletIds, (rows) => this.ingest(rows.map(fromCompact)))
+    await this.loadProjection(db, session.userId)
     await this.openOutbox(db)
     this.changed()
     this.startStream()
     this.startUnreadPoll()
     void this.syncAll().catch(() => undefined)
+  }
+
+  /**
+   * S6: the statement projection at open — from its image when one matches the stored chunks,
+   * then the chunks after the image's watermark (all of them when there is no image); no network.
+   */
+  private async loadProjection(db: UserDb, userId: string): Promise<void> {
+    const t0 = performance.now()
+    const stored = await readImage(this.idb(), userId)
+    let after: Record<string, number> = {}
+    let imageRows = 0
+    if (stored && await this.imageMatches(db, stored.watermark)) {
+      const p = StatementProjection.fromImage(stored.projection)
+      if (p) {
+        this.proj = p
+        after = { ...stored.watermark }
+        for (const [w, seq] of Object.entries(after)) this.chunkMark.set(w, seq)
+        imageRows = p.size
+      }
+    }
+    const t1 = performance.now()
+    // the wallets this user has (the mirror is loaded), and any the image holds
+    const walletIds = [...new Set([...this.list<Wallet>("wallet").map((w) => w.id), ...Object.keys(after)])]
+    const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
+      this.ingestChunk(rows.map(fromCompact), walletId, seq)
+    })
+    const t2 = performance.now()
+    this.settleProjection()
+    this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
+    this.scheduleImage()
+  }
+
+  /** An image is used only if every wallet it covers still has its chunks up to the watermark. */
+  private async imageMatches(db: UserDb, watermark: Readonly<Record<string, number>>): Promise<boolean> {
+    for (const [walletId, seq] of Object.entries(watermark)) {
+      const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId, seq: { $gte: seq } }, limit: 1 }).exec()
+      if (docs.length === 0) return false
+    }
+    return true
+  }
+
+  private idb(): IDBFactory | undefined { return this.env.indexedDB ?? globalThis.indexedDB }
+
+  /** S6: rows of a stored chunk reach the projection; the watermark follows. */
+  private ingestChunk(rows: ReadonlyArray<StatementEntry>, walletId: string, seq: number): void {
+    this.ingest(rows)
+    this.chunkMark.set(walletId, seq)
+    this.rowsSinceImage += rows.length
+    this.rowsSinceOptimize += rows.length
+  }
+
+  /**
+   * After a bulk load: rows into date order (projection README "Engine usage"), once enough rows
+   * arrived since the last time that scans would otherwise walk memory out of order.
+   */
+  private settleProjection(): void {
+    if (this.rowsSinceOptimize >= Math.max(OPTIMIZE_MIN_ROWS, this.proj.size >> 2)) {
+      this.proj.optimize()
+      this.rowsSinceOptimize = 0
+      this.changed()
+    }
+  }
+
+  /** S6: write a new image once enough rows are not in the last one, when no statement pull runs. */
+  private scheduleImage(): void {
+    if (this.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session) return
+    this.later("image", 1500, async () => {
+      if ([...this.running.keys()].some((k) => k.startsWith("statements|"))) return // the pull's end schedules it again
+      const session = this.session
+      if (!session || this.imageWriting) return
+      this.settleProjection()
+      let taken = 0
+      let saved = { rows: 0, at: "" }
+      this.imageWriting = writeImage(this.idb(), session.userId, () => {
+        taken = this.rowsSinceImage
+        saved = { rows: this.proj.size, at: new Date().toISOString() }
+        return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
+      })
+        .then(() => { this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken); this.imageSaved = saved; this.changed() })
+        .catch(() => undefined)
+        .finally(() => { this.imageWriting = null })
+      await this.imageWriting
+    })
   }
 
   /** Stop without wiping (a tab or worker going away): commands stay in the outbox for replay (C6). */
@@ -186,6 +285,7 @@ export class Engine {
     this.closeOutbox = null
     try { await this.starting } catch { /* opening failed: stop anyway */ }
     await Promise.allSettled([...this.running.values()])
+    if (this.imageWriting) await this.imageWriting
     const db = this.db
     this.db = null
     return db
@@ -199,7 +299,12 @@ export class Engine {
     this.commandViews = []
     this.effects = { balances: [], approvals: [], notices: [] }
     this.mirror.clear()
-    this.projection.clear()
+    this.proj.clear()
+    this.chunkMark.clear()
+    this.rowsSinceImage = 0
+    this.rowsSinceOptimize = 0
+    this.openStats = null
+    this.imageSaved = null
     this.seenTx.clear()
     this.unread = 0
     this.lastEventId = null
@@ -255,7 +360,10 @@ export class Engine {
     if (!db) return Promise.resolve(0)
     return this.pull(`statements|${walletId}`, () =>
       pullStatements(this.api, db, this.progress, walletId, {
-        onRows: (rows) => { this.ingest(rows); void this.refreshCommands() }
+        onRows: (rows, seq) => { this.ingestChunk(rows, walletId, seq); void this.refreshCommands() }
+      }).finally(() => {
+        if ([...this.running.keys()].filter((k) => k.startsWith("statements|")).length <= 1) this.settleProjection()
+        this.scheduleImage()
       }))
   }
 
@@ -537,7 +645,7 @@ export class Engine {
           })
       case "approvalHistory":
         return this.list<ApprovalRequest>("approval_history", q.walletId).sort((a, b) => b.updated_at.localeCompare(a.updated_at))
-      case "syncProgress": return this.progress.snapshot()
+      case "syncProgress": return { ...this.progress.snapshot(), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
       case "commands": return this.commandViews
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
     }

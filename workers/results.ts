@@ -29,6 +29,9 @@ export interface StatementsResult {
 }
 export interface SyncProgress {
   readonly lists: Readonly<Record<string, { readonly done: number; readonly total: number; readonly state: "idle" | "pulling" | "done" | "error" }>>
+  /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
+  readonly image?: { readonly rows: number; readonly at: string }
+  readonly open?: { readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number }
 }
 export interface CommandView {
   readonly id: string; readonly wallet_id: string; readonly body: CommandBody

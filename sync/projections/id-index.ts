@@ -14,6 +14,13 @@ export class IdIndex {
   private table: Int32Array
   private count = 0
 
+  /** A structured clone of an index (the reopen image) made live again over its id column. */
+  static revive(o: object, ids: PackedStringColumn): IdIndex {
+    const x = Object.setPrototypeOf(o, IdIndex.prototype) as IdIndex
+    ;(x as unknown as { ids: PackedStringColumn }).ids = ids
+    return x
+  }
+
   constructor(private readonly ids: PackedStringColumn) {
     this.table = new Int32Array(MIN_SIZE).fill(-1)
   }

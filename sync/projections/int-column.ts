@@ -15,6 +15,11 @@ export class CompactIntColumn {
   private f64: Float64Array | null = null
   private wide = new Map<number, number>()
 
+  /** A structured clone of a column (the reopen image) made live again. */
+  static revive(o: object): CompactIntColumn {
+    return Object.setPrototypeOf(o, CompactIntColumn.prototype) as CompactIntColumn
+  }
+
   constructor(private capacity: number) {
     this.i32 = new Int32Array(capacity)
   }

@@ -17,6 +17,11 @@ export class InternDictionary {
   private readonly digits: string[] | null
   private bytes = 0
 
+  /** A structured clone of a dictionary (the reopen image) made live again. */
+  static revive(o: object): InternDictionary {
+    return Object.setPrototypeOf(o, InternDictionary.prototype) as InternDictionary
+  }
+
   constructor(options: { readonly withDigits: boolean }) {
     this.digits = options.withDigits ? [] : null
   }

@@ -108,6 +108,15 @@ const isIdentity = (p: Uint32Array, n: number): boolean => {
   return true
 }
 
+export interface OrderState {
+  readonly perm: Uint32Array
+  readonly n: number
+  readonly identity: boolean
+  readonly valid: boolean
+  readonly adds: ReadonlyArray<number>
+  readonly removals: ReadonlyArray<number>
+}
+
 export class OrderIndex {
   perm: Uint32Array = new Uint32Array(0)
   n = 0
@@ -118,6 +127,19 @@ export class OrderIndex {
   private removals: number[] = []
 
   constructor(private readonly host: OrderHost) {}
+
+  /** The order's data, without its host (the reopen image). */
+  state(): OrderState {
+    return { perm: this.perm, n: this.n, identity: this.identity, valid: this.valid, adds: this.adds, removals: this.removals }
+  }
+  restore(s: OrderState): void {
+    this.perm = s.perm
+    this.n = s.n
+    this.identity = s.identity
+    this.valid = s.valid
+    this.adds = [...s.adds]
+    this.removals = [...s.removals]
+  }
 
   get isValid(): boolean {
     return this.valid

@@ -181,6 +181,11 @@ export class PackedStringColumn {
   private prepValue = ""
   private readonly codes: number[] = []
 
+  /** A structured clone of a column (the reopen image, projection-image.ts) made live again. */
+  static revive(o: object): PackedStringColumn {
+    return Object.setPrototypeOf(o, PackedStringColumn.prototype) as PackedStringColumn
+  }
+
   constructor(format: PackedFormat) {
     this.format = format
     this.width = format.kind === "uuid" ? UUID_BYTES : format.width

@@ -17,6 +17,13 @@ export class SparsePackedColumn {
   private late = new Map<number, string>()
   private slotHits: Uint8Array = new Uint8Array(0)
 
+  /** A structured clone of a column (the reopen image) made live again. */
+  static revive(o: object): SparsePackedColumn {
+    const c = Object.setPrototypeOf(o, SparsePackedColumn.prototype) as SparsePackedColumn
+    c.values = PackedStringColumn.revive(c.values)
+    return c
+  }
+
   constructor(private readonly format: PackedFormat) {
     this.values = new PackedStringColumn(format)
   }

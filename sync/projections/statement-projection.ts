@@ -30,7 +30,7 @@ import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
-import { OrderIndex, radixSortRows } from "./order-index.ts"
+import { OrderIndex, radixSortRows, type OrderState } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
 import { DAY_MS, civilFromDays, daysFromCivil, parseInstant, spDayIndex, spDayKey, spDayStart, spMonthKey, toIsoInstant } from "./sao-paulo-time.ts"
@@ -258,6 +258,44 @@ const widen = (a: IndexArray): Uint32Array => {
   const b = new Uint32Array(a.length)
   b.set(a)
   return b
+}
+
+// ── Image shape ───────────────────────────────────────────────────────────────────────────
+
+/** The fields an image carries; everything else is per-query scratch, rebuilt empty. */
+const IMAGE_FIELDS = [
+  "n", "liveRows", "cap", "createdAt", "amount", "updatedDelta", "balance", "wallet", "code", "desc", "cpName", "cpDoc",
+  "idCol", "opCol", "e2eCol", "txCol", "ids", "wallets", "walletLive", "descriptions", "names", "documents", "writes"
+] as const
+
+export interface ProjectionImage {
+  readonly shape: string
+  readonly fields: Readonly<Record<string, unknown>>
+  readonly byDate: OrderState
+  readonly byAmount: OrderState
+}
+const isOrderState = (o: unknown): o is OrderState =>
+  typeof o === "object" && o !== null && (o as OrderState).perm instanceof Uint32Array && typeof (o as OrderState).n === "number" && Array.isArray((o as OrderState).adds) && Array.isArray((o as OrderState).removals)
+const isImage = (o: unknown): o is ProjectionImage =>
+  typeof o === "object" && o !== null && typeof (o as ProjectionImage).shape === "string" && typeof (o as ProjectionImage).fields === "object" &&
+  isOrderState((o as ProjectionImage).byDate) && isOrderState((o as ProjectionImage).byAmount)
+
+let shapeMemo = ""
+/**
+ * What an image depends on: the own field names of the projection and of each column class,
+ * and the code tables. A change to any of them makes old images unreadable (they are rebuilt
+ * from the stored chunks), so nobody has to remember to bump a version.
+ */
+function imageShape(): string {
+  if (shapeMemo) return shapeMemo
+  const col = new PackedStringColumn({ kind: "uuid" })
+  const keys = (o: object) => Object.keys(o).sort().join(",")
+  shapeMemo = [
+    "v1", keys(new StatementProjection()), keys(col), keys(new SparsePackedColumn({ kind: "uuid" })), keys(new IdIndex(col)),
+    keys(new CompactIntColumn(0)), keys(new InternDictionary({ withDigits: true })), keys(new OrderIndex({ compare: () => 0, isLive: () => true, scratch: () => new Uint8Array(0), build: () => new Uint32Array(0) })),
+    STATEMENT_TYPES.join(","), STATEMENT_STATUSES.join(","), CURRENCIES.join(",")
+  ].join("|")
+  return shapeMemo
 }
 
 export class StatementProjection {
@@ -618,6 +656,65 @@ export class StatementProjection {
     // build the amount order now rather than on the first amount sort the user asks for
     this.byAmount.ensure()
     this.writes++
+  }
+
+  // ── Image (reopen without re-ingesting; sync/SPEC.md S6) ─────────────────────────────────
+
+  /**
+   * The whole state as a structured-cloneable value, for IndexedDB (the engine writes it after
+   * its bulk load, sync/store/projection-image.ts). Typed arrays and dictionaries go as they are,
+   * so reading it back costs a copy, not a million upserts. Clone it before the next write (an
+   * IndexedDB `put` clones synchronously).
+   */
+  toImage(): ProjectionImage {
+    const fields: Record<string, unknown> = {}
+    const self = this as unknown as Record<string, unknown>
+    for (const k of IMAGE_FIELDS) fields[k] = self[k]
+    return { shape: imageShape(), fields, byDate: this.byDate.state(), byAmount: this.byAmount.state() }
+  }
+
+  /**
+   * A projection from an image, or null when the image was written by a different layout (its
+   * shape — field names of every class, type/status/currency codes — differs) or is damaged.
+   */
+  static fromImage(image: unknown): StatementProjection | null {
+    if (!isImage(image) || image.shape !== imageShape()) return null
+    const f = image.fields
+    const p = new StatementProjection()
+    const self = p as unknown as Record<string, unknown>
+    try {
+      for (const k of IMAGE_FIELDS) if (!(k in f)) return null
+      for (const k of IMAGE_FIELDS) self[k] = f[k]
+      p.updatedDelta = CompactIntColumn.revive(p.updatedDelta)
+      p.balance = CompactIntColumn.revive(p.balance)
+      p.idCol = PackedStringColumn.revive(p.idCol)
+      p.opCol = PackedStringColumn.revive(p.opCol)
+      p.e2eCol = SparsePackedColumn.revive(p.e2eCol)
+      p.txCol = SparsePackedColumn.revive(p.txCol)
+      p.ids = IdIndex.revive(p.ids, p.idCol)
+      p.wallets = InternDictionary.revive(p.wallets)
+      p.descriptions = InternDictionary.revive(p.descriptions)
+      p.names = InternDictionary.revive(p.names)
+      p.documents = InternDictionary.revive(p.documents)
+      const typed = [p.createdAt, p.amount, p.wallet, p.code, p.desc, p.cpName, p.cpDoc]
+      if (!typed.every((a) => ArrayBuffer.isView(a) && a.length === p.cap) || p.n > p.cap || p.liveRows > p.n) return null
+      if (p.walletLive.reduce((a, b) => a + b, 0) !== p.liveRows || p.ids.size !== p.liveRows) return null
+      p.byDate.restore(image.byDate)
+      p.byAmount.restore(image.byAmount)
+      p.scratch = new Uint8Array(p.cap)
+      p.lastWalletId = ""
+      p.lastWallet = -1
+      // spot check: a few rows read back by their own id
+      for (let r = 0; r < p.n; r += Math.max(1, Math.floor(p.n / 7))) {
+        if (p.code[r] === DEAD) continue
+        const id = p.idCol.get(r)
+        if (id === null || p.rowOf(id) !== r) return null
+      }
+      p.writes++
+      return p
+    } catch {
+      return null
+    }
   }
 
   // ── Reads ───────────────────────────────────────────────────────────────────────────────

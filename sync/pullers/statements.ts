@@ -27,21 +27,22 @@ const seqId = (walletId: string, seq: number) => `${walletId}|${String(seq).padS
 export interface StatementPullOptions {
   readonly pageSize?: number
   /** Called with each page's rows after they are durably stored (the projection upserts them). */
-  readonly onRows: (rows: ReadonlyArray<StatementEntry>) => void
+  readonly onRows: (rows: ReadonlyArray<StatementEntry>, seq: number) => void
   /** For tests: stop after this many pages, as if the worker were killed. */
   readonly stopAfterPages?: number
   readonly signal?: AbortSignal
 }
 
-/** The last chunk of a wallet: its cursor is where the next pull starts. */
-export async function lastChunk(db: UserDb, walletId: string): Promise<{ seq: number; cursor: string } | null> {
+/** The last chunk of a wallet: its cursor is where the next pull starts, `upto` the rows stored. */
+export async function lastChunk(db: UserDb, walletId: string): Promise<{ seq: number; cursor: string; upto: number } | null> {
   const docs = await db.statement_chunks
     .find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "desc" }, { seq: "desc" }], limit: 1 })
     .exec()
   const d = docs[0]
-  return d ? { seq: d.seq, cursor: d.cursor } : null
+  return d ? { seq: d.seq, cursor: d.cursor, upto: d.upto >= 0 ? d.upto : await localStatementCount(db, walletId) } : null
 }
 
+/** Rows stored for a wallet, by reading every chunk (only for chunks written before `upto`). */
 export async function localStatementCount(db: UserDb, walletId: string): Promise<number> {
   const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId } }).exec()
   return docs.reduce((n, d) => n + d.count, 0)
@@ -53,7 +54,7 @@ export async function pullStatements(api: ApiClient, db: UserDb, progress: Progr
   const start = await lastChunk(db, walletId)
   let seq = start ? start.seq + 1 : 0
   let cursor = start?.cursor ?? ""
-  const already = start ? await localStatementCount(db, walletId) : 0
+  const already = start?.upto ?? 0
   let done = 0
   let pages = 0
   progress.set(list, { state: "pulling", done: already })
@@ -84,11 +85,11 @@ export async function pullStatements(api: ApiClient, db: UserDb, progress: Progr
       // P9: ask for the next page before writing this one
       if (more && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted) next = fetchPage(nextCursor)
       if (rows.length) {
-        await db.statement_chunks.insert({ id: seqId(walletId, seq), wallet_id: walletId, seq, cursor: nextCursor, count: rows.length, rows: rows.map(toCompact) })
+        await db.statement_chunks.insert({ id: seqId(walletId, seq), wallet_id: walletId, seq, cursor: nextCursor, count: rows.length, rows: rows.map(toCompact), upto: already + done + rows.length })
+        o.onRows(rows, seq)
         seq++
         cursor = nextCursor
         done += rows.length
-        o.onRows(rows)
       }
       pages++
       progress.set(list, { done: already + done, total: Math.max(totalEstimate, already + done) })
@@ -103,12 +104,24 @@ export async function pullStatements(api: ApiClient, db: UserDb, progress: Progr
   }
 }
 
-/** Load every stored chunk of the given wallets, in order, into a consumer (the projection). */
-export async function loadStatementChunks(db: UserDb, walletIds: ReadonlyArray<string>, onRows: (compact: ReadonlyArray<ReadonlyArray<unknown>>) => void): Promise<number> {
+/**
+ * Load the stored chunks of the given wallets, in order, into a consumer (the projection) —
+ * for each wallet only the chunks after `after[wallet]` (S6: what the image already holds).
+ * Read a few chunks at a time, so memory holds one batch of rows, not the whole statement.
+ */
+export async function loadStatementChunks(
+  db: UserDb, walletIds: ReadonlyArray<string>, after: Readonly<Record<string, number>>,
+  onRows: (compact: ReadonlyArray<ReadonlyArray<unknown>>, walletId: string, seq: number) => void
+): Promise<number> {
   let n = 0
+  const batch = 20
   for (const walletId of walletIds) {
-    const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "asc" }, { seq: "asc" }] }).exec()
-    for (const d of docs) { onRows(d.rows); n += d.count }
+    let from = (after[walletId] ?? -1) + 1
+    for (;;) {
+      const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId, seq: { $gte: from } }, sort: [{ wallet_id: "asc" }, { seq: "asc" }], limit: batch }).exec()
+      for (const d of docs) { onRows(d.rows, walletId, d.seq); n += d.count; from = d.seq + 1 }
+      if (docs.length < batch) break
+    }
   }
   return n
 }

@@ -33,6 +33,8 @@ export interface StatementChunkDoc {
   seq: number
   cursor: string // `after` cursor following the last row of this chunk
   count: number
+  /** Rows stored for the wallet up to and including this chunk (-1: written by schema v0). */
+  upto: number
   rows: unknown[][] // compact rows, see sync/store/statement-rows.ts
 }
 export interface CommandDoc { id: string; user_id: string; wallet_id: string; created_at: string; body: Record<string, unknown>; dedupe_key: string }
@@ -55,7 +57,7 @@ const entitySchema: RxJsonSchema<EntityDoc> = {
   indexes: [["kind", "wallet_id"]]
 }
 const chunkSchema: RxJsonSchema<StatementChunkDoc> = {
-  version: 0,
+  version: 1,
   primaryKey: "id",
   type: "object",
   properties: {
@@ -64,9 +66,10 @@ const chunkSchema: RxJsonSchema<StatementChunkDoc> = {
     seq: { type: "number", minimum: 0, maximum: 1e12, multipleOf: 1 },
     cursor: { type: "string" },
     count: { type: "number" },
+    upto: { type: "number" },
     rows: { type: "array", items: { type: "array" } }
   },
-  required: ["id", "wallet_id", "seq", "cursor", "count", "rows"],
+  required: ["id", "wallet_id", "seq", "cursor", "count", "upto", "rows"],
   indexes: [["wallet_id", "seq"]]
 }
 const commandSchema: RxJsonSchema<CommandDoc> = {
@@ -134,7 +137,8 @@ export async function openUserDb(userId: string, storage: RxStorage<unknown, unk
   })
   await db.addCollections({
     entities: { schema: entitySchema, migrationStrategies: {} },
-    statement_chunks: { schema: chunkSchema, migrationStrategies: {} },
+    // v1 added `upto` (the running row count, so a resumed pull need not read every chunk)
+    statement_chunks: { schema: chunkSchema, migrationStrategies: { 1: (d: Omit<StatementChunkDoc, "upto">): StatementChunkDoc => ({ ...d, upto: -1 }) } },
     commands: { schema: commandSchema, migrationStrategies: {} },
     command_events: { schema: commandEventSchema, migrationStrategies: {} },
     meta: { schema: metaSchema, migrationStrategies: {} }

@@ -12,6 +12,9 @@ import { openUserDb, dbNameFor } from "../../sync/store/db.ts"
 import { pullStatements } from "../../sync/pullers/statements.ts"
 import { ProgressBoard } from "../../sync/pullers/progress.ts"
 import type { Wallet } from "../../schema/entities.ts"
+import { StatementProjection } from "../../sync/projections/statement-projection.ts"
+import { imageDbName, writeImage } from "../../sync/store/projection-image.ts"
+import type { SyncProgress } from "../../workers/results.ts"
 import { admin, countingFetch, makeEngine, signIn, storage, until } from "./engine-helpers.ts"
 
 let sb: Awaited<ReturnType<typeof startSandbox>>
@@ -132,5 +135,65 @@ describe("sync engine against the sandbox", () => {
     expect(await has()).toBe(true)
     await engine.signOut("logout")
     expect(await has()).toBe(false)
+  })
+})
+
+describe("S6 the statement projection's image", () => {
+  const strip = (r: { tookMs: number }) => { const { tookMs: _t, ...rest } = r; return rest }
+  const progressOf = (e: ReturnType<typeof makeEngine>) => e.snapshot({ kind: "syncProgress" }) as SyncProgress
+
+  it("S6 reopening reads the image and only the chunks after its watermark; S4 the wipe deletes the image too", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const a = makeEngine(base, { imageMinRows: 1 })
+    await a.start(session)
+    await a.syncAll()
+    await until(() => progressOf(a).image !== undefined)
+    const rows = a.projection.size
+    expect(progressOf(a).image?.rows).toBe(rows)
+    const q = { text: "pix", limit: 50 }
+    const before = strip(a.queryStatements(q))
+    await a.close()
+
+    const b = makeEngine(base, { imageMinRows: 1_000_000 })
+    await b.start(session)
+    expect(b.openStats).toMatchObject({ imageRows: rows, chunkRows: 0 })
+    expect(strip(b.queryStatements(q))).toEqual(before)
+    // a row that arrives after the image is stored as a chunk after the watermark
+    const w = (b.snapshot({ kind: "wallets" }) as Wallet[]).find((x) => x.default)
+    if (!w) throw new Error("no default wallet")
+    await admin(base, "pix-in", { wallet_id: w.id, amount: 4321, payer_name: "Depois da Imagem" })
+    await b.pullStatementsFor(w.id)
+    await until(() => b.projection.size === rows + 1)
+    await b.close()
+
+    const c = makeEngine(base, { imageMinRows: 1_000_000 })
+    await c.start(session)
+    expect(c.openStats).toMatchObject({ imageRows: rows, chunkRows: 1 })
+    expect(c.projection.size).toBe(rows + 1)
+    expect(c.queryStatements({ text: "depois da imagem", limit: 5 }).total).toBe(1)
+
+    const has = async () => (await indexedDB.databases()).some((d) => d.name === imageDbName(session.userId))
+    expect(await has()).toBe(true)
+    await c.signOut("logout")
+    expect(await has()).toBe(false)
+  })
+
+  it("S6 an image whose watermark the stored chunks do not reach is ignored: the projection is rebuilt from the chunks", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const a = makeEngine(base, { imageMinRows: 1_000_000 })
+    await a.start(session)
+    await a.syncAll()
+    const rows = a.projection.size
+    const w = (a.snapshot({ kind: "wallets" }) as Wallet[]).find((x) => x.default)
+    if (!w) throw new Error("no default wallet")
+    // an image from another life of this database: it claims chunks that are not there
+    const bogus = new StatementProjection()
+    await writeImage(indexedDB as unknown as IDBFactory, session.userId, () => ({ watermark: { [w.id]: 999_999 }, rows: 0, at: new Date().toISOString(), projection: bogus.toImage() }))
+    await a.close()
+    const b = makeEngine(base, { imageMinRows: 1_000_000 })
+    await b.start(session)
+    expect(b.openStats).toMatchObject({ imageRows: 0, chunkRows: rows })
+    expect(b.projection.size).toBe(rows)
+    await b.signOut("logout")
   })
 })
