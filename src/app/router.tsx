@@ -2,15 +2,19 @@
  * The route tree of spec core §2.1: every route in three forms (no prefix = Portuguese, /pt,
  * /en), feature areas lazy-loaded (DESIGN budget: initial JS ≤ 250 kB gzip), the error page for
  * unknown routes and thrown errors, and the guards (middleware.ts) run by the root loader before
- * every navigation. Routes of later issues get a lazy "not available yet" page.
+ * every navigation. Routes of later issues get a lazy "not available yet" page; routes whose
+ * feature flag is off in this build (core §1, src/config/features.ts) a "not available in this
+ * configuration" page (feature-gate.ts).
  */
 import type { ComponentType } from "react"
 import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from "react-router"
+import { FEATURES, type FeatureFlags, type FeatureName } from "../config/features.ts"
 import { ErrorPage } from "../features/errors/error-page.tsx"
 import { splitLocalePath, withPrefix } from "../lib/locale-path.ts"
 import { routeMetaOf } from "../lib/route-meta.ts"
 import { P } from "../../schema/permissions.ts"
 import { withChunkReload } from "./chunk-reload.ts"
+import { gateFeatures } from "./feature-gate.ts"
 import { MIDDLEWARE_ORDER, runMiddleware, UnknownMiddleware, type GuardContext } from "./middleware.ts"
 import { AppLoader, RootShell } from "./root-shell.tsx"
 
@@ -49,9 +53,15 @@ const unavailable = (area: string): Lazy =>
     Component: () => <m.UnavailablePage area={area} />
   }))
 
-/** The children of one prefix form (paths relative to "/", "/pt" or "/en"). */
-export function areaRoutes(): RouteObject[] {
-  return [
+const featureOff = (feature: FeatureName) => ({
+  lazy: () => withChunkReload(() => import("./feature-off-page.tsx"))().then((m) => ({
+    Component: () => <m.FeatureOffPage feature={feature} />
+  }))
+})
+
+/** The children of one prefix form (paths relative to "/", "/pt" or "/en"); flagged routes follow `flags`. */
+export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
+  return gateFeatures([
     { index: true, ...to("/banking/home") },
     // ── auth (core §2.1) ─────────────────────────────────────────────────────
     { path: "auth/login", lazy: page(() => import("../features/auth/login-page.tsx"), (m) => m.LoginPage) },
@@ -66,7 +76,9 @@ export function areaRoutes(): RouteObject[] {
     // issue 5: coins and statements (permissions in route-meta: get-operations-wallet-accounts, get-statement)
     { path: "banking/coins/*", lazy: page(() => import("../features/coins/coins-page.tsx"), (m) => m.CoinsPage) },
     { path: "banking/statements/*", lazy: page(() => import("../features/statements/statements-page.tsx"), (m) => m.StatementsPage) },
-    // TODO(unfiled): Pix, boleto, TED and cards have no issue yet (features §2)
+    // TODO(unfiled): Pix, boleto, TED and cards have no issue yet (features §2); cards, billet,
+    // statements and automatic-pix (automatic payments) also follow their core §1 flags
+    { path: "banking/pix/automatic-pix/*", lazy: unavailable("pix") },
     { path: "banking/pix/*", lazy: unavailable("pix") },
     { path: "banking/billet/*", lazy: unavailable("billet") },
     { path: "banking/ted/*", lazy: unavailable("ted") },
@@ -98,7 +110,7 @@ export function areaRoutes(): RouteObject[] {
     { path: "sports-betting/*", lazy: unavailable("sportsBetting") },
     // ── anything else: 404 (core §2.1) ───────────────────────────────────────
     { path: "*", loader: notFound, element: null }
-  ]
+  ], flags, featureOff)
 }
 
 export function appRoutes(): RouteObject[] {

@@ -1,10 +1,11 @@
 /** spec core §2.2 menu sections and features §2 route permissions (one tag or alternatives; * passes). */
 import { describe, expect, it } from "vitest"
 import { P } from "../../schema/permissions.ts"
+import { ALL_ON, BUILD_DEFAULTS } from "../config/features.ts"
 import { pathAllowed, sectionOf, visibleSections, type MenuContext } from "./menus.ts"
 import { routeMetaOf } from "./route-meta.ts"
 
-const all: MenuContext = { actions: ["*"], onboardingOk: true, isDefaultWallet: true, isGatewayWallet: true }
+const all: MenuContext = { actions: ["*"], onboardingOk: true, isDefaultWallet: true, isGatewayWallet: true, features: ALL_ON }
 const ids = (ctx: MenuContext) => visibleSections(ctx).map((s) => s.id)
 const items = (ctx: MenuContext, id: string) => visibleSections(ctx).find((s) => s.id === id)?.items.map((i) => i.id) ?? []
 
@@ -41,6 +42,24 @@ describe("core §2.2 menu sections", () => {
     const sec = visibleSections({ ...all, actions: [P.getApprovalHistory] }).find((s) => s.id === "controlPanel")
     const security = sec?.items.find((i) => i.id === "security")
     expect(security?.children?.map((c) => c.id)).toEqual(["changePassword", "permissions", "updatePin", "approvalHistory"])
+  })
+})
+
+describe("core §1 feature flags in the menus", () => {
+  it("core §1: a flag that is off hides its items (cards, billets, statements)", () => {
+    expect(items({ ...all, features: { ...ALL_ON, statements: false } }, "banking")).not.toContain("statements")
+    expect(items({ ...all, features: BUILD_DEFAULTS }, "banking")).toEqual(["home", "pix", "ted", "coins", "statements"])
+    expect(pathAllowed("/banking/cards", { ...all, features: BUILD_DEFAULTS })).toBe(false)
+    expect(pathAllowed("/banking/pix/automatic-pix", { ...all, features: BUILD_DEFAULTS })).toBe(false)
+  })
+  it("core §1: coin trends off keeps the coins item (the page shows the sample)", () => {
+    expect(items({ ...all, features: { ...ALL_ON, coinTrends: false } }, "banking")).toContain("coins")
+  })
+  it("core §1: with every flag off the banking section and its default stay", () => {
+    const none = { cards: false, billets: false, statements: false, coinTrends: false, automaticPayments: false }
+    const banking = visibleSections({ ...all, features: none }).find((s) => s.id === "banking")
+    expect(banking?.defaultPath).toBe("/banking/home")
+    expect(banking?.items.map((i) => i.id)).toEqual(["home", "pix", "ted", "coins"])
   })
 })
 

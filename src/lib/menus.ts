@@ -1,9 +1,11 @@
 /**
  * The menu sections of spec core §2.2 and their items, filtered by the wallet's permission
- * actions and the section conditions (default wallet, gateway wallet, onboarding, endr). Pure:
- * the header recomputes it when the permissions, the wallet or the locale change.
+ * actions, the section conditions (default wallet, gateway wallet, onboarding, endr) and the
+ * build's feature flags (core §1, src/config/features.ts). Pure: the header recomputes it when
+ * the permissions, the wallet or the locale change.
  */
 import { hasPermission } from "../../schema/permissions.ts"
+import { pathEnabled, type FeatureFlags } from "../config/features.ts"
 import { needsOnboarding, routeMetaOf } from "./route-meta.ts"
 
 export type SectionId = "banking" | "gateway" | "controlPanel" | "sportsBetting"
@@ -29,6 +31,8 @@ export interface MenuContext {
   readonly onboardingOk: boolean
   readonly isDefaultWallet: boolean
   readonly isGatewayWallet: boolean
+  /** core §1: a path whose flag is off is not offered. */
+  readonly features: FeatureFlags
 }
 
 const item = (id: string, path: string, children?: ReadonlyArray<MenuItem>): MenuItem =>
@@ -95,6 +99,7 @@ export const SECTIONS: ReadonlyArray<MenuSection> = [
 export function pathAllowed(path: string, ctx: MenuContext): boolean {
   const meta = routeMetaOf(path)
   if (!meta) return false
+  if (!pathEnabled(path, ctx.features)) return false
   if (!hasPermission(ctx.actions, meta.permission)) return false
   if (meta.defaultWalletOnly && !ctx.isDefaultWallet) return false
   if (meta.gatewayOnly && !ctx.isGatewayWallet) return false

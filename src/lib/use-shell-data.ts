@@ -8,6 +8,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../workers/client.ts"
 import type { Wallet } from "../../schema/entities.ts"
+import { FEATURES } from "../config/features.ts"
 import { currentWallet, isGatewayWallet, onboardingOk, useAppState } from "./app-state.ts"
 import { visibleSections, type MenuContext, type MenuSection } from "./menus.ts"
 
@@ -29,7 +30,7 @@ export function useMenuContext(): MenuContext {
   const ok = useAppState(onboardingOk)
   const wallet = useCurrentWallet()
   const gateway = useAppState(isGatewayWallet)
-  return useMemo(() => ({ actions, onboardingOk: ok, isDefaultWallet: wallet?.default === true, isGatewayWallet: gateway }), [actions, ok, wallet, gateway])
+  return useMemo(() => ({ actions, onboardingOk: ok, isDefaultWallet: wallet?.default === true, isGatewayWallet: gateway, features: FEATURES }), [actions, ok, wallet, gateway])
 }
 
 export function useSections(): ReadonlyArray<MenuSection> {

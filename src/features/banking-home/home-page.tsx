@@ -3,13 +3,15 @@
  * `walletAccounts`, sorted by currency id, unconfirmed effects marked, BRL blocked amount from
  * `pendingBalance`), the ten latest statement rows (live `statements`), and the progress of the
  * local sync (live `syncProgress`). Balances are not loaded while onboarding is pending or
- * incomplete (core §4). Guided tour 'bankingHome' (core §4).
+ * incomplete (core §4). Guided tour 'bankingHome' (core §4). With this build's statements
+ * flag off (core §1) the link to /banking/statements is not offered; the recent rows stay.
  */
 import { useEffect, useMemo } from "react"
 import { Link } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
 import type { StatementRowView } from "../../../workers/results.ts"
+import { FEATURES } from "../../config/features.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
@@ -95,7 +97,7 @@ function Activity() {
   const wallet = useCurrentWallet()
   const result = useLiveQuery(wallet ? { kind: "statements", query: { walletIds: [wallet.id], sort: { by: "created_at", dir: "desc" }, offset: 0, limit: RECENT_ROWS } } : null)
   return (
-    <Card title={t("home:activity.title")} data-tour="activity" data-testid="home-activity" actions={<Link to={lp("/banking/statements")}>{t("home:activity.seeAll")}</Link>}>
+    <Card title={t("home:activity.title")} data-tour="activity" data-testid="home-activity" actions={FEATURES.statements ? <Link to={lp("/banking/statements")} data-testid="see-all-statements">{t("home:activity.seeAll")}</Link> : undefined}>
       {result === undefined ? (
         <div className={layout.stack} aria-busy="true">{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={40} />)}</div>
       ) : result.rows.length === 0 ? (

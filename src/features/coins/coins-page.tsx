@@ -3,8 +3,9 @@
  * get-operations-wallet-accounts): the current wallet's balance per currency with its decimals
  * (BRL cents, BTC/ETH 8, USDT 6; core §9), the blocked BRL balance (core §2.4 "BLOCKED: R$
  * value"), pending command effects marked pending (DESIGN "Commands"), conversion on the default
- * wallet only (features §6; elsewhere the page says why), trends (core §7) and portfolio
- * statements (features §7). Balances are not loaded while onboarding is pending (core §4).
+ * wallet only (features §6; elsewhere the page says why), trends (core §7; with this build's
+ * coinTrends flag off, core §1, the fixed sample of core §7 without a call, and the page says so)
+ * and portfolio statements (features §7). Balances are not loaded while onboarding is pending (core §4).
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react"
 import { useSearchParams } from "react-router"
@@ -13,6 +14,7 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { Currency, TrendSample } from "../../../schema/entities.ts"
 import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../../schema/common.ts"
 import { hasPermission, P } from "../../../schema/permissions.ts"
+import { FEATURES } from "../../config/features.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -21,9 +23,13 @@ import { HIDDEN_BALANCE, useShowBalances } from "../../lib/use-show-balances.ts"
 import { BalanceCard, Badge, Card, EmptyState, EyeIcon, EyeOffIcon, IconButton, PageHeader, Skeleton, layout } from "../../ui/index.ts"
 import { ConvertPanel } from "./convert-panel.tsx"
 import { Portfolio } from "./portfolio.tsx"
+import { SAMPLE_TRENDS } from "./sample-trends.ts"
 import * as s from "./coins.css.ts"
 
 const TrendsCharts = lazy(() => import("./trends-chart.tsx"))
+
+/** core §1 / §7: live trends only while the flag is on. */
+const TRENDS_LIVE = FEATURES.coinTrends
 
 export function CoinsPage() {
   const { t } = useTranslation()
@@ -37,7 +43,7 @@ export function CoinsPage() {
   const pending = useLiveQuery(wallet && enabled ? { kind: "pendingBalance", walletId: wallet.id } : null)
   const sorted = useMemo(() => [...(accounts ?? [])].sort((a, b) => a.currency_id - b.currency_id), [accounts])
   const [currencies, setCurrencies] = useState<ReadonlyArray<Currency> | null>(null)
-  const [trends, setTrends] = useState<ReadonlyArray<TrendSample> | null>(null)
+  const [trends, setTrends] = useState<ReadonlyArray<TrendSample> | null>(TRENDS_LIVE ? null : SAMPLE_TRENDS)
   const [trendsError, setTrendsError] = useState<string | null>(null)
   const [refreshKey, setRefreshKey] = useState(0)
   const settled = useCallback(() => setRefreshKey((k) => k + 1), [])
@@ -46,7 +52,9 @@ export function CoinsPage() {
     let live = true
     // core §8: a failed currency load clears the list
     getEngine().call("currencies").then((r) => { if (live) setCurrencies(r.data) }, () => { if (live) setCurrencies([]) })
-    getEngine().call("trends").then((r) => { if (live) setTrends(r.data) }, (e: unknown) => { if (live) { setTrends([]); setTrendsError(errorI18nKey(e)) } })
+    if (TRENDS_LIVE) {
+      getEngine().call("trends").then((r) => { if (live) setTrends(r.data) }, (e: unknown) => { if (live) { setTrends([]); setTrendsError(errorI18nKey(e)) } })
+    }
     return () => { live = false }
   }, [])
 
@@ -103,7 +111,8 @@ export function CoinsPage() {
             />
           </Card>
         )}
-        <Card title={t("coins:trends.title")} data-testid="trends">
+        <Card title={t("coins:trends.title")} data-testid="trends" data-sample={TRENDS_LIVE ? undefined : "true"}>
+          {TRENDS_LIVE ? null : <p className={layout.muted} data-testid="trends-sample-note">{t("coins:trends.sample")}</p>}
           {trends === null ? <Skeleton height={180} /> : trends.length === 0 ? (
             <EmptyState title={trendsError ? t(trendsError) : t("coins:trends.empty")} />
           ) : (
