@@ -635,6 +635,7 @@ export class Engine {
           ? this.list<WalletInvitation>("invitation_received")
           : this.list<WalletInvitation>("invitation_sent", this.walletId ?? "")
       case "statements": return this.queryStatements(q.query)
+      case "statementSeries": return this.proj.series(q.query as Parameters<StatementProjection["series"]>[0], q.unit)
       case "approvalRequests":
         return this.list<ApprovalRequest>("approval_request", q.walletId)
           .filter((r) => r.status === "started")

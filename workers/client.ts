@@ -12,6 +12,7 @@ import type { CommandBody } from "../schema/commands.ts"
 import type { Locale } from "../schema/common.ts"
 import { FromWorker, type LiveQuery, type SessionInfo, type StatementQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
+import { electedPort } from "./leader.ts"
 
 export class EngineError extends Error {
   readonly tag: string
@@ -49,10 +50,26 @@ export class EngineClient {
   private readonly pinListeners = new Set<(a: PinAsk) => void>()
   private readonly sessionListeners = new Set<(event: "expired" | "renewed" | "signedOut") => void>()
 
-  constructor(private readonly port: Port, apiBase: string, locale: Locale) {
+  constructor(private readonly port: Port, private readonly apiBase: string, private locale: Locale, opts: { readonly keepSession?: boolean } = {}) {
     port.onmessage = (e) => this.receive(e.data)
     this.post({ t: "hello", apiBase, locale, session: readSession() })
+    // W3: with an elected engine, any tab may have to start the next one, so each keeps the session
+    if (opts.keepSession) this.subscribe({ kind: "session" }, (s) => { if (s) writeSession(s) })
   }
+
+  /**
+   * W3 (workers/leader.ts): the engine behind the port changed. Requests in flight fail with a
+   * retryable error; `hello` and every live query go to the new engine.
+   */
+  reconnect(): void {
+    const inFlight = [...this.replies.values()]
+    this.replies.clear()
+    for (const r of inFlight) r.reject(new EngineError({ tag: "EngineRestarted", key: "UNABLE_TO_GET_DATA" }))
+    this.post({ t: "hello", apiBase: this.apiBase, locale: this.locale, session: readSession() })
+    for (const [subId, query] of this.subQueries) this.post({ t: "subscribe", subId, query })
+    if (this.wallet) this.post({ t: "setWallet", walletId: this.wallet })
+  }
+  private wallet: string | null = null
 
   private post(m: ToWorker): void { this.port.postMessage(m) }
 
@@ -127,8 +144,8 @@ export class EngineClient {
     clearSession()
     await this.request((reqId) => ({ t: "signOut", reqId, reason }))
   }
-  setWallet(walletId: string): void { this.post({ t: "setWallet", walletId }) }
-  setLocale(locale: Locale): void { this.post({ t: "locale", locale }) }
+  setWallet(walletId: string): void { this.wallet = walletId; this.post({ t: "setWallet", walletId }) }
+  setLocale(locale: Locale): void { this.locale = locale; this.post({ t: "locale", locale }) }
   exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<string> {
     return this.request((reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
   }
@@ -157,9 +174,13 @@ export function getEngine(apiBase = "", locale: Locale = "pt"): EngineClient {
     w.port.start()
     port = w.port
   } else {
-    port = new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module", name: "engine" })
+    // W1–W3: the tabs elect one that runs the engine in a dedicated worker for all of them
+    port = electedPort({
+      makeWorker: () => new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module", name: "engine" }),
+      onReconnect: () => engine?.reconnect()
+    })
   }
-  engine = new EngineClient(port, apiBase, locale)
+  engine = new EngineClient(port, apiBase, locale, { keepSession: typeof SharedWorker === "undefined" })
   return engine
 }
 

@@ -63,7 +63,27 @@ if ("SharedWorkerGlobalScope" in globalThis) {
     port.start()
   }
 } else {
-  attach(scope as unknown as Port & { onmessage: ((e: MessageEvent) => void) | null })
+  // a dedicated worker serves the tabs of workers/leader.ts: messages come wrapped `{ tab, m }`,
+  // and each tab gets a port of its own (its own subscriptions), dropped when the tab says bye
+  const tabs = new Map<string, Port & { onmessage: ((e: MessageEvent) => void) | null }>()
+  scope.onmessage = (e: MessageEvent) => {
+    const env = e.data as { tab?: unknown; m?: unknown; bye?: unknown }
+    if (typeof env.tab !== "string") return
+    const tab = env.tab
+    if (env.bye === true) {
+      const p = tabs.get(tab)
+      if (p) { ports.delete(p); subs.delete(p); tabs.delete(tab) }
+      return
+    }
+    let p = tabs.get(tab)
+    if (!p) {
+      const port = { onmessage: null as ((e: MessageEvent) => void) | null, postMessage: (m: unknown) => scope.postMessage?.({ tab, m }) }
+      attach(port)
+      tabs.set(tab, port)
+      p = port
+    }
+    p.onmessage?.(new MessageEvent("message", { data: env.m }))
+  }
 }
 addEventListener("online", () => engine.setOnline(true))
 addEventListener("offline", () => engine.setOnline(false))

@@ -18,15 +18,29 @@ export interface StatementRowView {
   /** A row that exists only as a pending command's optimistic effect. */
   readonly pending?: boolean
 }
-export interface GroupTotals { readonly key: string; readonly count: number; readonly sumIn: number; readonly sumOut: number }
+export interface GroupTotals {
+  readonly key: string; readonly count: number; readonly sumIn: number; readonly sumOut: number
+  /** Counterparty groups: the name, where the key is the document. */
+  readonly label?: string
+}
+/** Per currency, when the matches mix currencies (the top-level sums then add different units). */
+export interface CurrencyTotals { readonly currency: string; readonly count: number; readonly sumIn: number; readonly sumOut: number }
 export interface StatementsResult {
   readonly total: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
   readonly rows: ReadonlyArray<StatementRowView>
   readonly groups?: ReadonlyArray<GroupTotals>
   readonly perWallet?: ReadonlyArray<GroupTotals>
+  readonly perCurrency?: ReadonlyArray<CurrencyTotals>
   readonly tookMs: number
   readonly loadedRows: number
 }
+/** The chart's series (features §2 statements: balance and in/out per day, following the filter). */
+export interface SeriesPointView {
+  readonly key: string; readonly from: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
+  /** Closing balance of the selected wallets in the series currency; null before any is known. */
+  readonly balance: number | null
+}
+export interface StatementSeriesView { readonly unit: "day" | "month"; readonly currency: string; readonly points: ReadonlyArray<SeriesPointView>; readonly tookMs: number }
 export interface SyncProgress {
   readonly lists: Readonly<Record<string, { readonly done: number; readonly total: number; readonly state: "idle" | "pulling" | "done" | "error" }>>
   /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
@@ -51,6 +65,7 @@ export interface LiveResults {
   unreadCount: number
   invitations: ReadonlyArray<WalletInvitation>
   statements: StatementsResult
+  statementSeries: StatementSeriesView
   approvalRequests: ReadonlyArray<ApprovalRequestView>
   approvalHistory: ReadonlyArray<ApprovalRequest>
   syncProgress: SyncProgress
