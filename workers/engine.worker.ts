@@ -15,7 +15,8 @@ interface Port { postMessage(m: unknown): void }
 
 const decode = Schema.decodeUnknownExit(ToWorker)
 const ports = new Set<Port>()
-const subs = new Map<Port, Map<number, { query: LiveQuery; last: string }>>()
+interface Sub { query: LiveQuery; last: string; version: number }
+const subs = new Map<Port, Map<number, Sub>>()
 
 const broadcast = (m: FromWorker) => { for (const p of ports) p.postMessage(m) }
 
@@ -25,7 +26,14 @@ const engine = new Engine({
   onPinAsk: (commandId, name, lastErrorKey) => broadcast({ t: "pinAsk", commandId, name, ...(lastErrorKey ? { lastErrorKey } : {}) })
 })
 
-const push = (port: Port, subId: number, entry: { query: LiveQuery; last: string }) => {
+/** Q3: statement answers depend on the projection alone; unchanged, they are not recomputed. */
+const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries"
+const push = (port: Port, subId: number, entry: Sub) => {
+  if (projectionBound(entry.query)) {
+    const v = engine.projection.version
+    if (v === entry.version) return
+    entry.version = v
+  }
   const value = engine.snapshot(entry.query)
   const json = JSON.stringify(value ?? null)
   if (json === entry.last) return
@@ -44,7 +52,7 @@ function attach(port: Port & { onmessage: ((e: MessageEvent) => void) | null }) 
     if (exit._tag !== "Success") return
     const m = exit.value
     if (m.t === "subscribe") {
-      const entry = { query: m.query, last: "" }
+      const entry: Sub = { query: m.query, last: "", version: -1 }
       subs.get(port)?.set(m.subId, entry)
       push(port, m.subId, entry)
       return
