@@ -68,6 +68,9 @@ export class Engine {
   private proj = new StatementProjection()
   /** The statement projection (replaced by its image on reopen, S6). */
   get projection(): StatementProjection { return this.proj }
+  private projSwaps = 0
+  /** Moves on every change of the statement answers, also when the projection object is replaced (Q3). */
+  get statementsVersion(): number { return this.projSwaps * 1e9 + this.proj.version }
   /** S6: per wallet, the last stored chunk the projection holds; rows ingested since the image / optimize(). */
   private readonly chunkMark = new Map<string, number>()
   private rowsSinceImage = 0
@@ -185,6 +188,7 @@ export class Engine {
       const p = StatementProjection.fromImage(stored.projection)
       if (p) {
         this.proj = p
+        this.projSwaps++
         after = { ...stored.watermark }
         for (const [w, seq] of Object.entries(after)) this.chunkMark.set(w, seq)
         imageRows = p.size

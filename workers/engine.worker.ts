@@ -30,7 +30,7 @@ const engine = new Engine({
 const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries"
 const push = (port: Port, subId: number, entry: Sub) => {
   if (projectionBound(entry.query)) {
-    const v = engine.projection.version
+    const v = engine.statementsVersion
     if (v === entry.version) return
     entry.version = v
   }
