@@ -50,6 +50,8 @@ export interface EngineEnv {
 type Listener = () => void
 /** S6: below this many rows, re-ingesting the chunks at open is cheaper than keeping an image. */
 const IMAGE_MIN_ROWS = 20_000
+/** A chart of more days than this is drawn per month (statementSeries "auto"). */
+const SERIES_MONTHLY_AFTER = 120
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
@@ -639,7 +641,13 @@ export class Engine {
           ? this.list<WalletInvitation>("invitation_received")
           : this.list<WalletInvitation>("invitation_sent", this.walletId ?? "")
       case "statements": return this.queryStatements(q.query)
-      case "statementSeries": return this.proj.series(q.query as Parameters<StatementProjection["series"]>[0], q.unit)
+      case "statementSeries": {
+        // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
+        const sq = q.query as Parameters<StatementProjection["series"]>[0]
+        if (q.unit !== "auto") return this.proj.series(sq, q.unit)
+        const days = this.proj.series(sq, "day")
+        return days.points.length > SERIES_MONTHLY_AFTER ? this.proj.series(sq, "month") : days
+      }
       case "approvalRequests":
         return this.list<ApprovalRequest>("approval_request", q.walletId)
           .filter((r) => r.status === "started")

@@ -39,7 +39,7 @@ export const LiveQuery = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("unreadCount") }),
   Schema.Struct({ kind: Schema.Literal("invitations"), direction: Schema.Literals(["received", "sent"]) }),
   Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg }),
-  Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month"]) }),
+  Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { CommandView, GroupTotals } from "../../../workers/results.ts"
-import { chartSeries } from "./chart-series.ts"
+import { chartPoints } from "./chart-series.ts"
 import { dataIndexFrom, headerIndexes, slotAt } from "./group-rows.ts"
 import { matchesFilter, pendingRowsOf } from "./pending-rows.ts"
 import { buildQuery, emptyFilter } from "./statement-filter.ts"
@@ -70,18 +70,15 @@ describe("grouped table positions (issue 5 grouping by day)", () => {
   })
 })
 
-describe("chart series (issue 5 chart of in/out per day)", () => {
-  it("days in order, gaps as zero, running net", () => {
-    const s = chartSeries([g("2026-11-03", 1, 500, 0), g("2026-11-01", 2, 1_000, 300)])
-    expect(s.map((p) => [p.key, p.sumIn, p.sumOut, p.net])).toEqual([
-      ["2026-11-01", 1_000, 300, 700], ["2026-11-02", 0, 0, 700], ["2026-11-03", 500, 0, 1_200]
-    ])
-    expect(s[0]?.label).toBe("01/11")
+describe("chart points (issue 5 chart of the balance and in/out per day)", () => {
+  const pt = (key: string, sumIn: number, sumOut: number, balance: number | null) => ({ key, from: 0, sumIn, sumOut, net: sumIn - sumOut, balance })
+  it("days keep the worker's order and values, labelled DD/MM; an unknown balance stays null", () => {
+    const s = chartPoints({ unit: "day", currency: "BRL", tookMs: 1, points: [pt("2026-11-01", 1_000, 300, null), pt("2026-11-02", 0, 0, 700)] })
+    expect(s.map((p) => [p.key, p.label, p.sumIn, p.sumOut, p.balance])).toEqual([["2026-11-01", "01/11", 1_000, 300, null], ["2026-11-02", "02/11", 0, 0, 700]])
   })
-  it("months past 120 days", () => {
-    const s = chartSeries([g("2026-01-15", 1, 100, 0), g("2026-11-15", 1, 0, 50)])
-    expect(s.length).toBe(11)
-    expect(s[10]).toMatchObject({ key: "2026-11", label: "11/2026", net: 50 })
+  it("months are labelled MM/YYYY", () => {
+    const s = chartPoints({ unit: "month", currency: "BRL", tookMs: 1, points: [pt("2026-11", 100, 50, 5_000)] })
+    expect(s[0]).toMatchObject({ key: "2026-11", label: "11/2026", balance: 5_000 })
   })
 })
 

@@ -84,14 +84,16 @@ export function StatementsPage() {
   const ready = filter.walletIds.length > 0
   const byDate = sort.by === "created_at"
   // The first window of the table answers the count and the totals (one worker scan per keystroke);
-  // the day groups (chart, grouped table) and the comparison follow at a lower priority.
+  // the chart's series and the comparison follow at a lower priority; day groups only when grouped.
   const head = useLiveQuery(ready ? { kind: "statements", query: windowQuery(base, sort, 0, FIRST_WINDOW_LIMIT) } : null) as SummaryResult | undefined
   const deferredBase = useDeferredValue(base)
-  const groupBase = grouped && byDate ? base : deferredBase
-  const summary = useLiveQuery(ready ? {
+  // day groups only while the table is grouped by day (the chart has its own series)
+  const summary = useLiveQuery(ready && grouped && byDate ? {
     kind: "statements",
-    query: { ...groupBase, sort: { by: "created_at", dir: byDate ? sort.dir : "desc" }, limit: 0, groupBy: "day" }
+    query: { ...base, sort: { by: "created_at", dir: sort.dir }, limit: 0, groupBy: "day" }
   } : null) as SummaryResult | undefined
+  // the chart: balance and in/out per day (per month past 120 days), at the lower priority too
+  const series = useLiveQuery(ready && deferredBase.currency !== undefined ? { kind: "statementSeries", query: { ...deferredBase, limit: 0 }, unit: "auto" } : null)
   const commands = useLiveQuery({ kind: "commands" })
   const pending = useMemo(() => pendingRowsOf(commands, base.walletIds ?? []).filter((r) => matchesFilter(r, base)), [commands, base])
 
@@ -124,9 +126,6 @@ export function StatementsPage() {
     )
   }
 
-  // the grouped table needs the groups of exactly this filter; the chart may show the previous ones a moment longer
-  const summaryCurrent = JSON.stringify(groupBase) === baseKey
-  const chartGroups = summary?.groups
   return (
     <div className={layout.page} data-testid="statements-page">
       <PageHeader
@@ -147,10 +146,10 @@ export function StatementsPage() {
       </Card>
       <Totals summary={head} currency={base.currency} />
       {several ? <AnalysisPanel base={deferredBase} walletIds={deferredBase.walletIds ?? filter.walletIds} walletName={walletName} perWallet={head?.perWallet} /> : null}
-      {deferredBase.currency !== undefined && chartGroups && chartGroups.length > 0 ? (
+      {deferredBase.currency !== undefined && series && series.points.length > 0 ? (
         <Card title={t("statements:chart.title")}>
           <Suspense fallback={<Skeleton height={280} />}>
-            <StatementChart groups={chartGroups} currency={deferredBase.currency} />
+            <StatementChart series={series} currency={deferredBase.currency} />
           </Suspense>
         </Card>
       ) : null}
@@ -166,7 +165,7 @@ export function StatementsPage() {
           sort={sort}
           onSort={setSort}
           total={head?.total}
-          groups={grouped && byDate && summaryCurrent ? summary?.groups : undefined}
+          groups={grouped && byDate ? summary?.groups : undefined}
           pending={pending}
           walletName={several ? walletName : null}
           onOpen={setOpenRow}
