@@ -12,18 +12,27 @@ import { useNavigate } from "react-router"
 import { useTranslation } from "react-i18next"
 import { getEngine } from "../../../workers/client.ts"
 import type { PermissionUser } from "../../../schema/entities.ts"
-import { isValidEmail } from "../../../schema/validation.ts"
 import { refreshWallets, useAppState } from "../../lib/app-state.ts"
 import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { Badge, Button, Card, Dialog, EmptyState, layout, PageHeader, Skeleton, TextField } from "../../ui/index.ts"
+import { Badge, Button, Card, Dialog, EmptyState, layout, PageHeader, Skeleton } from "../../ui/index.ts"
+import { InviteForm, type InviteFormProps } from "../control-panel/invite-form.tsx"
 import {
   canInvite, canListUsers, canUnlink, escapeHtml, isGrantableRoleSet, isOwnerRow, offerFor, orderedRoles, visibleUsers
 } from "./permission-rules.ts"
 import { RolePicker } from "./role-picker.tsx"
 import * as s from "./security.css.ts"
+
+/** The invite card of this page: the control panel's invite form with this page's texts, test ids and role picker. */
+const PERMISSIONS_INVITE = {
+  texts: { title: "security:invite.title", email: "security:invite.email", roles: "security:invite.roles", submit: "security:invite.submit", sent: "security:invite.sent" },
+  testIds: { card: "invite-card", error: "invite-error", email: "invite-email", roles: "invite-roles", submit: "invite-submit" },
+  emailAutoComplete: "off",
+  RolesField: RolePicker,
+  isSendable: isGrantableRoleSet
+} as const satisfies Omit<InviteFormProps, "walletId">
 
 type Load = { readonly state: "loading" } | { readonly state: "ready"; readonly users: ReadonlyArray<PermissionUser> } | { readonly state: "error"; readonly key: string }
 
@@ -160,7 +169,7 @@ export function PermissionsPage() {
         </div>
       </Card>
 
-      {canInvite(actions) ? <InviteCard walletId={wallet.id} /> : null}
+      {canInvite(actions) ? <InviteForm walletId={wallet.id} {...PERMISSIONS_INVITE} /> : null}
 
       <EditRolesDialog user={editing} walletId={wallet.id} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void reload() }} />
     </div>
@@ -206,43 +215,5 @@ function EditRolesDialog({ user, walletId, onClose, onSaved }: {
         </div>
       </form>
     </Dialog>
-  )
-}
-
-function InviteCard({ walletId }: { readonly walletId: string }) {
-  const { t } = useTranslation()
-  const [email, setEmail] = useState("")
-  const [roles, setRoles] = useState<ReadonlyArray<string>>(["CLIENT"])
-  const [submitted, setSubmitted] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const emailErr = submitted && !isValidEmail(email.trim()) ? t("validation:VALIDATION_EMAIL") : null
-  const rolesErr = submitted && !isGrantableRoleSet(roles) ? t("validation:VALIDATION_ROLES") : null
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault()
-    setSubmitted(true)
-    setError(null)
-    if (!isValidEmail(email.trim()) || !isGrantableRoleSet(roles)) return
-    setBusy(true)
-    try {
-      await getEngine().call("invitationCreate", { walletId, body: { wallet_id: walletId, email: email.trim(), permission_types: [...roles] } })
-      toast("success", t("security:invite.sent", { email: email.trim() }))
-      setEmail("")
-      setSubmitted(false)
-    } catch (err) {
-      setError(t(errorI18nKey(err)))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Card title={t("security:invite.title")} data-testid="invite-card">
-      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {error ? <p className={layout.errorText} role="alert" data-testid="invite-error">{error}</p> : null}
-        <TextField label={t("security:invite.email")} type="email" value={email} onChange={setEmail} error={emailErr} required autoComplete="off" data-testid="invite-email" />
-        <RolePicker legend={t("security:invite.roles")} value={roles} onChange={setRoles} error={rolesErr} testId="invite-roles" />
-        <div className={layout.actions}><Button type="submit" busy={busy} data-testid="invite-submit">{t("security:invite.submit")}</Button></div>
-      </form>
-    </Card>
   )
 }

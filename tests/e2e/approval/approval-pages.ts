@@ -1,16 +1,17 @@
 /**
  * Page objects and helpers of the control-panel security and staged-approval suite (spec
  * features §2 "Control panel security", §3–§6 staged approval): signing a seeded user in, in a
- * browser context of their own, on Ana's shared wallet; the live queue, the history, the
- * settings and the app's PIN prompt; and a typed sandbox client (sandbox/test-client.ts) over
- * the same origin for what a test does as another user or as the sandbox's admin.
+ * browser context of their own, on Ana's shared wallet; the live queue, the history and the
+ * settings; and the approval requests a test makes through the sandbox. The sign-in, the shell,
+ * the app's PIN prompt and the sandbox client are the shared ones of tests/e2e/pages/.
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test"
-import { SandboxClient, type Session } from "../../../sandbox/test-client.ts"
-import type { Ledger } from "../../../schema/api-admin.ts"
-import { HomePage } from "../pages/home-page.ts"
-import { LoginPage, PIN } from "../pages/login-page.ts"
-import { Shell } from "../pages/shell.ts"
+import { PIN } from "../pages/login-page.ts"
+import { byTestId } from "../pages/page-object.ts"
+import { PinPrompt } from "../pages/pin-prompt.ts"
+import { Sandbox as SeededSandbox } from "../pages/sandbox.ts"
+import { signInToHome } from "../pages/sign-in.ts"
+import type { Shell } from "../pages/shell.ts"
 
 export { PIN }
 export const REQUESTS = "/control-panel/security/approval/requests"
@@ -37,13 +38,7 @@ export async function openAs(
     await context.addInitScript((id) => { if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id) }, walletId)
   }
   const page = await context.newPage()
-  const login = new LoginPage(page)
-  const home = new HomePage(page)
-  const shell = new Shell(page)
-  await login.open()
-  await login.signIn(email)
-  await home.expectLoaded()
-  await shell.dismissTour()
+  const { home, shell } = await signInToHome(page, email)
   if (key !== null && !((await shell.walletSwitcher.textContent()) ?? "").includes(WALLETS[key])) {
     await shell.switchWallet(WALLETS[key])
     await home.expectLoaded()
@@ -53,43 +48,16 @@ export async function openAs(
   return { context, page, shell }
 }
 
-/** The app's global PIN prompt (src/ui/pin-prompt.tsx), asked by the engine for sensitive commands. */
-export class PinPrompt {
-  readonly root: Locator
-  readonly input: Locator
-  readonly confirm: Locator
-  readonly cancel: Locator
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("pin-prompt")
-    this.input = this.root.locator("input")
-    this.confirm = this.root.getByRole("button", { name: /^(Confirmar|Confirm)$/ })
-    this.cancel = this.root.getByRole("button", { name: /^(Cancelar|Cancel)$/ })
-  }
-  async answer(pin = PIN): Promise<void> {
-    await expect(this.root).toBeVisible()
-    await this.input.fill(pin)
-    await this.confirm.click()
-  }
-}
-
 /** /control-panel/security/approval/requests: the live queue. */
-export class RequestsPage {
-  readonly root: Locator
-  readonly cards: Locator
-  readonly search: Locator
-  readonly min: Locator
-  readonly max: Locator
-  readonly live: Locator
-  readonly pin: PinPrompt
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("approval-requests-page")
-    this.cards = page.getByTestId("approval-request")
-    this.search = page.getByTestId("queue-search")
-    this.min = page.getByTestId("queue-min")
-    this.max = page.getByTestId("queue-max")
-    this.live = page.getByTestId("approval-live")
-    this.pin = new PinPrompt(page)
-  }
+export class RequestsPage extends byTestId({
+  root: "approval-requests-page",
+  cards: "approval-request",
+  search: "queue-search",
+  min: "queue-min",
+  max: "queue-max",
+  live: "approval-live"
+}) {
+  readonly pin = new PinPrompt(this.page)
   async open(): Promise<void> {
     await this.page.goto(REQUESTS)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
@@ -105,13 +73,7 @@ export class RequestsPage {
 }
 
 /** /control-panel/security/approval/history. */
-export class HistoryPage {
-  readonly root: Locator
-  readonly rows: Locator
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("approval-history-page")
-    this.rows = page.getByTestId("history-row")
-  }
+export class HistoryPage extends byTestId({ root: "approval-history-page", rows: "history-row" }) {
   async open(): Promise<void> {
     await this.page.goto(HISTORY)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
@@ -120,47 +82,27 @@ export class HistoryPage {
 }
 
 /** /control-panel/security/approval/settings. */
-export class SettingsPage {
-  readonly root: Locator
-  readonly current: Locator
-  readonly form: Locator
-  readonly minInput: Locator
-  readonly approversInput: Locator
-  readonly submit: Locator
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("approval-settings-page")
-    this.current = page.getByTestId("setting-current")
-    this.form = page.getByTestId("setting-form")
-    this.minInput = page.getByTestId("setting-min-input")
-    this.approversInput = page.getByTestId("setting-approvers-input")
-    this.submit = page.getByTestId("setting-submit")
-  }
+export class SettingsPage extends byTestId({
+  root: "approval-settings-page",
+  current: "setting-current",
+  form: "setting-form",
+  minInput: "setting-min-input",
+  approversInput: "setting-approvers-input",
+  submit: "setting-submit"
+}) {
   async open(): Promise<void> {
     await this.page.goto(SETTINGS)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
   }
 }
 
-/** The sandbox over the app's origin (the preview server proxies /users and /__admin). */
-export class Sandbox {
-  readonly client: SandboxClient
-  private wallets: Record<string, string> | null = null
-  constructor(baseURL: string) { this.client = new SandboxClient(baseURL) }
-  async walletId(key = "anaMain"): Promise<string> {
-    this.wallets ??= { ...(await this.client.admin("seed")).data.wallets }
-    const id = this.wallets[key]
-    if (id === undefined) throw new Error(`no seeded wallet ${key}`)
-    return id
-  }
-  login(email: string): Promise<Session> { return this.client.login(email) }
+/** The shared sandbox helper (tests/e2e/pages/sandbox.ts) and the approval requests this suite makes. */
+export class Sandbox extends SeededSandbox {
   /** A request on Ana's wallet, made as `requestedBy` (admin endpoint). */
   async createRequest(o: { amount: number; description: string; requestedBy?: string; key?: string }): Promise<string> {
     const r = await this.client.admin("approvalRequestCreate", {
       body: { wallet_id: await this.walletId(), amount: o.amount, requested_by: o.requestedBy ?? "ana@example.com", description: o.description, ...(o.key ? { key: o.key } : {}) }
     })
     return r.data.id
-  }
-  async ledger(): Promise<Ledger> {
-    return (await this.client.admin("ledger", { query: { wallet_id: await this.walletId() } })).data
   }
 }

@@ -1,15 +1,8 @@
 /** Page object of /banking/home (balances, recent activity, sync). */
-import { expect, type Locator, type Page } from "@playwright/test"
+import { expect, type Locator } from "@playwright/test"
+import { byTestId } from "./page-object.ts"
 
-export class HomePage {
-  readonly root: Locator
-  readonly balances: Locator
-  readonly activity: Locator
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("home-page")
-    this.balances = page.getByTestId("home-balances")
-    this.activity = page.getByTestId("home-activity")
-  }
+export class HomePage extends byTestId({ root: "home-page", balances: "home-balances", activity: "home-activity" }) {
   async expectLoaded(): Promise<void> {
     await expect(this.page).toHaveURL(/\/banking\/home$/)
     await expect(this.root).toBeVisible()

@@ -3,37 +3,23 @@
  * its modal, app switcher, section menu, notifications, user panel, language modal, logout,
  * the session banner and the guided tour.
  */
-import { expect, type Locator, type Page } from "@playwright/test"
+import { expect, type Locator } from "@playwright/test"
+import { byTestId } from "./page-object.ts"
 
-export class Shell {
-  readonly walletSwitcher: Locator
-  readonly walletModal: Locator
-  readonly sectionNav: Locator
-  readonly notificationsButton: Locator
-  readonly notificationsPanel: Locator
-  readonly userButton: Locator
-  readonly userPanel: Locator
-  readonly languageModal: Locator
-  readonly confirmDialog: Locator
-  readonly alertDialog: Locator
-  readonly sessionBanner: Locator
-  readonly tour: Locator
-
-  constructor(readonly page: Page) {
-    this.walletSwitcher = page.getByTestId("wallet-switcher")
-    this.walletModal = page.getByTestId("wallet-modal")
-    this.sectionNav = page.getByTestId("section-nav")
-    this.notificationsButton = page.getByTestId("notifications-button")
-    this.notificationsPanel = page.getByTestId("notifications-panel")
-    this.userButton = page.getByTestId("user-button")
-    this.userPanel = page.getByTestId("user-panel")
-    this.languageModal = page.getByTestId("language-modal")
-    this.confirmDialog = page.getByTestId("confirm-dialog")
-    this.alertDialog = page.getByTestId("alert-dialog")
-    this.sessionBanner = page.getByTestId("session-banner")
-    this.tour = page.getByTestId("tour")
-  }
-
+export class Shell extends byTestId({
+  walletSwitcher: "wallet-switcher",
+  walletModal: "wallet-modal",
+  sectionNav: "section-nav",
+  notificationsButton: "notifications-button",
+  notificationsPanel: "notifications-panel",
+  userButton: "user-button",
+  userPanel: "user-panel",
+  languageModal: "language-modal",
+  confirmDialog: "confirm-dialog",
+  alertDialog: "alert-dialog",
+  sessionBanner: "session-banner",
+  tour: "tour"
+}) {
   /** The tour of a page starts 300 ms after arrival; close it so it covers nothing. */
   async dismissTour(): Promise<void> {
     await this.page.waitForTimeout(450)

@@ -1,33 +1,27 @@
 /**
  * Page objects of /banking/statements and /banking/coins (issue 5), and the sandbox helpers the
  * suite checks the screens against: the users API with the session's bearer (the same filters
- * as the screen, answered by SQLite) and the admin ledger (exactly-once proofs).
+ * as the screen, answered by SQLite) and the admin ledger (exactly-once proofs). The shell's
+ * menu, the app's PIN prompt and the sandbox client are the shared ones of tests/e2e/pages/.
  */
 import { expect, type Locator, type Page } from "@playwright/test"
+import { byTestId } from "../pages/page-object.ts"
+import { PinPrompt } from "../pages/pin-prompt.ts"
+import { Sandbox, type Ledger } from "../pages/sandbox.ts"
+import { Shell } from "../pages/shell.ts"
 
-export class StatementsPage {
-  readonly root: Locator
-  readonly text: Locator
-  readonly preset: Locator
-  readonly start: Locator
-  readonly end: Locator
-  readonly type: Locator
-  readonly currency: Locator
-  readonly count: Locator
-  readonly table: Locator
-  readonly rows: Locator
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("statements-page")
-    this.text = page.getByTestId("filter-text")
-    this.preset = page.getByTestId("filter-preset")
-    this.start = page.getByTestId("filter-start")
-    this.end = page.getByTestId("filter-end")
-    this.type = page.getByTestId("filter-type")
-    this.currency = page.getByTestId("filter-currency")
-    this.count = page.getByTestId("total-count")
-    this.table = page.getByTestId("statement-table")
-    this.rows = page.getByTestId("statement-row")
-  }
+export class StatementsPage extends byTestId({
+  root: "statements-page",
+  text: "filter-text",
+  preset: "filter-preset",
+  start: "filter-start",
+  end: "filter-end",
+  type: "filter-type",
+  currency: "filter-currency",
+  count: "total-count",
+  table: "statement-table",
+  rows: "statement-row"
+}) {
   async open(query = ""): Promise<void> {
     await this.page.goto(`/banking/statements${query}`)
     await expect(this.root).toBeVisible({ timeout: 30_000 })
@@ -35,7 +29,7 @@ export class StatementsPage {
   }
   /** Through the section menu (no reload: the engine keeps its state). */
   async openFromMenu(): Promise<void> {
-    await this.page.getByTestId("menu-statements").click()
+    await new Shell(this.page).menuItem("statements").click()
     await expect(this.root).toBeVisible()
     await expect(this.count).toBeVisible({ timeout: 30_000 })
   }
@@ -49,53 +43,37 @@ export class StatementsPage {
   wallet(name: string): Locator { return this.page.getByTestId("filter-wallets").getByLabel(name) }
 }
 
-export class CoinsPage {
-  readonly root: Locator
-  readonly panel: Locator
-  readonly amount: Locator
-  readonly result: Locator
-  readonly submit: Locator
-  readonly status: Locator
-  readonly pinPrompt: Locator
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId("coins-page")
-    this.panel = page.getByTestId("convert-panel")
-    this.amount = page.getByTestId("convert-amount")
-    this.result = page.getByTestId("convert-result")
-    this.submit = page.getByTestId("convert-submit")
-    this.status = page.getByTestId("convert-status")
-    this.pinPrompt = page.getByTestId("pin-prompt")
-  }
+export class CoinsPage extends byTestId({
+  root: "coins-page",
+  panel: "convert-panel",
+  amount: "convert-amount",
+  result: "convert-result",
+  submit: "convert-submit",
+  status: "convert-status"
+}) {
+  private readonly pin = new PinPrompt(this.page)
+  readonly pinPrompt: Locator = this.pin.root
   async openFromMenu(): Promise<void> {
-    await this.page.getByTestId("menu-coins").click()
+    await new Shell(this.page).menuItem("coins").click()
     await expect(this.root).toBeVisible()
   }
   balance(symbol: string): Locator { return this.page.getByTestId(`coins-balance-${symbol}`) }
   async balanceValue(symbol: string): Promise<number> { return Number(await this.balance(symbol).getAttribute("data-balance")) }
-  async enterPin(pin: string): Promise<void> {
-    await expect(this.pinPrompt).toBeVisible()
-    await this.pinPrompt.getByLabel("PIN", { exact: true }).fill(pin)
-    await this.pinPrompt.getByRole("button", { name: "Confirmar" }).click()
-  }
+  async enterPin(pin: string): Promise<void> { await this.pin.answer(pin) }
 }
 
 // ── the sandbox ─────────────────────────────────────────────────────────────
 
+/** The shared sandbox helper over the origin the page is on (the app's, which proxies /__admin). */
+const sandboxOf = (page: Page): Sandbox => new Sandbox(new URL(page.url()).origin)
+
 export interface Seed { readonly wallets: Readonly<Record<string, string>> }
 export async function seed(page: Page): Promise<Seed> {
-  const r = await page.request.get("/__admin/seed")
-  return ((await r.json()) as { data: Seed }).data
+  return { wallets: await sandboxOf(page).seededWallets() }
 }
 
-export interface Ledger {
-  readonly balances: ReadonlyArray<{ readonly currency_symbol: string; readonly balance: number }>
-  readonly statement_rows: number
-  readonly transactions: ReadonlyArray<{ readonly transaction_uuid: string; readonly statement_rows: number; readonly idempotency_records: number }>
-}
-export async function ledger(page: Page, walletId: string): Promise<Ledger> {
-  const r = await page.request.get(`/__admin/ledger?wallet_id=${encodeURIComponent(walletId)}`)
-  return ((await r.json()) as { data: Ledger }).data
-}
+export type { Ledger }
+export const ledger = (page: Page, walletId: string): Promise<Ledger> => sandboxOf(page).ledger(walletId)
 export const balanceOf = (l: Ledger, symbol: string): number => l.balances.find((b) => b.currency_symbol === symbol)?.balance ?? NaN
 
 export interface ApiRow {
