@@ -7,6 +7,7 @@ import { test as base, expect } from "@playwright/test"
 import { HomePage } from "./pages/home-page.ts"
 import { LoginPage } from "./pages/login-page.ts"
 import { Shell } from "./pages/shell.ts"
+import { signInToHome } from "./pages/sign-in.ts"
 
 export interface ShellFixtures {
   login: LoginPage
@@ -22,13 +23,8 @@ export const test = base.extend<ShellFixtures>({
   login: async ({ page }, use) => { await use(new LoginPage(page)) },
   shell: async ({ page }, use) => { await use(new Shell(page)) },
   home: async ({ page }, use) => { await use(new HomePage(page)) },
-  signInAs: async ({ login, home, shell }, use) => {
-    await use(async (email, o = {}) => {
-      await login.open(o.prefix ?? "", o.query ?? "")
-      await login.signIn(email)
-      await home.expectLoaded()
-      await shell.dismissTour()
-    })
+  signInAs: async ({ page }, use) => {
+    await use(async (email, o = {}) => { await signInToHome(page, email, o) })
   }
 })
 

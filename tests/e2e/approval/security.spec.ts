@@ -7,12 +7,11 @@
  */
 import { expect, test } from "@playwright/test"
 import { ARTIFACTS } from "../fixtures.ts"
+import { PASSWORD } from "../pages/login-page.ts"
 import { openAs, PIN, Sandbox } from "./approval-pages.ts"
-
 
 const HELENA = "helena@example.com"
 const ANA = "ana@example.com"
-const PASSWORD = "Senha@123"
 const NEW_PASSWORD = "Nova#Senha2025"
 
 test("core §5: change password — live checklist and strength meter, catalogue messages, then the new password signs in", async ({ browser, baseURL }) => {
