@@ -384,10 +384,13 @@ export class Engine {
     await Promise.allSettled([this.pullList(listSpecs.notifications()), this.pullList(listSpecs.invitations_received()), this.refreshUnread()])
     // permissions first: they say which lists of each wallet this user may read
     await Promise.allSettled(wallets.map((w) => this.pullList(listSpecs.permission_actions(w.id))))
-    if (this.walletId) await this.syncWallet(this.walletId)
-    // statements of every readable wallet (cross-wallet analysis), current wallet first
+    // statements of every readable wallet (cross-wallet analysis), current wallet first; the
+    // current wallet's statement (the long pull) starts alongside its small lists, not after them
     const readable = wallets.filter((w) => this.can(w.id, P.getStatement)).sort((a, b) => (a.id === this.walletId ? -1 : b.id === this.walletId ? 1 : 0))
-    for (const w of readable) await this.pullStatementsFor(w.id).catch(() => undefined)
+    const first = readable[0]?.id === this.walletId && this.walletId ? this.pullStatementsFor(this.walletId).catch(() => undefined) : null
+    if (this.walletId) await this.syncWallet(this.walletId)
+    await first
+    for (const w of readable) if (!first || w.id !== this.walletId) await this.pullStatementsFor(w.id).catch(() => undefined)
   }
 
   /** The profile says whether this is a green-server user, who sends `server-type` on every call (A2). */
