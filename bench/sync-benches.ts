@@ -143,6 +143,13 @@ export async function filterVsServer(): Promise<void> {
     const r = await syncDefaultWallet(page)
     const res = await page.evaluate(async (walletId) => {
       const h = window.harness
+      // a settled statement: every wallet's pull done and the engine idle for a moment (S7 optimize)
+      for (;;) {
+        const lists = Object.entries((h.snaps.progress as { lists: Record<string, { state: string }> }).lists).filter(([k]) => k.startsWith("statements:"))
+        if (lists.every(([, v]) => v.state === "done" || v.state === "error")) break
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      await new Promise((r) => setTimeout(r, 2000))
       const filters = [{ text: "silva" }, { text: "mercado" }, { type: "PIX_IN" }, { status: "pending" }, { text: "ana", type: "PIX_OUT" }, { text: "tarifa" }, { text: "maria" }, { type: "FEE" }, { text: "aluguel" }, { status: "failed" }]
       const local: number[] = []
       const server: number[] = []
