@@ -8,6 +8,7 @@ import { resolve } from "node:path"
 import { spawnSync } from "node:child_process"
 import { benchServer, launch, report, root } from "./lib.ts"
 import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
+import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
 
 type Bench = () => Promise<void>
 
@@ -58,6 +59,12 @@ const projectionMemory: Bench = async () => {
   const r = await runPage("projection.html", { rows: "1000000", mode: "memory" })
   report({ name: "projection-memory", figures: r.figures, budgets: { bytes: { figure: "bytes_per_row", limit: 150, kind: "max" } } })
 }
+/** The same 10 filters as filter-vs-server, locally and through an RxDB `find` over the same 100k rows (bench/pages/rxdb.ts). */
+const filterVsRxdb100k: Bench = async () => {
+  const r = await runPage("rxdb.html", { rows: "100000" })
+  if (process.env.BENCH_VERBOSE) for (const f of (r as PageResult & { filters?: unknown[] }).filters ?? []) console.log(`  ${JSON.stringify(f)}`)
+  report({ name: "filter-vs-rxdb-100k", figures: r.figures, budgets: { ratio: { figure: "ratio", limit: 50, kind: "min" } } })
+}
 const csvExport100k: Bench = async () => {
   const r = await runPage("projection.html", { rows: "100000", mode: "csv" })
   report({ name: "csv-export-100k", figures: r.figures, budgets: {} })
@@ -73,5 +80,8 @@ export const benches: Record<string, Bench> = {
   "reopen-1m": () => syncBench("1m", true),
   "stream-to-paint": () => latencyBench("stream-to-paint"),
   "approval-queue-latency": () => latencyBench("approval-queue-latency"),
-  "filter-vs-server": filterVsServer
+  "filter-vs-server": filterVsServer,
+  "filter-vs-rxdb-100k": filterVsRxdb100k,
+  "statements-keystroke-1m": statementsKeystroke,
+  "statements-scroll-1m": statementsScroll
 }
