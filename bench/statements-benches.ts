@@ -225,7 +225,7 @@ export interface ScrollResult {
   idle: number[]
   blankFrames: number
   longTasks: number[]
-  loafs: Array<{ duration: number; blocking: number; scripts: Array<{ invoker: string; source: string; duration: number }>; styleLayout: number; render: number }>
+  loafs: Array<{ duration: number; blocking: number; scripts: Array<{ invoker: string; source: string; duration: number }>; styleLayout: number }>
   rowsSeen: number
 }
 
@@ -279,8 +279,7 @@ export function summarizeLoafs(loafs: ScrollResult["loafs"]): Array<[string, num
       const k = `${s.invoker} (${s.source.replace(/^.*\//, "")})`
       by.set(k, (by.get(k) ?? 0) + s.duration)
     }
-    by.set("style + layout", (by.get("style + layout") ?? 0) + l.styleLayout)
-    by.set("render (paint, after scripts)", (by.get("render (paint, after scripts)") ?? 0) + l.render)
+    by.set("style, layout, paint", (by.get("style, layout, paint") ?? 0) + l.styleLayout)
   }
   return [...by].sort((a, b) => b[1] - a[1]).slice(0, 10)
 }
@@ -300,7 +299,7 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
     const loafs: ScrollResult["loafs"] = []
     const lt = new PerformanceObserver((l) => { for (const e of l.getEntries()) longTasks.push(e.duration) })
     lt.observe({ type: "longtask" })
-    interface Loaf extends PerformanceEntry { blockingDuration: number; renderStart: number; styleAndLayoutStart: number; scripts: Array<{ invoker: string; sourceURL: string; duration: number }> }
+    interface Loaf extends PerformanceEntry { blockingDuration: number; styleAndLayoutStart: number; scripts: Array<{ invoker: string; sourceURL: string; duration: number }> }
     let lo: PerformanceObserver | null = null
     if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) {
       lo = new PerformanceObserver((l) => {
@@ -309,8 +308,7 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
           loafs.push({
             duration: e.duration, blocking: e.blockingDuration,
             scripts: e.scripts.map((s) => ({ invoker: s.invoker, source: s.sourceURL, duration: s.duration })),
-            styleLayout: e.styleAndLayoutStart > 0 ? end - e.styleAndLayoutStart : 0,
-            render: e.renderStart > 0 && e.styleAndLayoutStart > e.renderStart ? e.styleAndLayoutStart - e.renderStart : 0
+            styleLayout: e.styleAndLayoutStart > 0 ? end - e.styleAndLayoutStart : 0
           })
         }
       })

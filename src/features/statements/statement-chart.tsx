@@ -19,10 +19,13 @@ function StatementChart({ series, currency }: { readonly series: StatementSeries
   const f = useFormat()
   const data = useMemo(() => chartPoints(series), [series])
   const money = (v: number): string => f.amount(Math.round(v), currency)
-  const compact = (v: number): string => {
+  // one formatter per language and currency: the axes call it for every tick they measure, and
+  // making an Intl.NumberFormat costs far more than using one
+  const compact = useMemo(() => {
     const d = currency === "BRL" ? 100 : currency === "USDT" ? 1e6 : 1e8
-    return new Intl.NumberFormat(f.locale === "en" ? "en-US" : "pt-BR", { notation: "compact", maximumFractionDigits: 1 }).format(v / d)
-  }
+    const nf = new Intl.NumberFormat(f.locale === "en" ? "en-US" : "pt-BR", { notation: "compact", maximumFractionDigits: 1 })
+    return (v: number): string => nf.format(v / d)
+  }, [currency, f.locale])
   return (
     <div className={s.chartBox} data-testid="statement-chart" data-points={data.length} data-unit={series.unit} role="img" aria-label={t("statements:chart.description", { count: data.length })}>
       <ResponsiveContainer width="100%" height="100%">

@@ -12,13 +12,20 @@
  * MAX_SCROLL_PX the spacer is compressed and the scroll position scaled, so the virtualiser works
  * in the list's full coordinates and rows are placed relative to the viewport.
  *
+ * Typing in the filter (DESIGN "every filter answers at once"; bench statements-keystroke-1m):
+ * while the new filter's answer is on its way the table keeps showing the last answer (its count,
+ * groups and rows) instead of emptying and refilling itself, and rows are keyed by their place in
+ * the list and memoised, so an answer updates the rows in view in place (text and attributes)
+ * rather than unmounting and mounting every row of the block.
+ *
  * Optional grouping by day (features §2, issue 5 "grouping by day with day totals") inserts a
  * header row with the day's count and totals before each day; the groups come from the
  * summary query (groupBy day) in the same order as the rows. Pending command effects are shown
  * as rows above the list, marked pending.
  */
-import { Fragment, memo, useEffect, useMemo, useRef, type KeyboardEvent } from "react"
+import { memo, useEffect, useMemo, useReducer, useRef, type KeyboardEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import { useVirtualizer } from "@tanstack/react-virtual"
 import { useLiveQuery } from "../../../workers/client.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
@@ -69,23 +76,129 @@ export const DEFAULT_VIEWPORT_PX = 620
 /** At the top of a fresh filter the table shows one block: the page asks the same window for its totals. */
 export const FIRST_WINDOW_LIMIT = windowLimit(BLOCK)
 
-interface WindowRows { readonly key: string; readonly offset: number; readonly rows: ReadonlyArray<StatementRowView> }
+/** An answer the table can show: a window of rows of one filter + sort (`key`), with its count and groups. */
+interface WindowRows {
+  readonly key: string
+  readonly text: string
+  readonly total: number
+  readonly groups: ReadonlyArray<GroupTotals> | undefined
+  readonly offset: number
+  readonly rows: ReadonlyArray<StatementRowView>
+}
+
+type Format = ReturnType<typeof useFormat>
+
+/** The translated words of the rows, each looked up once per language: i18next's `t` costs
+ * microseconds a call, and rows are re-rendered on every answer and while scrolling. */
+interface RowLabels {
+  type(type: string): string
+  status(status: string): string
+  readonly pending: string
+  readonly in: string
+  readonly out: string
+}
+function rowLabels(t: TFunction): RowLabels {
+  const types = new Map<string, string>()
+  const statuses = new Map<string, string>()
+  const cached = (m: Map<string, string>, key: string, make: () => string): string => {
+    let v = m.get(key)
+    if (v === undefined) { v = make(); m.set(key, v) }
+    return v
+  }
+  return {
+    type: (type) => cached(types, type, () => t(`statements:types.${type}`, { defaultValue: type })),
+    status: (status) => cached(statuses, status, () => t(`statements:status.${status}`, { defaultValue: status })),
+    pending: t("statements:table.pending"),
+    in: t("statements:direction.in"),
+    out: t("statements:direction.out")
+  }
+}
+
+interface RowProps {
+  /** null: not loaded yet (a placeholder of the same height). */
+  readonly r: StatementRowView | null
+  /** Place in the virtual list; absent for the pending rows shown above it. */
+  readonly y?: number
+  readonly index?: number
+  readonly rowClass: string
+  readonly walletName: ((id: string) => string) | null
+  readonly onOpen: (row: StatementRowView) => void
+  readonly labels: RowLabels
+  readonly f: Format
+}
+
+/**
+ * One row, memoised: re-rendered only when its row, place or the table's settings change. A row
+ * not loaded yet (`r` null) keeps the same elements, empty, with placeholder bars in its first two
+ * cells, so a row that fills in (or is reused while scrolling) updates in place.
+ */
+const Row = memo(function Row({ r, y, index, rowClass, walletName, onOpen, labels, f }: RowProps) {
+  const placed = y !== undefined
+  const open = (): void => { if (r && !r.pending) onOpen(r) }
+  const onKey = (e: KeyboardEvent): void => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open() } }
+  const when = r ? f.dateTime(r.created_at) : ""
+  const typeName = r ? labels.type(r.type) : ""
+  const inward = r?.direction === "in"
+  return (
+    <div
+      className={[rowClass, r ? (r.pending ? s.pendingRow : s.dataRow) : "", placed ? s.item : ""].join(" ")}
+      style={placed ? { transform: `translateY(${y}px)` } : undefined}
+      aria-rowindex={index !== undefined ? index + 2 : undefined}
+      aria-busy={r ? undefined : true}
+      role="row"
+      tabIndex={r ? (r.pending ? -1 : 0) : undefined}
+      onClick={r ? open : undefined}
+      onKeyDown={r ? onKey : undefined}
+      data-testid={r ? (r.pending ? "statement-pending-row" : "statement-row") : undefined}
+      data-id={r?.id}
+      data-operation-id={r?.operation_id}
+      data-amount={r?.amount}
+      data-direction={r?.direction}
+    >
+      <span role="cell" className={r ? s.twoLines : s.placeholder}>
+        <span className={s.dateMain}>{when.slice(0, 10)}</span>
+        <span className={s.sub}>{when.slice(11)}</span>
+      </span>
+      <span role="cell" className={r ? s.twoLines : s.placeholder}>
+        <span className={s.main}>{r ? r.description || typeName : ""}</span>
+        <span className={s.sub}>{r ? `${r.counterparty_name}${r.counterparty_document ? ` · ${f.document(r.counterparty_document)}` : ""}` : ""}</span>
+      </span>
+      <span role="cell" className={[s.cell, s.hideNarrow].join(" ")}>{typeName}</span>
+      <span role="cell" className={s.hideNarrow}>
+        {!r ? null : r.pending
+          ? <Badge tone="info">{labels.pending}</Badge>
+          : <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>{labels.status(r.status)}</Badge>}
+      </span>
+      {walletName ? <span role="cell" className={[s.cell, s.hideNarrow].join(" ")}>{r ? walletName(r.wallet_id) : ""}</span> : null}
+      <span role="cell" className={[s.amount, inward ? s.amountIn : ""].join(" ")}>
+        <span className={visuallyHidden}>{r ? (inward ? labels.in : labels.out) : ""}</span>
+        {r ? `${inward ? "+" : "−"} ${f.amount(r.amount, r.currency_symbol)}` : ""}
+      </span>
+    </div>
+  )
+})
 
 /** Memoised: the page re-renders for export jobs and dialogs, the table only for its own props. */
 export const StatementTable = memo(function StatementTable({ base, sort, onSort, total, groups, pending, walletName, onOpen }: StatementTableProps) {
   const { t } = useTranslation()
   const f = useFormat()
+  const labels = useMemo(() => rowLabels(t), [t])
   const scrollRef = useRef<HTMLDivElement>(null)
   const scaleRef = useRef(1)
   const realTopRef = useRef(0)
   /** Tells the virtualiser the position again without reading the DOM (a read forces a layout). */
   const renotifyRef = useRef<(() => void) | null>(null)
-  const starts = useMemo(() => headerIndexes(groups), [groups])
-  const count = (total ?? 0) + (starts ? starts.length : 0)
+  const key = JSON.stringify([base, sort])
+  // the last answer shown (updated after each commit); while this filter's answer is pending
+  // (`total` unknown), the table goes on showing it
+  const last = useRef<WindowRows | null>(null)
+  const stale = total === undefined ? last.current : null
+  const shownTotal = stale ? stale.total : total
+  const shownGroups = stale ? stale.groups : groups
+  const starts = useMemo(() => headerIndexes(shownGroups), [shownGroups])
+  const count = (shownTotal ?? 0) + (starts ? starts.length : 0)
   const fullPx = count * ROW_HEIGHT
   const spacerPx = Math.min(fullPx, MAX_SCROLL_PX)
-  const viewportPx = scrollRef.current?.clientHeight ?? DEFAULT_VIEWPORT_PX
-  scaleRef.current = fullPx > MAX_SCROLL_PX ? (fullPx - viewportPx) / Math.max(1, spacerPx - viewportPx) : 1
 
   const blocks = Math.ceil(count / BLOCK)
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
@@ -112,8 +225,12 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
     scrollToFn: (offset, _options, instance) => { instance.scrollElement?.scrollTo({ top: offset / scaleRef.current }) }
   })
 
+  // the scroller's height as the virtualiser's ResizeObserver measured it (reading clientHeight here
+  // would force a layout in every render, e.g. on each keystroke before the input has painted)
+  const viewportPx = virtualizer.scrollRect?.height || DEFAULT_VIEWPORT_PX
+  scaleRef.current = fullPx > MAX_SCROLL_PX ? (fullPx - viewportPx) / Math.max(1, spacerPx - viewportPx) : 1
+
   // a new filter or sort starts at the top
-  const key = JSON.stringify([base, sort])
   useEffect(() => { if (scrollRef.current && realTopRef.current !== 0) scrollRef.current.scrollTop = 0 }, [key])
   // the scale moves with the row count (rows still arriving): the same position means another row
   useEffect(() => { renotifyRef.current?.() }, [count])
@@ -125,14 +242,27 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const firstData = dataIndexFrom(starts, firstShown)
   const offset = Math.max(0, Math.floor(firstData / CHUNK) * CHUNK)
   const limit = windowLimit(endShown - firstShown + (firstData - offset))
-  const win = useLiveQuery(total !== undefined && total > 0 ? { kind: "statements", query: windowQuery(base, sort, offset, limit) } : null)
+  // One window question in flight at a time: while the worker answers one (a scan of the rows), a
+  // scroll only moves what is wanted, and the latest wanted window is asked once the answer is in;
+  // a fast fling would otherwise queue a scan per 50 rows passed, each answered too late to show.
+  // A new filter or sort asks at once.
+  const askRef = useRef<{ key: string; offset: number; limit: number; answered: boolean } | null>(null)
+  let ask = askRef.current
+  if (ask === null || ask.key !== key || (ask.answered && (ask.offset !== offset || ask.limit !== limit))) ask = { key, offset, limit, answered: false }
+  askRef.current = ask
+  const win = useLiveQuery(total !== undefined && total > 0 ? { kind: "statements", query: windowQuery(base, sort, ask.offset, ask.limit) } : null)
+  if (win !== undefined) ask.answered = true
+  const [, nextWindow] = useReducer((n: number) => n + 1, 0)
+  const behind = ask.answered && (ask.offset !== offset || ask.limit !== limit)
+  useEffect(() => { if (behind) nextWindow() }, [behind, ask])
 
-  const current: WindowRows | null = win ? { key, offset, rows: win.rows } : null
-  const last = useRef<WindowRows | null>(null)
+  const current: WindowRows | null = win && total !== undefined ? { key, text: base.text ?? "", total, groups, offset: ask.offset, rows: win.rows } : null
   useEffect(() => { if (current) last.current = current })
+  // a row of the answer shown: this window, or the last one while scrolling to the next (same key)
+  const shownKey = stale ? stale.key : key
   const rowAt = (i: number): StatementRowView | null => {
     for (const w of [current, last.current]) {
-      if (w && w.key === key && i >= w.offset && i < w.offset + w.rows.length) return w.rows[i - w.offset] ?? null
+      if (w && w.key === shownKey && i >= w.offset && i < w.offset + w.rows.length) return w.rows[i - w.offset] ?? null
     }
     return null
   }
@@ -153,48 +283,6 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   }
 
   const money = (v: number): string => f.amount(v, base.currency ?? "BRL")
-  const renderRow = (r: StatementRowView, place?: { readonly y: number; readonly index: number }) => {
-    const open = (): void => { if (!r.pending) onOpen(r) }
-    const onKey = (e: KeyboardEvent): void => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open() } }
-    const sign = r.direction === "in" ? "+" : "−"
-    return (
-      <div
-        className={[rowClass, r.pending ? s.pendingRow : s.dataRow, place ? s.item : ""].join(" ")}
-        style={place ? { transform: `translateY(${place.y}px)` } : undefined}
-        aria-rowindex={place ? place.index + 2 : undefined}
-        role="row"
-        tabIndex={r.pending ? -1 : 0}
-        onClick={open}
-        onKeyDown={onKey}
-        data-testid={r.pending ? "statement-pending-row" : "statement-row"}
-        data-id={r.id}
-        data-operation-id={r.operation_id}
-        data-amount={r.amount}
-        data-direction={r.direction}
-      >
-        <span role="cell" className={s.twoLines}>
-          <span className={s.dateMain}>{f.dateTime(r.created_at).slice(0, 10)}</span>
-          <span className={s.sub}>{f.dateTime(r.created_at).slice(11)}</span>
-        </span>
-        <span role="cell" className={s.twoLines}>
-          <span className={s.main}>{r.description || t(`statements:types.${r.type}`)}</span>
-          <span className={s.sub}>{r.counterparty_name}{r.counterparty_document ? ` · ${f.document(r.counterparty_document)}` : ""}</span>
-        </span>
-        <span role="cell" className={[s.cell, s.hideNarrow].join(" ")}>{t(`statements:types.${r.type}`, { defaultValue: r.type })}</span>
-        <span role="cell" className={s.hideNarrow}>
-          {r.pending
-            ? <Badge tone="info">{t("statements:table.pending")}</Badge>
-            : <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>{t(`statements:status.${r.status}`, { defaultValue: r.status })}</Badge>}
-        </span>
-        {walletName ? <span role="cell" className={[s.cell, s.hideNarrow].join(" ")}>{walletName(r.wallet_id)}</span> : null}
-        <span role="cell" className={[s.amount, r.direction === "in" ? s.amountIn : ""].join(" ")}>
-          <span className={visuallyHidden}>{r.direction === "in" ? t("statements:direction.in") : t("statements:direction.out")}</span>
-          {`${sign} ${f.amount(r.amount, r.currency_symbol)}`}
-        </span>
-      </div>
-    )
-  }
-
   const renderGroup = (g: GroupTotals, y: number, index: number) => (
     <div
       key={`g${g.key}`}
@@ -216,8 +304,43 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
     </div>
   )
 
+  // the rows in view, keyed by their place modulo the number of rows shown at once (two blocks: the
+  // viewport is shorter than a block): a new answer updates the rows in place, and a row that
+  // scrolls out is reused for the one that scrolls in (its text and position change; no element
+  // is made or dropped)
+  const pool = Math.max(2 * BLOCK, endShown - firstShown)
+  let missing = false
+  const body: ReactNode[] = []
+  for (const it of items) {
+    for (let d = it.index * BLOCK, end = Math.min(count, d + BLOCK), y = it.start + shift; d < end; d++, y += ROW_HEIGHT) {
+      const slot = slotAt(starts, d)
+      if (slot.kind === "group") {
+        const g = shownGroups?.[slot.group]
+        if (g) body.push(renderGroup(g, y, d))
+        continue
+      }
+      const r = rowAt(slot.index)
+      if (!r) missing = true
+      body.push(<Row key={d % pool} r={r} y={y} index={d} rowClass={rowClass} walletName={walletName} onOpen={onOpen} labels={labels} f={f} />)
+    }
+  }
+
+  // Stable hooks for the benchmarks and tests (bench/statements-benches.ts): `data-text` is the text
+  // filter of the answer shown, `data-state` is "ready" when that is this filter's answer with the
+  // rows in view loaded, "stale" while the previous filter's answer stays up, "loading" otherwise.
+  const state = stale ? "stale" : total === undefined || (total > 0 && (win === undefined || missing)) ? "loading" : "ready"
   return (
-    <div className={s.table} role="table" aria-label={t("statements:table.label")} aria-rowcount={count + pending.length + 1} data-testid="statement-table" data-total={total ?? ""}>
+    <div
+      className={s.table}
+      role="table"
+      aria-label={t("statements:table.label")}
+      aria-rowcount={count + pending.length + 1}
+      aria-busy={state !== "ready" || undefined}
+      data-testid="statement-table"
+      data-total={shownTotal ?? ""}
+      data-text={stale ? stale.text : base.text ?? ""}
+      data-state={state}
+    >
       <div className={[rowClass, s.head].join(" ")} role="row">
         {sortHeader("created_at", t("statements:table.date"))}
         <span role="columnheader">{t("statements:table.description")}</span>
@@ -226,30 +349,13 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
         {walletName ? <span role="columnheader" className={s.hideNarrow}>{t("statements:table.wallet")}</span> : null}
         {sortHeader("amount", t("statements:table.amount"))}
       </div>
-      {pending.map((r) => <Fragment key={r.id}>{renderRow(r)}</Fragment>)}
-      {total === 0 && pending.length === 0 ? (
+      {pending.map((r) => <Row key={r.id} r={r} rowClass={rowClass} walletName={walletName} onOpen={onOpen} labels={labels} f={f} />)}
+      {shownTotal === 0 && pending.length === 0 ? (
         <div role="row"><div role="cell" className={s.empty}><EmptyState title={t("statements:table.empty")} message={t("statements:table.emptyHint")} /></div></div>
       ) : (
         <div ref={scrollRef} className={s.scroller} role="rowgroup" tabIndex={0} aria-label={t("statements:table.scrollLabel")} data-testid="statement-scroller">
           <div role="none" style={{ height: spacerPx, position: "relative" }}>
-            {items.flatMap((it) => {
-              const out = []
-              for (let d = it.index * BLOCK, end = Math.min(count, d + BLOCK), y = it.start + shift; d < end; d++, y += ROW_HEIGHT) {
-                const slot = slotAt(starts, d)
-                if (slot.kind === "group") {
-                  const g = groups?.[slot.group]
-                  if (g) out.push(renderGroup(g, y, d))
-                  continue
-                }
-                const r = rowAt(slot.index)
-                out.push(r ? <Fragment key={r.id}>{renderRow(r, { y, index: d })}</Fragment> : (
-                  <div key={`p${d}`} className={[rowClass, s.item].join(" ")} style={{ transform: `translateY(${y}px)` }} role="row" aria-busy="true" aria-rowindex={d + 2}>
-                    <span role="cell" className={s.placeholder} /><span role="cell" className={s.placeholder} />
-                  </div>
-                ))
-              }
-              return out
-            })}
+            {body}
           </div>
         </div>
       )}

@@ -24,6 +24,7 @@ import { buildQuery, emptyFilter, type BaseQuery, type StatementFilter } from ".
 import { FIRST_WINDOW_LIMIT, StatementTable, windowQuery, type StatementSort } from "./statement-table.tsx"
 import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
+import { useLastAnswer, useSettled } from "./use-answers.ts"
 import { useReadableWallets } from "./use-readable-wallets.ts"
 import * as s from "./statements.css.ts"
 
@@ -84,16 +85,22 @@ export function StatementsPage() {
   const ready = filter.walletIds.length > 0
   const byDate = sort.by === "created_at"
   // The first window of the table answers the count and the totals (one worker scan per keystroke);
-  // the chart's series and the comparison follow at a lower priority; day groups only when grouped.
+  // while it is on its way the totals keep the previous answer (no skeleton flash per keystroke).
   const head = useLiveQuery(ready ? { kind: "statements", query: windowQuery(base, sort, 0, FIRST_WINDOW_LIMIT) } : null) as SummaryResult | undefined
-  const deferredBase = useDeferredValue(base)
+  const shownHead = useLastAnswer(head, ready)
+  // The chart's series and the comparison are each a further scan of every row in the worker (and
+  // the chart a costly redraw here): they follow the filter once typing pauses (SETTLE_MS), so that
+  // while the user types the worker answers only the keystrokes; the chart keeps its last series
+  // until the next one is there and redraws as a transition. Day groups only when grouped.
+  const deferredBase = useSettled(base)
   // day groups only while the table is grouped by day (the chart has its own series)
   const summary = useLiveQuery(ready && grouped && byDate ? {
     kind: "statements",
     query: { ...base, sort: { by: "created_at", dir: sort.dir }, limit: 0, groupBy: "day" }
   } : null) as SummaryResult | undefined
   // the chart: balance and in/out per day (per month past 120 days), at the lower priority too
-  const series = useLiveQuery(ready && deferredBase.currency !== undefined ? { kind: "statementSeries", query: { ...deferredBase, limit: 0 }, unit: "auto" } : null)
+  const seriesOn = ready && deferredBase.currency !== undefined
+  const series = useDeferredValue(useLastAnswer(useLiveQuery(seriesOn ? { kind: "statementSeries", query: { ...deferredBase, limit: 0 }, unit: "auto" } : null), seriesOn).value)
   const commands = useLiveQuery({ kind: "commands" })
   const pending = useMemo(() => pendingRowsOf(commands, base.walletIds ?? []).filter((r) => matchesFilter(r, base)), [commands, base])
 
@@ -140,12 +147,12 @@ export function StatementsPage() {
           </>
         }
       />
-      <SyncStatus walletIds={filter.walletIds} loadedRows={head?.loadedRows} />
+      <SyncStatus walletIds={filter.walletIds} loadedRows={shownHead.value?.loadedRows} />
       <Card>
         <FilterBar filter={filter} problems={built.problems} wallets={access.readable} onChange={patch} onClear={clear} />
       </Card>
-      <Totals summary={head} currency={base.currency} />
-      {several ? <AnalysisPanel base={deferredBase} walletIds={deferredBase.walletIds ?? filter.walletIds} walletName={walletName} perWallet={head?.perWallet} /> : null}
+      <Totals summary={shownHead.value} stale={shownHead.stale} currency={base.currency} />
+      {several ? <AnalysisPanel base={deferredBase} walletIds={deferredBase.walletIds ?? filter.walletIds} walletName={walletName} perWallet={shownHead.value?.perWallet} /> : null}
       {deferredBase.currency !== undefined && series && series.points.length > 0 ? (
         <Card title={t("statements:chart.title")}>
           <Suspense fallback={<Skeleton height={280} />}>
@@ -156,7 +163,7 @@ export function StatementsPage() {
       <Card>
         <div className={s.toolbar}>
           <span className={layout.muted} data-testid="statement-count">
-            {head ? t("statements:table.summary", { count: head.total, total: head.total.toLocaleString(numberLocale), ms: head.tookMs.toFixed(1) }) : t("common:loading")}
+            {shownHead.value ? t("statements:table.summary", { count: shownHead.value.total, total: shownHead.value.total.toLocaleString(numberLocale), ms: shownHead.value.tookMs.toFixed(1) }) : t("common:loading")}
           </span>
           <Checkbox label={byDate ? t("statements:table.groupByDay") : t("statements:table.groupByDayDisabled")} checked={grouped && byDate} disabled={!byDate} onChange={setGrouped} id="group-by-day" />
         </div>

@@ -15,7 +15,8 @@ export interface CurrencyTotals { readonly currency: string; readonly count: num
 /** The projection also answers per currency when the matches mix currencies (not yet in workers/results.ts). */
 export type SummaryResult = StatementsResult & { readonly perCurrency?: ReadonlyArray<CurrencyTotals> }
 
-export const Totals = memo(function Totals({ summary, currency }: { readonly summary: SummaryResult | undefined; readonly currency: string | undefined }) {
+/** `stale`: the summary is the previous filter's while this one's is on its way (marked busy). */
+export const Totals = memo(function Totals({ summary, stale = false, currency }: { readonly summary: SummaryResult | undefined; readonly stale?: boolean; readonly currency: string | undefined }) {
   const { t } = useTranslation()
   const f = useFormat()
   if (!summary) return <div className={s.totals} aria-busy="true">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={72} />)}</div>
@@ -35,7 +36,7 @@ export const Totals = memo(function Totals({ summary, currency }: { readonly sum
   )
   const sign = (v: number): string => (v > 0 ? s.positive : v < 0 ? s.negative : "")
   return (
-    <section className={s.totals} aria-label={t("statements:totals.label")} data-testid="statement-totals">
+    <section className={s.totals} aria-label={t("statements:totals.label")} aria-busy={stale || undefined} data-testid="statement-totals">
       <div className={s.stat}>
         <span className={s.statLabel}>{t("statements:totals.count")}</span>
         <span className={s.statValue} data-testid="total-count" data-value={summary.total}>{summary.total.toLocaleString(f.locale === "en" ? "en-US" : "pt-BR")}</span>

@@ -1,0 +1,38 @@
+/**
+ * Small hooks that keep the statements page calm while the user types (DESIGN "every filter
+ * answers at once"; bench statements-keystroke-1m): the head answer of the new filter is asked at
+ * once, but nothing on the page empties in the meantime, and the secondary views (chart, cross-
+ * wallet comparison), each a further scan of every row in the worker, follow once typing pauses.
+ */
+import { startTransition, useEffect, useRef, useState } from "react"
+
+/** How long a filter must stay unchanged before the chart and the comparison follow it. */
+export const SETTLE_MS = 350
+
+/**
+ * `value` once it has stayed the same for `ms` (compared by identity: pass a value that is stable
+ * by value, like the page's `base`); the first value at once. The update is a transition, so the
+ * render it causes gives way to a keystroke.
+ */
+export function useSettled<T>(value: T, ms: number = SETTLE_MS): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    if (Object.is(value, settled)) return undefined
+    const id = setTimeout(() => startTransition(() => setSettled(value)), ms)
+    return () => clearTimeout(id)
+  }, [value, settled, ms])
+  return settled
+}
+
+/**
+ * The answer of a live query whose query changes: while the new query's first snapshot is on its
+ * way, the previous query's answer, marked stale, so the view keeps its place instead of showing
+ * a skeleton for a moment; nothing when there is no query (`active` false).
+ */
+export function useLastAnswer<T>(value: T | undefined, active: boolean): { readonly value: T | undefined; readonly stale: boolean } {
+  const last = useRef<T | undefined>(undefined)
+  if (!active) last.current = undefined
+  else if (value !== undefined) last.current = value
+  if (!active) return { value: undefined, stale: false }
+  return value !== undefined ? { value, stale: false } : { value: last.current, stale: last.current !== undefined }
+}
