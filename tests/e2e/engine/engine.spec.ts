@@ -4,12 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test"
 
-import "../../../harness/types.ts"
-
-const open = async (page: Page) => {
-  await page.goto("/harness/engine.html")
-  await page.waitForFunction(() => window.harness !== undefined)
-}
+import { openHarness as open, signInAndSync } from "./harness-steps.ts"
 const userDbs = (page: Page, userId: string) =>
   page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(`bank-u-${id.toLowerCase().replace(/[^a-z0-9]/g, "")}`)), userId)
 
@@ -17,18 +12,8 @@ test.describe("engine in the browser", () => {
   test("S1 Q1 P6 sync fills real IndexedDB; L5 a live update reaches two tabs at once; S4 logout wipes", async ({ context }) => {
     const a = await context.newPage()
     await open(a)
-    const userId = await a.evaluate(() => window.harness.signIn("ana@example.com"))
-    await a.evaluate(() => {
-      window.harness.watch("wallets", { kind: "wallets" })
-      window.harness.watch("progress", { kind: "syncProgress" })
-    })
     // the default wallet's statement is synced into the projection
-    await a.waitForFunction(() => {
-      const w = (window.harness.snaps.wallets as Array<{ id: string; default: boolean }> | undefined)?.find((x) => x.default)
-      const p = window.harness.snaps.progress as { lists: Record<string, { state: string }> } | undefined
-      return w !== undefined && p?.lists[`statements:${w.id}`]?.state === "done"
-    }, undefined, { timeout: 30_000 })
-    const walletId = await a.evaluate(() => (window.harness.snaps.wallets as Array<{ id: string; default: boolean }>).find((x) => x.default)!.id)
+    const { userId, walletId } = await signInAndSync(a, "ana@example.com")
     expect((await userDbs(a, userId)).length).toBeGreaterThan(0)
 
     // a second tab shares the same engine (SharedWorker): no second sign-in

@@ -5,12 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test"
 
-import "../../../harness/types.ts"
-
-const open = async (page: Page) => {
-  await page.goto("/harness/engine.html")
-  await page.waitForFunction(() => window.harness !== undefined)
-}
+import { openHarness as open, signInAndSync } from "./harness-steps.ts"
 const total = (page: Page) => page.evaluate(() => (window.harness.snaps.stmts as { total: number } | undefined)?.total ?? -1)
 
 test.describe("engine without SharedWorker", () => {
@@ -19,17 +14,7 @@ test.describe("engine without SharedWorker", () => {
     const a = await context.newPage()
     await open(a)
     expect(await a.evaluate(() => typeof SharedWorker)).toBe("undefined")
-    await a.evaluate(() => window.harness.signIn("ana@example.com"))
-    await a.evaluate(() => {
-      window.harness.watch("wallets", { kind: "wallets" })
-      window.harness.watch("progress", { kind: "syncProgress" })
-    })
-    await a.waitForFunction(() => {
-      const w = (window.harness.snaps.wallets as Array<{ id: string; default: boolean }> | undefined)?.find((x) => x.default)
-      const p = window.harness.snaps.progress as { lists: Record<string, { state: string }> } | undefined
-      return w !== undefined && p?.lists[`statements:${w.id}`]?.state === "done"
-    }, undefined, { timeout: 30_000 })
-    const walletId = await a.evaluate(() => (window.harness.snaps.wallets as Array<{ id: string; default: boolean }>).find((x) => x.default)!.id)
+    const { walletId } = await signInAndSync(a, "ana@example.com")
 
     // the second tab never signs in: it is served by the leader's engine through the relay
     const b = await context.newPage()
