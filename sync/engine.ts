@@ -18,7 +18,7 @@ import { listSpecs } from "./lists.ts"
 import { ProgressBoard } from "./pullers/progress.ts"
 import { pullFull, runApi, type ListSpec } from "./pullers/puller.ts"
 import { loadStatementChunks, pullStatements } from "./pullers/statements.ts"
-import { StatementProjection } from "./projections/statement-projection.ts"
+import { StatementProjection, monthsFromDays } from "./projections/statement-projection.ts"
 import { openUserDb, wipeUserDb, type EntityDoc, type UserDb } from "./store/db.ts"
 import { fromCompact } from "./store/statement-rows.ts"
 import { readImage, writeImage } from "./store/projection-image.ts"
@@ -649,7 +649,7 @@ export class Engine {
         const sq = q.query as Parameters<StatementProjection["series"]>[0]
         if (q.unit !== "auto") return this.proj.series(sq, q.unit)
         const days = this.proj.series(sq, "day")
-        return days.points.length > SERIES_MONTHLY_AFTER ? this.proj.series(sq, "month") : days
+        return days.points.length > SERIES_MONTHLY_AFTER ? monthsFromDays(days) : days
       }
       case "approvalRequests":
         return this.list<ApprovalRequest>("approval_request", q.walletId)

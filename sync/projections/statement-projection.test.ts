@@ -11,7 +11,7 @@ import type { StatementEntry, StatementStatus, StatementType } from "../../schem
 import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
 import { benchmarkQueries } from "./bench-queries.ts"
 import { NaiveStatements } from "./naive-reference.ts"
-import { ProjectionChangedError, StatementProjection } from "./statement-projection.ts"
+import { ProjectionChangedError, StatementProjection, monthsFromDays } from "./statement-projection.ts"
 import type { StatementQuery, StatementQueryResult } from "./statement-projection.ts"
 import { Prng, generateRows, uuidFrom } from "./test-rows.ts"
 
@@ -443,6 +443,8 @@ describe("engine P4 projection: balance chart series", () => {
     for (const q of queries) {
       expect(strip(p.series(q, "day")), JSON.stringify(q)).toEqual(n.series(q, "day"))
       expect(strip(p.series(q, "month")), JSON.stringify(q)).toEqual(n.series(q, "month"))
+      // the chart's "auto" unit sums the day series into months instead of scanning again
+      expect(strip(monthsFromDays(p.series(q, "day"))), JSON.stringify(q)).toEqual(n.series(q, "month"))
     }
     const s = p.series({ walletIds: [w0] })
     expect(s.points.length).toBeGreaterThan(100)
@@ -475,5 +477,91 @@ describe("engine P5 projection: exports stream exactly the filtered rows", () =>
     expect(() => {
       for (let i = 0; i < 300; i++) it.next()
     }).toThrow(ProjectionChangedError)
+  })
+})
+
+describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC.md Q4)", () => {
+  const start = Date.UTC(2024, 0, 1, 3)
+  const { rows, walletIds } = generateRows(15_000, { seed: 21, order: "shuffled", counterparties: 1500, start, spanDays: 400 })
+
+  it("a window further down the same filter is a slice of the cached answer, equal to a fresh scan", () => {
+    const { p, n } = load(rows, 3000, 300)
+    const g = new Prng(201)
+    for (let i = 0; i < 40; i++) {
+      const q = { ...randomQuery(g, rows, walletIds, start, 400 * DAY), groupBy: "none" as const, limit: 50 + g.int(150) }
+      const first = p.query({ ...q, offset: 0 })
+      expect(withoutTime(first), JSON.stringify(q)).toEqual(n.query({ ...q, offset: 0 }))
+      // scrolling: windows anywhere in the result, and past its end
+      for (const offset of [50, Math.floor(first.total / 2), Math.max(0, first.total - 10), first.total + 5]) {
+        expect(withoutTime(p.query({ ...q, offset })), JSON.stringify({ ...q, offset })).toEqual(n.query({ ...q, offset }))
+        // an amount sort with more matches than the collect cap walks the amount order each time
+        const listed = q.sort?.by !== "amount" || first.total <= 300
+        expect(p.lastPath).toBe(listed ? "cache" : "scan")
+      }
+    }
+  }, 300_000)
+
+  it("a write invalidates the cached answers: the next window sees the new row", () => {
+    const { p, n } = load(rows, 3000)
+    const q: StatementQuery = { walletIds: [walletIds[0] as string], limit: 20 }
+    p.query(q)
+    p.query({ ...q, offset: 20 })
+    expect(p.lastPath).toBe("cache")
+    const newest = { ...(rows[0] as StatementEntry), id: uuidFrom(new Prng(5)), wallet_id: walletIds[0] as string, created_at: new Date(start + 500 * DAY).toISOString(), updated_at: new Date(start + 500 * DAY).toISOString() }
+    p.upsertMany([newest])
+    n.upsertMany([newest])
+    const after = p.query({ ...q, offset: 0 })
+    expect(p.lastPath).toBe("scan")
+    expect(after.rows[0]?.id).toBe(newest.id)
+    expect(withoutTime(after)).toEqual(n.query({ ...q, offset: 0 }))
+    p.remove([newest.id])
+    n.remove([newest.id])
+    expect(withoutTime(p.query({ ...q, offset: 0 }))).toEqual(n.query({ ...q, offset: 0 }))
+  })
+
+  it("typing forward scans the previous text's matches; every keystroke equals the naive reference", () => {
+    const { p, n } = load(rows, 3000)
+    const g = new Prng(202)
+    let refined = 0
+    for (let i = 0; i < 25; i++) {
+      const e = g.pick(rows)
+      // names, descriptions, punctuated and bare documents, ids (prefix from 4 characters)
+      const full = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][g.int(6)] as string
+      const text = full.slice(0, Math.min(full.length, 3 + g.int(10)))
+      const base: Mutable<StatementQuery> = { limit: 60 }
+      if (g.next() < 0.3) base.walletIds = [g.pick(walletIds)]
+      if (g.next() < 0.3) base.from = start + g.int(200) * DAY
+      if (g.next() < 0.2) base.direction = g.next() < 0.5 ? "in" : "out"
+      if (g.next() < 0.3) base.sort = { by: "created_at", dir: "asc" }
+      for (let k = 1; k <= text.length; k++) {
+        const q = { ...base, text: text.slice(0, k) }
+        expect(withoutTime(p.query(q)), JSON.stringify(q)).toEqual(n.query(q))
+        if (p.lastPath === "refined") refined++
+        // a scroll between keystrokes, as the table asks
+        const w = { ...q, offset: 60 }
+        expect(withoutTime(p.query(w)), JSON.stringify(w)).toEqual(n.query(w))
+      }
+      // and back (Backspace): wider texts are scanned again, or served from the cache
+      for (let k = text.length - 1; k >= 1; k--) {
+        const q = { ...base, text: text.slice(0, k) }
+        expect(withoutTime(p.query(q)), JSON.stringify(q)).toEqual(n.query(q))
+      }
+    }
+    expect(refined).toBeGreaterThan(60)
+  }, 300_000)
+
+  it("a shorter id-like text (under 4 characters) or a text that was not document-like is never the base of a refinement", () => {
+    const { p } = load(rows, 3000)
+    const e = rows[7] as StatementEntry
+    // "abc" ignores ids, "abcd" matches them: the rows of "abc" do not hold the id matches of "abcd"
+    p.query({ text: e.id.slice(0, 3) })
+    p.query({ text: e.id.slice(0, 4) })
+    expect(p.lastPath).toBe("scan")
+    // (a longer id prefix with no other match visits the id index's rows directly)
+    expect(p.query({ text: e.id.slice(0, 12) }).rows.some((r) => r.id === e.id)).toBe(true)
+    // "x" is not document-like, "x1.2" matches documents by digits: no refinement from "x"
+    p.query({ text: "x" })
+    p.query({ text: "x1.2" })
+    expect(p.lastPath).toBe("scan")
   })
 })

@@ -200,9 +200,23 @@ const CANDIDATE_CAP = 1 << 14
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
 const LIST_CAP = 1 << 16
 const EXPORT_CHUNK_ROWS = 256
+/**
+ * Filters whose full match list is kept: the last few a user typed or scrolled (Backspace and
+ * a return to an earlier filter answer from here), as long as their lists together hold at
+ * most MATCH_CACHE_ROWS × the live rows (4 bytes a listed row).
+ */
+const MATCH_CACHE_SIZE = 8
+const MATCH_CACHE_ROWS = 1.5
 const DEFAULT_SORT: StatementSort = { by: "created_at", dir: "desc" }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** A query's filter without its window, groups and text (match cache, Q4). */
+const restKey = (q: StatementQuery): string =>
+  JSON.stringify([q.walletIds ?? null, q.from ?? null, q.to ?? null, q.types ?? null, q.statuses ?? null, q.direction ?? null, q.currency ?? null, q.minAmount ?? null, q.maxAmount ?? null])
+/** The filter and sort, without window and groups. */
+const matchKey = (q: StatementQuery, sort: StatementSort): string =>
+  `${restKey(q)}|${(q.text ?? "").trim()}|${sort.by}|${sort.dir}`
 
 const enum GroupMode {
   None = 0,
@@ -244,6 +258,32 @@ interface ScanOut {
   sumOut: number
   window: Uint32Array
   windowCount: number
+  /** The window holds every match in the result's order (a scan asked for `all`). */
+  complete: boolean
+}
+
+/**
+ * The full answer of one filter + sort (no window, no groups): every matching row in the
+ * result's order and the totals. While the projection is unchanged (`version`) a window of the
+ * same filter is a slice of it (a scroll costs O(rows shown), not a scan), and a filter that
+ * only narrows the text of a date-sorted one (typing forward) scans these rows instead of the
+ * whole date range (SPEC.md Q4).
+ */
+interface MatchEntry {
+  readonly version: number
+  /** Filter and sort, without offset, limit and groupBy. */
+  readonly key: string
+  /** The same without text and sort: what must be equal for a refinement. */
+  readonly rest: string
+  readonly folded: string
+  readonly digits: string | null
+  readonly sort: StatementSort
+  readonly matches: Uint32Array
+  readonly total: number
+  readonly sumIn: number
+  readonly sumOut: number
+  readonly perWallet: ReadonlyArray<GroupTotals> | undefined
+  readonly perCurrency: ReadonlyArray<CurrencyTotals> | undefined
 }
 
 type IndexArray = Uint16Array | Uint32Array
@@ -298,6 +338,32 @@ function imageShape(): string {
   return shapeMemo
 }
 
+/**
+ * A per-day series summed into calendar months (São Paulo), equal to series(q, "month") of the
+ * same query: in/out add up, and a month's closing balance is that of its last day. The chart's
+ * "auto" unit uses it so that a long range costs one scan, not a day scan and then a month scan.
+ */
+export function monthsFromDays(days: StatementSeries): StatementSeries {
+  const points: SeriesPoint[] = []
+  let cur: { key: string; from: number; sumIn: number; sumOut: number; balance: number | null } | null = null
+  const flush = (): void => {
+    if (cur) points.push({ key: cur.key, from: cur.from, sumIn: cur.sumIn, sumOut: cur.sumOut, net: cur.sumIn - cur.sumOut, balance: cur.balance })
+  }
+  for (const d of days.points) {
+    const key = d.key.slice(0, 7)
+    if (cur === null || cur.key !== key) {
+      flush()
+      const [y, m] = key.split("-").map(Number) as [number, number]
+      cur = { key, from: spDayStart(daysFromCivil(y, m, 1)), sumIn: 0, sumOut: 0, balance: null }
+    }
+    cur.sumIn += d.sumIn
+    cur.sumOut += d.sumOut
+    cur.balance = d.balance
+  }
+  flush()
+  return { unit: "month", currency: days.currency, points, tookMs: days.tookMs }
+}
+
 export class StatementProjection {
   private n = 0
   private liveRows = 0
@@ -337,6 +403,10 @@ export class StatementProjection {
   private walletMaskBuf: Uint8Array = new Uint8Array(0)
   private readonly codeMaskBuf: Uint8Array = new Uint8Array(CODE_SPACE)
   private windowBuf: Uint32Array = new Uint32Array(DEFAULT_LIMIT)
+  /** The last filters' full match lists, most recent first (Q4). */
+  private matchCache: MatchEntry[] = []
+  /** How the last query was answered (tests pin that Q4 is taken, without timing anything). */
+  private lastPathValue: "cache" | "refined" | "scan" = "scan"
   private gCount: Float64Array = new Float64Array(0)
   private gIn: Float64Array = new Float64Array(0)
   private gOut: Float64Array = new Float64Array(0)
@@ -373,6 +443,10 @@ export class StatementProjection {
   /** Live rows. */
   get size(): number {
     return this.liveRows
+  }
+  /** How the last query() was answered: from the match cache, by scanning a cached answer's rows, or by a scan. */
+  get lastPath(): "cache" | "refined" | "scan" {
+    return this.lastPathValue
   }
   /** Increments on every write: lets the engine cache answers, and exports detect changes. */
   get version(): number {
@@ -938,21 +1012,57 @@ export class StatementProjection {
     this.groupSpace = size
   }
 
-  /** Filter, count, sum, window and groups: see StatementQuery. */
+  /**
+   * Filter, count, sum, window and groups: see StatementQuery. A query without groups is
+   * answered from the match cache when the same filter and sort were asked since the last write
+   * (a window further down: a slice), and otherwise scans, keeping its full match list (Q4).
+   */
   query(q: StatementQuery): StatementQueryResult {
     const t0 = performance.now()
     const sort = q.sort ?? DEFAULT_SORT
     const offset = Math.max(0, Math.floor(q.offset ?? 0))
     const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(q.limit ?? DEFAULT_LIMIT)))
+    const gm = this.groupMode(q.groupBy)
+    // cacheable: no groups (their totals are not kept) and rows wanted (a count alone is not worth a list)
+    const cacheable = gm === GroupMode.None && limit > 0
+    const key = cacheable ? matchKey(q, sort) : ""
+    if (cacheable) {
+      const hit = this.cachedMatches(key)
+      if (hit) {
+        this.lastPathValue = "cache"
+        const rows: StatementRowView[] = []
+        for (let i = offset, end = Math.min(hit.total, offset + limit); i < end; i++) rows.push(this.rowView(hit.matches[i] as number))
+        const result: Mutable<StatementQueryResult> = { total: hit.total, sumIn: hit.sumIn, sumOut: hit.sumOut, net: hit.sumIn - hit.sumOut, rows, tookMs: 0 }
+        if (hit.perWallet) result.perWallet = hit.perWallet
+        if (hit.perCurrency) result.perCurrency = hit.perCurrency
+        result.tookMs = performance.now() - t0
+        return result
+      }
+    }
     this.byDate.ensure()
-    const c = this.compile(q)
+    let c = this.compile(q)
+    const folded = foldText((q.text ?? "").trim())
+    const digits = documentDigitsOf((q.text ?? "").trim())
+    const rest = cacheable ? restKey(q) : ""
+    let refined = false
+    if (cacheable && !c.none && c.hasText && c.candidates === null) {
+      const narrower = this.refinementBase(rest, folded, digits, c.rowTextHits)
+      if (narrower) c = { ...c, candidates: narrower }
+      refined = narrower !== null
+    }
+    this.lastPathValue = refined ? "refined" : "scan"
     try {
-      if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
-      const gm = this.groupMode(q.groupBy)
+      // a cacheable scan lists every match (into a buffer the size of the rows), not just the window
+      const need = cacheable ? Math.max(this.n, limit) : limit
+      if (this.windowBuf.length < need) this.windowBuf = new Uint32Array(cacheable ? Math.max(need, this.cap) : need)
       const trackWallets = c.selectedWallets.length > 1
-      const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets)
+      const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, cacheable)
       const rows: StatementRowView[] = []
-      for (let i = 0; i < out.windowCount; i++) rows.push(this.rowView(out.window[i] as number))
+      if (out.complete) {
+        for (let i = offset, end = Math.min(out.windowCount, offset + limit); i < end; i++) rows.push(this.rowView(out.window[i] as number))
+      } else {
+        for (let i = 0; i < out.windowCount; i++) rows.push(this.rowView(out.window[i] as number))
+      }
       const { sumIn, sumOut } = out
       const pc = this.perCurrency
       let currencies = 0
@@ -976,11 +1086,74 @@ export class StatementProjection {
         }
         result.perCurrency = list
       }
+      if (out.complete) {
+        this.remember({
+          version: this.writes, key, rest, folded, digits, sort,
+          matches: out.window.slice(0, out.total), total: out.total, sumIn, sumOut,
+          perWallet: result.perWallet, perCurrency: result.perCurrency
+        })
+      }
       result.tookMs = performance.now() - t0
       return result
     } finally {
       if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
     }
+  }
+
+  /** The cached answer of this filter + sort, if the projection has not changed since. */
+  private cachedMatches(key: string): MatchEntry | undefined {
+    const list = this.matchCache
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i] as MatchEntry
+      if (e.version !== this.writes) continue
+      if (e.key === key) {
+        if (i > 0) { list.splice(i, 1); list.unshift(e) }
+        return e
+      }
+    }
+    return undefined
+  }
+
+  private remember(e: MatchEntry): void {
+    const kept: MatchEntry[] = [e]
+    let rows = e.total
+    for (const x of this.matchCache) {
+      if (kept.length >= MATCH_CACHE_SIZE) break
+      if (x.key === e.key || x.version !== this.writes || rows + x.total > this.liveRows * MATCH_CACHE_ROWS) continue
+      kept.push(x)
+      rows += x.total
+    }
+    this.matchCache = kept
+  }
+
+  /**
+   * Rows (in ascending date order) that hold every match of a text filter `folded`, from a
+   * cached date-sorted answer of the same filter with a shorter text that `folded` extends
+   * (typing forward): each row matching the longer text matches the shorter one —
+   *  - a description, name or document containing the longer text contains the shorter;
+   *  - a document matched by its digits contains the shorter text's digits too, when the
+   *    shorter text was itself document-like (else a digits match of the longer is not one of
+   *    the shorter, and nothing is refined);
+   *  - an identifier matched by prefix starts with the shorter text, when that was long enough
+   *    to be matched against identifiers (MIN_ID_QUERY); when the longer text matched no
+   *    identifier (`idHits` false: a word, not an id) that does not matter.
+   */
+  private refinementBase(rest: string, folded: string, digits: string | null, idHits: boolean): Uint32Array | null {
+    let best: MatchEntry | null = null
+    for (const e of this.matchCache) {
+      if (e.version !== this.writes || e.rest !== rest || e.sort.by !== "created_at") continue
+      if (e.folded.length === 0 || e.folded.length >= folded.length || !folded.startsWith(e.folded)) continue
+      if (digits !== null && (e.digits === null || !digits.includes(e.digits))) continue
+      if (idHits && e.folded.length < MIN_ID_QUERY) continue
+      if (best === null || e.total < best.total) best = e
+    }
+    if (best === null) return null
+    if (best.sort.dir === "asc") return best.matches
+    const m = best.matches
+    const n = m.length
+    const asc = new Uint32Array(n)
+    for (let i = 0; i < n; i++) asc[i] = m[n - 1 - i] as number
+    return asc
   }
 
   /**
@@ -992,11 +1165,14 @@ export class StatementProjection {
    * wallet and per group. One loop over typed arrays with loop-invariant branches, which the
    * JIT keeps tight.
    */
-  private scan(c: Compiled, sort: StatementSort, winStart: number, winEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean): ScanOut {
+  private scan(c: Compiled, sort: StatementSort, realStart: number, realEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean, all: boolean): ScanOut {
     const pc = this.perCurrency
     pc.fill(0)
-    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0 }
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0, complete: all }
     if (c.none || this.liveRows === 0) return out
+    // `all`: the window is every match (win holds as many as there are rows)
+    const winStart = all ? 0 : realStart
+    const winEnd = all ? Infinity : realEnd
     const lo = c.from === -Infinity ? 0 : this.lowerBound(c.from)
     const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
     if (lo >= hi) return out
@@ -1193,22 +1369,24 @@ export class StatementProjection {
         const sorted = radixSortRows(list.subarray(0, listN), amount)
         const stop = Math.min(winEnd, listN)
         for (let k = winStart; k < stop; k++) win[wc++] = sorted[asc ? k : listN - 1 - k] as number
-      } else {
+      } else if (realEnd > realStart && total > realStart) {
+        // too many matches to list: only the window asked, walking the amount order (not cached)
+        out.complete = false
         this.byAmount.ensure()
         const ap = this.byAmount.perm
         // the amount range is a slice of the amount order: walk only that
         const kLo = hasAmount ? this.amountBound(minA, false) : 0
         const kHi = hasAmount ? this.amountBound(maxA, true) : this.byAmount.n
         let seen = 0
-        for (let j = 0; j < kHi - kLo && seen < winEnd; j++) {
+        for (let j = 0; j < kHi - kLo && seen < realEnd; j++) {
           const r = ap[asc ? kLo + j : kHi - 1 - j] as number
           const t = createdAt[r] as number
           if (t < c.from || t >= c.to || !this.matches(c, r)) continue
-          if (seen >= winStart) win[wc++] = r
+          if (seen >= realStart) win[wc++] = r
           seen++
         }
-      }
-    }
+      } else out.complete = false
+    } else if (byAmount && overflow) out.complete = false
     out.windowCount = wc
     return out
   }
@@ -1247,7 +1425,7 @@ export class StatementProjection {
     const c = this.compile(q)
     try {
       const buf = new Uint32Array(this.liveRows)
-      const out = this.scan(c, sort, 0, Infinity, buf, GroupMode.None, false)
+      const out = this.scan(c, sort, 0, Infinity, buf, GroupMode.None, false, false)
       return buf.subarray(0, out.windowCount)
     } finally {
       if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
@@ -1467,7 +1645,8 @@ export class StatementProjection {
       dictionaries: this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes(),
       scratch:
         this.scratch.byteLength + this.descHits.byteLength + this.nameHits.byteLength + this.docHits.byteLength +
-        this.gCount.byteLength * 3 + this.gFirst.byteLength + this.perWallet.byteLength + this.windowBuf.byteLength
+        this.gCount.byteLength * 3 + this.gFirst.byteLength + this.perWallet.byteLength + this.windowBuf.byteLength +
+        this.matchCache.reduce((b, e) => b + e.matches.byteLength, 0)
     }
     let total = 0
     for (const v of Object.values(parts)) total += v
