@@ -446,6 +446,16 @@ describe("engine P4 projection: balance chart series", () => {
       // the chart's "auto" unit sums the day series into months instead of scanning again
       expect(strip(monthsFromDays(p.series(q, "day"))), JSON.stringify(q)).toEqual(n.series(q, "month"))
     }
+    // again, in another order: the balance line and match lists now come from the caches (Q4)
+    for (const q of [...queries].reverse()) {
+      expect(strip(p.series(q, "day")), JSON.stringify(q)).toEqual(n.series(q, "day"))
+      expect(strip(p.series({ ...q, text: "a" }, "day")), JSON.stringify(q)).toEqual(n.series({ ...q, text: "a" }, "day"))
+    }
+    // a write drops them: a new row moves the balance line and the day's in/out
+    const late = { ...(rows[0] as StatementEntry), id: uuidFrom(new Prng(9)), wallet_id: w0, amount: 12345, balance_after: 999_999_99, created_at: new Date(start + 60 * DAY).toISOString(), updated_at: new Date(start + 60 * DAY).toISOString() }
+    p.upsertMany([late])
+    n.upsertMany([late])
+    for (const q of queries) expect(strip(p.series(q, "day")), JSON.stringify(q)).toEqual(n.series(q, "day"))
     const s = p.series({ walletIds: [w0] })
     expect(s.points.length).toBeGreaterThan(100)
     expect(s.points.every((x) => x.balance !== null)).toBe(true)
