@@ -9,7 +9,7 @@
  *   every 10 s (`?poll_ms=` overrides it, for tests) with its progress, and a link to the
  *   storage file once completed.
  */
-import { useEffect, useState } from "react"
+import { memo, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { getEngine } from "../../../workers/client.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
@@ -34,7 +34,9 @@ export const EXPORT_COLUMNS = [
 
 // ── local export ─────────────────────────────────────────────────────────────
 
-export function LocalExportButtons({ query, disabled }: { readonly query: StatementQueryMsg; readonly disabled: boolean }) {
+/** `query` is read when a button is clicked (the filtered rows of that moment); memoised, so typing in
+ * the filter does not re-render the buttons. */
+export const LocalExportButtons = memo(function LocalExportButtons({ query, disabled }: { readonly query: () => StatementQueryMsg; readonly disabled: boolean }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState<"csv" | "ofx" | null>(null)
   const run = async (format: "csv" | "ofx"): Promise<void> => {
@@ -43,7 +45,7 @@ export function LocalExportButtons({ query, disabled }: { readonly query: Statem
       const headers = EXPORT_COLUMNS.map((c) => t(`statements:export.columns.${c}`))
       // marks for the csv-export benchmark (DESIGN "Benchmark names"): worker answer, then the saved file
       performance.mark("statements:export:start")
-      const text = await getEngine().exportFile(query, format, headers)
+      const text = await getEngine().exportFile(query(), format, headers)
       performance.mark("statements:export:reply")
       const name = `${t("statements:export.fileName")}-${spDateKey(Date.now())}.${format}`
       downloadText(name, text, format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx")
@@ -64,7 +66,7 @@ export function LocalExportButtons({ query, disabled }: { readonly query: Statem
       </Button>
     </>
   )
-}
+})
 
 // ── server export job ────────────────────────────────────────────────────────
 
@@ -81,7 +83,8 @@ export interface ServerExportDialogProps {
   readonly onCreated: (j: ExportJob) => void
 }
 
-export function ServerExportDialog({ open, onClose, wallets, defaultWalletId, start, end, onCreated }: ServerExportDialogProps) {
+/** Memoised with the page's stable callbacks: a keystroke in the filter does not re-render it. */
+export const ServerExportDialog = memo(function ServerExportDialog({ open, onClose, wallets, defaultWalletId, start, end, onCreated }: ServerExportDialogProps) {
   const { t } = useTranslation()
   const [walletId, setWalletId] = useState(defaultWalletId)
   const [from, setFrom] = useState(start)
@@ -155,7 +158,7 @@ export function ServerExportDialog({ open, onClose, wallets, defaultWalletId, st
       </form>
     </Dialog>
   )
-}
+})
 
 const STATUS_TONE = { in_progress: "info", completed: "success", failure: "danger" } as const
 
@@ -206,7 +209,7 @@ function JobRow({ item, pollMs, walletName, onUpdate }: { readonly item: ExportJ
   )
 }
 
-export function ExportJobs({ jobs, pollMs, walletName, onUpdate }: { readonly jobs: ReadonlyArray<ExportJob>; readonly pollMs: number; readonly walletName: (id: string) => string; readonly onUpdate: (j: ExportJob) => void }) {
+export const ExportJobs = memo(function ExportJobs({ jobs, pollMs, walletName, onUpdate }: { readonly jobs: ReadonlyArray<ExportJob>; readonly pollMs: number; readonly walletName: (id: string) => string; readonly onUpdate: (j: ExportJob) => void }) {
   const { t } = useTranslation()
   if (jobs.length === 0) return null
   return (
@@ -216,4 +219,4 @@ export function ExportJobs({ jobs, pollMs, walletName, onUpdate }: { readonly jo
       </ul>
     </Card>
   )
-}
+})

@@ -7,7 +7,7 @@
  * (receipt-html.ts); the receipt can be downloaded (the storage file's signed URL) and printed
  * (a print-only copy of the receipt, nothing else on the page).
  */
-import { useEffect, useMemo, useState } from "react"
+import { memo, useEffect, useMemo, useState } from "react"
 import { createPortal } from "react-dom"
 import { useTranslation } from "react-i18next"
 import { EngineError, getEngine } from "../../../workers/client.ts"
@@ -32,7 +32,8 @@ type Phase =
 const isPix = (type: string): boolean => type === "PIX_IN" || type === "PIX_OUT"
 const notFound = (e: unknown): boolean => e instanceof EngineError && (e.status === 404 || e.key === "NOT_FOUND")
 
-export function ReceiptDialog({ row, onClose }: { readonly row: StatementRowView | null; readonly onClose: () => void }) {
+/** Memoised: the page re-renders on every keystroke of the filter; the dialog only for its row. */
+export const ReceiptDialog = memo(function ReceiptDialog({ row, onClose }: { readonly row: StatementRowView | null; readonly onClose: () => void }) {
   const { t } = useTranslation()
   const f = useFormat()
   const [state, setState] = useState<Phase>({ phase: "loading" })
@@ -111,4 +112,4 @@ export function ReceiptDialog({ row, onClose }: { readonly row: StatementRowView
       {ready ? createPortal(<div className={s.printOnly} data-testid="receipt-print-copy" dangerouslySetInnerHTML={{ __html: html }} />, document.body) : null}
     </Dialog>
   )
-}
+})

@@ -59,6 +59,10 @@ export const scroller = style({
   overscrollBehavior: "contain", contain: "strict",
   selectors: { "&:focus-visible": { outlineOffset: -2 } }
 })
-export const item = style({ position: "absolute", top: 0, left: 0, right: 0, willChange: "transform" })
+/** The rows in view: one composited layer moved by a transform as the list scrolls. */
+export const rows = style({ position: "absolute", top: 0, left: 0, right: 0, willChange: "transform" })
+/** A row, placed inside `rows`; fixed size, so its layout stays inside it (a relayout boundary:
+ * a row whose text changes does not lay out its neighbours). */
+export const item = style({ position: "absolute", top: 0, left: 0, right: 0, contain: "strict" })
 export const placeholder = style({ display: "block", height: 12, borderRadius: vars.radius.sm, background: vars.color.skeleton })
 export const empty = style({ padding: vars.space.xl })

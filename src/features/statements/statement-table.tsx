@@ -1,16 +1,17 @@
 /**
  * The statement table of /banking/statements (features §2 statements page; DESIGN "heavy users
  * who filter 100k to 1M rows"; issue 5 "a virtualised table that scrolls a million rows"):
- * @tanstack/react-virtual with a fixed row height; the worker is asked only for the window
- * around the scroll position (offset = first shown row, limit about twice the rows shown,
- * rounded to chunks so small scrolls reuse the answer), while `total` gives the scroll height.
- * The virtualiser's items are blocks of BLOCK rows: it lays out its items in O(count) whenever
- * the count changes (every keystroke of a filter), which for a million single rows costs tens of
- * milliseconds; blocks divide that by BLOCK and each block still paints only its rows.
+ * a fixed row height and our own windowing (a scroll listener and a ResizeObserver: the rows in
+ * view are arithmetic on scrollTop, so nothing is O(count) and nothing reads the layout; the
+ * @tanstack/react-virtual it replaced re-laid out its items on every count change and read
+ * scrollHeight/clientHeight on every scroll event). Only the rows in view (and OVERSCAN each
+ * side) are rendered; the worker is asked for a window of rows around them (offsets in whole
+ * chunks, a larger window ahead in the direction of travel while scrolling), while `total` gives
+ * the scroll height.
  *
  * Browsers cap an element's height (Chromium at about 33.5M px), below 1M rows × 52 px: past
- * MAX_SCROLL_PX the spacer is compressed and the scroll position scaled, so the virtualiser works
- * in the list's full coordinates and rows are placed relative to the viewport.
+ * MAX_SCROLL_PX the spacer is compressed and the scroll position scaled, so rows are computed in
+ * the list's full coordinates and placed relative to the viewport.
  *
  * Typing in the filter (DESIGN "every filter answers at once"; bench statements-keystroke-1m):
  * while the new filter's answer is on its way the table keeps showing the last answer (its count,
@@ -23,10 +24,10 @@
  * summary query (groupBy day) in the same order as the rows. Pending command effects are shown
  * as rows above the list, marked pending.
  */
-import { memo, useEffect, useMemo, useReducer, useRef, type KeyboardEvent, type ReactNode } from "react"
+import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from "react"
+import { flushSync } from "react-dom"
 import { useTranslation } from "react-i18next"
 import type { TFunction } from "i18next"
-import { useVirtualizer } from "@tanstack/react-virtual"
 import { useLiveQuery } from "../../../workers/client.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { GroupTotals, StatementRowView } from "../../../workers/results.ts"
@@ -42,8 +43,17 @@ export const ROW_HEIGHT = 52
 const MAX_SCROLL_PX = 8_000_000
 /** Window offsets are multiples of this, so scrolling a few rows reuses the worker's answer. */
 const CHUNK = 50
-/** Rows per virtual item. */
-export const BLOCK = 25
+/** Rows rendered above and below those in view. */
+const OVERSCAN = 3
+/** Rows asked ahead while scrolling (more at a fling's speed, up to MAX_AHEAD): the worker answers
+ * a window of an unchanged filter from its cached matches, so a larger window costs it little and
+ * saves round trips; 8 scroll events' worth of rows at the current speed. */
+const AHEAD = 300
+const MAX_AHEAD = 1000
+/** Rows are placed relative to an anchor moved every ANCHOR_ROWS rows (small transforms). */
+const ANCHOR_ROWS = 1000
+/** Keys of the row pool: at least the rows shown at once (a 620 px viewport shows 13 + overscan). */
+const POOL_MIN = 32
 
 export interface StatementSort { readonly by: "created_at" | "amount"; readonly dir: "asc" | "desc" }
 
@@ -73,8 +83,9 @@ export function windowLimit(shownRows: number): number {
 }
 /** The scroller's usual height (min(62vh, 620px)) before it is measured. */
 export const DEFAULT_VIEWPORT_PX = 620
-/** At the top of a fresh filter the table shows one block: the page asks the same window for its totals. */
-export const FIRST_WINDOW_LIMIT = windowLimit(BLOCK)
+/** At the top of a fresh filter the table asks this window, and the page asks the same one for its
+ * totals, so both share one answer (one worker question per keystroke). */
+export const FIRST_WINDOW_LIMIT = windowLimit(Math.ceil(DEFAULT_VIEWPORT_PX / ROW_HEIGHT) + 2 * OVERSCAN)
 
 /** An answer the table can show: a window of rows of one filter + sort (`key`), with its count and groups. */
 interface WindowRows {
@@ -127,8 +138,20 @@ interface RowProps {
   readonly f: Format
 }
 
+/** Rows of two answers that show the same: a new window (or a live update) brings new objects for
+ * rows already shown, which then need no render. */
+function sameRow(a: StatementRowView | null, b: StatementRowView | null): boolean {
+  if (a === b) return true
+  if (a === null || b === null) return false
+  for (const k in a) if (a[k as keyof StatementRowView] !== b[k as keyof StatementRowView]) return false
+  return Object.keys(a).length === Object.keys(b).length
+}
+const sameRowProps = (p: RowProps, q: RowProps): boolean =>
+  p.y === q.y && p.index === q.index && p.rowClass === q.rowClass && p.walletName === q.walletName &&
+  p.onOpen === q.onOpen && p.labels === q.labels && p.f === q.f && sameRow(p.r, q.r)
+
 /**
- * One row, memoised: re-rendered only when its row, place or the table's settings change. A row
+ * One row, memoised: re-rendered only when what it shows, its place or the table's settings change. A row
  * not loaded yet (`r` null) keeps the same elements, empty, with placeholder bars in its first two
  * cells, so a row that fills in (or is reused while scrolling) updates in place.
  */
@@ -176,7 +199,7 @@ const Row = memo(function Row({ r, y, index, rowClass, walletName, onOpen, label
       </span>
     </div>
   )
-})
+}, sameRowProps)
 
 /** Memoised: the page re-renders for export jobs and dialogs, the table only for its own props. */
 export const StatementTable = memo(function StatementTable({ base, sort, onSort, total, groups, pending, walletName, onOpen }: StatementTableProps) {
@@ -184,10 +207,6 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const f = useFormat()
   const labels = useMemo(() => rowLabels(t), [t])
   const scrollRef = useRef<HTMLDivElement>(null)
-  const scaleRef = useRef(1)
-  const realTopRef = useRef(0)
-  /** Tells the virtualiser the position again without reading the DOM (a read forces a layout). */
-  const renotifyRef = useRef<(() => void) | null>(null)
   const key = JSON.stringify([base, sort])
   // the last answer shown (updated after each commit); while this filter's answer is pending
   // (`total` unknown), the table goes on showing it
@@ -200,61 +219,84 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const fullPx = count * ROW_HEIGHT
   const spacerPx = Math.min(fullPx, MAX_SCROLL_PX)
 
-  const blocks = Math.ceil(count / BLOCK)
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
-    count: blocks,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => Math.min(BLOCK, count - i * BLOCK) * ROW_HEIGHT,
-    overscan: 0,
-    observeElementOffset: (instance, cb) => {
-      const el = instance.scrollElement
-      if (!el) return undefined
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const read = (): number => { realTopRef.current = el.scrollTop; return el.scrollTop * scaleRef.current }
-      const known = (): number => realTopRef.current * scaleRef.current
-      const onScroll = (): void => {
-        cb(read(), true)
-        clearTimeout(timer)
-        timer = setTimeout(() => cb(known(), false), 150)
-      }
-      cb(read(), false)
-      renotifyRef.current = () => cb(known(), false)
-      el.addEventListener("scroll", onScroll, { passive: true })
-      return () => { el.removeEventListener("scroll", onScroll); clearTimeout(timer); renotifyRef.current = null }
-    },
-    scrollToFn: (offset, _options, instance) => { instance.scrollElement?.scrollTo({ top: offset / scaleRef.current }) }
-  })
+  // The scroll position, kept by our own listener (no virtualiser library: DESIGN budget "scrolls a
+  // million rows", bench statements-scroll-1m). Each scroll event renders the table synchronously
+  // (flushSync), so the rows move with the scroll in the same frame, and only when the first row
+  // shown moved: reading scrollTop in a scroll event costs no layout (the frame's layout is clean),
+  // and nothing here reads scrollHeight/clientHeight (the viewport comes from a ResizeObserver).
+  const scroll = useRef({ top: 0, dir: 1 as 1 | -1, speed: 0, scale: 1, first: -1 })
+  const [viewportPx, setViewportPx] = useState(DEFAULT_VIEWPORT_PX)
+  const [, repaint] = useReducer((n: number) => n + 1, 0)
+  const hasScroller = !(shownTotal === 0 && pending.length === 0)
+  useLayoutEffect(() => {
+    const el = scrollRef.current
+    if (!el) return undefined
+    const sc = scroll.current
+    sc.top = el.scrollTop
+    const onScroll = (): void => {
+      const top = el.scrollTop
+      const moved = (top - sc.top) * sc.scale / ROW_HEIGHT
+      sc.top = top
+      if (moved !== 0) sc.dir = moved > 0 ? 1 : -1
+      // rows per scroll event, smoothed: how far ahead the next window is asked
+      sc.speed = Math.max(Math.abs(moved), sc.speed * 0.8)
+      const first = Math.floor((top * sc.scale) / ROW_HEIGHT)
+      if (first !== sc.first || sc.scale > 1) flushSync(repaint)
+    }
+    const ro = new ResizeObserver((entries) => {
+      const h = entries[0]?.contentRect.height
+      if (h) setViewportPx(h)
+    })
+    el.addEventListener("scroll", onScroll, { passive: true })
+    ro.observe(el)
+    return () => { el.removeEventListener("scroll", onScroll); ro.disconnect() }
+  }, [hasScroller])
 
-  // the scroller's height as the virtualiser's ResizeObserver measured it (reading clientHeight here
-  // would force a layout in every render, e.g. on each keystroke before the input has painted)
-  const viewportPx = virtualizer.scrollRect?.height || DEFAULT_VIEWPORT_PX
-  scaleRef.current = fullPx > MAX_SCROLL_PX ? (fullPx - viewportPx) / Math.max(1, spacerPx - viewportPx) : 1
+  const scale = fullPx > MAX_SCROLL_PX ? (fullPx - viewportPx) / Math.max(1, spacerPx - viewportPx) : 1
+  scroll.current.scale = scale
+  // a new filter or sort starts at the top (before it paints, so the old position is never shown)
+  const shownKeyRef = useRef(key)
+  if (shownKeyRef.current !== key) { shownKeyRef.current = key; scroll.current.top = 0 }
+  useLayoutEffect(() => { if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTop = 0 }, [key])
 
-  // a new filter or sort starts at the top
-  useEffect(() => { if (scrollRef.current && realTopRef.current !== 0) scrollRef.current.scrollTop = 0 }, [key])
-  // the scale moves with the row count (rows still arriving): the same position means another row
-  useEffect(() => { renotifyRef.current?.() }, [count])
-
-  const items = virtualizer.getVirtualItems()
-  // the display rows of the blocks shown
-  const firstShown = items.length > 0 ? (items[0] as { index: number }).index * BLOCK : 0
-  const endShown = items.length > 0 ? Math.min(count, ((items[items.length - 1] as { index: number }).index + 1) * BLOCK) : 0
+  // the display rows in view (plus OVERSCAN each side), in the list's full coordinates
+  const realTop = Math.min(scroll.current.top, Math.max(0, spacerPx - viewportPx))
+  const virtTop = realTop * scale
+  const firstShown = Math.max(0, Math.min(count, Math.floor(virtTop / ROW_HEIGHT) - OVERSCAN))
+  const endShown = Math.min(count, Math.ceil((virtTop + viewportPx) / ROW_HEIGHT) + OVERSCAN)
+  scroll.current.first = Math.floor(virtTop / ROW_HEIGHT)
   const firstData = dataIndexFrom(starts, firstShown)
-  const offset = Math.max(0, Math.floor(firstData / CHUNK) * CHUNK)
-  const limit = windowLimit(endShown - firstShown + (firstData - offset))
-  // One window question in flight at a time: while the worker answers one (a scan of the rows), a
-  // scroll only moves what is wanted, and the latest wanted window is asked once the answer is in;
-  // a fast fling would otherwise queue a scan per 50 rows passed, each answered too late to show.
-  // A new filter or sort asks at once.
+  const endData = endShown >= count ? (shownTotal ?? 0) : dataIndexFrom(starts, endShown)
+
+  // The window asked of the worker. A new filter or sort asks the first window, the same question
+  // as the page's head query (one answer, one worker scan per keystroke). While scrolling, a larger
+  // window ahead in the direction of travel (the worker answers a window of an unchanged filter
+  // from its cached matches), asked again once the rows in view come within `margin` of its edge;
+  // the rows of the previous window stay up meanwhile. One window question in flight at a time: a
+  // fast fling only moves what is wanted, and the latest wanted window is asked once the answer is in.
   const askRef = useRef<{ key: string; offset: number; limit: number; answered: boolean } | null>(null)
+  const sc = scroll.current
+  const margin = Math.min(MAX_AHEAD / 2, Math.max(CHUNK, Math.ceil(3 * sc.speed)))
+  const covers = (a: { offset: number; limit: number }): boolean => {
+    const end = a.offset + a.limit
+    if (firstData < a.offset || endData > end) return false
+    const aheadOk = sc.dir > 0 ? end - endData >= margin || end >= (shownTotal ?? 0) : firstData - a.offset >= margin || a.offset === 0
+    return aheadOk
+  }
+  const nextAsk = (): { offset: number; limit: number } => {
+    const limit = Math.min(MAX_AHEAD, Math.max(AHEAD, Math.ceil(8 * sc.speed / CHUNK) * CHUNK))
+    if (sc.dir > 0) return { offset: Math.max(0, Math.floor((firstData - CHUNK) / CHUNK) * CHUNK), limit }
+    const end = Math.ceil((endData + CHUNK) / CHUNK) * CHUNK
+    return { offset: Math.max(0, end - limit), limit }
+  }
   let ask = askRef.current
-  if (ask === null || ask.key !== key || (ask.answered && (ask.offset !== offset || ask.limit !== limit))) ask = { key, offset, limit, answered: false }
+  if (ask === null || ask.key !== key) ask = { key, offset: 0, limit: FIRST_WINDOW_LIMIT, answered: false }
+  if (ask.answered && !covers(ask)) ask = { key, ...nextAsk(), answered: false }
   askRef.current = ask
   const win = useLiveQuery(total !== undefined && total > 0 ? { kind: "statements", query: windowQuery(base, sort, ask.offset, ask.limit) } : null)
   if (win !== undefined) ask.answered = true
-  const [, nextWindow] = useReducer((n: number) => n + 1, 0)
-  const behind = ask.answered && (ask.offset !== offset || ask.limit !== limit)
-  useEffect(() => { if (behind) nextWindow() }, [behind, ask])
+  const behind = ask.answered && !covers(ask)
+  useEffect(() => { if (behind) repaint() }, [behind, ask])
 
   const current: WindowRows | null = win && total !== undefined ? { key, text: base.text ?? "", total, groups, offset: ask.offset, rows: win.rows } : null
   useEffect(() => { if (current) last.current = current })
@@ -268,8 +310,6 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   }
 
   const rowClass = [s.row, walletName ? s.withWallet : ""].join(" ")
-  const virtOffset = virtualizer.scrollOffset ?? 0
-  const shift = realTopRef.current - virtOffset
   const sortHeader = (by: StatementSort["by"], label: string) => {
     const active = sort.by === by
     const next: StatementSort = active ? { by, dir: sort.dir === "desc" ? "asc" : "desc" } : { by, dir: "desc" }
@@ -304,25 +344,26 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
     </div>
   )
 
-  // the rows in view, keyed by their place modulo the number of rows shown at once (two blocks: the
-  // viewport is shorter than a block): a new answer updates the rows in place, and a row that
-  // scrolls out is reused for the one that scrolls in (its text and position change; no element
-  // is made or dropped)
-  const pool = Math.max(2 * BLOCK, endShown - firstShown)
+  // The rows in view sit in one container moved by a transform: its place follows the scroll (and
+  // the compression of the spacer) while each row keeps its offset inside it (relative to an anchor
+  // that moves every ANCHOR_ROWS rows), so a scroll changes one style and only the rows that come
+  // into view render. Rows are keyed by their place modulo the pool (the rows shown at once): a new
+  // answer updates the rows in place, and a row that scrolls out is reused for the one that scrolls in.
+  const anchor = Math.floor(firstShown / ANCHOR_ROWS) * ANCHOR_ROWS
+  const containerY = realTop - virtTop + anchor * ROW_HEIGHT
+  const pool = Math.max(POOL_MIN, endShown - firstShown)
   let missing = false
   const body: ReactNode[] = []
-  for (const it of items) {
-    for (let d = it.index * BLOCK, end = Math.min(count, d + BLOCK), y = it.start + shift; d < end; d++, y += ROW_HEIGHT) {
-      const slot = slotAt(starts, d)
-      if (slot.kind === "group") {
-        const g = shownGroups?.[slot.group]
-        if (g) body.push(renderGroup(g, y, d))
-        continue
-      }
-      const r = rowAt(slot.index)
-      if (!r) missing = true
-      body.push(<Row key={d % pool} r={r} y={y} index={d} rowClass={rowClass} walletName={walletName} onOpen={onOpen} labels={labels} f={f} />)
+  for (let d = firstShown, y = (firstShown - anchor) * ROW_HEIGHT; d < endShown; d++, y += ROW_HEIGHT) {
+    const slot = slotAt(starts, d)
+    if (slot.kind === "group") {
+      const g = shownGroups?.[slot.group]
+      if (g) body.push(renderGroup(g, y, d))
+      continue
     }
+    const r = rowAt(slot.index)
+    if (!r) missing = true
+    body.push(<Row key={d % pool} r={r} y={y} index={d} rowClass={rowClass} walletName={walletName} onOpen={onOpen} labels={labels} f={f} />)
   }
 
   // Stable hooks for the benchmarks and tests (bench/statements-benches.ts): `data-text` is the text
@@ -355,7 +396,9 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
       ) : (
         <div ref={scrollRef} className={s.scroller} role="rowgroup" tabIndex={0} aria-label={t("statements:table.scrollLabel")} data-testid="statement-scroller">
           <div role="none" style={{ height: spacerPx, position: "relative" }}>
-            {body}
+            <div role="none" className={s.rows} style={{ transform: `translateY(${containerY}px)` }}>
+              {body}
+            </div>
           </div>
         </div>
       )}

@@ -3,12 +3,14 @@
  * total) and shown to the user"; issue 5 "sync progress while rows are still arriving"): the
  * statement lists of the selected wallets from the live `syncProgress`; hidden once all are done.
  */
+import { memo } from "react"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
 import { layout } from "../../ui/index.ts"
 import * as s from "./statements.css.ts"
 
-export function SyncStatus({ walletIds, loadedRows }: { readonly walletIds: ReadonlyArray<string>; readonly loadedRows: number | undefined }) {
+/** Memoised: a keystroke in the filter keeps the same wallet list (and loaded rows until its answer). */
+export const SyncStatus = memo(function SyncStatus({ walletIds, loadedRows }: { readonly walletIds: ReadonlyArray<string>; readonly loadedRows: number | undefined }) {
   const { t, i18n } = useTranslation()
   const loc = i18n.language === "en" ? "en-US" : "pt-BR"
   const progress = useLiveQuery({ kind: "syncProgress" })
@@ -29,4 +31,4 @@ export function SyncStatus({ walletIds, loadedRows }: { readonly walletIds: Read
       {loadedRows !== undefined ? <span className={layout.muted}>{t("statements:sync.local", { count: loadedRows, rows: loadedRows.toLocaleString(loc) })}</span> : null}
     </div>
   )
-}
+})

@@ -12,15 +12,16 @@ export const SETTLE_MS = 350
 /**
  * `value` once it has stayed the same for `ms` (compared by identity: pass a value that is stable
  * by value, like the page's `base`); the first value at once. The update is a transition, so the
- * render it causes gives way to a keystroke.
+ * render it causes gives way to a keystroke. While `ready` is false (the value's own answer not in
+ * yet) the wait does not start: what follows a settled value must not compete with that answer.
  */
-export function useSettled<T>(value: T, ms: number = SETTLE_MS): T {
+export function useSettled<T>(value: T, ms: number = SETTLE_MS, ready: boolean = true): T {
   const [settled, setSettled] = useState(value)
   useEffect(() => {
-    if (Object.is(value, settled)) return undefined
+    if (Object.is(value, settled) || !ready) return undefined
     const id = setTimeout(() => startTransition(() => setSettled(value)), ms)
     return () => clearTimeout(id)
-  }, [value, settled, ms])
+  }, [value, settled, ms, ready])
   return settled
 }
 
