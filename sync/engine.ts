@@ -91,6 +91,8 @@ export class Engine {
   private readonly listeners = new Set<Listener>()
   private unread = 0
   private lastEventId: string | null = null
+  /** Whether the stream's last connection asked for a replay (Last-Event-ID); L7. */
+  private streamResumed = false
   /** Ids of the stream events received (last 10,000), for tests of L3. */
   readonly receivedEventIds: string[] = []
   private readonly running = new Map<string, Promise<unknown>>()
@@ -446,12 +448,20 @@ export class Engine {
     const stream = new LiveStream({
       url: () => this.api.url("/users/events/stream"),
       headers: () => this.api.headers(),
-      lastEventId: () => this.lastEventId,
+      lastEventId: () => {
+        this.streamResumed = this.lastEventId !== null
+        return this.lastEventId
+      },
       onEvent: (id, ev) => { void this.applyEvent(id, ev) },
       onStatus: (s) => {
         this.streamStatus = s
         this.changed()
-        if (s === "open") void this.refreshUnread().catch(() => undefined)
+        if (s !== "open") return
+        void this.refreshUnread().catch(() => undefined)
+        // L7: a stream opened without Last-Event-ID replays nothing, so an event sent before it
+        // opened (after the first pulls: an approval request created meanwhile) would be lost;
+        // the current wallet's small lists are pulled again once it is open
+        if (!this.streamResumed && this.walletId) void this.syncWallet(this.walletId).catch(() => undefined)
       },
       onUnauthorized: async () => { try { await runApi(this.api.renew()); return true } catch { return false } },
       ...(this.env.fetch ? { fetch: this.env.fetch } : {})
@@ -620,7 +630,8 @@ export class Engine {
   setOnline(online: boolean): void { if (this.online !== online) { this.online = online; this.changed() } }
 
   // ── live queries ──────────────────────────────────────────────────────────
-  snapshot(q: LiveQuery): LiveResults[LiveQuery["kind"]] {
+  /** The answer of a live query; `onEarly` gets the rows-first answer of a statements query that asks for it (Q5). */
+  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult) => void): LiveResults[LiveQuery["kind"]] {
     switch (q.kind) {
       case "session": return this.session
       case "wallets": return this.list<Wallet>("wallet").sort((a, b) => a.name.localeCompare(b.name))
@@ -643,7 +654,7 @@ export class Engine {
         return q.direction === "received"
           ? this.list<WalletInvitation>("invitation_received")
           : this.list<WalletInvitation>("invitation_sent", this.walletId ?? "")
-      case "statements": return this.queryStatements(q.query)
+      case "statements": return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
       case "statementSeries": {
         // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
         const sq = q.query as Parameters<StatementProjection["series"]>[0]
@@ -667,9 +678,10 @@ export class Engine {
     }
   }
 
-  queryStatements(q: StatementQueryMsg): StatementsResult {
-    const r = this.projection.query(q as Parameters<StatementProjection["query"]>[0])
-    return { ...r, loadedRows: this.projection.size } as StatementsResult
+  queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {
+    const loadedRows = this.projection.size
+    const r = this.projection.query(q as Parameters<StatementProjection["query"]>[0], onEarly ? (e) => onEarly({ ...e, loadedRows } as StatementsResult) : undefined)
+    return { ...r, loadedRows } as StatementsResult
   }
 
   exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): string {

@@ -110,6 +110,31 @@ describe("sync engine against the sandbox", () => {
     await engine.signOut("logout")
   })
 
+  it("L7 a request created before the stream first opened (nothing to replay) still reaches the queue", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const w = await defaultWallet(session)
+    // the stream's connection waits until the request exists; every other call goes through
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((r) => { open = r })
+    const gated: typeof fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes("/users/events/stream")) await gate
+      return fetch(input, init)
+    }
+    const engine = makeEngine(base, { fetch: gated })
+    await engine.start(session)
+    engine.setWallet(w.id)
+    await engine.syncAll()
+    const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as Array<{ id: string }>
+    const before = queue().length
+    const created = (await admin(base, "approval-requests", { wallet_id: w.id, amount: 123_400, description: "L7 antes do stream" })) as { data: { id: string } }
+    // the pulls are over and the stream is not open: the request is not known yet
+    expect(queue().some((r) => r.id === created.data.id)).toBe(false)
+    open()
+    await until(() => queue().some((r) => r.id === created.data.id), 15_000)
+    expect(queue().length).toBe(before + 1)
+    await engine.signOut("logout")
+  })
+
   it("C5 a cancelled PIN step cancels the command and nothing is sent", async () => {
     const session = await signIn(base, "ana@example.com")
     const w = await defaultWallet(session)
