@@ -29,12 +29,14 @@ const engine = new Engine({
 /** Q3: statement answers depend on the projection alone; unchanged, they are not recomputed. */
 const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries"
 const push = (port: Port, subId: number, entry: Sub) => {
+  const fresh = entry.version === -1
   if (projectionBound(entry.query)) {
     const v = engine.statementsVersion
     if (v === entry.version) return
     entry.version = v
   }
-  const value = engine.snapshot(entry.query)
+  // Q5: a new statements query that asks for it gets its rows at once, before the full scan
+  const value = engine.snapshot(entry.query, fresh ? (early) => port.postMessage({ t: "snapshot", subId, value: early } satisfies FromWorker) : undefined)
   const json = JSON.stringify(value ?? null)
   if (json === entry.last) return
   entry.last = json

@@ -38,7 +38,9 @@ export const LiveQuery = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("notifications"), limit: Schema.Number }),
   Schema.Struct({ kind: Schema.Literal("unreadCount") }),
   Schema.Struct({ kind: Schema.Literal("invitations"), direction: Schema.Literals(["received", "sent"]) }),
-  Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg }),
+  // early: the first answer of this query may come in two snapshots, the window's rows first
+  // (`partial`, totals a lower bound) and then the full answer (sync/SPEC.md Q5)
+  Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg, early: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),

@@ -33,6 +33,8 @@ export interface StatementsResult {
   readonly perCurrency?: ReadonlyArray<CurrencyTotals>
   readonly tookMs: number
   readonly loadedRows: number
+  /** An early answer (Q5): the rows are final, total and sums only a lower bound; the full answer follows. */
+  readonly partial?: true
 }
 /** The chart's series (features §2 statements: balance and in/out per day, following the filter). */
 export interface SeriesPointView {

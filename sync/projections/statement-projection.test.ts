@@ -575,3 +575,40 @@ describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC
     expect(p.lastPath).toBe("scan")
   })
 })
+
+describe("engine Q5 projection: rows first (the early answer of a date-sorted query)", () => {
+  const start = Date.UTC(2024, 0, 1, 3)
+  const { rows, walletIds } = generateRows(12_000, { seed: 23, order: "shuffled", counterparties: 1200, start, spanDays: 300 })
+
+  it("the early rows are the final window; its total is a lower bound; a short result comes whole, without an early answer", () => {
+    const { p, n } = load(rows, 3000)
+    const g = new Prng(301)
+    let early = 0
+    let whole = 0
+    for (let i = 0; i < 120; i++) {
+      const q: StatementQuery = { ...randomQuery(g, rows, walletIds, start, 300 * DAY), groupBy: "none", sort: { by: "created_at", dir: g.next() < 0.5 ? "asc" : "desc" }, limit: 20 + g.int(100) }
+      const seen: StatementQueryResult[] = []
+      const final = p.query(q, (r) => seen.push(r))
+      expect(withoutTime(final), JSON.stringify(q)).toEqual(n.query(q))
+      expect(final.partial).toBeUndefined()
+      if (seen.length === 0) { whole++; continue }
+      early++
+      const e = seen[0] as StatementQueryResult
+      expect(seen).toHaveLength(1)
+      expect(e.partial).toBe(true)
+      expect(e.rows).toEqual(final.rows)
+      expect(e.total).toBeLessThanOrEqual(final.total)
+      expect(e.total).toBe((q.offset ?? 0) + (q.limit ?? 100))
+    }
+    // both cases happen in this mix
+    expect(early).toBeGreaterThan(10)
+    expect(whole).toBeGreaterThan(10)
+    // answered from the match cache: no early answer, the full one at once
+    const q: StatementQuery = { limit: 50 }
+    p.query(q)
+    const seen: unknown[] = []
+    p.query({ ...q, offset: 100 }, (r) => seen.push(r))
+    expect(seen).toHaveLength(0)
+    expect(p.lastPath).toBe("cache")
+  }, 300_000)
+})

@@ -109,6 +109,11 @@ export interface StatementQueryResult {
   /** When the matches hold more than one currency: the sums above mix units, these do not. */
   readonly perCurrency?: ReadonlyArray<CurrencyTotals>
   readonly tookMs: number
+  /**
+   * An early answer (query()'s `onEarly`): the window's rows are final, but the scan stopped once
+   * it had them, so `total` and the sums only count the rows seen so far (a lower bound).
+   */
+  readonly partial?: true
 }
 
 export interface SeriesPoint {
@@ -272,6 +277,8 @@ interface ScanOut {
   windowCount: number
   /** The window holds every match in the result's order (a scan asked for `all`). */
   complete: boolean
+  /** A date-order scan stopped at `stopAt` matches: totals are a lower bound, not cacheable. */
+  stopped: boolean
 }
 
 /**
@@ -1029,7 +1036,7 @@ export class StatementProjection {
    * answered from the match cache when the same filter and sort were asked since the last write
    * (a window further down: a slice), and otherwise scans, keeping its full match list (Q4).
    */
-  query(q: StatementQuery): StatementQueryResult {
+  query(q: StatementQuery, onEarly?: (early: StatementQueryResult) => void): StatementQueryResult {
     const t0 = performance.now()
     const sort = q.sort ?? DEFAULT_SORT
     const offset = Math.max(0, Math.floor(q.offset ?? 0))
@@ -1068,48 +1075,67 @@ export class StatementProjection {
       const need = cacheable ? Math.max(this.n, limit) : limit
       if (this.windowBuf.length < need) this.windowBuf = new Uint32Array(cacheable ? Math.max(need, this.cap) : need)
       const trackWallets = c.selectedWallets.length > 1
+      // Q5: rows first. A date-sorted scan finds the window's rows in date order, usually after a
+      // few hundred rows: stopped there, they go out at once (partial), then the full scan runs.
+      // When that first scan reaches the end before the window is full, it is the full answer.
+      if (onEarly && cacheable && sort.by === "created_at") {
+        const early = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, true, offset + limit)
+        if (early.stopped) {
+          const rows: StatementRowView[] = []
+          for (let i = offset, end = Math.min(early.windowCount, offset + limit); i < end; i++) rows.push(this.rowView(early.window[i] as number))
+          onEarly({ total: early.total, sumIn: early.sumIn, sumOut: early.sumOut, net: early.sumIn - early.sumOut, rows, tookMs: performance.now() - t0, partial: true })
+        } else return this.finish(c, sort, early, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
+      }
       const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, cacheable)
-      const rows: StatementRowView[] = []
-      if (out.complete) {
-        for (let i = offset, end = Math.min(out.windowCount, offset + limit); i < end; i++) rows.push(this.rowView(out.window[i] as number))
-      } else {
-        for (let i = 0; i < out.windowCount; i++) rows.push(this.rowView(out.window[i] as number))
-      }
-      const { sumIn, sumOut } = out
-      const pc = this.perCurrency
-      let currencies = 0
-      for (let k = 0; k < 8; k++) if ((pc[k * 3] as number) > 0) currencies++
-      const result: Mutable<StatementQueryResult> = { total: out.total, sumIn, sumOut, net: sumIn - sumOut, rows, tookMs: 0 }
-      if (gm !== GroupMode.None) result.groups = this.collectGroups(gm, sort, out.total > 0)
-      if (trackWallets) {
-        const pw = this.perWallet
-        result.perWallet = c.selectedWallets.map((id) => {
-          const w = this.wallets.lookup(id)
-          return w === undefined || out.total === 0
-            ? { key: id, count: 0, sumIn: 0, sumOut: 0 }
-            : { key: id, count: pw[w * 3] as number, sumIn: pw[w * 3 + 1] as number, sumOut: pw[w * 3 + 2] as number }
-        })
-      }
-      if (currencies > 1) {
-        const list: CurrencyTotals[] = []
-        for (let k = 0; k < CURRENCIES.length; k++) {
-          const count = pc[k * 3] as number
-          if (count > 0) list.push({ currency: CURRENCIES[k] as CurrencySymbol, count, sumIn: pc[k * 3 + 1] as number, sumOut: pc[k * 3 + 2] as number })
-        }
-        result.perCurrency = list
-      }
-      if (out.complete) {
-        this.remember({
-          version: this.writes, key, rest, folded, digits, sort,
-          matches: out.window.slice(0, out.total), total: out.total, sumIn, sumOut,
-          perWallet: result.perWallet, perCurrency: result.perCurrency
-        })
-      }
-      result.tookMs = performance.now() - t0
-      return result
+      return this.finish(c, sort, out, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
     } finally {
       if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
     }
+  }
+
+  /** The result of a scan (query()): rows of the window, totals, groups; a complete scan is cached. */
+  private finish(
+    c: Compiled, sort: StatementSort, out: ScanOut, offset: number, limit: number, gm: GroupMode, trackWallets: boolean,
+    key: string, rest: string, folded: string, digits: string | null, t0: number
+  ): StatementQueryResult {
+    const rows: StatementRowView[] = []
+    if (out.complete) {
+      for (let i = offset, end = Math.min(out.windowCount, offset + limit); i < end; i++) rows.push(this.rowView(out.window[i] as number))
+    } else {
+      for (let i = 0; i < out.windowCount; i++) rows.push(this.rowView(out.window[i] as number))
+    }
+    const { sumIn, sumOut } = out
+    const pc = this.perCurrency
+    let currencies = 0
+    for (let k = 0; k < 8; k++) if ((pc[k * 3] as number) > 0) currencies++
+    const result: Mutable<StatementQueryResult> = { total: out.total, sumIn, sumOut, net: sumIn - sumOut, rows, tookMs: 0 }
+    if (gm !== GroupMode.None) result.groups = this.collectGroups(gm, sort, out.total > 0)
+    if (trackWallets) {
+      const pw = this.perWallet
+      result.perWallet = c.selectedWallets.map((id) => {
+        const w = this.wallets.lookup(id)
+        return w === undefined || out.total === 0
+          ? { key: id, count: 0, sumIn: 0, sumOut: 0 }
+          : { key: id, count: pw[w * 3] as number, sumIn: pw[w * 3 + 1] as number, sumOut: pw[w * 3 + 2] as number }
+      })
+    }
+    if (currencies > 1) {
+      const list: CurrencyTotals[] = []
+      for (let k = 0; k < CURRENCIES.length; k++) {
+        const count = pc[k * 3] as number
+        if (count > 0) list.push({ currency: CURRENCIES[k] as CurrencySymbol, count, sumIn: pc[k * 3 + 1] as number, sumOut: pc[k * 3 + 2] as number })
+      }
+      result.perCurrency = list
+    }
+    if (out.complete) {
+      this.remember({
+        version: this.writes, key, rest, folded, digits, sort,
+        matches: out.window.slice(0, out.total), total: out.total, sumIn, sumOut,
+        perWallet: result.perWallet, perCurrency: result.perCurrency
+      })
+    }
+    result.tookMs = performance.now() - t0
+    return result
   }
 
   /** The cached answer of this filter + sort, if the projection has not changed since. */
@@ -1177,10 +1203,10 @@ export class StatementProjection {
    * wallet and per group. One loop over typed arrays with loop-invariant branches, which the
    * JIT keeps tight.
    */
-  private scan(c: Compiled, sort: StatementSort, realStart: number, realEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean, all: boolean): ScanOut {
+  private scan(c: Compiled, sort: StatementSort, realStart: number, realEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean, all: boolean, stopAt = Infinity): ScanOut {
     const pc = this.perCurrency
     pc.fill(0)
-    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0, complete: all }
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0, complete: all, stopped: false }
     if (c.none || this.liveRows === 0) return out
     // `all`: the window is every match (win holds as many as there are rows)
     const winStart = all ? 0 : realStart
@@ -1255,6 +1281,7 @@ export class StatementProjection {
     let sumIn = 0
     let sumOut = 0
     let wc = 0
+    let stopped = false
     // the rows to visit: the date range of the order, or the identifier candidates (already in
     // date order, but not cut to the range)
     const cand = c.candidates
@@ -1354,7 +1381,12 @@ export class StatementProjection {
           if (asc ? d < 0 : d > 0) gFirst[g] = r
         }
       }
+      if (total >= stopAt) {
+        stopped = true
+        break
+      }
     }
+    out.stopped = stopped
     if (dayGroup >= 0) {
       gCount[dayGroup] = dayCount
       gIn[dayGroup] = dayIn

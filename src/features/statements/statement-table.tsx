@@ -63,6 +63,11 @@ export interface StatementTableProps {
   readonly onSort: (s: StatementSort) => void
   /** Matching rows (from the summary query); undefined while unknown. */
   readonly total: number | undefined
+  /**
+   * While `total` is unknown: the first rows of this filter, already found by the worker (its
+   * early answer, sync/SPEC.md Q5), shown at once while the count and totals are on their way.
+   */
+  readonly early?: ReadonlyArray<StatementRowView> | undefined
   /** Day groups in row order, when grouping by day. */
   readonly groups: ReadonlyArray<GroupTotals> | undefined
   readonly pending: ReadonlyArray<StatementRowView>
@@ -76,6 +81,10 @@ const STATUS_TONE: Readonly<Record<string, Tone>> = { completed: "success", pend
 /** The window query of the table (also asked by the page for offset 0, so both share one answer). */
 export function windowQuery(base: BaseQuery, sort: StatementSort, offset: number, limit: number): StatementQueryMsg {
   return { ...base, sort, offset, limit }
+}
+/** The live query of a window, rows first (Q5): the page's head query and the table's windows are this one. */
+export function windowLive(base: BaseQuery, sort: StatementSort, offset: number, limit: number) {
+  return { kind: "statements", query: windowQuery(base, sort, offset, limit), early: true } as const
 }
 /** Rows asked for the rows shown: those and as many again, in whole chunks (the offset is rounded down to a chunk). */
 export function windowLimit(shownRows: number): number {
@@ -202,7 +211,7 @@ const Row = memo(function Row({ r, y, index, rowClass, walletName, onOpen, label
 }, sameRowProps)
 
 /** Memoised: the page re-renders for export jobs and dialogs, the table only for its own props. */
-export const StatementTable = memo(function StatementTable({ base, sort, onSort, total, groups, pending, walletName, onOpen }: StatementTableProps) {
+export const StatementTable = memo(function StatementTable({ base, sort, onSort, total, early, groups, pending, walletName, onOpen }: StatementTableProps) {
   const { t } = useTranslation()
   const f = useFormat()
   const labels = useMemo(() => rowLabels(t), [t])
@@ -211,9 +220,14 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   // the last answer shown (updated after each commit); while this filter's answer is pending
   // (`total` unknown), the table goes on showing it
   const last = useRef<WindowRows | null>(null)
-  const stale = total === undefined ? last.current : null
-  const shownTotal = stale ? stale.total : total
-  const shownGroups = stale ? stale.groups : groups
+  // this filter's first rows before its count (Q5): shown in place of the last answer; the scroll
+  // height stays the last answer's until the count is in (the view is at the top meanwhile)
+  const earlyWin: WindowRows | null = total === undefined && early !== undefined
+    ? { key, text: base.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
+    : null
+  const stale = total === undefined && earlyWin === null ? last.current : null
+  const shownTotal = stale ? stale.total : earlyWin ? earlyWin.total : total
+  const shownGroups = stale ? stale.groups : earlyWin ? undefined : groups
   const starts = useMemo(() => headerIndexes(shownGroups), [shownGroups])
   const count = (shownTotal ?? 0) + (starts ? starts.length : 0)
   const fullPx = count * ROW_HEIGHT
@@ -293,7 +307,7 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   if (ask === null || ask.key !== key) ask = { key, offset: 0, limit: FIRST_WINDOW_LIMIT, answered: false }
   if (ask.answered && !covers(ask)) ask = { key, ...nextAsk(), answered: false }
   askRef.current = ask
-  const win = useLiveQuery(total !== undefined && total > 0 ? { kind: "statements", query: windowQuery(base, sort, ask.offset, ask.limit) } : null)
+  const win = useLiveQuery(total !== undefined && total > 0 ? windowLive(base, sort, ask.offset, ask.limit) : null)
   if (win !== undefined) ask.answered = true
   const behind = ask.answered && !covers(ask)
   useEffect(() => { if (behind) repaint() }, [behind, ask])
@@ -303,7 +317,7 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   // a row of the answer shown: this window, or the last one while scrolling to the next (same key)
   const shownKey = stale ? stale.key : key
   const rowAt = (i: number): StatementRowView | null => {
-    for (const w of [current, last.current]) {
+    for (const w of [current, earlyWin, last.current]) {
       if (w && w.key === shownKey && i >= w.offset && i < w.offset + w.rows.length) return w.rows[i - w.offset] ?? null
     }
     return null
@@ -368,8 +382,9 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
 
   // Stable hooks for the benchmarks and tests (bench/statements-benches.ts): `data-text` is the text
   // filter of the answer shown, `data-state` is "ready" when that is this filter's answer with the
-  // rows in view loaded, "stale" while the previous filter's answer stays up, "loading" otherwise.
-  const state = stale ? "stale" : total === undefined || (total > 0 && (win === undefined || missing)) ? "loading" : "ready"
+  // rows in view loaded, "partial" while its first rows are shown before its count (Q5), "stale"
+  // while the previous filter's answer stays up, "loading" otherwise.
+  const state = stale ? "stale" : earlyWin ? "partial" : total === undefined || (total > 0 && (win === undefined || missing)) ? "loading" : "ready"
   return (
     <div
       className={s.table}
@@ -378,7 +393,7 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
       aria-rowcount={count + pending.length + 1}
       aria-busy={state !== "ready" || undefined}
       data-testid="statement-table"
-      data-total={shownTotal ?? ""}
+      data-total={earlyWin ? "" : shownTotal ?? ""}
       data-text={stale ? stale.text : base.text ?? ""}
       data-state={state}
     >

@@ -22,7 +22,7 @@ import { FilterBar } from "./filter-bar.tsx"
 import { matchesFilter, pendingRowsOf } from "./pending-rows.ts"
 import { ReceiptDialog } from "./receipt-dialog.tsx"
 import { buildQuery, emptyFilter, type BaseQuery, type StatementFilter } from "./statement-filter.ts"
-import { FIRST_WINDOW_LIMIT, StatementTable, windowQuery, type StatementSort } from "./statement-table.tsx"
+import { FIRST_WINDOW_LIMIT, StatementTable, windowLive, type StatementSort } from "./statement-table.tsx"
 import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
 import { SETTLE_MS, useLastAnswer, useSettled } from "./use-answers.ts"
@@ -90,7 +90,11 @@ export function StatementsPage() {
   const byDate = sort.by === "created_at"
   // The first window of the table answers the count and the totals (one worker scan per keystroke);
   // while it is on its way the totals keep the previous answer (no skeleton flash per keystroke).
-  const head = useLiveQuery(ready ? { kind: "statements", query: windowQuery(base, sort, 0, FIRST_WINDOW_LIMIT) } : null) as SummaryResult | undefined
+  // Rows first (sync/SPEC.md Q5): the worker sends this filter's first rows as soon as it has them,
+  // then the full answer; the early one goes to the table only (totals stay the last, marked stale).
+  const headAnswer = useLiveQuery(ready ? windowLive(base, sort, 0, FIRST_WINDOW_LIMIT) : null) as SummaryResult | undefined
+  const head = headAnswer?.partial ? undefined : headAnswer
+  const earlyRows = headAnswer?.partial && !(grouped && byDate) ? headAnswer.rows : undefined
   const shownHead = useLastAnswer(head, ready)
   // The chart's series and the comparison are each a further scan of every row in the worker (and
   // the chart a costly redraw here): they follow the filter once typing pauses (SETTLE_MS), so that
@@ -188,6 +192,7 @@ export function StatementsPage() {
           sort={sort}
           onSort={setSort}
           total={head?.total}
+          early={earlyRows}
           groups={grouped && byDate ? summary?.groups : undefined}
           pending={pending}
           walletName={several ? walletName : null}
