@@ -261,6 +261,8 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
 
 export interface ScrollResult {
   intervals: number[]
+  /** The same intervals per phase of the scroll: wheel (60 px a frame), fling (600 px), jumps. */
+  phases: Record<string, number[]>
   idle: number[]
   blankFrames: number
   longTasks: number[]
@@ -290,6 +292,7 @@ export async function statementsScroll(): Promise<void> {
     if (process.env.BENCH_VERBOSE) {
       console.log(`  idle frames p50 ${percentile(r.idle, 50).toFixed(1)} p95 ${percentile(r.idle, 95).toFixed(1)}; long tasks ${r.longTasks.length} (${Math.round(r.longTasks.reduce((a, b) => a + b, 0))} ms)`)
       for (const [k, v] of top) console.log(`  long frames: ${k}: ${v.toFixed(0)} ms`)
+      for (const [k, v] of Object.entries(r.phases)) console.log(`  ${k}: ${v.length} frames, p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} max ${Math.max(...v).toFixed(1)}`)
     }
     report({
       name: "statements-scroll-1m",
@@ -364,6 +367,7 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
     let seed = 7
     const rnd = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 }
     const intervals: number[] = []
+    const phases: Record<string, number[]> = {}
     let blankFrames = 0
     const seen = new Set<string>()
     // the position is kept here, not read back: reading scrollTop after the page changed the DOM
@@ -374,8 +378,10 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
     for (let i = 0; ; i++) {
       const t = await frame()
       intervals.push(t - prev)
-      prev = t
       const elapsed = t - t0
+      const ph = elapsed < 2000 ? "wheel" : elapsed < 4000 ? "fling" : "jumps"
+      ;(phases[ph] ??= []).push(t - prev)
+      prev = t
       if (elapsed > 5500) break
       // what the previous frame showed: placeholders (rows not there yet) and how many rows
       if (el.querySelector('[role="row"][aria-busy="true"]')) blankFrames++
@@ -389,6 +395,6 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
     }
     lt.disconnect()
     lo?.disconnect()
-    return { intervals, idle, blankFrames, longTasks, loafs, rowsSeen: seen.size }
+    return { intervals, phases, idle, blankFrames, longTasks, loafs, rowsSeen: seen.size }
   })
 }

@@ -124,7 +124,7 @@ describe("sync engine against the sandbox", () => {
     await engine.start(session)
     engine.setWallet(w.id)
     await engine.syncAll()
-    const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as Array<{ id: string }>
+    const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as ReadonlyArray<{ id: string }>
     const before = queue().length
     const created = (await admin(base, "approval-requests", { wallet_id: w.id, amount: 123_400, description: "L7 antes do stream" })) as { data: { id: string } }
     // the pulls are over and the stream is not open: the request is not known yet
