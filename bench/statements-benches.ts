@@ -278,14 +278,20 @@ export interface ScrollResult {
  * consecutive requestAnimationFrame timestamps (p50, p95, frames over 16.7 ms counted as the
  * frames they cover); frames that showed placeholder rows (the worker's window not there yet) are
  * counted apart, and the long animation frames / long tasks observed say what cost the time.
- * Budget: frame p95 ≤ 16.7 ms (DESIGN "a virtualised table that scrolls a million rows").
+ * Budget: the p95 frame is on time: one frame at 60 Hz, 16.7 ms, which requestAnimationFrame
+ * timestamps report as 16.6–16.8 (a dropped frame shows as 33 ms), so the limit is 17.5 ms
+ * (DESIGN "a virtualised table that scrolls a million rows").
  */
 export async function statementsScroll(): Promise<void> {
   const app = await startApp("1m", { appPort: 5395, apiPort: 4395 })
   const browser = await launch()
   try {
     const { page, syncSeconds, rows } = await openStatements(browser, app.url)
+    // BENCH_TRACE=file: a Chromium trace of the scroll (every thread), to see what a late frame did
+    const trace = process.env.BENCH_TRACE
+    if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.invalidationTracking", "toplevel", "blink.user_timing"] })
     const r = await measureScroll(page)
+    if (trace) await browser.stopTracing()
     const iv = r.intervals
     const dropped = iv.reduce((n, x) => n + Math.max(0, Math.round(x / (1000 / 60)) - 1), 0)
     const top = summarizeLoafs(r.loafs)
@@ -305,7 +311,7 @@ export async function statementsScroll(): Promise<void> {
         long_frame_layout_ms: Math.round(r.loafs.reduce((n, l) => n + l.styleLayout, 0)),
         rows, sync_seconds: round(syncSeconds)
       },
-      budgets: { frame_p95: { figure: "frame_p95_ms", limit: 16.7, kind: "max" } }
+      budgets: { frame_p95: { figure: "frame_p95_ms", limit: 17.5, kind: "max" } }
     })
   } finally {
     await browser.close()

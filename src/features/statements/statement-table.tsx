@@ -10,7 +10,7 @@
  * the scroll height.
  *
  * Browsers cap an element's height (Chromium at about 33.5M px), below 1M rows × 52 px: past
- * MAX_SCROLL_PX the spacer is compressed and the scroll position scaled, so rows are computed in
+ * that cap (measured once, maxScroll()) the spacer is compressed and the scroll position scaled, so rows are computed in
  * the list's full coordinates and placed relative to the viewport.
  *
  * Typing in the filter (DESIGN "every filter answers at once"; bench statements-keystroke-1m):
@@ -40,7 +40,27 @@ import * as s from "./statement-table.css.ts"
 
 export const ROW_HEIGHT = 52
 /** Well under every browser's element-height cap. */
-const MAX_SCROLL_PX = 8_000_000
+let maxScrollPx = 0
+/**
+ * The tallest spacer this browser lays out, measured once (an element asked to be 1e9 px tall is
+ * clamped to the engine's limit: about 33.5M px in Chromium and Safari, 17.9M in Firefox), with a
+ * margin. The less the spacer is compressed, the closer a wheel step moves the rows by what it
+ * says (at 8M px, a million rows moved 6.5 px per scrolled px and every frame drew new rows).
+ */
+function maxScroll(): number {
+  if (maxScrollPx > 0) return maxScrollPx
+  let cap = 8_000_000
+  if (typeof document !== "undefined" && document.body) {
+    const probe = document.createElement("div")
+    probe.style.cssText = "position:absolute;visibility:hidden;width:1px;height:1000000000px;top:0;left:0"
+    document.body.appendChild(probe)
+    const h = probe.offsetHeight
+    probe.remove()
+    if (h > 1_000_000) cap = Math.floor(h * 0.9)
+  }
+  maxScrollPx = cap
+  return cap
+}
 /** Window offsets are multiples of this, so scrolling a few rows reuses the worker's answer. */
 const CHUNK = 50
 /** Rows rendered above and below those in view. */
@@ -231,6 +251,7 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const starts = useMemo(() => headerIndexes(shownGroups), [shownGroups])
   const count = (shownTotal ?? 0) + (starts ? starts.length : 0)
   const fullPx = count * ROW_HEIGHT
+  const MAX_SCROLL_PX = maxScroll()
   const spacerPx = Math.min(fullPx, MAX_SCROLL_PX)
 
   // The scroll position, kept by our own listener (no virtualiser library: DESIGN budget "scrolls a
