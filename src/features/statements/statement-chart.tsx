@@ -32,7 +32,8 @@ function StatementChart({ series, currency }: { readonly series: StatementSeries
         <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke={vars.color.border} />
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: vars.color.textMuted }} minTickGap={16} />
-          <YAxis yAxisId="flow" tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={68} />
+          {/* a range with no flow at all still gets a scale (not five ticks all reading 0) */}
+          <YAxis yAxisId="flow" domain={[0, (max: number) => (max > 0 ? max : 100)]} tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={68} />
           <YAxis yAxisId="balance" orientation="right" tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={68} />
           <Tooltip formatter={(v) => money(Number(v))} contentStyle={{ background: vars.color.surface, border: `1px solid ${vars.color.border}` }} />
           <Legend />

@@ -112,7 +112,10 @@ export function StatementsPage() {
   } : null) as SummaryResult | undefined
   // the chart: balance and in/out per day (per month past 120 days), at the lower priority too
   const seriesOn = ready && deferredBase.currency !== undefined
-  const series = useDeferredValue(useLastAnswer(useLiveQuery(seriesOn ? { kind: "statementSeries", query: { ...deferredBase, limit: 0 }, unit: "auto" } : null), seriesOn).value)
+  const seriesAnswer = useLastAnswer(useLiveQuery(seriesOn ? { kind: "statementSeries", query: { ...deferredBase, limit: 0 }, unit: "auto" } : null), seriesOn)
+  const series = useDeferredValue(seriesAnswer.value)
+  // the chart still shows an earlier filter's series (it follows once typing pauses): dimmed and busy
+  const chartBehind = seriesAnswer.stale || deferredBase !== base || series !== seriesAnswer.value
   const commands = useLiveQuery({ kind: "commands" })
   const pending = useMemo(() => pendingRowsOf(commands, base.walletIds ?? []).filter((r) => matchesFilter(r, base)), [commands, base])
 
@@ -175,9 +178,11 @@ export function StatementsPage() {
       {several ? <AnalysisPanel base={deferredBase} walletIds={deferredBase.walletIds ?? filter.walletIds} walletName={walletName} perWallet={shownHead.value?.perWallet} /> : null}
       {deferredBase.currency !== undefined && series && series.points.length > 0 ? (
         <Card title={t("statements:chart.title")}>
-          <Suspense fallback={<Skeleton height={280} />}>
-            <StatementChart series={series} currency={deferredBase.currency} />
-          </Suspense>
+          <div className={chartBehind ? s.behind : s.current} aria-busy={chartBehind || undefined} data-testid="statement-chart-card" data-state={chartBehind ? "stale" : "ready"}>
+            <Suspense fallback={<Skeleton height={280} />}>
+              <StatementChart series={series} currency={deferredBase.currency} />
+            </Suspense>
+          </div>
         </Card>
       ) : null}
       <Card>

@@ -40,3 +40,7 @@ export const h3 = style({ fontSize: vars.fontSize.sm, fontWeight: 700, marginBot
 
 export const jobs = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.md })
 export const job = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, padding: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md })
+
+/** The chart while it still shows an earlier filter's series (it follows once typing pauses). */
+export const current = style({ transition: "opacity 120ms ease-out" })
+export const behind = style([current, { opacity: 0.45 }])

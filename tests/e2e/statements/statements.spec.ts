@@ -37,6 +37,11 @@ test("features §2/§5: filtering by text and by date shows the matching rows an
   const ranged = totalsOf((await apiStatement(page, main, { search: "Spotify", start_date: start, end_date: end })).filter((r) => r.currency_symbol === "BRL"))
   await expect(st.count).toHaveAttribute("data-value", String(ranged.count))
   expect(await st.sum("out")).toBe(ranged.sumOut)
+  // the chart follows the filter once typing pauses: then it is current and covers the range's days
+  const chart = page.getByTestId("statement-chart-card")
+  await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 10_000 })
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / DAY) + 1
+  await expect(chart.getByTestId("statement-chart")).toHaveAttribute("data-points", String(days))
   await page.screenshot({ path: `${ARTIFACTS}/statements-filtered-pt.png`, fullPage: true })
 
   // features §5: start must not be after end; what was typed stays
