@@ -684,12 +684,16 @@ export class Engine {
     return { ...r, loadedRows } as StatementsResult
   }
 
-  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): string {
+  /**
+   * The filtered rows as a file: a Blob made of the projection's chunks (no single string the size
+   * of the file is ever built; a Blob crosses to the tab by reference, not copied).
+   */
+  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Blob {
     const query = q as Parameters<StatementProjection["query"]>[0]
     const chunks = format === "csv" ? this.projection.toCsv(query, this.locale, headers) : this.projection.toOfx(query)
-    let out = ""
-    for (const c of chunks) out += c
-    return out
+    const parts: string[] = []
+    for (const c of chunks) parts.push(c)
+    return new Blob(parts, { type: format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx" })
   }
 
 }

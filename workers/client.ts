@@ -146,7 +146,7 @@ export class EngineClient {
   }
   setWallet(walletId: string): void { this.wallet = walletId; this.post({ t: "setWallet", walletId }) }
   setLocale(locale: Locale): void { this.locale = locale; this.post({ t: "locale", locale }) }
-  exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<string> {
+  exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<Blob> {
     return this.request((reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
   }
 }

@@ -17,7 +17,7 @@ import type { StatementExport } from "../../../schema/entities.ts"
 import { formatDate } from "../../../schema/format.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
 import { isOrderedKeys, isSameMonthKeys, dayOfKey, spDateKey } from "../../lib/date-presets.ts"
-import { downloadText } from "../../lib/download.ts"
+import { downloadBlob } from "../../lib/download.ts"
 import { toast } from "../../lib/feedback.ts"
 import { Badge, Button, Card, Dialog, Select, TextField, layout } from "../../ui/index.ts"
 import type { WalletAccess } from "./use-readable-wallets.ts"
@@ -45,10 +45,10 @@ export const LocalExportButtons = memo(function LocalExportButtons({ query, disa
       const headers = EXPORT_COLUMNS.map((c) => t(`statements:export.columns.${c}`))
       // marks for the csv-export benchmark (DESIGN "Benchmark names"): worker answer, then the saved file
       performance.mark("statements:export:start")
-      const text = await getEngine().exportFile(query(), format, headers)
+      const file = await getEngine().exportFile(query(), format, headers)
       performance.mark("statements:export:reply")
       const name = `${t("statements:export.fileName")}-${spDateKey(Date.now())}.${format}`
-      downloadText(name, text, format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx")
+      downloadBlob(name, file)
       performance.mark("statements:export:saved")
     } catch (e) {
       toast("error", t("statements:export.localFailed"), t(errorI18nKey(e)))
