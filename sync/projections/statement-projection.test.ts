@@ -511,6 +511,17 @@ describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC
     }
   }, 300_000)
 
+  it("long answers keep their scan buffer and give it back when evicted: answers stay right across many of them", () => {
+    const { p, n } = load(rows, 3000)
+    // each matches far more than 1/8 of the rows; 5 of them cycle through a cache that keeps 2 whole buffers
+    const broad: StatementQuery[] = [{}, { direction: "in" }, { direction: "out" }, { statuses: ["completed"] }, { from: start + 50 * DAY }]
+    const g = new Prng(203)
+    for (let i = 0; i < 60; i++) {
+      const q = { ...(broad[g.int(broad.length)] as StatementQuery), offset: g.int(8000), limit: 40 }
+      expect(withoutTime(p.query(q)), JSON.stringify(q)).toEqual(n.query(q))
+    }
+  }, 120_000)
+
   it("a write invalidates the cached answers: the next window sees the new row", () => {
     const { p, n } = load(rows, 3000)
     const q: StatementQuery = { walletIds: [walletIds[0] as string], limit: 20 }

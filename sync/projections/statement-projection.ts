@@ -212,6 +212,8 @@ const EXPORT_CHUNK_ROWS = 256
  */
 const MATCH_CACHE_SIZE = 8
 const MATCH_CACHE_ROWS = 1.5
+/** Of those, how many may hold a whole scan buffer (4 bytes per row of capacity each). */
+const MATCH_CACHE_WHOLE = 2
 const DEFAULT_SORT: StatementSort = { by: "created_at", dir: "desc" }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -424,6 +426,8 @@ export class StatementProjection {
   private windowBuf: Uint32Array = new Uint32Array(DEFAULT_LIMIT)
   /** The last filters' full match lists, most recent first (Q4). */
   private matchCache: MatchEntry[] = []
+  /** A scan buffer given back by an evicted cache entry, for the next long scan (keepMatches). */
+  private spareBuf: Uint32Array | null = null
   /** How the last query was answered (tests pin that Q4 is taken, without timing anything). */
   private lastPathValue: "cache" | "refined" | "scan" = "scan"
   private gCount: Float64Array = new Float64Array(0)
@@ -1130,7 +1134,7 @@ export class StatementProjection {
     if (out.complete) {
       this.remember({
         version: this.writes, key, rest, folded, digits, sort,
-        matches: out.window.slice(0, out.total), total: out.total, sumIn, sumOut,
+        matches: this.keepMatches(out), total: out.total, sumIn, sumOut,
         perWallet: result.perWallet, perCurrency: result.perCurrency
       })
     }
@@ -1152,16 +1156,44 @@ export class StatementProjection {
     return undefined
   }
 
+  /**
+   * The match list of a complete scan, kept for the cache: a short one is copied out of the scan
+   * buffer; a long one (over 1/8 of it) keeps the scan buffer itself, and the next scan gets a
+   * buffer given back by an evicted entry — so scanning filter after filter over a million rows
+   * neither copies nor allocates megabytes each time (the garbage showed as GC pauses).
+   */
+  private keepMatches(out: ScanOut): Uint32Array {
+    if (out.total * 8 <= out.window.length) return out.window.slice(0, out.total)
+    const kept = out.window.subarray(0, out.total)
+    const spare = this.spareBuf
+    this.spareBuf = null
+    this.windowBuf = spare !== null && spare.length >= out.window.length ? spare : new Uint32Array(out.window.length)
+    return kept
+  }
+
   private remember(e: MatchEntry): void {
     const kept: MatchEntry[] = [e]
     let rows = e.total
+    let whole = this.ownsBuffer(e) ? 1 : 0
     for (const x of this.matchCache) {
-      if (kept.length >= MATCH_CACHE_SIZE) break
-      if (x.key === e.key || x.version !== this.writes || rows + x.total > this.liveRows * MATCH_CACHE_ROWS) continue
-      kept.push(x)
-      rows += x.total
+      const owns = this.ownsBuffer(x)
+      const keep = kept.length < MATCH_CACHE_SIZE && x.key !== e.key && x.version === this.writes &&
+        rows + x.total <= this.liveRows * MATCH_CACHE_ROWS && (!owns || whole < MATCH_CACHE_WHOLE)
+      if (keep) {
+        kept.push(x)
+        rows += x.total
+        if (owns) whole++
+      } else if (owns && (this.spareBuf === null || this.spareBuf.length < x.matches.buffer.byteLength / 4)) {
+        // a whole scan buffer comes back for the next long scan
+        this.spareBuf = new Uint32Array(x.matches.buffer)
+      }
     }
     this.matchCache = kept
+  }
+
+  /** Whether a cached list holds a whole scan buffer (keepMatches), rather than a copy of its length. */
+  private ownsBuffer(e: MatchEntry): boolean {
+    return e.matches.buffer.byteLength > e.matches.byteLength
   }
 
   /**
@@ -1819,7 +1851,7 @@ export class StatementProjection {
       scratch:
         this.scratch.byteLength + this.descHits.byteLength + this.nameHits.byteLength + this.docHits.byteLength +
         this.gCount.byteLength * 3 + this.gFirst.byteLength + this.perWallet.byteLength + this.windowBuf.byteLength +
-        this.matchCache.reduce((b, e) => b + e.matches.byteLength, 0)
+        this.matchCache.reduce((b, e) => b + e.matches.buffer.byteLength, 0) + (this.spareBuf?.byteLength ?? 0)
     }
     let total = 0
     for (const v of Object.values(parts)) total += v
