@@ -277,6 +277,8 @@ interface ScanOut {
   sumOut: number
   window: Uint32Array
   windowCount: number
+  /** The match index of window[0]. */
+  base: number
   /** The window holds every match in the result's order (a scan asked for `all`). */
   complete: boolean
   /** A date-order scan stopped at `stopAt` matches: totals are a lower bound, not cacheable. */
@@ -426,6 +428,8 @@ export class StatementProjection {
   private windowBuf: Uint32Array = new Uint32Array(DEFAULT_LIMIT)
   /** The last filters' full match lists, most recent first (Q4). */
   private matchCache: MatchEntry[] = []
+  /** Filter keys asked lately (askedBefore). */
+  private recentKeys: string[] = []
   /** A scan buffer given back by an evicted cache entry, for the next long scan (keepMatches). */
   private spareBuf: Uint32Array | null = null
   /** How the last query was answered (tests pin that Q4 is taken, without timing anything). */
@@ -1067,6 +1071,11 @@ export class StatementProjection {
     const folded = foldText((q.text ?? "").trim())
     const digits = documentDigitsOf((q.text ?? "").trim())
     const rest = cacheable ? restKey(q) : ""
+    // The first time a filter is asked, its matches are listed only up to 1/8 of the rows (a
+    // selective filter, which typing narrows further, is listed whole; listing every row of a broad
+    // one costs each query stores and memory); asked again with another window (scrolling), it is
+    // listed whole and cached.
+    const allCap = cacheable && this.askedBefore(key) ? Infinity : Math.max(1024, this.liveRows >> 3)
     let refined = false
     if (cacheable && !c.none && c.hasText && c.candidates === null) {
       const narrower = this.refinementBase(rest, folded, digits, c.rowTextHits)
@@ -1083,14 +1092,14 @@ export class StatementProjection {
       // few hundred rows: stopped there, they go out at once (partial), then the full scan runs.
       // When that first scan reaches the end before the window is full, it is the full answer.
       if (onEarly && cacheable && sort.by === "created_at") {
-        const early = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, true, offset + limit)
+        const early = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, true, offset + limit, allCap)
         if (early.stopped) {
           const rows: StatementRowView[] = []
-          for (let i = offset, end = Math.min(early.windowCount, offset + limit); i < end; i++) rows.push(this.rowView(early.window[i] as number))
+          for (let i = offset - early.base, end = Math.min(early.windowCount, i + limit); i < end; i++) rows.push(this.rowView(early.window[i] as number))
           onEarly({ total: early.total, sumIn: early.sumIn, sumOut: early.sumOut, net: early.sumIn - early.sumOut, rows, tookMs: performance.now() - t0, partial: true })
         } else return this.finish(c, sort, early, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
       }
-      const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, cacheable)
+      const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, cacheable, Infinity, allCap)
       return this.finish(c, sort, out, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
     } finally {
       if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
@@ -1103,11 +1112,7 @@ export class StatementProjection {
     key: string, rest: string, folded: string, digits: string | null, t0: number
   ): StatementQueryResult {
     const rows: StatementRowView[] = []
-    if (out.complete) {
-      for (let i = offset, end = Math.min(out.windowCount, offset + limit); i < end; i++) rows.push(this.rowView(out.window[i] as number))
-    } else {
-      for (let i = 0; i < out.windowCount; i++) rows.push(this.rowView(out.window[i] as number))
-    }
+    for (let i = Math.max(0, offset - out.base), end = Math.min(out.windowCount, offset - out.base + limit); i < end; i++) rows.push(this.rowView(out.window[i] as number))
     const { sumIn, sumOut } = out
     const pc = this.perCurrency
     let currencies = 0
@@ -1140,6 +1145,16 @@ export class StatementProjection {
     }
     result.tookMs = performance.now() - t0
     return result
+  }
+
+  /** Whether this filter + sort was asked lately (its key is remembered, most recent last). */
+  private askedBefore(key: string): boolean {
+    const seen = this.recentKeys
+    const i = seen.indexOf(key)
+    if (i >= 0) seen.splice(i, 1)
+    seen.push(key)
+    if (seen.length > 16) seen.shift()
+    return i >= 0
   }
 
   /** The cached answer of this filter + sort, if the projection has not changed since. */
@@ -1235,14 +1250,15 @@ export class StatementProjection {
    * wallet and per group. One loop over typed arrays with loop-invariant branches, which the
    * JIT keeps tight.
    */
-  private scan(c: Compiled, sort: StatementSort, realStart: number, realEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean, all: boolean, stopAt = Infinity): ScanOut {
+  private scan(c: Compiled, sort: StatementSort, realStart: number, realEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean, all: boolean, stopAt = Infinity, allCap = Infinity): ScanOut {
     const pc = this.perCurrency
     pc.fill(0)
-    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0, complete: all, stopped: false }
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0, base: all ? 0 : realStart, complete: all, stopped: false }
     if (c.none || this.liveRows === 0) return out
-    // `all`: the window is every match (win holds as many as there are rows)
+    // `all`: the window is every match from the first (win holds as many as there are rows), up
+    // to `allCap` of them or the end of the real window, whichever is further
     const winStart = all ? 0 : realStart
-    const winEnd = all ? Infinity : realEnd
+    const winEnd = all ? Math.max(allCap, realEnd) : realEnd
     const lo = c.from === -Infinity ? 0 : this.lowerBound(c.from)
     const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
     if (lo >= hi) return out
@@ -1448,6 +1464,7 @@ export class StatementProjection {
       } else if (realEnd > realStart && total > realStart) {
         // too many matches to list: only the window asked, walking the amount order (not cached)
         out.complete = false
+        out.base = realStart
         this.byAmount.ensure()
         const ap = this.byAmount.perm
         // the amount range is a slice of the amount order: walk only that
@@ -1463,6 +1480,8 @@ export class StatementProjection {
         }
       } else out.complete = false
     } else if (byAmount && overflow) out.complete = false
+    // more matches than were listed (allCap): the window asked is there, the whole list is not
+    if (all && total > winEnd) out.complete = false
     out.windowCount = wc
     return out
   }
