@@ -1668,6 +1668,40 @@ export class StatementProjection {
     return done()
   }
 
+  /** A row that carries the balance line: of the currency, with a summed status, in a selected wallet. */
+  private balanceRowTest(cur: number, wm: Uint8Array | null): (r: number) => boolean {
+    return (r) => {
+      const code = this.code[r] as number
+      return (code & 7) === cur && SUM_KIND[code] !== 0 && (wm === null || wm[this.wallet[r] as number] === 1)
+    }
+  }
+
+  /**
+   * Each wallet's last balance before date-order position `before`: a backward walk that stops
+   * once `wallets` wallets have one. `sum` adds them up; `anyKnown` is false when none has one.
+   */
+  private seedBalances(before: number, balanceRow: (r: number) => boolean, wallets: number): { last: Float64Array; known: Uint8Array; sum: number; anyKnown: boolean } {
+    const perm = this.byDate.perm
+    const wn = this.wallets.size
+    const last = new Float64Array(wn)
+    const known = new Uint8Array(wn)
+    let sum = 0
+    let anyKnown = false
+    let toSeed = wallets
+    for (let i = before - 1; i >= 0 && toSeed > 0; i--) {
+      const r = perm[i] as number
+      if (!balanceRow(r)) continue
+      const w = this.wallet[r] as number
+      if (known[w] === 1) continue
+      known[w] = 1
+      last[w] = this.balance.get(r)
+      sum += last[w] as number
+      anyKnown = true
+      toSeed--
+    }
+    return { last, known, sum, anyKnown }
+  }
+
   /** The balance line of a wallets + currency + range: see daySeries. */
   private balanceCache: { key: string; version: number; value: BalanceDays } | null = null
   private balanceDays(q: StatementQuery): BalanceDays {
@@ -1683,33 +1717,15 @@ export class StatementProjection {
     const hi = to === Infinity ? this.byDate.n : this.lowerBound(to)
     const cur = CURRENCY_INDEX.get(q.currency ?? "BRL") as number
     const wm = c.walletMask
-    const balanceRow = (r: number): boolean => {
-      const code = this.code[r] as number
-      return (code & 7) === cur && SUM_KIND[code] !== 0 && (wm === null || wm[this.wallet[r] as number] === 1)
-    }
+    const balanceRow = this.balanceRowTest(cur, wm)
     let first: number | null = null
     let last: number | null = null
     for (let i = lo; first === null && i < hi; i++) if (balanceRow(perm[i] as number)) first = spDayIndex(createdAt[perm[i] as number] as number)
     for (let i = hi - 1; last === null && i >= lo; i--) if (balanceRow(perm[i] as number)) last = spDayIndex(createdAt[perm[i] as number] as number)
     // the first bucket is the day of `from` (when given), whose rows before `from` count too
     const scanFrom = from === -Infinity ? lo : Math.min(lo, this.lowerBound(spDayStart(spDayIndex(from))))
-    const wn = this.wallets.size
-    const lastBal = new Float64Array(wn)
-    const known = new Uint8Array(wn)
-    let balSum = 0
-    let anyKnown = false
-    let toSeed = wm === null ? wn : c.selectedWallets.length
-    for (let i = scanFrom - 1; i >= 0 && toSeed > 0; i--) {
-      const r = perm[i] as number
-      if (!balanceRow(r)) continue
-      const w = this.wallet[r] as number
-      if (known[w] === 1) continue
-      known[w] = 1
-      lastBal[w] = this.balance.get(r)
-      balSum += lastBal[w] as number
-      anyKnown = true
-      toSeed--
-    }
+    const { last: lastBal, known, sum, anyKnown } = this.seedBalances(scanFrom, balanceRow, wm === null ? this.wallets.size : c.selectedWallets.length)
+    let balSum = sum
     const seed = anyKnown ? balSum : null
     const days: number[] = []
     const closings: number[] = []
@@ -1746,10 +1762,7 @@ export class StatementProjection {
       const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
       const cur = CURRENCY_INDEX.get(currency) as number
       const wm = c.walletMask
-      const balanceRow = (r: number): boolean => {
-        const code = this.code[r] as number
-        return (code & 7) === cur && SUM_KIND[code] !== 0 && (wm === null || wm[this.wallet[r] as number] === 1)
-      }
+      const balanceRow = this.balanceRowTest(cur, wm)
       let firstDay: number | null = c.from !== -Infinity ? spDayIndex(c.from) : null
       let lastDay: number | null = c.to !== Infinity ? spDayIndex(c.to - 1) : null
       for (let i = lo; firstDay === null && i < hi; i++) {
@@ -1776,25 +1789,8 @@ export class StatementProjection {
       const outs = new Float64Array(nb)
       const closing = new Float64Array(nb)
       const closingSet = new Uint8Array(nb)
-      const wn = this.wallets.size
-      const last = new Float64Array(wn)
-      const known = new Uint8Array(wn)
-      let balSum = 0
-      let anyKnown = false
-      // open with each wallet's last balance before the range: a backward walk that stops once
-      // every selected wallet has one
-      let toSeed = wm === null ? wn : c.selectedWallets.length
-      for (let i = scanFrom - 1; i >= 0 && toSeed > 0; i--) {
-        const r = perm[i] as number
-        if (!balanceRow(r)) continue
-        const w = this.wallet[r] as number
-        if (known[w] === 1) continue
-        known[w] = 1
-        last[w] = this.balance.get(r)
-        balSum += last[w] as number
-        anyKnown = true
-        toSeed--
-      }
+      const { last, known, sum, anyKnown } = this.seedBalances(scanFrom, balanceRow, wm === null ? this.wallets.size : c.selectedWallets.length)
+      let balSum = sum
       let carry: number | null = anyKnown ? balSum : null
       let lastDayIdx = Number.NaN
       let bucket = 0
