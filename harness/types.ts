@@ -5,7 +5,12 @@ export interface Harness {
   snaps: Record<string, unknown>
   stamps: Record<string, number>
   sessionEvents: string[]
-  engine: { signOut(reason: string): Promise<void>; call(id: string, args?: unknown): Promise<unknown> }
+  engine: {
+    signOut(reason: string): Promise<void>
+    call(id: string, args?: unknown): Promise<unknown>
+    /** A live query: every snapshot to `cb`; returns the unsubscribe. */
+    subscribe(query: unknown, cb: (v: unknown) => void): () => void
+  }
 }
 declare global {
   interface Window { harness: Harness }
