@@ -361,8 +361,18 @@ export class Engine {
   private pullList(spec: ListSpec): Promise<unknown> {
     const db = this.db
     if (!db) return Promise.resolve(0)
-    return this.pull(`${spec.kind}|${spec.walletId}`, () => pullFull(this.api, db, this.progress, spec))
+    const key = `${spec.kind}|${spec.walletId}`
+    return this.pull(key, () => {
+      // P11: rows an event brings while this pass runs are kept by its P4 clean-up (its pages may
+      // predate them), and the list is pulled once more after it
+      const fresh = new Set<string>()
+      this.inlineDuringPull.set(key, fresh)
+      return pullFull(this.api, db, this.progress, spec, { keep: (k) => fresh.has(k) })
+        .finally(() => { if (this.inlineDuringPull.get(key) === fresh) this.inlineDuringPull.delete(key) })
+    })
   }
+  /** Per running list pull: the keys of rows events brought meanwhile (P11). */
+  private readonly inlineDuringPull = new Map<string, Set<string>>()
   pullStatementsFor(walletId: string): Promise<unknown> {
     const db = this.db
     if (!db) return Promise.resolve(0)
@@ -617,6 +627,11 @@ export class Engine {
       docs.push({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: String(row.updated_at ?? row.created_at ?? ""), doc: row })
     }
     for (const d of docs) this.mirrorPut(d)
+    const pulling = this.inlineDuringPull.get(`${spec.kind}|${spec.walletId}`)
+    if (pulling && docs.length > 0) {
+      for (const d of docs) pulling.add(d.key)
+      this.rerun.add(`${spec.kind}|${spec.walletId}`)
+    }
     this.changed()
     void db.entities.bulkUpsert(docs).catch(() => undefined)
   }

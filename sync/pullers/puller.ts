@@ -61,7 +61,11 @@ const toDoc = (s: ListSpec, row: Record<string, unknown>): EntityDoc => {
   }
 }
 
-export async function pullFull(api: ApiClient, db: UserDb, progress: ProgressBoard, s: ListSpec): Promise<number> {
+/**
+ * `keep`: rows written during this pass by someone else (an event's inline rows, P11), which the
+ * pass's pages may predate: never removed by P4 at its end.
+ */
+export async function pullFull(api: ApiClient, db: UserDb, progress: ProgressBoard, s: ListSpec, opts: { readonly keep?: (key: string) => boolean } = {}): Promise<number> {
   const metaDoc = await db.meta.findOne(ckptKey(s)).exec()
   const prev = (metaDoc?.value ?? null) as Checkpoint | null
   // P3: resume an interrupted pass from its next page; a finished pass starts again at page 1
@@ -92,7 +96,7 @@ export async function pullFull(api: ApiClient, db: UserDb, progress: ProgressBoa
     if (!resuming) {
       // P4: rows the server no longer lists are removed, only after a complete pass from page 1
       const local = await db.entities.find({ selector: { kind: s.kind, wallet_id: s.walletId } }).exec()
-      const gone = local.filter((d) => !seen.has(d.key)).map((d) => d.key)
+      const gone = local.filter((d) => !seen.has(d.key) && !(opts.keep?.(d.key) ?? false)).map((d) => d.key)
       if (gone.length) await db.entities.bulkRemove(gone)
     }
     progress.set(s.list, { state: "done", done, total: done })

@@ -135,6 +135,46 @@ describe("sync engine against the sandbox", () => {
     await engine.signOut("logout")
   })
 
+  it("P11 a request an event brings while the queue's pull runs stays (the pass's clean-up does not remove it)", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const w = await defaultWallet(session)
+    // the queue's list call waits, once, until the request exists and its event has been applied
+    let hold = false
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => { release = r })
+    let entered: () => void = () => undefined
+    const inside = new Promise<void>((r) => { entered = r })
+    const gated: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      const res = await fetch(input, init)
+      // the page is read before the request exists, and handed over after its event was applied
+      if (hold && url.includes("/approval-requests") && !url.includes("/__admin")) { hold = false; entered(); await held }
+      return res
+    }
+    const engine = makeEngine(base, { fetch: gated })
+    await engine.start(session)
+    engine.setWallet(w.id)
+    await engine.syncAll()
+    await until(() => (engine.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
+    const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as ReadonlyArray<{ id: string }>
+    hold = true
+    const pass = engine.syncWallet(w.id)
+    await inside
+    const created = (await admin(base, "approval-requests", { wallet_id: w.id, amount: 98_700, description: "P11 durante o pull" })) as { data: { id: string } }
+    await until(() => queue().some((r) => r.id === created.data.id), 10_000)
+    // the pass's pages predate the request: it never leaves the queue, through the pass's end and
+    // the pull that follows (sampled every few ms)
+    let missing = 0
+    const watch = setInterval(() => { if (!queue().some((r) => r.id === created.data.id)) missing++ }, 2)
+    release()
+    await pass
+    await new Promise((r) => setTimeout(r, 1500))
+    clearInterval(watch)
+    expect(missing).toBe(0)
+    expect(queue().some((r) => r.id === created.data.id)).toBe(true)
+    await engine.signOut("logout")
+  })
+
   it("C5 a cancelled PIN step cancels the command and nothing is sent", async () => {
     const session = await signIn(base, "ana@example.com")
     const w = await defaultWallet(session)
