@@ -52,6 +52,8 @@ type Listener = () => void
 const IMAGE_MIN_ROWS = 20_000
 /** A chart of more days than this is drawn per month (statementSeries "auto"). */
 const SERIES_MONTHLY_AFTER = 120
+/** The key of a list pull (one at a time per list and wallet, P10; inline rows during it, P11). */
+const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId}`
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
@@ -361,7 +363,7 @@ export class Engine {
   private pullList(spec: ListSpec): Promise<unknown> {
     const db = this.db
     if (!db) return Promise.resolve(0)
-    const key = `${spec.kind}|${spec.walletId}`
+    const key = pullKey(spec)
     return this.pull(key, () => {
       // P11: rows an event brings while this pass runs are kept by its P4 clean-up (its pages may
       // predate them), and the list is pulled once more after it
@@ -627,10 +629,10 @@ export class Engine {
       docs.push({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: String(row.updated_at ?? row.created_at ?? ""), doc: row })
     }
     for (const d of docs) this.mirrorPut(d)
-    const pulling = this.inlineDuringPull.get(`${spec.kind}|${spec.walletId}`)
+    const pulling = this.inlineDuringPull.get(pullKey(spec))
     if (pulling && docs.length > 0) {
       for (const d of docs) pulling.add(d.key)
-      this.rerun.add(`${spec.kind}|${spec.walletId}`)
+      this.rerun.add(pullKey(spec))
     }
     this.changed()
     void db.entities.bulkUpsert(docs).catch(() => undefined)
@@ -706,9 +708,7 @@ export class Engine {
   exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Blob {
     const query = q as Parameters<StatementProjection["query"]>[0]
     const chunks = format === "csv" ? this.projection.toCsv(query, this.locale, headers) : this.projection.toOfx(query)
-    const parts: string[] = []
-    for (const c of chunks) parts.push(c)
-    return new Blob(parts, { type: format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx" })
+    return new Blob(Array.from(chunks), { type: format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx" })
   }
 
 }

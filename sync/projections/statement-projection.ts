@@ -1610,7 +1610,7 @@ export class StatementProjection {
    * The day series in two parts (SPEC.md Q4): the balance line, which depends on the wallets,
    * currency and range only (kept for the last such key while the projection is unchanged, so a
    * text or type change does not walk the range again), and in/out, summed over the query's
-   * match list (from the match cache, or one query() that fills it). Equal to scanSeries(q,
+   * match list when the match cache holds it; without it, scanSeries. Equal to scanSeries(q,
    * "day"), which the tests check.
    */
   private daySeries(q: StatementQuery): StatementSeries {
@@ -1625,11 +1625,9 @@ export class StatementProjection {
     if (!(from < to)) return done()
     const sort: StatementSort = { by: "created_at", dir: "asc" }
     const key = matchKey(fq, sort)
-    let hit = this.cachedMatches(key) ?? this.cachedMatches(matchKey(fq, DEFAULT_SORT))
-    if (!hit) {
-      this.query({ ...fq, sort, offset: 0, limit: 1 })
-      hit = this.cachedMatches(key)
-    }
+    // the view asked this filter's rows first (its head query): their match list, when kept, is
+    // summed; otherwise one walk over the range does it all (a query first would walk it twice)
+    const hit = this.cachedMatches(key) ?? this.cachedMatches(matchKey(fq, DEFAULT_SORT))
     if (!hit) return this.scanSeries(q, "day")
     const bal = this.balanceDays(fq)
     const m = hit.matches
