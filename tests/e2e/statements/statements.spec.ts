@@ -85,9 +85,15 @@ test("issue 5: two wallets combined, compared side by side, and the table scroll
   await page.screenshot({ path: `${ARTIFACTS}/statements-two-wallets-pt.png`, fullPage: true })
 
   // the virtualised table reaches the oldest row: sorted ascending it is the first, scrolled to the end it is the last
+  // after each sort, wait for that sort's answer: until it is in, the table keeps the last one (stale)
+  const dateHeader = st.table.locator('[role="columnheader"]').first()
   await page.getByTestId("sort-created_at").click() // → ascending
+  await expect(dateHeader).toHaveAttribute("aria-sort", "ascending")
+  await expect(st.table).toHaveAttribute("data-state", "ready")
   const oldest = await st.rows.first().getAttribute("data-id")
   await page.getByTestId("sort-created_at").click() // → descending
+  await expect(dateHeader).toHaveAttribute("aria-sort", "descending")
+  await expect(st.table).toHaveAttribute("data-state", "ready")
   const scroller = page.getByTestId("statement-scroller")
   await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight })
   await expect(st.rows.last()).toHaveAttribute("data-id", oldest ?? "", { timeout: 10_000 })
