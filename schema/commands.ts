@@ -6,36 +6,21 @@
  * user dismisses the PIN step).
  */
 import { Schema } from "effect"
-import { CurrencySymbol, MinorUnits } from "./common.ts"
-import { ConversionSide } from "./entities.ts"
 
-export const ConvertPayload = Schema.Struct({
-  quote_id: Schema.String,
-  side: ConversionSide,
-  from_currency: CurrencySymbol,
-  to_currency: CurrencySymbol,
-  amount: MinorUnits,
-  /** Expected credit, for the optimistic balance (minor units of to_currency). */
-  expected_to_amount: MinorUnits
-})
-export const ApprovalDecisionPayload = Schema.Struct({ request_id: Schema.String, reason: Schema.optionalKey(Schema.String) })
-export const PixPayByKeyPayload = Schema.Struct({ key: Schema.String, amount: MinorUnits, description: Schema.String })
-
-export const CommandBody = Schema.Union([
-  Schema.Struct({ name: Schema.Literal("v1.coins.convert"), payload: ConvertPayload }),
-  Schema.Struct({ name: Schema.Literal("v1.approval.approve"), payload: ApprovalDecisionPayload }),
-  Schema.Struct({ name: Schema.Literal("v1.approval.reject"), payload: ApprovalDecisionPayload }),
-  Schema.Struct({ name: Schema.Literal("v1.pix.payByKey"), payload: PixPayByKeyPayload })
-])
-export type CommandBody = typeof CommandBody.Type
-export type CommandName = CommandBody["name"]
+/**
+ * The stored shape of a command's body: a registered name and its payload. Which names exist and
+ * what their payloads are is the command registry's (sync/commands/registry.ts), which validates
+ * a body against its definition when it is submitted and when it is replayed (sync/SPEC.md C1).
+ */
+export const AnyCommandBody = Schema.Struct({ name: Schema.String, payload: Schema.Unknown })
+export type AnyCommandBody = typeof AnyCommandBody.Type
 
 export const Command = Schema.Struct({
   id: Schema.String, // uuid v4 made by the client: the transaction-uuid
   user_id: Schema.String,
   wallet_id: Schema.String,
   created_at: Schema.String,
-  body: CommandBody
+  body: AnyCommandBody
 })
 export type Command = typeof Command.Type
 
@@ -58,5 +43,3 @@ export const CommandEvent = Schema.Struct({
 })
 export type CommandEvent = typeof CommandEvent.Type
 
-/** Which commands need the PIN step (features §2 "Sensitive operations ask for the PIN"). */
-export const SENSITIVE_COMMANDS: ReadonlyArray<CommandName> = ["v1.coins.convert", "v1.approval.approve", "v1.approval.reject", "v1.pix.payByKey"]

@@ -6,13 +6,17 @@
  */
 import { Schema } from "effect"
 import { Notification } from "./entities.ts"
+import { hintOf, listNames, type ListName } from "./lists.ts"
 
-/** The synced lists a change hint may name. */
-export const SyncedList = Schema.Literals([
-  "wallets", "wallet_accounts", "pending_balance", "permission_actions", "invitations", "notifications",
-  "statements", "approval_requests", "approval_history", "approval_settings", "permission_users"
-])
-export type SyncedList = typeof SyncedList.Type
+/**
+ * The synced lists a change hint may name: every list of the registry (schema/lists.ts) by its hint
+ * name, the statement (a table) and the permission users (read on demand). A hint naming anything
+ * else does not decode and is skipped (sync/SPEC.md L5).
+ */
+export type SyncedList = ListName | "invitations" | "statements" | "permission_users"
+export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users"] as const)]
+const syncedSet = new Set<string>(SYNCED_LISTS)
+export const SyncedList = Schema.String.check(Schema.makeFilter((s: string) => syncedSet.has(s) || `not a synced list: ${s}`)) as unknown as Schema.Codec<SyncedList, string>
 
 export const ChangeHint = Schema.Struct({
   type: Schema.Literal("change"),

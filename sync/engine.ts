@@ -14,7 +14,8 @@ import type { StreamEvent } from "../schema/stream.ts"
 import type { LiveQuery, SessionInfo, StatementQueryMsg } from "../workers/protocol.ts"
 import type { ConnectionView, LiveResults, StatementsResult } from "../workers/results.ts"
 import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "./api/client.ts"
-import { listSpecs } from "./lists.ts"
+import { listSpec } from "./lists.ts"
+import { isListName, listDef, listNames, listPermission, listsOfHint, type AnyListDef } from "../schema/lists.ts"
 import { ProgressBoard } from "./pullers/progress.ts"
 import { pullFull, runApi, type ListSpec } from "./pullers/puller.ts"
 import { loadStatementChunks, pullStatements } from "./pullers/statements.ts"
@@ -24,14 +25,24 @@ import { fromCompact } from "./store/statement-rows.ts"
 import { readImage, writeImage } from "./store/projection-image.ts"
 import { LiveStream, type StreamStatus } from "./stream/sse.ts"
 import { Effect, Schema } from "effect"
-import { ApprovalRequest as ApprovalRequestSchema, Notification as NotificationSchema, StatementEntry as StatementEntrySchema, WalletAccount as WalletAccountSchema } from "../schema/entities.ts"
-import type { CommandBody } from "../schema/commands.ts"
+import { StatementEntry as StatementEntrySchema } from "../schema/entities.ts"
+import type { AnyCommandBody } from "../schema/commands.ts"
+import { commandDef } from "./commands/registry.ts"
 import { makeScopedOutbox, type OutboxShape } from "./outbox/outbox.ts"
 import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "./outbox/ports.ts"
 import { pendingEffects, withPendingBalance, type PendingEffects } from "./outbox/optimistic.ts"
 import { openRxOutboxStore } from "./store/outbox-store.ts"
 import { makeTransport } from "./commands/transport.ts"
-import type { CommandView } from "../workers/results.ts"
+import type { CommandView, StatementRowView } from "../workers/results.ts"
+import type { PendingRow } from "./commands/define.ts"
+
+/** A command's pending statement row as the statement table shows it (C7). */
+const pendingRowView = (cmd: { readonly id: string; readonly wallet_id: string; readonly created_at: string }, r: PendingRow): StatementRowView => ({
+  id: `${cmd.id}:${r.key}`, wallet_id: cmd.wallet_id, operation_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at,
+  type: r.type, direction: r.direction, status: "pending", currency_symbol: r.currency_symbol, amount: r.amount, balance_after: 0,
+  description: r.description, counterparty_name: r.counterparty_name, counterparty_document: "", end_to_end_id: null,
+  transaction_uuid: cmd.id, pending: true
+})
 
 export interface EngineEnv {
   readonly storage: RxStorage<unknown, unknown>
@@ -57,9 +68,15 @@ const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId}`
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
-const decodeApproval = Schema.decodeUnknownExit(ApprovalRequestSchema)
-const decodeAccount = Schema.decodeUnknownExit(WalletAccountSchema)
-const decodeNotification = Schema.decodeUnknownExit(NotificationSchema)
+/** The lists every wallet has a copy of (schema/lists.ts scope "wallet"). */
+const walletLists = listNames.filter((n) => listDef(n)?.scope === "wallet")
+/** Per list, the decoder of rows that arrive untyped (a hint's inline rows, L5). */
+const rowDecoders = new Map<string, (u: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>>()
+const decodeRow = (list: string, def: AnyListDef, u: unknown) => {
+  let d = rowDecoders.get(list)
+  if (!d) { d = Schema.decodeUnknownExit(def.row) as (u: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>; rowDecoders.set(list, d) }
+  return d(u)
+}
 
 export class Engine {
   apiBase = ""
@@ -107,7 +124,7 @@ export class Engine {
   private outbox: OutboxShape | null = null
   private closeOutbox: Effect.Effect<void> | null = null
   private commandViews: CommandView[] = []
-  private effects: PendingEffects = { balances: [], approvals: [], notices: [] }
+  private effects: PendingEffects = { balances: [], overlays: [], notices: [] }
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
   private readonly seenTx = new Set<string>()
   private readonly pinWaiters = new Map<string, (a: PinInput | null) => void>()
@@ -202,7 +219,7 @@ export class Engine {
     }
     const t1 = performance.now()
     // the wallets this user has (the mirror is loaded), and any the image holds
-    const walletIds = [...new Set([...this.list<Wallet>("wallet").map((w) => w.id), ...Object.keys(after)])]
+    const walletIds = [...new Set([...this.list<Wallet>("wallets").map((w) => w.id), ...Object.keys(after)])]
     const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
       this.ingestChunk(rows.map(fromCompact), walletId, seq)
     })
@@ -307,7 +324,7 @@ export class Engine {
     if (!session) return
     const db = await this.halt()
     this.commandViews = []
-    this.effects = { balances: [], approvals: [], notices: [] }
+    this.effects = { balances: [], overlays: [], notices: [] }
     this.mirror.clear()
     this.proj.clear()
     this.chunkMark.clear()
@@ -344,7 +361,7 @@ export class Engine {
   private list<T>(kind: string, walletId = ""): T[] { return [...this.bucket(kind, walletId).values()] as T[] }
 
   actionsFor(walletId: string): string[] {
-    return this.list<{ tag: string }>("permission_action", walletId).map((a) => a.tag)
+    return this.list<{ tag: string }>("permission_actions", walletId).map((a) => a.tag)
   }
   private can(walletId: string, tag: string): boolean { return hasPermission(this.actionsFor(walletId), tag) }
 
@@ -370,8 +387,25 @@ export class Engine {
       const fresh = new Set<string>()
       this.inlineDuringPull.set(key, fresh)
       return pullFull(this.api, db, this.progress, spec, { keep: (k) => fresh.has(k) })
+        .catch(async (e: unknown) => {
+          // a list with a fallback holds it when its pull fails (core §8: pending balance 0)
+          const fallback = listDef(spec.list)?.fallback
+          if (!fallback) throw e
+          const row = fallback() as Record<string, unknown>
+          const id = spec.idOf(row)
+          await db.entities.upsert({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: new Date().toISOString(), doc: row })
+          return 0
+        })
         .finally(() => { if (this.inlineDuringPull.get(key) === fresh) this.inlineDuringPull.delete(key) })
     })
+  }
+  /** Pull one list of the registry (its wallet copy for wallet lists), if this user may read it. */
+  private pullNamed(name: string, walletId: string): Promise<unknown> {
+    const def = listDef(name)
+    if (!def) return Promise.resolve(0)
+    if (def.scope === "wallet" && !listPermission(def).some((tag) => this.can(walletId, tag)) && listPermission(def).length > 0) return Promise.resolve(0)
+    if (def.scope === "wallet" && !walletId) return Promise.resolve(0)
+    return this.pullList(listSpec(name, walletId))
   }
   /** Per running list pull: the keys of rows events brought meanwhile (P11). */
   private readonly inlineDuringPull = new Map<string, Set<string>>()
@@ -390,19 +424,23 @@ export class Engine {
   async syncAll(): Promise<void> {
     if (!this.db) return
     await this.loadProfile()
-    await this.pullList(listSpecs.wallets())
-    const wallets = this.list<Wallet>("wallet")
+    await this.pullNamed("wallets", "")
+    const wallets = this.list<Wallet>("wallets")
     if (!this.walletId || !wallets.some((w) => w.id === this.walletId)) {
       this.walletId = (wallets.find((w) => w.default) ?? wallets[0])?.id ?? null
     }
-    await Promise.allSettled([this.pullList(listSpecs.notifications()), this.pullList(listSpecs.invitations_received()), this.refreshUnread()])
+    // the user's own lists (notifications, invitations received, …), then every wallet's permissions
+    const userLists = listNames.filter((n) => n !== "wallets" && listDef(n)?.scope === "user")
+    await Promise.allSettled([...userLists.map((n) => this.pullNamed(n, "")), this.refreshUnread()])
     // permissions first: they say which lists of each wallet this user may read
-    await Promise.allSettled(wallets.map((w) => this.pullList(listSpecs.permission_actions(w.id))))
+    await Promise.allSettled(wallets.map((w) => this.pullNamed("permission_actions", w.id)))
     // statements of every readable wallet (cross-wallet analysis), current wallet first; the
     // current wallet's statement (the long pull) starts alongside its small lists, not after them
     const readable = wallets.filter((w) => this.can(w.id, P.getStatement)).sort((a, b) => (a.id === this.walletId ? -1 : b.id === this.walletId ? 1 : 0))
     const first = readable[0]?.id === this.walletId && this.walletId ? this.pullStatementsFor(this.walletId).catch(() => undefined) : null
     if (this.walletId) await this.syncWallet(this.walletId)
+    const others = wallets.filter((w) => w.id !== this.walletId)
+    await Promise.allSettled(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNamed(n, w.id))))
     await first
     for (const w of readable) if (!first || w.id !== this.walletId) await this.pullStatementsFor(w.id).catch(() => undefined)
   }
@@ -417,28 +455,10 @@ export class Engine {
     await db.meta.upsert({ key: "user|serverType", value: profile.data.server_type })
   }
 
+  /** The current wallet's lists: its permissions first, then every wallet list of the registry it may read. */
   async syncWallet(walletId: string): Promise<void> {
-    const tasks: Promise<unknown>[] = [this.pullList(listSpecs.permission_actions(walletId))]
-    await Promise.allSettled(tasks)
-    const more: Promise<unknown>[] = []
-    if (this.can(walletId, P.getWalletAccounts)) more.push(this.pullList(listSpecs.wallet_accounts(walletId)), this.pullPending(walletId))
-    if (this.can(walletId, P.getApprovalRequests)) more.push(this.pullList(listSpecs.approval_requests(walletId)))
-    if (this.can(walletId, P.getApprovalHistory)) more.push(this.pullList(listSpecs.approval_history(walletId)))
-    if (this.can(walletId, P.getApprovalSettings)) more.push(this.pullList(listSpecs.approval_settings(walletId)))
-    more.push(this.pullList(listSpecs.invitations_sent(walletId)))
-    await Promise.allSettled(more)
-  }
-
-  private async pullPending(walletId: string): Promise<void> {
-    const db = this.db
-    if (!db) return
-    try {
-      const r = await runApi(this.api.call("pendingBalance", { walletId }))
-      await db.entities.upsert({ key: `pending_balance|${walletId}|brl`, kind: "pending_balance", wallet_id: walletId, id: "brl", updated_at: r.data.updated_at, doc: r.data })
-    } catch {
-      // core §8: pending balance failure sets 0
-      await db.entities.upsert({ key: `pending_balance|${walletId}|brl`, kind: "pending_balance", wallet_id: walletId, id: "brl", updated_at: new Date().toISOString(), doc: { pending_balance: 0, currency: "BRL", updated_at: new Date().toISOString() } })
-    }
+    await Promise.allSettled([this.pullNamed("permission_actions", walletId)])
+    await Promise.allSettled(walletLists.filter((n) => n !== "permission_actions").map((n) => this.pullNamed(n, walletId)))
   }
 
   private async refreshUnread(): Promise<void> {
@@ -495,7 +515,7 @@ export class Engine {
     if (ev.type === "heartbeat") return
     if (ev.type === "notification") {
       this.unread = ev.unread
-      await db.entities.upsert({ key: `notification||${ev.notification.id}`, kind: "notification", wallet_id: "", id: ev.notification.id, updated_at: ev.notification.created_at, doc: ev.notification })
+      await db.entities.upsert({ key: `notifications||${ev.notification.id}`, kind: "notifications", wallet_id: "", id: ev.notification.id, updated_at: ev.notification.created_at, doc: ev.notification })
       return
     }
     const w = ev.wallet_id ?? ""
@@ -505,24 +525,20 @@ export class Engine {
       // rows carried by the hint are authoritative for these lists: no pull needed
       if (ev.list !== "statements" && ev.list !== "notifications") return
     }
-    switch (ev.list) {
-      case "statements":
-        // the view already shows inline rows; the keyset pull that stores them can wait a little and batch
-        if (w) this.later(`statements|${w}`, inline ? 300 : 0, () => this.pullStatementsFor(w))
-        return
-      case "wallets": void this.pullList(listSpecs.wallets()).catch(() => undefined); return
-      case "wallet_accounts": void this.pullList(listSpecs.wallet_accounts(w)).catch(() => undefined); return
-      case "pending_balance": void this.pullPending(w); return
-      case "permission_actions": void this.pullList(listSpecs.permission_actions(w)).then(() => this.syncWallet(w)).catch(() => undefined); return
-      case "invitations": void Promise.allSettled([this.pullList(listSpecs.invitations_received()), ...(w ? [this.pullList(listSpecs.invitations_sent(w))] : [])]); return
-      case "notifications":
-        if (!inline) void this.pullList(listSpecs.notifications()).catch(() => undefined)
-        this.later("unread", 300, () => this.refreshUnread())
-        return
-      case "approval_requests": void this.pullList(listSpecs.approval_requests(w)).catch(() => undefined); return
-      case "approval_history": void this.pullList(listSpecs.approval_history(w)).catch(() => undefined); return
-      case "approval_settings": void this.pullList(listSpecs.approval_settings(w)).catch(() => undefined); return
-      case "permission_users": return
+    if (ev.list === "statements") {
+      // the view already shows inline rows; the keyset pull that stores them can wait a little and batch
+      if (w) this.later(`statements|${w}`, inline ? 300 : 0, () => this.pullStatementsFor(w))
+      return
+    }
+    if (ev.list === "notifications") this.later("unread", 300, () => this.refreshUnread())
+    if (inline && isListName(ev.list)) return
+    // a hint names lists of the registry: each is pulled again (its wallet's copy for wallet lists)
+    for (const name of listsOfHint(ev.list)) {
+      const def = listDef(name)
+      const walletId = def?.scope === "wallet" ? (w || (name === "invitations_sent" ? this.walletId ?? "" : "")) : ""
+      const pulled = this.pullNamed(name, walletId)
+      // a change of permissions may open or close other lists of that wallet
+      void (name === "permission_actions" && walletId === this.walletId ? pulled.then(() => this.syncWallet(walletId)) : pulled).catch(() => undefined)
     }
   }
 
@@ -562,22 +578,44 @@ export class Engine {
     const outbox = this.outbox
     if (!outbox) return
     const statuses = await Effect.runPromise(outbox.statuses())
-    this.commandViews = statuses.map((st) => ({
-      id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body, state: st.state, created_at: st.command.created_at,
-      ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {})
-    }))
-    // C7: optimistic effects; a confirmed command keeps its effect until a pull reflects it
+    this.commandViews = statuses.map((st) => {
+      const def = commandDef(st.command.body.name)
+      const open = st.state === "created" || st.state === "awaiting-pin" || st.state === "sending"
+      const rows = open ? def?.pendingRows?.(st.command.body.payload) ?? [] : []
+      return {
+        id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body as CommandView["body"], state: st.state, created_at: st.command.created_at,
+        ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {}),
+        ...(rows.length ? { pendingRows: rows.map((r) => pendingRowView(st.command, r)) } : {})
+      }
+    })
+    // a confirmed command's lists are pulled again (its definition's `refresh`), once per command
+    for (const st of statuses) if (st.state === "confirmed") this.refreshAfter(st.command)
+    // C7: optimistic effects; a confirmed command keeps its effect until a pull reflects it (OP3)
     this.effects = pendingEffects(statuses.map((st) => ({ command: st.command, latest: st.latest })), {
-      isReflected: (id) => this.seenTx.has(id) || !this.commandNeedsReflection(id)
+      isReflected: (id) => this.isReflected(id)
     })
     this.changed()
   }
-  private commandNeedsReflection(id: string): boolean {
+  /** Per confirmed command: its `refresh` pulls running, or done. */
+  private readonly refreshed = new Map<string, "pulling" | "done">()
+  private refreshAfter(cmd: { readonly id: string; readonly wallet_id: string; readonly body: AnyCommandBody }): void {
+    if (this.refreshed.has(cmd.id)) return
+    const lists = commandDef(cmd.body.name)?.refresh ?? []
+    if (lists.length === 0) { this.refreshed.set(cmd.id, "done"); return }
+    this.refreshed.set(cmd.id, "pulling")
+    void Promise.allSettled(lists.map((n) => this.pullNamed(n, cmd.wallet_id))).then(() => {
+      this.refreshed.set(cmd.id, "done")
+      return this.refreshCommands()
+    })
+  }
+  /** OP3: whether the pulled data shows a confirmed command, by its definition's `reflectedBy`. */
+  private isReflected(id: string): boolean {
     const v = this.commandViews.find((c) => c.id === id)
-    return v?.body.name === "v1.coins.convert" || v?.body.name === "v1.pix.payByKey"
+    const how = (v && commandDef(v.body.name)?.reflectedBy) ?? "refresh"
+    return how === "none" || (how === "statement" ? this.seenTx.has(id) : this.refreshed.get(id) === "done")
   }
 
-  async submit(walletId: string, body: CommandBody, dedupeKey?: string): Promise<string> {
+  async submit(walletId: string, body: AnyCommandBody, dedupeKey?: string): Promise<string> {
     const outbox = this.outbox
     const session = this.session
     if (!outbox || !session) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
@@ -613,18 +651,15 @@ export class Engine {
       if (rows.length) this.ingest(rows)
       return
     }
-    const spec = list === "approval_requests" ? listSpecs.approval_requests(walletId)
-      : list === "approval_history" ? listSpecs.approval_history(walletId)
-      : list === "wallet_accounts" ? listSpecs.wallet_accounts(walletId)
-      : list === "notifications" ? listSpecs.notifications()
-      : null
-    const schema = list === "approval_requests" || list === "approval_history" ? decodeApproval : list === "wallet_accounts" ? decodeAccount : list === "notifications" ? decodeNotification : null
-    if (!spec || !schema) return
+    // every list of the registry takes inline rows, decoded with its row Schema (L5)
+    const def = isListName(list) ? listDef(list) : undefined
+    if (!def) return
+    const spec = listSpec(list, walletId)
     const docs: EntityDoc[] = []
     for (const r of raw) {
-      const e = schema(r)
+      const e = decodeRow(list, def, r)
       if (e._tag !== "Success") continue
-      const row = e.value as unknown as Record<string, unknown>
+      const row = e.value as Record<string, unknown>
       const id = spec.idOf(row)
       docs.push({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: String(row.updated_at ?? row.created_at ?? ""), doc: row })
     }
@@ -651,26 +686,26 @@ export class Engine {
   snapshot(q: LiveQuery, onEarly?: (early: StatementsResult) => void): LiveResults[LiveQuery["kind"]] {
     switch (q.kind) {
       case "session": return this.session
-      case "wallets": return this.list<Wallet>("wallet").sort((a, b) => a.name.localeCompare(b.name))
+      case "wallets": return this.list<Wallet>("wallets").sort((a, b) => a.name.localeCompare(b.name))
+      case "list": return this.listRows(q.list, q.walletId ?? this.walletId ?? "")
       case "walletAccounts":
-        return this.list<WalletAccount>("wallet_account", q.walletId)
-          .sort((a, b) => a.currency_id - b.currency_id)
+        return this.listRows<WalletAccount>("wallet_accounts", q.walletId)
           .map((a) => {
             const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.effects)
             return { ...a, balance: p.amount, pendingDelta: p.amount - a.balance }
           })
-      case "pendingBalance": return (this.list<PendingBalance>("pending_balance", q.walletId)[0] ?? null)
+      case "pendingBalance": return (this.listRows<PendingBalance>("pending_balance", q.walletId)[0] ?? null)
       case "permissionActions": {
-        const w = this.list<Wallet>("wallet").find((x) => x.id === q.walletId)
+        const w = this.list<Wallet>("wallets").find((x) => x.id === q.walletId)
         const acts = this.actionsFor(q.walletId)
         return w && w.permission_types.includes("ROOT") && !acts.includes(WILDCARD) ? [...acts, WILDCARD] : acts
       }
-      case "notifications": return this.list<Notification>("notification").sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, q.limit)
+      case "notifications": return this.listRows<Notification>("notifications", "").slice(0, q.limit)
       case "unreadCount": return this.unread
       case "invitations":
         return q.direction === "received"
-          ? this.list<WalletInvitation>("invitation_received")
-          : this.list<WalletInvitation>("invitation_sent", this.walletId ?? "")
+          ? this.listRows<WalletInvitation>("invitations_received", "")
+          : this.listRows<WalletInvitation>("invitations_sent", this.walletId ?? "")
       case "statements": return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
       case "statementSeries": {
         // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
@@ -680,19 +715,38 @@ export class Engine {
         return days.points.length > SERIES_MONTHLY_AFTER ? monthsFromDays(days) : days
       }
       case "approvalRequests":
-        return this.list<ApprovalRequest>("approval_request", q.walletId)
-          .filter((r) => r.status === "started")
-          .sort((a, b) => b.created_at.localeCompare(a.created_at))
-          .map((r) => {
-            const o = this.effects.approvals.find((x) => x.requestId === r.id && x.pending)
-            return o ? { ...r, pendingDecision: o.pendingDecision } : r
-          })
+        return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
       case "approvalHistory":
-        return this.list<ApprovalRequest>("approval_history", q.walletId).sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+        return this.listRows<ApprovalRequest>("approval_history", q.walletId)
       case "syncProgress": return { ...this.progress.snapshot(), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
       case "commands": return this.commandViews
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
     }
+  }
+
+  /**
+   * A synced list as a view sees it (schema/lists.ts): the rows of its copy, those it shows
+   * (`where`), the pending commands' overlays laid over them (C7: patched, hidden or added), in its order.
+   */
+  listRows<T>(name: string, walletId: string): T[] {
+    const def = listDef(name)
+    if (!def) return []
+    const copy = def.scope === "wallet" ? walletId : ""
+    let rows = this.list<Record<string, unknown>>(name, copy)
+    const overlays = this.effects.overlays.filter((o) => o.list === name && (def.scope === "user" || o.walletId === copy))
+    if (overlays.length > 0) {
+      const byId = new Map(rows.map((r) => [def.id(r), r] as const))
+      for (const o of overlays) {
+        const cur = byId.get(o.id)
+        if (o.remove) byId.delete(o.id)
+        else if (cur) byId.set(o.id, { ...cur, ...o.patch, pendingCommand: o.commandId })
+        else if (o.row) byId.set(o.id, { ...o.row, ...o.patch, pendingCommand: o.commandId })
+      }
+      rows = [...byId.values()]
+    }
+    if (def.where) rows = rows.filter((r) => def.where?.(r) ?? true)
+    if (def.order) rows.sort(def.order)
+    return rows as T[]
   }
 
   queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {

@@ -1,47 +1,36 @@
 /**
- * The catalogue of synced lists (sync/SPEC.md P1): for each list the stream may hint at, how to
- * pull it (endpoint, page size of spec core §9, the entity kind it is stored under, whether it
- * belongs to a wallet). Statements are pulled by sync/pullers/statements.ts instead.
+ * How the engine pulls a synced list of the registry (schema/lists.ts; sync/SPEC.md P1): the one
+ * generic puller (sync/pullers/puller.ts) gets a `ListSpec` made from the list's description —
+ * its endpoint and query, the page shape, the store kind (the list's name) and the wallet copy.
+ * Statements are a table, pulled by sync/pullers/statements.ts instead.
  */
+import { listDef, type AnyListDef, type PageShape } from "../schema/lists.ts"
 import type { Notification } from "../schema/entities.ts"
 import { pagedExtract, type ListSpec, type PageOut } from "./pullers/puller.ts"
 
-const byId = (r: Record<string, unknown>) => String(r.id)
+const extractors: Record<PageShape, (resp: unknown) => PageOut> = {
+  paged: pagedExtract,
+  notifications: (resp) => {
+    const r = resp as { data: Notification[]; pagination: { page: number; total: number; total_pages: number } }
+    return { rows: r.data as unknown as Record<string, unknown>[], page: r.pagination.page, pageTotal: r.pagination.total_pages, total: r.pagination.total }
+  },
+  single: (resp) => ({ rows: [(resp as { data: Record<string, unknown> }).data], page: 1, pageTotal: 1, total: 1 })
+}
 
-export const listSpecs = {
-  wallets: (): ListSpec => ({ list: "wallets", kind: "wallet", endpoint: "wallets", walletId: "", pageSize: 100, extract: pagedExtract, idOf: byId }),
-  wallet_accounts: (walletId: string): ListSpec => ({
-    list: "wallet_accounts", kind: "wallet_account", endpoint: "walletAccounts", walletId, pageSize: 100, extract: pagedExtract,
-    idOf: (r) => String(r.currency_symbol)
-  }),
-  permission_actions: (walletId: string): ListSpec => ({
-    list: "permission_actions", kind: "permission_action", endpoint: "permissionActions", walletId, pageSize: 100, extract: pagedExtract,
-    idOf: (r) => String(r.tag)
-  }),
-  invitations_received: (): ListSpec => ({
-    list: "invitations", kind: "invitation_received", endpoint: "invitationsReceived", walletId: "", pageSize: 100, extract: pagedExtract,
-    idOf: (r) => String(r.invite_id)
-  }),
-  invitations_sent: (walletId: string): ListSpec => ({
-    list: "invitations", kind: "invitation_sent", endpoint: "invitationsSent", walletId, pageSize: 100, extract: pagedExtract,
-    idOf: (r) => String(r.invite_id)
-  }),
-  notifications: (): ListSpec => ({
-    list: "notifications", kind: "notification", endpoint: "notifications", walletId: "", pageSize: 100,
-    query: { sort: "created_at", order: "desc" },
-    extract: (resp: unknown): PageOut => {
-      const r = resp as { data: Notification[]; pagination: { page: number; total: number; total_pages: number } }
-      return { rows: r.data as unknown as Record<string, unknown>[], page: r.pagination.page, pageTotal: r.pagination.total_pages, total: r.pagination.total }
-    },
-    idOf: byId
-  }),
-  approval_requests: (walletId: string): ListSpec => ({
-    list: "approval_requests", kind: "approval_request", endpoint: "approvalRequests", walletId, pageSize: 100, extract: pagedExtract, idOf: byId
-  }),
-  approval_history: (walletId: string): ListSpec => ({
-    list: "approval_history", kind: "approval_history", endpoint: "approvalHistory", walletId, pageSize: 100, extract: pagedExtract, idOf: byId
-  }),
-  approval_settings: (walletId: string): ListSpec => ({
-    list: "approval_settings", kind: "approval_setting", endpoint: "approvalSettings", walletId, pageSize: 100, extract: pagedExtract, idOf: byId
-  })
-} as const
+/** The pull of one list's copy (`walletId` "" for user lists). */
+export const listSpec = (name: string, walletId: string): ListSpec => {
+  const def = listDef(name)
+  if (def === undefined) throw new Error(`no synced list "${name}"`)
+  return specOf(name, def, def.scope === "wallet" ? walletId : "")
+}
+
+const specOf = (name: string, def: AnyListDef, walletId: string): ListSpec => ({
+  list: name,
+  kind: name,
+  endpoint: def.endpoint,
+  walletId,
+  pageSize: def.pageSize ?? 100,
+  ...(def.query ? { query: def.query } : {}),
+  extract: extractors[def.page ?? "paged"],
+  idOf: (row) => def.id(row)
+})

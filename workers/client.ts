@@ -8,7 +8,8 @@
 import { useSyncExternalStore } from "react"
 import { Schema } from "effect"
 import type { EndpointId, ResponseOf } from "../schema/api.ts"
-import type { CommandBody } from "../schema/commands.ts"
+import type { CommandBody } from "../sync/commands/registry.ts"
+import type { ListName, ListRow } from "../schema/lists.ts"
 import type { Locale } from "../schema/common.ts"
 import { FromWorker, type LiveQuery, type SessionInfo, type StatementQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
@@ -34,6 +35,9 @@ export interface CallArgs {
   readonly body?: unknown
   readonly walletId?: string
 }
+/** The commands views may submit, and the synced lists they may read (types only: views never import sync/). */
+export type { CommandBody, CommandName, PayloadOf } from "../sync/commands/registry.ts"
+export type { ListName, ListRow } from "../schema/lists.ts"
 export type PinAnswer = { pin: string } | { temporary_token: string } | null
 export interface PinAsk { readonly commandId: string; readonly name: string; readonly lastErrorKey?: string }
 
@@ -222,6 +226,21 @@ export function useLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> 
     },
     () => (query ? (cache.get(key)?.value as ResultOf<Q> | undefined) : undefined)
   )
+}
+
+/**
+ * Watch a synced list of the registry (schema/lists.ts): its rows in the list's order, with the
+ * pending commands' overlays applied (C7); `walletId` for wallet lists (default: the current wallet).
+ * `undefined` until the engine's first snapshot arrives.
+ */
+export function useList<L extends ListName>(list: L, walletId?: string | null): ReadonlyArray<ListRow<L>> | undefined {
+  const q = walletId === null ? null : walletId === undefined ? { kind: "list" as const, list } : { kind: "list" as const, list, walletId }
+  return useLiveQuery(q) as ReadonlyArray<ListRow<L>> | undefined
+}
+
+/** Submit a command (sync/commands/registry.ts) on a wallet; resolves with its id once recorded (C1). */
+export function submitCommand(walletId: string, body: CommandBody, dedupeKey?: string): Promise<string> {
+  return getEngine().submit(walletId, body, dedupeKey)
 }
 
 // ── Small per-browser preferences (core §3 "Locally persisted") ─────────────

@@ -6,7 +6,7 @@
  * live queries, PIN prompts and session events.
  */
 import { Schema } from "effect"
-import { CommandBody } from "../schema/commands.ts"
+import { AnyCommandBody } from "../schema/commands.ts"
 import { Locale } from "../schema/common.ts"
 
 /** Statement filters handed to the worker's projection (sync/projections). */
@@ -32,6 +32,9 @@ export type StatementQueryMsg = typeof StatementQueryMsg.Type
 export const LiveQuery = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("session") }),
   Schema.Struct({ kind: Schema.Literal("wallets") }),
+  // any synced list of the registry (schema/lists.ts), with the pending commands' overlays (C7);
+  // `walletId` for wallet lists (default: the current wallet)
+  Schema.Struct({ kind: Schema.Literal("list"), list: Schema.String, walletId: Schema.optionalKey(Schema.String) }),
   Schema.Struct({ kind: Schema.Literal("walletAccounts"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("pendingBalance"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("permissionActions"), walletId: Schema.String }),
@@ -73,7 +76,7 @@ export const ToWorker = Schema.Union([
   }),
   Schema.Struct({ t: Schema.Literal("subscribe"), subId: Schema.Number, query: LiveQuery }),
   Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number }),
-  Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: CommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: AnyCommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
   Schema.Struct({
     t: Schema.Literal("pinAnswer"), commandId: Schema.String,
     answer: Schema.NullOr(Schema.Union([Schema.Struct({ pin: Schema.String }), Schema.Struct({ temporary_token: Schema.String })]))

@@ -3,7 +3,8 @@
  * (which builds them) and the views (which read them).
  */
 import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../schema/entities.ts"
-import type { CommandState, CommandBody } from "../schema/commands.ts"
+import type { CommandState } from "../schema/commands.ts"
+import type { CommandBody } from "../sync/commands/registry.ts"
 import type { SessionInfo, LiveQuery } from "./protocol.ts"
 
 export interface Pending<T> { readonly value: T; readonly pending: boolean; readonly commandId?: string }
@@ -52,6 +53,8 @@ export interface SyncProgress {
 export interface CommandView {
   readonly id: string; readonly wallet_id: string; readonly body: CommandBody
   readonly state: CommandState; readonly error_key?: string; readonly created_at: string
+  /** The statement rows it will make, shown as pending while it is open (its definition's `pendingRows`, C7). */
+  readonly pendingRows?: ReadonlyArray<StatementRowView>
 }
 export interface ConnectionView { readonly online: boolean; readonly stream: "connecting" | "open" | "down" }
 export interface WalletAccountView extends WalletAccount { readonly pendingDelta: number }
@@ -60,6 +63,7 @@ export interface ApprovalRequestView extends ApprovalRequest { readonly pendingD
 export interface LiveResults {
   session: SessionInfo | null
   wallets: ReadonlyArray<Wallet>
+  list: ReadonlyArray<unknown>
   walletAccounts: ReadonlyArray<WalletAccountView>
   pendingBalance: PendingBalance | null
   permissionActions: ReadonlyArray<string>

@@ -16,7 +16,7 @@ import { ApiError, langOf } from "../errors.ts"
 import { readableWalletIds, walletAccess } from "../repo.ts"
 import { api } from "../../schema/api.ts"
 import { hasPermission, P } from "../../schema/permissions.ts"
-import { SyncedList } from "../../schema/stream.ts"
+import { SYNCED_LISTS } from "../../schema/stream.ts"
 
 const BATCH = 500
 
@@ -89,7 +89,7 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
         // events pruned beyond the replay window: tell the client to resync every list
         const min = ctx.events.minSeq()
         if (cursor > 0 && min > 0 && cursor < min - 1) {
-          for (const list of SyncedList.literals) {
+          for (const list of SYNCED_LISTS) {
             await stream.writeSSE({ event: "change", data: JSON.stringify({ type: "change", list, wallet_id: null, ids: [], at: ctx.clock.nowIso() }) })
           }
           cursor = min - 1

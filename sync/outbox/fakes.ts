@@ -7,7 +7,8 @@
  * application shows up in `applyCount` (X1).
  */
 import { Clock, Deferred, Duration, Effect, Random } from "effect"
-import type { Command, CommandBody } from "../../schema/commands.ts"
+import type { Command } from "../../schema/commands.ts"
+import type { CommandBody } from "../commands/registry.ts"
 import type { ApiError } from "../../schema/errors.ts"
 import { BadRequest, Conflict, Forbidden, GatewayTimeout, NetworkError, NotAuthorized, NotFound, RateLimited, ServerError, Unprocessable } from "../../schema/errors.ts"
 import type { PipelineServices } from "./pipeline.ts"

@@ -32,9 +32,9 @@ describe("optimistic effects (sync/outbox/RULES.md)", () => {
     const a = makeCommand(approvalBody("approve", "req-1"), "w1")
     const r = makeCommand(approvalBody("reject", "req-2"), "w1")
     const fx = pendingEffects([at(a, "sending"), at(r, "awaiting-pin")])
-    expect(fx.approvals).toEqual([
-      { requestId: "req-1", walletId: "w1", pendingDecision: "approve", commandId: a.id, pending: true },
-      { requestId: "req-2", walletId: "w1", pendingDecision: "reject", commandId: r.id, pending: true }
+    expect(fx.overlays).toEqual([
+      { list: "approval_requests", id: "req-1", patch: { pendingDecision: "approve" }, walletId: "w1", commandId: a.id, pending: true },
+      { list: "approval_requests", id: "req-2", patch: { pendingDecision: "reject" }, walletId: "w1", commandId: r.id, pending: true }
     ])
     expect(fx.balances).toEqual([])
   })
@@ -45,7 +45,7 @@ describe("optimistic effects (sync/outbox/RULES.md)", () => {
     const canc = makeCommand(approvalBody("approve", "req-3"), "w1")
     const fx = pendingEffects([at(rej, "rejected", "INSUFFICIENT_BALANCE"), at(fail, "failed", "GATEWAY_TIMEOUT"), at(canc, "cancelled")])
     expect(fx.balances).toEqual([])
-    expect(fx.approvals).toEqual([])
+    expect(fx.overlays).toEqual([])
     expect(fx.notices.map((n) => [n.commandId, n.state, n.errorKey])).toEqual([
       [rej.id, "rejected", "INSUFFICIENT_BALANCE"],
       [fail.id, "failed", "GATEWAY_TIMEOUT"],

@@ -7,6 +7,8 @@
  */
 import type { Command, CommandEvent } from "../../schema/commands.ts"
 import type { CurrencySymbol } from "../../schema/common.ts"
+import { commandDef } from "../commands/registry.ts"
+import type { Movement, Overlay } from "../commands/define.ts"
 import { isPending } from "./history.ts"
 
 export interface CommandWithLatest {
@@ -25,11 +27,9 @@ export interface BalanceDelta {
   readonly pending: boolean
 }
 
-/** An approval request the user has decided on, shown as such until the server's list says so (OP1). */
-export interface ApprovalOverlay {
-  readonly requestId: string
+/** A command's patch over a row of a synced list, shown until the server's list says so (OP1). */
+export interface ListOverlay extends Overlay {
   readonly walletId: string
-  readonly pendingDecision: "approve" | "reject"
   readonly commandId: string
   readonly pending: boolean
 }
@@ -45,7 +45,7 @@ export interface CommandNotice {
 
 export interface PendingEffects {
   readonly balances: ReadonlyArray<BalanceDelta>
-  readonly approvals: ReadonlyArray<ApprovalOverlay>
+  readonly overlays: ReadonlyArray<ListOverlay>
   readonly notices: ReadonlyArray<CommandNotice>
 }
 
@@ -59,30 +59,15 @@ export interface PendingEffectsOptions {
   readonly isReflected?: (commandId: string) => boolean
 }
 
-type Movement = { readonly currency: CurrencySymbol; readonly delta: number }
+/** The balance movements a command makes on its wallet if it succeeds (OP1): its definition's. */
+export const balanceMovements = (command: Command): ReadonlyArray<Movement> =>
+  commandDef(command.body.name)?.balance?.(command.body.payload) ?? []
 
-/** The balance movements a command makes on its wallet if it succeeds (OP1). */
-export const balanceMovements = (command: Command): ReadonlyArray<Movement> => {
-  const body = command.body
-  switch (body.name) {
-    case "v1.coins.convert":
-      return [
-        { currency: body.payload.from_currency, delta: -body.payload.amount },
-        { currency: body.payload.to_currency, delta: body.payload.expected_to_amount }
-      ]
-    case "v1.pix.payByKey":
-      return [{ currency: "BRL", delta: -body.payload.amount }]
-    case "v1.approval.approve":
-    case "v1.approval.reject":
-      return []
-  }
-}
-
-/** Pending balance deltas, approval overlays and notices of failed/rejected/cancelled commands (OP1–OP3). */
+/** Pending balance deltas, list overlays and notices of failed/rejected/cancelled commands (OP1–OP3). */
 export const pendingEffects = (items: ReadonlyArray<CommandWithLatest>, options: PendingEffectsOptions = {}): PendingEffects => {
   const isReflected = options.isReflected ?? (() => true)
   const balances = new Map<string, { walletId: string; currency: CurrencySymbol; delta: number; commandIds: Array<string>; pending: boolean }>()
-  const approvals: Array<ApprovalOverlay> = []
+  const overlays: Array<ListOverlay> = []
   const notices: Array<CommandNotice> = []
 
   for (const { command, latest } of items) {
@@ -111,19 +96,12 @@ export const pendingEffects = (items: ReadonlyArray<CommandWithLatest>, options:
         acc.pending = acc.pending || pending
       }
     }
-    const body = command.body
-    if (body.name === "v1.approval.approve" || body.name === "v1.approval.reject") {
-      approvals.push({
-        requestId: body.payload.request_id,
-        walletId: command.wallet_id,
-        pendingDecision: body.name === "v1.approval.approve" ? "approve" : "reject",
-        commandId: command.id,
-        pending
-      })
+    for (const o of commandDef(command.body.name)?.overlay?.(command.body.payload, command) ?? []) {
+      overlays.push({ ...o, walletId: command.wallet_id, commandId: command.id, pending })
     }
   }
 
-  return { balances: [...balances.values()], approvals, notices }
+  return { balances: [...balances.values()], overlays, notices }
 }
 
 /** A pulled balance plus the pending deltas of that wallet and currency (what the view shows). */

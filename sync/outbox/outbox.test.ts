@@ -5,7 +5,8 @@
  */
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import type { CommandBody, CommandEvent } from "../../schema/commands.ts"
+import type { CommandEvent } from "../../schema/commands.ts"
+import type { CommandBody } from "../commands/registry.ts"
 import type { FakeEnv, SendFault } from "./fakes.ts"
 import { approvalBody, convertBody, makeFakeEnv, makeGatedPinPrompt, pixBody, provideFakeEnv, seededRandom } from "./fakes.ts"
 import { makeScopedOutbox } from "./outbox.ts"

@@ -14,8 +14,8 @@
  * forward, and the server's transaction-uuid is the last backstop.
  */
 import { Clock, Context, Effect, Exit, Fiber, Layer, Schema, Scope, Semaphore } from "effect"
-import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
-import { CommandBody } from "../../schema/commands.ts"
+import type { AnyCommandBody, Command, CommandEvent, CommandState } from "../../schema/commands.ts"
+import { decodeCommandBody } from "../commands/registry.ts"
 import { latestEvent } from "./history.ts"
 import type { PipelineConfig, PipelineServices } from "./pipeline.ts"
 import { runCommand } from "./pipeline.ts"
@@ -59,7 +59,7 @@ export interface CommandStateChange {
 
 export interface OutboxShape {
   /** Validate, store (`created`, durable when this succeeds) and start a command (D1, D2, O2). */
-  readonly submit: (body: CommandBody, options: SubmitOptions) => Effect.Effect<SubmitResult, OutboxStoreError | InvalidCommand>
+  readonly submit: (body: AnyCommandBody, options: SubmitOptions) => Effect.Effect<SubmitResult, OutboxStoreError | InvalidCommand>
   /**
    * Wait until the command's run (if one is in flight) ends and return its latest state. A command
    * that is unfinished but not running (before `replay`) returns its current state at once.
@@ -82,8 +82,6 @@ export interface OutboxOptions {
   /** Id maker; uuid v4 by default (the transaction-uuid, O2). */
   readonly newId?: () => string
 }
-
-const decodeBody = Schema.decodeUnknownResult(CommandBody)
 
 /**
  * Build an outbox over the store, transport and PIN prompt in context. Its runs live in the
@@ -126,9 +124,9 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
         yield* store.appendEvent({ command_id: commandId, seq, state: "created", at: new Date(now).toISOString() })
       })
 
-    const submit = Effect.fn("Outbox.submit")(function*(body: CommandBody, opts: SubmitOptions) {
-      const decoded = decodeBody(body)
-      if (decoded._tag === "Failure") return yield* new InvalidCommand({ message: String(decoded.failure) })
+    const submit = Effect.fn("Outbox.submit")(function*(body: AnyCommandBody, opts: SubmitOptions) {
+      const decoded = decodeCommandBody(body)
+      if (decoded._tag === "Failure") return yield* new InvalidCommand({ message: decoded.failure })
       return yield* locked(
         Effect.gen(function*() {
           if (opts.dedupeKey !== undefined) {

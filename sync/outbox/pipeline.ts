@@ -17,7 +17,8 @@
  */
 import { Clock, Duration, Effect, Random, Schema } from "effect"
 import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
-import { Command as CommandSchema, SENSITIVE_COMMANDS } from "../../schema/commands.ts"
+import { Command as CommandSchema } from "../../schema/commands.ts"
+import { decodeCommandBody, isSensitive as sensitiveName } from "../commands/registry.ts"
 import type { ApiError } from "../../schema/errors.ts"
 import { isRetryable } from "../../schema/errors.ts"
 import { everSent, isTerminal, latestState, nextSeq, sendCount } from "./history.ts"
@@ -115,7 +116,7 @@ export const classifySendError = (e: ApiError): SendFailure => {
   }
 }
 
-const isSensitive = (cmd: Command): boolean => SENSITIVE_COMMANDS.includes(cmd.body.name)
+const isSensitive = (cmd: Command): boolean => sensitiveName(cmd.body.name)
 const decodeCommand = Schema.decodeUnknownResult(CommandSchema)
 
 type EventExtra = { readonly attempt?: number; readonly error_key?: string; readonly result?: unknown }
@@ -167,7 +168,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
   const current = latestState(history) ?? "created"
   if (isTerminal(current)) return current
 
-  if (decodeCommand(cmd)._tag === "Failure") return yield* append("rejected", { error_key: "INVALID_FORMAT" })
+  if (decodeCommand(cmd)._tag === "Failure" || decodeCommandBody(cmd.body)._tag === "Failure") return yield* append("rejected", { error_key: "INVALID_FORMAT" })
 
   /** PIN step (P1–P3): a pin_token, or the terminal state the step ended in. */
   const pinStep = (reason: string | undefined) =>

@@ -1,9 +1,9 @@
 /**
  * Pending command effects as statement rows (DESIGN "Commands": "while a command is pending,
  * balances and lists show its effect, marked as pending"; issue 5 "pending command effects
- * shown as pending rows"). A conversion not yet confirmed shows the two rows the server will
- * write (CONVERSION_OUT of the source currency, CONVERSION_IN of the expected amount); a Pix
- * by key its PIX_OUT. Rows already confirmed leave this list: the sync brings the real ones.
+ * shown as pending rows"). The rows come with each open command (its definition's `pendingRows`
+ * in sync/commands: a conversion's two legs, a Pix payment's PIX_OUT); rows already confirmed
+ * leave this list: the sync brings the real ones.
  */
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { CommandView, StatementRowView } from "../../../workers/results.ts"
@@ -21,21 +21,11 @@ export function matchesFilter(r: StatementRowView, q: Pick<StatementQueryMsg, "c
 export function pendingRowsOf(commands: ReadonlyArray<CommandView> | undefined, walletIds: ReadonlyArray<string>): StatementRowView[] {
   if (!commands) return []
   const rows: StatementRowView[] = []
+  // each command's definition says which rows it will make (sync/commands, `pendingRows`); the engine
+  // sends them with the command while it is open
   for (const c of commands) {
     if (!OPEN_STATES.has(c.state) || !walletIds.includes(c.wallet_id)) continue
-    const base = {
-      wallet_id: c.wallet_id, operation_id: c.id, created_at: c.created_at, updated_at: c.created_at, status: "pending",
-      balance_after: 0, counterparty_document: "", end_to_end_id: null, transaction_uuid: c.id, pending: true
-    } as const
-    const body = c.body
-    if (body.name === "v1.coins.convert") {
-      const p = body.payload
-      rows.push({ ...base, id: `${c.id}:out`, type: "CONVERSION_OUT", direction: "out", currency_symbol: p.from_currency, amount: p.amount, description: `${p.from_currency} → ${p.to_currency}`, counterparty_name: "" })
-      rows.push({ ...base, id: `${c.id}:in`, type: "CONVERSION_IN", direction: "in", currency_symbol: p.to_currency, amount: p.expected_to_amount, description: `${p.from_currency} → ${p.to_currency}`, counterparty_name: "" })
-    } else if (body.name === "v1.pix.payByKey") {
-      const p = body.payload
-      rows.push({ ...base, id: `${c.id}:out`, type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.key })
-    }
+    if (c.pendingRows) rows.push(...c.pendingRows)
   }
   return rows.sort((a, b) => b.created_at.localeCompare(a.created_at))
 }

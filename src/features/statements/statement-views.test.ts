@@ -83,9 +83,16 @@ describe("chart points (issue 5 chart of the balance and in/out per day)", () =>
 })
 
 describe("pending command effects as rows (DESIGN Commands)", () => {
+  // the engine sends an open command with the rows its definition makes (sync/commands/coins.ts)
+  const row = (key: string, type: string, direction: "in" | "out", currency: string, amount: number, wallet: string) => ({
+    id: `c:${key}`, wallet_id: wallet, operation_id: "c", created_at: "2026-11-25T15:00:00.000Z", updated_at: "2026-11-25T15:00:00.000Z",
+    type, direction, status: "pending", currency_symbol: currency, amount, balance_after: 0, description: "BRL → BTC",
+    counterparty_name: "", counterparty_document: "", end_to_end_id: null, transaction_uuid: "c", pending: true
+  })
   const cmd = (state: CommandView["state"], wallet = "w1"): CommandView => ({
     id: `c-${state}`, wallet_id: wallet, state, created_at: "2026-11-25T15:00:00.000Z",
-    body: { name: "v1.coins.convert", payload: { quote_id: "q", side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, expected_to_amount: 18_022 } }
+    body: { name: "v1.coins.convert", payload: { quote_id: "q", side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, expected_to_amount: 18_022 } },
+    pendingRows: [row("out", "CONVERSION_OUT", "out", "BRL", 10_000, wallet), row("in", "CONVERSION_IN", "in", "BTC", 18_022, wallet)]
   })
   it("an open conversion shows its two movements, pending", () => {
     const rows = pendingRowsOf([cmd("awaiting-pin")], ["w1"])
