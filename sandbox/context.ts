@@ -25,6 +25,9 @@ export interface SandboxConfig {
   readonly heartbeatMs: number
   /** Seconds a user is locked out after 5 wrong PINs in a row. */
   readonly pinLockS: number
+  /** Sign-in throttle (D-signin-lock): the wait after the 3rd and 4th wrong password (×2), the lock after the 5th. */
+  readonly signinDelayS: number
+  readonly signinLockS: number
   /** Validate each response against its Schema before sending (500 on mismatch). "sample" checks the first 100 rows of a list. */
   readonly checkResponses: boolean | "sample"
 }

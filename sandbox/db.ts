@@ -272,6 +272,13 @@ CREATE TABLE IF NOT EXISTS pin_attempts (
   locked_until_ms INTEGER NOT NULL DEFAULT 0
 );
 
+CREATE TABLE IF NOT EXISTS signin_attempts (
+  email TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  next_try_ms INTEGER NOT NULL DEFAULT 0,
+  locked_until_ms INTEGER NOT NULL DEFAULT 0
+);
+
 CREATE TABLE IF NOT EXISTS qr_sessions (
   token TEXT PRIMARY KEY,
   expires_ms INTEGER NOT NULL,

@@ -51,6 +51,8 @@ export interface StartOptions {
   readonly receiptMs?: number
   readonly heartbeatMs?: number
   readonly pinLockS?: number
+  readonly signinDelayS?: number
+  readonly signinLockS?: number
   /** Check every response against its Schema (default "sample": the first 100 rows of lists). */
   readonly checkResponses?: boolean | "sample"
   /** Simulated traffic on Ana's main wallet: an incoming Pix or a notification every `alivePeriodMs`. */
@@ -114,6 +116,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
     receiptMs: opts.receiptMs ?? 1000,
     heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
     pinLockS: opts.pinLockS ?? 300,
+    signinDelayS: opts.signinDelayS ?? 2,
+    signinLockS: opts.signinLockS ?? 900,
     checkResponses: opts.checkResponses ?? "sample"
   }
   const ctx: Ctx = {

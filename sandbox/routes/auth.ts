@@ -22,6 +22,7 @@ const PIN_TOKEN_TTL_S = 120
 const REFRESH_TTL_MS = 12 * 3_600_000
 const MAX_CODE_ATTEMPTS = 5
 const MAX_PIN_FAILURES = 5
+const MAX_SIGNIN_FAILURES = 5
 const OK = { data: { ok: true } } as const
 
 export const issueTokens = (ctx: Ctx, userId: string): { access_token: string; refresh_token: string; expires_in: number } => {
@@ -131,6 +132,42 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
   throw new ApiError(422, "INCORRECT_PIN", `${MAX_PIN_FAILURES - failures} attempts left`)
 }
 
+/**
+ * Sign-in throttle (core §8 "number of attempts exceeded"; docs/decisions.md D-signin-lock): per
+ * e-mail, known or not (no account enumeration). Wrong passwords 1–2 answer 422; after the 3rd and
+ * the 4th the next try must wait `signinDelayS` × 1, × 2 (an earlier one is 429 SIGNIN_SLOW_DOWN,
+ * the password not even checked); the 5th locks the e-mail for `signinLockS` (429 SIGNIN_LOCKED,
+ * also for the right password). A right password outside a lock clears the count.
+ */
+const throttleSignin = (req: Req<"signin">, email: string): void => {
+  const { ctx } = req
+  const now = ctx.clock.real()
+  const row = ctx.db.prepare("SELECT failures, next_try_ms, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
+    | { failures: number; next_try_ms: number; locked_until_ms: number }
+    | undefined
+  if (row === undefined) return
+  if (row.locked_until_ms > now) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
+  if (row.next_try_ms > now) throw new ApiError(429, "SIGNIN_SLOW_DOWN", undefined, undefined, Math.ceil((row.next_try_ms - now) / 1000))
+}
+function signinFailed(req: Req<"signin">, email: string): never {
+  const { ctx } = req
+  const now = ctx.clock.real()
+  const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
+    | { failures: number; locked_until_ms: number }
+    | undefined
+  // a lock that ran out starts a fresh count
+  const failures = (row === undefined || (row.locked_until_ms !== 0 && row.locked_until_ms <= now) ? 0 : row.failures) + 1
+  const locked = failures >= MAX_SIGNIN_FAILURES
+  const wait = failures >= 3 && !locked ? ctx.cfg.signinDelayS * 1000 * (failures - 2) : 0
+  req.after(() =>
+    ctx.db.prepare(
+      "INSERT INTO signin_attempts (email, failures, next_try_ms, locked_until_ms) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO UPDATE SET failures = excluded.failures, next_try_ms = excluded.next_try_ms, locked_until_ms = excluded.locked_until_ms"
+    ).run(email, locked ? 0 : failures, now + wait, locked ? now + ctx.cfg.signinLockS * 1000 : 0)
+  )
+  if (locked) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, ctx.cfg.signinLockS)
+  throw new ApiError(422, "INVALID_CREDENTIALS", `${MAX_SIGNIN_FAILURES - failures} attempts left`)
+}
+
 const checkStrongPassword = (field: string, pw: string): void => {
   if (!isStrongPassword(pw)) badField(field, "VALIDATION_STRONG_PASSWORD")
 }
@@ -153,8 +190,11 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
 
   bind(app, ctx, "signin", (req) => {
+    const email = req.body.email.trim().toLowerCase()
+    throttleSignin(req, email)
     const user = userByEmail(db, req.body.email)
-    if (user === undefined || !verifySecret(req.body.password, user.password_hash)) throw new ApiError(422, "INVALID_CREDENTIALS")
+    if (user === undefined || !verifySecret(req.body.password, user.password_hash)) signinFailed(req, email)
+    db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(email)
     const row = newCode(ctx, "signin", user, "signin", "login code")
     return { data: { otp_id: row.id, expires_in: CODE_TTL_MS / 1000, channel: "email" as const } }
   })

@@ -89,3 +89,25 @@ test("core §2.1, §9: the QR login shows a code for 300 s, then offers a new on
   await page.getByTestId("qr-new").click()
   await expect(page.getByTestId("qr-countdown")).toHaveText(/0[45]:\d\d/)
 })
+
+test("core §8 D-signin-lock: wrong passwords are slowed, then sign-in is locked, each with its message; what was typed stays", async ({ page, login }) => {
+  await login.open()
+  // an e-mail no other test uses: the lock is per e-mail, known or not
+  await login.email.fill("intruso@example.com")
+  await login.password.fill("Errada@123")
+  for (let i = 0; i < 3; i++) {
+    await login.submit.click()
+    await expect(login.error).toHaveText("E-mail ou senha incorretos.")
+  }
+  // an immediate 4th try is slowed down (the sandbox waits 2 s after the 3rd)
+  await login.submit.click()
+  await expect(login.error).toHaveText("Muitas tentativas seguidas. Aguarde alguns segundos e tente de novo.")
+  await expect(login.email).toHaveValue("intruso@example.com")
+  await expect(login.password).toHaveValue("Errada@123")
+  await page.waitForTimeout(2_100)
+  await login.submit.click()
+  await expect(login.error).toHaveText("E-mail ou senha incorretos.")
+  await page.waitForTimeout(4_100)
+  await login.submit.click()
+  await expect(login.error).toHaveText("Muitas tentativas com a senha errada: por segurança, o acesso a esta conta foi bloqueado por 15 minutos.")
+})
