@@ -31,7 +31,7 @@ export default defineConfig({
     }
   },
   webServer: {
-    command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e.sqlite --fresh --size small`,
+    command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e.sqlite --fresh --size small --admin`,
     url: `http://127.0.0.1:${APP_PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -68,14 +68,14 @@ export async function startApp(size: "small" | "100k" | "1m", opts: { fresh?: bo
   const { spawn } = await import("node:child_process")
   const appPort = opts.appPort ?? 5391
   const apiPort = opts.apiPort ?? 4391
-  const args = [resolve(root, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort), "--db", resolve(root, `.data/bench-${size}.sqlite`), "--size", size]
+  const args = [resolve(root, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort), "--db", resolve(root, `.data/bench-${size}.sqlite`), "--size", size, "--admin"]
   if (opts.fresh) args.push("--fresh")
   // the built app must be the current source: build once per `npm run bench` (skip: --no-build)
   if (!built && !process.argv.includes("--no-build")) args.push("--build")
   built = true
   // another run's server on these ports would answer the health checks below in place of ours
   const taken = async (u: string): Promise<boolean> => fetch(u).then(() => true, () => false)
-  if ((await taken(`http://127.0.0.1:${apiPort}/__admin/health`)) || (await taken(`http://127.0.0.1:${appPort}/`))) {
+  if ((await taken(`http://127.0.0.1:${apiPort}/health`)) || (await taken(`http://127.0.0.1:${appPort}/`))) {
     throw new Error(`ports ${appPort}/${apiPort} are in use (another benchmark run?)`)
   }
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SANDBOX_QUIET: "1" } })
@@ -84,7 +84,7 @@ export async function startApp(size: "small" | "100k" | "1m", opts: { fresh?: bo
   child.on("exit", (code) => { exited = code ?? -1 })
   const until = Date.now() + 300_000
   for (;;) {
-    try { const r = await fetch(`http://127.0.0.1:${apiPort}/__admin/health`); if (r.ok && (await fetch(`${url}/`)).ok) break } catch { /* not yet */ }
+    try { const r = await fetch(`http://127.0.0.1:${apiPort}/health`); if (r.ok && (await fetch(`${url}/`)).ok) break } catch { /* not yet */ }
     if (exited !== null) throw new Error(`app did not start (serve.mjs exited ${exited}; ports ${appPort}/${apiPort} in use?)`)
     if (Date.now() > until) { child.kill(); throw new Error("app did not start") }
     await new Promise((r) => setTimeout(r, 300))

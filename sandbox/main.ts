@@ -1,7 +1,8 @@
 /**
  * The sandbox CLI (DESIGN "The sandbox users API"; README "How to start"):
  *   tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m]
- *                       [--alive] [--no-admin] [--no-fixed-code] [--quiet] [--reset] [--check-responses]
+ *                       [--alive] [--admin] [--no-fixed-code] [--quiet] [--reset] [--check-responses]
+ * The admin routes (/__admin/*: fault switches, clock, ledger) are off unless `--admin` asks for them.
  * Creates and seeds the database when the file does not exist (data survives restarts), then
  * prints the URL, the seeded sign-ins and the fixed login code.
  */
@@ -18,7 +19,7 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined
 }
 if (flag("help")) {
-  console.log("tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--no-admin] [--no-fixed-code] [--quiet] [--reset]")
+  console.log("tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--no-fixed-code] [--quiet] [--reset]")
   process.exit(0)
 }
 const port = Number(opt("port") ?? process.env["SANDBOX_PORT"] ?? "4010")
@@ -40,7 +41,7 @@ if (dbPath !== ":memory:") {
   if (wipe) for (const f of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(f, { force: true })
 }
 const fresh = dbPath === ":memory:" || !existsSync(dbPath)
-const admin = !flag("no-admin")
+const admin = flag("admin") || process.env["SANDBOX_ADMIN"] === "1"
 const t0 = performance.now()
 if (fresh) console.log(`[sandbox] seeding ${dbPath} (${size})…`)
 const sb = await startSandbox({
@@ -56,7 +57,7 @@ const sb = await startSandbox({
 })
 if (fresh) console.log(`\n[sandbox] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 console.log(`[sandbox] users API at ${sb.url}  (db ${dbPath})`)
-if (admin) console.log(`[sandbox] WARNING: /__admin/* is open without authentication (fault switches, clock, ledger). Start with --no-admin to hide it.`)
+if (admin) console.log(`[sandbox] WARNING: /__admin/* is open without authentication (fault switches, clock, ledger). Start without --admin to hide it.`)
 console.log(`[sandbox] sign in with any of these (password ${SEED_PASSWORD}; PIN ${SEED_PIN} unless noted):`)
 for (const [who, note] of [
   ["ana", "natural person, green server, owner of 2 wallets"],

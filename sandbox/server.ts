@@ -152,6 +152,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
       if (!c.req.path.startsWith("/__admin")) console.log(`[sandbox] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - t).toFixed(1)} ms`)
     })
   }
+  // a public liveness probe (the admin routes, with their own health, are off unless asked for)
+  app.get("/health", (c) => c.json({ ok: true }))
   if (cfg.admin) registerAdminRoutes(app, ctx)
   registerAuthRoutes(app, ctx)
   registerUserRoutes(app, ctx)

@@ -4,7 +4,8 @@
 // so the browser sees one origin. Used by `npm start`, the Playwright suite and the benchmarks.
 //
 //   node scripts/serve.mjs [--app-port 5173] [--api-port 4010] [--db .data/sandbox.sqlite]
-//                          [--size small|100k|1m] [--alive] [--fresh] [--build] [--dev]
+//                          [--size small|100k|1m] [--alive] [--admin] [--fresh] [--build] [--dev]
+// --admin opens the sandbox's /__admin/* routes (fault switches, clock, ledger: tests and benchmarks).
 import { spawn, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, rmSync } from "node:fs"
 import { dirname, resolve } from "node:path"
@@ -41,6 +42,7 @@ process.on("exit", stopAll)
 
 const sandboxArgs = ["--import", "tsx", resolve(root, "sandbox/main.ts"), "--port", String(apiPort), "--db", db, "--size", size]
 if (flag("alive")) sandboxArgs.push("--alive")
+if (flag("admin")) sandboxArgs.push("--admin")
 const sandbox = spawn(process.execPath, sandboxArgs, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: process.env })
 children.push(sandbox)
 sandbox.on("exit", (code) => { console.log(`[serve] sandbox exited (${code})`); stopAll(); process.exit(code ?? 1) })
@@ -59,7 +61,7 @@ const waitFor = async (url, ms) => {
   }
   return false
 }
-const apiOk = await waitFor(`http://127.0.0.1:${apiPort}/__admin/health`, 600_000)
+const apiOk = await waitFor(`http://127.0.0.1:${apiPort}/health`, 600_000)
 const appOk = await waitFor(`http://127.0.0.1:${appPort}/`, 60_000)
 if (!apiOk || !appOk) { console.error("[serve] did not come up"); stopAll(); process.exit(1) }
 console.log(`

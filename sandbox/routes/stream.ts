@@ -17,17 +17,22 @@ import { readableWalletIds, walletAccess } from "../repo.ts"
 import { api } from "../../schema/api.ts"
 import { hasPermission, P } from "../../schema/permissions.ts"
 import { SYNCED_LISTS } from "../../schema/stream.ts"
+import { hintOf, listDef, listNames, listPermission } from "../../schema/lists.ts"
 
 const BATCH = 500
 
-/** Read permission a wallet-scoped hint of a list needs (the list's own GET permission). */
-const LIST_PERMISSION: Partial<Record<string, string>> = {
+/**
+ * Read permission a wallet-scoped hint of a list needs: the list's own GET permission, from the
+ * registry of synced lists (schema/lists.ts) and the contract, so a new list is covered the day it
+ * is described; the statement (a table) and the permission users (read on demand) by their calls.
+ */
+const LIST_PERMISSION: Partial<Record<string, string | ReadonlyArray<string>>> = {
+  ...Object.fromEntries(listNames.flatMap((n) => {
+    const def = listDef(n)
+    const need = def ? listPermission(def) : []
+    return need.length > 0 ? [[hintOf(n), need]] : []
+  })),
   statements: P.getStatement,
-  wallet_accounts: P.getWalletAccounts,
-  pending_balance: P.getPendingBalance,
-  approval_requests: P.getApprovalRequests,
-  approval_history: P.getApprovalHistory,
-  approval_settings: P.getApprovalSettings,
   permission_users: P.getPermissionUsers
 }
 
