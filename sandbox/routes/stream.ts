@@ -11,6 +11,7 @@
 import type { Hono } from "hono"
 import { streamSSE } from "hono/streaming"
 import type { Ctx, SseConn } from "../context.ts"
+import type { DB } from "../db.ts"
 import { authenticate, checkServerType, errorResponse, faultsBefore } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
 import { readableWalletIds, walletAccess } from "../repo.ts"
@@ -34,6 +35,20 @@ const LIST_PERMISSION: Partial<Record<string, string | ReadonlyArray<string>>> =
   })),
   statements: P.getStatement,
   permission_users: P.getPermissionUsers
+}
+
+/**
+ * Whether a stored event reaches a user's stream: their own, or a wallet event of a wallet they
+ * read whose list they may read (the same rule as the loop below; the soak checks with it that
+ * nothing a device should have received was missed).
+ */
+export const eventVisibleTo = (db: DB, userId: string, e: { readonly user_id: string | null; readonly wallet_id: string | null; readonly list: string | null }): boolean => {
+  if (e.user_id !== null) return e.user_id === userId
+  if (e.wallet_id === null || !readableWalletIds(db, userId).includes(e.wallet_id)) return false
+  const need = e.list !== null ? LIST_PERMISSION[e.list] : undefined
+  if (need === undefined) return true
+  const a = walletAccess(db, userId, e.wallet_id)
+  return hasPermission(typeof a === "string" ? [] : a.actions, need)
 }
 
 interface EventRow {

@@ -1,0 +1,182 @@
+/**
+ * One simulated device of the soak (bench/soak.ts; issue 18): a child process running the real
+ * engine (sync/engine.ts on RxDB over its own fake-indexeddb, as the integration suites do) for
+ * one seeded user, sending a mix of the registry's commands through the outbox while the parent
+ * turns the sandbox's fault switches on and off. It reloads its engine now and then (a new engine
+ * on the same store replays what was in flight), sometimes in the middle of a submit, and reports
+ * every command with its final state, the stream events it received and its peak memory.
+ */
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
+import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
+import { Effect } from "effect"
+import { Engine, type EngineEnv } from "../sync/engine.ts"
+import { Prng } from "../sandbox/prng.ts"
+import { signIn } from "../tests/integration/engine-helpers.ts"
+import type { CommandBody } from "../sync/commands/registry.ts"
+
+export interface DeviceTask {
+  readonly base: string
+  readonly device: number
+  readonly email: string
+  readonly role: "payer" | "converter" | "approver"
+  readonly walletId: string
+  /** Wallet whose approval queue an approver works (Ana's). */
+  readonly queueWalletId: string
+  readonly endAt: number
+  readonly seed: number
+}
+export interface CommandRecord {
+  readonly id: string
+  readonly intent: string
+  readonly name: string
+  readonly walletId: string
+  readonly submittedAt: number
+  state: string
+  settledAt: number | null
+  errorKey: string | null
+}
+export interface DeviceReport {
+  readonly device: number
+  readonly email: string
+  readonly commands: ReadonlyArray<CommandRecord>
+  readonly submitErrors: ReadonlyArray<string>
+  readonly eventIds: ReadonlyArray<number>
+  readonly reloads: number
+  readonly peakRssMb: number
+  readonly peakHeapMb: number
+}
+
+const task = JSON.parse(process.argv[2] ?? "{}") as DeviceTask
+const rng = new Prng(task.seed)
+const idb = new IDBFactory() // this device's own browser storage
+const storage = getRxStorageDexie({ indexedDB: idb, IDBKeyRange }) as unknown as EngineEnv["storage"]
+const commands = new Map<string, CommandRecord>()
+const submitErrors: string[] = []
+const eventIds = new Set<number>()
+let peakRss = 0
+let peakHeap = 0
+let reloads = 0
+const sample = (): void => {
+  const m = process.memoryUsage()
+  peakRss = Math.max(peakRss, m.rss)
+  peakHeap = Math.max(peakHeap, m.heapUsed + m.external)
+}
+
+let engine: Engine
+const open = async (): Promise<void> => {
+  const e: Engine = new Engine({ storage, onSession: () => undefined, indexedDB: idb as unknown as IDBFactory, onPinAsk: (id) => e.answerPin(id, { pin: "1234" }) })
+  e.configure(task.base, "pt")
+  engine = e
+  for (;;) {
+    try { await e.start(await signIn(task.base, task.email)); return } catch { await sleep(500) } // the fault switches hit sign-in too
+  }
+}
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+const collectEvents = (): void => { for (const id of engine.receivedEventIds) eventIds.add(Number(id)) }
+
+/** Follow a recorded command to its end on whichever engine is current (C6: a new engine replays it). */
+const follow = (rec: CommandRecord): void => {
+  void (async () => {
+    for (;;) {
+      const outbox = engine.commands
+      if (outbox) {
+        const exit = await Effect.runPromiseExit(outbox.settled(rec.id))
+        if (exit._tag === "Success" && ["confirmed", "rejected", "failed", "cancelled"].includes(exit.value)) {
+          rec.state = exit.value
+          rec.settledAt = Date.now()
+          const st = (await Effect.runPromise(outbox.statuses())).find((s) => s.command.id === rec.id)
+          rec.errorKey = st?.latest?.error_key ?? null
+          return
+        }
+      }
+      await sleep(200) // the engine was closed under it: wait for the next one
+    }
+  })()
+}
+
+let n = 0
+/** One user intent: a command with a dedupe key, submitted again once if the engine went away meanwhile (W3). */
+async function intent(walletId: string, body: CommandBody, key?: string): Promise<void> {
+  const dedupe = key ?? `soak:${task.device}:${n++}`
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const id = await engine.submit(walletId, body, dedupe)
+      if (!commands.has(id)) {
+        const rec: CommandRecord = { id, intent: dedupe, name: body.name, walletId, submittedAt: Date.now(), state: "created", settledAt: null, errorKey: null }
+        commands.set(id, rec)
+        follow(rec)
+      }
+      return
+    } catch (e) {
+      submitErrors.push(`${body.name}: ${e instanceof Error ? e.message : JSON.stringify(e)}`)
+      await sleep(300)
+    }
+  }
+}
+
+async function quote(walletId: string): Promise<string | null> {
+  try {
+    const r = (await engine.call("spotQuote", { walletId, query: { base: "BTC", quote: "BRL" } })) as { data: { quote_id: string } }
+    return r.data.quote_id
+  } catch { return null }
+}
+
+async function step(): Promise<void> {
+  if (task.role === "approver") {
+    const queue = engine.listRows<{ id: string; status: string; pendingDecision?: string }>("approval_requests", task.queueWalletId)
+    const open = queue.filter((r) => r.status === "started" && r.pendingDecision === undefined)
+    const r = open[rng.int(0, Math.max(0, open.length - 1))]
+    if (r) {
+      const approve = rng.next() < 0.8
+      await intent(task.queueWalletId, approve
+        ? { name: "v1.approval.approve", payload: { request_id: r.id } }
+        : { name: "v1.approval.reject", payload: { request_id: r.id, reason: "Soak" } }, `approval:${r.id}`)
+    }
+    return
+  }
+  if (task.role === "converter" && rng.next() < 0.5) {
+    const q = await quote(task.walletId)
+    if (q) await intent(task.walletId, { name: "v1.coins.convert", payload: { quote_id: q, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: rng.int(100, 5_000), expected_to_amount: 1 } })
+    return
+  }
+  // mostly small payments; now and then one at or above the approval minimum (a request for the approvers)
+  const big = rng.next() < 0.08
+  await intent(task.walletId, { name: "v1.pix.payByKey", payload: { key: `soak${rng.int(1, 999)}@example.com`, amount: big ? rng.int(200_000, 300_000) : rng.int(100, 3_000), description: "Soak" } })
+}
+
+async function main(): Promise<void> {
+  await open()
+  let nextReload = Date.now() + rng.int(30_000, 90_000)
+  while (Date.now() < task.endAt) {
+    sample()
+    if (Date.now() >= nextReload) {
+      collectEvents()
+      reloads++
+      if (rng.next() < 0.5) {
+        // the tab goes away while a submit is in flight
+        const pending = step()
+        await engine.close()
+        await pending.catch(() => undefined)
+      } else await engine.close()
+      await open()
+      nextReload = Date.now() + rng.int(30_000, 90_000)
+      continue
+    }
+    await step().catch((e: unknown) => { submitErrors.push(String(e)) })
+    await sleep(rng.int(300, 1_500))
+  }
+  // drain: every recorded command reaches its end (the parent turned the faults off)
+  const drainUntil = Date.now() + 120_000
+  while ([...commands.values()].some((c) => c.settledAt === null) && Date.now() < drainUntil) { sample(); await sleep(250) }
+  await sleep(1_000)
+  collectEvents()
+  const report: DeviceReport = {
+    device: task.device, email: task.email, commands: [...commands.values()], submitErrors, eventIds: [...eventIds].sort((a, b) => a - b),
+    reloads, peakRssMb: peakRss / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20
+  }
+  process.send?.(report)
+  await engine.close()
+  process.exit(0)
+}
+
+void main()

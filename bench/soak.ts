@@ -1,0 +1,157 @@
+/**
+ * `npm run soak` (issue 18; DESIGN "Benchmark names and results" → soak): N simulated devices
+ * (default 20, one child process each: bench/soak-device.ts) run the real engine against one
+ * sandbox for a bounded time (default 10 minutes), loopback only, sending a mix of the command
+ * registry's commands while every fault switch turns on and off: latency, 5xx before the handler
+ * and after the commit (a status or a dropped connection), 429 bursts with Retry-After, SSE drops
+ * every few events; each device also reloads its engine now and then, sometimes mid-submit. At the
+ * end the faults go off, every command is drained, and the sandbox's ledger is read:
+ *   commands, confirmed, rejected (with reasons), lost (must be 0), applied_twice (must be 0),
+ *   events_missed (must be 0), p50/p95 command latency, peak memory of one engine.
+ * Writes bench/results/soak.json and one summary line.
+ *   npx tsx bench/soak.ts [--devices 20] [--minutes 10]
+ */
+import { fork } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { startSandbox } from "../sandbox/server.ts"
+import type { FaultsStateInput } from "../sandbox/context.ts"
+import { eventVisibleTo } from "../sandbox/routes/stream.ts"
+import { commandDefs } from "../sync/commands/registry.ts"
+import { percentile, report, root } from "./lib.ts"
+import type { DeviceReport, DeviceTask } from "./soak-device.ts"
+
+const arg = (name: string, dflt: number): number => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(process.argv[i + 1]) : Number(process.env[`SOAK_${name.toUpperCase()}`] ?? dflt)
+}
+const DEVICES = arg("devices", 20)
+const MINUTES = arg("minutes", 10)
+
+/** The commands the soak knows how to make; the registry's others are listed as not exercised. */
+const EXERCISED = new Set(["v1.pix.payByKey", "v1.coins.convert", "v1.approval.approve", "v1.approval.reject"])
+
+const dir = mkdtempSync(join(tmpdir(), "soak-"))
+const sb = await startSandbox({ port: 0, dbPath: join(dir, "soak.sqlite"), seed: { size: "small" }, log: false, heartbeatMs: 5_000 })
+const base = sb.url.replace(/\/$/, "")
+const W = sb.admin.seedInfo()!.wallets
+const users = sb.db.prepare("SELECT id, email FROM users").all() as Array<{ id: string; email: string }>
+const userId = new Map(users.map((u) => [u.email, u.id]))
+
+// who does what: Ana, Bruno and Helena pay (Ana and Bruno also convert), Carla and Diego approve Ana's requests
+const roles: ReadonlyArray<Pick<DeviceTask, "email" | "role" | "walletId">> = [
+  { email: "ana@example.com", role: "converter", walletId: W.anaMain },
+  { email: "bruno@example.com", role: "converter", walletId: W.brunoMatrix },
+  { email: "carla@example.com", role: "approver", walletId: W.carla },
+  { email: "helena@example.com", role: "payer", walletId: W.anaMain },
+  { email: "diego@example.com", role: "approver", walletId: W.diego }
+]
+const startedAt = Date.now()
+const endAt = startedAt + MINUTES * 60_000
+console.log(`[soak] ${DEVICES} devices for ${MINUTES} min against ${base}`)
+
+// the money does not run out: the payers' wallets are topped up by incoming Pix now and then
+const topUp = setInterval(() => { for (const w of [W.anaMain, W.brunoMatrix]) sb.admin.pixIn(w, 50_000_00, "Soak") }, 20_000)
+for (const w of [W.anaMain, W.brunoMatrix]) sb.admin.pixIn(w, 200_000_00, "Soak")
+
+// the fault switches, in phases of 20 s: everything on, then calm, then the next mix
+const phases: ReadonlyArray<FaultsStateInput> = [
+  { latency_ms: 40, error_rate: { "/users": 0.05 }, fault_after_commit_rate: { "/users/v2": 0.05, "/users/operations/approval-requests": 0.05 }, after_commit_mode: "status" as const, status: 503 as const, drop_sse_after_events: 7 },
+  { latency_ms: 0, error_rate: {}, fault_after_commit_rate: { "/users/v2": 0.08 }, after_commit_mode: "drop" as const, burst_429: { remaining: 30, retry_after_s: 1 }, drop_sse_after_events: 3 },
+  { latency_ms: 150, error_rate: { "/users/v2": 0.1 }, fault_after_commit_rate: {}, status: 504 as const, drop_sse_after_events: null },
+  { latency_ms: 0, error_rate: {}, fault_after_commit_rate: {}, drop_sse_after_events: null }
+]
+let phase = 0
+sb.admin.faults(phases[0]!)
+const faultTimer = setInterval(() => { phase = (phase + 1) % phases.length; sb.admin.resetFaults(); sb.admin.faults(phases[phase]!) }, 20_000)
+const faultsOff = setTimeout(() => { clearInterval(faultTimer); sb.admin.resetFaults() }, endAt - Date.now())
+
+const reports = await Promise.all(Array.from({ length: DEVICES }, (_, device) => new Promise<DeviceReport>((done, fail) => {
+  const r = roles[device % roles.length]!
+  const task: DeviceTask = { base, device, ...r, queueWalletId: W.anaMain, endAt, seed: 1000 + device }
+  const child = fork(resolve(root, "bench/soak-device.ts"), [JSON.stringify(task)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] })
+  child.on("message", (m) => done(m as DeviceReport))
+  child.on("exit", (code) => { if (code !== 0) fail(new Error(`device ${device} exited ${code}`)) })
+})))
+clearInterval(topUp)
+clearTimeout(faultsOff)
+clearInterval(faultTimer)
+sb.admin.resetFaults()
+
+// ── the ledger's word ──
+const all = reports.flatMap((r) => r.commands)
+const byState = (s: string) => all.filter((c) => c.state === s)
+const confirmed = byState("confirmed")
+const rejected = byState("rejected")
+const reasons: Record<string, number> = {}
+for (const c of [...rejected, ...byState("failed")]) reasons[`${c.state}:${c.errorKey ?? "?"}`] = (reasons[`${c.state}:${c.errorKey ?? "?"}`] ?? 0) + 1
+const txRows = new Map<string, number>()
+const txIdem = new Map<string, number>()
+for (const w of Object.values(W)) {
+  for (const t of sb.admin.ledger(w).transactions) {
+    txRows.set(t.transaction_uuid, (txRows.get(t.transaction_uuid) ?? 0) + t.statement_rows)
+    txIdem.set(t.transaction_uuid, Math.max(txIdem.get(t.transaction_uuid) ?? 0, t.idempotency_records))
+  }
+}
+/** Statement rows a confirmed command writes on its wallet: a conversion two, a payment one (none while it waits for approval). */
+const rowsOf = (name: string): number | null => (name === "v1.coins.convert" ? 2 : name === "v1.pix.payByKey" ? null : 0)
+let lost = 0
+let twice = 0
+const lostIds: string[] = []
+for (const c of all) {
+  if (c.settledAt === null) { lost++; lostIds.push(`${c.id} (${c.state})`); continue }
+  const rows = txRows.get(c.id) ?? 0
+  if ((txIdem.get(c.id) ?? 0) > 1) twice++
+  const want = rowsOf(c.name)
+  if (c.state === "confirmed") {
+    if (want !== null && want > 0 && rows === 0) { lost++; lostIds.push(`${c.id} confirmed without its rows`) }
+    if (want !== null && rows > want) twice++
+    if (want === null && rows > 1) twice++
+  } else if (rows > 0) { lost++; lostIds.push(`${c.id} ${c.state} but applied`) }
+}
+// one intent (a user's click: its dedupe key on that device) confirmed more than once is money sent twice;
+// an approver's decision is one per user and request by the sandbox's own key (approval_decisions)
+for (const r of reports) {
+  const perIntent = new Map<string, number>()
+  for (const c of r.commands) if (c.state === "confirmed" && !c.name.startsWith("v1.approval.")) perIntent.set(c.intent, (perIntent.get(c.intent) ?? 0) + 1)
+  for (const n of perIntent.values()) if (n > 1) twice += n - 1
+}
+
+// ── events: every event a device's user may read, between its first and last, was received ──
+let missed = 0
+const events = sb.db.prepare("SELECT seq, user_id, wallet_id, list FROM events ORDER BY seq").all() as Array<{ seq: number; user_id: string | null; wallet_id: string | null; list: string | null }>
+for (const r of reports) {
+  if (r.eventIds.length === 0) continue
+  const me = userId.get(r.email)!
+  const got = new Set(r.eventIds)
+  const first = r.eventIds[0]!, last = r.eventIds[r.eventIds.length - 1]!
+  for (const e of events) if (e.seq > first && e.seq <= last && !got.has(e.seq) && eventVisibleTo(sb.db, me, e)) missed++
+}
+
+const latencies = confirmed.map((c) => (c.settledAt ?? 0) - c.submittedAt)
+const figures = {
+  devices: DEVICES, minutes: MINUTES,
+  commands: all.length, confirmed: confirmed.length, rejected: rejected.length, failed: byState("failed").length,
+  lost, applied_twice: twice, events_missed: missed,
+  p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95),
+  peak_mb: Math.max(...reports.map((r) => r.peakRssMb)), peak_heap_mb: Math.max(...reports.map((r) => r.peakHeapMb)),
+  reloads: reports.reduce((a, r) => a + r.reloads, 0), submit_errors: reports.reduce((a, r) => a + r.submitErrors.length, 0)
+}
+console.log(`[soak] reasons: ${JSON.stringify(reasons)}`)
+console.log(`[soak] per command: ${JSON.stringify(Object.fromEntries([...new Set(all.map((c) => c.name))].map((n) => [n, all.filter((c) => c.name === n).length])))}`)
+const notExercised = commandDefs.map((d) => d.name).filter((n) => !EXERCISED.has(n))
+if (notExercised.length) console.log(`[soak] commands of the registry not exercised yet: ${notExercised.join(", ")}`)
+if (lostIds.length) console.log(`[soak] lost: ${lostIds.slice(0, 10).join("; ")}`)
+report({
+  name: "soak",
+  figures,
+  budgets: {
+    lost: { limit: 0, kind: "max", figure: "lost" },
+    applied_twice: { limit: 0, kind: "max", figure: "applied_twice" },
+    events_missed: { limit: 0, kind: "max", figure: "events_missed" }
+  }
+})
+await sb.close()
+rmSync(dir, { recursive: true, force: true })
+process.exit(0)
