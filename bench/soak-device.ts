@@ -136,7 +136,7 @@ async function step(): Promise<void> {
   }
   if (task.role === "converter" && rng.next() < 0.5) {
     const q = await quote(task.walletId)
-    if (q) await intent(task.walletId, { name: "v1.coins.convert", payload: { quote_id: q, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: rng.int(100, 5_000), expected_to_amount: 1 } })
+    if (q) await intent(task.walletId, { name: "v1.coins.convert", payload: { quote_id: q, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: rng.int(20_000, 60_000), expected_to_amount: 1 } })
     return
   }
   // mostly small payments; now and then one at or above the approval minimum (a request for the approvers)

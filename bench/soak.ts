@@ -70,7 +70,16 @@ const faultsOff = setTimeout(() => { clearInterval(faultTimer); sb.admin.resetFa
 const reports = await Promise.all(Array.from({ length: DEVICES }, (_, device) => new Promise<DeviceReport>((done, fail) => {
   const r = roles[device % roles.length]!
   const task: DeviceTask = { base, device, ...r, queueWalletId: W.anaMain, endAt, seed: 1000 + device }
-  const child = fork(resolve(root, "bench/soak-device.ts"), [JSON.stringify(task)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] })
+  const child = fork(resolve(root, "bench/soak-device.ts"), [JSON.stringify(task)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "pipe", "ipc"] })
+  // a device's errors reach the console, RxDB's banner about its premium storages does not
+  let banner = false
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    for (const line of chunk.split("\n")) {
+      if (line.includes("RxDB Open Core")) banner = true
+      else if (banner && line.startsWith("-----")) banner = false
+      else if (!banner && line.trim() !== "") console.error(`[device ${device}] ${line}`)
+    }
+  })
   child.on("message", (m) => done(m as DeviceReport))
   child.on("exit", (code) => { if (code !== 0) fail(new Error(`device ${device} exited ${code}`)) })
 })))
