@@ -42,6 +42,11 @@ export interface FaultState {
   status: 500 | 502 | 503 | 504
   burst_429: { remaining: number; retry_after_s: number } | null
   drop_sse_after_events: number | null
+  /** path prefix → probability that a 2xx answer's body is corrupted the `corrupt_mode` way (issue 18). */
+  corrupt_rate: Record<string, number>
+  corrupt_mode: "types" | "truncate" | "html" | "huge"
+  /** Probability that a stream event goes out as a malformed frame (bad JSON, unknown shape, script text). */
+  corrupt_sse_rate: number
   rng: Prng
 }
 
@@ -56,6 +61,9 @@ export const noFaults = (seed = 1): FaultState => ({
   status: 503,
   burst_429: null,
   drop_sse_after_events: null,
+  corrupt_rate: {},
+  corrupt_mode: "types",
+  corrupt_sse_rate: 0,
   rng: new Prng(seed)
 })
 

@@ -186,6 +186,23 @@ const sampleForCheck = (body: unknown): unknown => {
   return body
 }
 
+/**
+ * A malformed answer for the client's edge (issue 18 "malformed responses"): the same JSON with its
+ * values' types swapped, the JSON cut in the middle, an HTML error page (with a script, which the
+ * client must never run), or every string a megabyte long.
+ */
+export const corruptBody = (json: string, mode: "types" | "truncate" | "html" | "huge"): { body: string; type: string } => {
+  switch (mode) {
+    case "truncate": return { body: json.slice(0, Math.max(1, Math.floor(json.length / 2))), type: "application/json" }
+    case "html": return { body: "<!doctype html><html><body><h1>502 Bad Gateway</h1><script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\"></body></html>", type: "text/html" }
+    case "huge": return { body: JSON.stringify(JSON.parse(json, (_k, v: unknown) => (typeof v === "string" ? v + "x".repeat(1_000_000) : v))), type: "application/json" }
+    case "types": return {
+      body: JSON.stringify(JSON.parse(json, (_k, v: unknown) => (typeof v === "string" ? 12345 : typeof v === "number" ? "<b>not a number</b>" : v))),
+      type: "application/json"
+    }
+  }
+}
+
 /** Drops the TCP connection without an answer (after-commit fault, SSE drop). */
 export const dropConnection = (c: Context): void => {
   const env = c.env as { outgoing?: { socket?: { destroy(): void } | null } } | undefined
@@ -295,6 +312,10 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
           ctx.log(`[sandbox] response of ${id} does not match its Schema: ${String(err)}`)
           throw new ApiError(500, "INTERNAL_ERROR", `response of ${id} does not match its Schema`)
         }
+      }
+      if (prefixHit(ctx.faults.corrupt_rate, c.req.path, () => ctx.faults.rng.next())) {
+        const bad = corruptBody(out.json, ctx.faults.corrupt_mode)
+        return c.body(bad.body, out.status as 200, { "content-type": bad.type })
       }
       return c.body(out.json, out.status as 200, { "content-type": "application/json", ...out.headers })
     } catch (e) {

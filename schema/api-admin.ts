@@ -26,6 +26,11 @@ export const FaultsBody = Schema.Struct({
   burst_429: Schema.optionalKey(Schema.Struct({ count: Schema.Int, retry_after_s: Schema.Int })),
   /** Each SSE connection is closed after sending this many events (null: never). */
   drop_sse_after_events: Schema.optionalKey(Schema.NullOr(Schema.Int)),
+  /** Path prefix → probability that a 2xx body is corrupted: wrong types, truncated JSON, an HTML page, huge strings. */
+  corrupt_rate: Schema.optionalKey(Schema.Record(Schema.String, Rate)),
+  corrupt_mode: Schema.optionalKey(Schema.Literals(["types", "truncate", "html", "huge"])),
+  /** Probability that a stream event is sent as a malformed frame. */
+  corrupt_sse_rate: Schema.optionalKey(Rate),
   /** Close every open SSE connection now. */
   drop_sse_now: Schema.optionalKey(Schema.Boolean),
   /** Seed of the fault dice (reproducible runs). */

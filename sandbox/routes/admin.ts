@@ -112,6 +112,9 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
     if (b.status !== undefined) g.status = b.status
     if (b.burst_429 !== undefined) g.burst_429 = b.burst_429.count > 0 ? { remaining: b.burst_429.count, retry_after_s: b.burst_429.retry_after_s } : null
     if (b.drop_sse_after_events !== undefined) g.drop_sse_after_events = b.drop_sse_after_events
+    if (b.corrupt_rate !== undefined) g.corrupt_rate = { ...b.corrupt_rate }
+    if (b.corrupt_mode !== undefined) g.corrupt_mode = b.corrupt_mode
+    if (b.corrupt_sse_rate !== undefined) g.corrupt_sse_rate = b.corrupt_sse_rate
     if (b.drop_sse_now === true) for (const conn of [...ctx.sse]) conn.close()
     return { data: faultsState(ctx) }
   })

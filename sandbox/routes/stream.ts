@@ -137,6 +137,11 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
               }
               if (!hasPermission(acts, need)) continue
             }
+            if (ctx.faults.corrupt_sse_rate > 0 && ctx.faults.rng.next() < ctx.faults.corrupt_sse_rate) {
+              // a malformed frame first (bad JSON, an unknown shape, script text), then the real event
+              const junk = ["{not json", JSON.stringify({ type: "change", list: "<img src=x onerror=alert(1)>", ids: 5 }), "<script>alert(1)</script>"]
+              await stream.writeSSE({ event: r.kind, data: junk[Math.floor(ctx.faults.rng.next() * junk.length)] ?? "{" })
+            }
             await stream.writeSSE({ id: String(r.seq), event: r.kind, data: r.data })
             sent++
             const dropAfter = ctx.faults.drop_sse_after_events
