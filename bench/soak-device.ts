@@ -63,12 +63,13 @@ const sample = (): void => {
 }
 
 let engine: Engine
+let me = ""
 const open = async (): Promise<void> => {
   const e: Engine = new Engine({ storage, onSession: () => undefined, indexedDB: idb as unknown as IDBFactory, onPinAsk: (id) => e.answerPin(id, { pin: "1234" }) })
   e.configure(task.base, "pt")
   engine = e
   for (;;) {
-    try { await e.start(await signIn(task.base, task.email)); return } catch { await sleep(500) } // the fault switches hit sign-in too
+    try { const session = await signIn(task.base, task.email); me = session.userId; await e.start(session); return } catch { await sleep(500) } // the fault switches hit sign-in too
   }
 }
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -123,8 +124,9 @@ async function quote(walletId: string): Promise<string | null> {
 
 async function step(): Promise<void> {
   if (task.role === "approver") {
-    const queue = engine.listRows<{ id: string; status: string; pendingDecision?: string }>("approval_requests", task.queueWalletId)
-    const open = queue.filter((r) => r.status === "started" && r.pendingDecision === undefined)
+    const queue = engine.listRows<{ id: string; status: string; pendingDecision?: string; approvals: ReadonlyArray<{ user_id: string }> }>("approval_requests", task.queueWalletId)
+    // what this user has not decided yet (another of their devices may have)
+    const open = queue.filter((r) => r.status === "started" && r.pendingDecision === undefined && !r.approvals.some((a) => a.user_id === me))
     const r = open[rng.int(0, Math.max(0, open.length - 1))]
     if (r) {
       const approve = rng.next() < 0.8
