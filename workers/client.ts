@@ -131,9 +131,21 @@ export class EngineClient {
     }
   }
 
-  /** Submit a command to the outbox; resolves with its id once it is durably recorded. */
-  submit(walletId: string, body: CommandBody, dedupeKey?: string): Promise<string> {
-    return this.request((reqId) => ({ t: "submit", reqId, walletId, body, ...(dedupeKey ? { dedupeKey } : {}) }))
+  /**
+   * Submit a command to the outbox; resolves with its id once it is durably recorded. Each submit is
+   * one intent (sync/outbox D3): without a key of its own it gets `intent:<uuid>`, and when the engine
+   * went away before answering (W3: the leader's tab closed) it is submitted again under the same key,
+   * so it is recorded once whether or not the first attempt reached the outbox.
+   */
+  async submit(walletId: string, body: CommandBody, dedupeKey?: string): Promise<string> {
+    const key = dedupeKey ?? `intent:${globalThis.crypto.randomUUID()}`
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.request<string>((reqId) => ({ t: "submit", reqId, walletId, body, dedupeKey: key }))
+      } catch (e) {
+        if (!(e instanceof EngineError && e.tag === "EngineRestarted") || attempt >= 5) throw e
+      }
+    }
   }
   onPinAsk(l: (a: PinAsk) => void): () => void { this.pinListeners.add(l); return () => { this.pinListeners.delete(l) } }
   answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }

@@ -81,6 +81,21 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
+  it("D3 an intent key returns its command even once it is finished: a submit repeated after the engine went away is not a second command", async () => {
+    const env = makeFakeEnv()
+    await runIn(env, Effect.gen(function*() {
+      const { outbox, close } = yield* makeScopedOutbox()
+      const opts = { ...who, dedupeKey: "intent:7f1c" }
+      const a = yield* outbox.submit(pixBody(1), opts)
+      expect(yield* outbox.settled(a.command.id)).toBe("confirmed")
+      const again = yield* outbox.submit(pixBody(1), opts)
+      expect(again).toMatchObject({ existing: true, command: { id: a.command.id } })
+      expect(yield* env.store.commands()).toHaveLength(1)
+      expect(env.server.applyCount(a.command.id)).toBe(1)
+      yield* close
+    }))
+  })
+
   it("D2 without a dedupeKey two submits are two commands (the view passes a form key to guard double clicks)", async () => {
     const env = makeFakeEnv()
     await runIn(env, Effect.gen(function*() {

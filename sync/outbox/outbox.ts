@@ -6,6 +6,7 @@
  *
  * - D1 one run per command id at a time (an in-flight map, checked and filled under a lock);
  * - D2 `submit` with a `dedupeKey` returns the unfinished command already holding that key;
+ * - D3 an intent key (`intent:<uuid>`, one per user action) returns its command in any state;
  * - RP1 `replay()` after a reload resumes every unfinished command from its log;
  * - R6 `retry(id)` restarts a `failed` command by appending `created` (it reconciles first).
  *
@@ -21,6 +22,9 @@ import type { PipelineConfig, PipelineServices } from "./pipeline.ts"
 import { runCommand } from "./pipeline.ts"
 import type { OutboxEntry, OutboxStoreError } from "./ports.ts"
 import { OutboxStore } from "./ports.ts"
+
+/** D3: the prefix of a key made for one user action (workers/client.ts makes one per submit). */
+export const INTENT_PREFIX = "intent:"
 
 export class InvalidCommand extends Schema.TaggedError<InvalidCommand>()("InvalidCommand", { message: Schema.String }) {}
 export class UnknownCommand extends Schema.TaggedError<UnknownCommand>()("UnknownCommand", { commandId: Schema.String }) {}
@@ -130,7 +134,10 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       return yield* locked(
         Effect.gen(function*() {
           if (opts.dedupeKey !== undefined) {
-            const open = (yield* store.unfinished()).find((e) => e.dedupe_key === opts.dedupeKey)
+            // D3: an intent key (one click, `intent:<uuid>`) names that click's command whatever its state:
+            // submitting it again after the engine went away (W3) never makes a second command
+            const pool = opts.dedupeKey.startsWith(INTENT_PREFIX) ? yield* store.commands() : yield* store.unfinished()
+            const open = pool.find((e) => e.dedupe_key === opts.dedupeKey)
             if (open !== undefined) {
               yield* startUnlocked(open)
               return { command: open.command, existing: true }
