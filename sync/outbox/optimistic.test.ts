@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
-import { approvalBody, convertBody, makeCommand, pixBody } from "./fakes.ts"
+import { approvalBody, convertBody, makeCommand, pixBody } from "../../tests/support/outbox-fakes.ts"
 import type { CommandWithLatest } from "./optimistic.ts"
 import { pendingEffects, withPendingBalance } from "./optimistic.ts"
 

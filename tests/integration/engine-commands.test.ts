@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import { startSandbox } from "../../sandbox/server.ts"
 import type { Wallet } from "../../schema/entities.ts"
 import type { Engine } from "../../sync/engine.ts"
-import { admin, makeEngine, signIn } from "./engine-helpers.ts"
+import { admin, makeEngine, signIn } from "../support/engine-helpers.ts"
 
 let sb: Awaited<ReturnType<typeof startSandbox>>
 let base = ""

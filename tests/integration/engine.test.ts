@@ -15,7 +15,7 @@ import type { Wallet } from "../../schema/entities.ts"
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
 import { imageDbName, writeImage } from "../../sync/store/projection-image.ts"
 import type { SyncProgress } from "../../workers/results.ts"
-import { admin, countingFetch, makeEngine, signIn, storage, until } from "./engine-helpers.ts"
+import { admin, countingFetch, makeEngine, signIn, storage, until } from "../support/engine-helpers.ts"
 
 let sb: Awaited<ReturnType<typeof startSandbox>>
 let base = ""

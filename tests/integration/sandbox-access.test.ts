@@ -17,7 +17,7 @@ import { api, type EndpointDef, type EndpointId } from "../../schema/api.ts"
 import { ERROR_KEYS } from "../../schema/errors.ts"
 import { actionsForTypes, hasPermission } from "../../schema/permissions.ts"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { signAccessToken } from "../../sandbox/tokens.ts"
 
 let sb: Sandbox

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
-import { api, fillPath, type EndpointDef, type EndpointId } from "../schema/api.ts"
-import { ErrorBody } from "../schema/errors.ts"
-import { adminApi, type AdminEndpointId } from "../schema/api-admin.ts"
+import { api, fillPath, type EndpointDef, type EndpointId } from "../../schema/api.ts"
+import { ErrorBody } from "../../schema/errors.ts"
+import { adminApi, type AdminEndpointId } from "../../schema/api-admin.ts"
 
 export interface Session {
   readonly email: string
