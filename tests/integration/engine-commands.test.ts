@@ -22,7 +22,7 @@ afterAll(async () => { await sb?.close() })
 const N = 300
 
 describe("outbox against the sandbox", () => {
-  it("X1 C2 C3 C4 C6 300 commands under injected faults and a reload are applied exactly once", async () => {
+  it("EO1 C2 C3 C4 C6 300 commands under injected faults and a reload are applied exactly once", async () => {
     const session = await signIn(base, "ana@example.com")
     const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
     const wallets = ((await (await fetch(`${base}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data

@@ -51,7 +51,7 @@ describe("sync engine against the sandbox", () => {
     expect(c.calls).toEqual([])
   })
 
-  it("P1–P6 first sync fills wallets, accounts, notifications and every readable wallet's statement", async () => {
+  it("P1 P6 first sync fills wallets, accounts, notifications and every readable wallet's statement; progress per list ends done", async () => {
     const session = await signIn(base, "ana@example.com")
     const engine = makeEngine(base)
     await engine.start(session)
@@ -89,6 +89,86 @@ describe("sync engine against the sandbox", () => {
     expect(new Set(seen).size).toBe(seen.length)
     expect(seen.length).toBe(total)
     await db.remove()
+  })
+
+  it("P7 statements are pulled by keyset: sort=updated_at&order=asc, 5,000 rows a page, each page after the last row's updated_at|id", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const w = await defaultWallet(session)
+    const isStatement = (u: string) => u.includes("/users/v2/reports/operation-statement")
+    // the engine's own pulls: 5,000 a page, oldest change first
+    const c = countingFetch()
+    const engine = makeEngine(base, { fetch: c.fetch })
+    await engine.start(session)
+    await engine.syncAll()
+    const engineCalls = c.calls.filter(isStatement).map((u) => new URL(u).searchParams)
+    expect(engineCalls.length).toBeGreaterThan(0)
+    for (const q of engineCalls) expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size") }).toEqual({ sort: "updated_at", order: "asc", page_size: "5000" })
+    await engine.signOut("logout")
+    // smaller pages of the same puller: page k + 1 asks for the rows after page k's last row
+    const c2 = countingFetch()
+    const db = await openUserDb(`p7${Date.now()}`, storage())
+    const pages: string[] = []
+    await pullStatements(apiFor(session, c2.fetch), db, new ProgressBoard(), w.id, { pageSize: 150, onRows: (rows) => { const last = rows[rows.length - 1]; if (last) pages.push(`${last.updated_at}|${last.id}`) } })
+    const afters = c2.calls.filter(isStatement).map((u) => new URL(u).searchParams.get("after"))
+    expect(pages.length).toBeGreaterThan(2)
+    expect(afters).toEqual([null, ...pages].slice(0, afters.length))
+    expect(afters.length).toBeGreaterThanOrEqual(pages.length)
+    await db.remove()
+  })
+
+  it("P10 one pull per list at a time: pulls asked for while one runs make exactly one more", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const walletsList = (u: string) => u.includes("/users/operations/wallets?")
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => { release = r })
+    let calls = 0
+    const gated: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.includes("/users/events/stream")) return new Response("", { status: 503 }) // no hints: only our pulls
+      if (walletsList(url) && ++calls === 1) await held
+      return fetch(input, init)
+    }
+    const c = countingFetch()
+    const engine = makeEngine(base, { fetch: ((i: RequestInfo | URL, o?: RequestInit) => { c.calls.push(String(i instanceof Request ? i.url : i)); return gated(i, o) }) as typeof fetch })
+    await engine.start(session)
+    await until(() => calls === 1)
+    const profiles = () => c.calls.filter((u) => u.includes("/profile")).length
+    const before = profiles()
+    const more = [engine.syncAll(), engine.syncAll(), engine.syncAll()]
+    // each of them reaches the wallets pull (after its profile call: one request, A3) while the first is held
+    await until(() => profiles() >= before + 1)
+    await new Promise((r) => setTimeout(r, 500))
+    release()
+    await Promise.all(more)
+    await until(() => calls >= 2)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(calls).toBe(2)
+    await engine.signOut("logout")
+  })
+
+  it("L6 while the stream is down the unread count is polled; while it is open it is not", async () => {
+    const session = await signIn(base, "ana@example.com")
+    const unread = (calls: string[]) => calls.filter((u) => u.includes("/notifications/count_unread")).length
+    const down = countingFetch()
+    const refused: typeof fetch = (input, init) => String(input instanceof Request ? input.url : input).includes("/users/events/stream")
+      ? Promise.resolve(new Response("", { status: 503 }))
+      : down.fetch(input, init)
+    const a = makeEngine(base, { fetch: refused, unreadPollMs: 50 })
+    await a.start(session)
+    const first = unread(down.calls)
+    await until(() => unread(down.calls) >= first + 3, 10_000)
+    await a.signOut("logout")
+
+    const session2 = await signIn(base, "ana@example.com")
+    const open = countingFetch()
+    const b = makeEngine(base, { fetch: open.fetch, unreadPollMs: 50 })
+    await b.start(session2)
+    await b.syncAll()
+    await until(() => (b.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
+    const atOpen = unread(open.calls)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(unread(open.calls)).toBe(atOpen)
+    await b.signOut("logout")
   })
 
   it("L3 the stream dropped by the sandbox reconnects with Last-Event-ID and loses no event", async () => {

@@ -4,7 +4,7 @@
  * prompt that answers from a script, a virtual Clock whose sleeps return at once (and are
  * recorded), and a seeded PRNG. The fake server does NOT deduplicate transaction-uuids: a
  * command sent again after it was applied is applied again and counted, so any double
- * application shows up in `applyCount` (X1).
+ * application shows up in `applyCount` (EO1).
  */
 import { Clock, Deferred, Duration, Effect, Random } from "effect"
 import type { Command } from "../../schema/commands.ts"
@@ -125,7 +125,7 @@ export class FakeServer {
       send: (cmd, pinToken) =>
         Effect.gen(function*() {
           yield* Effect.yieldNow
-          const transactionUuid = cmd.id // the real transport puts this in the `transaction-uuid` header (O2)
+          const transactionUuid = cmd.id // the real transport puts this in the `transaction-uuid` header (OB2)
           server.sends.push({ transactionUuid, pinToken })
           const fault = server.faults.send?.(cmd, server.sendsOf(transactionUuid)) ?? null
           if (fault !== null && !appliesBeforeFailing(fault)) {
