@@ -29,7 +29,7 @@ const KEYS = new Set<string>(ERROR_KEYS)
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
+  ;[ana, bruno, helena] = await cl.loginAll(["ana", "bruno", "helena"])
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {

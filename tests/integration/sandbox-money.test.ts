@@ -22,9 +22,7 @@ const txRows = (walletId: string, tx: string): number => sb.admin.ledger(walletI
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, pinLockS: 2 })
   cl = new SandboxClient(sb.url)
-  ;[ana, carla, diego, helena, fabio] = (await Promise.all(["ana", "carla", "diego", "helena", "fabio"].map((u) => cl.login(`${u}@example.com`)))) as [
-    Session, Session, Session, Session, Session
-  ]
+  ;[ana, carla, diego, helena, fabio] = await cl.loginAll(["ana", "carla", "diego", "helena", "fabio"])
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {

@@ -84,7 +84,7 @@ const open = (as: Session, opts: { lastEventId?: string; query?: string; auth?: 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, heartbeatMs: 300 })
   cl = new SandboxClient(sb.url)
-  ;[ana, helena, bruno] = (await Promise.all(["ana", "helena", "bruno"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
+  ;[ana, helena, bruno] = await cl.loginAll(["ana", "helena", "bruno"])
   main = sb.admin.seedInfo()!.wallets.anaMain
 })
 afterAll(async () => {
