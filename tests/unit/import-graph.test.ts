@@ -16,7 +16,11 @@ const root = resolve(import.meta.dirname, "../..")
 const LAYERS = ["schema", "sync", "workers", "src", "sandbox"] as const
 type Layer = (typeof LAYERS)[number] | "locales" | "other"
 
-/** What each layer may import (besides itself and packages). */
+/**
+ * What each layer may import (besides itself and packages). Known offender, left failing on purpose:
+ * sync/engine.ts imports types from workers/protocol.ts and workers/results.ts; the engine services
+ * work (issue 11) removes it. No exception list: a wrong-way import is fixed, not recorded.
+ */
 const ALLOWED: Record<(typeof LAYERS)[number], ReadonlyArray<Layer>> = {
   schema: [],
   sync: ["schema"],
