@@ -1,9 +1,30 @@
 // Lint as errors (CONVENTIONS "Habits" 2, 7): floating promises, explicit any, stray console,
-// focused tests, string literals in JSX, and the one-way data rule (views never touch storage
-// or the network directly: only sync/ does).
+// focused tests, string literals in JSX, the one-way data rule (views never touch storage
+// or the network directly: only sync/ does) and the feature zones (a feature never imports
+// another: shared pieces go to src/ui or src/lib). Layers and cycles over the whole graph are
+// checked by tests/unit/import-graph.test.ts (no import plugin is installed).
+import { dirname, relative, resolve } from "node:path"
 import js from "@eslint/js"
 import tseslint from "typescript-eslint"
 import globals from "globals"
+
+const featureOf = (file) => /(?:^|\/)src\/features\/([^/]+)\//.exec(file.replaceAll("\\", "/"))?.[1] ?? null
+
+/** house/feature-zones: src/features/<a>/… importing src/features/<b>/… (issue 11 lint zones). */
+const featureZones = {
+  meta: { type: "problem", schema: [], messages: { cross: "feature '{{from}}' imports feature '{{to}}': move the shared piece to src/ui or src/lib" } },
+  create(context) {
+    const from = featureOf(relative(import.meta.dirname, context.filename))
+    if (from === null) return {}
+    const check = (node) => {
+      const spec = node.source?.value
+      if (typeof spec !== "string" || !spec.startsWith(".")) return
+      const to = featureOf(relative(import.meta.dirname, resolve(dirname(context.filename), spec)))
+      if (to !== null && to !== from) context.report({ node: node.source, messageId: "cross", data: { from, to } })
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+  }
+}
 
 export default tseslint.config(
   { ignores: [".pw-*.config.ts", ".probe*", "dist/**", "node_modules/**", "bench/results/**", "test-results/**", "playwright-report/**", ".data/**", "tests/e2e/artifacts/**"] },
@@ -30,6 +51,11 @@ export default tseslint.config(
     // the runnable server, scripts, benchmarks and tests may print
     files: ["sandbox/**", "scripts/**", "bench/**", "tests/**", "sync/projections/measure.ts"],
     rules: { "no-console": "off" }
+  },
+  {
+    files: ["src/features/**/*.{ts,tsx}"],
+    plugins: { house: { rules: { "feature-zones": featureZones } } },
+    rules: { "house/feature-zones": "error" }
   },
   {
     files: ["src/**/*.{ts,tsx}"],

@@ -11,7 +11,7 @@ import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
 import { Effect } from "effect"
 import { Engine, type EngineEnv } from "../sync/engine.ts"
 import { Prng } from "../sandbox/prng.ts"
-import { signIn } from "../tests/integration/engine-helpers.ts"
+import { signIn } from "../tests/support/engine-helpers.ts"
 import type { CommandBody } from "../sync/commands/registry.ts"
 
 export interface DeviceTask {

@@ -1,6 +1,8 @@
 /**
  * A small seeded PRNG (sfc32) for the deterministic seed (DESIGN "a deterministic seed
  * generator"): the same seed number gives the same users, wallets, rows and ids. No Math.random.
+ * The project's one PRNG: tests, benchmarks and the harness import it from here (the seed
+ * depends on it, and the sandbox imports nothing from tests/).
  */
 export class Prng {
   private a: number
@@ -64,6 +66,12 @@ export class Prng {
     for (let i = 0; i < n; i++) s += String(this.u32() % 10)
     return s
   }
+}
+
+/** The same generator as a plain function giving numbers in [0, 1) (for property-style test loops). */
+export const seededRandom = (seed: number): (() => number) => {
+  const p = new Prng(seed)
+  return () => p.next()
 }
 
 /** Check digits of a CPF base of 9 digits (spec core §5 validCPF). */

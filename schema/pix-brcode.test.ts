@@ -17,17 +17,8 @@ import {
   PixUnsupported,
   tryDecodePixCopyPaste
 } from "./pix-brcode"
+import { seededRandom } from "../sandbox/prng.ts"
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Static example published in the BCB "Manual de Padrões para Iniciação do Pix". */
 const BCB_EXAMPLE =
@@ -147,7 +138,7 @@ describe("features §2 Pix: decodePixCopyPaste — tagged failures", () => {
     expect(outcome(BCB_EXAMPLE.slice(0, -4) + "1D3E")).toBe("PixCrcMismatch")
   })
   it("every single-character substitution of the BCB example is rejected with a tag", () => {
-    const rnd = prng(1)
+    const rnd = seededRandom(1)
     const alphabet = "0123456789ABCDEFabcdef.*-_ é"
     for (let i = 0; i < BCB_EXAMPLE.length; i++) {
       let c = BCB_EXAMPLE[i]
@@ -217,7 +208,7 @@ describe("features §2 Pix: encodePixCopyPaste", () => {
     ).toBe(BCB_EXAMPLE)
   })
   it("round trips keys, amounts and txids", () => {
-    const rnd = prng(2)
+    const rnd = seededRandom(2)
     const keys = ["111.444.777-35", "11222333000181", "fulano@example.com", "+5511987654321", "3f1b2c1e-9d0a-4c9e-8f7b-2a1d3c4b5e6f"]
     for (let n = 0; n < 200; n++) {
       const key = keys[n % keys.length] ?? ""
@@ -251,7 +242,7 @@ describe("features §2 Pix: encodePixCopyPaste", () => {
 
 describe("features §2 Pix: decodePixCopyPaste never crashes (property)", () => {
   it("500 seeded random inputs only ever throw the four tagged errors", () => {
-    const rnd = prng(2024)
+    const rnd = seededRandom(2024)
     const alphabets = [
       "0123456789",
       "0123456789ABCDEF",

@@ -1,5 +1,5 @@
 /**
- * The views' client of the engine (workers/client.ts): a submit is one intent (sync/outbox D3).
+ * The views' client of the engine (workers/client.ts): a submit is one intent (sync/SPEC.md DD3).
  * When the engine behind the port goes away mid-request (W3: the leader's tab closed), the submit is
  * sent again under the same intent key, so the outbox records it once.
  */
@@ -17,7 +17,7 @@ const submits = (p: FakePort) => p.posted.filter((m): m is Extract<ToWorker, { t
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe("EngineClient submit", () => {
-  it("D3 W3 a submit interrupted by an engine restart is sent again under the same intent key", async () => {
+  it("DD3 W3 a submit interrupted by an engine restart is sent again under the same intent key", async () => {
     const port = new FakePort()
     const client = new EngineClient(port, "", "pt")
     const body = { name: "v1.pix.payByKey", payload: { key: "a@b.co", amount: 100, description: "" } } as const
@@ -34,7 +34,7 @@ describe("EngineClient submit", () => {
     await expect(done).resolves.toBe("cmd-1")
   })
 
-  it("D2 a caller's own key is kept; two submits without one are two intents", async () => {
+  it("DD2 a caller's own key is kept; two submits without one are two intents", async () => {
     const port = new FakePort()
     const client = new EngineClient(port, "", "pt")
     const body = { name: "v1.approval.approve", payload: { request_id: "r1" } } as const

@@ -133,7 +133,7 @@ export class EngineClient {
 
   /**
    * Submit a command to the outbox; resolves with its id once it is durably recorded. Each submit is
-   * one intent (sync/outbox D3): without a key of its own it gets `intent:<uuid>`, and when the engine
+   * one intent (sync/SPEC.md DD3): without a key of its own it gets `intent:<uuid>`, and when the engine
    * went away before answering (W3: the leader's tab closed) it is submitted again under the same key,
    * so it is recorded once whether or not the first attempt reached the outbox.
    */

@@ -9,7 +9,7 @@ import { DialogHost, Loader, PinPrompt, Toaster } from "../ui/index.ts"
 import { AuthLayout } from "./layouts/auth-layout.tsx"
 import { DefaultLayout } from "./layouts/default-layout.tsx"
 import { SessionWatcher } from "./session-watcher.tsx"
-import type { RootData } from "./router.tsx"
+import type { RootData } from "./root-data.ts"
 
 export function AppLoader() {
   const { t } = useTranslation()

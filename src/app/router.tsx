@@ -17,8 +17,8 @@ import { withChunkReload } from "./chunk-reload.ts"
 import { gateFeatures } from "./feature-gate.ts"
 import { MIDDLEWARE_ORDER, runMiddleware, UnknownMiddleware, type GuardContext } from "./middleware.ts"
 import { AppLoader, RootShell } from "./root-shell.tsx"
+import type { RootData } from "./root-data.ts"
 
-export interface RootData { readonly layout: "auth" | "default"; readonly locale: "pt" | "en" }
 
 /** The guards, in the spec's order, for the URL being opened. */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<RootData> {

@@ -1,10 +1,10 @@
 /**
- * Optimistic effects of pending commands (sync/outbox/RULES.md OP1–OP3; DESIGN "Commands"
+ * Optimistic effects of pending commands (sync/SPEC.md OP1–OP3; DESIGN "Commands"
  * "Optimistic projections").
  */
 import { describe, expect, it } from "vitest"
 import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
-import { approvalBody, convertBody, makeCommand, pixBody } from "./fakes.ts"
+import { approvalBody, convertBody, makeCommand, pixBody } from "../../tests/support/outbox-fakes.ts"
 import type { CommandWithLatest } from "./optimistic.ts"
 import { pendingEffects, withPendingBalance } from "./optimistic.ts"
 
@@ -13,7 +13,7 @@ const at = (command: Command, state: CommandState, error_key?: string): CommandW
   return { command, latest }
 }
 
-describe("optimistic effects (sync/outbox/RULES.md)", () => {
+describe("optimistic effects (sync/SPEC.md)", () => {
   it("OP1 convert moves −amount of from and +expected_to_amount of to on its wallet; pix moves −amount BRL; all pending", () => {
     const conv = makeCommand(convertBody(0), "w1") // BRL −50000, BTC +8000
     const pix = makeCommand(pixBody(0), "w1") // BRL −1000

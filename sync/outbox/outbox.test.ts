@@ -1,5 +1,5 @@
 /**
- * The Outbox service: exactly-once on the client side (sync/outbox/RULES.md D1, D2, RP1, R6, X1;
+ * The Outbox service: exactly-once on the client side (sync/SPEC.md DD1, DD2, RP1, RT6, EO1;
  * DESIGN "Commands": a double click, a second tab or a replay never sends the same money twice).
  * The fake server applies whatever it receives and counts it, so a double application cannot hide.
  */
@@ -7,8 +7,9 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import type { CommandEvent } from "../../schema/commands.ts"
 import type { CommandBody } from "../commands/registry.ts"
-import type { FakeEnv, SendFault } from "./fakes.ts"
-import { approvalBody, convertBody, makeFakeEnv, makeGatedPinPrompt, pixBody, provideFakeEnv, seededRandom } from "./fakes.ts"
+import type { FakeEnv, SendFault } from "../../tests/support/outbox-fakes.ts"
+import { approvalBody, convertBody, makeFakeEnv, makeGatedPinPrompt, pixBody, provideFakeEnv } from "../../tests/support/outbox-fakes.ts"
+import { seededRandom } from "../../sandbox/prng.ts"
 import { makeScopedOutbox } from "./outbox.ts"
 import type { CommandStateChange } from "./outbox.ts"
 import type { PipelineServices } from "./pipeline.ts"
@@ -29,8 +30,8 @@ const until = (cond: () => boolean, label: string, max = 200_000) =>
 
 const statesOf = (evs: ReadonlyArray<CommandEvent>) => evs.map((e) => e.state)
 
-describe("Outbox (sync/outbox/RULES.md)", () => {
-  it("D1 double submit runs once: replays while a run is in flight start nothing new", async () => {
+describe("Outbox (sync/SPEC.md)", () => {
+  it("DD1 double submit runs once: replays while a run is in flight start nothing new", async () => {
     const gated = await Effect.runPromise(makeGatedPinPrompt)
     const env = makeFakeEnv({ prompt: gated.prompt })
     await runIn(env, Effect.gen(function*() {
@@ -52,7 +53,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
-  it("D2 a dedupeKey returns the unfinished command instead of a second one (double click)", async () => {
+  it("DD2 a dedupeKey returns the unfinished command instead of a second one (double click)", async () => {
     const gated = await Effect.runPromise(makeGatedPinPrompt)
     const env = makeFakeEnv({ prompt: gated.prompt })
     await runIn(env, Effect.gen(function*() {
@@ -81,7 +82,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
-  it("D3 an intent key returns its command even once it is finished: a submit repeated after the engine went away is not a second command", async () => {
+  it("DD3 an intent key returns its command even once it is finished: a submit repeated after the engine went away is not a second command", async () => {
     const env = makeFakeEnv()
     await runIn(env, Effect.gen(function*() {
       const { outbox, close } = yield* makeScopedOutbox()
@@ -96,7 +97,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
-  it("D2 without a dedupeKey two submits are two commands (the view passes a form key to guard double clicks)", async () => {
+  it("DD2 without a dedupeKey two submits are two commands (the view passes a form key to guard double clicks)", async () => {
     const env = makeFakeEnv()
     await runIn(env, Effect.gen(function*() {
       const { outbox, close } = yield* makeScopedOutbox()
@@ -110,7 +111,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
-  it("O2 submit validates the body and stores nothing invalid", async () => {
+  it("OB2 submit validates the body and stores nothing invalid", async () => {
     const env = makeFakeEnv()
     await runIn(env, Effect.gen(function*() {
       const { outbox, close } = yield* makeScopedOutbox()
@@ -164,7 +165,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
-  it("R6 a failed command retried by the user appends new events, reconciles first, and is applied once", async () => {
+  it("RT6 a failed command retried by the user appends new events, reconciles first, and is applied once", async () => {
     // sends 1–9 fail before apply, send 10 is applied but answered 500: the run ends `failed`
     const env = makeFakeEnv({ faults: { send: (_c, n) => (n < 10 ? "server-error" : n === 10 ? "server-error-after" : null) } })
     await runIn(env, Effect.gen(function*() {
@@ -177,7 +178,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
       yield* outbox.retry(command.id)
       expect(yield* outbox.settled(command.id)).toBe("confirmed")
       const after = yield* env.store.events(command.id)
-      expect(after.slice(0, before.length)).toEqual(before) // O1: the failure stays in the log
+      expect(after.slice(0, before.length)).toEqual(before) // OB1: the failure stays in the log
       expect(statesOf(after.slice(before.length))).toEqual(["created", "confirmed"])
       expect(env.server.sendsOf(command.id)).toBe(10)
       expect(env.server.applyCount(command.id)).toBe(1)
@@ -204,7 +205,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     }))
   })
 
-  it("X1 300 commands under random faults and a reload in the middle: each applied exactly once, all confirmed", async () => {
+  it("EO1 300 commands under random faults and a reload in the middle: each applied exactly once, all confirmed", async () => {
     const rnd = seededRandom(20_250_102)
     const sendFaults: ReadonlyArray<SendFault> = [
       "network-before", "network-after", "server-error", "server-error-after", "gateway-timeout", "gateway-timeout-after",
@@ -229,7 +230,7 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
         const dedupeKey = i % 4 >= 2 ? `approval:req-${i}` : `form:${i}`
         const { command } = yield* first.outbox.submit(bodyOf(i), { userId: "user-1", walletId: `wallet-${i % 3}`, dedupeKey })
         ids.push(command.id)
-        if (i % 50 === 0) yield* first.outbox.replay() // D1: extra starts are no-ops
+        if (i % 50 === 0) yield* first.outbox.replay() // DD1: extra starts are no-ops
       }
       yield* until(() => env.server.applied.size >= N / 2, "half applied")
       const atReload = new Map<string, ReadonlyArray<CommandEvent>>()
@@ -265,8 +266,8 @@ describe("Outbox (sync/outbox/RULES.md)", () => {
     for (const id of ids) {
       const evs = finals.get(id) ?? []
       expect(evs[evs.length - 1]?.state, id).toBe("confirmed")
-      expect(evs.map((e) => e.seq)).toEqual(evs.map((_, i) => i)) // O1 contiguous
-      expect(evs.slice(0, atReload.get(id)?.length ?? 0)).toEqual(atReload.get(id)) // O1 never rewritten
+      expect(evs.map((e) => e.seq)).toEqual(evs.map((_, i) => i)) // OB1 contiguous
+      expect(evs.slice(0, atReload.get(id)?.length ?? 0)).toEqual(atReload.get(id)) // OB1 never rewritten
     }
     // the faults did happen
     expect(env.server.sends.length).toBeGreaterThan(N)

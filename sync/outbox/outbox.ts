@@ -6,7 +6,7 @@
  *
  * - D1 one run per command id at a time (an in-flight map, checked and filled under a lock);
  * - D2 `submit` with a `dedupeKey` returns the unfinished command already holding that key;
- * - D3 an intent key (`intent:<uuid>`, one per user action) returns its command in any state;
+ * - DD3 an intent key (`intent:<uuid>`, one per user action) returns its command in any state;
  * - RP1 `replay()` after a reload resumes every unfinished command from its log;
  * - R6 `retry(id)` restarts a `failed` command by appending `created` (it reconciles first).
  *
@@ -134,7 +134,7 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       return yield* locked(
         Effect.gen(function*() {
           if (opts.dedupeKey !== undefined) {
-            // D3: an intent key (one click, `intent:<uuid>`) names that click's command whatever its state:
+            // DD3: an intent key (one click, `intent:<uuid>`) names that click's command whatever its state:
             // submitting it again after the engine went away (W3) never makes a second command
             const pool = opts.dedupeKey.startsWith(INTENT_PREFIX) ? yield* store.commands() : yield* store.unfinished()
             const open = pool.find((e) => e.dedupe_key === opts.dedupeKey)

@@ -1,14 +1,14 @@
 /**
- * The command pipeline against a fake server (sync/outbox/RULES.md O1–O3, P1–P4, R1–R5; DESIGN
+ * The command pipeline against a fake server (sync/SPEC.md OB1–OB3, PN1–PN4, RT1–RT5; DESIGN
  * "Commands"; spec core §6, §8, features §2). Time is virtual: sleeps return at once and are
- * recorded, or `TestClock` moves time by hand (R4) — no wall clock is asserted.
+ * recorded, or `TestClock` moves time by hand (RT4) — no wall clock is asserted.
  */
 import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { Command, CommandEvent } from "../../schema/commands.ts"
-import type { FakeEnv, FaultPlan, SendFault } from "./fakes.ts"
-import { convertBody, FakeServer, makeCommand, makeFakeEnv, pixBody, provideFakeEnv, ScriptedPinPrompt } from "./fakes.ts"
+import type { FakeEnv, FaultPlan, SendFault } from "../../tests/support/outbox-fakes.ts"
+import { convertBody, FakeServer, makeCommand, makeFakeEnv, pixBody, provideFakeEnv, ScriptedPinPrompt } from "../../tests/support/outbox-fakes.ts"
 import { backoffDelayMs, DEFAULT_PIPELINE_CONFIG, retryDelayMs, runCommand } from "./pipeline.ts"
 import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "./ports.ts"
 import { NotAuthorized, RateLimited } from "../../schema/errors.ts"
@@ -19,8 +19,8 @@ const states = (evs: ReadonlyArray<CommandEvent>) => evs.map((e) => e.state)
 /** Fail the first `n` sends of each command with `fault`. */
 const firstSends = (n: number, fault: SendFault): FaultPlan => ({ send: (_cmd, sendNo) => (sendNo <= n ? fault : null) })
 
-describe("outbox pipeline (sync/outbox/RULES.md)", () => {
-  it("O1 appended never rewritten: contiguous seq, the store refuses a rewrite or a gap", async () => {
+describe("outbox pipeline (sync/SPEC.md)", () => {
+  it("OB1 appended never rewritten: contiguous seq, the store refuses a rewrite or a gap", async () => {
     const env = makeFakeEnv({ faults: firstSends(2, "server-error") })
     const cmd = makeCommand(pixBody(1))
     expect(await run(env, cmd)).toBe("confirmed")
@@ -38,7 +38,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(await eventsOf(env, cmd.id)).toEqual(evs)
   })
 
-  it("O2 idempotency key = command id on every send, first and retried", async () => {
+  it("OB2 idempotency key = command id on every send, first and retried", async () => {
     const env = makeFakeEnv({ faults: firstSends(3, "rate-limited") })
     const cmd = makeCommand(convertBody(1))
     expect(await run(env, cmd)).toBe("confirmed")
@@ -46,7 +46,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.applyCount(cmd.id)).toBe(1)
   })
 
-  it("O3 each transition is appended before the side effect it announces", async () => {
+  it("OB3 each transition is appended before the side effect it announces", async () => {
     const store = new MemoryOutboxStore()
     const server = new FakeServer({ send: (_c, n) => (n === 1 ? "network-before" : null) })
     const seen: Array<string> = []
@@ -73,7 +73,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(seen).toEqual(["ask@awaiting-pin", "send@sending", "reconcile@sending", "send@sending"])
   })
 
-  it("P1 PIN cancel cancels: nothing is verified or sent", async () => {
+  it("PN1 PIN cancel cancels: nothing is verified or sent", async () => {
     const env = makeFakeEnv({ prompt: new ScriptedPinPrompt([null]) })
     const cmd = makeCommand(pixBody(3))
     expect(await run(env, cmd)).toBe("cancelled")
@@ -82,7 +82,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.sends).toHaveLength(0)
   })
 
-  it("P2 wrong PIN re-prompts: wrong twice then right is confirmed, the prompt gets INCORRECT_PIN", async () => {
+  it("PN2 wrong PIN re-prompts: wrong twice then right is confirmed, the prompt gets INCORRECT_PIN", async () => {
     const prompt = new ScriptedPinPrompt([{ pin: "0000" }, { pin: "1111" }, { pin: "1234" }])
     const env = makeFakeEnv({ prompt })
     const cmd = makeCommand(pixBody(4))
@@ -93,7 +93,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.applyCount(cmd.id)).toBe(1)
   })
 
-  it("P2 wrong PIN three times is rejected with INCORRECT_PIN, nothing sent", async () => {
+  it("PN2 wrong PIN three times is rejected with INCORRECT_PIN, nothing sent", async () => {
     const prompt = new ScriptedPinPrompt([{ pin: "0000" }, { pin: "1111" }, { pin: "2222" }, { pin: "1234" }])
     const env = makeFakeEnv({ prompt })
     const cmd = makeCommand(pixBody(5))
@@ -104,7 +104,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.sends).toHaveLength(0)
   })
 
-  it("P2 429 ATTEMPTS_EXCEEDED from verify-pin is rejected at once", async () => {
+  it("PN2 429 ATTEMPTS_EXCEEDED from verify-pin is rejected at once", async () => {
     const env = makeFakeEnv({ prompt: new ScriptedPinPrompt([{ pin: "0000" }]) })
     env.server.maxWrongPins = 1
     const cmd = makeCommand(pixBody(6))
@@ -114,13 +114,13 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.sends).toHaveLength(0)
   })
 
-  it("P2 the temporary token works like the PIN", async () => {
+  it("PN2 the temporary token works like the PIN", async () => {
     const env = makeFakeEnv({ prompt: new ScriptedPinPrompt([{ temporary_token: "654321" }]) })
     const cmd = makeCommand(pixBody(7))
     expect(await run(env, cmd)).toBe("confirmed")
   })
 
-  it("P3 an expired pin_token (422 PIN_REQUIRED) goes back to awaiting-pin, then sends with the same id", async () => {
+  it("PN3 an expired pin_token (422 PIN_REQUIRED) goes back to awaiting-pin, then sends with the same id", async () => {
     const prompt = new ScriptedPinPrompt()
     const env = makeFakeEnv({ prompt, faults: firstSends(1, "pin-expired") })
     const cmd = makeCommand(pixBody(8))
@@ -131,7 +131,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.applyCount(cmd.id)).toBe(1)
   })
 
-  it("P4 neither the PIN nor the pin_token is written to the log", async () => {
+  it("PN4 neither the PIN nor the pin_token is written to the log", async () => {
     const env = makeFakeEnv({ faults: firstSends(1, "pin-expired") })
     const cmd = makeCommand(pixBody(9))
     await run(env, cmd)
@@ -155,7 +155,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(sending[1]).toMatchObject({ attempt: 2, error_key: key })
   })
 
-  it("R1 backoff is exponential with full jitter, base 250 ms, cap 30 s", () => {
+  it("RT1 backoff is exponential with full jitter, base 250 ms, cap 30 s", () => {
     const c = DEFAULT_PIPELINE_CONFIG
     expect(backoffDelayMs(1, 0, c)).toBe(0)
     expect(backoffDelayMs(1, 0.999999, c)).toBe(249)
@@ -168,7 +168,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(retryDelayMs(rl, 9, 0.9, c)).toBeGreaterThanOrEqual(5_000)
   })
 
-  it("R1 the sleeps between tries follow the backoff (virtual clock)", async () => {
+  it("RT1 the sleeps between tries follow the backoff (virtual clock)", async () => {
     const env = makeFakeEnv({ faults: firstSends(5, "server-error") })
     const cmd = makeCommand(pixBody(11))
     await run(env, cmd)
@@ -185,7 +185,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     ["forbidden", "WITHOUT_PERMISSION"],
     ["not-found", "APPROVAL_REQUEST_NOT_FOUND"],
     ["unprocessable", "INSUFFICIENT_BALANCE"]
-  ])("R2 never retry other 4xx: %s is rejected with the server's key after one send", async (fault, key) => {
+  ])("RT2 never retry other 4xx: %s is rejected with the server's key after one send", async (fault, key) => {
     const env = makeFakeEnv({ faults: { send: () => fault } })
     const cmd = makeCommand(pixBody(12))
     expect(await run(env, cmd)).toBe("rejected")
@@ -196,7 +196,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.clock.sleeps).toHaveLength(0)
   })
 
-  it("R3 409 after apply reconciles and confirms without resending", async () => {
+  it("RT3 409 after apply reconciles and confirms without resending", async () => {
     const env = makeFakeEnv({ faults: firstSends(1, "conflict-after") })
     const cmd = makeCommand(pixBody(13))
     expect(await run(env, cmd)).toBe("confirmed")
@@ -205,7 +205,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.applyCount(cmd.id)).toBe(1)
   })
 
-  it("R3 409 not applied reconciles, then resends with the same id (counts as a try)", async () => {
+  it("RT3 409 not applied reconciles, then resends with the same id (counts as a try)", async () => {
     const env = makeFakeEnv({ faults: firstSends(1, "conflict-before") })
     const cmd = makeCommand(pixBody(14))
     expect(await run(env, cmd)).toBe("confirmed")
@@ -227,7 +227,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     }
   )
 
-  it("R3 a failing reconcile is retried, never replaced by a blind resend", async () => {
+  it("RT3 a failing reconcile is retried, never replaced by a blind resend", async () => {
     let reconcileFaults = 2
     const env = makeFakeEnv({
       faults: { send: (_c, n) => (n === 1 ? "network-after" : null), reconcile: () => (reconcileFaults-- > 0 ? "network" : null) }
@@ -238,7 +238,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.sends).toHaveLength(1)
   })
 
-  it("R4 429 waits at least Retry-After (TestClock)", async () => {
+  it("RT4 429 waits at least Retry-After (TestClock)", async () => {
     const env = makeFakeEnv({ faults: firstSends(1, "rate-limited") })
     env.server.retryAfterMs = 7_000
     const cmd = makeCommand(pixBody(17))
@@ -264,7 +264,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.sends).toHaveLength(2)
   })
 
-  it("R5 tries exhausted: failed with the last key after 10 sends", async () => {
+  it("RT5 tries exhausted: failed with the last key after 10 sends", async () => {
     const env = makeFakeEnv({ faults: { send: () => "server-error" } })
     const cmd = makeCommand(pixBody(18))
     expect(await run(env, cmd)).toBe("failed")
@@ -274,7 +274,7 @@ describe("outbox pipeline (sync/outbox/RULES.md)", () => {
     expect(env.server.applyCount(cmd.id)).toBe(0)
   })
 
-  it("R5 a reconcile that cannot say (401) ends failed, never rejected", async () => {
+  it("RT5 a reconcile that cannot say (401) ends failed, never rejected", async () => {
     const env = makeFakeEnv({ faults: firstSends(1, "network-after") })
     const transport = {
       ...env.server.transport,

@@ -1,6 +1,6 @@
 /**
  * The outbox's durable store on RxDB (sync/outbox/ports.ts OutboxStoreShape; sync/SPEC.md C1,
- * sync/outbox/RULES.md O1). Commands and their events live in the `commands` and
+ * OB1). Commands and their events live in the `commands` and
  * `command_events` collections; an event's primary key is `command_id|seq`, so a second write of
  * the same seq fails in IndexedDB itself — appended, never rewritten. One engine per user owns the
  * store (SharedWorker), so it also keeps the log in memory for fast reads.
@@ -56,7 +56,7 @@ export async function openRxOutboxStore(db: UserDb): Promise<OutboxStoreShape> {
     appendEvent: (ev) =>
       Effect.suspend(() => {
         const l = log.get(ev.command_id) ?? []
-        if (ev.seq !== nextSeq(l)) return Effect.fail(new OutboxStoreError({ message: `O1: seq ${ev.seq} is not next for ${ev.command_id}` }))
+        if (ev.seq !== nextSeq(l)) return Effect.fail(new OutboxStoreError({ message: `OB1: seq ${ev.seq} is not next for ${ev.command_id}` }))
         l.push(ev)
         log.set(ev.command_id, l)
         return Effect.tryPromise({

@@ -4,41 +4,35 @@
  * 429 bursts), with a reload (a new engine on the same store) in the middle. The sandbox's own
  * ledger must show every command applied exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { Effect } from "effect"
-import { startSandbox } from "../../sandbox/server.ts"
 import type { Wallet } from "../../schema/entities.ts"
 import type { Engine } from "../../sync/engine.ts"
-import { admin, makeEngine, signIn } from "./engine-helpers.ts"
+import { admin, makeEngine, signIn } from "../support/engine-helpers.ts"
+import { sandboxForFile } from "../support/sandbox-per-file.ts"
 
-let sb: Awaited<ReturnType<typeof startSandbox>>
-let base = ""
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
-  base = sb.url.replace(/\/$/, "")
-})
-afterAll(async () => { await sb?.close() })
+const file = sandboxForFile()
 
 const N = 300
 
 describe("outbox against the sandbox", () => {
-  it("X1 C2 C3 C4 C6 300 commands under injected faults and a reload are applied exactly once", async () => {
-    const session = await signIn(base, "ana@example.com")
+  it("EO1 C2 C3 C4 C6 300 commands under injected faults and a reload are applied exactly once", async () => {
+    const session = await signIn(file.url, "ana@example.com")
     const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
-    const wallets = ((await (await fetch(`${base}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
+    const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
     const w = wallets.find((x) => x.default)!
     const quoteOf = async (): Promise<string> => {
       for (;;) { // the fault switches hit this call too: ask until it answers
-        const r = await fetch(`${base}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
+        const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
         if (r.ok) return ((await r.json()) as { data: { quote_id: string } }).data.quote_id
         await new Promise((res) => setTimeout(res, 50))
       }
     }
 
     const answer = (e: () => Engine) => (id: string) => e().answerPin(id, { pin: "1234" })
-    let engine: Engine = makeEngine(base, { onPinAsk: (id) => answer(() => engine)(id) })
+    let engine: Engine = makeEngine(file.url, { onPinAsk: (id) => answer(() => engine)(id) })
     await engine.start(session)
-    await admin(base, "faults", { error_rate: { "/users/v2/conversions": 0.15 }, fault_after_commit_rate: { "/users/v2/conversions": 0.15 }, status: 503, burst_429: { count: 5, retry_after_s: 0 } })
+    await admin(file.url, "faults", { error_rate: { "/users/v2/conversions": 0.15 }, fault_after_commit_rate: { "/users/v2/conversions": 0.15 }, status: 503, burst_429: { count: 5, retry_after_s: 0 } })
 
     const ids: string[] = []
     let quote = ""
@@ -48,13 +42,13 @@ describe("outbox against the sandbox", () => {
       if (i === N / 2) {
         // a reload in the middle: the engine goes away with commands in flight, a new one replays them
         await engine.close()
-        engine = makeEngine(base, { onPinAsk: (id) => answer(() => engine)(id) })
-        await engine.start(await signIn(base, "ana@example.com"))
+        engine = makeEngine(file.url, { onPinAsk: (id) => answer(() => engine)(id) })
+        await engine.start(await signIn(file.url, "ana@example.com"))
       }
     }
     const states = await Promise.all(ids.map((id) => Effect.runPromise(engine.commands!.settled(id))))
-    await admin(base, "reset-faults", {})
-    const ledger = (await admin(base, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number; idempotency_records: number }> } }
+    await admin(file.url, "reset-faults", {})
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number; idempotency_records: number }> } }
     // a conversion writes two statement rows (CONVERSION_OUT and CONVERSION_IN) and one idempotency record
     const applied = new Map(ledger.data.transactions.map((t) => [t.transaction_uuid, t.statement_rows / 2]))
     for (const t of ledger.data.transactions) expect(t.idempotency_records, t.transaction_uuid).toBeLessThanOrEqual(1)

@@ -3,10 +3,9 @@
  * Storage is RxDB's Dexie storage on fake-indexeddb; the browser suite (tests/e2e/engine) runs the
  * same engine on real IndexedDB in Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { Effect } from "effect"
 import { indexedDB } from "fake-indexeddb"
-import { startSandbox } from "../../sandbox/server.ts"
 import { makeApiClient } from "../../sync/api/client.ts"
 import { openUserDb, dbNameFor } from "../../sync/store/db.ts"
 import { pullStatements } from "../../sync/pullers/statements.ts"
@@ -15,25 +14,19 @@ import type { Wallet } from "../../schema/entities.ts"
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
 import { imageDbName, writeImage } from "../../sync/store/projection-image.ts"
 import type { SyncProgress } from "../../workers/results.ts"
-import { admin, countingFetch, makeEngine, signIn, storage, until } from "./engine-helpers.ts"
+import { admin, countingFetch, makeEngine, signIn, storage, until } from "../support/engine-helpers.ts"
+import { sandboxForFile } from "../support/sandbox-per-file.ts"
 
-let sb: Awaited<ReturnType<typeof startSandbox>>
-let base = ""
-
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
-  base = sb.url.replace(/\/$/, "")
-})
-afterAll(async () => { await sb?.close() })
+const file = sandboxForFile()
 
 const apiFor = (session: { accessToken: string; refreshToken: string; expiresAt: number }, f?: typeof fetch) =>
   makeApiClient({
-    baseUrl: () => base, locale: () => "pt", tokens: () => session, onTokens: () => undefined, onSessionExpired: () => undefined,
+    baseUrl: () => file.url, locale: () => "pt", tokens: () => session, onTokens: () => undefined, onSessionExpired: () => undefined,
     currentWallet: () => null, serverType: () => "green", ...(f ? { fetch: f } : {})
   })
 
 async function defaultWallet(session: { accessToken: string }): Promise<Wallet> {
-  const r = await fetch(`${base}/users/operations/wallets?page_size=100`, { headers: { authorization: `Bearer ${session.accessToken}`, "server-type": "green" } })
+  const r = await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers: { authorization: `Bearer ${session.accessToken}`, "server-type": "green" } })
   const j = (await r.json()) as { data: { data: Wallet[] } }
   const w = j.data.data.find((x) => x.default) ?? j.data.data[0]
   if (!w) throw new Error("no wallet")
@@ -42,7 +35,7 @@ async function defaultWallet(session: { accessToken: string }): Promise<Wallet> 
 
 describe("sync engine against the sandbox", () => {
   it("A1 a path off the allowed list fails with UNAUTHORIZED_ENDPOINT and sends nothing", async () => {
-    const session = await signIn(base, "ana@example.com")
+    const session = await signIn(file.url, "ana@example.com")
     const c = countingFetch()
     const api = apiFor(session, c.fetch)
     const exit = await Effect.runPromiseExit(api.raw("GET", "/users/admin/secrets"))
@@ -51,9 +44,9 @@ describe("sync engine against the sandbox", () => {
     expect(c.calls).toEqual([])
   })
 
-  it("P1–P6 first sync fills wallets, accounts, notifications and every readable wallet's statement", async () => {
-    const session = await signIn(base, "ana@example.com")
-    const engine = makeEngine(base)
+  it("P1 P6 first sync fills wallets, accounts, notifications and every readable wallet's statement; progress per list ends done", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const engine = makeEngine(file.url)
     await engine.start(session)
     await engine.syncAll()
     const wallets = engine.snapshot({ kind: "wallets" }) as Wallet[]
@@ -64,7 +57,7 @@ describe("sync engine against the sandbox", () => {
     // the server's statement total for every wallet equals what the projection holds
     let serverTotal = 0
     for (const x of wallets) {
-      const r = await fetch(`${base}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": x.id, "server-type": "green" } })
+      const r = await fetch(`${file.url}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": x.id, "server-type": "green" } })
       if (r.ok) serverTotal += ((await r.json()) as { data: { total: number } }).data.total
     }
     expect(serverTotal).toBeGreaterThan(0)
@@ -75,7 +68,7 @@ describe("sync engine against the sandbox", () => {
   })
 
   it("P8 a statement sync killed mid-way resumes with no gap and no duplicate", async () => {
-    const session = await signIn(base, "ana@example.com")
+    const session = await signIn(file.url, "ana@example.com")
     const w = await defaultWallet(session)
     const db = await openUserDb(`p8${Date.now()}`, storage())
     const api = apiFor(session)
@@ -84,23 +77,103 @@ describe("sync engine against the sandbox", () => {
     expect(first).toBe(300)
     // a new sync on the same store: starts after the last whole chunk
     await pullStatements(api, db, new ProgressBoard(), w.id, { pageSize: 150, onRows: (rows) => seen.push(...rows.map((r) => r.id)) })
-    const r = await fetch(`${base}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
+    const r = await fetch(`${file.url}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
     const total = ((await r.json()) as { data: { total: number } }).data.total
     expect(new Set(seen).size).toBe(seen.length)
     expect(seen.length).toBe(total)
     await db.remove()
   })
 
-  it("L3 the stream dropped by the sandbox reconnects with Last-Event-ID and loses no event", async () => {
-    const session = await signIn(base, "ana@example.com")
+  it("P7 statements are pulled by keyset: sort=updated_at&order=asc, 5,000 rows a page, each page after the last row's updated_at|id", async () => {
+    const session = await signIn(file.url, "ana@example.com")
     const w = await defaultWallet(session)
-    const engine = makeEngine(base)
+    const isStatement = (u: string) => u.includes("/users/v2/reports/operation-statement")
+    // the engine's own pulls: 5,000 a page, oldest change first
+    const c = countingFetch()
+    const engine = makeEngine(file.url, { fetch: c.fetch })
+    await engine.start(session)
+    await engine.syncAll()
+    const engineCalls = c.calls.filter(isStatement).map((u) => new URL(u).searchParams)
+    expect(engineCalls.length).toBeGreaterThan(0)
+    for (const q of engineCalls) expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size") }).toEqual({ sort: "updated_at", order: "asc", page_size: "5000" })
+    await engine.signOut("logout")
+    // smaller pages of the same puller: page k + 1 asks for the rows after page k's last row
+    const c2 = countingFetch()
+    const db = await openUserDb(`p7${Date.now()}`, storage())
+    const pages: string[] = []
+    await pullStatements(apiFor(session, c2.fetch), db, new ProgressBoard(), w.id, { pageSize: 150, onRows: (rows) => { const last = rows[rows.length - 1]; if (last) pages.push(`${last.updated_at}|${last.id}`) } })
+    const afters = c2.calls.filter(isStatement).map((u) => new URL(u).searchParams.get("after"))
+    expect(pages.length).toBeGreaterThan(2)
+    expect(afters).toEqual([null, ...pages].slice(0, afters.length))
+    expect(afters.length).toBeGreaterThanOrEqual(pages.length)
+    await db.remove()
+  })
+
+  it("P10 one pull per list at a time: pulls asked for while one runs make exactly one more", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const walletsList = (u: string) => u.includes("/users/operations/wallets?")
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => { release = r })
+    let calls = 0
+    const gated: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.includes("/users/events/stream")) return new Response("", { status: 503 }) // no hints: only our pulls
+      if (walletsList(url) && ++calls === 1) await held
+      return fetch(input, init)
+    }
+    const c = countingFetch()
+    const engine = makeEngine(file.url, { fetch: ((i: RequestInfo | URL, o?: RequestInit) => { c.calls.push(String(i instanceof Request ? i.url : i)); return gated(i, o) }) as typeof fetch })
+    await engine.start(session)
+    await until(() => calls === 1)
+    const profiles = () => c.calls.filter((u) => u.includes("/profile")).length
+    const before = profiles()
+    const more = [engine.syncAll(), engine.syncAll(), engine.syncAll()]
+    // each of them reaches the wallets pull (after its profile call: one request, A3) while the first is held
+    await until(() => profiles() >= before + 1)
+    await new Promise((r) => setTimeout(r, 500))
+    release()
+    await Promise.all(more)
+    await until(() => calls >= 2)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(calls).toBe(2)
+    await engine.signOut("logout")
+  })
+
+  it("L6 while the stream is down the unread count is polled; while it is open it is not", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const unread = (calls: string[]) => calls.filter((u) => u.includes("/notifications/count_unread")).length
+    const down = countingFetch()
+    const refused: typeof fetch = (input, init) => String(input instanceof Request ? input.url : input).includes("/users/events/stream")
+      ? Promise.resolve(new Response("", { status: 503 }))
+      : down.fetch(input, init)
+    const a = makeEngine(file.url, { fetch: refused, unreadPollMs: 50 })
+    await a.start(session)
+    const first = unread(down.calls)
+    await until(() => unread(down.calls) >= first + 3, 10_000)
+    await a.signOut("logout")
+
+    const session2 = await signIn(file.url, "ana@example.com")
+    const open = countingFetch()
+    const b = makeEngine(file.url, { fetch: open.fetch, unreadPollMs: 50 })
+    await b.start(session2)
+    await b.syncAll()
+    await until(() => (b.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
+    const atOpen = unread(open.calls)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(unread(open.calls)).toBe(atOpen)
+    await b.signOut("logout")
+  })
+
+  it("L3 the stream dropped by the sandbox reconnects with Last-Event-ID and loses no event", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const w = await defaultWallet(session)
+    const engine = makeEngine(file.url)
     await engine.start(session)
     await until(() => engine.snapshot({ kind: "connection" }) !== null && (engine.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
     const before = engine.receivedEventIds.length
     for (let i = 0; i < 6; i++) {
-      await admin(base, "pix-in", { wallet_id: w.id, amount: 1000 + i, payer_name: `Pagador ${i}` })
-      if (i === 2) await admin(base, "faults", { drop_sse_now: true })
+      await admin(file.url, "pix-in", { wallet_id: w.id, amount: 1000 + i, payer_name: `Pagador ${i}` })
+      if (i === 2) await admin(file.url, "faults", { drop_sse_now: true })
     }
     await until(() => engine.receivedEventIds.length - before >= 6, 30_000)
     const ids = engine.receivedEventIds.slice(before).map(Number)
@@ -111,7 +184,7 @@ describe("sync engine against the sandbox", () => {
   })
 
   it("L7 a request created before the stream first opened (nothing to replay) still reaches the queue", async () => {
-    const session = await signIn(base, "ana@example.com")
+    const session = await signIn(file.url, "ana@example.com")
     const w = await defaultWallet(session)
     // the stream's connection waits until the request exists; every other call goes through
     let open: () => void = () => undefined
@@ -120,13 +193,13 @@ describe("sync engine against the sandbox", () => {
       if (String(input instanceof Request ? input.url : input).includes("/users/events/stream")) await gate
       return fetch(input, init)
     }
-    const engine = makeEngine(base, { fetch: gated })
+    const engine = makeEngine(file.url, { fetch: gated })
     await engine.start(session)
     engine.setWallet(w.id)
     await engine.syncAll()
     const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as ReadonlyArray<{ id: string }>
     const before = queue().length
-    const created = (await admin(base, "approval-requests", { wallet_id: w.id, amount: 123_400, description: "L7 antes do stream" })) as { data: { id: string } }
+    const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 123_400, description: "L7 antes do stream" })) as { data: { id: string } }
     // the pulls are over and the stream is not open: the request is not known yet
     expect(queue().some((r) => r.id === created.data.id)).toBe(false)
     open()
@@ -136,7 +209,7 @@ describe("sync engine against the sandbox", () => {
   })
 
   it("P11 a request an event brings while the queue's pull runs stays (the pass's clean-up does not remove it)", async () => {
-    const session = await signIn(base, "ana@example.com")
+    const session = await signIn(file.url, "ana@example.com")
     const w = await defaultWallet(session)
     // the queue's list call waits, once, until the request exists and its event has been applied
     let hold = false
@@ -151,7 +224,7 @@ describe("sync engine against the sandbox", () => {
       if (hold && url.includes("/approval-requests") && !url.includes("/__admin")) { hold = false; entered(); await held }
       return res
     }
-    const engine = makeEngine(base, { fetch: gated })
+    const engine = makeEngine(file.url, { fetch: gated })
     await engine.start(session)
     engine.setWallet(w.id)
     await engine.syncAll()
@@ -160,7 +233,7 @@ describe("sync engine against the sandbox", () => {
     hold = true
     const pass = engine.syncWallet(w.id)
     await inside
-    const created = (await admin(base, "approval-requests", { wallet_id: w.id, amount: 98_700, description: "P11 durante o pull" })) as { data: { id: string } }
+    const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 98_700, description: "P11 durante o pull" })) as { data: { id: string } }
     await until(() => queue().some((r) => r.id === created.data.id), 10_000)
     // the pass's pages predate the request: it never leaves the queue, through the pass's end and
     // the pull that follows (sampled every few ms)
@@ -176,23 +249,23 @@ describe("sync engine against the sandbox", () => {
   })
 
   it("C5 a cancelled PIN step cancels the command and nothing is sent", async () => {
-    const session = await signIn(base, "ana@example.com")
+    const session = await signIn(file.url, "ana@example.com")
     const w = await defaultWallet(session)
-    const engine = makeEngine(base, { onPinAsk: (id) => engine.answerPin(id, null) })
+    const engine = makeEngine(file.url, { onPinAsk: (id) => engine.answerPin(id, null) })
     await engine.start(session)
-    const q = await fetch(`${base}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
+    const q = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
     const quote = ((await q.json()) as { data: { quote_id: string } }).data
     const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 5000, expected_to_amount: 1 } })
     const state = await Effect.runPromise(engine.commands!.settled(id))
     expect(state).toBe("cancelled")
-    const ledger = (await admin(base, `ledger?wallet_id=${w.id}`)) as { transactions: Array<{ transaction_uuid: string }> }
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { transactions: Array<{ transaction_uuid: string }> }
     expect(JSON.stringify(ledger)).not.toContain(id)
     await engine.signOut("logout")
   })
 
   it("S4 logout wipes the user's local database", async () => {
-    const session = await signIn(base, "carla@example.com")
-    const engine = makeEngine(base)
+    const session = await signIn(file.url, "carla@example.com")
+    const engine = makeEngine(file.url)
     await engine.start(session)
     await engine.syncAll()
     const name = dbNameFor(session.userId)
@@ -208,8 +281,8 @@ describe("S6 the statement projection's image", () => {
   const progressOf = (e: ReturnType<typeof makeEngine>) => e.snapshot({ kind: "syncProgress" }) as SyncProgress
 
   it("S6 reopening reads the image and only the chunks after its watermark; S4 the wipe deletes the image too", async () => {
-    const session = await signIn(base, "ana@example.com")
-    const a = makeEngine(base, { imageMinRows: 1 })
+    const session = await signIn(file.url, "ana@example.com")
+    const a = makeEngine(file.url, { imageMinRows: 1 })
     await a.start(session)
     await a.syncAll()
     await until(() => progressOf(a).image !== undefined)
@@ -219,19 +292,19 @@ describe("S6 the statement projection's image", () => {
     const before = strip(a.queryStatements(q))
     await a.close()
 
-    const b = makeEngine(base, { imageMinRows: 1_000_000 })
+    const b = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await b.start(session)
     expect(b.openStats).toMatchObject({ imageRows: rows, chunkRows: 0 })
     expect(strip(b.queryStatements(q))).toEqual(before)
     // a row that arrives after the image is stored as a chunk after the watermark
     const w = (b.snapshot({ kind: "wallets" }) as Wallet[]).find((x) => x.default)
     if (!w) throw new Error("no default wallet")
-    await admin(base, "pix-in", { wallet_id: w.id, amount: 4321, payer_name: "Depois da Imagem" })
+    await admin(file.url, "pix-in", { wallet_id: w.id, amount: 4321, payer_name: "Depois da Imagem" })
     await b.pullStatementsFor(w.id)
     await until(() => b.projection.size === rows + 1)
     await b.close()
 
-    const c = makeEngine(base, { imageMinRows: 1_000_000 })
+    const c = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await c.start(session)
     expect(c.openStats).toMatchObject({ imageRows: rows, chunkRows: 1 })
     expect(c.projection.size).toBe(rows + 1)
@@ -244,8 +317,8 @@ describe("S6 the statement projection's image", () => {
   })
 
   it("S6 an image whose watermark the stored chunks do not reach is ignored: the projection is rebuilt from the chunks", async () => {
-    const session = await signIn(base, "ana@example.com")
-    const a = makeEngine(base, { imageMinRows: 1_000_000 })
+    const session = await signIn(file.url, "ana@example.com")
+    const a = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await a.start(session)
     await a.syncAll()
     const rows = a.projection.size
@@ -255,7 +328,7 @@ describe("S6 the statement projection's image", () => {
     const bogus = new StatementProjection()
     await writeImage(indexedDB as unknown as IDBFactory, session.userId, () => ({ watermark: { [w.id]: 999_999 }, rows: 0, at: new Date().toISOString(), projection: bogus.toImage() }))
     await a.close()
-    const b = makeEngine(base, { imageMinRows: 1_000_000 })
+    const b = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await b.start(session)
     expect(b.openStats).toMatchObject({ imageRows: 0, chunkRows: rows })
     expect(b.projection.size).toBe(rows)

@@ -17,7 +17,7 @@ import { api, type EndpointDef, type EndpointId } from "../../schema/api.ts"
 import { ERROR_KEYS } from "../../schema/errors.ts"
 import { actionsForTypes, hasPermission } from "../../schema/permissions.ts"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { signAccessToken } from "../../sandbox/tokens.ts"
 
 let sb: Sandbox
@@ -29,7 +29,7 @@ const KEYS = new Set<string>(ERROR_KEYS)
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
+  ;[ana, bruno, helena] = await cl.loginAll(["ana", "bruno", "helena"])
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type CallOptions, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type CallOptions, type Session } from "../support/sandbox-client.ts"
 import { api, type EndpointId } from "../../schema/api.ts"
 import { isValidCnpj, isValidCpf } from "../../schema/validation.ts"
 

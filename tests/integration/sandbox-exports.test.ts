@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { CSV_HEADER } from "../../sandbox/routes/statements.ts"
 
 let sb: Sandbox
@@ -20,7 +20,7 @@ const monthStart = (d: string): string => `${d.slice(0, 8)}01`
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, exportMs: 1200, receiptMs: 300 })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno] = (await Promise.all(["ana", "bruno"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session]
+  ;[ana, bruno] = await cl.loginAll(["ana", "bruno"])
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {

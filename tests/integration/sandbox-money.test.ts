@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { spCutoffOf } from "../../sandbox/time.ts"
 
 let sb: Sandbox
@@ -22,9 +22,7 @@ const txRows = (walletId: string, tx: string): number => sb.admin.ledger(walletI
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, pinLockS: 2 })
   cl = new SandboxClient(sb.url)
-  ;[ana, carla, diego, helena, fabio] = (await Promise.all(["ana", "carla", "diego", "helena", "fabio"].map((u) => cl.login(`${u}@example.com`)))) as [
-    Session, Session, Session, Session, Session
-  ]
+  ;[ana, carla, diego, helena, fabio] = await cl.loginAll(["ana", "carla", "diego", "helena", "fabio"])
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {

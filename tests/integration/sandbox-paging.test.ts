@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
 
 let sb: Sandbox

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 
 let sb: Sandbox
 let cl: SandboxClient
@@ -15,9 +15,7 @@ let W: NonNullable<ReturnType<Sandbox["admin"]["seedInfo"]>>["wallets"]
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" } })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, carla, diego, helena] = (await Promise.all(["ana", "bruno", "carla", "diego", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [
-    Session, Session, Session, Session, Session
-  ]
+  ;[ana, bruno, carla, diego, helena] = await cl.loginAll(["ana", "bruno", "carla", "diego", "helena"])
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { startSandbox } from "../../sandbox/server.ts"
-import { SandboxClient } from "../../sandbox/test-client.ts"
+import { SandboxClient } from "../support/sandbox-client.ts"
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-persist-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

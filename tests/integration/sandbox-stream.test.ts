@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Schema } from "effect"
 import { createParser } from "eventsource-parser"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
-import { SandboxClient, type Session } from "../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { StreamEvent } from "../../schema/stream.ts"
 
 let sb: Sandbox
@@ -84,7 +84,7 @@ const open = (as: Session, opts: { lastEventId?: string; query?: string; auth?: 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, heartbeatMs: 300 })
   cl = new SandboxClient(sb.url)
-  ;[ana, helena, bruno] = (await Promise.all(["ana", "helena", "bruno"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
+  ;[ana, helena, bruno] = await cl.loginAll(["ana", "helena", "bruno"])
   main = sb.admin.seedInfo()!.wallets.anaMain
 })
 afterAll(async () => {

@@ -19,4 +19,3 @@ export const tab = style({
   borderBottom: "3px solid transparent", marginBottom: -1
 })
 export const tabActive = style({ color: vars.color.primary, borderBottomColor: vars.color.primary })
-export const roles = style({ display: "flex", gap: vars.space.md, flexWrap: "wrap" })

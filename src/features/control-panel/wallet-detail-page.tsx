@@ -14,7 +14,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useActions } from "../../lib/use-shell-data.ts"
 import { Badge, Button, Card, EmptyState, layout, PageHeader } from "../../ui/index.ts"
-import { InviteForm } from "./invite-form.tsx"
+import { InviteForm } from "../../ui/invite-form.tsx"
 import { DeleteWalletDialog, RenameWalletDialog, unlinkWallet } from "./wallet-dialogs.tsx"
 import { backupCandidates, canDelete, canInvite, canRename, hasOtherOwnWallet, isOwner, roleOf } from "./wallet-rules.ts"
 

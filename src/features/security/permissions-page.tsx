@@ -18,7 +18,7 @@ import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Badge, Button, Card, Dialog, EmptyState, layout, PageHeader, Skeleton } from "../../ui/index.ts"
-import { InviteForm, type InviteFormProps } from "../control-panel/invite-form.tsx"
+import { InviteForm, type InviteFormProps } from "../../ui/invite-form.tsx"
 import {
   canInvite, canListUsers, canUnlink, escapeHtml, isGrantableRoleSet, isOwnerRow, offerFor, orderedRoles, visibleUsers
 } from "./permission-rules.ts"

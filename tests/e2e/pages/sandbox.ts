@@ -1,10 +1,10 @@
 /**
  * The sandbox as the suites check screens against it, over the app's origin (the preview server
- * proxies /users and /__admin): a typed client (sandbox/test-client.ts) for what a test does as
+ * proxies /users and /__admin): a typed client (tests/support/sandbox-client.ts) for what a test does as
  * a user or as the sandbox's admin, the seeded wallets by key, and a wallet's ledger (balances,
  * statement rows, and per transaction-uuid its rows and idempotency records: exactly-once proofs).
  */
-import { SandboxClient, type Session } from "../../../sandbox/test-client.ts"
+import { SandboxClient, type Session } from "../../support/sandbox-client.ts"
 import type { Ledger } from "../../../schema/api-admin.ts"
 
 export type { Ledger }

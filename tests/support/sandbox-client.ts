@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto"
 import { Schema } from "effect"
-import { api, fillPath, type EndpointDef, type EndpointId } from "../schema/api.ts"
-import { ErrorBody } from "../schema/errors.ts"
-import { adminApi, type AdminEndpointId } from "../schema/api-admin.ts"
+import { api, fillPath, type EndpointDef, type EndpointId } from "../../schema/api.ts"
+import { ErrorBody } from "../../schema/errors.ts"
+import { adminApi, type AdminEndpointId } from "../../schema/api-admin.ts"
 
 export interface Session {
   readonly email: string
@@ -97,6 +97,11 @@ export class SandboxClient {
   }
 
   /** E-mail + password → code (the fixed one) → tokens (core §7 sign-in). */
+  /** Sign in seeded users by their first names (`"ana"` → ana@example.com), at once, in order. */
+  async loginAll<const N extends ReadonlyArray<string>>(names: N): Promise<{ -readonly [K in keyof N]: Session }> {
+    return (await Promise.all(names.map((n) => this.login(`${n}@example.com`)))) as { -readonly [K in keyof N]: Session }
+  }
+
   async login(email: string, password = "Senha@123"): Promise<Session> {
     const s = await this.ok("signin", { body: { email, password } })
     const t = await this.ok("sessionSignin", { body: { otp_id: s.data.otp_id, code: this.fixedCode } })

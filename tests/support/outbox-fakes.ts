@@ -1,31 +1,20 @@
 /**
- * Test doubles for the outbox ports (sync/outbox/RULES.md, used by the *.test.ts files here):
+ * Test doubles for the outbox ports (sync/SPEC.md OB/PN/RT/DD/RP/XO rules; used by sync/outbox/*.test.ts):
  * a fake users-API server with a ledger of applied transaction-uuids and fault injection, a PIN
  * prompt that answers from a script, a virtual Clock whose sleeps return at once (and are
  * recorded), and a seeded PRNG. The fake server does NOT deduplicate transaction-uuids: a
  * command sent again after it was applied is applied again and counted, so any double
- * application shows up in `applyCount` (X1).
+ * application shows up in `applyCount` (EO1).
  */
 import { Clock, Deferred, Duration, Effect, Random } from "effect"
 import type { Command } from "../../schema/commands.ts"
-import type { CommandBody } from "../commands/registry.ts"
+import type { CommandBody } from "../../sync/commands/registry.ts"
 import type { ApiError } from "../../schema/errors.ts"
 import { BadRequest, Conflict, Forbidden, GatewayTimeout, NetworkError, NotAuthorized, NotFound, RateLimited, ServerError, Unprocessable } from "../../schema/errors.ts"
-import type { PipelineServices } from "./pipeline.ts"
-import type { CommandTransportShape, PinInput, PinPromptShape } from "./ports.ts"
-import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "./ports.ts"
+import type { PipelineServices } from "../../sync/outbox/pipeline.ts"
+import type { CommandTransportShape, PinInput, PinPromptShape } from "../../sync/outbox/ports.ts"
+import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "../../sync/outbox/ports.ts"
 
-/** mulberry32: small, seedable, good enough to pick faults. */
-export const seededRandom = (seed: number): (() => number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Faults on a send: `-after` ones apply the command on the server and then fail the answer. */
 export type SendFault =
@@ -136,7 +125,7 @@ export class FakeServer {
       send: (cmd, pinToken) =>
         Effect.gen(function*() {
           yield* Effect.yieldNow
-          const transactionUuid = cmd.id // the real transport puts this in the `transaction-uuid` header (O2)
+          const transactionUuid = cmd.id // the real transport puts this in the `transaction-uuid` header (OB2)
           server.sends.push({ transactionUuid, pinToken })
           const fault = server.faults.send?.(cmd, server.sendsOf(transactionUuid)) ?? null
           if (fault !== null && !appliesBeforeFailing(fault)) {

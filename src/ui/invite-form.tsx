@@ -2,16 +2,20 @@
  * Invite someone to a wallet (core §6 "Wallets are shared by invitations carrying a
  * permission"): e-mail and roles; the role rule of core §5/§6 (APPROVER needs ADMIN or CLIENT).
  * One form for the wallet page (its defaults) and the permissions page, which gives its own
- * texts, test ids and role picker.
+ * texts, test ids and role picker (so it lives in src/ui: features never import each other).
  */
 import { useState, type ComponentType, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine } from "../../../workers/client.ts"
-import { isValidEmail, isValidRoleSet } from "../../../schema/validation.ts"
-import { errorI18nKey } from "../../lib/errors.ts"
-import { toast } from "../../lib/feedback.ts"
-import { Button, Card, Checkbox, layout, TextField } from "../../ui/index.ts"
-import * as s from "./control-panel.css.ts"
+import { getEngine } from "../../workers/client.ts"
+import { isValidEmail, isValidRoleSet } from "../../schema/validation.ts"
+import { errorI18nKey } from "../lib/errors.ts"
+import { toast } from "../lib/feedback.ts"
+import { Button } from "./button.tsx"
+import { Card } from "./card.tsx"
+import { Checkbox } from "./checkbox.tsx"
+import * as layout from "./layout.css.ts"
+import { TextField } from "./text-field.tsx"
+import * as s from "./invite-form.css.ts"
 
 /** Roles an invitation may carry (ROOT is the owner's and is not given away). */
 export const INVITE_ROLES = ["ADMIN", "CLIENT", "APPROVER"] as const

@@ -2,10 +2,10 @@
  * Measures the sandbox on a seeded database (DESIGN "Budgets": the sandbox must serve 1M-row
  * statements fast enough for first syncs within budget): start-up time, keyset pages of 5000
  * rows (`sort=updated_at&order=asc&after=…`), a full keyset walk in rows/s, the default page and
- * a filtered search. `tsx sandbox/measure.ts --db /tmp/x.sqlite [--walk]`
+ * a filtered search. `tsx bench/sandbox-measure.ts --db /tmp/x.sqlite [--walk]`
  */
-import { startSandbox } from "./server.ts"
-import { SandboxClient } from "./test-client.ts"
+import { startSandbox } from "../sandbox/server.ts"
+import { SandboxClient } from "../tests/support/sandbox-client.ts"
 
 const arg = (n: string): string | undefined => {
   const i = process.argv.indexOf(`--${n}`)
@@ -33,7 +33,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 {
   const db = sb.db
   const cols = "id, wallet_id, operation_id, created_at, updated_at, type, direction, status, currency_symbol, amount, balance_after, description, counterparty_name, counterparty_document, end_to_end_id, transaction_uuid"
-  const { paginateJson } = await import("./repo.ts")
+  const { paginateJson } = await import("../sandbox/repo.ts")
   const cpu: number[] = []
   for (let i = 0; i < 12; i++) {
     const at = new Date(Date.now() - (i + 1) * 25 * 86_400_000).toISOString()
