@@ -670,3 +670,7 @@ export const PixKeyString = Schema.String.check(checks.PixKey)
 export const NoEmojiString = Schema.String.check(checks.NoEmoji)
 export const NoSpecialCharactersString = Schema.String.check(checks.NoSpecialCharacters)
 export const StrongPasswordString = Schema.String.check(checks.StrongPassword)
+
+/* ------------------------------------------------------------------------------------------ */
+/* Scheduling date rules (features §4, §5, §9; schema/schedule.ts), under the names later checks call */
+export { isSchedulableDate, recurrenceDates } from "./schedule.ts"
