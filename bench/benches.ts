@@ -70,6 +70,11 @@ const csvExport100k: Bench = async () => {
   report({ name: "csv-export-100k", figures: r.figures, budgets: {} })
 }
 
+const daysAheadRecompute: Bench = async () => {
+  const r = await runPage("days-ahead.html", { items: "1000" })
+  report({ name: "days-ahead-recompute", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 16, kind: "max" } } })
+}
+
 export const benches: Record<string, Bench> = {
   "shell-bundle": shellBundle,
   "filter-1m": filter1m,
@@ -83,5 +88,6 @@ export const benches: Record<string, Bench> = {
   "filter-vs-server": filterVsServer,
   "filter-vs-rxdb-100k": filterVsRxdb100k,
   "statements-keystroke-1m": statementsKeystroke,
-  "statements-scroll-1m": statementsScroll
+  "statements-scroll-1m": statementsScroll,
+  "days-ahead-recompute": daysAheadRecompute
 }
