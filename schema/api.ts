@@ -15,6 +15,7 @@ import {
 } from "./entities.ts"
 import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
+import { cardsApi } from "./api-cards.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
@@ -319,7 +320,8 @@ export const api = {
   approvalHistory: def({
     method: "GET", path: "/users/operations/approval-history", wallet: true, permission: P.getApprovalHistory,
     query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
-  })
+  }),
+  ...cardsApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

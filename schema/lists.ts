@@ -9,6 +9,7 @@
  */
 import { api } from "./api.ts"
 import { defineList, type ListDef } from "./list-def.ts"
+import { cardsLists } from "./cards.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -45,7 +46,8 @@ export const coreLists = {
 
 /** Every synced list, by name. */
 export const lists = {
-  ...coreLists
+  ...coreLists,
+  ...cardsLists
 }
 
 export type ListName = keyof typeof lists
