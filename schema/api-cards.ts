@@ -58,9 +58,12 @@ export const cardsApi = {
     method: "POST", path: "/users/cards/{id}/unblock", wallet: true, transaction: true, sensitive: true, permission: P.postCards,
     body: Pin, response: Envelope(Card)
   }),
-  /** The card's 4-digit password, the one typed at a shop's terminal (features §5). */
+  /**
+   * The card's 4-digit password, the one typed at a shop's terminal (features §5). Not a transaction
+   * call: setting the same password again is the same state, and it is sent directly, never stored (D-cards-secrets).
+   */
   cardPassword: def({
-    method: "PATCH", path: "/api-2/banking/cards/password/{id}", wallet: true, transaction: true, sensitive: true, permission: P.postCards,
+    method: "PATCH", path: "/api-2/banking/cards/password/{id}", wallet: true, sensitive: true, permission: P.postCards,
     body: CardPasswordBody, response: Ok
   }),
   cardNewVia: def({

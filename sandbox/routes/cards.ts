@@ -235,7 +235,7 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
     if (!/^\d{4}$/.test(password)) badField("password", "VALIDATION_FORMAT", "4 digits (features §5)")
     if (password !== password_confirmation) throw new ApiError(422, "CARD_PASSWORD_MISMATCH", undefined, { password_confirmation: "VALIDATION_FORMAT" })
     save(ctx, card.id, { password_hash: hashSecret(password) })
-    logEvent(ctx, card.id, "password", req.txKey)
+    logEvent(ctx, card.id, "password", null)
     return { data: { ok: true } }
   })
 

@@ -10,7 +10,7 @@
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
-import { getEngine } from "../../../workers/client.ts"
+import { EngineError, getEngine } from "../../../workers/client.ts"
 import type { CardDetails, CardTrack } from "../../../schema/cards.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
@@ -59,7 +59,12 @@ export function CardDetail({ card, walletId }: { readonly card: CardView | null;
       <div className={s.detail}>
         <div className={layout.stack}>
           <CardVisual card={card} />
-          {card.replaced_by !== null ? <p className={layout.muted} role="note">{t("cards:detail.replacedBy")}</p> : null}
+          {card.replaced_by !== null ? (
+            <p className={layout.muted} role="note">
+              {t("cards:detail.replacedBy")}{" "}
+              <Link to={lp(`/banking/cards/${card.virtual ? "virtual-card" : "physical-card"}/${card.replaced_by}`)} data-testid="card-new-copy-link">{t("cards:detail.seeNew")}</Link>
+            </p>
+          ) : null}
         </div>
         <div className={layout.stack}>
           {can.activate ? (
@@ -95,9 +100,17 @@ export function CardDetail({ card, walletId }: { readonly card: CardView | null;
   )
 }
 
-/** PIN → pin_token → the number and CVV, held in this dialog's state only (never stored). */
+/**
+ * PIN → pin_token → the call, its answer held in the dialog's state only (never stored). The same PIN
+ * verified again within the client's 1 s dedup window (core §7) is sent once more after it.
+ */
 async function withPin<T>(pin: string, fn: (pinToken: string) => Promise<T>): Promise<T> {
-  const r = await getEngine().call("verifyPin", { body: { pin } })
+  const verify = () => getEngine().call("verifyPin", { body: { pin } })
+  const r = await verify().catch(async (e: unknown) => {
+    if (!(e instanceof EngineError) || e.tag !== "DuplicateRequest") throw e
+    await new Promise((ok) => setTimeout(ok, 1100))
+    return verify()
+  })
   return fn(r.data.pin_token)
 }
 
