@@ -8,6 +8,7 @@
  */
 import Database from "better-sqlite3"
 import { randomBytes } from "node:crypto"
+import { createCardTables } from "./cards-db.ts"
 
 export type DB = Database.Database
 
@@ -336,6 +337,7 @@ export const openDb = (path: string): DB => {
 
 export const createTables = (db: DB): void => {
   db.exec(TABLES)
+  createCardTables(db)
 }
 
 export const createIndexes = (db: DB, analyze = true): void => {

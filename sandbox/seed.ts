@@ -26,6 +26,7 @@ import {
 } from "./names.ts"
 import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
+import { seedCards } from "./cards-seed.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
 export type SeedSize = "small" | "100k" | "1m"
@@ -529,6 +530,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
     insDec.run(cid, users.diego.id, "approved", null, iso(canceledAt + 15 * 60_000))
   })()
 
+  seedCards(db, r, now, users, wallets)
   const tIdx = performance.now()
   createIndexes(db)
   if (process.env["SANDBOX_SEED_TIMING"]) console.log(`[seed] rows+data ${Math.round(tIdx - t0)} ms, indexes ${Math.round(performance.now() - tIdx)} ms`)

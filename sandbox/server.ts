@@ -24,6 +24,7 @@ import { registerStatementRoutes } from "./routes/statements.ts"
 import { registerApprovalRoutes, runCutoff } from "./routes/approval.ts"
 import { registerPixRoutes } from "./routes/pix.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
+import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
@@ -163,6 +164,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerStatementRoutes(app, ctx)
   registerApprovalRoutes(app, ctx)
   registerPixRoutes(app, ctx)
+  registerCardRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
   app.onError((e, c) => {
@@ -205,7 +207,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
     const tick = (): void => {
       try {
         db.transaction(() => {
-          if (rng.chance(0.7)) {
+          if (rng.chance(0.25)) cardsAliveTick(ctx, info.wallets.anaMain, rng)
+          else if (rng.chance(0.7)) {
             receivePixIn(ctx, info.wallets.anaMain, rng.int(500, 250_000), `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, "52998224725")
           } else {
             notify(ctx, info.users.ana.id, "Aviso", rng.pick(["Seu extrato foi atualizado.", "Novo acesso detectado.", "Confira as novidades da sua conta."]))

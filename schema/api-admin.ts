@@ -8,9 +8,9 @@
 import { Schema } from "effect"
 import { Envelope, Ok } from "./common.ts"
 import { ApprovalRequest, StatementEntry } from "./entities.ts"
-import type { EndpointDef } from "./api.ts"
+import { def, type EndpointDef } from "./api-def.ts"
+import { cardsAdminApi } from "./api-cards.ts"
 
-const def = <const D extends EndpointDef>(d: D): D => d
 const Rate = Schema.Number.check(Schema.makeFilter((n: number) => (n >= 0 && n <= 1) || "a probability 0..1"))
 
 export const FaultsBody = Schema.Struct({
@@ -117,7 +117,8 @@ export const adminApi = {
   seed: def({
     method: "GET", path: "/__admin/seed", auth: false,
     response: Envelope(Schema.Struct({ users: Schema.Array(SeedUser), wallets: Schema.Record(Schema.String, Schema.String), fixed_code: Schema.NullOr(Schema.String) }))
-  })
+  }),
+  ...cardsAdminApi
 } as const satisfies Record<string, EndpointDef>
 
 export type AdminApi = typeof adminApi

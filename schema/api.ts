@@ -6,6 +6,7 @@
  * decision (docs/decisions.md D-paths).
  */
 import { Schema } from "effect"
+import { def, type EndpointDef, type Method } from "./api-def.ts"
 import { Envelope, IsoDate, MinorUnits, Ok, Paged } from "./common.ts"
 import {
   Address, ApprovalRequest, ApprovalSetting, BankingAccount, Conversion, ConversionSide, Currency, Notification,
@@ -15,29 +16,9 @@ import {
 } from "./entities.ts"
 import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
+import { cardsApi } from "./api-cards.ts"
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
-
-export interface EndpointDef {
-  readonly method: Method
-  /** Path template; `{name}` is a path parameter. */
-  readonly path: string
-  readonly query?: Schema.Top
-  readonly body?: Schema.Top
-  readonly response: Schema.Top
-  /** Needs a bearer token (default true). */
-  readonly auth?: boolean
-  /** Acts on the wallet named by the `wallet-uuid` header. */
-  readonly wallet?: boolean
-  /** A transaction call: carries `transaction-uuid`, the idempotency key (core §6, features §7). */
-  readonly transaction?: boolean
-  /** A sensitive operation: needs a `pin_token` from verify-pin in the body (features §2). */
-  readonly sensitive?: boolean
-  /** Permission tag(s) the server checks on the wallet (alternatives). */
-  readonly permission?: string | ReadonlyArray<string>
-}
-
-const def = <const D extends EndpointDef>(d: D): D => d
+export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
 const optStr = Schema.optionalKey(Schema.String)
 const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr }
@@ -319,7 +300,8 @@ export const api = {
   approvalHistory: def({
     method: "GET", path: "/users/operations/approval-history", wallet: true, permission: P.getApprovalHistory,
     query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
-  })
+  }),
+  ...cardsApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

@@ -3,14 +3,13 @@
  * (schema/lists.ts) so that an area's file can describe its lists and the registry can import them.
  */
 import type { Schema } from "effect"
-import type { EndpointId } from "./api.ts"
 
 /** How a list's pages read: the paged envelope of core §3 (default), notifications' own, or one record. */
 export type PageShape = "paged" | "notifications" | "single"
 
-export interface ListDef<Row> {
-  /** The contract call (schema/api.ts) that pages the list: a GET. */
-  readonly endpoint: EndpointId
+export interface ListDef<Row, E extends string = string> {
+  /** The contract call (schema/api.ts) that pages the list: a GET (schema/lists.ts checks the name). */
+  readonly endpoint: E
   /** Rows are decoded with it where they arrive untyped (a stream hint's inline rows). */
   readonly row: Schema.Codec<Row, unknown>
   /** "wallet": one copy per wallet, pulled with its `wallet-uuid`; "user": one copy for the user. */
@@ -34,5 +33,5 @@ export interface ListDef<Row> {
   readonly wallets?: "current" | "all"
 }
 
-export const defineList = <Row>(def: ListDef<Row>): ListDef<Row> => def
+export const defineList = <Row, const E extends string>(def: ListDef<Row, E>): ListDef<Row, E> => def
 

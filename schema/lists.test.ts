@@ -12,7 +12,7 @@ describe("synced lists registry", () => {
     for (const name of listNames) {
       const def = listDef(name)
       expect(def, name).toBeDefined()
-      const e = api[def!.endpoint]
+      const e = api[def!.endpoint as keyof typeof api]
       expect(e.method, name).toBe("GET")
       if ((def!.page ?? "paged") !== "single") expect(Object.keys((e as { query?: { fields?: object } }).query?.fields ?? {}), name).toContain("page")
       // a wallet list is asked with the wallet's header; a user list without one

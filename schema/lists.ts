@@ -7,8 +7,9 @@
  * live query (`useList`). The big tables (the statement) are described by their table instead.
  * Adding a list: its `defineList` (schema/list-def.ts) beside its row Schema in `schema/<area>.ts`, spread below.
  */
-import { api } from "./api.ts"
+import { api, type EndpointId } from "./api.ts"
 import { defineList, type ListDef } from "./list-def.ts"
+import { cardsLists } from "./cards.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -45,13 +46,18 @@ export const coreLists = {
 
 /** Every synced list, by name. */
 export const lists = {
-  ...coreLists
+  ...coreLists,
+  ...cardsLists
 }
+
+// every list names a call of the contract (checked here, where the contract is known)
+const _endpointsExist: Readonly<Record<string, { readonly endpoint: EndpointId }>> = lists
+void _endpointsExist
 
 export type ListName = keyof typeof lists
 type Defs = typeof lists
 /** The row type of a list. */
-export type ListRow<L extends ListName> = Defs[L] extends ListDef<infer R> ? R : never
+export type ListRow<L extends ListName> = Defs[L] extends ListDef<infer R, string> ? R : never
 /** A list's description with its row type erased (what the engine walks). */
 export type AnyListDef = ListDef<unknown>
 
@@ -62,7 +68,7 @@ export const isListName = (name: string): name is ListName => Object.hasOwn(list
 
 /** The permission the server checks to read a list (its endpoint's), if any. */
 export const listPermission = (def: AnyListDef): ReadonlyArray<string> => {
-  const p = (api[def.endpoint] as { readonly permission?: string | ReadonlyArray<string> }).permission
+  const p = (api[def.endpoint as EndpointId] as { readonly permission?: string | ReadonlyArray<string> }).permission
   return p === undefined ? [] : typeof p === "string" ? [p] : p
 }
 

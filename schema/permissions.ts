@@ -28,7 +28,10 @@ export const P = {
   deleteWallet: "api-users-delete-operations-wallets",
   getPendingBalance: "api-users-get-operations-balance-pending",
   getBankingAccounts: "api-users-get-banking-accounts",
-  endr: "api-users-endr"
+  endr: "api-users-endr",
+  // features §2 cards (tags not shown: ours, D-cards-contract)
+  getCards: "api-users-get-banking-cards",
+  postCards: "api-users-post-banking-cards"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -42,7 +45,7 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ADMIN: [
     ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
-    P.postInvitation, P.putWallet
+    P.postInvitation, P.putWallet, P.getCards, P.postCards
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]

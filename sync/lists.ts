@@ -6,6 +6,7 @@
  */
 import { listDef, type AnyListDef, type PageShape } from "../schema/lists.ts"
 import type { Notification } from "../schema/entities.ts"
+import type { EndpointId } from "../schema/api.ts"
 import { pagedExtract, type ListSpec, type PageOut } from "./pullers/puller.ts"
 
 const extractors: Record<PageShape, (resp: unknown) => PageOut> = {
@@ -27,7 +28,7 @@ export const listSpec = (name: string, walletId: string): ListSpec => {
 const specOf = (name: string, def: AnyListDef, walletId: string): ListSpec => ({
   list: name,
   kind: name,
-  endpoint: def.endpoint,
+  endpoint: def.endpoint as EndpointId,
   walletId,
   pageSize: def.pageSize ?? 100,
   ...(def.query ? { query: def.query } : {}),

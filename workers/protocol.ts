@@ -9,57 +9,8 @@ import { Schema } from "effect"
 import { AnyCommandBody } from "../schema/commands.ts"
 import { Locale } from "../schema/common.ts"
 
-/** Statement filters handed to the worker's projection (sync/projections). */
-export const StatementQueryMsg = Schema.Struct({
-  walletIds: Schema.optionalKey(Schema.Array(Schema.String)),
-  text: Schema.optionalKey(Schema.String),
-  from: Schema.optionalKey(Schema.Number),
-  to: Schema.optionalKey(Schema.Number),
-  types: Schema.optionalKey(Schema.Array(Schema.String)),
-  statuses: Schema.optionalKey(Schema.Array(Schema.String)),
-  direction: Schema.optionalKey(Schema.Literals(["in", "out"])),
-  currency: Schema.optionalKey(Schema.String),
-  minAmount: Schema.optionalKey(Schema.Number),
-  maxAmount: Schema.optionalKey(Schema.Number),
-  sort: Schema.optionalKey(Schema.Struct({ by: Schema.Literals(["created_at", "amount"]), dir: Schema.Literals(["asc", "desc"]) })),
-  offset: Schema.optionalKey(Schema.Number),
-  limit: Schema.optionalKey(Schema.Number),
-  groupBy: Schema.optionalKey(Schema.Literals(["day", "type", "wallet", "counterparty", "none"]))
-})
-export type StatementQueryMsg = typeof StatementQueryMsg.Type
-
-/** What a view may watch. Each answers with a snapshot now and on every change. */
-export const LiveQuery = Schema.Union([
-  Schema.Struct({ kind: Schema.Literal("session") }),
-  Schema.Struct({ kind: Schema.Literal("wallets") }),
-  // any synced list of the registry (schema/lists.ts), with the pending commands' overlays (C7);
-  // `walletId` for wallet lists (default: the current wallet)
-  Schema.Struct({ kind: Schema.Literal("list"), list: Schema.String, walletId: Schema.optionalKey(Schema.String) }),
-  Schema.Struct({ kind: Schema.Literal("walletAccounts"), walletId: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("pendingBalance"), walletId: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("permissionActions"), walletId: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("notifications"), limit: Schema.Number }),
-  Schema.Struct({ kind: Schema.Literal("unreadCount") }),
-  Schema.Struct({ kind: Schema.Literal("invitations"), direction: Schema.Literals(["received", "sent"]) }),
-  // early: the first answer of this query may come in two snapshots, the window's rows first
-  // (`partial`, totals a lower bound) and then the full answer (sync/SPEC.md Q5)
-  Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg, early: Schema.optionalKey(Schema.Boolean) }),
-  Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
-  Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("syncProgress") }),
-  Schema.Struct({ kind: Schema.Literal("commands") }),
-  Schema.Struct({ kind: Schema.Literal("connection") })
-])
-export type LiveQuery = typeof LiveQuery.Type
-
-export const SessionInfo = Schema.Struct({
-  userId: Schema.String,
-  accessToken: Schema.String,
-  refreshToken: Schema.String,
-  expiresAt: Schema.Number
-})
-export type SessionInfo = typeof SessionInfo.Type
+export { LiveQuery, SessionInfo, StatementQueryMsg } from "../schema/live.ts"
+import { LiveQuery, SessionInfo, StatementQueryMsg } from "../schema/live.ts"
 
 export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("hello"), apiBase: Schema.String, locale: Locale, session: Schema.NullOr(SessionInfo) }),

@@ -30,12 +30,12 @@ describe("core §1 feature flags on routes", () => {
     out.forEach((r, i) => expect(r).toBe(ROUTES[i]))
   })
 
-  it("core §1: this build's defaults turn cards, billet and automatic-pix into the configuration page, keeping the path", () => {
+  it("core §1: this build's defaults turn billet and automatic-pix into the configuration page, keeping the path (cards is built: issue 15)", () => {
     expect(offOf(gateFeatures(ROUTES, BUILD_DEFAULTS, offMarker))).toEqual({
       "banking/pix/automatic-pix/*": "automaticPayments",
-      "banking/billet/*": "billets",
-      "banking/cards/*": "cards"
+      "banking/billet/*": "billets"
     })
+    expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, cards: false }, offMarker))).toMatchObject({ "banking/cards/*": "cards" })
   })
 
   it("core §1: statements off answers /banking/statements with the configuration page", () => {

@@ -82,7 +82,8 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     { path: "banking/pix/*", lazy: unavailable("pix") },
     { path: "banking/billet/*", lazy: unavailable("billet") },
     { path: "banking/ted/*", lazy: unavailable("ted") },
-    { path: "banking/cards/*", lazy: unavailable("cards") },
+    // issue 15: cards (features §2; default wallet only and onboarding: route-meta)
+    { path: "banking/cards/*", lazy: page(() => import("../features/cards/cards-page.tsx"), (m) => m.CardsPage) },
     // ── gateway (TODO(unfiled): features §2 "Gateway") ───────────────────────
     { path: "gateway", ...to("/gateway/metrics") },
     { path: "gateway/transactions", ...to("/gateway/transactions/deposits") },

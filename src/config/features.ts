@@ -15,7 +15,7 @@ export type FeatureFlags = { readonly [K in FeatureName]: boolean }
 
 /** This build's defaults: the areas built so far are on, the rest off. */
 export const BUILD_DEFAULTS: FeatureFlags = {
-  cards: false,
+  cards: true,
   billets: false,
   statements: true,
   coinTrends: true,

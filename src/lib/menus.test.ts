@@ -48,8 +48,8 @@ describe("core §2.2 menu sections", () => {
 describe("core §1 feature flags in the menus", () => {
   it("core §1: a flag that is off hides its items (cards, billets, statements)", () => {
     expect(items({ ...all, features: { ...ALL_ON, statements: false } }, "banking")).not.toContain("statements")
-    expect(items({ ...all, features: BUILD_DEFAULTS }, "banking")).toEqual(["home", "pix", "ted", "coins", "statements"])
-    expect(pathAllowed("/banking/cards", { ...all, features: BUILD_DEFAULTS })).toBe(false)
+    expect(items({ ...all, features: BUILD_DEFAULTS }, "banking")).toEqual(["home", "pix", "cards", "ted", "coins", "statements"])
+    expect(pathAllowed("/banking/cards", { ...all, features: { ...BUILD_DEFAULTS, cards: false } })).toBe(false)
     expect(pathAllowed("/banking/pix/automatic-pix", { ...all, features: BUILD_DEFAULTS })).toBe(false)
   })
   it("core §1: coin trends off keeps the coins item (the page shows the sample)", () => {

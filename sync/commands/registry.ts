@@ -11,12 +11,14 @@ import type { CommandDef } from "./define.ts"
 import { approvalCommands } from "./approval.ts"
 import { coinsCommands } from "./coins.ts"
 import { pixCommands } from "./pix.ts"
+import { cardsCommands } from "./cards.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
   ...coinsCommands,
   ...approvalCommands,
-  ...pixCommands
+  ...pixCommands,
+  ...cardsCommands
 ] as const
 
 type Defs = typeof commandDefs

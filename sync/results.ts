@@ -1,0 +1,81 @@
+/**
+ * The value each live query answers with (schema/live.ts LiveQuery). Shared by the engine
+ * (which builds them) and the views (which read them).
+ */
+import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../schema/entities.ts"
+import type { CommandState } from "../schema/commands.ts"
+import type { CommandBody } from "./commands/registry.ts"
+import type { SessionInfo, LiveQuery } from "../schema/live.ts"
+
+export interface Pending<T> { readonly value: T; readonly pending: boolean; readonly commandId?: string }
+
+export interface StatementRowView {
+  readonly id: string; readonly wallet_id: string; readonly operation_id: string
+  readonly created_at: string; readonly updated_at: string
+  readonly type: string; readonly direction: "in" | "out"; readonly status: string; readonly currency_symbol: string
+  readonly amount: number; readonly balance_after: number
+  readonly description: string; readonly counterparty_name: string; readonly counterparty_document: string
+  readonly end_to_end_id: string | null; readonly transaction_uuid: string | null
+  /** A row that exists only as a pending command's optimistic effect. */
+  readonly pending?: boolean
+}
+export interface GroupTotals {
+  readonly key: string; readonly count: number; readonly sumIn: number; readonly sumOut: number
+  /** Counterparty groups: the name, where the key is the document. */
+  readonly label?: string
+}
+/** Per currency, when the matches mix currencies (the top-level sums then add different units). */
+export interface CurrencyTotals { readonly currency: string; readonly count: number; readonly sumIn: number; readonly sumOut: number }
+export interface StatementsResult {
+  readonly total: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
+  readonly rows: ReadonlyArray<StatementRowView>
+  readonly groups?: ReadonlyArray<GroupTotals>
+  readonly perWallet?: ReadonlyArray<GroupTotals>
+  readonly perCurrency?: ReadonlyArray<CurrencyTotals>
+  readonly tookMs: number
+  readonly loadedRows: number
+  /** An early answer (Q5): the rows are final, total and sums only a lower bound; the full answer follows. */
+  readonly partial?: true
+}
+/** The chart's series (features §2 statements: balance and in/out per day, following the filter). */
+export interface SeriesPointView {
+  readonly key: string; readonly from: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
+  /** Closing balance of the selected wallets in the series currency; null before any is known. */
+  readonly balance: number | null
+}
+export interface StatementSeriesView { readonly unit: "day" | "month"; readonly currency: string; readonly points: ReadonlyArray<SeriesPointView>; readonly tookMs: number }
+export interface SyncProgress {
+  readonly lists: Readonly<Record<string, { readonly done: number; readonly total: number; readonly state: "idle" | "pulling" | "done" | "error" }>>
+  /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
+  readonly image?: { readonly rows: number; readonly at: string }
+  readonly open?: { readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number }
+}
+export interface CommandView {
+  readonly id: string; readonly wallet_id: string; readonly body: CommandBody
+  readonly state: CommandState; readonly error_key?: string; readonly created_at: string
+  /** The statement rows it will make, shown as pending while it is open (its definition's `pendingRows`, C7). */
+  readonly pendingRows?: ReadonlyArray<StatementRowView>
+}
+export interface ConnectionView { readonly online: boolean; readonly stream: "connecting" | "open" | "down" }
+export interface WalletAccountView extends WalletAccount { readonly pendingDelta: number }
+export interface ApprovalRequestView extends ApprovalRequest { readonly pendingDecision?: "approve" | "reject" }
+
+export interface LiveResults {
+  session: SessionInfo | null
+  wallets: ReadonlyArray<Wallet>
+  list: ReadonlyArray<unknown>
+  walletAccounts: ReadonlyArray<WalletAccountView>
+  pendingBalance: PendingBalance | null
+  permissionActions: ReadonlyArray<string>
+  notifications: ReadonlyArray<Notification>
+  unreadCount: number
+  invitations: ReadonlyArray<WalletInvitation>
+  statements: StatementsResult
+  statementSeries: StatementSeriesView
+  approvalRequests: ReadonlyArray<ApprovalRequestView>
+  approvalHistory: ReadonlyArray<ApprovalRequest>
+  syncProgress: SyncProgress
+  commands: ReadonlyArray<CommandView>
+  connection: ConnectionView
+}
+export type ResultOf<Q extends LiveQuery> = LiveResults[Q["kind"]]
