@@ -6,10 +6,16 @@
  * once when the network returns (the sandbox's ledger).
  */
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { Sandbox } from "../pages/sandbox.ts"
 import { balanceOf, CoinsPage, ledger, seed, StatementsPage } from "../statements/pages.ts"
 
 test("issue 18: offline, a reload and a new tab open the app with the local statement, balances and queue, and say since when", async ({ page, context, signInAs }) => {
   await signInAs("ana@example.com")
+  // a request in Ana's approval queue (other suites may have decided the seeded ones), seen online first
+  const { wallets } = await seed(page)
+  await new Sandbox(new URL(page.url()).origin).client.admin("approvalRequestCreate", { body: { wallet_id: wallets["anaMain"], amount: 250_000, description: "Offline" } })
+  await page.goto("/control-panel/security/approval/requests")
+  await expect(page.getByTestId("approval-request").first()).toBeVisible({ timeout: 20_000 })
   const st = new StatementsPage(page)
   await page.goto("/banking/statements")
   await expect(st.root).toBeVisible()
