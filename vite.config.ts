@@ -6,6 +6,7 @@
 import { defineConfig } from "vite"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+import { VitePWA } from "vite-plugin-pwa"
 
 const CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
@@ -17,8 +18,50 @@ const proxy = Object.fromEntries(
   ["/users", "/api-2", "/auth/session", "/zip", "/__admin"].map((p) => [p, { target: apiTarget, changeOrigin: false }])
 )
 
+/**
+ * Offline (issue 18; docs/decisions.md D-offline): a Workbox service worker made at build time
+ * precaches the shell and every lazy area, so a reload or a new tab opens with no network and
+ * shows the local data; SPA routes fall back to the precached index.html. The users API, the
+ * stream, the admin routes and the bench/harness pages are never cached nor served by it. A new
+ * build waits for the user ("update available") instead of running beside an old one.
+ */
+const pwa = VitePWA({
+  registerType: "prompt",
+  injectRegister: false,
+  includeAssets: ["favicon.svg", "icon-192.png", "icon-512.png"],
+  manifest: {
+    id: "/",
+    name: "Carteira — banco digital",
+    short_name: "Carteira",
+    description: "Carteiras em BRL, BTC, ETH e USDT, Pix, extratos e pagamentos — mesmo sem rede.",
+    lang: "pt-BR",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    background_color: "#f4f6f8",
+    theme_color: "#0a6b4f",
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" }
+    ]
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+    globIgnores: ["harness/**", "**/*.map"],
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [/^\/users/, /^\/api-2/, /^\/auth\/session/, /^\/zip/, /^\/__admin/, /^\/health/, /^\/harness/, /^\/bench/],
+    cleanupOutdatedCaches: true,
+    // no runtime caching: every API call goes to the network (the engine keeps the data, not the service worker)
+    runtimeCaching: []
+  },
+  devOptions: { enabled: false }
+})
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), pwa],
   worker: { format: "es" },
   server: { port: 5173, strictPort: false, proxy },
   // the built app runs under a content security policy: no inline or foreign script, no plugin,

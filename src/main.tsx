@@ -1,7 +1,8 @@
 /**
  * The app's entry: reads the session-clock override (core §4, for tests), picks the language
  * (core §2.4 order), starts the engine worker with the API base (same origin by default; set
- * VITE_API_BASE to point elsewhere), applies the light or dark theme, and renders the router.
+ * VITE_API_BASE to point elsewhere), registers the service worker (offline, src/lib/pwa.ts),
+ * applies the light or dark theme, and renders the router.
  */
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
@@ -10,6 +11,7 @@ import { getEngine } from "../workers/client.ts"
 import { createAppRouter } from "./app/router.tsx"
 import { initI18n, initialLocale } from "./lib/i18n.ts"
 import { captureSessionOverride } from "./lib/session.ts"
+import { registerServiceWorker } from "./lib/pwa.ts"
 import { darkTheme, lightTheme } from "./ui/theme.css.ts"
 import "./ui/keyframes.css.ts"
 
@@ -17,6 +19,7 @@ captureSessionOverride()
 const locale = initialLocale()
 initI18n(locale)
 getEngine((import.meta.env["VITE_API_BASE"] as string | undefined) ?? globalThis.location.origin, locale)
+registerServiceWorker()
 
 const dark = globalThis.matchMedia?.("(prefers-color-scheme: dark)")
 const applyTheme = (): void => {

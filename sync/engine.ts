@@ -183,6 +183,8 @@ export class Engine {
     else await this.loadProfile()
     ready()
     for (const d of await db.entities.find().exec()) this.mirrorPut(d.toJSON() as EntityDoc)
+    const synced = await db.meta.findOne("sync|lastAt").exec()
+    this.syncedAt = (synced?.value as string | undefined) ?? null
     const le = await db.meta.findOne("stream|lastEventId").exec()
     this.lastEventId = (le?.value as string | undefined) ?? null
     this.entitySub = db.entities.$.subscribe((ev) => {
@@ -387,6 +389,7 @@ export class Engine {
       const fresh = new Set<string>()
       this.inlineDuringPull.set(key, fresh)
       return pullFull(this.api, db, this.progress, spec, { keep: (k) => fresh.has(k) })
+        .then((n) => { this.markSynced(); return n })
         .catch(async (e: unknown) => {
           // a list with a fallback holds it when its pull fails (core §8: pending balance 0)
           const fallback = listDef(spec.list)?.fallback
@@ -551,7 +554,13 @@ export class Engine {
   // ── commands (sync/SPEC.md C1–C7) ──────────────────────────────────────────
   private async openOutbox(db: UserDb): Promise<void> {
     const store = await openRxOutboxStore(db)
-    const transport = makeTransport(this.api, () => this.session?.userId ?? null)
+    const base = makeTransport(this.api, () => this.session?.userId ?? null)
+    // RT7: while the device is offline a command waits before each call instead of failing it
+    const transport = {
+      verifyPin: (input: PinInput) => Effect.andThen(this.waitOnline(), base.verifyPin(input)),
+      send: (cmd: Parameters<typeof base.send>[0], pin: string | null) => Effect.andThen(this.waitOnline(), base.send(cmd, pin)),
+      reconcile: (cmd: Parameters<typeof base.reconcile>[0]) => Effect.andThen(this.waitOnline(), base.reconcile(cmd))
+    }
     const prompt = {
       ask: (cmd: { id: string; body: { name: string } }, lastErrorKey?: string) =>
         Effect.callback<PinInput | null>((resume) => {
@@ -574,6 +583,14 @@ export class Engine {
     void Effect.runPromise(outbox.replay()).catch(() => undefined)
   }
 
+  /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
+  private syncedAt: string | null = null
+  private markSynced(): void {
+    this.syncedAt = new Date().toISOString()
+    this.later("syncedAt", 1000, async () => { if (this.db && this.syncedAt) await this.db.meta.upsert({ key: "sync|lastAt", value: this.syncedAt }) })
+    this.changed()
+  }
+
   private async refreshCommands(): Promise<void> {
     const outbox = this.outbox
     if (!outbox) return
@@ -585,6 +602,7 @@ export class Engine {
       return {
         id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body as CommandView["body"], state: st.state, created_at: st.command.created_at,
         ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {}),
+        ...(st.sent ? { sent: true as const } : {}),
         ...(rows.length ? { pendingRows: rows.map((r) => pendingRowView(st.command, r)) } : {})
       }
     })
@@ -622,6 +640,16 @@ export class Engine {
     const r = await Effect.runPromise(outbox.submit(body, { userId: session.userId, walletId, ...(dedupeKey ? { dedupeKey } : {}) }))
     await this.refreshCommands()
     return r.command.id
+  }
+
+  /** CN1: cancel a command that was never sent (the user gives up waiting for the network or the PIN). */
+  async cancelCommand(commandId: string): Promise<string> {
+    const outbox = this.outbox
+    if (!outbox) throw new Error("no session")
+    this.answerPin(commandId, null) // a PIN prompt still open for it closes
+    const state = await Effect.runPromise(outbox.cancel(commandId))
+    await this.refreshCommands()
+    return state
   }
 
   answerPin(commandId: string, answer: PinInput | null): void {
@@ -679,7 +707,22 @@ export class Engine {
     return runApi(this.api.call(endpoint, args))
   }
 
-  setOnline(online: boolean): void { if (this.online !== online) { this.online = online; this.changed() } }
+  setOnline(online: boolean): void {
+    if (this.online === online) return
+    this.online = online
+    if (online) for (const w of this.onlineWaiters.splice(0)) w()
+    this.changed()
+  }
+  private readonly onlineWaiters: Array<() => void> = []
+  /** RT7: resolves at once when online, else when the network returns (commands wait here, spending no tries). */
+  private waitOnline(): Effect.Effect<void> {
+    return Effect.callback<void>((resume) => {
+      if (this.online) { resume(Effect.void); return }
+      const w = () => resume(Effect.void)
+      this.onlineWaiters.push(w)
+      return Effect.sync(() => { const i = this.onlineWaiters.indexOf(w); if (i >= 0) this.onlineWaiters.splice(i, 1) })
+    })
+  }
 
   // ── live queries ──────────────────────────────────────────────────────────
   /** The answer of a live query; `onEarly` gets the rows-first answer of a statements query that asks for it (Q5). */
@@ -718,7 +761,7 @@ export class Engine {
         return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
       case "approvalHistory":
         return this.listRows<ApprovalRequest>("approval_history", q.walletId)
-      case "syncProgress": return { ...this.progress.snapshot(), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
+      case "syncProgress": return { ...this.progress.snapshot(), ...(this.syncedAt ? { syncedAt: this.syncedAt } : {}), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
       case "commands": return this.commandViews
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
     }

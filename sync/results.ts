@@ -45,6 +45,8 @@ export interface SeriesPointView {
 }
 export interface StatementSeriesView { readonly unit: "day" | "month"; readonly currency: string; readonly points: ReadonlyArray<SeriesPointView>; readonly tookMs: number }
 export interface SyncProgress {
+  /** When a pull of the user's data last completed (ISO), kept across reloads. */
+  readonly syncedAt?: string
   readonly lists: Readonly<Record<string, { readonly done: number; readonly total: number; readonly state: "idle" | "pulling" | "done" | "error" }>>
   /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
   readonly image?: { readonly rows: number; readonly at: string }
@@ -55,6 +57,8 @@ export interface CommandView {
   readonly state: CommandState; readonly error_key?: string; readonly created_at: string
   /** The statement rows it will make, shown as pending while it is open (its definition's `pendingRows`, C7). */
   readonly pendingRows?: ReadonlyArray<StatementRowView>
+  /** A send started (it may have landed): no longer cancellable (sync/SPEC.md CN1). */
+  readonly sent?: true
 }
 export interface ConnectionView { readonly online: boolean; readonly stream: "connecting" | "open" | "down" }
 export interface WalletAccountView extends WalletAccount { readonly pendingDelta: number }

@@ -57,6 +57,13 @@ export class EngineClient {
   constructor(private readonly port: Port, private readonly apiBase: string, private locale: Locale, opts: { readonly keepSession?: boolean } = {}) {
     port.onmessage = (e) => this.receive(e.data)
     this.post({ t: "hello", apiBase, locale, session: readSession() })
+    // RT7: the engine hears of the network from the tabs too (a shared worker may not be told by the browser)
+    if (typeof navigator !== "undefined" && typeof addEventListener === "function") {
+      const report = (): void => { this.post({ t: "online", online: navigator.onLine }) }
+      report()
+      addEventListener("online", report)
+      addEventListener("offline", report)
+    }
     // W3: with an elected engine, any tab may have to start the next one, so each keeps the session
     if (opts.keepSession) this.subscribe({ kind: "session" }, (s) => { if (s) writeSession(s) })
   }
@@ -146,6 +153,10 @@ export class EngineClient {
         if (!(e instanceof EngineError && e.tag === "EngineRestarted") || attempt >= 5) throw e
       }
     }
+  }
+  /** CN1: cancel a command not yet sent; resolves with its final state (NotCancellable once its send started). */
+  cancelCommand(commandId: string): Promise<string> {
+    return this.request((reqId) => ({ t: "cancelCommand", reqId, commandId }))
   }
   onPinAsk(l: (a: PinAsk) => void): () => void { this.pinListeners.add(l); return () => { this.pinListeners.delete(l) } }
   answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }

@@ -15,6 +15,8 @@ import { LiveQuery, SessionInfo, StatementQueryMsg } from "../schema/live.ts"
 export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("hello"), apiBase: Schema.String, locale: Locale, session: Schema.NullOr(SessionInfo) }),
   Schema.Struct({ t: Schema.Literal("locale"), locale: Locale }),
+  // a tab's view of the network (navigator.onLine): the engine holds commands while the device is offline (RT7)
+  Schema.Struct({ t: Schema.Literal("online"), online: Schema.Boolean }),
   Schema.Struct({ t: Schema.Literal("signedIn"), reqId: Schema.Number, session: SessionInfo }),
   Schema.Struct({ t: Schema.Literal("signOut"), reqId: Schema.Number, reason: Schema.Literals(["logout", "expired", "switch"]) }),
   Schema.Struct({ t: Schema.Literal("setWallet"), walletId: Schema.String }),
@@ -28,6 +30,7 @@ export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("subscribe"), subId: Schema.Number, query: LiveQuery }),
   Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number }),
   Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: AnyCommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({ t: Schema.Literal("cancelCommand"), reqId: Schema.Number, commandId: Schema.String }),
   Schema.Struct({
     t: Schema.Literal("pinAnswer"), commandId: Schema.String,
     answer: Schema.NullOr(Schema.Union([Schema.Struct({ pin: Schema.String }), Schema.Struct({ temporary_token: Schema.String })]))

@@ -32,6 +32,7 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
       if (m.session && !engine.session) void engine.start(m.session).catch(() => undefined)
       return
     case "locale": engine.configure(engine.apiBase, m.locale); return
+    case "online": engine.setOnline(m.online); return
     case "signedIn":
       try { await engine.start(m.session); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
       return
@@ -56,6 +57,9 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
       try { ok(m.reqId, await engine.submit(m.walletId, m.body, m.dedupeKey)) } catch (e) { fail(m.reqId, e) }
       return
     case "pinAnswer": engine.answerPin(m.commandId, m.answer); return
+    case "cancelCommand":
+      try { ok(m.reqId, await engine.cancelCommand(m.commandId)) } catch (e) { fail(m.reqId, e) }
+      return
     case "exportCsv":
       try { ok(m.reqId, engine.exportStatements(m.query, m.format, m.headers)) } catch (e) { fail(m.reqId, e) }
       return

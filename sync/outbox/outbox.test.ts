@@ -111,6 +111,46 @@ describe("Outbox (sync/SPEC.md)", () => {
     }))
   })
 
+  it("RT7 offline: no answer at all never spends the tries; the command waits and is applied once when the network returns", async () => {
+    let offlineSends = 40
+    let offlineVerifies = 30
+    const env = makeFakeEnv({ faults: { verify: () => (offlineVerifies-- > 0 ? "network" : null), send: () => (offlineSends-- > 0 ? "network-before" : null) } })
+    await runIn(env, Effect.gen(function*() {
+      const { outbox, close } = yield* makeScopedOutbox()
+      const a = yield* outbox.submit(pixBody(7), who)
+      expect(yield* outbox.settled(a.command.id)).toBe("confirmed") // 30 + 40 failures, far past the 10-try budget
+      expect(env.server.applyCount(a.command.id)).toBe(1)
+      expect(Math.max(...env.clock.sleeps)).toBeLessThanOrEqual(30_000) // backoff stays capped while it waits
+      yield* close
+    }))
+  })
+
+  it("CN1 a command still waiting for the network (never sent) is cancelled and nothing is ever sent; a sent one is not cancellable", async () => {
+    const env = makeFakeEnv({ faults: { verify: () => "network", send: () => "server-error" } })
+    await runIn(env, Effect.gen(function*() {
+      const { outbox, close } = yield* makeScopedOutbox()
+      const waiting = yield* outbox.submit(pixBody(8), who)
+      yield* until(() => env.server.verifies.length >= 3, "verify-pin tried while offline")
+      expect(yield* outbox.cancel(waiting.command.id)).toBe("cancelled")
+      expect(yield* outbox.settled(waiting.command.id)).toBe("cancelled")
+      const tries = env.server.verifies.length
+      yield* Effect.yieldNow
+      expect(env.server.verifies.length).toBe(tries) // its run stopped
+      expect(env.server.sendsOf(waiting.command.id)).toBe(0)
+      expect(yield* outbox.cancel(waiting.command.id)).toBe("cancelled") // cancelling again changes nothing
+      yield* close
+    }))
+    const env2 = makeFakeEnv({ faults: { send: () => "server-error" } })
+    await runIn(env2, Effect.gen(function*() {
+      const { outbox, close } = yield* makeScopedOutbox()
+      const sent = yield* outbox.submit(pixBody(9), who)
+      yield* until(() => env2.server.sendsOf(sent.command.id) >= 1, "sent once")
+      const err = yield* Effect.flip(outbox.cancel(sent.command.id))
+      expect(err._tag).toBe("NotCancellable")
+      yield* close
+    }))
+  })
+
   it("OB2 submit validates the body and stores nothing invalid", async () => {
     const env = makeFakeEnv()
     await runIn(env, Effect.gen(function*() {

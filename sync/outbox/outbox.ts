@@ -17,7 +17,7 @@
 import { Clock, Context, Effect, Exit, Fiber, Layer, Schema, Scope, Semaphore } from "effect"
 import type { AnyCommandBody, Command, CommandEvent, CommandState } from "../../schema/commands.ts"
 import { decodeCommandBody } from "../commands/registry.ts"
-import { latestEvent } from "./history.ts"
+import { isTerminal, latestEvent, nextSeq } from "./history.ts"
 import type { PipelineConfig, PipelineServices } from "./pipeline.ts"
 import { runCommand } from "./pipeline.ts"
 import type { OutboxEntry, OutboxStoreError } from "./ports.ts"
@@ -29,6 +29,7 @@ export const INTENT_PREFIX = "intent:"
 export class InvalidCommand extends Schema.TaggedError<InvalidCommand>()("InvalidCommand", { message: Schema.String }) {}
 export class UnknownCommand extends Schema.TaggedError<UnknownCommand>()("UnknownCommand", { commandId: Schema.String }) {}
 /** Only `failed` commands may be retried; rejected and cancelled ones are final (R6). */
+export class NotCancellable extends Schema.TaggedError<NotCancellable>()("NotCancellable", { commandId: Schema.String, state: Schema.String }) {}
 export class NotRetryable extends Schema.TaggedError<NotRetryable>()("NotRetryable", {
   commandId: Schema.String,
   state: Schema.String
@@ -53,6 +54,8 @@ export interface CommandStatus {
   readonly latest: CommandEvent | undefined
   readonly state: CommandState
   readonly inFlight: boolean
+  /** Whether a send ever started (then it may have landed: CN1 refuses to cancel it). */
+  readonly sent: boolean
 }
 
 export interface CommandStateChange {
@@ -73,6 +76,11 @@ export interface OutboxShape {
   readonly replay: () => Effect.Effect<ReadonlyArray<string>, OutboxStoreError>
   /** Restart a `failed` command (R6): appends `created`, then runs it (reconciling first). */
   readonly retry: (commandId: string) => Effect.Effect<Command, OutboxStoreError | UnknownCommand | NotRetryable>
+  /**
+   * CN1: cancel a command that was never sent (waiting for the PIN or for the network): its run stops
+   * and `cancelled` is appended. One whose send has started may have landed: NotCancellable.
+   */
+  readonly cancel: (commandId: string) => Effect.Effect<CommandState, OutboxStoreError | UnknownCommand | NotCancellable>
   readonly state: (commandId: string) => Effect.Effect<CommandState | undefined, OutboxStoreError>
   readonly statuses: () => Effect.Effect<ReadonlyArray<CommandStatus>, OutboxStoreError>
   /** Ids of the commands running now. */
@@ -198,12 +206,37 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       )
     })
 
+    const cancel = Effect.fn("Outbox.cancel")(function*(commandId: string) {
+      return yield* locked(
+        Effect.gen(function*() {
+          const entry = yield* store.command(commandId)
+          if (entry === undefined) return yield* new UnknownCommand({ commandId })
+          const before = yield* store.events(commandId)
+          const last = latestEvent(before)
+          if (last !== undefined && isTerminal(last.state)) return last.state
+          if (before.some((e) => e.state === "sending")) return yield* new NotCancellable({ commandId, state: last?.state ?? "created" })
+          const running = inflight.get(commandId)
+          if (running !== undefined) yield* Fiber.interrupt(running)
+          // the run may have reached its send while it was being stopped: then it resumes (and reconciles first, RP1)
+          const after = yield* store.events(commandId)
+          if (after.some((e) => e.state === "sending")) {
+            yield* startUnlocked(entry)
+            return yield* new NotCancellable({ commandId, state: latestEvent(after)?.state ?? "sending" })
+          }
+          const now = yield* Clock.currentTimeMillis
+          yield* store.appendEvent({ command_id: commandId, seq: nextSeq(after), state: "cancelled", at: new Date(now).toISOString() })
+          return "cancelled" as const
+        })
+      )
+    })
+
     const statuses = Effect.fn("Outbox.statuses")(function*() {
       const all = yield* store.commands()
       const out: Array<CommandStatus> = []
       for (const entry of all) {
         const latest = latestEvent(yield* store.events(entry.command.id))
-        out.push({ command: entry.command, latest, state: latest?.state ?? "created", inFlight: inflight.has(entry.command.id) })
+        const evs = yield* store.events(entry.command.id)
+        out.push({ command: entry.command, latest, state: latest?.state ?? "created", inFlight: inflight.has(entry.command.id), sent: evs.some((e) => e.state === "sending") })
       }
       return out
     })
@@ -218,6 +251,7 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       settled,
       replay,
       retry,
+      cancel,
       state,
       statuses,
       inFlight: () => [...inflight.keys()],

@@ -116,6 +116,13 @@ export const classifySendError = (e: ApiError): SendFailure => {
   }
 }
 
+/**
+ * RT5/RT7: whether a run's tries are spent. No answer at all (a NetworkError: the device is offline)
+ * never spends them — the command waits, backing off up to maxDelayMs, until the network returns or
+ * the user cancels it; every other retryable failure counts.
+ */
+const exhausted = (e: ApiError, tries: number, config: PipelineConfig): boolean => e._tag !== "NetworkError" && tries >= config.maxAttempts
+
 const isSensitive = (cmd: Command): boolean => sensitiveName(cmd.body.name)
 const decodeCommand = Schema.decodeUnknownResult(CommandSchema)
 
@@ -191,7 +198,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
           }
           if (key === "ATTEMPTS_EXCEEDED") return { done: yield* append("rejected", { error_key: key }) } // P2
           if (!isRetryable(e)) return { done: yield* append("rejected", { error_key: key }) } // R2
-          if (tries >= config.maxAttempts) return { done: yield* append("failed", { error_key: key }) } // R5
+          if (exhausted(e, tries, config)) return { done: yield* append("failed", { error_key: key }) } // RT5, RT7
           yield* wait(e, tries) // R1: verify-pin has no side effect worth reconciling
         }
       }
@@ -215,7 +222,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
         const e = found.failure
         lastKey = errorKeyOf(e)
         // Cannot tell and cannot ask: stop without guessing; a user retry reconciles again (R6).
-        if (!isRetryable(e) || tries >= config.maxAttempts) return yield* append("failed", { ...sendAttempt(), error_key: lastKey })
+        if (!isRetryable(e) || exhausted(e, tries, config)) return yield* append("failed", { ...sendAttempt(), error_key: lastKey })
         yield* wait(e, tries)
         continue
       }
@@ -248,7 +255,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
         break
       case "Retry":
         uncertain = uncertain || what.uncertain
-        if (tries >= config.maxAttempts) return yield* append("failed", { attempt: sends, error_key: lastKey })
+        if (exhausted(e, tries, config)) return yield* append("failed", { attempt: sends, error_key: lastKey })
         yield* wait(e, tries)
         break
     }
