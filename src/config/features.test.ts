@@ -6,9 +6,9 @@ import { ALL_ON, BUILD_DEFAULTS, FEATURE_NAMES, FEATURES, featureOfPath, parseFe
 const NONE: FeatureFlags = { cards: false, billets: false, statements: false, coinTrends: false, automaticPayments: false }
 
 describe("core §1 feature flags: parseFeatures", () => {
-  it("core §1: without configuration the build's defaults hold (statements and coin trends on, the rest off)", () => {
+  it("core §1: without configuration the build's defaults hold (statements, coin trends and cards on, the rest off)", () => {
     expect(parseFeatures(undefined, undefined)).toEqual({
-      flags: { cards: false, billets: false, statements: true, coinTrends: true, automaticPayments: false },
+      flags: { cards: true, billets: false, statements: true, coinTrends: true, automaticPayments: false },
       unknown: []
     })
     expect(parseFeatures("", "  ").flags).toEqual(BUILD_DEFAULTS)
@@ -69,7 +69,8 @@ describe("core §1 feature flags: the paths they govern", () => {
   it("core §1: a path is enabled exactly when its flag is on", () => {
     expect(pathEnabled("/banking/statements", NONE)).toBe(false)
     expect(pathEnabled("/banking/statements", { ...NONE, statements: true })).toBe(true)
-    expect(pathEnabled("/banking/cards", BUILD_DEFAULTS)).toBe(false)
+    expect(pathEnabled("/banking/cards", BUILD_DEFAULTS)).toBe(true)
+    expect(pathEnabled("/banking/cards", NONE)).toBe(false)
   })
 })
 
