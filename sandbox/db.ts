@@ -9,6 +9,7 @@
 import Database from "better-sqlite3"
 import { randomBytes } from "node:crypto"
 import { createCardTables } from "./cards-db.ts"
+import { createPixKeyTables } from "./pix-keys-db.ts"
 
 export type DB = Database.Database
 
@@ -338,6 +339,7 @@ export const openDb = (path: string): DB => {
 export const createTables = (db: DB): void => {
   db.exec(TABLES)
   createCardTables(db)
+  createPixKeyTables(db)
 }
 
 export const createIndexes = (db: DB, analyze = true): void => {

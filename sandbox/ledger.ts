@@ -4,6 +4,7 @@
  * hints (core §7). Also the Pix beneficiary lookup (features §7 decode by key), the payment
  * executed at once or by staged approval (features §4, §6), incoming Pix and notifications.
  */
+import { lookupPixKey } from "./pix-keys-db.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
 import type { PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
@@ -122,7 +123,12 @@ export const decodePixKey = (key: string): PixPaymentOrder | null => {
   }
 }
 
-/** Debits BRL and writes the PIX_OUT row of a payment (features §7 pay by key). */
+/**
+ * Debits BRL and writes the PIX_OUT row of a payment (features §7 pay by key). When the key is in
+ * the sandbox's directory (sandbox/pix-keys-db.ts) the settlement credits the holder's wallet with
+ * its PIX_IN row in the same transaction, and the holder is notified (issue 12: two seeded users
+ * pay each other and each sees it live).
+ */
 export const executePixOut = (
   ctx: Ctx,
   walletId: string,
@@ -130,7 +136,18 @@ export const executePixOut = (
   amount: number,
   transactionUuid: string | null,
   operationId?: string
-): StatementEntry =>
+): StatementEntry => {
+  const out = postPixOut(ctx, walletId, order, amount, transactionUuid, operationId)
+  const holder = lookupPixKey(ctx.db, order.key)
+  if (holder !== null && holder.wallet_id !== walletId) {
+    const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
+      { full_name: string; document: string } | undefined
+    receivePixIn(ctx, holder.wallet_id, amount, payer?.full_name ?? "Pagador", payer?.document ?? "", out.end_to_end_id ?? undefined)
+  }
+  return out
+}
+
+const postPixOut = (ctx: Ctx, walletId: string, order: PixPaymentOrder, amount: number, transactionUuid: string | null, operationId?: string): StatementEntry =>
   postEntry(ctx, {
     walletId,
     type: "PIX_OUT",
@@ -146,7 +163,7 @@ export const executePixOut = (
   })
 
 /** An incoming Pix (admin pix-in, alive mode): row, balance, notification to the owner, stream events. */
-export const receivePixIn = (ctx: Ctx, walletId: string, amount: number, payerName: string, payerDocument: string): StatementEntry => {
+export const receivePixIn = (ctx: Ctx, walletId: string, amount: number, payerName: string, payerDocument: string, e2e?: string): StatementEntry => {
   const ispb = ISPB_LIST[amount % ISPB_LIST.length] ?? "00000000"
   const row = postEntry(ctx, {
     walletId,
@@ -157,7 +174,7 @@ export const receivePixIn = (ctx: Ctx, walletId: string, amount: number, payerNa
     description: `Pix recebido de ${payerName}`,
     counterpartyName: payerName,
     counterpartyDocument: payerDocument,
-    endToEndId: endToEndId(ispb, ctx.clock.now(), randomAlnum(11))
+    endToEndId: e2e ?? endToEndId(ispb, ctx.clock.now(), randomAlnum(11))
   })
   const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined
   if (owner !== undefined) {

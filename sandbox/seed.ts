@@ -27,6 +27,7 @@ import {
 import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./cards-seed.ts"
+import { seedPixKeys } from "./pix-keys-seed.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
 export type SeedSize = "small" | "100k" | "1m"
@@ -531,6 +532,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   })()
 
   seedCards(db, r, now, users, wallets)
+  seedPixKeys(db, nowIso)
   const tIdx = performance.now()
   createIndexes(db)
   if (process.env["SANDBOX_SEED_TIMING"]) console.log(`[seed] rows+data ${Math.round(tIdx - t0)} ms, indexes ${Math.round(performance.now() - tIdx)} ms`)

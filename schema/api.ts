@@ -17,6 +17,7 @@ import {
 import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
+import { pixApi } from "./api-pix.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
@@ -301,7 +302,8 @@ export const api = {
     method: "GET", path: "/users/operations/approval-history", wallet: true, permission: P.getApprovalHistory,
     query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
   }),
-  ...cardsApi
+  ...cardsApi,
+  ...pixApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

@@ -10,6 +10,7 @@
 import { api, type EndpointId } from "./api.ts"
 import { defineList, type ListDef } from "./list-def.ts"
 import { cardsLists } from "./cards.ts"
+import { pixLists } from "./pix.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -47,7 +48,8 @@ export const coreLists = {
 /** Every synced list, by name. */
 export const lists = {
   ...coreLists,
-  ...cardsLists
+  ...cardsLists,
+  ...pixLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)

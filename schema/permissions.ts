@@ -31,7 +31,11 @@ export const P = {
   endr: "api-users-endr",
   // features §2 cards (tags not shown: ours, D-cards-contract)
   getCards: "api-users-get-banking-cards",
-  postCards: "api-users-post-banking-cards"
+  postCards: "api-users-post-banking-cards",
+  // features §2 Pix: my-keys (get-pix-keys); creating and deleting keys: ours (D-pix-keys)
+  getPixKeys: "api-users-get-pix-keys",
+  postPixKeys: "api-users-post-pix-keys",
+  deletePixKeys: "api-users-delete-pix-keys"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -45,9 +49,9 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ADMIN: [
     ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
-    P.postInvitation, P.putWallet, P.getCards, P.postCards
+    P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory],
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 

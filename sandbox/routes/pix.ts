@@ -9,6 +9,7 @@ import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
+import { lookupPixKey } from "../pix-keys-db.ts"
 import { createApprovalRequest } from "./approval.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 
@@ -21,7 +22,10 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixDecodeByKey", (req) => {
     const o = decodePixKey(req.query.key)
     if (o === null) badField("key", "VALIDATION_PIX_KEY")
-    const order = o as NonNullable<typeof o>
+    const decoded = o as NonNullable<typeof o>
+    // a key of the sandbox's directory names its holder (issue 12); any other valid key, another bank's account
+    const holder = lookupPixKey(db, decoded.key)
+    const order = holder === null ? decoded : { ...decoded, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
     return {
       data: {
         key: order.key, key_type: order.key_type, beneficiary_name: order.beneficiary_name,
