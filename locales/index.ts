@@ -17,6 +17,7 @@ import ptCoins from "./pt/coins.json"
 import ptSecurity from "./pt/security.json"
 import ptApproval from "./pt/approval.json"
 import ptCards from "./pt/cards.json"
+import ptPix from "./pt/pix.json"
 import enCommon from "./en/common.json"
 import enAuth from "./en/auth.json"
 import enShell from "./en/shell.json"
@@ -31,12 +32,13 @@ import enCoins from "./en/coins.json"
 import enSecurity from "./en/security.json"
 import enApproval from "./en/approval.json"
 import enCards from "./en/cards.json"
+import enPix from "./en/pix.json"
 
-export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards"] as const
+export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards", "pix"] as const
 export type Namespace = (typeof NAMESPACES)[number]
 export const LANGUAGES = ["pt", "en"] as const
 
 export const resources = {
-  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards },
-  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards }
+  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards, pix: ptPix },
+  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards, pix: enPix }
 } as const

@@ -79,7 +79,8 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     // TODO(unfiled): Pix, boleto, TED and cards have no issue yet (features §2); cards, billet,
     // statements and automatic-pix (automatic payments) also follow their core §1 flags
     { path: "banking/pix/automatic-pix/*", lazy: unavailable("pix") },
-    { path: "banking/pix/*", lazy: unavailable("pix") },
+    // issue 12: Pix — pay by key and my keys (features §2); the other child pages say so inside the area
+    { path: "banking/pix/*", lazy: page(() => import("../features/pix/pix-page.tsx"), (m) => m.PixPage) },
     { path: "banking/billet/*", lazy: unavailable("billet") },
     { path: "banking/ted/*", lazy: unavailable("ted") },
     // issue 15: cards (features §2; default wallet only and onboarding: route-meta)

@@ -10,7 +10,7 @@ import type { AnyCommandBody } from "../../schema/commands.ts"
 import type { CommandDef } from "./define.ts"
 import { approvalCommands } from "./approval.ts"
 import { coinsCommands } from "./coins.ts"
-import { pixCommands } from "./pix.ts"
+import { pixCommands, pixKeyCommands } from "./pix.ts"
 import { cardsCommands } from "./cards.ts"
 
 /** Every command definition, by area. */
@@ -18,6 +18,7 @@ export const commandDefs = [
   ...coinsCommands,
   ...approvalCommands,
   ...pixCommands,
+  ...pixKeyCommands,
   ...cardsCommands
 ] as const
 

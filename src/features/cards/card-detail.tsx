@@ -20,13 +20,13 @@ import { Button, Card, Dialog, EmptyState, PinField, TextField, layout } from ".
 import { cardActions, fourDigits, groupBy4, type CardView } from "./card-rules.ts"
 import { CardVisual } from "./card-visual.tsx"
 import { CardStatement } from "./card-statement.tsx"
-import { useCardCommands } from "./use-card-commands.ts"
+import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import * as s from "./cards.css.ts"
 
 export function CardDetail({ card, walletId }: { readonly card: CardView | null; readonly walletId: string | null }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
-  const { send, refusals } = useCardCommands(walletId)
+  const { send, refusals } = useCommandRunner(walletId, "cards:failed")
   const [digits, setDigits] = useState("")
   const [digitsError, setDigitsError] = useState<string | null>(null)
   const [reveal, setReveal] = useState(false)

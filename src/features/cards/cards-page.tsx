@@ -3,7 +3,7 @@
  * physical-card/{id}, virtual-card/{id}; offered only on the default wallet with completed
  * onboarding, core §2.2 — the guards of route-meta refuse the rest). The wallet's cards come from
  * the synced `cards` list (live: another tab's block shows here), every action is a command
- * (use-card-commands.ts). Virtual: "n of 5" and the request (features §9: the 6th is refused);
+ * (src/lib/use-command-runner.ts). Virtual: "n of 5" and the request (features §9: the 6th is refused);
  * physical: request with the profile's delivery address, then tracking on the card's page.
  */
 import { useEffect, useMemo, useState } from "react"
@@ -18,7 +18,7 @@ import { isReplaced, virtualCount, type CardView } from "./card-rules.ts"
 import { CardVisual } from "./card-visual.tsx"
 import { CardDetail } from "./card-detail.tsx"
 import { CardStatement } from "./card-statement.tsx"
-import { useCardCommands } from "./use-card-commands.ts"
+import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import * as s from "./cards.css.ts"
 
 export function CardsPage() {
@@ -59,7 +59,7 @@ function DetailRoute({ cards, walletId }: ListProps) {
 
 function VirtualCards({ cards, walletId }: ListProps) {
   const { t } = useTranslation()
-  const { send, refusals, busy } = useCardCommands(walletId)
+  const { send, refusals, busy } = useCommandRunner(walletId, "cards:failed")
   const [open, setOpen] = useState(false)
   const [nickname, setNickname] = useState("")
   const virtual = useMemo(() => (cards ?? []).filter((c) => c.virtual), [cards])
@@ -97,7 +97,7 @@ function VirtualCards({ cards, walletId }: ListProps) {
 
 function PhysicalCards({ cards, walletId }: ListProps) {
   const { t } = useTranslation()
-  const { send, refusals, busy } = useCardCommands(walletId)
+  const { send, refusals, busy } = useCommandRunner(walletId, "cards:failed")
   const [open, setOpen] = useState(false)
   const [address, setAddress] = useState<string | null | undefined>(undefined)
   const physical = useMemo(() => (cards ?? []).filter((c) => !c.virtual), [cards])

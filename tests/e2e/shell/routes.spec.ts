@@ -17,7 +17,7 @@ test("core §2.1: a signed-out visit to an unknown route goes to login", async (
 
 test("routes of later issues show a translated 'not available yet' page", async ({ page, signInAs }) => {
   await signInAs("ana@example.com")
-  await page.goto("/banking/pix")
+  await page.goto("/banking/ted")
   await expect(page.getByTestId("unavailable-page")).toContainText("Área ainda não disponível")
   await page.goto("/en/banking/ted")
   await expect(page.getByTestId("unavailable-page")).toContainText("Area not available yet")

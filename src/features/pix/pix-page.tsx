@@ -1,0 +1,284 @@
+/**
+ * /banking/pix (spec features §2 Pix; issue 12): the Pix home with the balance and the actions, pay
+ * by key (the key decoded — who receives it, their bank — before the amount, then the PIN step: a
+ * command through the outbox, with its optimistic debit and pending statement row), and my-keys
+ * (the synced `pix_keys` list, "n of max", register and delete as commands). The other child pages
+ * of features §2 (receive and QR codes, pay by account or code, contacts, devolution, limits,
+ * scheduling) say they are not here yet and lead back (docs/decisions.md D-pix-slice).
+ */
+import { useEffect, useState, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
+import { Link, NavLink, Route, Routes } from "react-router"
+import { getEngine, useLiveQuery, useList } from "../../../workers/client.ts"
+import { isValidPixKey, pixKeyType, hasNoEmoji } from "../../../schema/validation.ts"
+import { errorKeyOf } from "../../lib/errors.ts"
+import { useFormat } from "../../lib/use-format.ts"
+import { useLocalePath } from "../../lib/use-locale-path.ts"
+import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { useCommandRunner } from "../../lib/use-command-runner.ts"
+import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
+import * as s from "./pix.css.ts"
+
+export function PixPage() {
+  const { t } = useTranslation()
+  const lp = useLocalePath()
+  useEffect(() => { document.title = `${t("pix:title")} · ${t("common:appName")}` }, [t])
+  const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
+  return (
+    <div className={layout.page} data-testid="pix-page">
+      <PageHeader title={t("pix:title")} subtitle={t("pix:subtitle")} />
+      <nav aria-label={t("pix:tabs.label")} className={s.tabs}>
+        <NavLink end to={lp("/banking/pix")} className={tabClass}>{t("pix:tabs.home")}</NavLink>
+        <NavLink to={lp("/banking/pix/pay")} className={tabClass}>{t("pix:tabs.pay")}</NavLink>
+        <NavLink to={lp("/banking/pix/my-keys")} className={tabClass}>{t("pix:tabs.keys")}</NavLink>
+      </nav>
+      <Routes>
+        <Route index element={<PixHome />} />
+        <Route path="pay" element={<PayByKey />} />
+        <Route path="my-keys" element={<MyKeys />} />
+        <Route path="*" element={<NotHereYet />} />
+      </Routes>
+    </div>
+  )
+}
+
+function PixHome() {
+  const { t } = useTranslation()
+  const lp = useLocalePath()
+  const f = useFormat()
+  const wallet = useCurrentWallet()
+  const accounts = useLiveQuery(wallet ? { kind: "walletAccounts", walletId: wallet.id } : null)
+  const brl = accounts?.find((a) => a.currency_symbol === "BRL")
+  return (
+    <div className={layout.stack}>
+      <Card>
+        <span className={layout.muted}>{t("pix:home.balance")}</span>
+        <p className={s.balance} data-testid="pix-balance" data-balance={brl?.balance ?? ""}>{brl ? f.brl(brl.balance) : <Skeleton height={28} />}</p>
+      </Card>
+      <div className={s.actions}>
+        <Link className={s.action} to={lp("/banking/pix/pay")} data-testid="pix-action-pay"><strong>{t("pix:home.pay")}</strong><span>{t("pix:home.payHint")}</span></Link>
+        <Link className={s.action} to={lp("/banking/pix/my-keys")} data-testid="pix-action-keys"><strong>{t("pix:home.keys")}</strong><span>{t("pix:home.keysHint")}</span></Link>
+        <Link className={s.action} to={lp("/banking/statements")} data-testid="pix-action-statement"><strong>{t("pix:home.statement")}</strong><span>{t("pix:home.statementHint")}</span></Link>
+      </div>
+    </div>
+  )
+}
+
+interface Decoded { readonly key: string; readonly key_type: string; readonly beneficiary_name: string; readonly beneficiary_document: string; readonly beneficiary_bank: string }
+
+/** features §2 pay by key: key → who receives → amount → PIN (the shell's prompt) → done. */
+function PayByKey() {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const wallet = useCurrentWallet()
+  const commands = useLiveQuery({ kind: "commands" })
+  const [key, setKey] = useState("")
+  const [keyError, setKeyError] = useState<string | null>(null)
+  const [decoded, setDecoded] = useState<Decoded | null>(null)
+  const [looking, setLooking] = useState(false)
+  const [amountText, setAmountText] = useState("")
+  const [amount, setAmount] = useState<number | null>(null)
+  const [description, setDescription] = useState("")
+  const [formError, setFormError] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [commandId, setCommandId] = useState<string | null>(null)
+  const accounts = useLiveQuery(wallet ? { kind: "walletAccounts", walletId: wallet.id } : null)
+  const balance = accounts?.find((a) => a.currency_symbol === "BRL")?.balance ?? null
+  const command = commands?.find((c) => c.id === commandId)
+
+  const lookUp = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    setKeyError(null)
+    setDecoded(null)
+    const typed = key.trim()
+    if (!isValidPixKey(typed)) { setKeyError(t("pix:pay.invalidKey")); return }
+    if (!wallet) return
+    setLooking(true)
+    try {
+      const r = await getEngine().call("pixDecodeByKey", { walletId: wallet.id, query: { key: typed } })
+      setDecoded(r.data)
+    } catch (err) {
+      setKeyError(t(`errors:${errorKeyOf(err)}`))
+    } finally {
+      setLooking(false)
+    }
+  }
+
+  const review = (e: FormEvent): void => {
+    e.preventDefault()
+    setFormError(null)
+    if (amount === null || amount <= 0) { setFormError(t("pix:pay.amountRequired")); return }
+    if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
+    if ([...description].length > 140 || !hasNoEmoji(description)) { setFormError(t("pix:pay.descriptionInvalid")); return }
+    setConfirming(true)
+  }
+
+  const pay = (): void => {
+    setConfirming(false)
+    if (!wallet || !decoded || amount === null) return
+    getEngine().submit(wallet.id, { name: "v1.pix.payByKey", payload: { key: decoded.key, amount, description: description.trim() } })
+      .then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`)))
+  }
+
+  const again = (): void => { setCommandId(null); setDecoded(null); setKey(""); setAmountText(""); setAmount(null); setDescription("") }
+
+  if (command && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
+    const ok = command.state === "confirmed"
+    return (
+      <Card>
+        <div className={layout.stack} role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id}>
+          <h2>{ok ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
+          {ok && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
+          {command.error_key ? <p className={layout.errorText} data-testid="pix-pay-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          <div><Button onClick={again} data-testid="pix-pay-again">{t("pix:pay.again")}</Button></div>
+        </div>
+      </Card>
+    )
+  }
+  if (command) {
+    return (
+      <Card>
+        <p role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id}>
+          {command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")}
+        </p>
+      </Card>
+    )
+  }
+  return (
+    <div className={layout.stack}>
+      <Card>
+        <form onSubmit={(e) => { void lookUp(e) }} className={layout.stack} noValidate data-testid="pix-key-form">
+          <TextField
+            label={t("pix:pay.key")} hint={t("pix:pay.keyHint")} value={key} onChange={(v) => { setKey(v); setDecoded(null) }}
+            error={keyError} autoComplete="off" data-testid="pix-key"
+          />
+          <div><Button type="submit" busy={looking} data-testid="pix-key-continue">{t("pix:pay.lookUp")}</Button></div>
+        </form>
+      </Card>
+      {decoded ? (
+        <Card>
+          <form onSubmit={review} className={layout.stack} noValidate data-testid="pix-amount-form">
+            <dl className={s.beneficiary} data-testid="pix-beneficiary">
+              <dt>{t("pix:pay.receiver")}</dt><dd data-testid="pix-beneficiary-name">{decoded.beneficiary_name}</dd>
+              <dt>{t("pix:pay.document")}</dt><dd>{decoded.beneficiary_document}</dd>
+              <dt>{t("pix:pay.bank")}</dt><dd>{decoded.beneficiary_bank}</dd>
+              <dt>{t("pix:pay.keyType")}</dt><dd>{t(`pix:keyTypes.${pixKeyType(decoded.key) ?? "random"}`)}</dd>
+            </dl>
+            <MoneyField
+              label={t("pix:pay.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}
+              hint={balance !== null ? t("pix:pay.available", { value: f.brl(balance) }) : undefined} data-testid="pix-amount"
+            />
+            <TextField label={t("pix:pay.description")} value={description} onChange={setDescription} maxLength={140} data-testid="pix-description" />
+            {formError ? <p className={layout.errorText} role="alert" data-testid="pix-form-error">{formError}</p> : null}
+            <div><Button type="submit" data-testid="pix-review">{t("pix:pay.review")}</Button></div>
+          </form>
+        </Card>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t("pix:pay.confirmTitle")}
+        html={decoded && amount !== null ? escapeHtml(t("pix:pay.confirmText", { amount: f.brl(amount), name: decoded.beneficiary_name })) : ""}
+        confirmLabel={t("pix:pay.confirm")}
+        cancelLabel={t("common:actions.cancel")}
+        onAnswer={(yes) => { if (yes) pay(); else setConfirming(false) }}
+      />
+    </div>
+  )
+}
+
+const KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const
+
+/** features §2 my-keys, §9 "current of maximum": the account's keys, register and delete (commands). */
+function MyKeys() {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const wallet = useCurrentWallet()
+  const keys = useList("pix_keys", wallet?.id ?? null)
+  const { send, refusals, busy } = useCommandRunner(wallet?.id ?? null, "pix:keys.failed")
+  const [type, setType] = useState<(typeof KEY_TYPES)[number]>("email")
+  const [value, setValue] = useState("")
+  const [error, setError] = useState<string | null>(null)
+  const [removing, setRemoving] = useState<{ id: string; key: string } | null>(null)
+  // features §9 "current of maximum": the directory says the account's maximum with its list
+  const [max, setMax] = useState<number | null>(null)
+  useEffect(() => {
+    if (!wallet) return
+    let live = true
+    getEngine().call("pixKeys", { walletId: wallet.id }).then((r) => { if (live) setMax(r.data.limit) }, () => undefined)
+    return () => { live = false }
+  }, [wallet])
+  const refusal = refusals.get("create")
+
+  const register = (e: FormEvent): void => {
+    e.preventDefault()
+    setError(null)
+    const typed = value.trim()
+    if (type !== "random" && !isValidPixKey(typed, type)) { setError(t("pix:keys.invalid")); return }
+    if (max !== null && (keys?.length ?? 0) >= max) { setError(t("errors:PIX_KEY_LIMIT_REACHED")); return }
+    send({ name: "v1.pix.registerKey", payload: type === "random" ? { key_type: type } : { key_type: type, key: typed } }, "create", "pix:keys.registered")
+    setValue("")
+  }
+
+  return (
+    <div className={layout.stack}>
+      <Card>
+        <div className={s.row}>
+          <h2 data-testid="pix-keys-count">{max === null ? t("pix:keys.countOnly", { n: keys?.length ?? 0 }) : t("pix:keys.count", { n: keys?.length ?? 0, max })}</h2>
+        </div>
+        {keys === undefined ? <Skeleton height={120} /> : keys.length === 0 ? <EmptyState title={t("pix:keys.empty")} /> : (
+          <ul className={s.keys}>
+            {keys.map((k) => (
+              <li key={k.id} className={s.keyRow} data-testid="pix-key-row" data-key={k.key} data-status={k.status}>
+                <span className={s.keyType}>{t(`pix:keyTypes.${k.key_type}`)}</span>
+                <span className={s.keyValue}>{k.key === "" ? t("pix:keys.adding") : k.key_type === "cpf" || k.key_type === "cnpj" ? f.document(k.key) : k.key}</span>
+                <Badge tone={k.status === "added" ? "success" : "info"}>{t(`pix:keys.status.${k.status}`)}</Badge>
+                {k.id.startsWith("pending:") ? null : (
+                  <Button size="sm" variant="secondary" onClick={() => setRemoving({ id: k.id, key: k.key })} data-testid="pix-key-delete">{t("pix:keys.delete")}</Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card>
+        <form onSubmit={register} className={layout.stack} noValidate data-testid="pix-key-create">
+          <h2>{t("pix:keys.new")}</h2>
+          <Select label={t("pix:keys.type")} value={type} onChange={(v) => { setType(v as (typeof KEY_TYPES)[number]); setError(null) }}
+            options={KEY_TYPES.map((k) => ({ value: k, label: t(`pix:keyTypes.${k}`) }))} data-testid="pix-key-type" />
+          {type === "random" ? <p className={layout.muted}>{t("pix:keys.randomHint")}</p> : (
+            <TextField label={t("pix:keys.value")} value={value} onChange={setValue} error={error} autoComplete="off" data-testid="pix-key-value" />
+          )}
+          {refusal ? <p className={layout.errorText} role="alert" data-testid="pix-key-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          {type === "random" && error ? <p className={layout.errorText} role="alert">{error}</p> : null}
+          <div><Button type="submit" busy={busy.has("create")} data-testid="pix-key-register">{t("pix:keys.register")}</Button></div>
+        </form>
+      </Card>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("pix:keys.deleteTitle")}
+        html={escapeHtml(t("pix:keys.deleteText", { key: removing?.key ?? "" }))}
+        confirmLabel={t("pix:keys.delete")}
+        cancelLabel={t("common:actions.cancel")}
+        variant="danger"
+        onAnswer={(yes) => { if (yes && removing) send({ name: "v1.pix.deleteKey", payload: removing }, removing.id, "pix:keys.deleted"); setRemoving(null) }}
+      />
+    </div>
+  )
+}
+
+/** Text for the confirm dialog's sanitised HTML: what the user typed never becomes markup. */
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
+
+function NotHereYet() {
+  const { t } = useTranslation()
+  const lp = useLocalePath()
+  return (
+    <Card>
+      <div className={layout.stack} data-testid="pix-not-here-yet">
+        <h2>{t("pix:notYet.title")}</h2>
+        <p className={layout.muted}>{t("pix:notYet.text")}</p>
+        <div><Link to={lp("/banking/pix")}>{t("pix:notYet.back")}</Link></div>
+      </div>
+    </Card>
+  )
+}
