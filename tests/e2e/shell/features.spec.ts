@@ -1,19 +1,20 @@
 /**
- * spec core §1 switchable features with this build's defaults (src/config/features.ts): cards,
- * billets and automatic payments off — no menu entry, and their routes answer with a translated
- * "not available in this configuration" page; statements and coin trends on.
+ * spec core §1 switchable features with this build's defaults (src/config/features.ts): billets and
+ * automatic payments off — no menu entry, and their routes answer with a translated "not available
+ * in this configuration" page; statements, coin trends and cards on.
  */
 import { expect, test } from "../fixtures.ts"
 
 test("core §1: a feature that is off leaves the menu and its route says so, in pt and en", async ({ page, signInAs, shell }) => {
   await signInAs("ana@example.com")
   await expect(shell.menuItem("home")).toBeVisible()
-  for (const id of ["cards", "billet"]) await expect(shell.menuItem(id)).toHaveCount(0)
+  await expect(shell.menuItem("billet")).toHaveCount(0)
+  await expect(shell.menuItem("cards")).toBeVisible()
   const off = page.getByTestId("feature-off-page")
 
-  await page.goto("/banking/cards")
-  await expect(off).toHaveAttribute("data-feature", "cards")
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cartões")
+  await page.goto("/banking/billet")
+  await expect(off).toHaveAttribute("data-feature", "billets")
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Boleto")
   await expect(off).toContainText("Não disponível nesta configuração")
 
   await page.goto("/en/banking/billet/pay")
@@ -21,19 +22,19 @@ test("core §1: a feature that is off leaves the menu and its route says so, in 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bank slip")
   await expect(off).toContainText("Not available in this configuration")
 
-  // features §2 Pix automatic-pix holds the automatic payments; the rest of Pix is simply not built yet
+  // features §2 Pix automatic-pix holds the automatic payments (off); the rest of Pix is on
   await page.goto("/banking/pix/automatic-pix")
   await expect(off).toHaveAttribute("data-feature", "automaticPayments")
   await expect(off).toContainText("Pagamentos automáticos")
   await page.goto("/banking/pix")
-  await expect(page.getByTestId("unavailable-page")).toContainText("Área ainda não disponível")
+  await expect(page.getByTestId("pix-page")).toBeVisible()
 
-  await page.goto("/pt/banking/cards")
+  await page.goto("/pt/banking/billet")
   await off.getByRole("link").click()
   await expect(page).toHaveURL(/\/pt\/banking\/home$/)
 })
 
-test("core §1: statements and coin trends are on in this build", async ({ page, signInAs, shell }) => {
+test("core §1: statements, coin trends and cards are on in this build", async ({ page, signInAs, shell }) => {
   await signInAs("ana@example.com")
   await expect(page.getByTestId("see-all-statements")).toBeVisible()
   await expect(shell.menuItem("statements")).toBeVisible()

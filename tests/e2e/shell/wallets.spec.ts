@@ -7,10 +7,9 @@ import { expect, test } from "../fixtures.ts"
 test("core §4: switching wallet changes balances and menus, and is remembered", async ({ page, signInAs, shell, home }) => {
   await signInAs("ana@example.com")
   const mainBrl = await home.balance("BRL").textContent()
-  // core §2.2: cards only on the default wallet — the route opens there (with the core §1 cards
-  // flag off in this build it answers "not available in this configuration", features.spec.ts)
+  // core §2.2: cards only on the default wallet — the route opens there
   await page.goto("/banking/cards")
-  await expect(page.getByTestId("feature-off-page")).toBeVisible()
+  await expect(page.getByTestId("cards-page")).toBeVisible()
   await page.goto("/banking/home")
   await home.expectLoaded()
   await shell.switchWallet("Reserva")
