@@ -136,6 +136,21 @@ async function step(): Promise<void> {
     }
     return
   }
+  // the other areas' commands: a Pix key registered (or refused at the limit) and deleted; a card blocked and unblocked
+  const extra = rng.next()
+  if (task.role === "converter" && extra < 0.12) {
+    const keys = engine.listRows<{ id: string; key: string; key_type: string }>("pix_keys", task.walletId).filter((k) => k.key_type === "random" && !k.id.startsWith("pending:"))
+    const k = keys[rng.int(0, Math.max(0, keys.length - 1))]
+    if (k && rng.next() < 0.5) await intent(task.walletId, { name: "v1.pix.deleteKey", payload: { id: k.id, key: k.key } })
+    else await intent(task.walletId, { name: "v1.pix.registerKey", payload: { key_type: "random" } })
+    return
+  }
+  if (task.role === "converter" && extra < 0.2) {
+    const cards = engine.listRows<{ id: string; status: string }>("cards", task.walletId).filter((c) => c.status === "activated" || c.status === "blocked")
+    const c = cards[rng.int(0, Math.max(0, cards.length - 1))]
+    if (c) await intent(task.walletId, { name: c.status === "activated" ? "v1.cards.block" : "v1.cards.unblock", payload: { card_id: c.id } })
+    return
+  }
   if (task.role === "converter" && rng.next() < 0.5) {
     const q = await quote(task.walletId)
     if (q) await intent(task.walletId, { name: "v1.coins.convert", payload: { quote_id: q, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: rng.int(20_000, 60_000), expected_to_amount: 1 } })

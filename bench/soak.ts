@@ -30,7 +30,10 @@ const DEVICES = arg("devices", 20)
 const MINUTES = arg("minutes", 10)
 
 /** The commands the soak knows how to make; the registry's others are listed as not exercised. */
-const EXERCISED = new Set(["v1.pix.payByKey", "v1.coins.convert", "v1.approval.approve", "v1.approval.reject"])
+const EXERCISED = new Set([
+  "v1.pix.payByKey", "v1.coins.convert", "v1.approval.approve", "v1.approval.reject", "v1.pix.registerKey", "v1.pix.deleteKey",
+  "v1.cards.block", "v1.cards.unblock"
+])
 
 const dir = mkdtempSync(join(tmpdir(), "soak-"))
 const sb = await startSandbox({ port: 0, dbPath: join(dir, "soak.sqlite"), seed: { size: "small" }, log: false, heartbeatMs: 5_000 })
