@@ -47,9 +47,11 @@ describe("card commands", () => {
 
   it("features §4: while pending a card shows what happens to it (blocking…), and a deleted one is hidden", () => {
     const cmd = cmdOf("v1.cards.block", { card_id: "k" })
-    expect(commandDef("v1.cards.block")?.overlay?.({ card_id: "k" }, cmd)).toEqual([{ list: "cards", id: "k", patch: { pending_action: "blocking" } }])
-    expect(commandDef("v1.cards.unblock")?.overlay?.({ card_id: "k" }, cmd)).toEqual([{ list: "cards", id: "k", patch: { pending_action: "unblocking" } }])
-    expect(commandDef("v1.cards.delete")?.overlay?.({ card_id: "k" }, cmd)).toEqual([{ list: "cards", id: "k", remove: true }])
+    expect(commandDef("v1.cards.block")?.overlay?.({ card_id: "k" }, cmd, "pending")).toEqual([{ list: "cards", id: "k", patch: { pending_action: "blocking" } }])
+    // confirmed but not yet pulled: blocked at once, never back to the state before
+    expect(commandDef("v1.cards.block")?.overlay?.({ card_id: "k" }, cmd, "confirmed")).toEqual([{ list: "cards", id: "k", patch: { status: "blocked" } }])
+    expect(commandDef("v1.cards.unblock")?.overlay?.({ card_id: "k" }, cmd, "pending")).toEqual([{ list: "cards", id: "k", patch: { pending_action: "unblocking" } }])
+    expect(commandDef("v1.cards.delete")?.overlay?.({ card_id: "k" }, cmd, "confirmed")).toEqual([{ list: "cards", id: "k", remove: true }])
   })
 
   it("D-cards-secrets: no card command accepts a password, a number or a CVV", () => {

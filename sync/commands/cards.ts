@@ -52,7 +52,8 @@ export const cardsCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("cardBlock", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id } }),
     reconcile: reconcileBySameKey,
-    overlay: (p) => pending(p.card_id, "blocking"),
+    // confirmed (the server applied it) but not yet pulled: shown blocked at once (card-block-to-paint)
+    overlay: (p, _cmd, phase) => phase === "confirmed" ? [{ list: "cards", id: p.card_id, patch: { status: "blocked" } }] : pending(p.card_id, "blocking"),
     refresh: ["cards"]
   }),
   defineCommand({

@@ -72,7 +72,8 @@ export interface CommandDef<N extends string = string, P = unknown> {
   /** C4: did a send whose answer was lost (or a 409) already apply? */
   readonly reconcile: (env: CommandEnv, cmd: CommandOf<P>) => Effect.Effect<"applied" | "not-applied", ApiError>
   readonly balance?: (payload: P) => ReadonlyArray<Movement>
-  readonly overlay?: (payload: P, cmd: CommandOf<P>) => ReadonlyArray<Overlay>
+  /** `phase`: "pending" while it may still be sent, "confirmed" once the server applied it but before the pull shows it. */
+  readonly overlay?: (payload: P, cmd: CommandOf<P>, phase?: "pending" | "confirmed") => ReadonlyArray<Overlay>
   readonly pendingRows?: (payload: P) => ReadonlyArray<PendingRow>
   /** Synced lists (schema/lists.ts names) pulled again once the command is confirmed. */
   readonly refresh?: ReadonlyArray<string>

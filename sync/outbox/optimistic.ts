@@ -96,7 +96,7 @@ export const pendingEffects = (items: ReadonlyArray<CommandWithLatest>, options:
         acc.pending = acc.pending || pending
       }
     }
-    for (const o of commandDef(command.body.name)?.overlay?.(command.body.payload, command) ?? []) {
+    for (const o of commandDef(command.body.name)?.overlay?.(command.body.payload, command, pending ? "pending" : "confirmed") ?? []) {
       overlays.push({ ...o, walletId: command.wallet_id, commandId: command.id, pending })
     }
   }
