@@ -6,7 +6,7 @@
  * over rows from test-rows.ts.
  */
 import type { StatementEntry } from "../../schema/entities.ts"
-import { presetRange } from "./sao-paulo-time.ts"
+import { presetRange } from "../../schema/sao-paulo-time.ts"
 import type { StatementQuery } from "./statement-projection.ts"
 
 export interface BenchmarkQueryInput {
