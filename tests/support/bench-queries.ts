@@ -7,7 +7,7 @@
  */
 import type { StatementEntry } from "../../schema/entities.ts"
 import { presetRange } from "../../schema/sao-paulo-time.ts"
-import type { StatementQuery } from "./statement-projection.ts"
+import type { StatementQuery } from "../../sync/projections/statement-projection.ts"
 
 export interface BenchmarkQueryInput {
   /** The generator's wallet ids (at least three). */
