@@ -4,8 +4,11 @@
  * 2019 (spec core §2, §9 "time zone UTC-3"). Auth tokens use real time; business rules
  * (cut-offs, invitation expiry, quotes, export day limits, statement dates) use `now()`.
  */
-export const SP_OFFSET_MS = 3 * 3_600_000
-export const DAY_MS = 86_400_000
+import { DAY_MS, SAO_PAULO_OFFSET_MS, spDayIndex, spDayKey, spDayStart } from "../schema/sao-paulo-time.ts"
+
+/** UTC-3 as a positive distance (the one definition: schema/sao-paulo-time.ts). */
+export const SP_OFFSET_MS = -SAO_PAULO_OFFSET_MS
+export { DAY_MS }
 
 export class Clock {
   offsetMs = 0
@@ -38,12 +41,12 @@ export class Clock {
 }
 
 /** YYYY-MM-DD of an instant in UTC-3. */
-export const spDateKey = (ms: number): string => new Date(ms - SP_OFFSET_MS).toISOString().slice(0, 10)
+export const spDateKey = (ms: number): string => spDayKey(spDayIndex(ms))
 
 /** The instant of 00:00 UTC-3 of a YYYY-MM-DD date. */
 export const spStartOfDate = (date: string): number => {
   const [y, m, d] = date.split("-").map(Number)
-  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) + SP_OFFSET_MS
+  return spDayStart(Math.round(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / DAY_MS))
 }
 
 export const spStartOfDay = (ms: number): number => spStartOfDate(spDateKey(ms))

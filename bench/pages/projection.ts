@@ -4,9 +4,9 @@
  * measures bytes per row, `mode=csv` times a CSV export of every row. Publishes window.__bench.
  */
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
-import { StatementRowGenerator } from "../../sync/projections/test-rows.ts"
+import { StatementRowGenerator } from "../../tests/support/test-rows.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
-import { benchmarkQueries } from "../../sync/projections/bench-queries.ts"
+import { benchmarkQueries } from "../../tests/support/bench-queries.ts"
 
 const params = new URLSearchParams(location.search)
 const total = Number(params.get("rows") ?? 1_000_000)

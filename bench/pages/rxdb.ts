@@ -17,7 +17,7 @@
 import { createRxDatabase, type RxJsonSchema } from "rxdb"
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
 import { StatementProjection, type StatementQuery } from "../../sync/projections/statement-projection.ts"
-import { StatementRowGenerator } from "../../sync/projections/test-rows.ts"
+import { StatementRowGenerator } from "../../tests/support/test-rows.ts"
 import type { StatementEntry, StatementStatus, StatementType } from "../../schema/entities.ts"
 
 const params = new URLSearchParams(location.search)

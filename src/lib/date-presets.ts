@@ -5,13 +5,15 @@
  * daylight saving since 2019, so a fixed UTC-3 is used: no time-zone database.
  * Also the calendar-day keys (YYYY-MM-DD) a custom range and the server export (features §5
  * "a statement range must fall in the same month") speak in.
- * The statement projection in the worker reads ranges in the same way (from inclusive, to
- * exclusive); views may not import it, hence this small copy of the arithmetic.
+ * The arithmetic is schema/sao-paulo-time.ts (the one copy, shared with the worker's projection
+ * and the sandbox); this file adds the view's key validation and range rules.
  */
 
-/** UTC-3 (core §9). */
-export const SP_OFFSET_MS = -3 * 3_600_000
-export const DAY_MS = 86_400_000
+import { DAY_MS, SAO_PAULO_OFFSET_MS, presetRange as spPresetRange, spDayIndex, spDayKey, spDayStart } from "../../schema/sao-paulo-time.ts"
+
+/** UTC-3 (core §9): the one definition lives in schema/sao-paulo-time.ts. */
+export const SP_OFFSET_MS = SAO_PAULO_OFFSET_MS
+export { DAY_MS, spDayStart }
 
 export const DATE_PRESETS = ["today", "thisWeek", "thisMonth", "sevenDays", "fifteenDays"] as const
 export type DatePreset = (typeof DATE_PRESETS)[number]
@@ -19,12 +21,10 @@ export type DatePreset = (typeof DATE_PRESETS)[number]
 export interface DateRange { readonly from: number; readonly to: number }
 
 /** Days since 1970-01-01 of the São Paulo calendar day holding `ms`. */
-export const spDay = (ms: number): number => Math.floor((ms + SP_OFFSET_MS) / DAY_MS)
-/** Epoch ms of 00:00 in São Paulo of a day number. */
-export const spDayStart = (day: number): number => day * DAY_MS - SP_OFFSET_MS
+export const spDay = spDayIndex
 
 /** YYYY-MM-DD of a day number. */
-export const dayKey = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
+export const dayKey = spDayKey
 /** YYYY-MM-DD (São Paulo) of an instant. */
 export const spDateKey = (ms: number): string => dayKey(spDay(ms))
 
@@ -42,27 +42,11 @@ export function dayOfKey(key: string): number | null {
 }
 
 /**
- * The range of a preset at `now`. Every preset ends at the start of tomorrow (today included);
- * sevenDays and fifteenDays count today as the last of their days; weeks start on Sunday, as
- * Brazilian calendars print them.
+ * The range of a preset at `now` (schema/sao-paulo-time.ts presetRange). Every preset ends at
+ * the start of tomorrow (today included); sevenDays and fifteenDays count today as the last of
+ * their days; weeks start on Sunday, as Brazilian calendars print them.
  */
-export function presetRange(preset: DatePreset, now: number): DateRange {
-  const today = spDay(now)
-  const to = spDayStart(today + 1)
-  switch (preset) {
-    case "today": return { from: spDayStart(today), to }
-    case "sevenDays": return { from: spDayStart(today - 6), to }
-    case "fifteenDays": return { from: spDayStart(today - 14), to }
-    case "thisWeek": {
-      const weekday = new Date(today * DAY_MS).getUTCDay() // 0 = Sunday
-      return { from: spDayStart(today - weekday), to }
-    }
-    case "thisMonth": {
-      const first = dayOfKey(`${dayKey(today).slice(0, 7)}-01`) ?? today
-      return { from: spDayStart(first), to }
-    }
-  }
-}
+export const presetRange = (preset: DatePreset, now: number): DateRange => spPresetRange(preset, now)
 
 /** A custom range of whole days, start and end included; null when a key is not a date. */
 export function customRange(startKey: string, endKey: string): DateRange | null {

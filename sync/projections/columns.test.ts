@@ -11,7 +11,7 @@ import { OrderIndex, radixSortRows } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
 import { foldText } from "./text-fold.ts"
-import { Prng, uuidFrom } from "./test-rows.ts"
+import { Prng, uuidFrom } from "../../tests/support/test-rows.ts"
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 const randomValue = (g: Prng): string | null => {

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest"
 import type { StatementEntry } from "../../schema/entities.ts"
-import { benchmarkQueries } from "./bench-queries.ts"
+import { benchmarkQueries } from "../../tests/support/bench-queries.ts"
 import { StatementProjection, type StatementQueryResult } from "./statement-projection.ts"
-import { generateRows, Prng } from "./test-rows.ts"
+import { generateRows, Prng } from "../../tests/support/test-rows.ts"
 
 const DAY = 86_400_000
 const start = Date.UTC(2024, 0, 1, 3)

@@ -11,7 +11,7 @@ import type { CurrencySymbol } from "../../schema/common.ts"
 import { CURRENCY_DECIMALS } from "../../schema/common.ts"
 import type { Direction, StatementEntry, StatementStatus, StatementType } from "../../schema/entities.ts"
 import { formatMinorUnits } from "./minor-units.ts"
-import { formatOfxDateTime, formatSpDateTime, parseInstant } from "./sao-paulo-time.ts"
+import { formatOfxDateTime, formatSpDateTime, parseInstant } from "../../schema/sao-paulo-time.ts"
 
 export type ExportLocale = "pt" | "en"
 

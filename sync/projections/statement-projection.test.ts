@@ -9,11 +9,11 @@ import { describe, expect, it } from "vitest"
 import type { CurrencySymbol } from "../../schema/common.ts"
 import type { StatementEntry, StatementStatus, StatementType } from "../../schema/entities.ts"
 import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
-import { benchmarkQueries } from "./bench-queries.ts"
-import { NaiveStatements } from "./naive-reference.ts"
+import { benchmarkQueries } from "../../tests/support/bench-queries.ts"
+import { NaiveStatements } from "../../tests/support/naive-reference.ts"
 import { ProjectionChangedError, StatementProjection, monthsFromDays } from "./statement-projection.ts"
 import type { StatementQuery, StatementQueryResult } from "./statement-projection.ts"
-import { Prng, generateRows, uuidFrom } from "./test-rows.ts"
+import { Prng, generateRows, uuidFrom } from "../../tests/support/test-rows.ts"
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 const DAY = 86_400_000

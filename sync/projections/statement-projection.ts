@@ -27,13 +27,15 @@ import type { CurrencySymbol } from "../../schema/common.ts"
 import { CurrencySymbol as CurrencySymbolSchema } from "../../schema/common.ts"
 import type { Direction, StatementEntry, StatementStatus, StatementType } from "../../schema/entities.ts"
 import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
+import { enumOf } from "../../schema/tables/define-table.ts"
+import { STATEMENT_SUM_STATUSES, statementTable } from "../../schema/tables/statement.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
 import { OrderIndex, radixSortRows, type OrderState } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
-import { DAY_MS, civilFromDays, daysFromCivil, parseInstant, spDayIndex, spDayKey, spDayStart, spMonthKey, toIsoInstant } from "./sao-paulo-time.ts"
+import { DAY_MS, civilFromDays, daysFromCivil, parseInstant, spDayIndex, spDayKey, spDayStart, spMonthKey, toIsoInstant } from "../../schema/sao-paulo-time.ts"
 import { csvChunks, ofxChunks } from "./statement-export.ts"
 import type { CsvOptions, ExportLocale, OfxBlock, OfxOptions } from "./statement-export.ts"
 import { documentDigitsOf, foldText } from "./text-fold.ts"
@@ -139,7 +141,7 @@ export interface StatementSeries {
  * moving (pending). Failed and reverted rows stay in counts, lists and CSV, but adding them
  * would report money that never moved.
  */
-export const SUM_STATUSES: ReadonlyArray<StatementStatus> = ["completed", "pending"]
+export const SUM_STATUSES: ReadonlyArray<StatementStatus> = STATEMENT_SUM_STATUSES
 
 export interface StatementProjectionOptions {
   /**
@@ -159,25 +161,38 @@ export class ProjectionChangedError extends Error {
 
 // ── Codes ─────────────────────────────────────────────────────────────────────────────────
 
+// The packed code comes from the statement description (schema/tables/statement.ts): widths
+// from the literal counts, computed once; the shifts and masks below are plain numbers, so the
+// hot scan is the same code it was with fixed bits (D-table-description).
+const LAYOUT = statementTable.layout
+const E_TYPE = enumOf(LAYOUT, "type")
+const E_STATUS = enumOf(LAYOUT, "status")
+const E_DIR = enumOf(LAYOUT, "direction")
+const E_CUR = enumOf(LAYOUT, "currency_symbol")
 const CURRENCIES: ReadonlyArray<CurrencySymbol> = CurrencySymbolSchema.literals
-const TYPE_INDEX = new Map<string, number>(STATEMENT_TYPES.map((t, i) => [t, i]))
-const STATUS_INDEX = new Map<string, number>(STATEMENT_STATUSES.map((s, i) => [s, i]))
-const CURRENCY_INDEX = new Map<string, number>(CURRENCIES.map((c, i) => [c, i]))
+const TYPE_INDEX = E_TYPE.index
+const STATUS_INDEX = E_STATUS.index
+const CURRENCY_INDEX = E_CUR.index
 const DIRECTIONS: ReadonlyArray<Direction> = ["in", "out"]
-// code = ((type·4 + status)·2 + direction)·8 + currency
-const CODE_SPACE = STATEMENT_TYPES.length << 6
+const TYPE_SHIFT = E_TYPE.shift
+const STATUS_SHIFT = E_STATUS.shift
+const STATUS_MASK = E_STATUS.mask
+const DIR_SHIFT = E_DIR.shift
+const CUR_MASK = E_CUR.mask
+const CODE_SPACE = LAYOUT.space
 const DEAD = 0xffff
-const typeOf = (code: number): number => code >> 6
-const statusOf = (code: number): number => (code >> 4) & 3
-const directionOf = (code: number): number => (code >> 3) & 1
-const currencyOf = (code: number): number => code & 7
+const typeOf = (code: number): number => code >> TYPE_SHIFT
+const statusOf = (code: number): number => (code >> STATUS_SHIFT) & STATUS_MASK
+const directionOf = (code: number): number => (code >> DIR_SHIFT) & 1
+const currencyOf = (code: number): number => code & CUR_MASK
 /** Per code: 0 not summed, 1 sums in, 2 sums out. */
 const SUM_KIND = new Uint8Array(CODE_SPACE)
 for (let c = 0; c < CODE_SPACE; c++) {
-  const counts = SUM_STATUSES.includes(STATEMENT_STATUSES[statusOf(c)] as StatementStatus)
+  const status = STATEMENT_STATUSES[statusOf(c)]
+  const counts = status !== undefined && SUM_STATUSES.includes(status)
   SUM_KIND[c] = counts ? 1 + directionOf(c) : 0
 }
-if (STATEMENT_STATUSES.length > 4 || CURRENCIES.length > 8) throw new Error("statement codes no longer fit their bits")
+if (E_CUR.shift !== 0 || LAYOUT.space > DEAD) throw new Error("the statement code layout no longer fits its column")
 
 const encodeCode = (e: StatementEntry): number => {
   const t = TYPE_INDEX.get(e.type)
@@ -187,7 +202,7 @@ const encodeCode = (e: StatementEntry): number => {
   if (t === undefined || s === undefined || c === undefined || d < 0) {
     throw new RangeError(`statement ${e.id}: unknown type/status/direction/currency ${e.type}/${e.status}/${e.direction}/${e.currency_symbol}`)
   }
-  return (((t << 2) | s) << 1 | d) << 3 | c
+  return (t << TYPE_SHIFT) | (s << STATUS_SHIFT) | (d << DIR_SHIFT) | c
 }
 
 // ── Tuning ────────────────────────────────────────────────────────────────────────────────
@@ -1371,7 +1386,7 @@ export class StatementProjection {
       const kind = SUM_KIND[code] as number
       if (kind === 1) sumIn += a
       else if (kind === 2) sumOut += a
-      const cur = code & 7
+      const cur = code & CUR_MASK
       if (cur !== 0) {
         // not BRL: its own totals, so that a mix of currencies can be reported apart
         const k3 = cur * 3
@@ -1412,7 +1427,7 @@ export class StatementProjection {
         }
       } else if (gm !== GroupMode.None) {
         let g: number
-        if (gm === GroupMode.Type) g = code >> 6
+        if (gm === GroupMode.Type) g = code >> TYPE_SHIFT
         else if (gm === GroupMode.Wallet) g = walletCol[r] as number
         else {
           const d = docCol[r] as number
@@ -1670,7 +1685,7 @@ export class StatementProjection {
   private balanceRowTest(cur: number, wm: Uint8Array | null): (r: number) => boolean {
     return (r) => {
       const code = this.code[r] as number
-      return (code & 7) === cur && SUM_KIND[code] !== 0 && (wm === null || wm[this.wallet[r] as number] === 1)
+      return (code & CUR_MASK) === cur && SUM_KIND[code] !== 0 && (wm === null || wm[this.wallet[r] as number] === 1)
     }
   }
 

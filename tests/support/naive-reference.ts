@@ -10,9 +10,9 @@ import { CurrencySymbol as CurrencySymbolSchema } from "../../schema/common.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
 import type {
   CurrencyTotals, GroupTotals, SeriesPoint, StatementQuery, StatementQueryResult, StatementSeries
-} from "./statement-projection.ts"
-import { MAX_LIMIT, MIN_ID_QUERY, SUM_STATUSES } from "./statement-projection.ts"
-import { digitsOnly, documentDigitsOf, foldText } from "./text-fold.ts"
+} from "../../sync/projections/statement-projection.ts"
+import { MAX_LIMIT, MIN_ID_QUERY, SUM_STATUSES } from "../../sync/projections/statement-projection.ts"
+import { digitsOnly, documentDigitsOf, foldText } from "../../sync/projections/text-fold.ts"
 
 // Memoised: the oracle folds and parses the same strings on every query; the memo changes
 // nothing in what it computes, only how long the tests take.

@@ -6,8 +6,8 @@
  * over rows from test-rows.ts.
  */
 import type { StatementEntry } from "../../schema/entities.ts"
-import { presetRange } from "./sao-paulo-time.ts"
-import type { StatementQuery } from "./statement-projection.ts"
+import { presetRange } from "../../schema/sao-paulo-time.ts"
+import type { StatementQuery } from "../../sync/projections/statement-projection.ts"
 
 export interface BenchmarkQueryInput {
   /** The generator's wallet ids (at least three). */

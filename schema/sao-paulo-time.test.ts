@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import {
   civilFromDays, daysFromCivil, formatOfxDateTime, formatSpDateTime, parseInstant, presetRange, spDayIndex, spDayKey, spDayStart
 } from "./sao-paulo-time.ts"
-import { Prng } from "./test-rows.ts"
+import { Prng } from "../sandbox/prng.ts"
 
 describe("engine T1 time: instants and São Paulo days (core §9)", () => {
   it("parseInstant agrees with Date.parse on the API's shape and on other ISO forms", () => {

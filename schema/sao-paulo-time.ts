@@ -1,5 +1,5 @@
 /**
- * Instants and calendar days in America/Sao_Paulo for the statement projection: fast ISO-8601
+ * Instants and calendar days in America/Sao_Paulo for the whole project (schema, sync, workers, views and the sandbox: the one copy): fast ISO-8601
  * parsing at load time, day keys for grouping and charts, DD/MM/YYYY HH:mm for exports, and
  * the date-range presets of core §9 ("today, thisWeek, thisMonth, sevenDays, fifteenDays,
  * custom"). Brazil has had no daylight saving since 2019 and core §9 fixes the display offset

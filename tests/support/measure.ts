@@ -4,7 +4,7 @@
  * benchmark names `filter-1m` and `projection-memory`). The lead wires the same steps into the
  * browser benchmark; this script is the quick check on a developer machine:
  *
- *   npx tsx sync/projections/measure.ts [rows=1000000] [order=desc|asc]
+ *   npx tsx tests/support/measure.ts [rows=1000000] [order=desc|asc]
  *
  * It prints the bulk-load rate, bytes per row (heap + external delta after GC, and the
  * projection's own estimate), and p50/p95 of 50 varied queries (text only, date only,
@@ -19,8 +19,8 @@ import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import type { StatementEntry } from "../../schema/entities.ts"
 import { benchmarkQueries } from "./bench-queries.ts"
-import { StatementProjection } from "./statement-projection.ts"
-import type { StatementQuery } from "./statement-projection.ts"
+import { StatementProjection } from "../../sync/projections/statement-projection.ts"
+import type { StatementQuery } from "../../sync/projections/statement-projection.ts"
 import { StatementRowGenerator } from "./test-rows.ts"
 
 setFlagsFromString("--expose-gc")
