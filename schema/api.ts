@@ -123,14 +123,14 @@ export const api = {
 
   // ── Wallets (core §7) ──────────────────────────────────────────────────────
   wallets: def({ method: "GET", path: "/users/operations/wallets", query: Schema.Struct(Page), response: Envelope(Paged(Wallet)) }),
-  walletCreate: def({ method: "POST", path: "/users/operations/wallets", body: Schema.Struct({ name: Str }), response: Envelope(Wallet) }),
+  walletCreate: def({ transaction: true, method: "POST", path: "/users/operations/wallets", body: Schema.Struct({ name: Str }), response: Envelope(Wallet) }),
   walletGet: def({ method: "GET", path: "/users/operations/wallets/{id}", response: Envelope(Wallet) }),
   walletUpdate: def({
-    method: "PUT", path: "/users/operations/wallets/{id}",
+    transaction: true, method: "PUT", path: "/users/operations/wallets/{id}",
     body: Schema.Struct({ name: optStr, default: Schema.optionalKey(Schema.Boolean) }), response: Envelope(Wallet)
   }),
   walletDelete: def({
-    method: "DELETE", path: "/users/operations/wallets/{id}",
+    transaction: true, method: "DELETE", path: "/users/operations/wallets/{id}",
     query: Schema.Struct({ wallet_backup_id: optStr }), response: Ok
   }),
   checkGatewayWallets: def({
@@ -155,18 +155,18 @@ export const api = {
     response: Envelope(Paged(WalletInvitation))
   }),
   invitationCreate: def({
-    method: "POST", path: "/users/v2/operations/wallet-invitations", wallet: true, permission: P.postInvitation,
+    transaction: true, method: "POST", path: "/users/v2/operations/wallet-invitations", wallet: true, permission: P.postInvitation,
     body: Schema.Struct({ wallet_id: Str, email: Str, permission_types: Schema.Array(Str) }), response: Envelope(WalletInvitation)
   }),
   invitationAccept: def({
-    method: "PUT", path: "/users/v2/operations/wallet-invitations/accept",
+    transaction: true, method: "PUT", path: "/users/v2/operations/wallet-invitations/accept",
     body: Schema.Struct({ invite_id: Str }), response: Envelope(WalletInvitation)
   }),
   invitationDecline: def({
-    method: "PUT", path: "/users/v2/operations/wallet-invitations/decline",
+    transaction: true, method: "PUT", path: "/users/v2/operations/wallet-invitations/decline",
     body: Schema.Struct({ invite_id: Str }), response: Envelope(WalletInvitation)
   }),
-  invitationCancel: def({ method: "DELETE", path: "/users/v2/operations/wallet-invitations/{id}", response: Envelope(WalletInvitation) }),
+  invitationCancel: def({ transaction: true, method: "DELETE", path: "/users/v2/operations/wallet-invitations/{id}", response: Envelope(WalletInvitation) }),
   permissionActions: def({
     method: "GET", path: "/users/operations/permissions/actions", wallet: true,
     query: Schema.Struct({ ...Page, permission_types: optStr }), response: Envelope(Paged(PermissionAction))
@@ -176,16 +176,16 @@ export const api = {
     query: Schema.Struct(Page), response: Envelope(Paged(PermissionUser))
   }),
   permissionUpdate: def({
-    method: "PATCH", path: "/users/operations/permissions", wallet: true, permission: P.patchPermissions,
+    transaction: true, method: "PATCH", path: "/users/operations/permissions", wallet: true, permission: P.patchPermissions,
     body: Schema.Struct({ user_id: Str, permission_types: Schema.Array(Str) }), response: Envelope(PermissionUser)
   }),
   permissionRemove: def({
-    method: "DELETE", path: "/users/operations/permissions", wallet: true, permission: P.deletePermissions,
+    transaction: true, method: "DELETE", path: "/users/operations/permissions", wallet: true, permission: P.deletePermissions,
     query: Schema.Struct({ user_id: Str }), response: Ok
   }),
   /** Unlink: a user removes their own access (core §6); an owner/admin may remove another's. */
   permissionRemoveByUser: def({
-    method: "DELETE", path: "/users/operations/permissions/by-user/{userId}",
+    transaction: true, method: "DELETE", path: "/users/operations/permissions/by-user/{userId}",
     query: Schema.Struct({ wallet_id: Str }), response: Ok
   }),
   bankingAccount: def({
@@ -272,15 +272,15 @@ export const api = {
     query: Schema.Struct(Page), response: Envelope(Paged(ApprovalSetting))
   }),
   approvalSettingCreate: def({
-    method: "POST", path: "/users/operations/approval-settings", wallet: true, permission: P.postApprovalSettings,
+    transaction: true, method: "POST", path: "/users/operations/approval-settings", wallet: true, permission: P.postApprovalSettings,
     body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }), response: Envelope(ApprovalSetting)
   }),
   approvalSettingUpdate: def({
-    method: "PUT", path: "/users/operations/approval-settings/{id}", wallet: true, permission: P.postApprovalSettings,
+    transaction: true, method: "PUT", path: "/users/operations/approval-settings/{id}", wallet: true, permission: P.postApprovalSettings,
     body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }), response: Envelope(ApprovalSetting)
   }),
   approvalSettingDelete: def({
-    method: "DELETE", path: "/users/operations/approval-settings/{id}", wallet: true, permission: P.postApprovalSettings, response: Ok
+    transaction: true, method: "DELETE", path: "/users/operations/approval-settings/{id}", wallet: true, permission: P.postApprovalSettings, response: Ok
   }),
   approvalRequests: def({
     method: "GET", path: "/users/operations/approval-requests", wallet: true, permission: P.getApprovalRequests,

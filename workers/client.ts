@@ -266,6 +266,31 @@ export function submitCommand(walletId: string, body: CommandBody, dedupeKey?: s
   return getEngine().submit(walletId, body, dedupeKey)
 }
 
+/**
+ * Submit a command and wait for its end (DESIGN "Commands"): resolves when it is confirmed, rejects
+ * with an EngineError carrying the refusal's catalogue key when it is rejected, failed or cancelled.
+ * For forms that stay open until the server answered (a wallet's name, an invitation, a setting):
+ * the action still goes through the outbox, with its idempotency key, retries and overlays; offline
+ * it waits for the network (RT7) and the shell lists it as waiting.
+ */
+export async function runCommand(walletId: string, body: CommandBody, dedupeKey?: string): Promise<void> {
+  const id = await submitCommand(walletId, body, dedupeKey)
+  await new Promise<void>((resolve, reject) => {
+    let stop: (() => void) | null = null
+    let done = false
+    const finish = (f: () => void): void => { if (done) return; done = true; f(); queueMicrotask(() => stop?.()) }
+    stop = getEngine().subscribe({ kind: "commands" }, (all) => {
+      const c = all.find((x) => x.id === id)
+      if (c === undefined) return
+      if (c.state === "confirmed") finish(resolve)
+      else if (c.state === "rejected" || c.state === "failed" || c.state === "cancelled") {
+        finish(() => { reject(new EngineError({ tag: "CommandRefused", key: c.error_key ?? "UNKNOWN_ERROR" })) })
+      }
+    })
+    if (done) stop()
+  })
+}
+
 // ── Small per-browser preferences (core §3 "Locally persisted") ─────────────
 export const prefs = {
   get(key: string): string | null { try { return globalThis.localStorage?.getItem(`pref:${key}`) ?? null } catch { return null } },

@@ -6,7 +6,7 @@
  */
 import { useState, type ComponentType, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine } from "../../workers/client.ts"
+import { runCommand } from "../../workers/client.ts"
 import { isValidEmail, isValidRoleSet } from "../../schema/validation.ts"
 import { errorI18nKey } from "../lib/errors.ts"
 import { toast } from "../lib/feedback.ts"
@@ -89,7 +89,7 @@ export function InviteForm({
     if (!isValidEmail(email.trim()) || !isSendable(roles)) return
     setBusy(true)
     try {
-      await getEngine().call("invitationCreate", { walletId, body: { wallet_id: walletId, email: email.trim(), permission_types: [...roles] } })
+      await runCommand(walletId, { name: "v1.invitation.create", payload: { wallet_id: walletId, email: email.trim(), permission_types: [...roles] } })
       toast("success", t(texts.sent, { email: email.trim() }))
       setEmail("")
       setSubmitted(false)

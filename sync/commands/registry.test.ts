@@ -3,7 +3,10 @@
  * against their definition, sensitivity and optimistic effects come from it.
  */
 import { describe, expect, it } from "vitest"
+import { lists } from "../../schema/lists.ts"
+import { api } from "../../schema/api.ts"
 import { commandDef, commandDefs, decodeCommandBody, isSensitive } from "./registry.ts"
+import { accountCommands } from "./account.ts"
 
 describe("command registry", () => {
   it("C1 every command has a unique versioned name", () => {
@@ -40,5 +43,27 @@ describe("command registry", () => {
     expect(commandDef("v1.approval.reject")?.overlay?.({ request_id: "r1" }, cmd)).toEqual([
       { list: "approval_requests", id: "r1", patch: { pendingDecision: "reject" } }
     ])
+  })
+
+  it("C7 every refresh names a synced list of the registry (schema/lists.ts)", () => {
+    for (const d of commandDefs) for (const l of d.refresh ?? []) expect(Object.keys(lists), `${d.name} refreshes ${l}`).toContain(l)
+  })
+
+  it("C2 issue 11: the control panel's actions are commands on transaction endpoints (idempotent by their id), none asks for the PIN", () => {
+    const cmd = (name: string, payload: unknown) => ({ id: "c1", user_id: "u", wallet_id: "w", created_at: "", body: { name, payload } })
+    const names = accountCommands.map((d) => d.name)
+    expect(names).toEqual(expect.arrayContaining(["v1.wallet.create", "v1.wallet.update", "v1.wallet.delete", "v1.wallet.leave", "v1.invitation.create",
+      "v1.invitation.accept", "v1.invitation.decline", "v1.invitation.cancel", "v1.permission.update", "v1.permission.remove", "v1.approval.saveSetting", "v1.approval.deleteSetting"]))
+    for (const d of accountCommands) expect(d.sensitive).toBe(false)
+    for (const id of ["walletCreate", "walletUpdate", "walletDelete", "invitationCreate", "invitationAccept", "invitationDecline", "invitationCancel",
+      "permissionUpdate", "permissionRemove", "permissionRemoveByUser", "approvalSettingCreate", "approvalSettingUpdate", "approvalSettingDelete"] as const) {
+      expect((api[id] as { transaction?: boolean }).transaction, id).toBe(true)
+    }
+    // a deletion hides the row at once; a rename patches it; making default alone changes no name
+    expect(commandDef("v1.wallet.delete")?.overlay?.({ id: "w2" }, cmd("v1.wallet.delete", { id: "w2" }))).toEqual([{ list: "wallets", id: "w2", remove: true }])
+    expect(commandDef("v1.wallet.update")?.overlay?.({ id: "w2", name: "Viagens" }, cmd("v1.wallet.update", {}))).toEqual([{ list: "wallets", id: "w2", patch: { name: "Viagens" } }])
+    expect(commandDef("v1.wallet.update")?.overlay?.({ id: "w2", default: true }, cmd("v1.wallet.update", {}))).toEqual([])
+    expect(decodeCommandBody({ name: "v1.approval.saveSetting", payload: { min_value: 10.5, approvers: 2 } })._tag).toBe("Failure") // money is integer cents
+    expect(decodeCommandBody({ name: "v1.wallet.update", payload: { id: "w", default: false } })._tag).toBe("Failure")
   })
 })

@@ -54,7 +54,7 @@ describe("idempotency (core §6 transaction-uuid)", () => {
     const other = await cl.err("pixPayByKey", { as: ana, wallet: W.anaMain, tx, body: { key: "+5511987650000", amount: 200, description: "a", pin_token: pin } })
     expect(other.status).toBe(409)
     expect(other.body.error.key).toBe("CONFLICT_MAY_HAVE_COMPLETED")
-    const none = await cl.err("pixPayByKey", { as: ana, wallet: W.anaMain, body: { key: "+5511987650000", amount: 100, description: "a", pin_token: pin } })
+    const none = await cl.err("pixPayByKey", { as: ana, wallet: W.anaMain, tx: false, body: { key: "+5511987650000", amount: 100, description: "a", pin_token: pin } })
     expect(none.status).toBe(400)
   })
 

@@ -21,8 +21,8 @@ export interface Session {
 export interface CallOptions {
   readonly as?: Session
   readonly wallet?: string
-  /** A transaction-uuid; `true` makes a fresh one. */
-  readonly tx?: string | true
+  /** A transaction-uuid; `true` makes a fresh one, `false` sends none. Left out, a transaction endpoint gets a fresh one. */
+  readonly tx?: string | boolean
   readonly params?: Readonly<Record<string, string>>
   readonly query?: Readonly<Record<string, string | number | undefined>>
   readonly body?: unknown
@@ -54,7 +54,8 @@ export class SandboxClient {
       if (o.as.serverType === "green" && o.noServerType !== true) headers["server-type"] = "green"
     }
     if (o.wallet !== undefined) headers["wallet-uuid"] = o.wallet
-    if (o.tx !== undefined) headers["transaction-uuid"] = o.tx === true ? randomUUID() : o.tx
+    const tx = o.tx ?? d.transaction === true
+    if (tx !== false) headers["transaction-uuid"] = tx === true ? randomUUID() : tx
     const res = await fetch(url, {
       method: d.method,
       headers,

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { EngineError, getEngine } from "../../../workers/client.ts"
+import { EngineError, getEngine, runCommand } from "../../../workers/client.ts"
 import type { ApprovalSetting } from "../../../schema/entities.ts"
 import { parseMoneyInput } from "../../../schema/validation.ts"
 import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
@@ -51,7 +51,7 @@ export function SettingsPage() {
     if (!ok) return
     setNotice(null)
     try {
-      await getEngine().call("approvalSettingDelete", { walletId: setting.wallet_id, params: { id: setting.id } })
+      await runCommand(setting.wallet_id, { name: "v1.approval.deleteSetting", payload: { id: setting.id } })
       toast("success", t("approval:settings.removed"))
     } catch (e) {
       toast("error", t(errorI18nKey(e)))
@@ -142,8 +142,7 @@ function SettingForm({ walletId, setting, onCancel, onSaved, onConflict }: {
     setBusy(true)
     const body = { min_value: cents, approvers: Number(approvers.trim()) }
     try {
-      if (setting) await getEngine().call("approvalSettingUpdate", { walletId, params: { id: setting.id }, body })
-      else await getEngine().call("approvalSettingCreate", { walletId, body })
+      await runCommand(walletId, { name: "v1.approval.saveSetting", payload: setting ? { id: setting.id, ...body } : body })
       onSaved(setting === null)
     } catch (err) {
       const key = errorKeyOf(err)

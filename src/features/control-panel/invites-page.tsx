@@ -7,9 +7,9 @@
 import { useEffect, useState } from "react"
 import { Link } from "react-router"
 import { useTranslation } from "react-i18next"
-import { getEngine, useLiveQuery } from "../../../workers/client.ts"
+import { runCommand, useLiveQuery } from "../../../workers/client.ts"
 import type { InvitationState, WalletInvitation } from "../../../schema/entities.ts"
-import { refreshWallets } from "../../lib/app-state.ts"
+import { currentWallet, refreshWallets } from "../../lib/app-state.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -57,14 +57,14 @@ function InvitesPage({ direction }: { readonly direction: Direction }) {
       setBusy(null)
     }
   }
-  const accept = (i: WalletInvitation) => act(i, "ACCEPTED", () => getEngine().call("invitationAccept", { body: { invite_id: i.invite_id } }), "controlPanel:invites.accepted")
-  const decline = (i: WalletInvitation) => act(i, "DECLINED", () => getEngine().call("invitationDecline", { body: { invite_id: i.invite_id } }), "controlPanel:invites.declined")
+  const accept = (i: WalletInvitation) => act(i, "ACCEPTED", () => runCommand(currentWallet()?.id ?? i.wallet_id, { name: "v1.invitation.accept", payload: { invite_id: i.invite_id } }), "controlPanel:invites.accepted")
+  const decline = (i: WalletInvitation) => act(i, "DECLINED", () => runCommand(currentWallet()?.id ?? i.wallet_id, { name: "v1.invitation.decline", payload: { invite_id: i.invite_id } }), "controlPanel:invites.declined")
   const cancel = async (i: WalletInvitation): Promise<void> => {
     const ok = await confirmDialog({
       title: t("controlPanel:invites.cancelTitle"), html: t("controlPanel:invites.cancelMessage", { email: i.invitee_email, name: i.wallet_name }),
       variant: "danger", confirmLabel: t("controlPanel:invites.cancel"), cancelLabel: t("common:actions.back")
     })
-    if (ok) await act(i, "CANCELLED", () => getEngine().call("invitationCancel", { params: { id: i.invite_id }, walletId: i.wallet_id }), "controlPanel:invites.cancelled")
+    if (ok) await act(i, "CANCELLED", () => runCommand(i.wallet_id, { name: "v1.invitation.cancel", payload: { invite_id: i.invite_id } }), "controlPanel:invites.cancelled")
   }
 
   const list = live ? [...live].sort((a, b) => b.invited_at.localeCompare(a.invited_at)) : undefined

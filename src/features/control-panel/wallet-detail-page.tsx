@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react"
 import { Link, useNavigate, useParams } from "react-router"
 import { useTranslation } from "react-i18next"
-import { getEngine } from "../../../workers/client.ts"
+import { runCommand } from "../../../workers/client.ts"
 import { refreshWallets, useAppState } from "../../lib/app-state.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
@@ -45,7 +45,7 @@ export function WalletDetailPage() {
   const makeDefault = async (): Promise<void> => {
     setBusy(true)
     try {
-      await getEngine().call("walletUpdate", { params: { id: wallet.id }, body: { default: true }, walletId: wallet.id })
+      await runCommand(wallet.id, { name: "v1.wallet.update", payload: { id: wallet.id, default: true } })
       await refreshWallets()
       toast("success", t("wallets:detail.defaultDone"))
     } catch (e) {

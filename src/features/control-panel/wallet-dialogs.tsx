@@ -2,14 +2,14 @@
  * Create, rename and delete dialogs of the control panel's wallets (features §4): the server's
  * refusals (WALLET_NAME_ALREADY_EXISTS, WALLET_HAS_BALANCE, NO_OTHER_OWN_WALLET) are shown
  * translated; the typed name is kept on error. Delete may name a backup wallet (core §3
- * wallet_backup_id).
+ * wallet_backup_id). Each action is a command through the outbox (sync/commands/account.ts).
  */
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import type { TFunction } from "i18next"
-import { getEngine } from "../../../workers/client.ts"
+import { runCommand } from "../../../workers/client.ts"
 import type { Wallet } from "../../../schema/entities.ts"
-import { currentSession, refreshWallets } from "../../lib/app-state.ts"
+import { currentSession, currentWallet, refreshWallets } from "../../lib/app-state.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { Button, Dialog, layout, Select, TextField } from "../../ui/index.ts"
@@ -53,7 +53,7 @@ export function CreateWalletDialog({ open, onClose }: { readonly open: boolean; 
       {open ? (
         <NameForm initial="" submitLabel={t("wallets:create.submit")} onCancel={onClose} onSubmit={async (name) => {
           try {
-            await getEngine().call("walletCreate", { body: { name } })
+            await runCommand(currentWallet()?.id ?? "", { name: "v1.wallet.create", payload: { name } })
             await refreshWallets()
             toast("success", t("wallets:create.done", { name }))
             onClose()
@@ -72,7 +72,7 @@ export function RenameWalletDialog({ wallet, onClose }: { readonly wallet: Walle
       {wallet ? (
         <NameForm initial={wallet.name} submitLabel={t("common:actions.save")} onCancel={onClose} onSubmit={async (name) => {
           try {
-            await getEngine().call("walletUpdate", { params: { id: wallet.id }, body: { name }, walletId: wallet.id })
+            await runCommand(wallet.id, { name: "v1.wallet.update", payload: { id: wallet.id, name } })
             await refreshWallets()
             toast("success", t("wallets:rename.done"))
             onClose()
@@ -98,7 +98,7 @@ export function DeleteWalletDialog({ wallet, backups, onClose, onDeleted }: {
     setBusy(true)
     setError(null)
     try {
-      await getEngine().call("walletDelete", { params: { id: wallet.id }, walletId: wallet.id, ...(backup ? { query: { wallet_backup_id: backup } } : {}) })
+      await runCommand(wallet.id, { name: "v1.wallet.delete", payload: { id: wallet.id, ...(backup ? { backup_id: backup } : {}) } })
       await refreshWallets()
       toast("success", t("wallets:delete.done", { name: wallet.name }))
       close()
@@ -139,7 +139,7 @@ export async function unlinkWallet(w: Wallet, t: TFunction): Promise<boolean> {
   if (!ok) return false
   const userId = currentSession()?.userId ?? ""
   try {
-    await getEngine().call("permissionRemoveByUser", { params: { userId }, query: { wallet_id: w.id }, walletId: w.id })
+    await runCommand(w.id, { name: "v1.wallet.leave", payload: { user_id: userId, wallet_id: w.id } })
     await refreshWallets()
     toast("success", t("wallets:leave.done", { name: w.name }))
     return true

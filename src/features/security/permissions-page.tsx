@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react"
 import { useNavigate } from "react-router"
 import { useTranslation } from "react-i18next"
-import { getEngine } from "../../../workers/client.ts"
+import { getEngine, runCommand } from "../../../workers/client.ts"
 import type { PermissionUser } from "../../../schema/entities.ts"
 import { refreshWallets, useAppState } from "../../lib/app-state.ts"
 import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
@@ -69,7 +69,7 @@ export function PermissionsPage() {
     })
     if (!ok) return
     try {
-      await getEngine().call("permissionRemove", { walletId: wallet.id, query: { user_id: u.user_id } })
+      await runCommand(wallet.id, { name: "v1.permission.remove", payload: { user_id: u.user_id } })
       toast("success", t("security:permissions.removed", { name: u.name }))
       await reload()
     } catch (e) {
@@ -85,7 +85,7 @@ export function PermissionsPage() {
     })
     if (!ok) return
     try {
-      await getEngine().call("permissionRemoveByUser", { params: { userId: meId }, query: { wallet_id: wallet.id }, walletId: wallet.id })
+      await runCommand(wallet.id, { name: "v1.wallet.leave", payload: { user_id: meId, wallet_id: wallet.id } })
       toast("success", t("security:permissions.unlinked", { wallet: wallet.name }))
       await refreshWallets()
       void navigate(lp("/control-panel/wallets"), { replace: true })
@@ -195,7 +195,7 @@ function EditRolesDialog({ user, walletId, onClose, onSaved }: {
     if (!user || !isGrantableRoleSet(roles)) return
     setBusy(true)
     try {
-      await getEngine().call("permissionUpdate", { walletId, body: { user_id: user.user_id, permission_types: [...roles] } })
+      await runCommand(walletId, { name: "v1.permission.update", payload: { user_id: user.user_id, permission_types: [...roles] } })
       toast("success", t("security:permissions.edited", { name: user.name }))
       onSaved()
     } catch (err) {
