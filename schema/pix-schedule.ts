@@ -21,7 +21,12 @@ export const PS = {
   /** ours: create a recurrence */
   postRecurrence: "api-users-post-pix-recurrence",
   /** ours: deactivate a recurrence */
-  deactivateRecurrence: "api-users-delete-pix-recurrence-deactivate"
+  deactivateRecurrence: "api-users-delete-pix-recurrence-deactivate",
+  /** features §2 automatic-pix: any of the scheduled payments, automatic authorization or automatic payments permissions (the last two: ours) */
+  getAutomaticAuthorizations: "api-users-get-pix-automatic-authorizations",
+  getAutomaticPayments: "api-users-get-pix-automatic-payments",
+  /** features §2 automatic-withdraw */
+  getWithdrawSettings: "api-users-get-user-withdraw-settings"
 } as const
 
 export const Frequency = Schema.Literals(["WEEKLY", "MONTHLY", "ANNUALLY"])
@@ -99,7 +104,7 @@ export const RecurrenceCreateBody = Schema.Struct({
 /** How far ahead a recurrence may start (ours, D-pix-schedule): a year. */
 export const RECURRENCE_START_MAX_DAYS = 366
 
-const newestFirst = (a: { readonly created_at: string }, b: { readonly created_at: string }) =>
+const newestFirst = (a: { readonly created_at: string; readonly id: string }, b: { readonly created_at: string; readonly id: string }) =>
   b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id)
 
 export const pixScheduleLists = {
