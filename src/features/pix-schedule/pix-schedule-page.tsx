@@ -151,14 +151,6 @@ export function ScheduledPixPage() {
 
   return (
     <Shell section="scheduled">
-      <Card title={t("pixSchedule:ahead.title")} data-testid="schedule-ahead">
-        {ahead === undefined ? <Skeleton height={120} /> : (
-          <div className={layout.stack}>
-            <AheadWarning ahead={ahead} />
-            <DaysAheadCalendar ahead={ahead} />
-          </div>
-        )}
-      </Card>
       <Card title={t("pixSchedule:scheduled.list")}>
         {rows === undefined ? <Skeleton height={120} /> : rows.length === 0 ? <EmptyState title={t("pixSchedule:scheduled.empty")} /> : (
           <ul className={s.items}>
@@ -166,7 +158,7 @@ export function ScheduledPixPage() {
               const pending = r.id.startsWith("pending:")
               const status = cancelPending.has(r.id) ? "canceling" : r.status
               return (
-                <li key={r.id} className={s.item} data-testid="scheduled-row" data-id={r.id} data-status={r.status} data-date={r.payment_date} data-amount={r.amount}>
+                <li key={r.id} className={s.item} data-testid="scheduled-row" data-id={r.id} data-operation-id={r.operation_id} data-status={r.status} data-date={r.payment_date} data-amount={r.amount}>
                   <strong>{showDay(r.payment_date)}</strong>
                   <span className={s.who}>
                     <span>{r.beneficiary_name}</span>
@@ -201,6 +193,14 @@ export function ScheduledPixPage() {
           {refusal ? <p className={layout.errorText} role="alert" data-testid="schedule-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
           <div><Button type="submit" busy={busy.has("create")} data-testid="schedule-review">{t("pixSchedule:form.review")}</Button></div>
         </form>
+      </Card>
+      <Card title={t("pixSchedule:ahead.title")} data-testid="schedule-ahead">
+        {ahead === undefined ? <Skeleton height={120} /> : (
+          <div className={layout.stack}>
+            <AheadWarning ahead={ahead} />
+            <DaysAheadCalendar ahead={ahead} />
+          </div>
+        )}
       </Card>
       <ConfirmDialog
         open={confirming}
@@ -300,7 +300,7 @@ export function RecurrencePixPage() {
                 <li key={r.id} className={s.item} data-testid="recurrence-row" data-id={r.id} data-status={r.status}>
                   <strong>{t(`pixSchedule:frequency.${r.frequency}`)}</strong>
                   <span className={s.who}>
-                    <span>{r.beneficiary_name}</span>
+                    <span>{r.beneficiary_name}{r.description ? ` · ${r.description}` : ""}</span>
                     <span className={layout.muted}>
                       {dayText(t, r)} · {t("pixSchedule:recurrence.from", { date: showDay(r.start_date) })}
                       {r.end_date ? ` · ${t("pixSchedule:recurrence.until", { date: showDay(r.end_date) })}` : ""}
