@@ -80,6 +80,11 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
     expect(row?.status).toBe("executed")
     const out = sb.db.prepare("SELECT count(*) AS n FROM statements WHERE operation_id = ?").get(first.data.operation_id) as { n: number }
     expect(out.n).toBe(1)
+    // core §7 stream: the change hint names the list with the executed row inline (what keeps the client's list live)
+    const hints = (sb.db.prepare("SELECT data FROM events WHERE list = 'scheduled_pix' AND wallet_id = ?").all(W.anaMain) as Array<{ data: string }>)
+      .map((e) => JSON.parse(e.data) as { ids: string[]; rows?: Array<{ status: string }> })
+      .filter((h) => h.ids.includes(first.data.id))
+    expect(hints.map((h) => h.rows?.[0]?.status)).toEqual(["scheduled", "executed"])
   })
 
   it("features §4 a payment cancelled by its operation id before its date never executes; a second cancel is refused, a repeat answers the same", async () => {
