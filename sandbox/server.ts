@@ -24,6 +24,8 @@ import { registerStatementRoutes } from "./routes/statements.ts"
 import { registerApprovalRoutes, runCutoff } from "./routes/approval.ts"
 import { registerPixRoutes } from "./routes/pix.ts"
 import { registerPixKeyRoutes } from "./routes/pix-keys.ts"
+import { registerPixScheduleRoutes } from "./routes/pix-schedule.ts"
+import { startScheduler } from "./scheduler.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
@@ -166,6 +168,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerApprovalRoutes(app, ctx)
   registerPixRoutes(app, ctx)
   registerPixKeyRoutes(app, ctx)
+  registerPixScheduleRoutes(app, ctx)
   registerCardRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
@@ -200,6 +203,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   scheduleCutoff()
   ctx.onClockChange.push(scheduleCutoff)
   db.transaction(() => runCutoff(ctx))() // requests left over from a previous run
+  startScheduler(ctx) // issue 13: scheduled Pix and recurrences on the business clock
 
   // ── alive mode: traffic on Ana's main wallet ──
   const info = seedInfo(db)

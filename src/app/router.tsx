@@ -78,7 +78,11 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     { path: "banking/statements/*", lazy: page(() => import("../features/statements/statements-page.tsx"), (m) => m.StatementsPage) },
     // TODO(unfiled): Pix, boleto, TED and cards have no issue yet (features §2); cards, billet,
     // statements and automatic-pix (automatic payments) also follow their core §1 flags
-    { path: "banking/pix/automatic-pix/*", lazy: unavailable("pix") },
+    // issue 13: Pix scheduling (features §2 scheduled-pix, recurrence-pix, automatic-pix, automatic-withdraw), before the Pix catch-all
+    { path: "banking/pix/scheduled-pix/*", lazy: page(() => import("../features/pix-schedule/pix-schedule-page.tsx"), (m) => m.ScheduledPixPage) },
+    { path: "banking/pix/recurrence-pix/*", lazy: page(() => import("../features/pix-schedule/pix-schedule-page.tsx"), (m) => m.RecurrencePixPage) },
+    { path: "banking/pix/automatic-pix/*", lazy: page(() => import("../features/pix-schedule/pix-schedule-page.tsx"), (m) => m.AutomaticPixPage) },
+    { path: "banking/pix/automatic-withdraw/*", lazy: page(() => import("../features/pix-schedule/pix-schedule-page.tsx"), (m) => m.AutomaticWithdrawPage) },
     // issue 12: Pix — pay by key and my keys (features §2); the other child pages say so inside the area
     { path: "banking/pix/*", lazy: page(() => import("../features/pix/pix-page.tsx"), (m) => m.PixPage) },
     { path: "banking/billet/*", lazy: unavailable("billet") },

@@ -7,6 +7,7 @@
  */
 import { P } from "../../schema/permissions.ts"
 import { isOpenWhileIncomplete } from "./onboarding.ts"
+import { PS } from "../../schema/pix-schedule.ts"
 
 export type Area = "root" | "auth" | "banking" | "gateway" | "control-panel" | "sports-betting"
 export type TourKey =
@@ -45,6 +46,11 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/banking/coins/*", area: "banking", permission: P.getWalletAccounts },
   { pattern: "/banking/statements/*", area: "banking", permission: P.getStatement },
   { pattern: "/banking/pix/*", area: "banking" },
+  // issue 13: Pix scheduling (features §2: scheduled-pix get-pix-payments, recurrence-pix get-all-pix-recurrence, automatic-pix any of its lists, automatic-withdraw)
+  { pattern: "/banking/pix/scheduled-pix/*", area: "banking", permission: PS.getPixPayments },
+  { pattern: "/banking/pix/recurrence-pix/*", area: "banking", permission: PS.getRecurrences },
+  { pattern: "/banking/pix/automatic-pix/*", area: "banking", permission: [PS.getPixPayments, PS.getAutomaticAuthorizations, PS.getAutomaticPayments] },
+  { pattern: "/banking/pix/automatic-withdraw/*", area: "banking", permission: PS.getWithdrawSettings },
   { pattern: "/banking/billet/*", area: "banking" },
   { pattern: "/banking/ted/*", area: "banking" },
   { pattern: "/banking/cards/*", area: "banking", defaultWalletOnly: true },

@@ -13,6 +13,7 @@ import { coinsCommands } from "./coins.ts"
 import { pixCommands, pixKeyCommands } from "./pix.ts"
 import { cardsCommands } from "./cards.ts"
 import { accountCommands } from "./account.ts"
+import { pixScheduleCommands } from "./pix-schedule.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -21,7 +22,8 @@ export const commandDefs = [
   ...pixCommands,
   ...pixKeyCommands,
   ...cardsCommands,
-  ...accountCommands
+  ...accountCommands,
+  ...pixScheduleCommands
 ] as const
 
 type Defs = typeof commandDefs

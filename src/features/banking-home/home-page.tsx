@@ -20,6 +20,7 @@ import { HIDDEN_BALANCE, useShowBalances } from "../../lib/use-show-balances.ts"
 import { useTour } from "../../lib/use-tour.ts"
 import { Badge, BalanceCard, Card, EmptyState, EyeIcon, EyeOffIcon, IconButton, layout, PageHeader, Skeleton, Tour, visuallyHidden } from "../../ui/index.ts"
 import * as s from "./home.css.ts"
+import { DaysAheadCompact } from "../../lib/days-ahead.tsx"
 
 /** How many recent rows the home shows. */
 export const RECENT_ROWS = 10
@@ -178,6 +179,7 @@ export function HomePage() {
           <Activity />
         </div>
         <div className={layout.stack}>
+          <DaysAheadCompact walletId={wallet?.id ?? null} />
           <SyncStatus />
         </div>
       </div>
