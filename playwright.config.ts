@@ -9,6 +9,7 @@ import { existsSync } from "node:fs"
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5183)
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4020)
+const CLOCK_SUITES = ["**/pix-schedule/**"]
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,6 +31,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
     }
   },
+  // Suites that move the sandbox clock days ahead (scheduled Pix) run after the rest: the clock only goes
+  // forward, so later suites would see rows stamped days ahead and the approval cut-off run.
+  projects: [
+    { name: "main", testIgnore: CLOCK_SUITES },
+    { name: "clock", testMatch: CLOCK_SUITES, dependencies: ["main"] }
+  ],
   webServer: {
     command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e.sqlite --fresh --size small --admin`,
     url: `http://127.0.0.1:${APP_PORT}/`,
