@@ -21,6 +21,7 @@ const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
 test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno sees it received live; each movement once in the ledger", async ({ page, browser }) => {
+  test.setTimeout(480_000)
   await signInPatiently(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
