@@ -83,7 +83,15 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   DATE_RANGE_INVALID: ["A data inicial deve ser anterior à final", "The start date must be before the end date"],
   INVITATION_NOT_PENDING: ["O convite não está mais pendente", "The invitation is no longer pending"],
   ROLE_APPROVER_NEEDS_BASE: ["O perfil aprovador precisa de administrador ou cliente", "The approver role needs administrator or client"],
-  CANNOT_REMOVE_OWNER: ["O dono da carteira não pode ser removido", "The wallet owner cannot be removed"]
+  CANNOT_REMOVE_OWNER: ["O dono da carteira não pode ser removido", "The wallet owner cannot be removed"],
+  // boleto (features §5, §8; D-billet-rules)
+  AMOUNT_ABOVE_MAXIMUM: ["Valor acima do máximo permitido", "Amount above the maximum allowed"],
+  BILLET_EXPIRED: ["Boleto vencido além da data limite", "Bank slip past its limit date"],
+  BILLET_ALREADY_PAID: ["Boleto já pago", "Bank slip already paid"],
+  BILLET_DATE_NOT_BUSINESS_DAY: ["A data não é dia útil", "The date is not a business day"],
+  BILLET_DATE_INVALID: ["Data inválida", "Invalid date"],
+  BILLET_NOT_CANCELABLE: ["Boleto não pode ser cancelado", "The bank slip cannot be cancelled"],
+  BILLET_NOT_FOUND: ["Boleto não encontrado", "Bank slip not found"]
 }
 
 export const messageOf = (key: ErrorKey, lang: Lang): string => {

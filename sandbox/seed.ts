@@ -19,7 +19,7 @@ import type { DB } from "./db.ts"
 import { createIndexes, createTables, setMeta } from "./db.ts"
 import { Prng, cnpjFromBase, makeCpf } from "./prng.ts"
 import { hashSecret } from "./tokens.ts"
-import { DAY_MS, iso, spCutoffOf, spStartOfDay } from "./time.ts"
+import { DAY_MS, iso, spCutoffOf, spDateKey, spStartOfDay } from "./time.ts"
 import {
   BANKS, CARD_DESCRIPTIONS, COMPANIES, FIRST_NAMES, ISPB_LIST, LAST_NAMES, MERCHANTS, PIX_IN_DESCRIPTIONS, PIX_OUT_DESCRIPTIONS,
   UTILITIES
@@ -28,6 +28,7 @@ import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./cards-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
+import { seedBillets } from "./billet-db.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
 export type SeedSize = "small" | "100k" | "1m"
@@ -533,6 +534,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
 
   seedCards(db, r, now, users, wallets)
   seedPixKeys(db, nowIso)
+  seedBillets(db, now, spDateKey(now))
   const tIdx = performance.now()
   createIndexes(db)
   if (process.env["SANDBOX_SEED_TIMING"]) console.log(`[seed] rows+data ${Math.round(tIdx - t0)} ms, indexes ${Math.round(performance.now() - tIdx)} ms`)

@@ -28,6 +28,7 @@ import { registerPixScheduleRoutes } from "./routes/pix-schedule.ts"
 import { startScheduler } from "./scheduler.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
+import { billetAliveTick, registerBilletRoutes } from "./routes/billet.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
@@ -170,6 +171,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerPixKeyRoutes(app, ctx)
   registerPixScheduleRoutes(app, ctx)
   registerCardRoutes(app, ctx)
+  registerBilletRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
   app.onError((e, c) => {
@@ -214,6 +216,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
       try {
         db.transaction(() => {
           if (rng.chance(0.25)) cardsAliveTick(ctx, info.wallets.anaMain, rng)
+          else if (rng.chance(0.1)) billetAliveTick(ctx, rng)
           else if (rng.chance(0.7)) {
             receivePixIn(ctx, info.wallets.anaMain, rng.int(500, 250_000), `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, "52998224725")
           } else {

@@ -19,6 +19,7 @@ import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
 import { pixScheduleApi } from "./api-pix-schedule.ts"
+import { billetApi } from "./api-billet.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
@@ -305,7 +306,8 @@ export const api = {
   }),
   ...cardsApi,
   ...pixApi,
-  ...pixScheduleApi
+  ...pixScheduleApi,
+  ...billetApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

@@ -12,6 +12,7 @@ import { defineList, type ListDef } from "./list-def.ts"
 import { cardsLists } from "./cards.ts"
 import { pixLists } from "./pix.ts"
 import { pixScheduleLists } from "./pix-schedule.ts"
+import { billetLists } from "./billet.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -51,7 +52,8 @@ export const lists = {
   ...coreLists,
   ...cardsLists,
   ...pixLists,
-  ...pixScheduleLists
+  ...pixScheduleLists,
+  ...billetLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)

@@ -35,7 +35,9 @@ export const P = {
   // features §2 Pix: my-keys (get-pix-keys); creating and deleting keys: ours (D-pix-keys)
   getPixKeys: "api-users-get-pix-keys",
   postPixKeys: "api-users-post-pix-keys",
-  deletePixKeys: "api-users-delete-pix-keys"
+  deletePixKeys: "api-users-delete-pix-keys",
+  // features §2 boleto (tags as shown; cancel and the payments list: ours, D-billet-contract)
+  getBilletPayments: "api-users-get-all-banking-billet-payment", postBilletPayment: "api-users-post-create-banking-billet-payment", getBilletScheduled: "api-users-get-all-scheduled-banking-billet-payment", cancelBilletScheduled: "api-users-post-cancel-scheduled-banking-billet-payment", getBilletDeposits: "api-users-get-all-banking-billet-deposit", postBilletDeposit: "api-users-post-create-banking-billet-deposit"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -49,9 +51,10 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ADMIN: [
     ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
-    P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards
+    P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
+    P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys],
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 

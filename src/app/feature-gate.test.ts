@@ -30,11 +30,11 @@ describe("core §1 feature flags on routes", () => {
     out.forEach((r, i) => expect(r).toBe(ROUTES[i]))
   })
 
-  it("core §1: this build's defaults turn billet and automatic-pix into the configuration page, keeping the path (cards is built: issue 15)", () => {
+  it("core §1: this build's defaults turn automatic-pix into the configuration page, keeping the path (cards and billet are built: issues 15, 14)", () => {
     expect(offOf(gateFeatures(ROUTES, BUILD_DEFAULTS, offMarker))).toEqual({
-      "banking/pix/automatic-pix/*": "automaticPayments",
-      "banking/billet/*": "billets"
+      "banking/pix/automatic-pix/*": "automaticPayments"
     })
+    expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, billets: false }, offMarker))).toMatchObject({ "banking/billet/*": "billets" })
     expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, cards: false }, offMarker))).toMatchObject({ "banking/cards/*": "cards" })
   })
 

@@ -85,7 +85,8 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     { path: "banking/pix/automatic-withdraw/*", lazy: page(() => import("../features/pix-schedule/pix-schedule-page.tsx"), (m) => m.AutomaticWithdrawPage) },
     // issue 12: Pix — pay by key and my keys (features §2); the other child pages say so inside the area
     { path: "banking/pix/*", lazy: page(() => import("../features/pix/pix-page.tsx"), (m) => m.PixPage) },
-    { path: "banking/billet/*", lazy: unavailable("billet") },
+    // issue 14: boleto — pay, scheduled-billet, receive, manage-billet (features §2; permissions in route-meta)
+    { path: "banking/billet/*", lazy: page(() => import("../features/billet/billet-page.tsx"), (m) => m.BilletPage) },
     { path: "banking/ted/*", lazy: unavailable("ted") },
     // issue 15: cards (features §2; default wallet only and onboarding: route-meta)
     { path: "banking/cards/*", lazy: page(() => import("../features/cards/cards-page.tsx"), (m) => m.CardsPage) },

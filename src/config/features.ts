@@ -16,7 +16,7 @@ export type FeatureFlags = { readonly [K in FeatureName]: boolean }
 /** This build's defaults: the areas built so far are on, the rest off. */
 export const BUILD_DEFAULTS: FeatureFlags = {
   cards: true,
-  billets: false,
+  billets: true,
   statements: true,
   coinTrends: true,
   automaticPayments: false

@@ -48,7 +48,7 @@ describe("core §2.2 menu sections", () => {
 describe("core §1 feature flags in the menus", () => {
   it("core §1: a flag that is off hides its items (cards, billets, statements)", () => {
     expect(items({ ...all, features: { ...ALL_ON, statements: false } }, "banking")).not.toContain("statements")
-    expect(items({ ...all, features: BUILD_DEFAULTS }, "banking")).toEqual(["home", "pix", "cards", "ted", "coins", "statements"])
+    expect(items({ ...all, features: BUILD_DEFAULTS }, "banking")).toEqual(["home", "pix", "cards", "billet", "ted", "coins", "statements"])
     expect(pathAllowed("/banking/cards", { ...all, features: { ...BUILD_DEFAULTS, cards: false } })).toBe(false)
     expect(pathAllowed("/banking/pix/automatic-pix", { ...all, features: BUILD_DEFAULTS })).toBe(false)
   })

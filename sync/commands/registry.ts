@@ -14,6 +14,7 @@ import { pixCommands, pixKeyCommands } from "./pix.ts"
 import { cardsCommands } from "./cards.ts"
 import { accountCommands } from "./account.ts"
 import { pixScheduleCommands } from "./pix-schedule.ts"
+import { billetCommands } from "./billet.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -23,7 +24,8 @@ export const commandDefs = [
   ...pixKeyCommands,
   ...cardsCommands,
   ...accountCommands,
-  ...pixScheduleCommands
+  ...pixScheduleCommands,
+  ...billetCommands
 ] as const
 
 type Defs = typeof commandDefs

@@ -10,6 +10,7 @@ import { api, type EndpointId } from "../../schema/api.ts"
 import { pixApi } from "../../schema/api-pix.ts"
 import { pixScheduleApi } from "../../schema/api-pix-schedule.ts"
 import { cardsApi } from "../../schema/api-cards.ts"
+import { billetApi } from "../../schema/api-billet.ts"
 import { isValidCnpj, isValidCpf } from "../../schema/validation.ts"
 
 let sb: Sandbox
@@ -364,8 +365,8 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
 
   it("every JSON endpoint of schema/api.ts was answered 2xx and decoded by its response Schema", () => {
     const notJson: EndpointId[] = ["stream", "storageFileDownload"] // SSE and the file body: checked in their own tests
-    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts and pix-schedule.test.ts
-    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi)])
+    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts, pix-schedule.test.ts and billet-contract.test.ts
+    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi), ...Object.keys(billetApi)])
     const missing = (Object.keys(api) as EndpointId[]).filter((id) => !notJson.includes(id) && !hit.has(id) && !ownFile.has(id))
     expect(missing).toEqual([])
   })

@@ -1,6 +1,6 @@
 /**
- * spec core §1 switchable features with this build's defaults (src/config/features.ts): billets and
- * automatic payments off — no menu entry, and their routes answer with a translated "not available
+ * spec core §1 switchable features with this build's defaults (src/config/features.ts): automatic
+ * payments off — no menu entry, and their routes answer with a translated "not available
  * in this configuration" page; statements, coin trends and cards on.
  */
 import { expect, test } from "../fixtures.ts"
@@ -8,34 +8,30 @@ import { expect, test } from "../fixtures.ts"
 test("core §1: a feature that is off leaves the menu and its route says so, in pt and en", async ({ page, signInAs, shell }) => {
   await signInAs("ana@example.com")
   await expect(shell.menuItem("home")).toBeVisible()
-  await expect(shell.menuItem("billet")).toHaveCount(0)
   await expect(shell.menuItem("cards")).toBeVisible()
   const off = page.getByTestId("feature-off-page")
-
-  await page.goto("/banking/billet")
-  await expect(off).toHaveAttribute("data-feature", "billets")
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Boleto")
-  await expect(off).toContainText("Não disponível nesta configuração")
-
-  await page.goto("/en/banking/billet/pay")
-  await expect(off).toHaveAttribute("data-feature", "billets")
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bank slip")
-  await expect(off).toContainText("Not available in this configuration")
 
   // features §2 Pix automatic-pix holds the automatic payments (off); the rest of Pix is on
   await page.goto("/banking/pix/automatic-pix")
   await expect(off).toHaveAttribute("data-feature", "automaticPayments")
   await expect(off).toContainText("Pagamentos automáticos")
+  await expect(off).toContainText("Não disponível nesta configuração")
+
+  await page.goto("/en/banking/pix/automatic-pix")
+  await expect(off).toHaveAttribute("data-feature", "automaticPayments")
+  await expect(off).toContainText("Not available in this configuration")
+
   await page.goto("/banking/pix")
   await expect(page.getByTestId("pix-page")).toBeVisible()
 
-  await page.goto("/pt/banking/billet")
+  await page.goto("/pt/banking/pix/automatic-pix")
   await off.getByRole("link").click()
   await expect(page).toHaveURL(/\/pt\/banking\/home$/)
 })
 
-test("core §1: statements, coin trends and cards are on in this build", async ({ page, signInAs, shell }) => {
+test("core §1: statements, coin trends, cards and billets are on in this build", async ({ page, signInAs, shell }) => {
   await signInAs("ana@example.com")
+  await expect(shell.menuItem("billet")).toBeVisible()
   await expect(page.getByTestId("see-all-statements")).toBeVisible()
   await expect(shell.menuItem("statements")).toBeVisible()
   await shell.menuItem("coins").click()

@@ -1,0 +1,329 @@
+/**
+ * Boleto (spec features §2 Banking: boleto, §3, §4, §5, §7 "Boleto", §8 amount below minimum; issue
+ * 14; D-billet-*): decode a line or barcode into the fields of §3 with the charged amount for a day;
+ * pay now (BILLET_PAYMENT debited at once; an issued boleto of the sandbox credits its issuer with a
+ * BILLET_DEPOSIT row, live) or schedule for a business day (pending; run when the sandbox clock
+ * reaches it: processing → confirmed | failed); cancel a schedule (canceled); issue a boleto (a valid
+ * 47-digit line and 44-digit barcode from schema/boleto.ts), its PDF with the ITF barcode drawn,
+ * cancel it. Admin: the directory of payable slips, an issued boleto paid from outside, run schedules.
+ */
+import { randomUUID } from "node:crypto"
+import type { Context, Hono } from "hono"
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib"
+import type { Ctx } from "../context.ts"
+import { later } from "../context.ts"
+import type { Prng } from "../prng.ts"
+import { authenticate, bind, checkServerType, decodeOr422, errorResponse, resolveWallet, Reply } from "../http.ts"
+import { ApiError, badField, langOf } from "../errors.ts"
+import { notify, postEntry } from "../ledger.ts"
+import { spDateKey } from "../time.ts"
+import {
+  addDays, bankName, issueLine, resolveSlip, SYNTHETIC, syntheticLine, toDeposit, toPayment, toScheduled,
+  type DepositRow, type PaymentRow, type Slip
+} from "../billet-db.ts"
+import { amountRefusal, chargeOn, itfModules, lineOfInput, scheduleRefusal, type DecodedBillet } from "../../schema/billet.ts"
+import { formatBoletoLine } from "../../schema/boleto.ts"
+import { parseIsoDate } from "../../schema/holidays.ts"
+import { hasPermission } from "../../schema/permissions.ts"
+import { api } from "../../schema/api.ts"
+import { billetAdminApi } from "../../schema/api-billet.ts"
+import { hasNoEmoji, isValidDocument, normalizeDocument } from "../../schema/validation.ts"
+import type { StatementEntry } from "../../schema/entities.ts"
+
+const paged = <T>(rows: T[]) => ({ page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows })
+
+const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+export const decodedOf = (slip: Slip, date: string): DecodedBillet => {
+  const c = chargeOn(slip.rules, date)
+  return {
+    kind: slip.kind, typeable_line: slip.line, barcode: slip.barcode, due_date: slip.rules.dueDate, limit_due_date: slip.rules.limitDate,
+    original_amount: slip.rules.original, charged_amount: c.charged, rebate_amount: c.rebate, interest_amount: c.interest, fine_amount: c.fine,
+    discount_amount: c.discount, charged_amount_due_date: date, beneficiary_name: slip.beneficiary, beneficiary_document: slip.document,
+    beneficiary_bank_name: slip.kind === "collection" ? "Arrecadação" : bankName(slip.bankCode), beneficiary_bank_code: slip.bankCode,
+    divergent_amount_type: slip.rules.divergent, min_amount: slip.rules.min, max_amount: slip.rules.max, expired: c.expired
+  }
+}
+
+const paymentRow = (ctx: Ctx, id: string): PaymentRow => ctx.db.prepare("SELECT * FROM billet_payments WHERE id = ?").get(id) as PaymentRow
+const depositRow = (ctx: Ctx, id: string): DepositRow | undefined => ctx.db.prepare("SELECT * FROM billet_deposits WHERE id = ?").get(id) as DepositRow | undefined
+
+const tellPayment = (ctx: Ctx, r: PaymentRow): void => {
+  ctx.events.change("billet_payments", { walletId: r.wallet_id, ids: [r.id], rows: [toPayment(r)] })
+  if (r.payment_date !== null) ctx.events.change("billet_scheduled", { walletId: r.wallet_id, ids: [r.id], rows: [toScheduled(r)] })
+}
+const tellDeposit = (ctx: Ctx, r: DepositRow): void => {
+  ctx.events.change("billet_deposits", { walletId: r.wallet_id, ids: [r.id], rows: [toDeposit(r)] })
+}
+
+/** An issued boleto received: its issuer's BILLET_DEPOSIT row (live), status RECEIVED, a notification. */
+export const receiveIssued = (ctx: Ctx, dep: DepositRow, amount: number, payerName: string, payerDocument: string, operationId?: string): StatementEntry => {
+  if (dep.status !== "CREATED_PENDING") throw new ApiError(422, dep.status === "RECEIVED" ? "BILLET_ALREADY_PAID" : "BILLET_NOT_FOUND")
+  const row = postEntry(ctx, {
+    walletId: dep.wallet_id, type: "BILLET_DEPOSIT", direction: "in", currency: "BRL", amount,
+    description: `Boleto recebido - ${dep.description}`, counterpartyName: payerName, counterpartyDocument: payerDocument,
+    ...(operationId !== undefined ? { operationId } : {})
+  })
+  const at = ctx.clock.stamp()
+  ctx.db.prepare("UPDATE billet_deposits SET status = 'RECEIVED', received_at = ?, updated_at = ? WHERE id = ?").run(at, at, dep.id)
+  tellDeposit(ctx, depositRow(ctx, dep.id) as DepositRow)
+  const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(dep.wallet_id) as { owner_id: string } | undefined
+  if (owner !== undefined) notify(ctx, owner.owner_id, "Boleto recebido", `Você recebeu R$ ${reais(amount)} de ${payerName} (${dep.description}).`)
+  return row
+}
+
+/** Debits the payer (BILLET_PAYMENT) and, for an issued boleto, credits its issuer. Throws INSUFFICIENT_BALANCE. */
+const settle = (ctx: Ctx, walletId: string, slip: Slip, amount: number, txKey: string | null): StatementEntry => {
+  const out = postEntry(ctx, {
+    walletId, type: "BILLET_PAYMENT", direction: "out", currency: "BRL", amount, description: `Pagamento de boleto - ${slip.beneficiary}`,
+    counterpartyName: slip.beneficiary, counterpartyDocument: slip.document, transactionUuid: txKey
+  })
+  if (slip.deposit !== null) {
+    const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
+      { full_name: string; document: string } | undefined
+    receiveIssued(ctx, slip.deposit, amount, payer?.full_name ?? "Pagador", payer?.document ?? "", out.operation_id)
+  }
+  return out
+}
+
+/** Runs the scheduled payments whose day has come by the sandbox clock (processing → confirmed | failed). */
+export const runBilletSchedules = (ctx: Ctx): string[] => {
+  const today = spDateKey(ctx.clock.now())
+  const due = ctx.db.prepare("SELECT * FROM billet_payments WHERE status = 'pending' AND payment_date IS NOT NULL AND payment_date <= ? ORDER BY created_at").all(today) as PaymentRow[]
+  const ran: string[] = []
+  for (const p of due) {
+    ctx.db.prepare("UPDATE billet_payments SET status = 'processing', updated_at = ? WHERE id = ?").run(ctx.clock.stamp(), p.id)
+    let status: "confirmed" | "failed" = "confirmed"
+    let operationId: string | null = null
+    try {
+      ctx.db.transaction(() => {
+        const slip = resolveSlip(ctx.db, p.typeable_line, ctx.clock.now())
+        if (slip === null || chargeOn(slip.rules, today).expired) throw new ApiError(422, "BILLET_EXPIRED")
+        operationId = settle(ctx, p.wallet_id, slip, p.amount, p.transaction_uuid).operation_id
+      })()
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e
+      status = "failed"
+    }
+    const at = ctx.clock.stamp()
+    ctx.db.prepare("UPDATE billet_payments SET status = ?, operation_id = ?, confirmed_at = ?, updated_at = ? WHERE id = ?")
+      .run(status, operationId, status === "confirmed" ? at : null, at, p.id)
+    tellPayment(ctx, paymentRow(ctx, p.id))
+    ran.push(p.id)
+  }
+  return ran
+}
+
+/** The PDF of an issued boleto (pt), with the ITF barcode drawn as bars (features §7 "pdf sub-path"). */
+export const billetPdf = async (dep: DepositRow, issuer: string): Promise<Uint8Array> => {
+  const doc = await PDFDocument.create()
+  doc.setTitle(`Boleto ${dep.description}`)
+  const page = doc.addPage([595, 842])
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  const text = (s: string, x: number, y: number, size = 10, f = font): void => page.drawText(s.normalize("NFC"), { x, y, size, font: f, color: rgb(0, 0, 0) })
+  text("Banco Sandbox S.A. | 999-9", 40, 790, 14, bold)
+  text(formatBoletoLine(dep.typeable_line), 40, 768, 11, bold)
+  const rows: Array<[string, string]> = [
+    ["Beneficiário", issuer], ["Pagador", `${dep.payer_name} - ${dep.payer_document}`], ["Vencimento", dep.due_date.split("-").reverse().join("/")],
+    ["Valor do documento", `R$ ${reais(dep.amount)}`], ["Descrição", dep.description], ["Situação", dep.status]
+  ]
+  rows.forEach(([k, v], i) => { text(k, 40, 730 - i * 30, 8); text(v, 40, 718 - i * 30, 11) })
+  // ITF (interleaved 2 of 5), FEBRABAN: narrow 1 module, wide 3 modules, height 13 mm
+  const modules = itfModules(dep.barcode)
+  const unit = 0.9
+  let x = 40
+  for (const m of modules) {
+    if (m.bar) page.drawRectangle({ x, y: 470, width: m.width * unit, height: 37, color: rgb(0, 0, 0) })
+    x += m.width * unit
+  }
+  text(dep.barcode, 40, 455, 8)
+  return doc.save()
+}
+
+export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+  const today = (): string => spDateKey(ctx.clock.now())
+
+  const slipOf = (typed: string, field = "line"): Slip => {
+    const line = lineOfInput(typed)
+    if (line === null) return badField(field, "VALIDATION_BOLETO_LINE")
+    const slip = resolveSlip(db, line, ctx.clock.now())
+    if (slip === null) return badField(field, "VALIDATION_BOLETO_LINE")
+    if (slip.deposit !== null && slip.deposit.status !== "CREATED_PENDING") throw new ApiError(422, slip.deposit.status === "RECEIVED" ? "BILLET_ALREADY_PAID" : "BILLET_NOT_FOUND")
+    return slip
+  }
+
+  bind(app, ctx, "billetDecode", (req) => {
+    const slip = slipOf(req.query.line)
+    const date = req.query.date ?? today()
+    if (parseIsoDate(date) === null) return badField("date", "VALIDATION_DATE")
+    return { data: decodedOf(slip, date < today() ? today() : date) }
+  })
+
+  bind(app, ctx, "billetPayments", (req) => {
+    const rows = db.prepare("SELECT * FROM billet_payments WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as PaymentRow[]
+    return { data: paged(rows.map(toPayment)) }
+  })
+
+  bind(app, ctx, "billetScheduled", (req) => {
+    const rows = db.prepare("SELECT * FROM billet_payments WHERE wallet_id = ? AND payment_date IS NOT NULL ORDER BY payment_date, created_at DESC").all(req.wallet.wallet.id) as PaymentRow[]
+    return { data: paged(rows.map(toScheduled)) }
+  })
+
+  bind(app, ctx, "billetPay", (req) => {
+    const b = req.body
+    const slip = slipOf(b.line)
+    const now = today()
+    const date = b.payment_date ?? null
+    const scheduled = date !== null && date !== now
+    if (scheduled) {
+      const refusal = scheduleRefusal(date, now, slip.rules.limitDate)
+      if (refusal !== null) throw new ApiError(422, refusal, undefined, refusal === "BILLET_EXPIRED" ? undefined : { payment_date: refusal })
+    }
+    const charge = chargeOn(slip.rules, scheduled ? date : now)
+    if (charge.expired) throw new ApiError(422, "BILLET_EXPIRED")
+    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) return badField("amount", "VALIDATION_MIN_VALUE")
+    const refusal = amountRefusal(slip.rules, charge.charged, b.amount)
+    if (refusal !== null) throw new ApiError(422, refusal, undefined, { amount: refusal })
+    const w = req.wallet.wallet
+    const at = ctx.clock.stamp()
+    const id = randomUUID()
+    let operationId: string | null = null
+    if (!scheduled) operationId = settle(ctx, w.id, slip, b.amount, req.txKey).operation_id
+    db.prepare(`INSERT INTO billet_payments (id, wallet_id, operation_id, status, amount, due_date, limit_due_date, barcode, typeable_line, beneficiary_name,
+      payment_date, canceled_at, confirmed_at, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`)
+      .run(id, w.id, operationId, scheduled ? "pending" : "confirmed", b.amount, slip.rules.dueDate, slip.rules.limitDate, slip.barcode, slip.line,
+        slip.beneficiary, scheduled ? date : null, scheduled ? null : at, req.txKey, at, at)
+    const row = paymentRow(ctx, id)
+    tellPayment(ctx, row)
+    return new Reply(201, { data: toPayment(row) })
+  })
+
+  bind(app, ctx, "billetScheduledCancel", (req) => {
+    const p = db.prepare("SELECT * FROM billet_payments WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as PaymentRow | undefined
+    if (p === undefined || p.payment_date === null) throw new ApiError(404, "BILLET_NOT_FOUND")
+    if (p.status !== "pending") throw new ApiError(422, "BILLET_NOT_CANCELABLE")
+    const at = ctx.clock.stamp()
+    db.prepare("UPDATE billet_payments SET status = 'canceled', canceled_at = ?, updated_at = ? WHERE id = ?").run(at, at, p.id)
+    const row = paymentRow(ctx, p.id)
+    tellPayment(ctx, row)
+    return { data: toScheduled(row) }
+  })
+
+  bind(app, ctx, "billetDeposits", (req) => {
+    const rows = db.prepare("SELECT * FROM billet_deposits WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as DepositRow[]
+    return { data: paged(rows.map(toDeposit)) }
+  })
+
+  bind(app, ctx, "billetDepositCreate", (req) => {
+    const b = req.body
+    const fields: Record<string, string> = {}
+    if (!Number.isSafeInteger(b.amount) || b.amount < 100) fields["amount"] = "VALIDATION_MIN_VALUE"
+    else if (b.amount > 99_999_999_99) fields["amount"] = "VALIDATION_MAX_VALUE"
+    if (parseIsoDate(b.due_date) === null) fields["due_date"] = "VALIDATION_DATE"
+    else if (b.due_date < today()) fields["due_date"] = "BILLET_DATE_INVALID"
+    else if (b.due_date > addDays(today(), 365 * 5)) fields["due_date"] = "VALIDATION_DATE"
+    const description = b.description.trim()
+    if (description === "") fields["description"] = "VALIDATION_REQUIRED"
+    else if ([...description].length > 140) fields["description"] = "VALIDATION_MAX"
+    else if (!hasNoEmoji(description)) fields["description"] = "VALIDATION_NO_EMOJI"
+    if (b.payer_name.trim().length < 3) fields["payer_name"] = "VALIDATION_REQUIRED"
+    if (!isValidDocument(b.payer_document)) fields["payer_document"] = "VALIDATION_VALID_DOCUMENT"
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    const { line, barcode } = issueLine(db, b.amount, b.due_date)
+    const id = randomUUID()
+    const at = ctx.clock.stamp()
+    db.prepare(`INSERT INTO billet_deposits (id, wallet_id, status, amount, due_date, description, payer_name, payer_document, typeable_line, barcode, received_at, created_at, updated_at)
+      VALUES (?, ?, 'CREATED_PENDING', ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`)
+      .run(id, req.wallet.wallet.id, b.amount, b.due_date, description, b.payer_name.trim(), normalizeDocument(b.payer_document) ?? b.payer_document, line, barcode, at, at)
+    const row = depositRow(ctx, id) as DepositRow
+    tellDeposit(ctx, row)
+    return new Reply(201, { data: toDeposit(row) })
+  })
+
+  bind(app, ctx, "billetDepositCancel", (req) => {
+    const d = depositRow(ctx, req.params["id"] ?? "")
+    if (d === undefined || d.wallet_id !== req.wallet.wallet.id) throw new ApiError(404, "BILLET_NOT_FOUND")
+    if (d.status !== "CREATED_PENDING") throw new ApiError(422, "BILLET_NOT_CANCELABLE")
+    const at = ctx.clock.stamp()
+    db.prepare("UPDATE billet_deposits SET status = 'CANCELED', updated_at = ? WHERE id = ?").run(at, d.id)
+    const row = depositRow(ctx, d.id) as DepositRow
+    tellDeposit(ctx, row)
+    return { data: toDeposit(row) }
+  })
+
+  // the PDF is made asynchronously (pdf-lib), so this call has its own route with the same checks as `bind`
+  app.get(api.billetDepositPdf.path.replace("{id}", ":id"), async (c: Context) => {
+    const lang = langOf(c.req.header("language"), c.req.header("accept-language"))
+    try {
+      const user = authenticate(ctx, c)
+      checkServerType(c, user)
+      const wallet = resolveWallet(ctx, user, c.req.header("wallet-uuid"))
+      if (!hasPermission(wallet.actions, api.billetDepositPdf.permission)) throw new ApiError(403, "WITHOUT_PERMISSION")
+      const d = depositRow(ctx, c.req.param("id") ?? "")
+      if (d === undefined || d.wallet_id !== wallet.wallet.id) throw new ApiError(404, "BILLET_NOT_FOUND")
+      const issuer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(d.wallet_id) as { full_name: string }
+      const pdf = await billetPdf(d, issuer.full_name)
+      const fileId = randomUUID()
+      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'application/pdf', 'READY', ?, ?)")
+        .run(fileId, d.wallet_id, `boleto-${d.due_date}.pdf`, Buffer.from(pdf), ctx.clock.nowIso())
+      // the signed link of the storage file (statements.ts answers it)
+      const r = await app.request(`/users/v2/storage/files/${fileId}/url`, { headers: c.req.raw.headers }, c.env)
+      return new Response(r.body, { status: r.status, headers: { "content-type": "application/json" } })
+    } catch (e) {
+      return errorResponse(c, ctx, e, lang)
+    }
+  })
+
+  // scheduled payments run when their day comes by the sandbox clock (checked every 2 s and on a clock move)
+  const tick = (): void => {
+    try { db.transaction(() => runBilletSchedules(ctx))() } catch (e) { ctx.log(`[sandbox] billet schedules: ${String(e)}`) }
+  }
+  const loop = (): void => { tick(); later(ctx, 2000, loop) }
+  later(ctx, 2000, loop)
+  ctx.onClockChange.push(tick)
+
+  if (!ctx.cfg.admin) return
+  const adminJson = (path: string, method: "GET" | "POST", fn: (c: Context) => Promise<unknown>): void => {
+    app.on(method, path, async (c) => {
+      try {
+        return c.json((await fn(c)) as object)
+      } catch (e) {
+        return errorResponse(c, ctx, e, langOf(c.req.header("language"), c.req.header("accept-language")))
+      }
+    })
+  }
+  adminJson(billetAdminApi.billetDirectory.path, "GET", async () => {
+    const t = today()
+    const synthetic = SYNTHETIC.map((s) => {
+      const line = syntheticLine(s, t)
+      return { id: s.id, label: s.label, kind: s.kind, typeable_line: line, barcode: resolveSlip(db, line, ctx.clock.now())?.barcode ?? "" }
+    })
+    const issued = (db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING' ORDER BY created_at").all() as DepositRow[])
+      .map((d) => ({ id: d.id, label: `${d.description} (${d.wallet_id})`, kind: "issued" as const, typeable_line: d.typeable_line, barcode: d.barcode }))
+    return { data: [...synthetic, ...issued] }
+  })
+  adminJson(billetAdminApi.billetPayIssued.path, "POST", async (c) => {
+    const text = await c.req.text()
+    let raw: unknown = {}
+    try { raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+    const b = decodeOr422(billetAdminApi.billetPayIssued.body, raw)
+    return {
+      data: db.transaction(() => {
+        const slip = slipOf(b.line)
+        if (slip.deposit === null) throw new ApiError(404, "BILLET_NOT_FOUND")
+        return receiveIssued(ctx, slip.deposit, slip.deposit.amount, b.payer_name ?? "Pagador Externo", "52998224725")
+      })()
+    }
+  })
+  adminJson(billetAdminApi.billetRunSchedules.path, "POST", async () => ({ data: { ran: db.transaction(() => runBilletSchedules(ctx))() } }))
+}
+
+/** `--alive`: now and then someone outside pays one of the issued boletos still open (the issuer sees it arrive live). */
+export const billetAliveTick = (ctx: Ctx, rng: Prng): void => {
+  const open = ctx.db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING'").all() as DepositRow[]
+  if (open.length === 0) return
+  const d = rng.pick(open)
+  receiveIssued(ctx, d, d.amount, "Pagador Externo", "52998224725")
+}

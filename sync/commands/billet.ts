@@ -1,0 +1,86 @@
+/**
+ * Commands of boleto (spec features §2 Banking: boleto — pay, scheduled-billet, receive, manage-billet;
+ * §4 statuses; §7 "Boleto"; issue 14). Pay now debits the wallet at once, as pending, with its
+ * BILLET_PAYMENT row (reconciled by the statement, like a Pix); a schedule shows a pending row in the
+ * scheduled list and moves no money until its day; cancelling a schedule or an issued boleto shows it
+ * cancelled at once; issuing shows the new boleto as being created. Every boleto endpoint is
+ * idempotent by its `transaction-uuid` (the command id). Paying and scheduling ask for the PIN.
+ */
+import { Schema } from "effect"
+import { MinorUnits } from "../../schema/common.ts"
+import { defineCommand, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
+
+export const BilletPayPayload = Schema.Struct({ line: Schema.String, amount: MinorUnits, beneficiary_name: Schema.String })
+export const BilletSchedulePayload = Schema.Struct({ line: Schema.String, amount: MinorUnits, beneficiary_name: Schema.String, payment_date: Schema.String })
+export const BilletIdPayload = Schema.Struct({ id: Schema.String })
+export const BilletIssuePayload = Schema.Struct({
+  amount: MinorUnits, due_date: Schema.String, description: Schema.String, payer_name: Schema.String, payer_document: Schema.String
+})
+
+export const billetCommands = [
+  defineCommand({
+    name: "v1.billet.pay",
+    payload: BilletPayPayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const p = cmd.body.payload
+      return api.call("billetPay", { ...sendArgs(cmd), body: { line: p.line, amount: p.amount, payment_date: null, pin_token: pinToken ?? "" } })
+    },
+    reconcile: reconcileByStatement,
+    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
+    pendingRows: (p) => [{ key: "out", type: "BILLET_PAYMENT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.beneficiary_name, counterparty_name: p.beneficiary_name }],
+    refresh: ["wallet_accounts", "billet_payments"],
+    reflectedBy: "statement"
+  }),
+  defineCommand({
+    name: "v1.billet.schedule",
+    payload: BilletSchedulePayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const p = cmd.body.payload
+      return api.call("billetPay", { ...sendArgs(cmd), body: { line: p.line, amount: p.amount, payment_date: p.payment_date, pin_token: pinToken ?? "" } })
+    },
+    reconcile: reconcileBySameKey,
+    overlay: (p, cmd) => [{
+      list: "billet_scheduled", id: `pending:${cmd.id}`,
+      row: {
+        id: `pending:${cmd.id}`, banking_billet_payment_id: "", payment_date: p.payment_date, canceled_at: null, status: "pending", amount: p.amount,
+        beneficiary_name: p.beneficiary_name, typeable_line: p.line, created_at: cmd.created_at, updated_at: cmd.created_at
+      }
+    }],
+    refresh: ["billet_scheduled", "billet_payments"]
+  }),
+  defineCommand({
+    name: "v1.billet.cancelScheduled",
+    payload: BilletIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("billetScheduledCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => [{ list: "billet_scheduled", id: p.id, patch: { status: "canceled" } }, { list: "billet_payments", id: p.id, patch: { status: "canceled" } }],
+    refresh: ["billet_scheduled", "billet_payments"]
+  }),
+  defineCommand({
+    name: "v1.billet.issue",
+    payload: BilletIssuePayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("billetDepositCreate", { ...sendArgs(cmd), body: cmd.body.payload }),
+    reconcile: reconcileBySameKey,
+    overlay: (p, cmd) => [{
+      list: "billet_deposits", id: `pending:${cmd.id}`,
+      row: {
+        id: `pending:${cmd.id}`, status: "CREATED_PENDING", amount: p.amount, due_date: p.due_date, description: p.description, payer_name: p.payer_name,
+        payer_document: p.payer_document, typeable_line: "", barcode: "", received_at: null, created_at: cmd.created_at, updated_at: cmd.created_at
+      }
+    }],
+    refresh: ["billet_deposits"]
+  }),
+  defineCommand({
+    name: "v1.billet.cancelIssued",
+    payload: BilletIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("billetDepositCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => [{ list: "billet_deposits", id: p.id, patch: { status: "CANCELED" } }],
+    refresh: ["billet_deposits"]
+  })
+] as const
