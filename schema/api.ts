@@ -18,6 +18,8 @@ import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
+import { storageApi } from "./api-storage.ts"
+import { bettingApi } from "./api-betting.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
@@ -303,7 +305,9 @@ export const api = {
     query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
   }),
   ...cardsApi,
-  ...pixApi
+  ...pixApi,
+  ...storageApi,
+  ...bettingApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

@@ -11,6 +11,7 @@ import { api, type EndpointId } from "./api.ts"
 import { defineList, type ListDef } from "./list-def.ts"
 import { cardsLists } from "./cards.ts"
 import { pixLists } from "./pix.ts"
+import { bettingLists } from "./betting.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -49,7 +50,8 @@ export const coreLists = {
 export const lists = {
   ...coreLists,
   ...cardsLists,
-  ...pixLists
+  ...pixLists,
+  ...bettingLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)
