@@ -52,6 +52,12 @@ export const MultipartCreateBody = Schema.Struct({
   part_size: Schema.Int
 })
 
+/** spec core §9 "betting upload multipart size 100": at most 100 parts (D-uploads-part-size), each at least 256 KiB. */
+export const MAX_PARTS = 100
+export const MIN_PART_SIZE = 256 * 1024
+export const partSizeFor = (size: number): number => Math.max(MIN_PART_SIZE, Math.ceil(size / MAX_PARTS))
+export const partsCount = (size: number, partSize: number): number => Math.max(1, Math.ceil(size / partSize))
+
 export const storageApi = {
   /** Multipart create: idempotent by transaction-uuid (the upload command's id): a resend answers the same upload. */
   storageMultipartCreate: def({

@@ -12,6 +12,7 @@ import { approvalCommands } from "./approval.ts"
 import { coinsCommands } from "./coins.ts"
 import { pixCommands, pixKeyCommands } from "./pix.ts"
 import { cardsCommands } from "./cards.ts"
+import { bettingCommands } from "./betting.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -19,7 +20,8 @@ export const commandDefs = [
   ...approvalCommands,
   ...pixCommands,
   ...pixKeyCommands,
-  ...cardsCommands
+  ...cardsCommands,
+  ...bettingCommands
 ] as const
 
 type Defs = typeof commandDefs
