@@ -83,7 +83,14 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   DATE_RANGE_INVALID: ["A data inicial deve ser anterior à final", "The start date must be before the end date"],
   INVITATION_NOT_PENDING: ["O convite não está mais pendente", "The invitation is no longer pending"],
   ROLE_APPROVER_NEEDS_BASE: ["O perfil aprovador precisa de administrador ou cliente", "The approver role needs administrator or client"],
-  CANNOT_REMOVE_OWNER: ["O dono da carteira não pode ser removido", "The wallet owner cannot be removed"]
+  CANNOT_REMOVE_OWNER: ["O dono da carteira não pode ser removido", "The wallet owner cannot be removed"],
+  // sports betting (features §8; D-betting-contract)
+  GGR_ALREADY_SENT: ["O GGR deste mês já foi enviado", "The GGR for this month was already sent"],
+  UNABLE_TO_CANCEL_REPORT: ["Não foi possível cancelar o envio do relatório", "Unable to cancel report submission"],
+  REPORT_CHANGE_NOT_ALLOWED: ["O relatório desta data não pode mais ser alterado", "The report for this date can no longer be changed"],
+  GGR_CHANGE_NOT_ALLOWED: ["O GGR só pode ser alterado uma vez", "A GGR can be changed only once"],
+  APPORTIONMENT_ALREADY_PAID: ["Este rateio já foi pago", "This apportionment is already paid"],
+  BETTING_OPERATOR_ONLY: ["Somente operadores de apostas (empresas) autorizados", "Only licensed betting operators (companies)"]
 }
 
 export const messageOf = (key: ErrorKey, lang: Lang): string => {

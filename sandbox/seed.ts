@@ -27,6 +27,7 @@ import {
 import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./cards-seed.ts"
+import { seedBetting } from "./betting-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
@@ -532,6 +533,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   })()
 
   seedCards(db, r, now, users, wallets)
+  seedBetting(db, r, now, wallets)
   seedPixKeys(db, nowIso)
   const tIdx = performance.now()
   createIndexes(db)

@@ -84,3 +84,11 @@ export const storageApi = {
     query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }), response: Envelope(Paged(StoredFile))
   })
 } as const satisfies Record<string, EndpointDef>
+
+/** Admin (tests): a wallet's files with how many times each was assembled (the exactly-once proof). */
+export const storageAdminApi = {
+  storageFilesOf: def({
+    method: "GET", path: "/__admin/storage-files", auth: false, query: Schema.Struct({ wallet_id: Schema.String }),
+    response: Envelope(Schema.Array(Schema.Struct({ ...StoredFile.fields, assembled: Schema.Int })))
+  })
+} as const satisfies Record<string, EndpointDef>
