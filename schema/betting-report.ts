@@ -53,7 +53,7 @@ export function parseXml(src: string): XmlElement {
   const n = src.length
   const fail = (detail: string, at = i): never => { throw new XmlError(detail, at) }
   const startsWith = (t: string) => src.startsWith(t, i)
-  const decode = (raw: string, at: number): string => raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (m, e: string | undefined, off: number) => {
+  const decode = (raw: string, at: number): string => raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (_m, e: string | undefined, off: number) => {
     if (e === undefined) return fail("'&' must start an entity reference", at + off)
     if (e.startsWith("#x")) return String.fromCodePoint(parseInt(e.slice(2), 16))
     if (e.startsWith("#")) return String.fromCodePoint(parseInt(e.slice(1), 10))

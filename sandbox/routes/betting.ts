@@ -20,7 +20,7 @@ import { postEntry } from "../ledger.ts"
 import { fileBytes, fileRow } from "./storage.ts"
 import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "../betting-db.ts"
 import { apportion, reportCorrectionDeadline, REPORT_CORRECTION_BUSINESS_DAY, type Apportionment, type BettingReport, type GgrPayment, type GgrSubmission } from "../../schema/betting.ts"
-import { checkReportFile } from "../../schema/betting-report.ts"
+import { checkReportFile, type ReportCheck } from "../../schema/betting-report.ts"
 import { saoPauloDateKey } from "../../schema/holidays.ts"
 import { encodePixCopyPaste } from "../../schema/pix-brcode.ts"
 
@@ -74,8 +74,8 @@ export const processReport = async (ctx: Ctx, id: string): Promise<void> => {
   const r = reportRow(ctx, id)
   if (r === undefined || r.status !== "in_progress") return
   const bytes = fileBytes(ctx, r.file_id)
-  const check = bytes === undefined
-    ? { ok: false as const, code: "FILE_NOT_READY", detail: "the file is gone" }
+  const check: ReportCheck | { readonly ok: false; readonly code: "FILE_NOT_READY"; readonly detail: string; readonly line?: number; readonly column?: number; readonly entry?: string } = bytes === undefined
+    ? { ok: false, code: "FILE_NOT_READY", detail: "the file is gone" }
     : await checkReportFile(new Uint8Array(bytes), async (b) => new Uint8Array(inflateRawSync(b)), r.report_date)
   const now = reportRow(ctx, id)
   if (now === undefined || now.status !== "in_progress") return // cancelled meanwhile

@@ -34,20 +34,20 @@ const today = () => saoPauloDateKey(new Date(Date.now()))
 const daysAgo = (n: number) => saoPauloDateKey(new Date(Date.now() - n * 86_400_000))
 
 /** The whole upload over HTTP as the client does it; answers the stored file. */
-const upload = async (bytes: Uint8Array, name = "relatorio.xml", tx = randomUUID()) => {
+const upload = async (bytes: Uint8Array<ArrayBuffer>, name = "relatorio.xml", tx = randomUUID()) => {
   const o = { as: bruno, wallet: W.brunoMatrix }
   const part_size = MIN_PART_SIZE
   const up = (await ok("storageMultipartCreate", { ...o, tx, body: { file_name: name, content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size } })).data
   const parts: Array<{ part_number: number; etag: string }> = []
   for (let n = 1; n <= up.parts_count; n++) {
     const { url } = (await ok("storagePartUrl", { ...o, params: { id: up.upload_id }, body: { part_number: n } })).data
-    const res = await fetch(url, { method: "PUT", body: bytes.subarray((n - 1) * part_size, n * part_size) })
+    const res = await fetch(url, { method: "PUT", body: new Blob([bytes.slice((n - 1) * part_size, n * part_size)]) })
     expect(res.status).toBe(200)
     parts.push({ part_number: n, etag: ((await res.json()) as { data: { etag: string } }).data.etag })
   }
   return { up, file: (await ok("storageComplete", { ...o, tx: `${tx}.complete`, params: { id: up.upload_id }, body: { parts } })).data }
 }
-const xml = (date: string, bets = 3) => new TextEncoder().encode(sampleReportXml(date, bets, new Prng(7)))
+const xml = (date: string, bets = 3): Uint8Array<ArrayBuffer> => new TextEncoder().encode(sampleReportXml(date, bets, new Prng(7)))
 const waitReport = async (id: string) => {
   for (let i = 0; i < 50; i++) {
     const r = (await ok("endrReports", { as: bruno, wallet: W.brunoMatrix, query: { page_size: 100 } })).data.data.find((x) => x.id === id)
@@ -94,11 +94,11 @@ describe("storage uploads (features §3, §7; D-uploads-contract)", () => {
     const bytes = new Uint8Array(MIN_PART_SIZE + 10)
     const up = (await ok("storageMultipartCreate", { ...o, tx: true, body: { file_name: "b.xml", content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size: MIN_PART_SIZE } })).data
     const { url } = (await ok("storagePartUrl", { ...o, params: { id: up.upload_id }, body: { part_number: 1 } })).data
-    expect((await fetch(url, { method: "PUT", body: bytes.subarray(0, MIN_PART_SIZE) })).status).toBe(200)
+    expect((await fetch(url, { method: "PUT", body: new Blob([bytes.slice(0, MIN_PART_SIZE)]) })).status).toBe(200)
     expect((await ok("storageParts", { ...o, params: { id: up.upload_id } })).data.parts.map((p) => p.part_number)).toEqual([1])
     const inc = await cl.err("storageComplete", { ...o, tx: true, params: { id: up.upload_id }, body: { parts: [] } })
     expect([inc.status, inc.body.error.key]).toEqual([422, "UPLOAD_INCOMPLETE"])
-    const forged = await fetch(url.replace(/signature=[^&]+/, "signature=forged"), { method: "PUT", body: bytes.subarray(0, MIN_PART_SIZE) })
+    const forged = await fetch(url.replace(/signature=[^&]+/, "signature=forged"), { method: "PUT", body: new Blob([bytes.slice(0, MIN_PART_SIZE)]) })
     expect(forged.status).toBe(403)
     await ok("storageAbort", { ...o, params: { id: up.upload_id } })
     const after = await cl.err("storagePartUrl", { ...o, params: { id: up.upload_id }, body: { part_number: 2 } })

@@ -5,7 +5,7 @@
  * prove what was sent and how many times a file was assembled.
  */
 import { Effect } from "effect"
-import { BadRequest, NetworkError, NotFound } from "../../schema/errors.ts"
+import { BadRequest, NetworkError, NotFound, type ApiError } from "../../schema/errors.ts"
 import type { MultipartUpload, StoredFile, UploadedPart } from "../../schema/api-storage.ts"
 import type { UploadFile, UploadServer } from "../../sync/uploads/upload.ts"
 
@@ -37,7 +37,7 @@ export class FakeUploadServer {
       return Effect.succeed([...u.parts].map(([n, p]): UploadedPart => ({ part_number: n, size: p.bytes.length, etag: p.etag })))
     },
     partUrl: (_w, uploadId, n) => Effect.succeed(`fake://${uploadId}/${n}`),
-    putPart: (url, blob) => Effect.suspend(() => {
+    putPart: (url, blob) => Effect.suspend((): Effect.Effect<{ etag: string }, ApiError> => {
       const [, , uploadId = "", n = "0"] = url.split("/")
       const part = Number(n)
       this.putNo += 1
@@ -52,7 +52,7 @@ export class FakeUploadServer {
         return { etag }
       }))
     }),
-    complete: (_w, key, uploadId, parts) => Effect.suspend(() => {
+    complete: (_w, key, uploadId, parts) => Effect.suspend((): Effect.Effect<StoredFile, ApiError> => {
       this.completes.push(key)
       const u = this.uploads.get(uploadId)
       if (!u) return Effect.fail(new NotFound({ status: 404, key: "UPLOAD_NOT_FOUND", message: uploadId }))
@@ -95,7 +95,7 @@ export class FakeUploadServer {
 }
 
 /** Deterministic bytes of a file of `size` bytes. */
-export const fileBytes = (size: number): Uint8Array => {
+export const fileBytes = (size: number): Uint8Array<ArrayBuffer> => {
   const b = new Uint8Array(size)
   for (let i = 0; i < size; i++) b[i] = (i * 31 + 7) & 0xff
   return b
