@@ -9,6 +9,8 @@ import { SandboxClient, type CallOptions, type Session } from "../support/sandbo
 import { api, type EndpointId } from "../../schema/api.ts"
 import { pixApi } from "../../schema/api-pix.ts"
 import { cardsApi } from "../../schema/api-cards.ts"
+import { storageApi } from "../../schema/api-storage.ts"
+import { bettingApi } from "../../schema/api-betting.ts"
 import { isValidCnpj, isValidCpf } from "../../schema/validation.ts"
 
 let sb: Sandbox
@@ -363,8 +365,8 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
 
   it("every JSON endpoint of schema/api.ts was answered 2xx and decoded by its response Schema", () => {
     const notJson: EndpointId[] = ["stream", "storageFileDownload"] // SSE and the file body: checked in their own tests
-    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts and pix-keys.test.ts
-    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi)])
+    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts and betting-contract.test.ts
+    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(storageApi), ...Object.keys(bettingApi)])
     const missing = (Object.keys(api) as EndpointId[]).filter((id) => !notJson.includes(id) && !hit.has(id) && !ownFile.has(id))
     expect(missing).toEqual([])
   })
