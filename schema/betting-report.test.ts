@@ -79,3 +79,14 @@ describe("betting report file (features §5, docs/betting-report.md)", () => {
     expect(reportCorrectionDeadline("2026-02-15", 5)).toBe("2026-03-06")
   })
 })
+
+describe("betting report file size (features §2: a large report is checked in the browser)", () => {
+  // a correctness check on many elements (the per-element line count was once quadratic); no time is asserted
+  it("a report of 20,000 bets is read whole, its last element's line right", () => {
+    const rows = Array.from({ length: 20_000 }, (_, k) => bet(String(k))).join("\n")
+    const r = checkReportXml(doc("2026-03-10", rows))
+    expect(r).toMatchObject({ ok: true, bets: 20_000 })
+    const dup = checkReportXml(doc("2026-03-10", rows + "\n" + bet("7")))
+    expect(dup).toMatchObject({ ok: false, code: "XML_SCHEMA", line: 20_003 })
+  }, 120_000)
+})

@@ -47,10 +47,23 @@ const lineCol = (s: string, pos: number): { line: number; column: number } => {
   return { line, column: pos - last }
 }
 
+/** Line and column of positions met in order (one pass over the text, not one per element). */
+const lineCounter = (s: string) => {
+  let at = 0
+  let line = 1
+  let last = -1
+  return (pos: number): { line: number; column: number } => {
+    if (pos < at) return lineCol(s, pos)
+    for (; at < pos && at < s.length; at++) if (s.charCodeAt(at) === 10) { line++; last = at }
+    return { line, column: pos - last }
+  }
+}
+
 /** Well-formed XML 1.0 subset (elements, attributes, text, entities, comments, CDATA, PIs; no DOCTYPE) → its root element. */
 export function parseXml(src: string): XmlElement {
   let i = src.charCodeAt(0) === 0xfeff ? 1 : 0
   const n = src.length
+  const where = lineCounter(src)
   const fail = (detail: string, at = i): never => { throw new XmlError(detail, at) }
   const startsWith = (t: string) => src.startsWith(t, i)
   const decode = (raw: string, at: number): string => raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (_m, e: string | undefined, off: number) => {
@@ -84,7 +97,7 @@ export function parseXml(src: string): XmlElement {
       const ws = i
       while (i < n && /\s/.test(src[i]!)) i++
       if (i >= n) fail(`tag <${tag}> not closed`)
-      if (startsWith("/>")) { i += 2; return { name: tag, attrs, children: [], text: "", ...lineCol(src, at) } }
+      if (startsWith("/>")) { i += 2; return { name: tag, attrs, children: [], text: "", ...where(at) } }
       if (src[i] === ">") { i++; break }
       if (ws === i) fail("whitespace expected between attributes")
       const aAt = i
@@ -105,7 +118,7 @@ export function parseXml(src: string): XmlElement {
       attrs.set(a, decode(raw, vs))
       i = ve + 1
     }
-    const el: XmlElement = { name: tag, attrs, children: [], text: "", ...lineCol(src, at) }
+    const el: XmlElement = { name: tag, attrs, children: [], text: "", ...where(at) }
     for (;;) {
       if (i >= n) fail(`element <${tag}> not closed`, at)
       const lt = src.indexOf("<", i)

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto"
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test"
 import { Sandbox } from "../pages/sandbox.ts"
-import { LoginPage } from "../pages/login-page.ts"
+import { FIXED_CODE, LoginPage, PASSWORD } from "../pages/login-page.ts"
 import { Shell } from "../pages/shell.ts"
 
 export const BETTING = "/sports-betting"
@@ -21,8 +21,14 @@ export async function openBetting(browser: Browser, baseURL: string): Promise<{ 
   const page = await context.newPage()
   // the shared sign-in with waits long enough for a loaded machine (the shared page object waits 10 s)
   const login = new LoginPage(page)
-  await login.open("", "")
-  await login.signIn(OPERATOR)
+  await page.goto("/auth/login")
+  await expect(login.root).toBeVisible({ timeout: 60_000 })
+  await login.email.fill(OPERATOR)
+  await login.password.fill(PASSWORD)
+  await login.submit.click()
+  await expect(login.code).toBeVisible({ timeout: 60_000 })
+  await login.code.fill(FIXED_CODE)
+  await login.codeSubmit.click()
   await expect(page).toHaveURL(/\/banking\/home$/, { timeout: 90_000 })
   await expect(page.getByTestId("home-page")).toBeVisible({ timeout: 60_000 })
   await new Shell(page).dismissTour()
