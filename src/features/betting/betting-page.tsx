@@ -403,7 +403,7 @@ function PaymentProportion() {
             {current.status === "pending" ? (
               <section aria-labelledby="pay-title" className={layout.stack}>
                 <h3 id="pay-title">{t("betting:payment.payTitle")}</h3>
-                <div className={s.qr} role="img" aria-label={t("betting:payment.qrLabel")}><QRCodeSVG value={current.brcode} size={200} /></div>
+                <div className={s.qr}><QRCodeSVG value={current.brcode} size={200} role="img" aria-label={t("betting:payment.qrLabel")} /></div>
                 <p className={s.code} data-testid="apportionment-brcode">{current.brcode}</p>
                 <Button variant="secondary" onClick={() => copy(current.brcode)}>{t("betting:payment.copy")}</Button>
                 {refusals.get(current.id) ? <p className={s.error} role="alert">{t(`errors:${refusals.get(current.id) ?? ""}`)}</p> : null}
