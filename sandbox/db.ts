@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto"
 import { createCardTables } from "./cards-db.ts"
 import { createPixKeyTables } from "./pix-keys-db.ts"
 import { createBilletTables } from "./billet-db.ts"
+import { createBettingTables } from "./betting-db.ts"
 
 export type DB = Database.Database
 
@@ -342,6 +343,7 @@ export const createTables = (db: DB): void => {
   createCardTables(db)
   createPixKeyTables(db)
   createBilletTables(db)
+  createBettingTables(db)
 }
 
 export const createIndexes = (db: DB, analyze = true): void => {

@@ -91,7 +91,14 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   BILLET_DATE_NOT_BUSINESS_DAY: ["A data não é dia útil", "The date is not a business day"],
   BILLET_DATE_INVALID: ["Data inválida", "Invalid date"],
   BILLET_NOT_CANCELABLE: ["Boleto não pode ser cancelado", "The bank slip cannot be cancelled"],
-  BILLET_NOT_FOUND: ["Boleto não encontrado", "Bank slip not found"]
+  BILLET_NOT_FOUND: ["Boleto não encontrado", "Bank slip not found"],
+  // sports betting (features §8; D-betting-contract)
+  GGR_ALREADY_SENT: ["O GGR deste mês já foi enviado", "The GGR for this month was already sent"],
+  UNABLE_TO_CANCEL_REPORT: ["Não foi possível cancelar o envio do relatório", "Unable to cancel report submission"],
+  REPORT_CHANGE_NOT_ALLOWED: ["O relatório desta data não pode mais ser alterado", "The report for this date can no longer be changed"],
+  GGR_CHANGE_NOT_ALLOWED: ["O GGR só pode ser alterado uma vez", "A GGR can be changed only once"],
+  APPORTIONMENT_ALREADY_PAID: ["Este rateio já foi pago", "This apportionment is already paid"],
+  BETTING_OPERATOR_ONLY: ["Somente operadores de apostas (empresas) autorizados", "Only licensed betting operators (companies)"]
 }
 
 export const messageOf = (key: ErrorKey, lang: Lang): string => {

@@ -27,6 +27,7 @@ import {
 import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./cards-seed.ts"
+import { seedBetting } from "./betting-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
 import { seedBillets } from "./billet-db.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
@@ -533,6 +534,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   })()
 
   seedCards(db, r, now, users, wallets)
+  seedBetting(db, r, now, wallets)
   seedPixKeys(db, nowIso)
   seedBillets(db, now, spDateKey(now))
   const tIdx = performance.now()

@@ -29,6 +29,8 @@ import { startScheduler } from "./scheduler.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { billetAliveTick, registerBilletRoutes } from "./routes/billet.ts"
+import { registerStorageRoutes } from "./routes/storage.ts"
+import { registerBettingRoutes } from "./routes/betting.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
@@ -172,6 +174,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerPixScheduleRoutes(app, ctx)
   registerCardRoutes(app, ctx)
   registerBilletRoutes(app, ctx)
+  registerStorageRoutes(app, ctx)
+  registerBettingRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
   app.onError((e, c) => {

@@ -20,6 +20,8 @@ import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
 import { pixScheduleApi } from "./api-pix-schedule.ts"
 import { billetApi } from "./api-billet.ts"
+import { storageApi } from "./api-storage.ts"
+import { bettingApi } from "./api-betting.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
@@ -307,7 +309,9 @@ export const api = {
   ...cardsApi,
   ...pixApi,
   ...pixScheduleApi,
-  ...billetApi
+  ...billetApi,
+  ...storageApi,
+  ...bettingApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

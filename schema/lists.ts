@@ -13,6 +13,7 @@ import { cardsLists } from "./cards.ts"
 import { pixLists } from "./pix.ts"
 import { pixScheduleLists } from "./pix-schedule.ts"
 import { billetLists } from "./billet.ts"
+import { bettingLists } from "./betting.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -53,7 +54,8 @@ export const lists = {
   ...cardsLists,
   ...pixLists,
   ...pixScheduleLists,
-  ...billetLists
+  ...billetLists,
+  ...bettingLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)

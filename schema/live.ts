@@ -45,7 +45,9 @@ export const LiveQuery = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),
   Schema.Struct({ kind: Schema.Literal("commands") }),
-  Schema.Struct({ kind: Schema.Literal("connection") })
+  Schema.Struct({ kind: Schema.Literal("connection") }),
+  // upload commands with their progress and pause switch (DESIGN "Uploads are commands too")
+  Schema.Struct({ kind: Schema.Literal("uploads") })
 ])
 export type LiveQuery = typeof LiveQuery.Type
 

@@ -674,3 +674,4 @@ export const StrongPasswordString = Schema.String.check(checks.StrongPassword)
 /* ------------------------------------------------------------------------------------------ */
 /* Scheduling date rules (features §4, §5, §9; schema/schedule.ts), under the names later checks call */
 export { isSchedulableDate, recurrenceDates } from "./schedule.ts"
+export { reportCorrectionDeadline, REPORT_CORRECTION_BUSINESS_DAY } from "./betting.ts"

@@ -35,6 +35,10 @@ import { openRxOutboxStore } from "./store/outbox-store.ts"
 import { makeTransport } from "./commands/transport.ts"
 import type { CommandView, StatementRowView } from "./results.ts"
 import type { PendingRow } from "./commands/define.ts"
+import { UploadBoard } from "./uploads/board.ts"
+import { deleteIdbFileStore, fileDbNameFor, openIdbFileStore, MemoryFileStore } from "./uploads/file-store.ts"
+import { makeUploadServer } from "./uploads/server.ts"
+import { dbNameFor } from "./store/db.ts"
 
 /** A command's pending statement row as the statement table shows it (C7). */
 const pendingRowView = (cmd: { readonly id: string; readonly wallet_id: string; readonly created_at: string }, r: PendingRow): StatementRowView => ({
@@ -128,6 +132,9 @@ export class Engine {
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
   private readonly seenTx = new Set<string>()
   private readonly pinWaiters = new Map<string, (a: PinInput | null) => void>()
+  /** Upload files, progress and pause/abort (sync/uploads; DESIGN "Uploads are commands too"). */
+  private uploads: UploadBoard | null = null
+  private closeFiles: (() => void) | null = null
 
   constructor(private readonly env: EngineEnv) {
     this.progress.subscribe(() => this.changed()) // P6: progress is a live query of its own
@@ -312,6 +319,10 @@ export class Engine {
     if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(() => undefined)
     this.outbox = null
     this.closeOutbox = null
+    this.uploads?.close()
+    this.uploads = null
+    this.closeFiles?.()
+    this.closeFiles = null
     try { await this.starting } catch { /* opening failed: stop anyway */ }
     await Promise.allSettled([...this.running.values()])
     if (this.imageWriting) await this.imageWriting
@@ -339,6 +350,7 @@ export class Engine {
     this.lastEventId = null
     this.walletId = null
     await wipeUserDb(db, session.userId, this.env.storage, this.env.indexedDB ?? globalThis.indexedDB).catch(() => undefined)
+    await deleteIdbFileStore(fileDbNameFor(dbNameFor(session.userId)), this.env.indexedDB ?? globalThis.indexedDB).catch(() => undefined)
     this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
     this.changed()
   }
@@ -554,7 +566,11 @@ export class Engine {
   // ── commands (sync/SPEC.md C1–C7) ──────────────────────────────────────────
   private async openOutbox(db: UserDb): Promise<void> {
     const store = await openRxOutboxStore(db)
-    const base = makeTransport(this.api, () => this.session?.userId ?? null)
+    const idb = this.env.indexedDB ?? globalThis.indexedDB
+    const files = idb ? await openIdbFileStore(fileDbNameFor(db.name), idb) : null
+    this.closeFiles = files ? () => files.close() : null
+    this.uploads = new UploadBoard(files ?? new MemoryFileStore(), () => this.changed())
+    const base = makeTransport(this.api, () => this.session?.userId ?? null, this.uploads.env(makeUploadServer(this.api, this.env.fetch)))
     // RT7: while the device is offline a command waits before each call instead of failing it
     const transport = {
       verifyPin: (input: PinInput) => Effect.andThen(this.waitOnline(), base.verifyPin(input)),
@@ -595,6 +611,7 @@ export class Engine {
     const outbox = this.outbox
     if (!outbox) return
     const statuses = await Effect.runPromise(outbox.statuses())
+    void this.uploads?.follow(statuses.map((st) => ({ id: st.command.id, state: st.state, created_at: st.command.created_at, body: st.command.body }))).catch(() => undefined)
     this.commandViews = statuses.map((st) => {
       const def = commandDef(st.command.body.name)
       const open = st.state === "created" || st.state === "awaiting-pin" || st.state === "sending"
@@ -650,6 +667,19 @@ export class Engine {
     const state = await Effect.runPromise(outbox.cancel(commandId))
     await this.refreshCommands()
     return state
+  }
+
+  /** Keep a file in the local store for an upload command (DESIGN "Uploads are commands too"); answers its key. */
+  async putFile(blob: Blob, name: string, type: string): Promise<string> {
+    if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    return this.uploads.put(blob, name, type, new Date().toISOString())
+  }
+
+  /** Pause, resume or abort an upload command (an abort of one never sent cancels it, CN1). */
+  async controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
+    if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    await this.uploads.control(commandId, action)
+    if (action === "abort" && !this.commandViews.find((c) => c.id === commandId)?.sent) await this.cancelCommand(commandId).catch(() => undefined)
   }
 
   answerPin(commandId: string, answer: PinInput | null): void {
@@ -764,6 +794,7 @@ export class Engine {
       case "syncProgress": return { ...this.progress.snapshot(), ...(this.syncedAt ? { syncedAt: this.syncedAt } : {}), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
       case "commands": return this.commandViews
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
+      case "uploads": return this.uploads?.views(this.commandViews) ?? []
     }
   }
 

@@ -5,6 +5,8 @@
 import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../schema/entities.ts"
 import type { CommandState } from "../schema/commands.ts"
 import type { CommandBody } from "./commands/registry.ts"
+import type { UploadView } from "./uploads/board.ts"
+export type { UploadView, UploadProgress } from "./uploads/board.ts"
 import type { SessionInfo, LiveQuery } from "../schema/live.ts"
 
 export interface Pending<T> { readonly value: T; readonly pending: boolean; readonly commandId?: string }
@@ -81,5 +83,6 @@ export interface LiveResults {
   syncProgress: SyncProgress
   commands: ReadonlyArray<CommandView>
   connection: ConnectionView
+  uploads: ReadonlyArray<UploadView>
 }
 export type ResultOf<Q extends LiveQuery> = LiveResults[Q["kind"]]

@@ -158,6 +158,14 @@ export class EngineClient {
   cancelCommand(commandId: string): Promise<string> {
     return this.request((reqId) => ({ t: "cancelCommand", reqId, commandId }))
   }
+  /** Keep a file in the engine's local store for an upload command; resolves with its key (DESIGN "Uploads are commands too"). */
+  putFile(blob: Blob, name: string, type: string): Promise<string> {
+    return this.request((reqId) => ({ t: "putFile", reqId, blob, name, type }))
+  }
+  /** Pause, resume or abort an upload command. */
+  controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
+    return this.request((reqId) => ({ t: "uploadControl", reqId, commandId, action }))
+  }
   onPinAsk(l: (a: PinAsk) => void): () => void { this.pinListeners.add(l); return () => { this.pinListeners.delete(l) } }
   answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }
   onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void { this.sessionListeners.add(l); return () => { this.sessionListeners.delete(l) } }

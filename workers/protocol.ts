@@ -31,6 +31,9 @@ export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number }),
   Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: AnyCommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
   Schema.Struct({ t: Schema.Literal("cancelCommand"), reqId: Schema.Number, commandId: Schema.String }),
+  // an upload's file, kept in the engine's local store (DESIGN "Uploads are commands too"), and its pause / resume / abort
+  Schema.Struct({ t: Schema.Literal("putFile"), reqId: Schema.Number, blob: Schema.Unknown, name: Schema.String, type: Schema.String }),
+  Schema.Struct({ t: Schema.Literal("uploadControl"), reqId: Schema.Number, commandId: Schema.String, action: Schema.Literals(["pause", "resume", "abort"]) }),
   Schema.Struct({
     t: Schema.Literal("pinAnswer"), commandId: Schema.String,
     answer: Schema.NullOr(Schema.Union([Schema.Struct({ pin: Schema.String }), Schema.Struct({ temporary_token: Schema.String })]))

@@ -60,6 +60,15 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
     case "cancelCommand":
       try { ok(m.reqId, await engine.cancelCommand(m.commandId)) } catch (e) { fail(m.reqId, e) }
       return
+    case "putFile":
+      try {
+        if (!(m.blob instanceof Blob)) throw { _tag: "BadRequest", key: "INVALID_FORMAT" }
+        ok(m.reqId, await engine.putFile(m.blob, m.name, m.type))
+      } catch (e) { fail(m.reqId, e) }
+      return
+    case "uploadControl":
+      try { await engine.controlUpload(m.commandId, m.action); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
+      return
     case "exportCsv":
       try { ok(m.reqId, engine.exportStatements(m.query, m.format, m.headers)) } catch (e) { fail(m.reqId, e) }
       return

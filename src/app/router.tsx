@@ -112,9 +112,9 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     { path: "control-panel/security/approval/requests", handle: { permission: P.getApprovalRequests }, lazy: page(() => import("../features/approval/requests-page.tsx"), (m) => m.RequestsPage) },
     { path: "control-panel/security/approval/history", handle: { permission: P.getApprovalHistory }, lazy: page(() => import("../features/approval/history-page.tsx"), (m) => m.HistoryPage) },
     { path: "control-panel/security/approval/settings", handle: { permission: P.getApprovalSettings }, lazy: page(() => import("../features/approval/settings-page.tsx"), (m) => m.SettingsPage) },
-    // ── sports betting (TODO(unfiled): features §2 "Sports betting") ─────────
+    // ── sports betting (issue 17: features §2 "Sports betting"; endr permission in route-meta) ─────────
     { path: "sports-betting", ...to("/sports-betting/sending-report") },
-    { path: "sports-betting/*", lazy: unavailable("sportsBetting") },
+    { path: "sports-betting/*", lazy: page(() => import("../features/betting/betting-page.tsx"), (m) => m.BettingPage) },
     // ── anything else: 404 (core §2.1) ───────────────────────────────────────
     { path: "*", loader: notFound, element: null }
   ], flags, featureOff)

@@ -12,6 +12,7 @@ import type { CurrencySymbol } from "../../schema/common.ts"
 import type { Command } from "../../schema/commands.ts"
 import type { ApiError } from "../../schema/errors.ts"
 import type { ApiClient, CallArgs } from "../api/client.ts"
+import type { UploadEnv } from "../uploads/upload.ts"
 
 /** A stored command whose payload has its definition's type. */
 export interface CommandOf<P> extends Omit<Command, "body"> {
@@ -23,6 +24,8 @@ export interface CommandEnv {
   readonly api: ApiClient
   /** The signed-in user (reconcile by "did I already decide?"). */
   readonly userId: string | null
+  /** The local file store and storage calls an upload command sends with (sync/uploads; DESIGN "Uploads are commands too"). */
+  readonly uploads?: UploadEnv
 }
 
 /** A balance movement the command makes on its wallet if it succeeds (C7, OP1). */

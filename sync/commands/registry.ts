@@ -15,6 +15,7 @@ import { cardsCommands } from "./cards.ts"
 import { accountCommands } from "./account.ts"
 import { pixScheduleCommands } from "./pix-schedule.ts"
 import { billetCommands } from "./billet.ts"
+import { bettingCommands } from "./betting.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -25,7 +26,8 @@ export const commandDefs = [
   ...cardsCommands,
   ...accountCommands,
   ...pixScheduleCommands,
-  ...billetCommands
+  ...billetCommands,
+  ...bettingCommands
 ] as const
 
 type Defs = typeof commandDefs

@@ -10,11 +10,12 @@ import { BadRequest } from "../../schema/errors.ts"
 import type { ApiClient } from "../api/client.ts"
 import type { CommandTransportShape } from "../outbox/ports.ts"
 import { commandDef } from "./registry.ts"
+import type { UploadEnv } from "../uploads/upload.ts"
 
 const unknownCommand = (cmd: Command) => Effect.fail(new BadRequest({ status: 400, key: "INVALID_FORMAT", message: `unknown command ${cmd.body.name}` }))
 
-export function makeTransport(api: ApiClient, userId: () => string | null): CommandTransportShape {
-  const env = () => ({ api, userId: userId() })
+export function makeTransport(api: ApiClient, userId: () => string | null, uploads?: UploadEnv): CommandTransportShape {
+  const env = () => ({ api, userId: userId(), ...(uploads ? { uploads } : {}) })
   return {
     verifyPin: (input) => api.call("verifyPin", { body: input, noDedup: true }).pipe(Effect.map((r) => r.data.pin_token)),
     send: (cmd, pinToken) => {

@@ -11,6 +11,8 @@ import { pixApi } from "../../schema/api-pix.ts"
 import { pixScheduleApi } from "../../schema/api-pix-schedule.ts"
 import { cardsApi } from "../../schema/api-cards.ts"
 import { billetApi } from "../../schema/api-billet.ts"
+import { storageApi } from "../../schema/api-storage.ts"
+import { bettingApi } from "../../schema/api-betting.ts"
 import { isValidCnpj, isValidCpf } from "../../schema/validation.ts"
 
 let sb: Sandbox
@@ -365,8 +367,8 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
 
   it("every JSON endpoint of schema/api.ts was answered 2xx and decoded by its response Schema", () => {
     const notJson: EndpointId[] = ["stream", "storageFileDownload"] // SSE and the file body: checked in their own tests
-    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts, pix-schedule.test.ts and billet-contract.test.ts
-    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi), ...Object.keys(billetApi)])
+    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts, pix-schedule.test.ts, billet-contract.test.ts and betting-contract.test.ts
+    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi), ...Object.keys(billetApi), ...Object.keys(storageApi), ...Object.keys(bettingApi)])
     const missing = (Object.keys(api) as EndpointId[]).filter((id) => !notJson.includes(id) && !hit.has(id) && !ownFile.has(id))
     expect(missing).toEqual([])
   })

@@ -1,0 +1,94 @@
+/**
+ * The storage contract for uploads (spec features §3 "Storage file": PENDING, READY, DELETING,
+ * DELETED, ERROR, multipart; §7 "Storage": upload, confirm, multipart create, complete, abort,
+ * part-signed-url, parts, file download, list created_at desc size 20 — paths not shown). The paths
+ * and bodies are ours (docs/decisions.md D-uploads-contract). A part's bytes go to the signed URL
+ * that part-signed-url answers (a PUT of the raw bytes, no bearer: the signature is the grant), so
+ * the part PUT is not a call of this contract. Spread into `api` (schema/api.ts).
+ */
+import { Schema } from "effect"
+import { Envelope, Ok, Paged } from "./common.ts"
+import { def, type EndpointDef } from "./api-def.ts"
+import { StorageFileState } from "./entities.ts"
+
+const optStr = Schema.optionalKey(Schema.String)
+
+/** What an upload is for: the server hands the completed file to that area (our names). */
+export const UploadPurpose = Schema.Literals(["endr-report", "payment-request"])
+export type UploadPurpose = typeof UploadPurpose.Type
+
+export const StoredFile = Schema.Struct({
+  id: Schema.String,
+  wallet_id: Schema.String,
+  name: Schema.String,
+  content_type: Schema.String,
+  size: Schema.Int,
+  purpose: UploadPurpose,
+  state: StorageFileState,
+  /** Hex SHA-256 of the assembled bytes (the proof that a file was assembled once and whole). */
+  sha256: Schema.NullOr(Schema.String),
+  created_at: Schema.String,
+  updated_at: Schema.String
+})
+export type StoredFile = typeof StoredFile.Type
+
+export const MultipartUpload = Schema.Struct({
+  upload_id: Schema.String,
+  file_id: Schema.String,
+  part_size: Schema.Int,
+  parts_count: Schema.Int,
+  status: Schema.Literals(["open", "completed", "aborted"])
+})
+export type MultipartUpload = typeof MultipartUpload.Type
+
+export const UploadedPart = Schema.Struct({ part_number: Schema.Int, size: Schema.Int, etag: Schema.String })
+export type UploadedPart = typeof UploadedPart.Type
+
+export const MultipartCreateBody = Schema.Struct({
+  file_name: Schema.String,
+  content_type: Schema.String,
+  size: Schema.Int,
+  purpose: UploadPurpose,
+  part_size: Schema.Int
+})
+
+/** spec core §9 "betting upload multipart size 100": at most 100 parts (D-uploads-part-size), each at least 256 KiB. */
+export const MAX_PARTS = 100
+export const MIN_PART_SIZE = 256 * 1024
+export const partSizeFor = (size: number): number => Math.max(MIN_PART_SIZE, Math.ceil(size / MAX_PARTS))
+export const partsCount = (size: number, partSize: number): number => Math.max(1, Math.ceil(size / partSize))
+
+export const storageApi = {
+  /** Multipart create: idempotent by transaction-uuid (the upload command's id): a resend answers the same upload. */
+  storageMultipartCreate: def({
+    method: "POST", path: "/users/v2/storage/multipart", wallet: true, transaction: true,
+    body: MultipartCreateBody, response: Envelope(MultipartUpload)
+  }),
+  storagePartUrl: def({
+    method: "POST", path: "/users/v2/storage/multipart/{id}/part-signed-url", wallet: true,
+    body: Schema.Struct({ part_number: Schema.Int }), response: Envelope(Schema.Struct({ url: Schema.String, expires_at: Schema.String }))
+  }),
+  /** The parts the server holds: what a resumed upload does not send again. */
+  storageParts: def({
+    method: "GET", path: "/users/v2/storage/multipart/{id}/parts", wallet: true,
+    response: Envelope(Schema.Struct({ upload: MultipartUpload, parts: Schema.Array(UploadedPart) }))
+  }),
+  /** Complete: assembles the parts once (a repeated complete answers the same file). */
+  storageComplete: def({
+    method: "POST", path: "/users/v2/storage/multipart/{id}/complete", wallet: true, transaction: true,
+    body: Schema.Struct({ parts: Schema.Array(Schema.Struct({ part_number: Schema.Int, etag: Schema.String })) }), response: Envelope(StoredFile)
+  }),
+  storageAbort: def({ method: "POST", path: "/users/v2/storage/multipart/{id}/abort", wallet: true, response: Ok }),
+  storageFiles: def({
+    method: "GET", path: "/users/v2/storage/files", wallet: true,
+    query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }), response: Envelope(Paged(StoredFile))
+  })
+} as const satisfies Record<string, EndpointDef>
+
+/** Admin (tests): a wallet's files with how many times each was assembled (the exactly-once proof). */
+export const storageAdminApi = {
+  storageFilesOf: def({
+    method: "GET", path: "/__admin/storage-files", auth: false, query: Schema.Struct({ wallet_id: Schema.String }),
+    response: Envelope(Schema.Array(Schema.Struct({ ...StoredFile.fields, assembled: Schema.Int })))
+  })
+} as const satisfies Record<string, EndpointDef>
