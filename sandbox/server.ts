@@ -24,6 +24,7 @@ import { registerStatementRoutes } from "./routes/statements.ts"
 import { registerApprovalRoutes, runCutoff } from "./routes/approval.ts"
 import { registerPixRoutes } from "./routes/pix.ts"
 import { registerPixKeyRoutes } from "./routes/pix-keys.ts"
+import { registerPixQrRoutes } from "./routes/pix-qr.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
@@ -166,6 +167,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerApprovalRoutes(app, ctx)
   registerPixRoutes(app, ctx)
   registerPixKeyRoutes(app, ctx)
+  registerPixQrRoutes(app, ctx)
   registerCardRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))

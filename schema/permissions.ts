@@ -35,7 +35,12 @@ export const P = {
   // features §2 Pix: my-keys (get-pix-keys); creating and deleting keys: ours (D-pix-keys)
   getPixKeys: "api-users-get-pix-keys",
   postPixKeys: "api-users-post-pix-keys",
-  deletePixKeys: "api-users-delete-pix-keys"
+  deletePixKeys: "api-users-delete-pix-keys",
+  // features §2 Pix: my-qr-codes, receive, pay by code (tags as the spec names them; D-pix-qr)
+  getPixQrCodes: "api-users-get-pix-deposits-qr-codes",
+  postPixQrCodes: "api-users-post-pix-deposits-qr-codes",
+  postPixQrStatic: "api-users-post-pix-payments-by-qr-code-static-instant-billing",
+  postPixQrDynamic: "api-users-post-pix-payments-by-qr-code-dynamic-instant-billing"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -49,9 +54,10 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ADMIN: [
     ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
-    P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards
+    P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
+    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys],
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 
