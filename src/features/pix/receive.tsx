@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import QRCode from "qrcode"
-import { submitCommand, useList } from "../../../workers/client.ts"
+import { submitCommand, useList, useLiveQuery } from "../../../workers/client.ts"
 import { hasNoEmoji } from "../../../schema/validation.ts"
 import type { PixQrCode } from "../../../schema/pix-qr.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
@@ -38,6 +38,9 @@ export function Receive() {
   const [commandId, setCommandId] = useState<string | null>(null)
   const chosenKey = key !== "" ? key : active[0]?.key ?? ""
   const made = commandId === null ? undefined : codes?.find((c) => c.request_id === commandId && c.emv !== "")
+  const commands = useLiveQuery({ kind: "commands" })
+  const command = commands?.find((c) => c.id === commandId)
+  const refused = command !== undefined && (command.state === "rejected" || command.state === "failed" || command.state === "cancelled")
 
   const submit = (e: FormEvent): void => {
     e.preventDefault()
@@ -61,7 +64,9 @@ export function Receive() {
   if (commandId !== null) {
     return (
       <div className={layout.stack}>
-        {made ? <QrCard code={made} /> : <Card><p role="status" data-testid="pix-qr-making">{t("pix:receive.making")}</p></Card>}
+        {made ? <QrCard code={made} /> : refused ? (
+          <Card><p className={layout.errorText} role="alert" data-testid="pix-qr-refused">{t(`errors:${command.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p></Card>
+        ) : <Card><p role="status" data-testid="pix-qr-making" data-state={command?.state ?? ""}>{t("pix:receive.making")}</p></Card>}
         <div><Button variant="secondary" onClick={() => setCommandId(null)} data-testid="pix-qr-new">{t("pix:receive.another")}</Button></div>
       </div>
     )
