@@ -32,11 +32,13 @@ describe("Pix QR codes through the outbox (features §2 receive, pay by code)", 
 
     const as = await signIn(file.url, "ana@example.com")
     const aw = await defaultWallet(as.accessToken)
-    let ana = makeEngine(file.url, { onPinAsk: (pid) => ana.answerPin(pid, { pin: "1234" }) })
+    const ana = makeEngine(file.url, { onPinAsk: (pid) => ana.answerPin(pid, { pin: "1234" }) })
     await ana.start(as)
     const pay = await ana.submit(aw.id, { name: "v1.pix.payByQrCode", payload: { code: row!.emv, kind: "static", amount: 777, description: "", beneficiary_name: "Bruno" } })
     expect(await Effect.runPromise(ana.commands!.settled(pay))).toBe("confirmed")
+    let paid = await find()
+    for (let i = 0; i < 50 && paid?.status !== "paid"; i++) { await new Promise((r) => setTimeout(r, 100)); paid = await find() }
+    expect(paid?.status).toBe("paid")
     await bruno.close(); await ana.close()
-    void ana
   }, 60_000)
 })
