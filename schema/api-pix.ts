@@ -13,6 +13,7 @@ import { PixKey, PixKeyCreateBody, PixKeysPage } from "./pix.ts"
 import { PixQrCode, PixQrCodesPage, PixQrCreateBody, PixQrDecoded } from "./pix-qr.ts"
 import { PixPaymentResult } from "./entities.ts"
 import { MinorUnits } from "./common.ts"
+import { PixDevolution, PixDevolutionBody, PixDevolutionInfo } from "./pix-devolution.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
@@ -55,5 +56,15 @@ export const pixApi = {
     method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/instant-billing", wallet: true, transaction: true, sensitive: true,
     permission: P.postPixQrDynamic,
     body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  // features §2 pay/{id}/devolution (get-pix-deposits), §7 /users/v2/pix/devolutions: GET the payment's
+  // devolution summary, POST a devolution (ours: D-pix-devolution)
+  pixDevolutionInfo: def({
+    method: "GET", path: "/users/v2/pix/devolutions", wallet: true, permission: P.getPixDeposits,
+    query: Schema.Struct({ payment_id: Schema.String }), response: Envelope(PixDevolutionInfo)
+  }),
+  pixDevolutionCreate: def({
+    method: "POST", path: "/users/v2/pix/devolutions", wallet: true, transaction: true, sensitive: true, permission: P.postPixDevolutions,
+    body: PixDevolutionBody, response: Envelope(PixDevolution)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -40,7 +40,10 @@ export const P = {
   getPixQrCodes: "api-users-get-pix-deposits-qr-codes",
   postPixQrCodes: "api-users-post-pix-deposits-qr-codes",
   postPixQrStatic: "api-users-post-pix-payments-by-qr-code-static-instant-billing",
-  postPixQrDynamic: "api-users-post-pix-payments-by-qr-code-dynamic-instant-billing"
+  postPixQrDynamic: "api-users-post-pix-payments-by-qr-code-dynamic-instant-billing",
+  // features §2 pay/{id}/devolution (get-pix-deposits); returning: ours (D-pix-devolution)
+  getPixDeposits: "api-users-get-pix-deposits",
+  postPixDevolutions: "api-users-post-pix-devolutions"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -55,9 +58,9 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
-    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic
+    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic],
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 

@@ -18,6 +18,7 @@ import { DYNAMIC_QR_HOST, qrIdOfUrl, qrStatus, toQrCode, type PixQrRow } from ".
 import { encodePixCopyPaste, hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
 import type { PixQrDecoded } from "../../schema/pix-qr.ts"
 import type { PixPaymentOrder } from "../../schema/entities.ts"
+import { registerPixDevolutionRoutes } from "./pix-devolutions.ts"
 
 const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
 
@@ -155,4 +156,6 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
   }
   bind(app, ctx, "pixPayByQrStatic", pay("static"))
   bind(app, ctx, "pixPayByQrDynamic", pay("dynamic_instant"))
+  // the rest of receiving: returning a received Pix
+  registerPixDevolutionRoutes(app, ctx)
 }
