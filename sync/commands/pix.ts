@@ -13,6 +13,7 @@ export const PixQrCreatePayload = Schema.Struct({
   kind: Schema.Literals(["static", "dynamic_instant"]), key: Schema.String, amount: Schema.optionalKey(MinorUnits),
   description: Schema.optionalKey(Schema.String), txid: Schema.optionalKey(Schema.String), expires_in: Schema.optionalKey(Schema.Int)
 })
+export const PixDevolvePayload = Schema.Struct({ payment_id: Schema.String, amount: MinorUnits, description: Schema.String, payer_name: Schema.String })
 export const PixPayByQrPayload = Schema.Struct({
   code: Schema.String, kind: Schema.Literals(["static", "dynamic_instant"]), amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
 })
@@ -72,6 +73,21 @@ export const pixCommands = [
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
+    refresh: ["wallet_accounts"],
+    reflectedBy: "statement"
+  }),
+  /** features §2 pay/{id}/devolution: return part or all of a received Pix (PIN); its REFUND row shown pending. */
+  defineCommand({
+    name: "v1.pix.devolve",
+    payload: PixDevolvePayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const p = cmd.body.payload
+      return api.call("pixDevolutionCreate", { ...sendArgs(cmd), body: { payment_id: p.payment_id, amount: p.amount, description: p.description, pin_token: pinToken ?? "" } })
+    },
+    reconcile: reconcileByStatement,
+    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
+    pendingRows: (p) => [{ key: "out", type: "REFUND", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.payer_name }],
     refresh: ["wallet_accounts"],
     reflectedBy: "statement"
   })

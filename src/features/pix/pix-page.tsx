@@ -20,6 +20,7 @@ import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, PageHeader,
 import * as s from "./pix.css.ts"
 import { MyQrCodes, Receive } from "./receive.tsx"
 import { PayByCode } from "./pay-by-code.tsx"
+import { Devolution, ReceivedPix } from "./devolution.tsx"
 
 export function PixPage() {
   const { t } = useTranslation()
@@ -39,6 +40,7 @@ export function PixPage() {
       <Routes>
         <Route index element={<PixHome />} />
         <Route path="pay" element={<Pay />} />
+        <Route path="pay/:id/devolution" element={<Devolution />} />
         <Route path="receive" element={<Receive />} />
         <Route path="my-qr-codes" element={<MyQrCodes />} />
         <Route path="my-keys" element={<MyKeys />} />
@@ -68,6 +70,7 @@ function PixHome() {
         <Link className={s.action} to={lp("/banking/pix/my-keys")} data-testid="pix-action-keys"><strong>{t("pix:home.keys")}</strong><span>{t("pix:home.keysHint")}</span></Link>
         <Link className={s.action} to={lp("/banking/statements")} data-testid="pix-action-statement"><strong>{t("pix:home.statement")}</strong><span>{t("pix:home.statementHint")}</span></Link>
       </div>
+      <ReceivedPix />
     </div>
   )
 }
