@@ -14,8 +14,8 @@ import { anyKey, generateCode, naiveCrc, naiveDecode } from "../tests/support/na
 
 const plain = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "").trim()
 
-describe("features §2 BR Code: our decoder agrees with an independent naive encoder (differential)", () => {
-  it("3000 seeded codes (every key type, amounts, txids, additional info, dynamic URLs, other templates, 3 length countings) decode to what made them", () => {
+describe("features §2 BR Code: our decoder agrees with an independent naive encoder (differential)", { timeout: 300_000 }, () => {
+  it("3000 seeded codes (every key type, amounts, txids, additional info, dynamic URLs, other templates, 3 length countings) decode to what made them", { timeout: 300_000 }, () => {
     const r = new Prng(12)
     const failures: string[] = []
     for (let n = 0; n < 3000; n++) {
@@ -27,7 +27,7 @@ describe("features §2 BR Code: our decoder agrees with an independent naive enc
     expect(failures.slice(0, 5)).toEqual([])
   })
 
-  it("the naive CRC is the module's CRC: one flipped character is reported as a CRC mismatch", () => {
+  it("the naive CRC is the module's CRC: one flipped character is reported as a CRC mismatch", { timeout: 300_000 }, () => {
     const r = new Prng(7)
     for (let n = 0; n < 300; n++) {
       const { code } = generateCode(r)
@@ -41,8 +41,8 @@ describe("features §2 BR Code: our decoder agrees with an independent naive enc
   })
 })
 
-describe("features §2 BR Code: codes of published generators (pix-utils, qrcode-pix) decode", () => {
-  it("1000 pix-utils static and dynamic codes", () => {
+describe("features §2 BR Code: codes of published generators (pix-utils, qrcode-pix) decode", { timeout: 300_000 }, () => {
+  it("1000 pix-utils static and dynamic codes", { timeout: 300_000 }, () => {
     const r = new Prng(99)
     for (let n = 0; n < 1000; n++) {
       const name = r.pick(["Fulano de Tal", "João Açaí", "Padaria Pão", "Z"])
@@ -66,7 +66,7 @@ describe("features §2 BR Code: codes of published generators (pix-utils, qrcode
     }
   })
 
-  it("500 qrcode-pix codes (postal code, message, upper-case GUI)", () => {
+  it("500 qrcode-pix codes (postal code, message, upper-case GUI)", { timeout: 300_000 }, () => {
     const r = new Prng(5)
     for (let n = 0; n < 500; n++) {
       const key = anyKey(r)
@@ -78,8 +78,8 @@ describe("features §2 BR Code: codes of published generators (pix-utils, qrcode
   })
 })
 
-describe("features §2 BR Code: our encoder's codes read the same elsewhere (differential)", () => {
-  it("2000 seeded codes of ours decode identically in the naive decoder, in pix-utils and in ours", () => {
+describe("features §2 BR Code: our encoder's codes read the same elsewhere (differential)", { timeout: 300_000 }, () => {
+  it("2000 seeded codes of ours decode identically in the naive decoder, in pix-utils and in ours", { timeout: 300_000 }, () => {
     const r = new Prng(3)
     for (let n = 0; n < 2000; n++) {
       const dynamic = r.chance(0.3)
