@@ -10,7 +10,7 @@ import AxeBuilder from "@axe-core/playwright"
 import type { Browser, Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInToHome } from "../pages/sign-in.ts"
+import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 
 // two people signing in and a build serving both: generous on a shared, busy machine
@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 240_000 })
 const openBruno = async (browser: Browser): Promise<{ bruno: Page; close: () => Promise<void> }> => {
   const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await ctx.newPage()
-  await signInToHome(bruno, "bruno@example.com")
+  await signInPatiently(bruno, "bruno@example.com")
   return { bruno, close: () => ctx.close() }
 }
 
@@ -44,8 +44,8 @@ const payReviewed = async (page: Page): Promise<string> => {
   return (await page.getByTestId("pix-code-result").getAttribute("data-command-id")) ?? ""
 }
 
-test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({ page, browser, signInAs }) => {
-  await signInAs("ana@example.com")
+test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({ page, browser }) => {
+  await signInPatiently(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -80,8 +80,8 @@ test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste;
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 })
 
-test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image from his page; an image with no code is refused; paid once", async ({ page, browser, signInAs }) => {
-  await signInAs("ana@example.com")
+test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image from his page; an image with no code is refused; paid once", async ({ page, browser }) => {
+  await signInPatiently(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -115,8 +115,8 @@ test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image f
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 })
 
-test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe with no serious violation", async ({ page, signInAs }) => {
-  await signInAs("bruno@example.com")
+test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe with no serious violation", async ({ page }) => {
+  await signInPatiently(page, "bruno@example.com")
   await makeCode(page, { amount: "10,00" })
   const serious = async (): Promise<string[]> =>
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
