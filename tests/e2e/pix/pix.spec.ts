@@ -26,7 +26,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
   const bruno = await brunoCtx.newPage()
   await signInPatiently(bruno, "bruno@example.com")
   await bruno.goto("/banking/pix")
-  await expect(bruno.getByTestId("pix-balance")).toHaveAttribute("data-balance", String(balanceOf(before[1]!, "BRL")), { timeout: 20_000 })
+  await expect(bruno.getByTestId("pix-balance")).toHaveAttribute("data-balance", String(balanceOf(before[1]!, "BRL")), { timeout: 60_000 })
 
   await page.goto("/banking/pix/pay")
   await page.getByTestId("pix-key").fill("nao é chave")
