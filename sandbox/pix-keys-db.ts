@@ -5,6 +5,7 @@
  * payment credits it (settlement between two of the sandbox's accounts).
  */
 import type Database from "better-sqlite3"
+import { createPixQrTables } from "./pix-qr-db.ts"
 
 type DB = Database.Database
 
@@ -22,6 +23,7 @@ CREATE TABLE IF NOT EXISTS pix_keys (
 );
 CREATE INDEX IF NOT EXISTS pix_keys_wallet ON pix_keys (wallet_id, created_at);
 `)
+  createPixQrTables(db)
 }
 
 export interface PixKeyRow {

@@ -26,6 +26,7 @@ import { registerPixRoutes } from "./routes/pix.ts"
 import { registerPixKeyRoutes } from "./routes/pix-keys.ts"
 import { registerPixScheduleRoutes } from "./routes/pix-schedule.ts"
 import { startScheduler } from "./scheduler.ts"
+import { registerPixQrRoutes } from "./routes/pix-qr.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { billetAliveTick, registerBilletRoutes } from "./routes/billet.ts"
@@ -172,6 +173,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerPixRoutes(app, ctx)
   registerPixKeyRoutes(app, ctx)
   registerPixScheduleRoutes(app, ctx)
+  registerPixQrRoutes(app, ctx)
   registerCardRoutes(app, ctx)
   registerBilletRoutes(app, ctx)
   registerStorageRoutes(app, ctx)

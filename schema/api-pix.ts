@@ -1,15 +1,24 @@
 /**
  * The Pix keys contract (spec features §7 "Pix keys and claims": GET/POST /users/v3/pix/keys — the
  * list read from data.data —, DELETE /users/v4/pix/keys/{id}). Spread into `api` (schema/api.ts).
- * The bodies and answers the spec does not show are ours (docs/decisions.md D-pix-keys).
+ * QR codes to receive (`/users/pix/deposits/qr-codes`, methods not shown: GET lists, POST creates), decode
+ * by QR code (v2) and the by-qr-code static and dynamic instant-billing payments (features §7).
+ * The bodies and answers the spec does not show are ours (docs/decisions.md D-pix-keys, D-pix-qr).
  */
 import { Schema } from "effect"
 import { Envelope, Ok } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { P } from "./permissions.ts"
 import { PixKey, PixKeyCreateBody, PixKeysPage } from "./pix.ts"
+import { PixQrCode, PixQrCodesPage, PixQrCreateBody, PixQrDecoded } from "./pix-qr.ts"
+import { PixPaymentResult } from "./entities.ts"
+import { MinorUnits } from "./common.ts"
+import { PixDevolution, PixDevolutionBody, PixDevolutionInfo } from "./pix-devolution.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
+
+/** Paying a copy-and-paste code: the code as decoded, the amount (the code's own when it carries one). */
+const PixPayByQrBody = Schema.Struct({ code: Schema.String, amount: MinorUnits, description: Schema.String, pin_token: Schema.String })
 
 export const pixApi = {
   pixKeys: def({
@@ -24,5 +33,38 @@ export const pixApi = {
   pixKeyDelete: def({
     method: "DELETE", path: "/users/v4/pix/keys/{id}", wallet: true, transaction: true, sensitive: true, permission: P.deletePixKeys,
     body: Schema.Struct({ pin_token: Schema.String }), response: Ok
+  }),
+  pixQrCodes: def({
+    method: "GET", path: "/users/pix/deposits/qr-codes", wallet: true, permission: P.getPixQrCodes,
+    query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }),
+    response: Envelope(PixQrCodesPage)
+  }),
+  pixQrCodeCreate: def({
+    method: "POST", path: "/users/pix/deposits/qr-codes", wallet: true, transaction: true, permission: P.postPixQrCodes,
+    body: PixQrCreateBody, response: Envelope(PixQrCode)
+  }),
+  pixDecodeByQrCode: def({
+    method: "GET", path: "/users/v2/pix/payments/decode/by-qr-code", wallet: true, query: Schema.Struct({ code: Schema.String }),
+    response: Envelope(PixQrDecoded)
+  }),
+  pixPayByQrStatic: def({
+    method: "POST", path: "/users/v2/pix/payments/by-qr-code/static/instant-billing", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixQrStatic,
+    body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  pixPayByQrDynamic: def({
+    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/instant-billing", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixQrDynamic,
+    body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  // features §2 pay/{id}/devolution (get-pix-deposits), §7 /users/v2/pix/devolutions: GET the payment's
+  // devolution summary, POST a devolution (ours: D-pix-devolution)
+  pixDevolutionInfo: def({
+    method: "GET", path: "/users/v2/pix/devolutions", wallet: true, permission: P.getPixDeposits,
+    query: Schema.Struct({ payment_id: Schema.String }), response: Envelope(PixDevolutionInfo)
+  }),
+  pixDevolutionCreate: def({
+    method: "POST", path: "/users/v2/pix/devolutions", wallet: true, transaction: true, sensitive: true, permission: P.postPixDevolutions,
+    body: PixDevolutionBody, response: Envelope(PixDevolution)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -37,7 +37,15 @@ export const P = {
   postPixKeys: "api-users-post-pix-keys",
   deletePixKeys: "api-users-delete-pix-keys",
   // features §2 boleto (tags as shown; cancel and the payments list: ours, D-billet-contract)
-  getBilletPayments: "api-users-get-all-banking-billet-payment", postBilletPayment: "api-users-post-create-banking-billet-payment", getBilletScheduled: "api-users-get-all-scheduled-banking-billet-payment", cancelBilletScheduled: "api-users-post-cancel-scheduled-banking-billet-payment", getBilletDeposits: "api-users-get-all-banking-billet-deposit", postBilletDeposit: "api-users-post-create-banking-billet-deposit"
+  getBilletPayments: "api-users-get-all-banking-billet-payment", postBilletPayment: "api-users-post-create-banking-billet-payment", getBilletScheduled: "api-users-get-all-scheduled-banking-billet-payment", cancelBilletScheduled: "api-users-post-cancel-scheduled-banking-billet-payment", getBilletDeposits: "api-users-get-all-banking-billet-deposit", postBilletDeposit: "api-users-post-create-banking-billet-deposit",
+  // features §2 Pix: my-qr-codes, receive, pay by code (tags as the spec names them; D-pix-qr)
+  getPixQrCodes: "api-users-get-pix-deposits-qr-codes",
+  postPixQrCodes: "api-users-post-pix-deposits-qr-codes",
+  postPixQrStatic: "api-users-post-pix-payments-by-qr-code-static-instant-billing",
+  postPixQrDynamic: "api-users-post-pix-payments-by-qr-code-dynamic-instant-billing",
+  // features §2 pay/{id}/devolution (get-pix-deposits); returning: ours (D-pix-devolution)
+  getPixDeposits: "api-users-get-pix-deposits",
+  postPixDevolutions: "api-users-post-pix-devolutions"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -52,9 +60,11 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
-    P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit
+    P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
+    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits],
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
+    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 

@@ -39,6 +39,10 @@ export interface DecodedPixCode {
   readonly key?: string
   /** Payload location (sub-tag 25, without scheme), for dynamic codes. */
   readonly url?: string
+  /** Additional information for the payer (sub-tag 02 of the Pix account template). */
+  readonly description?: string
+  /** Point of initiation "12": the code is meant to be paid once. */
+  readonly unique?: true
   /** Tag 54 in cents; absent when the payer chooses the amount. */
   readonly amountCents?: number
   readonly merchantName: string
@@ -48,7 +52,12 @@ export interface DecodedPixCode {
 }
 
 export interface PixEncodeInput {
-  readonly key: string
+  /** Pix key (static codes); a dynamic code carries `url` instead. */
+  readonly key?: string
+  /** Payload location without scheme (dynamic codes: point of initiation 12). */
+  readonly url?: string
+  /** Additional information (26.02): made plain ASCII, cut to what fits the template. */
+  readonly description?: string
   readonly amountCents?: number
   readonly merchantName: string
   readonly merchantCity: string
@@ -120,8 +129,30 @@ interface Tlv {
 
 const TWO_DIGITS = /^[0-9]{2}$/
 
-/** Parses a TLV sequence; lengths count UTF-16 code units (identical to bytes for ASCII payloads). */
-function parseTlv(text: string, where: string): Tlv[] {
+/**
+ * The text a TLV sequence is read from, in one way of counting lengths. The BCB manual counts characters;
+ * generators differ when a value is not ASCII: most count UTF-16 units (JavaScript), some code points
+ * (Python), some UTF-8 bytes (PHP `strlen`). All three are read (D-pix-qr); for ASCII they are the same.
+ */
+interface Units {
+  readonly length: number
+  slice(from: number, to: number): string
+  sub(value: string): Units
+}
+
+const utf16Units = (s: string): Units => ({ length: s.length, slice: (a, b) => s.slice(a, b), sub: utf16Units })
+const codePointUnits = (s: string): Units => {
+  const cps = Array.from(s)
+  return { length: cps.length, slice: (a, b) => cps.slice(a, b).join(""), sub: codePointUnits }
+}
+const utf8Decoder = new TextDecoder("utf-8")
+const byteUnits = (s: string): Units => {
+  const bytes = utf8.encode(s)
+  return { length: bytes.length, slice: (a, b) => utf8Decoder.decode(bytes.subarray(a, b)), sub: byteUnits }
+}
+
+/** Parses a TLV sequence. */
+function parseTlv(text: Units, where: string): Tlv[] {
   const out: Tlv[] = []
   const seen = new Set<string>()
   let i = 0
@@ -193,11 +224,34 @@ function decodeUnsafe(input: unknown): DecodedPixCode {
     }
   }
 
-  const top = parseTlv(code, "payload")
+  // lengths counted as UTF-16 units; a non-ASCII code is read also counting code points and UTF-8 bytes, and
+  // where more than one reading works the one meeting more of the usual data objects wins (a wrong count
+  // swallows an ID, e.g. 62, and shows an odd one instead), UTF-16 first on a tie
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(code)) return decodeFields(utf16Units(code), tail !== null).value
+  let first: unknown
+  let best: { value: DecodedPixCode; score: number } | null = null
+  for (const units of [utf16Units, codePointUnits, byteUnits]) {
+    try {
+      const r = decodeFields(units(code), tail !== null)
+      if (best === null || r.score > best.score) best = r
+    } catch (e) {
+      first ??= e
+    }
+  }
+  if (best !== null) return best.value
+  throw first
+}
+
+/** IDs a Pix code usually carries (EMV QRCPS-MPM and the BCB manual): a reading that meets more of them is the likelier. */
+const USUAL_IDS = new Set(["00", "01", "26", "52", "53", "54", "58", "59", "60", "61", "62", "63", "64"])
+
+function decodeFields(text: Units, hasTail: boolean): { value: DecodedPixCode; score: number } {
+  const top = parseTlv(text, "payload")
   const last = top[top.length - 1]
   const crc = find(top, "63")
   if (crc === undefined) throw new PixMissingField({ message: "missing CRC (ID 63)", field: "63" })
-  if (last === undefined || last.id !== "63" || !tail || crc.length !== 4) {
+  if (last === undefined || last.id !== "63" || !hasTail || crc.length !== 4) {
     throw new PixMalformedTlv({ message: "the CRC (ID 63, 4 hex digits) must be the last data object" })
   }
 
@@ -219,7 +273,14 @@ function decodeUnsafe(input: unknown): DecodedPixCode {
     const n = Number(t.id)
     if (n < 26 || n > 51) continue
     sawAccount = true
-    const sub = parseTlv(t.value, `ID ${t.id}`)
+    // another arrangement's template may be laid out its own way: only the Pix one must be TLV
+    let sub: Tlv[]
+    try {
+      sub = parseTlv(text.sub(t.value), `ID ${t.id}`)
+    } catch (e) {
+      if (t.value.toLowerCase().includes(PIX_GUI)) throw e
+      continue
+    }
     const gui = find(sub, "00")
     if (gui !== undefined && gui.toLowerCase() === PIX_GUI) {
       pixAccount = sub
@@ -232,6 +293,7 @@ function decodeUnsafe(input: unknown): DecodedPixCode {
   }
   const key = find(pixAccount, "01")
   const url = find(pixAccount, "25")
+  const description = find(pixAccount, "02")
   if (key === undefined && url === undefined) {
     throw new PixMissingField({ message: "missing Pix key (ID 26.01) or URL (ID 26.25)", field: "26.01" })
   }
@@ -264,16 +326,21 @@ function decodeUnsafe(input: unknown): DecodedPixCode {
   // ID 62 additional data (optional here), sub-ID 05 reference label (txid)
   const additional = find(top, "62")
   let txid: string | undefined
-  if (additional !== undefined) txid = find(parseTlv(additional, "ID 62"), "05")
+  if (additional !== undefined) txid = find(parseTlv(text.sub(additional), "ID 62"), "05")
 
-  return {
+  let score = 0
+  for (const t of top) if (USUAL_IDS.has(t.id)) score++
+  const value: DecodedPixCode = {
     ...(key !== undefined ? { key } : {}),
     ...(url !== undefined ? { url } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(poi === "12" ? { unique: true } : {}),
     ...(amountCents !== undefined ? { amountCents } : {}),
     merchantName,
     merchantCity,
     ...(txid !== undefined ? { txid } : {})
   }
+  return { value, score }
 }
 
 function isPixError(e: unknown): e is PixDecodeError {
@@ -328,15 +395,17 @@ function asciiField(s: string, max: number): string {
 }
 
 /**
- * Builds a static Pix copy-and-paste code (same data-object order as the BCB manual example:
- * 00, 26, 52, 53, [54], 58, 59, 60, 62, 63; no ID 01).
+ * Builds a Pix copy-and-paste code (same data-object order as the BCB manual example:
+ * 00, [01], 26, 52, 53, [54], 58, 59, 60, 62, 63): static with a key (no ID 01), dynamic with a URL (ID 01 "12").
  * Name and city are made plain ASCII and cut to 25 and 15 characters; txid defaults to "***".
  * Throws PixMissingField / PixMalformedTlv on unusable input.
  */
 export function encodePixCopyPaste(input: PixEncodeInput): string {
-  const key = input.key.trim()
-  if (key === "") throw new PixMissingField({ message: "missing Pix key", field: "26.01" })
+  const key = (input.key ?? "").trim()
+  const url = (input.url ?? "").trim()
+  if (key === "" && url === "") throw new PixMissingField({ message: "missing Pix key", field: "26.01" })
   if (key.length > 77) throw new PixMalformedTlv({ message: "Pix key longer than 77 characters" })
+  if (url.length > 77) throw new PixMalformedTlv({ message: "URL longer than 77 characters" })
   const name = asciiField(input.merchantName, 25)
   if (name === "") throw new PixMissingField({ message: "missing merchant name", field: "59" })
   const city = asciiField(input.merchantCity, 15)
@@ -345,8 +414,14 @@ export function encodePixCopyPaste(input: PixEncodeInput): string {
   if (!(txid === "***" || /^[A-Za-z0-9]{1,25}$/.test(txid))) {
     throw new PixMalformedTlv({ message: "txid must be 1..25 letters or digits" })
   }
+  let account = tlv("00", PIX_GUI) + (key !== "" ? tlv("01", key) : "")
+  const room = 99 - account.length - (url !== "" ? 4 + url.length : 0) - 4
+  const info = asciiField(input.description ?? "", Math.max(0, room))
+  if (info !== "") account += tlv("02", info)
+  if (url !== "") account += tlv("25", url)
   let body = tlv("00", "01")
-  body += tlv("26", tlv("00", PIX_GUI) + tlv("01", key))
+  if (url !== "") body += tlv("01", "12")
+  body += tlv("26", account)
   body += tlv("52", "0000")
   body += tlv("53", "986")
   if (input.amountCents !== undefined) {

@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
+import { pixQrLists } from "./pix-qr.ts"
 
 export const PixKeyType = Schema.Literals(["cpf", "cnpj", "email", "phone", "random"])
 export type PixKeyType = typeof PixKeyType.Type
@@ -36,5 +37,6 @@ export const pixLists = {
   pix_keys: defineList({
     endpoint: "pixKeys", row: PixKey, scope: "wallet", id: (r) => r.id,
     order: (a, b) => a.created_at.localeCompare(b.created_at)
-  })
+  }),
+  ...pixQrLists
 }

@@ -1,13 +1,22 @@
 /**
  * Commands of Pix (spec features §2 Pix, §7 "Pix payments and QR codes"): a payment by key debits
  * the wallet at once, as pending, with its PIX_OUT row; at or above the wallet's approval minimum
- * the server turns it into an approval request (features §6) instead.
+ * the server turns it into an approval request (features §6) instead. Receiving: a QR code made as a
+ * command (shown pending at once); paying a copy-and-paste code or a QR image, with its optimistic debit.
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
 import { defineCommand, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
 
 export const PixPayByKeyPayload = Schema.Struct({ key: Schema.String, amount: MinorUnits, description: Schema.String })
+export const PixQrCreatePayload = Schema.Struct({
+  kind: Schema.Literals(["static", "dynamic_instant"]), key: Schema.String, amount: Schema.optionalKey(MinorUnits),
+  description: Schema.optionalKey(Schema.String), txid: Schema.optionalKey(Schema.String), expires_in: Schema.optionalKey(Schema.Int)
+})
+export const PixDevolvePayload = Schema.Struct({ payment_id: Schema.String, amount: MinorUnits, description: Schema.String, payer_name: Schema.String })
+export const PixPayByQrPayload = Schema.Struct({
+  code: Schema.String, kind: Schema.Literals(["static", "dynamic_instant"]), amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
+})
 
 export const pixCommands = [
   defineCommand({
@@ -22,6 +31,64 @@ export const pixCommands = [
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.key }],
     refresh: ["wallet_accounts", "approval_requests"],
+    reflectedBy: "statement"
+  }),
+  /** features §2 receive: make a QR code for an own key (no PIN: nothing leaves the account); shown pending at once. */
+  defineCommand({
+    name: "v1.pix.createQrCode",
+    payload: PixQrCreatePayload,
+    sensitive: false,
+    send: ({ api }, cmd) => {
+      const p = cmd.body.payload
+      return api.call("pixQrCodeCreate", {
+        ...sendArgs(cmd),
+        body: {
+          kind: p.kind, key: p.key, ...(p.amount !== undefined ? { amount: p.amount } : {}), ...(p.description !== undefined ? { description: p.description } : {}),
+          ...(p.txid !== undefined ? { txid: p.txid } : {}), ...(p.expires_in !== undefined ? { expires_in: p.expires_in } : {})
+        }
+      })
+    },
+    reconcile: reconcileBySameKey,
+    overlay: (p, cmd) => [{
+      list: "pix_qr_codes", id: `pending:${cmd.id}`,
+      row: {
+        id: `pending:${cmd.id}`, kind: p.kind, key: p.key, amount: p.amount ?? null, description: p.description ?? "", txid: p.txid ?? "", emv: "",
+        status: "active", expires_at: null, paid_at: null, paid_amount: null, payer_name: null, request_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at
+      }
+    }],
+    refresh: ["pix_qr_codes"]
+  }),
+  /** features §2 pay by copy-and-paste code or QR image: the decoded code, its kind choosing the call; optimistic debit. */
+  defineCommand({
+    name: "v1.pix.payByQrCode",
+    payload: PixPayByQrPayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const p = cmd.body.payload
+      const body = { code: p.code, amount: p.amount, description: p.description, pin_token: pinToken ?? "" }
+      return p.kind === "static"
+        ? api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
+        : api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
+    },
+    reconcile: reconcileByStatement,
+    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
+    pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
+    refresh: ["wallet_accounts"],
+    reflectedBy: "statement"
+  }),
+  /** features §2 pay/{id}/devolution: return part or all of a received Pix (PIN); its REFUND row shown pending. */
+  defineCommand({
+    name: "v1.pix.devolve",
+    payload: PixDevolvePayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const p = cmd.body.payload
+      return api.call("pixDevolutionCreate", { ...sendArgs(cmd), body: { payment_id: p.payment_id, amount: p.amount, description: p.description, pin_token: pinToken ?? "" } })
+    },
+    reconcile: reconcileByStatement,
+    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
+    pendingRows: (p) => [{ key: "out", type: "REFUND", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.payer_name }],
+    refresh: ["wallet_accounts"],
     reflectedBy: "statement"
   })
 ] as const

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { Link, NavLink, Route, Routes } from "react-router"
+import { Link, NavLink, Route, Routes, useSearchParams } from "react-router"
 import { getEngine, useLiveQuery, useList } from "../../../workers/client.ts"
 import { isValidPixKey, pixKeyType, hasNoEmoji } from "../../../schema/validation.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
@@ -18,6 +18,9 @@ import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
+import { MyQrCodes, Receive } from "./receive.tsx"
+import { PayByCode } from "./pay-by-code.tsx"
+import { Devolution, ReceivedPix } from "./devolution.tsx"
 
 export function PixPage() {
   const { t } = useTranslation()
@@ -30,11 +33,16 @@ export function PixPage() {
       <nav aria-label={t("pix:tabs.label")} className={s.tabs}>
         <NavLink end to={lp("/banking/pix")} className={tabClass}>{t("pix:tabs.home")}</NavLink>
         <NavLink to={lp("/banking/pix/pay")} className={tabClass}>{t("pix:tabs.pay")}</NavLink>
+        <NavLink to={lp("/banking/pix/receive")} className={tabClass}>{t("pix:tabs.receive")}</NavLink>
+        <NavLink to={lp("/banking/pix/my-qr-codes")} className={tabClass}>{t("pix:tabs.qrCodes")}</NavLink>
         <NavLink to={lp("/banking/pix/my-keys")} className={tabClass}>{t("pix:tabs.keys")}</NavLink>
       </nav>
       <Routes>
         <Route index element={<PixHome />} />
-        <Route path="pay" element={<PayByKey />} />
+        <Route path="pay" element={<Pay />} />
+        <Route path="pay/:id/devolution" element={<Devolution />} />
+        <Route path="receive" element={<Receive />} />
+        <Route path="my-qr-codes" element={<MyQrCodes />} />
         <Route path="my-keys" element={<MyKeys />} />
         <Route path="*" element={<NotHereYet />} />
       </Routes>
@@ -57,9 +65,30 @@ function PixHome() {
       </Card>
       <div className={s.actions}>
         <Link className={s.action} to={lp("/banking/pix/pay")} data-testid="pix-action-pay"><strong>{t("pix:home.pay")}</strong><span>{t("pix:home.payHint")}</span></Link>
+        <Link className={s.action} to={lp("/banking/pix/pay?by=code")} data-testid="pix-action-code"><strong>{t("pix:home.code")}</strong><span>{t("pix:home.codeHint")}</span></Link>
+        <Link className={s.action} to={lp("/banking/pix/receive")} data-testid="pix-action-receive"><strong>{t("pix:home.receive")}</strong><span>{t("pix:home.receiveHint")}</span></Link>
         <Link className={s.action} to={lp("/banking/pix/my-keys")} data-testid="pix-action-keys"><strong>{t("pix:home.keys")}</strong><span>{t("pix:home.keysHint")}</span></Link>
         <Link className={s.action} to={lp("/banking/statements")} data-testid="pix-action-statement"><strong>{t("pix:home.statement")}</strong><span>{t("pix:home.statementHint")}</span></Link>
       </div>
+      <ReceivedPix />
+    </div>
+  )
+}
+
+/** features §2 pay: by key or by copy-and-paste code / QR image (`?by=code`). */
+function Pay() {
+  const { t } = useTranslation()
+  const lp = useLocalePath()
+  const [params] = useSearchParams()
+  const by = params.get("by") === "code" ? "code" : "key"
+  const tabClass = (on: boolean) => (on ? `${s.tab} ${s.tabActive}` : s.tab)
+  return (
+    <div className={layout.stack}>
+      <nav aria-label={t("pix:pay.methods")} className={s.methods}>
+        <Link to={lp("/banking/pix/pay")} className={tabClass(by === "key")} aria-current={by === "key" ? "page" : undefined} data-testid="pix-by-key">{t("pix:pay.byKey")}</Link>
+        <Link to={lp("/banking/pix/pay?by=code")} className={tabClass(by === "code")} aria-current={by === "code" ? "page" : undefined} data-testid="pix-by-code">{t("pix:pay.byCode")}</Link>
+      </nav>
+      {by === "code" ? <PayByCode /> : <PayByKey />}
     </div>
   )
 }

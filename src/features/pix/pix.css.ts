@@ -21,3 +21,11 @@ export const keys = style({ listStyle: "none", padding: 0, margin: 0, display: "
 export const keyRow = style({ display: "flex", alignItems: "center", gap: vars.space.md, flexWrap: "wrap", padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}` })
 export const keyType = style({ fontWeight: 700, minWidth: 80 })
 export const keyValue = style({ flex: 1, fontFamily: vars.font.mono, wordBreak: "break-all" })
+export const qrCard = style({ display: "flex", gap: vars.space.lg, flexWrap: "wrap", alignItems: "flex-start" })
+export const qrImage = style({ width: 240, height: 240, background: "#fff", borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}` })
+export const code = style({
+  width: "100%", minHeight: 96, fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, padding: vars.space.sm, borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`, background: vars.color.surface, color: vars.color.text, wordBreak: "break-all", resize: "vertical"
+})
+export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm })
+export const methods = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap" })

@@ -1,0 +1,161 @@
+/**
+ * Pix QR codes and paying by code in the sandbox (spec features §2 my-qr-codes, receive, pay by
+ * copy-and-paste code or QR code; §3 QR code types; §7 "Pix payments and QR codes": QR codes under
+ * /users/pix/deposits/qr-codes, decode/by-qr-code v2, by-qr-code static and dynamic instant-billing;
+ * issue 12). A code is made for one of the wallet's own keys; a dynamic code's payload is this table's
+ * row, named by the id at the end of its URL (docs/decisions.md D-pix-qr). Paying a code of a seeded
+ * user settles between the two accounts (ledger.executePixOut) and marks the code paid, with a
+ * `pix_qr_codes` hint to the receiver's tabs.
+ */
+import { randomUUID } from "node:crypto"
+import type { Hono } from "hono"
+import type { Ctx } from "../context.ts"
+import { bind, Reply } from "../http.ts"
+import { ApiError } from "../errors.ts"
+import { decodePixKey, executePixOut } from "../ledger.ts"
+import { lookupPixKey } from "../pix-keys-db.ts"
+import { DYNAMIC_QR_HOST, qrIdOfUrl, qrStatus, toQrCode, type PixQrRow } from "../pix-qr-db.ts"
+import { encodePixCopyPaste, hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
+import type { PixQrDecoded } from "../../schema/pix-qr.ts"
+import type { PixPaymentOrder } from "../../schema/entities.ts"
+import { registerPixDevolutionRoutes } from "./pix-devolutions.ts"
+
+const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
+
+/** Dynamic codes live from 60 s to 30 days; one hour when not said (D-pix-qr). */
+const EXPIRY_MIN_S = 60
+const EXPIRY_MAX_S = 30 * 24 * 3600
+const EXPIRY_DEFAULT_S = 3600
+
+const checkDescription = (d: string, fields: Record<string, string>, field = "description"): void => {
+  if ([...d].length > 140) fields[field] = "VALIDATION_MAX"
+  else if (!hasNoEmoji(d)) fields[field] = "VALIDATION_NO_EMOJI"
+  else if (!hasNoSpecialCharacters(d)) fields[field] = "VALIDATION_NO_SPECIAL_CHARACTERS"
+}
+
+interface Resolved { readonly decoded: PixQrDecoded; readonly order: PixPaymentOrder; readonly row: PixQrRow | null }
+
+export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+  const rowsOf = (walletId: string): PixQrRow[] =>
+    db.prepare("SELECT * FROM pix_qr_codes WHERE wallet_id = ? ORDER BY created_at DESC, id").all(walletId) as PixQrRow[]
+
+  /** A code as a payer sees it: CRC, layout and kind checked, a dynamic code's payload found and live. */
+  const resolve = (code: string): Resolved => {
+    const d = tryDecodePixCopyPaste(code)
+    if (!d.ok) {
+      const key = d.error._tag === "PixCrcMismatch" ? "PIX_QR_CRC" : d.error._tag === "PixUnsupported" ? "PIX_QR_UNSUPPORTED" : "PIX_QR_INVALID"
+      throw new ApiError(422, key, d.error.message, { code: key })
+    }
+    const v = d.value
+    let row: PixQrRow | null = null
+    let key: string
+    if (v.url !== undefined) {
+      // a dynamic code: its payload is ours or unknown (another bank's payload server is not simulated)
+      const id = qrIdOfUrl(v.url)
+      row = id === null ? null : ((db.prepare("SELECT * FROM pix_qr_codes WHERE id = ? AND kind = 'dynamic_instant'").get(id) as PixQrRow | undefined) ?? null)
+      if (row === null) throw new ApiError(422, "PIX_QR_UNSUPPORTED", "dynamic payload not found", { code: "PIX_QR_UNSUPPORTED" })
+      const st = qrStatus(row, ctx.clock.now())
+      if (st === "paid") throw new ApiError(422, "PIX_QR_ALREADY_PAID", undefined, { code: "PIX_QR_ALREADY_PAID" })
+      if (st === "expired") throw new ApiError(422, "PIX_QR_EXPIRED", undefined, { code: "PIX_QR_EXPIRED" })
+      key = row.key
+    } else {
+      key = v.key ?? ""
+      row = (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind = 'static'").get(code.trim()) as PixQrRow | undefined) ?? null
+    }
+    const base = decodePixKey(key)
+    if (base === null) throw new ApiError(422, "PIX_QR_INVALID", "the code's key is not a Pix key", { code: "PIX_QR_INVALID" })
+    const holder = lookupPixKey(db, base.key)
+    const order: PixPaymentOrder = holder === null
+      ? { ...base, beneficiary_name: v.merchantName }
+      : { ...base, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
+    const amount = row !== null && row.kind === "dynamic_instant" ? row.amount : v.amountCents ?? null
+    return {
+      row, order,
+      decoded: {
+        kind: v.url !== undefined ? "dynamic_instant" : "static", key: order.key, amount,
+        description: row?.description ?? v.description ?? "", txid: row?.txid ?? v.txid ?? "***",
+        beneficiary_name: order.beneficiary_name, beneficiary_document: maskDocument(order.beneficiary_document),
+        beneficiary_bank: order.beneficiary_bank, expires_at: row?.expires_at ?? null, qr_code_id: row?.id ?? null
+      }
+    }
+  }
+
+  bind(app, ctx, "pixQrCodes", (req) => {
+    const now = ctx.clock.now()
+    const rows = rowsOf(req.wallet.wallet.id).map((r) => toQrCode(r, now))
+    return { data: { page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows } }
+  })
+
+  bind(app, ctx, "pixQrCodeCreate", (req) => {
+    const w = req.wallet.wallet
+    const b = req.body
+    const fields: Record<string, string> = {}
+    const own = db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(w.id, b.key.trim()) as { key: string } | undefined
+    if (own === undefined) fields["key"] = "PIX_QR_KEY_NOT_OWN"
+    if (b.amount !== undefined && (!Number.isSafeInteger(b.amount) || b.amount <= 0)) fields["amount"] = "VALIDATION_MIN_VALUE"
+    if (b.kind === "dynamic_instant" && b.amount === undefined) fields["amount"] = "VALIDATION_REQUIRED"
+    const description = (b.description ?? "").trim()
+    checkDescription(description, fields)
+    const txid = (b.txid ?? "").trim()
+    if (txid !== "" && !/^[A-Za-z0-9]{1,25}$/.test(txid)) fields["txid"] = "VALIDATION_FORMAT"
+    const expiresIn = b.expires_in ?? EXPIRY_DEFAULT_S
+    if (b.kind === "dynamic_instant" && (expiresIn < EXPIRY_MIN_S || expiresIn > EXPIRY_MAX_S)) fields["expires_in"] = "VALIDATION_FORMAT"
+    if (Object.keys(fields).length > 0 || own === undefined) {
+      throw new ApiError(422, fields["key"] !== undefined && Object.keys(fields).length === 1 ? "PIX_QR_KEY_NOT_OWN" : "INCORRECT_DATA", undefined, fields)
+    }
+    const holder = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as { full_name: string }
+    const id = randomUUID().replaceAll("-", "")
+    const at = ctx.clock.stamp()
+    const dynamic = b.kind === "dynamic_instant"
+    const emv = encodePixCopyPaste({
+      ...(dynamic ? { url: DYNAMIC_QR_HOST + id } : { key: own.key }),
+      ...(b.amount !== undefined ? { amountCents: b.amount } : {}),
+      ...(!dynamic && description !== "" ? { description } : {}),
+      ...(!dynamic && txid !== "" ? { txid } : {}),
+      merchantName: holder.full_name, merchantCity: "SAO PAULO"
+    })
+    const row: PixQrRow = {
+      id, wallet_id: w.id, kind: b.kind, key: own.key, amount: b.amount ?? null, description, txid: txid === "" ? (dynamic ? id.slice(0, 25) : "***") : txid,
+      emv, paid: 0, expires_at: dynamic ? new Date(ctx.clock.now() + expiresIn * 1000).toISOString() : null,
+      paid_at: null, paid_amount: null, payer_name: null, request_id: req.txKey, created_at: at, updated_at: at
+    }
+    db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, created_at, updated_at)
+      VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @created_at, @updated_at)`).run(row)
+    const out = toQrCode(row, ctx.clock.now())
+    ctx.events.change("pix_qr_codes", { walletId: w.id, ids: [id], rows: [out] })
+    return new Reply(201, { data: out })
+  })
+
+  bind(app, ctx, "pixDecodeByQrCode", (req) => ({ data: resolve(req.query.code).decoded }))
+
+  const pay = (kind: "static" | "dynamic_instant") => (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; txKey: string }) => {
+    const b = req.body
+    const r = resolve(b.code)
+    if (r.decoded.kind !== kind) throw new ApiError(422, "PIX_QR_UNSUPPORTED", `a ${r.decoded.kind} code paid as ${kind}`, { code: "PIX_QR_UNSUPPORTED" })
+    const fields: Record<string, string> = {}
+    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
+    else if (r.decoded.amount !== null && b.amount !== r.decoded.amount) fields["amount"] = "PIX_QR_AMOUNT_MISMATCH"
+    checkDescription(b.description, fields)
+    if (Object.keys(fields).length > 0) throw new ApiError(422, fields["amount"] === "PIX_QR_AMOUNT_MISMATCH" ? "PIX_QR_AMOUNT_MISMATCH" : "INCORRECT_DATA", undefined, fields)
+    const w = req.wallet.wallet
+    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
+    if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+    const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description
+    const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey)
+    if (r.row !== null) {
+      // the receiver's code is paid (a static code stays payable; it shows its last payment)
+      const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as { full_name: string } | undefined
+      const at = ctx.clock.stamp()
+      db.prepare("UPDATE pix_qr_codes SET paid = paid + 1, paid_at = ?, paid_amount = ?, payer_name = ?, updated_at = ? WHERE id = ?")
+        .run(at, b.amount, payer?.full_name ?? null, at, r.row.id)
+      const fresh = db.prepare("SELECT * FROM pix_qr_codes WHERE id = ?").get(r.row.id) as PixQrRow
+      ctx.events.change("pix_qr_codes", { walletId: fresh.wallet_id, ids: [fresh.id], rows: [toQrCode(fresh, ctx.clock.now())] })
+    }
+    return new Reply(201, { data: { status: "completed" as const, operation_id: out.operation_id, approval_request_id: null, end_to_end_id: out.end_to_end_id, amount: b.amount } })
+  }
+  bind(app, ctx, "pixPayByQrStatic", pay("static"))
+  bind(app, ctx, "pixPayByQrDynamic", pay("dynamic_instant"))
+  // the rest of receiving: returning a received Pix
+  registerPixDevolutionRoutes(app, ctx)
+}

@@ -1,0 +1,209 @@
+/**
+ * Paying by copy-and-paste code or by a QR image (spec features §2 pay "by copy-and-paste code", §1 "by
+ * QR code", §7 decode/by-qr-code and by-qr-code static/dynamic instant-billing, §8; issue 12): the code
+ * is checked here first (schema/pix-brcode.ts: CRC, layout, kind), then decoded by the server to its
+ * beneficiary (expired and paid dynamic codes refused), the amount is the code's or typed, then the PIN
+ * step — a command through the outbox with its optimistic debit. An uploaded image is read with jsQR;
+ * the camera is used where the browser offers BarcodeDetector. What was typed is kept on every refusal.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
+import jsQR from "jsqr"
+import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
+import { hasNoEmoji, tryDecodePixCopyPaste } from "../../../schema/validation.ts"
+import type { PixQrDecoded } from "../../../schema/pix-qr.ts"
+import { errorKeyOf } from "../../lib/errors.ts"
+import { useFormat } from "../../lib/use-format.ts"
+import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { Button, Card, ConfirmDialog, MoneyField, TextField, layout } from "../../ui/index.ts"
+import * as s from "./pix.css.ts"
+
+/** The catalogue key for a code refused before it is sent (features §8: bad CRC, not a code, wrong kind). */
+export const localCodeError = (code: string): string | null => {
+  const r = tryDecodePixCopyPaste(code)
+  if (r.ok) return null
+  return r.error._tag === "PixCrcMismatch" ? "PIX_QR_CRC" : r.error._tag === "PixUnsupported" ? "PIX_QR_UNSUPPORTED" : "PIX_QR_INVALID"
+}
+
+/** Reads a QR code from an image file (jsQR over the decoded pixels), or null. */
+const readQrImage = async (file: File): Promise<string | null> => {
+  const bmp = await createImageBitmap(file)
+  const canvas = document.createElement("canvas")
+  canvas.width = bmp.width
+  canvas.height = bmp.height
+  const g = canvas.getContext("2d")
+  if (g === null) return null
+  g.drawImage(bmp, 0, 0)
+  const img = g.getImageData(0, 0, canvas.width, canvas.height)
+  return jsQR(img.data, img.width, img.height)?.data ?? null
+}
+
+interface Detector { detect(source: CanvasImageSource): Promise<ReadonlyArray<{ readonly rawValue: string }>> }
+type DetectorCtor = new (opts: { formats: string[] }) => Detector
+
+export function PayByCode() {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const wallet = useCurrentWallet()
+  const commands = useLiveQuery({ kind: "commands" })
+  const accounts = useLiveQuery(wallet ? { kind: "walletAccounts", walletId: wallet.id } : null)
+  const balance = accounts?.find((a) => a.currency_symbol === "BRL")?.balance ?? null
+  const [code, setCode] = useState("")
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const [decoded, setDecoded] = useState<PixQrDecoded | null>(null)
+  const [looking, setLooking] = useState(false)
+  const [amountText, setAmountText] = useState("")
+  const [amount, setAmount] = useState<number | null>(null)
+  const [description, setDescription] = useState("")
+  const [formError, setFormError] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [commandId, setCommandId] = useState<string | null>(null)
+  const [scanning, setScanning] = useState(false)
+  const video = useRef<HTMLVideoElement | null>(null)
+  const command = commands?.find((c) => c.id === commandId)
+  const Barcode = (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector
+
+  const lookUp = async (text: string): Promise<void> => {
+    setCodeError(null)
+    setDecoded(null)
+    const typed = text.trim()
+    if (typed === "") { setCodeError(t("pix:code.required")); return }
+    const local = localCodeError(typed)
+    if (local !== null) { setCodeError(t(`errors:${local}`)); return }
+    if (!wallet) return
+    setLooking(true)
+    try {
+      const r = await getEngine().call("pixDecodeByQrCode", { walletId: wallet.id, query: { code: typed } })
+      setDecoded(r.data)
+      if (r.data.amount !== null) { setAmount(r.data.amount); setAmountText("") }
+    } catch (err) {
+      setCodeError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
+    } finally {
+      setLooking(false)
+    }
+  }
+
+  const onImage = (e: ChangeEvent<HTMLInputElement>): void => {
+    const file = e.currentTarget.files?.[0]
+    e.currentTarget.value = ""
+    if (!file) return
+    setCodeError(null)
+    readQrImage(file).then((text) => {
+      if (text === null) { setCodeError(t("pix:code.noCodeInImage")); return }
+      setCode(text)
+      void lookUp(text)
+    }, () => setCodeError(t("pix:code.noCodeInImage")))
+  }
+
+  // the camera, where the browser reads barcodes itself (BarcodeDetector); the upload works everywhere
+  useEffect(() => {
+    if (!scanning || Barcode === undefined) return
+    let stream: MediaStream | null = null
+    let stop = false
+    const detector = new Barcode({ formats: ["qr_code"] })
+    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(async (s) => {
+      stream = s
+      if (video.current === null) return
+      video.current.srcObject = s
+      await video.current.play()
+      while (!stop && video.current !== null) {
+        const found = await detector.detect(video.current).catch(() => [])
+        const text = found[0]?.rawValue
+        if (text !== undefined) { setScanning(false); setCode(text); void lookUp(text); return }
+        await new Promise((r) => setTimeout(r, 250))
+      }
+    }, () => { setScanning(false); setCodeError(t("pix:code.noCamera")) })
+    return () => { stop = true; stream?.getTracks().forEach((tr) => tr.stop()) }
+  }, [scanning])
+
+  const review = (e: FormEvent): void => {
+    e.preventDefault()
+    setFormError(null)
+    if (amount === null || amount <= 0) { setFormError(t("pix:pay.amountRequired")); return }
+    if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
+    if ([...description].length > 140 || !hasNoEmoji(description)) { setFormError(t("pix:pay.descriptionInvalid")); return }
+    setConfirming(true)
+  }
+
+  const pay = (): void => {
+    setConfirming(false)
+    if (!wallet || !decoded || amount === null) return
+    const payload = { code: code.trim(), kind: decoded.kind, amount, description: description.trim(), beneficiary_name: decoded.beneficiary_name }
+    // one command per code and amount: a second click while the first is recorded sends nothing more
+    submitCommand(wallet.id, { name: "v1.pix.payByQrCode", payload }, `pix-qr:${code.trim()}:${amount}`)
+      .then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`)))
+  }
+
+  const again = (): void => { setCommandId(null); setDecoded(null); setCode(""); setAmountText(""); setAmount(null); setDescription("") }
+
+  if (command) {
+    const final = command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled"
+    return (
+      <Card>
+        <div className={layout.stack} role="status" data-testid="pix-code-result" data-state={command.state} data-command-id={command.id}>
+          <h2>{!final ? (command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")) : command.state === "confirmed" ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
+          {command.state === "confirmed" && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
+          {command.error_key ? <p className={layout.errorText} data-testid="pix-code-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          {final ? <div><Button onClick={again} data-testid="pix-code-again">{t("pix:pay.again")}</Button></div> : null}
+        </div>
+      </Card>
+    )
+  }
+
+  return (
+    <div className={layout.stack}>
+      <Card>
+        <form onSubmit={(e) => { e.preventDefault(); void lookUp(code) }} className={layout.stack} noValidate data-testid="pix-code-form">
+          <label className={s.label} htmlFor="pix-code-text">{t("pix:code.label")}</label>
+          <textarea
+            id="pix-code-text" className={s.code} value={code} onChange={(e) => { setCode(e.currentTarget.value); setDecoded(null) }}
+            aria-invalid={codeError !== null} aria-describedby={codeError !== null ? "pix-code-text-error" : undefined} data-testid="pix-code"
+            placeholder="00020126…" spellCheck={false}
+          />
+          {codeError ? <p id="pix-code-text-error" className={layout.errorText} role="alert" data-testid="pix-code-error">{codeError}</p> : null}
+          <div className={layout.row}>
+            <Button type="submit" busy={looking} data-testid="pix-code-continue">{t("pix:pay.lookUp")}</Button>
+            <label className={s.label}>
+              {t("pix:code.image")}{" "}
+              <input type="file" accept="image/*" onChange={onImage} data-testid="pix-code-image" />
+            </label>
+            {Barcode !== undefined ? <Button variant="secondary" onClick={() => setScanning((x) => !x)} data-testid="pix-code-camera">{scanning ? t("pix:code.stopCamera") : t("pix:code.camera")}</Button> : null}
+          </div>
+          {scanning ? <video ref={video} className={s.qrImage} muted playsInline aria-label={t("pix:code.camera")} /> : null}
+        </form>
+      </Card>
+      {decoded ? (
+        <Card>
+          <form onSubmit={review} className={layout.stack} noValidate data-testid="pix-code-amount-form">
+            <dl className={s.beneficiary} data-testid="pix-code-beneficiary">
+              <dt>{t("pix:pay.receiver")}</dt><dd data-testid="pix-code-beneficiary-name">{decoded.beneficiary_name}</dd>
+              <dt>{t("pix:pay.document")}</dt><dd>{decoded.beneficiary_document}</dd>
+              <dt>{t("pix:pay.bank")}</dt><dd>{decoded.beneficiary_bank}</dd>
+              <dt>{t("pix:code.kind")}</dt><dd>{t(`pix:qrKinds.${decoded.kind}`)}</dd>
+              {decoded.description !== "" ? <><dt>{t("pix:code.message")}</dt><dd>{decoded.description}</dd></> : null}
+              {decoded.expires_at !== null ? <><dt>{t("pix:code.expires")}</dt><dd>{f.dateTime(decoded.expires_at)}</dd></> : null}
+              {decoded.amount !== null ? <><dt>{t("pix:pay.amount")}</dt><dd data-testid="pix-code-amount-fixed">{f.brl(decoded.amount)}</dd></> : null}
+            </dl>
+            {decoded.amount === null ? (
+              <MoneyField label={t("pix:pay.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}
+                hint={balance !== null ? t("pix:pay.available", { value: f.brl(balance) }) : undefined} data-testid="pix-code-amount" />
+            ) : null}
+            <TextField label={t("pix:pay.description")} value={description} onChange={setDescription} maxLength={140} data-testid="pix-code-description" />
+            {formError ? <p className={layout.errorText} role="alert" data-testid="pix-code-form-error">{formError}</p> : null}
+            <div><Button type="submit" data-testid="pix-code-review">{t("pix:pay.review")}</Button></div>
+          </form>
+        </Card>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t("pix:pay.confirmTitle")}
+        html={decoded && amount !== null ? escapeHtml(t("pix:pay.confirmText", { amount: f.brl(amount), name: decoded.beneficiary_name })) : ""}
+        confirmLabel={t("pix:pay.confirm")}
+        cancelLabel={t("common:actions.cancel")}
+        onAnswer={(yes) => { if (yes) pay(); else setConfirming(false) }}
+      />
+    </div>
+  )
+}
+
+const escapeHtml = (v: string): string => v.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)

@@ -1,0 +1,144 @@
+/**
+ * Pix by code (spec features §2 receive, my-qr-codes, pay by copy-and-paste code or QR code, §3, §8;
+ * issue 12), two people in two browser contexts: Bruno makes a QR code on his receive page; Ana pays it
+ * by copy-and-paste (after a corrupted copy is refused with its message) and, for a dynamic code, by the
+ * QR image downloaded from Bruno's page (after an image with no code is refused). Bruno's page shows each
+ * code paid without a reload; the sandbox's ledger shows each debit and credit once. Pages in pt and en,
+ * axe-clean.
+ */
+import AxeBuilder from "@axe-core/playwright"
+import type { Browser, Page } from "@playwright/test"
+import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { PinPrompt } from "../pages/pin-prompt.ts"
+import { signInPatiently } from "./slow-sign-in.ts"
+import { balanceOf, ledger, seed } from "../statements/pages.ts"
+
+// two people signing in and a build serving both: generous on a shared, busy machine
+test.describe.configure({ timeout: 240_000 })
+
+const openBruno = async (browser: Browser): Promise<{ bruno: Page; close: () => Promise<void> }> => {
+  const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
+  const bruno = await ctx.newPage()
+  await signInPatiently(bruno, "bruno@example.com")
+  return { bruno, close: () => ctx.close() }
+}
+
+/** Bruno makes a code on his receive page; its copy-and-paste text. */
+const makeCode = async (bruno: Page, o: { dynamic?: boolean; amount: string; description?: string }): Promise<string> => {
+  await bruno.goto("/banking/pix/receive")
+  await expect(bruno.getByTestId("pix-qr-key").locator("option[value='bruno@example.com']")).toHaveCount(1, { timeout: 30_000 })
+  if (o.dynamic) await bruno.getByTestId("pix-qr-kind").selectOption("dynamic_instant")
+  await bruno.getByTestId("pix-qr-key").selectOption("bruno@example.com")
+  await bruno.getByTestId("pix-qr-amount").fill(o.amount)
+  if (o.description) await bruno.getByTestId("pix-qr-description").fill(o.description)
+  await bruno.getByTestId("pix-qr-create").click()
+  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "active", { timeout: 20_000 })
+  await expect(bruno.getByTestId("pix-qr-image")).toBeVisible()
+  return bruno.getByTestId("pix-qr-emv").inputValue()
+}
+
+const payReviewed = async (page: Page): Promise<string> => {
+  await page.getByTestId("pix-code-review").click()
+  await page.getByTestId("confirm-dialog").getByRole("button", { name: "Pagar" }).click()
+  await new PinPrompt(page).answer()
+  await expect(page.getByTestId("pix-code-result")).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
+  return (await page.getByTestId("pix-code-result").getAttribute("data-command-id")) ?? ""
+}
+
+test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({ page, browser }) => {
+  await signInPatiently(page, "ana@example.com")
+  const { wallets } = await seed(page)
+  const anaW = wallets["anaMain"] as string
+  const brunoW = wallets["brunoMatrix"] as string
+  const { bruno, close } = await openBruno(browser)
+  const emv = await makeCode(bruno, { amount: "45,67", description: "Pedido 42" })
+  await bruno.screenshot({ path: `${ARTIFACTS}/pix-receive-pt.png`, fullPage: true })
+  const before = [await ledger(page, anaW), await ledger(page, brunoW)]
+
+  await page.goto("/banking/pix/pay?by=code")
+  // features §8: one changed character breaks the CRC — said in pt, and what was pasted is kept
+  const broken = emv.replace("bruno@", "brunx@")
+  await page.getByTestId("pix-code").fill(broken)
+  await page.getByTestId("pix-code-continue").click()
+  await expect(page.getByTestId("pix-code-error")).toHaveText("Código Pix corrompido: o dígito verificador (CRC) não confere. Copie o código novamente.")
+  await expect(page.getByTestId("pix-code")).toHaveValue(broken)
+  await page.getByTestId("pix-code").fill(emv)
+  await page.getByTestId("pix-code-continue").click()
+  await expect(page.getByTestId("pix-code-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda")
+  await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText(/45,67/)
+  const commandId = await payReviewed(page)
+  await page.screenshot({ path: `${ARTIFACTS}/pix-code-paid-pt.png` })
+
+  // Bruno's open page shows his code paid, no reload
+  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "paid", { timeout: 20_000 })
+  await expect(bruno.getByTestId("pix-qr-paid")).toContainText("45,67")
+  await close()
+
+  const after = [await ledger(page, anaW), await ledger(page, brunoW)]
+  expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 4_567)
+  expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 4_567)
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
+})
+
+test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image from his page; an image with no code is refused; paid once", async ({ page, browser }) => {
+  await signInPatiently(page, "ana@example.com")
+  const { wallets } = await seed(page)
+  const anaW = wallets["anaMain"] as string
+  const brunoW = wallets["brunoMatrix"] as string
+  const { bruno, close } = await openBruno(browser)
+  await makeCode(bruno, { dynamic: true, amount: "12,34" })
+  const src = (await bruno.getByTestId("pix-qr-image").getAttribute("src")) ?? ""
+  const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ""), "base64")
+  const before = [await ledger(page, anaW), await ledger(page, brunoW)]
+
+  await page.goto("/banking/pix/pay?by=code")
+  // an image with no QR code in it
+  const blank = await page.getByTestId("pix-code-form").screenshot()
+  await page.getByTestId("pix-code-image").setInputFiles({ name: "blank.png", mimeType: "image/png", buffer: blank })
+  await expect(page.getByTestId("pix-code-error")).toHaveText("Esta imagem não tem um QR code Pix. Tente uma foto mais nítida.")
+  await page.getByTestId("pix-code-image").setInputFiles({ name: "pix.png", mimeType: "image/png", buffer: png })
+  await expect(page.getByTestId("pix-code-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda", { timeout: 20_000 })
+  await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText(/12,34/)
+  const commandId = await payReviewed(page)
+  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "paid", { timeout: 20_000 })
+  await close()
+
+  // the same code again: a dynamic code is paid once
+  await page.getByTestId("pix-code-again").click()
+  await page.getByTestId("pix-code-image").setInputFiles({ name: "pix.png", mimeType: "image/png", buffer: png })
+  await expect(page.getByTestId("pix-code-error")).toHaveText("Este código Pix já foi pago.", { timeout: 20_000 })
+
+  const after = [await ledger(page, anaW), await ledger(page, brunoW)]
+  expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 1_234)
+  expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 1_234)
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
+})
+
+test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe with no serious violation", async ({ page }) => {
+  await signInPatiently(page, "bruno@example.com")
+  await makeCode(page, { amount: "10,00" })
+  const serious = async (): Promise<string[]> =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
+  expect(await serious()).toEqual([])
+  await page.goto("/banking/pix/my-qr-codes")
+  await expect(page.getByTestId("pix-qr-row").first()).toContainText("Aguardando pagamento", { timeout: 30_000 })
+  await page.getByTestId("pix-qr-open").first().click()
+  await expect(page.getByTestId("pix-qr-image")).toBeVisible()
+  expect(await serious()).toEqual([])
+  await page.screenshot({ path: `${ARTIFACTS}/pix-qr-list-pt.png`, fullPage: true })
+  await page.goto("/en/banking/pix/receive")
+  await expect(page.getByRole("heading", { name: "Receive with a QR code" })).toBeVisible({ timeout: 30_000 })
+  expect(await serious()).toEqual([])
+  await page.screenshot({ path: `${ARTIFACTS}/pix-receive-en.png`, fullPage: true })
+  await page.goto("/en/banking/pix/my-qr-codes")
+  await expect(page.getByTestId("pix-qr-row").first()).toContainText("Awaiting payment", { timeout: 30_000 })
+  await page.goto("/en/banking/pix/pay?by=code")
+  await expect(page.getByTestId("pix-code")).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId("pix-code").fill("000201hello")
+  await page.getByTestId("pix-code-continue").click()
+  await expect(page.getByTestId("pix-code-error")).toHaveText("Invalid Pix code. Check that you copied the whole code.")
+  expect(await serious()).toEqual([])
+  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-code-en.png`, fullPage: true })
+})

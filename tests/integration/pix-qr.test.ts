@@ -1,0 +1,98 @@
+/**
+ * Pix QR codes and paying by code over real HTTP (spec features §2 my-qr-codes, receive, pay by
+ * copy-and-paste code; §3 QR code types; §7 /users/pix/deposits/qr-codes, decode/by-qr-code v2,
+ * by-qr-code static and dynamic instant-billing; §8; issue 12): shapes decoded by schema/, rules (own
+ * key, amount of the code, bad CRC, wrong kind, expired and paid dynamic codes), permissions per
+ * wallet, idempotency, and a paid code that settles once between two seeded users and is marked paid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
+import { decodePixCopyPaste } from "../../schema/pix-brcode.ts"
+
+let sb: Sandbox
+let cl: SandboxClient
+let ana: Session, bruno: Session, helena: Session
+let W: NonNullable<ReturnType<Sandbox["admin"]["seedInfo"]>>["wallets"]
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" } })
+  cl = new SandboxClient(sb.url)
+  ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
+  W = sb.admin.seedInfo()!.wallets
+})
+afterAll(async () => { await sb?.close() })
+
+const brl = (w: string): number => sb.admin.ledger(w).balances.find((b) => b.currency_symbol === "BRL")!.balance
+
+describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
+  it("features §2 receive: a static code for an own key with amount, description and txid; idempotent; listed; a key of another account refused", async () => {
+    const tx = "6c0f7a2e-0000-4000-8000-000000000001"
+    const body = { kind: "static" as const, key: "bruno@example.com", amount: 2_500, description: "Pedido 42", txid: "PEDIDO42" }
+    const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx, body })
+    const again = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx, body })
+    expect(again.data.id).toBe(made.data.id)
+    expect([made.data.status, made.data.request_id, made.data.amount]).toEqual(["active", tx, 2_500])
+    expect(decodePixCopyPaste(made.data.emv)).toMatchObject({ key: "bruno@example.com", amountCents: 2_500, txid: "PEDIDO42", description: "Pedido 42" })
+    const list = await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })
+    expect(list.data.data.filter((q) => q.id === made.data.id)).toHaveLength(1)
+    const notOwn = await cl.err("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "ana@example.com" } })
+    expect([notOwn.status, notOwn.body.error.key]).toEqual([422, "PIX_QR_KEY_NOT_OWN"])
+  })
+
+  it("features §2 §6 permissions: a client lists codes but cannot make one; another user's wallet is refused", async () => {
+    expect((await cl.ok("pixQrCodes", { as: helena, wallet: W.anaMain })).data.page).toBe(1)
+    expect((await cl.err("pixQrCodeCreate", { as: helena, wallet: W.anaMain, tx: true, body: { kind: "static", key: "ana@example.com" } })).status).toBe(403)
+    expect((await cl.err("pixQrCodes", { as: ana, wallet: W.brunoMatrix })).status).toBe(403)
+  })
+
+  it("issue 12 paying a static code of Bruno's: decoded to him, debits Ana and credits Bruno once, marks the code paid; the amount must be the code's", async () => {
+    const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount: 1_990 } })
+    const code = made.data.emv
+    const d = await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code } })
+    expect([d.data.kind, d.data.amount, d.data.beneficiary_name, d.data.qr_code_id]).toEqual(["static", 1_990, "Lima & Filhos Comércio de Alimentos Ltda", made.data.id])
+    const pin = await cl.pinToken(ana)
+    const wrong = await cl.err("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 1_000, description: "", pin_token: pin } })
+    expect([wrong.status, wrong.body.error.key]).toEqual([422, "PIX_QR_AMOUNT_MISMATCH"])
+    const asDynamic = await cl.err("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 1_990, description: "", pin_token: pin } })
+    expect(asDynamic.body.error.key).toBe("PIX_QR_UNSUPPORTED")
+    const before = [brl(W.anaMain), brl(W.brunoMatrix), sb.admin.ledger(W.brunoMatrix).statement_rows]
+    const tx = "6c0f7a2e-0000-4000-8000-000000000002"
+    const body = { code, amount: 1_990, description: "", pin_token: pin }
+    const paid = await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx, body })
+    await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx, body })
+    expect(paid.data.status).toBe("completed")
+    expect([brl(W.anaMain) - before[0]!, brl(W.brunoMatrix) - before[1]!, sb.admin.ledger(W.brunoMatrix).statement_rows - before[2]!]).toEqual([-1_990, 1_990, 1])
+    const row = (await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.find((q) => q.id === made.data.id)
+    expect([row?.status, row?.paid_amount, row?.payer_name]).toEqual(["paid", 1_990, expect.any(String)])
+  })
+
+  it("features §3 §4 a dynamic instant-billing code is paid once; a second payment is refused; an expired one says so (sandbox clock)", async () => {
+    const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_instant", key: "bruno@example.com", amount: 500, expires_in: 600 } })
+    const code = made.data.emv
+    expect(decodePixCopyPaste(code).url).toContain(made.data.id)
+    expect(made.data.expires_at).not.toBeNull()
+    const pin = await cl.pinToken(ana)
+    await cl.ok("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 500, description: "", pin_token: pin } })
+    const twice = await cl.err("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 500, description: "", pin_token: pin } })
+    expect([twice.status, twice.body.error.key]).toEqual([422, "PIX_QR_ALREADY_PAID"])
+    const late = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_instant", key: "bruno@example.com", amount: 700, expires_in: 60 } })
+    sb.admin.setClockOffset(2 * 60_000)
+    try {
+      const e = await cl.err("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: late.data.emv } })
+      expect([e.status, e.body.error.key]).toEqual([422, "PIX_QR_EXPIRED"])
+      const row = (await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.find((q) => q.id === late.data.id)
+      expect(row?.status).toBe("expired")
+    } finally {
+      sb.admin.setClockOffset(0)
+    }
+  })
+
+  it("features §8 bad codes: a changed character is a CRC error; text that is no code is invalid", async () => {
+    const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com" } })
+    const i = made.data.emv.indexOf("bruno")
+    const bad = made.data.emv.slice(0, i) + "x" + made.data.emv.slice(i + 1)
+    expect((await cl.err("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: bad } })).body.error.key).toBe("PIX_QR_CRC")
+    expect((await cl.err("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: "hello" } })).body.error.key).toBe("PIX_QR_INVALID")
+  })
+})
