@@ -10,6 +10,7 @@ import Database from "better-sqlite3"
 import { randomBytes } from "node:crypto"
 import { createCardTables } from "./cards-db.ts"
 import { createPixKeyTables } from "./pix-keys-db.ts"
+import { createGatewayTables } from "./gateway-db.ts"
 
 export type DB = Database.Database
 
@@ -340,6 +341,7 @@ export const createTables = (db: DB): void => {
   db.exec(TABLES)
   createCardTables(db)
   createPixKeyTables(db)
+  createGatewayTables(db)
 }
 
 export const createIndexes = (db: DB, analyze = true): void => {

@@ -82,12 +82,12 @@ export function gatewayRow(r: Prng, o: GatewayRowOptions): GatewayTransaction {
 }
 
 /** `count` rows spread over the `days` days before `now`, oldest first. */
-export function gatewayRows(r: Prng, walletId: string, count: number, now: number, days = 90): GatewayTransaction[] {
+export function gatewayRows(r: Prng, walletId: string, count: number, now: number, days = 90, seqBase = 0): GatewayTransaction[] {
   const out: GatewayTransaction[] = []
   const span = days * 86_400_000
   for (let i = 0; i < count; i++) {
     const t = now - span + Math.floor(((i + r.next()) / count) * span)
-    out.push(gatewayRow(r, { walletId, createdAt: t, seq: i + 1 }))
+    out.push(gatewayRow(r, { walletId, createdAt: t, seq: seqBase + i + 1 }))
   }
   return out
 }

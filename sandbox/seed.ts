@@ -28,6 +28,7 @@ import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./cards-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
+import { seedGateway } from "./gateway-db.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
 export type SeedSize = "small" | "100k" | "1m"
@@ -533,6 +534,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
 
   seedCards(db, r, now, users, wallets)
   seedPixKeys(db, nowIso)
+  seedGateway(db, r, now, { matrix: wallets.brunoMatrix, branch: wallets.brunoBranch }, size)
   const tIdx = performance.now()
   createIndexes(db)
   if (process.env["SANDBOX_SEED_TIMING"]) console.log(`[seed] rows+data ${Math.round(tIdx - t0)} ms, indexes ${Math.round(performance.now() - tIdx)} ms`)

@@ -26,6 +26,7 @@ import { registerPixRoutes } from "./routes/pix.ts"
 import { registerPixKeyRoutes } from "./routes/pix-keys.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
+import { registerGatewayRoutes } from "./routes/gateway.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
@@ -167,6 +168,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerPixRoutes(app, ctx)
   registerPixKeyRoutes(app, ctx)
   registerCardRoutes(app, ctx)
+  registerGatewayRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
   app.onError((e, c) => {

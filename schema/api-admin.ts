@@ -10,6 +10,7 @@ import { Envelope, Ok } from "./common.ts"
 import { ApprovalRequest, StatementEntry } from "./entities.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { cardsAdminApi } from "./api-cards.ts"
+import { gatewayAdminApi } from "./api-gateway.ts"
 
 const Rate = Schema.Number.check(Schema.makeFilter((n: number) => (n >= 0 && n <= 1) || "a probability 0..1"))
 
@@ -118,7 +119,8 @@ export const adminApi = {
     method: "GET", path: "/__admin/seed", auth: false,
     response: Envelope(Schema.Struct({ users: Schema.Array(SeedUser), wallets: Schema.Record(Schema.String, Schema.String), fixed_code: Schema.NullOr(Schema.String) }))
   }),
-  ...cardsAdminApi
+  ...cardsAdminApi,
+  ...gatewayAdminApi
 } as const satisfies Record<string, EndpointDef>
 
 export type AdminApi = typeof adminApi

@@ -18,6 +18,7 @@ import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
+import { gatewayApi } from "./api-gateway.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
@@ -303,7 +304,8 @@ export const api = {
     query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
   }),
   ...cardsApi,
-  ...pixApi
+  ...pixApi,
+  ...gatewayApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

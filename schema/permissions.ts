@@ -35,7 +35,9 @@ export const P = {
   // features §2 Pix: my-keys (get-pix-keys); creating and deleting keys: ours (D-pix-keys)
   getPixKeys: "api-users-get-pix-keys",
   postPixKeys: "api-users-post-pix-keys",
-  deletePixKeys: "api-users-delete-pix-keys"
+  deletePixKeys: "api-users-delete-pix-keys",
+  // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
+  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
