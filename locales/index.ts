@@ -18,7 +18,6 @@ import ptSecurity from "./pt/security.json"
 import ptApproval from "./pt/approval.json"
 import ptCards from "./pt/cards.json"
 import ptPix from "./pt/pix.json"
-import ptGateway from "./pt/gateway.json"
 import enCommon from "./en/common.json"
 import enAuth from "./en/auth.json"
 import enShell from "./en/shell.json"
@@ -34,13 +33,12 @@ import enSecurity from "./en/security.json"
 import enApproval from "./en/approval.json"
 import enCards from "./en/cards.json"
 import enPix from "./en/pix.json"
-import enGateway from "./en/gateway.json"
 
-export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards", "pix", "gateway"] as const
+export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards", "pix"] as const
 export type Namespace = (typeof NAMESPACES)[number]
 export const LANGUAGES = ["pt", "en"] as const
 
 export const resources = {
-  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards, pix: ptPix, gateway: ptGateway },
-  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards, pix: enPix, gateway: enGateway }
+  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards, pix: ptPix },
+  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards, pix: enPix }
 } as const
