@@ -12,6 +12,7 @@ import { createCardTables } from "./cards-db.ts"
 import { createPixKeyTables } from "./pix-keys-db.ts"
 import { createBilletTables } from "./billet-db.ts"
 import { createBettingTables } from "./betting-db.ts"
+import { createGatewayTables } from "./gateway-db.ts"
 
 export type DB = Database.Database
 
@@ -344,6 +345,7 @@ export const createTables = (db: DB): void => {
   createPixKeyTables(db)
   createBilletTables(db)
   createBettingTables(db)
+  createGatewayTables(db)
 }
 
 export const createIndexes = (db: DB, analyze = true): void => {

@@ -30,6 +30,7 @@ import { seedCards } from "./cards-seed.ts"
 import { seedBetting } from "./betting-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
 import { seedBillets } from "./billet-db.ts"
+import { seedGateway } from "./gateway-db.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
 export type SeedSize = "small" | "100k" | "1m"
@@ -537,6 +538,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   seedBetting(db, r, now, wallets)
   seedPixKeys(db, nowIso)
   seedBillets(db, now, spDateKey(now))
+  seedGateway(db, r, now, { matrix: wallets.brunoMatrix, branch: wallets.brunoBranch }, size)
   const tIdx = performance.now()
   createIndexes(db)
   if (process.env["SANDBOX_SEED_TIMING"]) console.log(`[seed] rows+data ${Math.round(tIdx - t0)} ms, indexes ${Math.round(performance.now() - tIdx)} ms`)

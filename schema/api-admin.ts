@@ -11,6 +11,7 @@ import { ApprovalRequest, StatementEntry } from "./entities.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { cardsAdminApi } from "./api-cards.ts"
 import { billetAdminApi } from "./api-billet.ts"
+import { gatewayAdminApi } from "./api-gateway.ts"
 
 const Rate = Schema.Number.check(Schema.makeFilter((n: number) => (n >= 0 && n <= 1) || "a probability 0..1"))
 
@@ -120,7 +121,8 @@ export const adminApi = {
     response: Envelope(Schema.Struct({ users: Schema.Array(SeedUser), wallets: Schema.Record(Schema.String, Schema.String), fixed_code: Schema.NullOr(Schema.String) }))
   }),
   ...cardsAdminApi,
-  ...billetAdminApi
+  ...billetAdminApi,
+  ...gatewayAdminApi
 } as const satisfies Record<string, EndpointDef>
 
 export type AdminApi = typeof adminApi

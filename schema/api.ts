@@ -22,6 +22,7 @@ import { pixScheduleApi } from "./api-pix-schedule.ts"
 import { billetApi } from "./api-billet.ts"
 import { storageApi } from "./api-storage.ts"
 import { bettingApi } from "./api-betting.ts"
+import { gatewayApi } from "./api-gateway.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
@@ -311,7 +312,8 @@ export const api = {
   ...pixScheduleApi,
   ...billetApi,
   ...storageApi,
-  ...bettingApi
+  ...bettingApi,
+  ...gatewayApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

@@ -45,7 +45,9 @@ export const P = {
   postPixQrDynamic: "api-users-post-pix-payments-by-qr-code-dynamic-instant-billing",
   // features §2 pay/{id}/devolution (get-pix-deposits); returning: ours (D-pix-devolution)
   getPixDeposits: "api-users-get-pix-deposits",
-  postPixDevolutions: "api-users-post-pix-devolutions"
+  postPixDevolutions: "api-users-post-pix-devolutions",
+  // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
+  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 

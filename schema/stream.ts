@@ -13,8 +13,8 @@ import { hintOf, listNames, type ListName } from "./lists.ts"
  * name, the statement (a table) and the permission users (read on demand). A hint naming anything
  * else does not decode and is skipped (sync/SPEC.md L5).
  */
-export type SyncedList = ListName | "invitations" | "statements" | "permission_users"
-export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users"] as const)]
+export type SyncedList = ListName | "invitations" | "statements" | "permission_users" | "gateway_transactions"
+export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users", "gateway_transactions"] as const)]
 const syncedSet = new Set<string>(SYNCED_LISTS)
 export const SyncedList = Schema.String.check(Schema.makeFilter((s: string) => syncedSet.has(s) || `not a synced list: ${s}`)) as unknown as Schema.Codec<SyncedList, string>
 

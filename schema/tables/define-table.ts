@@ -8,6 +8,9 @@
  * First description: schema/tables/statement.ts (core §9, features §2).
  */
 
+/** How a prefix-matched id column packs its values (sync/projections/packed-strings.ts). */
+export type IdFormat = { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
+
 /** An enum field: its row key and its literals in code order. */
 export interface EnumField<R> {
   readonly key: keyof R & string
@@ -43,9 +46,17 @@ export interface TableDescription<R> {
   readonly enums: ReadonlyArray<EnumField<R>>
   /** Interned free text searched by substring (folded). */
   readonly text: ReadonlyArray<keyof R & string>
-  /** Identifiers matched by prefix; dense ids are in most rows, sparse ids in few. */
-  readonly prefixIds: ReadonlyArray<{ readonly key: keyof R & string; readonly dense: boolean }>
+  /**
+   * Identifiers matched by prefix; dense ids are in most rows, sparse ids in few (and may be null).
+   * The first dense id is the row id. `format`: how the column packs it (default uuid); `searched`
+   * false: kept and shown, not matched by the text filter (default true).
+   */
+  readonly prefixIds: ReadonlyArray<{ readonly key: keyof R & string; readonly dense: boolean; readonly format?: IdFormat; readonly searched?: boolean }>
   readonly extraInts: ReadonlyArray<keyof R & string>
+  /** The text field that a document-like query also matches by its digits (CPF/CNPJ). */
+  readonly digits?: keyof R & string
+  /** Short text kept and shown but never searched (interned: bank, agency, account…). */
+  readonly stored?: ReadonlyArray<keyof R & string>
   /** The status enum and which of its literals count in sums. */
   readonly sums: { readonly status: keyof R & string; readonly counted: ReadonlyArray<string>; readonly per: keyof R & string }
   readonly groups: ReadonlyArray<string>

@@ -29,9 +29,11 @@ export const statementTable = defineTable<StatementEntry>({
   prefixIds: [
     { key: "id", dense: true },
     { key: "operation_id", dense: true },
-    { key: "end_to_end_id", dense: false },
-    { key: "transaction_uuid", dense: false }
+    // Pix end-to-end ids are 32 chars (E + ISPB + yyyyMMddHHmm + 11); transaction_uuid is kept, not searched
+    { key: "end_to_end_id", dense: false, format: { kind: "ascii", width: 32 } },
+    { key: "transaction_uuid", dense: false, searched: false }
   ],
+  digits: "counterparty_document",
   extraInts: ["balance_after"],
   sums: { status: "status", counted: STATEMENT_SUM_STATUSES, per: "currency_symbol" },
   groups: ["day", "type", "wallet", "counterparty"],

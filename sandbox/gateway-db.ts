@@ -1,0 +1,99 @@
+/**
+ * The sandbox's gateway transactions (issue 16; features §3 "Transaction (gateway)", §4 statuses):
+ * one table for the four kinds (deposit, withdrawal, refund, return), keyset-paged like the
+ * statement, and the seed of the company's gateway wallets (matrix and branch) with a size switch
+ * (small for `npm start`; 100k and 1m for benchmarks, generated in a few seconds), and the
+ * company kind of a wallet (main, main_without_branches, branch; core "gateway permission by
+ * company kind").
+ */
+import type Database from "better-sqlite3"
+import type { Prng } from "./prng.ts"
+import { gatewayRows } from "./gateway-rows.ts"
+import type { GatewayTransaction } from "../schema/tables/gateway.ts"
+import type { CompanyKind } from "../schema/api-gateway.ts"
+
+type DB = Database.Database
+
+export const GATEWAY_COLUMNS_LIST = [
+  "id", "wallet_id", "kind", "status", "direction", "currency_symbol", "created_at", "updated_at", "value", "fee", "seller_share",
+  "reference", "operation_id", "end_to_end_id", "txid", "counterparty_name", "counterparty_document", "bank", "agency", "account", "digit"
+] as const
+export const GATEWAY_COLUMNS = GATEWAY_COLUMNS_LIST.join(", ")
+
+export const createGatewayTables = (db: DB): void => {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS gateway_transactions (
+  id TEXT PRIMARY KEY,
+  wallet_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL,
+  direction TEXT NOT NULL,
+  currency_symbol TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  value INTEGER NOT NULL,
+  fee INTEGER NOT NULL,
+  seller_share INTEGER NOT NULL,
+  reference TEXT NOT NULL,
+  operation_id TEXT NOT NULL,
+  end_to_end_id TEXT,
+  txid TEXT,
+  counterparty_name TEXT NOT NULL,
+  counterparty_document TEXT NOT NULL,
+  bank TEXT NOT NULL,
+  agency TEXT NOT NULL,
+  account TEXT NOT NULL,
+  digit TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS gateway_keyset ON gateway_transactions (wallet_id, updated_at, id);
+CREATE INDEX IF NOT EXISTS gateway_kind_created ON gateway_transactions (wallet_id, kind, created_at);
+CREATE TABLE IF NOT EXISTS gateway_exports (
+  id TEXT PRIMARY KEY,
+  wallet_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  kind TEXT,
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  rows INTEGER NOT NULL DEFAULT 0,
+  csv TEXT,
+  started_ms INTEGER NOT NULL,
+  duration_ms INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  finished_at TEXT
+);`)
+}
+
+export const insertGatewayRows = (db: DB, rows: ReadonlyArray<GatewayTransaction>): void => {
+  const ins = db.prepare(`INSERT OR REPLACE INTO gateway_transactions (${GATEWAY_COLUMNS}) VALUES (${GATEWAY_COLUMNS_LIST.map((c) => "@" + c).join(", ")})`)
+  db.transaction(() => { for (const r of rows) ins.run(r) })()
+}
+
+/** Gateway rows per wallet: small for `npm start`; the big sizes put 80 % on the matrix, 20 % on the branch. */
+export const gatewaySizes = (size: "small" | "100k" | "1m"): { matrix: number; branch: number } =>
+  size === "1m" ? { matrix: 800_000, branch: 200_000 } : size === "100k" ? { matrix: 80_000, branch: 20_000 } : { matrix: 600, branch: 250 }
+
+/** Seeds bruno's gateway wallets (features §2: the gateway area is for gateway wallets). */
+export const seedGateway = (db: DB, r: Prng, now: number, wallets: { matrix: string; branch: string }, size: "small" | "100k" | "1m"): number => {
+  const n = gatewaySizes(size)
+  let total = 0
+  for (const [walletId, count] of [[wallets.matrix, n.matrix], [wallets.branch, n.branch]] as const) {
+    // in batches, so 1M rows never sit in memory at once
+    for (let done = 0; done < count; done += 50_000) {
+      const batch = Math.min(50_000, count - done)
+      const span = 90 * 86_400_000
+      const rows = gatewayRows(r, walletId, batch, now - span + Math.floor(((done + batch) / count) * span), (batch / count) * 90, done)
+      insertGatewayRows(db, rows)
+      total += batch
+    }
+  }
+  return total
+}
+
+/** core: the company kind of a wallet — a branch has a parent; a matrix is main with branches, main_without_branches without. */
+export const companyKindOf = (db: DB, walletId: string): CompanyKind => {
+  const w = db.prepare("SELECT parent_id FROM wallets WHERE id = ?").get(walletId) as { parent_id: string | null } | undefined
+  if (w?.parent_id) return "branch"
+  const child = db.prepare("SELECT 1 FROM wallets WHERE parent_id = ? LIMIT 1").get(walletId)
+  return child ? "main" : "main_without_branches"
+}

@@ -1,0 +1,107 @@
+/**
+ * The table projection over the gateway description (issue 16; issue 11 "a second table described
+ * gets filters, orders, image and exports with no code outside its description"; features §3
+ * Transaction (gateway), §4 its 17 statuses): random queries over generated rows across three
+ * wallets answer exactly like the naive reference (tests/support/naive-table.ts) — totals, sums
+ * of the counted statuses, the window in order, groups by kind, wallet, day and type × status.
+ */
+import { describe, expect, it } from "vitest"
+import { Prng } from "../../sandbox/prng.ts"
+import { gatewayRow, gatewayRows } from "../../sandbox/gateway-rows.ts"
+import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
+import { NaiveTable } from "../../tests/support/naive-table.ts"
+import { StatementProjection } from "./statement-projection.ts"
+import { TableProjection, type TableQuery } from "./table-projection.ts"
+
+const NOW = Date.parse("2026-11-20T15:00:00.000Z")
+const DAY = 86_400_000
+const WALLETS = ["w-matrix", "w-branch-1", "w-branch-2"]
+
+const build = (seed: number, perWallet: number) => {
+  const g = new Prng(seed)
+  const rows = WALLETS.flatMap((w) => gatewayRows(g, w, perWallet, NOW, 60))
+  const p = new TableProjection<GatewayTransaction>(gatewayTable)
+  const n = new NaiveTable<GatewayTransaction>(gatewayTable)
+  for (let i = 0; i < rows.length; i += 700) {
+    p.upsertMany(rows.slice(i, i + 700))
+    n.upsertMany(rows.slice(i, i + 700))
+  }
+  return { g, rows, p, n }
+}
+
+const randomQuery = (g: Prng, rows: ReadonlyArray<GatewayTransaction>): TableQuery => {
+  const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = {}
+  if (g.chance(0.5)) q.walletIds = WALLETS.filter(() => g.chance(0.5))
+  if (g.chance(0.4)) q.types = GATEWAY_KINDS.filter(() => g.chance(0.4))
+  if (g.chance(0.4)) q.statuses = GATEWAY_STATUSES.filter(() => g.chance(0.3))
+  if (g.chance(0.4)) {
+    q.from = NOW - g.int(1, 60) * DAY
+    q.to = q.from + g.int(1, 30) * DAY
+  }
+  if (g.chance(0.3)) q.minAmount = g.int(0, 20_000)
+  if (g.chance(0.2)) q.maxAmount = g.int(20_000, 200_000)
+  if (g.chance(0.4)) {
+    const r = g.pick(rows)
+    q.text = g.pick([r.reference, r.counterparty_name.split(" ")[0] ?? "a", r.counterparty_document.slice(0, 6), r.id.slice(0, 8), r.txid?.slice(0, 10) ?? "PED-", "silva", "ltda"])
+  }
+  if (g.chance(0.4)) q.sort = { by: g.pick(["created_at", "amount"] as const), dir: g.pick(["asc", "desc"] as const) }
+  if (g.chance(0.3)) q.offset = g.int(0, 200)
+  if (g.chance(0.3)) q.limit = g.int(0, 150)
+  if (g.chance(0.4)) q.groupBy = g.pick(["day", "type", "wallet", "code", "none"] as const)
+  return q
+}
+
+const strip = <T extends { tookMs?: number; perCurrency?: unknown; perWallet?: unknown }>(r: T) => {
+  const { tookMs: _t, perCurrency: _c, perWallet: _w, ...rest } = r
+  return rest
+}
+
+describe("gateway table projection (issue 16, features §3/§4) against the naive reference", () => {
+  it("Q6 the gateway description packs 4 kinds × 17 statuses × sign × BRL into one 16-bit code", () => {
+    expect(gatewayTable.layout.bits).toBe(2 + 5 + 1 + 1)
+    expect(GATEWAY_STATUSES.length).toBe(17)
+  })
+
+  it("features §2 gateway: 300 random filters across several wallets equal the naive reference", () => {
+    const { g, rows, p, n } = build(16, 900)
+    for (let i = 0; i < 300; i++) {
+      const q = randomQuery(g, rows)
+      expect(strip(p.query(q)), JSON.stringify(q)).toEqual(strip(n.query(q)))
+    }
+  })
+
+  it("features §3 every field of a gateway row round-trips through the columns", () => {
+    const { rows, p } = build(3, 200)
+    for (const r of rows.slice(0, 100)) expect(p.get(r.id)).toEqual(r)
+  })
+
+  it("features §4 a status change (newer updated_at) moves the row between status filters; removal and optimize keep answers", () => {
+    const { g, rows, p, n } = build(5, 400)
+    const changed = rows.slice(0, 300).map((r) => ({ ...r, status: g.pick(GATEWAY_STATUSES), updated_at: new Date(NOW + 1000).toISOString() }))
+    p.upsertMany(changed)
+    n.upsertMany(changed)
+    const gone = rows.slice(300, 350).map((r) => r.id)
+    expect(p.remove(gone)).toBe(n.remove(gone))
+    p.optimize()
+    for (let i = 0; i < 80; i++) {
+      const q = randomQuery(g, rows)
+      expect(strip(p.query(q)), JSON.stringify(q)).toEqual(strip(n.query(q)))
+    }
+  })
+
+  it("S6 a gateway image read back answers like the original; a statement image is refused", () => {
+    const { g, rows, p } = build(7, 300)
+    p.optimize()
+    const back = TableProjection.fromTableImage(structuredClone(p.toImage()), () => new TableProjection<GatewayTransaction>(gatewayTable))
+    expect(back).not.toBeNull()
+    for (let i = 0; i < 40; i++) {
+      const q = randomQuery(g, rows)
+      expect(strip(back?.query(q) ?? p.query({ limit: 0 }))).toEqual(strip(p.query(q)))
+    }
+    const live = gatewayRow(g, { walletId: "w-matrix", createdAt: NOW, kind: "deposit", status: "paid", value: 12_345 })
+    back?.upsertMany([live])
+    expect(back?.query({ text: live.reference, types: ["deposit"] }).rows.map((r) => r.id)).toContain(live.id)
+    const statementImage = structuredClone(new StatementProjection().toImage())
+    expect(TableProjection.fromTableImage(statementImage, () => new TableProjection<GatewayTransaction>(gatewayTable))).toBeNull()
+  })
+})
