@@ -24,6 +24,19 @@ export const StatementQueryMsg = Schema.Struct({
 })
 export type StatementQueryMsg = typeof StatementQueryMsg.Type
 
+/**
+ * The big synced tables a view may query (schema/tables/*: one live-query message per table, its
+ * query the table projection's TableQuery; issue 11/16). `sums`: also the extra ints' totals over
+ * the matches (gateway: fee, seller_share).
+ */
+export const TABLE_NAMES = ["gateway_transactions"] as const
+export const TableQueryMsg = Schema.Struct({
+  ...StatementQueryMsg.fields,
+  direction: Schema.optionalKey(Schema.String),
+  groupBy: Schema.optionalKey(Schema.Literals(["day", "type", "wallet", "counterparty", "code", "none"]))
+})
+export type TableQueryMsg = typeof TableQueryMsg.Type
+
 /** What a view may watch. Each answers with a snapshot now and on every change. */
 export const LiveQuery = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("session") }),
@@ -41,6 +54,7 @@ export const LiveQuery = Schema.Union([
   // (`partial`, totals a lower bound) and then the full answer (sync/SPEC.md Q5)
   Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg, early: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
+  Schema.Struct({ kind: Schema.Literal("table"), table: Schema.Literals(TABLE_NAMES), query: TableQueryMsg, sums: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),

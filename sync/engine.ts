@@ -11,14 +11,19 @@ import type { EndpointId } from "../schema/api.ts"
 import type { ApprovalRequest, Notification, PendingBalance, StatementEntry, Wallet, WalletAccount, WalletInvitation } from "../schema/entities.ts"
 import { P, WILDCARD, hasPermission } from "../schema/permissions.ts"
 import type { StreamEvent } from "../schema/stream.ts"
-import type { LiveQuery, SessionInfo, StatementQueryMsg } from "../schema/live.ts"
-import type { ConnectionView, LiveResults, StatementsResult } from "./results.ts"
+import type { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
+import type { ConnectionView, LiveResults, StatementsResult, TableResult } from "./results.ts"
 import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "./api/client.ts"
 import { listSpec } from "./lists.ts"
 import { isListName, listDef, listNames, listPermission, listsOfHint, type AnyListDef } from "../schema/lists.ts"
 import { ProgressBoard } from "./pullers/progress.ts"
 import { pullFull, runApi, type ListSpec } from "./pullers/puller.ts"
 import { loadStatementChunks, pullStatements } from "./pullers/statements.ts"
+import { loadTableChunks, pullTable } from "./pullers/table.ts"
+import { gatewaySync } from "./pullers/gateway.ts"
+import { TableProjection } from "./projections/table-projection.ts"
+import { GatewayTransaction as GatewayTransactionSchema, gatewayTable, type GatewayTransaction } from "../schema/tables/gateway.ts"
+import { gatewayCsv } from "./projections/gateway-export.ts"
 import { StatementProjection, monthsFromDays } from "./projections/statement-projection.ts"
 import { openUserDb, wipeUserDb, type EntityDoc, type UserDb } from "./store/db.ts"
 import { fromCompact } from "./store/statement-rows.ts"
@@ -72,6 +77,7 @@ const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId}`
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
+const decodeGateway = Schema.decodeUnknownExit(GatewayTransactionSchema)
 /** The lists every wallet has a copy of (schema/lists.ts scope "wallet"). */
 const walletLists = listNames.filter((n) => listDef(n)?.scope === "wallet")
 /** Per list, the decoder of rows that arrive untyped (a hint's inline rows, L5). */
@@ -91,6 +97,10 @@ export class Engine {
   db: UserDb | null = null
   readonly progress = new ProgressBoard()
   private proj = new StatementProjection()
+  /** The gateway transactions (issue 16): the same table projection over the gateway description. */
+  private gw = new TableProjection<GatewayTransaction>(gatewayTable)
+  /** The version of a table's answers (Q3), by the live-query message's table name. */
+  tableVersion(_table: "gateway_transactions"): number { return this.gw.version }
   /** The statement projection (replaced by its image on reopen, S6). */
   get projection(): StatementProjection { return this.proj }
   private projSwaps = 0
@@ -232,6 +242,8 @@ export class Engine {
     const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
       this.ingestChunk(rows.map(fromCompact), walletId, seq)
     })
+    await loadTableChunks(db, walletIds, {}, (rows) => { this.gw.upsertMany(rows.map(gatewaySync.fromCompact)) }, gatewaySync.chunkKey)
+    if (this.gw.size > 0) this.gw.optimize()
     const t2 = performance.now()
     this.settleProjection()
     this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
@@ -340,6 +352,7 @@ export class Engine {
     this.effects = { balances: [], overlays: [], notices: [] }
     this.mirror.clear()
     this.proj.clear()
+    this.gw.clear()
     this.chunkMark.clear()
     this.rowsSinceImage = 0
     this.rowsSinceOptimize = 0
@@ -458,6 +471,24 @@ export class Engine {
     await Promise.allSettled(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNamed(n, w.id))))
     await first
     for (const w of readable) if (!first || w.id !== this.walletId) await this.pullStatementsFor(w.id).catch(() => undefined)
+    await this.syncGateway(wallets.map((w) => w.id)).catch(() => undefined)
+  }
+
+  /** Issue 16: the gateway wallets (core §4: a failed load is no gateway wallets) and their transactions, where the user may read a gateway list. */
+  private async syncGateway(walletIds: ReadonlyArray<string>): Promise<void> {
+    if (walletIds.length === 0) return
+    const r = await runApi(this.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } })).catch(() => null)
+    const tags = [P.getGatewayDeposits, P.getGatewayWithdrawals, P.getGatewayRefunds, P.getGatewayDevolutions]
+    for (const w of r?.data.wallets_ids ?? []) if (tags.some((t) => this.can(w, t))) await this.pullGatewayFor(w).catch(() => undefined)
+  }
+
+  pullGatewayFor(walletId: string): Promise<unknown> {
+    const db = this.db
+    if (!db) return Promise.resolve(0)
+    return this.pull(`gateway|${walletId}`, () =>
+      pullTable(this.api, db, this.progress, gatewaySync, walletId, {
+        onRows: (rows) => { this.gw.upsertMany(rows); this.changed() }
+      }).finally(() => { if (this.gw.size > 0 && ![...this.running.keys()].some((k) => k.startsWith("gateway|") && k !== `gateway|${walletId}`)) { this.gw.optimize(); this.changed() } }))
   }
 
   /** The profile says whether this is a green-server user, who sends `server-type` on every call (A2). */
@@ -538,7 +569,11 @@ export class Engine {
     if (inline) {
       this.applyInlineRows(ev.list, w, ev.rows ?? [])
       // rows carried by the hint are authoritative for these lists: no pull needed
-      if (ev.list !== "statements" && ev.list !== "notifications") return
+      if (ev.list !== "statements" && ev.list !== "notifications" && ev.list !== "gateway_transactions") return
+    }
+    if (ev.list === "gateway_transactions") {
+      if (w) this.later(`gateway|${w}`, inline ? 300 : 0, () => this.pullGatewayFor(w))
+      return
     }
     if (ev.list === "statements") {
       // the view already shows inline rows; the keyset pull that stores them can wait a little and batch
@@ -709,6 +744,11 @@ export class Engine {
       if (rows.length) this.ingest(rows)
       return
     }
+    if (list === "gateway_transactions") {
+      const rows = raw.flatMap((r) => { const e = decodeGateway(r); return e._tag === "Success" ? [e.value] : [] })
+      if (rows.length) { this.gw.upsertMany(rows); this.changed() }
+      return
+    }
     // every list of the registry takes inline rows, decoded with its row Schema (L5)
     const def = isListName(list) ? listDef(list) : undefined
     if (!def) return
@@ -780,6 +820,7 @@ export class Engine {
           ? this.listRows<WalletInvitation>("invitations_received", "")
           : this.listRows<WalletInvitation>("invitations_sent", this.walletId ?? "")
       case "statements": return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
+      case "table": return this.queryTable(q.table, q.query, q.sums === true)
       case "statementSeries": {
         // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
         const sq = q.query as Parameters<StatementProjection["series"]>[0]
@@ -821,6 +862,18 @@ export class Engine {
     if (def.where) rows = rows.filter((r) => def.where?.(r) ?? true)
     if (def.order) rows.sort(def.order)
     return rows as T[]
+  }
+
+  /** One live-query message per table: the table projection's answer, with the extra ints' sums when asked. */
+  queryTable(_table: "gateway_transactions", q: TableQueryMsg, sums: boolean): TableResult {
+    const r = this.gw.query(q)
+    const { perCurrency: _pc, partial: _p, ...rest } = r
+    return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: this.gw.size, ...(sums ? { intSums: this.gw.sumInts(q) } : {}) }
+  }
+
+  /** A table's filtered rows as a local CSV Blob (every row of the filter, in its order). */
+  exportTable(_table: "gateway_transactions", q: TableQueryMsg, headers: ReadonlyArray<string>): Blob {
+    return new Blob(Array.from(gatewayCsv(this.gw.matchingRows(q), this.locale, headers)), { type: "text/csv;charset=utf-8" })
   }
 
   queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {

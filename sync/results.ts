@@ -39,6 +39,16 @@ export interface StatementsResult {
   /** An early answer (Q5): the rows are final, total and sums only a lower bound; the full answer follows. */
   readonly partial?: true
 }
+/** A table's answer (one live-query message per table): rows as the table's row shape, totals, groups; `intSums` when asked. */
+export interface TableResult {
+  readonly total: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
+  readonly rows: ReadonlyArray<Readonly<Record<string, unknown>>>
+  readonly groups?: ReadonlyArray<GroupTotals>
+  readonly perWallet?: ReadonlyArray<GroupTotals>
+  readonly intSums?: Readonly<Record<string, number>>
+  readonly tookMs: number
+  readonly loadedRows: number
+}
 /** The chart's series (features §2 statements: balance and in/out per day, following the filter). */
 export interface SeriesPointView {
   readonly key: string; readonly from: number; readonly sumIn: number; readonly sumOut: number; readonly net: number
@@ -78,6 +88,7 @@ export interface LiveResults {
   invitations: ReadonlyArray<WalletInvitation>
   statements: StatementsResult
   statementSeries: StatementSeriesView
+  table: TableResult
   approvalRequests: ReadonlyArray<ApprovalRequestView>
   approvalHistory: ReadonlyArray<ApprovalRequest>
   syncProgress: SyncProgress

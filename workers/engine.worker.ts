@@ -27,11 +27,11 @@ const engine = new Engine({
 })
 
 /** Q3: statement answers depend on the projection alone; unchanged, they are not recomputed. */
-const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries"
+const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries" || q.kind === "table"
 const push = (port: Port, subId: number, entry: Sub) => {
   const fresh = entry.version === -1
   if (projectionBound(entry.query)) {
-    const v = engine.statementsVersion
+    const v = entry.query.kind === "table" ? engine.tableVersion(entry.query.table) : engine.statementsVersion
     if (v === entry.version) return
     entry.version = v
   }

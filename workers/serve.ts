@@ -72,6 +72,9 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
     case "exportCsv":
       try { ok(m.reqId, engine.exportStatements(m.query, m.format, m.headers)) } catch (e) { fail(m.reqId, e) }
       return
+    case "exportTable":
+      try { ok(m.reqId, engine.exportTable(m.table, m.query, m.headers)) } catch (e) { fail(m.reqId, e) }
+      return
     case "subscribe":
     case "unsubscribe":
       return

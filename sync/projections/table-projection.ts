@@ -1668,6 +1668,19 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
   }
 
+  /** The extra ints summed over every match of the filter (gateway: fee and seller share that follow the filter). */
+  sumInts(q: Q): Record<string, number> {
+    const rows = this.allMatches(q)
+    const out: Record<string, number> = {}
+    for (let k = 0; k < this.ints.length; k++) {
+      const col = this.ints[k] as CompactIntColumn
+      let sum = 0
+      for (let i = 0; i < rows.length; i++) sum += col.get(rows[i] as number)
+      out[this.b.ints[k] as string] = sum
+    }
+    return out
+  }
+
   /** The matching rows as StatementEntry objects, lazily; throws if the projection changes meanwhile. */
   matchingRows(q: Q): Generator<R, void, undefined> {
     return this.viewsOf(this.allMatches(q))

@@ -1,127 +1,36 @@
 /**
- * The statement puller (sync/SPEC.md P7–P9): keyset pages (`sort=updated_at&order=asc&after=
- * <updated_at>|<id>`, docs/decisions.md D-sync-cursor) of up to 5,000 rows, each written as one
- * chunk record together with the cursor that follows it (S3) — so the newest chunk is the
- * checkpoint, and a kill at any point resumes with no gap and no duplicate (P8). The next page
- * is requested while the current one is written (P9), which keeps the network and IndexedDB busy
- * at the same time. A row whose status changes gets a newer updated_at on the server, so the
- * next incremental pull carries it again and it upserts by id (P5).
+ * The statement puller (sync/SPEC.md P7–P9): the keyset table puller (table.ts) over the
+ * statement's GET, its fast row guard (D-fast-guard) and compact rows (store/statement-rows.ts);
+ * the statement's chunks are keyed by the wallet id itself.
  */
-import { Effect, Schema } from "effect"
 import type { StatementEntry } from "../../schema/entities.ts"
 import { api as contract } from "../../schema/api.ts"
-import { MalformedResponse } from "../../schema/errors.ts"
 import { isStatementEntry } from "../../schema/fast-guards.ts"
 import type { ApiClient } from "../api/client.ts"
 import type { UserDb } from "../store/db.ts"
-import { cursorAfter, toCompact } from "../store/statement-rows.ts"
-import { runApi } from "./puller.ts"
+import { cursorAfter, fromCompact, toCompact } from "../store/statement-rows.ts"
 import type { ProgressBoard } from "./progress.ts"
+import { loadTableChunks, pullTable, TABLE_PAGE_SIZE, type TablePullOptions, type TableSync } from "./table.ts"
 
-export const STATEMENT_PAGE_SIZE = 5000
-const decodeEnvelope = Schema.decodeUnknownExit(Schema.Struct({
-  data: Schema.Struct({ page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(Schema.Unknown) })
-}))
-const seqId = (walletId: string, seq: number) => `${walletId}|${String(seq).padStart(10, "0")}`
+export { lastChunk, localStatementCount } from "./table.ts"
+export const STATEMENT_PAGE_SIZE = TABLE_PAGE_SIZE
+export type StatementPullOptions = TablePullOptions<StatementEntry>
 
-export interface StatementPullOptions {
-  readonly pageSize?: number
-  /** Called with each page's rows after they are durably stored (the projection upserts them). */
-  readonly onRows: (rows: ReadonlyArray<StatementEntry>, seq: number) => void
-  /** For tests: stop after this many pages, as if the worker were killed. */
-  readonly stopAfterPages?: number
-  readonly signal?: AbortSignal
+export const statementSync: TableSync<StatementEntry> = {
+  name: "statements",
+  path: contract.statement.path,
+  isRow: isStatementEntry,
+  toCompact,
+  fromCompact,
+  chunkKey: (walletId) => walletId,
+  cursorAfter
 }
 
-/** The last chunk of a wallet: its cursor is where the next pull starts, `upto` the rows stored. */
-export async function lastChunk(db: UserDb, walletId: string): Promise<{ seq: number; cursor: string; upto: number } | null> {
-  const docs = await db.statement_chunks
-    .find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "desc" }, { seq: "desc" }], limit: 1 })
-    .exec()
-  const d = docs[0]
-  return d ? { seq: d.seq, cursor: d.cursor, upto: d.upto >= 0 ? d.upto : await localStatementCount(db, walletId) } : null
-}
+export const pullStatements = (api: ApiClient, db: UserDb, progress: ProgressBoard, walletId: string, o: StatementPullOptions): Promise<number> =>
+  pullTable(api, db, progress, statementSync, walletId, o)
 
-/** Rows stored for a wallet, by reading every chunk (only for chunks written before `upto`). */
-export async function localStatementCount(db: UserDb, walletId: string): Promise<number> {
-  const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId } }).exec()
-  return docs.reduce((n, d) => n + d.count, 0)
-}
-
-export async function pullStatements(api: ApiClient, db: UserDb, progress: ProgressBoard, walletId: string, o: StatementPullOptions): Promise<number> {
-  const pageSize = o.pageSize ?? STATEMENT_PAGE_SIZE
-  const list = `statements:${walletId}`
-  const start = await lastChunk(db, walletId)
-  let seq = start ? start.seq + 1 : 0
-  let cursor = start?.cursor ?? ""
-  const already = start?.upto ?? 0
-  let done = 0
-  let pages = 0
-  progress.set(list, { state: "pulling", done: already })
-
-  // A4 on the hot path: the envelope by its Schema, each row by the equivalent fast guard (D-fast-guard)
-  const fetchPage = (after: string) =>
-    runApi(api.raw("GET", contract.statement.path, {
-      walletId,
-      query: { sort: "updated_at", order: "asc", page: "1", page_size: String(pageSize), ...(after ? { after } : {}) }
-    }).pipe(Effect.flatMap((json) => {
-      const env = decodeEnvelope(json)
-      if (env._tag !== "Success") return Effect.fail(new MalformedResponse({ path: contract.statement.path, message: "paged envelope" }))
-      const rows = env.value.data.data
-      for (const r of rows) if (!isStatementEntry(r)) return Effect.fail(new MalformedResponse({ path: contract.statement.path, message: "statement row" }))
-      return Effect.succeed({ data: { ...env.value.data, data: rows as ReadonlyArray<StatementEntry> } })
-    })))
-
-  try {
-    let next = fetchPage(cursor)
-    let totalEstimate = -1
-    for (;;) {
-      const resp = await next
-      const rows = resp.data.data
-      if (totalEstimate < 0) totalEstimate = already + resp.data.total
-      const last = rows[rows.length - 1]
-      const more = rows.length === pageSize && last !== undefined
-      const nextCursor = last ? cursorAfter(last) : cursor
-      // P9: ask for the next page before writing this one
-      if (more && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted) next = fetchPage(nextCursor)
-      if (rows.length) {
-        await db.statement_chunks.insert({ id: seqId(walletId, seq), wallet_id: walletId, seq, cursor: nextCursor, count: rows.length, rows: rows.map(toCompact), upto: already + done + rows.length })
-        o.onRows(rows, seq)
-        seq++
-        cursor = nextCursor
-        done += rows.length
-      }
-      pages++
-      progress.set(list, { done: already + done, total: Math.max(totalEstimate, already + done) })
-      if (!more || o.signal?.aborted) break
-      if (o.stopAfterPages !== undefined && pages >= o.stopAfterPages) return done
-    }
-    progress.set(list, { state: "done", done: already + done, total: already + done })
-    return done
-  } catch (e) {
-    progress.set(list, { state: "error" })
-    throw e
-  }
-}
-
-/**
- * Load the stored chunks of the given wallets, in order, into a consumer (the projection) —
- * for each wallet only the chunks after `after[wallet]` (S6: what the image already holds).
- * Read a few chunks at a time, so memory holds one batch of rows, not the whole statement.
- */
-export async function loadStatementChunks(
+/** The stored statement chunks of the given wallets after `after[wallet]`, in order (S6). */
+export const loadStatementChunks = (
   db: UserDb, walletIds: ReadonlyArray<string>, after: Readonly<Record<string, number>>,
   onRows: (compact: ReadonlyArray<ReadonlyArray<unknown>>, walletId: string, seq: number) => void
-): Promise<number> {
-  let n = 0
-  const batch = 20
-  for (const walletId of walletIds) {
-    let from = (after[walletId] ?? -1) + 1
-    for (;;) {
-      const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId, seq: { $gte: from } }, sort: [{ wallet_id: "asc" }, { seq: "asc" }], limit: batch }).exec()
-      for (const d of docs) { onRows(d.rows, walletId, d.seq); n += d.count; from = d.seq + 1 }
-      if (docs.length < batch) break
-    }
-  }
-  return n
-}
+): Promise<number> => loadTableChunks(db, walletIds, after, onRows)
