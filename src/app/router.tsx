@@ -93,7 +93,9 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     // ── gateway (TODO(unfiled): features §2 "Gateway") ───────────────────────
     { path: "gateway", ...to("/gateway/metrics") },
     { path: "gateway/transactions", ...to("/gateway/transactions/deposits") },
-    { path: "gateway/*", lazy: unavailable("gateway") },
+    // issue 16: payment requests (assisted payments) not built yet
+    { path: "gateway/payments/*", lazy: unavailable("gateway") },
+    { path: "gateway/*", lazy: page(() => import("../features/gateway/gateway-page.tsx"), (m) => m.GatewayPage) },
     // ── control panel ────────────────────────────────────────────────────────
     { path: "control-panel", ...to("/control-panel/wallets") },
     { path: "control-panel/wallets", lazy: page(() => import("../features/control-panel/wallets-page.tsx"), (m) => m.WalletsPage) },

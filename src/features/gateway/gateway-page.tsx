@@ -1,0 +1,299 @@
+/**
+ * /gateway (issue 16; spec features §2 "Gateway": transactions with child pages deposits,
+ * payments (withdrawals), refunds and returns; metrics; §3 Transaction (gateway) fields and the
+ * Dashboard aggregate; §4 statuses). Every list answers from the worker's table projection over
+ * the gateway description (live query `{ kind: "table" }`), across several wallets of the company
+ * at once (matrix + branches), filtered by text, period, status and value, with the totals, fees
+ * and seller share of the filter; a row opens its receipt; the filter's rows download as a local
+ * CSV, and the server export runs as a job with progress. Metrics: type × status totals computed
+ * locally over the same projection and checked against the server's dashboard aggregate.
+ */
+import { useEffect, useMemo, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Navigate, NavLink, Route, Routes } from "react-router"
+import { getEngine, useLiveQuery } from "../../../workers/client.ts"
+import type { TableQueryMsg } from "../../../workers/protocol.ts"
+import { GATEWAY_STATUSES, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
+import { GATEWAY_METRICS_MAX_DAYS, type DashboardLine, type GatewayExport } from "../../../schema/api-gateway.ts"
+import { formatDateTime } from "../../../schema/format.ts"
+import { useAppState } from "../../lib/app-state.ts"
+import { useLocalePath } from "../../lib/use-locale-path.ts"
+import { useFormat } from "../../lib/use-format.ts"
+import { Badge, Button, Card, Checkbox, Dialog, EmptyState, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
+import { compareLines, intervalError, intervalRange, localLines, periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
+import * as s from "./gateway.css.ts"
+
+const PAGE = 50
+const CSV_KEYS = ["date", "kind", "status", "reference", "counterparty", "document", "value", "fee", "seller", "bank", "agency", "account", "digit", "e2e", "txid", "operation", "id", "wallet"] as const
+const TONE: Partial<Record<string, Tone>> = { paid: "success", paid_by_third_party: "success", paid_without_qrcode: "success", accepted: "success", refund_received: "success", pending: "warning", on_hold: "warning", failed: "danger", rejected: "danger", declined: "danger" }
+
+/** The company's gateway wallets this user holds (core §4), with their names. */
+function useGatewayWallets(): ReadonlyArray<{ id: string; name: string }> {
+  const ids = useAppState((st) => st.gatewayWallets)
+  const wallets = useLiveQuery({ kind: "wallets" })
+  return useMemo(() => (wallets ?? []).filter((w) => (ids ?? []).includes(w.id)).map((w) => ({ id: w.id, name: w.name })), [ids, wallets])
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement("a")
+  a.href = url
+  a.download = name
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export function GatewayPage() {
+  const { t } = useTranslation()
+  const lp = useLocalePath()
+  const wallets = useGatewayWallets()
+  useEffect(() => { document.title = `${t("gateway:title")} · ${t("common:appName")}` }, [t])
+  const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
+  const tabsList: ReadonlyArray<readonly [string, string]> = [
+    ["/gateway/transactions/deposits", "deposits"], ["/gateway/transactions/payments", "payments"], ["/gateway/transactions/refunds", "refunds"],
+    ["/gateway/transactions/returns", "returns"], ["/gateway/metrics", "metrics"]
+  ]
+  return (
+    <div className={layout.page} data-testid="gateway-page">
+      <PageHeader title={t("gateway:title")} subtitle={t("gateway:subtitle", { count: wallets.length })} />
+      <nav aria-label={t("gateway:tabs.label")} className={s.tabs}>
+        {tabsList.map(([to, key]) => <NavLink key={key} to={lp(to)} className={tabClass}>{t(`gateway:tabs.${key}`)}</NavLink>)}
+      </nav>
+      <Routes>
+        <Route path="transactions/deposits" element={<Transactions kind="deposit" wallets={wallets} />} />
+        <Route path="transactions/payments" element={<Transactions kind="withdrawal" wallets={wallets} />} />
+        <Route path="transactions/refunds" element={<Transactions kind="refund" wallets={wallets} />} />
+        <Route path="transactions/returns" element={<Transactions kind="return" wallets={wallets} />} />
+        <Route path="metrics" element={<Metrics wallets={wallets} />} />
+        <Route path="*" element={<Navigate to={lp("/gateway/transactions/deposits")} replace />} />
+      </Routes>
+    </div>
+  )
+}
+
+interface WalletsProps { readonly wallets: ReadonlyArray<{ id: string; name: string }> }
+
+function WalletPicker({ wallets, selected, onChange }: WalletsProps & { selected: ReadonlyArray<string>; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className={s.wallets} data-testid="gateway-wallets">
+      <legend>{t("gateway:filters.wallets")}</legend>
+      {wallets.map((w) => (
+        <Checkbox key={w.id} label={w.name} checked={selected.includes(w.id)}
+          onChange={(on) => onChange(on ? [...selected, w.id] : selected.filter((x) => x !== w.id))} />
+      ))}
+    </fieldset>
+  )
+}
+
+function Transactions({ kind, wallets }: WalletsProps & { readonly kind: GatewayKind }) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const [selected, setSelected] = useState<string[] | null>(null)
+  const walletIds = selected ?? wallets.map((w) => w.id)
+  const [text, setText] = useState("")
+  const [period, setPeriod] = useState<Period>("90")
+  const [status, setStatus] = useState("")
+  const [min, setMin] = useState("")
+  const [max, setMax] = useState("")
+  const [offset, setOffset] = useState(0)
+  const [open, setOpen] = useState<GatewayTransaction | null>(null)
+  const [now] = useState(() => Date.now())
+  useEffect(() => { setOffset(0) }, [kind, text, period, status, min, max, selected])
+  const minC = reaisToCents(min)
+  const maxC = reaisToCents(max)
+  const query: TableQueryMsg = {
+    walletIds, types: [kind], ...(status ? { statuses: [status] } : {}), ...(text.trim() ? { text: text.trim() } : {}),
+    ...periodRange(period, now), ...(minC !== null ? { minAmount: minC } : {}), ...(maxC !== null ? { maxAmount: maxC } : {}),
+    offset, limit: PAGE
+  }
+  const r = useLiveQuery(walletIds.length > 0 ? { kind: "table", table: "gateway_transactions", query, sums: true } : null)
+  const rows = (r?.rows ?? []) as ReadonlyArray<GatewayTransaction>
+  const total = r?.total ?? 0
+  const nameOf = (id: string) => wallets.find((w) => w.id === id)?.name ?? id
+  const headers = CSV_KEYS.map((k) => t(`gateway:columns.${k}`))
+  const exportCsv = async () => {
+    const { offset: _o, limit: _l, ...all } = query
+    download(await getEngine().exportTable("gateway_transactions", all, headers), `gateway-${kind}.csv`)
+  }
+  return (
+    <>
+      <Card>
+        <h2 className={visuallyHidden}>{t("gateway:filters.label")}</h2>
+        <div className={s.filters}>
+          <TextField label={t("gateway:filters.text")} hint={t("gateway:filters.textHint")} value={text} onChange={setText} data-testid="gateway-text" />
+          <Select label={t("gateway:filters.period")} value={period} onChange={(v) => setPeriod(v as Period)} options={PERIODS.map((p) => ({ value: p, label: t(`gateway:filters.presets.${p}`) }))} data-testid="gateway-period" />
+          <Select label={t("gateway:filters.status")} value={status} onChange={setStatus} data-testid="gateway-status"
+            options={[{ value: "", label: t("gateway:filters.allStatuses") }, ...GATEWAY_STATUSES.map((x) => ({ value: x, label: t(`gateway:status.${x}`) }))]} />
+          <TextField label={t("gateway:filters.min")} value={min} onChange={setMin} inputMode="decimal" data-testid="gateway-min" />
+          <TextField label={t("gateway:filters.max")} value={max} onChange={setMax} inputMode="decimal" data-testid="gateway-max" />
+        </div>
+        <WalletPicker wallets={wallets} selected={walletIds} onChange={setSelected} />
+      </Card>
+      <Card>
+        <section aria-label={t("gateway:totals.label")} className={s.totals} data-testid="gateway-totals">
+          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.count")}</span><span className={s.totalValue} data-testid="gateway-total-count">{total}</span></div>
+          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.value")}</span><span className={s.totalValue} data-testid="gateway-total-value">{f.brl((r?.sumIn ?? 0) + (r?.sumOut ?? 0))}</span></div>
+          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.fee")}</span><span className={s.totalValue} data-testid="gateway-total-fee">{f.brl(r?.intSums?.["fee"] ?? 0)}</span></div>
+          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.seller")}</span><span className={s.totalValue}>{f.brl(r?.intSums?.["seller_share"] ?? 0)}</span></div>
+        </section>
+        <p className={s.totalLabel}>{t("gateway:totals.loaded", { count: r?.loadedRows ?? 0 })}</p>
+        <div className={s.actions}>
+          <Button variant="secondary" onClick={() => { void exportCsv() }} data-testid="gateway-csv">{t("gateway:export.csv")}</Button>
+          <ServerExport kind={kind} walletId={walletIds[0] ?? null} now={now} />
+        </div>
+      </Card>
+      <Card>
+        {total === 0 && r !== undefined ? <EmptyState title={t("gateway:table.empty")} /> : (
+          <div className={s.tableWrap}>
+            <table className={s.table} data-testid="gateway-table">
+              <caption className={visuallyHidden}>{t("gateway:table.caption")}</caption>
+              <thead><tr>
+                {(["date", "reference", "counterparty", "document", "status", "value", "fee", ...(walletIds.length > 1 ? ["wallet"] : [])] as const).map((k) =>
+                  <th key={k} scope="col" className={k === "value" || k === "fee" ? `${s.th} ${s.num}` : s.th}>{t(`gateway:columns.${k}`)}</th>)}
+              </tr></thead>
+              <tbody>
+                {rows.map((x) => (
+                  <tr key={x.id} data-testid="gateway-row">
+                    <td className={s.td}>{formatDateTime(x.created_at)}</td>
+                    <td className={s.td}><button type="button" className={s.rowButton} onClick={() => setOpen(x)} aria-label={`${t("gateway:table.open")} ${x.reference}`}>{x.reference}</button></td>
+                    <td className={s.td}>{x.counterparty_name}</td>
+                    <td className={s.td}>{x.counterparty_document}</td>
+                    <td className={s.td}><Badge tone={TONE[x.status] ?? "neutral"}>{t(`gateway:status.${x.status}`)}</Badge></td>
+                    <td className={`${s.td} ${s.num}`}>{f.brl(x.direction === "out" ? -x.value : x.value)}</td>
+                    <td className={`${s.td} ${s.num}`}>{f.brl(x.fee)}</td>
+                    {walletIds.length > 1 ? <td className={s.td}>{nameOf(x.wallet_id)}</td> : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className={s.pager}>
+          <span>{t("gateway:table.page", { from: total === 0 ? 0 : offset + 1, to: Math.min(total, offset + PAGE), total })}</span>
+          <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>{t("gateway:table.prev")}</Button>
+          <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>{t("gateway:table.next")}</Button>
+        </div>
+      </Card>
+      <Dialog open={open !== null} onOpenChange={(o) => { if (!o) setOpen(null) }} title={t("gateway:detail.title")} testId="gateway-receipt">
+        {open ? (
+          <dl className={s.detail}>
+            {([
+              ["date", formatDateTime(open.created_at)], ["kind", t(`gateway:kind.${open.kind}`)], ["status", t(`gateway:status.${open.status}`)],
+              ["reference", open.reference], ["value", f.brl(open.value)], ["fee", f.brl(open.fee)], ["seller", f.brl(open.seller_share)],
+              ["counterparty", open.counterparty_name], ["document", open.counterparty_document], ["bank", open.bank], ["agency", open.agency],
+              ["account", `${open.account}-${open.digit}`], ["e2e", open.end_to_end_id ?? "—"], ["txid", open.txid ?? "—"], ["operation", open.operation_id],
+              ["id", open.id], ["wallet", nameOf(open.wallet_id)]
+            ] as const).map(([k, v]) => (
+              <div key={k} style={{ display: "contents" }}><dt className={s.dt}>{t(`gateway:columns.${k}`)}</dt><dd className={s.dd}>{v}</dd></div>
+            ))}
+          </dl>
+        ) : null}
+      </Dialog>
+    </>
+  )
+}
+
+/** features §7 transactions/exports: a job with status, polled every 2 s until it completes. */
+function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; readonly walletId: string | null; readonly now: number }) {
+  const { t } = useTranslation()
+  const [job, setJob] = useState<GatewayExport | null>(null)
+  const [error, setError] = useState(false)
+  useEffect(() => {
+    if (!job || job.status !== "in_progress" || !walletId) return
+    const id = setTimeout(() => {
+      getEngine().call("gatewayExportGet", { params: { id: job.id }, walletId }).then((r) => setJob(r.data), () => setError(true))
+    }, 2000)
+    return () => clearTimeout(id)
+  }, [job, walletId])
+  const start = () => {
+    if (!walletId) return
+    setError(false)
+    const today = new Date(now - 3 * 3_600_000).toISOString().slice(0, 10)
+    const from = new Date(now - 3 * 3_600_000 - 30 * 86_400_000).toISOString().slice(0, 10)
+    getEngine().call("gatewayExportCreate", { body: { start_date: from, end_date: today, kind }, walletId }).then((r) => setJob(r.data), () => setError(true))
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={start} disabled={job?.status === "in_progress"} data-testid="gateway-server-export">{t("gateway:export.server")}</Button>
+      <span role="status" data-testid="gateway-export-status">
+        {error ? t("gateway:export.failed") : job?.status === "in_progress" ? t("gateway:export.running", { progress: job.progress }) : job?.status === "completed" ? t("gateway:export.done", { rows: job.rows }) : ""}
+      </span>
+      {job?.status === "completed" && job.csv !== null ? (
+        <Button variant="ghost" onClick={() => download(new Blob([job.csv ?? ""], { type: "text/csv" }), `gateway-export-${job.id}.csv`)}>{t("gateway:export.download")}</Button>
+      ) : null}
+    </>
+  )
+}
+
+function Metrics({ wallets }: WalletsProps) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const [now] = useState(() => Date.now())
+  const today = new Date(now - 3 * 3_600_000).toISOString().slice(0, 10)
+  const [start, setStart] = useState(() => new Date(now - 3 * 3_600_000 - 29 * 86_400_000).toISOString().slice(0, 10))
+  const [end, setEnd] = useState(today)
+  const [selected, setSelected] = useState<string[] | null>(null)
+  const walletIds = selected ?? wallets.map((w) => w.id)
+  const err = intervalError(start, end, walletIds)
+  const range = err === null ? intervalRange(start, end) : null
+  const r = useLiveQuery(range ? { kind: "table", table: "gateway_transactions", query: { walletIds, ...range, limit: 0, groupBy: "code" } } : null)
+  const [server, setServer] = useState<{ key: string; lines: ReadonlyArray<DashboardLine> } | "error" | null>(null)
+  const key = `${start}|${end}|${walletIds.join(",")}|${r?.total ?? -1}`
+  useEffect(() => {
+    if (err !== null || walletIds.length === 0) return
+    let live = true
+    getEngine().call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletIds.join(",") }, walletId: walletIds[0] as string })
+      .then((x) => { if (live) setServer({ key, lines: x.data.data }) }, () => { if (live) setServer("error") })
+    return () => { live = false }
+  }, [key, err])
+  const local = localLines(r?.groups ?? [])
+  const serverLines = server !== null && server !== "error" && server.key === key ? server.lines : undefined
+  const { lines, differences } = compareLines(local, serverLines)
+  return (
+    <>
+      <Card>
+        <div className={s.filters}>
+          <TextField type="date" label={t("gateway:metrics.start")} value={start} onChange={setStart} data-testid="metrics-start" />
+          <TextField type="date" label={t("gateway:metrics.end")} value={end} onChange={setEnd} data-testid="metrics-end" />
+        </div>
+        <WalletPicker wallets={wallets} selected={walletIds} onChange={setSelected} />
+        {err ? <p role="alert" className={s.diff} data-testid="metrics-error">{t(`gateway:metrics.${err}`, { days: GATEWAY_METRICS_MAX_DAYS })}</p> : null}
+      </Card>
+      {err === null ? (
+        <Card>
+          <p role="status" data-testid="metrics-check" className={differences > 0 ? s.diff : undefined}>
+            {server === "error" ? t("gateway:metrics.serverError") : serverLines === undefined ? t("gateway:metrics.checking") : differences > 0 ? t("gateway:metrics.mismatch", { count: differences }) : t("gateway:metrics.match")}
+          </p>
+          {lines.length === 0 ? <EmptyState title={t("gateway:metrics.none")} /> : (
+            <div className={s.tableWrap}>
+              <table className={s.table} data-testid="metrics-table">
+                <caption className={visuallyHidden}>{t("gateway:metrics.byStatus")}</caption>
+                <thead><tr>
+                  <th scope="col" className={s.th}>{t("gateway:metrics.type")}</th><th scope="col" className={s.th}>{t("gateway:metrics.status")}</th>
+                  <th scope="col" className={`${s.th} ${s.num}`}>{t("gateway:metrics.items")}</th><th scope="col" className={`${s.th} ${s.num}`}>{t("gateway:metrics.value")}</th>
+                  <th scope="col" className={`${s.th} ${s.num}`}>{t("gateway:metrics.server")}</th><th scope="col" className={s.th}>{t("gateway:metrics.difference")}</th>
+                </tr></thead>
+                <tbody>
+                  {lines.map((l) => {
+                    const off = l.server === null || (l.server !== undefined && (l.server.items !== l.items || l.server.value !== l.value))
+                    return (
+                      <tr key={`${l.type}|${l.status}`} data-testid="metrics-row">
+                        <td className={s.td}>{t(`gateway:dashType.${l.type}`)}</td>
+                        <td className={s.td}>{t(`gateway:status.${l.status}`)}</td>
+                        <td className={`${s.td} ${s.num}`}>{l.items}</td>
+                        <td className={`${s.td} ${s.num}`}>{f.brl(l.value)}</td>
+                        <td className={`${s.td} ${s.num}`}>{l.server ? `${l.server.items} · ${f.brl(l.server.value)}` : l.server === null ? "0" : "…"}</td>
+                        <td className={`${s.td} ${off ? s.diff : ""}`}>{off ? "≠" : ""}</td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      ) : null}
+    </>
+  )
+}
