@@ -31,8 +31,19 @@ export type StatementQueryMsg = typeof StatementQueryMsg.Type
  */
 export const TABLE_NAMES = ["gateway_transactions"] as const
 export const TableQueryMsg = Schema.Struct({
-  ...StatementQueryMsg.fields,
+  walletIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  text: Schema.optionalKey(Schema.String),
+  from: Schema.optionalKey(Schema.Number),
+  to: Schema.optionalKey(Schema.Number),
+  types: Schema.optionalKey(Schema.Array(Schema.String)),
+  statuses: Schema.optionalKey(Schema.Array(Schema.String)),
   direction: Schema.optionalKey(Schema.String),
+  currency: Schema.optionalKey(Schema.String),
+  minAmount: Schema.optionalKey(Schema.Number),
+  maxAmount: Schema.optionalKey(Schema.Number),
+  sort: Schema.optionalKey(Schema.Struct({ by: Schema.Literals(["created_at", "amount"]), dir: Schema.Literals(["asc", "desc"]) })),
+  offset: Schema.optionalKey(Schema.Number),
+  limit: Schema.optionalKey(Schema.Number),
   groupBy: Schema.optionalKey(Schema.Literals(["day", "type", "wallet", "counterparty", "code", "none"]))
 })
 export type TableQueryMsg = typeof TableQueryMsg.Type
@@ -54,7 +65,7 @@ export const LiveQuery = Schema.Union([
   // (`partial`, totals a lower bound) and then the full answer (sync/SPEC.md Q5)
   Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg, early: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
-  Schema.Struct({ kind: Schema.Literal("table"), table: Schema.Literals(TABLE_NAMES), query: TableQueryMsg, sums: Schema.optionalKey(Schema.Boolean) }),
+  Schema.Struct({ kind: Schema.Literal("table"), table: Schema.Literal("gateway_transactions"), query: TableQueryMsg, sums: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),

@@ -54,7 +54,7 @@ test("core §4: a gateway wallet opens the gateway area", async ({ page, signInA
   await page.getByTestId("app-switcher").click()
   await page.getByTestId("section-gateway").click()
   await expect(page).toHaveURL(/\/gateway\/metrics$/)
-  await expect(page.getByTestId("unavailable-page")).toBeVisible()
+  await expect(page.getByTestId("gateway-page")).toBeVisible()
 })
 
 test("features §4: the last own wallet cannot be deleted; create, rename and delete another", async ({ page, signInAs }) => {
