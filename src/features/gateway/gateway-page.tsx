@@ -16,7 +16,7 @@ import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import { GATEWAY_STATUSES, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
 import { GATEWAY_METRICS_MAX_DAYS, type DashboardLine, type GatewayExport } from "../../../schema/api-gateway.ts"
 import { formatDateTime } from "../../../schema/format.ts"
-import { useAppState } from "../../lib/app-state.ts"
+import { currentWallet, useAppState } from "../../lib/app-state.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { Badge, Button, Card, Checkbox, Dialog, EmptyState, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
@@ -91,6 +91,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const f = useFormat()
   const [selected, setSelected] = useState<string[] | null>(null)
   const walletIds = selected ?? wallets.map((w) => w.id)
+  const callingWallet = useCallingWallet(walletIds)
   const [text, setText] = useState("")
   const [period, setPeriod] = useState<Period>("90")
   const [status, setStatus] = useState("")
@@ -140,7 +141,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
         <p className={s.totalLabel}>{t("gateway:totals.loaded", { count: r?.loadedRows ?? 0 })}</p>
         <div className={s.actions}>
           <Button variant="secondary" onClick={() => { void exportCsv() }} data-testid="gateway-csv">{t("gateway:export.csv")}</Button>
-          <ServerExport kind={kind} walletId={walletIds[0] ?? null} now={now} />
+          <ServerExport kind={kind} walletId={callingWallet} now={now} />
         </div>
       </Card>
       <Card>
@@ -195,6 +196,15 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
 }
 
 /** features §7 transactions/exports: a job with status, polled every 2 s until it completes. */
+/**
+ * The wallet a company call is made as (the `wallet-uuid` header): the open wallet when it is among the
+ * chosen ones, since a matrix may ask for its branches and a branch only for itself (D-gateway-company-kind).
+ */
+function useCallingWallet(walletIds: ReadonlyArray<string>): string | null {
+  const current = useAppState((st) => currentWallet(st)?.id ?? null)
+  return current !== null && walletIds.includes(current) ? current : walletIds[0] ?? null
+}
+
 function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; readonly walletId: string | null; readonly now: number }) {
   const { t } = useTranslation()
   const [job, setJob] = useState<GatewayExport | null>(null)
@@ -235,6 +245,7 @@ function Metrics({ wallets }: WalletsProps) {
   const [end, setEnd] = useState(today)
   const [selected, setSelected] = useState<string[] | null>(null)
   const walletIds = selected ?? wallets.map((w) => w.id)
+  const callingWallet = useCallingWallet(walletIds)
   const err = intervalError(start, end, walletIds)
   const range = err === null ? intervalRange(start, end) : null
   const r = useLiveQuery(range ? { kind: "table", table: "gateway_transactions", query: { walletIds, ...range, limit: 0, groupBy: "code" } } : null)
@@ -243,7 +254,7 @@ function Metrics({ wallets }: WalletsProps) {
   useEffect(() => {
     if (err !== null || walletIds.length === 0) return
     let live = true
-    getEngine().call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletIds.join(",") }, walletId: walletIds[0] as string })
+    getEngine().call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletIds.join(",") }, walletId: callingWallet ?? "" })
       .then((x) => { if (live) setServer({ key, lines: x.data.data }) }, () => { if (live) setServer("error") })
     return () => { live = false }
   }, [key, err])
