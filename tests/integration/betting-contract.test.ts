@@ -110,7 +110,7 @@ describe("storage uploads (features §3, §7; D-uploads-contract)", () => {
   it("validation: more than 100 parts or a bad size is 422 with the field; a report upload needs endr", async () => {
     const tooMany = await cl.err("storageMultipartCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { file_name: "c.xml", content_type: "x", size: MIN_PART_SIZE * 101, purpose: "endr-report", part_size: MIN_PART_SIZE } })
     expect([tooMany.status, tooMany.body.error.fields?.["part_size"]]).toEqual([422, "VALIDATION_FORMAT"])
-    const noTx = await cl.err("storageMultipartCreate", { as: bruno, wallet: W.brunoMatrix, body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE } })
+    const noTx = await cl.err("storageMultipartCreate", { as: bruno, wallet: W.brunoMatrix, tx: false, body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE } })
     expect(noTx.status).toBe(400)
     const member = await cl.err("storageMultipartCreate", { as: carla, wallet: W.anaMain, tx: true, body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE } })
     expect([member.status, member.body.error.key]).toEqual([403, "WITHOUT_PERMISSION"])
