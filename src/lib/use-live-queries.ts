@@ -5,7 +5,7 @@
  * answer keeps the order of `queries`, `undefined` until a query's first snapshot.
  */
 import { useEffect, useState } from "react"
-import { getEngine } from "../../workers/client.ts"
+import { getEngine, useLiveQuery } from "../../workers/client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
 import type { ResultOf } from "../../workers/results.ts"
 
@@ -28,4 +28,10 @@ export function useLiveQueries<Q extends LiveQuery>(queries: ReadonlyArray<Q>): 
     }
   }, [key])
   return state.key === key ? state.values : queries.map(() => undefined)
+}
+
+/** The wallet's available BRL balance (minor units) from the synced accounts, null until known. */
+export function useBrlBalance(walletId: string | null | undefined): number | null {
+  const accounts = useLiveQuery(walletId ? { kind: "walletAccounts", walletId } : null)
+  return accounts?.find((a) => a.currency_symbol === "BRL")?.balance ?? null
 }

@@ -16,16 +16,16 @@ import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, MoneyField, RadioGroup, TextField, centsToInput, layout } from "../../ui/index.ts"
 import { dayText, todaySp } from "./billet-view.ts"
 import * as s from "./billet.css.ts"
+import { escapeHtml } from "../../lib/html.ts"
+import { useBrlBalance } from "../../lib/use-live-queries.ts"
 
-const escapeHtml = (x: string): string => x.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 export function PayBillet() {
   const { t } = useTranslation()
   const f = useFormat()
   const wallet = useCurrentWallet()
   const commands = useLiveQuery({ kind: "commands" })
-  const accounts = useLiveQuery(wallet ? { kind: "walletAccounts", walletId: wallet.id } : null)
-  const balance = accounts?.find((a) => a.currency_symbol === "BRL")?.balance ?? null
+  const balance = useBrlBalance(wallet?.id)
   const [typed, setTyped] = useState("")
   const [lineError, setLineError] = useState<string | null>(null)
   const [decoded, setDecoded] = useState<DecodedBillet | null>(null)

@@ -25,6 +25,7 @@ import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { AheadWarning, DaysAheadCalendar, showDay, useDaysAhead } from "../../lib/days-ahead.tsx"
 import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout, type Tone } from "../../ui/index.ts"
 import * as s from "./pix-schedule.css.ts"
+import { escapeHtml } from "../../lib/html.ts"
 
 type Section = "scheduled" | "recurrence" | "automatic" | "withdraw"
 const DAY = 86_400_000
@@ -32,7 +33,6 @@ const todayKey = (): string => saoPauloDateKey(new Date())
 const dayIn = (n: number): string => saoPauloDateKey(new Date(Date.now() + n * DAY))
 
 /** Text for the confirm dialog's sanitised HTML: what the user typed never becomes markup. */
-const escapeHtml = (v: string): string => v.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 function Shell({ section, children }: { readonly section: Section; readonly children: ReactNode }) {
   const { t } = useTranslation()

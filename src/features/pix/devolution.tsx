@@ -19,6 +19,7 @@ import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, EmptyState, MoneyField, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
+import { escapeHtml } from "../../lib/html.ts"
 
 const FINAL = new Set(["confirmed", "rejected", "failed", "cancelled"])
 
@@ -144,4 +145,3 @@ export function Devolution() {
   )
 }
 
-const escapeHtml = (v: string): string => v.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)

@@ -17,6 +17,8 @@ import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, MoneyField, TextField, layout } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
+import { escapeHtml } from "../../lib/html.ts"
+import { useBrlBalance } from "../../lib/use-live-queries.ts"
 
 /** The catalogue key for a code refused before it is sent (features §8: bad CRC, not a code, wrong kind). */
 export const localCodeError = (code: string): string | null => {
@@ -46,8 +48,7 @@ export function PayByCode() {
   const f = useFormat()
   const wallet = useCurrentWallet()
   const commands = useLiveQuery({ kind: "commands" })
-  const accounts = useLiveQuery(wallet ? { kind: "walletAccounts", walletId: wallet.id } : null)
-  const balance = accounts?.find((a) => a.currency_symbol === "BRL")?.balance ?? null
+  const balance = useBrlBalance(wallet?.id)
   const [code, setCode] = useState("")
   const [codeError, setCodeError] = useState<string | null>(null)
   const [decoded, setDecoded] = useState<PixQrDecoded | null>(null)
@@ -206,4 +207,3 @@ export function PayByCode() {
   )
 }
 
-const escapeHtml = (v: string): string => v.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)

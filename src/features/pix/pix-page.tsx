@@ -21,6 +21,8 @@ import * as s from "./pix.css.ts"
 import { MyQrCodes, Receive } from "./receive.tsx"
 import { PayByCode } from "./pay-by-code.tsx"
 import { Devolution, ReceivedPix } from "./devolution.tsx"
+import { escapeHtml } from "../../lib/html.ts"
+import { useBrlBalance } from "../../lib/use-live-queries.ts"
 
 export function PixPage() {
   const { t } = useTranslation()
@@ -111,8 +113,7 @@ function PayByKey() {
   const [formError, setFormError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [commandId, setCommandId] = useState<string | null>(null)
-  const accounts = useLiveQuery(wallet ? { kind: "walletAccounts", walletId: wallet.id } : null)
-  const balance = accounts?.find((a) => a.currency_symbol === "BRL")?.balance ?? null
+  const balance = useBrlBalance(wallet?.id)
   const command = commands?.find((c) => c.id === commandId)
 
   const lookUp = async (e: FormEvent): Promise<void> => {
@@ -296,7 +297,6 @@ function MyKeys() {
 }
 
 /** Text for the confirm dialog's sanitised HTML: what the user typed never becomes markup. */
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 function NotHereYet() {
   const { t } = useTranslation()

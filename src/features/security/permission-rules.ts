@@ -47,6 +47,5 @@ export function isGrantableRoleSet(roles: ReadonlyArray<string>): boolean {
 export const orderedRoles = (roles: ReadonlyArray<string>): ReadonlyArray<GrantableRole> =>
   GRANTABLE_ROLES.filter((r) => roles.includes(r))
 
-/** Escapes text put into the HTML message of a confirmation dialog (names are user data). */
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")
+/** Escapes text put into the HTML message of a confirmation dialog (one copy: src/lib/html.ts). */
+export { escapeHtml } from "../../lib/html.ts"
