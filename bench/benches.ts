@@ -10,6 +10,7 @@ import { benchServer, launch, report, root } from "./lib.ts"
 import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
+import { reportUpload50mb } from "./betting-benches.ts"
 
 type Bench = () => Promise<void>
 
@@ -91,5 +92,6 @@ export const benches: Record<string, Bench> = {
   "statements-keystroke-1m": statementsKeystroke,
   "statements-scroll-1m": statementsScroll,
   "days-ahead-recompute": daysAheadRecompute,
-  "card-block-to-paint": () => cardBlockToPaint()
+  "card-block-to-paint": () => cardBlockToPaint(),
+  "report-upload-50mb": reportUpload50mb
 }

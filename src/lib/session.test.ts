@@ -1,7 +1,7 @@
 /** spec core §4 "Session timer" and §9 constants: deadline, countdown, limits. */
 import { describe, expect, it } from "vitest"
 import { formatCountdown } from "./countdown.ts"
-import { AUTO_RENEW_MS, LOGOUT_REDIRECT_DELAY_MS, SESSION_LIMIT_MS, SESSION_WARNING_MS, sessionDeadline } from "./session.ts"
+import { AUTO_RENEW_MS, LOGOUT_REDIRECT_DELAY_MS, SESSION_LIMIT_MS, SESSION_WARNING_MS, sessionDeadline, shouldAutoRenew, uploadRunning } from "./session.ts"
 
 describe("core §4 session timer", () => {
   it("uses the constants of core §9", () => {
@@ -21,5 +21,27 @@ describe("core §4 session timer", () => {
     expect(formatCountdown(0)).toBe("00:00")
     expect(formatCountdown(-5)).toBe("00:00")
     expect(formatCountdown(3_600_000)).toBe("60:00")
+  })
+})
+
+describe("core §4 session timer: auto-renewal while an XML upload runs", () => {
+  const STATES = ["created", "awaiting-pin", "sending", "confirmed", "rejected", "failed", "cancelled"] as const
+  it("an upload runs only while its command is created or sending and not paused", () => {
+    for (const state of STATES) for (const paused of [false, true]) {
+      expect(uploadRunning([{ state, paused }])).toBe(!paused && (state === "created" || state === "sending"))
+    }
+    expect(uploadRunning(null)).toBe(false)
+    expect(uploadRunning([{ state: "confirmed", paused: false }, { state: "sending", paused: false }])).toBe(true)
+  })
+  it("renews under 60 s left only, and only with an upload running (checked against the rule as written, over a grid)", () => {
+    const running = [{ state: "sending", paused: false }]
+    const idle = [{ state: "sending", paused: true }]
+    for (let left = -2_000; left <= 120_000; left += 997) {
+      expect(shouldAutoRenew(left, running)).toBe(left > 0 && left < 60_000)
+      expect(shouldAutoRenew(left, idle)).toBe(false)
+      expect(shouldAutoRenew(left, [])).toBe(false)
+    }
+    expect(shouldAutoRenew(59_999, running)).toBe(true)
+    expect(shouldAutoRenew(60_000, running)).toBe(false)
   })
 })

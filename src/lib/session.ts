@@ -105,10 +105,12 @@ export async function endSession(reason: "logout" | "expired"): Promise<void> {
 }
 
 // ── Uploads in progress (core §4: auto-renew under 60 s while an XML upload runs) ──
-let uploads = 0
-export function beginUpload(): () => void {
-  uploads++
-  let done = false
-  return () => { if (!done) { done = true; uploads-- } }
-}
-export const uploadInProgress = (): boolean => uploads > 0
+/** An upload as the `uploads` live query shows it (sync/uploads/board.ts UploadView), reduced to what this rule reads. */
+export interface UploadLike { readonly state: string; readonly paused: boolean }
+const UPLOAD_RUNNING: ReadonlySet<string> = new Set(["created", "sending"])
+/** An upload runs while its command is not terminal (nor waiting for a PIN) and the user has not paused it. */
+export const uploadRunning = (uploads: ReadonlyArray<UploadLike> | null | undefined): boolean =>
+  (uploads ?? []).some((u) => !u.paused && UPLOAD_RUNNING.has(u.state))
+/** core §4 "Session timer": renew by itself when under AUTO_RENEW_MS is left and an upload runs. */
+export const shouldAutoRenew = (leftMs: number, uploads: ReadonlyArray<UploadLike> | null | undefined): boolean =>
+  leftMs > 0 && leftMs < AUTO_RENEW_MS && uploadRunning(uploads)

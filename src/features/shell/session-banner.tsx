@@ -10,7 +10,8 @@ import { useNavigate } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useAppState } from "../../lib/app-state.ts"
 import { formatCountdown } from "../../lib/countdown.ts"
-import { AUTO_RENEW_MS, renewSession, sessionDeadline, SESSION_WARNING_MS, uploadInProgress } from "../../lib/session.ts"
+import { renewSession, sessionDeadline, SESSION_WARNING_MS, shouldAutoRenew } from "../../lib/session.ts"
+import { useLiveQuery } from "../../../workers/client.ts"
 import { expireSession } from "../../lib/session-expiry.ts"
 import { Button, ClockIcon } from "../../ui/index.ts"
 import * as s from "./banners.css.ts"
@@ -26,12 +27,14 @@ export function SessionBanner() {
     return () => clearInterval(id)
   }, [])
   const left = session ? sessionDeadline(session) - now : null
+  // the engine's uploads (the outbox's upload commands): a running one keeps the session alive
+  const uploads = useLiveQuery(session ? { kind: "uploads" } : null)
 
   useEffect(() => {
     if (left === null) return
     if (left <= 0) void expireSession((p) => { void navigate(p) })
-    else if (left < AUTO_RENEW_MS && uploadInProgress()) void renewSession()
-  }, [left, navigate])
+    else if (shouldAutoRenew(left, uploads)) void renewSession()
+  }, [left, navigate, uploads])
 
   if (left === null || left > SESSION_WARNING_MS) return null
   const renew = async (): Promise<void> => {
