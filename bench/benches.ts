@@ -11,6 +11,7 @@ import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
 import { reportUpload50mb } from "./betting-benches.ts"
+import { gatewayBenches } from "./gateway-benches.ts"
 
 type Bench = () => Promise<void>
 
@@ -93,5 +94,8 @@ export const benches: Record<string, Bench> = {
   "statements-scroll-1m": statementsScroll,
   "days-ahead-recompute": daysAheadRecompute,
   "card-block-to-paint": () => cardBlockToPaint(),
-  "report-upload-50mb": reportUpload50mb
+  "report-upload-50mb": reportUpload50mb,
+  "gateway-sync-1m": () => gatewayBenches(["sync"]),
+  "gateway-filter-1m": () => gatewayBenches(["filter"]),
+  "gateway-metrics-1m": () => gatewayBenches(["metrics"])
 }

@@ -1,0 +1,132 @@
+/**
+ * Gateway benchmarks over 1M transactions (issue 16; spec features §2 gateway, §3 Transaction and
+ * Dashboard aggregate), in Chromium through the harness page (harness/engine.html: the real
+ * SharedWorker, real IndexedDB, the sandbox over HTTP), signed in as the seeded company (Bruno:
+ * 800k rows on the matrix, 200k on the branch, sandbox/gateway-db.ts gatewaySizes):
+ * - `gateway-sync-1m`: sign-in → every gateway wallet's table local (seconds ≤ 15);
+ * - `gateway-filter-1m`: a filter across matrix + branch (text, statuses, kinds, period, amounts)
+ *   answered by the worker's table projection — its own `tookMs` (p95 ≤ 16 ms);
+ * - `gateway-metrics-1m`: the metrics page's query (type × status groups over the chosen wallets
+ *   and interval, features §3 Dashboard aggregate) recomputed after a change of interval or
+ *   wallets — from the change to the answer in the page (p95 ≤ 50 ms).
+ */
+import type { Page } from "@playwright/test"
+import { launch, percentile, report, startApp } from "./lib.ts"
+import "../harness/types.ts"
+
+const openHarness = async (page: Page, url: string) => {
+  await page.addInitScript("window.__name = (f) => f")
+  await page.goto(`${url}/harness/engine.html`)
+  await page.waitForFunction(() => window.harness !== undefined)
+}
+const round = (x: number) => Math.round(x * 10) / 10
+
+/** Sign in as the company and wait until its gateway tables are local; seconds, rows, wallet ids. */
+async function syncGateway(page: Page): Promise<{ seconds: number; rows: number; walletIds: string[] }> {
+  return page.evaluate(async () => {
+    const h = window.harness
+    const t0 = performance.now()
+    await h.signIn("bruno@example.com")
+    h.watch("progress", { kind: "syncProgress" })
+    for (;;) {
+      const lists = Object.entries((h.snaps.progress as { lists?: Record<string, { state: string; done: number }> } | undefined)?.lists ?? {})
+        .filter(([k]) => k.startsWith("gateway_transactions"))
+      const rows = lists.reduce((n, [, l]) => n + l.done, 0)
+      if (lists.length >= 2 && rows >= 999_000 && lists.every(([, l]) => l.state === "done")) {
+        const seconds = (performance.now() - t0) / 1000
+        const walletIds = lists.map(([k]) => k.split(/[:|]/)[1] ?? "")
+        return { seconds, rows, walletIds }
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })
+}
+
+/** Wait for a worker that answers a trivial live query at once a few times in a row (compaction done). */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const h = window.harness
+    for (let i = 0, calm = 0; calm < 5 && i < 400; i++) {
+      const t = performance.now()
+      h.watch(`probe${i}`, { kind: "connection" })
+      while (h.snaps[`probe${i}`] === undefined) await new Promise((r) => setTimeout(r, 1))
+      calm = performance.now() - t < 30 ? calm + 1 : 0
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  })
+}
+
+/** The filters a reconciling merchant types, across both wallets (features §2 gateway transactions). */
+const FILTERS: ReadonlyArray<Record<string, unknown>> = [
+  { text: "silva" }, { text: "sil" }, { text: "s" }, { text: "maria souza" }, { text: "E6070" }, { text: "123" },
+  { statuses: ["paid"] }, { statuses: ["pending", "on_hold"] }, { types: ["deposit"] }, { types: ["refund", "return"] },
+  { text: "lima", statuses: ["paid"] }, { minAmount: 10_000, maxAmount: 500_000 }, { text: "oliveira", minAmount: 5_000 },
+  { days: 7 }, { days: 30, types: ["deposit"] }, { days: 1 }, { text: "ltda", days: 30 }, { text: "0001" }
+]
+
+export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "metrics">): Promise<void> {
+  const app = await startApp("1m", { appPort: 5398, apiPort: 4398 })
+  const browser = await launch()
+  try {
+    const page = await (await browser.newContext()).newPage()
+    await openHarness(page, app.url)
+    const sync = await syncGateway(page)
+    if (which.includes("sync")) {
+      report({ name: "gateway-sync-1m", figures: { seconds: round(sync.seconds), rows: sync.rows, rows_per_s: Math.round(sync.rows / sync.seconds) }, budgets: { seconds: { figure: "seconds", limit: 15, kind: "max" } } })
+    }
+    if (!which.includes("filter") && !which.includes("metrics")) return
+    await settle(page)
+    if (which.includes("filter")) {
+      const took = await page.evaluate(async ({ walletIds, filters }) => {
+        const h = window.harness
+        const now = Date.now()
+        const out: number[] = []
+        for (let round = 0; round < 3; round++) {
+          for (let i = 0; i < filters.length; i++) {
+            const { days, ...f } = filters[i] as { days?: number } & Record<string, unknown>
+            const query = { walletIds, ...f, ...(days ? { from: now - days * 86_400_000, to: now } : {}), limit: 60, sort: { by: "created_at", dir: "desc" } }
+            const name = `f${round}_${i}`
+            h.watch(name, { kind: "table", table: "gateway_transactions", query, sums: true })
+            while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 1))
+            out.push((h.snaps[name] as { tookMs: number }).tookMs)
+          }
+        }
+        return out
+      }, { walletIds: sync.walletIds, filters: FILTERS })
+      report({
+        name: "gateway-filter-1m",
+        figures: { p50_ms: round(percentile(took, 50)), p95_ms: round(percentile(took, 95)), max_ms: round(Math.max(...took)), queries: took.length, rows: sync.rows },
+        budgets: { p95: { figure: "p95_ms", limit: 16, kind: "max" } }
+      })
+    }
+    if (which.includes("metrics")) {
+      const ms = await page.evaluate(async ({ walletIds }) => {
+        const h = window.harness
+        const day = 86_400_000
+        const now = Date.now()
+        const out: number[] = []
+        // the metrics page's query after each change: interval (7, 30, 90 days, shifted) × wallets (both, matrix, branch)
+        const choices = [walletIds, walletIds.slice(0, 1), walletIds.slice(1)]
+        for (let i = 0; i < 30; i++) {
+          const span = [7, 30, 90][i % 3] as number
+          const end = now - (i % 5) * day
+          const query = { walletIds: choices[Math.floor(i / 3) % 3], from: end - span * day, to: end, limit: 0, groupBy: "code" }
+          const name = `m${i}`
+          const t0 = performance.now()
+          h.watch(name, { kind: "table", table: "gateway_transactions", query })
+          while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 0))
+          out.push(performance.now() - t0)
+        }
+        return out
+      }, { walletIds: sync.walletIds })
+      report({
+        name: "gateway-metrics-1m",
+        figures: { p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), max_ms: round(Math.max(...ms)), recomputes: ms.length, rows: sync.rows },
+        budgets: { p95: { figure: "p95_ms", limit: 50, kind: "max" } }
+      })
+    }
+  } finally {
+    await browser.close()
+    app.stop()
+  }
+}
