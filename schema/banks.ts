@@ -53,7 +53,7 @@ const fold = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f]/
 
 /**
  * Banks matching a search (features §3 "TED and banks", issue 14 "bank search by name or code"):
- * digits match a code's prefix (also without its leading zeros: "1" finds 001) or an ISPB's prefix;
+ * digits match a code's prefix (a short one also without the code's leading zeros: "1" finds 001) or an ISPB's prefix;
  * words match anywhere in the name, accents and case ignored. Empty search: every bank. Code order.
  */
 export function searchBanks(banks: ReadonlyArray<Bank>, search: string): ReadonlyArray<Bank> {
@@ -62,7 +62,7 @@ export function searchBanks(banks: ReadonlyArray<Bank>, search: string): Readonl
   const digits = /^\d+$/.test(q)
   return banks
     .filter((b) => digits
-      ? b.code.startsWith(q) || b.code.replace(/^0+/, "").startsWith(q.replace(/^0+/, "") || "0") || (q.length >= 4 && b.ispb.startsWith(q))
+      ? b.code.startsWith(q) || (q.length < 3 && !q.startsWith("0") && b.code.replace(/^0+/, "").startsWith(q)) || (q.length >= 4 && b.ispb.startsWith(q))
       : q.split(/\s+/).every((w) => fold(b.name).includes(w)))
     .sort((a, b) => a.code.localeCompare(b.code))
 }

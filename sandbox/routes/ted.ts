@@ -77,17 +77,20 @@ export const runTedSchedules = (ctx: Ctx): string[] => {
   const ran: string[] = []
   for (const t of due) {
     if (!tedWindowAt(ctx.clock.now()).open) continue // a clock moved past the window: it waits for the next one
-    let operationId: string | null = null
-    let failure: string | null = null
-    try {
-      ctx.db.transaction(() => { operationId = settle(ctx, t).operation_id })()
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e
-      failure = e.key
-    }
-    const at = ctx.clock.stamp()
-    ctx.db.prepare("UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ?")
-      .run(failure === null ? "confirmed" : "failed", operationId, failure === null ? at : null, failure, at, t.id)
+    // the debit and the status change commit together (a savepoint for the debit: a refusal rolls back only it)
+    ctx.db.transaction(() => {
+      let operationId: string | null = null
+      let failure: string | null = null
+      try {
+        ctx.db.transaction(() => { operationId = settle(ctx, t).operation_id })()
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e
+        failure = e.key
+      }
+      const at = ctx.clock.stamp()
+      ctx.db.prepare("UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
+        .run(failure === null ? "confirmed" : "failed", operationId, failure === null ? at : null, failure, at, t.id)
+    })()
     tellTransfer(ctx, transferRow(ctx, t.id))
     ran.push(t.id)
   }
