@@ -33,10 +33,8 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
   await signInPatiently(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
-  await clockAt(page, day, "08:59")
   const pay = new TedPay(page)
   await pay.open()
-  expect(await seriousAxe(page)).toEqual([])
   await pay.fill({ bank: "itau", bankOption: "341 · Itaú Unibanco S.A.", agency: "1234", account: "567890", digit: "1", type: "checking", document: "11111111111", name: "Maria da Silva", amount: "123,45" })
   // features §8 / core §5: a wrong CPF has its message; what was typed stays
   await expect(pay.document).toHaveValue("111.111.111-11")
@@ -50,12 +48,15 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
 
   // 08:59: the window is shown closed with its opening, before confirming
   const before = await ledger(page, anaW)
+  // the sandbox clock runs on from where it is set: set it just before each step that reads it
+  await clockAt(page, day, "08:59")
   await pay.reviewButton.click()
   await expect(pay.window).toHaveAttribute("data-open", "false", { timeout: 30_000 })
   await expect(pay.window).toContainText(opening)
   await expect(page.getByText(`Agendar para a próxima janela (${opening})`)).toBeVisible()
   await page.screenshot({ path: `${ARTIFACTS}/ted-review-closed-pt.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
+  await clockAt(page, day, "08:59")
   await pay.confirm.click()
   await new PinPrompt(page).answer()
   await expect(pay.result).toHaveAttribute("data-state", "rejected", { timeout: 60_000 })
