@@ -9,7 +9,7 @@ import { existsSync } from "node:fs"
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5183)
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4020)
-const CLOCK_SUITES = ["**/pix-schedule/**"]
+const CLOCK_SUITES = ["**/pix-schedule/**", "**/ted/*.spec.ts"]
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -31,7 +31,7 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
     }
   },
-  // Suites that move the sandbox clock days ahead (scheduled Pix) run after the rest: the clock only goes
+  // Suites that move the sandbox clock ahead (scheduled Pix, the TED window) run after the rest: the clock only goes
   // forward, so later suites would see rows stamped days ahead and the approval cut-off run.
   projects: [
     { name: "main", testIgnore: CLOCK_SUITES },

@@ -20,6 +20,7 @@ import ptCards from "./pt/cards.json"
 import ptPix from "./pt/pix.json"
 import ptPixSchedule from "./pt/pixSchedule.json"
 import ptBillet from "./pt/billet.json"
+import ptTed from "./pt/ted.json"
 import ptBetting from "./pt/betting.json"
 import ptGateway from "./pt/gateway.json"
 import enCommon from "./en/common.json"
@@ -39,10 +40,11 @@ import enCards from "./en/cards.json"
 import enPix from "./en/pix.json"
 import enPixSchedule from "./en/pixSchedule.json"
 import enBillet from "./en/billet.json"
+import enTed from "./en/ted.json"
 import enBetting from "./en/betting.json"
 import enGateway from "./en/gateway.json"
 
-export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards", "pix", "pixSchedule", "billet", "betting", "gateway"] as const
+export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards", "pix", "pixSchedule", "billet", "ted", "betting", "gateway"] as const
 
 
 
@@ -50,6 +52,6 @@ export type Namespace = (typeof NAMESPACES)[number]
 export const LANGUAGES = ["pt", "en"] as const
 
 export const resources = {
-  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards, pix: ptPix, pixSchedule: ptPixSchedule, billet: ptBillet, betting: ptBetting, gateway: ptGateway },
-  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards, pix: enPix, pixSchedule: enPixSchedule, billet: enBillet, betting: enBetting, gateway: enGateway }
+  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards, pix: ptPix, pixSchedule: ptPixSchedule, billet: ptBillet, ted: ptTed, betting: ptBetting, gateway: ptGateway },
+  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards, pix: enPix, pixSchedule: enPixSchedule, billet: enBillet, ted: enTed, betting: enBetting, gateway: enGateway }
 } as const

@@ -30,6 +30,7 @@ import { registerPixQrRoutes } from "./routes/pix-qr.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { billetAliveTick, registerBilletRoutes } from "./routes/billet.ts"
+import { registerTedRoutes, tedAliveTick } from "./routes/ted.ts"
 import { registerStorageRoutes } from "./routes/storage.ts"
 import { registerBettingRoutes } from "./routes/betting.ts"
 import { registerGatewayRoutes } from "./routes/gateway.ts"
@@ -177,6 +178,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerPixQrRoutes(app, ctx)
   registerCardRoutes(app, ctx)
   registerBilletRoutes(app, ctx)
+  registerTedRoutes(app, ctx)
   registerStorageRoutes(app, ctx)
   registerBettingRoutes(app, ctx)
   registerGatewayRoutes(app, ctx)
@@ -225,6 +227,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
         db.transaction(() => {
           if (rng.chance(0.25)) cardsAliveTick(ctx, info.wallets.anaMain, rng)
           else if (rng.chance(0.1)) billetAliveTick(ctx, rng)
+          else if (rng.chance(0.05)) tedAliveTick(ctx, info.wallets.anaMain, rng)
           else if (rng.chance(0.7)) {
             receivePixIn(ctx, info.wallets.anaMain, rng.int(500, 250_000), `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, "52998224725")
           } else {

@@ -11,6 +11,7 @@ import { ApprovalRequest, StatementEntry } from "./entities.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { cardsAdminApi } from "./api-cards.ts"
 import { billetAdminApi } from "./api-billet.ts"
+import { tedAdminApi } from "./api-ted.ts"
 import { gatewayAdminApi } from "./api-gateway.ts"
 
 const Rate = Schema.Number.check(Schema.makeFilter((n: number) => (n >= 0 && n <= 1) || "a probability 0..1"))
@@ -122,6 +123,7 @@ export const adminApi = {
   }),
   ...cardsAdminApi,
   ...billetAdminApi,
+  ...tedAdminApi,
   ...gatewayAdminApi
 } as const satisfies Record<string, EndpointDef>
 

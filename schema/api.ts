@@ -20,6 +20,7 @@ import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
 import { pixScheduleApi } from "./api-pix-schedule.ts"
 import { billetApi } from "./api-billet.ts"
+import { tedApi } from "./api-ted.ts"
 import { storageApi } from "./api-storage.ts"
 import { bettingApi } from "./api-betting.ts"
 import { gatewayApi } from "./api-gateway.ts"
@@ -311,6 +312,7 @@ export const api = {
   ...pixApi,
   ...pixScheduleApi,
   ...billetApi,
+  ...tedApi,
   ...storageApi,
   ...bettingApi,
   ...gatewayApi

@@ -13,6 +13,7 @@ import { cardsLists } from "./cards.ts"
 import { pixLists } from "./pix.ts"
 import { pixScheduleLists } from "./pix-schedule.ts"
 import { billetLists } from "./billet.ts"
+import { tedLists } from "./ted.ts"
 import { bettingLists } from "./betting.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
@@ -55,6 +56,7 @@ export const lists = {
   ...pixLists,
   ...pixScheduleLists,
   ...billetLists,
+  ...tedLists,
   ...bettingLists
 }
 

@@ -47,6 +47,8 @@ export const P = {
   getPixDeposits: "api-users-get-pix-deposits",
   postPixDevolutions: "api-users-post-pix-devolutions",
   // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
+  // features §2 TED: pay (post-banking-ted, as shown); reading the sent TEDs and contacts: ours (D-ted-contract)
+  postTed: "api-users-post-banking-ted", getTed: "api-users-get-banking-ted",
   getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
@@ -63,10 +65,12 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
-    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions
+    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions,
+    P.postTed, P.getTed
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
-    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits],
+    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits,
+    P.getTed],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 

@@ -6,10 +6,11 @@
  * EXPIRED), permission actions (`*` for owners), wallet users, permission edits, unlink.
  */
 import type { Hono } from "hono"
-import { createHash, randomUUID } from "node:crypto"
+import { randomUUID } from "node:crypto"
 import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
+import { sandboxAccountOf } from "../ted-db.ts"
 import {
   ACCOUNT_COLUMNS, notFound, paginate, permissionUser, toAccount, toInvitation, toWallet, userByEmail, walletAccess, walletReaders,
   type InvitationRow, type PageParams, type WalletRow
@@ -359,12 +360,5 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     return OK
   })
 
-  bind(app, ctx, "bankingAccount", (req) => {
-    const h = createHash("sha256").update(req.wallet.wallet.id).digest()
-    let account = ""
-    for (let i = 0; i < 8; i++) account += String((h[i] ?? 0) % 10)
-    let sum = 0
-    for (let i = 0; i < account.length; i++) sum += Number(account[i]) * (9 - i)
-    return { data: { bank_code: "999", bank_name: "Banco Sandbox S.A.", agency: "0001", account, digit: String(sum % 11 === 10 ? 0 : sum % 11) } }
-  })
+  bind(app, ctx, "bankingAccount", (req) => ({ data: sandboxAccountOf(req.wallet.wallet.id) }))
 }

@@ -87,7 +87,8 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     { path: "banking/pix/*", lazy: page(() => import("../features/pix/pix-page.tsx"), (m) => m.PixPage) },
     // issue 14: boleto — pay, scheduled-billet, receive, manage-billet (features §2; permissions in route-meta)
     { path: "banking/billet/*", lazy: page(() => import("../features/billet/billet-page.tsx"), (m) => m.BilletPage) },
-    { path: "banking/ted/*", lazy: unavailable("ted") },
+    // issue 14: TED — sent list, pay, receive (features §2; permissions in route-meta)
+    { path: "banking/ted/*", lazy: page(() => import("../features/ted/ted-page.tsx"), (m) => m.TedPage) },
     // issue 15: cards (features §2; default wallet only and onboarding: route-meta)
     { path: "banking/cards/*", lazy: page(() => import("../features/cards/cards-page.tsx"), (m) => m.CardsPage) },
     // ── gateway (TODO(unfiled): features §2 "Gateway") ───────────────────────

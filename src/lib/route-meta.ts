@@ -60,6 +60,7 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/banking/billet/manage-billet", area: "banking", permission: P.getBilletDeposits },
   { pattern: "/banking/billet/scheduled-billet", area: "banking", permission: P.getBilletScheduled },
   { pattern: "/banking/ted/*", area: "banking" },
+  { pattern: "/banking/ted/pay", area: "banking", permission: P.postTed },
   { pattern: "/banking/cards/*", area: "banking", defaultWalletOnly: true },
   { pattern: "/gateway", area: "gateway", gatewayOnly: true },
   { pattern: "/gateway/metrics", area: "gateway", gatewayOnly: true, tour: "gatewayMetrics" },

@@ -15,6 +15,7 @@ import { cardsCommands } from "./cards.ts"
 import { accountCommands } from "./account.ts"
 import { pixScheduleCommands } from "./pix-schedule.ts"
 import { billetCommands } from "./billet.ts"
+import { tedCommands } from "./ted.ts"
 import { bettingCommands } from "./betting.ts"
 
 /** Every command definition, by area. */
@@ -27,6 +28,7 @@ export const commandDefs = [
   ...accountCommands,
   ...pixScheduleCommands,
   ...billetCommands,
+  ...tedCommands,
   ...bettingCommands
 ] as const
 

@@ -1,0 +1,213 @@
+/**
+ * TED (spec features §1/§9 window, §2 Banking: TED pay and receive, §3 "TED and banks", §7 "TED and
+ * banks"; issue 14; D-ted-*): the bank directory and its search, the window by the business clock,
+ * send a TED (in the window: TED_OUT debited at once, and a TED to a wallet's account at the sandbox
+ * bank credits it with TED_IN, live; outside it: TED_OUTSIDE_HOURS with the next opening in the
+ * message, or — when asked — scheduled for the next opening and run when the sandbox clock reaches
+ * it), the saved contacts, and the admin calls: an incoming TED from another bank, run schedules.
+ * Permissions, the PIN and idempotency by transaction-uuid are `bind`'s (sandbox/http.ts).
+ */
+import { randomUUID } from "node:crypto"
+import type { Context, Hono } from "hono"
+import type { Ctx } from "../context.ts"
+import { later } from "../context.ts"
+import type { Prng } from "../prng.ts"
+import { bind, decodeOr422, errorResponse, Reply } from "../http.ts"
+import { ApiError, langOf } from "../errors.ts"
+import { notify, postEntry } from "../ledger.ts"
+import {
+  createTedTables, toContact, toTransfer, walletOfSandboxAccount, type ContactRow, type TransferRow
+} from "../ted-db.ts"
+import { bankByCode, BANK_DIRECTORY, searchBanks, SANDBOX_BANK, TED_BANKS } from "../../schema/banks.ts"
+import { tedProblems, tedWindowAt, type TedDestinationBody } from "../../schema/ted.ts"
+import { formatSpDateTime } from "../../schema/sao-paulo-time.ts"
+import { normalizeDocument } from "../../schema/validation.ts"
+import { tedAdminApi } from "../../schema/api-ted.ts"
+import type { StatementEntry } from "../../schema/entities.ts"
+
+const paged = <T>(rows: T[]) => ({ page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows })
+const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** The destination as stored: trimmed, the document plain, the bank's name and ISPB from the directory. Throws INCORRECT_DATA. */
+const destinationOf = (b: TedDestinationBody, amount?: number, description?: string) => {
+  const problems = tedProblems({ ...b, ...(amount !== undefined ? { amount } : {}), ...(description !== undefined ? { description } : {}) })
+  if (Object.keys(problems).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, problems as Record<string, string>)
+  const bank = bankByCode(b.bank_code) ?? SANDBOX_BANK
+  return {
+    bank_code: bank.code, bank_name: bank.name, ispb: bank.ispb, agency: b.agency.trim(), account: b.account.trim(), digit: b.digit.trim().toUpperCase(),
+    account_type: b.account_type, document: normalizeDocument(b.document) ?? b.document, name: b.name.trim()
+  }
+}
+
+const transferRow = (ctx: Ctx, id: string): TransferRow => ctx.db.prepare("SELECT * FROM ted_transfers WHERE id = ?").get(id) as TransferRow
+const tellTransfer = (ctx: Ctx, r: TransferRow): void => { ctx.events.change("ted_transfers", { walletId: r.wallet_id, ids: [r.id], rows: [toTransfer(r)] }) }
+
+/** A TED arrives to a wallet: its TED_IN row (live) and a notification to the owner. */
+export const receiveTed = (ctx: Ctx, walletId: string, amount: number, payerName: string, payerDocument: string, bankName: string, operationId?: string): StatementEntry => {
+  const row = postEntry(ctx, {
+    walletId, type: "TED_IN", direction: "in", currency: "BRL", amount, description: `TED recebida - ${payerName} (${bankName})`,
+    counterpartyName: payerName, counterpartyDocument: payerDocument, ...(operationId !== undefined ? { operationId } : {})
+  })
+  const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined
+  if (owner !== undefined) notify(ctx, owner.owner_id, "TED recebida", `Você recebeu R$ ${reais(amount)} de ${payerName} via TED.`)
+  return row
+}
+
+/** Debits the sender (TED_OUT) and, for an account of the sandbox bank, credits its wallet. Throws INSUFFICIENT_BALANCE. */
+const settle = (ctx: Ctx, t: Pick<TransferRow, "wallet_id" | "bank_code" | "agency" | "account" | "digit" | "name" | "document" | "amount" | "transaction_uuid">): StatementEntry => {
+  const out = postEntry(ctx, {
+    walletId: t.wallet_id, type: "TED_OUT", direction: "out", currency: "BRL", amount: t.amount, description: `TED enviada - ${t.name}`,
+    counterpartyName: t.name, counterpartyDocument: t.document, transactionUuid: t.transaction_uuid
+  })
+  if (t.bank_code === SANDBOX_BANK.code) {
+    const to = walletOfSandboxAccount(ctx.db, t.agency, t.account, t.digit)
+    if (to !== null) {
+      const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(t.wallet_id) as
+        { full_name: string; document: string } | undefined
+      receiveTed(ctx, to, t.amount, payer?.full_name ?? "Remetente", payer?.document ?? "", SANDBOX_BANK.name, out.operation_id)
+    }
+  }
+  return out
+}
+
+/** Runs the scheduled TEDs whose time the business clock has reached (scheduled → confirmed | failed). */
+export const runTedSchedules = (ctx: Ctx): string[] => {
+  const now = ctx.clock.nowIso()
+  const due = ctx.db.prepare("SELECT * FROM ted_transfers WHERE status = 'scheduled' AND scheduled_for <= ? ORDER BY created_at").all(now) as TransferRow[]
+  const ran: string[] = []
+  for (const t of due) {
+    if (!tedWindowAt(ctx.clock.now()).open) continue // a clock moved past the window: it waits for the next one
+    // the debit and the status change commit together (a savepoint for the debit: a refusal rolls back only it)
+    ctx.db.transaction(() => {
+      let operationId: string | null = null
+      let failure: string | null = null
+      try {
+        ctx.db.transaction(() => { operationId = settle(ctx, t).operation_id })()
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e
+        failure = e.key
+      }
+      const at = ctx.clock.stamp()
+      ctx.db.prepare("UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
+        .run(failure === null ? "confirmed" : "failed", operationId, failure === null ? at : null, failure, at, t.id)
+    })()
+    tellTransfer(ctx, transferRow(ctx, t.id))
+    ran.push(t.id)
+  }
+  return ran
+}
+
+export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+  createTedTables(db)
+
+  bind(app, ctx, "banks", (req) => ({ data: [...searchBanks(BANK_DIRECTORY, req.query.search ?? "")] }))
+  bind(app, ctx, "tedBanks", (req) => ({ data: [...searchBanks(TED_BANKS, req.query.search ?? "")] }))
+
+  bind(app, ctx, "tedWindow", () => {
+    const now = ctx.clock.now()
+    const w = tedWindowAt(now)
+    return { data: { open: w.open, now: new Date(now).toISOString(), opens_at: new Date(w.opensAt).toISOString(), closes_at: new Date(w.closesAt).toISOString() } }
+  })
+
+  bind(app, ctx, "tedTransfers", (req) => {
+    const rows = db.prepare("SELECT * FROM ted_transfers WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as TransferRow[]
+    return { data: paged(rows.map(toTransfer)) }
+  })
+
+  bind(app, ctx, "tedSend", (req) => {
+    const b = req.body
+    const description = (b.description ?? "").trim()
+    const dest = destinationOf(b, b.amount, description)
+    const now = ctx.clock.now()
+    const w = tedWindowAt(now)
+    if (!w.open && b.schedule_if_closed !== true) throw new ApiError(422, "TED_OUTSIDE_HOURS", formatSpDateTime(w.opensAt))
+    if (dest.bank_code === SANDBOX_BANK.code && walletOfSandboxAccount(db, dest.agency, dest.account, dest.digit) === null) {
+      throw new ApiError(422, "INCORRECT_DATA", undefined, { account: "VALIDATION_TED_ACCOUNT" })
+    }
+    const wallet = req.wallet.wallet
+    const id = randomUUID()
+    const at = ctx.clock.stamp()
+    const base = { wallet_id: wallet.id, ...dest, amount: b.amount, transaction_uuid: req.txKey }
+    let operationId: string | null = null
+    if (w.open) operationId = settle(ctx, base).operation_id
+    db.prepare(`INSERT INTO ted_transfers (id, wallet_id, status, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, amount, description,
+      scheduled_for, executed_at, failure_reason, operation_id, transaction_uuid, created_at, updated_at)
+      VALUES (@id, @wallet_id, @status, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @amount, @description,
+      @scheduled_for, @executed_at, NULL, @operation_id, @transaction_uuid, @created_at, @updated_at)`)
+      .run({
+        id, ...base, status: w.open ? "confirmed" : "scheduled", description, scheduled_for: w.open ? null : new Date(w.opensAt).toISOString(),
+        executed_at: w.open ? at : null, operation_id: operationId, created_at: at, updated_at: at
+      })
+    const row = transferRow(ctx, id)
+    tellTransfer(ctx, row)
+    return new Reply(201, { data: toTransfer(row) })
+  })
+
+  bind(app, ctx, "tedContacts", (req) => {
+    const rows = db.prepare("SELECT * FROM ted_contacts WHERE wallet_id = ? ORDER BY name").all(req.wallet.wallet.id) as ContactRow[]
+    return { data: paged(rows.map(toContact)) }
+  })
+
+  bind(app, ctx, "tedContactCreate", (req) => {
+    const dest = destinationOf(req.body)
+    const wallet = req.wallet.wallet
+    const at = ctx.clock.stamp()
+    const prior = db.prepare("SELECT id FROM ted_contacts WHERE wallet_id = ? AND bank_code = ? AND agency = ? AND account = ? AND digit = ?")
+      .get(wallet.id, dest.bank_code, dest.agency, dest.account, dest.digit) as { id: string } | undefined
+    const id = prior?.id ?? randomUUID()
+    if (prior !== undefined) {
+      db.prepare("UPDATE ted_contacts SET account_type = ?, document = ?, name = ?, updated_at = ? WHERE id = ?").run(dest.account_type, dest.document, dest.name, at, id)
+    } else {
+      db.prepare(`INSERT INTO ted_contacts (id, wallet_id, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, created_at, updated_at)
+        VALUES (@id, @wallet_id, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @at, @at)`).run({ id, wallet_id: wallet.id, ...dest, at })
+    }
+    const row = toContact(db.prepare("SELECT * FROM ted_contacts WHERE id = ?").get(id) as ContactRow)
+    ctx.events.change("ted_contacts", { walletId: wallet.id, ids: [id], rows: [row] })
+    return new Reply(prior === undefined ? 201 : 200, { data: row })
+  })
+
+  bind(app, ctx, "tedContactDelete", (req) => {
+    const id = req.params["id"] ?? ""
+    const r = db.prepare("DELETE FROM ted_contacts WHERE id = ? AND wallet_id = ?").run(id, req.wallet.wallet.id)
+    if (r.changes === 0) throw new ApiError(404, "NOT_FOUND")
+    ctx.events.change("ted_contacts", { walletId: req.wallet.wallet.id, ids: [id] })
+    return { data: { ok: true } }
+  })
+
+  // scheduled TEDs run when the business clock reaches the window (checked every 2 s and on a clock move)
+  const tick = (): void => {
+    try { runTedSchedules(ctx) } catch (e) { ctx.log(`[sandbox] ted schedules: ${String(e)}`) }
+  }
+  const loop = (): void => { tick(); later(ctx, 2000, loop) }
+  later(ctx, 2000, loop)
+  ctx.onClockChange.push(tick)
+
+  if (!ctx.cfg.admin) return
+  const adminJson = (path: string, fn: (c: Context) => Promise<unknown>): void => {
+    app.post(path, async (c) => {
+      try {
+        return c.json((await fn(c)) as object)
+      } catch (e) {
+        return errorResponse(c, ctx, e, langOf(c.req.header("language"), c.req.header("accept-language")))
+      }
+    })
+  }
+  adminJson(tedAdminApi.tedIncoming.path, async (c) => {
+    const text = await c.req.text()
+    let raw: unknown = {}
+    try { raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+    const b = decodeOr422(tedAdminApi.tedIncoming.body, raw)
+    if (db.prepare("SELECT 1 FROM wallets WHERE id = ?").get(b.wallet_id) === undefined) throw new ApiError(404, "NOT_FOUND")
+    const amount = b.amount ?? 0
+    const bank = bankByCode(b.bank_code ?? "341") ?? SANDBOX_BANK
+    return { data: db.transaction(() => receiveTed(ctx, b.wallet_id, amount, b.payer_name ?? "Remetente Externo", b.payer_document ?? "52998224725", bank.name))() }
+  })
+  adminJson(tedAdminApi.tedRunSchedules.path, async () => ({ data: { ran: db.transaction(() => runTedSchedules(ctx))() } }))
+}
+
+/** `--alive`: now and then a TED from another bank arrives to the wallet (seen live). */
+export const tedAliveTick = (ctx: Ctx, walletId: string, rng: Prng): void => {
+  const bank = rng.pick(BANK_DIRECTORY)
+  receiveTed(ctx, walletId, rng.int(1_000, 500_000), "Remetente Externo", "52998224725", bank.name)
+}
