@@ -22,6 +22,7 @@ import { pixScheduleApi } from "./api-pix-schedule.ts"
 import { billetApi } from "./api-billet.ts"
 import { storageApi } from "./api-storage.ts"
 import { bettingApi } from "./api-betting.ts"
+import { pixStatementApi } from "./api-pix-statement.ts"
 import { gatewayApi } from "./api-gateway.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
@@ -313,7 +314,8 @@ export const api = {
   ...billetApi,
   ...storageApi,
   ...bettingApi,
-  ...gatewayApi
+  ...gatewayApi,
+  ...pixStatementApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api
