@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process"
 import { benchServer, launch, report, root } from "./lib.ts"
 import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
+import { pixConfirmToOptimistic } from "./pix-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
 
 type Bench = () => Promise<void>
@@ -91,5 +92,6 @@ export const benches: Record<string, Bench> = {
   "statements-keystroke-1m": statementsKeystroke,
   "statements-scroll-1m": statementsScroll,
   "days-ahead-recompute": daysAheadRecompute,
-  "card-block-to-paint": () => cardBlockToPaint()
+  "card-block-to-paint": () => cardBlockToPaint(),
+  "pix-confirm-to-optimistic": () => pixConfirmToOptimistic()
 }
