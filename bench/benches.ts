@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process"
 import { benchServer, launch, report, root } from "./lib.ts"
 import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
+import { pixConfirmToOptimistic } from "./pix-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
 import { reportUpload50mb } from "./betting-benches.ts"
 import { gatewayBenches } from "./gateway-benches.ts"
@@ -97,5 +98,6 @@ export const benches: Record<string, Bench> = {
   "report-upload-50mb": reportUpload50mb,
   "gateway-sync-1m": () => gatewayBenches(["sync"]),
   "gateway-filter-1m": () => gatewayBenches(["filter"]),
-  "gateway-metrics-1m": () => gatewayBenches(["metrics"])
+  "gateway-metrics-1m": () => gatewayBenches(["metrics"]),
+  "pix-confirm-to-optimistic": () => pixConfirmToOptimistic()
 }

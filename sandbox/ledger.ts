@@ -5,6 +5,7 @@
  * executed at once or by staged approval (features §4, §6), incoming Pix and notifications.
  */
 import { lookupPixKey } from "./pix-keys-db.ts"
+import { isPixType, pixStatementRowOf } from "./pix-statement-rows.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
 import type { PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
@@ -75,6 +76,8 @@ export const postEntry = (ctx: Ctx, e: EntryInput): StatementEntry => {
   ).run(row)
   bumpVersion("statements")
   ctx.events.change("statements", { walletId: e.walletId, ids: [row.id], rows: [row] })
+  // the Pix statement (issue 12) is the ledger's Pix rows: its table hears of them too, row inline
+  if (isPixType(row.type)) ctx.events.change("pix_statement", { walletId: e.walletId, ids: [row.id], rows: [pixStatementRowOf(row)] })
   if (status === "completed") {
     const account = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM wallet_accounts WHERE id = ?`).get(acc.id)
     ctx.events.change("wallet_accounts", { walletId: e.walletId, ids: [acc.id], rows: [account] })

@@ -34,6 +34,7 @@ import { registerTedRoutes, tedAliveTick } from "./routes/ted.ts"
 import { registerStorageRoutes } from "./routes/storage.ts"
 import { registerBettingRoutes } from "./routes/betting.ts"
 import { registerGatewayRoutes } from "./routes/gateway.ts"
+import { registerPixStatementRoutes } from "./routes/pix-statement.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
@@ -182,6 +183,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerStorageRoutes(app, ctx)
   registerBettingRoutes(app, ctx)
   registerGatewayRoutes(app, ctx)
+  registerPixStatementRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
   app.onError((e, c) => {

@@ -23,6 +23,7 @@ import { billetApi } from "./api-billet.ts"
 import { tedApi } from "./api-ted.ts"
 import { storageApi } from "./api-storage.ts"
 import { bettingApi } from "./api-betting.ts"
+import { pixStatementApi } from "./api-pix-statement.ts"
 import { gatewayApi } from "./api-gateway.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
@@ -315,7 +316,8 @@ export const api = {
   ...tedApi,
   ...storageApi,
   ...bettingApi,
-  ...gatewayApi
+  ...gatewayApi,
+  ...pixStatementApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

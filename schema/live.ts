@@ -3,6 +3,7 @@
  * shapes shared by the engine (sync/) and the worker boundary (workers/protocol.ts), so the engine
  * needs nothing of workers/. Each answers with a snapshot now and on every change.
  */
+import { TABLE_NAMES } from "./tables/registry.ts"
 import { Schema } from "effect"
 
 /** Statement filters handed to the worker's projection (sync/projections). */
@@ -29,7 +30,7 @@ export type StatementQueryMsg = typeof StatementQueryMsg.Type
  * query the table projection's TableQuery; issue 11/16). `sums`: also the extra ints' totals over
  * the matches (gateway: fee, seller_share).
  */
-export const TABLE_NAMES = ["gateway_transactions"] as const
+export { TABLE_NAMES } from "./tables/registry.ts"
 export const TableQueryMsg = Schema.Struct({
   walletIds: Schema.optionalKey(Schema.Array(Schema.String)),
   text: Schema.optionalKey(Schema.String),
@@ -65,7 +66,7 @@ export const LiveQuery = Schema.Union([
   // (`partial`, totals a lower bound) and then the full answer (sync/SPEC.md Q5)
   Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg, early: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
-  Schema.Struct({ kind: Schema.Literal("table"), table: Schema.Literal("gateway_transactions"), query: TableQueryMsg, sums: Schema.optionalKey(Schema.Boolean) }),
+  Schema.Struct({ kind: Schema.Literal("table"), table: Schema.Literals(TABLE_NAMES), query: TableQueryMsg, sums: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),

@@ -46,6 +46,8 @@ export const P = {
   // features §2 pay/{id}/devolution (get-pix-deposits); returning: ours (D-pix-devolution)
   getPixDeposits: "api-users-get-pix-deposits",
   postPixDevolutions: "api-users-post-pix-devolutions",
+  // features §2 Pix statements (get-all-report-pix-statement); the export's tag is not shown: ours (D-pix-statement)
+  getPixStatement: "api-users-get-all-report-pix-statement", postPixStatementExport: "api-users-post-report-pix-statement-exports",
   // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
   // features §2 TED: pay (post-banking-ted, as shown); reading the sent TEDs and contacts: ours (D-ted-contract)
   postTed: "api-users-post-banking-ted", getTed: "api-users-get-banking-ted",
@@ -57,6 +59,8 @@ export const ROLES = ["ROOT", "ADMIN", "CLIENT", "APPROVER"] as const
 export type RoleName = (typeof ROLES)[number]
 
 const READ = [P.getWallets, P.getWalletAccounts, P.getStatement, P.getReceipts, P.getPendingBalance, P.getBankingAccounts] as const
+/** D-pix-statement: who reads the Pix statement and exports its day (ADMIN and CLIENT, as the account statement). */
+const PIX_STATEMENT = [P.getPixStatement, P.postPixStatementExport] as const
 
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ROOT: [WILDCARD],
@@ -66,10 +70,10 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
     P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions,
-    P.postTed, P.getTed
+    P.postTed, P.getTed, ...PIX_STATEMENT
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
-    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits,
+    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, ...PIX_STATEMENT,
     P.getTed],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }

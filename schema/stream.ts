@@ -7,14 +7,15 @@
 import { Schema } from "effect"
 import { Notification } from "./entities.ts"
 import { hintOf, listNames, type ListName } from "./lists.ts"
+import { TABLE_NAMES, type TableName } from "./tables/registry.ts"
 
 /**
  * The synced lists a change hint may name: every list of the registry (schema/lists.ts) by its hint
- * name, the statement (a table) and the permission users (read on demand). A hint naming anything
+ * name, the statement and every table of schema/tables/registry.ts, and the permission users (read on demand). A hint naming anything
  * else does not decode and is skipped (sync/SPEC.md L5).
  */
-export type SyncedList = ListName | "invitations" | "statements" | "permission_users" | "gateway_transactions"
-export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users", "gateway_transactions"] as const)]
+export type SyncedList = ListName | "invitations" | "statements" | "permission_users" | TableName
+export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users", ...TABLE_NAMES] as const)]
 const syncedSet = new Set<string>(SYNCED_LISTS)
 export const SyncedList = Schema.String.check(Schema.makeFilter((s: string) => syncedSet.has(s) || `not a synced list: ${s}`)) as unknown as Schema.Codec<SyncedList, string>
 

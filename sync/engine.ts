@@ -20,10 +20,10 @@ import { ProgressBoard } from "./pullers/progress.ts"
 import { pullFull, runApi, type ListSpec } from "./pullers/puller.ts"
 import { loadStatementChunks, pullStatements } from "./pullers/statements.ts"
 import { loadTableChunks, pullTable } from "./pullers/table.ts"
-import { gatewaySync } from "./pullers/gateway.ts"
+import { tableSync } from "./pullers/tables.ts"
 import { TableProjection } from "./projections/table-projection.ts"
-import { GatewayTransaction as GatewayTransactionSchema, gatewayTable, type GatewayTransaction } from "../schema/tables/gateway.ts"
-import { gatewayCsv } from "./projections/gateway-export.ts"
+import { TABLE_NAMES, isTableName, tableEntry, type TableName } from "../schema/tables/registry.ts"
+import { tableCsv } from "./projections/table-export.ts"
 import { StatementProjection, monthsFromDays } from "./projections/statement-projection.ts"
 import { openUserDb, wipeUserDb, type EntityDoc, type UserDb } from "./store/db.ts"
 import { fromCompact } from "./store/statement-rows.ts"
@@ -77,7 +77,8 @@ const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId}`
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
-const decodeGateway = Schema.decodeUnknownExit(GatewayTransactionSchema)
+/** Per table, the decoder of a hint's inline rows (its row Schema). */
+const tableDecoders = new Map(TABLE_NAMES.map((n) => [n, Schema.decodeUnknownExit(tableEntry(n).row as unknown as Schema.Codec<Record<string, unknown>, unknown>)] as const))
 /** The lists every wallet has a copy of (schema/lists.ts scope "wallet"). */
 const walletLists = listNames.filter((n) => listDef(n)?.scope === "wallet")
 /** Per list, the decoder of rows that arrive untyped (a hint's inline rows, L5). */
@@ -97,10 +98,11 @@ export class Engine {
   db: UserDb | null = null
   readonly progress = new ProgressBoard()
   private proj = new StatementProjection()
-  /** The gateway transactions (issue 16): the same table projection over the gateway description. */
-  private gw = new TableProjection<GatewayTransaction>(gatewayTable)
+  /** The big tables of schema/tables/registry.ts (gateway transactions, Pix statement): one table projection each over its description. */
+  private readonly tables = new Map<TableName, TableProjection<Record<string, unknown>>>(TABLE_NAMES.map((n) => [n, new TableProjection<Record<string, unknown>>(tableEntry(n).table)] as const))
+  private table(name: TableName): TableProjection<Record<string, unknown>> { return this.tables.get(name) as TableProjection<Record<string, unknown>> }
   /** The version of a table's answers (Q3), by the live-query message's table name. */
-  tableVersion(_table: "gateway_transactions"): number { return this.gw.version }
+  tableVersion(table: TableName): number { return this.table(table).version }
   /** The statement projection (replaced by its image on reopen, S6). */
   get projection(): StatementProjection { return this.proj }
   private projSwaps = 0
@@ -242,10 +244,14 @@ export class Engine {
     const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
       this.ingestChunk(rows.map(fromCompact), walletId, seq)
     })
-    // the gateway table's stored chunks (issue 16); a failure leaves it to the next pull, it never blocks the open
-    await loadTableChunks(db, walletIds, {}, (rows) => { this.gw.upsertMany(rows.map(gatewaySync.fromCompact)) }, gatewaySync.chunkKey)
-      .catch(() => undefined) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost, only the image is skipped
-    if (this.gw.size > 0) this.gw.optimize()
+    // every table's stored chunks (schema/tables/registry.ts); a failure leaves it to the next pull, it never blocks the open
+    for (const name of TABLE_NAMES) {
+      const p = this.table(name)
+      const spec = tableSync(name)
+      await loadTableChunks(db, walletIds, {}, (rows) => { p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
+        .catch(() => undefined) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost, only the image is skipped
+      if (p.size > 0) p.optimize()
+    }
     const t2 = performance.now()
     this.settleProjection()
     this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
@@ -354,7 +360,7 @@ export class Engine {
     this.effects = { balances: [], overlays: [], notices: [] }
     this.mirror.clear()
     this.proj.clear()
-    this.gw.clear()
+    for (const p of this.tables.values()) p.clear()
     this.chunkMark.clear()
     this.rowsSinceImage = 0
     this.rowsSinceOptimize = 0
@@ -473,24 +479,31 @@ export class Engine {
     await Promise.allSettled(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNamed(n, w.id))))
     await first
     for (const w of readable) if (!first || w.id !== this.walletId) await this.pullStatementsFor(w.id).catch(() => undefined)
-    await this.syncGateway(wallets.map((w) => w.id)).catch(() => undefined)
+    for (const name of TABLE_NAMES) await this.syncTable(name, wallets.map((w) => w.id)).catch(() => undefined)
   }
 
-  /** Issue 16: the gateway wallets (core §4: a failed load is no gateway wallets) and their transactions, where the user may read a gateway list. */
-  private async syncGateway(walletIds: ReadonlyArray<string>): Promise<void> {
+  /**
+   * A table of the registry, for the wallets that have a copy (issue 16: the gateway wallets, core §4: a
+   * failed check is no gateway wallets; the Pix statement: every wallet) where the user holds one of its permissions.
+   */
+  private async syncTable(name: TableName, walletIds: ReadonlyArray<string>): Promise<void> {
     if (walletIds.length === 0) return
-    const r = await runApi(this.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } })).catch(() => null)
-    const tags = [P.getGatewayDeposits, P.getGatewayWithdrawals, P.getGatewayRefunds, P.getGatewayDevolutions]
-    for (const w of r?.data.wallets_ids ?? []) if (tags.some((t) => this.can(w, t))) await this.pullGatewayFor(w).catch(() => undefined)
+    const e = tableEntry(name)
+    const ids = e.wallets === "gateway"
+      ? (await runApi(this.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } })).catch(() => null))?.data.wallets_ids ?? []
+      : walletIds
+    for (const w of ids) if (e.permissions.some((t) => this.can(w, t))) await this.pullTableFor(name, w).catch(() => undefined)
   }
 
-  pullGatewayFor(walletId: string): Promise<unknown> {
+  pullTableFor(name: TableName, walletId: string): Promise<unknown> {
     const db = this.db
     if (!db) return Promise.resolve(0)
-    return this.pull(`gateway|${walletId}`, () =>
-      pullTable(this.api, db, this.progress, gatewaySync, walletId, {
-        onRows: (rows) => { this.gw.upsertMany(rows); this.changed() }
-      }).finally(() => { if (this.gw.size > 0 && ![...this.running.keys()].some((k) => k.startsWith("gateway|") && k !== `gateway|${walletId}`)) { this.gw.optimize(); this.changed() } }))
+    const p = this.table(name)
+    const key = `${name}|${walletId}`
+    return this.pull(key, () =>
+      pullTable(this.api, db, this.progress, tableSync(name), walletId, {
+        onRows: (rows) => { p.upsertMany(rows); this.changed() }
+      }).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.changed() } }))
   }
 
   /** The profile says whether this is a green-server user, who sends `server-type` on every call (A2). */
@@ -571,10 +584,11 @@ export class Engine {
     if (inline) {
       this.applyInlineRows(ev.list, w, ev.rows ?? [])
       // rows carried by the hint are authoritative for these lists: no pull needed
-      if (ev.list !== "statements" && ev.list !== "notifications" && ev.list !== "gateway_transactions") return
+      if (ev.list !== "statements" && ev.list !== "notifications" && !isTableName(ev.list)) return
     }
-    if (ev.list === "gateway_transactions") {
-      if (w) this.later(`gateway|${w}`, inline ? 300 : 0, () => this.pullGatewayFor(w))
+    if (isTableName(ev.list)) {
+      const name = ev.list
+      if (w) this.later(`${name}|${w}`, inline ? 300 : 0, () => this.pullTableFor(name, w))
       return
     }
     if (ev.list === "statements") {
@@ -746,9 +760,10 @@ export class Engine {
       if (rows.length) this.ingest(rows)
       return
     }
-    if (list === "gateway_transactions") {
-      const rows = raw.flatMap((r) => { const e = decodeGateway(r); return e._tag === "Success" ? [e.value] : [] })
-      if (rows.length) { this.gw.upsertMany(rows); this.changed() }
+    if (isTableName(list)) {
+      const decode = tableDecoders.get(list)
+      const rows = raw.flatMap((r) => { const e = decode?.(r); return e?._tag === "Success" ? [e.value] : [] })
+      if (rows.length) { this.table(list).upsertMany(rows); this.changed() }
       return
     }
     // every list of the registry takes inline rows, decoded with its row Schema (L5)
@@ -867,15 +882,17 @@ export class Engine {
   }
 
   /** One live-query message per table: the table projection's answer, with the extra ints' sums when asked. */
-  queryTable(_table: "gateway_transactions", q: TableQueryMsg, sums: boolean): TableResult {
-    const r = this.gw.query(q)
+  queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult {
+    const p = this.table(table)
+    const r = p.query(q)
     const { perCurrency: _pc, partial: _p, ...rest } = r
-    return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: this.gw.size, ...(sums ? { intSums: this.gw.sumInts(q) } : {}) }
+    return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, ...(sums ? { intSums: p.sumInts(q) } : {}) }
   }
 
   /** A table's filtered rows as a local CSV Blob (every row of the filter, in its order). */
-  exportTable(_table: "gateway_transactions", q: TableQueryMsg, headers: ReadonlyArray<string>): Blob {
-    return new Blob(Array.from(gatewayCsv(this.gw.matchingRows(q), this.locale, headers)), { type: "text/csv;charset=utf-8" })
+  exportTable(table: TableName, q: TableQueryMsg, headers: ReadonlyArray<string>): Blob {
+    const p = this.table(table)
+    return new Blob(Array.from(tableCsv(tableEntry(table).table, p.matchingRows(q), this.locale, headers)), { type: "text/csv;charset=utf-8" })
   }
 
   queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {

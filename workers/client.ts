@@ -11,6 +11,7 @@ import type { EndpointId, ResponseOf } from "../schema/api.ts"
 import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
 import type { Locale } from "../schema/common.ts"
+import type { TableName } from "../schema/tables/registry.ts"
 import { FromWorker, type LiveQuery, type SessionInfo, type StatementQueryMsg, type TableQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
 import { electedPort } from "./leader.ts"
@@ -185,7 +186,7 @@ export class EngineClient {
     return this.request((reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
   }
   /** A big table's filtered rows as a local CSV (headers: the translated column labels in the table's CSV order). */
-  exportTable(table: "gateway_transactions", query: TableQueryMsg, headers: ReadonlyArray<string>): Promise<Blob> {
+  exportTable(table: TableName, query: TableQueryMsg, headers: ReadonlyArray<string>): Promise<Blob> {
     return this.request((reqId) => ({ t: "exportTable", reqId, table, query, headers }))
   }
 }

@@ -10,7 +10,7 @@ import { AnyCommandBody } from "../schema/commands.ts"
 import { Locale } from "../schema/common.ts"
 
 export { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
-import { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
+import { LiveQuery, SessionInfo, StatementQueryMsg, TABLE_NAMES, TableQueryMsg } from "../schema/live.ts"
 
 export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("hello"), apiBase: Schema.String, locale: Locale, session: Schema.NullOr(SessionInfo) }),
@@ -40,7 +40,7 @@ export const ToWorker = Schema.Union([
   }),
   Schema.Struct({ t: Schema.Literal("exportCsv"), reqId: Schema.Number, query: StatementQueryMsg, format: Schema.Literals(["csv", "ofx"]), headers: Schema.Array(Schema.String) }),
   // a big table's filtered rows as a local CSV (one message per table: its name and TableQuery)
-  Schema.Struct({ t: Schema.Literal("exportTable"), reqId: Schema.Number, table: Schema.Literal("gateway_transactions"), query: TableQueryMsg, headers: Schema.Array(Schema.String) })
+  Schema.Struct({ t: Schema.Literal("exportTable"), reqId: Schema.Number, table: Schema.Literals(TABLE_NAMES), query: TableQueryMsg, headers: Schema.Array(Schema.String) })
 ])
 export type ToWorker = typeof ToWorker.Type
 

@@ -62,6 +62,11 @@ export interface TableDescription<R> {
   readonly groups: ReadonlyArray<string>
   readonly sorts: ReadonlyArray<string>
   readonly plugins: ReadonlyArray<string>
+  /**
+   * The local CSV's columns in order (the worker's export of the filtered rows): the amount is
+   * written signed by `sign`, times in São Paulo time, extra ints as money, the rest as text.
+   */
+  readonly csv?: ReadonlyArray<keyof R & string>
 }
 
 /** Bits to hold n distinct values (at least 1). */

@@ -94,5 +94,9 @@ export const gatewayTable = defineTable<GatewayTransaction>({
   sums: { status: "status", counted: GATEWAY_SUM_STATUSES, per: "currency_symbol" },
   groups: ["day", "type", "wallet", "counterparty", "code"],
   sorts: ["created_at", "amount"],
-  plugins: []
+  plugins: [],
+  csv: [
+    "created_at", "kind", "status", "reference", "counterparty_name", "counterparty_document", "value", "fee", "seller_share",
+    "bank", "agency", "account", "digit", "end_to_end_id", "txid", "operation_id", "id", "wallet_id"
+  ]
 })

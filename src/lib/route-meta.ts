@@ -52,6 +52,7 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/banking/pix/automatic-pix/*", area: "banking", permission: [PS.getPixPayments, PS.getAutomaticAuthorizations, PS.getAutomaticPayments] },
   { pattern: "/banking/pix/automatic-withdraw/*", area: "banking", permission: PS.getWithdrawSettings },
   { pattern: "/banking/pix/my-qr-codes", area: "banking", permission: P.getPixQrCodes },
+  { pattern: "/banking/pix/statements", area: "banking", permission: P.getPixStatement },
   { pattern: "/banking/pix/receive", area: "banking", permission: P.postPixQrCodes },
   { pattern: "/banking/pix/pay/:id/devolution", area: "banking", permission: P.getPixDeposits },
   { pattern: "/banking/billet/*", area: "banking" },

@@ -20,10 +20,12 @@ import { currentWallet, useAppState } from "../../lib/app-state.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { Badge, Button, Card, Checkbox, Dialog, EmptyState, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
+import { DataTable, FIRST_WINDOW_LIMIT, type DataColumn } from "../../ui/data-table.tsx"
 import { compareLines, intervalError, intervalRange, localLines, periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
 import * as s from "./gateway.css.ts"
 
-const PAGE = 50
+const rowKey = (x: GatewayTransaction) => x.id
+const rowAttrs = (x: GatewayTransaction) => ({ id: x.id, reference: x.reference })
 const CSV_KEYS = ["date", "kind", "status", "reference", "counterparty", "document", "value", "fee", "seller", "bank", "agency", "account", "digit", "e2e", "txid", "operation", "id", "wallet"] as const
 const TONE: Partial<Record<string, Tone>> = { paid: "success", paid_by_third_party: "success", paid_without_qrcode: "success", accepted: "success", refund_received: "success", pending: "warning", on_hold: "warning", failed: "danger", rejected: "danger", declined: "danger" }
 
@@ -97,21 +99,36 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const [status, setStatus] = useState("")
   const [min, setMin] = useState("")
   const [max, setMax] = useState("")
-  const [offset, setOffset] = useState(0)
   const [open, setOpen] = useState<GatewayTransaction | null>(null)
   const [now] = useState(() => Date.now())
-  useEffect(() => { setOffset(0) }, [kind, text, period, status, min, max, selected])
   const minC = reaisToCents(min)
   const maxC = reaisToCents(max)
   const query: TableQueryMsg = {
     walletIds, types: [kind], ...(status ? { statuses: [status] } : {}), ...(text.trim() ? { text: text.trim() } : {}),
-    ...periodRange(period, now), ...(minC !== null ? { minAmount: minC } : {}), ...(maxC !== null ? { maxAmount: maxC } : {}),
-    offset, limit: PAGE
+    ...periodRange(period, now), ...(minC !== null ? { minAmount: minC } : {}), ...(maxC !== null ? { maxAmount: maxC } : {})
   }
-  const r = useLiveQuery(walletIds.length > 0 ? { kind: "table", table: "gateway_transactions", query, sums: true } : null)
-  const rows = (r?.rows ?? []) as ReadonlyArray<GatewayTransaction>
+  const queryKey = JSON.stringify(query)
+  // the head query (count, totals, fees) is the table's first window: one answer for both
+  const windowQuery = (offset: number, limit: number) => ({
+    kind: "table", table: "gateway_transactions", query: { ...query, offset, limit }, ...(offset === 0 && limit === FIRST_WINDOW_LIMIT ? { sums: true } : {})
+  } as const)
+  const r = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
   const total = r?.total ?? 0
   const nameOf = (id: string) => wallets.find((w) => w.id === id)?.name ?? id
+  const several = walletIds.length > 1
+  const columns = useMemo((): ReadonlyArray<DataColumn<GatewayTransaction>> => [
+    { id: "date", header: t("gateway:columns.date"), width: "150px", narrowWidth: "96px", cell: (x) => formatDateTime(x.created_at) },
+    {
+      id: "reference", header: t("gateway:columns.reference"), width: "minmax(0, 1.2fr)", narrowWidth: "minmax(0, 1fr)",
+      cell: (x) => <button type="button" tabIndex={-1} className={s.rowButton} aria-label={`${t("gateway:table.open")} ${x.reference}`}>{x.reference}</button>
+    },
+    { id: "counterparty", header: t("gateway:columns.counterparty"), width: "minmax(0, 1.4fr)", cell: (x) => x.counterparty_name },
+    { id: "document", header: t("gateway:columns.document"), width: "minmax(0, 1fr)", cell: (x) => x.counterparty_document },
+    { id: "status", header: t("gateway:columns.status"), width: "150px", className: "", cell: (x) => <Badge tone={TONE[x.status] ?? "neutral"}>{t(`gateway:status.${x.status}`)}</Badge> },
+    { id: "value", header: t("gateway:columns.value"), width: "minmax(110px, auto)", narrowWidth: "auto", align: "end", cell: (x) => f.brl(x.direction === "out" ? -x.value : x.value) },
+    { id: "fee", header: t("gateway:columns.fee"), width: "minmax(90px, auto)", align: "end", cell: (x) => f.brl(x.fee) },
+    ...(several ? [{ id: "wallet", header: t("gateway:columns.wallet"), width: "minmax(0, 1fr)", cell: (x: GatewayTransaction) => wallets.find((w) => w.id === x.wallet_id)?.name ?? x.wallet_id }] : [])
+  ], [t, f, several, wallets])
   const headers = CSV_KEYS.map((k) => t(`gateway:columns.${k}`))
   const exportCsv = async () => {
     const { offset: _o, limit: _l, ...all } = query
@@ -145,36 +162,20 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
         </div>
       </Card>
       <Card>
-        {total === 0 && r !== undefined ? <EmptyState title={t("gateway:table.empty")} /> : (
-          <div className={s.tableWrap}>
-            <table className={s.table} data-testid="gateway-table">
-              <caption className={visuallyHidden}>{t("gateway:table.caption")}</caption>
-              <thead><tr>
-                {(["date", "reference", "counterparty", "document", "status", "value", "fee", ...(walletIds.length > 1 ? ["wallet"] : [])] as const).map((k) =>
-                  <th key={k} scope="col" className={k === "value" || k === "fee" ? `${s.th} ${s.num}` : s.th}>{t(`gateway:columns.${k}`)}</th>)}
-              </tr></thead>
-              <tbody>
-                {rows.map((x) => (
-                  <tr key={x.id} data-testid="gateway-row">
-                    <td className={s.td}>{formatDateTime(x.created_at)}</td>
-                    <td className={s.td}><button type="button" className={s.rowButton} onClick={() => setOpen(x)} aria-label={`${t("gateway:table.open")} ${x.reference}`}>{x.reference}</button></td>
-                    <td className={s.td}>{x.counterparty_name}</td>
-                    <td className={s.td}>{x.counterparty_document}</td>
-                    <td className={s.td}><Badge tone={TONE[x.status] ?? "neutral"}>{t(`gateway:status.${x.status}`)}</Badge></td>
-                    <td className={`${s.td} ${s.num}`}>{f.brl(x.direction === "out" ? -x.value : x.value)}</td>
-                    <td className={`${s.td} ${s.num}`}>{f.brl(x.fee)}</td>
-                    {walletIds.length > 1 ? <td className={s.td}>{nameOf(x.wallet_id)}</td> : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <div className={s.pager}>
-          <span>{t("gateway:table.page", { from: total === 0 ? 0 : offset + 1, to: Math.min(total, offset + PAGE), total })}</span>
-          <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>{t("gateway:table.prev")}</Button>
-          <Button variant="secondary" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>{t("gateway:table.next")}</Button>
-        </div>
+        <DataTable<GatewayTransaction>
+          columns={columns}
+          queryKey={queryKey}
+          windowQuery={windowQuery}
+          total={walletIds.length === 0 ? 0 : r?.total}
+          rowKey={rowKey}
+          rowAttrs={rowAttrs}
+          onOpen={setOpen}
+          text={query.text ?? ""}
+          label={t("gateway:table.caption")}
+          scrollLabel={t("gateway:table.scrollLabel")}
+          emptyTitle={t("gateway:table.empty")}
+          testIds={{ table: "gateway-table", row: "gateway-row", scroller: "gateway-scroller" }}
+        />
       </Card>
       <Dialog open={open !== null} onOpenChange={(o) => { if (!o) setOpen(null) }} title={t("gateway:detail.title")} testId="gateway-receipt">
         {open ? (

@@ -21,6 +21,7 @@ import * as s from "./pix.css.ts"
 import { MyQrCodes, Receive } from "./receive.tsx"
 import { PayByCode } from "./pay-by-code.tsx"
 import { Devolution, ReceivedPix } from "./devolution.tsx"
+import { PixStatement } from "./statement.tsx"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 
@@ -46,6 +47,7 @@ export function PixPage() {
         <Route path="receive" element={<Receive />} />
         <Route path="my-qr-codes" element={<MyQrCodes />} />
         <Route path="my-keys" element={<MyKeys />} />
+        <Route path="statements" element={<PixStatement />} />
         <Route path="*" element={<NotHereYet />} />
       </Routes>
     </div>
@@ -71,6 +73,7 @@ function PixHome() {
         <Link className={s.action} to={lp("/banking/pix/receive")} data-testid="pix-action-receive"><strong>{t("pix:home.receive")}</strong><span>{t("pix:home.receiveHint")}</span></Link>
         <Link className={s.action} to={lp("/banking/pix/my-keys")} data-testid="pix-action-keys"><strong>{t("pix:home.keys")}</strong><span>{t("pix:home.keysHint")}</span></Link>
         <Link className={s.action} to={lp("/banking/statements")} data-testid="pix-action-statement"><strong>{t("pix:home.statement")}</strong><span>{t("pix:home.statementHint")}</span></Link>
+        <Link className={s.action} to={lp("/banking/pix/statements")} data-testid="pix-action-pix-statement"><strong>{t("pix:statement.link")}</strong><span>{t("pix:statement.linkHint")}</span></Link>
       </div>
       <ReceivedPix />
     </div>

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import type { CommandView, GroupTotals } from "../../../workers/results.ts"
 import { chartPoints } from "./chart-series.ts"
-import { dataIndexFrom, headerIndexes, slotAt } from "./group-rows.ts"
+import { dataIndexFrom, headerIndexes, slotAt } from "../../ui/table-groups.ts"
 import { matchesFilter, pendingRowsOf } from "./pending-rows.ts"
 import { buildQuery, emptyFilter } from "./statement-filter.ts"
 

@@ -1,13 +1,14 @@
 /**
- * Where each row of the grouped statement table sits (features §2 statements page; issue 5
+ * Where each row of a grouped data table sits (src/ui/data-table.tsx; first used by the statement table,
  * "grouping by day with day totals"): a header row before each day, then the day's rows. The
  * groups come in row order from the worker, so display positions are prefix sums of the group
  * counts; a position is found by binary search, so a million rows cost nothing here.
  */
-import type { GroupTotals } from "../../../workers/results.ts"
+/** A group of rows: how many rows it holds (its header is shown before them). */
+export interface RowGroup { readonly count: number }
 
 /** Display index of each group's header row. */
-export function headerIndexes(groups: ReadonlyArray<GroupTotals> | undefined): Int32Array | null {
+export function headerIndexes(groups: ReadonlyArray<RowGroup> | undefined): Int32Array | null {
   if (!groups || groups.length === 0) return null
   const out = new Int32Array(groups.length)
   let at = 0

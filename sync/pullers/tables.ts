@@ -1,0 +1,34 @@
+/**
+ * A table's sync spec from its registry entry (schema/tables/registry.ts; issue 11 "one keyset
+ * puller parameterised by table"): the keyset table puller (table.ts) over the entry's GET, rows
+ * checked by their Schema, compact by the row Schema's columns, chunks keyed `<table>|<wallet>` in
+ * the one chunk store. Nothing here knows a table's rows (gateway, Pix statement…).
+ */
+import { Schema } from "effect"
+import { tableEntry, type TableName } from "../../schema/tables/registry.ts"
+import type { GatewayTransaction } from "../../schema/tables/gateway.ts"
+import { compactBy, type TableSync } from "./table.ts"
+
+const specs = new Map<TableName, TableSync<Record<string, unknown>>>()
+
+export function tableSync(name: TableName): TableSync<Record<string, unknown>> {
+  let s = specs.get(name)
+  if (s) return s
+  const e = tableEntry(name)
+  const columns = Object.keys((e.row as unknown as { fields: Record<string, unknown> }).fields)
+  const isRow = Schema.is(e.row as unknown as Schema.Top)
+  const { id, time } = e.table
+  s = {
+    name,
+    path: e.path,
+    isRow: (r) => isRow(r),
+    ...compactBy<Record<string, unknown>>(columns),
+    chunkKey: (walletId) => `${name}|${walletId}`,
+    cursorAfter: (r) => `${String(r[time.updated])}|${String(r[id.key])}`
+  }
+  specs.set(name, s)
+  return s
+}
+
+/** The gateway transactions' spec (issue 16), as the tests know it. */
+export const gatewaySync = tableSync("gateway_transactions") as unknown as TableSync<GatewayTransaction>
