@@ -14,6 +14,7 @@ import { pixLists } from "./pix.ts"
 import { pixScheduleLists } from "./pix-schedule.ts"
 import { billetLists } from "./billet.ts"
 import { bettingLists } from "./betting.ts"
+import { gatewayPaymentLists } from "./gateway-payments.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -55,7 +56,8 @@ export const lists = {
   ...pixLists,
   ...pixScheduleLists,
   ...billetLists,
-  ...bettingLists
+  ...bettingLists,
+  ...gatewayPaymentLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)

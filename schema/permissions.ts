@@ -47,7 +47,9 @@ export const P = {
   getPixDeposits: "api-users-get-pix-deposits",
   postPixDevolutions: "api-users-post-pix-devolutions",
   // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
-  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports"
+  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports",
+  // features §2 gateway payments (get-all-assisted-payments is getApprovalRequests); creating, orders and refunds: ours (D-gateway-payment-requests, D-gateway-orders)
+  postAssistedPayments: "api-users-post-assisted-payments", getGatewayOrders: "api-users-get-payments-gateway-orders", postGatewayOrderRefunds: "api-users-post-payments-gateway-orders-refunds"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
