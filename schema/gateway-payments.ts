@@ -203,7 +203,7 @@ export const refundable = (o: { readonly value: number; readonly refunded_value:
  * OR2 a refund over what is left of the order's value is refused (REFUND_OVER_ORDER_VALUE);
  * OR3 the amount is at least 1 cent. Answers the catalogue key, or null when the refund may go.
  */
-export function refundProblem(o: { readonly value: number; readonly refunded_value: number; readonly status: string }, amount: number): string | null {
+export function refundProblem(o: { readonly value: number; readonly refunded_value: number; readonly status: string }, amount: number): "ORDER_ALREADY_REFUNDED" | "INCORRECT_DATA" | "REFUND_OVER_ORDER_VALUE" | null {
   if (o.status === "refunded" || refundable(o) === 0) return "ORDER_ALREADY_REFUNDED"
   if (!Number.isSafeInteger(amount) || amount < 1) return "INCORRECT_DATA"
   if (amount > refundable(o)) return "REFUND_OVER_ORDER_VALUE"

@@ -22,6 +22,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { Badge, Button, Card, Checkbox, Dialog, EmptyState, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
 import { compareLines, intervalError, intervalRange, localLines, periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
 import * as s from "./gateway.css.ts"
+import { OrdersPage } from "./orders.tsx"
 
 const PAGE = 50
 const CSV_KEYS = ["date", "kind", "status", "reference", "counterparty", "document", "value", "fee", "seller", "bank", "agency", "account", "digit", "e2e", "txid", "operation", "id", "wallet"] as const
@@ -51,13 +52,14 @@ export function GatewayPage() {
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   const tabsList: ReadonlyArray<readonly [string, string]> = [
     ["/gateway/transactions/deposits", "deposits"], ["/gateway/transactions/payments", "payments"], ["/gateway/transactions/refunds", "refunds"],
-    ["/gateway/transactions/returns", "returns"], ["/gateway/metrics", "metrics"]
+    ["/gateway/transactions/returns", "returns"], ["/gateway/metrics", "metrics"],
+    ["/gateway/orders", "orders"], ["/gateway/payments", "paymentRequests"]
   ]
   return (
     <div className={layout.page} data-testid="gateway-page">
       <PageHeader title={t("gateway:title")} subtitle={t("gateway:subtitle", { count: wallets.length })} />
       <nav aria-label={t("gateway:tabs.label")} className={s.tabs}>
-        {tabsList.map(([to, key]) => <NavLink key={key} to={lp(to)} className={tabClass}>{t(`gateway:tabs.${key}`)}</NavLink>)}
+        {tabsList.map(([to, key]) => <NavLink key={key} to={lp(to)} className={tabClass}>{t(key === "orders" || key === "paymentRequests" ? `gateway:${key}.tab` : `gateway:tabs.${key}`)}</NavLink>)}
       </nav>
       <Routes>
         <Route path="transactions/deposits" element={<Transactions kind="deposit" wallets={wallets} />} />
@@ -65,6 +67,7 @@ export function GatewayPage() {
         <Route path="transactions/refunds" element={<Transactions kind="refund" wallets={wallets} />} />
         <Route path="transactions/returns" element={<Transactions kind="return" wallets={wallets} />} />
         <Route path="metrics" element={<Metrics wallets={wallets} />} />
+        <Route path="orders" element={<OrdersPage />} />
         <Route path="*" element={<Navigate to={lp("/gateway/transactions/deposits")} replace />} />
       </Routes>
     </div>
