@@ -11,7 +11,7 @@ import { expect, test, type Page } from "@playwright/test"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { signInToHome } from "../pages/sign-in.ts"
+import { goInApp, signInPatiently } from "./patient-sign-in.ts"
 
 async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
   const r = await new AxeBuilder({ page }).analyze()
@@ -19,16 +19,16 @@ async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
 }
 
 test("features §2 a refund with the PIN, confirm clicked twice, lands once and shows once among the refunds", async ({ browser, baseURL }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const sb = new Sandbox(baseURL ?? "")
   const context = await browser.newContext({ baseURL: baseURL ?? "", locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await signInToHome(page, "bruno@example.com")
+  await signInPatiently(page, "bruno@example.com")
   const matrix = await sb.walletId("brunoMatrix")
   const before = await sb.ledger(matrix)
-  await page.goto("/gateway/orders")
+  await goInApp(page, "/gateway/orders")
   const paid = page.getByTestId("order-row").and(page.locator('[data-status="paid"]'))
-  await expect(paid.first()).toBeVisible({ timeout: 20_000 })
+  await expect(paid.first()).toBeVisible({ timeout: 30_000 })
   await page.screenshot({ path: `${ARTIFACTS}/gateway-orders-pt.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   const row = paid.first()
@@ -64,7 +64,7 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
   expect(brl(before) - brl(after)).toBe(proof.data.order.value)
 
   // once in the refunds list of the gateway table
-  await page.goto("/gateway/transactions/refunds")
+  await goInApp(page, "/gateway/transactions/refunds")
   await page.getByTestId("gateway-text").fill(reference)
   await expect(page.getByTestId("gateway-total-count")).toHaveText("1", { timeout: 20_000 })
   await expect(page.getByTestId("gateway-row")).toHaveCount(1)
@@ -72,12 +72,12 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
 })
 
 test("features §2 the orders page in English, axe clean", async ({ browser, baseURL }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(150_000)
   const context = await browser.newContext({ baseURL: baseURL ?? "", locale: "en-US", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await signInToHome(page, "bruno@example.com", { prefix: "/en" })
-  await page.goto("/en/gateway/orders")
-  await expect(page.getByTestId("order-row").first()).toBeVisible({ timeout: 20_000 })
+  await signInPatiently(page, "bruno@example.com", "/en")
+  await goInApp(page, "/en/gateway/orders")
+  await expect(page.getByTestId("order-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole("columnheader", { name: "Refunded" })).toBeVisible()
   await expect(page.getByRole("link", { name: "Orders" })).toBeVisible()
   await page.getByTestId("order-refund").first().click()
