@@ -99,7 +99,14 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   REPORT_CHANGE_NOT_ALLOWED: ["O relatório desta data não pode mais ser alterado", "The report for this date can no longer be changed"],
   GGR_CHANGE_NOT_ALLOWED: ["O GGR só pode ser alterado uma vez", "A GGR can be changed only once"],
   APPORTIONMENT_ALREADY_PAID: ["Este rateio já foi pago", "This apportionment is already paid"],
-  BETTING_OPERATOR_ONLY: ["Somente operadores de apostas (empresas) autorizados", "Only licensed betting operators (companies)"]
+  BETTING_OPERATOR_ONLY: ["Somente operadores de apostas (empresas) autorizados", "Only licensed betting operators (companies)"],
+  // gateway payment requests and orders (features §5, §8; D-gateway-payment-requests, D-gateway-orders)
+  PAYMENT_REQUEST_INVOICE_REQUIRED: ["A nota fiscal é obrigatória", "The invoice is required"],
+  PAYMENT_REQUEST_NOT_FOUND: ["Solicitação de pagamento não encontrada", "Payment request not found"],
+  PAYMENT_REQUEST_INVALID_MOVE: ["A solicitação não pode passar para esse status", "The request cannot move to that status"],
+  ORDER_NOT_FOUND: ["Pedido não encontrado", "Order not found"],
+  ORDER_ALREADY_REFUNDED: ["Este pedido já foi estornado", "This order was already refunded"],
+  REFUND_OVER_ORDER_VALUE: ["O valor do estorno passa do valor do pedido", "The refund is more than the order's value"]
 }
 
 export const messageOf = (key: ErrorKey, lang: Lang): string => {

@@ -9,6 +9,7 @@
 import type Database from "better-sqlite3"
 import type { Prng } from "./prng.ts"
 import { gatewayRows } from "./gateway-rows.ts"
+import { createGatewayPaymentTables, seedGatewayPayments } from "./gateway-payments-db.ts"
 import type { GatewayTransaction } from "../schema/tables/gateway.ts"
 import type { CompanyKind } from "../schema/api-gateway.ts"
 
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS gateway_exports (
   created_at TEXT NOT NULL,
   finished_at TEXT
 );`)
+  createGatewayPaymentTables(db)
 }
 
 export const insertGatewayRows = (db: DB, rows: ReadonlyArray<GatewayTransaction>): void => {
@@ -87,6 +89,7 @@ export const seedGateway = (db: DB, r: Prng, now: number, wallets: { matrix: str
       total += batch
     }
   }
+  seedGatewayPayments(db, now, wallets, size)
   return total
 }
 

@@ -12,6 +12,7 @@ import { ExportJobStatus } from "./entities.ts"
 import { P } from "./permissions.ts"
 import { DashboardType, GatewayKind, GatewayStatus, GatewayTransaction } from "./tables/gateway.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { GatewayOrder, OrderRefund, OrderRefundBody, PaymentRequest, PaymentRequestCreateBody, PaymentRequestStatus } from "./gateway-payments.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
@@ -53,6 +54,8 @@ export type GatewayExport = typeof GatewayExport.Type
 export const CompanyKind = Schema.Literals(["main", "main_without_branches", "branch"])
 export type CompanyKind = typeof CompanyKind.Type
 
+const PageQ = Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr, status: optStr })
+
 const list = (path: string, permission: string) =>
   def({ method: "GET", path, wallet: true, permission, query: GatewayListQuery, response: Envelope(Paged(GatewayTransaction)) })
 
@@ -76,6 +79,27 @@ export const gatewayApi = {
   gatewayExportGet: def({
     method: "GET", path: "/users/payments-gateway/transactions/exports/{id}", wallet: true, permission: P.postGatewayExport,
     response: Envelope(GatewayExport)
+  }),
+  // ── payment requests (assisted payments, features §2 payments, §3, §5; paths under /users: D-gateway-payment-requests) ──
+  paymentRequests: def({
+    method: "GET", path: "/users/assisted-payments", wallet: true, permission: P.getApprovalRequests, query: PageQ, response: Envelope(Paged(PaymentRequest))
+  }),
+  /** Creates a request from uploaded files (sync/uploads): idempotent by transaction-uuid; the invoice is required (features §5). */
+  paymentRequestCreate: def({
+    method: "POST", path: "/users/assisted-payments", wallet: true, transaction: true, permission: P.postAssistedPayments,
+    body: PaymentRequestCreateBody, response: Envelope(PaymentRequest)
+  }),
+  paymentRequestGet: def({
+    method: "GET", path: "/users/assisted-payments/{id}", wallet: true, permission: P.getApprovalRequests, response: Envelope(PaymentRequest)
+  }),
+  // ── orders and their refunds (features §2 orders, §7 orders, orders-refunds; D-gateway-orders) ──
+  gatewayOrders: def({
+    method: "GET", path: "/users/payments-gateway/orders", wallet: true, permission: P.getGatewayOrders, query: PageQ, response: Envelope(Paged(GatewayOrder))
+  }),
+  /** Refunds an order (all that is left, or an amount): PIN, idempotent by transaction-uuid. */
+  gatewayOrderRefund: def({
+    method: "POST", path: "/users/payments-gateway/orders-refunds", wallet: true, transaction: true, sensitive: true, permission: P.postGatewayOrderRefunds,
+    body: OrderRefundBody, response: Envelope(Schema.Struct({ refund: OrderRefund, order: GatewayOrder }))
   })
 } as const satisfies Record<string, EndpointDef>
 
@@ -94,5 +118,16 @@ export const gatewayAdminApi = {
     method: "POST", path: "/__admin/gateway/enable", auth: false,
     body: Schema.Struct({ wallet_id: Schema.String, enabled: Schema.Boolean }),
     response: Envelope(Schema.Struct({ wallet_id: Schema.String, company_kind: CompanyKind }))
+  }),
+  /** The back office moves a payment request (pending_review → approved | rejected → …, PAYMENT_REQUEST_MOVES); live to its readers. */
+  paymentRequestMove: def({
+    method: "POST", path: "/__admin/gateway/payment-requests/status", auth: false,
+    body: Schema.Struct({ id: Schema.String, status: PaymentRequestStatus, reason: optStr }),
+    response: Envelope(PaymentRequest)
+  }),
+  /** The refunds of an order, with how many gateway rows each made: the exactly-once proof. */
+  orderRefundsOf: def({
+    method: "GET", path: "/__admin/gateway/order-refunds", auth: false, query: Schema.Struct({ order_id: Schema.String }),
+    response: Envelope(Schema.Struct({ order: GatewayOrder, refunds: Schema.Array(OrderRefund), refund_rows: Schema.Int }))
   })
 } as const satisfies Record<string, EndpointDef>

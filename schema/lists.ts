@@ -15,6 +15,7 @@ import { pixScheduleLists } from "./pix-schedule.ts"
 import { billetLists } from "./billet.ts"
 import { tedLists } from "./ted.ts"
 import { bettingLists } from "./betting.ts"
+import { gatewayPaymentLists } from "./gateway-payments.ts"
 import {
   ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
@@ -57,7 +58,8 @@ export const lists = {
   ...pixScheduleLists,
   ...billetLists,
   ...tedLists,
-  ...bettingLists
+  ...bettingLists,
+  ...gatewayPaymentLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)

@@ -48,10 +48,12 @@ export const P = {
   postPixDevolutions: "api-users-post-pix-devolutions",
   // features §2 Pix statements (get-all-report-pix-statement); the export's tag is not shown: ours (D-pix-statement)
   getPixStatement: "api-users-get-all-report-pix-statement", postPixStatementExport: "api-users-post-report-pix-statement-exports",
-  // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
   // features §2 TED: pay (post-banking-ted, as shown); reading the sent TEDs and contacts: ours (D-ted-contract)
   postTed: "api-users-post-banking-ted", getTed: "api-users-get-banking-ted",
-  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports"
+  // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
+  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports",
+  // features §2 gateway payments (get-all-assisted-payments is getApprovalRequests); creating, orders and refunds: ours (D-gateway-payment-requests, D-gateway-orders)
+  postAssistedPayments: "api-users-post-assisted-payments", getGatewayOrders: "api-users-get-payments-gateway-orders", postGatewayOrderRefunds: "api-users-post-payments-gateway-orders-refunds"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 

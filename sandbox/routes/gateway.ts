@@ -20,6 +20,7 @@ import { DAY_MS, iso, isCalendarDate, spStartOfDate } from "../time.ts"
 import { companyKindOf, GATEWAY_COLUMNS, GATEWAY_COLUMNS_LIST, insertGatewayRows } from "../gateway-db.ts"
 import { gatewayRow } from "../gateway-rows.ts"
 import { Prng } from "../prng.ts"
+import { registerGatewayPaymentRoutes } from "./gateway-payments.ts"
 import { GATEWAY_METRICS_MAX_DAYS, type CompanyKind, type DashboardLine, type GatewayExport } from "../../schema/api-gateway.ts"
 import { gatewayAdminApi } from "../../schema/api-gateway.ts"
 import { hasPermission, P } from "../../schema/permissions.ts"
@@ -50,6 +51,8 @@ const EXPORT_MS = 1500
 
 export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   const db = ctx.db
+  // payment requests (assisted payments), orders and refunds (features §2, §3, §7)
+  registerGatewayPaymentRoutes(app, ctx)
 
   /** A gateway wallet whose company kind the call allows; else 403 WITHOUT_PERMISSION. */
   const gatewayCheck = (w: WalletAccess, call: keyof typeof GATEWAY_ALLOWED): CompanyKind => {

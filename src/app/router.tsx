@@ -94,8 +94,8 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
     // ── gateway (TODO(unfiled): features §2 "Gateway") ───────────────────────
     { path: "gateway", ...to("/gateway/metrics") },
     { path: "gateway/transactions", ...to("/gateway/transactions/deposits") },
-    // issue 16: payment requests (assisted payments) not built yet
-    { path: "gateway/payments/*", lazy: unavailable("gateway") },
+    // issue 16: payment requests (assisted payments, features §2 payments); orders are a child of the gateway page
+    { path: "gateway/payments/*", lazy: page(() => import("../features/gateway/payment-requests.tsx"), (m) => m.PaymentRequestsPage) },
     { path: "gateway/*", lazy: page(() => import("../features/gateway/gateway-page.tsx"), (m) => m.GatewayPage) },
     // ── control panel ────────────────────────────────────────────────────────
     { path: "control-panel", ...to("/control-panel/wallets") },

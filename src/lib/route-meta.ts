@@ -67,6 +67,7 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/gateway/metrics", area: "gateway", gatewayOnly: true, tour: "gatewayMetrics" },
   { pattern: "/gateway/payments", area: "gateway", gatewayOnly: true, permission: P.getApprovalRequests, tour: "gatewayPayments" },
   { pattern: "/gateway/transactions/*", area: "gateway", gatewayOnly: true, permission: GATEWAY_LIST_TAGS, tour: "gatewayTransactions" },
+  { pattern: "/gateway/orders", area: "gateway", gatewayOnly: true, permission: P.getGatewayOrders },
   { pattern: "/control-panel", area: "control-panel" },
   { pattern: "/control-panel/wallets", area: "control-panel", tour: "controlPanelWallets" },
   { pattern: "/control-panel/wallets/:id", area: "control-panel" },

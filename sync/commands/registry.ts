@@ -17,6 +17,7 @@ import { pixScheduleCommands } from "./pix-schedule.ts"
 import { billetCommands } from "./billet.ts"
 import { tedCommands } from "./ted.ts"
 import { bettingCommands } from "./betting.ts"
+import { gatewayCommands } from "./gateway.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -29,7 +30,8 @@ export const commandDefs = [
   ...pixScheduleCommands,
   ...billetCommands,
   ...tedCommands,
-  ...bettingCommands
+  ...bettingCommands,
+  ...gatewayCommands
 ] as const
 
 type Defs = typeof commandDefs

@@ -9,7 +9,9 @@ import { Effect } from "effect"
 import type { CommandState } from "../../schema/commands.ts"
 import type { FileStore, StoredFileRecord } from "./file-store.ts"
 import type { UploadEnv, UploadProgress, UploadServer } from "./upload.ts"
-import { isUploadPayload } from "./define-upload.ts"
+import { baseUploadId, extraUploadId, isUploadPayload, type ExtraUploadFile } from "./define-upload.ts"
+
+const extrasOf = (p: unknown): ReadonlyArray<ExtraUploadFile> => ((p as { extra_files?: ReadonlyArray<ExtraUploadFile> }).extra_files ?? [])
 
 export type { UploadProgress } from "./upload.ts"
 
@@ -58,7 +60,7 @@ export class UploadBoard {
       server,
       local: {
         blob: (fileKey) => Effect.promise(() => this.files.get(fileKey)).pipe(Effect.map((r) => r?.blob)),
-        gate: (commandId) => Effect.promise(() => this.gate(commandId)),
+        gate: (runId) => Effect.promise(() => this.gate(baseUploadId(runId))),
         progress: (commandId, p) => { this.progress.set(commandId, p); this.changed() }
       }
     }
@@ -111,6 +113,10 @@ export class UploadBoard {
       const key = c.body.payload.file_key
       this.fileOf.set(c.id, key)
       if (TERMINAL_DROP.has(c.state)) {
+        for (const x of extrasOf(c.body.payload)) {
+          this.progress.delete(extraUploadId(c.id, x.slot))
+          await this.files.delete(x.file_key).catch(() => undefined)
+        }
         this.progress.delete(c.id)
         this.paused.delete(c.id)
         this.aborted.delete(c.id)
@@ -130,11 +136,28 @@ export class UploadBoard {
         commandId: c.id, name: c.body.name, fileName: p.file_name, state: c.state,
         ...(c.error_key ? { error_key: c.error_key } : {}),
         paused: this.paused.get(c.id) ?? false,
-        progress: this.progress.get(c.id) ?? null,
+        progress: this.summed(c.id, p),
         created_at: c.created_at,
         meta: p.meta
       }]
     })
+  }
+
+  /** A command's progress over its files (the first and its extra files, in the order they go). */
+  private summed(commandId: string, p: { readonly size: number }): UploadProgress | null {
+    const first = this.progress.get(commandId) ?? null
+    const extras = extrasOf(p)
+    if (extras.length === 0 || first === null) return first
+    const runs = extras.map((x) => ({ size: x.size, p: this.progress.get(extraUploadId(commandId, x.slot)) }))
+    const last = [...runs].reverse().find((r) => r.p !== undefined)?.p
+    const done = last?.phase === "done" && runs.every((r) => r.p !== undefined)
+    return {
+      phase: done ? "done" : first.phase === "done" ? (last?.phase === "done" ? "sending" : last?.phase ?? "sending") : first.phase,
+      sentBytes: first.sentBytes + runs.reduce((a, r) => a + (r.p?.sentBytes ?? 0), 0),
+      totalBytes: p.size + runs.reduce((a, r) => a + r.size, 0),
+      resumedParts: first.resumedParts + runs.reduce((a, r) => a + (r.p?.resumedParts ?? 0), 0),
+      partsSentThisRun: first.partsSentThisRun + runs.reduce((a, r) => a + (r.p?.partsSentThisRun ?? 0), 0)
+    }
   }
 
   /** Stop waiting runs (the engine is closing: their fibers are interrupted anyway). */

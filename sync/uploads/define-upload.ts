@@ -23,6 +23,18 @@ export const UploadFilePayload = {
   purpose: UploadPurpose
 }
 
+/**
+ * More files of the same command (a payment request's social contract and CNPJ mirror beside its
+ * invoice): each is uploaded by the same run (U1–U5) under its own keys (`<command id>.<slot>`), after
+ * the first file and before `finish`, which gets them by slot. The board shows their progress summed.
+ */
+export const ExtraUploadFile = Schema.Struct({ slot: Schema.String, ...UploadFilePayload })
+export type ExtraUploadFile = typeof ExtraUploadFile.Type
+/** The run id of an extra file (its create/complete keys and progress derive from it). */
+export const extraUploadId = (commandId: string, slot: string): string => `${commandId}.${slot}`
+/** The command id of a run id (an extra file's or the command's own). */
+export const baseUploadId = (runId: string): string => runId.split(".")[0] ?? runId
+
 export interface UploadCommandSpec<N extends string, M> {
   readonly name: N
   readonly purpose: typeof UploadPurpose.Type
@@ -30,12 +42,12 @@ export interface UploadCommandSpec<N extends string, M> {
   readonly meta: Schema.Codec<M, unknown>
   readonly sensitive?: boolean
   /** The area's call with the assembled file, with the command id as its transaction-uuid. */
-  readonly finish: (env: CommandEnv, cmd: CommandOf<{ readonly meta: M } & UploadFile>, file: StoredFile, pinToken: string | null) => Effect.Effect<unknown, ApiError>
-  readonly overlay?: (payload: { readonly meta: M } & UploadFile, cmd: CommandOf<{ readonly meta: M } & UploadFile>, phase?: "pending" | "confirmed") => ReadonlyArray<Overlay>
+  readonly finish: (env: CommandEnv, cmd: CommandOf<UploadPayload<M>>, file: StoredFile, pinToken: string | null, extras: Readonly<Record<string, StoredFile>>) => Effect.Effect<unknown, ApiError>
+  readonly overlay?: (payload: UploadPayload<M>, cmd: CommandOf<UploadPayload<M>>, phase?: "pending" | "confirmed") => ReadonlyArray<Overlay>
   readonly refresh?: ReadonlyArray<string>
 }
 
-export type UploadPayload<M> = { readonly meta: M } & UploadFile
+export type UploadPayload<M> = { readonly meta: M; readonly extra_files?: ReadonlyArray<ExtraUploadFile> } & UploadFile
 
 export const isUploadPayload = (p: unknown): p is UploadPayload<unknown> =>
   typeof p === "object" && p !== null && typeof (p as { file_key?: unknown }).file_key === "string" && typeof (p as { part_size?: unknown }).part_size === "number"
@@ -43,11 +55,17 @@ export const isUploadPayload = (p: unknown): p is UploadPayload<unknown> =>
 export const defineUploadCommand = <const N extends string, M>(spec: UploadCommandSpec<N, M>): CommandDef<N, UploadPayload<M>> =>
   defineCommand({
     name: spec.name,
-    payload: Schema.Struct({ ...UploadFilePayload, meta: spec.meta }) as unknown as Schema.Codec<UploadPayload<M>, unknown>,
+    payload: Schema.Struct({ ...UploadFilePayload, meta: spec.meta, extra_files: Schema.optionalKey(Schema.Array(ExtraUploadFile)) }) as unknown as Schema.Codec<UploadPayload<M>, unknown>,
     sensitive: spec.sensitive ?? false,
     send: (env, cmd, pinToken) => {
       if (env.uploads === undefined) return Effect.fail(new BadRequest({ status: 400, key: "UPLOAD_NOT_FOUND", message: "no upload environment" }))
-      return runUpload(env.uploads, cmd, cmd.body.payload).pipe(Effect.flatMap((file) => spec.finish(env, cmd, file, pinToken)))
+      const uploads = env.uploads
+      return Effect.gen(function*() {
+        const file = yield* runUpload(uploads, cmd, cmd.body.payload)
+        const extras: Record<string, StoredFile> = {}
+        for (const x of cmd.body.payload.extra_files ?? []) extras[x.slot] = yield* runUpload(uploads, { id: extraUploadId(cmd.id, x.slot), wallet_id: cmd.wallet_id }, x)
+        return yield* spec.finish(env, cmd, file, pinToken, extras)
+      })
     },
     reconcile: reconcileBySameKey,
     ...(spec.overlay ? { overlay: spec.overlay } : {}),

@@ -23,6 +23,7 @@ import { Badge, Button, Card, Checkbox, Dialog, EmptyState, PageHeader, Select, 
 import { DataTable, FIRST_WINDOW_LIMIT, type DataColumn } from "../../ui/data-table.tsx"
 import { compareLines, intervalError, intervalRange, localLines, periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
 import * as s from "./gateway.css.ts"
+import { OrdersPage } from "./orders.tsx"
 
 const rowKey = (x: GatewayTransaction) => x.id
 const rowAttrs = (x: GatewayTransaction) => ({ id: x.id, reference: x.reference })
@@ -53,13 +54,14 @@ export function GatewayPage() {
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   const tabsList: ReadonlyArray<readonly [string, string]> = [
     ["/gateway/transactions/deposits", "deposits"], ["/gateway/transactions/payments", "payments"], ["/gateway/transactions/refunds", "refunds"],
-    ["/gateway/transactions/returns", "returns"], ["/gateway/metrics", "metrics"]
+    ["/gateway/transactions/returns", "returns"], ["/gateway/metrics", "metrics"],
+    ["/gateway/orders", "orders"], ["/gateway/payments", "paymentRequests"]
   ]
   return (
     <div className={layout.page} data-testid="gateway-page">
       <PageHeader title={t("gateway:title")} subtitle={t("gateway:subtitle", { count: wallets.length })} />
       <nav aria-label={t("gateway:tabs.label")} className={s.tabs}>
-        {tabsList.map(([to, key]) => <NavLink key={key} to={lp(to)} className={tabClass}>{t(`gateway:tabs.${key}`)}</NavLink>)}
+        {tabsList.map(([to, key]) => <NavLink key={key} to={lp(to)} className={tabClass}>{t(key === "orders" || key === "paymentRequests" ? `gateway:${key}.tab` : `gateway:tabs.${key}`)}</NavLink>)}
       </nav>
       <Routes>
         <Route path="transactions/deposits" element={<Transactions kind="deposit" wallets={wallets} />} />
@@ -67,6 +69,7 @@ export function GatewayPage() {
         <Route path="transactions/refunds" element={<Transactions kind="refund" wallets={wallets} />} />
         <Route path="transactions/returns" element={<Transactions kind="return" wallets={wallets} />} />
         <Route path="metrics" element={<Metrics wallets={wallets} />} />
+        <Route path="orders" element={<OrdersPage />} />
         <Route path="*" element={<Navigate to={lp("/gateway/transactions/deposits")} replace />} />
       </Routes>
     </div>
