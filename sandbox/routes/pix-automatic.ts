@@ -184,5 +184,11 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
         return errorResponse(c, ctx, e, lang)
       }
     })
+    // exactly-once proofs: the statement rows carrying an automatic payment's operation id
+    app.get("/__admin/pix-automatic/statement-rows", (c) => {
+      const op = c.req.query("operation_id") ?? ""
+      const r = db.prepare("SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM statements WHERE operation_id = ?").get(op) as { n: number; total: number }
+      return c.json({ data: { operation_id: op, statement_rows: r.n, amount_total: r.total } })
+    })
   }
 }
