@@ -74,7 +74,7 @@ test("features §2/§4 issue 13: approved by QR code → charged once on its dat
     // approve by QR code: a bad code is refused with the typed text kept
     await page.getByTestId("automatic-qr-code").fill("000201abc")
     await page.getByTestId("automatic-qr-read").click()
-    await expect(page.getByTestId("automatic-qr-form")).toContainText("Código")
+    await expect(page.getByTestId("automatic-qr-form")).toContainText("Código Pix inválido. Confira se copiou o código inteiro.")
     await expect(page.getByTestId("automatic-qr-code")).toHaveValue("000201abc")
     await page.getByTestId("automatic-qr-code").fill(qr.qr_code)
     await page.getByTestId("automatic-qr-read").click()
