@@ -17,6 +17,7 @@ import { lookupPixKey } from "./pix-keys-db.ts"
 import { spDateKey, DAY_MS } from "./time.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS } from "../schema/schedule.ts"
 import type { PixRecurrence, ScheduledPix, ScheduledPixFailure } from "../schema/pix-schedule.ts"
+import { createAutomaticTables, runAutomatic } from "./pix-automatic-db.ts"
 
 export const createScheduleTables = (db: DB): void => {
   db.exec(`
@@ -234,7 +235,9 @@ export const runScheduler = (ctx: Ctx): SchedulerRun => ctx.db.transaction((): S
   const executed: string[] = []
   const failed: string[] = []
   for (const r of due) (executeDue(ctx, r).status === "executed" ? executed : failed).push(r.id)
-  return { today, made, executed, failed }
+  // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/pix-automatic-db.ts)
+  const auto = runAutomatic(ctx, today)
+  return { today, made: made + auto.made, executed: [...executed, ...auto.executed], failed: [...failed, ...auto.failed] }
 })()
 
 /** How often the scheduler looks at the clock in real time (ms). */
@@ -243,6 +246,7 @@ export const SCHEDULER_PERIOD_MS = 5000
 /** Runs the scheduler now, whenever the clock moves, and every SCHEDULER_PERIOD_MS of real time. */
 export const startScheduler = (ctx: Ctx, periodMs = SCHEDULER_PERIOD_MS): void => {
   createScheduleTables(ctx.db)
+  createAutomaticTables(ctx.db)
   const run = (): void => {
     try {
       const r = runScheduler(ctx)

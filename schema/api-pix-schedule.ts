@@ -11,6 +11,7 @@ import { Envelope, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { P } from "./permissions.ts"
 import { PixRecurrence, PS, RecurrenceCreateBody, ScheduledPix, ScheduledPixCreateBody } from "./pix-schedule.ts"
+import { pixAutomaticApi } from "./api-pix-automatic.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 const Page = Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr, status: optStr })
@@ -41,5 +42,7 @@ export const pixScheduleApi = {
   pixRecurrenceDeactivate: def({
     method: "DELETE", path: "/users/pix/scheduled-payments/recurrence/{id}/deactivate", wallet: true, transaction: true,
     permission: PS.deactivateRecurrence, response: Envelope(PixRecurrence)
-  })
+  }),
+  // Pix Automático (features §7 automatic authorizations and payments): schema/api-pix-automatic.ts
+  ...pixAutomaticApi
 } as const satisfies Record<string, EndpointDef>

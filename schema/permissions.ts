@@ -63,6 +63,20 @@ export type RoleName = (typeof ROLES)[number]
 const READ = [P.getWallets, P.getWalletAccounts, P.getStatement, P.getReceipts, P.getPendingBalance, P.getBankingAccounts] as const
 /** D-pix-statement: who reads the Pix statement and exports its day (ADMIN and CLIENT, as the account statement). */
 const PIX_STATEMENT = [P.getPixStatement, P.postPixStatementExport] as const
+/**
+ * Pix scheduling (features §2 scheduled-pix get-pix-payments, recurrence-pix get-all-pix-recurrence, automatic-pix
+ * any of its lists, automatic-withdraw get-user-withdraw-settings; the action tags are ours): CLIENT reads the
+ * lists, ADMIN also acts (docs/decisions.md "Pix Automático", D-roles). Literal here: schema/pix-schedule.ts and
+ * schema/pix-automatic.ts name the same tags (a test checks they match).
+ */
+export const SCHEDULE_READ = [
+  "api-users-get-pix-payments", "api-users-get-all-pix-recurrence", "api-users-get-pix-automatic-authorizations",
+  "api-users-get-pix-automatic-payments", "api-users-get-user-withdraw-settings"
+] as const
+export const SCHEDULE_ACT = [
+  "api-users-delete-pix-payments-by-operation", "api-users-post-pix-recurrence", "api-users-delete-pix-recurrence-deactivate",
+  "api-users-post-pix-automatic-authorizations", "api-users-delete-pix-automatic-authorizations", "api-users-delete-pix-automatic-payments"
+] as const
 
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ROOT: [WILDCARD],
@@ -72,10 +86,10 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
     P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions,
-    P.postTed, P.getTed, ...PIX_STATEMENT
+    P.postTed, P.getTed, ...PIX_STATEMENT, ...SCHEDULE_READ, ...SCHEDULE_ACT
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
-    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, ...PIX_STATEMENT,
+    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, ...PIX_STATEMENT, ...SCHEDULE_READ,
     P.getTed],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }

@@ -49,6 +49,11 @@ export interface DecodedPixCode {
   readonly merchantCity: string
   /** Tag 62 sub-tag 05 as written; "***" means "no transaction id" per the BCB manual. */
   readonly txid?: string
+  /**
+   * Pix Automático's composite code (issue 13): the recurrence's location, sub-tag 25 of the unreserved
+   * template 80 whose GUI is br.gov.bcb.pix. Such a code may carry no key nor URL in template 26 (journey 2).
+   */
+  readonly recurrenceUrl?: string
 }
 
 export interface PixEncodeInput {
@@ -294,7 +299,14 @@ function decodeFields(text: Units, hasTail: boolean): { value: DecodedPixCode; s
   const key = find(pixAccount, "01")
   const url = find(pixAccount, "25")
   const description = find(pixAccount, "02")
-  if (key === undefined && url === undefined) {
+  // Pix Automático (issue 13): template 80 with the Pix GUI carries the recurrence's location (sub-ID 25)
+  let recurrenceUrl: string | undefined
+  const rec = find(top, "80")
+  if (rec !== undefined) {
+    const sub = parseTlv(text.sub(rec), "ID 80")
+    if (find(sub, "00")?.toLowerCase() === PIX_GUI) recurrenceUrl = find(sub, "25")
+  }
+  if (key === undefined && url === undefined && recurrenceUrl === undefined) {
     throw new PixMissingField({ message: "missing Pix key (ID 26.01) or URL (ID 26.25)", field: "26.01" })
   }
   if (key !== undefined && key.length > 77) throw new PixMalformedTlv({ message: "Pix key longer than 77 characters" })
@@ -338,7 +350,8 @@ function decodeFields(text: Units, hasTail: boolean): { value: DecodedPixCode; s
     ...(amountCents !== undefined ? { amountCents } : {}),
     merchantName,
     merchantCity,
-    ...(txid !== undefined ? { txid } : {})
+    ...(txid !== undefined ? { txid } : {}),
+    ...(recurrenceUrl !== undefined ? { recurrenceUrl } : {})
   }
   return { value, score }
 }

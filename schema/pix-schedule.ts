@@ -9,6 +9,7 @@ import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS, type AheadItem } from "./schedule.ts"
 import { parseIsoDate } from "./holidays.ts"
+import { pixAutomaticLists } from "./pix-automatic.ts"
 
 /** Permission tags: features §2 names the two list tags; creating, cancelling and deactivating are ours. */
 export const PS = {
@@ -116,7 +117,9 @@ export const pixScheduleLists = {
   pix_recurrences: defineList({
     endpoint: "pixRecurrences", row: PixRecurrence, scope: "wallet", id: (r) => r.id, order: newestFirst,
     pageSize: 20, query: { sort: "created_at", order: "desc" }
-  })
+  }),
+  // Pix Automático's authorizations and automatic payments (schema/pix-automatic.ts)
+  ...pixAutomaticLists
 }
 
 /** The next occurrences of a recurrence from `from` (inclusive), at most `count` (features §4: days 29–31 → last day of shorter months). */

@@ -22,6 +22,7 @@ import {
 import { isSchedulableDate } from "../../schema/schedule.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../schema/pix-schedule.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
+import { registerPixAutomaticRoutes } from "./pix-automatic.ts"
 
 const checkDescription = (fields: Record<string, string>, d: string): void => {
   if ([...d].length > 140) fields["description"] = "VALIDATION_MAX"
@@ -34,6 +35,8 @@ const daysFrom = (today: string, date: string): number => Math.round((Date.parse
 export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
   createScheduleTables(db)
+  // Pix Automático (features §2 automatic-pix; its own file)
+  registerPixAutomaticRoutes(app, ctx)
 
   bind(app, ctx, "scheduledPixList", (req) => {
     const where = ["wallet_id = ?"]

@@ -6,9 +6,9 @@ import { ALL_ON, BUILD_DEFAULTS, FEATURE_NAMES, FEATURES, featureOfPath, parseFe
 const NONE: FeatureFlags = { cards: false, billets: false, statements: false, coinTrends: false, automaticPayments: false }
 
 describe("core §1 feature flags: parseFeatures", () => {
-  it("core §1: without configuration the build's defaults hold (statements, coin trends, cards and billets on, the rest off)", () => {
+  it("core §1: without configuration the build's defaults hold (statements, coin trends, cards, billets and automatic payments on: every area built so far)", () => {
     expect(parseFeatures(undefined, undefined)).toEqual({
-      flags: { cards: true, billets: true, statements: true, coinTrends: true, automaticPayments: false },
+      flags: { cards: true, billets: true, statements: true, coinTrends: true, automaticPayments: true },
       unknown: []
     })
     expect(parseFeatures("", "  ").flags).toEqual(BUILD_DEFAULTS)

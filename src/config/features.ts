@@ -19,7 +19,8 @@ export const BUILD_DEFAULTS: FeatureFlags = {
   billets: true,
   statements: true,
   coinTrends: true,
-  automaticPayments: false
+  // issue 13: Pix Automático is built (automatic-pix)
+  automaticPayments: true
 }
 
 /** Every flag on (tests, and the reference for "nothing switched off"). */

@@ -1,7 +1,7 @@
 /**
  * The days ahead (issue 13, beyond the spec; spec features §1 "schedule payments up to 60 days
- * ahead", §4 recurrences): from the local data only — the synced scheduled payments and
- * recurrences and the BRL balance — the next 60 days with their committed outflows and projected
+ * ahead", §4 recurrences and Pix Automático): from the local data only — the synced scheduled
+ * payments, recurrences, automatic authorizations and payments, and the BRL balance — the next 60 days with their committed outflows and projected
  * closing balance, and the first day it would go below zero. Recomputed in the page on every change
  * of those lists (a new schedule, an incoming Pix), offline too. Shared by the Pix scheduling area
  * (the calendar) and the banking home (the compact card); the rules are schema/schedule.ts daysAhead
@@ -11,8 +11,9 @@ import { useMemo } from "react"
 import { Link } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useList, useLiveQuery } from "../../workers/client.ts"
-import { daysAhead, type DaysAhead } from "../../schema/schedule.ts"
+import { daysAhead, type AheadItem, type DaysAhead } from "../../schema/schedule.ts"
 import { aheadItemsOf } from "../../schema/pix-schedule.ts"
+import { automaticAheadItems } from "../../schema/pix-automatic.ts"
 import { saoPauloDateKey } from "../../schema/holidays.ts"
 import { Card, Skeleton, layout } from "../ui/index.ts"
 import { useFormat } from "./use-format.ts"
@@ -24,16 +25,29 @@ import * as s from "./days-ahead.css.ts"
 /** "YYYY-MM-DD" → DD/MM/YYYY (features §2 dates). */
 export const showDay = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`
 
-/** The days ahead of a wallet, or undefined while its lists load. */
+/**
+ * The days ahead of a wallet, or undefined while its lists load: every source of committed movements
+ * (each a pure function of its synced lists in schema/, giving AheadItems) concatenated, then one
+ * daysAhead over them. A new kind of committed outflow (scheduled boletos…) is one more source here.
+ */
 export function useDaysAhead(walletId: string | null): DaysAhead | undefined {
   const scheduled = useList("scheduled_pix", walletId)
   const recurrences = useList("pix_recurrences", walletId)
+  const authorizations = useList("pix_automatic_authorizations", walletId)
+  const automaticPayments = useList("pix_automatic_payments", walletId)
   const accounts = useLiveQuery(walletId ? { kind: "walletAccounts", walletId } : null)
   return useMemo(() => {
     if (accounts === undefined) return undefined
     const balance = accounts.find((a) => a.currency_symbol === "BRL")?.balance ?? 0
-    return daysAhead(aheadItemsOf(scheduled ?? [], recurrences ?? [], saoPauloDateKey(new Date())), balance, saoPauloDateKey(new Date()))
-  }, [scheduled, recurrences, accounts])
+    const today = saoPauloDateKey(new Date())
+    const sources: ReadonlyArray<ReadonlyArray<AheadItem>> = [
+      // scheduled Pix and recurrences' occurrences (schema/pix-schedule.ts)
+      aheadItemsOf(scheduled ?? [], recurrences ?? [], today),
+      // Pix Automático's charges and active fixed-value authorizations' occurrences (schema/pix-automatic.ts)
+      automaticAheadItems(authorizations ?? [], automaticPayments ?? [], today)
+    ]
+    return daysAhead(sources.flat(), balance, today)
+  }, [scheduled, recurrences, authorizations, automaticPayments, accounts])
 }
 
 /** The warning on the first day below zero, or nothing. */

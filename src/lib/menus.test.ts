@@ -50,7 +50,8 @@ describe("core §1 feature flags in the menus", () => {
     expect(items({ ...all, features: { ...ALL_ON, statements: false } }, "banking")).not.toContain("statements")
     expect(items({ ...all, features: BUILD_DEFAULTS }, "banking")).toEqual(["home", "pix", "cards", "billet", "ted", "coins", "statements"])
     expect(pathAllowed("/banking/cards", { ...all, features: { ...BUILD_DEFAULTS, cards: false } })).toBe(false)
-    expect(pathAllowed("/banking/pix/automatic-pix", { ...all, features: BUILD_DEFAULTS })).toBe(false)
+    expect(pathAllowed("/banking/pix/automatic-pix", { ...all, features: { ...BUILD_DEFAULTS, automaticPayments: false } })).toBe(false)
+    expect(pathAllowed("/banking/pix/automatic-pix", { ...all, features: BUILD_DEFAULTS })).toBe(true)
   })
   it("core §1: coin trends off keeps the coins item (the page shows the sample)", () => {
     expect(items({ ...all, features: { ...ALL_ON, coinTrends: false } }, "banking")).toContain("coins")

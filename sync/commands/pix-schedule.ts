@@ -8,6 +8,7 @@
  */
 import { Schema } from "effect"
 import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { pixAutomaticCommands } from "./pix-automatic.ts"
 
 const KeyType = Schema.Literals(["cpf", "cnpj", "email", "phone", "random"])
 
@@ -90,5 +91,7 @@ export const pixScheduleCommands = [
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_recurrences", id: p.id, patch: { status: "inactive" } }],
     refresh: ["pix_recurrences", "scheduled_pix"]
-  })
+  }),
+  // Pix Automático (sync/commands/pix-automatic.ts)
+  ...pixAutomaticCommands
 ] as const

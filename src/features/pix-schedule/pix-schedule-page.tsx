@@ -5,13 +5,13 @@
  * 13): the synced lists `scheduled_pix` and `pix_recurrences`, live; a Pix by key scheduled for a
  * date (the key decoded to its holder before confirming, then the PIN step: a command through the
  * outbox, shown at once as pending); cancel and deactivate as commands; the days ahead calendar
- * computed locally (src/lib/days-ahead.tsx). Pix Automático and automatic withdrawals say they are
- * coming (docs/decisions.md D-pix-schedule).
+ * computed locally (src/lib/days-ahead.tsx). Pix Automático is its own file (automatic-pix-page.tsx);
+ * automatic withdrawals say they are not built (docs/decisions.md "Pix Automático").
  */
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react"
+import { useMemo, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import type { TFunction } from "i18next"
-import { Link, NavLink } from "react-router"
+import { Link } from "react-router"
 import { getEngine, useList, useLiveQuery } from "../../../workers/client.ts"
 import { isValidPixKey, hasNoEmoji, hasNoSpecialCharacters } from "../../../schema/validation.ts"
 import { isSchedulableDate, SCHEDULE_MAX_DAYS } from "../../../schema/schedule.ts"
@@ -23,36 +23,14 @@ import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { AheadWarning, DaysAheadCalendar, showDay, useDaysAhead } from "../../lib/days-ahead.tsx"
-import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout, type Tone } from "../../ui/index.ts"
+import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, Select, Skeleton, TextField, layout, type Tone } from "../../ui/index.ts"
 import * as s from "./pix-schedule.css.ts"
+import { Shell } from "./schedule-shell.tsx"
 import { escapeHtml } from "../../lib/html.ts"
 
-type Section = "scheduled" | "recurrence" | "automatic" | "withdraw"
 const DAY = 86_400_000
 const todayKey = (): string => saoPauloDateKey(new Date())
 const dayIn = (n: number): string => saoPauloDateKey(new Date(Date.now() + n * DAY))
-
-/** Text for the confirm dialog's sanitised HTML: what the user typed never becomes markup. */
-
-function Shell({ section, children }: { readonly section: Section; readonly children: ReactNode }) {
-  const { t } = useTranslation()
-  const lp = useLocalePath()
-  useEffect(() => { document.title = `${t(`pixSchedule:${section}.title`)} · ${t("common:appName")}` }, [t, section])
-  const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
-  return (
-    <div className={layout.page} data-testid={`pix-schedule-${section}`}>
-      <PageHeader title={t(`pixSchedule:${section}.title`)} subtitle={t(`pixSchedule:${section}.subtitle`)} />
-      <nav aria-label={t("pixSchedule:tabs.label")} className={s.tabs}>
-        <Link to={lp("/banking/pix")} className={s.tab}>{t("pixSchedule:tabs.pix")}</Link>
-        <NavLink to={lp("/banking/pix/scheduled-pix")} className={tabClass}>{t("pixSchedule:tabs.scheduled")}</NavLink>
-        <NavLink to={lp("/banking/pix/recurrence-pix")} className={tabClass}>{t("pixSchedule:tabs.recurrence")}</NavLink>
-        <NavLink to={lp("/banking/pix/automatic-pix")} className={tabClass}>{t("pixSchedule:tabs.automatic")}</NavLink>
-        <NavLink to={lp("/banking/pix/automatic-withdraw")} className={tabClass}>{t("pixSchedule:tabs.withdraw")}</NavLink>
-      </nav>
-      {children}
-    </div>
-  )
-}
 
 interface Decoded { readonly key: string; readonly key_type: string; readonly beneficiary_name: string; readonly beneficiary_document: string; readonly beneficiary_bank: string }
 type KeyType = "cpf" | "cnpj" | "email" | "phone" | "random"
@@ -381,8 +359,8 @@ export function RecurrencePixPage() {
   )
 }
 
-// ── automatic-pix and automatic-withdraw: not built yet ─────────────────────
-function ComingSoon({ section }: { readonly section: "automatic" | "withdraw" }) {
+// ── automatic-withdraw: not built (docs/decisions.md "Pix Automático") ──────────
+function ComingSoon({ section }: { readonly section: "withdraw" }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
   return (
@@ -397,5 +375,5 @@ function ComingSoon({ section }: { readonly section: "automatic" | "withdraw" })
     </Shell>
   )
 }
-export const AutomaticPixPage = () => <ComingSoon section="automatic" />
+export { AutomaticPixPage } from "./automatic-pix-page.tsx"
 export const AutomaticWithdrawPage = () => <ComingSoon section="withdraw" />

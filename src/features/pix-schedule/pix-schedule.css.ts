@@ -18,3 +18,7 @@ export const who = style({ display: "flex", flexDirection: "column", minWidth: 0
 export const amount = style({ fontVariantNumeric: "tabular-nums", fontWeight: 700, whiteSpace: "nowrap" })
 export const beneficiary = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 })
 export const dates = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap", listStyle: "none", margin: 0, padding: 0 })
+/** Pix Automático: one authorization with its details and actions. */
+export const automaticItem = style({
+  display: "flex", flexDirection: "column", gap: vars.space.sm, padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}`
+})
