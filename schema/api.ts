@@ -19,6 +19,7 @@ import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
 import { pixScheduleApi } from "./api-pix-schedule.ts"
+import { pixLimitsApi } from "./api-pix-limits.ts"
 import { billetApi } from "./api-billet.ts"
 import { storageApi } from "./api-storage.ts"
 import { bettingApi } from "./api-betting.ts"
@@ -310,6 +311,7 @@ export const api = {
   ...cardsApi,
   ...pixApi,
   ...pixScheduleApi,
+  ...pixLimitsApi,
   ...billetApi,
   ...storageApi,
   ...bettingApi,

@@ -5,6 +5,8 @@
  * served by the sandbox at /users/operations/permissions/actions; the client only ever
  * reads what the server returns.
  */
+import { PL } from "./pix-limits-permissions.ts"
+
 export const WILDCARD = "*"
 
 export const P = {
@@ -63,10 +65,11 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
-    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions
+    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions,
+    PL.getLimits, PL.postLimits, PL.getContacts, PL.postContacts, PL.deleteContacts
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
-    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits],
+    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, PL.getLimits, PL.getContacts],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 
