@@ -5,6 +5,7 @@
  * executed at once or by staged approval (features §4, §6), incoming Pix and notifications.
  */
 import { lookupPixKey } from "./pix-keys-db.ts"
+import { recordPixLimitUse } from "./pix-limits-db.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
 import type { PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
@@ -138,6 +139,7 @@ export const executePixOut = (
   operationId?: string
 ): StatementEntry => {
   const out = postPixOut(ctx, walletId, order, amount, transactionUuid, operationId)
+  recordPixLimitUse(ctx, walletId, order, amount, out.id) // issue 12: what the period's Pix limit has used
   const holder = lookupPixKey(ctx.db, order.key)
   if (holder !== null && holder.wallet_id !== walletId) {
     const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as

@@ -16,6 +16,7 @@ import { accountCommands } from "./account.ts"
 import { pixScheduleCommands } from "./pix-schedule.ts"
 import { billetCommands } from "./billet.ts"
 import { bettingCommands } from "./betting.ts"
+import { pixLimitsCommands } from "./pix-limits.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -27,7 +28,8 @@ export const commandDefs = [
   ...accountCommands,
   ...pixScheduleCommands,
   ...billetCommands,
-  ...bettingCommands
+  ...bettingCommands,
+  ...pixLimitsCommands
 ] as const
 
 type Defs = typeof commandDefs
