@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto"
 import type { DB } from "./db.ts"
 import { decodePixKey } from "./ledger.ts"
 import { lookupPixKey } from "./pix-keys-db.ts"
+import { maskPixDocument } from "../schema/pix-limits.ts"
 
 export const seedPixLimitsAndContacts = (db: DB, nowIso: string, anaMain: string): void => {
   db.prepare(`INSERT OR REPLACE INTO pix_limits (wallet_id, tag, day_limit, night_limit, pending_day_limit, pending_day_at, pending_night_limit, pending_night_at, updated_at)
@@ -18,7 +19,7 @@ export const seedPixLimitsAndContacts = (db: DB, nowIso: string, anaMain: string
     if (d === null) continue
     const holder = lookupPixKey(db, d.key)
     const doc = holder?.document ?? d.beneficiary_document
-    const masked = doc.length === 11 ? `***.${doc.slice(3, 6)}.${doc.slice(6, 9)}-**` : doc
+    const masked = maskPixDocument(doc)
     ins.run(randomUUID(), anaMain, d.key, d.key_type, holder?.name ?? d.beneficiary_name, masked, holder === null ? d.beneficiary_bank : "Carteira (Sandbox)", nowIso, nowIso)
   }
 }

@@ -1,7 +1,7 @@
 /** Rules of Pix limits (spec features §3 Limit "day and night limits", §5, §9; issue 12: BCB night 20:00–06:00 São Paulo, raise after 24 h, cut at once). */
 import { describe, expect, it } from "vitest"
 import {
-  LIMIT_DEFAULTS, RAISE_DELAY_MS, applyLimitChange, checkPixLimit, limitChangeRefusal, pixLimitPeriodAt, settleLimits, type LimitState
+  LIMIT_DEFAULTS, RAISE_DELAY_MS, applyLimitChange, limitTagForBeneficiary, maskPixDocument, checkPixLimit, limitChangeRefusal, pixLimitPeriodAt, settleLimits, type LimitState
 } from "./pix-limits.ts"
 
 /** An instant given as São Paulo wall time (UTC-3). */
@@ -70,5 +70,15 @@ describe("features §2 limit: a raise takes effect 24 h later, a cut at once (is
     expect(limitChangeRefusal(10_000_001, 10_000_000)).toBe("PIX_LIMIT_ABOVE_MAXIMUM")
     expect(limitChangeRefusal(-1, 10_000_000)).toBe("VALIDATION_MIN_VALUE")
     expect(limitChangeRefusal(1.5, 10_000_000)).toBe("VALIDATION_MIN_VALUE")
+  })
+})
+
+describe("issue 12 which limit a payment falls under, as the client reads the decoded beneficiary", () => {
+  it("the holder's own CPF, masked as the decode call shows it, or own CNPJ → same ownership; anything else or an unknown holder → others", () => {
+    expect(maskPixDocument("52998224725")).toBe("***.982.247-**")
+    expect(limitTagForBeneficiary("***.982.247-**", "52998224725")).toBe("pix_same_ownership")
+    expect(limitTagForBeneficiary("11222333000181", "11222333000181")).toBe("pix_same_ownership")
+    expect(limitTagForBeneficiary("***.982.247-**", "11144477735")).toBe("pix_others")
+    expect(limitTagForBeneficiary("***.982.247-**", null)).toBe("pix_others")
   })
 })

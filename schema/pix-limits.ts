@@ -153,6 +153,18 @@ export const LIMIT_DEFAULTS: Readonly<Record<"NATURAL_PERSON" | "LEGAL_PERSON", 
   }
 }
 
+/** A document as the decode calls show it: a CPF's middle six digits only (`***.456.789-**`), a CNPJ whole. */
+export const maskPixDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
+
+/**
+ * The client's reading of which limit a payment falls under, from the beneficiary's document as decoded
+ * (masked) and the wallet holder's own document when the signed-in user holds the wallet (else unknown:
+ * someone else's). The server decides by its directory (a match of the masked forms only may differ).
+ */
+export const limitTagForBeneficiary = (beneficiaryDocument: string, holderDocument: string | null): PixLimitTag =>
+  holderDocument !== null && (beneficiaryDocument === holderDocument || beneficiaryDocument === maskPixDocument(holderDocument))
+    ? "pix_same_ownership" : "pix_others"
+
 export const pixLimitsLists = {
   pix_limits: defineList({
     endpoint: "userLimits", row: UserLimit, scope: "wallet", id: (r) => r.id,

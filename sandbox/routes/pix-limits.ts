@@ -18,10 +18,8 @@ import { ApiError, badField } from "../errors.ts"
 import { decodePixKey } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
 import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "../pix-limits-db.ts"
-import { applyLimitChange, limitChangeRefusal, PIX_LIMIT_TAGS, type PixLimitTag } from "../../schema/pix-limits.ts"
+import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../schema/pix-limits.ts"
 import type { PixContact } from "../../schema/pix-contacts.ts"
-
-const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
 
 const page = <T>(data: ReadonlyArray<T>) => ({ page: 1, page_size: Math.max(data.length, 1), page_total: 1, total: data.length, data: [...data] })
 
@@ -83,7 +81,7 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
     // the directory names a key's holder as the decode-by-key call does
     const holder = lookupPixKey(db, d.key)
     const name = holder?.name ?? d.beneficiary_name
-    const document = maskDocument(holder?.document ?? d.beneficiary_document)
+    const document = maskPixDocument(holder?.document ?? d.beneficiary_document)
     const bank = holder === null ? d.beneficiary_bank : "Carteira (Sandbox)"
     if (db.prepare("SELECT 1 FROM pix_contacts WHERE wallet_id = ? AND key = ?").get(w.id, d.key) !== undefined) {
       throw new ApiError(422, "PIX_CONTACT_ALREADY_EXISTS", undefined, { key: "PIX_CONTACT_ALREADY_EXISTS" })
