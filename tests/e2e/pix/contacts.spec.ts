@@ -25,7 +25,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   const carlaW = await sb.walletId("carla")
 
   await page.goto("/banking/pix/favored-contacts")
-  await expect(page.locator('[data-testid="pix-contact-row"][data-key="bruno@example.com"]')).toBeVisible({ timeout: 20_000 })
+  await expect(page.locator('[data-testid="pix-contact-row"][data-key="bruno@example.com"]')).toBeVisible({ timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-contacts-pt.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
 
@@ -44,14 +44,15 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   const carla = page.locator('[data-testid="pix-contact-row"][data-key="carla@example.com"]')
   await expect(carla.getByTestId("pix-contact-name")).toHaveText("Carla Regina Mendes", { timeout: 20_000 })
   // the same key again: refused before anything is sent
-  await page.goto("/banking/pix/favored-contacts/add")
+  await page.getByTestId("pix-contact-add-link").click()
   await page.getByTestId("pix-contact-key").fill("carla@example.com")
   await page.getByTestId("pix-contact-lookup").click()
   await expect(page.getByText("Este contato já está salvo.")).toBeVisible()
 
   // pay with the contact: the pay-by-key flow, pre-filled
   const before = [await sb.ledger(anaW), await sb.ledger(carlaW)]
-  await page.goto("/banking/pix/pay/pay-with-contact")
+  await page.getByRole("navigation", { name: "Seções do Pix" }).getByRole("link", { name: "Pagar", exact: true }).click()
+  await page.getByTestId("pix-by-contact").click()
   await page.locator('[data-testid="pix-contact-choice"][data-key="carla@example.com"]').getByTestId("pix-contact-choose").click()
   await expect(page.getByTestId("pix-key")).toHaveValue("carla@example.com")
   await expect(page.getByTestId("pix-beneficiary-name")).toHaveText("Carla Regina Mendes", { timeout: 20_000 })
@@ -70,14 +71,14 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
 
   // English pages
   await page.goto("/en/banking/pix/pay/pay-with-contact")
-  await expect(page.getByRole("heading", { name: "Choose who to pay" })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole("heading", { name: "Choose who to pay" })).toBeVisible({ timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-pay-with-contact-en.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await page.goto("/en/banking/pix/favored-contacts/add")
-  await expect(page.getByRole("heading", { name: "Add a favored contact" })).toBeVisible()
+  await expect(page.getByRole("heading", { name: "Add a favored contact" })).toBeVisible({ timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-contact-add-en.png`, fullPage: true })
   await page.goto("/en/banking/pix/favored-contacts")
-  await expect(carla).toBeVisible({ timeout: 20_000 })
+  await expect(carla).toBeVisible({ timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-contacts-en.png`, fullPage: true })
 
   // remove Carla

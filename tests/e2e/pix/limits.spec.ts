@@ -26,9 +26,14 @@ const resetClock = async (page: Page): Promise<void> => { await sandbox(page).cl
 const axeSerious = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
-/** Pay by key up to the review: the key decoded, the amount typed. */
+/** A Pix tab, inside the app (no reload while the clock is moved). */
+const tab = async (page: Page, name: string): Promise<void> => {
+  await page.getByRole("navigation", { name: "Seções do Pix" }).getByRole("link", { name, exact: true }).click()
+}
+/** Pay by key up to the review (a fresh form: through the limits tab), the key decoded, the amount typed. */
 const payUpToReview = async (page: Page, key: string, amount: string): Promise<void> => {
-  await page.goto("/banking/pix/pay")
+  await tab(page, "Limites")
+  await tab(page, "Pagar")
   await page.getByTestId("pix-key").fill(key)
   await page.getByTestId("pix-key-continue").click()
   await expect(page.getByTestId("pix-beneficiary-name")).not.toBeEmpty({ timeout: 20_000 })
@@ -36,6 +41,7 @@ const payUpToReview = async (page: Page, key: string, amount: string): Promise<v
   await page.getByTestId("pix-review").click()
 }
 
+const brlPt = (cents: number): string => `R$ ${(cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })}`
 const othersCard = (page: Page) => page.locator('[data-testid="pix-limit-card"][data-tag="pix_others"]')
 
 test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night limit is stopped with what is left; nothing is debited; used shows (pt, en, axe)", async ({ page }) => {
@@ -43,64 +49,60 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")
   await sb.client.admin("pixIn", { body: { wallet_id: helenaW, amount: 500_000, payer_name: "Salário e2e" } })
+  // English first, on the real clock
+  await page.goto("/en/banking/pix/limit")
+  await expect(othersCard(page).getByTestId("pix-limit-night")).toHaveText("R$1,000.00", { timeout: 60_000 })
+  await page.screenshot({ path: `${ARTIFACTS}/pix-limits-en.png`, fullPage: true })
+  expect(await axeSerious(page)).toEqual([])
+  await page.goto("/banking/pix/limit")
+  await expect(othersCard(page)).toHaveAttribute("data-night", "100000", { timeout: 60_000 })
   try {
+    // 21:00 São Paulo: the page follows the clock without a reload
     await clockAt(page, "21:00")
-    await page.goto("/banking/pix/limit")
-    await expect(othersCard(page)).toHaveAttribute("data-period", "night", { timeout: 20_000 })
-    await expect(othersCard(page)).toHaveAttribute("data-night", "100000")
+    await expect(othersCard(page)).toHaveAttribute("data-period", "night", { timeout: 30_000 })
     await expect(othersCard(page).getByTestId("pix-limit-night")).toHaveText("R$ 1.000,00")
     await page.screenshot({ path: `${ARTIFACTS}/pix-limits-pt.png`, fullPage: true })
     expect(await axeSerious(page)).toEqual([])
 
     const before = await sb.ledger(helenaW)
+    const used = Number(await othersCard(page).getAttribute("data-used"))
     await payUpToReview(page, "bruno@example.com", "1.500,00")
     const warning = page.getByTestId("pix-form-error")
     await expect(warning).toContainText("limite noturno")
-    await expect(warning).toContainText("restam R$ 1.000,00")
+    await expect(warning).toContainText(`restam ${brlPt(100_000 - used)}`)
     await expect(page.getByTestId("pix-amount")).toHaveValue("1.500,00") // what was typed is kept
     await expect(page.getByTestId("confirm-dialog")).toHaveCount(0)
     await page.screenshot({ path: `${ARTIFACTS}/pix-limit-refused-pt.png`, fullPage: true })
+    expect(await sb.ledger(helenaW)).toMatchObject({ statement_rows: before.statement_rows, balances: before.balances })
 
-    // R$ 600 goes through; the night then has R$ 400 left, and the page says so
-    await page.getByTestId("pix-amount").fill("600,00")
+    // R$ 100 goes through; the night then has R$ 100 less left, and the pages say so
+    await page.getByTestId("pix-amount").fill("100,00")
     await page.getByTestId("pix-review").click()
     await page.getByTestId("confirm-dialog").getByRole("button", { name: "Pagar" }).click()
     await new PinPrompt(page).answer()
     await expect(page.getByTestId("pix-pay-result")).toHaveAttribute("data-state", "confirmed", { timeout: 30_000 })
-    await payUpToReview(page, "bruno@example.com", "500,00")
-    await expect(page.getByTestId("pix-form-error")).toContainText("restam R$ 400,00", { timeout: 20_000 })
     const after = await sb.ledger(helenaW)
-    expect(balanceOf(after, "BRL")).toBe(balanceOf(before, "BRL") - 60_000)
+    expect(balanceOf(after, "BRL")).toBe(balanceOf(before, "BRL") - 10_000)
     expect(after.statement_rows - before.statement_rows).toBe(1)
-    await page.goto("/banking/pix/limit")
-    await expect(othersCard(page)).toHaveAttribute("data-used", "60000", { timeout: 20_000 })
-    await expect(othersCard(page).getByTestId("pix-limit-available")).toHaveText("R$400.00")
-
-    await page.goto("/en/banking/pix/limit")
-    await expect(othersCard(page).getByTestId("pix-limit-available")).toHaveText("R$400.00", { timeout: 20_000 })
-    await page.screenshot({ path: `${ARTIFACTS}/pix-limits-en.png`, fullPage: true })
-    expect(await axeSerious(page)).toEqual([])
-    await page.goto("/en/banking/pix/pay")
-    await page.getByTestId("pix-key").fill("bruno@example.com")
-    await page.getByTestId("pix-key-continue").click()
-    await page.getByTestId("pix-amount").fill("500,00")
-    await page.getByTestId("pix-review").click()
-    await expect(page.getByTestId("pix-form-error")).toContainText("night limit")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-limit-refused-en.png`, fullPage: true })
+    await tab(page, "Limites")
+    await expect(othersCard(page)).toHaveAttribute("data-used", String(used + 10_000), { timeout: 30_000 })
+    await expect(othersCard(page).getByTestId("pix-limit-available")).toHaveText(brlPt(90_000 - used))
+    await payUpToReview(page, "bruno@example.com", "1.000,00")
+    await expect(page.getByTestId("pix-form-error")).toContainText(`restam ${brlPt(90_000 - used)}`)
   } finally {
     await resetClock(page)
   }
 })
-
 test("features §2 limit issue 12: a raised night limit is pending and applies only after the clock moves 24 h; then the Pix goes through once", async ({ page }) => {
   await signInPatiently(page, "helena@example.com")
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")
   await sb.client.admin("pixIn", { body: { wallet_id: helenaW, amount: 300_000, payer_name: "Salário e2e" } })
+  await page.goto("/banking/pix/limit")
+  await expect(othersCard(page)).toHaveAttribute("data-night", "100000", { timeout: 60_000 })
   try {
-    await clockAt(page, "21:00", 2)
-    await page.goto("/banking/pix/limit")
-    await expect(othersCard(page)).toHaveAttribute("data-night", "100000", { timeout: 20_000 })
+    await clockAt(page, "21:00")
+    await expect(othersCard(page)).toHaveAttribute("data-period", "night", { timeout: 30_000 })
     await page.getByTestId("pix-limit-period").selectOption("night")
     await page.getByTestId("pix-limit-amount").fill("2.000,00")
     await page.getByTestId("pix-limit-submit").click()
@@ -116,13 +118,14 @@ test("features §2 limit issue 12: a raised night limit is pending and applies o
     await payUpToReview(page, "bruno@example.com", "1.500,00")
     await expect(page.getByTestId("pix-form-error")).toContainText("limite noturno")
 
-    // 23 h 59 min later: still pending; 24 h and a minute later: in force, shown without a reload
-    await page.goto("/banking/pix/limit")
-    await clockAt(page, "20:59", 3)
-    await expect(othersCard(page)).toHaveAttribute("data-period", "day", { timeout: 20_000 })
+    // 22 h later (the next day period): still pending; 24 h and a minute later: in force, shown without a reload
+    await tab(page, "Limites")
+    await clockAt(page, "19:00", 1)
+    await expect(othersCard(page)).toHaveAttribute("data-period", "day", { timeout: 30_000 })
     await expect(othersCard(page)).toHaveAttribute("data-night", "100000")
-    await clockAt(page, "21:01", 3)
-    await expect(othersCard(page)).toHaveAttribute("data-night", "200000", { timeout: 20_000 })
+    await expect(pending).toHaveCount(1)
+    await clockAt(page, "21:01", 1)
+    await expect(othersCard(page)).toHaveAttribute("data-night", "200000", { timeout: 30_000 })
     await expect(pending).toHaveCount(0)
 
     const before = await sb.ledger(helenaW)
@@ -137,7 +140,7 @@ test("features §2 limit issue 12: a raised night limit is pending and applies o
     expect(after.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
 
     // back to the default: a cut applies at once
-    await page.goto("/banking/pix/limit")
+    await tab(page, "Limites")
     await page.getByTestId("pix-limit-period").selectOption("night")
     await page.getByTestId("pix-limit-amount").fill("1.000,00")
     await page.getByTestId("pix-limit-submit").click()
