@@ -10,6 +10,7 @@ import Database from "better-sqlite3"
 import { randomBytes } from "node:crypto"
 import { createCardTables } from "./cards-db.ts"
 import { createPixKeyTables } from "./pix-keys-db.ts"
+import { createPixLimitTables } from "./pix-limits-tables.ts"
 import { createBilletTables } from "./billet-db.ts"
 import { createBettingTables } from "./betting-db.ts"
 import { createGatewayTables } from "./gateway-db.ts"
@@ -343,6 +344,7 @@ export const createTables = (db: DB): void => {
   db.exec(TABLES)
   createCardTables(db)
   createPixKeyTables(db)
+  createPixLimitTables(db)
   createBilletTables(db)
   createBettingTables(db)
   createGatewayTables(db)

@@ -85,6 +85,10 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   INVITATION_NOT_PENDING: ["O convite não está mais pendente", "The invitation is no longer pending"],
   ROLE_APPROVER_NEEDS_BASE: ["O perfil aprovador precisa de administrador ou cliente", "The approver role needs administrator or client"],
   CANNOT_REMOVE_OWNER: ["O dono da carteira não pode ser removido", "The wallet owner cannot be removed"],
+  PIX_LIMIT_DAY_EXCEEDED: ["Valor acima do limite Pix diurno", "Amount above the day Pix limit"],
+  PIX_LIMIT_NIGHT_EXCEEDED: ["Valor acima do limite Pix noturno (20h às 6h)", "Amount above the night Pix limit (20:00 to 06:00)"],
+  PIX_LIMIT_ABOVE_MAXIMUM: ["Valor acima do máximo permitido para este limite", "Amount above the maximum allowed for this limit"],
+  PIX_CONTACT_ALREADY_EXISTS: ["Este contato já está salvo", "This contact is already saved"],
   // boleto (features §5, §8; D-billet-rules)
   AMOUNT_ABOVE_MAXIMUM: ["Valor acima do máximo permitido", "Amount above the maximum allowed"],
   BILLET_EXPIRED: ["Boleto vencido além da data limite", "Bank slip past its limit date"],

@@ -6,6 +6,7 @@
  */
 import { lookupPixKey } from "./pix-keys-db.ts"
 import { isPixType, pixStatementRowOf } from "./pix-statement-rows.ts"
+import { recordPixLimitUse } from "./pix-limits-db.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
 import type { PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
@@ -141,6 +142,7 @@ export const executePixOut = (
   operationId?: string
 ): StatementEntry => {
   const out = postPixOut(ctx, walletId, order, amount, transactionUuid, operationId)
+  recordPixLimitUse(ctx, walletId, order, amount, out.id) // issue 12: what the period's Pix limit has used
   const holder = lookupPixKey(ctx.db, order.key)
   if (holder !== null && holder.wallet_id !== walletId) {
     const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as

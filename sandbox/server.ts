@@ -27,6 +27,7 @@ import { registerPixKeyRoutes } from "./routes/pix-keys.ts"
 import { registerPixScheduleRoutes } from "./routes/pix-schedule.ts"
 import { startScheduler } from "./scheduler.ts"
 import { registerPixQrRoutes } from "./routes/pix-qr.ts"
+import { registerPixLimitRoutes } from "./routes/pix-limits.ts"
 import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { billetAliveTick, registerBilletRoutes } from "./routes/billet.ts"
@@ -177,6 +178,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerPixKeyRoutes(app, ctx)
   registerPixScheduleRoutes(app, ctx)
   registerPixQrRoutes(app, ctx)
+  registerPixLimitRoutes(app, ctx)
   registerCardRoutes(app, ctx)
   registerBilletRoutes(app, ctx)
   registerTedRoutes(app, ctx)

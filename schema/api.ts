@@ -19,6 +19,7 @@ import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
 import { pixScheduleApi } from "./api-pix-schedule.ts"
+import { pixLimitsApi } from "./api-pix-limits.ts"
 import { billetApi } from "./api-billet.ts"
 import { tedApi } from "./api-ted.ts"
 import { storageApi } from "./api-storage.ts"
@@ -312,6 +313,7 @@ export const api = {
   ...cardsApi,
   ...pixApi,
   ...pixScheduleApi,
+  ...pixLimitsApi,
   ...billetApi,
   ...tedApi,
   ...storageApi,

@@ -12,6 +12,8 @@ import { defineList, type ListDef } from "./list-def.ts"
 import { cardsLists } from "./cards.ts"
 import { pixLists } from "./pix.ts"
 import { pixScheduleLists } from "./pix-schedule.ts"
+import { pixLimitsLists } from "./pix-limits.ts"
+import { pixContactsLists } from "./pix-contacts.ts"
 import { billetLists } from "./billet.ts"
 import { tedLists } from "./ted.ts"
 import { bettingLists } from "./betting.ts"
@@ -56,6 +58,8 @@ export const lists = {
   ...cardsLists,
   ...pixLists,
   ...pixScheduleLists,
+  ...pixLimitsLists,
+  ...pixContactsLists,
   ...billetLists,
   ...tedLists,
   ...bettingLists,

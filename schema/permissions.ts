@@ -5,6 +5,8 @@
  * served by the sandbox at /users/operations/permissions/actions; the client only ever
  * reads what the server returns.
  */
+import { PL } from "./pix-limits-permissions.ts"
+
 export const WILDCARD = "*"
 
 export const P = {
@@ -86,11 +88,12 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
     P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions,
-    P.postTed, P.getTed, ...PIX_STATEMENT, ...SCHEDULE_READ, ...SCHEDULE_ACT
+    P.postTed, P.getTed, ...PIX_STATEMENT, ...SCHEDULE_READ, ...SCHEDULE_ACT,
+    PL.getLimits, PL.postLimits, PL.getContacts, PL.postContacts, PL.deleteContacts
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
     P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, ...PIX_STATEMENT, ...SCHEDULE_READ,
-    P.getTed],
+    P.getTed, PL.getLimits, PL.getContacts],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 

@@ -13,6 +13,7 @@ import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
+import { assertPixLimit } from "../pix-limits-db.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
 import { DYNAMIC_QR_HOST, qrIdOfUrl, qrStatus, toQrCode, type PixQrRow } from "../pix-qr-db.ts"
 import { encodePixCopyPaste, hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
@@ -141,6 +142,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const w = req.wallet.wallet
     const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
     if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+    assertPixLimit(ctx, w.id, r.order, b.amount) // issue 12: the day or night Pix limit
     const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description
     const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey)
     if (r.row !== null) {

@@ -10,6 +10,7 @@ import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
+import { assertPixLimit } from "../pix-limits-db.ts"
 import { createApprovalRequest } from "./approval.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 
@@ -48,6 +49,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const w = req.wallet.wallet
     const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
     if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+    assertPixLimit(ctx, w.id, order, b.amount) // issue 12: the day or night Pix limit, before staged approval
     const setting = db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(w.id) as
       | { min_value: number; approvers: number }
       | undefined

@@ -8,6 +8,7 @@
 import { P } from "../../schema/permissions.ts"
 import { isOpenWhileIncomplete } from "./onboarding.ts"
 import { PS } from "../../schema/pix-schedule.ts"
+import { PL } from "../../schema/pix-limits-permissions.ts"
 
 export type Area = "root" | "auth" | "banking" | "gateway" | "control-panel" | "sports-betting"
 export type TourKey =
@@ -55,6 +56,11 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/banking/pix/statements", area: "banking", permission: P.getPixStatement },
   { pattern: "/banking/pix/receive", area: "banking", permission: P.postPixQrCodes },
   { pattern: "/banking/pix/pay/:id/devolution", area: "banking", permission: P.getPixDeposits },
+  // issue 12: limit, favored-contacts (+add): permissions not shown (ours, PL); pay-with-contact as pay (features §2)
+  { pattern: "/banking/pix/limit", area: "banking", permission: PL.getLimits },
+  { pattern: "/banking/pix/favored-contacts", area: "banking", permission: PL.getContacts },
+  { pattern: "/banking/pix/favored-contacts/add", area: "banking", permission: PL.postContacts },
+  { pattern: "/banking/pix/pay/pay-with-contact", area: "banking", permission: [P.postPixByKey, P.postPixQrStatic] },
   { pattern: "/banking/billet/*", area: "banking" },
   { pattern: "/banking/billet/pay", area: "banking", permission: P.postBilletPayment },
   { pattern: "/banking/billet/receive", area: "banking", permission: P.postBilletDeposit },

@@ -18,6 +18,7 @@ import { billetCommands } from "./billet.ts"
 import { tedCommands } from "./ted.ts"
 import { bettingCommands } from "./betting.ts"
 import { gatewayCommands } from "./gateway.ts"
+import { pixLimitsCommands } from "./pix-limits.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -31,7 +32,8 @@ export const commandDefs = [
   ...billetCommands,
   ...tedCommands,
   ...bettingCommands,
-  ...gatewayCommands
+  ...gatewayCommands,
+  ...pixLimitsCommands
 ] as const
 
 type Defs = typeof commandDefs

@@ -19,6 +19,7 @@ import { Button, Card, ConfirmDialog, MoneyField, TextField, layout } from "../.
 import * as s from "./pix.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
+import { PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
 
 /** The catalogue key for a code refused before it is sent (features §8: bad CRC, not a code, wrong kind). */
 export const localCodeError = (code: string): string | null => {
@@ -49,6 +50,7 @@ export function PayByCode() {
   const wallet = useCurrentWallet()
   const commands = useLiveQuery({ kind: "commands" })
   const balance = useBrlBalance(wallet?.id)
+  const limitWarning = usePixLimitWarning(wallet?.id)
   const [code, setCode] = useState("")
   const [codeError, setCodeError] = useState<string | null>(null)
   const [decoded, setDecoded] = useState<PixQrDecoded | null>(null)
@@ -123,6 +125,8 @@ export function PayByCode() {
     if (amount === null || amount <= 0) { setFormError(t("pix:pay.amountRequired")); return }
     if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
     if ([...description].length > 140 || !hasNoEmoji(description)) { setFormError(t("pix:pay.descriptionInvalid")); return }
+    const overLimit = decoded ? limitWarning(amount, decoded.beneficiary_document) : null // issue 12: warned before the PIN
+    if (overLimit !== null) { setFormError(overLimit); return }
     setConfirming(true)
   }
 
@@ -145,6 +149,7 @@ export function PayByCode() {
           <h2>{!final ? (command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")) : command.state === "confirmed" ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
           {command.state === "confirmed" && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
           {command.error_key ? <p className={layout.errorText} data-testid="pix-code-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
           {final ? <div><Button onClick={again} data-testid="pix-code-again">{t("pix:pay.again")}</Button></div> : null}
         </div>
       </Card>

@@ -24,6 +24,8 @@ import { Devolution, ReceivedPix } from "./devolution.tsx"
 import { PixStatement } from "./statement.tsx"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
+import { PixLimits, PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
+import { AddContact, FavoredContacts, PayWithContact } from "./contacts.tsx"
 
 export function PixPage() {
   const { t } = useTranslation()
@@ -39,6 +41,8 @@ export function PixPage() {
         <NavLink to={lp("/banking/pix/receive")} className={tabClass}>{t("pix:tabs.receive")}</NavLink>
         <NavLink to={lp("/banking/pix/my-qr-codes")} className={tabClass}>{t("pix:tabs.qrCodes")}</NavLink>
         <NavLink to={lp("/banking/pix/my-keys")} className={tabClass}>{t("pix:tabs.keys")}</NavLink>
+        <NavLink to={lp("/banking/pix/favored-contacts")} className={tabClass}>{t("pix:tabs.contacts")}</NavLink>
+        <NavLink to={lp("/banking/pix/limit")} className={tabClass}>{t("pix:tabs.limits")}</NavLink>
       </nav>
       <Routes>
         <Route index element={<PixHome />} />
@@ -48,6 +52,10 @@ export function PixPage() {
         <Route path="my-qr-codes" element={<MyQrCodes />} />
         <Route path="my-keys" element={<MyKeys />} />
         <Route path="statements" element={<PixStatement />} />
+        <Route path="limit" element={<PixLimits />} />
+        <Route path="favored-contacts" element={<FavoredContacts />} />
+        <Route path="favored-contacts/add" element={<AddContact />} />
+        <Route path="pay/pay-with-contact" element={<PayWithContact payForm={(key) => <PayByKey key={key} initialKey={key} />} />} />
         <Route path="*" element={<NotHereYet />} />
       </Routes>
     </div>
@@ -92,6 +100,7 @@ function Pay() {
       <nav aria-label={t("pix:pay.methods")} className={s.methods}>
         <Link to={lp("/banking/pix/pay")} className={tabClass(by === "key")} aria-current={by === "key" ? "page" : undefined} data-testid="pix-by-key">{t("pix:pay.byKey")}</Link>
         <Link to={lp("/banking/pix/pay?by=code")} className={tabClass(by === "code")} aria-current={by === "code" ? "page" : undefined} data-testid="pix-by-code">{t("pix:pay.byCode")}</Link>
+        <Link to={lp("/banking/pix/pay/pay-with-contact")} className={tabClass(false)} data-testid="pix-by-contact">{t("pix:contacts.payTitle")}</Link>
       </nav>
       {by === "code" ? <PayByCode /> : <PayByKey />}
     </div>
@@ -100,13 +109,13 @@ function Pay() {
 
 interface Decoded { readonly key: string; readonly key_type: string; readonly beneficiary_name: string; readonly beneficiary_document: string; readonly beneficiary_bank: string }
 
-/** features §2 pay by key: key → who receives → amount → PIN (the shell's prompt) → done. */
-function PayByKey() {
+/** features §2 pay by key: key → who receives → amount → PIN (the shell's prompt) → done. `initialKey`: pay-with-contact's key, looked up at once. */
+function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
   const { t } = useTranslation()
   const f = useFormat()
   const wallet = useCurrentWallet()
   const commands = useLiveQuery({ kind: "commands" })
-  const [key, setKey] = useState("")
+  const [key, setKey] = useState(initialKey ?? "")
   const [keyError, setKeyError] = useState<string | null>(null)
   const [decoded, setDecoded] = useState<Decoded | null>(null)
   const [looking, setLooking] = useState(false)
@@ -117,10 +126,11 @@ function PayByKey() {
   const [confirming, setConfirming] = useState(false)
   const [commandId, setCommandId] = useState<string | null>(null)
   const balance = useBrlBalance(wallet?.id)
+  const limitWarning = usePixLimitWarning(wallet?.id)
   const command = commands?.find((c) => c.id === commandId)
 
-  const lookUp = async (e: FormEvent): Promise<void> => {
-    e.preventDefault()
+  const lookUp = async (e?: FormEvent): Promise<void> => {
+    e?.preventDefault()
     setKeyError(null)
     setDecoded(null)
     const typed = key.trim()
@@ -136,6 +146,9 @@ function PayByKey() {
       setLooking(false)
     }
   }
+  // pay-with-contact: the contact's key is looked up as soon as the wallet is known
+  const wantsLookUp = initialKey !== undefined && wallet !== null
+  useEffect(() => { if (wantsLookUp) void lookUp() }, [wantsLookUp])
 
   const review = (e: FormEvent): void => {
     e.preventDefault()
@@ -143,6 +156,8 @@ function PayByKey() {
     if (amount === null || amount <= 0) { setFormError(t("pix:pay.amountRequired")); return }
     if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
     if ([...description].length > 140 || !hasNoEmoji(description)) { setFormError(t("pix:pay.descriptionInvalid")); return }
+    const overLimit = decoded ? limitWarning(amount, decoded.beneficiary_document) : null // issue 12: warned before the PIN
+    if (overLimit !== null) { setFormError(overLimit); return }
     setConfirming(true)
   }
 
@@ -163,6 +178,7 @@ function PayByKey() {
           <h2>{ok ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
           {ok && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
           {command.error_key ? <p className={layout.errorText} data-testid="pix-pay-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
           <div><Button onClick={again} data-testid="pix-pay-again">{t("pix:pay.again")}</Button></div>
         </div>
       </Card>

@@ -1,0 +1,105 @@
+/**
+ * Pix limits and favored contacts (spec features §2 limit, favored-contacts, favored-contacts/add,
+ * §3 Limit, §7 "Limits" and "trusted contacts"; issue 12):
+ * - GET /users/limits/types, GET /users/limits/users (?limit_type_id), GET /users/limits/users/by-limit-type-tag/{tag}:
+ *   the wallet's day and night limits per type, the pending raise and, as of the business clock, the
+ *   current period and what was paid in it;
+ * - POST /users/limits/users (ours; PIN, transaction): a raise is pending for 24 h, a cut applies at once;
+ * - GET/POST /users/pix/trusted-contacts, DELETE /users/pix/trusted-contacts/{id} (methods ours): a
+ *   contact is added by its Pix key, decoded as the decode-by-key call does (name, masked document, bank).
+ * Every change emits its list's hint; moving the business clock re-announces every wallet's limits
+ * (the period and pending raises depend on it).
+ */
+import { randomUUID } from "node:crypto"
+import type { Hono } from "hono"
+import type { Ctx } from "../context.ts"
+import { bind, Reply } from "../http.ts"
+import { ApiError, badField } from "../errors.ts"
+import { decodePixKey } from "../ledger.ts"
+import { lookupPixKey } from "../pix-keys-db.ts"
+import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "../pix-limits-db.ts"
+import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../schema/pix-limits.ts"
+import type { PixContact } from "../../schema/pix-contacts.ts"
+
+const page = <T>(data: ReadonlyArray<T>) => ({ page: 1, page_size: Math.max(data.length, 1), page_total: 1, total: data.length, data: [...data] })
+
+export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
+  const { db } = ctx
+
+  // ── limits ────────────────────────────────────────────────────────────
+  bind(app, ctx, "limitTypes", () => ({ data: page(LIMIT_TYPES) }))
+
+  bind(app, ctx, "userLimits", (req) => {
+    const rows = userLimitsOf(ctx, req.wallet.wallet.id)
+    const only = req.query.limit_type_id
+    return { data: page(only === undefined ? rows : rows.filter((r) => r.limit_type_id === only)) }
+  })
+
+  bind(app, ctx, "userLimitByTag", (req) => {
+    const tag = req.params.tag ?? ""
+    if (!(PIX_LIMIT_TAGS as ReadonlyArray<string>).includes(tag)) throw new ApiError(404, "NOT_FOUND")
+    return { data: userLimitOf(ctx, req.wallet.wallet.id, tag as PixLimitTag) }
+  })
+
+  bind(app, ctx, "userLimitChange", (req) => {
+    const w = req.wallet.wallet
+    const b = req.body
+    const type = LIMIT_TYPES.find((t) => t.id === b.limit_type_id)
+    if (type === undefined) badField("limit_type_id", "VALIDATION_REQUIRED")
+    const tag = (type as NonNullable<typeof type>).tag
+    const refusal = limitChangeRefusal(b.amount, limitMaxOf(db, w.id, tag))
+    if (refusal === "VALIDATION_MIN_VALUE") badField("amount", refusal)
+    if (refusal === "PIX_LIMIT_ABOVE_MAXIMUM") throw new ApiError(422, refusal, undefined, { amount: refusal })
+    const next = applyLimitChange(limitStateOf(ctx, w.id, tag), b.period, b.amount, ctx.clock.now())
+    saveLimitState(ctx, w.id, tag, next, ctx.clock.stamp())
+    const row = userLimitOf(ctx, w.id, tag)
+    ctx.events.change("pix_limits", { walletId: w.id, ids: [row.id], rows: [row] })
+    return new Reply(201, { data: row })
+  })
+
+  // the period and the pending raises follow the business clock: tell every wallet's tabs when it moves
+  ctx.onClockChange.push(() => {
+    const wallets = db.prepare("SELECT DISTINCT wallet_id FROM pix_limits").all() as Array<{ wallet_id: string }>
+    for (const w of wallets) ctx.events.change("pix_limits", { walletId: w.wallet_id, ids: LIMIT_TYPES.map((t) => t.id) })
+  })
+
+  // ── favored contacts ──────────────────────────────────────────────────
+  const toContact = (r: PixContact): PixContact => ({
+    id: r.id, key: r.key, key_type: r.key_type, name: r.name, document: r.document, bank: r.bank, created_at: r.created_at, updated_at: r.updated_at
+  })
+
+  bind(app, ctx, "pixContacts", (req) => {
+    const rows = db.prepare("SELECT * FROM pix_contacts WHERE wallet_id = ? ORDER BY name, key").all(req.wallet.wallet.id) as PixContact[]
+    return { data: page(rows.map(toContact)) }
+  })
+
+  bind(app, ctx, "pixContactCreate", (req) => {
+    const w = req.wallet.wallet
+    const decoded = decodePixKey(req.body.key)
+    if (decoded === null) badField("key", "VALIDATION_PIX_KEY")
+    const d = decoded as NonNullable<typeof decoded>
+    // the directory names a key's holder as the decode-by-key call does
+    const holder = lookupPixKey(db, d.key)
+    const name = holder?.name ?? d.beneficiary_name
+    const document = maskPixDocument(holder?.document ?? d.beneficiary_document)
+    const bank = holder === null ? d.beneficiary_bank : "Carteira (Sandbox)"
+    if (db.prepare("SELECT 1 FROM pix_contacts WHERE wallet_id = ? AND key = ?").get(w.id, d.key) !== undefined) {
+      throw new ApiError(422, "PIX_CONTACT_ALREADY_EXISTS", undefined, { key: "PIX_CONTACT_ALREADY_EXISTS" })
+    }
+    const at = ctx.clock.stamp()
+    const row: PixContact = { id: randomUUID(), key: d.key, key_type: d.key_type, name, document, bank, created_at: at, updated_at: at }
+    db.prepare("INSERT INTO pix_contacts (id, wallet_id, key, key_type, name, document, bank, created_at, updated_at) VALUES (@id, @wallet_id, @key, @key_type, @name, @document, @bank, @created_at, @updated_at)")
+      .run({ ...row, wallet_id: w.id })
+    ctx.events.change("pix_contacts", { walletId: w.id, ids: [row.id], rows: [row] })
+    return new Reply(201, { data: row })
+  })
+
+  bind(app, ctx, "pixContactDelete", (req) => {
+    const w = req.wallet.wallet
+    const id = req.params.id ?? ""
+    const r = db.prepare("DELETE FROM pix_contacts WHERE id = ? AND wallet_id = ?").run(id, w.id)
+    if (r.changes === 0) throw new ApiError(404, "NOT_FOUND")
+    ctx.events.change("pix_contacts", { walletId: w.id, ids: [id] })
+    return { data: { ok: true as const } }
+  })
+}
