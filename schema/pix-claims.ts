@@ -8,7 +8,9 @@
  */
 import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
-import type { PixKeyType } from "./pix.ts"
+
+/** The key types (as schema/pix.ts PixKeyType; not imported from there: pix.ts spreads this file's list). */
+type PixKeyType = "cpf" | "cnpj" | "email" | "phone" | "random"
 
 export const DAY = 24 * 60 * 60 * 1000
 /** features §4/§9: a claim or a portability must be answered within 7 days. */
