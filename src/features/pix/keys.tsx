@@ -74,6 +74,7 @@ export function MyKeys() {
     if (!sent) return
     if (full) { setError(t("errors:PIX_KEY_LIMIT_REACHED")); return }
     send({ name: "v1.pix.startClaim", payload: { key: sent.key, key_type: sent.key_type, kind } }, "claim", "pix:keys.claims.started")
+    setSent(null)
   }
 
   const taken = refusal === "PIX_KEY_ALREADY_REGISTERED" && sent !== null
@@ -97,13 +98,13 @@ export function MyKeys() {
       <Card>
         <form onSubmit={register} className={layout.stack} noValidate data-testid="pix-key-create">
           <h2>{t("pix:keys.new")}</h2>
-          <Select label={t("pix:keys.type")} value={type} onChange={(v) => { setType(v as (typeof KEY_TYPES)[number]); setError(null) }}
+          <Select label={t("pix:keys.type")} value={type} onChange={(v) => { setType(v as (typeof KEY_TYPES)[number]); setError(null); setSent(null) }}
             options={KEY_TYPES.map((k) => ({ value: k, label: t(`pix:keyTypes.${k}`) }))} data-testid="pix-key-type" />
           {type === "random" ? <p className={layout.muted}>{t("pix:keys.randomHint")}</p> : (
-            <TextField label={t("pix:keys.value")} value={value} onChange={setValue} error={error} autoComplete="off"
+            <TextField label={t("pix:keys.value")} value={value} onChange={(v) => { setValue(v); setSent(null) }} error={error} autoComplete="off"
               hint={type === "email" || type === "phone" ? t("pix:keys.codeHint", { digits: KEY_CODE_LENGTH }) : undefined} data-testid="pix-key-value" />
           )}
-          {refusal && !taken ? <p className={layout.errorText} role="alert" data-testid="pix-key-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          {refusal && refusal !== "PIX_KEY_ALREADY_REGISTERED" ? <p className={layout.errorText} role="alert" data-testid="pix-key-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
           {type === "random" && error ? <p className={layout.errorText} role="alert">{error}</p> : null}
           {taken ? (
             <div className={layout.stack} role="alert" data-testid="pix-key-claim-offer">
