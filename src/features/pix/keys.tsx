@@ -48,12 +48,22 @@ export function MyKeys() {
   useEffect(() => {
     if (!wallet) return
     let live = true
-    getEngine().call("pixKeys", { walletId: wallet.id }).then((r) => { if (live) setMax(r.data.limit) }, () => undefined)
-    return () => { live = false }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // asked again a few times when it fails (a session still starting, a slow network)
+    const ask = (tries: number): void => {
+      getEngine().call("pixKeys", { walletId: wallet.id }).then(
+        (r) => { if (live) setMax(r.data.limit) },
+        () => { if (live && tries > 1) timer = setTimeout(() => ask(tries - 1), 2000) }
+      )
+    }
+    ask(5)
+    return () => { live = false; if (timer !== undefined) clearTimeout(timer) }
   }, [wallet])
   const refusal = refusals.get("create")
   const claimRefusal = refusals.get("claim")
-  const mine = (claims ?? []).filter((c) => c.role === "claimer")
+  // a claim being sent is shown until the directory's own row for its key arrives
+  const realOpen = new Set((claims ?? []).filter((c) => !c.id.startsWith("pending:") && c.status === "opened").map((c) => `${c.role}:${c.key}`))
+  const mine = (claims ?? []).filter((c) => c.role === "claimer" && !(c.id.startsWith("pending:") && realOpen.has(`claimer:${c.key}`)))
   const against = (claims ?? []).filter((c) => c.role === "donor")
   // an open claim takes the place its key will need (D-pix-claim-kinds)
   const used = (keys?.length ?? 0) + mine.filter((c) => c.status === "opened").length

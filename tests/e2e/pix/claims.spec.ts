@@ -32,6 +32,8 @@ const printedCode = async (page: Page, key: string): Promise<string> => {
 }
 
 test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approves live, the key moves; the limit and a wrong code show their messages (pt, en; axe)", async ({ page, browser }) => {
+  // the session outlives the slow steps of a loaded machine (src/lib/session.ts `?session_ms=`, kept for the tab)
+  await open(page, "/auth/login?session_ms=1800000")
   await signInPatiently(page, "ana@example.com")
   await open(page, "/banking/pix/my-keys")
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 de 5 chaves", { timeout: 30_000 })
@@ -39,6 +41,7 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   // Bruno, in his own browser, on his keys
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
+  await open(bruno, "/auth/login?session_ms=1800000")
   await signInPatiently(bruno, "bruno@example.com")
   await open(bruno, "/banking/pix/my-keys")
   const brunoPhoneRow = bruno.locator('[data-testid="pix-key-row"][data-key^="+55"]')
