@@ -22,6 +22,44 @@ CREATE TABLE IF NOT EXISTS pix_keys (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS pix_keys_wallet ON pix_keys (wallet_id, created_at);
+-- features §3/§5: the confirmation code of a not-confirmed e-mail or phone key (D-pix-key-code)
+CREATE TABLE IF NOT EXISTS pix_key_codes (
+  key_id TEXT PRIMARY KEY,
+  code TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  attempts_left INTEGER NOT NULL
+);
+-- keys the directory knows at other banks (synthetic holders: D-pix-claim-other-bank)
+CREATE TABLE IF NOT EXISTS pix_dict_external (
+  key TEXT PRIMARY KEY,
+  key_type TEXT NOT NULL,
+  holder_name TEXT NOT NULL,
+  holder_document TEXT NOT NULL,
+  bank TEXT NOT NULL
+);
+-- features §4: claims (ownership) and portability; a side is a sandbox wallet or another bank's holder
+CREATE TABLE IF NOT EXISTS pix_claims (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL,
+  key_type TEXT NOT NULL,
+  claimer_user_id TEXT,
+  claimer_wallet_id TEXT,
+  claimer_name TEXT NOT NULL,
+  claimer_document TEXT NOT NULL,
+  claimer_bank TEXT NOT NULL,
+  donor_wallet_id TEXT,
+  donor_name TEXT NOT NULL,
+  donor_bank TEXT NOT NULL,
+  status TEXT NOT NULL,
+  reason TEXT,
+  deadline TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pix_claims_key ON pix_claims (key, status);
+CREATE INDEX IF NOT EXISTS pix_claims_claimer ON pix_claims (claimer_wallet_id);
+CREATE INDEX IF NOT EXISTS pix_claims_donor ON pix_claims (donor_wallet_id);
 `)
   createPixQrTables(db)
 }
@@ -36,6 +74,31 @@ export interface PixKeyRow {
   readonly created_at: string
   readonly updated_at: string
 }
+
+export interface PixClaimRow {
+  readonly id: string
+  readonly kind: "ownership" | "portability"
+  readonly key: string
+  readonly key_type: PixKeyRow["key_type"]
+  readonly claimer_user_id: string | null
+  readonly claimer_wallet_id: string | null
+  readonly claimer_name: string
+  readonly claimer_document: string
+  readonly claimer_bank: string
+  readonly donor_wallet_id: string | null
+  readonly donor_name: string
+  readonly donor_bank: string
+  readonly status: "opened" | "confirmed" | "auto_confirmed" | "denied" | "canceled"
+  readonly reason: "claimer_canceled" | "donor_rejected" | "expired" | null
+  readonly deadline: string
+  readonly created_at: string
+  readonly updated_at: string
+}
+
+export interface ExternalKeyRow { readonly key: string; readonly key_type: PixKeyRow["key_type"]; readonly holder_name: string; readonly holder_document: string; readonly bank: string }
+
+/** The name this sandbox's own accounts show as their bank in the directory. */
+export const SANDBOX_BANK = "Carteira (Sandbox)"
 
 /** features §9 "current of maximum": keys per account by the holder's kind. */
 export const PIX_KEY_LIMIT = { NATURAL_PERSON: 5, LEGAL_PERSON: 20 } as const

@@ -18,6 +18,7 @@ import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
+import { pixClaimsApi } from "./api-pix-claims.ts"
 import { pixScheduleApi } from "./api-pix-schedule.ts"
 import { pixLimitsApi } from "./api-pix-limits.ts"
 import { billetApi } from "./api-billet.ts"
@@ -312,6 +313,7 @@ export const api = {
   }),
   ...cardsApi,
   ...pixApi,
+  ...pixClaimsApi,
   ...pixScheduleApi,
   ...pixLimitsApi,
   ...billetApi,

@@ -5,6 +5,7 @@
 import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { pixQrLists } from "./pix-qr.ts"
+import { pixClaimLists } from "./pix-claims.ts"
 
 export const PixKeyType = Schema.Literals(["cpf", "cnpj", "email", "phone", "random"])
 export type PixKeyType = typeof PixKeyType.Type
@@ -16,7 +17,10 @@ export const PixKey = Schema.Struct({
   key_type: PixKeyType,
   status: PixKeyStatus,
   created_at: Schema.String,
-  updated_at: Schema.String
+  updated_at: Schema.String,
+  /** A not-confirmed e-mail or phone key: when its code expires and how many tries are left (D-pix-key-code). */
+  code_expires_at: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  attempts_left: Schema.optionalKey(Schema.NullOr(Schema.Int))
 })
 export type PixKey = typeof PixKey.Type
 
@@ -38,5 +42,6 @@ export const pixLists = {
     endpoint: "pixKeys", row: PixKey, scope: "wallet", id: (r) => r.id,
     order: (a, b) => a.created_at.localeCompare(b.created_at)
   }),
-  ...pixQrLists
+  ...pixQrLists,
+  ...pixClaimLists
 }

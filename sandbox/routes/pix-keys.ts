@@ -4,8 +4,10 @@
  * §9 "current of maximum"): list (data.data, with the account's limit), create — a CPF key must be
  * the holder's own CPF and a CNPJ key its own CNPJ; e-mail and phone as typed; random made here —,
  * delete. Every change emits a `pix_keys` hint with the row, so the holder's tabs update at once.
- * E-mail and phone keys are added at once in this sandbox (the confirmation code is not simulated
- * yet: docs/decisions.md D-pix-keys).
+ * E-mail and phone keys are created "not confirmed" with a 5-digit code printed on the console
+ * (features §3/§5; confirmed, resent and cancelled in ./pix-claims.ts, D-pix-key-code). A key taken by
+ * another account — here or at another bank — is refused; the client then offers a claim. The place
+ * an open claim will take counts toward the limit. Claims and portability: ./pix-claims.ts.
  */
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
@@ -13,10 +15,9 @@ import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { isValidPixKey, normalizePixKey } from "../../schema/validation.ts"
-import type { PixKey } from "../../schema/pix.ts"
 import { PIX_KEY_LIMIT, type PixKeyRow } from "../pix-keys-db.ts"
-
-const toKey = (r: PixKeyRow): PixKey => ({ id: r.id, key: r.key, key_type: r.key_type, status: r.status, created_at: r.created_at, updated_at: r.updated_at })
+import { needsConfirmation } from "../../schema/pix-claims.ts"
+import { issueKeyCode, keyRowOf, registerPixClaimRoutes, settleDirectory, toKey, usedPlaces } from "./pix-claims.ts"
 
 export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -24,7 +25,8 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
     db.prepare("SELECT * FROM pix_keys WHERE wallet_id = ? ORDER BY created_at, id").all(walletId) as PixKeyRow[]
 
   bind(app, ctx, "pixKeys", (req) => {
-    const keys = keysOf(req.wallet.wallet.id).map(toKey)
+    settleDirectory(ctx)
+    const keys = keysOf(req.wallet.wallet.id).map((r) => toKey(db, r))
     const owner = db.prepare("SELECT type FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as { type: keyof typeof PIX_KEY_LIMIT }
     return { data: { page: 1, page_size: Math.max(keys.length, 1), page_total: 1, total: keys.length, data: keys, limit: PIX_KEY_LIMIT[owner.type] } }
   })
@@ -45,21 +47,34 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
       if ((t === "cpf" || t === "cnpj") && key !== holder.document) throw new ApiError(422, "PIX_KEY_DOCUMENT_NOT_RELATED")
     }
     // features §9: 5 keys for a natural person's account, 20 for a legal person's
-    if (keysOf(w.id).length >= PIX_KEY_LIMIT[holder.type]) throw new ApiError(422, "PIX_KEY_LIMIT_REACHED")
-    if (db.prepare("SELECT 1 FROM pix_keys WHERE key = ?").get(key) !== undefined) throw new ApiError(422, "PIX_KEY_ALREADY_REGISTERED")
+    settleDirectory(ctx)
+    // the places an open claim started here will take count too (D-pix-claim-kinds)
+    if (usedPlaces(db, w.id) >= PIX_KEY_LIMIT[holder.type]) throw new ApiError(422, "PIX_KEY_LIMIT_REACHED")
+    if (db.prepare("SELECT 1 FROM pix_keys WHERE key = ? UNION SELECT 1 FROM pix_dict_external WHERE key = ?").get(key, key) !== undefined) {
+      throw new ApiError(422, "PIX_KEY_ALREADY_REGISTERED")
+    }
     const at = ctx.clock.stamp()
-    const row: PixKeyRow = { id: randomUUID(), key, key_type: t, user_id: holder.id, wallet_id: w.id, status: "added", created_at: at, updated_at: at }
+    const status = needsConfirmation(t) ? "not_confirmed" : "added"
+    const row: PixKeyRow = { id: randomUUID(), key, key_type: t, user_id: holder.id, wallet_id: w.id, status, created_at: at, updated_at: at }
     db.prepare("INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)").run(row)
-    ctx.events.change("pix_keys", { walletId: w.id, ids: [row.id], rows: [toKey(row)] })
-    return new Reply(201, { data: toKey(row) })
+    if (status === "not_confirmed") issueKeyCode(ctx, row, null)
+    const out = keyRowOf(db, row.id) ?? toKey(db, row)
+    ctx.events.change("pix_keys", { walletId: w.id, ids: [row.id], rows: [out] })
+    return new Reply(201, { data: out })
   })
 
   bind(app, ctx, "pixKeyDelete", (req) => {
     const w = req.wallet.wallet
     const id = req.params.id ?? ""
-    const r = db.prepare("DELETE FROM pix_keys WHERE id = ? AND wallet_id = ?").run(id, w.id)
-    if (r.changes === 0) throw new ApiError(404, "NOT_FOUND")
+    const k = db.prepare("SELECT key FROM pix_keys WHERE id = ? AND wallet_id = ?").get(id, w.id) as { key: string } | undefined
+    if (k === undefined) throw new ApiError(404, "NOT_FOUND")
+    // features §8 "key in claim process": a key under an open claim stays until the claim ends
+    if (db.prepare("SELECT 1 FROM pix_claims WHERE key = ? AND status = 'opened'").get(k.key) !== undefined) throw new ApiError(422, "PIX_KEY_IN_CLAIM")
+    db.prepare("DELETE FROM pix_keys WHERE id = ?").run(id)
+    db.prepare("DELETE FROM pix_key_codes WHERE key_id = ?").run(id)
     ctx.events.change("pix_keys", { walletId: w.id, ids: [id] })
     return { data: { ok: true as const } }
   })
+
+  registerPixClaimRoutes(app, ctx)
 }

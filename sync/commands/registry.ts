@@ -11,6 +11,7 @@ import type { CommandDef } from "./define.ts"
 import { approvalCommands } from "./approval.ts"
 import { coinsCommands } from "./coins.ts"
 import { pixCommands, pixKeyCommands } from "./pix.ts"
+import { pixClaimCommands } from "./pix-keys.ts"
 import { cardsCommands } from "./cards.ts"
 import { accountCommands } from "./account.ts"
 import { pixScheduleCommands } from "./pix-schedule.ts"
@@ -26,6 +27,7 @@ export const commandDefs = [
   ...approvalCommands,
   ...pixCommands,
   ...pixKeyCommands,
+  ...pixClaimCommands,
   ...cardsCommands,
   ...accountCommands,
   ...pixScheduleCommands,

@@ -2,21 +2,20 @@
  * /banking/pix (spec features §2 Pix; issue 12): the Pix home with the balance and the actions, pay
  * by key (the key decoded — who receives it, their bank — before the amount, then the PIN step: a
  * command through the outbox, with its optimistic debit and pending statement row), and my-keys
- * (the synced `pix_keys` list, "n of max", register and delete as commands). The other child pages
+ * (./keys.tsx: keys, codes, claims and portability). The other child pages
  * of features §2 (receive and QR codes, pay by account or code, contacts, devolution, limits,
  * scheduling) say they are not here yet and lead back (docs/decisions.md D-pix-slice).
  */
 import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, NavLink, Route, Routes, useSearchParams } from "react-router"
-import { getEngine, useLiveQuery, useList } from "../../../workers/client.ts"
+import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import { isValidPixKey, pixKeyType, hasNoEmoji } from "../../../schema/validation.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { useCommandRunner } from "../../lib/use-command-runner.ts"
-import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
+import { Button, Card, ConfirmDialog, MoneyField, PageHeader, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
 import { MyQrCodes, Receive } from "./receive.tsx"
 import { PayByCode } from "./pay-by-code.tsx"
@@ -26,6 +25,7 @@ import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 import { PixLimits, PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
 import { AddContact, FavoredContacts, PayWithContact } from "./contacts.tsx"
+import { MyKeys } from "./keys.tsx"
 
 export function PixPage() {
   const { t } = useTranslation()
@@ -230,86 +230,6 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
         confirmLabel={t("pix:pay.confirm")}
         cancelLabel={t("common:actions.cancel")}
         onAnswer={(yes) => { if (yes) pay(); else setConfirming(false) }}
-      />
-    </div>
-  )
-}
-
-const KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const
-
-/** features §2 my-keys, §9 "current of maximum": the account's keys, register and delete (commands). */
-function MyKeys() {
-  const { t } = useTranslation()
-  const f = useFormat()
-  const wallet = useCurrentWallet()
-  const keys = useList("pix_keys", wallet?.id ?? null)
-  const { send, refusals, busy } = useCommandRunner(wallet?.id ?? null, "pix:keys.failed")
-  const [type, setType] = useState<(typeof KEY_TYPES)[number]>("email")
-  const [value, setValue] = useState("")
-  const [error, setError] = useState<string | null>(null)
-  const [removing, setRemoving] = useState<{ id: string; key: string } | null>(null)
-  // features §9 "current of maximum": the directory says the account's maximum with its list
-  const [max, setMax] = useState<number | null>(null)
-  useEffect(() => {
-    if (!wallet) return
-    let live = true
-    getEngine().call("pixKeys", { walletId: wallet.id }).then((r) => { if (live) setMax(r.data.limit) }, () => undefined)
-    return () => { live = false }
-  }, [wallet])
-  const refusal = refusals.get("create")
-
-  const register = (e: FormEvent): void => {
-    e.preventDefault()
-    setError(null)
-    const typed = value.trim()
-    if (type !== "random" && !isValidPixKey(typed, type)) { setError(t("pix:keys.invalid")); return }
-    if (max !== null && (keys?.length ?? 0) >= max) { setError(t("errors:PIX_KEY_LIMIT_REACHED")); return }
-    send({ name: "v1.pix.registerKey", payload: type === "random" ? { key_type: type } : { key_type: type, key: typed } }, "create", "pix:keys.registered")
-    setValue("")
-  }
-
-  return (
-    <div className={layout.stack}>
-      <Card>
-        <div className={s.row}>
-          <h2 data-testid="pix-keys-count">{max === null ? t("pix:keys.countOnly", { n: keys?.length ?? 0 }) : t("pix:keys.count", { n: keys?.length ?? 0, max })}</h2>
-        </div>
-        {keys === undefined ? <Skeleton height={120} /> : keys.length === 0 ? <EmptyState title={t("pix:keys.empty")} /> : (
-          <ul className={s.keys}>
-            {keys.map((k) => (
-              <li key={k.id} className={s.keyRow} data-testid="pix-key-row" data-key={k.key} data-status={k.status}>
-                <span className={s.keyType}>{t(`pix:keyTypes.${k.key_type}`)}</span>
-                <span className={s.keyValue}>{k.key === "" ? t("pix:keys.adding") : k.key_type === "cpf" || k.key_type === "cnpj" ? f.document(k.key) : k.key}</span>
-                <Badge tone={k.status === "added" ? "success" : "info"}>{t(`pix:keys.status.${k.status}`)}</Badge>
-                {k.id.startsWith("pending:") ? null : (
-                  <Button size="sm" variant="secondary" onClick={() => setRemoving({ id: k.id, key: k.key })} data-testid="pix-key-delete">{t("pix:keys.delete")}</Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-      <Card>
-        <form onSubmit={register} className={layout.stack} noValidate data-testid="pix-key-create">
-          <h2>{t("pix:keys.new")}</h2>
-          <Select label={t("pix:keys.type")} value={type} onChange={(v) => { setType(v as (typeof KEY_TYPES)[number]); setError(null) }}
-            options={KEY_TYPES.map((k) => ({ value: k, label: t(`pix:keyTypes.${k}`) }))} data-testid="pix-key-type" />
-          {type === "random" ? <p className={layout.muted}>{t("pix:keys.randomHint")}</p> : (
-            <TextField label={t("pix:keys.value")} value={value} onChange={setValue} error={error} autoComplete="off" data-testid="pix-key-value" />
-          )}
-          {refusal ? <p className={layout.errorText} role="alert" data-testid="pix-key-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
-          {type === "random" && error ? <p className={layout.errorText} role="alert">{error}</p> : null}
-          <div><Button type="submit" busy={busy.has("create")} data-testid="pix-key-register">{t("pix:keys.register")}</Button></div>
-        </form>
-      </Card>
-      <ConfirmDialog
-        open={removing !== null}
-        title={t("pix:keys.deleteTitle")}
-        html={escapeHtml(t("pix:keys.deleteText", { key: removing?.key ?? "" }))}
-        confirmLabel={t("pix:keys.delete")}
-        cancelLabel={t("common:actions.cancel")}
-        variant="danger"
-        onAnswer={(yes) => { if (yes && removing) send({ name: "v1.pix.deleteKey", payload: removing }, removing.id, "pix:keys.deleted"); setRemoving(null) }}
       />
     </div>
   )

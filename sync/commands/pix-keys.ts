@@ -1,0 +1,94 @@
+/**
+ * Commands of the Pix directory beyond register and delete (spec features §2 my-keys, §3, §4 actions
+ * "claim start and cancel, portability start, approve, reject and cancel", §7 key code and claims;
+ * issue 12): confirm a key's code, have it sent again or cancel the request, start a claim or a portability (PIN), cancel it (claimer),
+ * approve (donor, PIN: the key leaves the account) or reject it (donor). Each is idempotent on the server
+ * by its command id; while pending, its row in `pix_keys` / `pix_claims` carries `pending_action`.
+ */
+import { Schema } from "effect"
+import { ClaimKind } from "../../schema/pix-claims.ts"
+import { PixKeyType } from "../../schema/pix.ts"
+import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+
+export const PixKeyCodePayload = Schema.Struct({ id: Schema.String, code: Schema.String })
+export const PixKeyIdPayload = Schema.Struct({ id: Schema.String })
+export const PixClaimStartPayload = Schema.Struct({ key: Schema.String, key_type: PixKeyType, kind: ClaimKind })
+export const PixClaimIdPayload = Schema.Struct({ id: Schema.String })
+
+const pendingClaim = (id: string, action: string) => [{ list: "pix_claims", id, patch: { pending_action: action } }]
+
+export const pixClaimCommands = [
+  defineCommand({
+    name: "v1.pix.confirmKeyCode",
+    payload: PixKeyCodePayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("pixKeyCodeConfirm", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { code: cmd.body.payload.code } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => [{ list: "pix_keys", id: p.id, patch: { pending_action: "confirming" } }],
+    refresh: ["pix_keys"]
+  }),
+  /** features §7 GET …/code: a new code, sent again (the attempts left are kept). */
+  defineCommand({
+    name: "v1.pix.resendKeyCode",
+    payload: PixKeyIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("pixKeyCodeResend", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    refresh: ["pix_keys"]
+  }),
+  defineCommand({
+    name: "v1.pix.cancelKeyCode",
+    payload: PixKeyIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("pixKeyCodeCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => [{ list: "pix_keys", id: p.id, remove: true as const }],
+    refresh: ["pix_keys"]
+  }),
+  defineCommand({
+    name: "v1.pix.startClaim",
+    payload: PixClaimStartPayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const p = cmd.body.payload
+      return api.call("pixClaimStart", { ...sendArgs(cmd), body: { key: p.key, kind: p.kind, pin_token: pinToken ?? "" } })
+    },
+    reconcile: reconcileBySameKey,
+    // shown at once as an opened claim of mine; the directory's row (counterparty, deadline) replaces it
+    overlay: (p, cmd) => [{
+      list: "pix_claims", id: `pending:${cmd.id}`,
+      row: {
+        id: `pending:${cmd.id}`, kind: p.kind, key: p.key, key_type: p.key_type, status: "opened", role: "claimer", counterparty_name: "",
+        counterparty_bank: "", reason: null, deadline: "", created_at: cmd.created_at, updated_at: cmd.created_at, pending_action: "starting"
+      }
+    }],
+    refresh: ["pix_claims"]
+  }),
+  defineCommand({
+    name: "v1.pix.cancelClaim",
+    payload: PixClaimIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("pixClaimCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => pendingClaim(p.id, "canceling"),
+    refresh: ["pix_claims"]
+  }),
+  defineCommand({
+    name: "v1.pix.approveClaim",
+    payload: PixClaimIdPayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => api.call("pixClaimApprove", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { pin_token: pinToken ?? "" } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => pendingClaim(p.id, "approving"),
+    refresh: ["pix_claims", "pix_keys"]
+  }),
+  defineCommand({
+    name: "v1.pix.rejectClaim",
+    payload: PixClaimIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("pixClaimReject", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => pendingClaim(p.id, "rejecting"),
+    refresh: ["pix_claims"]
+  })
+] as const
