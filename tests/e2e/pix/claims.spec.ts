@@ -125,7 +125,7 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
 
   // English
   await open(page, "/en/banking/pix/my-keys")
-  await expect(page.getByTestId("pix-keys-count")).toHaveText("4 of 5 keys")
+  await expect(page.getByTestId("pix-keys-count")).toHaveText("4 of 5 keys", { timeout: 60_000 })
   await expect(page.getByTestId("pix-claims")).toContainText("Claims and portability")
   await expect(page.getByTestId("pix-claims-mine").locator(`[data-key="${phone}"]`)).toContainText("Completed")
   await page.screenshot({ path: `${ARTIFACTS}/pix-claims-ana-en.png`, fullPage: true })
