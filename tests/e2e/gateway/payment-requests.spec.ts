@@ -34,7 +34,7 @@ const pdf = (name: string, kb: number) => ({ name, mimeType: "application/pdf", 
 test("features §5 without an invoice the request is refused with its message and nothing typed is lost; with it the files upload with progress and the request is listed once", async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
   const { page, sb, close } = await open(browser, baseURL ?? "")
-  const wallets = await sb.seededWallets()
+  const matrix = await sb.walletId("brunoMatrix")
   const bruno = await sb.login("bruno@example.com")
   const name = `Fornecedora Teste ${Date.now() % 100000}`
   await expect(page.getByTestId("pr-row").first()).toBeVisible({ timeout: 30_000 })
@@ -54,7 +54,7 @@ test("features §5 without an invoice the request is refused with its message an
   await expect(page.getByTestId("pr-bank")).toHaveValue("341")
   await expect(page.getByTestId("pr-amount")).toHaveValue("1.234,56")
   await expect(page.getByTestId("pr-pix-key")).toHaveValue("fornecedor@example.com")
-  const listed = async () => (await sb.client.ok("paymentRequests", { as: bruno, wallet: wallets["brunoMatrix"], query: { page_size: 100 } })).data.data.filter((r) => r.beneficiary_name === name)
+  const listed = async () => (await sb.client.ok("paymentRequests", { as: bruno, wallet: matrix, query: { page_size: 100 } })).data.data.filter((r) => r.beneficiary_name === name)
   expect(await listed()).toHaveLength(0)
   await page.screenshot({ path: `${ARTIFACTS}/gateway-payment-requests-refused-pt.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
