@@ -10,10 +10,10 @@ test("core §1: automatic payments are on in this build (issue 13): automatic-pi
   await signInAs("ana@example.com")
   await expect(shell.menuItem("home")).toBeVisible()
   await page.goto("/banking/pix/automatic-pix")
-  await expect(page.getByTestId("pix-schedule-automatic")).toBeVisible()
+  await expect(page.getByTestId("pix-schedule-automatic")).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId("feature-off-page")).toHaveCount(0)
   await page.goto("/en/banking/pix/automatic-pix")
-  await expect(page.getByRole("heading", { name: "Pix Automático" })).toBeVisible()
+  await expect(page.getByRole("heading", { name: "Pix Automático" })).toBeVisible({ timeout: 30_000 })
 })
 
 test("core §1: statements, coin trends, cards and billets are on in this build", async ({ page, signInAs, shell }) => {
