@@ -48,11 +48,6 @@ type Lazy = () => Promise<{ Component: ComponentType }>
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Lazy =>
   () => withChunkReload(load)().then((m) => ({ Component: pick(m) }))
 
-const unavailable = (area: string): Lazy =>
-  () => withChunkReload(() => import("../features/errors/unavailable-page.tsx"))().then((m) => ({
-    Component: () => <m.UnavailablePage area={area} />
-  }))
-
 const featureOff = (feature: FeatureName) => ({
   lazy: () => withChunkReload(() => import("./feature-off-page.tsx"))().then((m) => ({
     Component: () => <m.FeatureOffPage feature={feature} />

@@ -1,4 +1,4 @@
-/** spec core §2.1 error page (404 with back-to-home) and the placeholder pages of later issues. */
+/** spec core §2.1 error page (404 with back-to-home); every area of features §2 is a page of its own, no placeholder left. */
 import { expect, test } from "../fixtures.ts"
 
 test("core §2.1: an unknown route gives 404 with a back-to-home button", async ({ page, signInAs }) => {
@@ -15,12 +15,14 @@ test("core §2.1: a signed-out visit to an unknown route goes to login", async (
   await expect(page).toHaveURL(/\/auth\/login$/)
 })
 
-test("routes of later issues show a translated 'not available yet' page", async ({ page, signInAs }) => {
+test("features §2: the last placeholder (TED) is a page of its own, in pt and en", async ({ page, signInAs }) => {
   await signInAs("ana@example.com")
   await page.goto("/banking/ted")
-  await expect(page.getByTestId("unavailable-page")).toContainText("Área ainda não disponível")
+  await expect(page.getByTestId("ted-page")).toBeVisible()
+  await expect(page.getByTestId("ted-tab-pay")).toHaveText("Enviar")
   await page.goto("/en/banking/ted")
-  await expect(page.getByTestId("unavailable-page")).toContainText("Area not available yet")
+  await expect(page.getByTestId("ted-tab-pay")).toHaveText("Send")
+  await expect(page.getByTestId("error-page")).toHaveCount(0)
 })
 
 test("core §2.4: offline, the header says so and the app keeps showing local data", async ({ page, context, signInAs, home }) => {
