@@ -16,6 +16,8 @@ import { bettingApi } from "../../schema/api-betting.ts"
 import { gatewayApi } from "../../schema/api-gateway.ts"
 import { tedApi } from "../../schema/api-ted.ts"
 import { pixLimitsApi } from "../../schema/api-pix-limits.ts"
+import { pixClaimsApi } from "../../schema/api-pix-claims.ts"
+import { pixStatementApi } from "../../schema/api-pix-statement.ts"
 import { isValidCnpj, isValidCpf } from "../../schema/validation.ts"
 
 let sb: Sandbox
@@ -370,8 +372,8 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
 
   it("every JSON endpoint of schema/api.ts was answered 2xx and decoded by its response Schema", () => {
     const notJson: EndpointId[] = ["stream", "storageFileDownload"] // SSE and the file body: checked in their own tests
-    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts, pix-schedule.test.ts, billet-contract.test.ts, ted-contract.test.ts, betting-contract.test.ts, gateway-contract.test.ts and pix-limits.test.ts
-    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi), ...Object.keys(billetApi), ...Object.keys(storageApi), ...Object.keys(bettingApi), ...Object.keys(gatewayApi), ...Object.keys(tedApi), ...Object.keys(pixLimitsApi)])
+    // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts, pix-schedule.test.ts, billet-contract.test.ts, ted-contract.test.ts, betting-contract.test.ts, gateway-contract.test.ts, pix-limits.test.ts, pix-claims.test.ts and pix-statement.test.ts
+    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi), ...Object.keys(billetApi), ...Object.keys(storageApi), ...Object.keys(bettingApi), ...Object.keys(gatewayApi), ...Object.keys(tedApi), ...Object.keys(pixLimitsApi), ...Object.keys(pixClaimsApi), ...Object.keys(pixStatementApi)])
     const missing = (Object.keys(api) as EndpointId[]).filter((id) => !notJson.includes(id) && !hit.has(id) && !ownFile.has(id))
     expect(missing).toEqual([])
   })

@@ -98,11 +98,12 @@ describe("SSE stream (core §7)", () => {
     const s = open(ana)
     await new Promise((r) => setTimeout(r, 100))
     sb.admin.pixIn(main, 5_000, "Fulano")
-    await s.until(() => withIds(s.events).length >= 3)
+    await s.until(() => withIds(s.events).length >= 4)
     const got = withIds(s.events)
-    expect(got.map((e) => e.event)).toEqual(["change", "change", "notification"])
+    expect(got.map((e) => e.event)).toEqual(["change", "change", "change", "notification"])
     const lists = got.map((e) => (e.data.type === "change" ? e.data.list : e.data.type))
-    expect(lists).toEqual(["statements", "wallet_accounts", "notification"])
+    // the Pix statement (D-pix-statement) is a list of its own, hinted with the statement row
+    expect(lists).toEqual(["statements", "pix_statement", "wallet_accounts", "notification"])
     const first = got[0]!.data
     expect(first.type === "change" && first.wallet_id).toBe(main)
     const ids = got.map((e) => Number(e.id))
@@ -114,7 +115,7 @@ describe("SSE stream (core §7)", () => {
     const s1 = open(ana)
     await new Promise((r) => setTimeout(r, 100))
     sb.admin.pixIn(main, 1_000, "Antes")
-    await s1.until(() => withIds(s1.events).length >= 3)
+    await s1.until(() => withIds(s1.events).length >= 4)
     const lastId = withIds(s1.events).at(-1)!.id!
     await s1.close()
     // while disconnected
@@ -122,18 +123,19 @@ describe("SSE stream (core §7)", () => {
     sb.admin.notify("ana@example.com", "Oi", "Durante")
     sb.admin.pixIn(main, 3_000, "Durante 2")
     const s2 = open(ana, { lastEventId: lastId })
-    await s2.until(() => withIds(s2.events).length >= 7)
+    await s2.until(() => withIds(s2.events).length >= 9)
     sb.admin.pixIn(main, 4_000, "Depois")
-    await s2.until(() => withIds(s2.events).length >= 10)
+    await s2.until(() => withIds(s2.events).length >= 13)
     const got = withIds(s2.events)
     const ids = got.map((e) => Number(e.id))
     expect(ids.every((id) => id > Number(lastId))).toBe(true)
     expect(new Set(ids).size).toBe(ids.length)
     expect([...ids].sort((a, b) => a - b)).toEqual(ids)
     const names = got.map((e) => (e.data.type === "change" ? e.data.list : e.data.type === "notification" ? e.data.notification.title : "heartbeat"))
-    expect(names).toEqual(["statements", "wallet_accounts", "Pix recebido", "Oi", "statements", "wallet_accounts", "Pix recebido", "statements", "wallet_accounts", "Pix recebido"])
+    const pix = ["statements", "pix_statement", "wallet_accounts", "Pix recebido"]
+    expect(names).toEqual([...pix, "Oi", ...pix, ...pix])
     await new Promise((r) => setTimeout(r, 200))
-    expect(withIds(s2.events)).toHaveLength(10)
+    expect(withIds(s2.events)).toHaveLength(13)
     await s2.close()
   })
 
