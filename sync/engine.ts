@@ -35,7 +35,7 @@ import type { AnyCommandBody } from "../schema/commands.ts"
 import { commandDef } from "./commands/registry.ts"
 import { makeScopedOutbox, type OutboxShape } from "./outbox/outbox.ts"
 import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "./outbox/ports.ts"
-import { pendingEffects, withPendingBalance, type PendingEffects } from "./outbox/optimistic.ts"
+import { layOverlays, pendingEffects, withPendingBalance, type PendingEffects } from "./outbox/optimistic.ts"
 import { openRxOutboxStore } from "./store/outbox-store.ts"
 import { makeTransport } from "./commands/transport.ts"
 import type { CommandView, StatementRowView } from "./results.ts"
@@ -866,16 +866,7 @@ export class Engine {
     const copy = def.scope === "wallet" ? walletId : ""
     let rows = this.list<Record<string, unknown>>(name, copy)
     const overlays = this.effects.overlays.filter((o) => o.list === name && (def.scope === "user" || o.walletId === copy))
-    if (overlays.length > 0) {
-      const byId = new Map(rows.map((r) => [def.id(r), r] as const))
-      for (const o of overlays) {
-        const cur = byId.get(o.id)
-        if (o.remove) byId.delete(o.id)
-        else if (cur) byId.set(o.id, { ...cur, ...o.patch, pendingCommand: o.commandId })
-        else if (o.row) byId.set(o.id, { ...o.row, ...o.patch, pendingCommand: o.commandId })
-      }
-      rows = [...byId.values()]
-    }
+    if (overlays.length > 0) rows = layOverlays(rows, overlays, (r) => def.id(r))
     if (def.where) rows = rows.filter((r) => def.where?.(r) ?? true)
     if (def.order) rows.sort(def.order)
     return rows as T[]

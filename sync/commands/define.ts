@@ -43,6 +43,11 @@ export interface Overlay {
   readonly patch?: Readonly<Record<string, unknown>>
   readonly remove?: true
   readonly row?: Readonly<Record<string, unknown>>
+  /**
+   * For a new `row`: which synced row it stands for. Once such a row is in the list (its stream hint
+   * may come before the command's answer) the overlay steps aside, so the row is never shown twice (C7).
+   */
+  readonly standsFor?: (row: Readonly<Record<string, unknown>>) => boolean
 }
 
 /** A statement row the command will make, shown as pending until the real one is pulled (C7). */

@@ -60,7 +60,8 @@ export const pixClaimCommands = [
       row: {
         id: `pending:${cmd.id}`, kind: p.kind, key: p.key, key_type: p.key_type, status: "opened", role: "claimer", counterparty_name: "",
         counterparty_bank: "", reason: null, deadline: "", created_at: cmd.created_at, updated_at: cmd.created_at, pending_action: "starting"
-      }
+      },
+      standsFor: (r) => r["key"] === p.key && r["role"] === "claimer" && r["status"] === "opened"
     }],
     refresh: ["pix_claims"]
   }),

@@ -108,7 +108,12 @@ export const pixKeyCommands = [
     },
     reconcile: reconcileBySameKey,
     // shown at once as a key being added (a random key's value is the directory's: shown once it answers)
-    overlay: (p, cmd) => [{ list: "pix_keys", id: `pending:${cmd.id}`, row: { id: `pending:${cmd.id}`, key: p.key ?? "", key_type: p.key_type, status: "not_confirmed", created_at: cmd.created_at, updated_at: cmd.created_at } }],
+    overlay: (p, cmd) => [{
+      list: "pix_keys", id: `pending:${cmd.id}`,
+      row: { id: `pending:${cmd.id}`, key: p.key ?? "", key_type: p.key_type, status: "not_confirmed", created_at: cmd.created_at, updated_at: cmd.created_at },
+      // a typed key is its own identity (a random one is the directory's to make)
+      ...(p.key ? { standsFor: (r: Readonly<Record<string, unknown>>) => r["key"] === p.key } : {})
+    }],
     refresh: ["pix_keys"]
   }),
   defineCommand({

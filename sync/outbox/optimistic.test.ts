@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
 import { approvalBody, convertBody, makeCommand, pixBody } from "../../tests/support/outbox-fakes.ts"
 import type { CommandWithLatest } from "./optimistic.ts"
-import { pendingEffects, withPendingBalance } from "./optimistic.ts"
+import { layOverlays, pendingEffects, withPendingBalance } from "./optimistic.ts"
 
 const at = (command: Command, state: CommandState, error_key?: string): CommandWithLatest => {
   const latest: CommandEvent = { command_id: command.id, seq: 3, state, at: "2025-01-02T12:00:01.000Z", ...(error_key === undefined ? {} : { error_key }) }
@@ -58,5 +58,28 @@ describe("optimistic effects (sync/SPEC.md)", () => {
     expect(pendingEffects([at(pix, "confirmed")]).balances).toEqual([])
     const fx = pendingEffects([at(pix, "confirmed")], { isReflected: () => false })
     expect(fx.balances).toMatchObject([{ walletId: "w1", currency: "BRL", delta: -1_002, pending: false }])
+  })
+})
+
+describe("C7 layOverlays: a pending new row steps aside once the synced row it stands for is there", () => {
+  type Row = { id: string; key: string; status: string }
+  const rows: Row[] = [{ id: "k1", key: "a@x.com", status: "added" }]
+  const idOf = (r: Row) => r.id
+  it("patches, hides and adds as before", () => {
+    const out = layOverlays(rows, [
+      { id: "k1", patch: { status: "deleting" }, commandId: "c1" },
+      { id: "pending:c2", row: { id: "pending:c2", key: "b@x.com", status: "not_confirmed" }, commandId: "c2" }
+    ], idOf)
+    expect(out).toEqual([
+      { id: "k1", key: "a@x.com", status: "deleting", pendingCommand: "c1" },
+      { id: "pending:c2", key: "b@x.com", status: "not_confirmed", pendingCommand: "c2" }
+    ])
+    expect(layOverlays(rows, [{ id: "k1", remove: true, commandId: "c3" }], idOf)).toEqual([])
+  })
+  it("never shows a key twice: with its synced row in, the pending row is gone; without it, it shows", () => {
+    const pendingRow = { id: "pending:c4", row: { id: "pending:c4", key: "b@x.com", status: "not_confirmed" }, commandId: "c4", standsFor: (r: Readonly<Record<string, unknown>>) => r["key"] === "b@x.com" }
+    expect(layOverlays(rows, [pendingRow], idOf).map((r) => r["id"])).toEqual(["k1", "pending:c4"])
+    const synced: Row[] = [...rows, { id: "k2", key: "b@x.com", status: "not_confirmed" }]
+    expect(layOverlays(synced, [pendingRow], idOf).map((r) => r["id"])).toEqual(["k1", "k2"])
   })
 })

@@ -114,3 +114,23 @@ export const withPendingBalance = (
   const d = effects.balances.find((b) => b.walletId === walletId && b.currency === currency)
   return d === undefined ? { amount: balance, pending: false } : { amount: balance + d.delta, pending: true }
 }
+
+/**
+ * C7: a synced list's rows with the pending commands' overlays laid over them — patched, hidden, or
+ * added; an added row steps aside once the synced row it stands for is there (`standsFor`).
+ */
+export const layOverlays = <R extends Readonly<Record<string, unknown>>>(
+  rows: ReadonlyArray<R>,
+  overlays: ReadonlyArray<Pick<ListOverlay, "id" | "patch" | "remove" | "row" | "standsFor" | "commandId">>,
+  idOf: (row: R) => string
+): Array<Record<string, unknown>> => {
+  if (overlays.length === 0) return [...rows]
+  const byId = new Map<string, Record<string, unknown>>(rows.map((r) => [idOf(r), r] as const))
+  for (const o of overlays) {
+    const cur = byId.get(o.id)
+    if (o.remove) byId.delete(o.id)
+    else if (cur) byId.set(o.id, { ...cur, ...o.patch, pendingCommand: o.commandId })
+    else if (o.row && !(o.standsFor && rows.some((r) => o.standsFor?.(r)))) byId.set(o.id, { ...o.row, ...o.patch, pendingCommand: o.commandId })
+  }
+  return [...byId.values()]
+}

@@ -13,7 +13,7 @@ import { Shell } from "../pages/shell.ts"
 export const BETTING = "/sports-betting"
 export const OPERATOR = "bruno@example.com"
 
-export async function openBetting(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; walletId: string; sandbox: Sandbox }> {
+export async function openBetting(browser: Browser, baseURL: string, query = ""): Promise<{ context: BrowserContext; page: Page; walletId: string; sandbox: Sandbox }> {
   const sandbox = new Sandbox(baseURL)
   const walletId = await sandbox.walletId("brunoMatrix")
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
@@ -21,7 +21,7 @@ export async function openBetting(browser: Browser, baseURL: string): Promise<{ 
   const page = await context.newPage()
   // the shared sign-in with waits long enough for a loaded machine (the shared page object waits 10 s)
   const login = new LoginPage(page)
-  await page.goto("/auth/login")
+  await page.goto(`/auth/login${query}`)
   await expect(login.root).toBeVisible({ timeout: 60_000 })
   await login.email.fill(OPERATOR)
   await login.password.fill(PASSWORD)

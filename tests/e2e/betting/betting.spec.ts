@@ -58,6 +58,30 @@ test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded r
   await context.close()
 })
 
+test("core §4 'Session timer': while a report uploads, a session under 60 s is renewed by itself and the upload completes (the idle expiry: tests/e2e/shell/session.spec.ts)", async ({ browser, baseURL }) => {
+  test.setTimeout(300_000)
+  const base = baseURL ?? ""
+  // a 55 s session (?session_ms=): always under the 60 s of the rule, so a running upload renews it
+  const { context, page } = await openBetting(browser, base, "?session_ms=55000")
+  const date = spDay(2)
+  await page.goto(`${BETTING}/sending-report`)
+  await page.getByTestId("report-date").fill(date)
+  await page.getByTestId("report-file").setInputFiles({ name: `relatorio-${date}-renew.xml`, mimeType: "application/xml", buffer: reportXml(date, 3 * 1024 * 1024) })
+  await page.getByText("Aceito os termos de uso").click()
+  // slow parts: 12 parts × 3 s plus the part URLs, create and complete calls ≈ 60 s of upload, longer than what is left of the 55 s session
+  // the 55 s start from here (a loaded machine may have spent much of them signing in)
+  await page.getByTestId("continue-session").click()
+  await expect(page.getByTestId("session-countdown")).toHaveText(/00:5\d/, { timeout: 15_000 })
+  await faults(base, { latency_ms: 3000 })
+  const started = Date.now()
+  await page.getByTestId("report-send").click()
+  await expect(page.getByTestId("upload-row").first()).toHaveAttribute("data-state", "confirmed", { timeout: 120_000 })
+  expect(Date.now() - started).toBeGreaterThan(55_000) // it outlived the session it started in
+  await expect(page).toHaveURL(/\/sports-betting\/sending-report/)
+  await expect(page.getByTestId("session-countdown")).toBeVisible()
+  await context.close()
+})
+
 test("features §5: a malformed XML is refused before upload with its line; missing terms or file are said; the failed report's reason shows in the history", async ({ browser, baseURL }) => {
   test.setTimeout(300_000)
   const base = baseURL ?? ""

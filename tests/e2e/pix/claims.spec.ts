@@ -105,6 +105,9 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   await bruno.getByTestId("pix-key-register").click()
   await new PinPrompt(bruno).answer()
   const pending = bruno.locator(`[data-testid="pix-key-row"][data-key="${phone}"]`)
+  // while the command is in flight its pending row may stand beside the synced one; once it is
+  // confirmed only the directory's row is left
+  await expect(pending).toHaveCount(1, { timeout: 60_000 })
   await expect(pending).toHaveAttribute("data-status", "not_confirmed", { timeout: 20_000 })
   await expect(pending.getByTestId("pix-key-code-hint")).toContainText("Tentativas restantes: 3.")
   const code = await printedCode(bruno, phone)
