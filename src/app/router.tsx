@@ -2,7 +2,7 @@
  * The route tree of spec core §2.1: every route in three forms (no prefix = Portuguese, /pt,
  * /en), feature areas lazy-loaded (DESIGN budget: initial JS ≤ 250 kB gzip), the error page for
  * unknown routes and thrown errors, and the guards (middleware.ts) run by the root loader before
- * every navigation. Routes of later issues get a lazy "not available yet" page; routes whose
+ * every navigation. Every area of features §2 has its page; routes whose
  * feature flag is off in this build (core §1, src/config/features.ts) a "not available in this
  * configuration" page (feature-gate.ts).
  */
