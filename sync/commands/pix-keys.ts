@@ -54,14 +54,17 @@ export const pixClaimCommands = [
       return api.call("pixClaimStart", { ...sendArgs(cmd), body: { key: p.key, kind: p.kind, pin_token: pinToken ?? "" } })
     },
     reconcile: reconcileBySameKey,
-    // shown at once as an opened claim of mine; the directory's row (counterparty, deadline) replaces it
-    overlay: (p, cmd) => [{
+    // shown at once as an opened claim of mine; the directory's row (counterparty, deadline) replaces it.
+    // Once the directory took it (confirmed), any claim of mine on the key stands for it, whatever its
+    // status: the holder may have answered before this tab pulled (a reload re-pulls), and an older claim
+    // of the key is replaced by the new one at the refresh pull anyway.
+    overlay: (p, cmd, phase) => [{
       list: "pix_claims", id: `pending:${cmd.id}`,
       row: {
         id: `pending:${cmd.id}`, kind: p.kind, key: p.key, key_type: p.key_type, status: "opened", role: "claimer", counterparty_name: "",
         counterparty_bank: "", reason: null, deadline: "", created_at: cmd.created_at, updated_at: cmd.created_at, pending_action: "starting"
       },
-      standsFor: (r) => r["key"] === p.key && r["role"] === "claimer" && r["status"] === "opened"
+      standsFor: (r) => r["key"] === p.key && r["role"] === "claimer" && (phase === "confirmed" || r["status"] === "opened")
     }],
     refresh: ["pix_claims"]
   }),
