@@ -3,19 +3,116 @@
  * (descriptions, counterparty names and documents, wallet ids) — DESIGN "Large data": rows
  * hold a Uint32 index; the text lives once here with its folded form, so a text filter tests
  * each distinct string once (thousands) instead of each row (a million). Features §2 statements.
+ *
+ * Some tables have a text column with one distinct string per row (the gateway's order references
+ * and payer documents: a million each), where testing each string with `includes` costs 100–300 ms.
+ * So the search (issue 16 `gateway-filter-1m`, 16 ms):
+ *  - skips a dictionary outright when the query has a character none of its strings has (an ASCII
+ *    bitmap kept at intern: "silva" never looks at documents made of digits and punctuation);
+ *  - reads full blocks of 4096 entries as one string joined by NUL, searched with the engine's
+ *    `indexOf` (a fast scan over one flat one-byte string), and maps each hit back to its entry
+ *    through the block's start offsets; only the last, partial block is tested entry by entry.
+ * Blocks are joined lazily at the first search that reaches them and kept (their text is the
+ * folded strings once more: about 12–18 bytes per entry for such columns).
+ *
+ * The string → index lookup is an open-addressing table of typed arrays rather than a `Map`: with a
+ * million distinct strings a `Map` costs ~50 bytes per entry and most of the load time of a gateway
+ * sync (issue 16 `gateway-sync-1m`); typed arrays cost 12 bytes per entry and the collector never
+ * walks them.
  */
 import { digitsOnly, foldText, stringBytes } from "./text-fold.ts"
 
 /** Per-entry overhead of the Map entry and the array slots, estimated for memoryBytes(). */
-const ENTRY_OVERHEAD = 48
+const ENTRY_OVERHEAD = 12
+const BLOCK_SHIFT = 12
+const BLOCK = 1 << BLOCK_SHIFT
+const SEP = "\u0000"
+
+/** One full block of entries joined by NUL, and where each entry starts in it (BLOCK + 1 offsets). */
+interface Block {
+  readonly text: string
+  readonly starts: Uint32Array
+}
+
+const joinBlock = (strings: ReadonlyArray<string>, from: number): Block => {
+  const part = strings.slice(from, from + BLOCK)
+  const starts = new Uint32Array(BLOCK + 1)
+  let at = 0
+  for (let k = 0; k < part.length; k++) {
+    starts[k] = at
+    at += (part[k] as string).length + 1
+  }
+  starts[part.length] = at
+  return { text: part.join(SEP) + SEP, starts }
+}
+
+/** Marks every entry of `block` (entries base…) whose text contains `q`; returns the new hits. */
+const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array): number => {
+  const { text, starts } = block
+  let count = 0
+  let from = text.indexOf(q)
+  while (from >= 0) {
+    // the entry holding position `from`: the last start ≤ from
+    let lo = 0
+    let hi = BLOCK
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1
+      if ((starts[mid] as number) <= from) lo = mid
+      else hi = mid
+    }
+    if (hits[base + lo] === 0) {
+      hits[base + lo] = 1
+      count++
+    }
+    from = text.indexOf(q, starts[lo + 1] as number)
+  }
+  return count
+}
+
+/** FNV-1a over the UTF-16 code units, then murmur3's finaliser so near-identical ids spread out. */
+const hashOf = (s: string): number => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  return (h ^ (h >>> 16)) | 0
+}
+const MIN_SLOTS = 1024
+
+/** The ASCII characters present in some string (bits 0–127) and whether any is not ASCII (bit 128). */
+const noteChars = (set: Uint32Array, s: string): void => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    const b = c < 128 ? c : 128
+    set[b >> 5] = (set[b >> 5] as number) | (1 << (b & 31))
+  }
+}
+const mayContain = (set: Uint32Array, q: string): boolean => {
+  for (let i = 0; i < q.length; i++) {
+    const c = q.charCodeAt(i)
+    const b = c < 128 ? c : 128
+    if (((set[b >> 5] as number) & (1 << (b & 31))) === 0) return false
+  }
+  return true
+}
 
 export class InternDictionary {
-  private readonly index = new Map<string, number>()
+  /** Open addressing: entry index + 1 per slot (0 free), at most half full; each entry's hash kept for regrowth. */
+  private slots = new Int32Array(MIN_SLOTS)
+  private hashes = new Int32Array(MIN_SLOTS >> 1)
   private readonly values: string[] = []
   private readonly folded: string[] = []
   // Only documents keep a digits-only form (features §2: "12345678" finds "123.456.78…").
   private readonly digits: string[] | null
   private bytes = 0
+  /** The characters the folded strings use (bitmap, see noteChars). */
+  private readonly chars = new Uint32Array(5)
+  /** Full blocks of the folded strings (and of the digits), joined at the first search that reaches them. */
+  private readonly foldedBlocks: Block[] = []
+  private readonly digitBlocks: Block[] = []
+  private blockBytes = 0
 
   /** A structured clone of a dictionary (the reopen image) made live again. */
   static revive(o: object): InternDictionary {
@@ -30,27 +127,61 @@ export class InternDictionary {
     return this.values.length
   }
 
+  /** The slot holding `s`, or the free slot where it would go. */
+  private slotOf(s: string, h: number): number {
+    const slots = this.slots
+    const mask = slots.length - 1
+    let k = h & mask
+    for (;;) {
+      const v = slots[k] as number
+      if (v === 0 || ((this.hashes[v - 1] as number) === h && this.values[v - 1] === s)) return k
+      k = (k + 1) & mask
+    }
+  }
+
+  private growSlots(): void {
+    const slots = new Int32Array(this.slots.length * 2)
+    const mask = slots.length - 1
+    for (let i = 0; i < this.values.length; i++) {
+      let k = (this.hashes[i] as number) & mask
+      while (slots[k] !== 0) k = (k + 1) & mask
+      slots[k] = i + 1
+    }
+    this.slots = slots
+  }
+
   intern(s: string): number {
-    const found = this.index.get(s)
-    if (found !== undefined) return found
+    const h = hashOf(s)
+    const k = this.slotOf(s, h)
+    const found = this.slots[k] as number
+    if (found !== 0) return found - 1
     const i = this.values.length
     const f = foldText(s)
     // Share the string when folding changed nothing, which is the common case for ids and digits.
     const folded = f === s ? s : f
-    this.index.set(s, i)
+    if (i >= this.hashes.length) {
+      const grown = new Int32Array(this.hashes.length * 2)
+      grown.set(this.hashes)
+      this.hashes = grown
+    }
+    this.hashes[i] = h
+    this.slots[k] = i + 1
     this.values.push(s)
     this.folded.push(folded)
+    noteChars(this.chars, folded)
     this.bytes += stringBytes(s) + ENTRY_OVERHEAD + (folded === s ? 0 : stringBytes(folded))
     if (this.digits !== null) {
       const d = digitsOnly(s)
       this.digits.push(d === s ? s : d)
       this.bytes += d === s ? 8 : stringBytes(d) + 8
     }
+    if (this.values.length * 2 > this.slots.length) this.growSlots()
     return i
   }
 
   lookup(s: string): number | undefined {
-    return this.index.get(s)
+    const v = this.slots[this.slotOf(s, hashOf(s))] as number
+    return v === 0 ? undefined : v - 1
   }
 
   value(i: number): string {
@@ -68,20 +199,27 @@ export class InternDictionary {
     const n = this.values.length
     hits.fill(0, 0, n)
     let count = 0
-    const fs = this.folded
-    for (let i = 0; i < n; i++) {
-      if ((fs[i] as string).includes(folded)) {
+    if (folded.length > 0 && !folded.includes(SEP) && mayContain(this.chars, folded)) count += this.searchIn(this.folded, this.foldedBlocks, folded, hits)
+    const ds = this.digits
+    if (digits !== null && digits.length > 0 && ds !== null) count += this.searchIn(ds, this.digitBlocks, digits, hits)
+    return count
+  }
+
+  /** Marks the entries of `strings` containing `q` that are not marked yet: full blocks joined, the rest one by one. */
+  private searchIn(strings: ReadonlyArray<string>, blocks: Block[], q: string, hits: Uint8Array): number {
+    const n = strings.length
+    const full = n >> BLOCK_SHIFT
+    while (blocks.length < full) {
+      const b = joinBlock(strings, blocks.length << BLOCK_SHIFT)
+      blocks.push(b)
+      this.blockBytes += b.text.length + b.starts.byteLength
+    }
+    let count = 0
+    for (let k = 0; k < full; k++) count += searchBlock(blocks[k] as Block, k << BLOCK_SHIFT, q, hits)
+    for (let i = full << BLOCK_SHIFT; i < n; i++) {
+      if (hits[i] === 0 && (strings[i] as string).includes(q)) {
         hits[i] = 1
         count++
-      }
-    }
-    const ds = this.digits
-    if (digits !== null && ds !== null) {
-      for (let i = 0; i < n; i++) {
-        if (hits[i] === 0 && (ds[i] as string).includes(digits)) {
-          hits[i] = 1
-          count++
-        }
       }
     }
     return count
@@ -89,6 +227,6 @@ export class InternDictionary {
 
   memoryBytes(): number {
     // the arrays of references (values, folded[, digits]) plus the strings and Map entries
-    return this.bytes + this.values.length * 8 * (this.digits === null ? 2 : 3)
+    return this.bytes + this.blockBytes + this.values.length * 8 * (this.digits === null ? 2 : 3)
   }
 }

@@ -1,0 +1,72 @@
+/**
+ * The interned text dictionary's search (features §2 statements and gateway text filter; issue 16
+ * `gateway-filter-1m`): the joined-block `indexOf` search and the character-set skip answer exactly
+ * what the naive reference answers (every entry's folded form tested with `includes`, plus the
+ * digits form for documents), over generated dictionaries that span several 4096-entry blocks and a
+ * partial last block, with accents, case, punctuation, repeated values, and queries that hit the
+ * start, the end and the middle of entries, or no entry at all.
+ */
+import { describe, expect, it } from "vitest"
+import { Prng } from "../../sandbox/prng.ts"
+import { InternDictionary } from "./intern-dictionary.ts"
+import { digitsOnly, documentDigitsOf, foldText } from "./text-fold.ts"
+
+const WORDS = ["Silva", "JOÃO", "maria", "Souza", "Comércio", "Ltda", "PED-", "Lima & Filhos", "ção", "São", "x", "0001"]
+const value = (g: Prng): string => {
+  switch (g.int(0, 3)) {
+    case 0: return `${g.pick(WORDS)} ${g.pick(WORDS)}${g.chance(0.3) ? ` ${g.alnum(3)}` : ""}`
+    case 1: return `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}` // a CPF as shown
+    case 2: return `PED-${g.digits(7)}`
+    default: return g.chance(0.1) ? "" : g.alnum(g.int(1, 12))
+  }
+}
+const naive = (values: ReadonlyArray<string>, folded: string, digits: string | null): number[] => {
+  const out: number[] = []
+  values.forEach((v, i) => {
+    if ((folded.length > 0 && foldText(v).includes(folded)) || (digits !== null && digits.length > 0 && digitsOnly(v).includes(digits))) out.push(i)
+  })
+  return out
+}
+const searched = (d: InternDictionary, folded: string, digits: string | null): number[] => {
+  const hits = new Uint8Array(d.size + 7).fill(9) // stale marks from an earlier search must be cleared
+  const n = d.search(folded, digits, hits)
+  const out: number[] = []
+  for (let i = 0; i < d.size; i++) if (hits[i] === 1) out.push(i)
+  expect(n).toBe(out.length)
+  return out
+}
+
+describe("features §2 text filter: InternDictionary.search against a naive includes", () => {
+  it("matches the reference on generated dictionaries over several blocks, growing between searches", () => {
+    for (const seed of [1, 2, 3]) {
+      const g = new Prng(seed)
+      const withDigits = seed !== 2
+      const d = new InternDictionary({ withDigits })
+      const distinct: string[] = []
+      for (const size of [10, 4095, 4097, 9000, 13_000]) {
+        while (distinct.length < size) {
+          const v = value(g)
+          const i = d.intern(v)
+          if (i === distinct.length) distinct.push(v)
+          else expect(distinct[i]).toBe(v) // a value seen before keeps its index
+        }
+        for (let q = 0; q < 60; q++) {
+          const from = distinct[g.int(0, distinct.length - 1)] as string
+          const start = g.int(0, from.length)
+          const raw = g.chance(0.15) ? g.pick(["zzzz", "q9", "ÿ", "-", " ", "ç", "á"]) : from.slice(start, start + g.int(1, 6))
+          const folded = foldText(raw.trim())
+          const digits = withDigits ? documentDigitsOf(raw.trim()) : null
+          expect(searched(d, folded, digits), `seed ${seed} size ${size} query ${JSON.stringify(raw)}`).toEqual(naive(distinct, folded, digits))
+        }
+      }
+    }
+  })
+
+  it("a query with a character no entry has marks nothing; an empty query marks nothing", () => {
+    const d = new InternDictionary({ withDigits: true })
+    for (let i = 0; i < 5000; i++) d.intern(`${String(i).padStart(3, "0")}.${i % 997}-9`)
+    expect(searched(d, "silva", null)).toEqual([])
+    expect(searched(d, "", null)).toEqual([])
+    expect(searched(d, "12", "12")).toEqual(naive(Array.from({ length: 5000 }, (_, i) => `${String(i).padStart(3, "0")}.${i % 997}-9`), "12", "12"))
+  })
+})
