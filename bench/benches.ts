@@ -12,7 +12,7 @@ import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
 import { pixConfirmToOptimistic } from "./pix-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
 import { reportUpload50mb } from "./betting-benches.ts"
-import { gatewayBenches } from "./gateway-benches.ts"
+import { gatewayBenches, gatewayKeystroke } from "./gateway-benches.ts"
 
 type Bench = () => Promise<void>
 
@@ -99,5 +99,6 @@ export const benches: Record<string, Bench> = {
   "gateway-sync-1m": () => gatewayBenches(["sync"]),
   "gateway-filter-1m": () => gatewayBenches(["filter"]),
   "gateway-metrics-1m": () => gatewayBenches(["metrics"]),
+  "gateway-keystroke-1m": gatewayKeystroke,
   "pix-confirm-to-optimistic": () => pixConfirmToOptimistic()
 }
