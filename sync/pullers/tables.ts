@@ -1,10 +1,11 @@
 /**
  * A table's sync spec from its registry entry (schema/tables/registry.ts; issue 11 "one keyset
  * puller parameterised by table"): the keyset table puller (table.ts) over the entry's GET, rows
- * checked by their Schema, compact by the row Schema's columns, chunks keyed `<table>|<wallet>` in
+ * checked by their Schema compiled to plain checks (schema/row-guard.ts, D-row-guard), compact by the row Schema's columns, chunks keyed `<table>|<wallet>` in
  * the one chunk store. Nothing here knows a table's rows (gateway, Pix statement…).
  */
-import { Schema } from "effect"
+import type { Schema } from "effect"
+import { rowGuard } from "../../schema/row-guard.ts"
 import { tableEntry, type TableName } from "../../schema/tables/registry.ts"
 import type { GatewayTransaction } from "../../schema/tables/gateway.ts"
 import { compactBy, type TableSync } from "./table.ts"
@@ -16,7 +17,7 @@ export function tableSync(name: TableName): TableSync<Record<string, unknown>> {
   if (s) return s
   const e = tableEntry(name)
   const columns = Object.keys((e.row as unknown as { fields: Record<string, unknown> }).fields)
-  const isRow = Schema.is(e.row as unknown as Schema.Top)
+  const isRow = rowGuard(e.row as unknown as Schema.Top)
   const { id, time } = e.table
   s = {
     name,
