@@ -34,7 +34,9 @@ export const pixLimitsCommands = [
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [{
       list: "pix_contacts", id: `pending:${cmd.id}`,
-      row: { id: `pending:${cmd.id}`, key: p.key, key_type: "random", name: "", document: "", bank: "", created_at: cmd.created_at, updated_at: cmd.created_at }
+      row: { id: `pending:${cmd.id}`, key: p.key, key_type: "random", name: "", document: "", bank: "", created_at: cmd.created_at, updated_at: cmd.created_at },
+      // a key is a contact once (the sandbox refuses a second): the synced contact of the key is this one
+      standsFor: (r) => r["key"] === p.key
     }],
     refresh: ["pix_contacts"]
   }),

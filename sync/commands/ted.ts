@@ -67,7 +67,9 @@ export const tedCommands = [
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [{
       list: "ted_contacts", id: `pending:${cmd.id}`,
-      row: { id: `pending:${cmd.id}`, ...p, created_at: cmd.created_at, updated_at: cmd.created_at }
+      row: { id: `pending:${cmd.id}`, ...p, created_at: cmd.created_at, updated_at: cmd.created_at },
+      // the synced contact of the same account is this one (its stream hint can come before the answer)
+      standsFor: (r) => r["bank_code"] === p.bank_code && r["agency"] === p.agency && r["account"] === p.account && r["digit"] === p.digit
     }],
     refresh: ["ted_contacts"]
   }),
