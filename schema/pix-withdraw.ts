@@ -184,7 +184,7 @@ export const THRESHOLD_MAX = 1_000_000_000
  * bank of the directory other than this bank, and — the account being the holder's own — the holder's
  * CPF/CNPJ (`ownerDocument`: digits).
  */
-export function withdrawProblems(b: Partial<WithdrawSettingsBody> & { readonly threshold?: number | null }, ownerDocument: string): WithdrawProblems {
+export function withdrawProblems(b: Partial<Omit<WithdrawSettingsBody, "threshold">> & { readonly threshold?: number | null }, ownerDocument: string): WithdrawProblems {
   const V = ValidationMessage
   const p: WithdrawProblems = {}
   if (b.threshold === undefined || b.threshold === null) p.threshold = V.required
