@@ -144,7 +144,7 @@ const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null =>
   if (amount > 0) {
     const order = {
       key: "", key_type: "cpf" as const, beneficiary_name: dest.name, beneficiary_document: dest.document,
-      beneficiary_bank: `${dest.bank_code} · ${dest.bank_name}`, description: `Resgate automático para ${dest.bank_name} ${accountLabel(dest)}`
+      beneficiary_bank: `${dest.bank_code} · ${dest.bank_name}`, description: `Saque automático para ${dest.bank_name} ${accountLabel(dest)}`
     }
     try {
       // the period's Pix limit (same holder) applies as to any Pix made now (issue 12)
@@ -178,8 +178,8 @@ const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null =>
   ctx.events.change("pix_withdraw_executions", { walletId: r.wallet_id, ids: [row.id], rows: [toExecution(row)] })
   settingsChanged(ctx, r.wallet_id)
   if (owner !== undefined && status !== "skipped") {
-    notify(ctx, owner.owner_id, status === "done" ? "Resgate automático realizado" : "Resgate automático não realizado",
-      status === "done" ? `R$ ${brl(amount)} foram enviados para ${dest.bank_name} ${accountLabel(dest)}.` : `O resgate automático de R$ ${brl(amount)} não foi realizado.`)
+    notify(ctx, owner.owner_id, status === "done" ? "Saque automático realizado" : "Saque automático não realizado",
+      status === "done" ? `R$ ${brl(amount)} foram enviados para ${dest.bank_name} ${accountLabel(dest)}.` : `O saque automático de R$ ${brl(amount)} não foi realizado.`)
   }
   return row
 }

@@ -67,7 +67,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await expect(form).toContainText("Informe um valor de R$ 0,00 ou mais")
     await expect(form).toContainText("Horário inválido: use HH:MM, de 00:00 a 23:59")
     await expect(form).toContainText("Escolha o banco")
-    await expect(form).toContainText("A conta de destino do resgate automático deve ser sua")
+    await expect(form).toContainText("A conta de destino do saque automático deve ser sua")
     await expect(page.getByTestId("withdraw-threshold-input")).toHaveValue("-5,00")
     await expect(page.getByTestId("withdraw-time")).toHaveValue("25:75")
     await expect(page.getByTestId("withdraw-document")).toHaveValue("111.444.777-35")
