@@ -8,7 +8,7 @@
  * time) and what it would sweep at today's balance, computed locally; the executions (`pix_withdraw_executions`),
  * live. docs/decisions.md "Automatic withdrawals (issue 13)".
  */
-import { useMemo, useState, type FormEvent } from "react"
+import { useEffect, useMemo, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useList, useLiveQuery } from "../../../workers/client.ts"
 import { BANK_DIRECTORY } from "../../../schema/banks.ts"
@@ -128,7 +128,14 @@ export function AutomaticWithdrawPage() {
     send({ name: "v1.pixWithdraw.save", payload: { ...b, threshold: b.threshold, account_type: b.account_type } as WithdrawSettingsBody }, "save", "pixSchedule:withdraw.saved")
     setEditing(false)
   }
-  const refusal = refusals.get("save") ?? refusals.get("disable")
+  const saveRefusal = refusals.get("save")
+  // refused by the server (after the PIN): the form opens again with what was typed
+  useEffect(() => {
+    if (saveRefusal === undefined) return
+    setEditing(true)
+    if (saveRefusal === "WITHDRAW_DESTINATION_NOT_OWN") setErrors({ document: t("errors:WITHDRAW_DESTINATION_NOT_OWN") })
+  }, [saveRefusal, t])
+  const refusal = saveRefusal ?? refusals.get("disable")
   const bank = BANK_DIRECTORY.find((b) => b.code === f.bank_code)
   const whenText = (st: Pick<WithdrawSettings, "frequency" | "weekday" | "time">): string =>
     st.frequency === "WEEKLY" ? t("pixSchedule:withdraw.whenWeekly", { weekday: t(`pixSchedule:weekday.${st.weekday ?? 1}`), time: st.time })
