@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest"
 import { Prng } from "../sandbox/prng.ts"
 import { isBankBusinessDay } from "./holidays.ts"
 import {
-  dueRun, lastRunAtOrBefore, nextRunAfter, sweepAmount, withdrawAheadItems, withdrawProblems, type ScheduleOf, type WithdrawSettingsBody
+  dueRun, lastRunAtOrBefore, maskTime, nextRunAfter, sweepAmount, withdrawAheadItems, withdrawProblems, type ScheduleOf, type WithdrawSettingsBody
 } from "./pix-withdraw.ts"
 
 // ── the naive reference: São Paulo wall-clock time read through Intl, one hour at a time ──────────
@@ -154,6 +154,17 @@ describe("automatic withdrawals: the settings (issue 13; D 'Automatic withdrawal
     expect(withdrawProblems({ ...good, document: "11144477735" }, OWNER)).toEqual({ document: "WITHDRAW_DESTINATION_NOT_OWN" })
     expect(withdrawProblems({ ...good, document: "11144477700" }, OWNER)).toEqual({ document: "VALIDATION_VALID_DOCUMENT" })
     expect(withdrawProblems({ ...good, agency: "12a" }, OWNER)).toEqual({ agency: "VALIDATION_NUMERIC" })
+  })
+})
+
+describe("automatic withdrawals: the time mask (issue 13)", () => {
+  it("WD-VALID the time is typed as digits and shown HH:MM; what is typed beyond four digits is dropped", () => {
+    expect(maskTime("1")).toBe("1")
+    expect(maskTime("13")).toBe("13")
+    expect(maskTime("130")).toBe("13:0")
+    expect(maskTime("1300")).toBe("13:00")
+    expect(maskTime("13:005")).toBe("13:00")
+    expect(maskTime("ab9x")).toBe("9")
   })
 })
 

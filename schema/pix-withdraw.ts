@@ -201,6 +201,12 @@ export function withdrawProblems(b: Partial<Omit<WithdrawSettingsBody, "threshol
   return p
 }
 
+/** The time field's mask while typing: "1300" → "13:00" (digits only, at most four). */
+export const maskTime = (v: string): string => {
+  const d = v.replace(/\D/g, "").slice(0, 4)
+  return d.length <= 2 ? d : `${d.slice(0, 2)}:${d.slice(2)}`
+}
+
 /** The destination as the row keeps it (the bank's name and ISPB from the directory). */
 export const destinationOf = (b: WithdrawSettingsBody): WithdrawDestination => {
   const bank = BANK_DIRECTORY.find((x) => x.code === b.bank_code)

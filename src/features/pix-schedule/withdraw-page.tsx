@@ -14,7 +14,7 @@ import { useList, useLiveQuery } from "../../../workers/client.ts"
 import { BANK_DIRECTORY } from "../../../schema/banks.ts"
 import { maskDocumentTyping, TED_ACCOUNT_TYPES, type TedAccountType } from "../../../schema/ted.ts"
 import {
-  nextRunAfter, sweepAmount, withdrawProblems, WITHDRAW_FREQUENCIES, type WithdrawExecution, type WithdrawField, type WithdrawFrequency,
+  maskTime, nextRunAfter, sweepAmount, withdrawProblems, WITHDRAW_FREQUENCIES, type WithdrawExecution, type WithdrawField, type WithdrawFrequency,
   type WithdrawSettings, type WithdrawSettingsBody
 } from "../../../schema/pix-withdraw.ts"
 import { onlyDigits } from "../../../schema/validation.ts"
@@ -28,12 +28,6 @@ import * as s from "./pix-schedule.css.ts"
 import { Shell } from "./schedule-shell.tsx"
 
 type Pending = { readonly pendingCommand?: string }
-
-/** "1300" → "13:00" while typing (digits only, at most four). */
-export const maskTime = (v: string): string => {
-  const d = v.replace(/\D/g, "").slice(0, 4)
-  return d.length <= 2 ? d : `${d.slice(0, 2)}:${d.slice(2)}`
-}
 
 interface Form {
   readonly thresholdText: string
