@@ -105,15 +105,19 @@ export interface SaveInput {
   readonly destination: WithdrawDestination
 }
 
-/** Saves and turns on; runs count from now (a set time already passed today waits for its next day). */
+/**
+ * Saves and turns on; runs count from now on the business clock (a set time already passed today waits for its
+ * next day). `active_since` is the clock's instant, not a row stamp: stamps never go back when the clock does.
+ */
 export const saveSettings = (ctx: Ctx, walletId: string, s: SaveInput): WithdrawSettings => {
   const at = ctx.clock.stamp()
+  const since = ctx.clock.nowIso()
   ctx.db.prepare(
     `INSERT INTO pix_withdraw_settings (wallet_id, enabled, threshold, time, frequency, weekday, destination, active_since, last_run_at, updated_at)
-     VALUES (@wallet_id, 1, @threshold, @time, @frequency, @weekday, @destination, @at, NULL, @at)
+     VALUES (@wallet_id, 1, @threshold, @time, @frequency, @weekday, @destination, @since, NULL, @at)
      ON CONFLICT (wallet_id) DO UPDATE SET enabled = 1, threshold = @threshold, time = @time, frequency = @frequency, weekday = @weekday,
-     destination = @destination, active_since = @at, updated_at = @at`
-  ).run({ wallet_id: walletId, threshold: s.threshold, time: s.time, frequency: s.frequency, weekday: s.frequency === "WEEKLY" ? s.weekday : null, destination: JSON.stringify(s.destination), at })
+     destination = @destination, active_since = @since, updated_at = @at`
+  ).run({ wallet_id: walletId, threshold: s.threshold, time: s.time, frequency: s.frequency, weekday: s.frequency === "WEEKLY" ? s.weekday : null, destination: JSON.stringify(s.destination), at, since })
   return settingsChanged(ctx, walletId)
 }
 
@@ -137,6 +141,7 @@ const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null =>
   const runIso = iso(runAt)
   // the run is recorded even when nothing moves: a second pass over the same instant finds it taken
   db.prepare("UPDATE pix_withdraw_settings SET last_run_at = ? WHERE wallet_id = ?").run(runIso, r.wallet_id)
+  if (db.prepare("SELECT 1 FROM pix_withdraw_executions WHERE wallet_id = ? AND run_at = ?").get(r.wallet_id, runIso) !== undefined) return null
   let status: WithdrawExecutionStatus = "skipped"
   let reason: string | null = "NOTHING_ABOVE_THRESHOLD"
   let operationId: string | null = null

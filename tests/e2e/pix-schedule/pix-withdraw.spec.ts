@@ -13,6 +13,7 @@ import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
+import { Sandbox } from "../pages/sandbox.ts"
 import { Shell } from "../pages/shell.ts"
 import { signInPatiently } from "../pix/slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -141,5 +142,9 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await expect(page.getByTestId("withdraw-threshold")).toHaveText(keptText ?? "")
   } finally {
     await resetClock(page)
+    // whatever happened, the sweep is left off (a retry starts from the empty state)
+    const sb = new Sandbox(new URL(page.url()).origin)
+    const ana = await sb.login("ana@example.com").catch(() => null)
+    if (ana !== null) await sb.client.ok("withdrawSettingsDisable", { as: ana, wallet: await sb.walletId("anaReserve"), tx: true }).catch(() => undefined)
   }
 })
