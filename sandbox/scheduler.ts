@@ -8,6 +8,8 @@
  * both sides, stream events), or into a failure with its reason (insufficient balance, key gone).
  * It runs when the clock moves (`__admin/clock`), after a write of the area, and every few seconds
  * of real time (the `--alive` mode and any long-running sandbox see dates arrive on their own).
+ * The same pass runs Pix Automático (sandbox/pix-automatic-db.ts) and the automatic withdrawals' sweeps
+ * at their time of day (sandbox/pix-withdraw-db.ts).
  */
 import { randomUUID } from "node:crypto"
 import type { DB } from "./db.ts"
@@ -18,6 +20,7 @@ import { spDateKey, DAY_MS } from "./time.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS } from "../schema/schedule.ts"
 import type { PixRecurrence, ScheduledPix, ScheduledPixFailure } from "../schema/pix-schedule.ts"
 import { createAutomaticTables, runAutomatic } from "./pix-automatic-db.ts"
+import { createWithdrawTables, runWithdraw } from "./pix-withdraw-db.ts"
 
 export const createScheduleTables = (db: DB): void => {
   db.exec(`
@@ -237,7 +240,9 @@ export const runScheduler = (ctx: Ctx): SchedulerRun => ctx.db.transaction((): S
   for (const r of due) (executeDue(ctx, r).status === "executed" ? executed : failed).push(r.id)
   // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/pix-automatic-db.ts)
   const auto = runAutomatic(ctx, today)
-  return { today, made: made + auto.made, executed: [...executed, ...auto.executed], failed: [...failed, ...auto.failed] }
+  // automatic withdrawals: each sweep whose set time has come, once (sandbox/pix-withdraw-db.ts)
+  const sweep = runWithdraw(ctx, ctx.clock.now())
+  return { today, made: made + auto.made, executed: [...executed, ...auto.executed, ...sweep.done], failed: [...failed, ...auto.failed, ...sweep.failed] }
 })()
 
 /** How often the scheduler looks at the clock in real time (ms). */
@@ -247,6 +252,7 @@ export const SCHEDULER_PERIOD_MS = 5000
 export const startScheduler = (ctx: Ctx, periodMs = SCHEDULER_PERIOD_MS): void => {
   createScheduleTables(ctx.db)
   createAutomaticTables(ctx.db)
+  createWithdrawTables(ctx.db)
   const run = (): void => {
     try {
       const r = runScheduler(ctx)

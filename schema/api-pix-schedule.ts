@@ -12,6 +12,7 @@ import { def, type EndpointDef } from "./api-def.ts"
 import { P } from "./permissions.ts"
 import { PixRecurrence, PS, RecurrenceCreateBody, ScheduledPix, ScheduledPixCreateBody } from "./pix-schedule.ts"
 import { pixAutomaticApi } from "./api-pix-automatic.ts"
+import { pixWithdrawApi } from "./api-pix-withdraw.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 const Page = Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr, status: optStr })
@@ -44,5 +45,7 @@ export const pixScheduleApi = {
     permission: PS.deactivateRecurrence, response: Envelope(PixRecurrence)
   }),
   // Pix Automático (features §7 automatic authorizations and payments): schema/api-pix-automatic.ts
-  ...pixAutomaticApi
+  ...pixAutomaticApi,
+  // automatic withdrawals (features §2 automatic-withdraw): schema/api-pix-withdraw.ts
+  ...pixWithdrawApi
 } as const satisfies Record<string, EndpointDef>

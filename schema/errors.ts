@@ -40,7 +40,9 @@ export const ERROR_KEYS = [
   // gateway payment requests and orders (features §5 invoice required, §8; D-gateway-payment-requests, D-gateway-orders)
   "PAYMENT_REQUEST_INVOICE_REQUIRED", "PAYMENT_REQUEST_NOT_FOUND", "PAYMENT_REQUEST_INVALID_MOVE", "ORDER_NOT_FOUND", "ORDER_ALREADY_REFUNDED", "REFUND_OVER_ORDER_VALUE",
   // Pix Automático (features §3, §4; docs/decisions.md "Pix Automático")
-  "PIX_AUTOMATIC_INVALID_STATUS", "PIX_AUTOMATIC_MAX_BELOW_FLOOR", "PIX_AUTOMATIC_QR_NOT_AUTOMATIC", "PIX_AUTOMATIC_QR_TAKEN"
+  "PIX_AUTOMATIC_INVALID_STATUS", "PIX_AUTOMATIC_MAX_BELOW_FLOOR", "PIX_AUTOMATIC_QR_NOT_AUTOMATIC", "PIX_AUTOMATIC_QR_TAKEN",
+  // automatic withdrawals (docs/decisions.md "Automatic withdrawals (issue 13)")
+  "WITHDRAW_DESTINATION_NOT_OWN"
 ] as const
 export const ErrorKey = Schema.Literals(ERROR_KEYS)
 export type ErrorKey = typeof ErrorKey.Type

@@ -77,7 +77,8 @@ export const SCHEDULE_READ = [
 ] as const
 export const SCHEDULE_ACT = [
   "api-users-delete-pix-payments-by-operation", "api-users-post-pix-recurrence", "api-users-delete-pix-recurrence-deactivate",
-  "api-users-post-pix-automatic-authorizations", "api-users-delete-pix-automatic-authorizations", "api-users-delete-pix-automatic-payments"
+  "api-users-post-pix-automatic-authorizations", "api-users-delete-pix-automatic-authorizations", "api-users-delete-pix-automatic-payments",
+  "api-users-put-user-withdraw-settings"
 ] as const
 
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {

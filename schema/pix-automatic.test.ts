@@ -10,6 +10,7 @@ import {
   paymentsCancelledWith, statusAfter, type AuthorizationStatus
 } from "./pix-automatic.ts"
 import { PS } from "./pix-schedule.ts"
+import { PW } from "./pix-withdraw.ts"
 import { ROLE_ACTIONS, SCHEDULE_ACT, SCHEDULE_READ } from "./permissions.ts"
 import { decodePixCopyPaste, encodePixCopyPaste, crc16ccitt } from "./pix-brcode.ts"
 import { recurrenceDates } from "./schedule.ts"
@@ -150,7 +151,7 @@ describe("PA-AHEAD issue 13 the days ahead count automatic debits", () => {
 describe("features §2 permissions of the scheduling pages", () => {
   it("features §2 the role grants name the tags the contract checks; CLIENT reads every scheduling list, ADMIN also acts", () => {
     expect([...SCHEDULE_READ].sort()).toEqual([PS.getPixPayments, PS.getRecurrences, PA.getAuthorizations, PA.getPayments, PS.getWithdrawSettings].sort())
-    expect([...SCHEDULE_ACT].sort()).toEqual([PS.deletePixPayments, PS.postRecurrence, PS.deactivateRecurrence, PA.manageAuthorizations, PA.cancelAuthorizations, PA.cancelPayments].sort())
+    expect([...SCHEDULE_ACT].sort()).toEqual([PS.deletePixPayments, PS.postRecurrence, PS.deactivateRecurrence, PA.manageAuthorizations, PA.cancelAuthorizations, PA.cancelPayments, PW.putSettings].sort())
     expect(PS.getAutomaticAuthorizations).toBe(PA.getAuthorizations)
     expect(PS.getAutomaticPayments).toBe(PA.getPayments)
     for (const t of SCHEDULE_READ) expect(ROLE_ACTIONS.CLIENT).toContain(t)

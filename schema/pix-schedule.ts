@@ -10,6 +10,7 @@ import { defineList } from "./list-def.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS, type AheadItem } from "./schedule.ts"
 import { parseIsoDate } from "./holidays.ts"
 import { pixAutomaticLists } from "./pix-automatic.ts"
+import { withdrawLists } from "./pix-withdraw.ts"
 
 /** Permission tags: features §2 names the two list tags; creating, cancelling and deactivating are ours. */
 export const PS = {
@@ -26,7 +27,7 @@ export const PS = {
   /** features §2 automatic-pix: any of the scheduled payments, automatic authorization or automatic payments permissions (the last two: ours) */
   getAutomaticAuthorizations: "api-users-get-pix-automatic-authorizations",
   getAutomaticPayments: "api-users-get-pix-automatic-payments",
-  /** features §2 automatic-withdraw */
+  /** features §2 automatic-withdraw (changing: PW.putSettings, schema/pix-withdraw.ts) */
   getWithdrawSettings: "api-users-get-user-withdraw-settings"
 } as const
 
@@ -119,7 +120,9 @@ export const pixScheduleLists = {
     pageSize: 20, query: { sort: "created_at", order: "desc" }
   }),
   // Pix Automático's authorizations and automatic payments (schema/pix-automatic.ts)
-  ...pixAutomaticLists
+  ...pixAutomaticLists,
+  // automatic withdrawals: the settings and the executions (schema/pix-withdraw.ts)
+  ...withdrawLists
 }
 
 /** The next occurrences of a recurrence from `from` (inclusive), at most `count` (features §4: days 29–31 → last day of shorter months). */

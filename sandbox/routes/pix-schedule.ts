@@ -23,6 +23,7 @@ import { isSchedulableDate } from "../../schema/schedule.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../schema/pix-schedule.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 import { registerPixAutomaticRoutes } from "./pix-automatic.ts"
+import { registerPixWithdrawRoutes } from "./pix-withdraw.ts"
 
 const checkDescription = (fields: Record<string, string>, d: string): void => {
   if ([...d].length > 140) fields["description"] = "VALIDATION_MAX"
@@ -37,6 +38,8 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   createScheduleTables(db)
   // Pix Automático (features §2 automatic-pix; its own file)
   registerPixAutomaticRoutes(app, ctx)
+  // automatic withdrawals (features §2 automatic-withdraw; its own file)
+  registerPixWithdrawRoutes(app, ctx)
 
   bind(app, ctx, "scheduledPixList", (req) => {
     const where = ["wallet_id = ?"]

@@ -1,7 +1,7 @@
 /**
  * The days ahead (issue 13, beyond the spec; spec features §1 "schedule payments up to 60 days
  * ahead", §4 recurrences and Pix Automático): from the local data only — the synced scheduled
- * payments, recurrences, automatic authorizations and payments, and the BRL balance — the next 60 days with their committed outflows and projected
+ * payments, recurrences, automatic authorizations and payments, the automatic withdrawal's settings, and the BRL balance — the next 60 days with their committed outflows and projected
  * closing balance, and the first day it would go below zero. Recomputed in the page on every change
  * of those lists (a new schedule, an incoming Pix), offline too. Shared by the Pix scheduling area
  * (the calendar) and the banking home (the compact card); the rules are schema/schedule.ts daysAhead
@@ -14,6 +14,7 @@ import { useList, useLiveQuery } from "../../workers/client.ts"
 import { daysAhead, type AheadItem, type DaysAhead } from "../../schema/schedule.ts"
 import { aheadItemsOf } from "../../schema/pix-schedule.ts"
 import { automaticAheadItems } from "../../schema/pix-automatic.ts"
+import { withdrawAheadItems } from "../../schema/pix-withdraw.ts"
 import { saoPauloDateKey } from "../../schema/holidays.ts"
 import { Card, Skeleton, layout } from "../ui/index.ts"
 import { useFormat } from "./use-format.ts"
@@ -35,6 +36,7 @@ export function useDaysAhead(walletId: string | null): DaysAhead | undefined {
   const recurrences = useList("pix_recurrences", walletId)
   const authorizations = useList("pix_automatic_authorizations", walletId)
   const automaticPayments = useList("pix_automatic_payments", walletId)
+  const withdraw = useList("pix_withdraw_settings", walletId)
   const accounts = useLiveQuery(walletId ? { kind: "walletAccounts", walletId } : null)
   return useMemo(() => {
     if (accounts === undefined) return undefined
@@ -46,8 +48,10 @@ export function useDaysAhead(walletId: string | null): DaysAhead | undefined {
       // Pix Automático's charges and active fixed-value authorizations' occurrences (schema/pix-automatic.ts)
       automaticAheadItems(authorizations ?? [], automaticPayments ?? [], today)
     ]
-    return daysAhead(sources.flat(), balance, today)
-  }, [scheduled, recurrences, authorizations, automaticPayments, accounts])
+    const others = sources.flat()
+    // the next automatic withdrawal: what it would take from the balance projected to its run (schema/pix-withdraw.ts)
+    return daysAhead([...others, ...withdrawAheadItems(withdraw?.[0], others, balance, Date.now())], balance, today)
+  }, [scheduled, recurrences, authorizations, automaticPayments, withdraw, accounts])
 }
 
 /** The warning on the first day below zero, or nothing. */

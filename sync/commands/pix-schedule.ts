@@ -9,6 +9,7 @@
 import { Schema } from "effect"
 import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
 import { pixAutomaticCommands } from "./pix-automatic.ts"
+import { pixWithdrawCommands } from "./pix-withdraw.ts"
 
 const KeyType = Schema.Literals(["cpf", "cnpj", "email", "phone", "random"])
 
@@ -93,5 +94,7 @@ export const pixScheduleCommands = [
     refresh: ["pix_recurrences", "scheduled_pix"]
   }),
   // Pix Automático (sync/commands/pix-automatic.ts)
-  ...pixAutomaticCommands
+  ...pixAutomaticCommands,
+  // automatic withdrawals (features §2 automatic-withdraw): sync/commands/pix-withdraw.ts
+  ...pixWithdrawCommands
 ] as const

@@ -5,13 +5,12 @@
  * 13): the synced lists `scheduled_pix` and `pix_recurrences`, live; a Pix by key scheduled for a
  * date (the key decoded to its holder before confirming, then the PIN step: a command through the
  * outbox, shown at once as pending); cancel and deactivate as commands; the days ahead calendar
- * computed locally (src/lib/days-ahead.tsx). Pix Automático is its own file (automatic-pix-page.tsx);
- * automatic withdrawals say they are not built (docs/decisions.md "Pix Automático").
+ * computed locally (src/lib/days-ahead.tsx). Pix Automático is its own file (automatic-pix-page.tsx), and so
+ * are automatic withdrawals (withdraw-page.tsx).
  */
 import { useMemo, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import type { TFunction } from "i18next"
-import { Link } from "react-router"
 import { getEngine, useList, useLiveQuery } from "../../../workers/client.ts"
 import { isValidPixKey, hasNoEmoji, hasNoSpecialCharacters } from "../../../schema/validation.ts"
 import { isSchedulableDate, SCHEDULE_MAX_DAYS } from "../../../schema/schedule.ts"
@@ -19,7 +18,6 @@ import { nextOccurrences, RECURRENCE_START_MAX_DAYS, type PixRecurrence, type Sc
 import { saoPauloDateKey } from "../../../schema/holidays.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
-import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { AheadWarning, DaysAheadCalendar, showDay, useDaysAhead } from "../../lib/days-ahead.tsx"
@@ -359,21 +357,6 @@ export function RecurrencePixPage() {
   )
 }
 
-// ── automatic-withdraw: not built (docs/decisions.md "Pix Automático") ──────────
-function ComingSoon({ section }: { readonly section: "withdraw" }) {
-  const { t } = useTranslation()
-  const lp = useLocalePath()
-  return (
-    <Shell section={section}>
-      <Card>
-        <div className={layout.stack} data-testid="pix-schedule-coming-soon">
-          <h2>{t("pixSchedule:comingSoon.title")}</h2>
-          <p className={layout.muted}>{t(`pixSchedule:comingSoon.${section}`)}</p>
-          <div><Link to={lp("/banking/pix/scheduled-pix")}>{t("pixSchedule:comingSoon.back")}</Link></div>
-        </div>
-      </Card>
-    </Shell>
-  )
-}
 export { AutomaticPixPage } from "./automatic-pix-page.tsx"
-export const AutomaticWithdrawPage = () => <ComingSoon section="withdraw" />
+// automatic-withdraw (features §2; docs/decisions.md "Automatic withdrawals (issue 13)")
+export { AutomaticWithdrawPage } from "./withdraw-page.tsx"

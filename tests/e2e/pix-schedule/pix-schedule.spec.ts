@@ -172,6 +172,6 @@ test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/2
   await page.screenshot({ path: `${ARTIFACTS}/pix-scheduled-en.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await page.goto("/en/banking/pix/automatic-withdraw")
-  await expect(page.getByTestId("pix-schedule-coming-soon")).toContainText("Automatic withdrawal settings are coming soon")
+  await expect(page.getByTestId("withdraw-settings")).toContainText("Current settings") // built: pix-withdraw.spec.ts
   expect(await seriousAxe(page)).toEqual([])
 })
