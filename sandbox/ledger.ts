@@ -131,7 +131,7 @@ export const decodePixKey = (key: string): PixPaymentOrder | null => {
  * Debits BRL and writes the PIX_OUT row of a payment (features §7 pay by key). When the key is in
  * the sandbox's directory (sandbox/pix-keys-db.ts) the settlement credits the holder's wallet with
  * its PIX_IN row in the same transaction, and the holder is notified (issue 12: two seeded users
- * pay each other and each sees it live).
+ * pay each other and each sees it live). A Pix by account names the wallet to credit itself.
  */
 export const executePixOut = (
   ctx: Ctx,
@@ -139,11 +139,13 @@ export const executePixOut = (
   order: PixPaymentOrder,
   amount: number,
   transactionUuid: string | null,
-  operationId?: string
+  operationId?: string,
+  /** Pix by account (D-pix-by-account): the sandbox wallet the account resolved to, instead of the key's holder. */
+  creditWalletId?: string | null
 ): StatementEntry => {
   const out = postPixOut(ctx, walletId, order, amount, transactionUuid, operationId)
   recordPixLimitUse(ctx, walletId, order, amount, out.id) // issue 12: what the period's Pix limit has used
-  const holder = lookupPixKey(ctx.db, order.key)
+  const holder = creditWalletId !== undefined ? (creditWalletId === null ? null : { wallet_id: creditWalletId }) : lookupPixKey(ctx.db, order.key)
   if (holder !== null && holder.wallet_id !== walletId) {
     const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
       { full_name: string; document: string } | undefined
