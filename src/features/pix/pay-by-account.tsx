@@ -4,18 +4,21 @@
  * code, agency, account with its digit, account type and the beneficiary's CPF or CNPJ (masked while
  * typing, check digits verified); the sandbox decodes it to its holder, then the same confirm step,
  * PIN and receipt as pay by key (./pay-confirm.tsx). A refusal (unknown account, a document that is
- * not the holder's) is said beside its field and keeps everything typed.
+ * not the holder's) is said beside its field and keeps everything typed. `OwnAccount`: the wallet's own
+ * account at the sandbox bank (the TED's), shown on receive so a payer by account can be told it.
  */
-import { useMemo, useState, type FormEvent } from "react"
+import { useEffect, useMemo, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { getEngine } from "../../../workers/client.ts"
 import { searchBanks, TED_BANKS, type Bank } from "../../../schema/banks.ts"
 import { maskDocumentTyping } from "../../../schema/ted.ts"
 import { PIX_ACCOUNT_TYPES, pixAccountProblems, type PixAccountDecoded, type PixAccountField, type PixAccountType } from "../../../schema/pix-account.ts"
+import type { BankingAccount } from "../../../schema/entities.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, Combobox, Select, TextField, layout, type ComboOption } from "../../ui/index.ts"
 import { PayConfirm, type PayBeneficiary } from "./pay-confirm.tsx"
+import * as s from "./pix.css.ts"
 
 interface Form {
   readonly bank: Bank | null
@@ -124,5 +127,33 @@ export function PayByAccount() {
       }}
       onAgain={() => { setDecoded(null); setForm(EMPTY); setBankText(""); setErrors({}) }}
     />
+  )
+}
+
+/** features §2 receive (D-pix-by-account): the wallet's own bank, agency and account — what a payer by account types, with the holder's CPF or CNPJ. */
+export function OwnAccount() {
+  const { t } = useTranslation()
+  const wallet = useCurrentWallet()
+  const [account, setAccount] = useState<BankingAccount | null>(null)
+  useEffect(() => {
+    if (!wallet) return
+    let alive = true
+    setAccount(null)
+    getEngine().call("bankingAccount", { walletId: wallet.id }).then((r) => { if (alive) setAccount(r.data) }, () => undefined)
+    return () => { alive = false }
+  }, [wallet])
+  if (account === null) return null
+  return (
+    <Card>
+      <div className={layout.stack} data-testid="pix-own-account">
+        <h2>{t("pix:account.ownTitle")}</h2>
+        <p className={layout.muted}>{t("pix:account.ownHint")}</p>
+        <dl className={s.beneficiary}>
+          <dt>{t("pix:pay.bank")}</dt><dd data-testid="pix-own-bank">{`${account.bank_code} · ${account.bank_name}`}</dd>
+          <dt>{t("pix:account.agency")}</dt><dd data-testid="pix-own-agency">{account.agency}</dd>
+          <dt>{t("pix:account.account")}</dt><dd data-testid="pix-own-number">{`${account.account}-${account.digit}`}</dd>
+        </dl>
+      </div>
+    </Card>
   )
 }

@@ -1,10 +1,10 @@
 /**
- * /banking/pix (spec features §2 Pix; issue 12): the Pix home with the balance and the actions, pay
- * by key (the key decoded — who receives it, their bank — before the amount, then the PIN step: a
- * command through the outbox, with its optimistic debit and pending statement row), and my-keys
- * (./keys.tsx: keys, codes, claims and portability). The other child pages
- * of features §2 (receive and QR codes, pay by account or code, contacts, devolution, limits,
- * scheduling) say they are not here yet and lead back (docs/decisions.md D-pix-slice).
+ * /banking/pix (spec features §2 Pix; issue 12): the Pix home with the balance and the actions; pay
+ * by key (the key decoded — who receives it, their bank — before the amount), by account
+ * (./pay-by-account.tsx) or by code (./pay-by-code.tsx), each through the one confirm step
+ * (./pay-confirm.tsx: the PIN, a command through the outbox with its optimistic debit and pending
+ * statement row, the receipt); receive and QR codes, my-keys, contacts, devolution, limits and the Pix
+ * statement in their own files. An address under /banking/pix that is no page says so and leads back.
  */
 import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
@@ -23,7 +23,7 @@ import { Devolution, ReceivedPix } from "./devolution.tsx"
 import { PixStatement } from "./statement.tsx"
 import { PixLimits } from "./limits.tsx"
 import { PayConfirm, type PayBeneficiary } from "./pay-confirm.tsx"
-import { PayByAccount } from "./pay-by-account.tsx"
+import { OwnAccount, PayByAccount } from "./pay-by-account.tsx"
 import { AddContact, FavoredContacts, PayWithContact } from "./contacts.tsx"
 import { MyKeys } from "./keys.tsx"
 
@@ -48,7 +48,7 @@ export function PixPage() {
         <Route index element={<PixHome />} />
         <Route path="pay" element={<Pay />} />
         <Route path="pay/:id/devolution" element={<Devolution />} />
-        <Route path="receive" element={<Receive />} />
+        <Route path="receive" element={<div className={layout.stack}><Receive /><OwnAccount /></div>} />
         <Route path="my-qr-codes" element={<MyQrCodes />} />
         <Route path="my-keys" element={<MyKeys />} />
         <Route path="statements" element={<PixStatement />} />
@@ -56,7 +56,7 @@ export function PixPage() {
         <Route path="favored-contacts" element={<FavoredContacts />} />
         <Route path="favored-contacts/add" element={<AddContact />} />
         <Route path="pay/pay-with-contact" element={<PayWithContact payForm={(key) => <PayByKey key={key} initialKey={key} />} />} />
-        <Route path="*" element={<NotHereYet />} />
+        <Route path="*" element={<PixNotFound />} />
       </Routes>
     </div>
   )
@@ -164,17 +164,16 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
   )
 }
 
-/** Text for the confirm dialog's sanitised HTML: what the user typed never becomes markup. */
-
-function NotHereYet() {
+/** An address under /banking/pix that is no page (every page of features §2 Pix exists). */
+function PixNotFound() {
   const { t } = useTranslation()
   const lp = useLocalePath()
   return (
     <Card>
-      <div className={layout.stack} data-testid="pix-not-here-yet">
-        <h2>{t("pix:notYet.title")}</h2>
-        <p className={layout.muted}>{t("pix:notYet.text")}</p>
-        <div><Link to={lp("/banking/pix")}>{t("pix:notYet.back")}</Link></div>
+      <div className={layout.stack} data-testid="pix-not-found">
+        <h2>{t("pix:notFound.title")}</h2>
+        <p className={layout.muted}>{t("pix:notFound.text")}</p>
+        <div><Link to={lp("/banking/pix")}>{t("pix:notFound.back")}</Link></div>
       </div>
     </Card>
   )
