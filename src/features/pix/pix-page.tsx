@@ -110,6 +110,11 @@ function Pay() {
 
 interface Decoded { readonly key: string; readonly key_type: string; readonly beneficiary_name: string; readonly beneficiary_document: string; readonly beneficiary_bank: string }
 
+const KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const
+/** The decoded key's type as the scheduling commands name it (the decode's own, else read from the key). */
+const keyTypeOf = (d: Decoded): (typeof KEY_TYPES)[number] =>
+  KEY_TYPES.find((x) => x === d.key_type) ?? pixKeyType(d.key) ?? "random"
+
 /** features §2 pay by key: key → who receives → amount → PIN (the shell's prompt) → done (./pay-confirm.tsx). `initialKey`: pay-with-contact's key, looked up at once. */
 function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
   const { t } = useTranslation()
@@ -157,7 +162,7 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
   }
   return (
     <PayConfirm
-      head={head} beneficiary={beneficiary}
+      head={head} beneficiary={beneficiary} schedulable={decoded === null ? null : { key: decoded.key, key_type: keyTypeOf(decoded) }}
       submit={(walletId, amount, description) => getEngine().submit(walletId, { name: "v1.pix.payByKey", payload: { key: decoded?.key ?? "", amount, description } })}
       onAgain={() => { setDecoded(null); setKey("") }}
     />
