@@ -15,6 +15,8 @@ import { maskDocumentTyping } from "../../../schema/ted.ts"
 import { PIX_ACCOUNT_TYPES, pixAccountProblems, type PixAccountDecoded, type PixAccountField, type PixAccountType } from "../../../schema/pix-account.ts"
 import type { BankingAccount } from "../../../schema/entities.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
+import { useAppState } from "../../lib/app-state.ts"
+import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, Combobox, Select, TextField, layout, type ComboOption } from "../../ui/index.ts"
 import { PayConfirm, type PayBeneficiary } from "./pay-confirm.tsx"
@@ -133,7 +135,11 @@ export function PayByAccount() {
 /** features §2 receive (D-pix-by-account): the wallet's own bank, agency and account — what a payer by account types, with the holder's CPF or CNPJ. */
 export function OwnAccount() {
   const { t } = useTranslation()
+  const f = useFormat()
   const wallet = useCurrentWallet()
+  const profile = useAppState((st) => st.profile)
+  // the holder's document is the signed-in user's only on a wallet they own (else the owner tells it)
+  const document = profile && wallet && wallet.owner_id === profile.id ? profile.document : null
   const [account, setAccount] = useState<BankingAccount | null>(null)
   useEffect(() => {
     if (!wallet) return
@@ -152,6 +158,7 @@ export function OwnAccount() {
           <dt>{t("pix:pay.bank")}</dt><dd data-testid="pix-own-bank">{`${account.bank_code} · ${account.bank_name}`}</dd>
           <dt>{t("pix:account.agency")}</dt><dd data-testid="pix-own-agency">{account.agency}</dd>
           <dt>{t("pix:account.account")}</dt><dd data-testid="pix-own-number">{`${account.account}-${account.digit}`}</dd>
+          <dt>{t("pix:account.ownHolder")}</dt><dd data-testid="pix-own-holder">{document ? `${wallet?.owner_name ?? ""} · ${f.document(document)}` : wallet?.owner_name ?? ""}</dd>
         </dl>
       </div>
     </Card>
