@@ -86,7 +86,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const { order, walletId } = resolvePixAccount(db, b, b.description.trim())
     const w = req.wallet.wallet
     assertCanPay(w.id, order, b.amount)
-    const row = executePixOut(ctx, w.id, order, b.amount, req.txKey, undefined, walletId)
+    const row = executePixOut(ctx, w.id, order, b.amount, req.txKey, undefined, { creditWalletId: walletId })
     return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
   })
 }

@@ -4,7 +4,8 @@
  * D-pix-by-account): shapes decoded by schema/, an account of the sandbox bank resolving to its
  * wallet's owner and a synthetic holder at another bank, the catalogue's refusals (unknown account,
  * a document not the holder's, bad fields) changing nothing, permissions per wallet, the day/night
- * limit as for pay by key, and an idempotent payment that debits the payer and credits the holder once.
+ * limit as for pay by key, and an idempotent payment that debits the payer and credits the holder once;
+ * the Pix statement names the key a Pix by key was paid to (D-pix-statement-refs).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
@@ -109,6 +110,12 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     const e2eRows = async (as: Session, wallet: string) =>
       (await cl.ok("pixStatement", { as, wallet, query: { page_size: "100" } })).data.data.filter((r) => r.end_to_end_id === out.end_to_end_id).map((r) => r.direction)
     expect([await e2eRows(ana, W.anaMain), await e2eRows(bruno, W.brunoMatrix)]).toEqual([["out"], ["in"]])
+    // a Pix by account names no key nor txid (D-pix-statement-refs); a Pix by key names its key on the payer's row
+    const anaRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data
+    expect(anaRows.filter((r) => r.end_to_end_id === out.end_to_end_id).map((r) => [r.key, r.txid])).toEqual([["", null]])
+    const byKey = await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", amount: 100, description: "", pin_token: await cl.pinToken(ana) } })
+    const keyRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter((r) => r.operation_id === byKey.data.operation_id)
+    expect(keyRows.map((r) => [r.direction, r.key, r.txid])).toEqual([["out", "bruno@example.com", null]])
   })
 
   it("features §5 issue 12 limits apply exactly as by key: at 21:00 the night limit refuses, nothing is debited", async () => {
