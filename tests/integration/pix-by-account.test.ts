@@ -116,6 +116,11 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     const byKey = await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", amount: 100, description: "", pin_token: await cl.pinToken(ana) } })
     const keyRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter((r) => r.operation_id === byKey.data.operation_id)
     expect(keyRows.map((r) => [r.direction, r.key, r.txid])).toEqual([["out", "bruno@example.com", null]])
+    // a static code with a txid: the payer's row names the code's key and txid
+    const qr = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount: 250, txid: "PEDIDO42" } })
+    const byCode = await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx: true, body: { code: qr.data.emv, amount: 250, description: "", pin_token: await cl.pinToken(ana) } })
+    const codeRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter((r) => r.operation_id === byCode.data.operation_id)
+    expect(codeRows.map((r) => [r.key, r.txid])).toEqual([["bruno@example.com", "PEDIDO42"]])
   })
 
   it("features §5 issue 12 limits apply exactly as by key: at 21:00 the night limit refuses, nothing is debited", async () => {
