@@ -168,14 +168,14 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
                   options={[{ value: "now", label: t("pix:when.now") }, { value: "date", label: t("pix:when.date") }, { value: "repeat", label: t("pix:when.repeat") }]} />
                 {when === "date" ? (
                   <TextField type="date" label={t("pix:when.dateLabel")} hint={t("pix:when.dateHint", { days: SCHEDULE_MAX_DAYS })} value={date}
-                    min={dayIn(1)} max={dayIn(SCHEDULE_MAX_DAYS)} onChange={setDate} data-testid="pix-when-date" />
+                    min={dayIn(1)} max={dayIn(SCHEDULE_MAX_DAYS)} onChange={(v) => { setDate(v); setFormError(null) }} data-testid="pix-when-date" />
                 ) : null}
                 {when === "repeat" ? (
                   <>
                     <Select label={t("pix:when.frequency")} value={frequency} onChange={(v) => setFrequency(v as Frequency)}
                       options={FREQUENCIES.map((x) => ({ value: x, label: t(`pix:when.frequencies.${x}`) }))} data-testid="pix-when-frequency" />
-                    <TextField type="date" label={t("pix:when.start")} value={start} min={dayIn(1)} max={dayIn(RECURRENCE_START_MAX_DAYS)} onChange={setStart} data-testid="pix-when-start" />
-                    <TextField type="date" label={t("pix:when.end")} hint={t("pix:when.endHint")} value={end} min={start} onChange={setEnd} data-testid="pix-when-end" />
+                    <TextField type="date" label={t("pix:when.start")} value={start} min={dayIn(1)} max={dayIn(RECURRENCE_START_MAX_DAYS)} onChange={(v) => { setStart(v); setFormError(null) }} data-testid="pix-when-start" />
+                    <TextField type="date" label={t("pix:when.end")} hint={t("pix:when.endHint")} value={end} min={start} onChange={(v) => { setEnd(v); setFormError(null) }} data-testid="pix-when-end" />
                   </>
                 ) : null}
               </div>
