@@ -5,7 +5,7 @@
  * executed at once or by staged approval (features §4, §6), incoming Pix and notifications.
  */
 import { lookupPixKey } from "./pix-keys-db.ts"
-import { isPixType, pixStatementRowOf } from "./pix-statement-rows.ts"
+import { isPixType, pixStatementRowOf, type PixOutRef } from "./pix-statement-rows.ts"
 import { recordPixLimitUse } from "./pix-limits-db.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
@@ -30,6 +30,8 @@ export interface EntryInput {
   readonly endToEndId?: string | null
   readonly transactionUuid?: string | null
   readonly operationId?: string
+  /** An outgoing Pix: the key or txid it was paid to (the Pix statement shows it; D-pix-statement-refs). */
+  readonly pixRef?: PixOutRef
 }
 
 /**
@@ -78,7 +80,9 @@ export const postEntry = (ctx: Ctx, e: EntryInput): StatementEntry => {
   bumpVersion("statements")
   ctx.events.change("statements", { walletId: e.walletId, ids: [row.id], rows: [row] })
   // the Pix statement (issue 12) is the ledger's Pix rows: its table hears of them too, row inline
-  if (isPixType(row.type)) ctx.events.change("pix_statement", { walletId: e.walletId, ids: [row.id], rows: [pixStatementRowOf(row)] })
+  const ref = e.pixRef !== undefined && (e.pixRef.key !== "" || e.pixRef.txid !== null) ? e.pixRef : undefined
+  if (ref !== undefined) db.prepare("INSERT INTO pix_out_refs (statement_id, key, txid) VALUES (?, ?, ?)").run(row.id, ref.key, ref.txid)
+  if (isPixType(row.type)) ctx.events.change("pix_statement", { walletId: e.walletId, ids: [row.id], rows: [pixStatementRowOf(row, ref)] })
   if (status === "completed") {
     const account = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM wallet_accounts WHERE id = ?`).get(acc.id)
     ctx.events.change("wallet_accounts", { walletId: e.walletId, ids: [acc.id], rows: [account] })
@@ -131,7 +135,7 @@ export const decodePixKey = (key: string): PixPaymentOrder | null => {
  * Debits BRL and writes the PIX_OUT row of a payment (features §7 pay by key). When the key is in
  * the sandbox's directory (sandbox/pix-keys-db.ts) the settlement credits the holder's wallet with
  * its PIX_IN row in the same transaction, and the holder is notified (issue 12: two seeded users
- * pay each other and each sees it live).
+ * pay each other and each sees it live). A Pix by account names the wallet to credit itself.
  */
 export const executePixOut = (
   ctx: Ctx,
@@ -139,11 +143,18 @@ export const executePixOut = (
   order: PixPaymentOrder,
   amount: number,
   transactionUuid: string | null,
-  operationId?: string
+  operationId?: string,
+  opts: {
+    /** Pix by account (D-pix-by-account): the sandbox wallet the account resolved to, instead of the key's holder. */
+    readonly creditWalletId?: string | null
+    /** A code's txid (pay by code), kept with the key for the Pix statement (D-pix-statement-refs). */
+    readonly txid?: string | null
+  } = {}
 ): StatementEntry => {
-  const out = postPixOut(ctx, walletId, order, amount, transactionUuid, operationId)
+  const { creditWalletId } = opts
+  const out = postPixOut(ctx, walletId, order, amount, transactionUuid, operationId, opts.txid ?? null)
   recordPixLimitUse(ctx, walletId, order, amount, out.id) // issue 12: what the period's Pix limit has used
-  const holder = lookupPixKey(ctx.db, order.key)
+  const holder = creditWalletId !== undefined ? (creditWalletId === null ? null : { wallet_id: creditWalletId }) : lookupPixKey(ctx.db, order.key)
   if (holder !== null && holder.wallet_id !== walletId) {
     const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
       { full_name: string; document: string } | undefined
@@ -152,7 +163,7 @@ export const executePixOut = (
   return out
 }
 
-const postPixOut = (ctx: Ctx, walletId: string, order: PixPaymentOrder, amount: number, transactionUuid: string | null, operationId?: string): StatementEntry =>
+const postPixOut = (ctx: Ctx, walletId: string, order: PixPaymentOrder, amount: number, transactionUuid: string | null, operationId: string | undefined, txid: string | null): StatementEntry =>
   postEntry(ctx, {
     walletId,
     type: "PIX_OUT",
@@ -164,7 +175,8 @@ const postPixOut = (ctx: Ctx, walletId: string, order: PixPaymentOrder, amount: 
     counterpartyDocument: order.beneficiary_document,
     endToEndId: endToEndId(SANDBOX_ISPB, ctx.clock.now(), randomAlnum(11)),
     transactionUuid,
-    ...(operationId !== undefined ? { operationId } : {})
+    ...(operationId !== undefined ? { operationId } : {}),
+    pixRef: { key: order.key, txid }
   })
 
 /** An incoming Pix (admin pix-in, alive mode): row, balance, notification to the owner, stream events. */

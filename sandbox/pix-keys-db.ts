@@ -22,6 +22,12 @@ CREATE TABLE IF NOT EXISTS pix_keys (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS pix_keys_wallet ON pix_keys (wallet_id, created_at);
+-- the key or txid an outgoing Pix was paid to, beside its ledger row (the Pix statement shows it; D-pix-statement-refs)
+CREATE TABLE IF NOT EXISTS pix_out_refs (
+  statement_id TEXT PRIMARY KEY,
+  key TEXT NOT NULL,
+  txid TEXT
+);
 -- features §3/§5: the confirmation code of a not-confirmed e-mail or phone key (D-pix-key-code)
 CREATE TABLE IF NOT EXISTS pix_key_codes (
   key_id TEXT PRIMARY KEY,

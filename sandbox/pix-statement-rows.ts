@@ -3,8 +3,9 @@
  * D-pix-statement): a Pix row is a statement row of type PIX_IN or PIX_OUT, read with SQL that
  * names it as the Pix statement's row (schema/tables/pix-statement.ts) — no second copy of the
  * money. The counterparty's bank comes from the participant in the end-to-end id (E + ISPB + …)
- * of an incoming Pix (the payer's participant); the ledger keeps no receiver participant, key or
- * txid of an outgoing Pix, so they are "", "" and null (D-pix-statement).
+ * of an incoming Pix (the payer's participant); the ledger keeps no receiver participant (""); the key
+ * or txid an outgoing Pix was paid to is kept beside its row in `pix_out_refs` ("" and null when none:
+ * an incoming Pix, a Pix by account; D-pix-statement-refs).
  */
 import type { StatementEntry } from "../schema/entities.ts"
 import type { PixStatementRow } from "../schema/tables/pix-statement.ts"
@@ -26,7 +27,9 @@ const bankSql = `CASE WHEN direction = 'in' THEN (CASE substr(coalesce(end_to_en
 /** SELECT list over `statements` giving the Pix statement row's columns. */
 export const PIX_STATEMENT_SELECT = [
   "id", "wallet_id", "operation_id", "created_at", "updated_at", "direction", "status", "currency_symbol", "amount", "description",
-  "counterparty_name", "counterparty_document", `${bankSql} AS counterparty_bank`, "'' AS key", "end_to_end_id", "NULL AS txid"
+  "counterparty_name", "counterparty_document", `${bankSql} AS counterparty_bank`,
+  "coalesce((SELECT r.key FROM pix_out_refs r WHERE r.statement_id = statements.id), '') AS key", "end_to_end_id",
+  "(SELECT r.txid FROM pix_out_refs r WHERE r.statement_id = statements.id) AS txid"
 ].join(", ")
 export const PIX_STATEMENT_WHERE = `type IN (${PIX_TYPES.map((t) => `'${t}'`).join(", ")})`
 
@@ -37,11 +40,14 @@ export const PIX_STATEMENT_JSON: ReadonlyArray<readonly [string, JsonColumnKind]
   ["counterparty_document", "text"], ["counterparty_bank", "text"], ["key", "text"], ["end_to_end_id", "text"], ["txid", "text"]
 ]
 
-/** The same row from a ledger row in memory (a stream hint's inline row). */
-export const pixStatementRowOf = (e: StatementEntry): PixStatementRow => ({
+/** The key or txid an outgoing Pix was paid to (pix_out_refs). */
+export interface PixOutRef { readonly key: string; readonly txid: string | null }
+
+/** The same row from a ledger row in memory (a stream hint's inline row), with its key or txid when it has one. */
+export const pixStatementRowOf = (e: StatementEntry, ref?: PixOutRef): PixStatementRow => ({
   id: e.id, wallet_id: e.wallet_id, operation_id: e.operation_id, created_at: e.created_at, updated_at: e.updated_at,
   direction: e.direction, status: e.status, currency_symbol: "BRL", amount: e.amount, description: e.description,
   counterparty_name: e.counterparty_name, counterparty_document: e.counterparty_document,
   counterparty_bank: e.direction === "in" ? BANK_OF_ISPB[(e.end_to_end_id ?? "").slice(1, 9)] ?? "" : "",
-  key: "", end_to_end_id: e.end_to_end_id, txid: null
+  key: ref?.key ?? "", end_to_end_id: e.end_to_end_id, txid: ref?.txid ?? null
 })

@@ -3,7 +3,8 @@
  * list read from data.data —, DELETE /users/v4/pix/keys/{id}). Spread into `api` (schema/api.ts).
  * QR codes to receive (`/users/pix/deposits/qr-codes`, methods not shown: GET lists, POST creates), decode
  * by QR code (v2) and the by-qr-code static and dynamic instant-billing payments (features §7).
- * The bodies and answers the spec does not show are ours (docs/decisions.md D-pix-keys, D-pix-qr).
+ * Pay by account: decode (`POST /users/pix/payments/decode/by-account`) and pay (v2 by-account instant-billing).
+ * The bodies and answers the spec does not show are ours (docs/decisions.md D-pix-keys, D-pix-qr, D-pix-by-account).
  */
 import { Schema } from "effect"
 import { Envelope, Ok } from "./common.ts"
@@ -14,6 +15,7 @@ import { PixQrCode, PixQrCodesPage, PixQrCreateBody, PixQrDecoded } from "./pix-
 import { PixPaymentResult } from "./entities.ts"
 import { MinorUnits } from "./common.ts"
 import { PixDevolution, PixDevolutionBody, PixDevolutionInfo } from "./pix-devolution.ts"
+import { PixAccountDecodeBody, PixAccountDecoded, PixPayByAccountBody } from "./pix-account.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
@@ -56,6 +58,14 @@ export const pixApi = {
     method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/instant-billing", wallet: true, transaction: true, sensitive: true,
     permission: P.postPixQrDynamic,
     body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  // features §2 pay by account, §7 decode/by-account and by-account/instant-billing (the v2 path, as by key; D-pix-by-account)
+  pixDecodeByAccount: def({
+    method: "POST", path: "/users/pix/payments/decode/by-account", wallet: true, body: PixAccountDecodeBody, response: Envelope(PixAccountDecoded)
+  }),
+  pixPayByAccount: def({
+    method: "POST", path: "/users/v2/pix/payments/by-account/instant-billing", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixByAccount, body: PixPayByAccountBody, response: Envelope(PixPaymentResult)
   }),
   // features §2 pay/{id}/devolution (get-pix-deposits), §7 /users/v2/pix/devolutions: GET the payment's
   // devolution summary, POST a devolution (ours: D-pix-devolution)

@@ -17,6 +17,7 @@ export const P = {
   getReceipts: "api-users-get-operations-receipts",
   postConversion: "api-users-post-conversions",
   postPixByKey: "api-users-post-pix-payments-by-key-instant-billing",
+  postPixByAccount: "api-users-post-pix-payments-by-account-instant-billing", // features §2 pay by account (D-pix-by-account)
   getApprovalRequests: "api-users-get-all-assisted-payments",
   postApprovalDecision: "api-users-post-assisted-payments-decision",
   getApprovalHistory: "api-users-get-permissions-transaction-approvals",
@@ -84,7 +85,7 @@ export const SCHEDULE_ACT = [
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ROOT: [WILDCARD],
   ADMIN: [
-    ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.getApprovalRequests, P.getApprovalHistory,
+    ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.postPixByAccount, P.getApprovalRequests, P.getApprovalHistory,
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
@@ -92,7 +93,7 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.postTed, P.getTed, ...PIX_STATEMENT, ...SCHEDULE_READ, ...SCHEDULE_ACT,
     PL.getLimits, PL.postLimits, PL.getContacts, PL.postContacts, PL.deleteContacts
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
+  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.postPixByAccount, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
     P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, ...PIX_STATEMENT, ...SCHEDULE_READ,
     P.getTed, PL.getLimits, PL.getContacts],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]

@@ -144,7 +144,8 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
     assertPixLimit(ctx, w.id, r.order, b.amount) // issue 12: the day or night Pix limit
     const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description
-    const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey)
+    const txid = r.decoded.txid === "***" || r.decoded.txid === "" ? null : r.decoded.txid // "***": no txid (BR Code 62.05)
+    const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey, undefined, { txid })
     if (r.row !== null) {
       // the receiver's code is paid (a static code stays payable; it shows its last payment)
       const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as { full_name: string } | undefined

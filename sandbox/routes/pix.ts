@@ -3,6 +3,9 @@
  * approval, §7 decode by key and pay by key): any valid key decodes to a deterministic
  * beneficiary; a payment at or above the wallet's approval minimum becomes an approval request
  * (202 awaiting_approval), otherwise BRL is debited with a PIX_OUT row (201 completed).
+ * Pay by account (features §2, §7 decode/by-account, by-account/instant-billing; D-pix-by-account):
+ * the account resolves to its holder (sandbox/pix-account-db.ts) and settles through the same
+ * executePixOut, with the same balance and limit checks; staged approval is not applied to it yet.
  */
 import type { Hono } from "hono"
 import type { Ctx } from "../context.ts"
@@ -13,6 +16,7 @@ import { lookupPixKey } from "../pix-keys-db.ts"
 import { assertPixLimit } from "../pix-limits-db.ts"
 import { createApprovalRequest } from "./approval.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
+import { resolvePixAccount } from "../pix-account-db.ts"
 
 const maskDocument = (d: string): string =>
   d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d
@@ -35,21 +39,30 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     }
   })
 
+  /** The amount and description rules of every Pix sent (features §5): fields of a 422, added to `fields`. */
+  const paymentFields = (fields: Record<string, string>, amount: number, description: string): void => {
+    if (!Number.isSafeInteger(amount) || amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
+    if ([...description].length > 140) fields["description"] = "VALIDATION_MAX"
+    else if (!hasNoEmoji(description)) fields["description"] = "VALIDATION_NO_EMOJI"
+    else if (!hasNoSpecialCharacters(description)) fields["description"] = "VALIDATION_NO_SPECIAL_CHARACTERS"
+  }
+  /** The balance and the day or night Pix limit (issue 12), the same for every way of paying. */
+  const assertCanPay = (walletId: string, order: { readonly key: string; readonly beneficiary_document: string }, amount: number): void => {
+    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(walletId) as { balance: number } | undefined
+    if (bal === undefined || bal.balance < amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+    assertPixLimit(ctx, walletId, order, amount)
+  }
+
   bind(app, ctx, "pixPayByKey", (req) => {
     const b = req.body
     const fields: Record<string, string> = {}
     const decoded = decodePixKey(b.key)
     if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
-    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
-    if ([...b.description].length > 140) fields["description"] = "VALIDATION_MAX"
-    else if (!hasNoEmoji(b.description)) fields["description"] = "VALIDATION_NO_EMOJI"
-    else if (!hasNoSpecialCharacters(b.description)) fields["description"] = "VALIDATION_NO_SPECIAL_CHARACTERS"
+    paymentFields(fields, b.amount, b.description)
     if (Object.keys(fields).length > 0 || decoded === null) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     const order = { ...decoded, description: b.description.trim() }
     const w = req.wallet.wallet
-    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
-    if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
-    assertPixLimit(ctx, w.id, order, b.amount) // issue 12: the day or night Pix limit, before staged approval
+    assertCanPay(w.id, order, b.amount) // issue 12: the day or night Pix limit, before staged approval
     const setting = db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(w.id) as
       | { min_value: number; approvers: number }
       | undefined
@@ -58,6 +71,22 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
       return new Reply(202, { data: { status: "awaiting_approval" as const, operation_id: null, approval_request_id: r.id, end_to_end_id: null, amount: b.amount } })
     }
     const row = executePixOut(ctx, w.id, order, b.amount, req.txKey)
+    return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
+  })
+
+  // features §7 decode by account: the holder of the account, when the document typed is theirs
+  bind(app, ctx, "pixDecodeByAccount", (req) => ({ data: resolvePixAccount(db, req.body).decoded }))
+
+  // features §7 by-account/instant-billing: resolved again (never trusted from the decode), then the one settlement path
+  bind(app, ctx, "pixPayByAccount", (req) => {
+    const b = req.body
+    const fields: Record<string, string> = {}
+    paymentFields(fields, b.amount, b.description)
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    const { order, walletId } = resolvePixAccount(db, b, b.description.trim())
+    const w = req.wallet.wallet
+    assertCanPay(w.id, order, b.amount)
+    const row = executePixOut(ctx, w.id, order, b.amount, req.txKey, undefined, { creditWalletId: walletId })
     return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
   })
 }

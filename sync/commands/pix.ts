@@ -2,7 +2,8 @@
  * Commands of Pix (spec features §2 Pix, §7 "Pix payments and QR codes"): a payment by key debits
  * the wallet at once, as pending, with its PIX_OUT row; at or above the wallet's approval minimum
  * the server turns it into an approval request (features §6) instead. Receiving: a QR code made as a
- * command (shown pending at once); paying a copy-and-paste code or a QR image, with its optimistic debit.
+ * command (shown pending at once); paying a copy-and-paste code or a QR image, or an account (bank, agency,
+ * account, document), with its optimistic debit.
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
@@ -14,6 +15,12 @@ export const PixQrCreatePayload = Schema.Struct({
   description: Schema.optionalKey(Schema.String), txid: Schema.optionalKey(Schema.String), expires_in: Schema.optionalKey(Schema.Int)
 })
 export const PixDevolvePayload = Schema.Struct({ payment_id: Schema.String, amount: MinorUnits, description: Schema.String, payer_name: Schema.String })
+/** features §2 pay by account: the account as typed (re-resolved by the server), who it was decoded to, the amount. */
+export const PixPayByAccountPayload = Schema.Struct({
+  bank_code: Schema.String, agency: Schema.String, account: Schema.String, digit: Schema.String,
+  account_type: Schema.Literals(["checking", "savings", "payment"]), document: Schema.String,
+  amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
+})
 export const PixPayByQrPayload = Schema.Struct({
   code: Schema.String, kind: Schema.Literals(["static", "dynamic_instant"]), amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
 })
@@ -31,6 +38,21 @@ export const pixCommands = [
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.key }],
     refresh: ["wallet_accounts", "approval_requests"],
+    reflectedBy: "statement"
+  }),
+  /** features §2 pay by account (D-pix-by-account): the same debit, pending row and reconcile as by key. */
+  defineCommand({
+    name: "v1.pix.payByAccount",
+    payload: PixPayByAccountPayload,
+    sensitive: true,
+    send: ({ api }, cmd, pinToken) => {
+      const { beneficiary_name: _n, ...p } = cmd.body.payload
+      return api.call("pixPayByAccount", { ...sendArgs(cmd), body: { ...p, pin_token: pinToken ?? "" } })
+    },
+    reconcile: reconcileByStatement,
+    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
+    pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
+    refresh: ["wallet_accounts"],
     reflectedBy: "statement"
   }),
   /** features §2 receive: make a QR code for an own key (no PIN: nothing leaves the account); shown pending at once. */

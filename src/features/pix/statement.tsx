@@ -67,7 +67,7 @@ function columnsOf(t: TFunction, f: ReturnType<typeof useFormat>): ReadonlyArray
       id: "counterparty", header: t("pix:statement.columns.counterparty_name"), width: "minmax(0, 2fr)", narrowWidth: "minmax(0, 1fr)", placeholder: true, className: s.twoLines,
       cell: (r) => <>
         <span className={s.main}>{r.counterparty_name}</span>
-        <span className={s.sub}>{[f.document(r.counterparty_document), r.counterparty_bank].filter((x) => x !== "").join(" · ")}</span>
+        <span className={s.sub}>{[f.document(r.counterparty_document), r.counterparty_bank, r.key, r.txid !== null ? `txid ${r.txid}` : ""].filter((x) => x !== "").join(" · ")}</span>
       </>
     },
     {
