@@ -19,7 +19,7 @@ const NOW = Date.parse("2026-11-20T15:00:00.000Z")
 const statementRows = generateRows(200, { seed: 5 }).rows
 const samples: Record<string, ReadonlyArray<Record<string, unknown>>> = {
   gateway_transactions: gatewayRows(new Prng(9), "w-1", 200, NOW, 30),
-  pix_statement: statementRows.map(pixStatementRowOf),
+  pix_statement: statementRows.map((e) => pixStatementRowOf(e)),
   statement: statementRows
 }
 const schemas: Record<string, Schema.Top> = {
