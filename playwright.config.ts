@@ -9,7 +9,7 @@ import { existsSync } from "node:fs"
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5183)
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4020)
-const CLOCK_SUITES = ["**/pix-schedule/**", "**/ted/*.spec.ts"]
+const CLOCK_SUITES = ["**/pix-schedule/**", "**/ted/*.spec.ts", "**/*.clock.spec.ts"]
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -182,7 +182,7 @@ export const toApprovalRequest = (db: DB, r: ApprovalRequestRow): ApprovalReques
     wallet_id: r.wallet_id,
     status: r.status,
     amount: r.amount,
-    payment: JSON.parse(r.payment_json) as PixPaymentOrder,
+    payment: paymentOrderOf(r.payment_json),
     required_approvals: r.required_approvals,
     approvals: decisions,
     requested_by: r.requested_by,
@@ -374,4 +374,10 @@ export const paginateJson = (db: DB, q: PageParams, spec: PageSpec, columns: Rea
 
 export const notFound = (key: "NOT_FOUND" | "APPROVAL_REQUEST_NOT_FOUND" | "APPROVAL_SETTING_NOT_FOUND" = "NOT_FOUND"): never => {
   throw new ApiError(404, key)
+}
+
+/** An approval request's order as the contract shows it (a Pix by account also keeps the wallet it credits). */
+const paymentOrderOf = (json: string): PixPaymentOrder => {
+  const { credit_wallet_id: _credit, ...order } = JSON.parse(json) as PixPaymentOrder & { readonly credit_wallet_id?: string | null }
+  return order
 }

@@ -667,10 +667,12 @@ export class Engine {
       const def = commandDef(st.command.body.name)
       const open = st.state === "created" || st.state === "awaiting-pin" || st.state === "sending"
       const rows = open ? def?.pendingRows?.(st.command.body.payload) ?? [] : []
+      const outcome = st.state === "confirmed" ? def?.outcome?.(st.latest?.result) ?? null : null
       return {
         id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body as CommandView["body"], state: st.state, created_at: st.command.created_at,
         ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {}),
         ...(st.sent ? { sent: true as const } : {}),
+        ...(outcome !== null ? { outcome } : {}),
         ...(rows.length ? { pendingRows: rows.map((r) => pendingRowView(st.command, r)) } : {})
       }
     })
@@ -697,6 +699,7 @@ export class Engine {
   /** OP3: whether the pulled data shows a confirmed command, by its definition's `reflectedBy`. */
   private isReflected(id: string): boolean {
     const v = this.commandViews.find((c) => c.id === id)
+    if (v?.outcome !== undefined) return true // nothing moved (e.g. awaiting approval): no effect to keep
     const how = (v && commandDef(v.body.name)?.reflectedBy) ?? "refresh"
     return how === "none" || (how === "statement" ? this.seenTx.has(id) : this.refreshed.get(id) === "done")
   }

@@ -71,6 +71,8 @@ export interface CommandView {
   readonly pendingRows?: ReadonlyArray<StatementRowView>
   /** A send started (it may have landed): no longer cancellable (sync/SPEC.md CN1). */
   readonly sent?: true
+  /** Confirmed, but the server did something else than its effect (its definition's `outcome`; features §6). */
+  readonly outcome?: "awaiting_approval"
 }
 export interface ConnectionView { readonly online: boolean; readonly stream: "connecting" | "open" | "down" }
 export interface WalletAccountView extends WalletAccount { readonly pendingDelta: number }

@@ -28,14 +28,16 @@ const requestEvents = (ctx: Ctx, r: ApprovalRequestRow, closed: boolean): void =
 
 /** Creates a started request (features §4) expiring at 23:59:59 America/Sao_Paulo of today; tells the approvers. */
 export const createApprovalRequest = (
-  ctx: Ctx, walletId: string, requestedBy: string, amount: number, order: PixPaymentOrder, requiredApprovals: number, txUuid: string | null
+  ctx: Ctx, walletId: string, requestedBy: string, amount: number, order: PixPaymentOrder, requiredApprovals: number, txUuid: string | null,
+  /** Pix by account (D-pix-by-account): the sandbox wallet the account resolved to, kept with the order for the execution. */
+  creditWalletId?: string | null
 ): ApprovalRequestRow => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
   ctx.db.prepare(
     `INSERT INTO approval_requests (id, wallet_id, status, amount, payment_json, required_approvals, requested_by, operation_id, transaction_uuid,
      created_at, updated_at, expires_at) VALUES (?, ?, 'started', ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
-  ).run(id, walletId, amount, JSON.stringify(order), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
+  ).run(id, walletId, amount, JSON.stringify(creditWalletId === undefined ? order : { ...order, credit_wallet_id: creditWalletId }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
   const row = ctx.db.prepare("SELECT * FROM approval_requests WHERE id = ?").get(id) as ApprovalRequestRow
   requestEvents(ctx, row, false)
   const reais = (amount / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })
@@ -170,9 +172,9 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
       const approvals = (db.prepare("SELECT count(*) AS n FROM approval_decisions WHERE request_id = ? AND decision = 'approved'").get(r.id) as { n: number }).n
       if (approvals >= r.required_approvals) {
         // features §4/§6: the last needed approval executes the payment, once, in this same transaction
-        const order = JSON.parse(r.payment_json) as PixPaymentOrder
+        const { credit_wallet_id: credit, ...order } = JSON.parse(r.payment_json) as PixPaymentOrder & { readonly credit_wallet_id?: string | null }
         const operationId = randomUUID()
-        executePixOut(ctx, r.wallet_id, order, r.amount, r.transaction_uuid, operationId)
+        executePixOut(ctx, r.wallet_id, order, r.amount, r.transaction_uuid, operationId, credit === undefined ? {} : { creditWalletId: credit })
         const done = ctx.clock.stamp()
         const u = db.prepare("UPDATE approval_requests SET status = 'finished', operation_id = ?, updated_at = ? WHERE id = ? AND status = 'started'").run(operationId, done, r.id)
         if (u.changes !== 1) throw new ApiError(422, "APPROVAL_REQUEST_CLOSED")

@@ -86,6 +86,22 @@ export interface CommandDef<N extends string = string, P = unknown> {
   /** Synced lists (schema/lists.ts names) pulled again once the command is confirmed. */
   readonly refresh?: ReadonlyArray<string>
   readonly reflectedBy?: Reflection
+  /**
+   * What the server did instead of the command's effect, read from its answer (e.g. a payment at or above the
+   * wallet's approval minimum is "awaiting_approval": nothing moved). A confirmed command with an outcome keeps
+   * no optimistic effect, and its view carries the outcome for the page to say so (features §6).
+   */
+  readonly outcome?: (result: unknown) => CommandOutcome | null
+}
+
+/** The outcomes a confirmed command can have besides "done" (features §6 staged approval). */
+export type CommandOutcome = "awaiting_approval"
+
+/** features §6: a Pix payment answered 202 `awaiting_approval` became an approval request (the envelope or its data). */
+export const pixPaymentOutcome = (result: unknown): CommandOutcome | null => {
+  const r = result as { readonly status?: unknown; readonly data?: { readonly status?: unknown } } | null
+  const status = r?.data?.status ?? r?.status
+  return status === "awaiting_approval" ? "awaiting_approval" : null
 }
 
 /** A definition, typed by its payload Schema (the registry keeps them as `AnyCommandDef`). */

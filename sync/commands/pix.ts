@@ -7,7 +7,7 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
-import { defineCommand, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
+import { defineCommand, pixPaymentOutcome, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
 
 export const PixPayByKeyPayload = Schema.Struct({ key: Schema.String, amount: MinorUnits, description: Schema.String })
 export const PixQrCreatePayload = Schema.Struct({
@@ -38,7 +38,8 @@ export const pixCommands = [
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.key }],
     refresh: ["wallet_accounts", "approval_requests"],
-    reflectedBy: "statement"
+    reflectedBy: "statement",
+    outcome: pixPaymentOutcome
   }),
   /** features §2 pay by account (D-pix-by-account): the same debit, pending row and reconcile as by key. */
   defineCommand({
@@ -52,8 +53,9 @@ export const pixCommands = [
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
-    refresh: ["wallet_accounts"],
-    reflectedBy: "statement"
+    refresh: ["wallet_accounts", "approval_requests"],
+    reflectedBy: "statement",
+    outcome: pixPaymentOutcome
   }),
   /** features §2 receive: make a QR code for an own key (no PIN: nothing leaves the account); shown pending at once. */
   defineCommand({
@@ -95,8 +97,9 @@ export const pixCommands = [
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
-    refresh: ["wallet_accounts"],
-    reflectedBy: "statement"
+    refresh: ["wallet_accounts", "approval_requests"],
+    reflectedBy: "statement",
+    outcome: pixPaymentOutcome
   }),
   /** features §2 pay/{id}/devolution: return part or all of a received Pix (PIN); its REFUND row shown pending. */
   defineCommand({

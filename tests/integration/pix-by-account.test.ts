@@ -136,4 +136,27 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
       sb.admin.setClockOffset(0)
     }
   })
+
+  it("features §6 staged approval applies as by key: at or above the minimum a 202 request, nothing moves; the last approval credits the account's holder once", async () => {
+    const day = spDateKey(Date.now())
+    sb.admin.setClockOffset(Date.parse(`${day}T12:00:00-03:00`) - Date.now()) // daytime: the day limit, not the night one
+    try {
+      const before = [brl(W.anaMain), rows(W.anaMain), brl(W.brunoMatrix), rows(W.brunoMatrix)]
+      const setting = (await cl.ok("approvalSettings", { as: ana, wallet: W.anaMain })).data.data[0]!
+      const amount = setting.min_value + 1
+      const body = { ...brunoAccount(), amount, description: "Aluguel", pin_token: await cl.pinToken(ana) }
+      const staged = await cl.ok("pixPayByAccount", { as: ana, wallet: W.anaMain, tx: true, body })
+      expect(staged.data).toMatchObject({ status: "awaiting_approval", operation_id: null })
+      expect([brl(W.anaMain), rows(W.anaMain), brl(W.brunoMatrix), rows(W.brunoMatrix)]).toEqual(before)
+      const id = staged.data.approval_request_id!
+      const asked = await cl.ok("approvalRequestGet", { as: carla, wallet: W.anaMain, params: { id } })
+      // the contract's order only: the wallet it will credit stays in the sandbox
+      expect(Object.keys(asked.data.payment).sort()).toEqual(["beneficiary_bank", "beneficiary_document", "beneficiary_name", "description", "key", "key_type"])
+      const approvers = [carla, ...(setting.approvers > 1 ? [await cl.login("diego@example.com")] : [])]
+      for (const a of approvers) await cl.ok("approvalApprove", { as: a, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(a) } })
+      expect([brl(W.anaMain), rows(W.anaMain), brl(W.brunoMatrix), rows(W.brunoMatrix)]).toEqual([before[0]! - amount, before[1]! + 1, before[2]! + amount, before[3]! + 1])
+    } finally {
+      sb.admin.setClockOffset(0)
+    }
+  })
 })

@@ -114,14 +114,19 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
 
   if (command && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
     const ok = command.state === "confirmed"
+    // features §6: at or above the wallet's approval minimum the payment waits for the approvers; nothing moved
+    const staged = ok && command.outcome === "awaiting_approval"
     const kind = command.body.name === "v1.pixSchedule.create" ? "date" : command.body.name === "v1.pixSchedule.createRecurrence" ? "repeat" : "now"
     const name = beneficiary?.name ?? ""
     const value = amount !== null ? f.brl(amount) : ""
     return (
       <Card>
-        <div className={layout.stack} role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id} data-when={kind}>
-          <h2>{ok ? t(kind === "date" ? "pix:when.scheduledTitle" : kind === "repeat" ? "pix:when.repeatTitle" : "pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
-          {ok && kind === "now" && beneficiary && amount !== null ? <p>{t("pix:pay.doneText", { amount: value, name })}</p> : null}
+        <div className={layout.stack} role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id} data-when={kind} data-outcome={command.outcome ?? ""}>
+          <h2>{staged ? t("pix:pay.stagedTitle") : ok ? t(kind === "date" ? "pix:when.scheduledTitle" : kind === "repeat" ? "pix:when.repeatTitle" : "pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
+          {staged ? (
+            <p data-testid="pix-pay-staged">{t("pix:pay.stagedText", { amount: value, name })} <Link to={lp("/control-panel/security/approval/requests")}>{t("pix:pay.seeApprovals")}</Link></p>
+          ) : null}
+          {ok && !staged && kind === "now" && beneficiary && amount !== null ? <p>{t("pix:pay.doneText", { amount: value, name })}</p> : null}
           {ok && kind === "date" ? (
             <p data-testid="pix-pay-scheduled">{t("pix:when.scheduledText", { amount: value, name, date: showDay(date) })} <Link to={lp("/banking/pix/scheduled-pix")} data-testid="pix-pay-scheduled-link">{t("pix:when.seeScheduled")}</Link></p>
           ) : null}
