@@ -160,8 +160,13 @@ test("features §4: a new copy blocks the old card for good; delete is final", a
   await expect(page.getByTestId("card-not-found")).toBeVisible({ timeout: 15_000 })
   await page.reload()
   await expect(page.getByTestId("card-not-found")).toBeVisible({ timeout: 20_000 })
-  // the page hides the card as soon as the delete is queued (C7); the sandbox has it once the outbox sent it
-  await expect.poll(async () => (await plastic(base, walletId)).find((c) => c.id === v.id)!.status, { timeout: 30_000 }).toBe("cancelled")
+  // the page hides the card as soon as the delete is queued (C7); the sandbox has it once the outbox sent it. A delete
+  // the reload caught before it was sent asks the PIN again (sync/outbox P4: the pin_token is never stored)
+  const prompt = new PinPrompt(page)
+  await expect.poll(async () => {
+    if (await prompt.root.isVisible()) await prompt.answer()
+    return (await plastic(base, walletId)).find((c) => c.id === v.id)!.status
+  }, { timeout: 30_000 }).toBe("cancelled")
   const r = await purchase(base, v.id, 990, "Netflix")
   expect(r.status).toBe("failed")
   await context.close()
