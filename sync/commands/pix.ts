@@ -25,6 +25,19 @@ export const PixPayByQrPayload = Schema.Struct({
   code: Schema.String, kind: Schema.Literals(["static", "dynamic_instant"]), amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
 })
 
+/**
+ * What every Pix sent now shares (by key, by account): the BRL debit and the pending PIX_OUT row while open
+ * (C7), reconciled and reflected by the statement, the approval requests pulled, the staged outcome read (§6).
+ */
+const pixOut = <P extends { readonly amount: number; readonly description: string }>(counterparty: (p: P) => string) => ({
+  reconcile: reconcileByStatement,
+  balance: (p: P) => [{ currency: "BRL" as const, delta: -p.amount }],
+  pendingRows: (p: P) => [{ key: "out", type: "PIX_OUT", direction: "out" as const, currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: counterparty(p) }],
+  refresh: ["wallet_accounts", "approval_requests"],
+  reflectedBy: "statement" as const,
+  outcome: pixPaymentOutcome
+})
+
 export const pixCommands = [
   defineCommand({
     name: "v1.pix.payByKey",
@@ -34,12 +47,7 @@ export const pixCommands = [
       const p = cmd.body.payload
       return api.call("pixPayByKey", { ...sendArgs(cmd), body: { key: p.key, amount: p.amount, description: p.description, pin_token: pinToken ?? "" } })
     },
-    reconcile: reconcileByStatement,
-    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
-    pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.key }],
-    refresh: ["wallet_accounts", "approval_requests"],
-    reflectedBy: "statement",
-    outcome: pixPaymentOutcome
+    ...pixOut((p: typeof PixPayByKeyPayload.Type) => p.key)
   }),
   /** features §2 pay by account (D-pix-by-account): the same debit, pending row and reconcile as by key. */
   defineCommand({
@@ -50,12 +58,7 @@ export const pixCommands = [
       const { beneficiary_name: _n, ...p } = cmd.body.payload
       return api.call("pixPayByAccount", { ...sendArgs(cmd), body: { ...p, pin_token: pinToken ?? "" } })
     },
-    reconcile: reconcileByStatement,
-    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
-    pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
-    refresh: ["wallet_accounts", "approval_requests"],
-    reflectedBy: "statement",
-    outcome: pixPaymentOutcome
+    ...pixOut((p: typeof PixPayByAccountPayload.Type) => p.beneficiary_name)
   }),
   /** features §2 receive: make a QR code for an own key (no PIN: nothing leaves the account); shown pending at once. */
   defineCommand({
@@ -94,12 +97,7 @@ export const pixCommands = [
         ? api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
         : api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
     },
-    reconcile: reconcileByStatement,
-    balance: (p) => [{ currency: "BRL", delta: -p.amount }],
-    pendingRows: (p) => [{ key: "out", type: "PIX_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.beneficiary_name }],
-    refresh: ["wallet_accounts", "approval_requests"],
-    reflectedBy: "statement",
-    outcome: pixPaymentOutcome
+    ...pixOut((p: typeof PixPayByQrPayload.Type) => p.beneficiary_name)
   }),
   /** features §2 pay/{id}/devolution: return part or all of a received Pix (PIN); its REFUND row shown pending. */
   defineCommand({
