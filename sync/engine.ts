@@ -704,7 +704,16 @@ export class Engine {
     return how === "none" || (how === "statement" ? this.seenTx.has(id) : this.refreshed.get(id) === "done")
   }
 
+  /**
+   * C8: an action taken while the engine is still opening the user's store (just after a reload: the
+   * mirror, the statement projection, then the outbox) waits for it instead of being refused.
+   */
+  private async opened(): Promise<void> {
+    if (this.starting) { try { await this.starting } catch { /* the caller sees no outbox and says so */ } }
+  }
+
   async submit(walletId: string, body: AnyCommandBody, dedupeKey?: string): Promise<string> {
+    await this.opened()
     const outbox = this.outbox
     const session = this.session
     if (!outbox || !session) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
@@ -715,6 +724,7 @@ export class Engine {
 
   /** CN1: cancel a command that was never sent (the user gives up waiting for the network or the PIN). */
   async cancelCommand(commandId: string): Promise<string> {
+    await this.opened()
     const outbox = this.outbox
     if (!outbox) throw new Error("no session")
     this.answerPin(commandId, null) // a PIN prompt still open for it closes
@@ -725,12 +735,14 @@ export class Engine {
 
   /** Keep a file in the local store for an upload command (DESIGN "Uploads are commands too"); answers its key. */
   async putFile(blob: Blob, name: string, type: string): Promise<string> {
+    await this.opened()
     if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
     return this.uploads.put(blob, name, type, new Date().toISOString())
   }
 
   /** Pause, resume or abort an upload command (an abort of one never sent cancels it, CN1). */
   async controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
+    await this.opened()
     if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
     await this.uploads.control(commandId, action)
     if (action === "abort" && !this.commandViews.find((c) => c.id === commandId)?.sent) await this.cancelCommand(commandId).catch(() => undefined)

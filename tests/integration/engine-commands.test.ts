@@ -58,4 +58,21 @@ describe("outbox against the sandbox", () => {
     expect(states.filter((s) => s === "confirmed").length).toBeGreaterThan(N * 0.9)
     await engine.signOut("logout")
   }, 300_000)
+  it("C8 a command submitted while the engine is still opening the store (just after a reload) waits for it and is sent once", async () => {
+    const session = await signIn(file.url, "bruno@example.com")
+    const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
+    const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
+    const w = wallets.find((x) => x.default)!
+    const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
+    const quote = ((await r.json()) as { data: { quote_id: string } }).data.quote_id
+    let engine: Engine | null = null
+    engine = makeEngine(file.url, { onPinAsk: (id) => engine?.answerPin(id, { pin: "1234" }) })
+    const starting = engine.start(session) // not awaited: the view acts before the store is open
+    const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 1234, expected_to_amount: 1 } })
+    await starting
+    expect(await Effect.runPromise(engine.commands!.settled(id))).toBe("confirmed")
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number }> } }
+    expect(ledger.data.transactions.find((t) => t.transaction_uuid === id)?.statement_rows).toBe(2)
+    await engine.signOut("logout")
+  }, 120_000)
 })
