@@ -5,6 +5,7 @@
  * §9 default page size 20 sorted by created_at desc; our keyset cursor for sync pulls,
  * `sort=updated_at&order=asc&after=<updated_at>|<id>`).
  */
+import type { PixSettleExtra } from "./pix-qr-db.ts"
 import type { DB } from "./db.ts"
 import type {
   ApprovalRequest, ApprovalSetting, Notification, PermissionUser, PixPaymentOrder, StatementEntry, Wallet,
@@ -376,8 +377,8 @@ export const notFound = (key: "NOT_FOUND" | "APPROVAL_REQUEST_NOT_FOUND" | "APPR
   throw new ApiError(404, key)
 }
 
-/** An approval request's order as the contract shows it (a Pix by account also keeps the wallet it credits). */
+/** An approval request's order as the contract shows it, without what it keeps for the execution (PixSettleExtra). */
 const paymentOrderOf = (json: string): PixPaymentOrder => {
-  const { credit_wallet_id: _credit, ...order } = JSON.parse(json) as PixPaymentOrder & { readonly credit_wallet_id?: string | null }
+  const { credit_wallet_id: _credit, txid: _txid, qr_code_id: _qr, ...order } = JSON.parse(json) as PixPaymentOrder & PixSettleExtra
   return order
 }

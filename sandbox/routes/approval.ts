@@ -12,6 +12,7 @@ import { bind, Reply, type Req } from "../http.ts"
 import { ApiError } from "../errors.ts"
 import { paginate, toApprovalRequest, walletReaders, walletAccess, type ApprovalRequestRow } from "../repo.ts"
 import { executePixOut, notify } from "../ledger.ts"
+import { assertQrPayable, markQrPaid, type PixSettleExtra } from "../pix-qr-db.ts"
 import type { ApprovalRequest, ApprovalSetting, PixPaymentOrder } from "../../schema/entities.ts"
 import { hasPermission, P } from "../../schema/permissions.ts"
 import { iso, spCutoffOf } from "../time.ts"
@@ -29,15 +30,15 @@ const requestEvents = (ctx: Ctx, r: ApprovalRequestRow, closed: boolean): void =
 /** Creates a started request (features §4) expiring at 23:59:59 America/Sao_Paulo of today; tells the approvers. */
 export const createApprovalRequest = (
   ctx: Ctx, walletId: string, requestedBy: string, amount: number, order: PixPaymentOrder, requiredApprovals: number, txUuid: string | null,
-  /** Pix by account (D-pix-by-account): the sandbox wallet the account resolved to, kept with the order for the execution. */
-  creditWalletId?: string | null
+  /** What the execution needs beyond the order (D-pix-staged-code): kept with it, never shown by the contract. */
+  settle: PixSettleExtra = {}
 ): ApprovalRequestRow => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
   ctx.db.prepare(
     `INSERT INTO approval_requests (id, wallet_id, status, amount, payment_json, required_approvals, requested_by, operation_id, transaction_uuid,
      created_at, updated_at, expires_at) VALUES (?, ?, 'started', ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
-  ).run(id, walletId, amount, JSON.stringify(creditWalletId === undefined ? order : { ...order, credit_wallet_id: creditWalletId }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
+  ).run(id, walletId, amount, JSON.stringify({ ...order, ...settle }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
   const row = ctx.db.prepare("SELECT * FROM approval_requests WHERE id = ?").get(id) as ApprovalRequestRow
   requestEvents(ctx, row, false)
   const reais = (amount / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })
@@ -49,6 +50,28 @@ export const createApprovalRequest = (
     }
   }
   return row
+}
+
+/** The answer of every Pix payment call: done now, or staged for approval (features §6, §7). */
+export type PixPayAnswer = {
+  readonly status: "completed" | "awaiting_approval"; readonly operation_id: string | null; readonly approval_request_id: string | null
+  readonly end_to_end_id: string | null; readonly amount: number
+}
+
+/**
+ * features §6 staged approval, the same for every way of paying (by key, by account, by code): at or above the
+ * wallet's approval minimum the payment becomes an approval request (202 awaiting_approval) and nothing moves until
+ * the last approval, which executes it with what `settle` kept.
+ */
+export const stageForApproval = (
+  ctx: Ctx, walletId: string, userId: string, amount: number, order: PixPaymentOrder, txKey: string | null, settle: PixSettleExtra = {}
+): Reply<{ readonly data: PixPayAnswer }> | null => {
+  const setting = ctx.db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(walletId) as
+    | { min_value: number; approvers: number }
+    | undefined
+  if (setting === undefined || amount < setting.min_value) return null
+  const r = createApprovalRequest(ctx, walletId, userId, amount, order, setting.approvers, txKey, settle)
+  return new Reply(202, { data: { status: "awaiting_approval" as const, operation_id: null, approval_request_id: r.id, end_to_end_id: null, amount } })
 }
 
 /**
@@ -172,9 +195,14 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
       const approvals = (db.prepare("SELECT count(*) AS n FROM approval_decisions WHERE request_id = ? AND decision = 'approved'").get(r.id) as { n: number }).n
       if (approvals >= r.required_approvals) {
         // features §4/§6: the last needed approval executes the payment, once, in this same transaction
-        const { credit_wallet_id: credit, ...order } = JSON.parse(r.payment_json) as PixPaymentOrder & { readonly credit_wallet_id?: string | null }
+        const { credit_wallet_id: credit, txid, qr_code_id: qrId, ...order } = JSON.parse(r.payment_json) as PixPaymentOrder & PixSettleExtra
         const operationId = randomUUID()
-        executePixOut(ctx, r.wallet_id, order, r.amount, r.transaction_uuid, operationId, credit === undefined ? {} : { creditWalletId: credit })
+        // a code paid through approval (D-pix-staged-code): a dynamic one must still be payable when the last approval comes
+        if (qrId !== undefined && qrId !== null) assertQrPayable(ctx, qrId)
+        executePixOut(ctx, r.wallet_id, order, r.amount, r.transaction_uuid, operationId, {
+          ...(credit === undefined ? {} : { creditWalletId: credit }), ...(txid === undefined ? {} : { txid })
+        })
+        if (qrId !== undefined && qrId !== null) markQrPaid(ctx, qrId, r.wallet_id, r.amount)
         const done = ctx.clock.stamp()
         const u = db.prepare("UPDATE approval_requests SET status = 'finished', operation_id = ?, updated_at = ? WHERE id = ? AND status = 'started'").run(operationId, done, r.id)
         if (u.changes !== 1) throw new ApiError(422, "APPROVAL_REQUEST_CLOSED")

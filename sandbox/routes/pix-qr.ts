@@ -15,7 +15,8 @@ import { ApiError } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
 import { assertPixLimit } from "../pix-limits-db.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
-import { DYNAMIC_QR_HOST, qrIdOfUrl, qrStatus, toQrCode, type PixQrRow } from "../pix-qr-db.ts"
+import { DYNAMIC_QR_HOST, markQrPaid, qrIdOfUrl, qrStatus, toQrCode, type PixQrRow } from "../pix-qr-db.ts"
+import { stageForApproval } from "./approval.ts"
 import { encodePixCopyPaste, hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
 import type { PixQrDecoded } from "../../schema/pix-qr.ts"
 import type { PixPaymentOrder } from "../../schema/entities.ts"
@@ -130,7 +131,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "pixDecodeByQrCode", (req) => ({ data: resolve(req.query.code).decoded }))
 
-  const pay = (kind: "static" | "dynamic_instant") => (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; txKey: string }) => {
+  const pay = (kind: "static" | "dynamic_instant") => (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; user: { id: string }; txKey: string }) => {
     const b = req.body
     const r = resolve(b.code)
     if (r.decoded.kind !== kind) throw new ApiError(422, "PIX_QR_UNSUPPORTED", `a ${r.decoded.kind} code paid as ${kind}`, { code: "PIX_QR_UNSUPPORTED" })
@@ -145,16 +146,11 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     assertPixLimit(ctx, w.id, r.order, b.amount) // issue 12: the day or night Pix limit
     const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description
     const txid = r.decoded.txid === "***" || r.decoded.txid === "" ? null : r.decoded.txid // "***": no txid (BR Code 62.05)
+    // features §6 staged approval, as by key and by account: the request keeps the txid and the code it pays
+    const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, { ...r.order, description }, req.txKey, { txid, qr_code_id: r.row?.id ?? null })
+    if (staged !== null) return staged
     const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey, undefined, { txid })
-    if (r.row !== null) {
-      // the receiver's code is paid (a static code stays payable; it shows its last payment)
-      const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as { full_name: string } | undefined
-      const at = ctx.clock.stamp()
-      db.prepare("UPDATE pix_qr_codes SET paid = paid + 1, paid_at = ?, paid_amount = ?, payer_name = ?, updated_at = ? WHERE id = ?")
-        .run(at, b.amount, payer?.full_name ?? null, at, r.row.id)
-      const fresh = db.prepare("SELECT * FROM pix_qr_codes WHERE id = ?").get(r.row.id) as PixQrRow
-      ctx.events.change("pix_qr_codes", { walletId: fresh.wallet_id, ids: [fresh.id], rows: [toQrCode(fresh, ctx.clock.now())] })
-    }
+    if (r.row !== null) markQrPaid(ctx, r.row.id, w.id, b.amount)
     return new Reply(201, { data: { status: "completed" as const, operation_id: out.operation_id, approval_request_id: null, end_to_end_id: out.end_to_end_id, amount: b.amount } })
   }
   bind(app, ctx, "pixPayByQrStatic", pay("static"))

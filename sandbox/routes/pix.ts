@@ -11,12 +11,11 @@
 import type { Hono } from "hono"
 import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
-import type { PixPaymentOrder } from "../../schema/entities.ts"
 import { ApiError, badField } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
 import { assertPixLimit } from "../pix-limits-db.ts"
-import { createApprovalRequest } from "./approval.ts"
+import { stageForApproval } from "./approval.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 import { resolvePixAccount } from "../pix-account-db.ts"
 
@@ -55,20 +54,6 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     assertPixLimit(ctx, walletId, order, amount)
   }
 
-  /**
-   * features §6 staged approval, the same for every way of paying: at or above the wallet's approval minimum the
-   * payment becomes an approval request (202 awaiting_approval) and nothing moves until the last approval.
-   */
-  type PixPayAnswer = { readonly status: "completed" | "awaiting_approval"; readonly operation_id: string | null; readonly approval_request_id: string | null; readonly end_to_end_id: string | null; readonly amount: number }
-  const stageForApproval = (walletId: string, userId: string, amount: number, order: PixPaymentOrder, txKey: string | null, creditWalletId?: string | null): Reply<{ readonly data: PixPayAnswer }> | null => {
-    const setting = db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(walletId) as
-      | { min_value: number; approvers: number }
-      | undefined
-    if (setting === undefined || amount < setting.min_value) return null
-    const r = createApprovalRequest(ctx, walletId, userId, amount, order, setting.approvers, txKey, creditWalletId)
-    return new Reply(202, { data: { status: "awaiting_approval" as const, operation_id: null, approval_request_id: r.id, end_to_end_id: null, amount } })
-  }
-
   bind(app, ctx, "pixPayByKey", (req) => {
     const b = req.body
     const fields: Record<string, string> = {}
@@ -79,7 +64,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const order = { ...decoded, description: b.description.trim() }
     const w = req.wallet.wallet
     assertCanPay(w.id, order, b.amount) // issue 12: the day or night Pix limit, before staged approval
-    const staged = stageForApproval(w.id, req.user.id, b.amount, order, req.txKey)
+    const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, order, req.txKey)
     if (staged !== null) return staged
     const row = executePixOut(ctx, w.id, order, b.amount, req.txKey)
     return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
@@ -97,7 +82,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const { order, walletId } = resolvePixAccount(db, b, b.description.trim())
     const w = req.wallet.wallet
     assertCanPay(w.id, order, b.amount)
-    const staged = stageForApproval(w.id, req.user.id, b.amount, order, req.txKey, walletId)
+    const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, order, req.txKey, { credit_wallet_id: walletId })
     if (staged !== null) return staged
     const row = executePixOut(ctx, w.id, order, b.amount, req.txKey, undefined, { creditWalletId: walletId })
     return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })

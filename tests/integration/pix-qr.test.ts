@@ -9,16 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { decodePixCopyPaste } from "../../schema/pix-brcode.ts"
+import { spDateKey } from "../../sandbox/time.ts"
 
 let sb: Sandbox
 let cl: SandboxClient
-let ana: Session, bruno: Session, helena: Session
+let ana: Session, bruno: Session, helena: Session, carla: Session
 let W: NonNullable<ReturnType<Sandbox["admin"]["seedInfo"]>>["wallets"]
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" } })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
+  ;[ana, bruno, helena, carla] = (await Promise.all(["ana", "bruno", "helena", "carla"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session, Session]
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => { await sb?.close() })
@@ -94,5 +95,63 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
     const bad = made.data.emv.slice(0, i) + "x" + made.data.emv.slice(i + 1)
     expect((await cl.err("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: bad } })).body.error.key).toBe("PIX_QR_CRC")
     expect((await cl.err("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: "hello" } })).body.error.key).toBe("PIX_QR_INVALID")
+  })
+  describe("features §6 staged approval for a payment by code, as by key and by account (D-pix-staged-code)", () => {
+    const approveAll = async (id: string, approvers: number): Promise<void> => {
+      for (const a of [carla, ...(approvers > 1 ? [await cl.login("diego@example.com")] : [])]) {
+        await cl.ok("approvalApprove", { as: a, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(a) } })
+      }
+    }
+    const daytime = (): void => { sb.admin.setClockOffset(Date.parse(`${spDateKey(Date.now())}T12:00:00-03:00`) - Date.now()) }
+
+    it("a static code at or above the minimum: 202, nothing moves, the request shows the contract's order only; the last approval pays once, with the code's txid, and marks the code paid", async () => {
+      daytime()
+      try {
+        const setting = (await cl.ok("approvalSettings", { as: ana, wallet: W.anaMain })).data.data[0]!
+        const amount = setting.min_value + 7
+        const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount, txid: "PEDIDO42" } })
+        const before = [brl(W.anaMain), brl(W.brunoMatrix), sb.admin.ledger(W.brunoMatrix).statement_rows]
+        const staged = await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx: true, body: { code: made.data.emv, amount, description: "", pin_token: await cl.pinToken(ana) } })
+        expect(staged.data).toMatchObject({ status: "awaiting_approval", operation_id: null, end_to_end_id: null })
+        expect([brl(W.anaMain), brl(W.brunoMatrix), sb.admin.ledger(W.brunoMatrix).statement_rows]).toEqual(before)
+        expect((await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.find((q) => q.id === made.data.id)?.status).toBe("active")
+        const id = staged.data.approval_request_id!
+        const asked = await cl.ok("approvalRequestGet", { as: carla, wallet: W.anaMain, params: { id } })
+        expect(Object.keys(asked.data.payment).sort()).toEqual(["beneficiary_bank", "beneficiary_document", "beneficiary_name", "description", "key", "key_type"])
+        await approveAll(id, setting.approvers)
+        expect([brl(W.anaMain) - before[0]!, brl(W.brunoMatrix) - before[1]!, sb.admin.ledger(W.brunoMatrix).statement_rows - before[2]!]).toEqual([-amount, amount, 1])
+        const row = (await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.find((q) => q.id === made.data.id)
+        expect([row?.status, row?.paid_amount]).toEqual(["paid", amount])
+        const ref = sb.db.prepare("SELECT txid FROM pix_out_refs ORDER BY rowid DESC LIMIT 1").get() as { txid: string | null } | undefined
+        expect(ref?.txid).toBe("PEDIDO42")
+      } finally {
+        sb.admin.setClockOffset(0)
+      }
+    })
+
+    it("a dynamic code that expires while it waits for approval: the last approval is refused PIX_QR_EXPIRED and nothing moves", async () => {
+      daytime()
+      try {
+        const setting = (await cl.ok("approvalSettings", { as: ana, wallet: W.anaMain })).data.data[0]!
+        const amount = setting.min_value + 11
+        const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_instant", key: "bruno@example.com", amount, expires_in: 60 } })
+        const staged = await cl.ok("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code: made.data.emv, amount, description: "", pin_token: await cl.pinToken(ana) } })
+        expect(staged.data.status).toBe("awaiting_approval")
+        const before = [brl(W.anaMain), brl(W.brunoMatrix)]
+        sb.admin.setClockOffset(Date.parse(`${spDateKey(Date.now())}T12:05:00-03:00`) - Date.now())
+        const id = staged.data.approval_request_id!
+        const last = setting.approvers > 1 ? await cl.login("diego@example.com") : carla
+        if (setting.approvers > 1) await cl.ok("approvalApprove", { as: carla, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(carla) } })
+        const e = await cl.err("approvalApprove", { as: last, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(last) } })
+        expect([e.status, e.body.error.key]).toEqual([422, "PIX_QR_EXPIRED"])
+        expect([brl(W.anaMain), brl(W.brunoMatrix)]).toEqual(before)
+        expect((await cl.ok("approvalRequestGet", { as: carla, wallet: W.anaMain, params: { id } })).data.status).toBe("started")
+        // the refused approval left no decision behind (the call is one transaction)
+        const decisions = (sb.db.prepare("SELECT count(*) AS n FROM approval_decisions WHERE request_id = ?").get(id) as { n: number }).n
+        expect(decisions).toBe(setting.approvers - 1)
+      } finally {
+        sb.admin.setClockOffset(0)
+      }
+    })
   })
 })

@@ -16,6 +16,7 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, MoneyField, TextField, layout } from "../../ui/index.ts"
+import { PixStagedNote } from "./pay-confirm.tsx"
 import * as s from "./pix.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
@@ -143,11 +144,14 @@ export function PayByCode() {
 
   if (command) {
     const final = command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled"
+    // features §6: at or above the wallet's approval minimum the payment waits for the approvers (D-pix-staged-code)
+    const staged = command.state === "confirmed" && command.outcome === "awaiting_approval"
     return (
       <Card>
-        <div className={layout.stack} role="status" data-testid="pix-code-result" data-state={command.state} data-command-id={command.id}>
-          <h2>{!final ? (command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")) : command.state === "confirmed" ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
-          {command.state === "confirmed" && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
+        <div className={layout.stack} role="status" data-testid="pix-code-result" data-state={command.state} data-command-id={command.id} data-outcome={command.outcome ?? ""}>
+          <h2>{!final ? (command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")) : staged ? t("pix:pay.stagedTitle") : command.state === "confirmed" ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
+          {staged ? <PixStagedNote amount={amount !== null ? f.brl(amount) : ""} name={decoded?.beneficiary_name ?? ""} /> : null}
+          {command.state === "confirmed" && !staged && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
           {command.error_key ? <p className={layout.errorText} data-testid="pix-code-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
           <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
           {final ? <div><Button onClick={again} data-testid="pix-code-again">{t("pix:pay.again")}</Button></div> : null}

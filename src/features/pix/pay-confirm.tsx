@@ -123,9 +123,7 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
       <Card>
         <div className={layout.stack} role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id} data-when={kind} data-outcome={command.outcome ?? ""}>
           <h2>{staged ? t("pix:pay.stagedTitle") : ok ? t(kind === "date" ? "pix:when.scheduledTitle" : kind === "repeat" ? "pix:when.repeatTitle" : "pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
-          {staged ? (
-            <p data-testid="pix-pay-staged">{t("pix:pay.stagedText", { amount: value, name })} <Link to={lp("/control-panel/security/approval/requests")}>{t("pix:pay.seeApprovals")}</Link></p>
-          ) : null}
+          {staged ? <PixStagedNote amount={value} name={name} /> : null}
           {ok && !staged && kind === "now" && beneficiary && amount !== null ? <p>{t("pix:pay.doneText", { amount: value, name })}</p> : null}
           {ok && kind === "date" ? (
             <p data-testid="pix-pay-scheduled">{t("pix:when.scheduledText", { amount: value, name, date: showDay(date) })} <Link to={lp("/banking/pix/scheduled-pix")} data-testid="pix-pay-scheduled-link">{t("pix:when.seeScheduled")}</Link></p>
@@ -204,4 +202,11 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
       />
     </div>
   )
+}
+
+/** features §6: a payment staged for approval says so (nothing left the account) and leads to the requests. */
+export function PixStagedNote({ amount, name }: { readonly amount: string; readonly name: string }) {
+  const { t } = useTranslation()
+  const lp = useLocalePath()
+  return <p data-testid="pix-pay-staged">{t("pix:pay.stagedText", { amount, name })} <Link to={lp("/control-panel/security/approval/requests")}>{t("pix:pay.seeApprovals")}</Link></p>
 }
