@@ -7,43 +7,13 @@
  * axe-clean.
  */
 import AxeBuilder from "@axe-core/playwright"
-import type { Browser, Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
-import { PinPrompt } from "../pages/pin-prompt.ts"
+import { makeCode, openBruno, payReviewed } from "./qr-pages.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 
 // two people signing in and a build serving both: generous on a shared, busy machine
 test.describe.configure({ timeout: 240_000 })
-
-const openBruno = async (browser: Browser): Promise<{ bruno: Page; close: () => Promise<void> }> => {
-  const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
-  const bruno = await ctx.newPage()
-  await signInPatiently(bruno, "bruno@example.com")
-  return { bruno, close: () => ctx.close() }
-}
-
-/** Bruno makes a code on his receive page; its copy-and-paste text. */
-const makeCode = async (bruno: Page, o: { dynamic?: boolean; amount: string; description?: string }): Promise<string> => {
-  await bruno.goto("/banking/pix/receive")
-  await expect(bruno.getByTestId("pix-qr-key").locator("option[value='bruno@example.com']")).toHaveCount(1, { timeout: 30_000 })
-  if (o.dynamic) await bruno.getByTestId("pix-qr-kind").selectOption("dynamic_instant")
-  await bruno.getByTestId("pix-qr-key").selectOption("bruno@example.com")
-  await bruno.getByTestId("pix-qr-amount").fill(o.amount)
-  if (o.description) await bruno.getByTestId("pix-qr-description").fill(o.description)
-  await bruno.getByTestId("pix-qr-create").click()
-  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "active", { timeout: 20_000 })
-  await expect(bruno.getByTestId("pix-qr-image")).toBeVisible()
-  return bruno.getByTestId("pix-qr-emv").inputValue()
-}
-
-const payReviewed = async (page: Page): Promise<string> => {
-  await page.getByTestId("pix-code-review").click()
-  await page.getByTestId("confirm-dialog").getByRole("button", { name: "Pagar" }).click()
-  await new PinPrompt(page).answer()
-  await expect(page.getByTestId("pix-code-result")).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
-  return (await page.getByTestId("pix-code-result").getAttribute("data-command-id")) ?? ""
-}
 
 test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({ page, browser }) => {
   await signInPatiently(page, "ana@example.com")
