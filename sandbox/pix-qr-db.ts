@@ -7,6 +7,8 @@
 import type Database from "better-sqlite3"
 import type { PixQrCode, PixQrKind, PixQrStatus } from "../schema/pix-qr.ts"
 import type { Ctx } from "./context.ts"
+import { dueChargeOf, type PixCashAgent, type PixDueTerms } from "../schema/pix-qr-terms.ts"
+import { spDateKey } from "./time.ts"
 import { ApiError } from "./errors.ts"
 
 type DB = Database.Database
@@ -34,7 +36,18 @@ CREATE TABLE IF NOT EXISTS pix_qr_codes (
 CREATE INDEX IF NOT EXISTS pix_qr_codes_wallet ON pix_qr_codes (wallet_id, created_at);
 CREATE INDEX IF NOT EXISTS pix_qr_codes_emv ON pix_qr_codes (emv);
 `)
+  // D-pix-qr-variants: the terms of due-date billing, withdrawal and change (JSON), added to a store made before them
+  const cols = (db.prepare("PRAGMA table_info(pix_qr_codes)").all() as Array<{ name: string }>).map((c) => c.name)
+  if (!cols.includes("terms_json")) db.exec("ALTER TABLE pix_qr_codes ADD COLUMN terms_json TEXT")
 }
+
+/** What `terms_json` holds: the due-date terms, or the cash and agent of a withdrawal or change code. */
+export interface PixQrTerms {
+  readonly due?: PixDueTerms
+  readonly cash?: number
+  readonly agent?: PixCashAgent
+}
+export const termsOf = (r: PixQrRow): PixQrTerms => (r.terms_json === null || r.terms_json === undefined ? {} : JSON.parse(r.terms_json) as PixQrTerms)
 
 export interface PixQrRow {
   readonly id: string
@@ -51,6 +64,8 @@ export interface PixQrRow {
   readonly paid_amount: number | null
   readonly payer_name: string | null
   readonly request_id: string | null
+  /** D-pix-qr-variants: PixQrTerms as JSON; null for instant payment codes. */
+  readonly terms_json: string | null
   readonly created_at: string
   readonly updated_at: string
 }
@@ -64,15 +79,27 @@ export const qrIdOfUrl = (url: string): string | null => {
   return m?.[1] ?? null
 }
 
-/** features §4: paid once paid; a dynamic code past its expiry is expired (sandbox clock). */
-export const qrStatus = (r: PixQrRow, nowMs: number): PixQrStatus =>
-  r.paid > 0 ? "paid" : r.expires_at !== null && Date.parse(r.expires_at) <= nowMs ? "expired" : "active"
+/**
+ * features §4: paid once paid; a dynamic code past its expiry is expired (sandbox clock); a due-date billing is
+ * expired once the days after its due date are over (São Paulo day; D-pix-qr-variants).
+ */
+export const qrStatus = (r: PixQrRow, nowMs: number): PixQrStatus => {
+  if (r.paid > 0) return "paid"
+  if (r.expires_at !== null && Date.parse(r.expires_at) <= nowMs) return "expired"
+  const due = termsOf(r).due
+  if (due !== undefined && !dueChargeOf(r.amount ?? 0, due, spDateKey(nowMs)).payable) return "expired"
+  return "active"
+}
 
-export const toQrCode = (r: PixQrRow, nowMs: number): PixQrCode => ({
-  id: r.id, kind: r.kind, key: r.key, amount: r.amount, description: r.description, txid: r.txid, emv: r.emv,
-  status: qrStatus(r, nowMs), expires_at: r.expires_at, paid_at: r.paid_at, paid_amount: r.paid_amount,
-  payer_name: r.payer_name, request_id: r.request_id, created_at: r.created_at, updated_at: r.updated_at
-})
+export const toQrCode = (r: PixQrRow, nowMs: number): PixQrCode => {
+  const t = termsOf(r)
+  return {
+    id: r.id, kind: r.kind, key: r.key, amount: r.amount, description: r.description, txid: r.txid, emv: r.emv,
+    status: qrStatus(r, nowMs), expires_at: r.expires_at, paid_at: r.paid_at, paid_amount: r.paid_amount,
+    payer_name: r.payer_name, due: t.due ?? null, cash: t.cash ?? null, agent: t.agent ?? null,
+    request_id: r.request_id, created_at: r.created_at, updated_at: r.updated_at
+  }
+}
 
 /**
  * What a staged payment keeps beside its order for the execution after the last approval (features §6;

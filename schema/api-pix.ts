@@ -59,6 +59,23 @@ export const pixApi = {
     permission: P.postPixQrDynamic,
     body: PixPayByQrBody, response: Envelope(PixPaymentResult)
   }),
+  // features §7 the other by-qr-code variants: static withdrawal, dynamic due-date billing, withdrawal and change (D-pix-qr-variants)
+  pixPayByQrStaticWithdrawal: def({
+    method: "POST", path: "/users/v2/pix/payments/by-qr-code/static/withdrawal", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixQrStaticWithdrawal, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  pixPayByQrDynamicDue: def({
+    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/due-date-billing", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixQrDynamicDue, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  pixPayByQrDynamicWithdrawal: def({
+    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/withdrawal", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixQrDynamicWithdrawal, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
+  pixPayByQrDynamicChange: def({
+    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/change", wallet: true, transaction: true, sensitive: true,
+    permission: P.postPixQrDynamicChange, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+  }),
   // features §2 pay by account, §7 decode/by-account and by-account/instant-billing (the v2 path, as by key; D-pix-by-account)
   pixDecodeByAccount: def({
     method: "POST", path: "/users/pix/payments/decode/by-account", wallet: true, body: PixAccountDecodeBody, response: Envelope(PixAccountDecoded)

@@ -46,6 +46,10 @@ export const P = {
   postPixQrCodes: "api-users-post-pix-deposits-qr-codes",
   postPixQrStatic: "api-users-post-pix-payments-by-qr-code-static-instant-billing",
   postPixQrDynamic: "api-users-post-pix-payments-by-qr-code-dynamic-instant-billing",
+  postPixQrStaticWithdrawal: "api-users-post-pix-payments-by-qr-code-static-withdrawal",
+  postPixQrDynamicDue: "api-users-post-pix-payments-by-qr-code-dynamic-due-date-billing",
+  postPixQrDynamicWithdrawal: "api-users-post-pix-payments-by-qr-code-dynamic-withdrawal",
+  postPixQrDynamicChange: "api-users-post-pix-payments-by-qr-code-dynamic-change",
   // features §2 pay/{id}/devolution (get-pix-deposits); returning: ours (D-pix-devolution)
   getPixDeposits: "api-users-get-pix-deposits",
   postPixDevolutions: "api-users-post-pix-devolutions",
@@ -82,6 +86,9 @@ export const SCHEDULE_ACT = [
   "api-users-put-user-withdraw-settings"
 ] as const
 
+/** Paying the by-qr-code variants beyond instant billing (D-pix-qr-variants): held with the instant-billing ones. */
+const PIX_QR_VARIANTS = [P.postPixQrStaticWithdrawal, P.postPixQrDynamicDue, P.postPixQrDynamicWithdrawal, P.postPixQrDynamicChange]
+
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ROOT: [WILDCARD],
   ADMIN: [
@@ -89,12 +96,12 @@ export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
     P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
     P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
     P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
-    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, P.postPixDevolutions,
+    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, ...PIX_QR_VARIANTS, P.getPixDeposits, P.postPixDevolutions,
     P.postTed, P.getTed, ...PIX_STATEMENT, ...SCHEDULE_READ, ...SCHEDULE_ACT,
     PL.getLimits, PL.postLimits, PL.getContacts, PL.postContacts, PL.deleteContacts
   ],
   CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.postPixByAccount, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
-    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, P.getPixDeposits, ...PIX_STATEMENT, ...SCHEDULE_READ,
+    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, ...PIX_QR_VARIANTS, P.getPixDeposits, ...PIX_STATEMENT, ...SCHEDULE_READ,
     P.getTed, PL.getLimits, PL.getContacts],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }

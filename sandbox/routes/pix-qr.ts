@@ -15,10 +15,12 @@ import { ApiError } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
 import { assertPixLimit } from "../pix-limits-db.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
-import { DYNAMIC_QR_HOST, markQrPaid, qrIdOfUrl, qrStatus, toQrCode, type PixQrRow } from "../pix-qr-db.ts"
+import { DYNAMIC_QR_HOST, markQrPaid, qrIdOfUrl, qrStatus, termsOf, toQrCode, type PixQrRow, type PixQrTerms } from "../pix-qr-db.ts"
+import { dueChargeOf, dueTermsProblems } from "../../schema/pix-qr-terms.ts"
+import { spDateKey } from "../time.ts"
 import { stageForApproval } from "./approval.ts"
 import { encodePixCopyPaste, hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
-import type { PixQrDecoded } from "../../schema/pix-qr.ts"
+import { isCashQr, isDynamicQr, type PixQrDecoded, type PixQrKind } from "../../schema/pix-qr.ts"
 import type { PixPaymentOrder } from "../../schema/entities.ts"
 import { registerPixDevolutionRoutes } from "./pix-devolutions.ts"
 
@@ -28,6 +30,8 @@ const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3,
 const EXPIRY_MIN_S = 60
 const EXPIRY_MAX_S = 30 * 24 * 3600
 const EXPIRY_DEFAULT_S = 3600
+/** Pix Saque and Troco: the most cash one code gives (BCB's cap for the daytime is R$ 500; we take it for any hour). */
+const CASH_MAX = 50_000
 
 const checkDescription = (d: string, fields: Record<string, string>, field = "description"): void => {
   if ([...d].length > 140) fields[field] = "VALIDATION_MAX"
@@ -55,7 +59,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     if (v.url !== undefined) {
       // a dynamic code: its payload is ours or unknown (another bank's payload server is not simulated)
       const id = qrIdOfUrl(v.url)
-      row = id === null ? null : ((db.prepare("SELECT * FROM pix_qr_codes WHERE id = ? AND kind = 'dynamic_instant'").get(id) as PixQrRow | undefined) ?? null)
+      row = id === null ? null : ((db.prepare("SELECT * FROM pix_qr_codes WHERE id = ? AND kind LIKE 'dynamic_%'").get(id) as PixQrRow | undefined) ?? null)
       if (row === null) throw new ApiError(422, "PIX_QR_UNSUPPORTED", "dynamic payload not found", { code: "PIX_QR_UNSUPPORTED" })
       const st = qrStatus(row, ctx.clock.now())
       if (st === "paid") throw new ApiError(422, "PIX_QR_ALREADY_PAID", undefined, { code: "PIX_QR_ALREADY_PAID" })
@@ -63,7 +67,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
       key = row.key
     } else {
       key = v.key ?? ""
-      row = (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind = 'static'").get(code.trim()) as PixQrRow | undefined) ?? null
+      row = (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind IN ('static', 'static_withdrawal')").get(code.trim()) as PixQrRow | undefined) ?? null
     }
     const base = decodePixKey(key)
     if (base === null) throw new ApiError(422, "PIX_QR_INVALID", "the code's key is not a Pix key", { code: "PIX_QR_INVALID" })
@@ -71,11 +75,19 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const order: PixPaymentOrder = holder === null
       ? { ...base, beneficiary_name: v.merchantName }
       : { ...base, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
-    const amount = row !== null && row.kind === "dynamic_instant" ? row.amount : v.amountCents ?? null
+    // D-pix-qr-variants: a due-date billing charges today's amount (fine, interest, discount); cash codes carry the cash
+    const terms = row === null ? {} : termsOf(row)
+    const charge = row !== null && terms.due !== undefined ? dueChargeOf(row.amount ?? 0, terms.due, spDateKey(ctx.clock.now())) : null
+    const amount = charge !== null ? charge.total : row !== null && v.url !== undefined ? row.amount : v.amountCents ?? null
     return {
       row, order,
       decoded: {
-        kind: v.url !== undefined ? "dynamic_instant" : "static", key: order.key, amount,
+        kind: row?.kind ?? (v.url !== undefined ? "dynamic_instant" : "static"), key: order.key, amount,
+        charge: charge === null || terms.due === undefined ? null : {
+          original: charge.original, fine: charge.fine, interest: charge.interest, discount: charge.discount, total: charge.total,
+          days_late: charge.days_late, due_date: terms.due.due_date
+        },
+        cash: terms.cash ?? null,
         description: row?.description ?? v.description ?? "", txid: row?.txid ?? v.txid ?? "***",
         beneficiary_name: order.beneficiary_name, beneficiary_document: maskDocument(order.beneficiary_document),
         beneficiary_bank: order.beneficiary_bank, expires_at: row?.expires_at ?? null, qr_code_id: row?.id ?? null
@@ -96,34 +108,54 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const own = db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(w.id, b.key.trim()) as { key: string } | undefined
     if (own === undefined) fields["key"] = "PIX_QR_KEY_NOT_OWN"
     if (b.amount !== undefined && (!Number.isSafeInteger(b.amount) || b.amount <= 0)) fields["amount"] = "VALIDATION_MIN_VALUE"
-    if (b.kind === "dynamic_instant" && b.amount === undefined) fields["amount"] = "VALIDATION_REQUIRED"
+    // every kind but the static instant payment names its amount (a withdrawal's is its cash; a change code's its purchase)
+    if (b.kind !== "static" && b.amount === undefined) fields["amount"] = "VALIDATION_REQUIRED"
     const description = (b.description ?? "").trim()
     checkDescription(description, fields)
     const txid = (b.txid ?? "").trim()
     if (txid !== "" && !/^[A-Za-z0-9]{1,25}$/.test(txid)) fields["txid"] = "VALIDATION_FORMAT"
+    const dynamic = isDynamicQr(b.kind)
+    // D-pix-qr-variants: a due-date billing lives until its days after due; the other dynamic codes expire as instant billing
+    const expires = dynamic && b.kind !== "dynamic_due"
     const expiresIn = b.expires_in ?? EXPIRY_DEFAULT_S
-    if (b.kind === "dynamic_instant" && (expiresIn < EXPIRY_MIN_S || expiresIn > EXPIRY_MAX_S)) fields["expires_in"] = "VALIDATION_FORMAT"
+    if (expires && (expiresIn < EXPIRY_MIN_S || expiresIn > EXPIRY_MAX_S)) fields["expires_in"] = "VALIDATION_FORMAT"
+    let terms: PixQrTerms | null = null
+    if (b.kind === "dynamic_due") {
+      if (b.due === undefined) fields["due"] = "VALIDATION_REQUIRED"
+      else for (const [f, k] of Object.entries(dueTermsProblems(b.due, spDateKey(ctx.clock.now())))) fields[`due.${f}`] = k
+      if (b.due !== undefined && b.amount !== undefined && b.due.discount >= b.amount) fields["due.discount"] = "VALIDATION_MAX_VALUE"
+      if (b.due !== undefined) terms = { due: b.due }
+    } else if (isCashQr(b.kind)) {
+      const cash = b.kind === "dynamic_change" ? b.cash : b.amount
+      if (cash === undefined || !Number.isSafeInteger(cash) || cash <= 0) fields[b.kind === "dynamic_change" ? "cash" : "amount"] = cash === undefined ? "VALIDATION_REQUIRED" : "VALIDATION_MIN_VALUE"
+      else if (cash > CASH_MAX) fields[b.kind === "dynamic_change" ? "cash" : "amount"] = "VALIDATION_MAX_VALUE"
+      terms = { cash: cash ?? 0, agent: b.agent ?? "AGTEC" }
+    }
     if (Object.keys(fields).length > 0 || own === undefined) {
       throw new ApiError(422, fields["key"] !== undefined && Object.keys(fields).length === 1 ? "PIX_QR_KEY_NOT_OWN" : "INCORRECT_DATA", undefined, fields)
     }
     const holder = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as { full_name: string }
     const id = randomUUID().replaceAll("-", "")
     const at = ctx.clock.stamp()
-    const dynamic = b.kind === "dynamic_instant"
+    // what the payer pays: a change code's purchase plus the change it gives
+    const total = b.kind === "dynamic_change" ? (b.amount ?? 0) + (terms?.cash ?? 0) : b.amount ?? null
+    // a static withdrawal gets its own txid, so its text never equals a payment code's (codes are found by their text)
+    const ownTxid = txid !== "" ? txid : dynamic ? id.slice(0, 25) : b.kind === "static_withdrawal" ? `SAQUE${id.slice(0, 20)}` : "***"
     const emv = encodePixCopyPaste({
       ...(dynamic ? { url: DYNAMIC_QR_HOST + id } : { key: own.key }),
-      ...(b.amount !== undefined ? { amountCents: b.amount } : {}),
+      ...(total !== null ? { amountCents: total } : {}),
       ...(!dynamic && description !== "" ? { description } : {}),
-      ...(!dynamic && txid !== "" ? { txid } : {}),
+      ...(!dynamic && ownTxid !== "***" ? { txid: ownTxid } : {}),
       merchantName: holder.full_name, merchantCity: "SAO PAULO"
     })
     const row: PixQrRow = {
-      id, wallet_id: w.id, kind: b.kind, key: own.key, amount: b.amount ?? null, description, txid: txid === "" ? (dynamic ? id.slice(0, 25) : "***") : txid,
-      emv, paid: 0, expires_at: dynamic ? new Date(ctx.clock.now() + expiresIn * 1000).toISOString() : null,
-      paid_at: null, paid_amount: null, payer_name: null, request_id: req.txKey, created_at: at, updated_at: at
+      id, wallet_id: w.id, kind: b.kind, key: own.key, amount: total, description, txid: ownTxid,
+      emv, paid: 0, expires_at: expires ? new Date(ctx.clock.now() + expiresIn * 1000).toISOString() : null,
+      paid_at: null, paid_amount: null, payer_name: null, request_id: req.txKey, terms_json: terms === null ? null : JSON.stringify(terms),
+      created_at: at, updated_at: at
     }
-    db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, created_at, updated_at)
-      VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @created_at, @updated_at)`).run(row)
+    db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
+      VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`).run(row)
     const out = toQrCode(row, ctx.clock.now())
     ctx.events.change("pix_qr_codes", { walletId: w.id, ids: [id], rows: [out] })
     return new Reply(201, { data: out })
@@ -131,7 +163,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "pixDecodeByQrCode", (req) => ({ data: resolve(req.query.code).decoded }))
 
-  const pay = (kind: "static" | "dynamic_instant") => (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; user: { id: string }; txKey: string }) => {
+  const pay = (kind: PixQrKind) => (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; user: { id: string }; txKey: string }) => {
     const b = req.body
     const r = resolve(b.code)
     if (r.decoded.kind !== kind) throw new ApiError(422, "PIX_QR_UNSUPPORTED", `a ${r.decoded.kind} code paid as ${kind}`, { code: "PIX_QR_UNSUPPORTED" })
@@ -155,6 +187,11 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
   }
   bind(app, ctx, "pixPayByQrStatic", pay("static"))
   bind(app, ctx, "pixPayByQrDynamic", pay("dynamic_instant"))
+  // features §7 the other by-qr-code variants (D-pix-qr-variants): one settlement, the kind chooses the path
+  bind(app, ctx, "pixPayByQrStaticWithdrawal", pay("static_withdrawal"))
+  bind(app, ctx, "pixPayByQrDynamicDue", pay("dynamic_due"))
+  bind(app, ctx, "pixPayByQrDynamicWithdrawal", pay("dynamic_withdrawal"))
+  bind(app, ctx, "pixPayByQrDynamicChange", pay("dynamic_change"))
   // the rest of receiving: returning a received Pix
   registerPixDevolutionRoutes(app, ctx)
 }

@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
+import { PixQrKind } from "../../schema/pix-qr.ts"
 import { defineCommand, pixPaymentOutcome, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
 
 export const PixPayByKeyPayload = Schema.Struct({ key: Schema.String, amount: MinorUnits, description: Schema.String })
@@ -22,7 +23,7 @@ export const PixPayByAccountPayload = Schema.Struct({
   amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
 })
 export const PixPayByQrPayload = Schema.Struct({
-  code: Schema.String, kind: Schema.Literals(["static", "dynamic_instant"]), amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
+  code: Schema.String, kind: PixQrKind, amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
 })
 
 /**
@@ -93,9 +94,15 @@ export const pixCommands = [
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
       const body = { code: p.code, amount: p.amount, description: p.description, pin_token: pinToken ?? "" }
-      return p.kind === "static"
-        ? api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
-        : api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
+      // features §7: the code's kind chooses the by-qr-code variant (D-pix-qr-variants)
+      switch (p.kind) {
+        case "static": return api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
+        case "static_withdrawal": return api.call("pixPayByQrStaticWithdrawal", { ...sendArgs(cmd), body })
+        case "dynamic_instant": return api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
+        case "dynamic_due": return api.call("pixPayByQrDynamicDue", { ...sendArgs(cmd), body })
+        case "dynamic_withdrawal": return api.call("pixPayByQrDynamicWithdrawal", { ...sendArgs(cmd), body })
+        case "dynamic_change": return api.call("pixPayByQrDynamicChange", { ...sendArgs(cmd), body })
+      }
     },
     ...pixOut((p: typeof PixPayByQrPayload.Type) => p.beneficiary_name)
   }),

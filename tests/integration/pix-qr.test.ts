@@ -154,4 +154,72 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
       }
     })
   })
+  describe("features §3 §7 the other QR code types: due-date billing, withdrawal and change (D-pix-qr-variants)", () => {
+    const day = (offset: number): string => spDateKey(Date.now() + offset * 86_400_000)
+    const noonOn = (key: string): void => { sb.admin.setClockOffset(Date.parse(`${key}T12:00:00-03:00`) - Date.now()) }
+
+    it("a due-date billing charges the discount before its date, the fine and interest after the due date, and expires after its days after due", async () => {
+      noonOn(day(0))
+      try {
+        const due = { due_date: day(5), days_after_due: 10, fine_bp: 200, interest_bp_month: 100, discount: 1_000, discount_until: day(2) }
+        const bad = await cl.err("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_due", key: "bruno@example.com", amount: 100_000, due: { ...due, due_date: day(-1) } } })
+        expect([bad.status, bad.body.error.key, bad.body.error.fields?.["due.due_date"]]).toEqual([422, "INCORRECT_DATA", "VALIDATION_DATE"])
+        const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_due", key: "bruno@example.com", amount: 100_000, due } })
+        expect([made.data.kind, made.data.expires_at, made.data.due?.due_date]).toEqual(["dynamic_due", null, due.due_date])
+        const code = made.data.emv
+        const early = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code } })).data
+        expect([early.kind, early.amount, early.charge?.discount]).toEqual(["dynamic_due", 99_000, 1_000])
+        noonOn(day(8)) // 3 days late: fine 2 % = 2,000; interest 1 %/month × 3/30 = 100
+        const late = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code } })).data
+        expect(late.charge).toEqual({ original: 100_000, fine: 2_000, interest: 100, discount: 0, total: 102_100, days_late: 3, due_date: due.due_date })
+        const pin = await cl.pinToken(ana)
+        const asInstant = await cl.err("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 102_100, description: "", pin_token: pin } })
+        expect(asInstant.body.error.key).toBe("PIX_QR_UNSUPPORTED")
+        const stale = await cl.err("pixPayByQrDynamicDue", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 99_000, description: "", pin_token: pin } })
+        expect(stale.body.error.key).toBe("PIX_QR_AMOUNT_MISMATCH")
+        noonOn(day(16)) // 11 days late, 10 allowed
+        const gone = await cl.err("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code } })
+        expect(gone.body.error.key).toBe("PIX_QR_EXPIRED")
+        expect((await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.find((q) => q.id === made.data.id)?.status).toBe("expired")
+      } finally {
+        sb.admin.setClockOffset(0)
+      }
+    })
+
+    it("a due-date billing paid on its due date debits the original once and marks the code paid", async () => {
+      noonOn(day(0))
+      try {
+        const made = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_due", key: "bruno@example.com", amount: 2_500, due: { due_date: day(0), days_after_due: 0, fine_bp: 0, interest_bp_month: 0, discount: 0, discount_until: null } } })
+        const before = [brl(W.anaMain), brl(W.brunoMatrix)]
+        const body = { code: made.data.emv, amount: 2_500, description: "", pin_token: await cl.pinToken(ana) }
+        const tx = "6c0f7a2e-0000-4000-8000-0000000000d1"
+        await cl.ok("pixPayByQrDynamicDue", { as: ana, wallet: W.anaMain, tx, body })
+        await cl.ok("pixPayByQrDynamicDue", { as: ana, wallet: W.anaMain, tx, body })
+        expect([brl(W.anaMain) - before[0]!, brl(W.brunoMatrix) - before[1]!]).toEqual([-2_500, 2_500])
+        expect((await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.find((q) => q.id === made.data.id)?.status).toBe("paid")
+      } finally {
+        sb.admin.setClockOffset(0)
+      }
+    })
+
+    it("withdrawal and change: the payer pays the cash (and the purchase), the cash is capped, a static withdrawal is told from a payment code", async () => {
+      const over = await cl.err("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_withdrawal", key: "bruno@example.com", amount: 50_001 } })
+      expect([over.status, over.body.error.fields?.["amount"]]).toEqual([422, "VALIDATION_MAX_VALUE"])
+      const noCash = await cl.err("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_change", key: "bruno@example.com", amount: 3_000 } })
+      expect(noCash.body.error.fields?.["cash"]).toBe("VALIDATION_REQUIRED")
+      const change = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "dynamic_change", key: "bruno@example.com", amount: 3_000, cash: 5_000, agent: "AGTEC" } })
+      const dc = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: change.data.emv } })).data
+      expect([dc.kind, dc.amount, dc.cash]).toEqual(["dynamic_change", 8_000, 5_000])
+      const st = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static_withdrawal", key: "bruno@example.com", amount: 10_000 } })
+      const same = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount: 10_000 } })
+      expect(st.data.emv).not.toBe(same.data.emv)
+      const ds = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: st.data.emv } })).data
+      expect([ds.kind, ds.amount, ds.cash]).toEqual(["static_withdrawal", 10_000, 10_000])
+      const before = brl(W.anaMain)
+      const pin = await cl.pinToken(ana)
+      await cl.ok("pixPayByQrDynamicChange", { as: ana, wallet: W.anaMain, tx: true, body: { code: change.data.emv, amount: 8_000, description: "", pin_token: pin } })
+      await cl.ok("pixPayByQrStaticWithdrawal", { as: ana, wallet: W.anaMain, tx: true, body: { code: st.data.emv, amount: 10_000, description: "", pin_token: pin } })
+      expect(brl(W.anaMain)).toBe(before - 18_000)
+    })
+  })
 })
