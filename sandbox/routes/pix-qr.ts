@@ -143,7 +143,8 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const ownTxid = txid !== "" ? txid : dynamic ? id.slice(0, 25) : b.kind === "static_withdrawal" ? `SAQUE${id.slice(0, 20)}` : "***"
     const emv = encodePixCopyPaste({
       ...(dynamic ? { url: DYNAMIC_QR_HOST + id } : { key: own.key }),
-      ...(total !== null ? { amountCents: total } : {}),
+      // a due-date billing's amount is the day's (fine, interest, discount): its payload says it, the text does not
+      ...(total !== null && b.kind !== "dynamic_due" ? { amountCents: total } : {}),
       ...(!dynamic && description !== "" ? { description } : {}),
       ...(!dynamic && ownTxid !== "***" ? { txid: ownTxid } : {}),
       merchantName: holder.full_name, merchantCity: "SAO PAULO"

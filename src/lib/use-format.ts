@@ -17,6 +17,8 @@ export function useFormat() {
     amount: (minor: number, symbol: string, decimals?: number) =>
       symbol === "BRL" ? formatBrl(minor, locale) : `${formatCrypto(minor, decimals ?? currencyDecimals(symbol), locale)} ${symbol}`,
     dateTime: (iso: string | number | Date) => formatDateTime(iso, locale),
+    /** A calendar day (YYYY-MM-DD, already São Paulo's) as DD/MM/YYYY (core §5). */
+    day: (key: string) => `${key.slice(8, 10)}/${key.slice(5, 7)}/${key.slice(0, 4)}`,
     relative: (iso: string | number | Date, now: number = Date.now()) => {
       const r = relativeTime(iso, now, locale)
       switch (r.key) {

@@ -7,14 +7,12 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
-import { PixQrKind } from "../../schema/pix-qr.ts"
+import { PixQrCreateBody, PixQrKind } from "../../schema/pix-qr.ts"
 import { defineCommand, pixPaymentOutcome, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
 
 export const PixPayByKeyPayload = Schema.Struct({ key: Schema.String, amount: MinorUnits, description: Schema.String })
-export const PixQrCreatePayload = Schema.Struct({
-  kind: Schema.Literals(["static", "dynamic_instant"]), key: Schema.String, amount: Schema.optionalKey(MinorUnits),
-  description: Schema.optionalKey(Schema.String), txid: Schema.optionalKey(Schema.String), expires_in: Schema.optionalKey(Schema.Int)
-})
+/** The code to make, as the contract's body (every kind of features §3; D-pix-qr-variants). */
+export const PixQrCreatePayload = PixQrCreateBody
 export const PixDevolvePayload = Schema.Struct({ payment_id: Schema.String, amount: MinorUnits, description: Schema.String, payer_name: Schema.String })
 /** features §2 pay by account: the account as typed (re-resolved by the server), who it was decoded to, the amount. */
 export const PixPayByAccountPayload = Schema.Struct({
@@ -70,18 +68,17 @@ export const pixCommands = [
       const p = cmd.body.payload
       return api.call("pixQrCodeCreate", {
         ...sendArgs(cmd),
-        body: {
-          kind: p.kind, key: p.key, ...(p.amount !== undefined ? { amount: p.amount } : {}), ...(p.description !== undefined ? { description: p.description } : {}),
-          ...(p.txid !== undefined ? { txid: p.txid } : {}), ...(p.expires_in !== undefined ? { expires_in: p.expires_in } : {})
-        }
+        body: p
       })
     },
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [{
       list: "pix_qr_codes", id: `pending:${cmd.id}`,
       row: {
-        id: `pending:${cmd.id}`, kind: p.kind, key: p.key, amount: p.amount ?? null, description: p.description ?? "", txid: p.txid ?? "", emv: "",
-        status: "active", expires_at: null, paid_at: null, paid_amount: null, payer_name: null, request_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at
+        id: `pending:${cmd.id}`, kind: p.kind, key: p.key, amount: p.kind === "dynamic_change" ? (p.amount ?? 0) + (p.cash ?? 0) : p.amount ?? null,
+        description: p.description ?? "", txid: p.txid ?? "", emv: "", status: "active", expires_at: null, paid_at: null, paid_amount: null, payer_name: null,
+        due: p.due ?? null, cash: p.kind === "dynamic_change" ? p.cash ?? null : p.kind.endsWith("withdrawal") ? p.amount ?? null : null, agent: p.agent ?? null,
+        request_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at
       }
     }],
     refresh: ["pix_qr_codes"]

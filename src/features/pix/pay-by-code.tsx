@@ -192,7 +192,18 @@ export function PayByCode() {
               <dt>{t("pix:code.kind")}</dt><dd>{t(`pix:qrKinds.${decoded.kind}`)}</dd>
               {decoded.description !== "" ? <><dt>{t("pix:code.message")}</dt><dd>{decoded.description}</dd></> : null}
               {decoded.expires_at !== null ? <><dt>{t("pix:code.expires")}</dt><dd>{f.dateTime(decoded.expires_at)}</dd></> : null}
-              {decoded.amount !== null ? <><dt>{t("pix:pay.amount")}</dt><dd data-testid="pix-code-amount-fixed">{f.brl(decoded.amount)}</dd></> : null}
+              {decoded.charge ? (
+                <>
+                  <dt>{t("pix:code.dueDate")}</dt><dd>{f.day(decoded.charge.due_date)}</dd>
+                  <dt>{t("pix:code.original")}</dt><dd>{f.brl(decoded.charge.original)}</dd>
+                  {decoded.charge.fine > 0 ? <><dt>{t("pix:code.fine")}</dt><dd data-testid="pix-code-fine">+ {f.brl(decoded.charge.fine)}</dd></> : null}
+                  {decoded.charge.interest > 0 ? <><dt>{t("pix:code.interest", { count: decoded.charge.days_late })}</dt><dd data-testid="pix-code-interest">+ {f.brl(decoded.charge.interest)}</dd></> : null}
+                  {decoded.charge.discount > 0 ? <><dt>{t("pix:code.discount")}</dt><dd data-testid="pix-code-discount">− {f.brl(decoded.charge.discount)}</dd></> : null}
+                </>
+              ) : null}
+              {decoded.cash !== null && decoded.kind === "dynamic_change" && decoded.amount !== null ? <><dt>{t("pix:code.purchase")}</dt><dd>{f.brl(decoded.amount - decoded.cash)}</dd></> : null}
+              {decoded.cash !== null ? <><dt>{t("pix:code.cash")}</dt><dd data-testid="pix-code-cash">{f.brl(decoded.cash)}</dd></> : null}
+              {decoded.amount !== null ? <><dt>{decoded.charge || decoded.cash !== null ? t("pix:code.total") : t("pix:pay.amount")}</dt><dd data-testid="pix-code-amount-fixed">{f.brl(decoded.amount)}</dd></> : null}
             </dl>
             {decoded.amount === null ? (
               <MoneyField label={t("pix:pay.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}

@@ -112,3 +112,71 @@ test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe
   expect(await serious()).toEqual([])
   await page.screenshot({ path: `${ARTIFACTS}/pix-pay-code-en.png`, fullPage: true })
 })
+
+test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a discount and a change code; Ana sees each charge broken down and pays; ledger once each (pt, en)", async ({ page, browser }) => {
+  await signInPatiently(page, "ana@example.com")
+  const { wallets } = await seed(page)
+  const anaW = wallets["anaMain"] as string
+  const brunoW = wallets["brunoMatrix"] as string
+  const { bruno, close } = await openBruno(browser)
+  const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10) // São Paulo's day (UTC-3)
+
+  // a due-date billing due today, R$ 200,00 with R$ 15,00 off until today; a past due date is refused first
+  await bruno.goto("/banking/pix/receive")
+  await expect(bruno.getByTestId("pix-qr-key").locator("option[value='bruno@example.com']")).toHaveCount(1, { timeout: 30_000 })
+  await bruno.getByTestId("pix-qr-kind").selectOption("dynamic_due")
+  await bruno.getByTestId("pix-qr-key").selectOption("bruno@example.com")
+  await bruno.getByTestId("pix-qr-amount").fill("200,00")
+  await bruno.getByTestId("pix-qr-due-date").fill("2020-01-01")
+  await bruno.getByTestId("pix-qr-due-fine").fill("2")
+  await bruno.getByTestId("pix-qr-due-interest").fill("1")
+  await bruno.getByTestId("pix-qr-due-discount").fill("15,00")
+  await bruno.getByTestId("pix-qr-due-until").fill(today)
+  await bruno.getByTestId("pix-qr-create").click()
+  await expect(bruno.getByTestId("pix-qr-error")).toHaveText("Informe um vencimento a partir de hoje.")
+  await expect(bruno.getByTestId("pix-qr-amount")).toHaveValue("200,00")
+  await bruno.getByTestId("pix-qr-due-date").fill(today)
+  await bruno.getByTestId("pix-qr-create").click()
+  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "active", { timeout: 20_000 })
+  await expect(bruno.getByTestId("pix-qr-terms")).toContainText("multa 2")
+  await bruno.screenshot({ path: `${ARTIFACTS}/pix-qr-due-pt.png`, fullPage: true })
+  const dueEmv = await bruno.getByTestId("pix-qr-emv").inputValue()
+
+  // a change code: a purchase of R$ 30,00 and R$ 50,00 change
+  await bruno.getByTestId("pix-qr-new").click()
+  await bruno.getByTestId("pix-qr-kind").selectOption("dynamic_change")
+  await bruno.getByTestId("pix-qr-key").selectOption("bruno@example.com")
+  await bruno.getByTestId("pix-qr-amount").fill("30,00")
+  await bruno.getByTestId("pix-qr-cash").fill("50,00")
+  await bruno.getByTestId("pix-qr-create").click()
+  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "active", { timeout: 20_000 })
+  await expect(bruno.getByTestId("pix-qr-terms")).toHaveText("Compra de R$ 30,00 + troco de R$ 50,00 em dinheiro")
+  const changeEmv = await bruno.getByTestId("pix-qr-emv").inputValue()
+  const before = [await ledger(page, anaW), await ledger(page, brunoW)]
+
+  await page.goto("/banking/pix/pay?by=code")
+  await page.getByTestId("pix-code").fill(dueEmv)
+  await page.getByTestId("pix-code-continue").click()
+  await expect(page.getByTestId("pix-code-discount")).toHaveText("− R$ 15,00", { timeout: 20_000 })
+  await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText("R$ 185,00")
+  await page.screenshot({ path: `${ARTIFACTS}/pix-code-due-pt.png`, fullPage: true })
+  await payReviewed(page)
+  await page.getByTestId("pix-code-again").click()
+  await page.getByTestId("pix-code").fill(changeEmv)
+  await page.getByTestId("pix-code-continue").click()
+  await expect(page.getByTestId("pix-code-cash")).toHaveText("R$ 50,00", { timeout: 20_000 })
+  await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText("R$ 80,00")
+  await payReviewed(page)
+  await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "paid", { timeout: 20_000 })
+  await close()
+  const after = [await ledger(page, anaW), await ledger(page, brunoW)]
+  expect(balanceOf(after[0]!, "BRL") - balanceOf(before[0]!, "BRL")).toBe(-26_500)
+  expect(balanceOf(after[1]!, "BRL") - balanceOf(before[1]!, "BRL")).toBe(26_500)
+
+  // English: the breakdown's words
+  await page.goto("/en/banking/pix/receive")
+  await page.getByTestId("pix-qr-kind").selectOption("dynamic_due")
+  await expect(page.getByTestId("pix-qr-due")).toContainText("Due date and charges")
+  await expect(page.getByTestId("pix-qr-kind-hint")).toContainText("A bill in Pix")
+  await page.screenshot({ path: `${ARTIFACTS}/pix-qr-due-en.png`, fullPage: true })
+})
