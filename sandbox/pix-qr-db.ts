@@ -6,6 +6,7 @@
  */
 import type Database from "better-sqlite3"
 import type { PixQrCode, PixQrKind, PixQrStatus } from "../schema/pix-qr.ts"
+import { encodePixCopyPaste } from "../schema/validation.ts"
 import type { Ctx } from "./context.ts"
 import { dueChargeOf, type PixCashAgent, type PixDueTerms } from "../schema/pix-qr-terms.ts"
 import { spDateKey } from "./time.ts"
@@ -130,4 +131,52 @@ export const markQrPaid = (ctx: Ctx, id: string, payerWalletId: string, amount: 
     .run(at, amount, payer?.full_name ?? null, at, id)
   const fresh = db.prepare("SELECT * FROM pix_qr_codes WHERE id = ?").get(id) as PixQrRow | undefined
   if (fresh !== undefined) ctx.events.change("pix_qr_codes", { walletId: fresh.wallet_id, ids: [fresh.id], rows: [toQrCode(fresh, ctx.clock.now())] })
+}
+
+/**
+ * Seeded codes (issue 12 "Seed: … QR codes"): one of each kind of §3 on Bruno's matrix, for his e-mail key, made
+ * over the last days — a static code Ana paid, a static withdrawal, an expired instant billing, a due-date billing
+ * with fine, interest and discount, a withdrawal and a change code — so my-qr-codes and the pay page show them all.
+ */
+export const seedPixQrCodes = (db: DB, nowMs: number): void => {
+  const bruno = db.prepare(
+    "SELECT w.id AS wallet_id, u.full_name, k.key FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1 JOIN pix_keys k ON k.wallet_id = w.id AND k.key_type = 'email' WHERE u.email = 'bruno@example.com'"
+  ).get() as { wallet_id: string; full_name: string; key: string } | undefined
+  const ana = db.prepare("SELECT full_name FROM users WHERE email = 'ana@example.com'").get() as { full_name: string } | undefined
+  if (bruno === undefined) return
+  const day = (n: number): string => spDateKey(nowMs + n * 86_400_000)
+  const at = (hoursAgo: number): string => new Date(nowMs - hoursAgo * 3_600_000).toISOString()
+  const codes: Array<{ kind: PixQrKind; amount: number | null; description: string; hoursAgo: number; terms?: PixQrTerms; expiresIn?: number; paid?: boolean }> = [
+    { kind: "static", amount: 2_500, description: "Cafe e pao de queijo", hoursAgo: 96, paid: true },
+    { kind: "static_withdrawal", amount: 10_000, description: "Saque no caixa", hoursAgo: 72, terms: { cash: 10_000, agent: "AGTEC" } },
+    { kind: "dynamic_instant", amount: 8_990, description: "Pedido 1042", hoursAgo: 50, expiresIn: 3_600 },
+    { kind: "dynamic_due", amount: 125_000, description: "Mensalidade dezembro", hoursAgo: 30,
+      terms: { due: { due_date: day(10), days_after_due: 30, fine_bp: 200, interest_bp_month: 100, discount: 5_000, discount_until: day(5) } } },
+    { kind: "dynamic_withdrawal", amount: 20_000, description: "", hoursAgo: 2, expiresIn: 86_400, terms: { cash: 20_000, agent: "AGTEC" } },
+    { kind: "dynamic_change", amount: 9_500, description: "Compra com troco", hoursAgo: 1, expiresIn: 86_400, terms: { cash: 5_000, agent: "AGTEC" } }
+  ]
+  const ins = db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
+    VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`)
+  db.transaction(() => {
+    for (const [i, c] of codes.entries()) {
+      const id = `5eed${String(i).padStart(2, "0")}${bruno.wallet_id.replaceAll("-", "").slice(0, 26)}`
+      const dynamic = c.kind.startsWith("dynamic_")
+      const txid = dynamic ? id.slice(0, 25) : c.kind === "static_withdrawal" ? `SAQUE${id.slice(0, 20)}` : "***"
+      const emv = encodePixCopyPaste({
+        ...(dynamic ? { url: DYNAMIC_QR_HOST + id } : { key: bruno.key }),
+        ...(c.amount !== null && c.kind !== "dynamic_due" ? { amountCents: c.amount } : {}),
+        ...(!dynamic && c.description !== "" ? { description: c.description } : {}),
+        ...(!dynamic && txid !== "***" ? { txid } : {}),
+        merchantName: bruno.full_name, merchantCity: "SAO PAULO"
+      })
+      const created = at(c.hoursAgo)
+      const paidAt = c.paid === true ? at(c.hoursAgo - 1) : null
+      ins.run({
+        id, wallet_id: bruno.wallet_id, kind: c.kind, key: bruno.key, amount: c.amount, description: c.description, txid, emv,
+        paid: c.paid === true ? 1 : 0, expires_at: c.expiresIn !== undefined ? new Date(Date.parse(created) + c.expiresIn * 1000).toISOString() : null,
+        paid_at: paidAt, paid_amount: c.paid === true ? c.amount : null, payer_name: c.paid === true ? ana?.full_name ?? null : null, request_id: null,
+        terms_json: c.terms === undefined ? null : JSON.stringify(c.terms), created_at: created, updated_at: paidAt ?? created
+      })
+    }
+  })()
 }

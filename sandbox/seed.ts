@@ -29,6 +29,7 @@ import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./cards-seed.ts"
 import { seedBetting } from "./betting-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
+import { seedPixQrCodes } from "./pix-qr-db.ts"
 import { seedPixLimitsAndContacts } from "./pix-limits-seed.ts"
 import { seedBillets } from "./billet-db.ts"
 import { seedGateway } from "./gateway-db.ts"
@@ -539,6 +540,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   seedBetting(db, r, now, wallets)
   seedPixKeys(db, nowIso)
   seedPixLimitsAndContacts(db, nowIso, wallets.anaMain) // issue 12: limits and favored contacts
+  seedPixQrCodes(db, now) // issue 12: one code of each kind of features §3
   seedBillets(db, now, spDateKey(now))
   seedGateway(db, r, now, { matrix: wallets.brunoMatrix, branch: wallets.brunoBranch }, size)
   const tIdx = performance.now()

@@ -37,7 +37,7 @@ import { registerBettingRoutes } from "./routes/betting.ts"
 import { registerGatewayRoutes } from "./routes/gateway.ts"
 import { registerPixStatementRoutes } from "./routes/pix-statement.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
-import { receivePixIn, notify } from "./ledger.ts"
+import { decodePixKey, executePixOut, receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
 import type { StatementEntry } from "../schema/entities.ts"
 import { HEARTBEAT_MS } from "../schema/stream.ts"
@@ -67,7 +67,7 @@ export interface StartOptions {
   readonly signinLockS?: number
   /** Check every response against its Schema (default "sample": the first 100 rows of lists). */
   readonly checkResponses?: boolean | "sample"
-  /** Simulated traffic on Ana's main wallet: an incoming Pix or a notification every `alivePeriodMs`. */
+  /** Simulated traffic on Ana's main wallet: an incoming Pix (from a stranger or from Bruno, by key) or a notification every `alivePeriodMs`. */
   readonly alive?: boolean
   readonly alivePeriodMs?: number
   readonly trends?: boolean
@@ -232,7 +232,11 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
           if (rng.chance(0.25)) cardsAliveTick(ctx, info.wallets.anaMain, rng)
           else if (rng.chance(0.1)) billetAliveTick(ctx, rng)
           else if (rng.chance(0.05)) tedAliveTick(ctx, info.wallets.anaMain, rng)
-          else if (rng.chance(0.7)) {
+          else if (rng.chance(0.3)) {
+            // issue 12 alive: a Pix between two seeded users (Bruno pays Ana by key): a debit and a credit, both live
+            const order = decodePixKey(info.users.ana.email)
+            if (order !== null) executePixOut(ctx, info.wallets.brunoMatrix, { ...order, description: rng.pick(["Reembolso almoco", "Aluguel sala", "Servicos de design"]) }, rng.int(1_000, 50_000), null)
+          } else if (rng.chance(0.7)) {
             receivePixIn(ctx, info.wallets.anaMain, rng.int(500, 250_000), `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, "52998224725")
           } else {
             notify(ctx, info.users.ana.id, "Aviso", rng.pick(["Seu extrato foi atualizado.", "Novo acesso detectado.", "Confira as novidades da sua conta."]))

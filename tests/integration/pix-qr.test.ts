@@ -222,4 +222,13 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
       expect(brl(W.anaMain)).toBe(before - 18_000)
     })
   })
+  it("issue 12 seed: Bruno has one code of each kind of features §3; each active one decodes to its kind and amount", async () => {
+    const codes = (await cl.ok("pixQrCodes", { as: bruno, wallet: W.brunoMatrix })).data.data.filter((c) => c.id.startsWith("5eed"))
+    expect(codes.map((c) => c.kind).sort()).toEqual(["dynamic_change", "dynamic_due", "dynamic_instant", "dynamic_withdrawal", "static", "static_withdrawal"])
+    expect(Object.fromEntries(codes.map((c) => [c.kind, c.status]))).toMatchObject({ static: "paid", dynamic_instant: "expired", dynamic_due: "active", dynamic_change: "active" })
+    for (const c of codes.filter((x) => x.status === "active")) {
+      const d = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: c.emv } })).data
+      expect([d.kind, d.amount], c.kind).toEqual([c.kind, c.kind === "dynamic_due" ? 120_000 : c.amount])
+    }
+  })
 })
