@@ -12,7 +12,7 @@ import type { ApprovalRequest, Notification, PendingBalance, StatementEntry, Wal
 import { P, WILDCARD, hasPermission } from "../schema/permissions.ts"
 import type { StreamEvent } from "../schema/stream.ts"
 import type { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
-import type { ConnectionView, LiveResults, StatementsResult, TableResult } from "./results.ts"
+import { problemKeyOf, type ConnectionView, type EngineProblem, type LiveResults, type StatementsResult, type TableResult } from "./results.ts"
 import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "./api/client.ts"
 import { listSpec } from "./lists.ts"
 import { isListName, listDef, listNames, listPermission, listsOfHint, type AnyListDef } from "../schema/lists.ts"
@@ -148,6 +148,9 @@ export class Engine {
   private uploads: UploadBoard | null = null
   private closeFiles: (() => void) | null = null
 
+  /** EN1: the last background failures (a pull, the stream, the store), newest first, shown to the user (home). */
+  private problems: EngineProblem[] = []
+
   constructor(private readonly env: EngineEnv) {
     this.progress.subscribe(() => this.changed()) // P6: progress is a live query of its own
     this.api = makeApiClient({
@@ -171,6 +174,20 @@ export class Engine {
   configure(apiBase: string, locale: Locale): void {
     this.apiBase = apiBase
     this.locale = locale
+  }
+
+  /**
+   * EN1 no swallowed errors: a background task that fails (a pull, a save, the stream's bookkeeping) is not retried
+   * here — the next pull or event does that — but it is logged and kept (the last 10) for the `syncProgress` view.
+   */
+  private noted(where: string): (e: unknown) => void {
+    return (e: unknown) => {
+      const key = problemKeyOf(e)
+      // eslint-disable-next-line no-console -- EN1: logged, not swallowed
+      console.warn(`[engine] ${where}: ${key}`, e)
+      this.problems = [{ where, key, at: new Date().toISOString() }, ...this.problems].slice(0, 10)
+      this.changed()
+    }
   }
 
   // ── change notification (coalesced to one recompute per task) ─────────────
@@ -216,7 +233,7 @@ export class Engine {
     this.changed()
     this.startStream()
     this.startUnreadPoll()
-    void this.syncAll().catch(() => undefined)
+    void this.syncAll().catch(this.noted("sync"))
   }
 
   /**
@@ -249,7 +266,7 @@ export class Engine {
       const p = this.table(name)
       const spec = tableSync(name)
       await loadTableChunks(db, walletIds, {}, (rows) => { p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
-        .catch(() => undefined) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost, only the image is skipped
+        .catch(this.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
       if (p.size > 0) p.optimize()
     }
     const t2 = performance.now()
@@ -305,7 +322,7 @@ export class Engine {
         return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
       })
         .then(() => { this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken); this.imageSaved = saved; this.changed() })
-        .catch(() => undefined)
+        .catch(this.noted("image.write"))
         .finally(() => { this.imageWriting = null })
       await this.imageWriting
     })
@@ -336,7 +353,7 @@ export class Engine {
     this.entitySub = null
     for (const w of this.pinWaiters.values()) w(null)
     this.pinWaiters.clear()
-    if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(() => undefined)
+    if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(this.noted("outbox.close"))
     this.outbox = null
     this.closeOutbox = null
     this.uploads?.close()
@@ -370,8 +387,8 @@ export class Engine {
     this.unread = 0
     this.lastEventId = null
     this.walletId = null
-    await wipeUserDb(db, session.userId, this.env.storage, this.env.indexedDB ?? globalThis.indexedDB).catch(() => undefined)
-    await deleteIdbFileStore(fileDbNameFor(dbNameFor(session.userId)), this.env.indexedDB ?? globalThis.indexedDB).catch(() => undefined)
+    await wipeUserDb(db, session.userId, this.env.storage, this.env.indexedDB ?? globalThis.indexedDB).catch(this.noted("wipe"))
+    await deleteIdbFileStore(fileDbNameFor(dbNameFor(session.userId)), this.env.indexedDB ?? globalThis.indexedDB).catch(this.noted("wipe.files"))
     this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
     this.changed()
   }
@@ -381,7 +398,7 @@ export class Engine {
     if (this.walletId === walletId) return
     this.walletId = walletId
     this.changed()
-    void this.syncWallet(walletId).catch(() => undefined)
+    void this.syncWallet(walletId).catch(this.noted("sync.wallet"))
   }
 
   // ── mirror ────────────────────────────────────────────────────────────────
@@ -407,7 +424,7 @@ export class Engine {
     if (cur) { this.rerun.add(key); return cur }
     const p = run().finally(() => {
       this.running.delete(key)
-      if (this.rerun.delete(key)) void this.pull(key, run).catch(() => undefined)
+      if (this.rerun.delete(key)) void this.pull(key, run).catch(this.noted("pull"))
     })
     this.running.set(key, p)
     return p
@@ -473,13 +490,13 @@ export class Engine {
     // statements of every readable wallet (cross-wallet analysis), current wallet first; the
     // current wallet's statement (the long pull) starts alongside its small lists, not after them
     const readable = wallets.filter((w) => this.can(w.id, P.getStatement)).sort((a, b) => (a.id === this.walletId ? -1 : b.id === this.walletId ? 1 : 0))
-    const first = readable[0]?.id === this.walletId && this.walletId ? this.pullStatementsFor(this.walletId).catch(() => undefined) : null
+    const first = readable[0]?.id === this.walletId && this.walletId ? this.pullStatementsFor(this.walletId).catch(this.noted("pull.statements")) : null
     if (this.walletId) await this.syncWallet(this.walletId)
     const others = wallets.filter((w) => w.id !== this.walletId)
     await Promise.allSettled(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNamed(n, w.id))))
     await first
-    for (const w of readable) if (!first || w.id !== this.walletId) await this.pullStatementsFor(w.id).catch(() => undefined)
-    for (const name of TABLE_NAMES) await this.syncTable(name, wallets.map((w) => w.id)).catch(() => undefined)
+    for (const w of readable) if (!first || w.id !== this.walletId) await this.pullStatementsFor(w.id).catch(this.noted("pull.statements"))
+    for (const name of TABLE_NAMES) await this.syncTable(name, wallets.map((w) => w.id)).catch(this.noted("pull.tables"))
   }
 
   /**
@@ -492,7 +509,7 @@ export class Engine {
     const ids = e.wallets === "gateway"
       ? (await runApi(this.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } })).catch(() => null))?.data.wallets_ids ?? []
       : walletIds
-    for (const w of ids) if (e.permissions.some((t) => this.can(w, t))) await this.pullTableFor(name, w).catch(() => undefined)
+    for (const w of ids) if (e.permissions.some((t) => this.can(w, t))) await this.pullTableFor(name, w).catch(this.noted("pull.table"))
   }
 
   pullTableFor(name: TableName, walletId: string): Promise<unknown> {
@@ -531,7 +548,7 @@ export class Engine {
   private startUnreadPoll(): void {
     if (this.unreadTimer) clearInterval(this.unreadTimer)
     this.unreadTimer = setInterval(() => {
-      if (this.streamStatus !== "open") void this.refreshUnread().catch(() => undefined)
+      if (this.streamStatus !== "open") void this.refreshUnread().catch(this.noted("notifications.unread"))
     }, this.env.unreadPollMs ?? 60_000)
   }
 
@@ -550,11 +567,11 @@ export class Engine {
         this.streamStatus = s
         this.changed()
         if (s !== "open") return
-        void this.refreshUnread().catch(() => undefined)
+        void this.refreshUnread().catch(this.noted("notifications.unread"))
         // L7: a stream opened without Last-Event-ID replays nothing, so an event sent before it
         // opened (after the first pulls: an approval request created meanwhile) would be lost;
         // the current wallet's small lists are pulled again once it is open
-        if (!this.streamResumed && this.walletId) void this.syncWallet(this.walletId).catch(() => undefined)
+        if (!this.streamResumed && this.walletId) void this.syncWallet(this.walletId).catch(this.noted("sync.wallet"))
       },
       onUnauthorized: async () => { try { await runApi(this.api.renew()); return true } catch { return false } },
       ...(this.env.fetch ? { fetch: this.env.fetch } : {})
@@ -571,7 +588,7 @@ export class Engine {
       this.receivedEventIds.push(id)
       if (this.receivedEventIds.length > 10_000) this.receivedEventIds.shift()
       this.lastEventId = id
-      void db.meta.upsert({ key: "stream|lastEventId", value: id }).catch(() => undefined)
+      void db.meta.upsert({ key: "stream|lastEventId", value: id }).catch(this.noted("stream.lastEventId"))
     }
     if (ev.type === "heartbeat") return
     if (ev.type === "notification") {
@@ -604,7 +621,7 @@ export class Engine {
       const walletId = def?.scope === "wallet" ? (w || (name === "invitations_sent" ? this.walletId ?? "" : "")) : ""
       const pulled = this.pullNamed(name, walletId)
       // a change of permissions may open or close other lists of that wallet
-      void (name === "permission_actions" && walletId === this.walletId ? pulled.then(() => this.syncWallet(walletId)) : pulled).catch(() => undefined)
+      void (name === "permission_actions" && walletId === this.walletId ? pulled.then(() => this.syncWallet(walletId)) : pulled).catch(this.noted("stream.hint"))
     }
   }
 
@@ -647,7 +664,7 @@ export class Engine {
     outbox.subscribe(() => { void this.refreshCommands() })
     await this.refreshCommands()
     // C6: unfinished commands resume after a reload
-    void Effect.runPromise(outbox.replay()).catch(() => undefined)
+    void Effect.runPromise(outbox.replay()).catch(this.noted("outbox.replay"))
   }
 
   /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
@@ -662,7 +679,7 @@ export class Engine {
     const outbox = this.outbox
     if (!outbox) return
     const statuses = await Effect.runPromise(outbox.statuses())
-    void this.uploads?.follow(statuses.map((st) => ({ id: st.command.id, state: st.state, created_at: st.command.created_at, body: st.command.body }))).catch(() => undefined)
+    void this.uploads?.follow(statuses.map((st) => ({ id: st.command.id, state: st.state, created_at: st.command.created_at, body: st.command.body }))).catch(this.noted("uploads.follow"))
     this.commandViews = statuses.map((st) => {
       const def = commandDef(st.command.body.name)
       const open = st.state === "created" || st.state === "awaiting-pin" || st.state === "sending"
@@ -745,7 +762,7 @@ export class Engine {
     await this.opened()
     if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
     await this.uploads.control(commandId, action)
-    if (action === "abort" && !this.commandViews.find((c) => c.id === commandId)?.sent) await this.cancelCommand(commandId).catch(() => undefined)
+    if (action === "abort" && !this.commandViews.find((c) => c.id === commandId)?.sent) await this.cancelCommand(commandId).catch(this.noted("uploads.abort"))
   }
 
   answerPin(commandId: string, answer: PinInput | null): void {
@@ -758,9 +775,9 @@ export class Engine {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
   /** Run once after `ms`, coalescing calls with the same key (P10). */
   private later(key: string, ms: number, run: () => Promise<unknown>): void {
-    if (ms === 0) { void run().catch(() => undefined); return }
+    if (ms === 0) { void run().catch(this.noted(`timer:${key}`)); return }
     if (this.timers.has(key)) return
-    this.timers.set(key, setTimeout(() => { this.timers.delete(key); void run().catch(() => undefined) }, ms))
+    this.timers.set(key, setTimeout(() => { this.timers.delete(key); void run().catch(this.noted(`timer:${key}`)) }, ms))
   }
 
   /**
@@ -800,7 +817,7 @@ export class Engine {
       this.rerun.add(pullKey(spec))
     }
     this.changed()
-    void db.entities.bulkUpsert(docs).catch(() => undefined)
+    void db.entities.bulkUpsert(docs).catch(this.noted("mirror.save"))
   }
 
   // ── calls for the views ───────────────────────────────────────────────────
@@ -864,7 +881,7 @@ export class Engine {
         return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
       case "approvalHistory":
         return this.listRows<ApprovalRequest>("approval_history", q.walletId)
-      case "syncProgress": return { ...this.progress.snapshot(), ...(this.syncedAt ? { syncedAt: this.syncedAt } : {}), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
+      case "syncProgress": return { ...this.progress.snapshot(), ...(this.problems.length > 0 ? { problems: this.problems } : {}), ...(this.syncedAt ? { syncedAt: this.syncedAt } : {}), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
       case "commands": return this.commandViews
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
       case "uploads": return this.uploads?.views(this.commandViews) ?? []

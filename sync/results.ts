@@ -63,6 +63,21 @@ export interface SyncProgress {
   /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
   readonly image?: { readonly rows: number; readonly at: string }
   readonly open?: { readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number }
+  /** EN1: the last background failures, newest first (at most 10). */
+  readonly problems?: ReadonlyArray<EngineProblem>
+}
+/** A background task of the engine that failed (sync/SPEC.md EN1): where, the catalogue key or error tag, when. */
+export interface EngineProblem { readonly where: string; readonly key: string; readonly at: string }
+
+/** The catalogue key of a failure (an ApiError's `key`), else its `_tag`, else its name. */
+export const problemKeyOf = (e: unknown): string => {
+  if (e !== null && typeof e === "object") {
+    const o = e as { key?: unknown; _tag?: unknown; name?: unknown }
+    if (typeof o.key === "string") return o.key
+    if (typeof o._tag === "string") return o._tag
+    if (typeof o.name === "string") return o.name
+  }
+  return "UNKNOWN_ERROR"
 }
 export interface CommandView {
   readonly id: string; readonly wallet_id: string; readonly body: CommandBody

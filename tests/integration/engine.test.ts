@@ -334,4 +334,28 @@ describe("S6 the statement projection's image", () => {
     expect(b.projection.size).toBe(rows)
     await b.signOut("logout")
   })
+  it("EN1 a background pull that fails is not swallowed: it is logged and kept in syncProgress.problems with its key", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const broken: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.includes("/users/operations/wallets?")) throw new TypeError("Failed to fetch")
+      return fetch(input, init)
+    }
+    const warn = console.warn
+    const warned: string[] = []
+    console.warn = (...a: unknown[]) => { warned.push(String(a[0])) }
+    try {
+      const engine = makeEngine(file.url, { fetch: broken })
+      await engine.start(session)
+      await until(() => ((engine.snapshot({ kind: "syncProgress" }) as { problems?: unknown[] }).problems?.length ?? 0) > 0)
+      const p = (engine.snapshot({ kind: "syncProgress" }) as { problems: Array<{ where: string; key: string; at: string }> }).problems[0]!
+      expect(p.where).toMatch(/^(sync|pull)/)
+      expect(p.key).not.toBe("")
+      expect(Number.isNaN(Date.parse(p.at))).toBe(false)
+      expect(warned.some((w) => w.startsWith("[engine] "))).toBe(true)
+      await engine.signOut("logout")
+    } finally {
+      console.warn = warn
+    }
+  })
 })

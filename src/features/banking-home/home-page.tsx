@@ -10,7 +10,7 @@ import { useEffect, useMemo } from "react"
 import { Link } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
-import type { StatementRowView } from "../../../workers/results.ts"
+import type { EngineProblem, StatementRowView } from "../../../workers/results.ts"
 import { FEATURES } from "../../config/features.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -118,6 +118,22 @@ export function splitListName(name: string): { readonly list: string; readonly w
   return i < 0 ? { list: name, walletId: null } : { list: name.slice(0, i), walletId: name.slice(i + 1) }
 }
 
+/** sync/SPEC.md EN1: where the engine's background work last failed (it tries again by itself), in the user's words. */
+const PROBLEM_AREAS: Readonly<Record<string, string>> = {
+  sync: "sync", pull: "sync", timer: "sync", stream: "stream", notifications: "stream",
+  outbox: "commands", uploads: "commands", mirror: "store", image: "store", open: "store", wipe: "store"
+}
+function LastProblem({ problem, count }: { readonly problem: EngineProblem; readonly count: number }) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const area = PROBLEM_AREAS[problem.where.split(/[.:]/)[0] ?? ""] ?? "sync"
+  return (
+    <p className={layout.muted} role="status" data-testid="home-sync-problem" data-where={problem.where} data-key={problem.key}>
+      {t("home:sync.problem", { area: t(`home:sync.areas.${area}`), reason: t(`errors:${problem.key}`, { defaultValue: t("errors:UNKNOWN_ERROR") }), at: f.dateTime(problem.at), count })}
+    </p>
+  )
+}
+
 function SyncStatus() {
   const { t } = useTranslation()
   const progress = useLiveQuery({ kind: "syncProgress" })
@@ -134,6 +150,7 @@ function SyncStatus() {
   }
   return (
     <Card title={t("home:sync.title")} data-tour="sync" data-testid="home-sync">
+      {progress?.problems?.[0] ? <LastProblem problem={progress.problems[0]} count={progress.problems.length} /> : null}
       {progress === undefined ? <Skeleton height={40} /> : lists.length === 0 ? (
         <p className={layout.muted}>{t("home:sync.idle")}</p>
       ) : (
