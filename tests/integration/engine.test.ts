@@ -348,7 +348,7 @@ describe("S6 the statement projection's image", () => {
       const engine = makeEngine(file.url, { fetch: broken })
       await engine.start(session)
       await until(() => ((engine.snapshot({ kind: "syncProgress" }) as { problems?: unknown[] }).problems?.length ?? 0) > 0)
-      const p = (engine.snapshot({ kind: "syncProgress" }) as { problems: Array<{ where: string; key: string; at: string }> }).problems[0]!
+      const p = (engine.snapshot({ kind: "syncProgress" }) as unknown as { problems: Array<{ where: string; key: string; at: string }> }).problems[0]!
       expect(p.where).toMatch(/^(sync|pull)/)
       expect(p.key).not.toBe("")
       expect(Number.isNaN(Date.parse(p.at))).toBe(false)
