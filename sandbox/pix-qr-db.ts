@@ -7,10 +7,8 @@
 import type Database from "better-sqlite3"
 import type { PixQrCode, PixQrKind, PixQrStatus } from "../schema/pix-qr.ts"
 import { encodePixCopyPaste } from "../schema/validation.ts"
-import type { Ctx } from "./context.ts"
 import { dueChargeOf, type PixCashAgent, type PixDueTerms } from "../schema/pix-qr-terms.ts"
 import { spDateKey } from "./time.ts"
-import { ApiError } from "./errors.ts"
 
 type DB = Database.Database
 
@@ -111,26 +109,6 @@ export interface PixSettleExtra {
   readonly credit_wallet_id?: string | null
   readonly txid?: string | null
   readonly qr_code_id?: string | null
-}
-
-/** A code can still be paid: a dynamic code once, before it expires (PIX_QR_ALREADY_PAID, PIX_QR_EXPIRED). */
-export const assertQrPayable = (ctx: Ctx, id: string): void => {
-  const row = ctx.db.prepare("SELECT * FROM pix_qr_codes WHERE id = ?").get(id) as PixQrRow | undefined
-  if (row === undefined || row.kind !== "dynamic_instant") return
-  const st = qrStatus(row, ctx.clock.now())
-  if (st === "paid") throw new ApiError(422, "PIX_QR_ALREADY_PAID", undefined, { code: "PIX_QR_ALREADY_PAID" })
-  if (st === "expired") throw new ApiError(422, "PIX_QR_EXPIRED", undefined, { code: "PIX_QR_EXPIRED" })
-}
-
-/** The receiver's code is paid (a static code stays payable; it shows its last payment), with a hint to their tabs. */
-export const markQrPaid = (ctx: Ctx, id: string, payerWalletId: string, amount: number): void => {
-  const { db } = ctx
-  const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(payerWalletId) as { full_name: string } | undefined
-  const at = ctx.clock.stamp()
-  db.prepare("UPDATE pix_qr_codes SET paid = paid + 1, paid_at = ?, paid_amount = ?, payer_name = ?, updated_at = ? WHERE id = ?")
-    .run(at, amount, payer?.full_name ?? null, at, id)
-  const fresh = db.prepare("SELECT * FROM pix_qr_codes WHERE id = ?").get(id) as PixQrRow | undefined
-  if (fresh !== undefined) ctx.events.change("pix_qr_codes", { walletId: fresh.wallet_id, ids: [fresh.id], rows: [toQrCode(fresh, ctx.clock.now())] })
 }
 
 /**
