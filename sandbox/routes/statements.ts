@@ -194,8 +194,9 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   // ── export jobs ──
-  const toExport = (r: ExportRow): StatementExport => {
-    const elapsed = ctx.clock.real() - r.started_ms
+  /** `at`: the real time the job is seen at — its start for the answer that creates it (a new job is at 0 %, however slow the call). */
+  const toExport = (r: ExportRow, at: number = ctx.clock.real()): StatementExport => {
+    const elapsed = at - r.started_ms
     const progress = r.status === "completed" ? 100 : r.status === "failure" ? 0 : Math.min(99, Math.floor((elapsed / Math.max(1, r.duration_ms)) * 100))
     return {
       id: r.id, wallet_id: r.wallet_id, status: r.status, progress, format: r.format, start_date: r.start_date, end_date: r.end_date,
@@ -239,7 +240,8 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
       "INSERT INTO exports (id, wallet_id, user_id, status, format, start_date, end_date, file_id, rows, day, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, NULL, 0, ?, ?, ?, ?)"
     ).run(id, req.wallet.wallet.id, req.user.id, format, start, end, day, ctx.clock.real(), ctx.cfg.exportMs, ctx.clock.nowIso())
     later(ctx, ctx.cfg.exportMs, () => finishExport(id))
-    return { data: toExport(exportById(id) as ExportRow) }
+    const row = exportById(id) as ExportRow
+    return { data: toExport(row, row.started_ms) }
   })
 
   bind(app, ctx, "statementExportGet", (req) => {
