@@ -112,6 +112,30 @@ export interface PixSettleExtra {
 }
 
 /**
+ * A code's txid and copy-and-paste text, the one rule for made and seeded codes (D-pix-qr, D-pix-qr-variants): a typed
+ * txid, else a dynamic code's id, a static withdrawal's own `SAQUE…` (so its text never equals a payment code's), or
+ * `***`; a dynamic code carries its payload URL, a static one its key, message and txid; a due-date billing no amount
+ * (the day's amount is its payload's).
+ */
+export const qrTextOf = (c: { id: string; kind: PixQrKind; key: string; amount: number | null; description: string; txid: string; holder: string }): { txid: string; emv: string } => {
+  const dynamic = c.kind.startsWith("dynamic_")
+  const txid = c.txid !== "" ? c.txid : dynamic ? c.id.slice(0, 25) : c.kind === "static_withdrawal" ? `SAQUE${c.id.slice(0, 20)}` : "***"
+  const emv = encodePixCopyPaste({
+    ...(dynamic ? { url: DYNAMIC_QR_HOST + c.id } : { key: c.key }),
+    ...(c.amount !== null && c.kind !== "dynamic_due" ? { amountCents: c.amount } : {}),
+    ...(!dynamic && c.description !== "" ? { description: c.description } : {}),
+    ...(!dynamic && txid !== "***" ? { txid } : {}),
+    merchantName: c.holder, merchantCity: "SAO PAULO"
+  })
+  return { txid, emv }
+}
+
+export const insertQrRow = (db: DB, row: PixQrRow): void => {
+  db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
+    VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`).run(row)
+}
+
+/**
  * Seeded codes (issue 12 "Seed: … QR codes"): one of each kind of §3 on Bruno's matrix, for his e-mail key, made
  * over the last days — a static code Ana paid, a static withdrawal, an expired instant billing, a due-date billing
  * with fine, interest and discount, a withdrawal and a change code — so my-qr-codes and the pay page show them all.
@@ -133,23 +157,13 @@ export const seedPixQrCodes = (db: DB, nowMs: number): void => {
     { kind: "dynamic_withdrawal", amount: 20_000, description: "", hoursAgo: 2, expiresIn: 86_400, terms: { cash: 20_000, agent: "AGTEC" } },
     { kind: "dynamic_change", amount: 9_500, description: "Compra com troco", hoursAgo: 1, expiresIn: 86_400, terms: { cash: 5_000, agent: "AGTEC" } }
   ]
-  const ins = db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
-    VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`)
   db.transaction(() => {
     for (const [i, c] of codes.entries()) {
       const id = `5eed${String(i).padStart(2, "0")}${bruno.wallet_id.replaceAll("-", "").slice(0, 26)}`
-      const dynamic = c.kind.startsWith("dynamic_")
-      const txid = dynamic ? id.slice(0, 25) : c.kind === "static_withdrawal" ? `SAQUE${id.slice(0, 20)}` : "***"
-      const emv = encodePixCopyPaste({
-        ...(dynamic ? { url: DYNAMIC_QR_HOST + id } : { key: bruno.key }),
-        ...(c.amount !== null && c.kind !== "dynamic_due" ? { amountCents: c.amount } : {}),
-        ...(!dynamic && c.description !== "" ? { description: c.description } : {}),
-        ...(!dynamic && txid !== "***" ? { txid } : {}),
-        merchantName: bruno.full_name, merchantCity: "SAO PAULO"
-      })
+      const { txid, emv } = qrTextOf({ id, kind: c.kind, key: bruno.key, amount: c.amount, description: c.description, txid: "", holder: bruno.full_name })
       const created = at(c.hoursAgo)
       const paidAt = c.paid === true ? at(c.hoursAgo - 1) : null
-      ins.run({
+      insertQrRow(db, {
         id, wallet_id: bruno.wallet_id, kind: c.kind, key: bruno.key, amount: c.amount, description: c.description, txid, emv,
         paid: c.paid === true ? 1 : 0, expires_at: c.expiresIn !== undefined ? new Date(Date.parse(created) + c.expiresIn * 1000).toISOString() : null,
         paid_at: paidAt, paid_amount: c.paid === true ? c.amount : null, payer_name: c.paid === true ? ana?.full_name ?? null : null, request_id: null,

@@ -15,12 +15,12 @@ import { ApiError } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
 import { assertPixLimit } from "../pix-limits-db.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
-import { DYNAMIC_QR_HOST, qrIdOfUrl, qrStatus, termsOf, toQrCode, type PixQrRow, type PixQrTerms } from "../pix-qr-db.ts"
+import { insertQrRow, qrIdOfUrl, qrStatus, qrTextOf, termsOf, toQrCode, type PixQrRow, type PixQrTerms } from "../pix-qr-db.ts"
 import { markQrPaid } from "../pix-qr-settle.ts"
 import { dueChargeOf, dueTermsProblems } from "../../schema/pix-qr-terms.ts"
 import { spDateKey } from "../time.ts"
 import { stageForApproval } from "./approval.ts"
-import { encodePixCopyPaste, hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
+import { hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
 import { isCashQr, isDynamicQr, type PixQrDecoded, type PixQrKind } from "../../schema/pix-qr.ts"
 import type { PixPaymentOrder } from "../../schema/entities.ts"
 import { registerPixDevolutionRoutes } from "./pix-devolutions.ts"
@@ -140,24 +140,14 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const at = ctx.clock.stamp()
     // what the payer pays: a change code's purchase plus the change it gives
     const total = b.kind === "dynamic_change" ? (b.amount ?? 0) + (terms?.cash ?? 0) : b.amount ?? null
-    // a static withdrawal gets its own txid, so its text never equals a payment code's (codes are found by their text)
-    const ownTxid = txid !== "" ? txid : dynamic ? id.slice(0, 25) : b.kind === "static_withdrawal" ? `SAQUE${id.slice(0, 20)}` : "***"
-    const emv = encodePixCopyPaste({
-      ...(dynamic ? { url: DYNAMIC_QR_HOST + id } : { key: own.key }),
-      // a due-date billing's amount is the day's (fine, interest, discount): its payload says it, the text does not
-      ...(total !== null && b.kind !== "dynamic_due" ? { amountCents: total } : {}),
-      ...(!dynamic && description !== "" ? { description } : {}),
-      ...(!dynamic && ownTxid !== "***" ? { txid: ownTxid } : {}),
-      merchantName: holder.full_name, merchantCity: "SAO PAULO"
-    })
+    const { txid: ownTxid, emv } = qrTextOf({ id, kind: b.kind, key: own.key, amount: total, description, txid, holder: holder.full_name })
     const row: PixQrRow = {
       id, wallet_id: w.id, kind: b.kind, key: own.key, amount: total, description, txid: ownTxid,
       emv, paid: 0, expires_at: expires ? new Date(ctx.clock.now() + expiresIn * 1000).toISOString() : null,
       paid_at: null, paid_amount: null, payer_name: null, request_id: req.txKey, terms_json: terms === null ? null : JSON.stringify(terms),
       created_at: at, updated_at: at
     }
-    db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
-      VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`).run(row)
+    insertQrRow(db, row)
     const out = toQrCode(row, ctx.clock.now())
     ctx.events.change("pix_qr_codes", { walletId: w.id, ids: [id], rows: [out] })
     return new Reply(201, { data: out })
