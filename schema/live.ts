@@ -71,6 +71,8 @@ export const LiveQuery = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),
   Schema.Struct({ kind: Schema.Literal("commands") }),
+  // PN5: the PIN prompts open now (every tab shows them; one that connects late still gets them)
+  Schema.Struct({ kind: Schema.Literal("pinAsks") }),
   Schema.Struct({ kind: Schema.Literal("connection") }),
   // upload commands with their progress and pause switch (DESIGN "Uploads are commands too")
   Schema.Struct({ kind: Schema.Literal("uploads") })

@@ -12,7 +12,7 @@ import type { ApprovalRequest, Notification, PendingBalance, StatementEntry, Wal
 import { P, WILDCARD, hasPermission } from "../schema/permissions.ts"
 import type { StreamEvent } from "../schema/stream.ts"
 import type { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
-import { problemKeyOf, type ConnectionView, type EngineProblem, type LiveResults, type StatementsResult, type TableResult } from "./results.ts"
+import { problemKeyOf, type ConnectionView, type EngineProblem, type LiveResults, type PinAskView, type StatementsResult, type TableResult } from "./results.ts"
 import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "./api/client.ts"
 import { listSpec } from "./lists.ts"
 import { isListName, listDef, listNames, listPermission, listsOfHint, type AnyListDef } from "../schema/lists.ts"
@@ -143,7 +143,9 @@ export class Engine {
   private effects: PendingEffects = { balances: [], overlays: [], notices: [] }
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
   private readonly seenTx = new Set<string>()
-  private readonly pinWaiters = new Map<string, (a: PinInput | null) => void>()
+  /** PN5: the PIN prompts the outbox waits on, with what each tab needs to show them (a live query, not an event). */
+  private pinSeq = 0
+  private readonly pinWaiters = new Map<string, { readonly view: PinAskView; readonly answer: (a: PinInput | null) => void }>()
   /** Upload files, progress and pause/abort (sync/uploads; DESIGN "Uploads are commands too"). */
   private uploads: UploadBoard | null = null
   private closeFiles: (() => void) | null = null
@@ -351,7 +353,8 @@ export class Engine {
     this.timers.clear()
     this.entitySub?.unsubscribe()
     this.entitySub = null
-    for (const w of this.pinWaiters.values()) w(null)
+    // PN5: an open PIN ask is dropped, not answered: a null answer would cancel its command (PN1), and a command
+    // the engine stops on stays in the outbox to ask again when it resumes (C6, PN4); closing the outbox ends the wait
     this.pinWaiters.clear()
     if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(this.noted("outbox.close"))
     this.outbox = null
@@ -648,8 +651,10 @@ export class Engine {
     const prompt = {
       ask: (cmd: { id: string; body: { name: string } }, lastErrorKey?: string) =>
         Effect.callback<PinInput | null>((resume) => {
-          this.pinWaiters.set(cmd.id, (a) => resume(Effect.succeed(a)))
+          const view: PinAskView = { seq: ++this.pinSeq, commandId: cmd.id, name: cmd.body.name, ...(lastErrorKey ? { lastErrorKey } : {}) }
+          this.pinWaiters.set(cmd.id, { view, answer: (a) => resume(Effect.succeed(a)) })
           this.env.onPinAsk?.(cmd.id, cmd.body.name, lastErrorKey)
+          this.changed()
         })
     }
     const { outbox, close } = await Effect.runPromise(
@@ -769,7 +774,8 @@ export class Engine {
     const w = this.pinWaiters.get(commandId)
     if (!w) return
     this.pinWaiters.delete(commandId)
-    w(answer)
+    w.answer(answer)
+    this.changed()
   }
 
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
@@ -883,6 +889,7 @@ export class Engine {
         return this.listRows<ApprovalRequest>("approval_history", q.walletId)
       case "syncProgress": return { ...this.progress.snapshot(), ...(this.problems.length > 0 ? { problems: this.problems } : {}), ...(this.syncedAt ? { syncedAt: this.syncedAt } : {}), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
       case "commands": return this.commandViews
+      case "pinAsks": return [...this.pinWaiters.values()].map((w) => w.view)
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
       case "uploads": return this.uploads?.views(this.commandViews) ?? []
     }

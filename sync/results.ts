@@ -93,6 +93,12 @@ export interface ConnectionView { readonly online: boolean; readonly stream: "co
 export interface WalletAccountView extends WalletAccount { readonly pendingDelta: number }
 export interface ApprovalRequestView extends ApprovalRequest { readonly pendingDecision?: "approve" | "reject" }
 
+/**
+ * PN5: a PIN prompt the outbox waits on (`lastErrorKey`: the previous attempt's refusal, PN2); `seq` tells
+ * one ask of a command from the next (a wrong PIN asks again under the same command id).
+ */
+export interface PinAskView { readonly seq: number; readonly commandId: string; readonly name: string; readonly lastErrorKey?: string }
+
 export interface LiveResults {
   session: SessionInfo | null
   wallets: ReadonlyArray<Wallet>
@@ -110,6 +116,7 @@ export interface LiveResults {
   approvalHistory: ReadonlyArray<ApprovalRequest>
   syncProgress: SyncProgress
   commands: ReadonlyArray<CommandView>
+  pinAsks: ReadonlyArray<PinAskView>
   connection: ConnectionView
   uploads: ReadonlyArray<UploadView>
 }

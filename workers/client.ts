@@ -40,7 +40,6 @@ export interface CallArgs {
 export type { CommandBody, CommandName, PayloadOf } from "../sync/commands/registry.ts"
 export type { ListName, ListRow } from "../schema/lists.ts"
 export type PinAnswer = { pin: string } | { temporary_token: string } | null
-export interface PinAsk { readonly commandId: string; readonly name: string; readonly lastErrorKey?: string }
 
 const SESSION_KEY = "session"
 const decodeFromWorker = Schema.decodeUnknownExit(FromWorker)
@@ -52,7 +51,6 @@ export class EngineClient {
   private readonly replies = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
   private readonly subs = new Map<number, (v: unknown) => void>()
   private readonly subQueries = new Map<number, LiveQuery>()
-  private readonly pinListeners = new Set<(a: PinAsk) => void>()
   private readonly sessionListeners = new Set<(event: "expired" | "renewed" | "signedOut") => void>()
 
   constructor(private readonly port: Port, private readonly apiBase: string, private locale: Locale, opts: { readonly keepSession?: boolean } = {}) {
@@ -99,7 +97,6 @@ export class EngineClient {
         return
       }
       case "snapshot": this.subs.get(m.subId)?.(m.value); return
-      case "pinAsk": for (const l of this.pinListeners) l(m.lastErrorKey === undefined ? { commandId: m.commandId, name: m.name } : { commandId: m.commandId, name: m.name, lastErrorKey: m.lastErrorKey }); return
       case "session":
         if (m.event === "renewed" && m.session) writeSession(m.session)
         if (m.event !== "renewed") clearSession()
@@ -167,7 +164,6 @@ export class EngineClient {
   controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
     return this.request((reqId) => ({ t: "uploadControl", reqId, commandId, action }))
   }
-  onPinAsk(l: (a: PinAsk) => void): () => void { this.pinListeners.add(l); return () => { this.pinListeners.delete(l) } }
   answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }
   onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void { this.sessionListeners.add(l); return () => { this.sessionListeners.delete(l) } }
 

@@ -22,8 +22,8 @@ const broadcast = (m: FromWorker) => { for (const p of ports) p.postMessage(m) }
 
 const engine = new Engine({
   storage: getRxStorageDexie() as never,
-  onSession: (event, session) => broadcast({ t: "session", event, session }),
-  onPinAsk: (commandId, name, lastErrorKey) => broadcast({ t: "pinAsk", commandId, name, ...(lastErrorKey ? { lastErrorKey } : {}) })
+  onSession: (event, session) => broadcast({ t: "session", event, session })
+  // PIN prompts reach the tabs as the live query `pinAsks` (sync/SPEC.md PN5), never as an event a late tab misses
 })
 
 /** Q3: statement answers depend on the projection alone; unchanged, they are not recomputed. */

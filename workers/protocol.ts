@@ -50,7 +50,6 @@ export type WorkerError = typeof WorkerError.Type
 export const FromWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("reply"), reqId: Schema.Number, ok: Schema.Boolean, value: Schema.optionalKey(Schema.Unknown), error: Schema.optionalKey(WorkerError) }),
   Schema.Struct({ t: Schema.Literal("snapshot"), subId: Schema.Number, value: Schema.Unknown }),
-  Schema.Struct({ t: Schema.Literal("pinAsk"), commandId: Schema.String, name: Schema.String, lastErrorKey: Schema.optionalKey(Schema.String) }),
   Schema.Struct({ t: Schema.Literal("session"), event: Schema.Literals(["expired", "renewed", "signedOut"]), session: Schema.optionalKey(Schema.NullOr(SessionInfo)) })
 ])
 export type FromWorker = typeof FromWorker.Type

@@ -1,11 +1,14 @@
 /**
  * The PIN prompt (DESIGN "Commands": a sensitive command asks the view for the PIN). Mounted
- * once in the app: listens to the engine's `onPinAsk`, shows the translated `lastErrorKey` of
- * a previous wrong attempt, answers with `answerPin`; Cancel answers null. Prompts queue.
+ * once in the app: shows the first of the engine's open asks (live query `pinAsks`, sync/SPEC.md
+ * PN5: a tab that mounts after the ask, as after a reload that resumes a command, still shows it)
+ * with the translated `lastErrorKey` of a previous wrong attempt, answers with `answerPin`;
+ * Cancel answers null. An ask answered here is hidden at once; one answered in another tab goes
+ * away when the engine drops it.
  */
-import { useEffect, useState, type FormEvent } from "react"
+import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine, type PinAsk } from "../../workers/client.ts"
+import { getEngine, useLiveQuery } from "../../workers/client.ts"
 import { isValidPin } from "../../schema/validation.ts"
 import { Dialog } from "./dialog.tsx"
 import { Button } from "./button.tsx"
@@ -13,19 +16,17 @@ import { PinField } from "./pin-field.tsx"
 
 export function PinPrompt() {
   const { t } = useTranslation()
-  const [queue, setQueue] = useState<ReadonlyArray<PinAsk>>([])
+  const asks = useLiveQuery({ kind: "pinAsks" })
+  const [answered, setAnswered] = useState<ReadonlySet<number>>(new Set())
   const [pin, setPin] = useState("")
   const [touched, setTouched] = useState(false)
 
-  useEffect(() => getEngine().onPinAsk((a) => {
-    setQueue((q) => [...q.filter((x) => x.commandId !== a.commandId), a])
-  }), [])
-
-  const ask = queue[0]
+  const ask = asks?.find((a) => !answered.has(a.seq))
   const answer = (value: string | null): void => {
     if (!ask) return
     getEngine().answerPin(ask.commandId, value === null ? null : { pin: value })
-    setQueue((q) => q.slice(1))
+    // forget answers the engine no longer lists, so the set stays as small as the open asks
+    setAnswered((s) => new Set([...s, ask.seq].filter((seq) => seq === ask.seq || asks?.some((a) => a.seq === seq))))
     setPin("")
     setTouched(false)
   }

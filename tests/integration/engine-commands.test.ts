@@ -75,4 +75,40 @@ describe("outbox against the sandbox", () => {
     expect(ledger.data.transactions.find((t) => t.transaction_uuid === id)?.statement_rows).toBe(2)
     await engine.signOut("logout")
   }, 120_000)
+  it("PN5 PN4 PN2 a PIN ask is state, not an event: a command resumed after a reload asks again, and a view that looks only later still finds the ask", async () => {
+    const session = await signIn(file.url, "bruno@example.com")
+    const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
+    const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
+    const w = wallets.find((x) => x.default)!
+    const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
+    const quote = ((await r.json()) as { data: { quote_id: string } }).data.quote_id
+    const asksOf = (e: Engine) => e.snapshot({ kind: "pinAsks" }) as ReadonlyArray<{ seq: number; commandId: string; name: string; lastErrorKey?: string }>
+    const found = async <T>(probe: () => T | undefined): Promise<T> => {
+      for (;;) { const v = probe(); if (v !== undefined) return v; await new Promise((res) => setTimeout(res, 20)) }
+    }
+    // no one listens to onPinAsk: the ask must be found by looking
+    let engine = makeEngine(file.url, {})
+    await engine.start(session)
+    const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 4321, expected_to_amount: 1 } })
+    const first = await found(() => asksOf(engine).find((a) => a.commandId === id))
+    expect(first.name).toBe("v1.coins.convert")
+    // a reload before the PIN is given: the new engine resumes the command and asks again (PN4: the PIN is never kept)
+    await engine.close()
+    engine = makeEngine(file.url, {})
+    await engine.start(await signIn(file.url, "bruno@example.com"))
+    const resumed = await found(() => asksOf(engine).find((a) => a.commandId === id))
+    expect(resumed.lastErrorKey).toBeUndefined()
+    // PN2: a wrong PIN asks again under the same command, as a new ask with the refusal
+    engine.answerPin(id, { pin: "0000" })
+    expect(asksOf(engine).some((a) => a.seq === resumed.seq)).toBe(false)
+    const again = await found(() => asksOf(engine).find((a) => a.commandId === id))
+    expect(again.seq).toBeGreaterThan(resumed.seq)
+    expect(again.lastErrorKey).toBe("INCORRECT_PIN")
+    engine.answerPin(id, { pin: "1234" })
+    expect(await Effect.runPromise(engine.commands!.settled(id))).toBe("confirmed")
+    expect(asksOf(engine)).toEqual([])
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number }> } }
+    expect(ledger.data.transactions.find((t) => t.transaction_uuid === id)?.statement_rows).toBe(2)
+    await engine.signOut("logout")
+  }, 120_000)
 })

@@ -130,7 +130,7 @@ test("features §4: a block sent while the connection drops, then a reload, ends
   await context.close()
 })
 
-test("features §4: a new copy blocks the old card for good; delete is final", async ({ browser, baseURL }) => {
+test("features §4: a new copy blocks the old card for good; delete is final, its PIN asked again after a reload (PN5)", async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
   const base = baseURL ?? ""
   const { context, page, walletId } = await openCards(browser, base, "ana@example.com", "anaMain")
@@ -156,17 +156,15 @@ test("features §4: a new copy blocks the old card for good; delete is final", a
   await expect(stateOf(page)).toHaveAttribute("data-status", "activated", { timeout: 20_000 })
   await page.getByTestId("card-delete").click()
   await page.getByRole("button", { name: "Excluir definitivamente" }).click()
-  await new PinPrompt(page).answer()
+  // sync/SPEC.md PN5: a reload while the PIN is asked keeps the delete queued, and the reloaded page asks again
+  const prompt = new PinPrompt(page)
+  await expect(prompt.root).toBeVisible({ timeout: 15_000 })
+  await page.reload()
+  await prompt.answer()
   await expect(page.getByTestId("card-not-found")).toBeVisible({ timeout: 15_000 })
+  await expect.poll(async () => (await plastic(base, walletId)).find((c) => c.id === v.id)!.status, { timeout: 30_000 }).toBe("cancelled")
   await page.reload()
   await expect(page.getByTestId("card-not-found")).toBeVisible({ timeout: 20_000 })
-  // the page hides the card as soon as the delete is queued (C7); the sandbox has it once the outbox sent it. A delete
-  // the reload caught before it was sent asks the PIN again (sync/outbox P4: the pin_token is never stored)
-  const prompt = new PinPrompt(page)
-  await expect.poll(async () => {
-    if (await prompt.root.isVisible()) await prompt.answer()
-    return (await plastic(base, walletId)).find((c) => c.id === v.id)!.status
-  }, { timeout: 30_000 }).toBe("cancelled")
   const r = await purchase(base, v.id, 990, "Netflix")
   expect(r.status).toBe("failed")
   await context.close()
