@@ -40,7 +40,7 @@ export default defineConfig({
     { name: "clock", testMatch: CLOCK_SUITES, dependencies: ["main"] }
   ],
   webServer: {
-    command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e-${API_PORT}.sqlite --fresh --size small --admin`,
+    command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e-${API_PORT}.sqlite --fresh --size small --admin --resettable`,
     url: `http://127.0.0.1:${APP_PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,

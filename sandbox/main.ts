@@ -1,7 +1,7 @@
 /**
  * The sandbox CLI (DESIGN "The sandbox users API"; README "How to start"):
  *   tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m]
- *                       [--alive] [--admin] [--no-fixed-code] [--quiet] [--reset] [--check-responses]
+ *                       [--alive] [--admin] [--resettable] [--no-fixed-code] [--quiet] [--reset] [--check-responses]
  * The admin routes (/__admin/*: fault switches, clock, ledger) are off unless `--admin` asks for them.
  * Creates and seeds the database when the file does not exist (data survives restarts), then
  * prints the URL, the seeded sign-ins and the fixed login code.
@@ -19,7 +19,7 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined
 }
 if (flag("help")) {
-  console.log("tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--no-fixed-code] [--quiet] [--reset]")
+  console.log("tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--no-fixed-code] [--quiet] [--reset]")
   process.exit(0)
 }
 const port = Number(opt("port") ?? process.env["SANDBOX_PORT"] ?? "4010")
@@ -53,6 +53,7 @@ const sb = await startSandbox({
   fixedCode: flag("no-fixed-code") ? null : "000000",
   admin,
   alive: flag("alive"),
+  resettable: flag("resettable"),
   checkResponses: flag("check-responses") ? true : false
 })
 if (fresh) console.log(`\n[sandbox] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)

@@ -255,6 +255,8 @@ export interface PageSpec {
 
 const versions = new Map<string, number>()
 const counts = new Map<string, { v: number; n: number }>()
+/** Forget every cached count (the test reset of sandbox/reset.ts replaced the tables under them). */
+export const forgetCachedCounts = (): void => { counts.clear() }
 /** Call after writing rows of a table whose counts are cached. */
 export const bumpVersion = (table: string): void => {
   versions.set(table, (versions.get(table) ?? 0) + 1)

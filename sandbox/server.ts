@@ -37,6 +37,7 @@ import { registerBettingRoutes } from "./routes/betting.ts"
 import { registerGatewayRoutes } from "./routes/gateway.ts"
 import { registerPixStatementRoutes } from "./routes/pix-statement.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
+import { keepSeedCopy, registerResetRoute } from "./reset.ts"
 import { decodePixKey, executePixOut, receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
 import type { StatementEntry } from "../schema/entities.ts"
@@ -71,6 +72,8 @@ export interface StartOptions {
   readonly alive?: boolean
   readonly alivePeriodMs?: number
   readonly trends?: boolean
+  /** Keep a copy of the database as seeded and serve `POST /__admin/reset` back to it (with `admin`; sandbox/reset.ts). */
+  readonly resettable?: boolean
 }
 
 export interface Sandbox {
@@ -167,6 +170,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   // a public liveness probe (the admin routes, with their own health, are off unless asked for)
   app.get("/health", (c) => c.json({ ok: true }))
   if (cfg.admin) registerAdminRoutes(app, ctx)
+  if (cfg.admin && opts.resettable === true) registerResetRoute(app, ctx, keepSeedCopy(ctx, dbPath))
   registerAuthRoutes(app, ctx)
   registerUserRoutes(app, ctx)
   registerWalletRoutes(app, ctx)

@@ -27,6 +27,12 @@ export class Clock {
     const t = iso ? Date.parse(iso) : NaN
     if (!Number.isNaN(t) && t > this.last) this.last = t
   }
+  /** Back to real time, stamping after `iso` (the test reset of sandbox/reset.ts: its rows are the seed's again). */
+  rewind(iso: string | null | undefined): void {
+    this.offsetMs = 0
+    this.last = 0
+    this.floor(iso)
+  }
   /** Business time (ms since epoch), shifted by the admin offset. */
   now(): number {
     return Date.now() + this.offsetMs

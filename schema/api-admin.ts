@@ -116,6 +116,11 @@ export const adminApi = {
   resetPinAttempts: def({
     method: "POST", path: "/__admin/reset-pin-attempts", auth: false, body: Schema.Struct({ user_email: Schema.String }), response: Ok
   }),
+  /** Every table, the clock and the switches back to the seed (a sandbox started `resettable` only: sandbox/reset.ts). */
+  reset: def({
+    method: "POST", path: "/__admin/reset", auth: false,
+    response: Envelope(Schema.Struct({ ok: Schema.Boolean, tables: Schema.Number }))
+  }),
   /** The seeded sign-ins and wallets. */
   seed: def({
     method: "GET", path: "/__admin/seed", auth: false,

@@ -4,7 +4,7 @@
 // so the browser sees one origin. Used by `npm start`, the Playwright suite and the benchmarks.
 //
 //   node scripts/serve.mjs [--app-port 5173] [--api-port 4010] [--db .data/sandbox.sqlite]
-//                          [--size small|100k|1m] [--alive] [--admin] [--fresh] [--build] [--dev]
+//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fresh] [--build] [--dev]
 // --admin opens the sandbox's /__admin/* routes (fault switches, clock, ledger: tests and benchmarks).
 import { spawn, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, rmSync } from "node:fs"
@@ -43,6 +43,7 @@ process.on("exit", stopAll)
 const sandboxArgs = ["--import", "tsx", resolve(root, "sandbox/main.ts"), "--port", String(apiPort), "--db", db, "--size", size]
 if (flag("alive")) sandboxArgs.push("--alive")
 if (flag("admin")) sandboxArgs.push("--admin")
+if (flag("resettable")) sandboxArgs.push("--resettable") // POST /__admin/reset back to the seed (e2e retries)
 const sandbox = spawn(process.execPath, sandboxArgs, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: process.env })
 children.push(sandbox)
 sandbox.on("exit", (code) => { console.log(`[serve] sandbox exited (${code})`); stopAll(); process.exit(code ?? 1) })

@@ -3,7 +3,7 @@
  * shell and the home page, plus `signInAs` that signs a seeded sandbox user in by e-mail code
  * and waits for the banking home. The app runs in Portuguese by default (pt-BR browser).
  */
-import { test as base, expect } from "@playwright/test"
+import { test as base, expect } from "./test.ts"
 import { HomePage } from "./pages/home-page.ts"
 import { LoginPage } from "./pages/login-page.ts"
 import { Shell } from "./pages/shell.ts"

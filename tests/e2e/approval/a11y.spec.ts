@@ -4,7 +4,7 @@
  * queue at 360 px wide without horizontal scroll. Screenshots go to tests/e2e/artifacts/.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { HISTORY, openAs, REQUESTS, Sandbox, SETTINGS } from "./approval-pages.ts"
 

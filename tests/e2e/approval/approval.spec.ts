@@ -7,7 +7,7 @@
  * ledger), permissions hold in the view and in the sandbox.
  */
 import { randomUUID } from "node:crypto"
-import { expect, test } from "@playwright/test"
+import { expect, test } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { HistoryPage, openAs, PIN, RequestsPage, Sandbox, REQUESTS } from "./approval-pages.ts"
 

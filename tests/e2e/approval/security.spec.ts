@@ -5,7 +5,7 @@
  * features §6 wallet-permission edit and unlink). Every change is undone, so the seeded users
  * keep Senha@123, PIN 1234 and their roles for the other suites.
  */
-import { expect, test } from "@playwright/test"
+import { expect, test } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PASSWORD } from "../pages/login-page.ts"
 import { openAs, PIN, Sandbox } from "./approval-pages.ts"

@@ -5,7 +5,7 @@
  * refuses them too, and a second configuration is refused with the catalogue's message.
  * Leaves the seeded rule (R$ 1.000,00, 2 approvers) in place.
  */
-import { expect, test } from "@playwright/test"
+import { expect, test } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { openAs, Sandbox, SettingsPage } from "./approval-pages.ts"
 

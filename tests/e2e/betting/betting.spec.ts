@@ -10,7 +10,7 @@
  * axe on the five pages in pt and en.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { BETTING, faults, openBetting, reportXml, resetFaults, sha256, spDay, storedFiles } from "./betting-pages.ts"

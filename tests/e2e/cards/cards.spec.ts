@@ -7,7 +7,7 @@
  * card, a final delete; axe on every cards page in pt and en.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { CARDS, faults, openCards, plastic, purchase, resetFaults, Sandbox, stateOf } from "./cards-pages.ts"

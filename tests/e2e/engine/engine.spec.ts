@@ -2,7 +2,7 @@
  * The engine in a real Chromium: the real SharedWorker, real IndexedDB, the built app's harness
  * page (harness/engine.html) and a running sandbox. Rule ids from sync/SPEC.md.
  */
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page } from "../test.ts"
 
 import { openHarness as open, signInAndSync } from "./harness-steps.ts"
 const userDbs = (page: Page, userId: string) =>

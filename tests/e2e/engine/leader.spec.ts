@@ -3,7 +3,7 @@
  * runs the engine in a dedicated worker for all of them. Real Chromium, real IndexedDB, the
  * built harness page and a running sandbox; SharedWorker is removed before any page script runs.
  */
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page } from "../test.ts"
 
 import { openHarness as open, signInAndSync } from "./harness-steps.ts"
 const total = (page: Page) => page.evaluate(() => (window.harness.snaps.stmts as { total: number } | undefined)?.total ?? -1)

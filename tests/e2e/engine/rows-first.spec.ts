@@ -4,7 +4,7 @@
  * in a first snapshot marked `partial`, then the full answer; one that does not ask gets one
  * snapshot; an answer the worker already holds comes once, whole.
  */
-import { expect, test } from "@playwright/test"
+import { expect, test } from "../test.ts"
 
 import { openHarness, signInAndSync } from "./harness-steps.ts"
 

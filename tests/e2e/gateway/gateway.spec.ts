@@ -8,7 +8,7 @@
  * server's aggregate; pt and en; axe finds no serious violation.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Browser, type Page } from "@playwright/test"
+import { expect, test, type Browser, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"

@@ -7,7 +7,7 @@
  * refund over the order's value is refused by the form with its message. pt and en, axe clean.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"

@@ -8,7 +8,7 @@
  * office shows live. pt and en, axe clean, screenshots.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Browser, type Page } from "@playwright/test"
+import { expect, test, type Browser, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { goInApp, signInPatiently } from "./patient-sign-in.ts"

@@ -10,7 +10,7 @@
  */
 import { readFile } from "node:fs/promises"
 import AxeBuilder from "@axe-core/playwright"
-import { expect, test, type Browser, type Page } from "@playwright/test"
+import { expect, test, type Browser, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
