@@ -4,6 +4,7 @@
  * the small lists, the statement projection, the pullers, the live stream and the outbox, and it
  * answers the views' live queries. Data flows one way:
  *   users API ──pull / SSE──▶ RxDB ──change stream──▶ mirror & projection ──live query──▶ view
+ * Its commands part (outbox, PIN asks, uploads, optimistic effects) is sync/engine-commands.ts.
  */
 import type { RxStorage } from "rxdb"
 import type { Locale } from "../schema/common.ts"
@@ -12,7 +13,7 @@ import type { ApprovalRequest, Notification, PendingBalance, StatementEntry, Wal
 import { P, WILDCARD, hasPermission } from "../schema/permissions.ts"
 import type { StreamEvent } from "../schema/stream.ts"
 import type { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
-import { problemKeyOf, type ConnectionView, type EngineProblem, type LiveResults, type PinAskView, type StatementsResult, type TableResult } from "./results.ts"
+import { problemKeyOf, type ConnectionView, type EngineProblem, type LiveResults, type StatementsResult, type TableResult } from "./results.ts"
 import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "./api/client.ts"
 import { listSpec } from "./lists.ts"
 import { isListName, listDef, listNames, listPermission, listsOfHint, type AnyListDef } from "../schema/lists.ts"
@@ -32,26 +33,12 @@ import { LiveStream, type StreamStatus } from "./stream/sse.ts"
 import { Effect, Schema } from "effect"
 import { StatementEntry as StatementEntrySchema } from "../schema/entities.ts"
 import type { AnyCommandBody } from "../schema/commands.ts"
-import { commandDef } from "./commands/registry.ts"
-import { makeScopedOutbox, type OutboxShape } from "./outbox/outbox.ts"
-import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "./outbox/ports.ts"
-import { layOverlays, pendingEffects, withPendingBalance, type PendingEffects } from "./outbox/optimistic.ts"
-import { openRxOutboxStore } from "./store/outbox-store.ts"
-import { makeTransport } from "./commands/transport.ts"
-import type { CommandView, StatementRowView } from "./results.ts"
-import type { PendingRow } from "./commands/define.ts"
-import { UploadBoard } from "./uploads/board.ts"
-import { deleteIdbFileStore, fileDbNameFor, openIdbFileStore, MemoryFileStore } from "./uploads/file-store.ts"
-import { makeUploadServer } from "./uploads/server.ts"
+import type { OutboxShape } from "./outbox/outbox.ts"
+import type { PinInput } from "./outbox/ports.ts"
+import { layOverlays, withPendingBalance } from "./outbox/optimistic.ts"
+import { deleteIdbFileStore, fileDbNameFor } from "./uploads/file-store.ts"
 import { dbNameFor } from "./store/db.ts"
-
-/** A command's pending statement row as the statement table shows it (C7). */
-const pendingRowView = (cmd: { readonly id: string; readonly wallet_id: string; readonly created_at: string }, r: PendingRow): StatementRowView => ({
-  id: `${cmd.id}:${r.key}`, wallet_id: cmd.wallet_id, operation_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at,
-  type: r.type, direction: r.direction, status: "pending", currency_symbol: r.currency_symbol, amount: r.amount, balance_after: 0,
-  description: r.description, counterparty_name: r.counterparty_name, counterparty_document: "", end_to_end_id: null,
-  transaction_uuid: cmd.id, pending: true
-})
+import { CommandDesk } from "./engine-commands.ts"
 
 export interface EngineEnv {
   readonly storage: RxStorage<unknown, unknown>
@@ -137,18 +124,10 @@ export class Engine {
   private starting: Promise<void> | null = null
   private notifyQueued = false
   private serverTypeReady: Promise<void> = Promise.resolve()
-  private outbox: OutboxShape | null = null
-  private closeOutbox: Effect.Effect<void> | null = null
-  private commandViews: CommandView[] = []
-  private effects: PendingEffects = { balances: [], overlays: [], notices: [] }
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
   private readonly seenTx = new Set<string>()
-  /** PN5: the PIN prompts the outbox waits on, with what each tab needs to show them (a live query, not an event). */
-  private pinSeq = 0
-  private readonly pinWaiters = new Map<string, { readonly view: PinAskView; readonly answer: (a: PinInput | null) => void }>()
-  /** Upload files, progress and pause/abort (sync/uploads; DESIGN "Uploads are commands too"). */
-  private uploads: UploadBoard | null = null
-  private closeFiles: (() => void) | null = null
+  /** The outbox, PIN asks, uploads and optimistic effects (sync/engine-commands.ts). */
+  private readonly desk: CommandDesk
 
   /** EN1: the last background failures (a pull, the stream, the store), newest first, shown to the user (home). */
   private problems: EngineProblem[] = []
@@ -170,6 +149,18 @@ export class Engine {
       serverType: () => this.serverType,
       ...(env.fetch ? { fetch: env.fetch } : {}),
       timeoutMs: 30_000
+    })
+    this.desk = new CommandDesk({
+      api: this.api,
+      ...(env.fetch ? { fetch: env.fetch } : {}),
+      ...(env.indexedDB ? { indexedDB: env.indexedDB } : {}),
+      ...(env.onPinAsk ? { onPinAsk: env.onPinAsk } : {}),
+      userId: () => this.session?.userId ?? null,
+      waitOnline: () => this.waitOnline(),
+      pull: (list, walletId) => this.pullNamed(list, walletId),
+      seen: (id) => this.seenTx.has(id),
+      changed: () => this.changed(),
+      noted: (where) => this.noted(where)
     })
   }
 
@@ -231,7 +222,7 @@ export class Engine {
       this.changed()
     })
     await this.loadProjection(db, session.userId)
-    await this.openOutbox(db)
+    await this.desk.open(db)
     this.changed()
     this.startStream()
     this.startUnreadPoll()
@@ -337,7 +328,7 @@ export class Engine {
   }
 
   /** The outbox, for tests and the worker (undefined before sign-in). */
-  get commands(): OutboxShape | null { return this.outbox }
+  get commands(): OutboxShape | null { return this.desk.outbox }
 
   /**
    * Stop everything that runs for a session — stream, poll, timers, change feed, PIN prompts,
@@ -353,16 +344,7 @@ export class Engine {
     this.timers.clear()
     this.entitySub?.unsubscribe()
     this.entitySub = null
-    // PN5: an open PIN ask is dropped, not answered: a null answer would cancel its command (PN1), and a command
-    // the engine stops on stays in the outbox to ask again when it resumes (C6, PN4); closing the outbox ends the wait
-    this.pinWaiters.clear()
-    if (this.closeOutbox) await Effect.runPromise(this.closeOutbox).catch(this.noted("outbox.close"))
-    this.outbox = null
-    this.closeOutbox = null
-    this.uploads?.close()
-    this.uploads = null
-    this.closeFiles?.()
-    this.closeFiles = null
+    await this.desk.close()
     try { await this.starting } catch { /* opening failed: stop anyway */ }
     await Promise.allSettled([...this.running.values()])
     if (this.imageWriting) await this.imageWriting
@@ -376,8 +358,7 @@ export class Engine {
     const session = this.session
     if (!session) return
     const db = await this.halt()
-    this.commandViews = []
-    this.effects = { balances: [], overlays: [], notices: [] }
+    this.desk.forget()
     this.mirror.clear()
     this.proj.clear()
     for (const p of this.tables.values()) p.clear()
@@ -470,7 +451,7 @@ export class Engine {
     if (!db) return Promise.resolve(0)
     return this.pull(`statements|${walletId}`, () =>
       pullStatements(this.api, db, this.progress, walletId, {
-        onRows: (rows, seq) => { this.ingestChunk(rows, walletId, seq); void this.refreshCommands() }
+        onRows: (rows, seq) => { this.ingestChunk(rows, walletId, seq); void this.desk.refresh() }
       }).finally(() => {
         if ([...this.running.keys()].filter((k) => k.startsWith("statements|")).length <= 1) this.settleProjection()
         this.scheduleImage()
@@ -634,96 +615,13 @@ export class Engine {
     this.changed()
   }
 
-  // ── commands (sync/SPEC.md C1–C7) ──────────────────────────────────────────
-  private async openOutbox(db: UserDb): Promise<void> {
-    const store = await openRxOutboxStore(db)
-    const idb = this.env.indexedDB ?? globalThis.indexedDB
-    const files = idb ? await openIdbFileStore(fileDbNameFor(db.name), idb) : null
-    this.closeFiles = files ? () => files.close() : null
-    this.uploads = new UploadBoard(files ?? new MemoryFileStore(), () => this.changed())
-    const base = makeTransport(this.api, () => this.session?.userId ?? null, this.uploads.env(makeUploadServer(this.api, this.env.fetch)))
-    // RT7: while the device is offline a command waits before each call instead of failing it
-    const transport = {
-      verifyPin: (input: PinInput) => Effect.andThen(this.waitOnline(), base.verifyPin(input)),
-      send: (cmd: Parameters<typeof base.send>[0], pin: string | null) => Effect.andThen(this.waitOnline(), base.send(cmd, pin)),
-      reconcile: (cmd: Parameters<typeof base.reconcile>[0]) => Effect.andThen(this.waitOnline(), base.reconcile(cmd))
-    }
-    const prompt = {
-      ask: (cmd: { id: string; body: { name: string } }, lastErrorKey?: string) =>
-        Effect.callback<PinInput | null>((resume) => {
-          const view: PinAskView = { seq: ++this.pinSeq, commandId: cmd.id, name: cmd.body.name, ...(lastErrorKey ? { lastErrorKey } : {}) }
-          this.pinWaiters.set(cmd.id, { view, answer: (a) => resume(Effect.succeed(a)) })
-          this.env.onPinAsk?.(cmd.id, cmd.body.name, lastErrorKey)
-          this.changed()
-        })
-    }
-    const { outbox, close } = await Effect.runPromise(
-      makeScopedOutbox().pipe(
-        Effect.provideService(OutboxStore, store),
-        Effect.provideService(CommandTransport, transport),
-        Effect.provideService(PinPrompt, prompt)
-      )
-    )
-    this.outbox = outbox
-    this.closeOutbox = close
-    outbox.subscribe(() => { void this.refreshCommands() })
-    await this.refreshCommands()
-    // C6: unfinished commands resume after a reload
-    void Effect.runPromise(outbox.replay()).catch(this.noted("outbox.replay"))
-  }
-
+  // ── commands (sync/SPEC.md C1–C8; the part itself: sync/engine-commands.ts) ─
   /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
   private syncedAt: string | null = null
   private markSynced(): void {
     this.syncedAt = new Date().toISOString()
     this.later("syncedAt", 1000, async () => { if (this.db && this.syncedAt) await this.db.meta.upsert({ key: "sync|lastAt", value: this.syncedAt }) })
     this.changed()
-  }
-
-  private async refreshCommands(): Promise<void> {
-    const outbox = this.outbox
-    if (!outbox) return
-    const statuses = await Effect.runPromise(outbox.statuses())
-    void this.uploads?.follow(statuses.map((st) => ({ id: st.command.id, state: st.state, created_at: st.command.created_at, body: st.command.body }))).catch(this.noted("uploads.follow"))
-    this.commandViews = statuses.map((st) => {
-      const def = commandDef(st.command.body.name)
-      const open = st.state === "created" || st.state === "awaiting-pin" || st.state === "sending"
-      const rows = open ? def?.pendingRows?.(st.command.body.payload) ?? [] : []
-      const outcome = st.state === "confirmed" ? def?.outcome?.(st.latest?.result) ?? null : null
-      return {
-        id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body as CommandView["body"], state: st.state, created_at: st.command.created_at,
-        ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {}),
-        ...(st.sent ? { sent: true as const } : {}),
-        ...(outcome !== null ? { outcome } : {}),
-        ...(rows.length ? { pendingRows: rows.map((r) => pendingRowView(st.command, r)) } : {})
-      }
-    })
-    // a confirmed command's lists are pulled again (its definition's `refresh`), once per command
-    for (const st of statuses) if (st.state === "confirmed") this.refreshAfter(st.command)
-    // C7: optimistic effects; a confirmed command keeps its effect until a pull reflects it (OP3)
-    this.effects = pendingEffects(statuses.map((st) => ({ command: st.command, latest: st.latest })), {
-      isReflected: (id) => this.isReflected(id)
-    })
-    this.changed()
-  }
-  /** Per confirmed command: its `refresh` pulls running, or done. */
-  private readonly refreshed = new Map<string, "pulling" | "done">()
-  private refreshAfter(cmd: { readonly id: string; readonly wallet_id: string; readonly body: AnyCommandBody }): void {
-    if (this.refreshed.has(cmd.id)) return
-    const lists = commandDef(cmd.body.name)?.refresh ?? []
-    if (lists.length === 0) { this.refreshed.set(cmd.id, "done"); return }
-    this.refreshed.set(cmd.id, "pulling")
-    void Promise.allSettled(lists.map((n) => this.pullNamed(n, cmd.wallet_id))).then(() => {
-      this.refreshed.set(cmd.id, "done")
-      return this.refreshCommands()
-    })
-  }
-  /** OP3: whether the pulled data shows a confirmed command, by its definition's `reflectedBy`. */
-  private isReflected(id: string): boolean {
-    const v = this.commandViews.find((c) => c.id === id)
-    if (v?.outcome !== undefined) return true // nothing moved (e.g. awaiting approval): no effect to keep
-    const how = (v && commandDef(v.body.name)?.reflectedBy) ?? "refresh"
-    return how === "none" || (how === "statement" ? this.seenTx.has(id) : this.refreshed.get(id) === "done")
   }
 
   /**
@@ -736,47 +634,30 @@ export class Engine {
 
   async submit(walletId: string, body: AnyCommandBody, dedupeKey?: string): Promise<string> {
     await this.opened()
-    const outbox = this.outbox
     const session = this.session
-    if (!outbox || !session) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
-    const r = await Effect.runPromise(outbox.submit(body, { userId: session.userId, walletId, ...(dedupeKey ? { dedupeKey } : {}) }))
-    await this.refreshCommands()
-    return r.command.id
+    if (!session) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    return this.desk.submit(session.userId, walletId, body, dedupeKey)
   }
 
   /** CN1: cancel a command that was never sent (the user gives up waiting for the network or the PIN). */
   async cancelCommand(commandId: string): Promise<string> {
     await this.opened()
-    const outbox = this.outbox
-    if (!outbox) throw new Error("no session")
-    this.answerPin(commandId, null) // a PIN prompt still open for it closes
-    const state = await Effect.runPromise(outbox.cancel(commandId))
-    await this.refreshCommands()
-    return state
+    return this.desk.cancel(commandId)
   }
 
   /** Keep a file in the local store for an upload command (DESIGN "Uploads are commands too"); answers its key. */
   async putFile(blob: Blob, name: string, type: string): Promise<string> {
     await this.opened()
-    if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
-    return this.uploads.put(blob, name, type, new Date().toISOString())
+    return this.desk.putFile(blob, name, type)
   }
 
   /** Pause, resume or abort an upload command (an abort of one never sent cancels it, CN1). */
   async controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
     await this.opened()
-    if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
-    await this.uploads.control(commandId, action)
-    if (action === "abort" && !this.commandViews.find((c) => c.id === commandId)?.sent) await this.cancelCommand(commandId).catch(this.noted("uploads.abort"))
+    return this.desk.controlUpload(commandId, action)
   }
 
-  answerPin(commandId: string, answer: PinInput | null): void {
-    const w = this.pinWaiters.get(commandId)
-    if (!w) return
-    this.pinWaiters.delete(commandId)
-    w.answer(answer)
-    this.changed()
-  }
+  answerPin(commandId: string, answer: PinInput | null): void { this.desk.answerPin(commandId, answer) }
 
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>()
   /** Run once after `ms`, coalescing calls with the same key (P10). */
@@ -859,7 +740,7 @@ export class Engine {
       case "walletAccounts":
         return this.listRows<WalletAccount>("wallet_accounts", q.walletId)
           .map((a) => {
-            const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.effects)
+            const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.desk.effects)
             return { ...a, balance: p.amount, pendingDelta: p.amount - a.balance }
           })
       case "pendingBalance": return (this.listRows<PendingBalance>("pending_balance", q.walletId)[0] ?? null)
@@ -888,10 +769,10 @@ export class Engine {
       case "approvalHistory":
         return this.listRows<ApprovalRequest>("approval_history", q.walletId)
       case "syncProgress": return { ...this.progress.snapshot(), ...(this.problems.length > 0 ? { problems: this.problems } : {}), ...(this.syncedAt ? { syncedAt: this.syncedAt } : {}), ...(this.openStats ? { open: this.openStats } : {}), ...(this.imageSaved ? { image: this.imageSaved } : {}) }
-      case "commands": return this.commandViews
-      case "pinAsks": return [...this.pinWaiters.values()].map((w) => w.view)
+      case "commands": return this.desk.commandViews
+      case "pinAsks": return this.desk.pinAsks
       case "connection": return { online: this.online, stream: this.streamStatus } satisfies ConnectionView
-      case "uploads": return this.uploads?.views(this.commandViews) ?? []
+      case "uploads": return this.desk.uploadViews
     }
   }
 
@@ -904,7 +785,7 @@ export class Engine {
     if (!def) return []
     const copy = def.scope === "wallet" ? walletId : ""
     let rows = this.list<Record<string, unknown>>(name, copy)
-    const overlays = this.effects.overlays.filter((o) => o.list === name && (def.scope === "user" || o.walletId === copy))
+    const overlays = this.desk.effects.overlays.filter((o) => o.list === name && (def.scope === "user" || o.walletId === copy))
     if (overlays.length > 0) rows = layOverlays(rows, overlays, (r) => def.id(r))
     if (def.where) rows = rows.filter((r) => def.where?.(r) ?? true)
     if (def.order) rows.sort(def.order)
