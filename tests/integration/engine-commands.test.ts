@@ -15,6 +15,16 @@ const file = sandboxForFile()
 
 const N = 300
 
+/** Bruno signed in, his default wallet and a fresh BTC quote (a conversion is the command these tests send). */
+async function brunoQuote(): Promise<{ session: Awaited<ReturnType<typeof signIn>>; w: Wallet; quote: string }> {
+  const session = await signIn(file.url, "bruno@example.com")
+  const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
+  const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
+  const w = wallets.find((x) => x.default)!
+  const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
+  return { session, w, quote: ((await r.json()) as { data: { quote_id: string } }).data.quote_id }
+}
+
 describe("outbox against the sandbox", () => {
   it("EO1 C2 C3 C4 C6 300 commands under injected faults and a reload are applied exactly once", async () => {
     const session = await signIn(file.url, "ana@example.com")
@@ -59,12 +69,7 @@ describe("outbox against the sandbox", () => {
     await engine.signOut("logout")
   }, 300_000)
   it("C8 a command submitted while the engine is still opening the store (just after a reload) waits for it and is sent once", async () => {
-    const session = await signIn(file.url, "bruno@example.com")
-    const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
-    const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
-    const w = wallets.find((x) => x.default)!
-    const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
-    const quote = ((await r.json()) as { data: { quote_id: string } }).data.quote_id
+    const { session, w, quote } = await brunoQuote()
     let engine: Engine | null = null
     engine = makeEngine(file.url, { onPinAsk: (id) => engine?.answerPin(id, { pin: "1234" }) })
     const starting = engine.start(session) // not awaited: the view acts before the store is open
@@ -76,12 +81,7 @@ describe("outbox against the sandbox", () => {
     await engine.signOut("logout")
   }, 120_000)
   it("PN5 PN4 PN2 a PIN ask is state, not an event: a command resumed after a reload asks again, and a view that looks only later still finds the ask", async () => {
-    const session = await signIn(file.url, "bruno@example.com")
-    const headers = { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
-    const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
-    const w = wallets.find((x) => x.default)!
-    const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
-    const quote = ((await r.json()) as { data: { quote_id: string } }).data.quote_id
+    const { session, w, quote } = await brunoQuote()
     const asksOf = (e: Engine) => e.snapshot({ kind: "pinAsks" }) as ReadonlyArray<{ seq: number; commandId: string; name: string; lastErrorKey?: string }>
     const found = async <T>(probe: () => T | undefined): Promise<T> => {
       for (;;) { const v = probe(); if (v !== undefined) return v; await new Promise((res) => setTimeout(res, 20)) }
