@@ -12,6 +12,7 @@ import { gatewayRows } from "./gateway-rows.ts"
 import { createGatewayPaymentTables, seedGatewayPayments } from "./gateway-payments-db.ts"
 import type { GatewayTransaction } from "../schema/tables/gateway.ts"
 import type { CompanyKind } from "../schema/api-gateway.ts"
+import { bumpVersion } from "./count-cache.ts"
 
 type DB = Database.Database
 
@@ -69,6 +70,7 @@ CREATE TABLE IF NOT EXISTS gateway_exports (
 export const insertGatewayRows = (db: DB, rows: ReadonlyArray<GatewayTransaction>): void => {
   const ins = db.prepare(`INSERT OR REPLACE INTO gateway_transactions (${GATEWAY_COLUMNS}) VALUES (${GATEWAY_COLUMNS_LIST.map((c) => "@" + c).join(", ")})`)
   db.transaction(() => { for (const r of rows) ins.run(r) })()
+  bumpVersion("gateway_transactions") // the lists' cached totals are stale now (paginateJson countCacheTable)
 }
 
 /** Gateway rows per wallet: small for `npm start`; the big sizes put 80 % on the matrix, 20 % on the branch. */

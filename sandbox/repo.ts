@@ -14,6 +14,7 @@ import type {
 import type { PagedOf } from "../schema/common.ts"
 import { actionsForTypes, WILDCARD } from "../schema/permissions.ts"
 import { ApiError, badField } from "./errors.ts"
+import { cachedCount, keepCount } from "./count-cache.ts"
 
 export interface UserRow {
   id: string
@@ -253,15 +254,6 @@ export interface PageSpec {
   readonly countCacheTable?: string
 }
 
-const versions = new Map<string, number>()
-const counts = new Map<string, { v: number; n: number }>()
-/** Forget every cached count (the test reset of sandbox/reset.ts replaced the tables under them). */
-export const forgetCachedCounts = (): void => { counts.clear() }
-/** Call after writing rows of a table whose counts are cached. */
-export const bumpVersion = (table: string): void => {
-  versions.set(table, (versions.get(table) ?? 0) + 1)
-}
-
 const parseIntParam = (name: string, v: string | undefined, dflt: number): number => {
   if (v === undefined || v === "") return dflt
   if (!/^\d+$/.test(v)) return badField(name, "VALIDATION_NUMERIC")
@@ -306,15 +298,11 @@ const planPage = (db: DB, q: PageParams, spec: PageSpec): PagePlan => {
   const countSql = `SELECT count(*) AS n FROM ${spec.from} ${whereSql}`
   let total: number
   const cacheKey = spec.countCacheTable ? `${countSql}|${JSON.stringify(params)}` : null
-  const v = spec.countCacheTable ? versions.get(spec.countCacheTable) ?? 0 : 0
-  const cached = cacheKey !== null ? counts.get(cacheKey) : undefined
-  if (cached !== undefined && cached.v === v) total = cached.n
+  const cached = cacheKey !== null && spec.countCacheTable ? cachedCount(spec.countCacheTable, cacheKey) : undefined
+  if (cached !== undefined) total = cached
   else {
     total = (db.prepare(countSql).get(...params) as { n: number }).n
-    if (cacheKey !== null) {
-      if (counts.size > 500) counts.clear()
-      counts.set(cacheKey, { v, n: total })
-    }
+    if (cacheKey !== null && spec.countCacheTable) keepCount(spec.countCacheTable, cacheKey, total)
   }
 
   const meta = { page: keyset ? 1 : page, page_size: pageSize, page_total: Math.ceil(total / pageSize), total }

@@ -12,7 +12,7 @@ import { join } from "node:path"
 import type { Context, Hono } from "hono"
 import type { Ctx } from "./context.ts"
 import { noFaults } from "./context.ts"
-import { forgetCachedCounts } from "./repo.ts"
+import { forgetCachedCounts } from "./count-cache.ts"
 import { adminApi } from "../schema/api-admin.ts"
 
 export interface SeedCopy {

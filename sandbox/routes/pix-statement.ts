@@ -62,7 +62,8 @@ export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     return paginateJson(db, q, {
       from: "statements", columns: PIX_STATEMENT_SELECT, where, params,
-      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" }
+      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
+      countCacheTable: "statements" // the total of a keyset pull's pages, counted once per write (as the statement's)
     }, PIX_STATEMENT_JSON)
   })
 

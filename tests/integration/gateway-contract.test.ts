@@ -152,9 +152,14 @@ describe("gateway permission by company kind and wallet (core, D-gateway-company
     expect((await cl.err("gatewayDashboard", { as: ana, wallet: W.anaMain, query: { start_date: "2026-01-01", end_date: "2026-01-02", wallets_ids: W.brunoMatrix } })).status).toBe(403)
   })
 
-  it("features §7 a transaction arriving (admin) is listed at once", async () => {
+  it("features §7 a transaction arriving (admin) is listed at once, and the lists' totals count it (cached totals follow writes)", async () => {
+    // a keyset page's total is cached per write version (sandbox/count-cache.ts): asked twice, then after a write
+    const keyset = { sort: "updated_at", order: "asc", page_size: 1 }
+    const before = (await cl.ok("gatewayTransactions", { as: bruno, wallet: W.brunoMatrix, query: keyset })).data.total
+    expect((await cl.ok("gatewayTransactions", { as: bruno, wallet: W.brunoMatrix, query: keyset })).data.total).toBe(before)
     const row = await cl.admin("gatewayArrive", { body: { wallet_id: W.brunoMatrix, value: 4321, reference: "PED-LIVE-1" } })
     const r = await cl.ok("gatewayDeposits", { as: bruno, wallet: W.brunoMatrix, query: { search: "PED-LIVE-1" } })
     expect(r.data.data.map((t) => t.id)).toEqual([row.data.id])
+    expect((await cl.ok("gatewayTransactions", { as: bruno, wallet: W.brunoMatrix, query: keyset })).data.total).toBe(before + 1)
   })
 })
