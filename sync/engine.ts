@@ -697,6 +697,7 @@ export class Engine {
       const id = spec.idOf(row)
       docs.push({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: String(row.updated_at ?? row.created_at ?? ""), doc: row })
     }
+    if (list === "notifications") this.countInlineReads(docs)
     for (const d of docs) this.mirrorPut(d)
     const pulling = this.inlineDuringPull.get(pullKey(spec))
     if (pulling && docs.length > 0) {
@@ -705,6 +706,30 @@ export class Engine {
     }
     this.changed()
     void db.entities.bulkUpsert(docs).catch(this.noted("mirror.save"))
+  }
+
+  /**
+   * L5 for the unread count: a notification the stream shows going from unread to read (or back) moves the count
+   * at once; the server's count, asked again 300 ms later, settles any drift (D-notification-read).
+   */
+  private countInlineReads(docs: ReadonlyArray<EntityDoc>): void {
+    const mirror = this.bucket("notifications", "")
+    for (const d of docs) {
+      const was = mirror.get(d.id)?.read
+      const now = d.doc.read
+      if (was === false && now === true) this.unread = Math.max(0, this.unread - 1)
+      else if (was === true && now === false) this.unread++
+    }
+  }
+
+  /** The unread count as shown: the server's, less the reads still pending in the outbox (C7 for a count). */
+  private unreadShown(): number {
+    const reads = this.desk.effects.overlays.filter((o) => o.list === "notifications" && o.patch?.["read"] === true)
+    if (reads.length === 0) return this.unread
+    const mirror = this.bucket("notifications", "")
+    let pending = 0
+    for (const o of reads) if (mirror.get(o.id)?.["read"] === false) pending++
+    return Math.max(0, this.unread - pending)
   }
 
   // ── calls for the views ───────────────────────────────────────────────────
@@ -750,7 +775,7 @@ export class Engine {
         return w && w.permission_types.includes("ROOT") && !acts.includes(WILDCARD) ? [...acts, WILDCARD] : acts
       }
       case "notifications": return this.listRows<Notification>("notifications", "").slice(0, q.limit)
-      case "unreadCount": return this.unread
+      case "unreadCount": return this.unreadShown()
       case "invitations":
         return q.direction === "received"
           ? this.listRows<WalletInvitation>("invitations_received", "")

@@ -20,6 +20,7 @@ import { tedCommands } from "./ted.ts"
 import { bettingCommands } from "./betting.ts"
 import { gatewayCommands } from "./gateway.ts"
 import { pixLimitsCommands } from "./pix-limits.ts"
+import { notificationCommands } from "./notifications.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -35,7 +36,8 @@ export const commandDefs = [
   ...tedCommands,
   ...bettingCommands,
   ...gatewayCommands,
-  ...pixLimitsCommands
+  ...pixLimitsCommands,
+  ...notificationCommands
 ] as const
 
 type Defs = typeof commandDefs

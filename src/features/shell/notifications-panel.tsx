@@ -11,7 +11,7 @@ import { useLiveQuery } from "../../../workers/client.ts"
 import type { Notification } from "../../../schema/entities.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { BellIcon, Button, Counter, EmptyState, IconButton, Skeleton, visuallyHidden } from "../../ui/index.ts"
-import { useAdjustedUnread, useMarkRead, useReadOverrides } from "./use-notification-reads.ts"
+import { useMarkRead } from "./use-notification-reads.ts"
 import * as s from "./panel.css.ts"
 
 /** core §9: notification page size 20. */
@@ -47,7 +47,6 @@ function Entry({ n, read }: { readonly n: Notification; readonly read: boolean }
 function List({ limit, onMore }: { readonly limit: number; readonly onMore: () => void }) {
   const { t } = useTranslation()
   const list = useLiveQuery({ kind: "notifications", limit })
-  const reads = useReadOverrides()
   if (list === undefined) {
     return <div className={s.section} aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}</div>
   }
@@ -55,7 +54,7 @@ function List({ limit, onMore }: { readonly limit: number; readonly onMore: () =
   return (
     <>
       <ul className={s.notifList} aria-label={t("notifications:title")}>
-        {list.map((n) => <Entry key={n.id} n={n} read={n.read || reads.has(n.id)} />)}
+        {list.map((n) => <Entry key={n.id} n={n} read={n.read} />)}
       </ul>
       {list.length >= limit ? (
         <div className={s.foot}><Button variant="secondary" size="sm" onClick={onMore} data-testid="notifications-more">{t("notifications:showMore")}</Button></div>
@@ -68,8 +67,7 @@ export function NotificationsPanel() {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [limit, setLimit] = useState(NOTIFICATION_PAGE)
-  const live = useLiveQuery({ kind: "unreadCount" })
-  const unread = useAdjustedUnread(live)
+  const unread = useLiveQuery({ kind: "unreadCount" }) ?? 0
   return (
     <Popover.Root open={open} onOpenChange={(o) => { setOpen(o); setLimit(NOTIFICATION_PAGE) }}>
       <Popover.Trigger asChild>
