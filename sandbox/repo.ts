@@ -297,12 +297,13 @@ const planPage = (db: DB, q: PageParams, spec: PageSpec): PagePlan => {
   // total: every row matching the filters (in keyset mode too, so a puller can show rows done / total)
   const countSql = `SELECT count(*) AS n FROM ${spec.from} ${whereSql}`
   let total: number
-  const cacheKey = spec.countCacheTable ? `${countSql}|${JSON.stringify(params)}` : null
-  const cached = cacheKey !== null && spec.countCacheTable ? cachedCount(spec.countCacheTable, cacheKey) : undefined
+  const table = spec.countCacheTable
+  const cacheKey = table ? `${countSql}|${JSON.stringify(params)}` : ""
+  const cached = table ? cachedCount(table, cacheKey) : undefined
   if (cached !== undefined) total = cached
   else {
     total = (db.prepare(countSql).get(...params) as { n: number }).n
-    if (cacheKey !== null && spec.countCacheTable) keepCount(spec.countCacheTable, cacheKey, total)
+    if (table) keepCount(table, cacheKey, total)
   }
 
   const meta = { page: keyset ? 1 : page, page_size: pageSize, page_total: Math.ceil(total / pageSize), total }

@@ -20,7 +20,7 @@ export interface SeedCopy {
   readonly flags: Ctx["flags"]
 }
 
-/** Keep the database as it is now (just seeded) beside it. */
+/** Keep the database as it is now (just seeded) beside it (a temporary file for an in-memory one); removed at close. */
 export const keepSeedCopy = (ctx: Ctx, dbPath: string): SeedCopy => {
   const path = dbPath === ":memory:" ? join(tmpdir(), `sandbox-seed-copy-${process.pid}-${Date.now()}.sqlite`) : `${dbPath}.seed-copy`
   rmSync(path, { force: true })

@@ -38,6 +38,7 @@ import { registerGatewayRoutes } from "./routes/gateway.ts"
 import { registerPixStatementRoutes } from "./routes/pix-statement.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { keepSeedCopy, registerResetRoute } from "./reset.ts"
+import { rmSync } from "node:fs"
 import { decodePixKey, executePixOut, receivePixIn, notify } from "./ledger.ts"
 import type { Ledger } from "../schema/api-admin.ts"
 import type { StatementEntry } from "../schema/entities.ts"
@@ -170,7 +171,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   // a public liveness probe (the admin routes, with their own health, are off unless asked for)
   app.get("/health", (c) => c.json({ ok: true }))
   if (cfg.admin) registerAdminRoutes(app, ctx)
-  if (cfg.admin && opts.resettable === true) registerResetRoute(app, ctx, keepSeedCopy(ctx, dbPath))
+  const seedCopy = cfg.admin && opts.resettable === true ? keepSeedCopy(ctx, dbPath) : null
+  if (seedCopy) registerResetRoute(app, ctx, seedCopy)
   registerAuthRoutes(app, ctx)
   registerUserRoutes(app, ctx)
   registerWalletRoutes(app, ctx)
@@ -279,6 +281,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
         s.closeAllConnections?.()
       })
       db.close()
+      if (seedCopy) rmSync(seedCopy.path, { force: true })
     },
     admin: {
       ctx,

@@ -22,7 +22,7 @@ import { UploadBoard } from "./uploads/board.ts"
 import { fileDbNameFor, MemoryFileStore, openIdbFileStore } from "./uploads/file-store.ts"
 import { makeUploadServer } from "./uploads/server.ts"
 
-export const NO_EFFECTS: PendingEffects = { balances: [], overlays: [], notices: [] }
+const NO_EFFECTS: PendingEffects = { balances: [], overlays: [], notices: [] }
 
 /** A command's pending statement row as the statement table shows it (C7). */
 const pendingRowView = (cmd: { readonly id: string; readonly wallet_id: string; readonly created_at: string }, r: PendingRow): StatementRowView => ({
@@ -73,7 +73,6 @@ export class CommandDesk {
   get effects(): PendingEffects { return this.fx }
   get pinAsks(): ReadonlyArray<PinAskView> { return [...this.pinWaiters.values()].map((w) => w.view) }
   get uploadViews(): ReadonlyArray<UploadView> { return this.uploads?.views(this.views) ?? [] }
-  get hasUploads(): boolean { return this.uploads !== null }
 
   /** Open the outbox on the user's store and resume its unfinished commands (C6). */
   async open(db: UserDb): Promise<void> {

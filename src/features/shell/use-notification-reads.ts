@@ -9,17 +9,14 @@ import i18next from "i18next"
 import { submitCommand } from "../../../workers/client.ts"
 import { toast } from "../../lib/feedback.ts"
 
-/** One read per notification and page load: a second click while the first is pending sends nothing. */
-const asked = new Set<string>()
-
+/**
+ * Once recorded, the overlay shows the entry read, so it offers no second click; two clicks before that, or in two
+ * tabs, are one command by the dedupe key (sync/SPEC.md DD3).
+ */
 export async function markRead(id: string): Promise<void> {
-  if (asked.has(id)) return
-  asked.add(id)
   try {
-    // user-scoped: no wallet; the dedupe key makes two tabs' clicks one command
     await submitCommand("", { name: "v1.notification.read", payload: { id } }, `notification-read:${id}`)
   } catch {
-    asked.delete(id)
     toast("error", i18next.t("errors:UNABLE_TO_PERFORM_ACTION"))
   }
 }
