@@ -14,6 +14,14 @@ import { foldText } from "./text-fold.ts"
 import { Prng, uuidFrom } from "../../tests/support/test-rows.ts"
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+/** A Pix txid: 26 to 35 letters and digits, mixed case (some all-uppercase ones, first 32 included). */
+const txidLike = (g: Prng): string => {
+  const n = 26 + g.int(10)
+  const upper = g.int(8) === 0
+  let s = ""
+  for (let i = 0; i < n; i++) s += ALNUM[upper && i < 32 ? g.int(26) : g.int(ALNUM.length)]
+  return s
+}
 const randomValue = (g: Prng): string | null => {
   const k = g.int(10)
   if (k === 0) return null
@@ -29,13 +37,14 @@ const randomValue = (g: Prng): string | null => {
     for (let i = 0; i < 31; i++) s += ALNUM[g.int(ALNUM.length)]
     return s
   }
+  if (k === 6) return txidLike(g)
   return uuidFrom(g)
 }
 
 describe("engine S1 storage: packed identifier columns", () => {
-  for (const format of [{ kind: "uuid" }, { kind: "ascii", width: 32 }] as const) {
+  for (const format of [{ kind: "uuid" }, { kind: "ascii", width: 32 }, { kind: "ascii", width: 35 }] as const) {
     it(`${format.kind}: every value round-trips exactly, and prefix search equals startsWith`, () => {
-      const g = new Prng(format.kind === "uuid" ? 1 : 2)
+      const g = new Prng(format.kind === "uuid" ? 1 : format.width)
       const col = new PackedStringColumn(format)
       col.ensureCapacity(10_000)
       const values: Array<string | null> = []
@@ -82,6 +91,28 @@ describe("engine S1 storage: packed identifier columns", () => {
       }
     }, 120_000)
   }
+
+  it("mixed-case ids longer than 32 characters stay inline, case kept (issue 16: Pix txids)", () => {
+    const g = new Prng(5)
+    const col = new PackedStringColumn({ kind: "ascii", width: 35 })
+    col.ensureCapacity(20_000)
+    const values: string[] = []
+    for (let r = 0; r < 20_000; r++) {
+      const v = txidLike(g)
+      values.push(v)
+      col.set(r, v)
+    }
+    col.seal()
+    // only a value whose first 32 characters are all uppercase letters, with lowercase but no
+    // uppercase ones after them, still spills (its low word alone would read "all uppercase")
+    const ambiguous = values.filter((v) => /^[A-Z]{32}/.test(v) && /[a-z]/.test(v.slice(32)) && !/[A-Z]/.test(v.slice(32))).length
+    expect(col.spilledCount).toBe(ambiguous)
+    expect(values.every((v, r) => col.get(r) === v)).toBe(true)
+    const copy = col.cloneEmpty()
+    copy.ensureCapacity(20_000)
+    for (let r = 0; r < 20_000; r++) copy.copyRowFrom(col, r, 19_999 - r)
+    expect(values.every((v, r) => copy.get(19_999 - r) === v && copy.same(19_999 - r, v))).toBe(true)
+  })
 
   it("compare orders like the strings themselves", () => {
     const g = new Prng(3)

@@ -95,11 +95,24 @@ export const hashString = (v: string): number => {
   return h >>> 0
 }
 
-const caseMask = (upper: number, lowerLetters: boolean, upperBeyond: boolean): number => {
-  if (upper === 0 && !upperBeyond) return 0
+/**
+ * The case bits of characters 32–63 of the value encodeAscii last encoded (0 for a UUID or a
+ * value without uppercase letters there). Kept apart so that long mixed-case ids (Pix txids of
+ * 26–35 letters and digits) stay inline instead of spilling: a spilled value costs ~100 bytes
+ * and is tested one by one at every search (issue 16 `gateway-filter-1m`).
+ */
+let encodedHi = 0
+
+const caseMask = (upper: number, lowerLetters: boolean, upperHi: number): number => {
+  encodedHi = 0
+  if (upper === 0 && upperHi === 0) return 0
   if (!lowerLetters) return ALL_UPPER
-  if (upperBeyond) return SPILL
   const u = upper >>> 0
+  if (upperHi !== 0) {
+    // with high bits set, the low word is read literally (it may be all ones)
+    encodedHi = upperHi >>> 0
+    return u
+  }
   // a mixed-case value whose first 32 chars are all uppercase letters would read as "all upper"
   return u === ALL_UPPER ? SPILL : u
 }
@@ -135,27 +148,27 @@ const encodeUuid = (v: string, out: Uint8Array): number => {
       j += 2
     }
   }
-  return caseMask(upper, (flags & 32) !== 0, false)
+  return caseMask(upper, (flags & 32) !== 0, 0)
 }
 
 const encodeAscii = (v: string, out: Uint8Array, width: number): number => {
   const len = v.length
   if (len > width) return SPILL
   let upper = 0
+  let upperHi = 0
   let lowerLetters = false
-  let upperBeyond = false
   for (let k = 0; k < len; k++) {
     let c = v.charCodeAt(k)
     if (c === 0 || c > 127) return SPILL
     if (c >= 65 && c <= 90) {
       c += 32
       if (k < 32) upper |= 1 << k
-      else upperBeyond = true
+      else upperHi |= 1 << (k - 32)
     } else if (c >= 97 && c <= 122) lowerLetters = true
     out[k] = c
   }
   out.fill(0, len, width)
-  return caseMask(upper, lowerLetters, upperBeyond)
+  return caseMask(upper, lowerLetters, upperHi)
 }
 
 export class PackedStringColumn {
@@ -166,6 +179,8 @@ export class PackedStringColumn {
   /** Bitset: the slot means nothing (the value is null, or spilled). */
   private special = new Uint8Array(0)
   private masks: Uint32Array | null = null
+  /** Case bits of characters 32–63 (see encodedHi); allocated at the first value that needs them. */
+  private masksHi: Uint32Array | null = null
   private spilled = new Map<number, Spilled>()
   private spilledBytes = 0
   private rows = 0
@@ -178,12 +193,16 @@ export class PackedStringColumn {
   // `prepare` encodes a value once; the id lookup then compares and stores it without re-encoding
   private readonly prep = new Uint8Array(MAX_ASCII_WIDTH)
   private prepMask = 0
+  private prepMaskHi = 0
   private prepValue = ""
   private readonly codes: number[] = []
 
   /** A structured clone of a column (the reopen image, projection-image.ts) made live again. */
   static revive(o: object): PackedStringColumn {
-    return Object.setPrototypeOf(o, PackedStringColumn.prototype) as PackedStringColumn
+    const c = Object.setPrototypeOf(o, PackedStringColumn.prototype) as PackedStringColumn
+    // an image written before the high case bits existed
+    c.masksHi ??= null
+    return c
   }
 
   constructor(format: PackedFormat) {
@@ -212,6 +231,11 @@ export class PackedStringColumn {
       m.set(this.masks)
       this.masks = m
     }
+    if (this.masksHi !== null) {
+      const m = new Uint32Array(cap)
+      m.set(this.masksHi)
+      this.masksHi = m
+    }
     this.capacity = cap
   }
 
@@ -226,12 +250,25 @@ export class PackedStringColumn {
   private maskOf(row: number): number {
     return this.masks === null ? 0 : (this.masks[row] as number)
   }
-  private setMask(row: number, mask: number): void {
+  private maskHiOf(row: number): number {
+    return this.masksHi === null ? 0 : (this.masksHi[row] as number)
+  }
+  private setMask(row: number, mask: number, hi = 0): void {
     if (this.masks === null) {
-      if (mask === 0) return
+      if (mask === 0 && hi === 0) return
       this.masks = new Uint32Array(this.capacity)
     }
     this.masks[row] = mask
+    if (this.masksHi === null) {
+      if (hi === 0) return
+      this.masksHi = new Uint32Array(this.capacity)
+    }
+    this.masksHi[row] = hi
+  }
+  /** Whether character k of `row` was uppercase, given its two case words. */
+  private static upperAt(mask: number, hi: number, k: number): boolean {
+    if (hi === 0) return mask === ALL_UPPER || (k < 32 && (mask & (1 << k)) !== 0)
+    return k < 32 ? (mask & (1 << k)) !== 0 : (hi & (1 << (k - 32))) !== 0
   }
 
   private writable(row: number): Chunk {
@@ -271,6 +308,7 @@ export class PackedStringColumn {
   prepare(value: string): void {
     this.prepValue = value
     this.prepMask = this.format.kind === "uuid" ? encodeUuid(value, this.prep) : encodeAscii(value, this.prep, this.width)
+    this.prepMaskHi = this.format.kind === "uuid" || this.prepMask === SPILL ? 0 : encodedHi
   }
 
   /** Whether `row` holds exactly the prepared value (case included). */
@@ -279,7 +317,7 @@ export class PackedStringColumn {
       const s = this.spilled.get(row)
       return s !== undefined && s.value === this.prepValue
     }
-    if (this.prepMask === SPILL || this.maskOf(row) !== this.prepMask) return false
+    if (this.prepMask === SPILL || this.maskOf(row) !== this.prepMask || this.maskHiOf(row) !== this.prepMaskHi) return false
     const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
     const w = this.width
     const slot = row & ROW_MASK
@@ -313,7 +351,7 @@ export class PackedStringColumn {
     const p = this.prep
     for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = p[k] as number
     this.setSpecial(row, false)
-    this.setMask(row, this.prepMask)
+    this.setMask(row, this.prepMask, this.prepMaskHi)
     this.noteStart(this.prep[0] as number)
   }
 
@@ -350,6 +388,7 @@ export class PackedStringColumn {
     const codes = this.codes
     codes.length = 0
     const mask = this.maskOf(row)
+    const hi = this.maskHiOf(row)
     if (this.format.kind === "uuid") {
       for (let t = 0; t < 36; t++) {
         const j = TEXT_TO_NIBBLE[t] as number
@@ -366,7 +405,7 @@ export class PackedStringColumn {
       for (let k = 0; k < this.width; k++) {
         let c = this.byteAt(ch, at(k, slot))
         if (c === 0) break
-        if (c >= 97 && c <= 122 && (mask === ALL_UPPER || (k < 32 && (mask & (1 << k)) !== 0))) c -= 32
+        if (c >= 97 && c <= 122 && PackedStringColumn.upperAt(mask, hi, k)) c -= 32
         codes.push(c)
       }
     }
@@ -375,7 +414,7 @@ export class PackedStringColumn {
 
   /** Code-unit order of the original strings (the tie-break of the statement sort). */
   compare(a: number, b: number): number {
-    if (!this.isSpecial(a) && !this.isSpecial(b) && this.maskOf(a) === 0 && this.maskOf(b) === 0) {
+    if (!this.isSpecial(a) && !this.isSpecial(b) && this.maskOf(a) === 0 && this.maskOf(b) === 0 && this.maskHiOf(a) === 0 && this.maskHiOf(b) === 0) {
       // lowercase slots order like their text: hex nibbles like hex digits, NUL padding first
       const ca = this.chunks[a >> CHUNK_SHIFT] as Chunk
       const cb = this.chunks[b >> CHUNK_SHIFT] as Chunk
@@ -583,7 +622,7 @@ export class PackedStringColumn {
     const sslot = srcRow & ROW_MASK
     for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = src.byteAt(sch, at(k, sslot))
     this.setSpecial(dstRow, false)
-    this.setMask(dstRow, src.maskOf(srcRow))
+    this.setMask(dstRow, src.maskOf(srcRow), src.maskHiOf(srcRow))
     this.noteStart(bytes[slot] as number)
   }
 
@@ -615,6 +654,7 @@ export class PackedStringColumn {
     this.dirtyChunks = next.dirtyChunks
     this.special = next.special
     this.masks = next.masks
+    this.masksHi = next.masksHi
     this.spilled = next.spilled
     this.spilledBytes = next.spilledBytes
     this.rows = next.rows
@@ -622,7 +662,7 @@ export class PackedStringColumn {
   }
 
   memoryBytes(): number {
-    let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + this.spilledBytes
+    let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + (this.masksHi?.byteLength ?? 0) + this.spilledBytes
     for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.str === null ? 0 : 16 + ch.str.length) + 32
     return bytes
   }
