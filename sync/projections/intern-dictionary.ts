@@ -51,15 +51,21 @@ const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array): n
   const { text, starts } = block
   let count = 0
   let from = text.indexOf(q)
+  // hits come in order, so the entry of the next one is at or after `next`; a frequent query
+  // (a CNPJ's "0001") hits the very next entries, found by one comparison rather than a search
+  let next = 0
   while (from >= 0) {
     // the entry holding position `from`: the last start ≤ from
-    let lo = 0
-    let hi = BLOCK
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1
-      if ((starts[mid] as number) <= from) lo = mid
-      else hi = mid
+    let lo = next
+    if ((starts[lo + 1] as number) <= from) {
+      let hi = BLOCK
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1
+        if ((starts[mid] as number) <= from) lo = mid
+        else hi = mid
+      }
     }
+    next = lo + 1
     if (hits[base + lo] === 0) {
       hits[base + lo] = 1
       count++
@@ -199,9 +205,13 @@ export class InternDictionary {
     const n = this.values.length
     hits.fill(0, 0, n)
     let count = 0
-    if (folded.length > 0 && !folded.includes(SEP) && mayContain(this.chars, folded)) count += this.searchIn(this.folded, this.foldedBlocks, folded, hits)
     const ds = this.digits
-    if (digits !== null && digits.length > 0 && ds !== null) count += this.searchIn(ds, this.digitBlocks, digits, hits)
+    const byDigits = digits !== null && digits.length > 0 && ds !== null
+    // an all-digit query found in a folded string is found in its digits too (dropping the
+    // punctuation keeps a run of digits whole): the digits pass alone answers it
+    const digitsOnlyQuery = byDigits && folded === digits
+    if (!digitsOnlyQuery && folded.length > 0 && !folded.includes(SEP) && mayContain(this.chars, folded)) count += this.searchIn(this.folded, this.foldedBlocks, folded, hits)
+    if (byDigits) count += this.searchIn(ds, this.digitBlocks, digits, hits)
     return count
   }
 

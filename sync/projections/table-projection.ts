@@ -32,6 +32,7 @@
  * enum last in the code (shift 0), a code space under 65 535, the row id as the first dense id.
  */
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
+import { ChunkTotals } from "./chunk-totals.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
@@ -277,6 +278,34 @@ const MATCH_CACHE_SIZE = 8
 const MATCH_CACHE_ROWS = 1.5
 /** Of those, how many may hold a whole scan buffer (4 bytes per row of capacity each). */
 const MATCH_CACHE_WHOLE = 2
+/**
+ * The rows of [lo, hi) (in date order) whose wallet and code pass their masks and whose text
+ * matches — a hit of one of the dictionaries by index, or the row's own TEXT_HIT bit — listed in
+ * `out`; returns how many. A function of its own, so its loop is optimised on its own.
+ */
+function prefilterRows(
+  lo: number, hi: number, wm: Uint8Array | null, walletCol: Uint16Array, cm: Uint8Array | null, codeCol: Uint16Array,
+  descCol: IndexArray | null, dh: Uint8Array, nameCol: IndexArray | null, nh: Uint8Array, docCol: IndexArray | null, dch: Uint8Array,
+  rowBits: Uint8Array | null, out: Uint32Array
+): number {
+  let k = 0
+  for (let r = lo; r < hi; r++) {
+    if (
+      (descCol !== null && dh[descCol[r] as number] === 1) ||
+      (nameCol !== null && nh[nameCol[r] as number] === 1) ||
+      (docCol !== null && dch[docCol[r] as number] === 1) ||
+      (rowBits !== null && ((rowBits[r] as number) & TEXT_HIT) !== 0)
+    ) {
+      if (wm !== null && wm[walletCol[r] as number] === 0) continue
+      if (cm !== null && cm[codeCol[r] as number] === 0) continue
+      out[k++] = r
+    }
+  }
+  return k
+}
+
+/** Below this many rows in the period, a text filter is tested in the one loop (no first pass). */
+const PREFILTER_MIN = 4096
 const DEFAULT_SORT: TableSort = { by: "created_at", dir: "desc" }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
@@ -454,6 +483,12 @@ export function monthsFromDays<C extends string>(days: TableSeries<C>): TableSer
   return { unit: "month", currency: days.currency, points, tookMs: days.tookMs }
 }
 
+/**
+ * How a query was answered: a cached match list, refined from one, a scan, or the Q7 route (the
+ * window scanned until full, totals from the chunks; or that scan, when it reached the end first).
+ */
+export type QueryPath = "cache" | "refined" | "scan" | "chunks"
+
 export class TableProjection<R, Q extends TableQuery = TableQuery, C extends string = string> {
   private n = 0
   private liveRows = 0
@@ -502,7 +537,9 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** A scan buffer given back by an evicted cache entry, for the next long scan (keepMatches). */
   private spareBuf: Uint32Array | null = null
   /** How the last query was answered (tests pin that Q4 is taken, without timing anything). */
-  private lastPathValue: "cache" | "refined" | "scan" = "scan"
+  private lastPathValue: QueryPath = "scan"
+  /** Per-chunk (wallet, code) totals: filters without text or amounts add these up (Q7). */
+  private readonly chunkTotals = new ChunkTotals()
   private gCount: Float64Array = new Float64Array(0)
   private gIn: Float64Array = new Float64Array(0)
   private gOut: Float64Array = new Float64Array(0)
@@ -513,6 +550,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** [count, in, out] per currency code of the last scan. */
   private readonly perCurrency: Float64Array
   private readonly listBuf: Uint32Array
+  /** The rows a text filter's first pass lists (scan()). */
+  private prefilterBuf: Uint32Array = new Uint32Array(0)
 
   private readonly byDate: OrderIndex = new OrderIndex({
     compare: (a, b) => this.compareDate(a, b),
@@ -557,7 +596,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     return this.liveRows
   }
   /** How the last query() was answered: from the match cache, by scanning a cached answer's rows, or by a scan. */
-  get lastPath(): "cache" | "refined" | "scan" {
+  get lastPath(): QueryPath {
     return this.lastPathValue
   }
   /** Increments on every write: lets the engine cache answers, and exports detect changes. */
@@ -649,6 +688,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       return
     }
     const r = this.n++
+    this.chunkTotals.touch(r)
     this.ids.insertAt(found, r)
     this.idCol.setPrepared(r)
     this.createdAt[r] = created
@@ -694,6 +734,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
 
   private updateRow(r: number, e: Record<string, unknown>, created: number, updated: number, code: number, w: number): void {
     if (updated < this.updatedAtRow(r)) return
+    this.chunkTotals.touch(r)
     let dateMoved = false
     if (created !== this.createdAt[r]) {
       this.createdAt[r] = created
@@ -756,6 +797,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       const r = this.rowOf(id)
       if (r < 0) continue
       this.ids.delete(r)
+      this.chunkTotals.touch(r)
       this.code[r] = DEAD
       const w = this.wallet[r] as number
       this.walletLive[w] = (this.walletLive[w] as number) - 1
@@ -803,6 +845,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.scratch = new Uint8Array(0)
     this.byDate.clear()
     this.byAmount.clear()
+    this.chunkTotals.reset()
     this.descHits = new Uint8Array(0)
     this.nameHits = new Uint8Array(0)
     this.docHits = new Uint8Array(0)
@@ -865,6 +908,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.sparseCols = this.sparseCols.map((col) => col.gather(order))
     this.byAmount.remap(oldToNew)
     this.byDate.setIdentity(m)
+    this.chunkTotals.reset()
     this.n = m
     this.cap = cap
     this.scratch = new Uint8Array(cap)
@@ -1192,6 +1236,12 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     let c = this.compile(q)
     const folded = foldText((q.text ?? "").trim())
     const digits = documentDigitsOf((q.text ?? "").trim())
+    // Q7: the first page of a filter without text or amounts; scrolling further lists the matches
+    // whole and slices them (Q4), as it is asked again with another window
+    if (offset === 0 && !c.none && !c.hasText && c.minAmount === -Infinity && c.maxAmount === Infinity && gm === GroupMode.None && sort.by === "created_at") {
+      if (cacheable) this.askedBefore(key)
+      return this.byChunks(c, sort, offset, limit, t0)
+    }
     const rest = cacheable ? restKey(q) : ""
     // The first time a filter is asked, its matches are listed only up to 1/8 of the rows (a
     // selective filter, which typing narrows further, is listed whole; listing every row of a broad
@@ -1226,6 +1276,70 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     } finally {
       if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
     }
+  }
+
+  /**
+   * Q7: a filter of wallets, codes and a period only. The window comes from a scan in date order
+   * stopped once it is full (the matches of a broad filter are near, those of a narrow one are
+   * found further on); the totals, from the chunk totals — a few hundred (wallet, code) pairs per
+   * 4096 rows — rather than from every matching row. Not cached: answering again costs as little.
+   */
+  private byChunks(c: Compiled, sort: TableSort, offset: number, limit: number, t0: number): TableQueryResult<R, C> {
+    const trackWallets = c.selectedWallets.length > 1
+    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
+    const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, GroupMode.None, trackWallets, false, offset + limit)
+    this.lastPathValue = "chunks"
+    // a scan that reached the end counted every match already
+    if (!out.stopped) return this.finish(c, sort, out, offset, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+    const pc = this.perCurrency
+    pc.fill(0)
+    const pw = this.perWallet
+    if (trackWallets) pw.fill(0, 0, this.wallets.size * 3)
+    const { sumKind, curMask } = this.b
+    const wm = c.walletMask
+    const cm = c.codeMask
+    let total = 0
+    let sumIn = 0
+    let sumOut = 0
+    this.chunkTotals.collect(
+      { rows: this.n, createdAt: this.createdAt, amount: this.amount, wallet: this.wallet, code: this.code, dead: DEAD },
+      c.from, c.to,
+      (w, k) => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1),
+      (w, k, count, sum) => {
+        total += count
+        const kind = sumKind[k] as number
+        if (kind === 1) sumIn += sum
+        else if (kind === 2) sumOut += sum
+        const cur = k & curMask
+        if (cur !== 0) {
+          const k3 = cur * 3
+          pc[k3] = (pc[k3] as number) + count
+          if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + sum
+          else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + sum
+        }
+        if (trackWallets) {
+          const w3 = w * 3
+          pw[w3] = (pw[w3] as number) + count
+          if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + sum
+          else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + sum
+        }
+      }
+    )
+    let otherCount = 0
+    let otherIn = 0
+    let otherOut = 0
+    for (let k = 3; k < pc.length; k += 3) {
+      otherCount += pc[k] as number
+      otherIn += pc[k + 1] as number
+      otherOut += pc[k + 2] as number
+    }
+    pc[0] = total - otherCount
+    pc[1] = sumIn - otherIn
+    pc[2] = sumOut - otherOut
+    out.total = total
+    out.sumIn = sumIn
+    out.sumOut = sumOut
+    return this.finish(c, sort, out, offset, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
   }
 
   /** The result of a scan (query()): rows of the window, totals, groups; a complete scan is cached. */
@@ -1459,7 +1573,18 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     let stopped = false
     // the rows to visit: the date range of the order, or the identifier candidates (already in
     // date order, but not cut to the range)
-    const cand = c.candidates
+    let cand = c.candidates
+    if (cand === null && ident && hasText && hi - lo > PREFILTER_MIN) {
+      // rows in date order (compacted): a text filter first lists its matches in a small loop of
+      // its own (prefilterRows) that the engine keeps tight, and the loop below visits those alone
+      if (this.prefilterBuf.length < hi - lo) this.prefilterBuf = new Uint32Array(this.cap)
+      const k = prefilterRows(
+        lo, hi, wm, walletCol, cm, codeCol,
+        useDesc ? descCol : null, dh, useName ? nameCol : null, nh, useDoc ? docCol : null, dch, useRows ? scratch : null,
+        this.prefilterBuf
+      )
+      cand = this.prefilterBuf.subarray(0, k)
+    }
     const src = cand ?? perm
     const direct = cand === null && ident
     const first = cand === null ? lo : 0
@@ -1961,7 +2086,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       denseIdColumns: this.denseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       sparseIdColumns: this.sparseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       idIndex: this.ids.memoryBytes(),
-      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes(),
+      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes() + this.chunkTotals.memoryBytes(),
       dictionaries: this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes() +
         this.storedDicts.reduce((n, d) => n + d.memoryBytes(), 0),
       scratch:

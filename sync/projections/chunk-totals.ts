@@ -1,0 +1,132 @@
+/**
+ * Per-chunk totals of a table projection (issue 16 `gateway-filter-1m` p95 ≤ 16 ms; DESIGN "Large
+ * data"; sync/SPEC.md Q7): for every 4096 consecutive rows, the count and the amount sum of each
+ * (wallet, code) pair present, and the time range the chunk's rows span.
+ *
+ * A filter made only of wallets, codes (type, status, sign, currency) and a period — the
+ * commonest filters of a reconciling merchant, and the metrics page — is then answered by adding
+ * up the few hundred pairs of each chunk wholly inside the period, and scanning row by row only
+ * the chunks the period's ends cut through: a handful of chunks instead of a million rows.
+ *
+ * A chunk's totals are built lazily (at the first query that reads them) and dropped by any
+ * write to one of its rows (`touch`), so a live deposit costs one chunk's rebuild (~0.1 ms), and
+ * a compaction or a reopen from an image drops them all (`reset`). Dead rows (code = `dead`) are
+ * left out. The chunk's time range is the min and max of its live rows' times.
+ */
+
+export const CHUNK_TOTALS_SHIFT = 12
+const CHUNK = 1 << CHUNK_TOTALS_SHIFT
+
+interface Chunk {
+  /** The pairs present: wallet and code of each, its row count and amount sum. */
+  readonly wallets: Uint16Array
+  readonly codes: Uint16Array
+  readonly counts: Float64Array
+  readonly sums: Float64Array
+  readonly minT: number
+  readonly maxT: number
+}
+
+/** The columns a chunk is built from (the projection's own arrays, read as they are at call time). */
+export interface ChunkColumns {
+  readonly rows: number
+  readonly createdAt: Float64Array
+  readonly amount: Float64Array
+  readonly wallet: Uint16Array
+  readonly code: Uint16Array
+  readonly dead: number
+}
+
+/** What a pair adds to: one call per pair (or per row, for the chunks cut by the period). */
+export type AddPair = (wallet: number, code: number, count: number, sum: number) => void
+
+export class ChunkTotals {
+  private chunks: Array<Chunk | null> = []
+
+  /** A row changed (added, updated, removed): its chunk is rebuilt when next read. */
+  touch(row: number): void {
+    const c = row >> CHUNK_TOTALS_SHIFT
+    if (c < this.chunks.length) this.chunks[c] = null
+  }
+
+  /** The rows moved (compaction) or were all replaced (clear, reopen). */
+  reset(): void {
+    this.chunks = []
+  }
+
+  private build(cols: ChunkColumns, c: number): Chunk {
+    const start = c << CHUNK_TOTALS_SHIFT
+    const end = Math.min(cols.rows, start + CHUNK)
+    const slot = new Map<number, number>()
+    const ws: number[] = []
+    const cs: number[] = []
+    const counts: number[] = []
+    const sums: number[] = []
+    let minT = Infinity
+    let maxT = -Infinity
+    const { createdAt, amount, wallet, code, dead } = cols
+    for (let r = start; r < end; r++) {
+      const k = code[r] as number
+      if (k === dead) continue
+      const w = wallet[r] as number
+      const key = w * 0x10000 + k
+      let s = slot.get(key)
+      if (s === undefined) {
+        s = ws.length
+        slot.set(key, s)
+        ws.push(w)
+        cs.push(k)
+        counts.push(0)
+        sums.push(0)
+      }
+      counts[s] = (counts[s] as number) + 1
+      sums[s] = (sums[s] as number) + (amount[r] as number)
+      const t = createdAt[r] as number
+      if (t < minT) minT = t
+      if (t > maxT) maxT = t
+    }
+    return { wallets: Uint16Array.from(ws), codes: Uint16Array.from(cs), counts: Float64Array.from(counts), sums: Float64Array.from(sums), minT, maxT }
+  }
+
+  /**
+   * Adds every live row with from ≤ created_at < to that `keep` accepts: whole chunks by their
+   * pairs, the chunks the period cuts row by row. `keep(wallet, code)` decides per pair.
+   */
+  collect(cols: ChunkColumns, from: number, to: number, keep: (wallet: number, code: number) => boolean, add: AddPair): void {
+    const n = (cols.rows + CHUNK - 1) >> CHUNK_TOTALS_SHIFT
+    if (this.chunks.length > n) this.chunks.length = n
+    while (this.chunks.length < n) this.chunks.push(null)
+    const { createdAt, amount, wallet, code, dead } = cols
+    for (let c = 0; c < n; c++) {
+      let ch = this.chunks[c] as Chunk | null
+      if (ch === null) {
+        ch = this.build(cols, c)
+        this.chunks[c] = ch
+      }
+      if (ch.maxT < from || ch.minT >= to) continue
+      if (ch.minT >= from && ch.maxT < to) {
+        for (let s = 0; s < ch.wallets.length; s++) {
+          const w = ch.wallets[s] as number
+          const k = ch.codes[s] as number
+          if (keep(w, k)) add(w, k, ch.counts[s] as number, ch.sums[s] as number)
+        }
+        continue
+      }
+      for (let r = c << CHUNK_TOTALS_SHIFT, end = Math.min(cols.rows, r + CHUNK); r < end; r++) {
+        const k = code[r] as number
+        if (k === dead) continue
+        const t = createdAt[r] as number
+        if (t < from || t >= to) continue
+        const w = wallet[r] as number
+        if (keep(w, k)) add(w, k, 1, amount[r] as number)
+      }
+    }
+  }
+
+  /** Bytes held (memoryReport). */
+  memoryBytes(): number {
+    let b = 0
+    for (const ch of this.chunks) if (ch !== null) b += 64 + ch.wallets.byteLength + ch.codes.byteLength + ch.counts.byteLength + ch.sums.byteLength
+    return b
+  }
+}
