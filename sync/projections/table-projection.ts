@@ -914,8 +914,12 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.scratch = new Uint8Array(cap)
     this.ids = new IdIndex(this.idCol)
     this.ids.rebuild(m)
-    // build the amount order now rather than on the first amount sort the user asks for
+    // build the amount order now rather than on the first amount sort the user asks for, and the
+    // text dictionaries' search blocks rather than on the first keystroke
     this.byAmount.ensure()
+    this.descriptions.prepareSearch()
+    this.names.prepareSearch()
+    this.documents.prepareSearch()
     this.writes++
   }
 
