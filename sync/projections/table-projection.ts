@@ -23,7 +23,9 @@
  *    (shown, not searched) likewise;
  *  - packed columns for the dense ids (UUIDs as 16 bytes, packed-strings.ts) and sparse ones for
  *    the ids only some rows have (slots only where present, sparse-strings.ts);
- *  - an id → row hash table (id-index.ts) and two orders, by date and by amount (order-index.ts).
+ *  - an id → row hash table (id-index.ts) and two orders, by date and by amount (order-index.ts);
+ *  - per 4096 rows, the count and sum of each (wallet, code) pair (chunk-totals.ts): the first
+ *    page of a filter without text or amounts adds those up instead of visiting every match (Q7).
  * Rows are appended; a removed row becomes a hole (code = DEAD) until compaction (optimize()),
  * which also rewrites the rows in date order so scans walk memory sequentially.
  *
