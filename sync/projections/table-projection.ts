@@ -306,6 +306,27 @@ function prefilterRows(
   return k
 }
 
+/**
+ * A scan's (or the chunk totals') counts into its result: the totals, and BRL (currency code 0)
+ * in the per-currency triples as whatever the other currencies do not hold.
+ */
+function settleTotals(out: ScanOut, pc: Float64Array, total: number, sumIn: number, sumOut: number): void {
+  let otherCount = 0
+  let otherIn = 0
+  let otherOut = 0
+  for (let k = 3; k < pc.length; k += 3) {
+    otherCount += pc[k] as number
+    otherIn += pc[k + 1] as number
+    otherOut += pc[k + 2] as number
+  }
+  pc[0] = total - otherCount
+  pc[1] = sumIn - otherIn
+  pc[2] = sumOut - otherOut
+  out.total = total
+  out.sumIn = sumIn
+  out.sumOut = sumOut
+}
+
 /** Below this many rows in the period, a text filter is tested in the one loop (no first pass). */
 const PREFILTER_MIN = 4096
 const DEFAULT_SORT: TableSort = { by: "created_at", dir: "desc" }
@@ -1331,20 +1352,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
         }
       }
     )
-    let otherCount = 0
-    let otherIn = 0
-    let otherOut = 0
-    for (let k = 3; k < pc.length; k += 3) {
-      otherCount += pc[k] as number
-      otherIn += pc[k + 1] as number
-      otherOut += pc[k + 2] as number
-    }
-    pc[0] = total - otherCount
-    pc[1] = sumIn - otherIn
-    pc[2] = sumOut - otherOut
-    out.total = total
-    out.sumIn = sumIn
-    out.sumOut = sumOut
+    settleTotals(out, pc, total, sumIn, sumOut)
     return this.finish(c, sort, out, offset, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
   }
 
@@ -1702,21 +1710,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       gIn[dayGroup] = dayIn
       gOut[dayGroup] = dayOut
     }
-    // BRL (currency code 0) holds whatever the other currencies do not
-    let otherCount = 0
-    let otherIn = 0
-    let otherOut = 0
-    for (let k = 3; k < pc.length; k += 3) {
-      otherCount += pc[k] as number
-      otherIn += pc[k + 1] as number
-      otherOut += pc[k + 2] as number
-    }
-    pc[0] = total - otherCount
-    pc[1] = sumIn - otherIn
-    pc[2] = sumOut - otherOut
-    out.total = total
-    out.sumIn = sumIn
-    out.sumOut = sumOut
+    settleTotals(out, pc, total, sumIn, sumOut)
     if (byAmount && winEnd > winStart && total > winStart) {
       if (!overflow) {
         // collected in (created_at, id) order: a stable sort by amount gives the full order
