@@ -1588,7 +1588,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     // the rows to visit: the date range of the order, or the identifier candidates (already in
     // date order, but not cut to the range)
     let cand = c.candidates
-    if (cand === null && ident && hasText && hi - lo > PREFILTER_MIN) {
+    // (not for a scan that stops at a window, Q5/Q7: it finds its rows after a few hundred)
+    if (cand === null && ident && hasText && stopAt === Infinity && hi - lo > PREFILTER_MIN) {
       // rows in date order (compacted): a text filter first lists its matches in a small loop of
       // its own (prefilterRows) that the engine keeps tight, and the loop below visits those alone
       if (this.prefilterBuf.length < hi - lo) this.prefilterBuf = new Uint32Array(this.cap)
