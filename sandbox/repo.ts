@@ -234,6 +234,12 @@ export interface PageParams {
   readonly order?: string
   readonly after?: string
   readonly updated_since?: string
+  /**
+   * `compact`: the rows as arrays in the order of `columns`, under `rows` after the page numbers
+   * and the column names (docs/decisions.md D-compact-pages; a sync pull's wire format). Only
+   * lists served by `paginateJson` answer it; any other value, or none, is the contract's objects.
+   */
+  readonly format?: string
 }
 
 export interface PageSpec {
@@ -354,14 +360,22 @@ export type JsonColumnKind = "int" | "token" | "text"
  */
 export const paginateJson = (db: DB, q: PageParams, spec: PageSpec, columns: ReadonlyArray<readonly [string, JsonColumnKind]>): RawJson => {
   const plan = planPage(db, q, spec)
+  const m = plan.meta
+  const head = `{"data":{"page":${m.page},"page_size":${m.page_size},"page_total":${m.page_total},"total":${m.total}`
+  const value = (c: string, kind: JsonColumnKind): string => (kind === "int" ? c : kind === "token" ? `'"' || ${c} || '"'` : `json_quote(${c})`)
+  if (q.format === "compact") {
+    // D-compact-pages: one array per row, the column names once; `rows` is the last key, so a
+    // client can keep its text as it came (sync/pullers/table.ts)
+    const arrayOf = columns.map(([c, kind]) => value(c, kind)).join(" || ',' || ")
+    const rows = db.prepare(`SELECT coalesce('[' || group_concat('[' || ${arrayOf} || ']', ',') || ']', '[]') FROM (${plan.sql})`).pluck().get(...plan.params) as string
+    return new RawJson(`${head},"columns":${JSON.stringify(columns.map(([c]) => c))},"rows":${rows}}}`)
+  }
   const obj = columns.map(([c, kind], i) => {
     const key = `'${i === 0 ? "{" : ","}"${c}":'`
-    const val = kind === "int" ? c : kind === "token" ? `'"' || ${c} || '"'` : `json_quote(${c})`
-    return `${key} || ${val}`
+    return `${key} || ${value(c, kind)}`
   }).join(" || ")
   const arr = db.prepare(`SELECT coalesce('[' || group_concat(${obj} || '}', ',') || ']', '[]') FROM (${plan.sql})`).pluck().get(...plan.params) as string
-  const m = plan.meta
-  return new RawJson(`{"data":{"page":${m.page},"page_size":${m.page_size},"page_total":${m.page_total},"total":${m.total},"data":${arr}}}`)
+  return new RawJson(`${head},"data":${arr}}}`)
 }
 
 export const notFound = (key: "NOT_FOUND" | "APPROVAL_REQUEST_NOT_FOUND" | "APPROVAL_SETTING_NOT_FOUND" = "NOT_FOUND"): never => {

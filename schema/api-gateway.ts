@@ -7,7 +7,7 @@
  * `api` (schema/api.ts); the admin's "a deposit arrives" into `adminApi`.
  */
 import { Schema } from "effect"
-import { Envelope, IsoDate, Paged } from "./common.ts"
+import { CompactFormat, Envelope, IsoDate, Paged } from "./common.ts"
 import { ExportJobStatus } from "./entities.ts"
 import { P } from "./permissions.ts"
 import { DashboardType, GatewayKind, GatewayStatus, GatewayTransaction } from "./tables/gateway.ts"
@@ -19,6 +19,8 @@ const optStr = Schema.optionalKey(Schema.String)
 /** Paging (keyset `after` for the sync) and the server-side filters of a gateway list. */
 export const GatewayListQuery = Schema.Struct({
   page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr,
+  /** The sync's compact wire format (D-compact-pages; schema/common.ts CompactPageHead). */
+  format: CompactFormat,
   /** Text in the reference, payer/receiver name, document, end-to-end id, txid, id or operation id. */
   search: optStr,
   /** Comma-separated statuses (features §4). */

@@ -7,7 +7,7 @@
  * UNABLE_TO_EXPORT — whose progress is polled like the statement's export (D-pix-statement).
  */
 import { Schema } from "effect"
-import { Envelope, IsoDate, Paged } from "./common.ts"
+import { CompactFormat, Envelope, IsoDate, Paged } from "./common.ts"
 import { ExportJobStatus } from "./entities.ts"
 import { P } from "./permissions.ts"
 import { PixStatementRow } from "./tables/pix-statement.ts"
@@ -17,6 +17,8 @@ const optStr = Schema.optionalKey(Schema.String)
 
 export const PixStatementQuery = Schema.Struct({
   page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr,
+  /** The sync's compact wire format (D-compact-pages; schema/common.ts CompactPageHead). */
+  format: CompactFormat,
   /** Text in the description, counterparty name, document or end-to-end id. */
   search: optStr,
   direction: optStr,

@@ -68,4 +68,15 @@ export const PageQuery = Schema.Struct({
   updated_since: Schema.optionalKey(Schema.String)
 })
 
+/**
+ * D-compact-pages: a big table's keyset GET (the sync's pull) may be asked `format=compact`; it then
+ * answers `{ data: { page, page_size, page_total, total, columns, rows } }` — the column names once and
+ * each row as an array in that order, `rows` last — in place of the row objects. Sync only: a
+ * server that ignores the parameter answers the contract's objects, which the pull reads as well.
+ */
+export const CompactFormat = Schema.optionalKey(Schema.Literal("compact"))
+export const CompactPageHead = Schema.Struct({
+  data: Schema.Struct({ page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, columns: Schema.Array(Schema.String) })
+})
+
 export const Ok = Envelope(Schema.Struct({ ok: Schema.Boolean }))

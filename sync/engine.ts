@@ -258,7 +258,8 @@ export class Engine {
     for (const name of TABLE_NAMES) {
       const p = this.table(name)
       const spec = tableSync(name)
-      await loadTableChunks(db, walletIds, {}, (rows) => { p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
+      const columns = spec.compact?.columns
+      await loadTableChunks(db, walletIds, {}, (rows) => { if (columns) p.upsertCompact(rows, columns); else p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
         .catch(this.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
       if (p.size > 0) p.optimize()
     }
@@ -501,9 +502,12 @@ export class Engine {
     if (!db) return Promise.resolve(0)
     const p = this.table(name)
     const key = `${name}|${walletId}`
+    const spec = tableSync(name)
+    const columns = spec.compact?.columns ?? []
     return this.pull(key, () =>
-      pullTable(this.api, db, this.progress, tableSync(name), walletId, {
-        onRows: (rows) => { p.upsertMany(rows); this.changed() }
+      pullTable(this.api, db, this.progress, spec, walletId, {
+        onRows: (rows) => { p.upsertMany(rows); this.changed() },
+        onCompactRows: (rows) => { p.upsertCompact(rows, columns); this.changed() }
       }).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.changed() } }))
   }
 

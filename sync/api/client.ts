@@ -58,6 +58,8 @@ export interface ApiClient {
   readonly call: <K extends EndpointId>(id: K, args?: CallArgs) => Effect.Effect<ResponseOf<K>, ApiError>
   /** A call by raw method + path (A1: a path off the list fails locally and sends nothing). */
   readonly raw: (method: string, path: string, args?: CallArgs) => Effect.Effect<unknown, ApiError>
+  /** As `raw`, the successful body as its text, unparsed (a keyset pull keeps a compact page's rows as they came, D-compact-pages). */
+  readonly rawText: (method: string, path: string, args?: CallArgs) => Effect.Effect<string, ApiError>
   readonly renew: () => Effect.Effect<TokenState, ApiError>
   readonly url: (path: string) => string
   readonly headers: (args?: { walletId?: string; transactionUuid?: string }) => Record<string, string>
@@ -128,7 +130,7 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
     path: string,
     args: CallArgs,
     auth: boolean,
-    responseSchema: Schema.Top | null
+    responseSchema: Schema.Top | null | "text"
   ): Effect.Effect<unknown, ApiError> =>
     Effect.gen(function* () {
       if (!isAllowedPath(method, path)) {
@@ -181,6 +183,7 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
         }
         if (res.status === 204) return { data: null } as unknown
         const text = yield* Effect.tryPromise({ try: () => res.text(), catch: (e) => new NetworkError({ message: String(e) }) })
+        if (res.ok && responseSchema === "text") return text
         let json: unknown = null
         try { json = text ? JSON.parse(text) : null } catch { json = undefined }
         if (!res.ok) {
@@ -218,5 +221,8 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
   const raw = (method: string, path: string, args: CallArgs = {}): Effect.Effect<unknown, ApiError> =>
     send(method.toUpperCase(), path, args, true, null)
 
-  return { call, raw, renew, url, headers: (a) => headers(a ?? {}) }
+  const rawText = (method: string, path: string, args: CallArgs = {}): Effect.Effect<string, ApiError> =>
+    send(method.toUpperCase(), path, args, true, "text") as Effect.Effect<string, ApiError>
+
+  return { call, raw, rawText, renew, url, headers: (a) => headers(a ?? {}) }
 }

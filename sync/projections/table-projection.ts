@@ -256,6 +256,43 @@ export function bindingOf(table: DefinedTable<unknown>): Binding {
   return b
 }
 
+/**
+ * Where upsert reads each field of a row: by name for a row object, by position for a compact
+ * row (an array in a given column order: a keyset pull's compact page, D-compact-pages, or a
+ * stored chunk). One upsert reads either, so a compact row never becomes an object.
+ */
+interface RowKeys {
+  readonly id: string | number
+  readonly created: string | number
+  readonly updated: string | number
+  readonly scope: string | number
+  readonly amount: string | number
+  readonly enums: ReadonlyArray<string | number>
+  readonly ints: ReadonlyArray<string | number>
+  readonly texts: readonly [string | number, string | number, string | number]
+  readonly stored: ReadonlyArray<string | number>
+  readonly dense: ReadonlyArray<string | number>
+  readonly sparse: ReadonlyArray<string | number>
+}
+type RowLike = Readonly<Record<string | number, unknown>>
+
+const keysOf = (b: Binding, at: (key: string) => string | number): RowKeys => {
+  const t = b.table
+  return {
+    id: at(b.idKey),
+    created: at(t.time.created as string),
+    updated: at(t.time.updated as string),
+    scope: at(t.scope as string),
+    amount: at(t.amount as string),
+    enums: t.layout.enums.map((en) => at(en.key)),
+    ints: b.ints.map(at),
+    texts: b.texts.map(at) as unknown as readonly [string | number, string | number, string | number],
+    stored: b.stored.map(at),
+    dense: b.dense.map((d) => at(d.key)),
+    sparse: b.sparse.map((d) => at(d.key))
+  }
+}
+
 // ── Tuning ────────────────────────────────────────────────────────────────────────────────
 
 const MIN_CAPACITY = 1024
@@ -595,9 +632,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
 
   /** What the projection reads from its table description (codes, columns). */
   protected readonly b: Binding
+  /** Where a row object's fields are (by name), and a compact row's for the last column order asked. */
+  private readonly byName: RowKeys
+  private compactKeys: { readonly columns: ReadonlyArray<string>; readonly keys: RowKeys } | null = null
 
   constructor(table: DefinedTable<R>, options: TableProjectionOptions = {}) {
     this.b = bindingOf(table as DefinedTable<unknown>)
+    this.byName = keysOf(this.b, (key) => key)
     this.perCurrency = new Float64Array(this.b.currencies.length * 3)
     this.ints = this.b.ints.map(() => new CompactIntColumn(0))
     this.denseCols = this.b.dense.map((d) => new PackedStringColumn(d.format))
@@ -674,11 +715,34 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * this is a bug, not data); the rows before it in the batch stay applied.
    */
   upsertMany(rows: ReadonlyArray<R>): void {
+    this.upsertRows(rows as unknown as ReadonlyArray<RowLike>, this.byName)
+  }
+
+  /**
+   * As upsertMany, for compact rows: arrays whose cell i is the field `columns[i]` (the row
+   * Schema's fields in order: a compact page or a stored chunk, D-compact-pages). The same rules;
+   * no row object is made.
+   */
+  upsertCompact(rows: ReadonlyArray<ReadonlyArray<unknown>>, columns: ReadonlyArray<string>): void {
+    let ck = this.compactKeys
+    if (ck === null || ck.columns !== columns) {
+      const at = (key: string): number => {
+        const i = columns.indexOf(key)
+        if (i < 0) throw new RangeError(`${this.b.table.name}: compact rows lack ${key}`)
+        return i
+      }
+      ck = { columns, keys: keysOf(this.b, at) }
+      this.compactKeys = ck
+    }
+    this.upsertRows(rows as unknown as ReadonlyArray<RowLike>, ck.keys)
+  }
+
+  private upsertRows(rows: ReadonlyArray<RowLike>, k: RowKeys): void {
     if (rows.length === 0) return
     if (this.n + rows.length > this.cap) this.grow(this.n + rows.length)
     this.ids.ensureRoom(rows.length)
     try {
-      for (let i = 0; i < rows.length; i++) this.upsertOne(rows[i] as R)
+      for (let i = 0; i < rows.length; i++) this.upsertOne(rows[i] as RowLike, k)
     } finally {
       // a malformed row throws before touching anything; the rows before it stay applied
       this.finishWrite()
@@ -686,28 +750,29 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   }
 
   /** The row's packed code, from the description's enums; throws on an unknown literal. */
-  private encode(e: Record<string, unknown>): number {
+  private encode(e: RowLike, k: RowKeys): number {
     let code = 0
-    for (const en of this.b.table.layout.enums) {
-      const v = en.index.get(e[en.key] as string)
-      if (v === undefined) throw new RangeError(`${this.b.table.name} ${String(e[this.b.idKey])}: unknown ${en.key} ${String(e[en.key])}`)
+    const enums = this.b.table.layout.enums
+    for (let i = 0; i < enums.length; i++) {
+      const en = enums[i] as (typeof enums)[number]
+      const raw = e[k.enums[i] as string | number]
+      const v = en.index.get(raw as string)
+      if (v === undefined) throw new RangeError(`${this.b.table.name} ${String(e[k.id])}: unknown ${en.key} ${String(raw)}`)
       code |= v << en.shift
     }
     return code
   }
 
-  private upsertOne(row: R): void {
-    const e = row as unknown as Record<string, unknown>
-    const t = this.b.table
+  private upsertOne(e: RowLike, k: RowKeys): void {
     // everything that can throw on a malformed row runs before any column changes
-    const updated = parseInstant(e[t.time.updated] as string)
-    const created = parseInstant(e[t.time.created] as string)
-    const code = this.encode(e)
-    const w = this.walletIndex(e[t.scope] as string)
-    this.idCol.prepare(e[this.b.idKey] as string)
+    const updated = parseInstant(e[k.updated] as string)
+    const created = parseInstant(e[k.created] as string)
+    const code = this.encode(e, k)
+    const w = this.walletIndex(e[k.scope] as string)
+    this.idCol.prepare(e[k.id] as string)
     const found = this.ids.find(this.idCol.hashPrepared())
     if (found >= 0) {
-      this.updateRow(found, e, created, updated, code, w)
+      this.updateRow(found, e, k, created, updated, code, w)
       return
     }
     const r = this.n++
@@ -716,25 +781,25 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.idCol.setPrepared(r)
     this.createdAt[r] = created
     this.updatedDelta.set(r, updated - created)
-    this.amount[r] = e[t.amount] as number
-    this.setInts(r, e)
+    this.amount[r] = e[k.amount] as number
+    this.setInts(r, e, k)
     this.wallet[r] = w
     this.code[r] = code
-    this.setTexts(r, e)
-    for (let k = 0; k < this.denseCols.length; k++) (this.denseCols[k] as PackedStringColumn).set(r, e[(this.b.dense[k] as { key: string }).key] as string)
-    for (let k = 0; k < this.sparseCols.length; k++) (this.sparseCols[k] as SparsePackedColumn).set(r, (e[(this.b.sparse[k] as { key: string }).key] as string | null | undefined) ?? null)
+    this.setTexts(r, e, k)
+    for (let i = 0; i < this.denseCols.length; i++) (this.denseCols[i] as PackedStringColumn).set(r, e[k.dense[i] as string | number] as string)
+    for (let i = 0; i < this.sparseCols.length; i++) (this.sparseCols[i] as SparsePackedColumn).set(r, (e[k.sparse[i] as string | number] as string | null | undefined) ?? null)
     this.liveRows++
     this.walletLive[w] = (this.walletLive[w] as number) + 1
     this.byDate.add(r)
     this.byAmount.add(r)
   }
 
-  private setInts(r: number, e: Record<string, unknown>): void {
-    for (let k = 0; k < this.ints.length; k++) (this.ints[k] as CompactIntColumn).set(r, e[this.b.ints[k] as string] as number)
+  private setInts(r: number, e: RowLike, k: RowKeys): void {
+    for (let i = 0; i < this.ints.length; i++) (this.ints[i] as CompactIntColumn).set(r, e[k.ints[i] as string | number] as number)
   }
 
-  private setTexts(r: number, e: Record<string, unknown>): void {
-    const [t0, t1, t2] = this.b.texts
+  private setTexts(r: number, e: RowLike, k: RowKeys): void {
+    const [t0, t1, t2] = k.texts
     const d = this.descriptions.intern(e[t0] as string)
     const nm = this.names.intern(e[t1] as string)
     const doc = this.documents.intern(e[t2] as string)
@@ -744,10 +809,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.desc[r] = d
     this.cpName[r] = nm
     this.cpDoc[r] = doc
-    for (let k = 0; k < this.storedCols.length; k++) {
-      const v = (this.storedDicts[k] as InternDictionary).intern(e[this.b.stored[k] as string] as string)
-      if (v > 0xffff && this.storedCols[k] instanceof Uint16Array) this.storedCols[k] = widen(this.storedCols[k] as IndexArray)
-      ;(this.storedCols[k] as IndexArray)[r] = v
+    for (let i = 0; i < this.storedCols.length; i++) {
+      const v = (this.storedDicts[i] as InternDictionary).intern(e[k.stored[i] as string | number] as string)
+      if (v > 0xffff && this.storedCols[i] instanceof Uint16Array) this.storedCols[i] = widen(this.storedCols[i] as IndexArray)
+      ;(this.storedCols[i] as IndexArray)[r] = v
     }
   }
 
@@ -755,7 +820,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     return (this.createdAt[r] as number) + this.updatedDelta.get(r)
   }
 
-  private updateRow(r: number, e: Record<string, unknown>, created: number, updated: number, code: number, w: number): void {
+  private updateRow(r: number, e: RowLike, k: RowKeys, created: number, updated: number, code: number, w: number): void {
     if (updated < this.updatedAtRow(r)) return
     this.chunkTotals.touch(r)
     let dateMoved = false
@@ -764,13 +829,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       this.byDate.changed(r)
       dateMoved = true
     }
-    const amount = e[this.b.table.amount] as number
+    const amount = e[k.amount] as number
     if (amount !== this.amount[r] || dateMoved) {
       this.amount[r] = amount
       this.byAmount.changed(r)
     }
     this.updatedDelta.set(r, updated - created)
-    this.setInts(r, e)
+    this.setInts(r, e, k)
     const oldW = this.wallet[r] as number
     if (w !== oldW) {
       this.walletLive[oldW] = (this.walletLive[oldW] as number) - 1
@@ -778,16 +843,16 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       this.wallet[r] = w
     }
     this.code[r] = code
-    this.setTexts(r, e)
+    this.setTexts(r, e, k)
     // leave sealed chunks alone unless the value really changed
-    for (let k = 0; k < this.denseCols.length; k++) {
-      const col = this.denseCols[k] as PackedStringColumn
-      const v = e[(this.b.dense[k] as { key: string }).key] as string
+    for (let i = 0; i < this.denseCols.length; i++) {
+      const col = this.denseCols[i] as PackedStringColumn
+      const v = e[k.dense[i] as string | number] as string
       if (!col.same(r, v)) col.set(r, v)
     }
-    for (let k = 0; k < this.sparseCols.length; k++) {
-      const col = this.sparseCols[k] as SparsePackedColumn
-      const v = (e[(this.b.sparse[k] as { key: string }).key] as string | null | undefined) ?? null
+    for (let i = 0; i < this.sparseCols.length; i++) {
+      const col = this.sparseCols[i] as SparsePackedColumn
+      const v = (e[k.sparse[i] as string | number] as string | null | undefined) ?? null
       if (!col.same(r, v)) col.set(r, v)
     }
   }

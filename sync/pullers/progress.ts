@@ -1,6 +1,12 @@
 /** Observable sync progress per list (sync/SPEC.md P6): rows done / total, shown by the views. */
 export type ListState = "idle" | "pulling" | "done" | "error"
-export interface ListProgress { done: number; total: number; state: ListState }
+export interface ListProgress {
+  done: number
+  total: number
+  state: ListState
+  /** A keyset table pull's time so far per step, ms (bench/gateway-benches.ts reports them): waiting for pages, parsing, checking, storing, projecting. */
+  ms?: { wait: number; parse: number; check: number; store: number; project: number }
+}
 
 export class ProgressBoard {
   private readonly lists: Record<string, ListProgress> = {}

@@ -9,11 +9,12 @@
  * pull carries it again and it upserts by id (P5). The statement (pullers/statements.ts) and the
  * gateway transactions are two `TableSync` specs over this code.
  */
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import { MalformedResponse } from "../../schema/errors.ts"
+import { CompactPageHead } from "../../schema/common.ts"
 import type { ApiClient } from "../api/client.ts"
 import type { UserDb } from "../store/db.ts"
-import { runApi } from "./puller.ts"
+import { PullError, runApi } from "./puller.ts"
 import type { ProgressBoard } from "./progress.ts"
 
 export const TABLE_PAGE_SIZE = 5000
@@ -32,6 +33,17 @@ export interface TableSync<R> {
   /** The chunk store's scope key of a wallet's copy (the statement: the wallet id itself). */
   readonly chunkKey: (walletId: string) => string
   readonly cursorAfter: (r: R) => string
+  /**
+   * The compact wire format (D-compact-pages), when the table can take it: the columns of a
+   * compact row (the order `toCompact` writes), a check per cell, and the cursor after a compact
+   * row. The pull then asks `format=compact`, keeps each page's rows as the text that came and
+   * hands the projection arrays, never objects; a server that answers objects is still read.
+   */
+  readonly compact?: {
+    readonly columns: ReadonlyArray<string>
+    readonly isCell: ReadonlyArray<(u: unknown) => boolean>
+    readonly cursorAfter: (row: ReadonlyArray<unknown>) => string
+  }
 }
 
 /** Compact rows by a fixed column order (the table description's keys): an array per row, nulls kept. */
@@ -43,15 +55,79 @@ export const compactBy = <R>(columns: ReadonlyArray<string>) => ({
     return o as R
   }
 })
-const decodeEnvelope = Schema.decodeUnknownExit(Schema.Struct({
-  data: Schema.Struct({ page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(Schema.Unknown) })
-}))
+const pageNumbers = { page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int }
+const decodeEnvelope = Schema.decodeUnknownExit(Schema.Struct({ data: Schema.Struct({ ...pageNumbers, data: Schema.Array(Schema.Unknown) }) }))
+/** A compact page's head: the page numbers and the column names (its rows follow, last). */
+const decodeCompactHead = Schema.decodeUnknownExit(CompactPageHead)
+const ROWS_KEY = ',"rows":'
+
+/** One page as the pull reads it: compact arrays (with the text they came as, when it can be kept) or row objects. */
+type PageRows<R> =
+  | { readonly compact: true; readonly total: number; readonly rows: ReadonlyArray<ReadonlyArray<unknown>>; readonly text: string | null }
+  | { readonly compact: false; readonly total: number; readonly rows: ReadonlyArray<R> }
+
+/**
+ * Reads a page's text (D-compact-pages). A compact page is `{"data":{page numbers,"columns":[…],"rows":[…]}}`
+ * with `rows` last: its head is parsed alone and its rows text is parsed as is, so the very text
+ * that was checked is what the chunk keeps. Columns in another order are put in ours (the text is
+ * then not kept); a missing column, a row of another length or a cell that fails its check is a
+ * MalformedResponse. Anything else is read as the contract's envelope of row objects.
+ */
+export function readPage<R>(text: string, spec: TableSync<R>, path: string): PageRows<R> | MalformedResponse {
+  const bad = (message: string) => new MalformedResponse({ path, message })
+  const c = spec.compact
+  const at = c ? text.indexOf(ROWS_KEY) : -1
+  if (c && at > 0 && text.endsWith("}}")) {
+    let head: ReturnType<typeof decodeCompactHead> | null = null
+    try { head = decodeCompactHead(JSON.parse(text.slice(0, at) + "}}")) } catch { head = null }
+    if (head?._tag === "Success") {
+      const rowsText = text.slice(at + ROWS_KEY.length, text.length - 2)
+      let parsed: unknown
+      try { parsed = JSON.parse(rowsText) } catch { return bad(`${spec.name} rows: not JSON`) }
+      if (!Array.isArray(parsed)) return bad(`${spec.name} rows: not a list`)
+      const theirs = head.value.data.columns
+      let rows = parsed as ReadonlyArray<ReadonlyArray<unknown>>
+      let keep: string | null = rowsText
+      const same = theirs.length === c.columns.length && c.columns.every((col, i) => theirs[i] === col)
+      if (!same) {
+        const from = c.columns.map((col) => theirs.indexOf(col))
+        if (from.some((i) => i < 0)) return bad(`${spec.name} columns: ${c.columns.filter((_, i) => (from[i] as number) < 0).join(", ")} missing`)
+        const width = theirs.length
+        const out: unknown[][] = []
+        for (const r of rows) {
+          if (!Array.isArray(r) || r.length !== width) return bad(`${spec.name} row`)
+          out.push(from.map((i) => r[i]))
+        }
+        rows = out
+        keep = null
+      }
+      const n = c.columns.length
+      const checks = c.isCell
+      for (let k = 0; k < rows.length; k++) {
+        const r = rows[k]
+        if (!Array.isArray(r) || r.length !== n) return bad(`${spec.name} row`)
+        for (let i = 0; i < n; i++) if (!(checks[i] as (u: unknown) => boolean)(r[i])) return bad(`${spec.name} row: ${c.columns[i] as string}`)
+      }
+      return { compact: true, total: head.value.data.total, rows, text: keep }
+    }
+  }
+  let json: unknown
+  try { json = JSON.parse(text) } catch { return bad("not JSON") }
+  const env = decodeEnvelope(json)
+  if (env._tag !== "Success") return bad("paged envelope")
+  const rows = env.value.data.data
+  // A4 on the hot path: each row by the equivalent fast guard (D-fast-guard)
+  for (const r of rows) if (!spec.isRow(r)) return bad(`${spec.name} row`)
+  return { compact: false, total: env.value.data.total, rows: rows as ReadonlyArray<R> }
+}
 const seqId = (walletId: string, seq: number) => `${walletId}|${String(seq).padStart(10, "0")}`
 
 export interface TablePullOptions<R> {
   readonly pageSize?: number
-  /** Called with each page's rows after they are durably stored (the projection upserts them). */
+  /** Called with each page's rows while their chunk is written (P12; the projection upserts them). */
   readonly onRows: (rows: ReadonlyArray<R>, seq: number) => void
+  /** A compact page's rows, in `spec.compact.columns` order (without it, onRows gets them as objects). */
+  readonly onCompactRows?: (rows: ReadonlyArray<ReadonlyArray<unknown>>, seq: number) => void
   /** For tests: stop after this many pages, as if the worker were killed. */
   readonly stopAfterPages?: number
   readonly signal?: AbortSignal
@@ -82,48 +158,69 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
   const already = start?.upto ?? 0
   let done = 0
   let pages = 0
-  progress.set(list, { state: "pulling", done: already })
+  const ms = { wait: 0, parse: 0, check: 0, store: 0, project: 0 }
+  progress.set(list, { state: "pulling", done: already, ms: { ...ms } })
 
-  // A4 on the hot path: the envelope by its Schema, each row by the equivalent fast guard (D-fast-guard)
-  const fetchPage = (after: string) =>
-    runApi(api.raw("GET", spec.path, {
+  const fetchPage = (after: string): Promise<string> =>
+    runApi(api.rawText("GET", spec.path, {
       walletId,
-      query: { sort: "updated_at", order: "asc", page: "1", page_size: String(pageSize), ...(after ? { after } : {}) }
-    }).pipe(Effect.flatMap((json) => {
-      const env = decodeEnvelope(json)
-      if (env._tag !== "Success") return Effect.fail(new MalformedResponse({ path: spec.path, message: "paged envelope" }))
-      const rows = env.value.data.data
-      for (const r of rows) if (!spec.isRow(r)) return Effect.fail(new MalformedResponse({ path: spec.path, message: `${spec.name} row` }))
-      return Effect.succeed({ data: { ...env.value.data, data: rows as ReadonlyArray<R> } })
-    })))
+      query: { sort: "updated_at", order: "asc", page: "1", page_size: String(pageSize), ...(after ? { after } : {}), ...(spec.compact ? { format: "compact" } : {}) }
+    }))
 
+  let writing: Promise<void> = Promise.resolve()
   try {
     let next = fetchPage(cursor)
     let totalEstimate = -1
     for (;;) {
-      const resp = await next
-      const rows = resp.data.data
-      if (totalEstimate < 0) totalEstimate = already + resp.data.total
-      const last = rows[rows.length - 1]
-      const more = rows.length === pageSize && last !== undefined
-      const nextCursor = last ? spec.cursorAfter(last) : cursor
+      let t = performance.now()
+      const text = await next
+      const t1 = performance.now()
+      ms.wait += t1 - t
+      const page = readPage(text, spec, spec.path)
+      t = performance.now()
+      // parsing and checking run as one pass over the text; the check's share is not told apart
+      ms.parse += t - t1
+      if (page instanceof MalformedResponse) throw new PullError(page)
+      const count = page.rows.length
+      if (totalEstimate < 0) totalEstimate = already + page.total
+      const nextCursor = count === 0 ? cursor
+        : page.compact ? (spec.compact as NonNullable<TableSync<R>["compact"]>).cursorAfter(page.rows[count - 1] as ReadonlyArray<unknown>)
+        : spec.cursorAfter(page.rows[count - 1] as R)
+      const more = count === pageSize
       // P9: ask for the next page before writing this one
       if (more && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted) next = fetchPage(nextCursor)
-      if (rows.length) {
-        await db.statement_chunks.insert({ id: seqId(key, seq), wallet_id: key, seq, cursor: nextCursor, count: rows.length, rows: rows.map(spec.toCompact), upto: already + done + rows.length })
-        o.onRows(rows, seq)
+      if (count > 0) {
+        const doc = { id: seqId(key, seq), wallet_id: key, seq, cursor: nextCursor, count, upto: already + done + count }
+        const stored = page.compact
+          ? (page.text !== null ? { ...doc, rows: [], text: page.text } : { ...doc, rows: page.rows as unknown[][] })
+          : { ...doc, rows: page.rows.map(spec.toCompact) }
+        // S3, P12: chunks are written one after the other, in order (the newest stored chunk stays the
+        // checkpoint); the write of this one runs while its rows are projected and the next page comes
+        await writing
+        const t2 = performance.now()
+        ms.store += t2 - t
+        writing = db.statement_chunks.insert(stored).then(() => undefined)
+        writing.catch(() => undefined) // awaited below; a failed write fails the pull there
+        if (!page.compact) o.onRows(page.rows, seq)
+        else if (o.onCompactRows) o.onCompactRows(page.rows, seq)
+        else o.onRows(page.rows.map(spec.fromCompact), seq)
+        ms.project += performance.now() - t2
         seq++
         cursor = nextCursor
-        done += rows.length
+        done += count
       }
       pages++
-      progress.set(list, { done: already + done, total: Math.max(totalEstimate, already + done) })
+      progress.set(list, { done: already + done, total: Math.max(totalEstimate, already + done), ms: { ...ms } })
       if (!more || o.signal?.aborted) break
-      if (o.stopAfterPages !== undefined && pages >= o.stopAfterPages) return done
+      if (o.stopAfterPages !== undefined && pages >= o.stopAfterPages) { await writing; return done }
     }
-    progress.set(list, { state: "done", done: already + done, total: already + done })
+    const t = performance.now()
+    await writing
+    ms.store += performance.now() - t
+    progress.set(list, { state: "done", done: already + done, total: already + done, ms: { ...ms } })
     return done
   } catch (e) {
+    await writing.catch(() => undefined)
     progress.set(list, { state: "error" })
     throw e
   }
@@ -145,9 +242,13 @@ export async function loadTableChunks(
     let from = (after[walletId] ?? -1) + 1
     for (;;) {
       const docs = await db.statement_chunks.find({ selector: { wallet_id: chunkKey(walletId), seq: { $gte: from } }, sort: [{ wallet_id: "asc" }, { seq: "asc" }], limit: batch }).exec()
-      for (const d of docs) { onRows(d.rows, walletId, d.seq); n += d.count; from = d.seq + 1 }
+      for (const d of docs) { onRows(chunkRows(d), walletId, d.seq); n += d.count; from = d.seq + 1 }
       if (docs.length < batch) break
     }
   }
   return n
 }
+
+/** A stored chunk's compact rows: kept as the page's text (D-compact-pages) or as arrays. */
+export const chunkRows = (d: { readonly rows: ReadonlyArray<ReadonlyArray<unknown>>; readonly text?: string | undefined }): ReadonlyArray<ReadonlyArray<unknown>> =>
+  d.text !== undefined ? (JSON.parse(d.text) as ReadonlyArray<ReadonlyArray<unknown>>) : d.rows

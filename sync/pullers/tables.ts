@@ -16,7 +16,8 @@ export function tableSync(name: TableName): TableSync<Record<string, unknown>> {
   let s = specs.get(name)
   if (s) return s
   const e = tableEntry(name)
-  const columns = Object.keys((e.row as unknown as { fields: Record<string, unknown> }).fields)
+  const fields = (e.row as unknown as { fields: Record<string, Schema.Top> }).fields
+  const columns = Object.keys(fields)
   const isRow = rowGuard(e.row as unknown as Schema.Top)
   const { id, time } = e.table
   s = {
@@ -25,7 +26,13 @@ export function tableSync(name: TableName): TableSync<Record<string, unknown>> {
     isRow: (r) => isRow(r),
     ...compactBy<Record<string, unknown>>(columns),
     chunkKey: (walletId) => `${name}|${walletId}`,
-    cursorAfter: (r) => `${String(r[time.updated])}|${String(r[id.key])}`
+    cursorAfter: (r) => `${String(r[time.updated])}|${String(r[id.key])}`,
+    compact: {
+      columns,
+      // each cell by its field's Schema compiled to plain checks: the row guard, cell by cell
+      isCell: columns.map((c) => rowGuard(fields[c] as Schema.Top)),
+      cursorAfter: (a) => `${String(a[columns.indexOf(time.updated as string)])}|${String(a[columns.indexOf(id.key as string)])}`
+    }
   }
   specs.set(name, s)
   return s

@@ -36,6 +36,8 @@ export interface StatementChunkDoc {
   /** Rows stored for the wallet up to and including this chunk (-1: written by schema v0). */
   upto: number
   rows: unknown[][] // compact rows, see sync/store/statement-rows.ts
+  /** Or the rows as the text of a compact page (D-compact-pages: one string, cheap to store and read); `rows` is then empty. */
+  text?: string
 }
 export interface CommandDoc { id: string; user_id: string; wallet_id: string; created_at: string; body: Record<string, unknown>; dedupe_key: string }
 export interface CommandEventDoc { key: string; command_id: string; seq: number; state: string; at: string; attempt?: number; error_key?: string; result?: unknown }
@@ -57,7 +59,7 @@ const entitySchema: RxJsonSchema<EntityDoc> = {
   indexes: [["kind", "wallet_id"]]
 }
 const chunkSchema: RxJsonSchema<StatementChunkDoc> = {
-  version: 1,
+  version: 2,
   primaryKey: "id",
   type: "object",
   properties: {
@@ -67,7 +69,8 @@ const chunkSchema: RxJsonSchema<StatementChunkDoc> = {
     cursor: { type: "string" },
     count: { type: "number" },
     upto: { type: "number" },
-    rows: { type: "array", items: { type: "array" } }
+    rows: { type: "array", items: { type: "array" } },
+    text: { type: "string" }
   },
   required: ["id", "wallet_id", "seq", "cursor", "count", "upto", "rows"],
   indexes: [["wallet_id", "seq"]]
@@ -138,7 +141,7 @@ export async function openUserDb(userId: string, storage: RxStorage<unknown, unk
   await db.addCollections({
     entities: { schema: entitySchema, migrationStrategies: {} },
     // v1 added `upto` (the running row count, so a resumed pull need not read every chunk)
-    statement_chunks: { schema: chunkSchema, migrationStrategies: { 1: (d: Omit<StatementChunkDoc, "upto">): StatementChunkDoc => ({ ...d, upto: -1 }) } },
+    statement_chunks: { schema: chunkSchema, migrationStrategies: { 1: (d: Omit<StatementChunkDoc, "upto">): StatementChunkDoc => ({ ...d, upto: -1 }), 2: (d: StatementChunkDoc): StatementChunkDoc => d } },
     commands: { schema: commandSchema, migrationStrategies: {} },
     command_events: { schema: commandEventSchema, migrationStrategies: {} },
     meta: { schema: metaSchema, migrationStrategies: {} }
