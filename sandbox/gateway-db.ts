@@ -22,6 +22,10 @@ export const GATEWAY_COLUMNS_LIST = [
 ] as const
 export const GATEWAY_COLUMNS = GATEWAY_COLUMNS_LIST.join(", ")
 
+/** The stored column holding each row's compact array, when the database has it (one made before it has not: computed per page then). */
+export const gatewayRowJson = (db: DB): string | undefined =>
+  (db.prepare("PRAGMA table_xinfo(gateway_transactions)").all() as Array<{ name: string }>).some((c) => c.name === "row_json") ? "row_json" : undefined
+
 export const createGatewayTables = (db: DB): void => {
   db.exec(`
 CREATE TABLE IF NOT EXISTS gateway_transactions (
@@ -45,7 +49,9 @@ CREATE TABLE IF NOT EXISTS gateway_transactions (
   bank TEXT NOT NULL,
   agency TEXT NOT NULL,
   account TEXT NOT NULL,
-  digit TEXT NOT NULL
+  digit TEXT NOT NULL,
+  -- D-compact-pages: the row as the compact page's array (GATEWAY_COLUMNS_LIST order), kept by SQLite on every write
+  row_json TEXT GENERATED ALWAYS AS (json_array(${GATEWAY_COLUMNS})) STORED
 );
 CREATE INDEX IF NOT EXISTS gateway_keyset ON gateway_transactions (wallet_id, updated_at, id);
 CREATE INDEX IF NOT EXISTS gateway_kind_created ON gateway_transactions (wallet_id, kind, created_at);

@@ -258,6 +258,8 @@ export interface PageSpec {
   readonly prefix?: string
   /** Cache the total count under this table's write version (statements: counting 1M rows per page is too slow). */
   readonly countCacheTable?: string
+  /** A column holding each row's compact array as JSON text, in the order of paginateJson's columns (a compact page then joins them). */
+  readonly compactColumn?: string
 }
 
 const parseIntParam = (name: string, v: string | undefined, dflt: number): number => {
@@ -359,15 +361,18 @@ export type JsonColumnKind = "int" | "token" | "text"
  * names (which must be the table's column names) to their kind.
  */
 export const paginateJson = (db: DB, q: PageParams, spec: PageSpec, columns: ReadonlyArray<readonly [string, JsonColumnKind]>): RawJson => {
-  const plan = planPage(db, q, spec)
+  const compact = q.format === "compact"
+  const stored = compact ? spec.compactColumn : undefined
+  const plan = planPage(db, q, stored !== undefined ? { ...spec, columns: stored } : spec)
   const m = plan.meta
   const head = `{"data":{"page":${m.page},"page_size":${m.page_size},"page_total":${m.page_total},"total":${m.total}`
   const value = (c: string, kind: JsonColumnKind): string => (kind === "int" ? c : kind === "token" ? `'"' || ${c} || '"'` : `json_quote(${c})`)
-  if (q.format === "compact") {
+  if (compact) {
     // D-compact-pages: one array per row, the column names once; `rows` is the last key, so a
     // client can keep its text as it came (sync/pullers/table.ts)
-    const arrayOf = columns.map(([c, kind]) => value(c, kind)).join(" || ',' || ")
-    const rows = db.prepare(`SELECT coalesce('[' || group_concat('[' || ${arrayOf} || ']', ',') || ']', '[]') FROM (${plan.sql})`).pluck().get(...plan.params) as string
+    const rows = stored !== undefined
+      ? db.prepare(`SELECT coalesce('[' || group_concat(${stored}, ',') || ']', '[]') FROM (${plan.sql})`).pluck().get(...plan.params) as string
+      : db.prepare(`SELECT json_group_array(json_array(${columns.map(([c]) => c).join(", ")})) FROM (${plan.sql})`).pluck().get(...plan.params) as string
     return new RawJson(`${head},"columns":${JSON.stringify(columns.map(([c]) => c))},"rows":${rows}}}`)
   }
   const obj = columns.map(([c, kind], i) => {

@@ -40,7 +40,10 @@ export const resetToSeed = (ctx: Ctx, copy: SeedCopy): { tables: number } => {
     db.transaction(() => {
       for (const t of tables) {
         db.exec(`DELETE FROM main.${quoted(t)}`)
-        if (inCopy.has(t)) db.exec(`INSERT INTO main.${quoted(t)} SELECT * FROM seedcopy.${quoted(t)}`)
+        if (!inCopy.has(t)) continue
+        // generated columns (gateway_transactions.row_json) are computed again, never copied
+        const cols = (db.prepare(`PRAGMA main.table_xinfo(${quoted(t)})`).all() as Array<{ name: string; hidden: number }>).filter((c) => c.hidden === 0).map((c) => quoted(c.name)).join(", ")
+        db.exec(`INSERT INTO main.${quoted(t)} (${cols}) SELECT ${cols} FROM seedcopy.${quoted(t)}`)
       }
     })()
     for (const c of [...ctx.sse]) c.close()

@@ -17,7 +17,7 @@ import { bind, decodeOr422 } from "../http.ts"
 import { ApiError } from "../errors.ts"
 import { paginateJson, walletAccess, notFound, type JsonColumnKind, type WalletAccess } from "../repo.ts"
 import { DAY_MS, iso, isCalendarDate, spStartOfDate } from "../time.ts"
-import { companyKindOf, GATEWAY_COLUMNS, GATEWAY_COLUMNS_LIST, insertGatewayRows } from "../gateway-db.ts"
+import { companyKindOf, GATEWAY_COLUMNS, GATEWAY_COLUMNS_LIST, gatewayRowJson, insertGatewayRows } from "../gateway-db.ts"
 import { gatewayRow } from "../gateway-rows.ts"
 import { Prng } from "../prng.ts"
 import { registerGatewayPaymentRoutes } from "./gateway-payments.ts"
@@ -62,6 +62,7 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
     return kind
   }
 
+  const rowJson = gatewayRowJson(db)
   const listHandler = (kinds: ReadonlyArray<GatewayKind>) => (req: { query: Record<string, string | undefined>; wallet: WalletAccess }) => {
     gatewayCheck(req.wallet, "list")
     const q = req.query
@@ -99,7 +100,8 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
       from: "gateway_transactions", columns: GATEWAY_COLUMNS, where, params,
       sortable: { created_at: "created_at", updated_at: "updated_at", value: "value" },
       // a keyset pull asks every page for the total: counting 800k rows each time made the 1M sync server-bound
-      countCacheTable: "gateway_transactions"
+      countCacheTable: "gateway_transactions",
+      ...(rowJson !== undefined ? { compactColumn: rowJson } : {})
     }, JSON_COLUMNS)
   }
 
