@@ -506,6 +506,7 @@ export class Engine {
     const columns = spec.compact?.columns ?? []
     return this.pull(key, () =>
       pullTable(this.api, db, this.progress, spec, walletId, {
+        onTotal: (rows) => { p.reserve(p.size + rows) },
         onRows: (rows) => { p.upsertMany(rows); this.changed() },
         onCompactRows: (rows) => { p.upsertCompact(rows, columns); this.changed() }
       }).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.changed() } }))

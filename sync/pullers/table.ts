@@ -126,6 +126,8 @@ export interface TablePullOptions<R> {
   readonly pageSize?: number
   /** Called with each page's rows while their chunk is written (P12; the projection upserts them). */
   readonly onRows: (rows: ReadonlyArray<R>, seq: number) => void
+  /** Told once, at the first page, how many rows the pull will bring (the server's total): the projection makes room for them at once. */
+  readonly onTotal?: (rows: number) => void
   /** A compact page's rows, in `spec.compact.columns` order (without it, onRows gets them as objects). */
   readonly onCompactRows?: (rows: ReadonlyArray<ReadonlyArray<unknown>>, seq: number) => void
   /** For tests: stop after this many pages, as if the worker were killed. */
@@ -182,7 +184,7 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
       ms.parse += t - t1
       if (page instanceof MalformedResponse) throw new PullError(page)
       const count = page.rows.length
-      if (totalEstimate < 0) totalEstimate = already + page.total
+      if (totalEstimate < 0) { totalEstimate = already + page.total; o.onTotal?.(page.total) }
       const nextCursor = count === 0 ? cursor
         : page.compact ? (spec.compact as NonNullable<TableSync<R>["compact"]>).cursorAfter(page.rows[count - 1] as ReadonlyArray<unknown>)
         : spec.cursorAfter(page.rows[count - 1] as R)

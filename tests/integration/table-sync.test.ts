@@ -61,13 +61,15 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
       const dbA = await freshDb()
       const dbB = await freshDb()
       // small pages, so the keyset cursor is crossed many times
+      const totals: number[] = []
       const nA = await pullTable(api, dbA, new ProgressBoard(), spec, c.wallet(), {
-        pageSize: 97, onRows: () => { throw new Error("a compact pull hands objects") }, onCompactRows: (rows) => { compactRows.push(...(rows as unknown[][])) }
+        pageSize: 97, onTotal: (n) => { totals.push(n) }, onRows: () => { throw new Error("a compact pull hands objects") }, onCompactRows: (rows) => { compactRows.push(...(rows as unknown[][])) }
       })
       const nB = await pullTable(api, dbB, new ProgressBoard(), objectsOnly(spec), c.wallet(), {
         pageSize: 97, onRows: (rows) => { objects.push(...rows) }
       })
       expect(nA).toBe(c.count())
+      expect(totals).toEqual([nA]) // told once, at the first page: the projection makes room at once
       expect(nA).toBeGreaterThan(97)
       expect(nB).toBe(nA)
       expect(compactRows.map(spec.fromCompact)).toEqual(objects)
