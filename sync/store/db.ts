@@ -58,7 +58,7 @@ const entitySchema: RxJsonSchema<EntityDoc> = {
   required: ["key", "kind", "wallet_id", "id", "updated_at", "doc"],
   indexes: [["kind", "wallet_id"]]
 }
-const chunkSchema: RxJsonSchema<StatementChunkDoc> = {
+export const chunkSchema: RxJsonSchema<StatementChunkDoc> = {
   version: 2,
   primaryKey: "id",
   type: "object",
@@ -140,7 +140,8 @@ export async function openUserDb(userId: string, storage: RxStorage<unknown, unk
   })
   await db.addCollections({
     entities: { schema: entitySchema, migrationStrategies: {} },
-    // v1 added `upto` (the running row count, so a resumed pull need not read every chunk)
+    // v1 added `upto` (the running row count, so a resumed pull need not read every chunk);
+    // v2 the optional `text` (a compact page's rows as they came, D-compact-pages): v1 chunks stay as they are
     statement_chunks: { schema: chunkSchema, migrationStrategies: { 1: (d: Omit<StatementChunkDoc, "upto">): StatementChunkDoc => ({ ...d, upto: -1 }), 2: (d: StatementChunkDoc): StatementChunkDoc => d } },
     commands: { schema: commandSchema, migrationStrategies: {} },
     command_events: { schema: commandEventSchema, migrationStrategies: {} },
