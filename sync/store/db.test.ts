@@ -23,7 +23,7 @@ describe("chunk store schema (sync/SPEC.md S3 S5, D-compact-pages)", () => {
       }
     })
     const rows = [["a", 1, null], ["b", 2, "x"]]
-    await old.statement_chunks.insert({ id: "w|0000000000", wallet_id: "w", seq: 0, cursor: "c0", count: 2, upto: 2, rows })
+    await old.collections["statement_chunks"]!.insert({ id: "w|0000000000", wallet_id: "w", seq: 0, cursor: "c0", count: 2, upto: 2, rows })
     await old.close()
 
     const db = await openUserDb(user, storage)
