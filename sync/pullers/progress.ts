@@ -4,8 +4,8 @@ export interface ListProgress {
   done: number
   total: number
   state: ListState
-  /** A keyset table pull's time so far per step, ms (bench/gateway-benches.ts reports them): waiting for pages, parsing, checking, storing, projecting. */
-  ms?: { wait: number; parse: number; check: number; store: number; project: number }
+  /** A keyset table pull's time so far per step, ms (bench/gateway-benches.ts reports them): waiting for pages, parsing and checking them (one pass), storing, projecting. */
+  ms?: { wait: number; parse: number; store: number; project: number }
 }
 
 export class ProgressBoard {

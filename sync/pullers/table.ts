@@ -160,7 +160,7 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
   const already = start?.upto ?? 0
   let done = 0
   let pages = 0
-  const ms = { wait: 0, parse: 0, check: 0, store: 0, project: 0 }
+  const ms = { wait: 0, parse: 0, store: 0, project: 0 }
   progress.set(list, { state: "pulling", done: already, ms: { ...ms } })
 
   const fetchPage = (after: string): Promise<string> =>

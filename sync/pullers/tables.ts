@@ -20,6 +20,8 @@ export function tableSync(name: TableName): TableSync<Record<string, unknown>> {
   const columns = Object.keys(fields)
   const isRow = rowGuard(e.row as unknown as Schema.Top)
   const { id, time } = e.table
+  const updatedAt = columns.indexOf(time.updated as string)
+  const idAt = columns.indexOf(id.key as string)
   s = {
     name,
     path: e.path,
@@ -31,7 +33,7 @@ export function tableSync(name: TableName): TableSync<Record<string, unknown>> {
       columns,
       // each cell by its field's Schema compiled to plain checks: the row guard, cell by cell
       isCell: columns.map((c) => rowGuard(fields[c] as Schema.Top)),
-      cursorAfter: (a) => `${String(a[columns.indexOf(time.updated as string)])}|${String(a[columns.indexOf(id.key as string)])}`
+      cursorAfter: (a) => `${String(a[updatedAt])}|${String(a[idAt])}`
     }
   }
   specs.set(name, s)
