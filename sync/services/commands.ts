@@ -1,26 +1,29 @@
 /**
  * The engine's commands part (DESIGN "Commands"; sync/SPEC.md C1–C8, PN1–PN5, CN1, OP3; issue 11 "the engine
- * as services"): the outbox over the user's store, the PIN asks it waits on, the upload files, each command's
+ * as Effect services": the service `Commands`): the outbox over the user's store, the PIN asks it waits on, the upload files, each command's
  * view (state, pending rows, outcome), the optimistic effects laid over the lists, and the pulls a confirmed
  * command asks for. It reaches the rest of the engine only through `CommandDeskDeps`; the engine keeps the
  * session checks (C8: an action taken while the store opens waits for it) and answers the live queries with
  * what this part holds.
  */
-import { Effect } from "effect"
-import type { AnyCommandBody } from "../schema/commands.ts"
-import type { ApiClient } from "./api/client.ts"
-import { commandDef } from "./commands/registry.ts"
-import type { PendingRow } from "./commands/define.ts"
-import { makeTransport } from "./commands/transport.ts"
-import { makeScopedOutbox, type OutboxShape } from "./outbox/outbox.ts"
-import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "./outbox/ports.ts"
-import { pendingEffects, type PendingEffects } from "./outbox/optimistic.ts"
-import type { CommandView, PinAskView, StatementRowView, UploadView } from "./results.ts"
-import { openRxOutboxStore } from "./store/outbox-store.ts"
-import type { UserDb } from "./store/db.ts"
-import { UploadBoard } from "./uploads/board.ts"
-import { fileDbNameFor, MemoryFileStore, openIdbFileStore } from "./uploads/file-store.ts"
-import { makeUploadServer } from "./uploads/server.ts"
+import { Context, Effect, Layer } from "effect"
+import type { AnyCommandBody } from "../../schema/commands.ts"
+import type { ApiClient } from "../api/client.ts"
+import { commandDef } from "../commands/registry.ts"
+import type { PendingRow } from "../commands/define.ts"
+import { makeTransport } from "../commands/transport.ts"
+import { makeScopedOutbox, type OutboxShape } from "../outbox/outbox.ts"
+import { CommandTransport, OutboxStore, PinPrompt, type PinInput } from "../outbox/ports.ts"
+import { pendingEffects, type PendingEffects } from "../outbox/optimistic.ts"
+import type { CommandView, PinAskView, StatementRowView, UploadView } from "../results.ts"
+import { openRxOutboxStore } from "../store/outbox-store.ts"
+import type { UserDb } from "../store/db.ts"
+import { UploadBoard } from "../uploads/board.ts"
+import { fileDbNameFor, MemoryFileStore, openIdbFileStore } from "../uploads/file-store.ts"
+import { makeUploadServer } from "../uploads/server.ts"
+import { EngineBus } from "./bus.ts"
+import { EngineEnvironment, Session, notSignedIn } from "./session.ts"
+import { TableSync } from "./table-sync.ts"
 
 const NO_EFFECTS: PendingEffects = { balances: [], overlays: [], notices: [] }
 
@@ -184,7 +187,7 @@ export class CommandDesk {
   /** Record a command (C1); answers its id once it is durably in the outbox. */
   async submit(userId: string, walletId: string, body: AnyCommandBody, dedupeKey?: string): Promise<string> {
     const outbox = this.box
-    if (!outbox) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    if (!outbox) throw notSignedIn()
     const r = await Effect.runPromise(outbox.submit(body, { userId, walletId, ...(dedupeKey ? { dedupeKey } : {}) }))
     await this.refresh()
     return r.command.id
@@ -193,7 +196,7 @@ export class CommandDesk {
   /** CN1: cancel a command that was never sent (the user gives up waiting for the network or the PIN). */
   async cancel(commandId: string): Promise<string> {
     const outbox = this.box
-    if (!outbox) throw new Error("no session")
+    if (!outbox) throw notSignedIn()
     this.answerPin(commandId, null) // a PIN prompt still open for it closes
     const state = await Effect.runPromise(outbox.cancel(commandId))
     await this.refresh()
@@ -202,13 +205,13 @@ export class CommandDesk {
 
   /** Keep a file in the local store for an upload command (DESIGN "Uploads are commands too"); answers its key. */
   async putFile(blob: Blob, name: string, type: string): Promise<string> {
-    if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    if (!this.uploads) throw notSignedIn()
     return this.uploads.put(blob, name, type, new Date().toISOString())
   }
 
   /** Pause, resume or abort an upload command (an abort of one never sent cancels it, CN1). */
   async controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
-    if (!this.uploads) throw { _tag: "NotAuthorized", key: "NOT_AUTHORIZED" }
+    if (!this.uploads) throw notSignedIn()
     await this.uploads.control(commandId, action)
     if (action === "abort" && !this.views.find((c) => c.id === commandId)?.sent) await this.cancel(commandId).catch(this.deps.noted("uploads.abort"))
   }
@@ -221,4 +224,29 @@ export class CommandDesk {
     w.answer(answer)
     this.deps.changed()
   }
+}
+
+/** The commands part as a service: built over the session, the pulls (a confirmed command's `refresh`, OP3) and the bus. */
+export class Commands extends Context.Service<Commands, CommandDesk>()("sync/Commands") {
+  static readonly layer: Layer.Layer<Commands, never, EngineEnvironment | Session | TableSync | EngineBus> = Layer.effect(Commands, Effect.gen(function* () {
+    const env = yield* EngineEnvironment
+    const session = yield* Session
+    const sync = yield* TableSync
+    const bus = yield* EngineBus
+    const desk = new CommandDesk({
+      api: session.api,
+      ...(env.fetch ? { fetch: env.fetch } : {}),
+      ...(env.indexedDB ? { indexedDB: env.indexedDB } : {}),
+      ...(env.onPinAsk ? { onPinAsk: env.onPinAsk } : {}),
+      userId: () => session.current?.userId ?? null,
+      waitOnline: () => session.waitOnline(),
+      pull: (list, walletId) => sync.pullNamed(list, walletId),
+      seen: (id) => sync.seen(id),
+      changed: () => bus.changed(),
+      noted: (where) => bus.noted(where)
+    })
+    // OP3: statement rows that arrive may reflect a confirmed command, whose effect then goes
+    sync.onStatementRows(() => { void desk.refresh().catch(bus.noted("commands.refresh")) })
+    return desk
+  }))
 }

@@ -1,0 +1,146 @@
+/**
+ * The engine's live queries (issue 11 "the engine as Effect services"; sync/SPEC.md Q1–Q7, C7; schema/live.ts):
+ * the answer of every query a view may watch, read from the other parts — the mirror's lists with the pending
+ * commands' overlays laid over them, the projections' filtered answers, the commands, the PIN asks, the
+ * uploads, the connection and the sync's progress — and the local exports of the big lists. It holds no state.
+ */
+import { Context, Effect, Layer } from "effect"
+import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../../schema/entities.ts"
+import type { LiveQuery, StatementQueryMsg, TableQueryMsg } from "../../schema/live.ts"
+import { listDef } from "../../schema/lists.ts"
+import { WILDCARD } from "../../schema/permissions.ts"
+import { tableEntry, type TableName } from "../../schema/tables/registry.ts"
+import { layOverlays, withPendingBalance } from "../outbox/optimistic.ts"
+import { monthsFromDays, type StatementProjection } from "../projections/statement-projection.ts"
+import { tableCsv } from "../projections/table-export.ts"
+import type { ConnectionView, LiveResults, StatementsResult, TableResult } from "../results.ts"
+import { EngineBus, type EngineBusShape } from "./bus.ts"
+import { Commands, type CommandDesk } from "./commands.ts"
+import { Mirror, type MirrorState } from "./mirror.ts"
+import { Session, type SessionState } from "./session.ts"
+import { Stream, type StreamState } from "./stream.ts"
+import { TableSync, type TableSyncState } from "./table-sync.ts"
+
+/** A chart of more days than this is drawn per month (statementSeries "auto"). */
+const SERIES_MONTHLY_AFTER = 120
+
+export class LiveQueriesState {
+  constructor(
+    private readonly session: SessionState, private readonly mirror: MirrorState, private readonly sync: TableSyncState,
+    private readonly stream: StreamState, private readonly desk: CommandDesk, private readonly bus: EngineBusShape
+  ) {}
+
+  /** The answer of a live query; `onEarly` gets the rows-first answer of a statements query that asks for it (Q5). */
+  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult) => void): LiveResults[LiveQuery["kind"]] {
+    const current = this.session.walletId
+    switch (q.kind) {
+      case "session": return this.session.current
+      case "wallets": return this.mirror.list<Wallet>("wallets").sort((a, b) => a.name.localeCompare(b.name))
+      case "list": return this.listRows(q.list, q.walletId ?? current ?? "")
+      case "walletAccounts":
+        return this.listRows<WalletAccount>("wallet_accounts", q.walletId)
+          .map((a) => {
+            const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.desk.effects)
+            return { ...a, balance: p.amount, pendingDelta: p.amount - a.balance }
+          })
+      case "pendingBalance": return (this.listRows<PendingBalance>("pending_balance", q.walletId)[0] ?? null)
+      case "permissionActions": {
+        const w = this.mirror.list<Wallet>("wallets").find((x) => x.id === q.walletId)
+        const acts = this.mirror.actionsFor(q.walletId)
+        return w && w.permission_types.includes("ROOT") && !acts.includes(WILDCARD) ? [...acts, WILDCARD] : acts
+      }
+      case "notifications": return this.listRows<Notification>("notifications", "").slice(0, q.limit)
+      case "unreadCount": return this.unreadShown()
+      case "invitations":
+        return q.direction === "received"
+          ? this.listRows<WalletInvitation>("invitations_received", "")
+          : this.listRows<WalletInvitation>("invitations_sent", current ?? "")
+      case "statements": return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
+      case "table": return this.queryTable(q.table, q.query, q.sums === true)
+      case "statementSeries": {
+        // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
+        const proj = this.sync.projection
+        const sq = q.query as Parameters<StatementProjection["series"]>[0]
+        if (q.unit !== "auto") return proj.series(sq, q.unit)
+        const days = proj.series(sq, "day")
+        return days.points.length > SERIES_MONTHLY_AFTER ? monthsFromDays(days) : days
+      }
+      case "approvalRequests": return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
+      case "approvalHistory": return this.listRows<ApprovalRequest>("approval_history", q.walletId)
+      case "syncProgress": {
+        const s = this.sync
+        const problems = this.bus.problems
+        return { ...s.progress.snapshot(), ...(problems.length > 0 ? { problems } : {}), ...(s.syncedAt ? { syncedAt: s.syncedAt } : {}), ...(s.openStats ? { open: s.openStats } : {}), ...(s.imageSaved ? { image: s.imageSaved } : {}) }
+      }
+      case "commands": return this.desk.commandViews
+      case "pinAsks": return this.desk.pinAsks
+      case "connection": return { online: this.session.online, stream: this.stream.status } satisfies ConnectionView
+      case "uploads": return this.desk.uploadViews
+    }
+  }
+
+  /**
+   * A synced list as a view sees it (schema/lists.ts): the rows of its copy, those it shows
+   * (`where`), the pending commands' overlays laid over them (C7: patched, hidden or added), in its order.
+   */
+  listRows<T>(name: string, walletId: string): T[] {
+    const def = listDef(name)
+    if (!def) return []
+    const copy = def.scope === "wallet" ? walletId : ""
+    let rows = this.mirror.list<Record<string, unknown>>(name, copy)
+    const overlays = this.desk.effects.overlays.filter((o) => o.list === name && (def.scope === "user" || o.walletId === copy))
+    if (overlays.length > 0) rows = layOverlays(rows, overlays, (r) => def.id(r))
+    if (def.where) rows = rows.filter((r) => def.where?.(r) ?? true)
+    if (def.order) rows.sort(def.order)
+    return rows as T[]
+  }
+
+  /** The unread count as shown: the server's, less the reads still pending in the outbox (C7 for a count). */
+  private unreadShown(): number {
+    const unread = this.stream.unread
+    const reads = this.desk.effects.overlays.filter((o) => o.list === "notifications" && o.patch?.["read"] === true)
+    if (reads.length === 0) return unread
+    const mirror = this.mirror.bucket("notifications", "")
+    let pending = 0
+    for (const o of reads) if (mirror.get(o.id)?.["read"] === false) pending++
+    return Math.max(0, unread - pending)
+  }
+
+  /** One live-query message per table: the table projection's answer, with the extra ints' sums when asked. */
+  queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult {
+    const p = this.sync.table(table)
+    const r = p.query(q)
+    const { perCurrency: _pc, partial: _p, ...rest } = r
+    return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, ...(sums ? { intSums: p.sumInts(q) } : {}) }
+  }
+
+  /** A table's filtered rows as a local CSV Blob (every row of the filter, in its order). */
+  exportTable(table: TableName, q: TableQueryMsg, headers: ReadonlyArray<string>): Blob {
+    const p = this.sync.table(table)
+    return new Blob(Array.from(tableCsv(tableEntry(table).table, p.matchingRows(q), this.session.locale, headers)), { type: "text/csv;charset=utf-8" })
+  }
+
+  queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {
+    const proj = this.sync.projection
+    const loadedRows = proj.size
+    const r = proj.query(q as Parameters<StatementProjection["query"]>[0], onEarly ? (e) => onEarly({ ...e, loadedRows } as StatementsResult) : undefined)
+    return { ...r, loadedRows } as StatementsResult
+  }
+
+  /**
+   * The filtered rows as a file: a Blob made of the projection's chunks (no single string the size
+   * of the file is ever built; a Blob crosses to the tab by reference, not copied).
+   */
+  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Blob {
+    const proj = this.sync.projection
+    const query = q as Parameters<StatementProjection["query"]>[0]
+    const chunks = format === "csv" ? proj.toCsv(query, this.session.locale, headers) : proj.toOfx(query)
+    return new Blob(Array.from(chunks), { type: format === "csv" ? "text/csv;charset=utf-8" : "application/x-ofx" })
+  }
+}
+
+export class LiveQueries extends Context.Service<LiveQueries, LiveQueriesState>()("sync/LiveQueries") {
+  static readonly layer: Layer.Layer<LiveQueries, never, Session | Mirror | TableSync | Stream | Commands | EngineBus> = Layer.effect(LiveQueries, Effect.gen(function* () {
+    return new LiveQueriesState(yield* Session, yield* Mirror, yield* TableSync, yield* Stream, yield* Commands, yield* EngineBus)
+  }))
+}

@@ -1,0 +1,344 @@
+/**
+ * The engine's pulls and projections (issue 11 "the engine as Effect services"; sync/SPEC.md P1–P12, S3, S6,
+ * Q3): every synced list of the registry (schema/lists.ts) pulled into the store, the statement and every big
+ * table of schema/tables/registry.ts pulled by keyset into chunks and projected in memory, one pull per list
+ * and wallet at a time (P10), the image of the statement projection written and read at open (S6), and when
+ * a pull last completed. The stream (sync/services/stream.ts) and the commands (sync/services/commands.ts)
+ * ask it to pull; the live queries read its projections.
+ */
+import { Context, Effect, Layer } from "effect"
+import { isListName, listDef, listNames, listPermission } from "../../schema/lists.ts"
+import type { StatementEntry, Wallet } from "../../schema/entities.ts"
+import { P } from "../../schema/permissions.ts"
+import { TABLE_NAMES, tableEntry, type TableName } from "../../schema/tables/registry.ts"
+import { listSpec } from "../lists.ts"
+import { ProgressBoard } from "../pullers/progress.ts"
+import { pullFull, runApi, type ListSpec } from "../pullers/puller.ts"
+import { loadStatementChunks, pullStatements } from "../pullers/statements.ts"
+import { loadTableChunks, pullTable } from "../pullers/table.ts"
+import { tableSync } from "../pullers/tables.ts"
+import { StatementProjection } from "../projections/statement-projection.ts"
+import { TableProjection } from "../projections/table-projection.ts"
+import { readImage, writeImage } from "../store/projection-image.ts"
+import { fromCompact } from "../store/statement-rows.ts"
+import type { UserDb } from "../store/db.ts"
+import { EngineBus, type EngineBusShape } from "./bus.ts"
+import { Mirror, type MirrorState } from "./mirror.ts"
+import { EngineEnvironment, Session, type EngineEnv, type SessionState } from "./session.ts"
+
+/** S6: below this many rows, re-ingesting the chunks at open is cheaper than keeping an image. */
+const IMAGE_MIN_ROWS = 20_000
+/** A bulk load of at least this many rows is followed by projection.optimize(). */
+const OPTIMIZE_MIN_ROWS = 50_000
+/** The key of a list pull (one at a time per list and wallet, P10; inline rows during it, P11). */
+export const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId}`
+/** The lists every wallet has a copy of (schema/lists.ts scope "wallet"). */
+const walletLists = listNames.filter((n) => listDef(n)?.scope === "wallet")
+
+export interface OpenStats { readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number }
+
+export class TableSyncState {
+  readonly progress = new ProgressBoard()
+  private proj = new StatementProjection()
+  private projSwaps = 0
+  /** The big tables of schema/tables/registry.ts: one table projection each over its description. */
+  private readonly tables = new Map<TableName, TableProjection<Record<string, unknown>>>(TABLE_NAMES.map((n) => [n, new TableProjection<Record<string, unknown>>(tableEntry(n).table)] as const))
+  /** S6: per wallet, the last stored chunk the projection holds; rows ingested since the image / optimize(). */
+  private readonly chunkMark = new Map<string, number>()
+  private rowsSinceImage = 0
+  private rowsSinceOptimize = 0
+  private imageWriting: Promise<void> | null = null
+  /** The last image written in this session (rows, when). */
+  imageSaved: { rows: number; at: string } | null = null
+  /** How the last open went (reopen figures; shown by the harness, not the views). */
+  openStats: OpenStats | null = null
+  /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
+  syncedAt: string | null = null
+  private readonly running = new Map<string, Promise<unknown>>()
+  private readonly rerun = new Set<string>()
+  /** Per running list pull: the keys of rows events brought meanwhile (P11). */
+  private readonly inlineDuringPull = new Map<string, Set<string>>()
+  /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
+  private readonly seenTx = new Set<string>()
+  private readonly rowsListeners = new Set<() => void>()
+
+  constructor(private readonly env: EngineEnv, private readonly session: SessionState, private readonly mirror: MirrorState, private readonly bus: EngineBusShape) {}
+
+  /** The statement projection (replaced by its image on reopen, S6). */
+  get projection(): StatementProjection { return this.proj }
+  /** Moves on every change of the statement answers, also when the projection object is replaced (Q3). */
+  get statementsVersion(): number { return this.projSwaps * 1e9 + this.proj.version }
+  table(name: TableName): TableProjection<Record<string, unknown>> { return this.tables.get(name) as TableProjection<Record<string, unknown>> }
+  /** The version of a table's answers (Q3). */
+  tableVersion(name: TableName): number { return this.table(name).version }
+  /** OP3: whether a pulled statement row carries this transaction_uuid. */
+  seen(transactionUuid: string): boolean { return this.seenTx.has(transactionUuid) }
+  /** Told when statement rows reach the projection (a pending command may now be reflected, OP3). */
+  onStatementRows(l: () => void): void { this.rowsListeners.add(l) }
+
+  private idb(): IDBFactory | undefined { return this.env.indexedDB ?? globalThis.indexedDB }
+
+  /**
+   * S6: the projections at open — the statement's from its image when one matches the stored chunks, then the
+   * chunks after the image's watermark (all of them when there is no image); every table's stored chunks; no network.
+   */
+  async open(db: UserDb, userId: string): Promise<void> {
+    const synced = await db.meta.findOne("sync|lastAt").exec()
+    this.syncedAt = (synced?.value as string | undefined) ?? null
+    const t0 = performance.now()
+    const stored = await readImage(this.idb(), userId)
+    let after: Record<string, number> = {}
+    let imageRows = 0
+    if (stored && await this.imageMatches(db, stored.watermark)) {
+      const p = StatementProjection.fromImage(stored.projection)
+      if (p) {
+        this.proj = p
+        this.projSwaps++
+        after = { ...stored.watermark }
+        for (const [w, seq] of Object.entries(after)) this.chunkMark.set(w, seq)
+        imageRows = p.size
+      }
+    }
+    const t1 = performance.now()
+    // the wallets this user has (the mirror is loaded), and any the image holds
+    const walletIds = [...new Set([...this.mirror.list<Wallet>("wallets").map((w) => w.id), ...Object.keys(after)])]
+    const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
+      this.ingestChunk(rows.map(fromCompact), walletId, seq)
+    })
+    // every table's stored chunks (schema/tables/registry.ts); a failure leaves it to the next pull, it never blocks the open
+    for (const name of TABLE_NAMES) {
+      const p = this.table(name)
+      const spec = tableSync(name)
+      const columns = spec.compact?.columns
+      await loadTableChunks(db, walletIds, {}, (rows) => { if (columns) p.upsertCompact(rows, columns); else p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
+        .catch(this.bus.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
+      if (p.size > 0) p.optimize()
+    }
+    const t2 = performance.now()
+    this.settleProjection()
+    this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
+    this.scheduleImage()
+  }
+
+  /** An image is used only if every wallet it covers still has its chunks up to the watermark. */
+  private async imageMatches(db: UserDb, watermark: Readonly<Record<string, number>>): Promise<boolean> {
+    for (const [walletId, seq] of Object.entries(watermark)) {
+      const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId, seq: { $gte: seq } }, limit: 1 }).exec()
+      if (docs.length === 0) return false
+    }
+    return true
+  }
+
+  /** S6: rows of a stored chunk reach the projection; the watermark follows. */
+  private ingestChunk(rows: ReadonlyArray<StatementEntry>, walletId: string, seq: number): void {
+    this.ingest(rows)
+    this.chunkMark.set(walletId, seq)
+    this.rowsSinceImage += rows.length
+    this.rowsSinceOptimize += rows.length
+  }
+
+  /** Statement rows (pulled, stored or carried by an event, L5) into the projection. */
+  ingest(rows: ReadonlyArray<StatementEntry>): void {
+    this.proj.upsertMany(rows)
+    for (const r of rows) if (r.transaction_uuid) this.seenTx.add(r.transaction_uuid)
+    this.bus.changed()
+  }
+
+  /** A table's rows carried by an event (L5), before the pull that stores them. */
+  upsertTableRows(name: TableName, rows: ReadonlyArray<Record<string, unknown>>): void {
+    this.table(name).upsertMany(rows)
+    this.bus.changed()
+  }
+
+  /** After a bulk load: rows into date order (projection README "Engine usage"), once enough rows arrived. */
+  private settleProjection(): void {
+    if (this.rowsSinceOptimize >= Math.max(OPTIMIZE_MIN_ROWS, this.proj.size >> 2)) {
+      this.proj.optimize()
+      this.rowsSinceOptimize = 0
+      this.bus.changed()
+    }
+  }
+
+  private statementPullsRunning(): number { return [...this.running.keys()].filter((k) => k.startsWith("statements|")).length }
+
+  /** S6: write a new image once enough rows are not in the last one, when no statement pull runs. */
+  private scheduleImage(): void {
+    if (this.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
+    this.bus.later("image", 1500, async () => {
+      if (this.statementPullsRunning() > 0) return // the pull's end schedules it again
+      const session = this.session.current
+      if (!session || this.imageWriting) return
+      this.settleProjection()
+      let taken = 0
+      let saved = { rows: 0, at: "" }
+      this.imageWriting = writeImage(this.idb(), session.userId, () => {
+        taken = this.rowsSinceImage
+        saved = { rows: this.proj.size, at: new Date().toISOString() }
+        return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
+      })
+        .then(() => { this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken); this.imageSaved = saved; this.bus.changed() })
+        .catch(this.bus.noted("image.write"))
+        .finally(() => { this.imageWriting = null })
+      await this.imageWriting
+    })
+  }
+
+  /** Wait for the pulls and the image write under way (the session is stopping). */
+  async stopped(): Promise<void> {
+    await Promise.allSettled([...this.running.values()])
+    if (this.imageWriting) await this.imageWriting
+  }
+
+  /** S4: nothing of the user's data stays in memory after a sign-out. */
+  clear(): void {
+    this.proj.clear()
+    for (const p of this.tables.values()) p.clear()
+    this.chunkMark.clear()
+    this.rowsSinceImage = 0
+    this.rowsSinceOptimize = 0
+    this.openStats = null
+    this.imageSaved = null
+    this.seenTx.clear()
+  }
+
+  // ── pulls ─────────────────────────────────────────────────────────────────
+  /** One pull per list+wallet at a time; a hint during a pull schedules exactly one more (P10). */
+  private pull(key: string, run: () => Promise<unknown>): Promise<unknown> {
+    const cur = this.running.get(key)
+    if (cur) { this.rerun.add(key); return cur }
+    const p = run().finally(() => {
+      this.running.delete(key)
+      if (this.rerun.delete(key)) void this.pull(key, run).catch(this.bus.noted("pull"))
+    })
+    this.running.set(key, p)
+    return p
+  }
+
+  /** P11: rows an event brought for a list while its pull runs are kept by that pull, and the list is pulled once more. */
+  markInline(spec: ListSpec, docKeys: ReadonlyArray<string>): void {
+    const key = pullKey(spec)
+    const pulling = this.inlineDuringPull.get(key)
+    if (!pulling || docKeys.length === 0) return
+    for (const k of docKeys) pulling.add(k)
+    this.rerun.add(key)
+  }
+
+  private pullList(spec: ListSpec): Promise<unknown> {
+    const db = this.session.db
+    if (!db) return Promise.resolve(0)
+    const key = pullKey(spec)
+    return this.pull(key, () => {
+      // P11: rows an event brings while this pass runs are kept by its P4 clean-up (its pages may
+      // predate them), and the list is pulled once more after it
+      const fresh = new Set<string>()
+      this.inlineDuringPull.set(key, fresh)
+      return pullFull(this.session.api, db, this.progress, spec, { keep: (k) => fresh.has(k) })
+        .then((n) => { this.markSynced(); return n })
+        .catch(async (e: unknown) => {
+          // a list with a fallback holds it when its pull fails (core §8: pending balance 0)
+          const fallback = listDef(spec.list)?.fallback
+          if (!fallback) throw e
+          const row = fallback() as Record<string, unknown>
+          const id = spec.idOf(row)
+          await db.entities.upsert({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: new Date().toISOString(), doc: row })
+          return 0
+        })
+        .finally(() => { if (this.inlineDuringPull.get(key) === fresh) this.inlineDuringPull.delete(key) })
+    })
+  }
+
+  /** Pull one list of the registry (its wallet copy for wallet lists), if this user may read it. */
+  pullNamed(name: string, walletId: string): Promise<unknown> {
+    const def = isListName(name) ? listDef(name) : undefined
+    if (!def) return Promise.resolve(0)
+    if (def.scope === "wallet" && !listPermission(def).some((tag) => this.mirror.can(walletId, tag)) && listPermission(def).length > 0) return Promise.resolve(0)
+    if (def.scope === "wallet" && !walletId) return Promise.resolve(0)
+    return this.pullList(listSpec(name, walletId))
+  }
+
+  pullStatementsFor(walletId: string): Promise<unknown> {
+    const db = this.session.db
+    if (!db) return Promise.resolve(0)
+    return this.pull(`statements|${walletId}`, () =>
+      pullStatements(this.session.api, db, this.progress, walletId, {
+        onRows: (rows, seq) => { this.ingestChunk(rows, walletId, seq); for (const l of this.rowsListeners) l() }
+      }).finally(() => {
+        if (this.statementPullsRunning() <= 1) this.settleProjection()
+        this.scheduleImage()
+      }))
+  }
+
+  /** Every list, statement and table this user may read: the wallets, then the user's lists, then each wallet's. */
+  async syncAll(): Promise<void> {
+    if (!this.session.db) return
+    await this.session.loadProfile()
+    await this.pullNamed("wallets", "")
+    const wallets = this.mirror.list<Wallet>("wallets")
+    const current = this.session.walletId
+    if (!current || !wallets.some((w) => w.id === current)) {
+      this.session.walletId = (wallets.find((w) => w.default) ?? wallets[0])?.id ?? null
+    }
+    const walletId = this.session.walletId
+    // the user's own lists (notifications, invitations received, …), then every wallet's permissions
+    const userLists = listNames.filter((n) => n !== "wallets" && listDef(n)?.scope === "user")
+    await Promise.allSettled(userLists.map((n) => this.pullNamed(n, "")))
+    // permissions first: they say which lists of each wallet this user may read
+    await Promise.allSettled(wallets.map((w) => this.pullNamed("permission_actions", w.id)))
+    // statements of every readable wallet (cross-wallet analysis), current wallet first; the
+    // current wallet's statement (the long pull) starts alongside its small lists, not after them
+    const readable = wallets.filter((w) => this.mirror.can(w.id, P.getStatement)).sort((a, b) => (a.id === walletId ? -1 : b.id === walletId ? 1 : 0))
+    const first = readable[0]?.id === walletId && walletId ? this.pullStatementsFor(walletId).catch(this.bus.noted("pull.statements")) : null
+    if (walletId) await this.syncWallet(walletId)
+    const others = wallets.filter((w) => w.id !== walletId)
+    await Promise.allSettled(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNamed(n, w.id))))
+    await first
+    for (const w of readable) if (!first || w.id !== walletId) await this.pullStatementsFor(w.id).catch(this.bus.noted("pull.statements"))
+    for (const name of TABLE_NAMES) await this.syncTable(name, wallets.map((w) => w.id)).catch(this.bus.noted("pull.tables"))
+  }
+
+  /** The current wallet's lists: its permissions first, then every wallet list of the registry it may read. */
+  async syncWallet(walletId: string): Promise<void> {
+    await Promise.allSettled([this.pullNamed("permission_actions", walletId)])
+    await Promise.allSettled(walletLists.filter((n) => n !== "permission_actions").map((n) => this.pullNamed(n, walletId)))
+  }
+
+  /**
+   * A table of the registry, for the wallets that have a copy (issue 16: the gateway wallets, core §4: a
+   * failed check is no gateway wallets; the Pix statement: every wallet) where the user holds one of its permissions.
+   */
+  private async syncTable(name: TableName, walletIds: ReadonlyArray<string>): Promise<void> {
+    if (walletIds.length === 0) return
+    const e = tableEntry(name)
+    const ids = e.wallets === "gateway"
+      ? (await runApi(this.session.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } })).catch(() => null))?.data.wallets_ids ?? []
+      : walletIds
+    for (const w of ids) if (e.permissions.some((t) => this.mirror.can(w, t))) await this.pullTableFor(name, w).catch(this.bus.noted("pull.table"))
+  }
+
+  pullTableFor(name: TableName, walletId: string): Promise<unknown> {
+    const db = this.session.db
+    if (!db) return Promise.resolve(0)
+    const p = this.table(name)
+    const key = `${name}|${walletId}`
+    const spec = tableSync(name)
+    const columns = spec.compact?.columns ?? []
+    return this.pull(key, () =>
+      pullTable(this.session.api, db, this.progress, spec, walletId, {
+        onTotal: (rows) => { p.reserve(p.size + rows) },
+        onRows: (rows) => { p.upsertMany(rows); this.bus.changed() },
+        onCompactRows: (rows) => { p.upsertCompact(rows, columns); this.bus.changed() }
+      }).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.bus.changed() } }))
+  }
+
+  private markSynced(): void {
+    this.syncedAt = new Date().toISOString()
+    this.bus.later("syncedAt", 1000, async () => { const db = this.session.db; if (db && this.syncedAt) await db.meta.upsert({ key: "sync|lastAt", value: this.syncedAt }) })
+    this.bus.changed()
+  }
+}
+
+export class TableSync extends Context.Service<TableSync, TableSyncState>()("sync/TableSync") {
+  static readonly layer: Layer.Layer<TableSync, never, EngineEnvironment | Session | Mirror | EngineBus> = Layer.effect(TableSync, Effect.gen(function* () {
+    return new TableSyncState(yield* EngineEnvironment, yield* Session, yield* Mirror, yield* EngineBus)
+  }))
+}
