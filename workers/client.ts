@@ -12,7 +12,9 @@ import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
 import type { Locale } from "../schema/common.ts"
 import type { TableName } from "../schema/tables/registry.ts"
-import { FromWorker, type LiveQuery, type SessionInfo, type StatementQueryMsg, type TableQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
+import { api } from "../schema/api.ts"
+import { resultSchemaOf } from "../schema/live-results.ts"
+import { FromWorker, Replies, type LiveQuery, type ReplyOf, type RequestName, type SessionInfo, type StatementQueryMsg, type TableQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
 import { electedPort } from "./leader.ts"
 
@@ -43,13 +45,27 @@ export type PinAnswer = { pin: string } | { temporary_token: string } | null
 
 const SESSION_KEY = "session"
 const decodeFromWorker = Schema.decodeUnknownExit(FromWorker)
+/** Compiled once per Schema: the checks of replies and snapshots (issue 11: nothing crosses the boundary unchecked). */
+const guards = new WeakMap<Schema.Top, (u: unknown) => boolean>()
+const guardOf = (schema: Schema.Top): ((u: unknown) => boolean) => {
+  let g = guards.get(schema)
+  if (!g) { g = Schema.is(schema); guards.set(schema, g) }
+  return g
+}
+/** A reply or snapshot that does not match its Schema: a defect of this build, said loudly and never shown. */
+const malformed = (what: string, value: unknown): EngineError => {
+  // eslint-disable-next-line no-console -- a broken contract between the engine and the views is logged, not hidden
+  console.error(`[engine] ${what} does not match its Schema`, value)
+  return new EngineError({ tag: "MalformedResponse", key: "INVALID_FORMAT" })
+}
 
 interface Port { postMessage(m: unknown): void; onmessage: ((e: MessageEvent) => void) | null }
 
 export class EngineClient {
   private nextId = 1
-  private readonly replies = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  private readonly replies = new Map<number, { request: RequestName; success: Schema.Top; resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
   private readonly subs = new Map<number, (v: unknown) => void>()
+  private readonly subGuards = new Map<number, (u: unknown) => boolean>()
   private readonly subQueries = new Map<number, LiveQuery>()
   private readonly sessionListeners = new Set<(event: "expired" | "renewed" | "signedOut") => void>()
 
@@ -92,11 +108,23 @@ export class EngineClient {
         const r = this.replies.get(m.reqId)
         if (!r) return
         this.replies.delete(m.reqId)
-        if (m.ok) r.resolve(m.value)
-        else r.reject(new EngineError(m.error ?? { tag: "UnknownError", key: "UNKNOWN_ERROR" }))
+        if (m.ok) {
+          if (guardOf(r.success)(m.value)) r.resolve(m.value)
+          else r.reject(malformed(`the reply to ${r.request}`, m.value))
+          return
+        }
+        const error = m.error ?? { tag: "UnknownError", key: "UNKNOWN_ERROR" }
+        // each request's failure Schema (protocol.ts Replies): a tag it does not declare is an unknown error
+        r.reject(new EngineError(guardOf(Replies[r.request].failure)(error) ? error : { ...error, tag: "UnknownError" }))
         return
       }
-      case "snapshot": this.subs.get(m.subId)?.(m.value); return
+      case "snapshot": {
+        const cb = this.subs.get(m.subId)
+        if (!cb) return
+        if (this.subGuards.get(m.subId)?.(m.value) === true) cb(m.value)
+        else malformed(`the snapshot of ${JSON.stringify(this.subQueries.get(m.subId))}`, m.value)
+        return
+      }
       case "session":
         if (m.event === "renewed" && m.session) writeSession(m.session)
         if (m.event !== "renewed") clearSession()
@@ -105,32 +133,35 @@ export class EngineClient {
     }
   }
 
-  private request<T>(build: (reqId: number) => ToWorker): Promise<T> {
+  /** Send a request; its reply is checked against the request's Schemas (`success`: another, for `call`). */
+  private request<T extends RequestName>(request: T, build: (reqId: number) => Extract<ToWorker, { t: T }>, success: Schema.Top = Replies[request].success): Promise<ReplyOf<T>> {
     const reqId = this.nextId++
-    return new Promise<T>((resolve, reject) => {
-      this.replies.set(reqId, { resolve: resolve as (v: unknown) => void, reject })
+    return new Promise<ReplyOf<T>>((resolve, reject) => {
+      this.replies.set(reqId, { request, success, resolve: resolve as (v: unknown) => void, reject })
       this.post(build(reqId))
     })
   }
 
   /** A users-API call made by the engine's client (allowed paths, headers, decoding, errors). */
   call<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
-    return this.request((reqId) => ({
+    return this.request("call", (reqId) => ({
       t: "call", reqId, endpoint,
       ...(args.params ? { params: args.params } : {}),
       ...(args.query ? { query: args.query } : {}),
       ...(args.body !== undefined ? { body: args.body } : {}),
       ...(args.walletId ? { walletId: args.walletId } : {})
-    }))
+    }), api[endpoint].response) as Promise<ResponseOf<K>>
   }
 
   subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void): () => void {
     const subId = this.nextId++
     this.subs.set(subId, cb as (v: unknown) => void)
+    this.subGuards.set(subId, guardOf(resultSchemaOf(query)))
     this.subQueries.set(subId, query)
     this.post({ t: "subscribe", subId, query })
     return () => {
       this.subs.delete(subId)
+      this.subGuards.delete(subId)
       this.subQueries.delete(subId)
       this.post({ t: "unsubscribe", subId })
     }
@@ -146,7 +177,7 @@ export class EngineClient {
     const key = dedupeKey ?? `intent:${globalThis.crypto.randomUUID()}`
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.request<string>((reqId) => ({ t: "submit", reqId, walletId, body, dedupeKey: key }))
+        return await this.request("submit", (reqId) => ({ t: "submit", reqId, walletId, body, dedupeKey: key }))
       } catch (e) {
         if (!(e instanceof EngineError && e.tag === "EngineRestarted") || attempt >= 5) throw e
       }
@@ -154,36 +185,36 @@ export class EngineClient {
   }
   /** CN1: cancel a command not yet sent; resolves with its final state (NotCancellable once its send started). */
   cancelCommand(commandId: string): Promise<string> {
-    return this.request((reqId) => ({ t: "cancelCommand", reqId, commandId }))
+    return this.request("cancelCommand", (reqId) => ({ t: "cancelCommand", reqId, commandId }))
   }
   /** Keep a file in the engine's local store for an upload command; resolves with its key (DESIGN "Uploads are commands too"). */
   putFile(blob: Blob, name: string, type: string): Promise<string> {
-    return this.request((reqId) => ({ t: "putFile", reqId, blob, name, type }))
+    return this.request("putFile", (reqId) => ({ t: "putFile", reqId, blob, name, type }))
   }
   /** Pause, resume or abort an upload command. */
   controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
-    return this.request((reqId) => ({ t: "uploadControl", reqId, commandId, action }))
+    return this.request("uploadControl", (reqId) => ({ t: "uploadControl", reqId, commandId, action }))
   }
   answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }
   onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void { this.sessionListeners.add(l); return () => { this.sessionListeners.delete(l) } }
 
   async signedIn(session: SessionInfo): Promise<void> {
     writeSession(session)
-    await this.request((reqId) => ({ t: "signedIn", reqId, session }))
+    await this.request("signedIn", (reqId) => ({ t: "signedIn", reqId, session }))
   }
   /** Logout, expiry or user switch: the engine closes and wipes this user's local data (core §4). */
   async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
     clearSession()
-    await this.request((reqId) => ({ t: "signOut", reqId, reason }))
+    await this.request("signOut", (reqId) => ({ t: "signOut", reqId, reason }))
   }
   setWallet(walletId: string): void { this.wallet = walletId; this.post({ t: "setWallet", walletId }) }
   setLocale(locale: Locale): void { this.locale = locale; this.post({ t: "locale", locale }) }
   exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<Blob> {
-    return this.request((reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
+    return this.request("exportCsv", (reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
   }
   /** A big table's filtered rows as a local CSV (headers: the translated column labels in the table's CSV order). */
   exportTable(table: TableName, query: TableQueryMsg, headers: ReadonlyArray<string>): Promise<Blob> {
-    return this.request((reqId) => ({ t: "exportTable", reqId, table, query, headers }))
+    return this.request("exportTable", (reqId) => ({ t: "exportTable", reqId, table, query, headers }))
   }
 }
 

@@ -3,10 +3,12 @@
  * that crosses `postMessage` is declared here with a Schema and decoded on arrival.
  * Views → worker: requests (API calls through the engine's client, session changes, command
  * submissions, PIN answers) and live-query subscriptions. Worker → views: replies, snapshots of
- * live queries, PIN prompts and session events.
+ * live queries and session events. Each request declares its answer (`Replies`: what its reply carries and
+ * the failures, by tag, it may answer with), and each live query's snapshot its Schema
+ * (schema/live-results.ts `resultSchemaOf`): the client checks both before a view sees them (issue 11).
  */
 import { Schema } from "effect"
-import { AnyCommandBody } from "../schema/commands.ts"
+import { AnyCommandBody, CommandState } from "../schema/commands.ts"
 import { Locale } from "../schema/common.ts"
 
 export { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
@@ -46,6 +48,39 @@ export type ToWorker = typeof ToWorker.Type
 
 export const WorkerError = Schema.Struct({ tag: Schema.String, key: Schema.String, status: Schema.optionalKey(Schema.Number), fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)) })
 export type WorkerError = typeof WorkerError.Type
+
+/** A failure as it crosses the boundary, its tag one of those the request declares (the catalogue key for the view to translate). */
+const failureOf = <const T extends ReadonlyArray<string>>(tags: T) => Schema.Struct({
+  tag: Schema.Literals([...tags, "UnknownError"]), key: Schema.String,
+  status: Schema.optionalKey(Schema.Number), fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+})
+/** The users API's tagged errors (schema/errors.ts ApiError). */
+export const API_ERROR_TAGS = [
+  "BadRequest", "NotAuthorized", "Forbidden", "NotFound", "Conflict", "Unprocessable", "RateLimited", "ServerError",
+  "GatewayTimeout", "NetworkError", "MalformedResponse", "UnauthorizedEndpoint", "DuplicateRequest", "SessionExpired"
+] as const
+/** The outbox's own failures (sync/outbox/outbox.ts, ports.ts) and the refusal of an action with no session. */
+const SUBMIT_TAGS = ["NotAuthorized", "OutboxStoreError", "InvalidCommand"] as const
+const CANCEL_TAGS = ["NotAuthorized", "OutboxStoreError", "UnknownCommand", "NotCancellable"] as const
+
+/**
+ * Per request that is answered: the Schema of its reply's value and of its failure. A tag a request does not
+ * declare crosses as `UnknownError` (with its catalogue key). `call`'s value is checked against the endpoint's
+ * own response Schema (schema/api.ts).
+ */
+export const Replies = {
+  signedIn: { success: Schema.Undefined, failure: failureOf(API_ERROR_TAGS) },
+  signOut: { success: Schema.Undefined, failure: failureOf([]) },
+  call: { success: Schema.Unknown, failure: failureOf(API_ERROR_TAGS) },
+  submit: { success: Schema.String, failure: failureOf(SUBMIT_TAGS) },
+  cancelCommand: { success: CommandState, failure: failureOf(CANCEL_TAGS) },
+  putFile: { success: Schema.String, failure: failureOf(["NotAuthorized", "BadRequest"]) },
+  uploadControl: { success: Schema.Undefined, failure: failureOf([...CANCEL_TAGS, "NotAuthorized"]) },
+  exportCsv: { success: Schema.instanceOf(Blob), failure: failureOf([]) },
+  exportTable: { success: Schema.instanceOf(Blob), failure: failureOf([]) }
+} as const satisfies { readonly [T in Extract<ToWorker, { reqId: number }>["t"]]: { readonly success: Schema.Top; readonly failure: Schema.Top } }
+export type RequestName = keyof typeof Replies
+export type ReplyOf<T extends RequestName> = (typeof Replies)[T]["success"]["Type"]
 
 export const FromWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("reply"), reqId: Schema.Number, ok: Schema.Boolean, value: Schema.optionalKey(Schema.Unknown), error: Schema.optionalKey(WorkerError) }),

@@ -7,7 +7,8 @@ import type { EndpointId } from "../schema/api.ts"
 import { api } from "../schema/api.ts"
 import type { Engine } from "../sync/engine.ts"
 import { PullError } from "../sync/pullers/puller.ts"
-import type { FromWorker, ToWorker, WorkerError } from "./protocol.ts"
+import { Schema } from "effect"
+import { Replies, type FromWorker, type RequestName, type ToWorker, type WorkerError } from "./protocol.ts"
 
 export const toWorkerError = (e: unknown): WorkerError => {
   const err = e instanceof PullError ? e.cause : e
@@ -23,13 +24,25 @@ export const toWorkerError = (e: unknown): WorkerError => {
   return { tag: "UnknownError", key: "UNKNOWN_ERROR" }
 }
 
+const declares = new Map<string, (u: unknown) => boolean>(Object.entries(Replies).map(([t, r]) => [t, Schema.is(r.failure as Schema.Top)]))
+
+/** A request's failure as its reply carries it: a tag it does not declare (protocol.ts `Replies`) crosses as UnknownError, its key kept. */
+export const failureFor = (request: RequestName, e: unknown): WorkerError => {
+  const w = toWorkerError(e)
+  if (declares.get(request)?.(w) === true) return w
+  // eslint-disable-next-line no-console -- EN1: an undeclared failure is logged, then answered as unknown
+  console.warn(`[engine] ${request} failed with an undeclared ${w.tag}`, e)
+  return { ...w, tag: "UnknownError" }
+}
+
 export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromWorker) => void, _broadcast: (r: FromWorker) => void): Promise<void> {
   const ok = (reqId: number, value?: unknown) => reply({ t: "reply", reqId, ok: true, ...(value !== undefined ? { value } : {}) })
-  const fail = (reqId: number, e: unknown) => reply({ t: "reply", reqId, ok: false, error: toWorkerError(e) })
+  const fail = (reqId: number, e: unknown) => reply({ t: "reply", reqId, ok: false, error: failureFor(m.t as RequestName, e) })
   switch (m.t) {
     case "hello":
       engine.configure(m.apiBase, m.locale)
-      if (m.session && !engine.session) void engine.start(m.session).catch(() => undefined)
+      // a failed start is answered to nobody here: the tab that signed in asks again with `signedIn`, which replies
+      if (m.session && !engine.session) void engine.start(m.session).catch((e: unknown) => { console.warn("[engine] start", e) }) // eslint-disable-line no-console -- EN1
       return
     case "locale": engine.configure(engine.apiBase, m.locale); return
     case "online": engine.setOnline(m.online); return

@@ -1,0 +1,105 @@
+/**
+ * Issue 11 "query and result Schemas" (schema/live-results.ts, workers/protocol.ts `Replies`): every live query's
+ * answer, as the engine builds it, matches the Schema the view's half of the boundary checks it against — every
+ * kind, every synced list of the registry (its row Schema) and every big table (its description's row Schema),
+ * for seeded users with data in every area, with a command pending (its overlays and pending rows laid over the
+ * lists) and with groups and sums asked. A value the engine did not build (a corrupted row) does not match, so the
+ * check can fail. Failures cross as their request's declared tags (serve.ts `failureFor`).
+ */
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import type { LiveQuery } from "../../schema/live.ts"
+import { resultSchemaOf } from "../../schema/live-results.ts"
+import { listNames } from "../../schema/lists.ts"
+import { TABLE_NAMES } from "../../schema/tables/registry.ts"
+import { NotAuthorized } from "../../schema/errors.ts"
+import { failureFor } from "../../workers/serve.ts"
+import { makeEngine, signIn, until } from "../support/engine-helpers.ts"
+import { sandboxForFile } from "../support/sandbox-per-file.ts"
+
+const file = sandboxForFile()
+
+const queriesFor = (walletIds: ReadonlyArray<string>, current: string): LiveQuery[] => {
+  const q: LiveQuery[] = [
+    { kind: "session" }, { kind: "wallets" }, { kind: "unreadCount" }, { kind: "notifications", limit: 20 },
+    { kind: "invitations", direction: "received" }, { kind: "invitations", direction: "sent" },
+    { kind: "walletAccounts", walletId: current }, { kind: "pendingBalance", walletId: current }, { kind: "permissionActions", walletId: current },
+    { kind: "approvalRequests", walletId: current }, { kind: "approvalHistory", walletId: current },
+    { kind: "syncProgress" }, { kind: "commands" }, { kind: "pinAsks" }, { kind: "connection" }, { kind: "uploads" },
+    { kind: "statements", query: { walletIds, limit: 50 } },
+    { kind: "statements", query: { walletIds, limit: 10, groupBy: "day" } },
+    { kind: "statements", query: { walletIds, text: "a", limit: 10, groupBy: "counterparty", sort: { by: "amount", dir: "asc" } } },
+    { kind: "statementSeries", query: { walletIds }, unit: "auto" },
+    { kind: "statementSeries", query: { walletIds }, unit: "month" }
+  ]
+  for (const list of listNames) for (const w of [current, ""]) q.push({ kind: "list", list, walletId: w })
+  for (const table of TABLE_NAMES) {
+    q.push({ kind: "table", table, query: { walletIds, limit: 50 }, sums: true })
+    q.push({ kind: "table", table, query: { walletIds, limit: 0, groupBy: "code" } })
+    q.push({ kind: "table", table, query: { walletIds, limit: 5, groupBy: "wallet", text: "1" } })
+  }
+  return q
+}
+
+describe("issue 11: every live query's answer matches its result Schema", () => {
+  for (const who of ["ana", "bruno"] as const) {
+    it(`W4 ${who}: every kind, list and table, with a command pending`, async () => {
+      const session = await signIn(file.url, `${who}@example.com`)
+      const engine = makeEngine(file.url)
+      await engine.start(session)
+      await engine.syncAll()
+      const wallets = engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string }>
+      const current = engine.walletId ?? ""
+      expect(wallets.length).toBeGreaterThan(0)
+      // a command waiting offline: its overlays and pending statement rows are part of the answers
+      engine.setOnline(false)
+      await engine.submit(current, { name: "v1.notification.read", payload: { id: "00000000-0000-4000-8000-000000000000" } })
+      await until(() => (engine.snapshot({ kind: "commands" }) as ReadonlyArray<unknown>).length > 0)
+      let checked = 0
+      let withRows = 0
+      for (const q of queriesFor(wallets.map((w) => w.id), current)) {
+        const value = engine.snapshot(q)
+        const ok = Schema.is(resultSchemaOf(q))(value)
+        expect(ok, `${JSON.stringify(q)} → ${JSON.stringify(value)?.slice(0, 400)}`).toBe(true)
+        checked++
+        const rows = (value as { rows?: ReadonlyArray<unknown> } | null)?.rows ?? (Array.isArray(value) ? value : [])
+        if (rows.length > 0) withRows++
+      }
+      expect(checked).toBeGreaterThan(40)
+      expect(withRows).toBeGreaterThan(10) // the answers checked hold real rows, not only empty lists
+      engine.setOnline(true)
+      await engine.signOut("logout")
+    }, 180_000)
+  }
+
+  it("W4 a value the engine did not build does not match: a table row with a field of the wrong type, a statement row without its id", async () => {
+    const session = await signIn(file.url, "bruno@example.com")
+    const engine = makeEngine(file.url)
+    await engine.start(session)
+    await engine.syncAll()
+    const walletIds = (engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string }>).map((w) => w.id)
+    for (const table of TABLE_NAMES) {
+      const q: LiveQuery = { kind: "table", table, query: { walletIds, limit: 5 } }
+      const value = engine.snapshot(q) as { rows: ReadonlyArray<Record<string, unknown>> }
+      if (value.rows.length === 0) continue
+      const first = value.rows[0]!
+      const key = Object.keys(first).find((k) => typeof first[k] === "string") ?? "id"
+      const broken = { ...value, rows: [{ ...first, [key]: 12345 }, ...value.rows.slice(1)] }
+      expect(Schema.is(resultSchemaOf(q))(value)).toBe(true)
+      expect(Schema.is(resultSchemaOf(q))(broken), `${table}.${key} as a number`).toBe(false)
+    }
+    const sq: LiveQuery = { kind: "statements", query: { walletIds, limit: 5 } }
+    const s = engine.snapshot(sq) as { rows: ReadonlyArray<Record<string, unknown>> }
+    expect(s.rows.length).toBeGreaterThan(0)
+    const { id: _id, ...noId } = s.rows[0]!
+    expect(Schema.is(resultSchemaOf(sq))({ ...s, rows: [noId] })).toBe(false)
+    await engine.signOut("logout")
+  }, 180_000)
+
+  it("W5 a failure crosses with its tag when the request declares it, as UnknownError (key kept) when not", () => {
+    const refusal = new NotAuthorized({ status: 401, key: "NOT_AUTHORIZED", message: "no session" })
+    expect(failureFor("submit", refusal)).toEqual({ tag: "NotAuthorized", key: "NOT_AUTHORIZED", status: 401 })
+    expect(failureFor("exportTable", refusal)).toEqual({ tag: "UnknownError", key: "NOT_AUTHORIZED", status: 401 })
+    expect(failureFor("call", new Error("boom"))).toEqual({ tag: "UnknownError", key: "UNKNOWN_ERROR" })
+  })
+})
