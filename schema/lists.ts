@@ -19,7 +19,7 @@ import { tedLists } from "./ted.ts"
 import { bettingLists } from "./betting.ts"
 import { gatewayPaymentLists } from "./gateway-payments.ts"
 import {
-  ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, Wallet, WalletAccount, WalletInvitation
+  ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, PermissionUser, Wallet, WalletAccount, WalletInvitation
 } from "./entities.ts"
 
 export { defineList, type ListDef, type PageShape } from "./list-def.ts"
@@ -37,6 +37,8 @@ export const coreLists = {
     fallback: () => ({ pending_balance: 0, currency: "BRL", updated_at: new Date().toISOString() })
   }),
   permission_actions: defineList({ endpoint: "permissionActions", row: PermissionAction, scope: "wallet", id: (r) => r.tag, wallets: "all" }),
+  // core §6 the wallet's users and their roles (the permissions page), for those who may list them
+  permission_users: defineList({ endpoint: "permissionUsers", row: PermissionUser, scope: "wallet", id: (r) => r.user_id, order: (a, b) => a.name.localeCompare(b.name) }),
   invitations_received: defineList({ endpoint: "invitationsReceived", row: WalletInvitation, scope: "user", id: (r) => r.invite_id, hint: "invitations" }),
   invitations_sent: defineList({ endpoint: "invitationsSent", row: WalletInvitation, scope: "wallet", id: (r) => r.invite_id, hint: "invitations" }),
   notifications: defineList({

@@ -180,6 +180,12 @@ export class Engine {
     await unread
   }
   syncWallet(walletId: string): Promise<void> { return this.sync.syncWallet(walletId) }
+  /** A view's "try again": these lists of the registry pulled again (a failure is answered, and kept, EN1). */
+  async pullLists(lists: ReadonlyArray<string>, walletId: string): Promise<void> {
+    await this.opened()
+    const failed = (await Promise.allSettled(lists.map((n) => this.sync.pullNamed(n, walletId)))).find((r) => r.status === "rejected")
+    if (failed) { this.bus.noted("pull.retry")(failed.reason); throw failed.reason }
+  }
   pullStatementsFor(walletId: string): Promise<unknown> { return this.sync.pullStatementsFor(walletId) }
   pullTableFor(name: TableName, walletId: string): Promise<unknown> { return this.sync.pullTableFor(name, walletId) }
   applyEvent(id: string | null, ev: StreamEvent): Promise<void> { return this.stream.applyEvent(id, ev) }

@@ -167,6 +167,11 @@ export class EngineClient {
     }
   }
 
+  /** Pull synced lists of a wallet again (a page's "try again" after a failed pull); rejects with the pull's failure. */
+  pullLists(lists: ReadonlyArray<ListName>, walletId: string): Promise<void> {
+    return this.request("pullLists", (reqId) => ({ t: "pullLists", reqId, lists, walletId }))
+  }
+
   /**
    * Submit a command to the outbox; resolves with its id once it is durably recorded. Each submit is
    * one intent (sync/SPEC.md DD3): without a key of its own it gets `intent:<uuid>`, and when the engine

@@ -29,6 +29,8 @@ export const ToWorker = Schema.Union([
     body: Schema.optionalKey(Schema.Unknown),
     walletId: Schema.optionalKey(Schema.String)
   }),
+  // a page's "try again" on a synced list whose pull failed: the engine pulls those lists of the wallet again
+  Schema.Struct({ t: Schema.Literal("pullLists"), reqId: Schema.Number, lists: Schema.Array(Schema.String), walletId: Schema.String }),
   Schema.Struct({ t: Schema.Literal("subscribe"), subId: Schema.Number, query: LiveQuery }),
   Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number }),
   Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: AnyCommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
@@ -72,6 +74,7 @@ export const Replies = {
   signedIn: { success: Schema.Undefined, failure: failureOf(API_ERROR_TAGS) },
   signOut: { success: Schema.Undefined, failure: failureOf([]) },
   call: { success: Schema.Unknown, failure: failureOf(API_ERROR_TAGS) },
+  pullLists: { success: Schema.Undefined, failure: failureOf(API_ERROR_TAGS) },
   submit: { success: Schema.String, failure: failureOf(SUBMIT_TAGS) },
   cancelCommand: { success: CommandState, failure: failureOf(CANCEL_TAGS) },
   putFile: { success: Schema.String, failure: failureOf(["NotAuthorized", "BadRequest"]) },

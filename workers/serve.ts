@@ -66,6 +66,9 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
       } catch (e) { fail(m.reqId, e) }
       return
     }
+    case "pullLists":
+      try { await engine.pullLists(m.lists, m.walletId); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
+      return
     case "submit":
       try { ok(m.reqId, await engine.submit(m.walletId, m.body, m.dedupeKey)) } catch (e) { fail(m.reqId, e) }
       return

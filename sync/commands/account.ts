@@ -119,7 +119,8 @@ export const permissionCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("permissionUpdate", { ...sendArgs(cmd), body: cmd.body.payload }),
     reconcile: reconcileBySameKey,
-    refresh: ["permission_actions"]
+    overlay: (p) => [{ list: "permission_users", id: p.user_id, patch: { permission_types: p.permission_types } }],
+    refresh: ["permission_actions", "permission_users"]
   }),
   defineCommand({
     name: "v1.permission.remove",
@@ -127,7 +128,8 @@ export const permissionCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("permissionRemove", { ...sendArgs(cmd), query: { user_id: cmd.body.payload.user_id } }),
     reconcile: reconcileBySameKey,
-    refresh: ["permission_actions"]
+    overlay: (p) => [{ list: "permission_users", id: p.user_id, remove: true }],
+    refresh: ["permission_actions", "permission_users"]
   })
 ] as const
 

@@ -7,7 +7,7 @@
  * confirmation). The form checks 1..100 itself; the sandbox checks again and its messages
  * (APPROVAL_SETTING_ALREADY_EXISTS, field errors) are shown translated.
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react"
+import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { EngineError, getEngine, runCommand } from "../../../workers/client.ts"
 import type { ApprovalSetting } from "../../../schema/entities.ts"
@@ -15,33 +15,27 @@ import { parseMoneyInput } from "../../../schema/validation.ts"
 import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
+import { useSyncedList } from "../../lib/use-synced-list.ts"
 import { Button, Card, centsToInput, EmptyState, layout, MoneyField, PageHeader, Skeleton, TextField } from "../../ui/index.ts"
 import { APPROVERS_MAX, APPROVERS_MIN, approversError, minValueError, type FieldError } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
 import { NoPermission } from "./no-permission.tsx"
 import { useApprovalScope } from "./use-approval-scope.ts"
 
-type Load = { readonly state: "loading" } | { readonly state: "ready"; readonly setting: ApprovalSetting | null } | { readonly state: "error"; readonly key: string }
 
 export function SettingsPage() {
   const { t } = useTranslation()
   const f = useFormat()
   const { wallet, walletId, canSeeSettings, canEditSettings } = useApprovalScope()
-  const [load, setLoad] = useState<Load>({ state: "loading" })
+  // the wallet's setting from the store (the synced list `approval_settings`), with a pending change laid over it (C7)
+  const load = useSyncedList("approval_settings", canSeeSettings ? walletId : null)
   const [editing, setEditing] = useState(false)
+  // a new rule being typed stays on screen when someone else's rule arrives meanwhile (nothing typed is lost;
+  // the server then refuses the second one with its message, features §5/§8)
+  const [drafting, setDrafting] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
   useEffect(() => { document.title = `${t("approval:settings.title")} · ${t("common:appName")}` }, [t])
-
-  const reload = useCallback(async (): Promise<void> => {
-    if (!walletId || !canSeeSettings) return
-    try {
-      const r = await getEngine().call("approvalSettings", { walletId, query: { page: "1", page_size: "1" } })
-      setLoad({ state: "ready", setting: r.data.data[0] ?? null })
-    } catch (e) {
-      setLoad({ state: "error", key: errorKeyOf(e) })
-    }
-  }, [walletId, canSeeSettings])
-  useEffect(() => { setLoad({ state: "loading" }); setEditing(false); void reload() }, [reload])
+  useEffect(() => { setEditing(false); setDrafting(false) }, [walletId])
 
   const remove = async (setting: ApprovalSetting): Promise<void> => {
     const ok = await confirmDialog({
@@ -56,7 +50,6 @@ export function SettingsPage() {
     } catch (e) {
       toast("error", t(errorI18nKey(e)))
     }
-    await reload()
   }
 
   if (!canSeeSettings) {
@@ -67,28 +60,30 @@ export function SettingsPage() {
       </div>
     )
   }
-  const setting = load.state === "ready" ? load.setting : null
+  const setting = load.state === "ready" ? load.rows[0] ?? null : null
   return (
     <div className={layout.page} data-testid="approval-settings-page">
       <PageHeader title={t("approval:settings.title")} subtitle={t("approval:settings.subtitle", { wallet: wallet?.name ?? "" })} />
       {notice ? <p className={layout.errorText} role="alert" data-testid="settings-error">{notice}</p> : null}
       {!canEditSettings ? <p className={layout.muted} role="note">{t("approval:settings.readOnly")}</p> : null}
+      {drafting && setting !== null ? <p className={layout.muted} role="status" data-testid="setting-meanwhile">{t("approval:settings.createdMeanwhile")}</p> : null}
 
       {load.state === "loading" ? (
         <Card className={s.narrow}><Skeleton height={120} /></Card>
       ) : load.state === "error" ? (
         <Card className={s.narrow}>
           <EmptyState title={t("approval:settings.loadError")} message={t(`errors:${load.key}`)}
-            action={<Button variant="secondary" onClick={() => { void reload() }}>{t("approval:settings.retry")}</Button>} />
+            action={<Button variant="secondary" onClick={() => { void load.retry().catch(() => undefined) }}>{t("approval:settings.retry")}</Button>} />
         </Card>
-      ) : editing || (setting === null && canEditSettings) ? (
+      ) : editing || drafting || (setting === null && canEditSettings) ? (
         <SettingForm
-          key={setting?.id ?? "new"}
+          key={drafting ? "new" : setting?.id ?? "new"}
           walletId={walletId ?? ""}
-          setting={setting}
-          onCancel={setting ? () => setEditing(false) : undefined}
-          onSaved={(created) => { setEditing(false); setNotice(null); toast("success", created ? t("approval:settings.created") : t("approval:settings.updated")); void reload() }}
-          onConflict={(key) => { setEditing(false); setNotice(t(`errors:${key}`)); void reload() }}
+          setting={drafting ? null : setting}
+          onTyped={() => { if (setting === null) setDrafting(true) }}
+          onCancel={setting && !drafting ? () => setEditing(false) : undefined}
+          onSaved={(created) => { setEditing(false); setDrafting(false); setNotice(null); toast("success", created ? t("approval:settings.created") : t("approval:settings.updated")) }}
+          onConflict={(key) => { setEditing(false); setDrafting(false); setNotice(t(`errors:${key}`)); void getEngine().pullLists(["approval_settings"], walletId ?? "").catch(() => undefined) }}
         />
       ) : setting === null ? (
         <Card className={s.narrow} data-testid="setting-none"><EmptyState title={t("approval:settings.none")} /></Card>
@@ -114,9 +109,11 @@ export function SettingsPage() {
   )
 }
 
-function SettingForm({ walletId, setting, onCancel, onSaved, onConflict }: {
+function SettingForm({ walletId, setting, onTyped, onCancel, onSaved, onConflict }: {
   readonly walletId: string
   readonly setting: ApprovalSetting | null
+  /** The user typed in it (a new rule's form then stays until it is sent or refused). */
+  readonly onTyped: () => void
   readonly onCancel: (() => void) | undefined
   readonly onSaved: (created: boolean) => void
   readonly onConflict: (key: string) => void
@@ -167,12 +164,12 @@ function SettingForm({ walletId, setting, onCancel, onSaved, onConflict }: {
         {formError ? <p className={layout.errorText} role="alert" data-testid="setting-form-error">{formError}</p> : null}
         <MoneyField
           label={t("approval:settings.minValue")} hint={t("approval:settings.minValueHint")} value={minText} required
-          onChange={(v) => { setMinText(v); setServer((x) => ({ ...x, min_value: undefined })) }}
+          onChange={(v) => { setMinText(v); onTyped(); setServer((x) => ({ ...x, min_value: undefined })) }}
           error={(submitted ? msg(minErr ?? undefined) : null) ?? msg(server.min_value)} data-testid="setting-min-input"
         />
         <TextField
           label={t("approval:settings.approvers")} hint={t("approval:settings.approversHint")} value={approvers} required
-          onChange={(v) => { setApprovers(v.replace(/[^\d]/g, "").slice(0, 4)); setServer((x) => ({ ...x, approvers: undefined })) }}
+          onChange={(v) => { setApprovers(v.replace(/[^\d]/g, "").slice(0, 4)); onTyped(); setServer((x) => ({ ...x, approvers: undefined })) }}
           inputMode="numeric" autoComplete="off"
           error={(submitted ? msg(apprErr ?? undefined) : null) ?? msg(server.approvers)} data-testid="setting-approvers-input"
         />

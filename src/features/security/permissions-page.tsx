@@ -7,15 +7,16 @@
  * remove access (danger confirmation), leave the wallet oneself, invite by e-mail. Only what
  * the wallet's permission actions allow is offered (permission-rules.ts).
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react"
+import { useEffect, useState, type FormEvent } from "react"
 import { useNavigate } from "react-router"
 import { useTranslation } from "react-i18next"
-import { getEngine, runCommand } from "../../../workers/client.ts"
+import { runCommand } from "../../../workers/client.ts"
 import type { PermissionUser } from "../../../schema/entities.ts"
 import { refreshWallets, useAppState } from "../../lib/app-state.ts"
-import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
+import { errorI18nKey } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
+import { useSyncedList } from "../../lib/use-synced-list.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Badge, Button, Card, Dialog, EmptyState, layout, PageHeader, Skeleton } from "../../ui/index.ts"
 import { InviteForm, type InviteFormProps } from "../../ui/invite-form.tsx"
@@ -34,8 +35,6 @@ const PERMISSIONS_INVITE = {
   isSendable: isGrantableRoleSet
 } as const satisfies Omit<InviteFormProps, "walletId">
 
-type Load = { readonly state: "loading" } | { readonly state: "ready"; readonly users: ReadonlyArray<PermissionUser> } | { readonly state: "error"; readonly key: string }
-
 export function PermissionsPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -45,20 +44,10 @@ export function PermissionsPage() {
   const actions = useActions()
   const mayList = canListUsers(actions)
   const walletId = wallet?.id ?? null
-  const [load, setLoad] = useState<Load>({ state: "loading" })
+  // the wallet's users from the store (the synced list `permission_users`), with the pending changes laid over them (C7)
+  const load = useSyncedList("permission_users", mayList ? walletId : null)
   const [editing, setEditing] = useState<PermissionUser | null>(null)
   useEffect(() => { document.title = `${t("security:permissions.title")} · ${t("common:appName")}` }, [t])
-
-  const reload = useCallback(async (): Promise<void> => {
-    if (!walletId || !mayList) return
-    try {
-      const r = await getEngine().call("permissionUsers", { walletId, query: { page: "1", page_size: "100" } })
-      setLoad({ state: "ready", users: r.data.data })
-    } catch (e) {
-      setLoad({ state: "error", key: errorKeyOf(e) })
-    }
-  }, [walletId, mayList])
-  useEffect(() => { setLoad({ state: "loading" }); void reload() }, [reload])
 
   const remove = async (u: PermissionUser): Promise<void> => {
     if (!wallet) return
@@ -71,7 +60,6 @@ export function PermissionsPage() {
     try {
       await runCommand(wallet.id, { name: "v1.permission.remove", payload: { user_id: u.user_id } })
       toast("success", t("security:permissions.removed", { name: u.name }))
-      await reload()
     } catch (e) {
       toast("error", t(errorI18nKey(e)))
     }
@@ -102,7 +90,7 @@ export function PermissionsPage() {
       </div>
     )
   }
-  const list = load.state === "ready" ? visibleUsers(load.users, meId, wallet) : []
+  const list = load.state === "ready" ? visibleUsers(load.rows, meId, wallet) : []
   const myRoles = wallet.permission_types
   return (
     <div className={layout.page} data-testid="permissions-page">
@@ -115,7 +103,7 @@ export function PermissionsPage() {
           <Skeleton height={160} />
         ) : load.state === "error" ? (
           <EmptyState title={t("security:permissions.loadError")} message={t(`errors:${load.key}`)}
-            action={<Button variant="secondary" onClick={() => { void reload() }}>{t("security:permissions.retry")}</Button>} />
+            action={<Button variant="secondary" onClick={() => { void load.retry().catch(() => undefined) }}>{t("security:permissions.retry")}</Button>} />
         ) : list.length === 0 ? (
           <EmptyState title={t("security:permissions.empty")} />
         ) : (
@@ -171,7 +159,7 @@ export function PermissionsPage() {
 
       {canInvite(actions) ? <InviteForm walletId={wallet.id} {...PERMISSIONS_INVITE} /> : null}
 
-      <EditRolesDialog user={editing} walletId={wallet.id} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void reload() }} />
+      <EditRolesDialog user={editing} walletId={wallet.id} onClose={() => setEditing(null)} onSaved={() => { setEditing(null) }} />
     </div>
   )
 }

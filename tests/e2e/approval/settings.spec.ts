@@ -98,11 +98,15 @@ test("features §5/§8: only one configuration per wallet — a second one is re
     await confirm.getByRole("button", { name: "Remover regra" }).click()
     await expect(page.form).toBeVisible({ timeout: 10_000 })
 
-    // meanwhile someone else creates one; creating here is refused and the existing rule is shown
+    // while Diego types a new rule someone else creates one: the live rule does not take his form away (nothing
+    // typed is lost); sending it is refused with the catalogue's message and the existing rule is shown
+    await page.minInput.fill("500,00")
     const ana = await sb.login(ANA)
     await sb.client.ok("approvalSettingCreate", { as: ana, wallet, body: SEEDED })
-    await page.minInput.fill("500,00")
+    await expect(diego.page.getByTestId("setting-meanwhile")).toHaveText("Enquanto você digitava, outra pessoa criou uma regra para esta carteira. Ao enviar, a regra existente será mantida.", { timeout: 10_000 })
+    await expect(diego.page.getByTestId("setting-current")).toHaveCount(0)
     await page.approversInput.fill("3")
+    await expect(page.minInput).toHaveValue("500,00")
     await page.submit.click()
     await expect(diego.page.getByTestId("settings-error")).toHaveText("Esta carteira já tem uma regra de aprovação.")
     await expect(page.current).toBeVisible()
