@@ -42,12 +42,13 @@ const wallet = (id: string, o: Partial<Wallet> = {}): Wallet => ({
   id, name: `W ${id}`, owner_name: "Ana", owner_id: "u1", default: false, permission_types: ["ROOT"], is_matrix: false, branches: [],
   created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z", ...o
 })
-interface Fake { wallets: Wallet[]; gateway: string[]; hasPin: boolean; status: string | null; type: "NATURAL_PERSON" | "LEGAL_PERSON"; actions: string[]; setWallet: string[] }
+interface Fake { walletSubs: Array<(v: unknown) => void>; calls: string[]; wallets: Wallet[]; gateway: string[]; hasPin: boolean; status: string | null; type: "NATURAL_PERSON" | "LEGAL_PERSON"; actions: string[]; syncedActions: string[]; setWallet: string[] }
 let fake: Fake
 const paged = <T,>(data: T[]) => ({ data: { page: 1, page_size: 100, page_total: 1, total: data.length, data } })
 
 function fakeEngine(): EngineClient {
   const call = (endpoint: string): Promise<unknown> => {
+    fake.calls.push(endpoint)
     switch (endpoint) {
       case "wallets": return Promise.resolve(paged(fake.wallets))
       case "checkGatewayWallets": return Promise.resolve({ data: { wallets_ids: fake.gateway } })
@@ -58,7 +59,15 @@ function fakeEngine(): EngineClient {
       default: return Promise.reject(new Error(endpoint))
     }
   }
-  return { call, subscribe: () => () => undefined, setWallet: (id: string) => { fake.setWallet.push(id) } } as unknown as EngineClient
+  // the engine's live queries: its synced wallets (pulled: the list's progress is done) and its copy of the actions
+  const subscribe = (q: { kind: string }, cb: (v: unknown) => void): (() => void) => {
+    if (q.kind === "wallets") { fake.walletSubs.push(cb); cb(fake.wallets) }
+    else if (q.kind === "syncProgress") cb({ lists: { wallets: { done: fake.wallets.length, total: fake.wallets.length, state: "done" } } })
+    else if (q.kind === "permissionActions") cb(fake.syncedActions)
+    return () => undefined
+  }
+  const pullLists = (): Promise<void> => Promise.resolve()
+  return { call, subscribe, pullLists, setWallet: (id: string) => { fake.setWallet.push(id) } } as unknown as EngineClient
 }
 
 const GUARDS = MIDDLEWARE_ORDER.filter((n) => n !== "i18n" && n !== "session")
@@ -66,7 +75,7 @@ const go = (path: string) => runMiddleware(GUARDS, ctxFor(path))
 
 describe("core §4 guards", () => {
   beforeEach(() => {
-    fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], setWallet: [] }
+    fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], syncedActions: [], setWallet: [], walletSubs: [], calls: [] }
     setEngineForTests(fakeEngine)
     appStore.reset()
     appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })
@@ -141,5 +150,39 @@ describe("core §4 guards", () => {
     fake.status = "pending"
     fake.wallets = [wallet("w9", { owner_id: "someone-else", default: true, permission_types: ["CLIENT"] })]
     expect(await go("/banking/pix")).toBeNull()
+  })
+})
+
+describe("issue 11: the shell's wallets and actions are the engine's synced copies", () => {
+  beforeEach(() => {
+    fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], syncedActions: [], setWallet: [], walletSubs: [], calls: [] }
+    setEngineForTests(fakeEngine)
+    appStore.reset()
+    appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })
+  })
+
+  it("core §4 the wallets are read from the engine, never paged from the network, and followed live: a new wallet shows, a current one that went away gives way to the default", async () => {
+    await go("/banking/home")
+    expect(fake.calls).not.toContain("wallets")
+    expect(appStore.get().wallets?.map((w) => w.id)).toEqual(["w1", "w2"])
+    appStore.set({ walletId: "w2" })
+    const live = [wallet("w1", { default: true }), wallet("w3")]
+    for (const cb of fake.walletSubs) cb(live)
+    expect(appStore.get().wallets?.map((w) => w.id)).toEqual(["w1", "w3"])
+    expect(appStore.get().walletId).toBe("w1")
+    // an empty snapshot (an engine restarting) is not followed
+    for (const cb of fake.walletSubs) cb([])
+    expect(appStore.get().wallets?.map((w) => w.id)).toEqual(["w1", "w3"])
+  })
+
+  it("core §6 the current wallet's actions come from the engine's copy when it has one (no call); before its first pull, from the network", async () => {
+    fake.syncedActions = [P.getWalletAccounts]
+    expect(await go("/banking/statements")).toBe("/banking/home")
+    expect(fake.calls).not.toContain("permissionActions")
+    appStore.reset()
+    appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })
+    fake.syncedActions = []
+    expect(await go("/banking/statements")).toBeNull()
+    expect(fake.calls).toContain("permissionActions")
   })
 })

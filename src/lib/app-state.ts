@@ -1,12 +1,13 @@
 /**
  * The signed-in user's shell state (spec core §3 "Locally persisted", §4): session, profile,
  * onboarding status, PIN existence, wallets and the current wallet, gateway wallets and the
- * current wallet's permission actions. The guards fill it (each piece once per session) through
- * the engine's calls; views read it with `useAppState`. Logout, expiry and user switch reset it.
+ * current wallet's permission actions. The guards fill it (each piece once per session): the wallets
+ * from the engine's synced list, followed live from then on (one source of truth, issue 11), the rest
+ * through the engine's calls; views read it with `useAppState`. Logout, expiry and user switch reset it.
  * Only the wallet token and the "PIN exists" answer outlive a reload (prefs / sessionStorage).
  */
 import { useSyncExternalStore } from "react"
-import { getEngine, prefs, storedSession, type CallArgs, type EngineClient } from "../../workers/client.ts"
+import { EngineError, getEngine, prefs, storedSession, type CallArgs, type EngineClient } from "../../workers/client.ts"
 import type { EndpointId, ResponseOf } from "../../schema/api.ts"
 import type { SessionInfo } from "../../workers/protocol.ts"
 import type { Onboarding, OnboardingStatus, UserProfile, Wallet } from "../../schema/entities.ts"
@@ -35,6 +36,8 @@ const EMPTY: AppState = {
 let state: AppState = { ...EMPTY, session: storedSession() }
 const listeners = new Set<() => void>()
 const inflight = new Map<string, Promise<unknown>>()
+/** The shell's subscription to the engine's wallets (followWallets), until reset. */
+let stopFollowing: (() => void) | null = null
 
 export const appStore = {
   get: (): AppState => state,
@@ -46,6 +49,8 @@ export const appStore = {
   /** Logout, expiry, user switch (core §4 "Logout"): forget everything of this user. */
   reset(): void {
     inflight.clear()
+    stopFollowing?.()
+    stopFollowing = null
     appStore.set({ ...EMPTY, session: null })
   }
 }
@@ -148,40 +153,69 @@ function firstSnapshot<T>(subscribe: (cb: (v: T) => void) => () => void, timeout
   })
 }
 
-async function fetchAllWallets(): Promise<ReadonlyArray<Wallet>> {
-  const out: Wallet[] = []
-  for (let page = 1; page <= 50; page++) {
-    const r = await guardCall("wallets", { query: { page: String(page), page_size: "100" } })
-    out.push(...r.data.data)
-    if (page >= r.data.page_total) break
-  }
-  return out
-}
-
-export function ensureWallets(): Promise<ReadonlyArray<Wallet>> {
-  if (state.wallets) return Promise.resolve(state.wallets)
-  return once("wallets", async () => {
-    let wallets: ReadonlyArray<Wallet>
-    try {
-      wallets = await fetchAllWallets()
-    } catch (e) {
-      if (!isNetworkError(e)) throw e
-      wallets = (await firstSnapshot<ReadonlyArray<Wallet>>((cb) => engineOf().subscribe({ kind: "wallets" }, cb))) ?? []
+// ── Wallets: the engine's synced list, followed live (issue 11: one source of truth) ────────────────
+/** When the engine's wallets are empty after their pull ended, how long a late snapshot of them may take to come. */
+const EMPTY_WALLETS_GRACE_MS = 1000
+/**
+ * The engine's wallets as soon as it knows them: at once from the store after a reload, or when its first
+ * pull of them ended (sync/SPEC.md P6: the list's progress). A failed first pull is a failed load.
+ */
+function engineWallets(): Promise<ReadonlyArray<Wallet>> {
+  return new Promise((resolve, reject) => {
+    let latest: ReadonlyArray<Wallet> = []
+    let settled = false
+    let grace: ReturnType<typeof setTimeout> | null = null
+    const stops: Array<() => void> = []
+    const finish = (f: () => void): void => {
+      if (settled) return
+      settled = true
+      if (grace !== null) clearTimeout(grace)
+      f()
+      setTimeout(() => { for (const stop of stops) stop() }, 0)
     }
-    appStore.set({ wallets })
-    return wallets
+    stops.push(engineOf().subscribe({ kind: "wallets" }, (ws) => { latest = ws; if (ws.length > 0) finish(() => resolve(ws)) }))
+    stops.push(engineOf().subscribe({ kind: "syncProgress" }, (p) => {
+      const st = p.lists["wallets"]?.state
+      if (st === "error" && latest.length === 0) finish(() => reject(new EngineError({ tag: "NetworkError", key: "UNABLE_TO_GET_DATA" })))
+      else if (st === "done" && grace === null) grace = setTimeout(() => finish(() => resolve(latest)), EMPTY_WALLETS_GRACE_MS)
+    }))
   })
 }
 
-/** After create, rename, delete, accept: read the list again and keep the current wallet if it still exists. */
-export async function refreshWallets(): Promise<ReadonlyArray<Wallet>> {
-  invalidate("wallets")
-  const wallets = await once("wallets", fetchAllWallets)
+/**
+ * From the first load on, the shell's wallets are the engine's live list: a wallet shared with the user, renamed
+ * or left shows without a reload, and the current wallet moves to the next one if it went away. An empty
+ * snapshot (an engine that is restarting or signing out) is not followed: a user always keeps a wallet (features §4).
+ */
+function followWallets(): void {
+  if (stopFollowing) return
+  stopFollowing = engineOf().subscribe({ kind: "wallets" }, (ws) => { if (ws.length > 0 && state.session) takeWallets(ws) })
+}
+
+function takeWallets(wallets: ReadonlyArray<Wallet>): void {
   appStore.set({ wallets })
   if (state.walletId && !wallets.some((w) => w.id === state.walletId)) {
     const next = chooseWallet(wallets, null)
     if (next) selectWallet(next.id, { persist: true })
   }
+}
+
+export function ensureWallets(): Promise<ReadonlyArray<Wallet>> {
+  if (state.wallets) return Promise.resolve(state.wallets)
+  return once("wallets", async () => {
+    const wallets = await engineWallets()
+    appStore.set({ wallets })
+    followWallets()
+    return wallets
+  })
+}
+
+/** After create, rename, delete, accept: the engine pulls its wallets again; the shell takes them, keeping the current one if it still exists. */
+export async function refreshWallets(): Promise<ReadonlyArray<Wallet>> {
+  await engineOf().pullLists(["wallets"], "")
+  const wallets = (await firstSnapshot<ReadonlyArray<Wallet>>((cb) => engineOf().subscribe({ kind: "wallets" }, cb))) ?? state.wallets ?? []
+  takeWallets(wallets)
+  followWallets()
   return wallets
 }
 
@@ -220,6 +254,13 @@ export function ensureGatewayWallets(walletIds: ReadonlyArray<string>): Promise<
 export function ensureActions(wallet: Wallet): Promise<ReadonlyArray<string>> {
   if (state.actions?.walletId === wallet.id) return Promise.resolve(state.actions.tags)
   return once(`actions:${wallet.id}`, async () => {
+    // the engine's synced copy when it has one (after a reload, a wallet switch once synced); the network only
+    // before the engine's first pull of this wallet's permissions (a fresh sign-in)
+    const synced = (await firstSnapshot<ReadonlyArray<string>>((cb) => engineOf().subscribe({ kind: "permissionActions", walletId: wallet.id }, cb), 1000)) ?? []
+    if (synced.length > 0) {
+      if (state.walletId === wallet.id) appStore.set({ actions: { walletId: wallet.id, tags: synced } })
+      return synced
+    }
     let tags: string[] = []
     try {
       for (let page = 1; page <= 50; page++) {

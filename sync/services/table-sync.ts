@@ -199,6 +199,7 @@ export class TableSyncState {
     this.openStats = null
     this.imageSaved = null
     this.seenTx.clear()
+    this.progress.clear()
   }
 
   // ── pulls ─────────────────────────────────────────────────────────────────
