@@ -70,16 +70,19 @@ function fakeEngine(): EngineClient {
   return { call, subscribe, pullLists, setWallet: (id: string) => { fake.setWallet.push(id) } } as unknown as EngineClient
 }
 
+/** Each guard test: a fresh fake engine (two wallets, every action) and a signed-in session. */
+function signedInWithFakeEngine(): void {
+  fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], syncedActions: [], setWallet: [], walletSubs: [], calls: [] }
+  setEngineForTests(fakeEngine)
+  appStore.reset()
+  appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })
+}
+
 const GUARDS = MIDDLEWARE_ORDER.filter((n) => n !== "i18n" && n !== "session")
 const go = (path: string) => runMiddleware(GUARDS, ctxFor(path))
 
 describe("core §4 guards", () => {
-  beforeEach(() => {
-    fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], syncedActions: [], setWallet: [], walletSubs: [], calls: [] }
-    setEngineForTests(fakeEngine)
-    appStore.reset()
-    appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })
-  })
+  beforeEach(signedInWithFakeEngine)
 
   it("auth: no session → login; session on login → home", async () => {
     appStore.reset()
@@ -154,12 +157,7 @@ describe("core §4 guards", () => {
 })
 
 describe("issue 11: the shell's wallets and actions are the engine's synced copies", () => {
-  beforeEach(() => {
-    fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], syncedActions: [], setWallet: [], walletSubs: [], calls: [] }
-    setEngineForTests(fakeEngine)
-    appStore.reset()
-    appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })
-  })
+  beforeEach(signedInWithFakeEngine)
 
   it("core §4 the wallets are read from the engine, never paged from the network, and followed live: a new wallet shows, a current one that went away gives way to the default", async () => {
     await go("/banking/home")
