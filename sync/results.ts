@@ -28,7 +28,9 @@ export type EngineProblem = typeof S.EngineProblem.Type
 /** The catalogue key of a failure (an ApiError's `key`), else its `_tag`, else its name. */
 export const problemKeyOf = (e: unknown): string => {
   if (e !== null && typeof e === "object") {
-    const o = e as { key?: unknown; _tag?: unknown; name?: unknown }
+    const o = e as { key?: unknown; _tag?: unknown; name?: unknown; cause?: unknown }
+    // a puller's error carries the API's tagged error as its cause (sync/pullers/puller.ts PullError)
+    if (o.cause !== null && typeof o.cause === "object" && ("key" in o.cause || "_tag" in o.cause)) return problemKeyOf(o.cause)
     if (typeof o.key === "string") return o.key
     if (typeof o._tag === "string") return o._tag
     if (typeof o.name === "string") return o.name

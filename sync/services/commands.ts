@@ -170,7 +170,7 @@ export class CommandDesk {
     const lists = commandDef(cmd.body.name)?.refresh ?? []
     if (lists.length === 0) { this.refreshed.set(cmd.id, "done"); return }
     this.refreshed.set(cmd.id, "pulling")
-    void Promise.allSettled(lists.map((n) => this.deps.pull(n, cmd.wallet_id))).then(() => {
+    void Promise.all(lists.map((n) => this.deps.pull(n, cmd.wallet_id).catch(this.deps.noted(`commands.refresh:${n}`)))).then(() => {
       this.refreshed.set(cmd.id, "done")
       return this.refresh()
     })

@@ -33,7 +33,7 @@ describe("EN2 the engine as services", () => {
   it("EN2 the live queries built over a bus and a session of the test's own answer from them (EN1 problems, RT7 offline)", () => {
     const bus = makeBus()
     bus.noted("pull.table")({ _tag: "Forbidden", key: "WITHOUT_PERMISSION" })
-    const own = new SessionState(env)
+    const own = new SessionState(env, bus)
     own.setOnline(false)
     const parts = Layer.mergeAll(EngineEnvironment.layer(env), Layer.succeed(EngineBus, bus), Layer.succeed(Session, own))
     const layer = LiveQueries.layer.pipe(

@@ -13,6 +13,7 @@ import type { SessionInfo } from "../../schema/live.ts"
 import { makeApiClient, type ApiClient, type CallArgs, type TokenState } from "../api/client.ts"
 import { runApi } from "../pullers/puller.ts"
 import type { UserDb } from "../store/db.ts"
+import { EngineBus, type EngineBusShape } from "./bus.ts"
 
 export interface EngineEnv {
   readonly storage: RxStorage<unknown, unknown>
@@ -50,7 +51,7 @@ export class SessionState {
   private readonly renewed = new Set<() => void>()
   private readonly expired = new Set<() => void>()
 
-  constructor(private readonly env: EngineEnv) {
+  constructor(private readonly env: EngineEnv, private readonly bus: EngineBusShape) {
     this.api = makeApiClient({
       baseUrl: () => this.apiBase,
       locale: () => this.locale,
@@ -89,7 +90,8 @@ export class SessionState {
   /** The profile says whether this is a green-server user, who sends `server-type` on every call (A2). */
   async loadProfile(): Promise<void> {
     const db = this.db
-    const profile = await runApi(this.api.call("profile")).catch(() => null)
+    // without it the calls go without `server-type` until the next open: noted (EN1), not fatal
+    const profile = await runApi(this.api.call("profile")).catch((e: unknown) => { this.bus.noted("profile")(e); return null })
     if (!profile || !db) return
     this.serverType = profile.data.server_type
     await db.entities.upsert({ key: "profile||me", kind: "profile", wallet_id: "", id: "me", updated_at: new Date().toISOString(), doc: profile.data as unknown as Record<string, unknown> })
@@ -122,7 +124,7 @@ export class SessionState {
 }
 
 export class Session extends Context.Service<Session, SessionState>()("sync/Session") {
-  static readonly layer: Layer.Layer<Session, never, EngineEnvironment> = Layer.effect(Session, Effect.gen(function* () {
-    return new SessionState(yield* EngineEnvironment)
+  static readonly layer: Layer.Layer<Session, never, EngineEnvironment | EngineBus> = Layer.effect(Session, Effect.gen(function* () {
+    return new SessionState(yield* EngineEnvironment, yield* EngineBus)
   }))
 }

@@ -13,7 +13,7 @@ import { P } from "../../schema/permissions.ts"
 import { TABLE_NAMES, tableEntry, type TableName } from "../../schema/tables/registry.ts"
 import { listSpec } from "../lists.ts"
 import { ProgressBoard } from "../pullers/progress.ts"
-import { pullFull, runApi, type ListSpec } from "../pullers/puller.ts"
+import { PullError, pullFull, runApi, type ListSpec } from "../pullers/puller.ts"
 import { loadStatementChunks, pullStatements } from "../pullers/statements.ts"
 import { loadTableChunks, pullTable } from "../pullers/table.ts"
 import { tableSync } from "../pullers/tables.ts"
@@ -236,6 +236,9 @@ export class TableSyncState {
       return pullFull(this.session.api, db, this.progress, spec, { keep: (k) => fresh.has(k) })
         .then((n) => { this.markSynced(); return n })
         .catch(async (e: unknown) => {
+          // a copy this user may not read (403, the server's own rule: not a gateway wallet, not a betting operator)
+          // is an answer, not a failure of the sync: nothing to keep, nothing to report (EN1 is for failures)
+          if (e instanceof PullError && e.cause._tag === "Forbidden") { this.progress.set(spec.list, { state: "done" }); return 0 }
           // a list with a fallback holds it when its pull fails (core §8: pending balance 0)
           const fallback = listDef(spec.list)?.fallback
           if (!fallback) throw e
@@ -255,6 +258,11 @@ export class TableSyncState {
     if (def.scope === "wallet" && !listPermission(def).some((tag) => this.mirror.can(walletId, tag)) && listPermission(def).length > 0) return Promise.resolve(0)
     if (def.scope === "wallet" && !walletId) return Promise.resolve(0)
     return this.pullList(listSpec(name, walletId))
+  }
+
+  /** A pull of the sync's own schedule: a failure is noted (EN1), never swallowed; the next pull or hint tries again. */
+  private pullNoted(name: string, walletId: string): Promise<unknown> {
+    return this.pullNamed(name, walletId).catch(this.bus.noted(`pull.list:${name}`))
   }
 
   pullStatementsFor(walletId: string): Promise<unknown> {
@@ -282,16 +290,16 @@ export class TableSyncState {
     const walletId = this.session.walletId
     // the user's own lists (notifications, invitations received, …), then every wallet's permissions
     const userLists = listNames.filter((n) => n !== "wallets" && listDef(n)?.scope === "user")
-    await Promise.allSettled(userLists.map((n) => this.pullNamed(n, "")))
+    await Promise.all(userLists.map((n) => this.pullNoted(n, "")))
     // permissions first: they say which lists of each wallet this user may read
-    await Promise.allSettled(wallets.map((w) => this.pullNamed("permission_actions", w.id)))
+    await Promise.all(wallets.map((w) => this.pullNoted("permission_actions", w.id)))
     // statements of every readable wallet (cross-wallet analysis), current wallet first; the
     // current wallet's statement (the long pull) starts alongside its small lists, not after them
     const readable = wallets.filter((w) => this.mirror.can(w.id, P.getStatement)).sort((a, b) => (a.id === walletId ? -1 : b.id === walletId ? 1 : 0))
     const first = readable[0]?.id === walletId && walletId ? this.pullStatementsFor(walletId).catch(this.bus.noted("pull.statements")) : null
     if (walletId) await this.syncWallet(walletId)
     const others = wallets.filter((w) => w.id !== walletId)
-    await Promise.allSettled(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNamed(n, w.id))))
+    await Promise.all(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNoted(n, w.id))))
     await first
     for (const w of readable) if (!first || w.id !== walletId) await this.pullStatementsFor(w.id).catch(this.bus.noted("pull.statements"))
     for (const name of TABLE_NAMES) await this.syncTable(name, wallets.map((w) => w.id)).catch(this.bus.noted("pull.tables"))
@@ -299,8 +307,8 @@ export class TableSyncState {
 
   /** The current wallet's lists: its permissions first, then every wallet list of the registry it may read. */
   async syncWallet(walletId: string): Promise<void> {
-    await Promise.allSettled([this.pullNamed("permission_actions", walletId)])
-    await Promise.allSettled(walletLists.filter((n) => n !== "permission_actions").map((n) => this.pullNamed(n, walletId)))
+    await this.pullNoted("permission_actions", walletId)
+    await Promise.all(walletLists.filter((n) => n !== "permission_actions").map((n) => this.pullNoted(n, walletId)))
   }
 
   /**
@@ -310,10 +318,23 @@ export class TableSyncState {
   private async syncTable(name: TableName, walletIds: ReadonlyArray<string>): Promise<void> {
     if (walletIds.length === 0) return
     const e = tableEntry(name)
-    const ids = e.wallets === "gateway"
-      ? (await runApi(this.session.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } })).catch(() => null))?.data.wallets_ids ?? []
-      : walletIds
+    const ids = e.wallets === "gateway" ? await this.gatewayWallets(walletIds) : walletIds
+    if (ids === null) return
     for (const w of ids) if (e.permissions.some((t) => this.mirror.can(w, t))) await this.pullTableFor(name, w).catch(this.bus.noted("pull.table"))
+  }
+
+  /**
+   * core §4: which of these wallets are gateway wallets; a failed check is none (noted, EN1). null when the same
+   * check is already in flight (two sync passes at once, the client's DuplicateRequest): that pass syncs the tables.
+   */
+  private async gatewayWallets(walletIds: ReadonlyArray<string>): Promise<ReadonlyArray<string> | null> {
+    try {
+      return (await runApi(this.session.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } }))).data.wallets_ids
+    } catch (e) {
+      if (e instanceof PullError && e.cause._tag === "DuplicateRequest") return null
+      this.bus.noted("gateway.check")(e)
+      return []
+    }
   }
 
   pullTableFor(name: TableName, walletId: string): Promise<unknown> {

@@ -334,6 +334,18 @@ describe("S6 the statement projection's image", () => {
     expect(b.projection.size).toBe(rows)
     await b.signOut("logout")
   })
+  it("EN1 a copy the server refuses to this user (403: not a gateway wallet, not a betting operator) is an answer, not a problem; the lists it may read are all there", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const engine = makeEngine(file.url)
+    await engine.start(session)
+    await engine.syncAll()
+    const progress = engine.snapshot({ kind: "syncProgress" }) as { problems?: ReadonlyArray<{ where: string; key: string }>; lists: Record<string, { state: string }> }
+    expect(progress.problems ?? [], JSON.stringify(progress.problems)).toEqual([])
+    expect(Object.values(progress.lists).filter((l) => l.state === "error")).toEqual([])
+    expect((engine.snapshot({ kind: "wallets" }) as ReadonlyArray<unknown>).length).toBeGreaterThan(0)
+    await engine.signOut("logout")
+  })
+
   it("EN1 a background pull that fails is not swallowed: it is logged and kept in syncProgress.problems with its key", async () => {
     const session = await signIn(file.url, "ana@example.com")
     const broken: typeof fetch = async (input, init) => {
