@@ -78,7 +78,7 @@ export const Replies = {
   submit: { success: Schema.String, failure: failureOf(SUBMIT_TAGS) },
   cancelCommand: { success: CommandState, failure: failureOf(CANCEL_TAGS) },
   putFile: { success: Schema.String, failure: failureOf(["NotAuthorized", "BadRequest"]) },
-  uploadControl: { success: Schema.Undefined, failure: failureOf([...CANCEL_TAGS, "NotAuthorized"]) },
+  uploadControl: { success: Schema.Undefined, failure: failureOf(CANCEL_TAGS) },
   exportCsv: { success: Schema.instanceOf(Blob), failure: failureOf([]) },
   exportTable: { success: Schema.instanceOf(Blob), failure: failureOf([]) }
 } as const satisfies { readonly [T in Extract<ToWorker, { reqId: number }>["t"]]: { readonly success: Schema.Top; readonly failure: Schema.Top } }
