@@ -56,6 +56,8 @@ export class TableSyncState {
   syncedAt: string | null = null
   private readonly running = new Map<string, Promise<unknown>>()
   private readonly rerun = new Set<string>()
+  /** Per list+wallet: the one pass asked for while a pull runs (P10), shared by every ask meanwhile. */
+  private readonly next = new Map<string, Promise<unknown>>()
   /** Per running list pull: the keys of rows events brought meanwhile (P11). */
   private readonly inlineDuringPull = new Map<string, Set<string>>()
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
@@ -185,7 +187,7 @@ export class TableSyncState {
 
   /** Wait for the pulls and the image write under way (the session is stopping). */
   async stopped(): Promise<void> {
-    await Promise.allSettled([...this.running.values()])
+    await Promise.allSettled([...this.running.values(), ...this.next.values()])
     if (this.imageWriting) await this.imageWriting
   }
 
@@ -203,13 +205,28 @@ export class TableSyncState {
   }
 
   // ── pulls ─────────────────────────────────────────────────────────────────
-  /** One pull per list+wallet at a time; a hint during a pull schedules exactly one more (P10). */
+  /**
+   * One pull per list+wallet at a time; asks during a pull share exactly one more (P10), and each ask ends with a
+   * pass that started after it: a confirmed command's refresh must read the server after the change, not take the
+   * end of a pass that read it before (a form opened on that stale row would send the old value back).
+   */
   private pull(key: string, run: () => Promise<unknown>): Promise<unknown> {
     const cur = this.running.get(key)
-    if (cur) { this.rerun.add(key); return cur }
+    if (cur) {
+      const queued = this.next.get(key)
+      if (queued) return queued
+      const after = cur.then(() => undefined, () => undefined).then(() => {
+        this.next.delete(key)
+        // the session stopped meanwhile (sign-out, close): nothing more is pulled for it
+        return this.session.current ? this.pull(key, run) : 0
+      })
+      this.next.set(key, after)
+      return after
+    }
     const p = run().finally(() => {
       this.running.delete(key)
-      if (this.rerun.delete(key)) void this.pull(key, run).catch(this.bus.noted("pull"))
+      // P11: rows an event brought during this pass ask for one more, unless an ask already waits
+      if (this.rerun.delete(key) && !this.next.has(key) && this.session.current) void this.pull(key, run).catch(this.bus.noted("pull"))
     })
     this.running.set(key, p)
     return p

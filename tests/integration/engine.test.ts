@@ -109,16 +109,22 @@ describe("sync engine against the sandbox", () => {
     await db.remove()
   })
 
-  it("P10 one pull per list at a time: pulls asked for while one runs make exactly one more", async () => {
+  it("P10 one pull per list at a time: pulls asked for while one runs make exactly one more, and end with it", async () => {
     const session = await signIn(file.url, "ana@example.com")
     const walletsList = (u: string) => u.includes("/users/operations/wallets?")
     let release: () => void = () => undefined
     const held = new Promise<void>((r) => { release = r })
+    let releaseNext: () => void = () => undefined
+    const heldNext = new Promise<void>((r) => { releaseNext = r })
     let calls = 0
     const gated: typeof fetch = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input)
       if (url.includes("/users/events/stream")) return new Response("", { status: 503 }) // no hints: only our pulls
-      if (walletsList(url) && ++calls === 1) await held
+      if (walletsList(url)) {
+        const n = ++calls
+        if (n === 1) await held
+        if (n === 2) await heldNext
+      }
       return fetch(input, init)
     }
     const c = countingFetch()
@@ -131,9 +137,18 @@ describe("sync engine against the sandbox", () => {
     // each of them reaches the wallets pull (after its profile call: one request, A3) while the first is held
     await until(() => profiles() >= before + 1)
     await new Promise((r) => setTimeout(r, 500))
+    // a page's ask for the list alone (a confirmed command's refresh takes the same path)
+    const asks = [engine.pullLists(["wallets"], ""), engine.pullLists(["wallets"], "")]
+    let ended = false
+    const all = Promise.all(asks).then(() => { ended = true })
     release()
-    await Promise.all(more)
+    // the pass that was running has ended, the one asked for meanwhile runs: the asks have not ended yet
     await until(() => calls >= 2)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(ended).toBe(false)
+    releaseNext()
+    await all
+    await Promise.all(more)
     await new Promise((r) => setTimeout(r, 300))
     expect(calls).toBe(2)
     await engine.signOut("logout")
