@@ -103,6 +103,10 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
         }
         return out
       }, { walletIds: sync.walletIds, filters: FILTERS })
+      // the slowest filters by their worst of three rounds (where the p95 comes from)
+      const worst = FILTERS.map((f, i) => ({ f: JSON.stringify(f), ms: Math.max(...[0, 1, 2].map((r) => took[r * FILTERS.length + i] ?? 0)) }))
+        .sort((a, b) => b.ms - a.ms).slice(0, 5)
+      console.log(`(slowest filters: ${worst.map((w) => `${w.f} ${round(w.ms)} ms`).join("; ")})`)
       report({
         name: "gateway-filter-1m",
         figures: { p50_ms: round(percentile(took, 50)), p95_ms: round(percentile(took, 95)), max_ms: round(Math.max(...took)), queries: took.length, rows: sync.rows },

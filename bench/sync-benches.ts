@@ -68,9 +68,10 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
         }
         const seconds = (performance.now() - t) / 1000
         while (!(h.snaps.progress as { open?: unknown } | undefined)?.open) await new Promise((r) => setTimeout(r, 10))
-        const open = (h.snaps.progress as { open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number } }).open
+        const open = (h.snaps.progress as { open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number; tablesMs?: Record<string, number> } }).open
         return { seconds, open }
       }, r.rows)
+      if (s.open.tablesMs) console.log(`(reopen: each table's stored chunks, ms: ${JSON.stringify(s.open.tablesMs)})`)
       const total = (Date.now() - t0) / 1000
       report({
         name: "reopen-1m",

@@ -77,7 +77,7 @@ export const SyncProgress = Schema.Struct({
   lists: Schema.Record(Schema.String, Schema.Struct({ done: Schema.Number, total: Schema.Number, state: Schema.Literals(["idle", "pulling", "done", "error"]) })),
   /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
   image: Schema.optionalKey(Schema.Struct({ rows: Schema.Number, at: Schema.String })),
-  open: Schema.optionalKey(Schema.Struct({ imageRows: Schema.Number, chunkRows: Schema.Number, readImageMs: Schema.Number, chunksMs: Schema.Number, optimizeMs: Schema.Number })),
+  open: Schema.optionalKey(Schema.Struct({ imageRows: Schema.Number, chunkRows: Schema.Number, readImageMs: Schema.Number, chunksMs: Schema.Number, optimizeMs: Schema.Number, tablesMs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)) })),
   /** EN1: the last background failures, newest first (at most 10). */
   problems: Schema.optionalKey(Schema.Array(EngineProblem))
 })

@@ -35,7 +35,11 @@ export const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId
 /** The lists every wallet has a copy of (schema/lists.ts scope "wallet"). */
 const walletLists = listNames.filter((n) => listDef(n)?.scope === "wallet")
 
-export interface OpenStats { readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number }
+export interface OpenStats {
+  readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number
+  /** Of chunksMs: each table's stored chunks (reopen figures). */
+  readonly tablesMs?: Readonly<Record<string, number>>
+}
 
 export class TableSyncState {
   readonly progress = new ProgressBoard()
@@ -55,6 +59,8 @@ export class TableSyncState {
   /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
   syncedAt: string | null = null
   private readonly running = new Map<string, Promise<unknown>>()
+  /** The tables' stored chunks loading after the open (loadTables): their pulls start after it. */
+  private tablesLoaded: Promise<void> = Promise.resolve()
   private readonly rerun = new Set<string>()
   /** Per list+wallet: the one pass asked for while a pull runs (P10), shared by every ask meanwhile. */
   private readonly next = new Map<string, Promise<unknown>>()
@@ -107,19 +113,32 @@ export class TableSyncState {
     const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
       this.ingestChunk(rows.map(fromCompact), walletId, seq)
     })
-    // every table's stored chunks (schema/tables/registry.ts); a failure leaves it to the next pull, it never blocks the open
+    const t2 = performance.now()
+    this.settleProjection()
+    this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
+    // every other table's stored chunks after the statement, without holding the open up: the statement (the home
+    // page, the reopen budget) answers meanwhile, and each table answers from the moment its rows are in (a table
+    // has no image yet: its chunks are parsed again, ~0.8 s for a big Pix statement). Its pulls wait for it (pullTableFor).
+    this.tablesLoaded = this.loadTables(db, walletIds)
+    this.scheduleImage()
+  }
+
+  /** The tables' stored chunks (schema/tables/registry.ts), one table after another; a failure leaves it to the next pull, it never blocks. */
+  private async loadTables(db: UserDb, walletIds: ReadonlyArray<string>): Promise<void> {
+    const tablesMs: Record<string, number> = {}
     for (const name of TABLE_NAMES) {
+      if (this.session.db !== db) return // the session stopped meanwhile
+      const tt = performance.now()
       const p = this.table(name)
       const spec = tableSync(name)
       const columns = spec.compact?.columns
       await loadTableChunks(db, walletIds, {}, (rows) => { if (columns) p.upsertCompact(rows, columns); else p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
         .catch(this.bus.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
-      if (p.size > 0) p.optimize()
+      if (p.size > 0) { p.optimize(); this.bus.changed() }
+      tablesMs[name] = Math.round(performance.now() - tt)
     }
-    const t2 = performance.now()
-    this.settleProjection()
-    this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
-    this.scheduleImage()
+    if (this.openStats) this.openStats = { ...this.openStats, tablesMs }
+    this.bus.changed()
   }
 
   /** An image is used only if every wallet it covers still has its chunks up to the watermark. */
@@ -187,7 +206,7 @@ export class TableSyncState {
 
   /** Wait for the pulls and the image write under way (the session is stopping). */
   async stopped(): Promise<void> {
-    await Promise.allSettled([...this.running.values(), ...this.next.values()])
+    await Promise.allSettled([...this.running.values(), ...this.next.values(), this.tablesLoaded])
     if (this.imageWriting) await this.imageWriting
   }
 
@@ -361,12 +380,13 @@ export class TableSyncState {
     const key = `${name}|${walletId}`
     const spec = tableSync(name)
     const columns = spec.compact?.columns ?? []
-    return this.pull(key, () =>
+    // the table's stored rows first (loadTables): a pull beside them would resume from chunks not yet in the projection
+    return this.pull(key, () => this.tablesLoaded.then(() =>
       pullTable(this.session.api, db, this.progress, spec, walletId, {
         onTotal: (rows) => { p.reserve(p.size + rows) },
         onRows: (rows) => { p.upsertMany(rows); this.bus.changed() },
         onCompactRows: (rows) => { p.upsertCompact(rows, columns); this.bus.changed() }
-      }).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.bus.changed() } }))
+      })).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.bus.changed() } }))
   }
 
   private markSynced(): void {

@@ -331,6 +331,26 @@ describe("S6 the statement projection's image", () => {
     expect(await has()).toBe(false)
   })
 
+  it("S6 the other tables' stored rows come in after the open, with no network", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const a = makeEngine(file.url, { imageMinRows: 1_000_000 })
+    await a.start(session)
+    await a.syncAll()
+    const pix = (e: ReturnType<typeof makeEngine>) => (e.snapshot({ kind: "table", table: "pix_statement", query: { limit: 0 } }) as { loadedRows: number }).loadedRows
+    const stored = pix(a)
+    expect(stored).toBeGreaterThan(0)
+    await a.close()
+
+    // offline: every call fails; the statement and the Pix statement answer from the store alone
+    const offline: typeof fetch = () => Promise.reject(new TypeError("Failed to fetch"))
+    const b = makeEngine(file.url, { imageMinRows: 1_000_000, fetch: offline })
+    await b.start(session)
+    expect(b.projection.size).toBeGreaterThan(0)
+    await until(() => pix(b) === stored)
+    await until(() => b.openStats?.tablesMs?.["pix_statement"] !== undefined)
+    await b.close()
+  })
+
   it("S6 an image whose watermark the stored chunks do not reach is ignored: the projection is rebuilt from the chunks", async () => {
     const session = await signIn(file.url, "ana@example.com")
     const a = makeEngine(file.url, { imageMinRows: 1_000_000 })
