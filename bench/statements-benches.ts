@@ -98,10 +98,13 @@ export async function openStatements(browser: Browser, url: string, where: BigTa
       const p = hs.snaps.progress as { lists: Record<string, { state: string; done: number }> } | undefined
       const lists = Object.entries(p?.lists ?? {}).filter(([k]) => k.startsWith(prefix)).map(([, v]) => v)
       const all = lists.reduce((n, l) => n + l.done, 0)
-      const done = lists.length > 0 && all > want && lists.every((l) => l.state === "done")
+      // and every other list and table of the user at rest too (Ana's Pix statement is a few hundred thousand rows
+      // pulled after her statement: typing or scrolling while it pulls measures the pull, not the page)
+      const busy = Object.values(p?.lists ?? {}).some((l) => l.state === "pulling")
+      const done = lists.length > 0 && all > want && lists.every((l) => l.state === "done") && !busy
       if (!done) { quietSince = 0; continue }
       if (quietSince === 0) quietSince = performance.now()
-      // nothing pulling for 5 s: the other wallets' (small) statements, pulled after, are in too
+      // nothing pulling for 5 s: the other wallets' (small) statements and the other lists, pulled after, are in too
       if (performance.now() - quietSince > 5000) { rows = lists.reduce((n, l) => n + l.done, 0); break }
     }
     // after the pulls the engine compacts the projection (optimize) and stores its image (S6), a
