@@ -274,7 +274,13 @@ export class TableSyncState {
         .catch(async (e: unknown) => {
           // a copy this user may not read (403, the server's own rule: not a gateway wallet, not a betting operator)
           // is an answer, not a failure of the sync: nothing to keep, nothing to report (EN1 is for failures)
-          if (e instanceof PullError && e.cause._tag === "Forbidden") { this.progress.set(spec.list, { state: "done" }); return 0 }
+          // — and what this device kept of it goes: a permission taken away (core §6) takes the copy away with it
+          if (e instanceof PullError && e.cause._tag === "Forbidden") {
+            const kept = await db.entities.find({ selector: { kind: spec.kind, wallet_id: spec.walletId } }).exec()
+            if (kept.length > 0) await db.entities.bulkRemove(kept.map((d) => d.key))
+            this.progress.set(spec.list, { state: "done" })
+            return 0
+          }
           // a list with a fallback holds it when its pull fails (core §8: pending balance 0)
           const fallback = listDef(spec.list)?.fallback
           if (!fallback) throw e

@@ -381,6 +381,31 @@ describe("S6 the statement projection's image", () => {
     await engine.signOut("logout")
   })
 
+  it("EN1 core §6 a copy the server stops letting this user read (403) is taken off the device at its next pull", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    let refuse = false
+    const gated: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (refuse && url.includes("/users/operations/permissions/users?")) {
+        return new Response(JSON.stringify({ error: { key: "FORBIDDEN", message: "Sem permissão" } }), { status: 403, headers: { "content-type": "application/json" } })
+      }
+      return fetch(input, init)
+    }
+    const engine = makeEngine(file.url, { fetch: gated })
+    await engine.start(session)
+    await engine.syncAll()
+    const w = (engine.snapshot({ kind: "wallets" }) as Wallet[]).find((x) => x.default)
+    if (!w) throw new Error("no default wallet")
+    const users = () => (engine.snapshot({ kind: "list", list: "permission_users", walletId: w.id }) as ReadonlyArray<unknown>).length
+    await until(() => users() > 0)
+    refuse = true
+    await engine.pullLists(["permission_users"], w.id)
+    await until(() => users() === 0)
+    const progress = engine.snapshot({ kind: "syncProgress" }) as { problems?: ReadonlyArray<unknown>; lists: Record<string, { state: string }> }
+    expect(progress.problems ?? []).toEqual([])
+    await engine.signOut("logout")
+  })
+
   it("EN1 a background pull that fails is not swallowed: it is logged and kept in syncProgress.problems with its key", async () => {
     const session = await signIn(file.url, "ana@example.com")
     const broken: typeof fetch = async (input, init) => {
