@@ -62,6 +62,9 @@ export class TableSyncState {
   /** The tables' stored chunks loading after the open (loadTables): their pulls start after it. */
   private tablesLoaded: Promise<void> = Promise.resolve()
   private readonly rerun = new Set<string>()
+  /** The sync pass running, and the one asked for meanwhile (syncAll). */
+  private syncing: Promise<void> | null = null
+  private syncQueued: Promise<void> | null = null
   /** Per list+wallet: the one pass asked for while a pull runs (P10), shared by every ask meanwhile. */
   private readonly next = new Map<string, Promise<unknown>>()
   /** Per running list pull: the keys of rows events brought meanwhile (P11). */
@@ -221,6 +224,9 @@ export class TableSyncState {
     this.imageSaved = null
     this.seenTx.clear()
     this.progress.clear()
+    // a pass of the user who left ends on its own (no store: every pull returns at once); the next user's starts now
+    this.syncing = null
+    this.syncQueued = null
   }
 
   // ── pulls ─────────────────────────────────────────────────────────────────
@@ -320,7 +326,25 @@ export class TableSyncState {
   }
 
   /** Every list, statement and table this user may read: the wallets, then the user's lists, then each wallet's. */
-  async syncAll(): Promise<void> {
+  /**
+   * One sync pass at a time, as one pull (P10): a pass asked for while one runs is the one more after it, shared by
+   * every ask meanwhile (two passes side by side asked the server everything twice, and checked the gateway wallets
+   * twice at once).
+   */
+  syncAll(): Promise<void> {
+    if (!this.syncing) {
+      const pass = this.syncPass().finally(() => { if (this.syncing === pass) this.syncing = null })
+      this.syncing = pass
+      return pass
+    }
+    this.syncQueued ??= this.syncing.then(() => undefined, () => undefined).then(() => {
+      this.syncQueued = null
+      return this.session.current ? this.syncAll() : undefined
+    })
+    return this.syncQueued
+  }
+
+  private async syncPass(): Promise<void> {
     if (!this.session.db) return
     await this.session.loadProfile()
     await this.pullNamed("wallets", "")
@@ -361,21 +385,26 @@ export class TableSyncState {
     if (walletIds.length === 0) return
     const e = tableEntry(name)
     const ids = e.wallets === "gateway" ? await this.gatewayWallets(walletIds) : walletIds
-    if (ids === null) return
     for (const w of ids) if (e.permissions.some((t) => this.mirror.can(w, t))) await this.pullTableFor(name, w).catch(this.bus.noted("pull.table"))
   }
 
   /**
-   * core §4: which of these wallets are gateway wallets; a failed check is none (noted, EN1). null when the same
-   * check is already in flight (two sync passes at once, the client's DuplicateRequest): that pass syncs the tables.
+   * core §4: which of these wallets are gateway wallets; a failed check is none (noted, EN1). The same check asked by
+   * a page at that moment (the route guard) is refused by the client as a duplicate while in flight (core §7): asked
+   * again once that one has had time to end, rather than leaving the gateway's tables out of this pass.
    */
-  private async gatewayWallets(walletIds: ReadonlyArray<string>): Promise<ReadonlyArray<string> | null> {
-    try {
-      return (await runApi(this.session.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } }))).data.wallets_ids
-    } catch (e) {
-      if (e instanceof PullError && e.cause._tag === "DuplicateRequest") return null
-      this.bus.noted("gateway.check")(e)
-      return []
+  private async gatewayWallets(walletIds: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await runApi(this.session.api.call("checkGatewayWallets", { body: { wallets_ids: [...walletIds] } }))).data.wallets_ids
+      } catch (e) {
+        if (e instanceof PullError && e.cause._tag === "DuplicateRequest" && attempt < 5) {
+          await new Promise((r) => setTimeout(r, 250))
+          continue
+        }
+        this.bus.noted("gateway.check")(e)
+        return []
+      }
     }
   }
 
