@@ -1302,7 +1302,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * answered from the match cache when the same filter and sort were asked since the last write
    * (a window further down: a slice), and otherwise scans, keeping its full match list (Q4).
    */
-  query(q: Q, onEarly?: (early: TableQueryResult<R, C>) => void): TableQueryResult<R, C> {
+  query(q: Q, onEarly?: (early: TableQueryResult<R, C>) => void, opts: { readonly listWhole?: boolean } = {}): TableQueryResult<R, C> {
     const t0 = performance.now()
     const sort = q.sort ?? DEFAULT_SORT
     const offset = Math.max(0, Math.floor(q.offset ?? 0))
@@ -1339,7 +1339,9 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     // selective filter, which typing narrows further, is listed whole; listing every row of a broad
     // one costs each query stores and memory); asked again with another window (scrolling), it is
     // listed whole and cached.
-    const allCap = cacheable && this.askedBefore(key) ? Infinity : Math.max(1024, this.liveRows >> 3)
+    // `listWhole`: the caller reads the matches again at once (sumInts: the extra ints of the same filter), so
+    // they are listed whole and kept rather than searched and scanned a second time
+    const allCap = cacheable && (this.askedBefore(key) || opts.listWhole === true) ? Infinity : Math.max(1024, this.liveRows >> 3)
     let refined = false
     if (cacheable && !c.none && c.hasText && c.candidates === null) {
       const narrower = this.refinementBase(rest, folded, digits, c.rowTextHits)
@@ -1861,7 +1863,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
 
   /** The extra ints summed over every match of the filter (gateway: fee and seller share that follow the filter). */
   sumInts(q: Q): Record<string, number> {
-    const rows = this.allMatches(q)
+    // the matches of this filter as query() just listed and kept them (Q4), else a scan of their own
+    const rows = this.cachedMatches(matchKey(q, q.sort ?? DEFAULT_SORT))?.matches ?? this.allMatches(q)
     const out: Record<string, number> = {}
     for (let k = 0; k < this.ints.length; k++) {
       const col = this.ints[k] as CompactIntColumn

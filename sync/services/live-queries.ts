@@ -109,7 +109,7 @@ export class LiveQueriesState {
   /** One live-query message per table: the table projection's answer, with the extra ints' sums when asked. */
   queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult {
     const p = this.sync.table(table)
-    const r = p.query(q)
+    const r = p.query(q, undefined, { listWhole: sums })
     const { perCurrency: _pc, partial: _p, ...rest } = r
     return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, ...(sums ? { intSums: p.sumInts(q) } : {}) }
   }
