@@ -55,7 +55,9 @@ export const StatementsResult = Schema.Struct({
 export const tableResult = <R extends Schema.Top>(row: R) => Schema.Struct({
   ...answerFields,
   rows: Schema.Array(row),
-  intSums: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number))
+  intSums: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)),
+  /** An early answer (Q5), as the statement's: the rows are final, the counts and sums follow in the full answer. */
+  partial: Schema.optionalKey(Schema.Literal(true))
 })
 /** Any table's answer, rows as plain records (what the engine builds before the table is known). */
 export const TableResult = tableResult(Schema.Record(Schema.String, Schema.Unknown))

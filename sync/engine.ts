@@ -231,7 +231,7 @@ export class Engine {
   call(endpoint: EndpointId, args: CallArgs): Promise<unknown> { return this.state.call(endpoint, args) }
 
   // ── live queries (sync/services/live-queries.ts) ──────────────────────────
-  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult) => void): LiveResults[LiveQuery["kind"]] { return this.live.snapshot(q, onEarly) }
+  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult | TableResult) => void): LiveResults[LiveQuery["kind"]] { return this.live.snapshot(q, onEarly) }
   listRows<T>(name: string, walletId: string): T[] { return this.live.listRows<T>(name, walletId) }
   queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult { return this.live.queryTable(table, q, sums) }
   exportTable(table: TableName, q: TableQueryMsg, headers: ReadonlyArray<string>): Blob { return this.live.exportTable(table, q, headers) }

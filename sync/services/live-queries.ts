@@ -30,8 +30,8 @@ export class LiveQueriesState {
     private readonly stream: StreamState, private readonly desk: CommandDesk, private readonly bus: EngineBusShape
   ) {}
 
-  /** The answer of a live query; `onEarly` gets the rows-first answer of a statements query that asks for it (Q5). */
-  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult) => void): LiveResults[LiveQuery["kind"]] {
+  /** The answer of a live query; `onEarly` gets the rows-first answer of a statements or table query that asks for it (Q5). */
+  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult | TableResult) => void): LiveResults[LiveQuery["kind"]] {
     const current = this.session.walletId
     switch (q.kind) {
       case "session": return this.session.current
@@ -56,7 +56,7 @@ export class LiveQueriesState {
           ? this.listRows<WalletInvitation>("invitations_received", "")
           : this.listRows<WalletInvitation>("invitations_sent", current ?? "")
       case "statements": return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
-      case "table": return this.queryTable(q.table, q.query, q.sums === true)
+      case "table": return this.queryTable(q.table, q.query, q.sums === true, q.early === true ? onEarly : undefined)
       case "statementSeries": {
         // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
         const proj = this.sync.projection
@@ -107,9 +107,15 @@ export class LiveQueriesState {
   }
 
   /** One live-query message per table: the table projection's answer, with the extra ints' sums when asked. */
-  queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult {
+  queryTable(table: TableName, q: TableQueryMsg, sums: boolean, onEarly?: (early: TableResult) => void): TableResult {
     const p = this.sync.table(table)
-    const r = p.query(q, undefined, { listWhole: sums })
+    const early = onEarly
+      ? (e: ReturnType<typeof p.query>) => {
+        const { perCurrency: _pc, ...rest } = e
+        onEarly({ ...rest, rows: e.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, partial: true })
+      }
+      : undefined
+    const r = p.query(q, early, { listWhole: sums })
     const { perCurrency: _pc, partial: _p, ...rest } = r
     return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, ...(sums ? { intSums: p.sumInts(q) } : {}) }
   }

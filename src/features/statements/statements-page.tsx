@@ -25,7 +25,7 @@ import { buildQuery, emptyFilter, type BaseQuery, type StatementFilter } from ".
 import { FIRST_WINDOW_LIMIT, StatementTable, windowLive, type StatementSort } from "./statement-table.tsx"
 import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
-import { SETTLE_MS, useLastAnswer, useSettled } from "./use-answers.ts"
+import { SETTLE_MS, useLastAnswer, useSettled } from "../../lib/use-answers.ts"
 import { useReadableWallets } from "./use-readable-wallets.ts"
 import * as s from "./statements.css.ts"
 

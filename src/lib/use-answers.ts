@@ -1,5 +1,5 @@
 /**
- * Small hooks that keep the statements page calm while the user types (DESIGN "every filter
+ * Small hooks that keep a big-table page (statements, gateway) calm while the user types (DESIGN "every filter
  * answers at once"; bench statements-keystroke-1m): the head answer of the new filter is asked at
  * once, but nothing on the page empties in the meantime, and the secondary views (chart, cross-
  * wallet comparison), each a further scan of every row in the worker, follow once typing pauses.
