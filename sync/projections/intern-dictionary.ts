@@ -55,8 +55,10 @@ const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array): n
   // (a CNPJ's "0001") hits the very next entries, found by one comparison rather than a search
   let next = 0
   while (from >= 0) {
-    // the entry holding position `from`: the last start ≤ from
+    // the entry holding position `from`: the last start ≤ from — a few entries on at most when hits are dense
+    // ("ped-" in every order reference), found by stepping; further, by a binary search
     let lo = next
+    for (let step = 0; step < 8 && (starts[lo + 1] as number) <= from; step++) lo++
     if ((starts[lo + 1] as number) <= from) {
       let hi = BLOCK
       while (hi - lo > 1) {
