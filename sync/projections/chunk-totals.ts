@@ -12,6 +12,9 @@
  * write to one of its rows (`touch`), so a live deposit costs one chunk's rebuild (~0.1 ms), and
  * a compaction or a reopen from an image drops them all (`reset`). Dead rows (code = `dead`) are
  * left out. The chunk's time range is the min and max of its live rows' times.
+ *
+ * Each pair also keeps the sums of the table's extra ints (the gateway's fee and seller share), so
+ * the same filters get those totals from the pairs too (`collectInts`).
  */
 
 export const CHUNK_TOTALS_SHIFT = 12
@@ -23,6 +26,8 @@ interface Chunk {
   readonly codes: Uint16Array
   readonly counts: Float64Array
   readonly sums: Float64Array
+  /** Per pair, the sum of each extra int column (pair × columns). */
+  readonly ints: Float64Array
   readonly minT: number
   readonly maxT: number
 }
@@ -35,13 +40,18 @@ export interface ChunkColumns {
   readonly wallet: Uint16Array
   readonly code: Uint16Array
   readonly dead: number
+  /** The extra int columns (summed per pair as well). */
+  readonly ints: ReadonlyArray<{ get(row: number): number }>
 }
 
 /** What a pair adds to: one call per pair (or per row, for the chunks cut by the period). */
-export type AddPair = (wallet: number, code: number, count: number, sum: number) => void
+export type AddPair = (wallet: number, code: number, count: number, sum: number, row: number) => void
 
 export class ChunkTotals {
   private chunks: Array<Chunk | null> = []
+  /** The chunk and pair `collect` is adding (row −1): where `collectInts` reads a pair's int sums. */
+  private last: Chunk | null = null
+  private lastSlot = 0
 
   /** A row changed (added, updated, removed): its chunk is rebuilt when next read. */
   touch(row: number): void {
@@ -62,6 +72,8 @@ export class ChunkTotals {
     const cs: number[] = []
     const counts: number[] = []
     const sums: number[] = []
+    const ni = cols.ints.length
+    const ints: number[] = []
     let minT = Infinity
     let maxT = -Infinity
     const { createdAt, amount, wallet, code, dead } = cols
@@ -78,14 +90,16 @@ export class ChunkTotals {
         cs.push(k)
         counts.push(0)
         sums.push(0)
+        for (let i = 0; i < ni; i++) ints.push(0)
       }
       counts[s] = (counts[s] as number) + 1
       sums[s] = (sums[s] as number) + (amount[r] as number)
+      for (let i = 0; i < ni; i++) ints[s * ni + i] = (ints[s * ni + i] as number) + (cols.ints[i] as { get(row: number): number }).get(r)
       const t = createdAt[r] as number
       if (t < minT) minT = t
       if (t > maxT) maxT = t
     }
-    return { wallets: Uint16Array.from(ws), codes: Uint16Array.from(cs), counts: Float64Array.from(counts), sums: Float64Array.from(sums), minT, maxT }
+    return { wallets: Uint16Array.from(ws), codes: Uint16Array.from(cs), counts: Float64Array.from(counts), sums: Float64Array.from(sums), ints: Float64Array.from(ints), minT, maxT }
   }
 
   /**
@@ -108,7 +122,11 @@ export class ChunkTotals {
         for (let s = 0; s < ch.wallets.length; s++) {
           const w = ch.wallets[s] as number
           const k = ch.codes[s] as number
-          if (keep(w, k)) add(w, k, ch.counts[s] as number, ch.sums[s] as number)
+          if (keep(w, k)) {
+            this.last = ch
+            this.lastSlot = s
+            add(w, k, ch.counts[s] as number, ch.sums[s] as number, -1)
+          }
         }
         continue
       }
@@ -118,15 +136,33 @@ export class ChunkTotals {
         const t = createdAt[r] as number
         if (t < from || t >= to) continue
         const w = wallet[r] as number
-        if (keep(w, k)) add(w, k, 1, amount[r] as number)
+        if (keep(w, k)) add(w, k, 1, amount[r] as number, r)
       }
     }
+  }
+
+  /**
+   * Adds to `out` (one slot per extra int column) the extra ints of every live row with from ≤ created_at < to that
+   * `keep` accepts: whole chunks by their pairs, the chunks the period cuts row by row (as `collect`).
+   */
+  collectInts(cols: ChunkColumns, from: number, to: number, keep: (wallet: number, code: number) => boolean, out: Float64Array): void {
+    const ni = cols.ints.length
+    if (ni === 0) return
+    this.collect(cols, from, to, keep, (_w, _k, _count, _sum, row) => {
+      if (row >= 0) {
+        for (let i = 0; i < ni; i++) out[i] = (out[i] as number) + (cols.ints[i] as { get(row: number): number }).get(row)
+        return
+      }
+      const ch = this.last as Chunk
+      const s = this.lastSlot
+      for (let i = 0; i < ni; i++) out[i] = (out[i] as number) + (ch.ints[s * ni + i] as number)
+    })
   }
 
   /** Bytes held (memoryReport). */
   memoryBytes(): number {
     let b = 0
-    for (const ch of this.chunks) if (ch !== null) b += 64 + ch.wallets.byteLength + ch.codes.byteLength + ch.counts.byteLength + ch.sums.byteLength
+    for (const ch of this.chunks) if (ch !== null) b += 64 + ch.wallets.byteLength + ch.codes.byteLength + ch.counts.byteLength + ch.sums.byteLength + ch.ints.byteLength
     return b
   }
 }

@@ -71,7 +71,7 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
   })
 
   it("features §2 gateway totals: fee and seller share follow the filter — after the query that lists them (kept matches) and alone — equal to the naive sums", () => {
-    const { g, rows, p, n } = build(21, 900)
+    const { g, rows, p, n } = build(21, 3000)
     const naiveSums = (q: TableQuery) => {
       const all = n.query({ ...q, offset: 0, limit: rows.length, groupBy: "none" }).rows
       return { fee: all.reduce((a, r) => a + r.fee, 0), seller_share: all.reduce((a, r) => a + r.seller_share, 0) }

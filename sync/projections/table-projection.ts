@@ -34,7 +34,7 @@
  * enum last in the code (shift 0), a code space under 65 535, the row id as the first dense id.
  */
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
-import { ChunkTotals } from "./chunk-totals.ts"
+import { ChunkTotals, type ChunkColumns } from "./chunk-totals.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
@@ -1396,7 +1396,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     let sumIn = 0
     let sumOut = 0
     this.chunkTotals.collect(
-      { rows: this.n, createdAt: this.createdAt, amount: this.amount, wallet: this.wallet, code: this.code, dead: DEAD },
+      this.chunkColumns(),
       c.from, c.to,
       (w, k) => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1),
       (w, k, count, sum) => {
@@ -1861,11 +1861,28 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
   }
 
+  /** The columns the chunk totals are built from (Q7), as they are now. */
+  private chunkColumns(): ChunkColumns {
+    return { rows: this.n, createdAt: this.createdAt, amount: this.amount, wallet: this.wallet, code: this.code, dead: DEAD, ints: this.ints }
+  }
+
   /** The extra ints summed over every match of the filter (gateway: fee and seller share that follow the filter). */
   sumInts(q: Q): Record<string, number> {
-    // the matches of this filter as query() just listed and kept them (Q4), else a scan of their own
-    const rows = this.cachedMatches(matchKey(q, q.sort ?? DEFAULT_SORT))?.matches ?? this.allMatches(q)
     const out: Record<string, number> = {}
+    // the matches of this filter as query() just listed and kept them (Q4)
+    const kept = this.cachedMatches(matchKey(q, q.sort ?? DEFAULT_SORT))?.matches
+    if (kept === undefined && (q.text ?? "").trim() === "" && q.minAmount === undefined && q.maxAmount === undefined) {
+      // Q7: a filter of wallets, codes and a period adds up the chunks' per-pair sums, as its other totals
+      const c = this.compile(q)
+      const acc = new Float64Array(this.ints.length)
+      const wm = c.walletMask
+      const cm = c.codeMask
+      if (!c.none) this.chunkTotals.collectInts(this.chunkColumns(), c.from, c.to, (w, k) => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1), acc)
+      for (let k = 0; k < this.ints.length; k++) out[this.b.ints[k] as string] = acc[k] as number
+      return out
+    }
+    // else the matches, listed by a scan of their own
+    const rows = kept ?? this.allMatches(q)
     for (let k = 0; k < this.ints.length; k++) {
       const col = this.ints[k] as CompactIntColumn
       let sum = 0
