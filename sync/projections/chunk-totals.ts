@@ -44,14 +44,14 @@ export interface ChunkColumns {
   readonly ints: ReadonlyArray<{ get(row: number): number }>
 }
 
-/** What a pair adds to: one call per pair (or per row, for the chunks cut by the period). */
-export type AddPair = (wallet: number, code: number, count: number, sum: number, row: number) => void
+/**
+ * What a pair adds to: one call per pair (or per row, for the chunks cut by the period), with its extra ints' sums
+ * at `ints[at…at + columns)`.
+ */
+export type AddPair = (wallet: number, code: number, count: number, sum: number, ints: ArrayLike<number>, at: number) => void
 
 export class ChunkTotals {
   private chunks: Array<Chunk | null> = []
-  /** The chunk and pair `collect` is adding (row −1): where `collectInts` reads a pair's int sums. */
-  private last: Chunk | null = null
-  private lastSlot = 0
 
   /** A row changed (added, updated, removed): its chunk is rebuilt when next read. */
   touch(row: number): void {
@@ -111,6 +111,8 @@ export class ChunkTotals {
     if (this.chunks.length > n) this.chunks.length = n
     while (this.chunks.length < n) this.chunks.push(null)
     const { createdAt, amount, wallet, code, dead } = cols
+    const ni = cols.ints.length
+    const rowInts = new Float64Array(ni)
     for (let c = 0; c < n; c++) {
       let ch = this.chunks[c] as Chunk | null
       if (ch === null) {
@@ -122,11 +124,7 @@ export class ChunkTotals {
         for (let s = 0; s < ch.wallets.length; s++) {
           const w = ch.wallets[s] as number
           const k = ch.codes[s] as number
-          if (keep(w, k)) {
-            this.last = ch
-            this.lastSlot = s
-            add(w, k, ch.counts[s] as number, ch.sums[s] as number, -1)
-          }
+          if (keep(w, k)) add(w, k, ch.counts[s] as number, ch.sums[s] as number, ch.ints, s * ni)
         }
         continue
       }
@@ -136,7 +134,10 @@ export class ChunkTotals {
         const t = createdAt[r] as number
         if (t < from || t >= to) continue
         const w = wallet[r] as number
-        if (keep(w, k)) add(w, k, 1, amount[r] as number, r)
+        if (keep(w, k)) {
+          for (let i = 0; i < ni; i++) rowInts[i] = (cols.ints[i] as { get(row: number): number }).get(r)
+          add(w, k, 1, amount[r] as number, rowInts, 0)
+        }
       }
     }
   }
@@ -148,14 +149,8 @@ export class ChunkTotals {
   collectInts(cols: ChunkColumns, from: number, to: number, keep: (wallet: number, code: number) => boolean, out: Float64Array): void {
     const ni = cols.ints.length
     if (ni === 0) return
-    this.collect(cols, from, to, keep, (_w, _k, _count, _sum, row) => {
-      if (row >= 0) {
-        for (let i = 0; i < ni; i++) out[i] = (out[i] as number) + (cols.ints[i] as { get(row: number): number }).get(row)
-        return
-      }
-      const ch = this.last as Chunk
-      const s = this.lastSlot
-      for (let i = 0; i < ni; i++) out[i] = (out[i] as number) + (ch.ints[s * ni + i] as number)
+    this.collect(cols, from, to, keep, (_w, _k, _count, _sum, ints, at) => {
+      for (let i = 0; i < ni; i++) out[i] = (out[i] as number) + (ints[at + i] as number)
     })
   }
 

@@ -364,6 +364,13 @@ function settleTotals(out: ScanOut, pc: Float64Array, total: number, sumIn: numb
   out.sumOut = sumOut
 }
 
+/** The (wallet, code) pairs a compiled filter keeps (Q7: chunk totals). */
+const pairFilter = (c: { readonly walletMask: Uint8Array | null; readonly codeMask: Uint8Array | null }) => {
+  const wm = c.walletMask
+  const cm = c.codeMask
+  return (w: number, k: number): boolean => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1)
+}
+
 /** Below this many rows in the period, a text filter is tested in the one loop (no first pass). */
 const PREFILTER_MIN = 4096
 const DEFAULT_SORT: TableSort = { by: "created_at", dir: "desc" }
@@ -1390,15 +1397,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const pw = this.perWallet
     if (trackWallets) pw.fill(0, 0, this.wallets.size * 3)
     const { sumKind, curMask } = this.b
-    const wm = c.walletMask
-    const cm = c.codeMask
     let total = 0
     let sumIn = 0
     let sumOut = 0
     this.chunkTotals.collect(
       this.chunkColumns(),
       c.from, c.to,
-      (w, k) => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1),
+      pairFilter(c),
       (w, k, count, sum) => {
         total += count
         const kind = sumKind[k] as number
@@ -1875,9 +1880,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       // Q7: a filter of wallets, codes and a period adds up the chunks' per-pair sums, as its other totals
       const c = this.compile(q)
       const acc = new Float64Array(this.ints.length)
-      const wm = c.walletMask
-      const cm = c.codeMask
-      if (!c.none) this.chunkTotals.collectInts(this.chunkColumns(), c.from, c.to, (w, k) => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1), acc)
+      if (!c.none) this.chunkTotals.collectInts(this.chunkColumns(), c.from, c.to, pairFilter(c), acc)
       for (let k = 0; k < this.ints.length; k++) out[this.b.ints[k] as string] = acc[k] as number
       return out
     }
