@@ -25,6 +25,7 @@ import type { UserDb } from "../store/db.ts"
 import { EngineBus, type EngineBusShape } from "./bus.ts"
 import { Mirror, type MirrorState } from "./mirror.ts"
 import { EngineEnvironment, Session, type EngineEnv, type SessionState } from "./session.ts"
+import { OneAtATime } from "./one-at-a-time.ts"
 
 /** S6: below this many rows, re-ingesting the chunks at open is cheaper than keeping an image. */
 const IMAGE_MIN_ROWS = 20_000
@@ -58,15 +59,12 @@ export class TableSyncState {
   openStats: OpenStats | null = null
   /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
   syncedAt: string | null = null
-  private readonly running = new Map<string, Promise<unknown>>()
+  /** One pull per list+wallet (P10), and one sync pass, at a time: asks meanwhile share the one more after it. */
+  private readonly pulls = new OneAtATime(() => this.session.current !== null)
+  private readonly passes = new OneAtATime(() => this.session.current !== null)
   /** The tables' stored chunks loading after the open (loadTables): their pulls start after it. */
   private tablesLoaded: Promise<void> = Promise.resolve()
   private readonly rerun = new Set<string>()
-  /** The sync pass running, and the one asked for meanwhile (syncAll). */
-  private syncing: Promise<void> | null = null
-  private syncQueued: Promise<void> | null = null
-  /** Per list+wallet: the one pass asked for while a pull runs (P10), shared by every ask meanwhile. */
-  private readonly next = new Map<string, Promise<unknown>>()
   /** Per running list pull: the keys of rows events brought meanwhile (P11). */
   private readonly inlineDuringPull = new Map<string, Set<string>>()
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
@@ -183,7 +181,7 @@ export class TableSyncState {
     }
   }
 
-  private statementPullsRunning(): number { return [...this.running.keys()].filter((k) => k.startsWith("statements|")).length }
+  private statementPullsRunning(): number { return this.pulls.keys().filter((k) => k.startsWith("statements|")).length }
 
   /** S6: write a new image once enough rows are not in the last one, when no statement pull runs. */
   private scheduleImage(): void {
@@ -209,7 +207,7 @@ export class TableSyncState {
 
   /** Wait for the pulls and the image write under way (the session is stopping). */
   async stopped(): Promise<void> {
-    await Promise.allSettled([...this.running.values(), ...this.next.values(), this.tablesLoaded])
+    await Promise.allSettled([...this.pulls.pending(), this.tablesLoaded])
     if (this.imageWriting) await this.imageWriting
   }
 
@@ -225,8 +223,7 @@ export class TableSyncState {
     this.seenTx.clear()
     this.progress.clear()
     // a pass of the user who left ends on its own (no store: every pull returns at once); the next user's starts now
-    this.syncing = null
-    this.syncQueued = null
+    this.passes.forget()
   }
 
   // ── pulls ─────────────────────────────────────────────────────────────────
@@ -236,26 +233,12 @@ export class TableSyncState {
    * end of a pass that read it before (a form opened on that stale row would send the old value back).
    */
   private pull(key: string, run: () => Promise<unknown>): Promise<unknown> {
-    const cur = this.running.get(key)
-    if (cur) {
-      const queued = this.next.get(key)
-      if (queued) return queued
-      const after = cur.then(() => undefined, () => undefined).then(() => {
-        this.next.delete(key)
-        // the session stopped meanwhile (sign-out, close): nothing more is pulled for it
-        return this.session.current ? this.pull(key, run) : 0
-      })
-      this.next.set(key, after)
-      return after
-    }
-    const p = run().finally(() => {
-      this.running.delete(key)
-      // P11: rows an event brought during this pass ask for one more, unless an ask already waits
-      if (this.rerun.delete(key) && !this.next.has(key) && this.session.current) void this.pull(key, run).catch(this.bus.noted("pull"))
+    return this.pulls.run(key, run, () => {
+      // P11: rows an event brought during this pull ask for one more, unless an ask already waits
+      if (this.rerun.delete(key) && !this.pulls.isQueued(key) && this.session.current) void this.pull(key, run).catch(this.bus.noted("pull"))
     })
-    this.running.set(key, p)
-    return p
   }
+
 
   /** P11: rows an event brought for a list while its pull runs are kept by that pull, and the list is pulled once more. */
   markInline(spec: ListSpec, docKeys: ReadonlyArray<string>): void {
@@ -325,24 +308,15 @@ export class TableSyncState {
       }))
   }
 
-  /** Every list, statement and table this user may read: the wallets, then the user's lists, then each wallet's. */
   /**
-   * One sync pass at a time, as one pull (P10): a pass asked for while one runs is the one more after it, shared by
-   * every ask meanwhile (two passes side by side asked the server everything twice, and checked the gateway wallets
-   * twice at once).
+   * Every list, statement and table this user may read: the wallets, then the user's lists, then each wallet's. One
+   * pass at a time, as one pull (P10): a pass asked for while one runs is the one more after it, shared by every ask
+   * meanwhile (two passes side by side asked the server everything twice, and checked the gateway wallets twice at once).
    */
   syncAll(): Promise<void> {
-    if (!this.syncing) {
-      const pass = this.syncPass().finally(() => { if (this.syncing === pass) this.syncing = null })
-      this.syncing = pass
-      return pass
-    }
-    this.syncQueued ??= this.syncing.then(() => undefined, () => undefined).then(() => {
-      this.syncQueued = null
-      return this.session.current ? this.syncAll() : undefined
-    })
-    return this.syncQueued
+    return this.passes.run("sync", () => this.syncPass()).then(() => undefined)
   }
+
 
   private async syncPass(): Promise<void> {
     if (!this.session.db) return
@@ -421,7 +395,7 @@ export class TableSyncState {
         onTotal: (rows) => { p.reserve(p.size + rows) },
         onRows: (rows) => { p.upsertMany(rows); this.bus.changed() },
         onCompactRows: (rows) => { p.upsertCompact(rows, columns); this.bus.changed() }
-      })).finally(() => { if (p.size > 0 && ![...this.running.keys()].some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.bus.changed() } }))
+      })).finally(() => { if (p.size > 0 && !this.pulls.keys().some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.bus.changed() } }))
   }
 
   private markSynced(): void {
