@@ -19,6 +19,14 @@ import { sandboxForFile } from "../support/sandbox-per-file.ts"
 
 const file = sandboxForFile()
 
+/** An engine signed in as `email`, synced, with the ids of the user's wallets. */
+const syncedEngine = async (email: string) => {
+  const engine = makeEngine(file.url)
+  await engine.start(await signIn(file.url, email))
+  await engine.syncAll()
+  return { engine, walletIds: (engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string }>).map((w) => w.id) }
+}
+
 const queriesFor = (walletIds: ReadonlyArray<string>, current: string): LiveQuery[] => {
   const q: LiveQuery[] = [
     { kind: "session" }, { kind: "wallets" }, { kind: "unreadCount" }, { kind: "notifications", limit: 20 },
@@ -73,11 +81,7 @@ describe("issue 11: every live query's answer matches its result Schema", () => 
   }
 
   it("W4 a value the engine did not build does not match: a table row with a field of the wrong type, a statement row without its id", async () => {
-    const session = await signIn(file.url, "bruno@example.com")
-    const engine = makeEngine(file.url)
-    await engine.start(session)
-    await engine.syncAll()
-    const walletIds = (engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string }>).map((w) => w.id)
+    const { engine, walletIds } = await syncedEngine("bruno@example.com")
     for (const table of TABLE_NAMES) {
       const q: LiveQuery = { kind: "table", table, query: { walletIds, limit: 5 } }
       const value = engine.snapshot(q) as { rows: ReadonlyArray<Record<string, unknown>> }
@@ -97,11 +101,7 @@ describe("issue 11: every live query's answer matches its result Schema", () => 
   }, 180_000)
 
   it("Q5 W4 a table query that asks for them gets its window's rows first (partial), then the full answer with the same rows; both match the Schema", async () => {
-    const session = await signIn(file.url, "bruno@example.com")
-    const engine = makeEngine(file.url)
-    await engine.start(session)
-    await engine.syncAll()
-    const walletIds = (engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string }>).map((w) => w.id)
+    const { engine, walletIds } = await syncedEngine("bruno@example.com")
     let tried = 0
     for (const text of [undefined, "a", "1"]) {
       const q: LiveQuery = { kind: "table", table: "gateway_transactions", query: { walletIds, limit: 5, ...(text ? { text } : {}) }, sums: true, early: true }
