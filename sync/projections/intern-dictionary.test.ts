@@ -4,7 +4,9 @@
  * what the naive reference answers (every entry's folded form tested with `includes`, plus the
  * digits form for documents), over generated dictionaries that span several 4096-entry blocks and a
  * partial last block, with accents, case, punctuation, repeated values, and queries that hit the
- * start, the end and the middle of entries, or no entry at all.
+ * start, the end and the middle of entries, or no entry at all — both through the blocks and
+ * through the trigram postings of a large dictionary (made small here with `gramsFrom`), whose
+ * entries may arrive after the postings were built.
  */
 import { describe, expect, it } from "vitest"
 import { Prng } from "../../sandbox/prng.ts"
@@ -38,10 +40,11 @@ const searched = (d: InternDictionary, folded: string, digits: string | null): n
 
 describe("features §2 text filter: InternDictionary.search against a naive includes", () => {
   it("matches the reference on generated dictionaries over several blocks, growing between searches", () => {
-    for (const seed of [1, 2, 3]) {
+    for (const seed of [1, 2, 3, 4, 5]) {
       const g = new Prng(seed)
       const withDigits = seed !== 2
-      const d = new InternDictionary({ withDigits })
+      // seeds 4 and 5: trigram postings from 1000 entries on (the default is 32k)
+      const d = new InternDictionary({ withDigits, ...(seed >= 4 ? { gramsFrom: 1000 } : {}) })
       const distinct: string[] = []
       for (const size of [10, 4095, 4097, 9000, 13_000]) {
         while (distinct.length < size) {
@@ -62,6 +65,32 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
         }
       }
     }
+  })
+
+  it("trigram postings (a large dictionary): documents and references found by any part, as includes finds them", () => {
+    const g = new Prng(11)
+    const d = new InternDictionary({ withDigits: true, gramsFrom: 2000 })
+    const distinct: string[] = []
+    const docs = (): string => g.chance(0.5) ? `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}` : `${g.digits(2)}.${g.digits(3)}.${g.digits(3)}/0001-${g.digits(2)}`
+    for (const size of [1999, 2000, 6000, 9001]) {
+      while (distinct.length < size) {
+        const v = g.chance(0.2) ? `PED-${g.digits(7)}` : docs()
+        if (d.intern(v) === distinct.length) distinct.push(v)
+      }
+      for (let q = 0; q < 120; q++) {
+        const from = distinct[g.int(0, distinct.length - 1)] as string
+        const start = g.int(0, from.length - 1)
+        const raw = g.chance(0.1) ? g.pick(["0001", "000", "ped-", "999999", "/0001-", "12"]) : from.slice(start, start + g.int(3, 9))
+        const folded = foldText(raw)
+        const digits = documentDigitsOf(raw)
+        expect(searched(d, folded, digits), `size ${size} query ${JSON.stringify(raw)}`).toEqual(naive(distinct, folded, digits))
+      }
+    }
+    // the postings are counted in the dictionary's memory
+    const small = new InternDictionary({ withDigits: true })
+    for (const v of distinct) small.intern(v)
+    small.search("123", "123", new Uint8Array(small.size))
+    expect(d.memoryBytes()).toBeGreaterThan(small.memoryBytes())
   })
 
   it("a query with a character no entry has marks nothing; an empty query marks nothing", () => {
