@@ -107,6 +107,8 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
       const worst = FILTERS.map((f, i) => ({ f: JSON.stringify(f), ms: Math.max(...[0, 1, 2].map((r) => took[r * FILTERS.length + i] ?? 0)) }))
         .sort((a, b) => b.ms - a.ms).slice(0, 5)
       console.log(`(slowest filters: ${worst.map((w) => `${w.f} ${round(w.ms)} ms`).join("; ")})`)
+      const median = FILTERS.map((f, i) => `${JSON.stringify(f)} ${round(percentile([0, 1, 2].map((r) => took[r * FILTERS.length + i] ?? 0), 50))}`)
+      console.log(`(each filter, median of 3 rounds, ms: ${median.join("; ")})`)
       report({
         name: "gateway-filter-1m",
         figures: { p50_ms: round(percentile(took, 50)), p95_ms: round(percentile(took, 95)), max_ms: round(Math.max(...took)), queries: took.length, rows: sync.rows },

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { OrderIndex, radixSortRows } from "./order-index.ts"
-import { PackedStringColumn } from "./packed-strings.ts"
+import { COLLECT_CAP, PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
 import { foldText } from "./text-fold.ts"
 import { Prng, uuidFrom } from "../../tests/support/test-rows.ts"
@@ -142,6 +142,23 @@ describe("engine S1 storage: packed identifier columns", () => {
       values[3] = "abcd-after-revive"
       check(revived, "revived, written")
     }
+  })
+
+  it("a broad prefix marks every row but lists at most COLLECT_CAP + 1 of them (the caller's 'too many' sign)", () => {
+    const n = COLLECT_CAP + 5000
+    const col = new PackedStringColumn({ kind: "ascii", width: 32 })
+    col.ensureCapacity(n)
+    for (let r = 0; r < n; r++) col.set(r, `E60701190${String(r).padStart(8, "0")}`)
+    col.seal()
+    const hits = new Uint8Array(n)
+    const collect: number[] = []
+    expect(col.searchPrefix("e6070", hits, 1, collect)).toBe(n)
+    expect(hits.every((h) => h === 1)).toBe(true)
+    expect(collect.length).toBe(COLLECT_CAP + 1)
+    // a narrow one is listed whole, in row order
+    const few: number[] = []
+    col.searchPrefix("e60701190000000", new Uint8Array(n), 1, few)
+    expect(few).toEqual(Array.from({ length: 100 }, (_, i) => i))
   })
 
   it("mixed-case ids longer than 32 characters stay inline, case kept (issue 16: Pix txids)", () => {

@@ -39,7 +39,7 @@ import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
 import { OrderIndex, radixSortRows, type OrderState } from "./order-index.ts"
-import { PackedStringColumn } from "./packed-strings.ts"
+import { COLLECT_CAP, PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
 import { DAY_MS, civilFromDays, daysFromCivil, parseInstant, spDayIndex, spDayKey, spDayStart, spMonthKey, toIsoInstant } from "../../schema/sao-paulo-time.ts"
 import { documentDigitsOf, foldText } from "./text-fold.ts"
@@ -303,8 +303,8 @@ export const MAX_LIMIT = 10_000
 /** Ids are matched only from this many characters: shorter queries are words, not ids. */
 export const MIN_ID_QUERY = 4
 const TEXT_HIT = 1
-/** Identifier-only text matches up to this many are visited directly instead of scanning. */
-const CANDIDATE_CAP = 1 << 14
+/** Identifier-only text matches up to this many are visited directly instead of scanning (markHit lists no more). */
+const CANDIDATE_CAP = COLLECT_CAP
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
 const LIST_CAP = 1 << 16
 const EXPORT_CHUNK_ROWS = 256
