@@ -164,12 +164,14 @@ export async function gatewayKeystroke(): Promise<void> {
     const ms = recs.map((r) => r.ms)
     // the slowest keystrokes (where the p95 comes from): the text after the key, to rows painted, and the worker's share
     const slow = [...recs].sort((a, b) => b.ms - a.ms).slice(0, 6)
-    console.log(`(slowest keystrokes: ${slow.map((r) => `"${r.text}" ${round(r.ms)} ms (commit ${round(r.commitMs)})`).join("; ")})`)
+    console.log(`(slowest keystrokes: ${slow.map((r) => `"${r.text}" ${round(r.ms)} ms (commit ${round(r.commitMs)}, worker ${round(r.workerMs)})`).join("; ")})`)
+    const worker = recs.map((r) => r.workerMs).filter((x) => Number.isFinite(x))
     report({
       name: "gateway-keystroke-1m",
       figures: {
         p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), max_ms: round(Math.max(...ms)),
         full_p50_ms: round(percentile(recs.map((r) => r.fullMs), 50)), full_p95_ms: round(percentile(recs.map((r) => r.fullMs), 95)),
+        ...(worker.length ? { worker_p50_ms: round(percentile(worker, 50)), worker_p95_ms: round(percentile(worker, 95)) } : {}),
         keystrokes: recs.length, rows, sync_seconds: round(syncSeconds)
       },
       budgets: { p95: { figure: "p95_ms", limit: 33, kind: "max" } }

@@ -220,7 +220,7 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
       const summary = tg.count === null ? "" : document.querySelector(`[data-testid="${tg.count}"]`)?.textContent ?? ""
       const ms = /([\d.,]+)\s*ms/.exec(summary)
       performance.measure(`key ${c.key} → ${input.value}`, { start: c.t0, end: t1 })
-      records.push({ key: c.key, text: input.value, ms: (c.rowsPainted || t1) - c.t0, fullMs: t1 - c.t0, commitMs: c.ready - c.t0, workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : NaN, total: Number(tb?.dataset.total ?? NaN) })
+      records.push({ key: c.key, text: input.value, ms: (c.rowsPainted || t1) - c.t0, fullMs: t1 - c.t0, commitMs: c.ready - c.t0, workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : Number(tb?.dataset.tookMs ?? NaN), total: Number(tb?.dataset.total ?? NaN) })
       observer.disconnect()
       cur = null
     }

@@ -128,6 +128,8 @@ export interface DataTableProps<R extends object, G extends RowGroup = RowGroup>
   readonly onSort?: (sort: DataSort) => void
   /** The filter text the answer shown was asked with (data-text, for the benches). */
   readonly text?: string
+  /** The worker's time for the full answer shown (data-took-ms, for the benches: where a keystroke's time went). */
+  readonly tookMs?: number | undefined
   readonly label: string
   readonly scrollLabel: string
   readonly emptyTitle: string
@@ -413,6 +415,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
       data-total={earlyWin ? "" : shownTotal ?? ""}
       data-text={stale ? stale.text : p.text ?? ""}
       data-state={state}
+      data-took-ms={p.tookMs === undefined ? undefined : p.tookMs.toFixed(1)}
     >
       <div className={[s.row, s.head].join(" ")} role="row">
         {columns.map((c) => c.sort !== undefined ? sortHeader(c, c.sort) : (

@@ -183,6 +183,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           rowAttrs={rowAttrs}
           onOpen={setOpen}
           text={query.text ?? ""}
+          tookMs={head?.tookMs}
           label={t("gateway:table.caption")}
           scrollLabel={t("gateway:table.scrollLabel")}
           emptyTitle={t("gateway:table.empty")}
