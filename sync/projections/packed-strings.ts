@@ -47,8 +47,8 @@ interface Chunk {
  * values have. A prefix query of 4 characters or more (MIN_ID_QUERY) reads only the chunks whose
  * bitmap has its start: ~12 % of them, where every chunk's first plane was read (2–2.5 ms per
  * column per million rows, 4 columns on every gateway keystroke of 4+ characters: issue 16).
- * 4 KB per chunk of 4096 rows (1 byte per row), built at the first search that reaches a chunk and
- * dropped at its next write. Not part of the reopen image: a non-enumerable property, which a
+ * 4 KB per chunk of 4096 rows (1 byte per row), built when a full chunk is sealed (a partial or
+ * revived one: at the first search that reaches it) and dropped at its next write. Not part of the reopen image: a non-enumerable property, which a
  * structured clone leaves out (and imageShape's Object.keys does not list).
  */
 const LEAD_BITS = 15
