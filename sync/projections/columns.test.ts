@@ -207,6 +207,11 @@ describe("engine S1 storage: packed identifier columns", () => {
     expect(col.kind).toBe("ascii")
     expect(col.spilledCount).toBe(0)
     for (let r = 0; r < 5000; r += 7) expect(col.get(r)).toBe(`op_${r}`)
+    // a prefix search after the re-encoding (its full chunk's lead bitmap comes from the new column)
+    const hits = new Uint8Array(5000)
+    const found: number[] = []
+    col.searchPrefix("op_12", hits, 1, found)
+    expect(found).toEqual(Array.from({ length: 5000 }, (_, r) => r).filter((r) => `op_${r}`.startsWith("op_12")))
   })
 
   it("sparse columns give slots only to rows with a value, late values included", () => {

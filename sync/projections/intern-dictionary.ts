@@ -106,7 +106,7 @@ class Grams {
     let gap = entry - (this.last[k] as number)
     this.last[k] = entry
     this.count[k] = (this.count[k] as number) + 1
-    let b = this.bytes[k] ?? null
+    let b = this.bytes[k] as Uint8Array | null
     let at = this.used[k] as number
     if (b === null || at + 5 > b.length) {
       const grown = new Uint8Array(b === null ? 16 : b.length * 2)

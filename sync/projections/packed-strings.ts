@@ -48,8 +48,9 @@ interface Chunk {
  * bitmap has its start: ~12 % of them, where every chunk's first plane was read (2–2.5 ms per
  * column per million rows, 4 columns on every gateway keystroke of 4+ characters: issue 16).
  * 4 KB per chunk of 4096 rows (1 byte per row), built when a full chunk is sealed (a partial or
- * revived one: at the first search that reaches it) and dropped at its next write. Not part of the reopen image: a non-enumerable property, which a
- * structured clone leaves out (and imageShape's Object.keys does not list).
+ * revived one: at the first search that reaches it) and dropped at its next write. Not part of the
+ * reopen image: a non-enumerable property, which a structured clone leaves out (and imageShape's
+ * Object.keys does not list).
  */
 const LEAD_BITS = 15
 const LEAD_MIN = 4
@@ -216,7 +217,7 @@ export class PackedStringColumn {
   private prepMaskHi = 0
   private prepValue = ""
   private readonly codes: number[] = []
-  /** Per chunk, its lead bitmap or null (see leadKey); non-enumerable, set in the constructor and by `leadsOf`. */
+  /** Per chunk, its lead bitmap or null (see leadKey); non-enumerable, set only through `freshLeads`. */
   declare private leads: Array<Uint32Array | null> | undefined
 
   /** A structured clone of a column (the reopen image, projection-image.ts) made live again. */
@@ -498,11 +499,7 @@ export class PackedStringColumn {
       if ((c + 1) * CHUNK_ROWS <= this.rows && ch.bytes !== null) {
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
         // for a million rows took 11–15 ms per column in Node, 3 columns at once)
-        if (this.width >= LEAD_MIN) {
-          const leads = this.leads ?? this.freshLeads()
-          while (leads.length < c) leads.push(null)
-          leads[c] = this.buildLead(ch, CHUNK_ROWS)
-        }
+        if (this.width >= LEAD_MIN) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
         ch.str = latin1FromBytes(ch.bytes, 0, ch.bytes.length)
         ch.bytes = null
       }
@@ -535,10 +532,13 @@ export class PackedStringColumn {
 
   /** Chunk c's lead bitmap, built now if it has none (a revived column gets its array here). */
   private leadOf(c: number): Uint32Array {
-    const leads = this.leads ?? this.freshLeads()
-    const have = leads[c]
+    const have = this.leads?.[c]
     if (have != null) return have
-    const words = this.buildLead(this.chunks[c] as Chunk, Math.min(CHUNK_ROWS, this.rows - (c << CHUNK_SHIFT)))
+    return this.storeLead(c, this.buildLead(this.chunks[c] as Chunk, Math.min(CHUNK_ROWS, this.rows - (c << CHUNK_SHIFT))))
+  }
+
+  private storeLead(c: number, words: Uint32Array): Uint32Array {
+    const leads = this.leads ?? this.freshLeads()
     while (leads.length < c) leads.push(null)
     leads[c] = words
     return words
@@ -567,8 +567,8 @@ export class PackedStringColumn {
     return words
   }
 
-  private freshLeads(): Array<Uint32Array | null> {
-    const leads: Array<Uint32Array | null> = []
+  /** Sets the (non-enumerable) lead bitmaps: `leads`, or none yet. */
+  private freshLeads(leads: Array<Uint32Array | null> = []): Array<Uint32Array | null> {
     Object.defineProperty(this, "leads", { value: leads, writable: true, enumerable: false, configurable: true })
     return leads
   }
@@ -734,7 +734,11 @@ export class PackedStringColumn {
     this.format = next.format
     this.width = next.width
     this.chunks = next.chunks
-    this.freshLeads()
+    // the bitmaps next.seal() built for those chunks
+    this.freshLeads(next.leads ?? [])
+    // and the first characters its inline values start with (left behind, a re-encoded column's
+    // values were never found by prefix: every spilled value had gone inline)
+    this.starts.set(next.starts)
     this.dirtyChunks = next.dirtyChunks
     this.special = next.special
     this.masks = next.masks

@@ -303,8 +303,6 @@ export const MAX_LIMIT = 10_000
 /** Ids are matched only from this many characters: shorter queries are words, not ids. */
 export const MIN_ID_QUERY = 4
 const TEXT_HIT = 1
-/** Identifier-only text matches up to this many are visited directly instead of scanning (markHit lists no more). */
-const CANDIDATE_CAP = COLLECT_CAP
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
 const LIST_CAP = 1 << 16
 const EXPORT_CHUNK_ROWS = 256
@@ -1258,7 +1256,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
         for (let k = 0; k < this.denseCols.length; k++) if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
         for (let k = 0; k < this.sparseCols.length; k++) if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
         rowTextHits = marked > 0
-        if (collect !== null && collect.length <= CANDIDATE_CAP) {
+        // identifier-only matches up to COLLECT_CAP (markHit lists no more) are visited directly instead of scanning
+        if (collect !== null && collect.length <= COLLECT_CAP) {
           const live = collect.filter((r) => this.code[r] !== DEAD)
           live.sort((a, b) => this.compareDate(a, b))
           candidates = Uint32Array.from(live)
