@@ -93,6 +93,39 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     expect(d.memoryBytes()).toBeGreaterThan(small.memoryBytes())
   })
 
+  it("matcher (the lazy search of engine Q5 rows first) answers each entry as the naive includes does, in any order, memo kept", () => {
+    for (const seed of [21, 22]) {
+      const g = new Prng(seed)
+      const withDigits = seed === 21
+      const d = new InternDictionary({ withDigits, gramsFrom: 1000 })
+      const distinct: string[] = []
+      while (distinct.length < 6000) {
+        const v = value(g)
+        if (d.intern(v) === distinct.length) distinct.push(v)
+      }
+      for (let q = 0; q < 80; q++) {
+        const from = distinct[g.int(0, distinct.length - 1)] as string
+        const start = g.int(0, from.length)
+        const raw = g.chance(0.15) ? g.pick(["zzzz", "q9", "ÿ", "-", "ç", "á", "1", "00", ".1"]) : from.slice(start, start + g.int(1, 4))
+        const folded = foldText(raw.trim())
+        const digits = withDigits ? documentDigitsOf(raw.trim()) : null
+        const want = new Set(naive(distinct, folded, digits))
+        const memo = new Uint8Array(d.size)
+        const test = d.matcher(folded, digits, memo)
+        // entries visited in a random order, some twice (the memo answers the second time)
+        for (let k = 0; k < 3000; k++) {
+          const i = g.int(0, d.size - 1)
+          expect(test(i), `seed ${seed} query ${JSON.stringify(raw)} entry ${JSON.stringify(distinct[i])}`).toBe(want.has(i))
+          // (a query no entry can hold answers without reading the entries, nor the memo)
+          if (want.size > 0) expect(memo[i]).toBe(want.has(i) ? 1 : 2)
+        }
+        // and the same answers as search, entry by entry
+        const all = searched(d, folded, digits)
+        for (const i of all) expect(test(i)).toBe(true)
+      }
+    }
+  })
+
   it("a query with a character no entry has marks nothing; an empty query marks nothing", () => {
     const d = new InternDictionary({ withDigits: true })
     for (let i = 0; i < 5000; i++) d.intern(`${String(i).padStart(3, "0")}.${i % 997}-9`)

@@ -315,14 +315,40 @@ export class InternDictionary {
     const n = this.values.length
     hits.fill(0, 0, n)
     let count = 0
-    const ds = this.digits
-    const byDigits = digits !== null && digits.length > 0 && ds !== null
+    const { byFolded, byDigits } = this.passes(folded, digits)
+    if (byFolded) count += this.searchIn(this.folded, this.foldedBlocks, folded, hits)
+    if (byDigits) count += this.searchIn(this.digits as string[], this.digitBlocks, digits as string, hits)
+    return count
+  }
+
+  /** Which forms a query is looked for in (search and matchEntry answer alike by this). */
+  private passes(folded: string, digits: string | null): { byFolded: boolean; byDigits: boolean } {
+    const byDigits = digits !== null && digits.length > 0 && this.digits !== null
     // an all-digit query found in a folded string is found in its digits too (dropping the
     // punctuation keeps a run of digits whole): the digits pass alone answers it
     const digitsOnlyQuery = byDigits && folded === digits
-    if (!digitsOnlyQuery && folded.length > 0 && !folded.includes(SEP) && mayContain(this.chars, folded)) count += this.searchIn(this.folded, this.foldedBlocks, folded, hits)
-    if (byDigits) count += this.searchIn(ds, this.digitBlocks, digits, hits)
-    return count
+    return { byFolded: !digitsOnlyQuery && folded.length > 0 && !folded.includes(SEP) && mayContain(this.chars, folded), byDigits }
+  }
+
+  /**
+   * A lazy search: a test of one entry that answers as `search` would mark it, for a caller that
+   * visits a few hundred rows (Q5 rows first for a short text) rather than the whole dictionary.
+   * `memo` (cleared by the caller over the dictionary's size) keeps each entry's answer: 1 a
+   * match, 2 not.
+   */
+  matcher(folded: string, digits: string | null, memo: Uint8Array): (entry: number) => boolean {
+    const { byFolded, byDigits } = this.passes(folded, digits)
+    const fs = this.folded
+    const ds = this.digits as string[]
+    if (!byFolded && !byDigits) return () => false
+    return (i) => {
+      let m = memo[i] as number
+      if (m === 0) {
+        m = (byFolded && (fs[i] as string).includes(folded)) || (byDigits && (ds[i] as string).includes(digits as string)) ? 1 : 2
+        memo[i] = m
+      }
+      return m === 1
+    }
   }
 
   /**

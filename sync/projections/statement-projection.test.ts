@@ -11,7 +11,7 @@ import type { StatementEntry, StatementStatus, StatementType } from "../../schem
 import { STATEMENT_STATUSES, STATEMENT_TYPES } from "../../schema/entities.ts"
 import { benchmarkQueries } from "../../tests/support/bench-queries.ts"
 import { NaiveStatements } from "../../tests/support/naive-reference.ts"
-import { ProjectionChangedError, StatementProjection, monthsFromDays } from "./statement-projection.ts"
+import { MIN_ID_QUERY, ProjectionChangedError, StatementProjection, monthsFromDays } from "./statement-projection.ts"
 import type { StatementQuery, StatementQueryResult } from "./statement-projection.ts"
 import { Prng, generateRows, uuidFrom } from "../../tests/support/test-rows.ts"
 
@@ -633,5 +633,36 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
     p.query({ ...q, offset: 100 }, (r) => seen.push(r))
     expect(seen).toHaveLength(0)
     expect(p.lastPath).toBe("cache")
+  }, 300_000)
+
+  it("a text under MIN_ID_QUERY characters: its early rows (from the lazy walk) are the final window, with any filter beside", () => {
+    const { p, n } = load(rows, 3000)
+    const g = new Prng(307)
+    let early = 0
+    let whole = 0
+    for (let i = 0; i < 160; i++) {
+      const e = g.pick(rows)
+      const from = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, "")][g.int(4)] as string
+      const at = g.int(Math.max(1, from.length - 1))
+      const text = g.next() < 0.1 ? g.pick(["zq", "ç", "1", "0.", " a"]) : from.slice(at, at + 1 + g.int(MIN_ID_QUERY - 1))
+      const q: Mutable<StatementQuery> = { text, limit: 1 + g.int(100), sort: { by: "created_at", dir: g.next() < 0.5 ? "asc" : "desc" } }
+      if (g.next() < 0.3) q.offset = g.int(200)
+      if (g.next() < 0.3) q.walletIds = [g.pick(walletIds)]
+      if (g.next() < 0.3) q.from = start + g.int(200) * DAY
+      if (g.next() < 0.2) q.direction = g.next() < 0.5 ? "in" : "out"
+      if (g.next() < 0.2) q.minAmount = g.int(50_000)
+      const seen: StatementQueryResult[] = []
+      const final = p.query(q, (r) => seen.push(r))
+      expect(withoutTime(final), JSON.stringify(q)).toEqual(n.query(q))
+      if (seen.length === 0) { whole++; continue }
+      early++
+      const first = seen[0] as StatementQueryResult
+      expect(seen, JSON.stringify(q)).toHaveLength(1)
+      expect(first.partial).toBe(true)
+      expect(first.rows, JSON.stringify(q)).toEqual(final.rows)
+      expect(first.total).toBe((q.offset ?? 0) + (q.limit ?? 100))
+    }
+    expect(early).toBeGreaterThan(40)
+    expect(whole).toBeGreaterThan(5)
   }, 300_000)
 })

@@ -302,6 +302,8 @@ const DEFAULT_LIMIT = 100
 export const MAX_LIMIT = 10_000
 /** Ids are matched only from this many characters: shorter queries are words, not ids. */
 export const MIN_ID_QUERY = 4
+/** How many rows lazyEarly walks at most looking for a short text's first rows. */
+const LAZY_EARLY_VISITS = 16_384
 const TEXT_HIT = 1
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
 const LIST_CAP = 1 << 16
@@ -1331,9 +1333,18 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       }
     }
     this.byDate.ensure()
-    let c = this.compile(q)
     const folded = foldText((q.text ?? "").trim())
     const digits = documentDigitsOf((q.text ?? "").trim())
+    // Q5 for a short text: its first rows from a walk that tests only the strings it meets
+    let earlySent = false
+    if (onEarly && cacheable && sort.by === "created_at" && folded.length > 0 && folded.length < MIN_ID_QUERY) {
+      const e = this.lazyEarly(q, sort, offset, limit, folded, digits)
+      if (e !== null) {
+        onEarly({ total: e.total, sumIn: e.sumIn, sumOut: e.sumOut, net: e.sumIn - e.sumOut, rows: e.rows.map((r) => this.rowView(r)), tookMs: performance.now() - t0, partial: true })
+        earlySent = true
+      }
+    }
+    let c = this.compile(q)
     // Q7: the first page of a filter without text or amounts; scrolling further lists the matches
     // whole and slices them (Q4), as it is asked again with another window
     if (offset === 0 && !c.none && !c.hasText && c.minAmount === -Infinity && c.maxAmount === Infinity && gm === GroupMode.None && sort.by === "created_at") {
@@ -1363,7 +1374,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       // Q5: rows first. A date-sorted scan finds the window's rows in date order, usually after a
       // few hundred rows: stopped there, they go out at once (partial), then the full scan runs.
       // When that first scan reaches the end before the window is full, it is the full answer.
-      if (onEarly && cacheable && sort.by === "created_at") {
+      if (onEarly && !earlySent && cacheable && sort.by === "created_at") {
         const early = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, true, offset + limit, allCap)
         if (early.stopped) {
           const rows: R[] = []
@@ -1376,6 +1387,60 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     } finally {
       if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
     }
+  }
+
+  /**
+   * Q5 for a text shorter than MIN_ID_QUERY (no identifier is searched then): the window's rows
+   * from a walk in date order that tests each visited row's strings one by one, each distinct
+   * string once (InternDictionary.matcher), instead of searching the dictionaries whole first —
+   * "1" over a million documents took ~150 ms before its first rows could go out. The totals are
+   * those of the rows walked (a partial answer's totals are not shown). Null when the walk does not
+   * fill the window within LAZY_EARLY_VISITS rows (a narrow text, which the full path answers).
+   */
+  private lazyEarly(q: Q, sort: TableSort, offset: number, limit: number, folded: string, digits: string | null): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
+    const { text: _text, ...rest } = q
+    const c = this.compile(rest as Q)
+    if (c.none || this.liveRows === 0) return null
+    const lo = c.from === -Infinity ? 0 : this.lowerBound(c.from)
+    const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
+    const memo = (buf: Uint8Array, size: number): Uint8Array => {
+      const m = this.hitsBuffer(buf, size)
+      m.fill(0, 0, size)
+      return m
+    }
+    // the memos are the hit buffers, which compile() clears and fills for the full answer after
+    this.descHits = memo(this.descHits, this.descriptions.size)
+    this.nameHits = memo(this.nameHits, this.names.size)
+    this.docHits = memo(this.docHits, this.documents.size)
+    const inDesc = this.descriptions.matcher(folded, null, this.descHits)
+    const inName = this.names.matcher(folded, null, this.nameHits)
+    const inDoc = this.documents.matcher(folded, this.b.digitsText === 2 ? digits : null, this.docHits)
+    const perm = this.byDate.perm
+    const ident = this.byDate.identity
+    const { walletMask: wm, codeMask: cm, minAmount: minA, maxAmount: maxA } = c
+    const sumKind = this.b.sumKind
+    const want = offset + limit
+    const rows: number[] = []
+    let total = 0
+    let sumIn = 0
+    let sumOut = 0
+    const visits = Math.min(hi - lo, LAZY_EARLY_VISITS)
+    for (let k = 0; k < visits && total < want; k++) {
+      const i = sort.dir === "asc" ? lo + k : hi - 1 - k
+      const r = ident ? i : (perm[i] as number)
+      if (wm !== null && wm[this.wallet[r] as number] === 0) continue
+      const code = this.code[r] as number
+      if (cm !== null && cm[code] === 0) continue
+      const a = this.amount[r] as number
+      if (a < minA || a > maxA) continue
+      if (!inDesc(this.desc[r] as number) && !inName(this.cpName[r] as number) && !inDoc(this.cpDoc[r] as number)) continue
+      if (total >= offset) rows.push(r)
+      total++
+      const kind = sumKind[code] as number
+      if (kind === 1) sumIn += a
+      else if (kind === 2) sumOut += a
+    }
+    return total < want ? null : { rows, total, sumIn, sumOut }
   }
 
   /**
