@@ -64,6 +64,8 @@ export async function openStatements(browser: Browser, url: string, where: BigTa
   await ctx.addInitScript("window.__name = (f) => f")
   const page = await ctx.newPage()
   page.on("pageerror", (e) => console.error(`[page] ${e.message}`))
+  // BENCH_PHASES=1: each keystroke's messages to and from the engine timed (measureKeystrokes prints them)
+  if (process.env.BENCH_PHASES) await ctx.addInitScript(PHASES_SCRIPT)
   // ?session_ms= (src/lib/session.ts): a 2 h inactivity limit, so the session outlives the long first sync
   await page.goto(`${url}/auth/login?session_ms=7200000`)
   await page.getByTestId("login-email").fill(where.email)
@@ -135,7 +137,21 @@ export async function openStatements(browser: Browser, url: string, where: BigTa
 
 // ── statements-keystroke-1m ─────────────────────────────────────────────────
 
-export interface KeyRecord { key: string; text: string; ms: number; fullMs: number; commitMs: number; workerMs: number; total: number }
+export interface KeyRecord { key: string; text: string; ms: number; fullMs: number; commitMs: number; workerMs: number; total: number; sentMs?: number; earlyMs?: number; answerMs?: number }
+
+/**
+ * BENCH_PHASES: the times of the engine messages (the subscribe out, the snapshots in, partial or
+ * not), on `window.__phases`, to tell a keystroke's React time from the worker's.
+ */
+const PHASES_SCRIPT = `(() => {
+  const log = []; window.__phases = log
+  const post = MessagePort.prototype.postMessage
+  MessagePort.prototype.postMessage = function (m, ...rest) { if (m && m.t === "subscribe") log.push({ t: performance.now(), k: "sent" }); return post.call(this, m, ...rest) }
+  const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, "onmessage")
+  Object.defineProperty(MessagePort.prototype, "onmessage", { configurable: true, get() { return desc.get.call(this) }, set(f) {
+    desc.set.call(this, f && function (e) { const d = e.data; if (d && d.t === "snapshot" && d.value && typeof d.value === "object" && "rows" in d.value) log.push({ t: performance.now(), k: d.value.partial ? "early" : "answer" }); return f.call(this, e) })
+  } })
+})()`
 
 /**
  * Keystroke → table repainted. Budget p95 ≤ 33 ms (DESIGN "Budgets": statements and gateway, 1M
@@ -220,7 +236,17 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
       const summary = tg.count === null ? "" : document.querySelector(`[data-testid="${tg.count}"]`)?.textContent ?? ""
       const ms = /([\d.,]+)\s*ms/.exec(summary)
       performance.measure(`key ${c.key} → ${input.value}`, { start: c.t0, end: t1 })
-      records.push({ key: c.key, text: input.value, ms: (c.rowsPainted || t1) - c.t0, fullMs: t1 - c.t0, commitMs: c.ready - c.t0, workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : Number(tb?.dataset.tookMs ?? NaN), total: Number(tb?.dataset.total ?? NaN) })
+      const rec: KeyRecord = { key: c.key, text: input.value, ms: (c.rowsPainted || t1) - c.t0, fullMs: t1 - c.t0, commitMs: c.ready - c.t0, workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : Number(tb?.dataset.tookMs ?? NaN), total: Number(tb?.dataset.total ?? NaN) }
+      const phases = (window as unknown as { __phases?: Array<{ t: number; k: string }> }).__phases
+      if (phases) {
+        const at = (k: string): number | undefined => { const p = phases.find((x) => x.t >= c.t0 && x.k === k); return p ? p.t - c.t0 : undefined }
+        const [sent, early, answer] = [at("sent"), at("early"), at("answer")]
+        if (sent !== undefined) rec.sentMs = sent
+        if (early !== undefined) rec.earlyMs = early
+        if (answer !== undefined) rec.answerMs = answer
+        phases.length = 0
+      }
+      records.push(rec)
       observer.disconnect()
       cur = null
     }
@@ -288,11 +314,21 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
   await page.waitForTimeout(4000)
   // a Chromium trace of the keystrokes (every process, JS samples), to see what costs time
   if (o.trace && o.browser) await o.browser.startTracing(page, { path: o.trace, screenshots: false, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "toplevel", "blink.user_timing", "disabled-by-default-v8.cpu_profiler", "v8"] })
+  // BENCH_CPUPROFILE=file: the page's main thread profiled over the keystrokes (a .cpuprofile for DevTools)
+  const profile = process.env.BENCH_CPUPROFILE
+  const cdp = profile ? await page.context().newCDPSession(page) : null
+  if (cdp) { await cdp.send("Profiler.enable"); await cdp.send("Profiler.setSamplingInterval", { interval: 200 }); await cdp.send("Profiler.start") }
   for (const k of keys) await press(k)
+  if (cdp && profile) {
+    const { profile: p } = await cdp.send("Profiler.stop")
+    const { writeFileSync } = await import("node:fs")
+    writeFileSync(profile, JSON.stringify(p))
+  }
   if (o.trace && o.browser) await o.browser.stopTracing()
   const recs = await page.evaluate(() => (window as unknown as { __ks: KeyRecord[] }).__ks)
   if (recs.length !== keys.length) throw new Error(`${keys.length} keystrokes, ${recs.length} recorded`)
-  if (process.env.BENCH_VERBOSE) for (const r of recs) console.log(`  ${JSON.stringify(r.key)} → "${r.text}": ${r.ms.toFixed(1)} ms (full ${r.fullMs.toFixed(1)}, commit ${r.commitMs.toFixed(1)}, worker ${r.workerMs}, total ${r.total})`)
+  const phase = (r: KeyRecord): string => r.sentMs === undefined ? "" : `, subscribe sent ${r.sentMs.toFixed(1)}, early in ${r.earlyMs?.toFixed(1) ?? "-"}, answer in ${r.answerMs?.toFixed(1) ?? "-"}`
+  if (process.env.BENCH_VERBOSE || process.env.BENCH_PHASES) for (const r of recs) console.log(`  ${JSON.stringify(r.key)} → "${r.text}": ${r.ms.toFixed(1)} ms (full ${r.fullMs.toFixed(1)}, commit ${r.commitMs.toFixed(1)}, worker ${r.workerMs}, total ${r.total}${phase(r)})`)
   return recs
 }
 
