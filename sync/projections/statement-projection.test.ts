@@ -635,16 +635,18 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
     expect(p.lastPath).toBe("cache")
   }, 300_000)
 
-  it("a text under MIN_ID_QUERY characters: its early rows (from the lazy walk) are the final window, with any filter beside", () => {
+  it("a text of any length (names, documents, descriptions, id prefixes): its early rows (from the lazy walk) are the final window, with any filter beside", () => {
     const { p, n } = load(rows, 3000)
     const g = new Prng(307)
     let early = 0
     let whole = 0
     for (let i = 0; i < 160; i++) {
       const e = g.pick(rows)
-      const from = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, "")][g.int(4)] as string
-      const at = g.int(Math.max(1, from.length - 1))
-      const text = g.next() < 0.1 ? g.pick(["zq", "ç", "1", "0.", " a"]) : from.slice(at, at + 1 + g.int(MIN_ID_QUERY - 1))
+      const from = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][g.int(6)] as string
+      // identifiers by prefix (MIN_ID_QUERY characters or more), the rest by any part
+      const id = from === e.id || from === e.operation_id
+      const at = id ? 0 : g.int(Math.max(1, from.length - 1))
+      const text = g.next() < 0.1 ? g.pick(["zq", "ç", "1", "0.", " a", "0000", "e6"]) : from.slice(at, at + (id ? MIN_ID_QUERY + g.int(6) : 1 + g.int(6)))
       const q: Mutable<StatementQuery> = { text, limit: 1 + g.int(100), sort: { by: "created_at", dir: g.next() < 0.5 ? "asc" : "desc" } }
       if (g.next() < 0.3) q.offset = g.int(200)
       if (g.next() < 0.3) q.walletIds = [g.pick(walletIds)]
@@ -664,5 +666,60 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
     }
     expect(early).toBeGreaterThan(40)
     expect(whole).toBeGreaterThan(5)
+
+    // a text that is both an id prefix and a part of other rows' descriptions: the early window
+    // holds the rows its identifier matched too, in date order
+    const mixed = rows.map((r) => ({ ...r }))
+    const targets = [0, 1, 2, 3].map((k) => mixed[k * 997] as StatementEntry)
+    for (const t of targets) {
+      const prefix = t.id.slice(0, MIN_ID_QUERY + 1)
+      for (let k = 0; k < 40; k++) {
+        const r = mixed[g.int(mixed.length)] as StatementEntry
+        if (r !== t) Object.assign(r, { description: `Pagamento ${prefix.toUpperCase()} ${k}` })
+      }
+    }
+    const m = load(mixed, 3000)
+    let withId = 0
+    for (const t of targets) {
+      for (const dir of ["asc", "desc"] as const) {
+        for (const limit of [39, 20, 5, 1]) {
+          const q: StatementQuery = { text: t.id.slice(0, MIN_ID_QUERY + 1), limit, sort: { by: "created_at", dir } }
+          const seen: StatementQueryResult[] = []
+          const final = m.p.query(q, (r) => seen.push(r))
+          expect(withoutTime(final), JSON.stringify(q)).toEqual(m.n.query(q))
+          // (asked again with another limit, the filter is answered from the match cache, whole)
+          if (m.p.lastPath === "cache") { expect(seen).toHaveLength(0); continue }
+          expect(seen.length, JSON.stringify(q)).toBe(1)
+          expect(seen[0]?.rows, JSON.stringify(q)).toEqual(final.rows)
+          if (final.rows.some((r) => r.id === t.id)) withId++
+        }
+      }
+    }
+    expect(withId).toBeGreaterThan(0)
+  }, 300_000)
+
+  it("a caller that stops at the early answer (the engine worker yields before the full one) leaves nothing behind: asked again, the same early rows, then the naive answer", () => {
+    const { p, n } = load(rows, 3000)
+    const g = new Prng(311)
+    const stop = new Error("stop at the early answer")
+    let stopped = 0
+    for (let i = 0; i < 80; i++) {
+      const e = g.pick(rows)
+      const from = [e.counterparty_name, e.description, e.counterparty_document, e.id][g.int(4)] as string
+      const text = from === e.id ? from.slice(0, MIN_ID_QUERY + g.int(4)) : from.slice(0, 1 + g.int(4))
+      const q: StatementQuery = { text, limit: 20 + g.int(60), ...(g.next() < 0.3 ? { walletIds: [g.pick(walletIds)] } : {}), ...(g.next() < 0.3 ? { sort: { by: "created_at", dir: "asc" } } : {}) }
+      const first: StatementQueryResult[] = []
+      let threw: unknown = null
+      try { p.query(q, (r) => { first.push(r); throw stop }) } catch (x) { threw = x }
+      if (threw === null) continue // answered whole at once
+      expect(threw).toBe(stop)
+      stopped++
+      const again: StatementQueryResult[] = []
+      const final = p.query(q, (r) => again.push(r))
+      expect(withoutTime(final), JSON.stringify(q)).toEqual(n.query(q))
+      expect(again.map((r) => r.rows)).toEqual(first.map((r) => r.rows))
+      expect(final.rows).toEqual(first[0]?.rows)
+    }
+    expect(stopped).toBeGreaterThan(30)
   }, 300_000)
 })

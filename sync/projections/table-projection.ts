@@ -302,7 +302,7 @@ const DEFAULT_LIMIT = 100
 export const MAX_LIMIT = 10_000
 /** Ids are matched only from this many characters: shorter queries are words, not ids. */
 export const MIN_ID_QUERY = 4
-/** How many rows lazyEarly walks at most looking for a short text's first rows. */
+/** How many rows lazyEarly walks at most looking for a text's first rows. */
 const LAZY_EARLY_VISITS = 16_384
 const TEXT_HIT = 1
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
@@ -1335,9 +1335,9 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.byDate.ensure()
     const folded = foldText((q.text ?? "").trim())
     const digits = documentDigitsOf((q.text ?? "").trim())
-    // Q5 for a short text: its first rows from a walk that tests only the strings it meets
+    // Q5 for a text: its first rows from a walk that tests only the strings it meets
     let earlySent = false
-    if (onEarly && cacheable && sort.by === "created_at" && folded.length > 0 && folded.length < MIN_ID_QUERY) {
+    if (onEarly && cacheable && sort.by === "created_at" && folded.length > 0) {
       const e = this.lazyEarly(q, sort, offset, limit, folded, digits)
       if (e !== null) {
         onEarly({ total: e.total, sumIn: e.sumIn, sumOut: e.sumOut, net: e.sumIn - e.sumOut, rows: e.rows.map((r) => this.rowView(r)), tookMs: performance.now() - t0, partial: true })
@@ -1358,7 +1358,9 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     // listed whole and cached.
     // `listWhole`: the caller reads the matches again at once (sumInts: the extra ints of the same filter), so
     // they are listed whole and kept rather than searched and scanned a second time
-    const allCap = cacheable && (this.askedBefore(key) || opts.listWhole === true) ? Infinity : Math.max(1024, this.liveRows >> 3)
+    // (the ask is noted once the early answer went out: a caller that stops there and asks again,
+    // engine.worker.ts, asks for the first time)
+    const allCap = cacheable && (this.recentKeys.includes(key) || opts.listWhole === true) ? Infinity : Math.max(1024, this.liveRows >> 3)
     let refined = false
     if (cacheable && !c.none && c.hasText && c.candidates === null) {
       const narrower = this.refinementBase(rest, folded, digits, c.rowTextHits)
@@ -1380,8 +1382,12 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
           const rows: R[] = []
           for (let i = offset - early.base, end = Math.min(early.windowCount, i + limit); i < end; i++) rows.push(this.rowView(early.window[i] as number))
           onEarly({ total: early.total, sumIn: early.sumIn, sumOut: early.sumOut, net: early.sumIn - early.sumOut, rows, tookMs: performance.now() - t0, partial: true })
-        } else return this.finish(c, sort, early, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
+        } else {
+          if (cacheable) this.askedBefore(key)
+          return this.finish(c, sort, early, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
+        }
       }
+      if (cacheable) this.askedBefore(key)
       const out = this.scan(c, sort, offset, offset + limit, this.windowBuf, gm, trackWallets, cacheable, Infinity, allCap)
       return this.finish(c, sort, out, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
     } finally {
@@ -1390,17 +1396,33 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   }
 
   /**
-   * Q5 for a text shorter than MIN_ID_QUERY (no identifier is searched then): the window's rows
-   * from a walk in date order that tests each visited row's strings one by one, each distinct
-   * string once (InternDictionary.matcher), instead of searching the dictionaries whole first —
-   * "1" over a million documents took ~150 ms before its first rows could go out. The totals are
-   * those of the rows walked (a partial answer's totals are not shown). Null when the walk does not
-   * fill the window within LAZY_EARLY_VISITS rows (a narrow text, which the full path answers).
+   * Q5 for a text: the window's rows from a walk in date order that tests each visited row's
+   * strings one by one, each distinct string once (InternDictionary.matcher), instead of searching
+   * the dictionaries whole first — "1" over a million documents took ~150 ms before its first rows
+   * could go out, "ped-" (800k references) ~13 ms in Node. Identifier prefixes (4 characters or
+   * more) are marked by column first, as compile() does. The totals are those of the rows walked
+   * (a partial answer's totals are not shown). Null when the walk does not fill the window within
+   * LAZY_EARLY_VISITS rows (a narrow text, which the full path answers).
    */
   private lazyEarly(q: Q, sort: TableSort, offset: number, limit: number, folded: string, digits: string | null): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
     const { text: _text, ...rest } = q
     const c = this.compile(rest as Q)
     if (c.none || this.liveRows === 0) return null
+    // identifiers (4 characters or more) by column, as compile() marks them (D-leads keeps it quick)
+    let marked = 0
+    if (folded.length >= MIN_ID_QUERY) {
+      marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT, null)
+      for (let k = 0; k < this.denseCols.length; k++) if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, null)
+      for (let k = 0; k < this.sparseCols.length; k++) if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, null)
+    }
+    try {
+      return this.lazyWalk(c, sort, offset, limit, folded, digits, marked > 0)
+    } finally {
+      if (marked > 0) this.scratch.fill(0, 0, this.n)
+    }
+  }
+
+  private lazyWalk(c: Compiled, sort: TableSort, offset: number, limit: number, folded: string, digits: string | null, rowHits: boolean): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
     const lo = c.from === -Infinity ? 0 : this.lowerBound(c.from)
     const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
     const memo = (buf: Uint8Array, size: number): Uint8Array => {
@@ -1417,6 +1439,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const inDoc = this.documents.matcher(folded, this.b.digitsText === 2 ? digits : null, this.docHits)
     const perm = this.byDate.perm
     const ident = this.byDate.identity
+    const scratch = this.scratch
     const { walletMask: wm, codeMask: cm, minAmount: minA, maxAmount: maxA } = c
     const sumKind = this.b.sumKind
     const want = offset + limit
@@ -1433,7 +1456,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (cm !== null && cm[code] === 0) continue
       const a = this.amount[r] as number
       if (a < minA || a > maxA) continue
-      if (!inDesc(this.desc[r] as number) && !inName(this.cpName[r] as number) && !inDoc(this.cpDoc[r] as number)) continue
+      if (!(rowHits && ((scratch[r] as number) & TEXT_HIT) !== 0) && !inDesc(this.desc[r] as number) && !inName(this.cpName[r] as number) && !inDoc(this.cpDoc[r] as number)) continue
       if (total >= offset) rows.push(r)
       total++
       const kind = sumKind[code] as number
