@@ -31,9 +31,9 @@ const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.
 /**
  * Q5: after a query's early rows went out, the full answer is computed a little later (as the same
  * subscription, no longer fresh), not in the same task: on a machine of two cores the page paints
- * those rows while the worker would otherwise take a core for the full scan (issue 16
- * `gateway-keystroke-1m`: p50 30 → 24 ms, p95 64–76 → 53 ms). The projection notes nothing of an
- * ask stopped at its early answer (table-projection.ts), so the second ask is the first one.
+ * those rows while the worker would otherwise take a core for the full scan (docs/decisions.md
+ * D-lazy-early, with its figures). The projection notes nothing of an ask stopped at its early
+ * answer (table-projection.ts), so the second ask is the first one.
  */
 const EARLY_SENT = new Error("early sent")
 const FULL_AFTER_EARLY_MS = 24

@@ -1254,10 +1254,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (folded.length >= MIN_ID_QUERY) {
         // with no dictionary hit, the matches are the rows the identifier search lists
         const collect = textDesc || textName || textDoc ? null : ([] as number[])
-        let marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT, collect)
-        for (let k = 0; k < this.denseCols.length; k++) if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
-        for (let k = 0; k < this.sparseCols.length; k++) if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
-        rowTextHits = marked > 0
+        rowTextHits = this.markIdentifiers(folded, collect) > 0
         // identifier-only matches up to COLLECT_CAP (markHit lists no more) are visited directly instead of scanning
         if (collect !== null && collect.length <= COLLECT_CAP) {
           const live = collect.filter((r) => this.code[r] !== DEAD)
@@ -1409,17 +1406,20 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const c = this.compile(rest as Q)
     if (c.none || this.liveRows === 0) return null
     // identifiers (4 characters or more) by column, as compile() marks them (D-leads keeps it quick)
-    let marked = 0
-    if (folded.length >= MIN_ID_QUERY) {
-      marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT, null)
-      for (let k = 0; k < this.denseCols.length; k++) if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, null)
-      for (let k = 0; k < this.sparseCols.length; k++) if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, null)
-    }
+    const marked = folded.length >= MIN_ID_QUERY ? this.markIdentifiers(folded, null) : 0
     try {
       return this.lazyWalk(c, sort, offset, limit, folded, digits, marked > 0)
     } finally {
       if (marked > 0) this.scratch.fill(0, 0, this.n)
     }
+  }
+
+  /** Marks TEXT_HIT in scratch for the rows whose searched identifiers start with `folded`; how many were marked. */
+  private markIdentifiers(folded: string, collect: number[] | null): number {
+    let marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+    for (let k = 0; k < this.denseCols.length; k++) if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+    for (let k = 0; k < this.sparseCols.length; k++) if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+    return marked
   }
 
   private lazyWalk(c: Compiled, sort: TableSort, offset: number, limit: number, folded: string, digits: string | null, rowHits: boolean): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
