@@ -321,7 +321,7 @@ export class InternDictionary {
     return count
   }
 
-  /** Which forms a query is looked for in (search and matchEntry answer alike by this). */
+  /** Which forms a query is looked for in (search and matcher answer alike by this). */
   private passes(folded: string, digits: string | null): { byFolded: boolean; byDigits: boolean } {
     const byDigits = digits !== null && digits.length > 0 && this.digits !== null
     // an all-digit query found in a folded string is found in its digits too (dropping the
@@ -332,7 +332,7 @@ export class InternDictionary {
 
   /**
    * A lazy search: a test of one entry that answers as `search` would mark it, for a caller that
-   * visits a few hundred rows (Q5 rows first for a short text) rather than the whole dictionary.
+   * visits a few hundred rows (Q5 rows first, TableProjection.lazyEarly) rather than the whole dictionary.
    * `memo` (cleared by the caller over the dictionary's size) keeps each entry's answer: 1 a
    * match, 2 not.
    */
