@@ -305,6 +305,9 @@ export const MIN_ID_QUERY = 4
 /** How many rows lazyEarly walks at most looking for a text's first rows. */
 const LAZY_EARLY_VISITS = 16_384
 const TEXT_HIT = 1
+/** A row whose description, name or document is a hit of the text (set by markRows for listLoop, cleared after). */
+const TEXT_DICT = 2
+const TEXT_ANY = TEXT_HIT | TEXT_DICT
 /** Matches an amount sort collects and radix-sorts by default; past this it walks the amount order. */
 const LIST_CAP = 1 << 16
 const EXPORT_CHUNK_ROWS = 256
@@ -341,6 +344,133 @@ function prefilterRows(
     }
   }
   return k
+}
+
+/**
+ * Sets TEXT_DICT in `bits` for each row whose string in `col` is a dictionary hit: rows from…to-1,
+ * or the rows src[from…to-1]. One column per call, so each is a loop of two reads (listLoop then
+ * tests one byte per row, where testing three columns in its own loop made it several times slower).
+ */
+function markRows(src: Uint32Array | null, from: number, to: number, col: IndexArray, hits: Uint8Array, bits: Uint8Array): void {
+  if (src === null) {
+    for (let r = from; r < to; r++) if (hits[col[r] as number] === 1) bits[r] = (bits[r] as number) | TEXT_DICT
+  } else {
+    for (let i = from; i < to; i++) {
+      const r = src[i] as number
+      if (hits[col[r] as number] === 1) bits[r] = (bits[r] as number) | TEXT_DICT
+    }
+  }
+}
+
+/** Clears `bit` in `bits` for rows from…to-1, or the rows src[from…to-1]. */
+function clearBit(src: Uint32Array | null, from: number, to: number, bits: Uint8Array, bit: number): void {
+  const keep = ~bit & 0xff
+  if (src === null) for (let r = from; r < to; r++) bits[r] = (bits[r] as number) & keep
+  else for (let i = from; i < to; i++) { const r = src[i] as number; bits[r] = (bits[r] as number) & keep }
+}
+
+/** What `listLoop` reads. */
+interface ListLoop {
+  /** Visit positions first…last-1 of `src` (ascending or not), or the rows themselves when `src` is null. */
+  readonly first: number
+  readonly last: number
+  readonly asc: boolean
+  readonly src: Uint32Array | null
+  /** Candidate rows are not cut to the period: test each row's date. */
+  readonly checkDate: boolean
+  readonly fromMs: number
+  readonly toMs: number
+  readonly createdAt: Float64Array
+  readonly walletCol: Uint16Array
+  readonly codeCol: Uint16Array
+  readonly amount: Float64Array
+  readonly minA: number
+  readonly maxA: number
+  /** Test each row's text bits (TEXT_ANY: an identifier hit, or a dictionary hit marked by markRows). */
+  readonly hasText: boolean
+  readonly rowBits: Uint8Array
+  readonly win: Uint32Array
+  readonly winStart: number
+  readonly winEnd: number
+  readonly stopAt: number
+  readonly codeSpace: number
+  /** Per (wallet, code) pair — index wallet · codeSpace + code —: whether the filter keeps it (1), then the matches and the sum of their amounts. */
+  readonly pairOk: Uint8Array
+  readonly pairN: Float64Array
+  readonly pairA: Float64Array
+}
+
+const SMI_MAX = 0x3fffffff
+const smi = (x: number): number => (x > SMI_MAX ? SMI_MAX : x)
+
+/**
+ * The scan's loop for the answer most filters ask (no groups, date order): tests each row and,
+ * for a match, puts it in the window and adds it to its (wallet, code) pair — one count and one
+ * sum, where the general loop keeps sums in, out, per currency and per wallet row by row. The
+ * pairs are folded into those totals after: integers, so the sums are exact in any order. The
+ * wallet and code masks are one pair mask, the text one bit per row (markRows), the bounds small
+ * integers, so each row costs a few reads and no test of an optional part (docs/decisions.md
+ * D-list-loop, with its figures).
+ */
+function listLoop(L: ListLoop): { total: number; wc: number; stopped: boolean } {
+  const { first, last, src, createdAt, fromMs, toMs, walletCol, codeCol, amount, minA, maxA, rowBits, win, codeSpace, pairOk, pairN, pairA } = L
+  const textPass = L.hasText ? 0 : TEXT_ANY
+  const winStart = smi(L.winStart)
+  const winEnd = smi(L.winEnd)
+  const stopAt = smi(L.stopAt)
+  let total = 0
+  let wc = 0
+  if (src === null) {
+    if (L.asc) {
+      for (let r = first; r < last; r++) {
+        if ((((rowBits[r] as number) | textPass) & TEXT_ANY) === 0) continue
+        const k = (walletCol[r] as number) * codeSpace + (codeCol[r] as number)
+        if (pairOk[k] === 0) continue
+        const a = amount[r] as number
+        if (a < minA || a > maxA) continue
+        if (total >= winStart && total < winEnd) win[wc++] = r
+        total++
+        pairN[k] = (pairN[k] as number) + 1
+        pairA[k] = (pairA[k] as number) + a
+        if (total >= stopAt) return { total, wc, stopped: true }
+      }
+    } else {
+      for (let r = last - 1; r >= first; r--) {
+        if ((((rowBits[r] as number) | textPass) & TEXT_ANY) === 0) continue
+        const k = (walletCol[r] as number) * codeSpace + (codeCol[r] as number)
+        if (pairOk[k] === 0) continue
+        const a = amount[r] as number
+        if (a < minA || a > maxA) continue
+        if (total >= winStart && total < winEnd) win[wc++] = r
+        total++
+        pairN[k] = (pairN[k] as number) + 1
+        pairA[k] = (pairA[k] as number) + a
+        if (total >= stopAt) return { total, wc, stopped: true }
+      }
+    }
+    return { total, wc, stopped: false }
+  }
+  const checkDate = L.checkDate
+  const step = L.asc ? 1 : -1
+  const end = L.asc ? last : first - 1
+  for (let i = L.asc ? first : last - 1; i !== end; i += step) {
+    const r = src[i] as number
+    if (checkDate) {
+      const t = createdAt[r] as number
+      if (t < fromMs || t >= toMs) continue
+    }
+    if ((((rowBits[r] as number) | textPass) & TEXT_ANY) === 0) continue
+    const k = (walletCol[r] as number) * codeSpace + (codeCol[r] as number)
+    if (pairOk[k] === 0) continue
+    const a = amount[r] as number
+    if (a < minA || a > maxA) continue
+    if (total >= winStart && total < winEnd) win[wc++] = r
+    total++
+    pairN[k] = (pairN[k] as number) + 1
+    pairA[k] = (pairA[k] as number) + a
+    if (total >= stopAt) return { total, wc, stopped: true }
+  }
+  return { total, wc, stopped: false }
 }
 
 /**
@@ -614,6 +744,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   private groupSpace = 0
   private dayBase = 0
   private perWallet: Float64Array = new Float64Array(0)
+  /** listLoop's per (wallet, code) counts and sums. */
+  private pairN: Float64Array = new Float64Array(0)
+  private pairA: Float64Array = new Float64Array(0)
+  private pairOk: Uint8Array = new Uint8Array(0)
   /** [count, in, out] per currency code of the last scan. */
   private readonly perCurrency: Float64Array
   private readonly listBuf: Uint32Array
@@ -1747,8 +1881,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     // the rows to visit: the date range of the order, or the identifier candidates (already in
     // date order, but not cut to the range)
     let cand = c.candidates
+    // no groups and a date order: one small loop that tests and lists (listLoop), with no first pass;
+    // a text scan that stops at its window (Q5 rows first) visits a few hundred rows: the loop below
+    const fast = gm === GroupMode.None && !byAmount && (!hasText || stopAt === Infinity)
     // (not for a scan that stops at a window, Q5/Q7: it finds its rows after a few hundred)
-    if (cand === null && ident && hasText && stopAt === Infinity && hi - lo > PREFILTER_MIN) {
+    if (!fast && cand === null && ident && hasText && stopAt === Infinity && hi - lo > PREFILTER_MIN) {
       // rows in date order (compacted): a text filter first lists its matches in a small loop of
       // its own (prefilterRows) that the engine keeps tight, and the loop below visits those alone
       if (this.prefilterBuf.length < hi - lo) this.prefilterBuf = new Uint32Array(this.cap)
@@ -1767,7 +1904,72 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const toMs = c.to
     const step = asc || byAmount ? 1 : -1
     const end = step === 1 ? last : first - 1
-    for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
+    if (fast) {
+      const space = this.b.codeSpace
+      const pairs = this.wallets.size * space
+      if (this.pairN.length < pairs) {
+        this.pairN = new Float64Array(pairs)
+        this.pairA = new Float64Array(pairs)
+        this.pairOk = new Uint8Array(pairs)
+      }
+      const pairN = this.pairN
+      const pairA = this.pairA
+      const pairOk = this.pairOk
+      pairN.fill(0, 0, pairs)
+      pairA.fill(0, 0, pairs)
+      for (let k = 0; k < pairs; k++) {
+        const code = k % space
+        pairOk[k] = (wm === null || wm[(k - code) / space] === 1) && (cm === null || cm[code] === 1) ? 1 : 0
+      }
+      const rowsOf = direct ? null : src
+      // the dictionary hits onto the rows (TEXT_DICT), one column at a time
+      const marks = hasText && (useDesc || useName || useDoc)
+      if (marks) {
+        if (useDesc) markRows(rowsOf, first, last, descCol, dh, scratch)
+        if (useName) markRows(rowsOf, first, last, nameCol, nh, scratch)
+        if (useDoc) markRows(rowsOf, first, last, docCol, dch, scratch)
+      }
+      let res: { total: number; wc: number; stopped: boolean }
+      try {
+        res = listLoop({
+          first, last, asc: step === 1, src: rowsOf, checkDate: cand !== null, fromMs, toMs, createdAt,
+          walletCol, codeCol, amount, minA, maxA,
+          hasText, rowBits: scratch, win, winStart, winEnd, stopAt, codeSpace: space, pairOk, pairN, pairA
+        })
+      } finally {
+        if (marks) {
+          // TEXT_HIT (identifiers) stays until the query clears it; TEXT_DICT goes now
+          if (!useRows && rowsOf === null) scratch.fill(0, first, last)
+          else clearBit(rowsOf, first, last, scratch, TEXT_DICT)
+        }
+      }
+      total = res.total
+      wc = res.wc
+      stopped = res.stopped
+      // the pairs into the totals: in and out by the code's sum kind, per currency, per wallet
+      for (let k = 0; k < pairs; k++) {
+        const n = pairN[k] as number
+        if (n === 0) continue
+        const a = pairA[k] as number
+        const code = k % space
+        const kind = sumKind[code] as number
+        if (kind === 1) sumIn += a
+        else if (kind === 2) sumOut += a
+        const cur = code & curMask
+        if (cur !== 0) {
+          const k3 = cur * 3
+          pc[k3] = (pc[k3] as number) + n
+          if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + a
+          else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + a
+        }
+        if (trackWallets) {
+          const w3 = ((k - code) / space) * 3
+          pw[w3] = (pw[w3] as number) + n
+          if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + a
+          else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + a
+        }
+      }
+    } else for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
       const r = direct ? i : (src[i] as number)
       if (cand !== null) {
         const t = createdAt[r] as number
