@@ -160,7 +160,7 @@ export async function gatewayKeystroke(): Promise<void> {
     const { page, syncSeconds, rows } = await openStatements(browser, app.url, GATEWAY_PAGE)
     // BENCH_TRACE=file: a Chromium trace of the keystrokes (as statements-keystroke-1m)
     const trace = process.env.BENCH_TRACE
-    const recs = await measureKeystrokes(page, { target: GATEWAY_KEYS, ...(trace ? { browser, trace } : {}) })
+    const recs = await measureKeystrokes(page, { target: GATEWAY_KEYS, browser, ...(trace ? { trace } : {}) })
     const ms = recs.map((r) => r.ms)
     // the slowest keystrokes (where the p95 comes from): the text after the key, to rows painted, and the worker's share
     const slow = [...recs].sort((a, b) => b.ms - a.ms).slice(0, 6)

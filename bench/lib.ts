@@ -91,3 +91,68 @@ export async function startApp(size: "small" | "100k" | "1m", opts: { fresh?: bo
   }
   return { url, api: `http://127.0.0.1:${apiPort}`, stop: () => { child.kill("SIGTERM") } }
 }
+
+interface CpuProfile {
+  readonly nodes: ReadonlyArray<{ readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number } }>
+  readonly samples?: ReadonlyArray<number>
+  readonly timeDeltas?: ReadonlyArray<number>
+}
+
+/**
+ * A CPU profile of the engine's SharedWorker, through the browser's own CDP session (the page's
+ * session does not reach a shared worker): attached with `Target.attachToTarget` and driven with
+ * `Target.sendMessageToTarget`. `BENCH_WORKER_PROFILE=file` in the keystroke benches.
+ */
+export async function profileSharedWorker(browser: Browser, intervalUs = 200): Promise<{ stop: () => Promise<CpuProfile> }> {
+  const cdp = await browser.newBrowserCDPSession()
+  const { targetInfos } = await cdp.send("Target.getTargets")
+  const worker = targetInfos.find((t) => t.type === "shared_worker")
+  if (!worker) throw new Error("no shared worker to profile")
+  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: worker.targetId, flatten: false })
+  let next = 0
+  const waiting = new Map<number, { ok: (r: unknown) => void; fail: (e: unknown) => void }>()
+  cdp.on("Target.receivedMessageFromTarget", (e) => {
+    if (e.sessionId !== sessionId) return
+    const m = JSON.parse(e.message) as { id?: number; result?: unknown; error?: unknown }
+    const w = m.id === undefined ? undefined : waiting.get(m.id)
+    if (!w) return
+    waiting.delete(m.id as number)
+    if (m.error) w.fail(new Error(JSON.stringify(m.error)))
+    else w.ok(m.result)
+  })
+  const send = (method: string, params: object = {}): Promise<unknown> => new Promise((ok, fail) => {
+    const id = ++next
+    waiting.set(id, { ok, fail })
+    cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail)
+  })
+  await send("Profiler.enable")
+  await send("Profiler.setSamplingInterval", { interval: intervalUs })
+  await send("Profiler.start")
+  return {
+    stop: async () => {
+      const r = (await send("Profiler.stop")) as { profile: CpuProfile }
+      await cdp.detach()
+      return r.profile
+    }
+  }
+}
+
+/** The functions with the most self time in a CPU profile (the collector shows as "(garbage collector)"). */
+export function profileSummary(p: CpuProfile, top = 14): string {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  const samples = p.samples ?? []
+  const deltas = p.timeDeltas ?? []
+  let all = 0
+  for (let i = 0; i < samples.length; i++) {
+    const n = byId.get(samples[i] as number)
+    if (!n) continue
+    const f = n.callFrame
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop() ?? ""}:${f.lineNumber + 1}`
+    const dt = (deltas[i] ?? 0) / 1000
+    self.set(key, (self.get(key) ?? 0) + dt)
+    if (f.functionName !== "(idle)" && f.functionName !== "(program)") all += dt
+  }
+  const rows = [...self.entries()].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, top)
+  return `busy ${all.toFixed(0)} ms; ` + rows.map(([k, v]) => `${v.toFixed(0)} ms ${k}`).join("; ")
+}

@@ -6,7 +6,7 @@
  * entirely local; only then are keystrokes or frames measured, inside the page.
  */
 import type { Browser, Page } from "@playwright/test"
-import { launch, percentile, report, startApp } from "./lib.ts"
+import { launch, percentile, profileSharedWorker, profileSummary, report, startApp } from "./lib.ts"
 
 import "../harness/types.ts"
 
@@ -177,7 +177,7 @@ export async function statementsKeystroke(): Promise<void> {
   try {
     const { page, syncSeconds, rows } = await openStatements(browser, app.url)
     const trace = process.env.BENCH_TRACE
-    const recs = await measureKeystrokes(page, trace ? { browser, trace } : {})
+    const recs = await measureKeystrokes(page, trace ? { browser, trace } : { browser })
     const ms = recs.map((r) => r.ms)
     const worker = recs.map((r) => r.workerMs).filter((x) => Number.isFinite(x))
     report({
@@ -318,7 +318,15 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
   const profile = process.env.BENCH_CPUPROFILE
   const cdp = profile ? await page.context().newCDPSession(page) : null
   if (cdp) { await cdp.send("Profiler.enable"); await cdp.send("Profiler.setSamplingInterval", { interval: 200 }); await cdp.send("Profiler.start") }
+  // BENCH_WORKER_PROFILE=file: the engine's SharedWorker profiled over the keystrokes (where its answers' time goes, the collector's share)
+  const workerProfile = process.env.BENCH_WORKER_PROFILE && o.browser ? await profileSharedWorker(o.browser) : null
   for (const k of keys) await press(k)
+  if (workerProfile && process.env.BENCH_WORKER_PROFILE) {
+    const p = await workerProfile.stop()
+    const { writeFileSync } = await import("node:fs")
+    writeFileSync(process.env.BENCH_WORKER_PROFILE, JSON.stringify(p))
+    console.log(`(engine worker over the keystrokes: ${profileSummary(p)})`)
+  }
   if (cdp && profile) {
     const { profile: p } = await cdp.send("Profiler.stop")
     const { writeFileSync } = await import("node:fs")
