@@ -133,4 +133,39 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     expect(searched(d, "", null)).toEqual([])
     expect(searched(d, "12", "12")).toEqual(naive(Array.from({ length: 5000 }, (_, i) => `${String(i).padStart(3, "0")}.${i % 997}-9`), "12", "12"))
   })
+
+  it("D-packed-dictionaries: values come back as interned across full blocks and the one being filled, and after a structured clone (the reopen image)", () => {
+    const g = new Prng(9)
+    const d = new InternDictionary({ withDigits: true, gramsFrom: 1000 })
+    const distinct: string[] = []
+    // with NUL, accents, the empty string and a value that is a prefix of another
+    for (const v of ["", "a\u0000b", "João", "Jo", "PED-0000001", "PED-000000"]) distinct.push(v)
+    for (const v of distinct) d.intern(v)
+    while (distinct.length < 9000) {
+      const v = value(g)
+      if (d.intern(v) === distinct.length) distinct.push(v)
+    }
+    const check = (x: InternDictionary, upto: number) => {
+      for (let i = 0; i < upto; i++) {
+        expect(x.value(i)).toBe(distinct[i])
+        expect(x.lookup(distinct[i] as string)).toBe(i)
+      }
+      expect(x.lookup("Joã")).toBeUndefined()
+      expect(x.lookup("PED-00000")).toBeUndefined()
+      expect(() => x.value(upto)).toThrow(RangeError)
+    }
+    check(d, 9000)
+    const revived = InternDictionary.revive(structuredClone(d))
+    check(revived, 9000)
+    expect(searched(revived, "ped-00001", null)).toEqual(naive(distinct, "ped-00001", null))
+    // interning goes on after the clone: old values keep their index, new ones follow
+    while (distinct.length < 13_000) {
+      const v = value(g)
+      const i = revived.intern(v)
+      if (i === distinct.length) distinct.push(v)
+      else expect(distinct[i]).toBe(v)
+    }
+    check(revived, 13_000)
+    expect(searched(revived, "silva", null)).toEqual(naive(distinct, "silva", null))
+  })
 })

@@ -12,8 +12,13 @@
  *  - reads full blocks of 4096 entries as one string joined by NUL, searched with the engine's
  *    `indexOf` (a fast scan over one flat one-byte string), and maps each hit back to its entry
  *    through the block's start offsets; only the last, partial block is tested entry by entry.
- * Blocks are joined lazily at the first search that reaches them and kept (their text is the
- * folded strings once more: about 12–18 bytes per entry for such columns).
+ *
+ * The strings themselves are kept that way too (`StringStore`): the values as interned, their folded
+ * forms and a document's digits, each as full blocks joined by NUL plus the entries of the block
+ * being filled — not one heap string per entry. With a million references and documents the
+ * engine's heap held some four million small strings, and every full collection walked them: 150–180
+ * ms in Node, pauses of ~100 ms in the page's worker between two keystrokes (D-packed-dictionaries).
+ * A value is sliced out of its block when a row is shown; a match test reads the block in place.
  *
  * A large dictionary (≥ 32k entries: a million payer documents or order references) also keeps
  * trigram postings (`Grams`, below): a query of three characters or more reads the entries listed
@@ -83,6 +88,105 @@ const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array): n
   return count
 }
 
+/** Whether text[start, end) contains `q` (no string is made). */
+const spanIncludes = (text: string, start: number, end: number, q: string): boolean => {
+  const m = q.length
+  if (m === 0) return true
+  const c0 = q.charCodeAt(0)
+  for (let p = start, last = end - m; p <= last; p++) {
+    if (text.charCodeAt(p) !== c0) continue
+    let k = 1
+    while (k < m && text.charCodeAt(p + k) === q.charCodeAt(k)) k++
+    if (k === m) return true
+  }
+  return false
+}
+
+/**
+ * Append-only strings kept as full blocks of BLOCK entries joined by NUL (one heap string and one
+ * Uint32Array per block) plus the entries of the block being filled. A million distinct strings are
+ * ~250 heap objects rather than a million: the collector's full pauses in the engine's worker were
+ * ~150 ms with one string per entry (D-packed-dictionaries). The blocks are what the search reads.
+ */
+class StringStore {
+  readonly blocks: Block[] = []
+  tail: string[] = []
+  /** Bytes of the blocks' text and offsets (the tail is counted by its strings). */
+  blockBytes = 0
+
+  static revive(o: object): StringStore {
+    return Object.setPrototypeOf(o, StringStore.prototype) as StringStore
+  }
+
+  get length(): number {
+    return (this.blocks.length << BLOCK_SHIFT) + this.tail.length
+  }
+
+  /** The entries before the tail (those in full blocks). */
+  get sealed(): number {
+    return this.blocks.length << BLOCK_SHIFT
+  }
+
+  push(s: string): void {
+    this.tail.push(s)
+    if (this.tail.length === BLOCK) {
+      const b = joinBlock(this.tail, 0)
+      this.blocks.push(b)
+      this.blockBytes += b.text.length + b.starts.byteLength
+      this.tail = []
+    }
+  }
+
+  get(i: number): string {
+    const b = i >> BLOCK_SHIFT
+    if (b < this.blocks.length) {
+      const { text, starts } = this.blocks[b] as Block
+      const k = i & (BLOCK - 1)
+      return text.slice(starts[k] as number, (starts[k + 1] as number) - 1)
+    }
+    const s = this.tail[i - this.sealed]
+    if (s === undefined) throw new RangeError(`no interned string ${i}`)
+    return s
+  }
+
+  equals(i: number, s: string): boolean {
+    const b = i >> BLOCK_SHIFT
+    if (b < this.blocks.length) {
+      const { text, starts } = this.blocks[b] as Block
+      const k = i & (BLOCK - 1)
+      const start = starts[k] as number
+      return (starts[k + 1] as number) - 1 - start === s.length && text.startsWith(s, start)
+    }
+    return this.tail[i - this.sealed] === s
+  }
+
+  includes(i: number, q: string): boolean {
+    const b = i >> BLOCK_SHIFT
+    if (b < this.blocks.length) {
+      const { text, starts } = this.blocks[b] as Block
+      const k = i & (BLOCK - 1)
+      return spanIncludes(text, starts[k] as number, (starts[k + 1] as number) - 1, q)
+    }
+    return (this.tail[i - this.sealed] as string).includes(q)
+  }
+
+  /** Calls `each(text, start, end)` for the entries from…length-1, in order (no string is made for a sealed one). */
+  spans(from: number, each: (text: string, start: number, end: number) => void): void {
+    const n = this.length
+    for (let i = from; i < n; i++) {
+      const b = i >> BLOCK_SHIFT
+      if (b < this.blocks.length) {
+        const { text, starts } = this.blocks[b] as Block
+        const k = i & (BLOCK - 1)
+        each(text, starts[k] as number, (starts[k + 1] as number) - 1)
+      } else {
+        const s = this.tail[i - this.sealed] as string
+        each(s, 0, s.length)
+      }
+    }
+  }
+}
+
 /** The bucket of the trigram at `i` of `s` (hashed: a collision only adds candidates, each tested). */
 const GRAM_BITS = 15
 const gramOf = (s: string, i: number): number =>
@@ -123,14 +227,15 @@ class Grams {
   }
 
   /** Adds the entries not indexed yet (a repeated trigram of one entry is listed once). */
-  catchUp(strings: ReadonlyArray<string>): void {
-    for (let e = this.indexed; e < strings.length; e++) {
-      const s = strings[e] as string
-      for (let i = 0; i + 3 <= s.length; i++) {
-        const k = gramOf(s, i)
+  catchUp(strings: StringStore): void {
+    let e = this.indexed
+    strings.spans(e, (text, start, end) => {
+      for (let i = start; i + 3 <= end; i++) {
+        const k = gramOf(text, i)
         if (this.last[k] !== e) this.push(k, e)
       }
-    }
+      e++
+    })
     this.indexed = strings.length
   }
 
@@ -145,7 +250,7 @@ class Grams {
   }
 
   /** Marks the entries of bucket `k` that contain `q` and are not marked yet; returns the new hits. */
-  searchBucket(k: number, strings: ReadonlyArray<string>, q: string, hits: Uint8Array): number {
+  searchBucket(k: number, strings: StringStore, q: string, hits: Uint8Array): number {
     const b = this.bytes[k]
     if (b == null) return 0
     const end = this.used[k] as number
@@ -161,7 +266,7 @@ class Grams {
         shift += 7
       } while (x >= 0x80)
       e += gap
-      if (hits[e] === 0 && (strings[e] as string).includes(q)) {
+      if (hits[e] === 0 && strings.includes(e, q)) {
         hits[e] = 1
         count++
       }
@@ -175,7 +280,7 @@ class Grams {
  * beside the dictionary, not in it: not part of the reopen image (a structured clone of the
  * dictionary), so the image stays as it was and the postings are rebuilt at the first search.
  */
-const gramsOf = new WeakMap<ReadonlyArray<string>, Grams>()
+const gramsOf = new WeakMap<StringStore, Grams>()
 
 /** FNV-1a over the UTF-16 code units, then murmur3's finaliser so near-identical ids spread out. */
 const hashOf = (s: string): number => {
@@ -214,28 +319,28 @@ export class InternDictionary {
   /** Open addressing: entry index + 1 per slot (0 free), at most half full; each entry's hash kept for regrowth. */
   private slots = new Int32Array(MIN_SLOTS)
   private hashes = new Int32Array(MIN_SLOTS >> 1)
-  private readonly values: string[] = []
-  private readonly folded: string[] = []
+  /** The strings as interned, their folded forms and (documents only) their digits, each packed (StringStore). */
+  private readonly values = new StringStore()
+  private readonly folded = new StringStore()
   // Only documents keep a digits-only form (features §2: "12345678" finds "123.456.78…").
-  private readonly digits: string[] | null
-  private bytes = 0
+  private readonly digits: StringStore | null
   /** The characters the folded strings use (bitmap, see noteChars). */
   private readonly chars = new Uint32Array(5)
-  /** Full blocks of the folded strings (and of the digits), joined at the first search that reaches them. */
-  private readonly foldedBlocks: Block[] = []
-  private readonly digitBlocks: Block[] = []
-  private blockBytes = 0
 
   /** A structured clone of a dictionary (the reopen image) made live again. */
   static revive(o: object): InternDictionary {
-    return Object.setPrototypeOf(o, InternDictionary.prototype) as InternDictionary
+    const d = Object.setPrototypeOf(o, InternDictionary.prototype) as InternDictionary
+    StringStore.revive(d.values)
+    StringStore.revive(d.folded)
+    if (d.digits !== null) StringStore.revive(d.digits)
+    return d
   }
 
   /** From how many entries on the search keeps trigram postings (see Grams); an option for the tests. */
   private readonly gramsFrom: number
 
   constructor(options: { readonly withDigits: boolean; readonly gramsFrom?: number }) {
-    this.digits = options.withDigits ? [] : null
+    this.digits = options.withDigits ? new StringStore() : null
     this.gramsFrom = options.gramsFrom ?? GRAMS_FROM
   }
 
@@ -250,7 +355,7 @@ export class InternDictionary {
     let k = h & mask
     for (;;) {
       const v = slots[k] as number
-      if (v === 0 || ((this.hashes[v - 1] as number) === h && this.values[v - 1] === s)) return k
+      if (v === 0 || ((this.hashes[v - 1] as number) === h && this.values.equals(v - 1, s))) return k
       k = (k + 1) & mask
     }
   }
@@ -272,9 +377,7 @@ export class InternDictionary {
     const found = this.slots[k] as number
     if (found !== 0) return found - 1
     const i = this.values.length
-    const f = foldText(s)
-    // Share the string when folding changed nothing, which is the common case for ids and digits.
-    const folded = f === s ? s : f
+    const folded = foldText(s)
     if (i >= this.hashes.length) {
       const grown = new Int32Array(this.hashes.length * 2)
       grown.set(this.hashes)
@@ -285,12 +388,7 @@ export class InternDictionary {
     this.values.push(s)
     this.folded.push(folded)
     noteChars(this.chars, folded)
-    this.bytes += stringBytes(s) + ENTRY_OVERHEAD + (folded === s ? 0 : stringBytes(folded))
-    if (this.digits !== null) {
-      const d = digitsOnly(s)
-      this.digits.push(d === s ? s : d)
-      this.bytes += d === s ? 8 : stringBytes(d) + 8
-    }
+    if (this.digits !== null) this.digits.push(digitsOnly(s))
     if (this.values.length * 2 > this.slots.length) this.growSlots()
     return i
   }
@@ -301,9 +399,8 @@ export class InternDictionary {
   }
 
   value(i: number): string {
-    const v = this.values[i]
-    if (v === undefined) throw new RangeError(`no interned string ${i}`)
-    return v
+    if (!(i >= 0 && i < this.values.length)) throw new RangeError(`no interned string ${i}`)
+    return this.values.get(i)
   }
 
   /**
@@ -316,8 +413,8 @@ export class InternDictionary {
     hits.fill(0, 0, n)
     let count = 0
     const { byFolded, byDigits } = this.passes(folded, digits)
-    if (byFolded) count += this.searchIn(this.folded, this.foldedBlocks, folded, hits)
-    if (byDigits) count += this.searchIn(this.digits as string[], this.digitBlocks, digits as string, hits)
+    if (byFolded) count += this.searchIn(this.folded, folded, hits)
+    if (byDigits) count += this.searchIn(this.digits as StringStore, digits as string, hits)
     return count
   }
 
@@ -339,12 +436,12 @@ export class InternDictionary {
   matcher(folded: string, digits: string | null, memo: Uint8Array): (entry: number) => boolean {
     const { byFolded, byDigits } = this.passes(folded, digits)
     const fs = this.folded
-    const ds = this.digits as string[]
+    const ds = this.digits as StringStore
     if (!byFolded && !byDigits) return () => false
     return (i) => {
       let m = memo[i] as number
       if (m === 0) {
-        m = (byFolded && (fs[i] as string).includes(folded)) || (byDigits && (ds[i] as string).includes(digits as string)) ? 1 : 2
+        m = (byFolded && fs.includes(i, folded)) || (byDigits && ds.includes(i, digits as string)) ? 1 : 2
         memo[i] = m
       }
       return m === 1
@@ -352,13 +449,11 @@ export class InternDictionary {
   }
 
   /**
-   * Joins every full block now rather than at the first search that reaches them (the projection's
-   * optimize(), after a bulk load): a million documents take a few hundred milliseconds to join,
-   * which the first keystroke into a gateway list would otherwise wait for.
+   * Builds the trigram postings now rather than at the first search that needs them (the
+   * projection's optimize(), after a bulk load): for a million documents they take a few hundred
+   * milliseconds, which the first keystroke into a gateway list would otherwise wait for.
    */
   prepareSearch(): void {
-    this.joinBlocks(this.folded, this.foldedBlocks)
-    if (this.digits !== null) this.joinBlocks(this.digits, this.digitBlocks)
     this.grams(this.digits ?? this.folded)
   }
 
@@ -368,7 +463,7 @@ export class InternDictionary {
    * ("123.456") is rare enough to read the blocks (postings of both forms took 37 MB and 1.3 s to
    * build for a million documents, the digits alone a third of it).
    */
-  private grams(strings: ReadonlyArray<string>): Grams | null {
+  private grams(strings: StringStore): Grams | null {
     if (strings.length < this.gramsFrom || (this.digits !== null && strings === this.folded)) return null
     let g = gramsOf.get(strings)
     if (g === undefined) gramsOf.set(strings, (g = new Grams()))
@@ -376,30 +471,22 @@ export class InternDictionary {
     return g
   }
 
-  private joinBlocks(strings: ReadonlyArray<string>, blocks: Block[]): void {
-    const full = strings.length >> BLOCK_SHIFT
-    while (blocks.length < full) {
-      const b = joinBlock(strings, blocks.length << BLOCK_SHIFT)
-      blocks.push(b)
-      this.blockBytes += b.text.length + b.starts.byteLength
-    }
-  }
-
-  /** Marks the entries of `strings` containing `q` that are not marked yet: full blocks joined, the rest one by one. */
-  private searchIn(strings: ReadonlyArray<string>, blocks: Block[], q: string, hits: Uint8Array): number {
+  /** Marks the entries of `strings` containing `q` that are not marked yet: full blocks by `indexOf`, the rest one by one. */
+  private searchIn(strings: StringStore, q: string, hits: Uint8Array): number {
     const n = strings.length
     const g = q.length >= 3 ? this.grams(strings) : null
     if (g !== null) {
       const k = g.rarest(q)
       if ((g.count[k] as number) <= n >> GRAMS_SHARE_SHIFT) return g.searchBucket(k, strings, q, hits)
     }
-    const full = n >> BLOCK_SHIFT
-    this.joinBlocks(strings, blocks)
+    const blocks = strings.blocks
     let count = 0
-    for (let k = 0; k < full; k++) count += searchBlock(blocks[k] as Block, k << BLOCK_SHIFT, q, hits)
-    for (let i = full << BLOCK_SHIFT; i < n; i++) {
-      if (hits[i] === 0 && (strings[i] as string).includes(q)) {
-        hits[i] = 1
+    for (let k = 0; k < blocks.length; k++) count += searchBlock(blocks[k] as Block, k << BLOCK_SHIFT, q, hits)
+    const tail = strings.tail
+    const base = strings.sealed
+    for (let i = 0; i < tail.length; i++) {
+      if (hits[base + i] === 0 && (tail[i] as string).includes(q)) {
+        hits[base + i] = 1
         count++
       }
     }
@@ -407,8 +494,13 @@ export class InternDictionary {
   }
 
   memoryBytes(): number {
-    // the arrays of references (values, folded[, digits]) plus the strings and Map entries
-    const grams = (gramsOf.get(this.folded)?.byteSize ?? 0) + (this.digits === null ? 0 : gramsOf.get(this.digits)?.byteSize ?? 0)
-    return this.bytes + this.blockBytes + grams + this.values.length * 8 * (this.digits === null ? 2 : 3)
+    const stores = this.digits === null ? [this.values, this.folded] : [this.values, this.folded, this.digits]
+    let bytes = this.slots.byteLength + this.hashes.byteLength
+    for (const st of stores) {
+      bytes += st.blockBytes + st.tail.length * ENTRY_OVERHEAD
+      for (const t of st.tail) bytes += stringBytes(t)
+      bytes += gramsOf.get(st)?.byteSize ?? 0
+    }
+    return bytes
   }
 }
