@@ -413,48 +413,18 @@ const smi = (x: number): number => (x > SMI_MAX ? SMI_MAX : x)
  * D-list-loop, with its figures).
  */
 function listLoop(L: ListLoop): { total: number; wc: number; stopped: boolean } {
-  const { first, last, src, createdAt, fromMs, toMs, walletCol, codeCol, amount, minA, maxA, rowBits, win, codeSpace, pairOk, pairN, pairA } = L
+  const { first, last, src, checkDate, createdAt, fromMs, toMs, walletCol, codeCol, amount, minA, maxA, rowBits, win, codeSpace, pairOk, pairN, pairA } = L
   const textPass = L.hasText ? 0 : TEXT_ANY
   const winStart = smi(L.winStart)
   const winEnd = smi(L.winEnd)
   const stopAt = smi(L.stopAt)
-  let total = 0
-  let wc = 0
-  if (src === null) {
-    if (L.asc) {
-      for (let r = first; r < last; r++) {
-        if ((((rowBits[r] as number) | textPass) & TEXT_ANY) === 0) continue
-        const k = (walletCol[r] as number) * codeSpace + (codeCol[r] as number)
-        if (pairOk[k] === 0) continue
-        const a = amount[r] as number
-        if (a < minA || a > maxA) continue
-        if (total >= winStart && total < winEnd) win[wc++] = r
-        total++
-        pairN[k] = (pairN[k] as number) + 1
-        pairA[k] = (pairA[k] as number) + a
-        if (total >= stopAt) return { total, wc, stopped: true }
-      }
-    } else {
-      for (let r = last - 1; r >= first; r--) {
-        if ((((rowBits[r] as number) | textPass) & TEXT_ANY) === 0) continue
-        const k = (walletCol[r] as number) * codeSpace + (codeCol[r] as number)
-        if (pairOk[k] === 0) continue
-        const a = amount[r] as number
-        if (a < minA || a > maxA) continue
-        if (total >= winStart && total < winEnd) win[wc++] = r
-        total++
-        pairN[k] = (pairN[k] as number) + 1
-        pairA[k] = (pairA[k] as number) + a
-        if (total >= stopAt) return { total, wc, stopped: true }
-      }
-    }
-    return { total, wc, stopped: false }
-  }
-  const checkDate = L.checkDate
+  const direct = src === null
   const step = L.asc ? 1 : -1
   const end = L.asc ? last : first - 1
+  let total = 0
+  let wc = 0
   for (let i = L.asc ? first : last - 1; i !== end; i += step) {
-    const r = src[i] as number
+    const r = direct ? i : (src[i] as number)
     if (checkDate) {
       const t = createdAt[r] as number
       if (t < fromMs || t >= toMs) continue
