@@ -1587,36 +1587,37 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     pc.fill(0)
     const pw = this.perWallet
     if (trackWallets) pw.fill(0, 0, this.wallets.size * 3)
-    const { sumKind, curMask } = this.b
-    let total = 0
-    let sumIn = 0
-    let sumOut = 0
-    this.chunkTotals.collect(
-      this.chunkColumns(),
-      c.from, c.to,
-      pairFilter(c),
-      (w, k, count, sum) => {
-        total += count
-        const kind = sumKind[k] as number
-        if (kind === 1) sumIn += sum
-        else if (kind === 2) sumOut += sum
-        const cur = k & curMask
-        if (cur !== 0) {
-          const k3 = cur * 3
-          pc[k3] = (pc[k3] as number) + count
-          if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + sum
-          else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + sum
-        }
-        if (trackWallets) {
-          const w3 = w * 3
-          pw[w3] = (pw[w3] as number) + count
-          if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + sum
-          else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + sum
-        }
-      }
-    )
-    settleTotals(out, pc, total, sumIn, sumOut)
+    const sums = { total: 0, sumIn: 0, sumOut: 0 }
+    this.chunkTotals.collect(this.chunkColumns(), c.from, c.to, pairFilter(c), (w, k, count, sum) => this.addPair(sums, w, k, count, sum, trackWallets))
+    settleTotals(out, pc, sums.total, sums.sumIn, sums.sumOut)
     return this.finish(c, sort, out, offset, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+  }
+
+  /**
+   * One (wallet, code) pair's matches into the totals: the count, in and out by the code's sum kind,
+   * the per-currency triples (not BRL: settleTotals derives it) and, with several wallets, the
+   * per-wallet triples. The chunk totals (Q7) and listLoop's pairs (D-list-loop) both end here.
+   */
+  private addPair(sums: { total: number; sumIn: number; sumOut: number }, w: number, code: number, count: number, sum: number, trackWallets: boolean): void {
+    sums.total += count
+    const kind = this.b.sumKind[code] as number
+    if (kind === 1) sums.sumIn += sum
+    else if (kind === 2) sums.sumOut += sum
+    const cur = code & this.b.curMask
+    const pc = this.perCurrency
+    if (cur !== 0) {
+      const k3 = cur * 3
+      pc[k3] = (pc[k3] as number) + count
+      if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + sum
+      else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + sum
+    }
+    if (trackWallets) {
+      const pw = this.perWallet
+      const w3 = w * 3
+      pw[w3] = (pw[w3] as number) + count
+      if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + sum
+      else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + sum
+    }
   }
 
   /** The result of a scan (query()): rows of the window, totals, groups; a complete scan is cached. */
@@ -1916,29 +1917,16 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       total = res.total
       wc = res.wc
       stopped = res.stopped
-      // the pairs into the totals: in and out by the code's sum kind, per currency, per wallet
+      // the pairs into the totals, as the chunk totals' pairs are (addPair)
+      const sums = { total: 0, sumIn: 0, sumOut: 0 }
       for (let k = 0; k < pairs; k++) {
         const n = pairN[k] as number
         if (n === 0) continue
-        const a = pairA[k] as number
         const code = k % space
-        const kind = sumKind[code] as number
-        if (kind === 1) sumIn += a
-        else if (kind === 2) sumOut += a
-        const cur = code & curMask
-        if (cur !== 0) {
-          const k3 = cur * 3
-          pc[k3] = (pc[k3] as number) + n
-          if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + a
-          else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + a
-        }
-        if (trackWallets) {
-          const w3 = ((k - code) / space) * 3
-          pw[w3] = (pw[w3] as number) + n
-          if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + a
-          else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + a
-        }
+        this.addPair(sums, (k - code) / space, code, n, pairA[k] as number, trackWallets)
       }
+      sumIn = sums.sumIn
+      sumOut = sums.sumOut
     } else for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
       const r = direct ? i : (src[i] as number)
       if (cand !== null) {
