@@ -45,8 +45,8 @@ interface Block {
   readonly starts: Uint32Array
 }
 
-const joinBlock = (strings: ReadonlyArray<string>, from: number): Block => {
-  const part = strings.slice(from, from + BLOCK)
+/** A full block's entries joined by NUL, with where each starts. */
+const joinBlock = (part: ReadonlyArray<string>): Block => {
   const starts = new Uint32Array(BLOCK + 1)
   let at = 0
   for (let k = 0; k < part.length; k++) {
@@ -130,7 +130,7 @@ class StringStore {
   push(s: string): void {
     this.tail.push(s)
     if (this.tail.length === BLOCK) {
-      const b = joinBlock(this.tail, 0)
+      const b = joinBlock(this.tail)
       this.blocks.push(b)
       this.blockBytes += b.text.length + b.starts.byteLength
       this.tail = []
