@@ -8,9 +8,9 @@
  * up the few hundred pairs of each chunk wholly inside the period, and scanning row by row only
  * the chunks the period's ends cut through: a handful of chunks instead of a million rows.
  *
- * A chunk's totals are built lazily (at the first query that reads them) and dropped by any
- * write to one of its rows (`touch`), so a live deposit costs one chunk's rebuild (~0.1 ms), and
- * a compaction or a reopen from an image drops them all (`reset`). Dead rows (code = `dead`) are
+ * A chunk's totals are built after a bulk load (`prepare`) or lazily (at the first query that
+ * reads them), and dropped by any write to one of its rows (`touch`), so a live deposit costs one
+ * chunk's rebuild (~0.1 ms), and a compaction or a reopen from an image drops them all (`reset`). Dead rows (code = `dead`) are
  * left out. The chunk's time range is the min and max of its live rows' times.
  *
  * Each pair also keeps the sums of the table's extra ints (the gateway's fee and seller share), so
@@ -103,13 +103,28 @@ export class ChunkTotals {
   }
 
   /**
+   * Builds every chunk's totals now (after a bulk load: TableProjection.optimize), so the first
+   * filter of wallets, codes and a period does not wait for them (~35 ms for a million rows).
+   */
+  prepare(cols: ChunkColumns): void {
+    this.fit(cols)
+    for (let c = 0; c < this.chunks.length; c++) if (this.chunks[c] === null) this.chunks[c] = this.build(cols, c)
+  }
+
+  /** One slot per chunk of `cols.rows`. */
+  private fit(cols: ChunkColumns): number {
+    const n = (cols.rows + CHUNK - 1) >> CHUNK_TOTALS_SHIFT
+    if (this.chunks.length > n) this.chunks.length = n
+    while (this.chunks.length < n) this.chunks.push(null)
+    return n
+  }
+
+  /**
    * Adds every live row with from ≤ created_at < to that `keep` accepts: whole chunks by their
    * pairs, the chunks the period cuts row by row. `keep(wallet, code)` decides per pair.
    */
   collect(cols: ChunkColumns, from: number, to: number, keep: (wallet: number, code: number) => boolean, add: AddPair): void {
-    const n = (cols.rows + CHUNK - 1) >> CHUNK_TOTALS_SHIFT
-    if (this.chunks.length > n) this.chunks.length = n
-    while (this.chunks.length < n) this.chunks.push(null)
+    const n = this.fit(cols)
     const { createdAt, amount, wallet, code, dead } = cols
     const ni = cols.ints.length
     const rowInts = new Float64Array(ni)

@@ -338,6 +338,12 @@ describe("engine S3 storage: orders and compact integers", () => {
       col.set(r, v)
     }
     expect(truth.map((_, r) => col.get(r))).toEqual(truth)
+    // sumRows (sumInts' sum over a match list) against the naive sum of get, wide values included
+    const naiveSum = (c: CompactIntColumn, rows: ArrayLike<number>) => Array.from(rows).reduce((s, r) => s + c.get(r), 0)
+    for (let k = 0; k < 20; k++) {
+      const rows = Uint32Array.from({ length: g.int(3000) }, () => g.int(5000))
+      expect(col.sumRows(rows)).toBe(naiveSum(col, rows))
+    }
     // past 1/16 of wide values it turns into a Float64Array, still exact
     for (let r = 0; r < 2000; r++) {
       truth[r] = -(2 ** 50) + r
@@ -345,6 +351,8 @@ describe("engine S3 storage: orders and compact integers", () => {
     }
     col.grow(8000, 5000)
     expect(truth.map((_, r) => col.get(r))).toEqual(truth)
+    const all = Uint32Array.from({ length: 5000 }, (_, i) => i)
+    expect(col.sumRows(all)).toBe(naiveSum(col, all))
     const order = Uint32Array.from({ length: 5000 }, (_, i) => 4999 - i)
     const copy = col.gather(order, 5000)
     expect(truth.map((_, i) => copy.get(i))).toEqual([...truth].reverse())

@@ -30,6 +30,25 @@ export class CompactIntColumn {
     return v === SENTINEL ? (this.wide.get(row) ?? 0) : v
   }
 
+  /** The sum over `rows` (a match list: sumInts), one typed-array read per row on the common path. */
+  sumRows(rows: ArrayLike<number>): number {
+    let sum = 0
+    if (this.f64 !== null) {
+      const f = this.f64
+      for (let i = 0; i < rows.length; i++) sum += f[rows[i] as number] as number
+      return sum
+    }
+    const a = this.i32 as Int32Array
+    let wide = false
+    for (let i = 0; i < rows.length; i++) {
+      const v = a[rows[i] as number] as number
+      if (v === SENTINEL) wide = true
+      else sum += v
+    }
+    if (wide) for (let i = 0; i < rows.length; i++) if (a[rows[i] as number] === SENTINEL) sum += this.wide.get(rows[i] as number) ?? 0
+    return sum
+  }
+
   set(row: number, v: number): void {
     if (this.f64 !== null) {
       this.f64[row] = v

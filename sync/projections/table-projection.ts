@@ -1119,6 +1119,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.descriptions.prepareSearch()
     this.names.prepareSearch()
     this.documents.prepareSearch()
+    // and the chunk totals (Q7) rather than on the first filter of statuses or a period
+    this.chunkTotals.prepare(this.chunkColumns())
     this.writes++
   }
 
@@ -2133,12 +2135,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
     // else the matches, listed by a scan of their own
     const rows = kept ?? this.allMatches(q)
-    for (let k = 0; k < this.ints.length; k++) {
-      const col = this.ints[k] as CompactIntColumn
-      let sum = 0
-      for (let i = 0; i < rows.length; i++) sum += col.get(rows[i] as number)
-      out[this.b.ints[k] as string] = sum
-    }
+    for (let k = 0; k < this.ints.length; k++) out[this.b.ints[k] as string] = (this.ints[k] as CompactIntColumn).sumRows(rows)
     return out
   }
 
