@@ -165,6 +165,69 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     expect(check(50)).toBeGreaterThan(20)
   })
 
+  it("Q8 a word found in the payer names only is answered from entry totals (with fee and seller share), equal to the naive reference through live writes", () => {
+    const { g, rows, p, n } = build(13, 4_000)
+    p.optimize()
+    const naiveInts = (q: TableQuery) => {
+      // every match, a page of at most MAX_LIMIT rows at a time
+      const all: GatewayTransaction[] = []
+      for (let offset = 0; ; offset += 10_000) {
+        const page = n.query({ ...q, offset, limit: 10_000, groupBy: "none" }).rows
+        all.push(...page)
+        if (page.length < 10_000) break
+      }
+      return { fee: all.reduce((a, r) => a + r.fee, 0), seller_share: all.reduce((a, r) => a + r.seller_share, 0) }
+    }
+    const check = (rounds: number): number => {
+      let byEntries = 0
+      for (let i = 0; i < rounds; i++) {
+        const name = g.pick(rows).counterparty_name
+        const start = g.int(0, name.length - 1)
+        const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = {
+          text: g.chance(0.2) ? g.pick(["s", "a", "silva", "LTDA", "ção"]) : name.slice(start, start + g.int(1, 8)),
+          limit: g.int(1, 80)
+        }
+        if (g.chance(0.6)) q.walletIds = WALLETS.filter(() => g.chance(0.6))
+        if (g.chance(0.4)) q.types = GATEWAY_KINDS.filter(() => g.chance(0.5))
+        if (g.chance(0.4)) q.statuses = GATEWAY_STATUSES.filter(() => g.chance(0.3))
+        if (g.chance(0.4)) q.sort = { by: "created_at", dir: g.pick(["asc", "desc"] as const) }
+        const got = p.query(q, undefined, { listWhole: true })
+        if (p.lastPath === "entries") byEntries++
+        expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
+        for (const w of got.perWallet ?? []) {
+          const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0 })
+          expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
+        }
+        expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
+      }
+      return byEntries
+    }
+    expect(check(100)).toBeGreaterThan(50)
+    // live writes: a changed status and fee, new rows, removals — each kind checked on its own (stale totals are rebuilt)
+    const changed = rows.filter(() => g.chance(0.02)).map((r) => ({ ...r, status: g.pick(GATEWAY_STATUSES), fee: r.fee + 3, updated_at: new Date(NOW + 1000).toISOString() }))
+    const added = WALLETS.flatMap((w) => gatewayRows(g, w, 200, NOW + DAY, 2, 70_000))
+    for (const batch of [changed, added]) {
+      p.upsertMany(batch)
+      n.upsertMany(batch)
+      expect(check(40)).toBeGreaterThan(15)
+    }
+    // a row found by its txid's prefix as well as rows found by name: added to the entries' totals once
+    const byTxid = { ...gatewayRow(g, { walletId: "w-branch-1", createdAt: NOW + 2 * DAY, kind: "deposit", status: "paid", value: 4_321 }), txid: "SILVAQ8TXID0000000000000000", counterparty_name: "Zé Ninguém" }
+    const alsoName = { ...gatewayRow(g, { walletId: "w-matrix", createdAt: NOW + 2 * DAY + 1, kind: "deposit", status: "paid", value: 1_234 }), txid: "SILVAQ8TXID1111111111111111", counterparty_name: "Ana Silva" }
+    p.upsertMany([byTxid, alsoName])
+    n.upsertMany([byTxid, alsoName])
+    for (const q of [{ text: "silva" }, { text: "silva", statuses: ["paid"] }, { text: "silva", walletIds: ["w-branch-1"] }, { text: "silva", sort: { by: "created_at", dir: "asc" } }] as TableQuery[]) {
+      const got = p.query({ ...q, limit: 20 })
+      expect(p.lastPath, JSON.stringify(q)).toBe("entries")
+      expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query({ ...q, limit: 20 })))
+      expect(p.sumInts({ ...q, limit: 20 }), JSON.stringify(q)).toEqual(naiveInts(q))
+    }
+    expect(p.query({ text: "silva", limit: 1 }).rows.map((r) => r.id)).toEqual([alsoName.id])
+    const gone = rows.filter(() => g.chance(0.01)).map((r) => r.id)
+    expect(p.remove(gone)).toBe(n.remove(gone))
+    expect(check(40)).toBeGreaterThan(15)
+  })
+
   it("S6 a gateway image read back answers like the original; a statement image is refused", () => {
     const { g, rows, p } = build(7, 300)
     p.optimize()

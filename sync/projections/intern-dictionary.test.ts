@@ -5,8 +5,8 @@
  * digits form for documents), over generated dictionaries that span several 4096-entry blocks and a
  * partial last block, with accents, case, punctuation, repeated values, and queries that hit the
  * start, the end and the middle of entries, or no entry at all — both through the blocks and
- * through the trigram postings of a large dictionary (made small here with `gramsFrom`), whose
- * entries may arrive after the postings were built.
+ * through the trigram postings (and a document's four-digit postings) of a large dictionary (made
+ * small here with `gramsFrom`), whose entries may arrive after the postings were built.
  */
 import { describe, expect, it } from "vitest"
 import { Prng } from "../../sandbox/prng.ts"
@@ -67,7 +67,7 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     }
   })
 
-  it("trigram postings (a large dictionary): documents and references found by any part, as includes finds them", () => {
+  it("trigram and four-digit postings (a large dictionary): documents and references found by any part, as includes finds them", () => {
     const g = new Prng(11)
     const d = new InternDictionary({ withDigits: true, gramsFrom: 2000 })
     const distinct: string[] = []
@@ -80,7 +80,10 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
       for (let q = 0; q < 120; q++) {
         const from = distinct[g.int(0, distinct.length - 1)] as string
         const start = g.int(0, from.length - 1)
-        const raw = g.chance(0.1) ? g.pick(["0001", "000", "ped-", "999999", "/0001-", "12"]) : from.slice(start, start + g.int(3, 9))
+        // four digits or more read the four-digit postings: one gram exactly ("0001", untested), or more (tested)
+        const raw = g.chance(0.2)
+          ? g.pick(["0001", "000", "ped-", "999999", "/0001-", "12", "0000", "00010", "10001", g.digits(4), g.digits(5), "1234.5"])
+          : from.slice(start, start + g.int(3, 9))
         const folded = foldText(raw)
         const digits = documentDigitsOf(raw)
         expect(searched(d, folded, digits), `size ${size} query ${JSON.stringify(raw)}`).toEqual(naive(distinct, folded, digits))

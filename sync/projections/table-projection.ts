@@ -35,6 +35,7 @@
  */
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import { ChunkTotals, type ChunkColumns } from "./chunk-totals.ts"
+import { EntryTotals } from "./entry-totals.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
@@ -515,6 +516,8 @@ interface Compiled {
    * date order, so the scan visits them instead of the whole date range.
    */
   readonly candidates: Uint32Array | null
+  /** The rows identifier prefixes matched (live or not, any order), when at most COLLECT_CAP; else null (Q8 adds them one by one). */
+  readonly idRows: ReadonlyArray<number> | null
   /** Nothing can match (an unknown wallet only, an empty type list after filtering…). */
   readonly none: boolean
 }
@@ -654,7 +657,7 @@ export function monthsFromDays<C extends string>(days: TableSeries<C>): TableSer
  * How a query was answered: a cached match list, refined from one, a scan, or the Q7 route (the
  * window scanned until full, totals from the chunks; or that scan, when it reached the end first).
  */
-export type QueryPath = "cache" | "refined" | "scan" | "chunks"
+export type QueryPath = "cache" | "refined" | "scan" | "chunks" | "entries"
 
 export class TableProjection<R, Q extends TableQuery = TableQuery, C extends string = string> {
   private n = 0
@@ -707,6 +710,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   private lastPathValue: QueryPath = "scan"
   /** Per-chunk (wallet, code) totals: filters without text or amounts add these up (Q7). */
   private readonly chunkTotals = new ChunkTotals()
+  /** Per-entry (wallet, code) totals of the small text dictionaries: a word's first page adds these up (Q8). */
+  private readonly nameTotals = new EntryTotals()
+  private readonly descTotals = new EntryTotals()
+  /** The extra ints' sums of the last answer from entry totals (Q8), for the sumInts that follows it. */
+  private entryInts: { readonly key: string; readonly version: number; readonly sums: Float64Array } | null = null
   private gCount: Float64Array = new Float64Array(0)
   private gIn: Float64Array = new Float64Array(0)
   private gOut: Float64Array = new Float64Array(0)
@@ -1119,9 +1127,12 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.descriptions.prepareSearch()
     this.names.prepareSearch()
     this.documents.prepareSearch()
-    // and the chunk totals (Q7) rather than on the first filter of statuses or a period
+    // and the chunk totals (Q7) rather than on the first filter of statuses or a period, and the
+    // small dictionaries' entry totals (Q8) rather than on the first word typed
     this.chunkTotals.prepare(this.chunkColumns())
     this.writes++
+    this.entryTotals(true)
+    this.entryTotals(false)
   }
 
   // ── Image (reopen without re-ingesting; sync/SPEC.md S6) ─────────────────────────────────
@@ -1346,6 +1357,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     let textDoc = false
     let rowTextHits = false
     let candidates: Uint32Array | null = null
+    let idRows: number[] | null = null
     const raw = (q.text ?? "").trim()
     if (raw.length > 0 && !none) {
       hasText = true
@@ -1358,11 +1370,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       textName = this.names.search(folded, null, this.nameHits) > 0
       textDoc = this.documents.search(folded, this.b.digitsText === 2 ? digits : null, this.docHits) > 0
       if (folded.length >= MIN_ID_QUERY) {
-        // with no dictionary hit, the matches are the rows the identifier search lists
-        const collect = textDesc || textName || textDoc ? null : ([] as number[])
+        // the rows the identifier search lists (up to COLLECT_CAP + 1: markHit lists no more): with no
+        // dictionary hit they are the matches; with some, Q8 adds them to the entries' totals
+        const collect: number[] = []
         rowTextHits = this.markIdentifiers(folded, collect) > 0
-        // identifier-only matches up to COLLECT_CAP (markHit lists no more) are visited directly instead of scanning
-        if (collect !== null && collect.length <= COLLECT_CAP) {
+        if (collect.length <= COLLECT_CAP) idRows = collect
+        // identifier-only matches up to COLLECT_CAP are visited directly instead of scanning
+        if (!textDesc && !textName && !textDoc && collect.length <= COLLECT_CAP) {
           const live = collect.filter((r) => this.code[r] !== DEAD)
           live.sort((a, b) => this.compareDate(a, b))
           candidates = Uint32Array.from(live)
@@ -1372,7 +1386,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
     return {
       walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to,
-      hasText, textDesc, textName, textDoc, rowTextHits, candidates, none
+      hasText, textDesc, textName, textDoc, rowTextHits, candidates, idRows, none
     }
   }
 
@@ -1453,6 +1467,19 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     if (offset === 0 && !c.none && !c.hasText && c.minAmount === -Infinity && c.maxAmount === Infinity && gm === GroupMode.None && sort.by === "created_at") {
       if (cacheable) this.askedBefore(key)
       return this.byChunks(c, sort, offset, limit, t0)
+    }
+    // Q8: the first page of a word found in one small dictionary only, over the whole period, without amounts
+    if (offset === 0 && cacheable && sort.by === "created_at" && c.hasText && (!c.rowTextHits || c.idRows !== null) && c.candidates === null && !c.textDoc &&
+      c.textDesc !== c.textName && c.minAmount === -Infinity && c.maxAmount === Infinity && this.wholePeriod(c)) {
+      const totals = this.entryTotals(c.textName)
+      if (totals !== null) {
+        this.askedBefore(key)
+        try {
+          return this.byEntries(c, totals, c.textName, sort, limit, key, t0)
+        } finally {
+          if (c.rowTextHits) this.scratch.fill(0, 0, this.n)
+        }
+      }
     }
     const rest = cacheable ? restKey(q) : ""
     // The first time a filter is asked, its matches are listed only up to 1/8 of the rows (a
@@ -1593,6 +1620,117 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.chunkTotals.collect(this.chunkColumns(), c.from, c.to, pairFilter(c), (w, k, count, sum) => this.addPair(sums, w, k, count, sum, trackWallets))
     settleTotals(out, pc, sums.total, sums.sumIn, sums.sumOut)
     return this.finish(c, sort, out, offset, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+  }
+
+  /** Whether the filter's period holds every row (Q8: the entry totals are over all of them). */
+  private wholePeriod(c: Compiled): boolean {
+    const n = this.byDate.n
+    if (n === 0) return true
+    const perm = this.byDate.perm
+    const first = this.byDate.identity ? 0 : (perm[0] as number)
+    const last = this.byDate.identity ? n - 1 : (perm[n - 1] as number)
+    return c.from <= (this.createdAt[first] as number) && c.to > (this.createdAt[last] as number)
+  }
+
+  /** The entry totals (Q8) of the names or the descriptions, up to date; null when the dictionary is too large for them. */
+  private entryTotals(names: boolean): EntryTotals | null {
+    const dict = names ? this.names : this.descriptions
+    if (this.liveRows === 0 || !EntryTotals.fits(dict.size, this.wallets.size, this.b.codeSpace)) return null
+    const totals = names ? this.nameTotals : this.descTotals
+    if (totals.version !== this.writes) {
+      totals.build({
+        rows: this.n, col: names ? this.cpName : this.desc, entries: dict.size, wallet: this.wallet, code: this.code, dead: DEAD,
+        codeSpace: this.b.codeSpace, wallets: this.wallets.size, amount: this.amount, ints: this.ints
+      }, this.writes)
+    }
+    return totals
+  }
+
+  /** listLoop's per-pair arrays, zeroed, and the pair mask of a compiled filter; how many pairs. */
+  private preparePairs(c: Compiled): number {
+    const space = this.b.codeSpace
+    const pairs = this.wallets.size * space
+    if (this.pairN.length < pairs) {
+      this.pairN = new Float64Array(pairs)
+      this.pairA = new Float64Array(pairs)
+      this.pairOk = new Uint8Array(pairs)
+    }
+    this.pairN.fill(0, 0, pairs)
+    this.pairA.fill(0, 0, pairs)
+    const { walletMask: wm, codeMask: cm } = c
+    const pairOk = this.pairOk
+    for (let k = 0; k < pairs; k++) {
+      const code = k % space
+      pairOk[k] = (wm === null || wm[(k - code) / space] === 1) && (cm === null || cm[code] === 1) ? 1 : 0
+    }
+    return pairs
+  }
+
+  /** listLoop's pairs (or the entry totals') into the totals (addPair); perCurrency and perWallet are zeroed first. */
+  private foldPairs(pairs: number, trackWallets: boolean): { total: number; sumIn: number; sumOut: number } {
+    this.perCurrency.fill(0)
+    if (trackWallets) {
+      const size = this.wallets.size * 3
+      if (this.perWallet.length < size) this.perWallet = new Float64Array(size)
+      this.perWallet.fill(0, 0, size)
+    }
+    const space = this.b.codeSpace
+    const sums = { total: 0, sumIn: 0, sumOut: 0 }
+    for (let k = 0; k < pairs; k++) {
+      const n = this.pairN[k] as number
+      if (n === 0) continue
+      const code = k % space
+      this.addPair(sums, (k - code) / space, code, n, this.pairA[k] as number, trackWallets)
+    }
+    return sums
+  }
+
+  /**
+   * Q8: a word found in one small dictionary only (names or descriptions), over the whole period,
+   * without amounts, first page. The totals (and the extra ints' sums, kept for the sumInts that
+   * follows) are the hit entries' pairs added up (EntryTotals); the window, a walk in date order
+   * testing each row's entry until it is full. Not cached: answering again costs as little.
+   */
+  private byEntries(c: Compiled, totals: EntryTotals, names: boolean, sort: TableSort, limit: number, key: string, t0: number): TableQueryResult<R, C> {
+    this.lastPathValue = "entries"
+    const trackWallets = c.selectedWallets.length > 1
+    const dict = names ? this.names : this.descriptions
+    const hits = names ? this.nameHits : this.descHits
+    const col = names ? this.cpName : this.desc
+    const pairs = this.preparePairs(c)
+    const ints = new Float64Array(this.ints.length)
+    totals.collect(hits, dict.size, this.pairOk, this.pairN, this.pairA, ints)
+    // rows an identifier prefix matched (scratch TEXT_HIT) whose entry is not a hit: one by one
+    const space = this.b.codeSpace
+    const pairOk = this.pairOk
+    const rowHits = c.rowTextHits
+    const scratch = this.scratch
+    for (const r of (rowHits ? c.idRows : null) ?? []) {
+      const code = this.code[r] as number
+      if (code === DEAD || hits[col[r] as number] === 1) continue
+      const k = (this.wallet[r] as number) * space + code
+      if (pairOk[k] === 0) continue
+      this.pairN[k] = (this.pairN[k] as number) + 1
+      this.pairA[k] = (this.pairA[k] as number) + (this.amount[r] as number)
+      for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (this.ints[i] as CompactIntColumn).get(r)
+    }
+    this.entryInts = { key, version: this.writes, sums: ints }
+    const sums = this.foldPairs(pairs, trackWallets)
+    // the window: rows in date order whose entry is a hit and whose pair the filter keeps
+    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
+    const win = this.windowBuf
+    const { perm, identity, n } = this.byDate
+    let wc = 0
+    for (let k = 0; k < n && wc < limit; k++) {
+      const i = sort.dir === "asc" ? k : n - 1 - k
+      const r = identity ? i : (perm[i] as number)
+      const code = this.code[r] as number
+      if (code === DEAD || (hits[col[r] as number] !== 1 && !(rowHits && ((scratch[r] as number) & TEXT_HIT) !== 0))) continue
+      if (pairOk[(this.wallet[r] as number) * space + code] === 1) win[wc++] = r
+    }
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
+    settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
+    return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
   }
 
   /**
@@ -1879,21 +2017,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const end = step === 1 ? last : first - 1
     if (fast) {
       const space = this.b.codeSpace
-      const pairs = this.wallets.size * space
-      if (this.pairN.length < pairs) {
-        this.pairN = new Float64Array(pairs)
-        this.pairA = new Float64Array(pairs)
-        this.pairOk = new Uint8Array(pairs)
-      }
+      const pairs = this.preparePairs(c)
       const pairN = this.pairN
       const pairA = this.pairA
       const pairOk = this.pairOk
-      pairN.fill(0, 0, pairs)
-      pairA.fill(0, 0, pairs)
-      for (let k = 0; k < pairs; k++) {
-        const code = k % space
-        pairOk[k] = (wm === null || wm[(k - code) / space] === 1) && (cm === null || cm[code] === 1) ? 1 : 0
-      }
       const rowsOf = direct ? null : src
       // the dictionary hits onto the rows (TEXT_DICT), one column at a time
       const marks = hasText && (useDesc || useName || useDoc)
@@ -1920,13 +2047,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       wc = res.wc
       stopped = res.stopped
       // the pairs into the totals, as the chunk totals' pairs are (addPair)
-      const sums = { total: 0, sumIn: 0, sumOut: 0 }
-      for (let k = 0; k < pairs; k++) {
-        const n = pairN[k] as number
-        if (n === 0) continue
-        const code = k % space
-        this.addPair(sums, (k - code) / space, code, n, pairA[k] as number, trackWallets)
-      }
+      const sums = this.foldPairs(pairs, trackWallets)
       sumIn = sums.sumIn
       sumOut = sums.sumOut
     } else for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
@@ -2123,8 +2244,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** The extra ints summed over every match of the filter (gateway: fee and seller share that follow the filter). */
   sumInts(q: Q): Record<string, number> {
     const out: Record<string, number> = {}
+    const key = matchKey(q, q.sort ?? DEFAULT_SORT)
+    // Q8: the sums query() just added up from the entry totals
+    const fromEntries = this.entryInts
+    if (fromEntries !== null && fromEntries.key === key && fromEntries.version === this.writes) {
+      for (let k = 0; k < this.ints.length; k++) out[this.b.ints[k] as string] = fromEntries.sums[k] as number
+      return out
+    }
     // the matches of this filter as query() just listed and kept them (Q4)
-    const kept = this.cachedMatches(matchKey(q, q.sort ?? DEFAULT_SORT))?.matches
+    const kept = this.cachedMatches(key)?.matches
     if (kept === undefined && (q.text ?? "").trim() === "" && q.minAmount === undefined && q.maxAmount === undefined) {
       // Q7: a filter of wallets, codes and a period adds up the chunks' per-pair sums, as its other totals
       const c = this.compile(q)
