@@ -44,7 +44,7 @@ interface Chunk {
 
 /**
  * Lead bitmaps: for each chunk, which starts (the first 4 characters, hashed to 15 bits) its inline
- * values have. A prefix query of 4 characters or more (MIN_ID_QUERY) reads only the chunks whose
+ * values have; for an ascii column, followed by each slot's first 4 bytes as one word (LEAD_WORDS on). A prefix query of 4 characters or more (MIN_ID_QUERY) reads only the chunks whose
  * bitmap has its start: ~12 % of them, where every chunk's first plane was read (2–2.5 ms per
  * column per million rows, 4 columns on every gateway keystroke of 4+ characters: issue 16).
  * 4 KB per chunk of 4096 rows (1 byte per row), built when a full chunk is sealed (a partial or
@@ -54,6 +54,14 @@ interface Chunk {
  */
 const LEAD_BITS = 15
 const LEAD_MIN = 4
+/**
+ * Where an ascii chunk's lead words start in its lead array (after the bitmap): slot s's first 4 bytes,
+ * b0 << 24 | b1 << 16 | b2 << 8 | b3. A prefix is then tested by one masked compare per row where the
+ * planes were read byte by byte: the gateway's end-to-end ids all start with "E" and a few banks'
+ * ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (900k ids: 8.5 → ~1 ms in
+ * Node, issue 16). 16 KB more per chunk of 4096 rows (4 bytes a row), ascii columns only.
+ */
+const LEAD_WORDS = 1 << (LEAD_BITS - 5)
 const leadKey = (b0: number, b1: number, b2: number, b3: number): number => Math.imul((b0 << 24) | (b1 << 16) | (b2 << 8) | b3, 0x9e3779b1) >>> (32 - LEAD_BITS)
 interface Spilled {
   readonly value: string
@@ -218,7 +226,7 @@ export class PackedStringColumn {
   private prepValue = ""
   private readonly codes: number[] = []
   /** Per chunk, its lead bitmap or null (see leadKey); non-enumerable, set only through `freshLeads`. */
-  declare private leads: Array<Uint32Array | null> | undefined
+  declare private leads: Array<Int32Array | null> | undefined
 
   /** A structured clone of a column (the reopen image, projection-image.ts) made live again. */
   static revive(o: object): PackedStringColumn {
@@ -514,16 +522,16 @@ export class PackedStringColumn {
    * why identifiers are matched by prefix, not anywhere inside. Removed rows may be marked
    * (callers only read the marks of live rows).
    */
-  searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null): number {
+  searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null, rowOf: Uint32Array | null = null): number {
     if (folded.length === 0) return 0
     let marked = 0
     const c0 = folded.charCodeAt(0)
     if (c0 < 128 && this.starts[c0] === 1) {
-      marked = this.format.kind === "uuid" ? this.prefixUuid(folded, hits, bit, collect) : this.prefixAscii(folded, hits, bit, collect)
+      marked = this.format.kind === "uuid" ? this.prefixUuid(folded, hits, bit, collect, rowOf) : this.prefixAscii(folded, hits, bit, collect, rowOf)
     }
     for (const [row, s] of this.spilled) {
       if (s.folded.startsWith(folded)) {
-        markHit(hits, row, bit, collect)
+        markHit(hits, rowOf === null ? row : (rowOf[row] as number), bit, collect)
         marked++
       }
     }
@@ -531,23 +539,23 @@ export class PackedStringColumn {
   }
 
   /** Chunk c's lead bitmap, built now if it has none (a revived column gets its array here). */
-  private leadOf(c: number): Uint32Array {
+  private leadOf(c: number): Int32Array {
     const have = this.leads?.[c]
     if (have != null) return have
     return this.storeLead(c, this.buildLead(this.chunks[c] as Chunk, Math.min(CHUNK_ROWS, this.rows - (c << CHUNK_SHIFT))))
   }
 
-  private storeLead(c: number, words: Uint32Array): Uint32Array {
+  private storeLead(c: number, words: Int32Array): Int32Array {
     const leads = this.leads ?? this.freshLeads()
     while (leads.length < c) leads.push(null)
     leads[c] = words
     return words
   }
 
-  /** The lead bitmap of a chunk's first `rows` slots (planes 0–3, read where they lie). */
-  private buildLead(ch: Chunk, rows: number): Uint32Array {
-    const words = new Uint32Array(1 << (LEAD_BITS - 5))
+  /** The lead bitmap of a chunk's first `rows` slots (planes 0–3, read where they lie), and an ascii chunk's lead words. */
+  private buildLead(ch: Chunk, rows: number): Int32Array {
     const uuid = this.format.kind === "uuid"
+    const words = new Int32Array(uuid ? LEAD_WORDS : LEAD_WORDS + CHUNK_ROWS)
     const p1 = CHUNK_ROWS
     const p2 = 2 * CHUNK_ROWS
     const p3 = 3 * CHUNK_ROWS
@@ -556,19 +564,21 @@ export class PackedStringColumn {
       for (let slot = 0; slot < rows; slot++) {
         const k = uuid ? leadKey(b[slot] as number, b[p1 + slot] as number, 0, 0) : leadKey(b[slot] as number, b[p1 + slot] as number, b[p2 + slot] as number, b[p3 + slot] as number)
         words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
+        if (!uuid) words[LEAD_WORDS + slot] = ((b[slot] as number) << 24) | ((b[p1 + slot] as number) << 16) | ((b[p2 + slot] as number) << 8) | (b[p3 + slot] as number)
       }
     } else {
       const t = ch.str as string
       for (let slot = 0; slot < rows; slot++) {
         const k = uuid ? leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), 0, 0) : leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), t.charCodeAt(p2 + slot), t.charCodeAt(p3 + slot))
         words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
+        if (!uuid) words[LEAD_WORDS + slot] = (t.charCodeAt(slot) << 24) | (t.charCodeAt(p1 + slot) << 16) | (t.charCodeAt(p2 + slot) << 8) | t.charCodeAt(p3 + slot)
       }
     }
     return words
   }
 
   /** Sets the (non-enumerable) lead bitmaps: `leads`, or none yet. */
-  private freshLeads(leads: Array<Uint32Array | null> = []): Array<Uint32Array | null> {
+  private freshLeads(leads: Array<Int32Array | null> = []): Array<Int32Array | null> {
     Object.defineProperty(this, "leads", { value: leads, writable: true, enumerable: false, configurable: true })
     return leads
   }
@@ -579,26 +589,49 @@ export class PackedStringColumn {
     return ((this.leadOf(c)[key >>> 5] as number) & (1 << (key & 31))) !== 0
   }
 
-  private prefixAscii(q: string, hits: Uint8Array, bit: number, collect: number[] | null): number {
+  private prefixAscii(q: string, hits: Uint8Array, bit: number, collect: number[] | null, rowOf: Uint32Array | null): number {
     const len = q.length
     // NUL pads the slots; a query holding one (or a non-ASCII char) cannot match inline
     if (len > this.width || !allCodesAtMost(q, 0x7f) || q.includes("\u0000")) return 0
     const c0 = q.charCodeAt(0)
-    const lead = len >= LEAD_MIN && this.width >= LEAD_MIN ? leadKey(c0, q.charCodeAt(1), q.charCodeAt(2), q.charCodeAt(3)) : -1
+    const words = this.width >= LEAD_MIN
+    const lead = len >= LEAD_MIN && words ? leadKey(c0, q.charCodeAt(1), q.charCodeAt(2), q.charCodeAt(3)) : -1
+    // the query's first (up to) 4 bytes as a lead word, and which of its bytes they fill
+    let want = 0
+    let mask = 0
+    for (let k = 0; k < 4 && k < len; k++) {
+      want |= q.charCodeAt(k) << (24 - 8 * k)
+      mask |= 0xff << (24 - 8 * k)
+    }
     let marked = 0
     for (let c = 0; c < this.chunks.length; c++) {
       if (!this.mayLead(c, lead)) continue
       const ch = this.chunks[c] as Chunk
       const base = c << CHUNK_SHIFT
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
-      if (ch.str !== null) {
+      if (words) {
+        // one masked compare per row, then the bytes past the fourth where they lie
+        const w = this.leadOf(c)
+        const s = ch.str
+        const b = ch.bytes
+        for (let slot = 0; slot < rows; slot++) {
+          if (((w[LEAD_WORDS + slot] as number) & mask) !== want) continue
+          let k = 4
+          if (s !== null) while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
+          else while (k < len && (b as Uint8Array)[at(k, slot)] === q.charCodeAt(k)) k++
+          if (k >= len) {
+            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
+            marked++
+          }
+        }
+      } else if (ch.str !== null) {
         const s = ch.str
         for (let slot = 0; slot < rows; slot++) {
           if (s.charCodeAt(slot) !== c0) continue
           let k = 1
           while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
           if (k === len) {
-            markHit(hits, base + slot, bit, collect)
+            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
             marked++
           }
         }
@@ -609,7 +642,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < len && b[at(k, slot)] === q.charCodeAt(k)) k++
           if (k === len) {
-            markHit(hits, base + slot, bit, collect)
+            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
             marked++
           }
         }
@@ -618,7 +651,7 @@ export class PackedStringColumn {
     return marked
   }
 
-  private prefixUuid(q: string, hits: Uint8Array, bit: number, collect: number[] | null): number {
+  private prefixUuid(q: string, hits: Uint8Array, bit: number, collect: number[] | null, rowOf: Uint32Array | null): number {
     if (q.length > 36) return 0
     // the prefix as (mask, value) constraints on the leading bytes
     const mask = new Uint8Array(UUID_BYTES)
@@ -664,7 +697,7 @@ export class PackedStringColumn {
           while (k < nbytes && (s.charCodeAt(at(k, slot)) & (mask[k] as number)) === want[k]) k++
           // a null or spilled row has a zeroed slot, which would pass for "0000…"
           if (k === nbytes && !this.isSpecial(base + slot)) {
-            markHit(hits, base + slot, bit, collect)
+            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
             marked++
           }
         }
@@ -675,7 +708,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < nbytes && ((b[at(k, slot)] as number) & (mask[k] as number)) === want[k]) k++
           if (k === nbytes && !this.isSpecial(base + slot)) {
-            markHit(hits, base + slot, bit, collect)
+            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
             marked++
           }
         }

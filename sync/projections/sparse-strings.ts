@@ -15,7 +15,6 @@ export class SparsePackedColumn {
   private count = 0
   private values: PackedStringColumn
   private late = new Map<number, string>()
-  private slotHits: Uint8Array = new Uint8Array(0)
 
   /** A structured clone of a column (the reopen image) made live again. */
   static revive(o: object): SparsePackedColumn {
@@ -84,19 +83,8 @@ export class SparsePackedColumn {
 
   /** Marks rows whose folded value starts with `folded` (see PackedStringColumn.searchPrefix). */
   searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null): number {
-    if (this.slotHits.length < this.count) this.slotHits = new Uint8Array(this.rows.length)
-    const sh = this.slotHits
-    let marked = 0
-    if (this.values.searchPrefix(folded, sh, 1) > 0) {
-      const rows = this.rows
-      for (let s = 0; s < this.count; s++) {
-        if (sh[s] !== 0) {
-          markHit(hits, rows[s] as number, bit, collect)
-          sh[s] = 0
-          marked++
-        }
-      }
-    }
+    // the slots' hits land on their rows directly (slot s is row rows[s])
+    let marked = this.values.searchPrefix(folded, hits, bit, collect, this.rows)
     for (const [row, v] of this.late) {
       if (foldText(v).startsWith(folded)) {
         markHit(hits, row, bit, collect)
@@ -108,7 +96,7 @@ export class SparsePackedColumn {
 
   seal(): void {
     this.values.seal()
-    if (this.values.maybeReformat(this.count, () => true)) this.slotHits = new Uint8Array(this.rows.length)
+    this.values.maybeReformat(this.count, () => true)
   }
 
   /** A column holding, at row i, this column's value of row order[i] (compaction). */
@@ -132,6 +120,6 @@ export class SparsePackedColumn {
   memoryBytes(): number {
     let late = 0
     for (const v of this.late.values()) late += stringBytes(v) + 40
-    return this.rows.byteLength + this.values.memoryBytes() + this.slotHits.byteLength + late
+    return this.rows.byteLength + this.values.memoryBytes() + late
   }
 }

@@ -1380,6 +1380,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
           const live = collect.filter((r) => this.code[r] !== DEAD)
           live.sort((a, b) => this.compareDate(a, b))
           candidates = Uint32Array.from(live)
+        } else if (!textDesc && !textName && !textDoc && this.byDate.identity) {
+          // more of them (the gateway's "E6070": 113k end-to-end ids of one bank), rows in date order
+          // (compacted): listed by one pass over the marks, so the scan visits those alone
+          candidates = this.markedRows()
         }
       }
       if (!textDesc && !textName && !textDoc && !rowTextHits) none = true
@@ -1388,6 +1392,18 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to,
       hasText, textDesc, textName, textDoc, rowTextHits, candidates, idRows, none
     }
+  }
+
+  /** The live rows whose scratch has TEXT_HIT, ascending (the date order when compacted). */
+  private markedRows(): Uint32Array {
+    const scratch = this.scratch
+    const code = this.code
+    const n = this.n
+    let k = 0
+    for (let r = 0; r < n; r++) if (((scratch[r] as number) & TEXT_HIT) !== 0 && code[r] !== DEAD) k++
+    const out = new Uint32Array(k)
+    for (let r = 0, i = 0; i < k; r++) if (((scratch[r] as number) & TEXT_HIT) !== 0 && code[r] !== DEAD) out[i++] = r
+    return out
   }
 
   private groupMode(g: TableGroupBy | undefined): GroupMode {
