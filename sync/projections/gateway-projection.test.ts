@@ -11,6 +11,7 @@ import { gatewayRow, gatewayRows } from "../../sandbox/gateway-rows.ts"
 import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
 import { NaiveTable } from "../../tests/support/naive-table.ts"
 import { StatementProjection } from "./statement-projection.ts"
+import { COLLECT_CAP } from "./packed-strings.ts"
 import { TableProjection, type TableQuery } from "./table-projection.ts"
 
 const NOW = Date.parse("2026-11-20T15:00:00.000Z")
@@ -226,6 +227,32 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     const gone = rows.filter(() => g.chance(0.01)).map((r) => r.id)
     expect(p.remove(gone)).toBe(n.remove(gone))
     expect(check(40)).toBeGreaterThan(15)
+  })
+
+  it("an identifier prefix matching more than COLLECT_CAP rows (one bank's end-to-end ids) equals the naive reference, compacted or not", () => {
+    const g = new Prng(17)
+    // every Pix row's end-to-end id from the same bank: "E99990001…" (COLLECT_CAP is 16384)
+    const rows = WALLETS.flatMap((w) => gatewayRows(g, w, 9_000, NOW, 60)).map((r, i) =>
+      r.end_to_end_id === null ? r : { ...r, end_to_end_id: `E9999000${String(i).padStart(10, "0")}${r.end_to_end_id.slice(18)}` })
+    expect(rows.filter((r) => r.end_to_end_id?.startsWith("E9999") === true).length).toBeGreaterThan(COLLECT_CAP)
+    const p = new TableProjection<GatewayTransaction>(gatewayTable)
+    const n = new NaiveTable<GatewayTransaction>(gatewayTable)
+    p.upsertMany(rows)
+    n.upsertMany(rows)
+    for (const compacted of [false, true]) {
+      if (compacted) p.optimize()
+      for (let i = 0; i < 30; i++) {
+        const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = { text: g.pick(["E9999", "e99990", "E999900"]), limit: g.int(1, 80), offset: g.chance(0.3) ? g.int(0, 5000) : 0 }
+        if (g.chance(0.5)) q.walletIds = WALLETS.filter(() => g.chance(0.6))
+        if (g.chance(0.4)) q.statuses = GATEWAY_STATUSES.filter(() => g.chance(0.4))
+        if (g.chance(0.4)) {
+          q.from = NOW - g.int(1, 60) * DAY
+          q.to = q.from + g.int(1, 30) * DAY
+        }
+        if (g.chance(0.4)) q.sort = { by: "created_at", dir: g.pick(["asc", "desc"] as const) }
+        expect(strip(p.query(q)), `${compacted} ${JSON.stringify(q)}`).toEqual(strip(n.query(q)))
+      }
+    }
   })
 
   it("S6 a gateway image read back answers like the original; a statement image is refused", () => {

@@ -1394,16 +1394,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
   }
 
-  /** The live rows whose scratch has TEXT_HIT, ascending (the date order when compacted). */
+  /** The live rows whose scratch has TEXT_HIT, ascending (the date order when compacted), in the prefilter buffer. */
   private markedRows(): Uint32Array {
+    if (this.prefilterBuf.length < this.n) this.prefilterBuf = new Uint32Array(this.cap)
+    const out = this.prefilterBuf
     const scratch = this.scratch
     const code = this.code
-    const n = this.n
     let k = 0
-    for (let r = 0; r < n; r++) if (((scratch[r] as number) & TEXT_HIT) !== 0 && code[r] !== DEAD) k++
-    const out = new Uint32Array(k)
-    for (let r = 0, i = 0; i < k; r++) if (((scratch[r] as number) & TEXT_HIT) !== 0 && code[r] !== DEAD) out[i++] = r
-    return out
+    for (let r = 0, n = this.n; r < n; r++) if (((scratch[r] as number) & TEXT_HIT) !== 0 && code[r] !== DEAD) out[k++] = r
+    return out.subarray(0, k)
   }
 
   private groupMode(g: TableGroupBy | undefined): GroupMode {
