@@ -35,6 +35,7 @@
  */
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import { ChunkTotals, type ChunkColumns } from "./chunk-totals.ts"
+import { EntryRows } from "./entry-rows.ts"
 import { EntryTotals } from "./entry-totals.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
@@ -152,6 +153,8 @@ export interface TableProjectionOptions {
    * the amount order (default 65 536). A tuning knob; the tests lower it to cover both paths.
    */
   readonly sortListCap?: number
+  /** From how many entries a text dictionary keeps its rows by entry (Q9; default 32 768); the tests lower it. */
+  readonly entryRowsFrom?: number
 }
 
 /** Raised by an export iterator when the projection changed between two chunks. */
@@ -472,6 +475,13 @@ const pairFilter = (c: { readonly walletMask: Uint8Array | null; readonly codeMa
   return (w: number, k: number): boolean => (wm === null || wm[w] === 1) && (cm === null || cm[k] === 1)
 }
 
+/** Dictionaries of at least this many entries keep their rows by entry (Q9). */
+const ENTRY_ROWS_FROM = 1 << 15
+/** Q9 answers a text whose hit entries hold at most this share of the rows (a shift: 1/4); more, and the scan is as quick. */
+const ENTRY_ROWS_SHARE_SHIFT = 2
+/** Q9's matches are sorted for the window up to this many; more, and the window is a walk in date order. */
+const ENTRY_ROWS_SORT_MAX = 1 << 16
+
 /** Below this many rows in the period, a text filter is tested in the one loop (no first pass). */
 const PREFILTER_MIN = 4096
 const DEFAULT_SORT: TableSort = { by: "created_at", dir: "desc" }
@@ -657,7 +667,7 @@ export function monthsFromDays<C extends string>(days: TableSeries<C>): TableSer
  * How a query was answered: a cached match list, refined from one, a scan, or the Q7 route (the
  * window scanned until full, totals from the chunks; or that scan, when it reached the end first).
  */
-export type QueryPath = "cache" | "refined" | "scan" | "chunks" | "entries"
+export type QueryPath = "cache" | "refined" | "scan" | "chunks" | "entries" | "entryRows"
 
 export class TableProjection<R, Q extends TableQuery = TableQuery, C extends string = string> {
   private n = 0
@@ -713,7 +723,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** Per-entry (wallet, code) totals of the small text dictionaries: a word's first page adds these up (Q8). */
   private readonly nameTotals = new EntryTotals()
   private readonly descTotals = new EntryTotals()
-  /** The extra ints' sums of the last answer from entry totals (Q8), for the sumInts that follows it. */
+  /** The rows of each entry of the large descriptions and documents dictionaries (Q9). */
+  private readonly descRows = new EntryRows()
+  private readonly docRows = new EntryRows()
+  private readonly entryRowsFrom: number
+  /** The extra ints' sums of the last answer from entry totals (Q8) or entry rows (Q9), for the sumInts that follows it. */
   private entryInts: { readonly key: string; readonly version: number; readonly sums: Float64Array } | null = null
   private gCount: Float64Array = new Float64Array(0)
   private gIn: Float64Array = new Float64Array(0)
@@ -766,6 +780,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.storedDicts = this.b.stored.map(() => new InternDictionary({ withDigits: false }))
     this.documents = new InternDictionary({ withDigits: this.b.digitsText === 2 })
     this.listBuf = new Uint32Array(Math.max(1, options.sortListCap ?? LIST_CAP))
+    this.entryRowsFrom = options.entryRowsFrom ?? ENTRY_ROWS_FROM
     this.grow(MIN_CAPACITY)
   }
 
@@ -962,7 +977,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       this.wallet[r] = w
     }
     this.code[r] = code
+    const oldDesc = this.desc[r] as number
+    const oldDoc = this.cpDoc[r] as number
     this.setTexts(r, e, k)
+    if (this.desc[r] !== oldDesc) this.descRows.stale()
+    if (this.cpDoc[r] !== oldDoc) this.docRows.stale()
     // leave sealed chunks alone unless the value really changed
     for (let i = 0; i < this.denseCols.length; i++) {
       const col = this.denseCols[i] as PackedStringColumn
@@ -1053,6 +1072,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.byDate.clear()
     this.byAmount.clear()
     this.chunkTotals.reset()
+    this.descRows.stale()
+    this.docRows.stale()
     this.descHits = new Uint8Array(0)
     this.nameHits = new Uint8Array(0)
     this.docHits = new Uint8Array(0)
@@ -1133,6 +1154,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.writes++
     this.entryTotals(true)
     this.entryTotals(false)
+    // the rows moved: the rows by entry are rebuilt
+    this.descRows.stale()
+    this.docRows.stale()
+    this.entryRows(false)
+    this.entryRows(true)
   }
 
   // ── Image (reopen without re-ingesting; sync/SPEC.md S6) ─────────────────────────────────
@@ -1496,6 +1522,22 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
         }
       }
     }
+    // Q9: the first page of a text found in the large dictionaries (references, documents) in few enough rows
+    if (offset === 0 && cacheable && sort.by === "created_at" && c.hasText && (!c.rowTextHits || c.idRows !== null) && c.candidates === null &&
+      !c.textName && (c.textDesc || c.textDoc)) {
+      // (the identifier marks stay for the scan when this does not answer; cleared when it does or throws)
+      let answered = true
+      try {
+        const answer = this.byEntryRows(c, sort, limit, key, t0)
+        answered = answer !== null
+        if (answer !== null) {
+          this.askedBefore(key)
+          return answer
+        }
+      } finally {
+        if (answered && c.rowTextHits) this.scratch.fill(0, 0, this.n)
+      }
+    }
     const rest = cacheable ? restKey(q) : ""
     // The first time a filter is asked, its matches are listed only up to 1/8 of the rows (a
     // selective filter, which typing narrows further, is listed whole; listing every row of a broad
@@ -1746,6 +1788,112 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
     settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
     return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+  }
+
+  /** The rows by entry (Q9) of the descriptions or the documents, built if stale; null for a small dictionary. */
+  private entryRows(docs: boolean): EntryRows | null {
+    const dict = docs ? this.documents : this.descriptions
+    if (this.liveRows === 0 || dict.size < this.entryRowsFrom) return null
+    const index = docs ? this.docRows : this.descRows
+    // a tail past 1/8 of the rows is worth a rebuild
+    if (index.indexed < 0 || this.n - index.indexed > this.n >> 3) index.build(docs ? this.cpDoc : this.desc, dict.size, this.n, this.code, DEAD)
+    return index
+  }
+
+  /**
+   * Q9: a text found only in the large dictionaries (order references, payer documents) and in
+   * identifier prefixes, whose hit entries hold at most 1/4 of the rows; first page, date order,
+   * no groups. Visits the rows of the hit entries alone (EntryRows), each once (TEXT_DICT marks it),
+   * testing the rest of the filter; totals from their (wallet, code) pairs, the extra ints summed
+   * on the way (kept for sumInts); the window, the matches sorted (or, past ENTRY_ROWS_SORT_MAX of
+   * them, a walk in date order). Null when the dictionaries are small or the hits too many: the scan
+   * answers. Not cached.
+   */
+  private byEntryRows(c: Compiled, sort: TableSort, limit: number, key: string, t0: number): TableQueryResult<R, C> | null {
+    const cols: Array<{ index: EntryRows; col: IndexArray; hits: Uint8Array; entries: number }> = []
+    const cap = this.liveRows >> ENTRY_ROWS_SHARE_SHIFT
+    let estimate = c.idRows?.length ?? 0
+    for (const docs of [false, true]) {
+      if (!(docs ? c.textDoc : c.textDesc)) continue
+      const index = this.entryRows(docs)
+      if (index === null) return null
+      const hits = docs ? this.docHits : this.descHits
+      const entries = (docs ? this.documents : this.descriptions).size
+      estimate += index.count(hits, entries, this.n, cap - estimate)
+      if (estimate > cap) return null
+      cols.push({ index, col: docs ? this.cpDoc : this.desc, hits, entries })
+    }
+    this.lastPathValue = "entryRows"
+    const trackWallets = c.selectedWallets.length > 1
+    const pairs = this.preparePairs(c)
+    const space = this.b.codeSpace
+    const { pairOk, pairN, pairA, scratch, code: codeCol, wallet: walletCol, amount, createdAt } = this
+    const { from, to, minAmount: minA, maxAmount: maxA } = c
+    const ints = new Float64Array(this.ints.length)
+    if (this.prefilterBuf.length < this.n) this.prefilterBuf = new Uint32Array(this.cap)
+    // every visited row (marked TEXT_DICT, cleared after), the matches first: [0, matched) matches, [matched, seen) not
+    const seen = this.prefilterBuf
+    let matched = 0
+    let visited = 0
+    const visit = (r: number): void => {
+      const bits = scratch[r] as number
+      if ((bits & TEXT_DICT) !== 0) return
+      scratch[r] = bits | TEXT_DICT
+      const code = codeCol[r] as number
+      const t = createdAt[r] as number
+      const k = (walletCol[r] as number) * space + code
+      const a = amount[r] as number
+      if (code === DEAD || t < from || t >= to || pairOk[k] === 0 || a < minA || a > maxA) {
+        seen[this.n - 1 - visited++] = r
+        return
+      }
+      seen[matched++] = r
+      pairN[k] = (pairN[k] as number) + 1
+      pairA[k] = (pairA[k] as number) + a
+    }
+    try {
+      for (const { index, col, hits, entries } of cols) {
+        const { start, rows } = index
+        for (let e = 0, known = Math.min(entries, start.length - 1); e < known; e++) {
+          if (hits[e] !== 1) continue
+          for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++) visit(rows[i] as number)
+        }
+        for (let r = index.indexed; r < this.n; r++) if (hits[col[r] as number] === 1) visit(r)
+      }
+      if (c.rowTextHits) for (const r of c.idRows ?? []) visit(r)
+      const list = seen.subarray(0, matched)
+      for (let i = 0; i < this.ints.length; i++) ints[i] = (this.ints[i] as CompactIntColumn).sumRows(list)
+      this.entryInts = { key, version: this.writes, sums: ints }
+      const sums = this.foldPairs(pairs, trackWallets)
+      // the window
+      if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
+      const win = this.windowBuf
+      let wc = 0
+      const { perm, identity, n } = this.byDate
+      // (out of date order after writes, rows are sorted by comparing dates: fewer of them)
+      if (matched <= (identity ? ENTRY_ROWS_SORT_MAX : COLLECT_CAP)) {
+        const sorted = identity ? list.slice().sort() : Uint32Array.from(list).sort((x, y) => this.compareDate(x, y))
+        for (let i = 0; i < Math.min(limit, matched); i++) win[wc++] = sorted[sort.dir === "asc" ? i : matched - 1 - i] as number
+      } else {
+        // many matches: a walk in date order meets the window's soon
+        for (let i = 0; i < n && wc < limit; i++) {
+          const r = identity ? (sort.dir === "asc" ? i : n - 1 - i) : (perm[sort.dir === "asc" ? i : n - 1 - i] as number)
+          if (((scratch[r] as number) & TEXT_DICT) === 0) continue
+          const code = codeCol[r] as number
+          const t = createdAt[r] as number
+          const a = amount[r] as number
+          if (code === DEAD || t < from || t >= to || pairOk[(walletCol[r] as number) * space + code] === 0 || a < minA || a > maxA) continue
+          win[wc++] = r
+        }
+      }
+      const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
+      settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
+      return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+    } finally {
+      const keep = ~TEXT_DICT & 0xff
+      for (let i = 0; i < matched; i++) scratch[seen[i] as number] = (scratch[seen[i] as number] as number) & keep
+      for (let i = 0; i < visited; i++) scratch[seen[this.n - 1 - i] as number] = (scratch[seen[this.n - 1 - i] as number] as number) & keep
+    }
   }
 
   /**
@@ -2562,7 +2710,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       denseIdColumns: this.denseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       sparseIdColumns: this.sparseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       idIndex: this.ids.memoryBytes(),
-      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes() + this.chunkTotals.memoryBytes(),
+      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes() + this.chunkTotals.memoryBytes() + this.nameTotals.memoryBytes() + this.descTotals.memoryBytes() + this.descRows.memoryBytes() + this.docRows.memoryBytes(),
       dictionaries: this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes() +
         this.storedDicts.reduce((n, d) => n + d.memoryBytes(), 0),
       scratch:
