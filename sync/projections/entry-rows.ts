@@ -44,15 +44,16 @@ export class EntryRows {
   }
 
   /**
-   * How many rows the entries marked 1 in `hits` hold, plus the tail's rows (from `n` rows), or
-   * more than `cap` as soon as that is certain (the caller then scans instead).
+   * How many rows the listed entries hold, plus the tail's rows (from `n` rows), or more than `cap`
+   * as soon as that is certain (the caller then scans instead).
    */
-  count(hits: Uint8Array, entries: number, n: number, cap: number): number {
+  count(entries: ReadonlyArray<number>, n: number, cap: number): number {
     const start = this.start
     const known = start.length - 1
     let total = n - this.indexed
-    for (let e = 0; e < known && e < entries; e++) {
-      if (hits[e] !== 1) continue
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i] as number
+      if (e >= known) continue
       total += (start[e + 1] as number) - (start[e] as number)
       if (total > cap) return total
     }

@@ -31,10 +31,14 @@ const naive = (values: ReadonlyArray<string>, folded: string, digits: string | n
 }
 const searched = (d: InternDictionary, folded: string, digits: string | null): number[] => {
   const hits = new Uint8Array(d.size + 7).fill(9) // stale marks from an earlier search must be cleared
-  const n = d.search(folded, digits, hits)
+  // the entries listed as they are marked (sync/SPEC.md Q9): each marked one once, or cap + 1 of them
+  const list = { entries: [] as number[], cap: 50 }
+  const n = d.search(folded, digits, hits, list)
   const out: number[] = []
   for (let i = 0; i < d.size; i++) if (hits[i] === 1) out.push(i)
   expect(n).toBe(out.length)
+  if (out.length <= list.cap) expect([...list.entries].sort((a, b) => a - b)).toEqual(out)
+  else expect(list.entries.length).toBe(list.cap + 1)
   return out
 }
 

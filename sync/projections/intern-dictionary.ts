@@ -57,8 +57,21 @@ const joinBlock = (part: ReadonlyArray<string>): Block => {
   return { text: part.join(SEP) + SEP, starts }
 }
 
+/**
+ * Where a search lists the entries it marks, besides the marks: up to `cap` + 1 of them (one more
+ * means "more than cap"), so a caller can visit the hits alone (sync/SPEC.md Q9) without reading
+ * every entry's mark.
+ */
+export interface HitList {
+  readonly entries: number[]
+  readonly cap: number
+}
+const listHit = (list: HitList | null, e: number): void => {
+  if (list !== null && list.entries.length <= list.cap) list.entries.push(e)
+}
+
 /** Marks every entry of `block` (entries base…) whose text contains `q`; returns the new hits. */
-const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array): number => {
+const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array, list: HitList | null): number => {
   const { text, starts } = block
   let count = 0
   let from = text.indexOf(q)
@@ -81,6 +94,7 @@ const searchBlock = (block: Block, base: number, q: string, hits: Uint8Array): n
     next = lo + 1
     if (hits[base + lo] === 0) {
       hits[base + lo] = 1
+      listHit(list, base + lo)
       count++
     }
     from = text.indexOf(q, starts[lo + 1] as number)
@@ -282,7 +296,7 @@ class Grams {
    * Marks the entries of bucket `k` that contain `q` and are not marked yet; returns the new hits.
    * With `strings` null every entry listed is marked untested (an exact bucket of a query that is its gram).
    */
-  searchBucket(k: number, strings: StringStore | null, q: string, hits: Uint8Array): number {
+  searchBucket(k: number, strings: StringStore | null, q: string, hits: Uint8Array, list: HitList | null): number {
     const b = this.bytes[k]
     if (b == null) return 0
     const end = this.used[k] as number
@@ -300,6 +314,7 @@ class Grams {
       e += gap
       if (hits[e] === 0 && (strings === null || strings.includes(e, q))) {
         hits[e] = 1
+        listHit(list, e)
         count++
       }
     }
@@ -442,13 +457,13 @@ export class InternDictionary {
    * contains `folded`, or whose digits contain `digits`. Returns how many matched, so a caller
    * can skip work when nothing can match.
    */
-  search(folded: string, digits: string | null, hits: Uint8Array): number {
+  search(folded: string, digits: string | null, hits: Uint8Array, list: HitList | null = null): number {
     const n = this.values.length
     hits.fill(0, 0, n)
     let count = 0
     const { byFolded, byDigits } = this.passes(folded, digits)
-    if (byFolded) count += this.searchIn(this.folded, folded, hits)
-    if (byDigits) count += this.searchIn(this.digits as StringStore, digits as string, hits)
+    if (byFolded) count += this.searchIn(this.folded, folded, hits, list)
+    if (byDigits) count += this.searchIn(this.digits as StringStore, digits as string, hits, list)
     return count
   }
 
@@ -516,28 +531,29 @@ export class InternDictionary {
   }
 
   /** Marks the entries of `strings` containing `q` that are not marked yet: full blocks by `indexOf`, the rest one by one. */
-  private searchIn(strings: StringStore, q: string, hits: Uint8Array): number {
+  private searchIn(strings: StringStore, q: string, hits: Uint8Array, list: HitList | null): number {
     const n = strings.length
     // four digits or more in a document's digits: the four-digit postings, exact (no test) when the query is one gram
     const g4 = q.length >= 4 ? this.digitGrams(strings) : null
     if (g4 !== null) {
       const k = g4.rarest(q)
-      if (q.length === 4) return g4.searchBucket(k, null, q, hits)
-      if ((g4.count[k] as number) <= n >> 2) return g4.searchBucket(k, strings, q, hits)
+      if (q.length === 4) return g4.searchBucket(k, null, q, hits, list)
+      if ((g4.count[k] as number) <= n >> 2) return g4.searchBucket(k, strings, q, hits, list)
     }
     const g = q.length >= 3 ? this.grams(strings) : null
     if (g !== null) {
       const k = g.rarest(q)
-      if ((g.count[k] as number) <= n >> GRAMS_SHARE_SHIFT) return g.searchBucket(k, strings, q, hits)
+      if ((g.count[k] as number) <= n >> GRAMS_SHARE_SHIFT) return g.searchBucket(k, strings, q, hits, list)
     }
     const blocks = strings.blocks
     let count = 0
-    for (let k = 0; k < blocks.length; k++) count += searchBlock(blocks[k] as Block, k << BLOCK_SHIFT, q, hits)
+    for (let k = 0; k < blocks.length; k++) count += searchBlock(blocks[k] as Block, k << BLOCK_SHIFT, q, hits, list)
     const tail = strings.tail
     const base = strings.sealed
     for (let i = 0; i < tail.length; i++) {
       if (hits[base + i] === 0 && (tail[i] as string).includes(q)) {
         hits[base + i] = 1
+        listHit(list, base + i)
         count++
       }
     }

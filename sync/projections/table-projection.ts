@@ -39,7 +39,7 @@ import { EntryRows } from "./entry-rows.ts"
 import { EntryTotals } from "./entry-totals.ts"
 import { IdIndex } from "./id-index.ts"
 import { CompactIntColumn } from "./int-column.ts"
-import { InternDictionary } from "./intern-dictionary.ts"
+import { InternDictionary, type HitList } from "./intern-dictionary.ts"
 import { OrderIndex, radixSortRows, type OrderState } from "./order-index.ts"
 import { COLLECT_CAP, PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
@@ -373,6 +373,61 @@ function clearBit(src: Uint32Array | null, from: number, to: number, bits: Uint8
   else for (let i = from; i < to; i++) { const r = src[i] as number; bits[r] = (bits[r] as number) & keep }
 }
 
+/** Q9: appends to `out` (from `k`) the rows of the listed entries not listed yet (TEXT_DICT in `bits`); returns the new length. */
+function gatherEntryRows(entries: ReadonlyArray<number>, start: Int32Array, rows: Uint32Array, bits: Uint8Array, out: Uint32Array, k: number): number {
+  const known = start.length - 1
+  for (let j = 0; j < entries.length; j++) {
+    const e = entries[j] as number
+    // an entry interned after the index was built has rows in the tail only
+    if (e >= known) continue
+    for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++) {
+      const r = rows[i] as number
+      const b = bits[r] as number
+      if ((b & TEXT_DICT) !== 0) continue
+      bits[r] = b | TEXT_DICT
+      out[k++] = r
+    }
+  }
+  return k
+}
+
+/** Q9: the same for rows from…to-1 (an index's tail), tested one by one. */
+function gatherTail(hits: Uint8Array, col: IndexArray, from: number, to: number, bits: Uint8Array, out: Uint32Array, k: number): number {
+  for (let r = from; r < to; r++) {
+    const b = bits[r] as number
+    if (hits[col[r] as number] !== 1 || (b & TEXT_DICT) !== 0) continue
+    bits[r] = b | TEXT_DICT
+    out[k++] = r
+  }
+  return k
+}
+
+/**
+ * Q9: keeps at the front of list[0…n) the live rows in the period, with a pair the filter keeps and
+ * an amount in range, adding each to its pair (count and sum, as listLoop does); returns how many.
+ */
+function keepMatches(
+  list: Uint32Array, n: number, codeCol: Uint16Array, walletCol: Uint16Array, amount: Float64Array, createdAt: Float64Array, dead: number,
+  space: number, pairOk: Uint8Array, pairN: Float64Array, pairA: Float64Array, from: number, to: number, minA: number, maxA: number
+): number {
+  let m = 0
+  for (let i = 0; i < n; i++) {
+    const r = list[i] as number
+    const code = codeCol[r] as number
+    if (code === dead) continue
+    const t = createdAt[r] as number
+    if (t < from || t >= to) continue
+    const k = (walletCol[r] as number) * space + code
+    if (pairOk[k] === 0) continue
+    const a = amount[r] as number
+    if (a < minA || a > maxA) continue
+    list[m++] = r
+    pairN[k] = (pairN[k] as number) + 1
+    pairA[k] = (pairA[k] as number) + a
+  }
+  return m
+}
+
 /** What `listLoop` reads. */
 interface ListLoop {
   /** Visit positions first…last-1 of `src` (ascending or not), or the rows themselves when `src` is null. */
@@ -526,6 +581,9 @@ interface Compiled {
    * date order, so the scan visits them instead of the whole date range.
    */
   readonly candidates: Uint32Array | null
+  /** The description and document entries the text hit, listed by the search (up to a cap: HitList) when their dictionary keeps rows by entry (Q9). */
+  readonly descList: HitList | null
+  readonly docList: HitList | null
   /** The rows identifier prefixes matched (live or not, any order), when at most COLLECT_CAP; else null (Q8 adds them one by one). */
   readonly idRows: ReadonlyArray<number> | null
   /** Nothing can match (an unknown wallet only, an empty type list after filtering…). */
@@ -1384,6 +1442,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     let rowTextHits = false
     let candidates: Uint32Array | null = null
     let idRows: number[] | null = null
+    let descList: HitList | null = null
+    let docList: HitList | null = null
     const raw = (q.text ?? "").trim()
     if (raw.length > 0 && !none) {
       hasText = true
@@ -1392,9 +1452,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       this.descHits = this.hitsBuffer(this.descHits, this.descriptions.size)
       this.nameHits = this.hitsBuffer(this.nameHits, this.names.size)
       this.docHits = this.hitsBuffer(this.docHits, this.documents.size)
-      textDesc = this.descriptions.search(folded, null, this.descHits) > 0
+      // the large dictionaries list their hits too (Q9), up to the share of rows Q9 answers
+      const cap = this.liveRows >> ENTRY_ROWS_SHARE_SHIFT
+      descList = this.descriptions.size >= this.entryRowsFrom ? { entries: [], cap } : null
+      docList = this.documents.size >= this.entryRowsFrom ? { entries: [], cap } : null
+      textDesc = this.descriptions.search(folded, null, this.descHits, descList) > 0
       textName = this.names.search(folded, null, this.nameHits) > 0
-      textDoc = this.documents.search(folded, this.b.digitsText === 2 ? digits : null, this.docHits) > 0
+      textDoc = this.documents.search(folded, this.b.digitsText === 2 ? digits : null, this.docHits, docList) > 0
       if (folded.length >= MIN_ID_QUERY) {
         // the rows the identifier search lists (up to COLLECT_CAP + 1: markHit lists no more): with no
         // dictionary hit they are the matches; with some, Q8 adds them to the entries' totals
@@ -1416,7 +1480,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
     return {
       walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to,
-      hasText, textDesc, textName, textDoc, rowTextHits, candidates, idRows, none
+      hasText, textDesc, textName, textDoc, rowTextHits, candidates, descList, docList, idRows, none
     }
   }
 
@@ -1810,90 +1874,70 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * answers. Not cached.
    */
   private byEntryRows(c: Compiled, sort: TableSort, limit: number, key: string, t0: number): TableQueryResult<R, C> | null {
-    const cols: Array<{ index: EntryRows; col: IndexArray; hits: Uint8Array; entries: number }> = []
+    const cols: Array<{ index: EntryRows; col: IndexArray; hits: Uint8Array; list: ReadonlyArray<number> }> = []
     const cap = this.liveRows >> ENTRY_ROWS_SHARE_SHIFT
     let estimate = c.idRows?.length ?? 0
     for (const docs of [false, true]) {
       if (!(docs ? c.textDoc : c.textDesc)) continue
+      const list = docs ? c.docList : c.descList
+      // a small dictionary, or more hits than listed
+      if (list === null || list.entries.length > list.cap) return null
       const index = this.entryRows(docs)
       if (index === null) return null
-      const hits = docs ? this.docHits : this.descHits
-      const entries = (docs ? this.documents : this.descriptions).size
-      estimate += index.count(hits, entries, this.n, cap - estimate)
+      estimate += index.count(list.entries, this.n, cap - estimate)
       if (estimate > cap) return null
-      cols.push({ index, col: docs ? this.cpDoc : this.desc, hits, entries })
+      cols.push({ index, col: docs ? this.cpDoc : this.desc, hits: docs ? this.docHits : this.descHits, list: list.entries })
     }
     this.lastPathValue = "entryRows"
     const trackWallets = c.selectedWallets.length > 1
     const pairs = this.preparePairs(c)
     const space = this.b.codeSpace
-    const { pairOk, pairN, pairA, scratch, code: codeCol, wallet: walletCol, amount, createdAt } = this
-    const { from, to, minAmount: minA, maxAmount: maxA } = c
-    const ints = new Float64Array(this.ints.length)
+    const { scratch } = this
     if (this.prefilterBuf.length < this.n) this.prefilterBuf = new Uint32Array(this.cap)
-    // every visited row (marked TEXT_DICT, cleared after), the matches first: [0, matched) matches, [matched, seen) not
-    const seen = this.prefilterBuf
-    let matched = 0
-    let visited = 0
-    const visit = (r: number): void => {
-      const bits = scratch[r] as number
-      if ((bits & TEXT_DICT) !== 0) return
-      scratch[r] = bits | TEXT_DICT
-      const code = codeCol[r] as number
-      const t = createdAt[r] as number
-      const k = (walletCol[r] as number) * space + code
-      const a = amount[r] as number
-      if (code === DEAD || t < from || t >= to || pairOk[k] === 0 || a < minA || a > maxA) {
-        seen[this.n - 1 - visited++] = r
-        return
-      }
-      seen[matched++] = r
-      pairN[k] = (pairN[k] as number) + 1
-      pairA[k] = (pairA[k] as number) + a
+    // the rows of the hit entries, each once (TEXT_DICT marks a listed row; cleared at once after)
+    const list = this.prefilterBuf
+    let listed = 0
+    for (const { index, col, hits, list: entries } of cols) {
+      listed = gatherEntryRows(entries, index.start, index.rows, scratch, list, listed)
+      listed = gatherTail(hits, col, index.indexed, this.n, scratch, list, listed)
     }
-    try {
-      for (const { index, col, hits, entries } of cols) {
-        const { start, rows } = index
-        for (let e = 0, known = Math.min(entries, start.length - 1); e < known; e++) {
-          if (hits[e] !== 1) continue
-          for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++) visit(rows[i] as number)
-        }
-        for (let r = index.indexed; r < this.n; r++) if (hits[col[r] as number] === 1) visit(r)
+    if (c.rowTextHits) {
+      for (const r of c.idRows ?? []) {
+        if (((scratch[r] as number) & TEXT_DICT) !== 0) continue
+        scratch[r] = (scratch[r] as number) | TEXT_DICT
+        list[listed++] = r
       }
-      if (c.rowTextHits) for (const r of c.idRows ?? []) visit(r)
-      const list = seen.subarray(0, matched)
-      for (let i = 0; i < this.ints.length; i++) ints[i] = (this.ints[i] as CompactIntColumn).sumRows(list)
-      this.entryInts = { key, version: this.writes, sums: ints }
-      const sums = this.foldPairs(pairs, trackWallets)
-      // the window
-      if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
-      const win = this.windowBuf
-      let wc = 0
-      const { perm, identity, n } = this.byDate
-      // (out of date order after writes, rows are sorted by comparing dates: fewer of them)
-      if (matched <= (identity ? ENTRY_ROWS_SORT_MAX : COLLECT_CAP)) {
-        const sorted = identity ? list.slice().sort() : Uint32Array.from(list).sort((x, y) => this.compareDate(x, y))
-        for (let i = 0; i < Math.min(limit, matched); i++) win[wc++] = sorted[sort.dir === "asc" ? i : matched - 1 - i] as number
-      } else {
-        // many matches: a walk in date order meets the window's soon
-        for (let i = 0; i < n && wc < limit; i++) {
-          const r = identity ? (sort.dir === "asc" ? i : n - 1 - i) : (perm[sort.dir === "asc" ? i : n - 1 - i] as number)
-          if (((scratch[r] as number) & TEXT_DICT) === 0) continue
-          const code = codeCol[r] as number
-          const t = createdAt[r] as number
-          const a = amount[r] as number
-          if (code === DEAD || t < from || t >= to || pairOk[(walletCol[r] as number) * space + code] === 0 || a < minA || a > maxA) continue
-          win[wc++] = r
-        }
-      }
-      const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
-      settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
-      return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
-    } finally {
-      const keep = ~TEXT_DICT & 0xff
-      for (let i = 0; i < matched; i++) scratch[seen[i] as number] = (scratch[seen[i] as number] as number) & keep
-      for (let i = 0; i < visited; i++) scratch[seen[this.n - 1 - i] as number] = (scratch[seen[this.n - 1 - i] as number] as number) & keep
     }
+    clearBit(list, 0, listed, scratch, TEXT_DICT)
+    // the rest of the filter: the matches stay at the front of the list, in their pairs
+    const matched = keepMatches(list, listed, this.code, this.wallet, this.amount, this.createdAt, DEAD, space, this.pairOk, this.pairN, this.pairA, c.from, c.to, c.minAmount, c.maxAmount)
+    const matches = list.subarray(0, matched)
+    const ints = new Float64Array(this.ints.length)
+    for (let i = 0; i < this.ints.length; i++) ints[i] = (this.ints[i] as CompactIntColumn).sumRows(matches)
+    this.entryInts = { key, version: this.writes, sums: ints }
+    const sums = this.foldPairs(pairs, trackWallets)
+    // the window: the matches in date order (ascending row numbers when compacted; else by date, fewer of them)
+    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
+    const win = this.windowBuf
+    let wc = 0
+    const identity = this.byDate.identity
+    if (matched <= (identity ? ENTRY_ROWS_SORT_MAX : COLLECT_CAP)) {
+      const sorted = identity ? matches.sort() : Uint32Array.from(matches).sort((x, y) => this.compareDate(x, y))
+      for (let i = 0; i < Math.min(limit, matched); i++) win[wc++] = sorted[sort.dir === "asc" ? i : matched - 1 - i] as number
+    } else {
+      // many matches: a walk in date order meets the window's soon (marked again for it, then cleared)
+      const { perm, n } = this.byDate
+      for (let i = 0; i < matched; i++) scratch[matches[i] as number] = (scratch[matches[i] as number] as number) | TEXT_DICT
+      for (let i = 0; i < n && wc < limit; i++) {
+        const j = sort.dir === "asc" ? i : n - 1 - i
+        const r = identity ? j : (perm[j] as number)
+        if (((scratch[r] as number) & TEXT_DICT) !== 0) win[wc++] = r
+      }
+      clearBit(matches, 0, matched, scratch, TEXT_DICT)
+    }
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
+    settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
+    return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
   }
 
   /**
