@@ -260,6 +260,8 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         }
         if (g.chance(0.3)) q.minAmount = g.int(0, 20_000)
         if (g.chance(0.4)) q.sort = { by: "created_at", dir: g.pick(["asc", "desc"] as const) }
+        // a later page goes by the scan, which marks few hits by entry too (rows outside the period included, then cleared)
+        if (g.chance(0.3)) q.offset = g.int(1, 100)
         const got = p.query(q, undefined, { listWhole: true })
         if (p.lastPath === "entryRows") byRows++
         expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
@@ -268,13 +270,15 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
           expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
         }
         expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
+        // the per-row marks are all clear between queries (rows marked by entry outside the period included)
+        expect((p as unknown as { scratch: Uint8Array }).scratch.every((b) => b === 0), JSON.stringify(q)).toBe(true)
       }
       return byRows
     }
     // loaded wallet by wallet: rows out of date order (the matches are sorted by date)
-    expect(check(80, rows)).toBeGreaterThan(30)
+    expect(check(80, rows)).toBeGreaterThan(15)
     p.optimize()
-    expect(check(80, rows)).toBeGreaterThan(30)
+    expect(check(80, rows)).toBeGreaterThan(15)
     // writes, each kind on its own: new references and documents on existing rows (the index is stale), new rows (its tail), removals
     const moved = rows.filter(() => g.chance(0.05)).map((r) => ({ ...r, reference: `PED-${g.digits(7)}`, counterparty_document: `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}`, updated_at: new Date(NOW + 1000).toISOString() }))
     const added = WALLETS.flatMap((w) => gatewayRows(g, w, 150, NOW + DAY, 2, 80_000))
@@ -283,12 +287,12 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
       p.upsertMany(batch)
       n.upsertMany(batch)
       if (batch === added) live = [...live, ...added]
-      expect(check(40, batch)).toBeGreaterThan(10)
-      expect(check(20, live)).toBeGreaterThan(5)
+      expect(check(40, batch)).toBeGreaterThan(6)
+      expect(check(20, live)).toBeGreaterThan(2)
     }
     const gone = live.filter(() => g.chance(0.02)).map((r) => r.id)
     expect(p.remove(gone)).toBe(n.remove(gone))
-    expect(check(40, live)).toBeGreaterThan(10)
+    expect(check(40, live)).toBeGreaterThan(6)
   })
 
   it("an identifier prefix matching more than COLLECT_CAP rows (one bank's end-to-end ids) equals the naive reference, compacted or not", () => {
