@@ -111,7 +111,12 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
       console.log(`(each filter, median of 3 rounds, ms: ${median.join("; ")})`)
       report({
         name: "gateway-filter-1m",
-        figures: { p50_ms: round(percentile(took, 50)), p95_ms: round(percentile(took, 95)), max_ms: round(Math.max(...took)), queries: took.length, rows: sync.rows },
+        // the first round apart: each filter asked for the first time (the later rounds may be answered from the match cache, Q4)
+        figures: {
+          p50_ms: round(percentile(took, 50)), p95_ms: round(percentile(took, 95)), max_ms: round(Math.max(...took)),
+          first_round_p50_ms: round(percentile(took.slice(0, FILTERS.length), 50)), first_round_max_ms: round(Math.max(...took.slice(0, FILTERS.length))),
+          queries: took.length, rows: sync.rows
+        },
         budgets: { p95: { figure: "p95_ms", limit: 16, kind: "max" } }
       })
     }
