@@ -52,6 +52,15 @@ const randomQuery = (g: Prng, rows: ReadonlyArray<GatewayTransaction>): TableQue
   return q
 }
 
+/** Several wallets: each one's own totals in the answer equal the naive answer of that wallet alone (D-list-loop folds them from per-(wallet, code) sums); how many were checked. */
+const expectPerWallet = (got: { readonly perWallet?: ReadonlyArray<{ key: string; count: number; sumIn: number; sumOut: number }> }, n: NaiveTable<GatewayTransaction>, q: TableQuery): number => {
+  for (const w of got.perWallet ?? []) {
+    const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0, groupBy: "none" })
+    expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
+  }
+  return got.perWallet?.length ?? 0
+}
+
 const strip = <T extends { tookMs?: number; perCurrency?: unknown; perWallet?: unknown }>(r: T) => {
   const { tookMs: _t, perCurrency: _c, perWallet: _w, ...rest } = r
   return rest
@@ -71,11 +80,7 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
       const got = p.query(q)
       expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
       // several wallets: each one's own totals (D-list-loop folds them from per-(wallet, code) sums)
-      for (const w of got.perWallet ?? []) {
-        const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0, groupBy: "none" })
-        expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
-        perWallet++
-      }
+      perWallet += expectPerWallet(got, n, q)
     }
     expect(perWallet).toBeGreaterThan(100)
   })
@@ -144,10 +149,7 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         if (p.lastPath === "chunks") byChunks++
         expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
         // per wallet: each selected wallet's own totals
-        for (const w of got.perWallet ?? []) {
-          const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0 })
-          expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
-        }
+        expectPerWallet(got, n, q)
       }
       return byChunks
     }
@@ -195,10 +197,7 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         const got = p.query(q, undefined, { listWhole: true })
         if (p.lastPath === "entries") byEntries++
         expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
-        for (const w of got.perWallet ?? []) {
-          const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0 })
-          expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
-        }
+        expectPerWallet(got, n, q)
         expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
       }
       return byEntries
@@ -265,10 +264,7 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         const got = p.query(q, undefined, { listWhole: true })
         if (p.lastPath === "entryRows") byRows++
         expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
-        for (const w of got.perWallet ?? []) {
-          const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0 })
-          expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
-        }
+        expectPerWallet(got, n, q)
         expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
         // the per-row marks are all clear between queries (rows marked by entry outside the period included)
         expect((p as unknown as { scratch: Uint8Array }).scratch.every((b) => b === 0), JSON.stringify(q)).toBe(true)
