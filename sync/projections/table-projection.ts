@@ -1573,9 +1573,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (cacheable) this.askedBefore(key)
       return this.byChunks(c, sort, offset, limit, t0)
     }
-    // Q8: the first page of a word found in one small dictionary only, over the whole period, without amounts
-    if (offset === 0 && cacheable && sort.by === "created_at" && c.hasText && (!c.rowTextHits || c.idRows !== null) && c.candidates === null && !c.textDoc &&
-      c.textDesc !== c.textName && c.minAmount === -Infinity && c.maxAmount === Infinity && this.wholePeriod(c)) {
+    // the first page of a text in date order, without groups, whose identifier hits (if any) are listed: Q8 or Q9 may answer it
+    const textPage = offset === 0 && cacheable && sort.by === "created_at" && c.hasText && (!c.rowTextHits || c.idRows !== null) && c.candidates === null
+    // Q8: a word found in one small dictionary only, over the whole period, without amounts
+    if (textPage && !c.textDoc && c.textDesc !== c.textName && c.minAmount === -Infinity && c.maxAmount === Infinity && this.wholePeriod(c)) {
       const totals = this.entryTotals(c.textName)
       if (totals !== null) {
         this.askedBefore(key)
@@ -1586,9 +1587,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
         }
       }
     }
-    // Q9: the first page of a text found in the large dictionaries (references, documents) in few enough rows
-    if (offset === 0 && cacheable && sort.by === "created_at" && c.hasText && (!c.rowTextHits || c.idRows !== null) && c.candidates === null &&
-      !c.textName && (c.textDesc || c.textDoc)) {
+    // Q9: a text found in the large dictionaries (references, documents) in few enough rows, and in no small one
+    if (textPage && !c.textName && (c.textDesc || c.textDoc)) {
       // (the identifier marks stay for the scan when this does not answer; cleared when it does or throws)
       let answered = true
       try {
