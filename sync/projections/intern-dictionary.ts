@@ -24,7 +24,8 @@
  * trigram postings (`Grams`, below): a query of three characters or more reads the entries listed
  * under its rarest trigram and tests only those, instead of every entry's text (`indexOf` over
  * 13 MB of digits took 13–23 ms: the gateway's "123" and "1234" keystrokes, issue 16). A query
- * whose rarest trigram is in more than 1/8 of the entries (a CNPJ's "0001") still reads the blocks.
+ * whose rarest trigram is in more than 1/8 of the entries still reads the blocks. A document's digits
+ * also keep exact four-digit postings (DIGIT_4GRAMS: a CNPJ's "0001" is in 30 % of them).
  *
  * The string → index lookup is an open-addressing table of typed arrays rather than a `Map`: with a
  * million distinct strings a `Map` costs ~50 bytes per entry and most of the load time of a gateway
@@ -537,7 +538,7 @@ export class InternDictionary {
     const g4 = q.length >= 4 ? this.digitGrams(strings) : null
     if (g4 !== null) {
       const k = g4.rarest(q)
-      if (q.length === 4) return g4.searchBucket(k, null, q, hits, list)
+      if (g4.kind.exact && q.length === g4.kind.width) return g4.searchBucket(k, null, q, hits, list)
       if ((g4.count[k] as number) <= n >> 2) return g4.searchBucket(k, strings, q, hits, list)
     }
     const g = q.length >= 3 ? this.grams(strings) : null
