@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { IdIndex } from "./id-index.ts"
+import { AMOUNT_BANDS, bandLow, bandOf } from "./amount-bands.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { OrderIndex, radixSortRows } from "./order-index.ts"
 import { COLLECT_CAP, PackedStringColumn } from "./packed-strings.ts"
@@ -325,6 +326,27 @@ describe("engine S3 storage: orders and compact integers", () => {
       order.ensure()
       expect(Array.from(order.perm.subarray(0, order.n))).toEqual(expected())
       expect(scratch.every((b) => b === 0)).toBe(true)
+    }
+  })
+
+  it("Q10 amount bands: every band's bounds are exact (bandOf of its least and greatest amount is the band), up to the largest safe integer", () => {
+    for (let b = 0; b < AMOUNT_BANDS - 1; b++) {
+      expect(bandOf(bandLow(b)), `band ${b}`).toBe(b)
+      expect(bandOf(bandLow(b + 1) - 1), `band ${b}`).toBe(b)
+      expect(bandLow(b + 1)).toBeGreaterThan(bandLow(b))
+    }
+    expect(bandOf(Number.MAX_SAFE_INTEGER)).toBe(AMOUNT_BANDS - 1)
+    // against a naive band: 0–3 alone, then (leading bit, the next two bits) by BigInt
+    const g = new Prng(31)
+    const naiveBand = (a: number): number => {
+      if (a < 4) return a
+      const x = BigInt(a)
+      const bits = x.toString(2).length - 1
+      return 4 + 4 * (bits - 2) + Number((x >> BigInt(bits - 2)) & 3n)
+    }
+    for (let i = 0; i < 5000; i++) {
+      const a = g.next() < 0.5 ? g.int(1_000_000) : Math.floor(g.next() * 2 ** (1 + g.int(53)))
+      expect(bandOf(a), String(a)).toBe(naiveBand(a))
     }
   })
 

@@ -11,6 +11,7 @@ import { gatewayRow, gatewayRows } from "../../sandbox/gateway-rows.ts"
 import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
 import { NaiveTable } from "../../tests/support/naive-table.ts"
 import { StatementProjection } from "./statement-projection.ts"
+import { bandLow } from "./amount-bands.ts"
 import { COLLECT_CAP } from "./packed-strings.ts"
 import { TableProjection, type TableQuery } from "./table-projection.ts"
 
@@ -289,6 +290,48 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     const gone = live.filter(() => g.chance(0.02)).map((r) => r.id)
     expect(p.remove(gone)).toBe(n.remove(gone))
     expect(check(40, live)).toBeGreaterThan(6)
+  })
+
+  it("Q10 an amount range over the whole period adds up amount bands and the rows of the bands it cuts, equal to the naive reference through writes", () => {
+    const { g, rows, p, n } = build(23, 3_000)
+    const naiveInts = (q: TableQuery) => {
+      const all = n.query({ ...q, offset: 0, limit: 10_000, groupBy: "none" }).rows
+      return { fee: all.reduce((a, r) => a + r.fee, 0), seller_share: all.reduce((a, r) => a + r.seller_share, 0) }
+    }
+    const check = (rounds: number): number => {
+      let byBands = 0
+      for (let i = 0; i < rounds; i++) {
+        // bounds at band edges (powers of two and quarter steps), inside bands, or a row's own amount
+        const edge = () => g.pick([2 ** g.int(2, 18), 5 * 2 ** g.int(0, 15), bandLow(g.int(30, 75)) - g.int(0, 2), g.int(0, 250_000), g.pick(rows).value])
+        const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = { limit: g.int(1, 80) }
+        if (g.chance(0.8)) q.minAmount = edge()
+        if (g.chance(0.6) || q.minAmount === undefined) q.maxAmount = g.chance(0.5) ? edge() : (q.minAmount ?? 0) + edge()
+        if (g.chance(0.5)) q.walletIds = WALLETS.filter(() => g.chance(0.6))
+        if (g.chance(0.3)) q.statuses = GATEWAY_STATUSES.filter(() => g.chance(0.4))
+        if (g.chance(0.3)) q.types = GATEWAY_KINDS.filter(() => g.chance(0.5))
+        if (g.chance(0.4)) q.sort = { by: "created_at", dir: g.pick(["asc", "desc"] as const) }
+        const got = p.query(q, undefined, { listWhole: true })
+        if (p.lastPath === "bands") byBands++
+        expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query(q)))
+        expectPerWallet(got, n, q)
+        expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
+      }
+      return byBands
+    }
+    expect(check(60)).toBeGreaterThan(35)
+    p.optimize()
+    expect(check(40)).toBeGreaterThan(20)
+    // new amounts on existing rows, new rows, removals: each on its own
+    const changed = rows.filter(() => g.chance(0.03)).map((r) => ({ ...r, value: g.int(1, 300_000), updated_at: new Date(NOW + 1000).toISOString() }))
+    const added = WALLETS.flatMap((w) => gatewayRows(g, w, 100, NOW + DAY, 2, 90_000))
+    for (const batch of [changed, added]) {
+      p.upsertMany(batch)
+      n.upsertMany(batch)
+      expect(check(30)).toBeGreaterThan(12)
+    }
+    const gone = rows.filter(() => g.chance(0.02)).map((r) => r.id)
+    expect(p.remove(gone)).toBe(n.remove(gone))
+    expect(check(30)).toBeGreaterThan(12)
   })
 
   it("an identifier prefix matching more than COLLECT_CAP rows (one bank's end-to-end ids) equals the naive reference, compacted or not", () => {

@@ -35,6 +35,7 @@
  */
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import { ChunkTotals, type ChunkColumns } from "./chunk-totals.ts"
+import { AMOUNT_BANDS, bandColumn, bandLow, bandOf } from "./amount-bands.ts"
 import { EntryRows } from "./entry-rows.ts"
 import { EntryTotals } from "./entry-totals.ts"
 import { IdIndex } from "./id-index.ts"
@@ -725,7 +726,7 @@ export function monthsFromDays<C extends string>(days: TableSeries<C>): TableSer
  * How a query was answered: a cached match list, refined from one, a scan, or the Q7 route (the
  * window scanned until full, totals from the chunks; or that scan, when it reached the end first).
  */
-export type QueryPath = "cache" | "refined" | "scan" | "chunks" | "entries" | "entryRows"
+export type QueryPath = "cache" | "refined" | "scan" | "chunks" | "entries" | "entryRows" | "bands"
 
 export class TableProjection<R, Q extends TableQuery = TableQuery, C extends string = string> {
   private n = 0
@@ -781,6 +782,9 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** Per-entry (wallet, code) totals of the small text dictionaries: a word's first page adds these up (Q8). */
   private readonly nameTotals = new EntryTotals()
   private readonly descTotals = new EntryTotals()
+  /** Per amount band (wallet, code) totals (Q10: the band as the entry); `bandsVersion` the write they were tried at, null when unusable then. */
+  private readonly bandTotals = new EntryTotals()
+  private bandsUsable: { readonly version: number; readonly ok: boolean } = { version: -1, ok: false }
   /** The rows of each entry of the large descriptions and documents dictionaries (Q9). */
   private readonly descRows = new EntryRows()
   private readonly docRows = new EntryRows()
@@ -1217,6 +1221,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.docRows.stale()
     this.entryRows(false)
     this.entryRows(true)
+    this.amountTotals()
   }
 
   // ── Image (reopen without re-ingesting; sync/SPEC.md S6) ─────────────────────────────────
@@ -1573,6 +1578,14 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (cacheable) this.askedBefore(key)
       return this.byChunks(c, sort, offset, limit, t0)
     }
+    // Q10: the first page of an amount range (no text) over the whole period
+    if (offset === 0 && cacheable && !c.none && !c.hasText && (c.minAmount !== -Infinity || c.maxAmount !== Infinity) && sort.by === "created_at" && this.wholePeriod(c)) {
+      const totals = this.amountTotals()
+      if (totals !== null) {
+        this.askedBefore(key)
+        return this.byBands(c, totals, sort, limit, key, t0)
+      }
+    }
     // the first page of a text in date order, without groups, whose identifier hits (if any) are listed: Q8 or Q9 may answer it
     const textPage = offset === 0 && cacheable && sort.by === "created_at" && c.hasText && (!c.rowTextHits || c.idRows !== null) && c.candidates === null
     // Q8: a word found in one small dictionary only, over the whole period, without amounts
@@ -1765,6 +1778,84 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       }, this.writes)
     }
     return totals
+  }
+
+  /** The amount bands' totals (Q10), up to date; null when they cannot be kept (a negative or fractional amount, too many pairs). */
+  private amountTotals(): EntryTotals | null {
+    if (this.liveRows === 0 || !EntryTotals.fits(AMOUNT_BANDS, this.wallets.size, this.b.codeSpace)) return null
+    const totals = this.bandTotals
+    if (totals.version === this.writes) return totals
+    if (this.bandsUsable.version === this.writes) return null
+    const col = bandColumn(this.amount, this.n)
+    this.bandsUsable = { version: this.writes, ok: col !== null }
+    if (col === null) return null
+    totals.build({
+      rows: this.n, col, entries: AMOUNT_BANDS, wallet: this.wallet, code: this.code, dead: DEAD,
+      codeSpace: this.b.codeSpace, wallets: this.wallets.size, amount: this.amount, ints: this.ints
+    }, this.writes)
+    return totals
+  }
+
+  /**
+   * Q10: an amount range without text over the whole period, first page. The bands wholly inside the
+   * range add up their pairs (EntryTotals); the rows of the bands it cuts (two at most) are found in
+   * the amount order and added one by one; the window is a walk in date order testing each row's
+   * amount. The extra ints' sums are kept for the sumInts that follows. Not cached.
+   */
+  private byBands(c: Compiled, totals: EntryTotals, sort: TableSort, limit: number, key: string, t0: number): TableQueryResult<R, C> {
+    this.lastPathValue = "bands"
+    const trackWallets = c.selectedWallets.length > 1
+    const pairs = this.preparePairs(c)
+    const { pairOk, pairN, pairA } = this
+    const space = this.b.codeSpace
+    // amounts are non-negative integers here (amountTotals): the range as integers
+    const minA = Math.max(0, Math.ceil(c.minAmount))
+    const maxA = Math.min(Number.MAX_SAFE_INTEGER, Math.floor(c.maxAmount))
+    const ints = new Float64Array(this.ints.length)
+    if (minA <= maxA) {
+      const bMin = bandOf(minA)
+      const bMax = bandOf(maxA)
+      const inside = new Uint8Array(AMOUNT_BANDS)
+      const whole = (b: number): boolean => bandLow(b) >= minA && (b === AMOUNT_BANDS - 1 || bandLow(b + 1) - 1 <= maxA)
+      for (let b = bMin; b <= bMax; b++) if (whole(b)) inside[b] = 1
+      totals.collect(inside, AMOUNT_BANDS, pairOk, pairN, pairA, ints)
+      // the rows of the cut bands, by the amount order
+      this.byAmount.ensure()
+      const perm = this.byAmount.perm
+      for (const b of bMin === bMax ? [bMin] : [bMin, bMax]) {
+        if (inside[b] === 1) continue
+        const lo = Math.max(minA, bandLow(b))
+        const hi = b === AMOUNT_BANDS - 1 ? maxA : Math.min(maxA, bandLow(b + 1) - 1)
+        for (let k = this.amountBound(lo, false), end = this.amountBound(hi, true); k < end; k++) {
+          const r = perm[k] as number
+          const code = this.code[r] as number
+          if (code === DEAD) continue
+          const p = (this.wallet[r] as number) * space + code
+          if (pairOk[p] === 0) continue
+          pairN[p] = (pairN[p] as number) + 1
+          pairA[p] = (pairA[p] as number) + (this.amount[r] as number)
+          for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (this.ints[i] as CompactIntColumn).get(r)
+        }
+      }
+    }
+    this.entryInts = { key, version: this.writes, sums: ints }
+    const sums = this.foldPairs(pairs, trackWallets)
+    // the window: rows in date order with an amount in range and a pair the filter keeps
+    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
+    const win = this.windowBuf
+    const { perm, identity, n } = this.byDate
+    let wc = 0
+    for (let k = 0; k < n && wc < limit && minA <= maxA; k++) {
+      const i = sort.dir === "asc" ? k : n - 1 - k
+      const r = identity ? i : (perm[i] as number)
+      const code = this.code[r] as number
+      const a = this.amount[r] as number
+      if (code === DEAD || a < minA || a > maxA) continue
+      if (pairOk[(this.wallet[r] as number) * space + code] === 1) win[wc++] = r
+    }
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
+    settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
+    return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
   }
 
   /** listLoop's per-pair arrays, zeroed, and the pair mask of a compiled filter; how many pairs. */
@@ -2786,7 +2877,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       denseIdColumns: this.denseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       sparseIdColumns: this.sparseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       idIndex: this.ids.memoryBytes(),
-      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes() + this.chunkTotals.memoryBytes() + this.nameTotals.memoryBytes() + this.descTotals.memoryBytes() + this.descRows.memoryBytes() + this.docRows.memoryBytes(),
+      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes() + this.chunkTotals.memoryBytes() + this.nameTotals.memoryBytes() + this.descTotals.memoryBytes() + this.descRows.memoryBytes() + this.docRows.memoryBytes() + this.bandTotals.memoryBytes(),
       dictionaries: this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes() +
         this.storedDicts.reduce((n, d) => n + d.memoryBytes(), 0),
       scratch:
