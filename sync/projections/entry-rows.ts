@@ -60,6 +60,13 @@ export class EntryRows {
     return total
   }
 
+  /** Forgets the index and its arrays (the projection cleared). */
+  reset(): void {
+    this.start = new Int32Array(1)
+    this.rows = new Uint32Array(0)
+    this.indexed = -1
+  }
+
   /** Bytes held (memoryReport). */
   memoryBytes(): number {
     return this.start.byteLength + this.rows.byteLength

@@ -131,7 +131,7 @@ export class EntryTotals {
     }
   }
 
-  /** Forgets the totals (clear, compaction, reopen). */
+  /** Forgets the totals and their arrays (the projection cleared: logout). */
   reset(): void {
     this.version = -1
     this.start = new Int32Array(1)

@@ -332,6 +332,11 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     const gone = rows.filter(() => g.chance(0.02)).map((r) => r.id)
     expect(p.remove(gone)).toBe(n.remove(gone))
     expect(check(30)).toBeGreaterThan(12)
+    // clear (logout): the bands' and entries' aggregates go with the rows
+    const before = p.memoryReport().orders as number
+    p.clear()
+    expect(p.query({ minAmount: 1, limit: 10 }).total).toBe(0)
+    expect(p.memoryReport().orders as number).toBeLessThan(before / 10)
   })
 
   it("an identifier prefix matching more than COLLECT_CAP rows (one bank's end-to-end ids) equals the naive reference, compacted or not", () => {

@@ -1134,8 +1134,14 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.byDate.clear()
     this.byAmount.clear()
     this.chunkTotals.reset()
-    this.descRows.stale()
-    this.docRows.stale()
+    // the aggregates of the rows forgotten go too (logout: nothing of the previous user stays)
+    this.nameTotals.reset()
+    this.descTotals.reset()
+    this.bandTotals.reset()
+    this.bandsUsable = { version: -1, ok: false }
+    this.entryInts = null
+    this.descRows.reset()
+    this.docRows.reset()
     this.descHits = new Uint8Array(0)
     this.nameHits = new Uint8Array(0)
     this.docHits = new Uint8Array(0)
@@ -1804,9 +1810,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    */
   private byBands(c: Compiled, totals: EntryTotals, sort: TableSort, limit: number, key: string, t0: number): TableQueryResult<R, C> {
     this.lastPathValue = "bands"
-    const trackWallets = c.selectedWallets.length > 1
     const pairs = this.preparePairs(c)
-    const { pairOk, pairN, pairA } = this
+    const { pairOk } = this
     const space = this.b.codeSpace
     // amounts are non-negative integers here (amountTotals): the range as integers
     const minA = Math.max(0, Math.ceil(c.minAmount))
@@ -1818,7 +1823,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       const inside = new Uint8Array(AMOUNT_BANDS)
       const whole = (b: number): boolean => bandLow(b) >= minA && (b === AMOUNT_BANDS - 1 || bandLow(b + 1) - 1 <= maxA)
       for (let b = bMin; b <= bMax; b++) if (whole(b)) inside[b] = 1
-      totals.collect(inside, AMOUNT_BANDS, pairOk, pairN, pairA, ints)
+      totals.collect(inside, AMOUNT_BANDS, pairOk, this.pairN, this.pairA, ints)
       // the rows of the cut bands, by the amount order
       this.byAmount.ensure()
       const perm = this.byAmount.perm
@@ -1826,23 +1831,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
         if (inside[b] === 1) continue
         const lo = Math.max(minA, bandLow(b))
         const hi = b === AMOUNT_BANDS - 1 ? maxA : Math.min(maxA, bandLow(b + 1) - 1)
-        for (let k = this.amountBound(lo, false), end = this.amountBound(hi, true); k < end; k++) {
-          const r = perm[k] as number
-          const code = this.code[r] as number
-          if (code === DEAD) continue
-          const p = (this.wallet[r] as number) * space + code
-          if (pairOk[p] === 0) continue
-          pairN[p] = (pairN[p] as number) + 1
-          pairA[p] = (pairA[p] as number) + (this.amount[r] as number)
-          for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (this.ints[i] as CompactIntColumn).get(r)
-        }
+        for (let k = this.amountBound(lo, false), end = this.amountBound(hi, true); k < end; k++) this.addRowToPair(perm[k] as number, ints)
       }
     }
-    this.entryInts = { key, version: this.writes, sums: ints }
-    const sums = this.foldPairs(pairs, trackWallets)
     // the window: rows in date order with an amount in range and a pair the filter keeps
-    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
-    const win = this.windowBuf
+    const win = this.windowOf(limit)
     const { perm, identity, n } = this.byDate
     let wc = 0
     for (let k = 0; k < n && wc < limit && minA <= maxA; k++) {
@@ -1853,9 +1846,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (code === DEAD || a < minA || a > maxA) continue
       if (pairOk[(this.wallet[r] as number) * space + code] === 1) win[wc++] = r
     }
-    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
-    settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
-    return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+    return this.fromPairs(c, sort, limit, pairs, ints, key, wc, t0)
   }
 
   /** listLoop's per-pair arrays, zeroed, and the pair mask of a compiled filter; how many pairs. */
@@ -1905,7 +1896,6 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    */
   private byEntries(c: Compiled, totals: EntryTotals, names: boolean, sort: TableSort, limit: number, key: string, t0: number): TableQueryResult<R, C> {
     this.lastPathValue = "entries"
-    const trackWallets = c.selectedWallets.length > 1
     const dict = names ? this.names : this.descriptions
     const hits = names ? this.nameHits : this.descHits
     const col = names ? this.cpName : this.desc
@@ -1917,20 +1907,9 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const pairOk = this.pairOk
     const rowHits = c.rowTextHits
     const scratch = this.scratch
-    for (const r of (rowHits ? c.idRows : null) ?? []) {
-      const code = this.code[r] as number
-      if (code === DEAD || hits[col[r] as number] === 1) continue
-      const k = (this.wallet[r] as number) * space + code
-      if (pairOk[k] === 0) continue
-      this.pairN[k] = (this.pairN[k] as number) + 1
-      this.pairA[k] = (this.pairA[k] as number) + (this.amount[r] as number)
-      for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (this.ints[i] as CompactIntColumn).get(r)
-    }
-    this.entryInts = { key, version: this.writes, sums: ints }
-    const sums = this.foldPairs(pairs, trackWallets)
+    for (const r of (rowHits ? c.idRows : null) ?? []) if (hits[col[r] as number] !== 1) this.addRowToPair(r, ints)
     // the window: rows in date order whose entry is a hit and whose pair the filter keeps
-    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
-    const win = this.windowBuf
+    const win = this.windowOf(limit)
     const { perm, identity, n } = this.byDate
     let wc = 0
     for (let k = 0; k < n && wc < limit; k++) {
@@ -1940,7 +1919,35 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (code === DEAD || (hits[col[r] as number] !== 1 && !(rowHits && ((scratch[r] as number) & TEXT_HIT) !== 0))) continue
       if (pairOk[(this.wallet[r] as number) * space + code] === 1) win[wc++] = r
     }
-    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
+    return this.fromPairs(c, sort, limit, pairs, ints, key, wc, t0)
+  }
+
+  /** A live row into its (wallet, code) pair when the filter keeps the pair, and its extra ints into `ints` (Q8's identifier rows, Q10's cut bands). */
+  private addRowToPair(r: number, ints: Float64Array): void {
+    const code = this.code[r] as number
+    if (code === DEAD) return
+    const k = (this.wallet[r] as number) * this.b.codeSpace + code
+    if (this.pairOk[k] === 0) return
+    this.pairN[k] = (this.pairN[k] as number) + 1
+    this.pairA[k] = (this.pairA[k] as number) + (this.amount[r] as number)
+    for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (this.ints[i] as CompactIntColumn).get(r)
+  }
+
+  /** The window buffer, at least `limit` long. */
+  private windowOf(limit: number): Uint32Array {
+    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
+    return this.windowBuf
+  }
+
+  /**
+   * The answer of Q8, Q9 and Q10: the pairs (listLoop's arrays, filled) folded into the totals, the
+   * first `wc` rows of the window buffer, and the extra ints' sums kept for the sumInts that follows.
+   */
+  private fromPairs(c: Compiled, sort: TableSort, limit: number, pairs: number, ints: Float64Array, key: string, wc: number, t0: number): TableQueryResult<R, C> {
+    this.entryInts = { key, version: this.writes, sums: ints }
+    const trackWallets = c.selectedWallets.length > 1
+    const sums = this.foldPairs(pairs, trackWallets)
+    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: this.windowBuf, windowCount: wc, base: 0, complete: false, stopped: false }
     settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
     return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
   }
@@ -2002,7 +2009,6 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       cols.push({ index, col: docs ? this.cpDoc : this.desc, hits: docs ? this.docHits : this.descHits, list: list.entries })
     }
     this.lastPathValue = "entryRows"
-    const trackWallets = c.selectedWallets.length > 1
     const pairs = this.preparePairs(c)
     const space = this.b.codeSpace
     const { scratch } = this
@@ -2027,11 +2033,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const matches = list.subarray(0, matched)
     const ints = new Float64Array(this.ints.length)
     for (let i = 0; i < this.ints.length; i++) ints[i] = (this.ints[i] as CompactIntColumn).sumRows(matches)
-    this.entryInts = { key, version: this.writes, sums: ints }
-    const sums = this.foldPairs(pairs, trackWallets)
     // the window: the matches in date order (ascending row numbers when compacted; else by date, fewer of them)
-    if (this.windowBuf.length < limit) this.windowBuf = new Uint32Array(limit)
-    const win = this.windowBuf
+    const win = this.windowOf(limit)
     let wc = 0
     const identity = this.byDate.identity
     if (matched <= (identity ? ENTRY_ROWS_SORT_MAX : COLLECT_CAP)) {
@@ -2048,9 +2051,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       }
       clearBit(matches, 0, matched, scratch, TEXT_DICT)
     }
-    const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: wc, base: 0, complete: false, stopped: false }
-    settleTotals(out, this.perCurrency, sums.total, sums.sumIn, sums.sumOut)
-    return this.finish(c, sort, out, 0, limit, GroupMode.None, trackWallets, "", "", "", null, t0)
+    return this.fromPairs(c, sort, limit, pairs, ints, key, wc, t0)
   }
 
   /**
