@@ -10,8 +10,8 @@
  *
  * A chunk's totals are built after a bulk load (`prepare`) or lazily (at the first query that
  * reads them), and dropped by any write to one of its rows (`touch`), so a live deposit costs one
- * chunk's rebuild (~0.1 ms), and a compaction or a reopen from an image drops them all (`reset`). Dead rows (code = `dead`) are
- * left out. The chunk's time range is the min and max of its live rows' times.
+ * chunk's rebuild (~0.1 ms), and a compaction or a reopen from an image drops them all (`reset`).
+ * Dead rows (code = `dead`) are left out. The chunk's time range is the min and max of its live rows' times.
  *
  * Each pair also keeps the sums of the table's extra ints (the gateway's fee and seller share), so
  * the same filters get those totals from the pairs too (`collectInts`).
