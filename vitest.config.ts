@@ -1,9 +1,17 @@
 /**
- * Test projects: `unit` (pure code, next to the sources and under tests/unit) and
- * `integration` (the engine and the sandbox over real HTTP; each file starts its own sandbox).
- * End-to-end tests run in Playwright (playwright.config.ts), not here.
+ * Test projects: `unit` (pure code, next to the sources and under tests/unit), `integration`
+ * (the engine and the sandbox over real HTTP; each file starts its own sandbox) and `browser`
+ * (components in Chromium through vitest browser mode and Playwright, `*.browser.test.tsx` next to
+ * the component; issue 28 item 7). End-to-end tests run in Playwright (playwright.config.ts), not here.
  */
 import { defineConfig } from "vitest/config"
+import react from "@vitejs/plugin-react"
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
+import { playwright } from "@vitest/browser-playwright"
+
+/** No browser download works here: Debian's Chromium, quiet (CONTRIBUTING "Pitfalls"). */
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+const BROWSER_TESTS = "src/**/*.browser.test.tsx"
 
 export default defineConfig({
   test: {
@@ -14,6 +22,7 @@ export default defineConfig({
           // a generous guard against hangs, not a speed limit (speed is measured by `npm run bench`): generated-input suites run long on a loaded 2-core machine
           testTimeout: 60_000,
           include: ["schema/**/*.test.ts", "sync/**/*.test.ts", "workers/**/*.test.ts", "src/**/*.test.{ts,tsx}", "sandbox/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/node_modules/**", BROWSER_TESTS],
           environment: "node"
         }
       },
@@ -25,6 +34,32 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false
+        }
+      },
+      {
+        // the app's plugins components need (React, vanilla-extract for *.css.ts); not the PWA one
+        plugins: [react(), vanillaExtractPlugin()],
+        // pre-bundled before the first test, so no mid-run reload when a file imports a new one
+        optimizeDeps: {
+          include: [
+            "react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-router", "react-i18next", "i18next",
+            "@radix-ui/react-dialog", "@radix-ui/react-alert-dialog", "@radix-ui/react-radio-group", "@radix-ui/react-popover",
+            "dompurify", "axe-core", "effect", "vitest-browser-react"
+          ]
+        },
+        test: {
+          name: "browser",
+          include: [BROWSER_TESTS],
+          // a guard against hangs on a loaded 2-core machine, not a speed limit
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS } }),
+            instances: [{ browser: "chromium" }],
+            viewport: { width: 1280, height: 800 },
+            screenshotFailures: false
+          }
         }
       }
     ]

@@ -1,0 +1,132 @@
+/**
+ * The one virtualised data table as the user reads and drives it, in Chromium (issue 16 / D-data-table;
+ * DESIGN "heavy users who filter 100k to 1M rows"; features §2 statements page): headers and labels in
+ * the caller's language, only the rows in view rendered, sorting by a header, keyboard between rows,
+ * Enter opens a row, the empty state — with a fake engine answering the table's window queries.
+ */
+import i18next from "i18next"
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
+import { render } from "vitest-browser-react"
+import { userEvent } from "vitest/browser"
+import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
+import { fakeEngine } from "../../tests/support/fake-engine-client.ts"
+import type { LiveQuery } from "../../workers/protocol.ts"
+import { DataTable, type DataColumn, type DataSort } from "./data-table.tsx"
+
+vi.mock("../../workers/client.ts", async (orig) => ({
+  ...(await orig<typeof import("../../workers/client.ts")>()),
+  ...(await import("../../tests/support/fake-engine-client.ts")).fakeClient
+}))
+
+interface Row { readonly id: string; readonly description: string; readonly amount: number }
+const rowAt = (i: number): Row => ({ id: `r${i}`, description: `Entry ${i}`, amount: (i + 1) * 100 })
+
+const TEXTS = {
+  pt: { label: "Lançamentos do extrato", scroll: "Lista de lançamentos; use as setas para rolar", date: "Descrição", amount: "Valor", empty: "Nenhum lançamento encontrado", hint: "Ajuste os filtros para ver mais lançamentos." },
+  en: { label: "Statement entries", scroll: "List of entries; use the arrow keys to scroll", date: "Description", amount: "Amount", empty: "No entries found", hint: "Adjust the filters to see more entries." }
+} as const
+
+/** The table as a page sets it up: translated columns, a window query of the `pix_statement` table, `total` rows. */
+function Table({ total, onOpen = () => undefined, sort, onSort }: { readonly total: number; readonly onOpen?: (r: Row) => void; readonly sort?: DataSort; readonly onSort?: (s: DataSort) => void }) {
+  const t = i18next.t.bind(i18next)
+  const columns: ReadonlyArray<DataColumn<Row>> = [
+    { id: "description", header: t("statements:table.description"), width: "minmax(0, 2fr)", narrowWidth: "minmax(0, 1fr)", cell: (r) => r.description },
+    { id: "amount", header: t("statements:table.amount"), width: "140px", narrowWidth: "100px", align: "end", sort: "amount", cell: (r) => String(r.amount) }
+  ]
+  return (
+    <DataTable<Row>
+      columns={columns}
+      queryKey={`q|${sort?.dir ?? ""}`}
+      windowQuery={(offset, limit): LiveQuery => ({ kind: "table", table: "pix_statement", query: { offset, limit } })}
+      total={total}
+      rowKey={(r) => r.id}
+      rowAttrs={(r) => ({ id: r.id })}
+      onOpen={onOpen}
+      {...(sort ? { sort } : {})}
+      {...(onSort ? { onSort } : {})}
+      label={t("statements:table.label")}
+      scrollLabel={t("statements:table.scrollLabel")}
+      emptyTitle={t("statements:table.empty")}
+      emptyMessage={t("statements:table.emptyHint")}
+      testIds={{ table: "tbl", row: "tbl-row", scroller: "tbl-scroller" }}
+    />
+  )
+}
+
+const TOTAL = 10_000
+beforeEach(() => {
+  fakeEngine.reset()
+  fakeEngine.answer("table:pix_statement", (q: LiveQuery) => {
+    const { offset = 0, limit = 0 } = q.kind === "table" ? q.query : {}
+    return { rows: Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, k) => rowAt(offset + k)) }
+  })
+})
+afterEach(() => { fakeEngine.reset() })
+
+describe.each(LOCALES)("data table (%s)", (lng) => {
+  const tx = TEXTS[lng]
+  beforeEach(async () => { await showLocale(lng) })
+
+  test(`D-data-table: the table is named in ${lng}, its headers and scroll region too; of ${TOTAL} rows only those in view are rendered, with the row count for assistive technology`, async () => {
+    const screen = await render(<Table total={TOTAL} />)
+    const table = screen.getByRole("table", { name: tx.label })
+    await expect.element(table).toHaveAttribute("data-state", "ready")
+    await expect.element(table).toHaveAttribute("aria-rowcount", String(TOTAL + 1))
+    await expect.element(screen.getByRole("columnheader", { name: tx.date })).toBeVisible()
+    await expect.element(screen.getByRole("button", { name: tx.amount })).toBeVisible()
+    await expect.element(screen.getByRole("rowgroup", { name: tx.scroll })).toBeVisible()
+    await expect.element(screen.getByText("Entry 0", { exact: true })).toBeVisible()
+    const rendered = screen.getByTestId("tbl-row").elements().length
+    expect(rendered).toBeGreaterThan(5)
+    expect(rendered).toBeLessThan(40)
+    // only windows near the top were asked of the engine, never the whole list
+    for (const q of fakeEngine.asked) expect(q.kind === "table" ? (q.query.limit ?? 0) : 0).toBeLessThanOrEqual(1000)
+  })
+
+  test(`D-data-table keyboard (${lng}): ArrowDown/ArrowUp move between rows, End goes to the last of ${TOTAL} (scrolled into view), Home back; Enter and Space open the focused row`, async () => {
+    const opened: string[] = []
+    const screen = await render(<Table total={TOTAL} onOpen={(r) => opened.push(r.id)} />)
+    const first = screen.getByTestId("tbl-row").first()
+    await expect.element(first).toHaveAttribute("data-id", "r0")
+    first.element().focus()
+    await userEvent.keyboard("{ArrowDown}")
+    await expect.element(screen.getByRole("row").filter({ hasText: "Entry 1" }).first()).toHaveFocus()
+    await userEvent.keyboard("{ArrowDown}{ArrowUp}")
+    await expect.element(screen.getByRole("row").filter({ hasText: "Entry 1" }).first()).toHaveFocus()
+    await userEvent.keyboard("{Enter}")
+    expect(opened).toEqual(["r1"])
+    await userEvent.keyboard("{End}")
+    await expect.poll(() => (document.activeElement as HTMLElement | null)?.dataset.id).toBe(`r${TOTAL - 1}`)
+    await userEvent.keyboard(" ")
+    expect(opened).toEqual(["r1", `r${TOTAL - 1}`])
+    await userEvent.keyboard("{Home}")
+    await expect.poll(() => (document.activeElement as HTMLElement | null)?.dataset.id).toBe("r0")
+    // a click opens too
+    await screen.getByText("Entry 2", { exact: true }).click()
+    expect(opened).toEqual(["r1", `r${TOTAL - 1}`, "r2"])
+  })
+
+  test(`D-data-table sort (${lng}): a sortable header is a button; it asks descending first, then flips; aria-sort and the arrow say the order`, async () => {
+    const asked: DataSort[] = []
+    const screen = await render(<Table total={TOTAL} onSort={(s) => asked.push(s)} />)
+    await screen.getByRole("button", { name: tx.amount }).click()
+    expect(asked).toEqual([{ by: "amount", dir: "desc" }])
+    await screen.rerender(<Table total={TOTAL} sort={{ by: "amount", dir: "desc" }} onSort={(s) => asked.push(s)} />)
+    await expect.element(screen.getByRole("columnheader", { name: `${tx.amount} ↓` })).toHaveAttribute("aria-sort", "descending")
+    await expect.element(screen.getByRole("columnheader", { name: tx.date })).not.toHaveAttribute("aria-sort")
+    await screen.getByRole("button", { name: `${tx.amount} ↓` }).click()
+    expect(asked[1]).toEqual({ by: "amount", dir: "asc" })
+  })
+
+  test(`D-data-table empty state (${lng}): no rows shows the caller's empty title and hint; no scroller; no serious or critical axe violation with rows or empty`, async () => {
+    const screen = await render(<Table total={TOTAL} />)
+    await expect.element(screen.getByRole("table")).toHaveAttribute("data-state", "ready")
+    expect(await seriousAxeViolations(screen.container)).toEqual([])
+    await screen.rerender(<Table total={0} />)
+    await expect.element(screen.getByText(tx.empty)).toBeVisible()
+    await expect.element(screen.getByText(tx.hint)).toBeVisible()
+    await expect.element(screen.getByTestId("tbl-scroller")).not.toBeInTheDocument()
+    await expect.element(screen.getByRole("table")).toHaveAttribute("data-total", "0")
+    expect(await seriousAxeViolations(screen.container)).toEqual([])
+  })
+})

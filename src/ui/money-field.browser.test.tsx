@@ -1,0 +1,95 @@
+/**
+ * The money input as the user types it, in Chromium (spec core §5 "Money: input uses comma decimal
+ * and dot thousands and yields integer cents"; DESIGN "a bad input gets a clear message and loses
+ * nothing typed"): the R$ mask, the cents read from the text, the canonical form on blur and the
+ * field's message, in pt and en (the input format is the Brazilian one in both).
+ */
+import { useState } from "react"
+import { useTranslation } from "react-i18next"
+import { beforeEach, describe, expect, test } from "vitest"
+import { render } from "vitest-browser-react"
+import { userEvent } from "vitest/browser"
+import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
+import { MoneyField } from "./money-field.tsx"
+
+const TEXTS = {
+  pt: { label: "Valor", invalid: "Valor inválido (use 1.234,56)" },
+  en: { label: "Amount", invalid: "Invalid amount (use 1.234,56)" }
+} as const
+
+/** A form with one money field, as the pay forms use it: the owner keeps the text and the cents, and says what is wrong. */
+function AmountForm({ initial = "" }: { readonly initial?: string }) {
+  const { t } = useTranslation()
+  const [text, setText] = useState(initial)
+  const [cents, setCents] = useState<number | null>(null)
+  const bad = text.trim() !== "" && cents === null
+  return (
+    <form onSubmit={(e) => e.preventDefault()}>
+      <MoneyField label={t("pix:pay.amount")} value={text} onChange={(x, c) => { setText(x); setCents(c) }} error={bad ? t("validation:VALIDATION_MONEY") : null} data-testid="amount" />
+      <output data-testid="cents">{cents === null ? "null" : String(cents)}</output>
+      <button type="button">{"next"}</button>
+    </form>
+  )
+}
+
+describe.each(LOCALES)("money field (%s)", (lng) => {
+  const tx = TEXTS[lng]
+  beforeEach(async () => { await showLocale(lng) })
+
+  test(`core §5 Money: the field is labelled in ${lng} with the R$ mask beside it; "1.234,56" reads 123456 cents; a decimal keyboard is asked`, async () => {
+    const screen = await render(<AmountForm />)
+    const input = screen.getByLabelText(tx.label)
+    await expect.element(input).toHaveAttribute("inputmode", "decimal")
+    // the mask: "R$" drawn inside the field, hidden from screen readers (the label names the field)
+    const prefix = input.element().parentElement?.querySelector("span[aria-hidden='true']")
+    expect(prefix?.textContent).toBe("R$")
+    expect(prefix?.getBoundingClientRect().left).toBeLessThan(input.element().getBoundingClientRect().left + 40)
+    await input.click()
+    await userEvent.keyboard("1.234,56")
+    await expect.element(input).toHaveValue("1.234,56")
+    await expect.element(screen.getByTestId("cents")).toHaveTextContent("123456")
+    await expect.element(input).not.toHaveAttribute("aria-invalid")
+  })
+
+  test(`core §5 Money: what is typed stays as typed; on blur a valid amount takes its canonical form ("1234,5" → "1.234,50", "7" → "7,00") (${lng})`, async () => {
+    const screen = await render(<AmountForm />)
+    const input = screen.getByLabelText(tx.label)
+    await input.click()
+    await userEvent.keyboard("1234,5")
+    await expect.element(input).toHaveValue("1234,5")
+    await expect.element(screen.getByTestId("cents")).toHaveTextContent("123450")
+    await userEvent.tab()
+    await expect.element(input).toHaveValue("1.234,50")
+    await expect.element(screen.getByTestId("cents")).toHaveTextContent("123450")
+    await input.fill("7")
+    await screen.getByRole("button", { name: "next" }).click()
+    await expect.element(input).toHaveValue("7,00")
+    await expect.element(screen.getByTestId("cents")).toHaveTextContent("700")
+  })
+
+  test(`core §5 VALIDATION_MONEY: an amount in the wrong form ("12,345", "1,234.56", "abc") gives the field's message in ${lng}, tied to the field; the text is kept, also on blur`, async () => {
+    const screen = await render(<AmountForm />)
+    const input = screen.getByLabelText(tx.label)
+    for (const wrong of ["12,345", "1,234.56", "abc"]) {
+      await input.fill(wrong)
+      await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.invalid)
+      await expect.element(input).toHaveAttribute("aria-invalid", "true")
+      await expect.element(input).toHaveAccessibleDescription(tx.invalid)
+      await expect.element(screen.getByTestId("cents")).toHaveTextContent("null")
+      await userEvent.tab()
+      await expect.element(input).toHaveValue(wrong)
+    }
+    // mended: the message goes
+    await input.fill("12,34")
+    await expect.element(screen.getByRole("alert")).not.toBeInTheDocument()
+    await expect.element(screen.getByTestId("cents")).toHaveTextContent("1234")
+    expect(await seriousAxeViolations()).toEqual([])
+  })
+
+  test(`DESIGN accessibility: the money field with its message (${lng}) has no serious or critical axe violation`, async () => {
+    const screen = await render(<AmountForm initial="1,2,3" />)
+    await screen.getByLabelText(tx.label).fill("1,2,3")
+    await expect.element(screen.getByRole("alert")).toBeVisible()
+    expect(await seriousAxeViolations()).toEqual([])
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * Toasts as the user sees them, in Chromium (spec core §2.4 "toasts of types success, info, warning,
+ * error (top right, 4 seconds, title and message)", core §9 toast timeout 4000 ms and width 384 px):
+ * src/lib/feedback.ts `toast()` drawn by the Toaster.
+ */
+import i18next from "i18next"
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
+import { render } from "vitest-browser-react"
+import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
+import { TOAST_TIMEOUT_MS, toast } from "../lib/feedback.ts"
+import { Toaster } from "./toaster.tsx"
+
+const TEXTS = {
+  pt: { region: "Avisos", close: "Fechar" },
+  en: { region: "Alerts", close: "Close" }
+} as const
+
+afterEach(() => { vi.useRealTimers() })
+
+describe.each(LOCALES)("toasts (%s)", (lng) => {
+  const tx = TEXTS[lng]
+  beforeEach(async () => { await showLocale(lng) })
+
+  test(`core §2.4 toasts: success and error toasts show their title and message in ${lng} in the named live region, top right, 384 px; errors are alerts, the rest status`, async () => {
+    const screen = await render(<Toaster />)
+    const region = screen.getByRole("region", { name: tx.region })
+    await expect.element(region).toHaveAttribute("aria-live", "polite")
+    toast("success", i18next.t("pix:pay.done"))
+    toast("error", i18next.t("pix:limits.failed"), i18next.t("errors:INCORRECT_PIN"))
+    const ok = screen.getByTestId("toast-success")
+    const bad = screen.getByTestId("toast-error")
+    await expect.element(ok).toHaveTextContent(i18next.t("pix:pay.done"))
+    await expect.element(ok).toHaveAttribute("role", "status")
+    await expect.element(bad).toHaveAttribute("role", "alert")
+    await expect.element(bad).toHaveTextContent(lng === "pt" ? "PIN incorreto." : "Incorrect PIN.")
+    const box = region.element().getBoundingClientRect()
+    expect(box.width).toBe(384)
+    expect(window.innerWidth - box.right).toBeLessThan(40)
+    expect(box.top).toBeLessThan(40)
+    expect(await seriousAxeViolations()).toEqual([])
+    // each has a close button named in the language; it dismisses that toast only
+    await bad.getByRole("button", { name: tx.close }).click()
+    await expect.element(screen.getByTestId("toast-error")).not.toBeInTheDocument()
+    await expect.element(screen.getByTestId("toast-success")).toBeVisible()
+    await ok.getByRole("button", { name: tx.close }).click()
+    await expect.element(screen.getByTestId("toast-success")).not.toBeInTheDocument()
+  })
+
+  test(`core §9 toast timeout 4000 ms: a toast stays until 4 s have passed, then goes (${lng}); warning and info toasts are status`, async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+    const screen = await render(<Toaster />)
+    toast("warning", "Warning title", "Warning message")
+    toast("info", "Info title")
+    await expect.element(screen.getByTestId("toast-warning")).toHaveTextContent("Warning message")
+    await expect.element(screen.getByTestId("toast-info")).toHaveAttribute("role", "status")
+    await vi.advanceTimersByTimeAsync(TOAST_TIMEOUT_MS - 1)
+    await expect.element(screen.getByTestId("toast-warning")).toBeVisible()
+    await vi.advanceTimersByTimeAsync(1)
+    await expect.element(screen.getByTestId("toast-warning")).not.toBeInTheDocument()
+    await expect.element(screen.getByTestId("toast-info")).not.toBeInTheDocument()
+  })
+})
