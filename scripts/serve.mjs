@@ -4,12 +4,15 @@
 // so the browser sees one origin. Used by `npm start`, the Playwright suite and the benchmarks.
 //
 //   node scripts/serve.mjs [--app-port 5173] [--api-port 4010] [--db .data/sandbox.sqlite]
-//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fresh] [--build] [--dev]
+//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fresh] [--build] [--no-build] [--dev]
+// The app is rebuilt when any of its sources is newer than dist/ (scripts/build-state.mjs), so it always serves what
+// the checkout holds; --build forces a build, --no-build serves dist/ as it is (the e2e workers: their suite built it).
 // --admin opens the sandbox's /__admin/* routes (fault switches, clock, ledger: tests and benchmarks).
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, rmSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { buildIfStale } from "./build-state.mjs"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const args = process.argv.slice(2)
@@ -28,11 +31,7 @@ const dev = flag("dev")
 if (flag("fresh") && existsSync(db)) for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true })
 mkdirSync(dirname(db), { recursive: true })
 
-if (!dev && (flag("build") || !existsSync(resolve(root, "dist/index.html")))) {
-  console.log("[serve] building the app (vite build)…")
-  const r = spawnSync(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" })
-  if (r.status !== 0) process.exit(r.status ?? 1)
-}
+if (!dev && !flag("no-build")) buildIfStale(root, { force: flag("build") })
 
 const children = []
 const stopAll = () => { for (const c of children) if (!c.killed) c.kill("SIGTERM") }
