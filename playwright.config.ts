@@ -1,50 +1,53 @@
 /**
- * End-to-end tests in a real Chromium against the built app and a running sandbox
- * (DEVELOPERS "Real parts, really run"). Uses Debian's Chromium at /usr/bin/chromium when
- * present (no browser download works here), otherwise a browser Playwright already has.
+ * End-to-end tests in a real Chromium against the built app and a running sandbox (DEVELOPERS "Real parts,
+ * really run"; issue 28). Each worker starts its own sandbox and app server, and each test starts from the seed
+ * (tests/e2e/test.ts; decisions D-e2e-isolation). No retries: a test that passes only on a second try is a
+ * failing test. Uses Debian's Chromium at /usr/bin/chromium when present (no browser download works here),
+ * otherwise a browser Playwright already has.
  */
-import { defineConfig } from "@playwright/test"
-import { existsSync } from "node:fs"
+import { defineConfig, type Project } from "@playwright/test"
+import { existsSync, readdirSync } from "node:fs"
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5183)
-const API_PORT = Number(process.env.E2E_API_PORT ?? 4020)
-const CLOCK_SUITES = ["**/pix-schedule/**", "**/ted/*.spec.ts", "**/*.clock.spec.ts"]
+
+/**
+ * `E2E_SHUFFLE=<seed>`: the spec files in an order drawn from the seed, one project each (the runner takes projects
+ * in the order given), to show that no test depends on what ran before it (issue 28 item 3). Unset: one project.
+ */
+const shuffled = (seed: number): Project[] => {
+  const files = readdirSync("tests/e2e", { recursive: true }).map(String).filter((f) => f.endsWith(".spec.ts") && !f.includes("scratch-")).sort()
+  let s = seed >>> 0 || 1
+  const next = (): number => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32 }
+  for (let i = files.length - 1; i > 0; i--) { const j = Math.floor(next() * (i + 1)); [files[i], files[j]] = [files[j] as string, files[i] as string] }
+  return files.map((f) => ({ name: f, testMatch: f }))
+}
+const SHUFFLE = process.env.E2E_SHUFFLE
 
 export default defineConfig({
   testDir: "tests/e2e",
   // scratch specs are local measuring aids (1M rows), not part of the suite: speed is measured by `npm run bench`
   testIgnore: ["**/scratch-*.spec.ts"],
+  // builds the app once when its sources are newer than dist/ (scripts/build-state.mjs); the workers serve dist/
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // a two-person flow signs two people in and syncs both accounts on a 2-core machine shared with two browsers
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
-  // one retry: a test that passes only on its second run is reported as flaky in the closing line of
-  // `npm test` (scripts/test.mjs) and in the JSON report, never hidden (decisions: D-e2e-retry)
-  retries: 1,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
   reporter: [["list"], ["json", { outputFile: process.env.PW_JSON ?? "test-results/playwright.json" }]],
   outputDir: "test-results/e2e",
+  ...(SHUFFLE ? { projects: shuffled(Number(SHUFFLE)) } : {}),
   use: {
-    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    // the service worker precaches every area (84 files) in each new context: only the offline suite needs it
+    // (tests/e2e/offline, `serviceWorkers: "allow"`); reduced motion stops spinners and shimmers repainting
+    serviceWorkers: "block",
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
     }
-  },
-  // Suites that move the sandbox clock ahead (scheduled Pix, the TED window) run after the rest: the clock only goes
-  // forward, so later suites would see rows stamped days ahead and the approval cut-off run.
-  projects: [
-    { name: "main", testIgnore: CLOCK_SUITES },
-    { name: "clock", testMatch: CLOCK_SUITES, dependencies: ["main"] }
-  ],
-  webServer: {
-    command: `node scripts/serve.mjs --app-port ${APP_PORT} --api-port ${API_PORT} --db .data/e2e-${API_PORT}.sqlite --fresh --size small --admin --resettable`,
-    url: `http://127.0.0.1:${APP_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe"
   }
 })

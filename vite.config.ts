@@ -54,6 +54,9 @@ const pwa = VitePWA({
     navigateFallback: "/index.html",
     navigateFallbackDenylist: [/^\/users/, /^\/api-2/, /^\/auth\/session/, /^\/zip/, /^\/__admin/, /^\/health/, /^\/harness/, /^\/bench/],
     cleanupOutdatedCaches: true,
+    // the first install takes the open tab at once (D-offline): a first visit that goes offline without a reload
+    // still reloads from the precache. An update still waits for the user (prompt: no skipWaiting).
+    clientsClaim: true,
     // no runtime caching: every API call goes to the network (the engine keeps the data, not the service worker)
     runtimeCaching: []
   },

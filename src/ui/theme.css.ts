@@ -67,7 +67,11 @@ export const darkTheme = createTheme(vars, {
   }
 })
 
-globalStyle("*, *::before, *::after", { boxSizing: "border-box" })
+globalStyle("*, *::before, *::after", {
+  boxSizing: "border-box",
+  // WCAG 2.3.3: a user who asks for reduced motion gets no spinning, shimmering or sliding (a spinner still shows, still)
+  "@media": { "(prefers-reduced-motion: reduce)": { animationDuration: "0.01ms !important", animationIterationCount: "1 !important", transitionDuration: "0.01ms !important" } }
+})
 globalStyle("html, body", { margin: 0, padding: 0, minHeight: "100%" })
 globalStyle("body", {
   fontFamily: vars.font.body, fontSize: vars.fontSize.md, lineHeight: 1.45,

@@ -1,7 +1,8 @@
 /**
- * Playwright fixtures for the shell suite (tldraw-style page objects): the login page, the
- * shell and the home page, plus `signInAs` that signs a seeded sandbox user in by e-mail code
- * and waits for the banking home. The app runs in Portuguese by default (pt-BR browser).
+ * Playwright fixtures for the suites (tldraw-style page objects): the login page, the shell and the
+ * home page, plus `signInAs` that starts a seeded sandbox user signed in (through the API: only the
+ * sign-in tests use the login page) and waits for the banking home. The app runs in Portuguese by
+ * default (pt-BR browser).
  */
 import { test as base, expect } from "./test.ts"
 import { HomePage } from "./pages/home-page.ts"
@@ -13,8 +14,8 @@ export interface ShellFixtures {
   login: LoginPage
   shell: Shell
   home: HomePage
-  /** Sign in (e-mail code) and land on the banking home with balances shown; tours closed. */
-  signInAs: (email: string, o?: { prefix?: "" | "/pt" | "/en"; query?: string }) => Promise<void>
+  /** Signed in (by the API, tests/e2e/pages/sign-in.ts) on the banking home with balances shown; tours seen unless `tours: "show"`. */
+  signInAs: (email: string, o?: { prefix?: "" | "/pt" | "/en"; query?: string; tours?: "skip" | "show" }) => Promise<void>
 }
 
 export const test = base.extend<ShellFixtures>({

@@ -1,18 +1,71 @@
 /**
- * The `test` every end-to-end spec uses: Playwright's, plus one automatic fixture (decisions D-e2e-reset,
- * D-e2e-retry). A test run again after a failure first puts the sandbox back to its seed (`POST /__admin/reset`,
- * sandbox/reset.ts), so the retry meets the state the test was written against, not what its first attempt
- * changed: a claim that moved a key, a card replaced, a scheduled Pix already run. The first attempt runs on the
- * suite's shared sandbox as before; a retry that passes is still reported flaky (scripts/test.mjs).
+ * The `test` every end-to-end spec uses (issue 28; decisions D-e2e-isolation, which replaced D-e2e-retry and
+ * D-e2e-reset): Playwright's, plus
  *
- * And one more (sync/SPEC.md W4): a snapshot or reply the views' half refused because it did not match its Schema
- * fails the test that saw it, in every context the test opens (its own `context` and any `browser.newContext()`).
+ * - **a sandbox per worker** (`served`, worker scope): each Playwright worker starts its own sandbox and app
+ *   server (`scripts/serve.mjs`: its own ports, its own SQLite file under `.data/`, seeded fresh, `--admin
+ *   --resettable`), and every test's `baseURL` is that worker's. Two workers never share data.
+ * - **a known start** (`fromSeed`, automatic): before each test the worker's sandbox is put back to its seed
+ *   (`POST /__admin/reset`, sandbox/reset.ts: every table, the business clock, fault switches, flags, codes;
+ *   open streams closed). So a test never meets what another left — a claim that moved a key, a card replaced,
+ *   the clock moved days ahead — whatever order the specs run in, and no test is retried (`retries: 0`).
+ * - **a checked boundary** (sync/SPEC.md W4): a snapshot or reply the views' half refused because it did not
+ *   match its Schema fails the test that saw it, in every context the test opens.
  */
+import { spawn } from "node:child_process"
+import { rmSync } from "node:fs"
+import { createServer, type AddressInfo } from "node:net"
+import { resolve } from "node:path"
 import { test as base, expect, type BrowserContext } from "@playwright/test"
 
 const CONTRACT_BROKEN = "does not match its Schema"
+const ROOT = resolve(import.meta.dirname, "../..")
 
-export const test = base.extend<{ resetOnRetry: void; boundaryChecked: void }>({
+/** A port the system has free now (listen on 0, read it, close). */
+const freePort = (): Promise<number> => new Promise((ok, fail) => {
+  const s = createServer()
+  s.on("error", fail)
+  s.listen(0, "127.0.0.1", () => { const { port } = s.address() as AddressInfo; s.close(() => ok(port)) })
+})
+
+const up = async (url: string, until: number): Promise<boolean> => {
+  while (Date.now() < until) {
+    try { if ((await fetch(url)).status < 500) return true } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return false
+}
+
+export interface Served { readonly url: string; readonly apiUrl: string }
+
+export const test = base.extend<{ fromSeed: void; boundaryChecked: void }, { served: Served }>({
+  served: [async ({}, use, workerInfo) => {
+    const [appPort, apiPort] = [await freePort(), await freePort()]
+    const db = resolve(ROOT, `.data/e2e-w${workerInfo.parallelIndex}-${apiPort}.sqlite`)
+    const child = spawn(process.execPath, [resolve(ROOT, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort),
+      "--db", db, "--fresh", "--size", "small", "--admin", "--resettable", "--no-build"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] })
+    let err = ""
+    child.stderr.on("data", (b: Buffer) => { err = (err + b.toString()).slice(-4000) })
+    const exited = new Promise<void>((r) => child.once("exit", () => r()))
+    const url = `http://127.0.0.1:${appPort}`
+    const apiUrl = `http://127.0.0.1:${apiPort}`
+    // the sandbox seeds in about a second and vite preview starts in about two; a minute is the guard, not the expectation
+    const until = Date.now() + 60_000
+    if (!(await up(`${apiUrl}/health`, until)) || !(await up(`${url}/`, until))) {
+      child.kill("SIGTERM")
+      throw new Error(`worker ${workerInfo.parallelIndex}: the sandbox did not come up on ${url}\n${err}`)
+    }
+    await use({ url, apiUrl })
+    child.kill("SIGTERM")
+    await exited
+    for (const f of [db, `${db}-wal`, `${db}-shm`, `${db}.seed-copy`]) rmSync(f, { force: true })
+  }, { scope: "worker", timeout: 90_000 }],
+  baseURL: async ({ served }, use) => { await use(served.url) },
+  fromSeed: [async ({ served }, use) => {
+    const r = await fetch(`${served.url}/__admin/reset`, { method: "POST" })
+    if (!r.ok) throw new Error(`sandbox reset before the test: ${r.status}`)
+    await use()
+  }, { auto: true }],
   boundaryChecked: [async ({ browser, context }, use) => {
     const broken: string[] = []
     const watch = (c: BrowserContext): void => { c.on("console", (m) => { if (m.type() === "error" && m.text().includes(CONTRACT_BROKEN)) broken.push(m.text()) }) }
@@ -21,13 +74,6 @@ export const test = base.extend<{ resetOnRetry: void; boundaryChecked: void }>({
     browser.newContext = async (options) => { const c = await newContext(options); watch(c); return c }
     try { await use() } finally { browser.newContext = newContext }
     expect(broken, "W4: the engine sent an answer that does not match its Schema").toEqual([])
-  }, { auto: true }],
-  resetOnRetry: [async ({ baseURL }, use, testInfo) => {
-    if (testInfo.retry > 0) {
-      const r = await fetch(`${baseURL ?? ""}/__admin/reset`, { method: "POST" })
-      if (!r.ok) throw new Error(`sandbox reset before retry: ${r.status} (serve it with --resettable)`)
-    }
-    await use()
   }, { auto: true }]
 })
 

@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { HISTORY, openAs, REQUESTS, Sandbox, SETTINGS } from "./approval-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
@@ -28,11 +29,9 @@ test("axe (pt, en): approval requests, history, settings; permissions, update PI
   const diego = await openAs(browser, baseURL ?? "", "diego@example.com")
   for (const lang of ["pt", "en"] as const) {
     for (const [path, testId, shot] of PAGES) {
-      await diego.page.goto(`/${lang}${path}`)
+      await go(diego.page, `/${lang}${path}`)
       await expect(diego.page.getByTestId(testId)).toBeVisible({ timeout: 20_000 })
-      if (testId === "change-password-page") await diego.shell.dismissTour()
       if (testId === "approval-requests-page") await expect(diego.page.getByTestId("approval-live")).toHaveAttribute("data-live", "true", { timeout: 15_000 })
-      await diego.page.waitForTimeout(300)
       if (lang === "en") await diego.page.screenshot({ path: `${ARTIFACTS}/${shot}-en.png`, fullPage: true })
       await expectNoSeriousViolations(diego.page, `${lang} ${path}`)
     }
@@ -44,11 +43,10 @@ test("responsive: the approval queue at 360 px wide has no horizontal scroll", a
   test.setTimeout(120_000)
   const carla = await openAs(browser, baseURL ?? "", "carla@example.com")
   await carla.page.setViewportSize({ width: 360, height: 740 })
-  await carla.page.goto(REQUESTS)
+  await go(carla.page, REQUESTS)
   await expect(carla.page.getByTestId("approval-requests-page")).toBeVisible({ timeout: 20_000 })
   const id = await new Sandbox(baseURL ?? "").createRequest({ amount: 140_000, description: "Tela estreita e2e", key: "contato@tech-solucoes.com.br" })
   await expect(carla.page.locator(`[data-request-id="${id}"]`)).toBeVisible({ timeout: 10_000 })
-  await carla.page.waitForTimeout(300)
   const overflow = await carla.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await carla.page.screenshot({ path: `${ARTIFACTS}/approval-requests-360-pt.png`, fullPage: true })

@@ -12,6 +12,7 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox as SeededSandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import type { Shell } from "../pages/shell.ts"
+import { go } from "../pages/navigation.ts"
 
 export { PIN }
 export const REQUESTS = "/control-panel/security/approval/requests"
@@ -42,7 +43,6 @@ export async function openAs(
   if (key !== null && !((await shell.walletSwitcher.textContent()) ?? "").includes(WALLETS[key])) {
     await shell.switchWallet(WALLETS[key])
     await home.expectLoaded()
-    await shell.dismissTour()
   }
   if (key !== null) await expect(shell.walletSwitcher).toContainText(WALLETS[key])
   return { context, page, shell }
@@ -59,7 +59,7 @@ export class RequestsPage extends byTestId({
 }) {
   readonly pin = new PinPrompt(this.page)
   async open(): Promise<void> {
-    await this.page.goto(REQUESTS)
+    await go(this.page, REQUESTS)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
     await expect(this.live).toHaveAttribute("data-live", "true", { timeout: 20_000 })
   }
@@ -75,7 +75,7 @@ export class RequestsPage extends byTestId({
 /** /control-panel/security/approval/history. */
 export class HistoryPage extends byTestId({ root: "approval-history-page", rows: "history-row" }) {
   async open(): Promise<void> {
-    await this.page.goto(HISTORY)
+    await go(this.page, HISTORY)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
   }
   row(requestId: string): Locator { return this.page.locator(`[data-testid="history-row"][data-request-id="${requestId}"]`) }
@@ -91,7 +91,7 @@ export class SettingsPage extends byTestId({
   submit: "setting-submit"
 }) {
   async open(): Promise<void> {
-    await this.page.goto(SETTINGS)
+    await go(this.page, SETTINGS)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
   }
 }

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto"
 import { expect, test } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { HistoryPage, openAs, PIN, RequestsPage, Sandbox, REQUESTS } from "./approval-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 declare global { interface Window { __painted?: Record<string, number> } }
 
@@ -164,14 +165,13 @@ test("features §2/§6: a user without the approval permission cannot see or act
   const walletId = await sb.walletId()
   const helena = await openAs(browser, base, HELENA)
   // the menu does not offer the queue, and the route sends her home with the catalogue's message
-  await helena.page.goto("/control-panel/security/change-password")
+  await go(helena.page, "/control-panel/security/change-password")
   await expect(helena.page.getByTestId("change-password-page")).toBeVisible({ timeout: 20_000 })
-  await helena.shell.dismissTour()
   await helena.page.getByTestId("menu-security").click()
   await expect(helena.page.getByTestId("menu-approvalHistory")).toBeVisible()
   await expect(helena.page.getByTestId("menu-approvalRequests")).toHaveCount(0)
   await helena.page.keyboard.press("Escape")
-  await helena.page.goto(REQUESTS)
+  await go(helena.page, REQUESTS)
   await expect(helena.page).toHaveURL(/\/banking\/home$/)
   await expect(helena.page.getByTestId("toast-error").filter({ hasText: "Você não tem permissão para esta ação." })).toBeVisible()
   await expect(helena.page.getByTestId("approval-request")).toHaveCount(0)
@@ -264,7 +264,7 @@ test("features §2: filters, counts and keyboard shortcuts over the queue; r rej
   await expect(carla.page.getByTestId("history-sum")).toHaveText(/R\$\s?[\d.]+,\d{2}/)
 
   // English
-  await carla.page.goto(`/en${REQUESTS}`)
+  await go(carla.page, `/en${REQUESTS}`)
   await expect(q.root).toBeVisible({ timeout: 20_000 })
   await expect(q.progress(nextId)).toHaveText("1 of 2 approvals")
   await carla.page.screenshot({ path: `${ARTIFACTS}/approval-requests-en.png`, fullPage: true })

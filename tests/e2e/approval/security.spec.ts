@@ -9,6 +9,7 @@ import { expect, test } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PASSWORD } from "../pages/login-page.ts"
 import { openAs, PIN, Sandbox } from "./approval-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 const HELENA = "helena@example.com"
 const ANA = "ana@example.com"
@@ -22,9 +23,8 @@ test("core §5: change password — live checklist and strength meter, catalogue
   const p = helena.page
   let changed = false
   try {
-    await p.goto("/control-panel/security/change-password")
+    await go(p, "/control-panel/security/change-password")
     await expect(p.getByTestId("change-password-page")).toBeVisible({ timeout: 20_000 })
-    await helena.shell.dismissTour()
     const meter = p.getByTestId("strength-meter")
     await expect(meter).toHaveAttribute("data-level", "none")
     const levels: ReadonlyArray<readonly [string, string]> = [["abc", "weak"], ["abcdefgh", "weak"], ["abcdefgh1", "average"], ["Abcdefgh1", "good"], ["Abcdefgh1!", "strong"]]
@@ -75,7 +75,7 @@ test("core §5/features §2: update PIN with the current PIN, then with a tempor
   const helena = await openAs(browser, base, HELENA, { wallet: null })
   const p = helena.page
   try {
-    await p.goto("/control-panel/security/update-pin")
+    await go(p, "/control-panel/security/update-pin")
     await expect(p.getByTestId("update-pin-page")).toBeVisible({ timeout: 20_000 })
     await p.getByTestId("pin-current").fill("12")
     await p.getByTestId("pin-new").fill("4321")
@@ -127,7 +127,7 @@ test("core §6/features §6: permissions — the current user is hidden, a profi
   const ana = await openAs(browser, base, ANA)
   const p = ana.page
   try {
-    await p.goto("/control-panel/security/permissions")
+    await go(p, "/control-panel/security/permissions")
     await expect(p.getByTestId("permissions-page")).toBeVisible({ timeout: 20_000 })
     const users = p.getByTestId("permission-user")
     await expect(users).toHaveCount(3, { timeout: 15_000 })
@@ -198,7 +198,7 @@ test("core §6: a member without the users permission sees no list but may unlin
   const helena = await openAs(browser, base, HELENA, { wallet: "anaReserve" })
   const p = helena.page
   try {
-    await p.goto("/control-panel/security/permissions")
+    await go(p, "/control-panel/security/permissions")
     await expect(p.getByTestId("permissions-page")).toBeVisible({ timeout: 20_000 })
     await expect(p.getByTestId("permission-user")).toHaveCount(0)
     await expect(p.getByTestId("permissions-page")).toContainText("Você não tem permissão para ver os usuários desta carteira.")

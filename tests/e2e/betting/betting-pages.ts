@@ -7,8 +7,7 @@
 import { createHash } from "node:crypto"
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test"
 import { Sandbox } from "../pages/sandbox.ts"
-import { FIXED_CODE, LoginPage, PASSWORD } from "../pages/login-page.ts"
-import { Shell } from "../pages/shell.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 
 export const BETTING = "/sports-betting"
 export const OPERATOR = "bruno@example.com"
@@ -19,19 +18,7 @@ export async function openBetting(browser: Browser, baseURL: string, query = "")
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   await context.addInitScript((id) => { if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id) }, walletId)
   const page = await context.newPage()
-  // the shared sign-in with waits long enough for a loaded machine (the shared page object waits 10 s)
-  const login = new LoginPage(page)
-  await page.goto(`/auth/login${query}`)
-  await expect(login.root).toBeVisible({ timeout: 60_000 })
-  await login.email.fill(OPERATOR)
-  await login.password.fill(PASSWORD)
-  await login.submit.click()
-  await expect(login.code).toBeVisible({ timeout: 60_000 })
-  await login.code.fill(FIXED_CODE)
-  await login.codeSubmit.click()
-  await expect(page).toHaveURL(/\/banking\/home$/, { timeout: 90_000 })
-  await expect(page.getByTestId("home-page")).toBeVisible({ timeout: 60_000 })
-  await new Shell(page).dismissTour()
+  await signInToHome(page, OPERATOR, { query })
   return { context, page, walletId, sandbox }
 }
 

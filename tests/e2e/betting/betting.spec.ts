@@ -14,6 +14,7 @@ import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { BETTING, faults, openBetting, reportXml, resetFaults, sha256, spDay, storedFiles } from "./betting-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 test.afterEach(async ({ baseURL }) => { await resetFaults(baseURL ?? "") })
 
@@ -26,7 +27,7 @@ test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded r
   const date = spDay(1)
   const file = reportXml(date, 3 * 1024 * 1024) // 12 parts of 256 KiB
   const name = `relatorio-${date}-e2e.xml`
-  await page.goto(`${BETTING}/sending-report`)
+  await go(page, `${BETTING}/sending-report`)
   await page.getByTestId("report-date").fill(date)
   await page.getByTestId("report-file").setInputFiles({ name, mimeType: "application/xml", buffer: file })
   await page.getByText("Aceito os termos de uso").click()
@@ -50,7 +51,7 @@ test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded r
   expect(mine).toHaveLength(1)
   expect(mine[0]).toMatchObject({ state: "READY", size: file.length, assembled: 1, sha256: sha256(file) })
   // and one report for the date, processed
-  await page.goto(`${BETTING}/history-bet`)
+  await go(page, `${BETTING}/history-bet`)
   const row = page.locator(`[data-testid="report-row"][data-date="${date}"]`)
   await expect(row).toHaveCount(1, { timeout: 20_000 })
   await expect(row).toHaveAttribute("data-status", "completed", { timeout: 20_000 })
@@ -64,7 +65,7 @@ test("core §4 'Session timer': while a report uploads, a session under 60 s is 
   // a 55 s session (?session_ms=): always under the 60 s of the rule, so a running upload renews it
   const { context, page } = await openBetting(browser, base, "?session_ms=55000")
   const date = spDay(2)
-  await page.goto(`${BETTING}/sending-report`)
+  await go(page, `${BETTING}/sending-report`)
   await page.getByTestId("report-date").fill(date)
   await page.getByTestId("report-file").setInputFiles({ name: `relatorio-${date}-renew.xml`, mimeType: "application/xml", buffer: reportXml(date, 3 * 1024 * 1024) })
   await page.getByText("Aceito os termos de uso").click()
@@ -87,7 +88,7 @@ test("features §5: a malformed XML is refused before upload with its line; miss
   const base = baseURL ?? ""
   const { context, page, walletId } = await openBetting(browser, base)
   const before = (await storedFiles(base, walletId)).length
-  await page.goto(`${BETTING}/sending-report`)
+  await go(page, `${BETTING}/sending-report`)
   await page.getByTestId("report-send").click()
   await expect(page.getByTestId("report-problem")).toHaveText("Escolha o arquivo XML ou ZIP do relatório.")
   const date = spDay(0)
@@ -106,14 +107,14 @@ test("features §5: a malformed XML is refused before upload with its line; miss
   expect((await storedFiles(base, walletId)).length).toBe(before) // nothing was sent
   await page.screenshot({ path: `${ARTIFACTS}/betting-report-refused-pt.png`, fullPage: true })
   // the same refusal in English
-  await page.goto(`/en${BETTING}/sending-report`)
+  await go(page, `/en${BETTING}/sending-report`)
   await page.getByTestId("report-date").fill(date)
   await page.getByTestId("report-file").setInputFiles({ name: "broken.xml", mimeType: "application/xml", buffer: bad })
   await page.getByText("I accept the terms of use").click()
   await page.getByTestId("report-send").click()
   await expect(page.getByTestId("report-problem")).toContainText("The XML is malformed at line 4")
   // the server's own failure reason, in the history (seeded: a report whose XML was not closed)
-  await page.goto(`${BETTING}/history-bet`)
+  await go(page, `${BETTING}/history-bet`)
   const failed = page.locator('[data-testid="report-row"][data-status="failure"]').first()
   await expect(failed.getByTestId("report-failure")).toContainText("O XML está malformado", { timeout: 20_000 })
   await expect(failed.getByTestId("report-failure")).toContainText("not closed")
@@ -124,7 +125,7 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
   test.setTimeout(300_000)
   const { context, page } = await openBetting(browser, baseURL ?? "")
   const [y, m] = spDay(0).split("-").map(Number) as [number, number]
-  await page.goto(`${BETTING}/sending-ggr`)
+  await go(page, `${BETTING}/sending-ggr`)
   await page.getByTestId("ggr-month").selectOption(String(m))
   await page.getByTestId("ggr-year").selectOption(String(y))
   await page.getByTestId("ggr-value").fill("12.345,67")
@@ -134,7 +135,7 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
   await expect(page.getByTestId("ggr-refusal")).toHaveText("O GGR deste mês já foi enviado.", { timeout: 15_000 })
   await expect(page.getByTestId("ggr-value")).toHaveValue("12.345,67")
   await page.screenshot({ path: `${ARTIFACTS}/betting-ggr-refused-pt.png`, fullPage: true })
-  await page.goto(`/en${BETTING}/sending-ggr`)
+  await go(page, `/en${BETTING}/sending-ggr`)
   // the page sends as the current wallet: wait until the reloaded app knows it (the header names it)
   await expect(page.getByTestId("wallet-switcher")).toContainText("Lima & Filhos", { timeout: 30_000 })
   await page.getByTestId("ggr-month").selectOption(String(m))
@@ -149,7 +150,7 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
 test("features §2 payment-proportion: the apportionment shows its beneficiaries and Pix code, is paid with the PIN and shows paid", async ({ browser, baseURL }) => {
   test.setTimeout(300_000)
   const { context, page } = await openBetting(browser, baseURL ?? "")
-  await page.goto(`${BETTING}/payment-proportion`)
+  await go(page, `${BETTING}/payment-proportion`)
   await expect(page.getByTestId("apportionment-status")).toHaveAttribute("data-status", "pending", { timeout: 20_000 })
   await expect(page.getByTestId("apportionment-table")).toContainText("Esporte")
   await expect(page.getByTestId("apportionment-brcode")).toContainText("br.gov.bcb.pix")
@@ -175,7 +176,7 @@ test("axe (pt, en): the five sports-betting pages have no serious violation", as
   const { context, page } = await openBetting(browser, baseURL ?? "")
   for (const prefix of ["", "/en"]) {
     for (const p of ["sending-report", "history-bet", "sending-ggr", "history-ggr", "payment-proportion"]) {
-      await page.goto(`${prefix}${BETTING}/${p}`)
+      await go(page, `${prefix}${BETTING}/${p}`)
       await expect(page.getByTestId("betting-page")).toBeVisible({ timeout: 20_000 })
       await page.waitForTimeout(500)
       await axe(page, `${prefix || "/pt"} ${p}`)

@@ -7,6 +7,7 @@ import { expect, type Page } from "@playwright/test"
 import { byTestId } from "../pages/page-object.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
+import { go } from "../pages/navigation.ts"
 
 export class BilletPay extends byTestId({
   line: "billet-line",
@@ -22,7 +23,7 @@ export class BilletPay extends byTestId({
   dialog: "confirm-dialog"
 }) {
   async open(prefix = ""): Promise<void> {
-    await this.page.goto(`${prefix}/banking/billet/pay`)
+    await go(this.page, `${prefix}/banking/billet/pay`)
     await expect(this.line).toBeVisible({ timeout: 60_000 })
   }
   async decode(line: string): Promise<void> {
@@ -43,7 +44,7 @@ export class BilletReceive extends byTestId({
   line: "billet-issued-line"
 }) {
   async issue(o: { amount: string; due: string; description: string; payer: string; document: string }): Promise<string> {
-    await this.page.goto("/banking/billet/receive")
+    await go(this.page, "/banking/billet/receive")
     await this.amount.fill(o.amount)
     await this.due.fill(o.due)
     await this.description.fill(o.description)
@@ -65,31 +66,7 @@ export const slip = async (page: Page, id: string): Promise<string> => {
   return e.typeable_line
 }
 
-/**
- * Sign in, trying again when the home did not show within the suite's wait (a loaded shared machine can
- * take longer to load the app and open the local database than one expect allows); a sign-in that landed
- * late counts.
- */
+/** Signed in on the banking home (the shared API sign-in, tests/e2e/pages/sign-in.ts). */
 export async function signInPatiently(page: Page, email: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.goto("/auth/login")
-    await expect(page.getByTestId("login-page").or(page.getByTestId("home-page"))).toBeVisible({ timeout: 90_000 })
-    try {
-      await signInToHome(page, email)
-      return
-    } catch (e) {
-      const late = await page.waitForURL(/\/banking\/home$/, { timeout: 60_000 }).then(() => true, () => false)
-      if (late) {
-        await closeTour(page)
-        return
-      }
-      if (attempt >= 3) throw e
-    }
-  }
-}
-
-/** The home's guided tour may open late on a loaded machine: skip it when it shows (the suite leaves the home next). */
-async function closeTour(page: Page): Promise<void> {
-  const skip = page.getByTestId("tour").getByRole("button", { name: /^(Pular tour|Skip tour)$/ })
-  if (await skip.waitFor({ state: "visible", timeout: 8_000 }).then(() => true, () => false)) await skip.click({ timeout: 10_000 }).catch(() => undefined)
+  await signInToHome(page, email)
 }

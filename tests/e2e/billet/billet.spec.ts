@@ -13,6 +13,7 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { balanceOf, ledger, seed, spDate } from "../statements/pages.ts"
 import { addBankBusinessDays } from "../../../schema/holidays.ts"
 import { BilletPay, BilletReceive, signInPatiently, slip } from "./billet-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // three sign-ins and live updates across two browsers: generous per-test limits on a shared machine
 test.describe.configure({ timeout: 240_000 })
@@ -38,7 +39,7 @@ test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno
   await bruno.screenshot({ path: `${ARTIFACTS}/billet-issued-pt.png`, fullPage: true })
   expect(await seriousAxe(bruno)).toEqual([])
   // his issued list, open, watching
-  await bruno.goto("/banking/billet/manage-billet")
+  await go(bruno, "/banking/billet/manage-billet")
   const row = bruno.locator(`[data-testid="billet-deposit-row"][data-line="${line}"]`)
   await expect(row.first()).toHaveAttribute("data-status", "CREATED_PENDING", { timeout: 60_000 })
   expect(await seriousAxe(bruno)).toEqual([])
@@ -93,7 +94,7 @@ test("issue 14 features §4: a reload in the middle of a payment pays once; a sc
     if (await prompt.root.isVisible()) await prompt.answer()
     return (await ledger(page, anaW)).transactions.filter((x) => x.transaction_uuid === commandId)
   }, { timeout: 60_000 }).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
-  await page.goto("/banking/billet")
+  await go(page, "/banking/billet")
   await expect(page.getByTestId("billet-payment-row").first()).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 })
 
   // schedule the same slip for the next business day, then cancel it
@@ -110,7 +111,7 @@ test("issue 14 features §4: a reload in the middle of a payment pays once; a sc
   await new PinPrompt(page).answer()
   await expect(pay.result).toHaveAttribute("data-state", "confirmed", { timeout: 60_000 })
   await expect(pay.result).toContainText("Pagamento agendado")
-  await page.goto("/banking/billet/scheduled-billet")
+  await go(page, "/banking/billet/scheduled-billet")
   const pending = page.getByTestId("billet-scheduled-row").filter({ has: page.getByTestId("billet-scheduled-cancel") }).first()
   await expect(pending).toHaveAttribute("data-status", "pending", { timeout: 60_000 })
   const id = (await pending.getAttribute("data-id")) ?? ""

@@ -11,13 +11,14 @@ import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { CARDS, faults, openCards, plastic, purchase, resetFaults, Sandbox, stateOf } from "./cards-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 test.afterEach(async ({ baseURL }) => { await resetFaults(baseURL ?? "") })
 
 test("features §9: five virtual cards are requested, 'n of 5' counts them, the 6th is refused in the user's language", async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
   const { context, page, walletId } = await openCards(browser, baseURL ?? "", "carla@example.com", "carla")
-  await page.goto(`${CARDS}/virtual-card`)
+  await go(page, `${CARDS}/virtual-card`)
   await expect(page.getByTestId("virtual-count")).toHaveText("0 de 5 cartões virtuais", { timeout: 20_000 })
   for (let i = 1; i <= 5; i++) {
     await page.getByTestId("request-virtual").click()
@@ -31,7 +32,7 @@ test("features §9: five virtual cards are requested, 'n of 5' counts them, the 
   await expect(page.getByTestId("virtual-count")).toHaveText("5 de 5 cartões virtuais")
   expect((await plastic(baseURL ?? "", walletId)).filter((c) => c.virtual)).toHaveLength(5)
   // the same refusal in English
-  await page.goto(`/en${CARDS}/virtual-card`)
+  await go(page, `/en${CARDS}/virtual-card`)
   await expect(page.getByTestId("virtual-count")).toHaveText("5 of 5 virtual cards", { timeout: 20_000 })
   await page.getByTestId("request-virtual").click()
   await page.getByTestId("virtual-confirm").click()
@@ -44,7 +45,7 @@ test("features §4/§5: a physical card is activated by its last four digits; a 
   test.setTimeout(120_000)
   const { context, page, walletId } = await openCards(browser, baseURL ?? "", "diego@example.com", "diego")
   const [card] = await plastic(baseURL ?? "", walletId)
-  await page.goto(`${CARDS}/physical-card/${card!.id}`)
+  await go(page, `${CARDS}/physical-card/${card!.id}`)
   await expect(stateOf(page)).toHaveAttribute("data-status", "pending", { timeout: 20_000 })
   await expect(page.getByTestId("card-number")).toHaveText("•••• •••• •••• ••••")
   await expect(page.getByTestId("card-track")).toContainText("Entregue")
@@ -96,7 +97,7 @@ test("features §4: a block sent while the connection drops, then a reload, ends
   const { context, page, walletId } = await openCards(browser, base, "helena@example.com", "helena")
   const card = (await plastic(base, walletId)).find((c) => !c.virtual && c.status === "activated")!
   const blocksBefore = card.events["block"] ?? 0
-  await page.goto(`${CARDS}/physical-card/${card.id}`)
+  await go(page, `${CARDS}/physical-card/${card.id}`)
   await expect(stateOf(page)).toHaveAttribute("data-status", "activated", { timeout: 20_000 })
   // the block commits, but its answer never arrives (the connection is dropped after the commit)
   await faults(base, { fault_after_commit_rate: { "/users/cards/": 1 }, after_commit_mode: "drop" })
@@ -136,7 +137,7 @@ test("features §4: a new copy blocks the old card for good; delete is final, it
   const { context, page, walletId } = await openCards(browser, base, "ana@example.com", "anaMain")
   const cards = await plastic(base, walletId)
   const phys = cards.find((c) => !c.virtual && c.status === "activated" && c.replaced_by === null)!
-  await page.goto(`${CARDS}/physical-card/${phys.id}`)
+  await go(page, `${CARDS}/physical-card/${phys.id}`)
   await expect(stateOf(page)).toHaveAttribute("data-status", "activated", { timeout: 20_000 })
   await page.getByTestId("card-newcopy").click()
   await page.getByRole("button", { name: "Pedir 2ª via" }).last().click()
@@ -148,11 +149,11 @@ test("features §4: a new copy blocks the old card for good; delete is final, it
   const old = after.find((c) => c.id === phys.id)!
   expect(old.status).toBe("blocked")
   expect(after.find((c) => c.id === old.replaced_by)?.status).toBe("pending")
-  await page.goto(`${CARDS}/physical-card`)
+  await go(page, `${CARDS}/physical-card`)
   await expect(page.getByTestId("card")).toHaveCount(3, { timeout: 15_000 }) // the new one, and the two replaced
   // delete a virtual card: danger confirmation, PIN, gone for good
   const v = after.find((c) => c.virtual && c.status === "activated")!
-  await page.goto(`${CARDS}/virtual-card/${v.id}`)
+  await go(page, `${CARDS}/virtual-card/${v.id}`)
   await expect(stateOf(page)).toHaveAttribute("data-status", "activated", { timeout: 20_000 })
   await page.getByTestId("card-delete").click()
   await page.getByRole("button", { name: "Excluir definitivamente" }).click()
@@ -173,7 +174,7 @@ test("features §4: a new copy blocks the old card for good; delete is final, it
 test("features §2: a physical card is requested to the profile's address, then tracked", async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const { context, page, walletId } = await openCards(browser, baseURL ?? "", "carla@example.com", "carla")
-  await page.goto(`${CARDS}/physical-card`)
+  await go(page, `${CARDS}/physical-card`)
   await page.getByTestId("request-physical").click()
   await expect(page.getByTestId("physical-address")).toContainText("São Paulo - SP", { timeout: 10_000 })
   await page.getByTestId("physical-confirm").click()
@@ -205,7 +206,7 @@ test("axe (pt, en): physical card, virtual cards, a card's page, the card statem
   ]
   for (const lang of ["pt", "en"] as const) {
     for (const [path, shot] of pages) {
-      await page.goto(`/${lang}${path}`)
+      await go(page, `/${lang}${path}`)
       await expect(page.getByTestId("cards-page")).toBeVisible({ timeout: 20_000 })
       await expect(page.getByTestId("card").or(page.getByTestId("card-statement")).first()).toBeVisible({ timeout: 20_000 })
       await page.waitForTimeout(400)

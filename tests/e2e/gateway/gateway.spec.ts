@@ -13,6 +13,7 @@ import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { formatBrl } from "../../../schema/format.ts"
+import { go } from "../pages/navigation.ts"
 
 const DEPOSITS = "/gateway/transactions/deposits"
 const spDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10)
@@ -34,7 +35,7 @@ test("features §2/§3: bruno filters deposits of matrix and branch by status an
   test.setTimeout(180_000)
   const { page, sb, close } = await openGateway(browser, baseURL ?? "")
   const wallets = await sb.seededWallets()
-  await page.goto(DEPOSITS)
+  await go(page, DEPOSITS)
   await expect(page.getByTestId("gateway-page")).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId("gateway-wallets").getByRole("checkbox")).toHaveCount(2, { timeout: 20_000 })
   await page.getByTestId("gateway-status").selectOption("paid")
@@ -70,7 +71,7 @@ test("features §2 live: a deposit created by the sandbox appears in the open li
   test.setTimeout(120_000)
   const { page, sb, close } = await openGateway(browser, baseURL ?? "")
   const wallets = await sb.seededWallets()
-  await page.goto(DEPOSITS)
+  await go(page, DEPOSITS)
   await expect(page.getByTestId("gateway-row").first()).toBeVisible({ timeout: 30_000 })
   const reference = `PED-LIVE-${Date.now() % 100000}`
   await page.getByTestId("gateway-text").fill(reference)
@@ -84,7 +85,7 @@ test("features §2 live: a deposit created by the sandbox appears in the open li
 test("features §2 metrics in pt and en: local totals agree with the server's aggregate; the interval limit is enforced; axe clean", async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const { page, close } = await openGateway(browser, baseURL ?? "")
-  await page.goto("/gateway/metrics")
+  await go(page, "/gateway/metrics")
   await expect(page.getByTestId("metrics-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId("metrics-check")).toHaveText("Os totais locais conferem com o servidor", { timeout: 30_000 })
   await page.screenshot({ path: `${ARTIFACTS}/gateway-metrics-pt.png`, fullPage: true })
@@ -92,7 +93,7 @@ test("features §2 metrics in pt and en: local totals agree with the server's ag
   await page.getByTestId("metrics-start").fill("2026-01-01")
   await page.getByTestId("metrics-end").fill("2026-03-01")
   await expect(page.getByTestId("metrics-error")).toHaveText("O intervalo pode ter no máximo 31 dias")
-  await page.goto("/en/gateway/metrics")
+  await go(page, "/en/gateway/metrics")
   await expect(page.getByTestId("metrics-check")).toHaveText("Local totals match the server", { timeout: 30_000 })
   // at least one wallet (features §2): both unticked, the message; ticked again, the table
   await page.getByTestId("gateway-wallets").getByRole("checkbox").nth(0).click()
@@ -101,7 +102,7 @@ test("features §2 metrics in pt and en: local totals agree with the server's ag
   await page.getByTestId("gateway-wallets").getByRole("checkbox").nth(0).click()
   await expect(page.getByTestId("metrics-row").first()).toBeVisible()
   await page.screenshot({ path: `${ARTIFACTS}/gateway-metrics-en.png`, fullPage: true })
-  await page.goto(`/en${DEPOSITS}`)
+  await go(page, `/en${DEPOSITS}`)
   await expect(page.getByTestId("gateway-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole("columnheader", { name: "Payer / receiver" })).toBeVisible()
   await page.screenshot({ path: `${ARTIFACTS}/gateway-deposits-en.png`, fullPage: true })

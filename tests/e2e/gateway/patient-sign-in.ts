@@ -1,21 +1,12 @@
 /**
- * Signing in for the gateway payment-request and order suites: the shared steps (tests/e2e/pages) with
- * more patience for the first screens — a company's first sign-in syncs its gateway wallets and lists,
- * which on a loaded machine takes longer than the default 10 s of an expectation. Same checks, longer waits.
+ * Helpers of the gateway payment-request and order suites: signing in (the shared API sign-in, tests/e2e/pages/sign-in.ts)
+ * and moving inside the running app as a link does.
  */
 import { expect, type Page } from "@playwright/test"
-import { HomePage } from "../pages/home-page.ts"
-import { LoginPage } from "../pages/login-page.ts"
-import { Shell } from "../pages/shell.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 
 export async function signInPatiently(page: Page, email: string, prefix: "" | "/en" = ""): Promise<void> {
-  const login = new LoginPage(page)
-  await page.goto(`${prefix}/auth/login`)
-  await expect(login.root).toBeVisible({ timeout: 30_000 })
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/banking\/home$/, { timeout: 40_000 })
-  await new HomePage(page).expectLoaded()
-  await new Shell(page).dismissTour()
+  await signInToHome(page, email, { prefix })
 }
 
 /**

@@ -9,6 +9,9 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { balanceOf, CoinsPage, ledger, seed, StatementsPage } from "../statements/pages.ts"
 
+// the app opens offline through its service worker (blocked elsewhere in the suite: playwright.config.ts)
+test.use({ serviceWorkers: "allow" })
+
 test("issue 18: offline, a reload and a new tab open the app with the local statement, balances and queue, and say since when", async ({ page, context, signInAs }) => {
   test.setTimeout(150_000)
   await signInAs("ana@example.com")

@@ -4,7 +4,7 @@ import { byTestId } from "./page-object.ts"
 
 export class HomePage extends byTestId({ root: "home-page", balances: "home-balances", activity: "home-activity" }) {
   async expectLoaded(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/banking\/home$/)
+    await expect(this.page).toHaveURL(/\/banking\/home(\?[^/]*)?$/)
     await expect(this.root).toBeVisible()
     await expect(this.balance("BRL")).toBeVisible({ timeout: 20_000 })
   }

@@ -11,22 +11,18 @@
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
-import { LoginPage } from "../pages/login-page.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Shell } from "../pages/shell.ts"
 import { seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ timeout: 300_000 })
 
 async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page)
-  await login.open()
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/banking\/home$/, { timeout: 60_000 })
-  await expect(page.getByTestId("home-page")).toBeVisible()
-  await new Shell(page).dismissTour()
+  await signInToHome(page, email)
 }
 
 const DAY = 86_400_000
@@ -63,7 +59,7 @@ test("features §2/§4 issue 13: approved by QR code → charged once on its dat
     const toCancel = await merchantRequest(page, { wallet_id: anaW, merchant: 0, start_date: spDay(6), value: 1_111, contract_description: "E2E cancelada" })
     const above = await merchantRequest(page, { wallet_id: anaW, merchant: 1, start_date: spDay(7), floor_max_value: 1_000, charge_amount: 5_000, contract_description: "E2E acima do máximo" })
 
-    await page.goto("/banking/pix/automatic-pix")
+    await go(page, "/banking/pix/automatic-pix")
     await expect(page.getByTestId("pix-schedule-automatic")).toBeVisible()
     const row = (id: string) => page.locator(`[data-testid=automatic-row][data-id="${id}"]`)
     // the merchants' requests arrive live in the pending list, with the fields of features §3
@@ -144,7 +140,7 @@ test("features §2/§4 issue 13: approved by QR code → charged once on its dat
     await expect(pay(above.authorization.id).getByTestId("automatic-payment-failure")).toHaveText("Cobrança acima do valor máximo autorizado.")
 
     // English
-    await page.goto("/en/banking/pix/automatic-pix")
+    await go(page, "/en/banking/pix/automatic-pix")
     await expect(page.getByRole("heading", { name: "Pix Automático" })).toBeVisible({ timeout: 90_000 })
     await expect(pay(above.authorization.id).getByTestId("automatic-payment-failure")).toHaveText("Charge above the authorized maximum value.")
     await page.screenshot({ path: `${ARTIFACTS}/pix-automatic-en.png`, fullPage: true })

@@ -10,10 +10,10 @@
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
-import { LoginPage } from "../pages/login-page.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { Shell } from "../pages/shell.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -21,12 +21,7 @@ test.describe.configure({ timeout: 420_000 })
 
 /** Sign in (fixed e-mail code) and land on the banking home, tour closed. */
 async function signIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page)
-  await login.open()
-  await login.signIn(email)
-  await expect(page).toHaveURL(/\/banking\/home$/, { timeout: 60_000 })
-  await expect(page.getByTestId("home-page")).toBeVisible()
-  await new Shell(page).dismissTour()
+  await signInToHome(page, email)
 }
 
 const DAY = 86_400_000
@@ -67,7 +62,7 @@ test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once
     const { wallets } = await seed(page)
     const anaW = wallets["anaMain"] as string
     const brunoW = wallets["brunoMatrix"] as string
-    await page.goto("/banking/pix/scheduled-pix")
+    await go(page, "/banking/pix/scheduled-pix")
     await expect(page.getByTestId("pix-schedule-scheduled")).toBeVisible()
 
     // features §5: today is not a schedule; typed values stay
@@ -105,7 +100,7 @@ test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once
     const before = [await ledger(page, anaW), await ledger(page, brunoW)]
 
     // the statement, live: the banking home's latest rows
-    await page.goto("/banking/home")
+    await go(page, "/banking/home")
     await expect(page.getByTestId("home-days-ahead")).toBeVisible()
     await clockToDay(page, 9)
     expect((await ledger(page, anaW)).statement_rows).toBe(before[0]!.statement_rows)
@@ -133,7 +128,7 @@ test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once
 
 test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/29 February and 31 March; above the maximum it is warned (pt, en; axe)", async ({ page }) => {
   await signIn(page, "ana@example.com")
-  await page.goto("/banking/pix/recurrence-pix")
+  await go(page, "/banking/pix/recurrence-pix")
   await expect(page.getByTestId("pix-schedule-recurrence")).toBeVisible()
   const now = spDay(0)
   const year = Number(now.slice(0, 4)) + (now.slice(5) >= "01-30" ? 1 : 0)
@@ -161,17 +156,17 @@ test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/2
   expect(await seriousAxe(page)).toEqual([])
 
   // English
-  await page.goto("/en/banking/pix/recurrence-pix")
+  await go(page, "/en/banking/pix/recurrence-pix")
   await expect(page.getByRole("heading", { name: "Recurring Pix" })).toBeVisible()
   await expect(page.locator(`[data-testid=recurrence-row]`).filter({ hasText: "Mensalidade" }).first().getByTestId("recurrence-next")).toHaveText(expected.join(", "))
   await page.screenshot({ path: `${ARTIFACTS}/pix-recurrence-en.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
-  await page.goto("/en/banking/pix/scheduled-pix")
+  await go(page, "/en/banking/pix/scheduled-pix")
   await expect(page.getByRole("heading", { name: "Scheduled Pix" })).toBeVisible()
   await expect(page.getByTestId("ahead-calendar")).toBeVisible()
   await page.screenshot({ path: `${ARTIFACTS}/pix-scheduled-en.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
-  await page.goto("/en/banking/pix/automatic-withdraw")
+  await go(page, "/en/banking/pix/automatic-withdraw")
   await expect(page.getByTestId("withdraw-settings")).toContainText("Current settings") // built: pix-withdraw.spec.ts
   expect(await seriousAxe(page)).toEqual([])
 })

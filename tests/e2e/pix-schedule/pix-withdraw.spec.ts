@@ -17,6 +17,7 @@ import { Sandbox } from "../pages/sandbox.ts"
 import { Shell } from "../pages/shell.ts"
 import { signInPatiently } from "../pix/slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
@@ -51,7 +52,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     const keep = before - 1_234
     await clockAt(page, 2, "12:00:00")
 
-    await page.goto("/banking/pix/automatic-withdraw")
+    await go(page, "/banking/pix/automatic-withdraw")
     const settings = page.getByTestId("withdraw-settings")
     await expect(settings).toContainText("Saque automático desligado")
     await expect(page.getByTestId("withdraw-executions")).toContainText("Nenhum saque automático ainda.")
@@ -125,7 +126,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await page.screenshot({ path: `${ARTIFACTS}/pix-withdraw-done-pt.png`, fullPage: true })
 
     // English
-    await page.goto("/en/banking/pix/automatic-withdraw")
+    await go(page, "/en/banking/pix/automatic-withdraw")
     await expect(page.getByRole("heading", { name: "Automatic withdrawal", level: 1 })).toBeVisible()
     await expect(page.getByTestId("withdraw-status")).toHaveText("On")
     await expect(page.getByTestId("withdraw-when")).toHaveText("Every day at 13:00 (Brasília time)")

@@ -13,13 +13,14 @@ import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
+import { go } from "../pages/navigation.ts"
 
 // two people signing in on a shared, busy machine (as pix.spec.ts)
 test.describe.configure({ timeout: 540_000 })
 
 /** A navigation right after sign-in may be aborted by the app's own redirect to the home: once more then. */
 const open = async (page: Page, path: string): Promise<void> => {
-  try { await page.goto(path) } catch { await page.goto(path) }
+  try { await go(page, path) } catch { await go(page, path) }
 }
 
 const axeSerious = async (page: Page): Promise<string[]> =>

@@ -12,6 +12,7 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // a shared, busy machine: as the other Pix suites
 test.describe.configure({ timeout: 240_000 })
@@ -30,7 +31,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   const anaW = await sb.walletId("anaMain")
   const carlaW = await sb.walletId("carla")
 
-  await page.goto("/banking/pix/favored-contacts")
+  await go(page, "/banking/pix/favored-contacts")
   await expect(page.locator('[data-testid="pix-contact-row"][data-key="bruno@example.com"]')).toBeVisible({ timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-contacts-pt.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
@@ -78,7 +79,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
 
   await keepSession(page)
   // English pages
-  await page.goto("/en/banking/pix/pay/pay-with-contact")
+  await go(page, "/en/banking/pix/pay/pay-with-contact")
   await expect(page.getByRole("heading", { name: "Choose who to pay" })).toBeVisible({ timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-pay-with-contact-en.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])

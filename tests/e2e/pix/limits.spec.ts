@@ -13,6 +13,7 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // a shared, busy machine: as the other Pix suites
 test.describe.configure({ timeout: 240_000 })
@@ -57,11 +58,11 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
   const helenaW = await sb.walletId("helena")
   await sb.client.admin("pixIn", { body: { wallet_id: helenaW, amount: 500_000, payer_name: "Salário e2e" } })
   // English first, on the real clock
-  await page.goto("/en/banking/pix/limit")
+  await go(page, "/en/banking/pix/limit")
   await expect(othersCard(page).getByTestId("pix-limit-night")).toHaveText("R$1,000.00", { timeout: 60_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-limits-en.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
-  await page.goto("/banking/pix/limit")
+  await go(page, "/banking/pix/limit")
   await expect(othersCard(page)).toHaveAttribute("data-night", "100000", { timeout: 60_000 })
   try {
     // 21:00 São Paulo: the page follows the clock without a reload
@@ -105,7 +106,7 @@ test("features §2 limit issue 12: a raised night limit is pending and applies o
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")
   await sb.client.admin("pixIn", { body: { wallet_id: helenaW, amount: 300_000, payer_name: "Salário e2e" } })
-  await page.goto("/banking/pix/limit")
+  await go(page, "/banking/pix/limit")
   await expect(othersCard(page)).toHaveAttribute("data-night", "100000", { timeout: 60_000 })
   try {
     await clockAt(page, "21:00")

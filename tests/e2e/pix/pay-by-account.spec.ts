@@ -13,6 +13,7 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // two people signing in on a shared, busy machine
 test.describe.configure({ timeout: 240_000 })
@@ -41,7 +42,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
   await signInPatiently(bruno, "bruno@example.com")
-  await bruno.goto("/banking/pix/receive")
+  await go(bruno, "/banking/pix/receive")
   await expect(bruno.getByTestId("pix-own-number")).toHaveText(/^\d{8}-\d$/, { timeout: 30_000 })
   await expect(bruno.getByTestId("pix-own-holder")).toContainText("/0001-")
   await bruno.screenshot({ path: `${ARTIFACTS}/pix-own-account-pt.png`, fullPage: true })
@@ -49,10 +50,10 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   const agency = (await bruno.getByTestId("pix-own-agency").textContent()) ?? ""
   const cnpj = ((await bruno.getByTestId("pix-own-holder").textContent()) ?? "").split(" · ").pop() ?? ""
   const before = [await ledger(page, anaW), await ledger(page, brunoW)]
-  await bruno.goto("/banking/pix")
+  await go(bruno, "/banking/pix")
   await expect(bruno.getByTestId("pix-balance")).toHaveAttribute("data-balance", String(balanceOf(before[1]!, "BRL")), { timeout: 60_000 })
 
-  await page.goto("/banking/pix/pay")
+  await go(page, "/banking/pix/pay")
   await page.getByTestId("pix-by-account").click()
   // a document that is not the holder's (Ana's own CPF shape, valid check digits): the catalogue's message, nothing lost
   await fillAccount(page, { bank: "sandbox", option: /999 · Banco Sandbox/, agency, account, digit, type: "payment", document: "529.982.247-25" })
@@ -89,7 +90,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 
   // English: an unknown account at another bank, its message, the form as typed
-  await page.goto("/en/banking/pix/pay?by=account")
+  await go(page, "/en/banking/pix/pay?by=account")
   await fillAccount(page, { bank: "itau", option: /341 · Itaú/, agency: "1234", account: "11111", digit: "1", type: "checking", document: "529.982.247-25" })
   await page.getByTestId("pix-account-continue").click()
   await expect(page.getByTestId("pix-account-error")).toHaveText("Account not found at this bank. Check the bank, branch, account and digit.")
@@ -103,7 +104,7 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const before = await ledger(page, anaW)
-  await page.goto("/en/banking/pix/pay")
+  await go(page, "/en/banking/pix/pay")
   await page.getByTestId("pix-key").fill("bruno@example.com")
   await page.getByTestId("pix-key-continue").click()
   await expect(page.getByTestId("pix-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda")
@@ -137,7 +138,7 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Cancel schedule" }).click()
   await expect(page.getByTestId("scheduled-row").and(page.locator(`[data-amount="1234"][data-date="${day}"][data-status="canceled"]`))).toHaveCount(1, { timeout: 20_000 })
   // Portuguese: the three choices
-  await page.goto("/banking/pix/pay")
+  await go(page, "/banking/pix/pay")
   await page.getByTestId("pix-key").fill("bruno@example.com")
   await page.getByTestId("pix-key-continue").click()
   await page.getByRole("radio", { name: "Repetir" }).click()

@@ -9,6 +9,7 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 test.describe.configure({ timeout: 240_000 })
 
@@ -18,7 +19,7 @@ test("features §1 §2 issue 12: a devolution clicked twice returns the money on
   const anaW = wallets["anaMain"] as string
   const before = await ledger(page, anaW)
 
-  await page.goto("/banking/pix")
+  await go(page, "/banking/pix")
   await page.getByTestId("pix-received-devolve").first().click()
   const info = page.getByTestId("pix-devolution-info")
   await expect(info).toBeVisible({ timeout: 20_000 })
@@ -50,7 +51,7 @@ test("features §1 §2 issue 12: a devolution clicked twice returns the money on
   expect(after.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
   expect(after.statement_rows - before.statement_rows).toBe(1)
 
-  await page.goto(url.replace("/banking/", "/en/banking/"))
+  await go(page, url.replace("/banking/", "/en/banking/"))
   await expect(page.getByRole("heading", { name: "Return a received Pix" })).toBeVisible({ timeout: 20_000 })
   await page.screenshot({ path: `${ARTIFACTS}/pix-devolution-en.png`, fullPage: true })
 })

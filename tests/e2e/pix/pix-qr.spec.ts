@@ -11,6 +11,7 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { makeCode, openBruno, payReviewed } from "./qr-pages.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // two people signing in and a build serving both: generous on a shared, busy machine
 test.describe.configure({ timeout: 240_000 })
@@ -25,7 +26,7 @@ test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste;
   await bruno.screenshot({ path: `${ARTIFACTS}/pix-receive-pt.png`, fullPage: true })
   const before = [await ledger(page, anaW), await ledger(page, brunoW)]
 
-  await page.goto("/banking/pix/pay?by=code")
+  await go(page, "/banking/pix/pay?by=code")
   // features §8: one changed character breaks the CRC — said in pt, and what was pasted is kept
   const broken = emv.replace("bruno@", "brunx@")
   await page.getByTestId("pix-code").fill(broken)
@@ -62,7 +63,7 @@ test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image f
   const png = Buffer.from(src.replace(/^data:image\/png;base64,/, ""), "base64")
   const before = [await ledger(page, anaW), await ledger(page, brunoW)]
 
-  await page.goto("/banking/pix/pay?by=code")
+  await go(page, "/banking/pix/pay?by=code")
   // an image with no QR code in it
   const blank = await page.getByTestId("pix-code-form").screenshot()
   await page.getByTestId("pix-code-image").setInputFiles({ name: "blank.png", mimeType: "image/png", buffer: blank })
@@ -92,19 +93,19 @@ test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe
   const serious = async (): Promise<string[]> =>
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
   expect(await serious()).toEqual([])
-  await page.goto("/banking/pix/my-qr-codes")
+  await go(page, "/banking/pix/my-qr-codes")
   await expect(page.getByTestId("pix-qr-row").first()).toContainText("Aguardando pagamento", { timeout: 30_000 })
   await page.getByTestId("pix-qr-open").first().click()
   await expect(page.getByTestId("pix-qr-image")).toBeVisible()
   expect(await serious()).toEqual([])
   await page.screenshot({ path: `${ARTIFACTS}/pix-qr-list-pt.png`, fullPage: true })
-  await page.goto("/en/banking/pix/receive")
+  await go(page, "/en/banking/pix/receive")
   await expect(page.getByRole("heading", { name: "Receive with a QR code" })).toBeVisible({ timeout: 30_000 })
   expect(await serious()).toEqual([])
   await page.screenshot({ path: `${ARTIFACTS}/pix-receive-en.png`, fullPage: true })
-  await page.goto("/en/banking/pix/my-qr-codes")
+  await go(page, "/en/banking/pix/my-qr-codes")
   await expect(page.getByTestId("pix-qr-row").first()).toContainText("Awaiting payment", { timeout: 30_000 })
-  await page.goto("/en/banking/pix/pay?by=code")
+  await go(page, "/en/banking/pix/pay?by=code")
   await expect(page.getByTestId("pix-code")).toBeVisible({ timeout: 30_000 })
   await page.getByTestId("pix-code").fill("000201hello")
   await page.getByTestId("pix-code-continue").click()
@@ -122,7 +123,7 @@ test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a disc
   const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10) // São Paulo's day (UTC-3)
 
   // a due-date billing due today, R$ 200,00 with R$ 15,00 off until today; a past due date is refused first
-  await bruno.goto("/banking/pix/receive")
+  await go(bruno, "/banking/pix/receive")
   await expect(bruno.getByTestId("pix-qr-key").locator("option[value='bruno@example.com']")).toHaveCount(1, { timeout: 30_000 })
   await bruno.getByTestId("pix-qr-kind").selectOption("dynamic_due")
   await bruno.getByTestId("pix-qr-key").selectOption("bruno@example.com")
@@ -154,7 +155,7 @@ test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a disc
   const changeEmv = await bruno.getByTestId("pix-qr-emv").inputValue()
   const before = [await ledger(page, anaW), await ledger(page, brunoW)]
 
-  await page.goto("/banking/pix/pay?by=code")
+  await go(page, "/banking/pix/pay?by=code")
   await page.getByTestId("pix-code").fill(dueEmv)
   await page.getByTestId("pix-code-continue").click()
   await expect(page.getByTestId("pix-code-discount")).toHaveText("− R$ 15,00", { timeout: 20_000 })
@@ -174,7 +175,7 @@ test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a disc
   expect(balanceOf(after[1]!, "BRL") - balanceOf(before[1]!, "BRL")).toBe(26_500)
 
   // English: the breakdown's words
-  await page.goto("/en/banking/pix/receive")
+  await go(page, "/en/banking/pix/receive")
   await page.getByTestId("pix-qr-kind").selectOption("dynamic_due")
   await expect(page.getByTestId("pix-qr-due")).toContainText("Due date and charges")
   await expect(page.getByTestId("pix-qr-kind-hint")).toContainText("A bill in Pix")

@@ -10,6 +10,7 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
+import { go } from "../pages/navigation.ts"
 
 // two people signing in on a shared, busy machine
 test.describe.configure({ timeout: 240_000 })
@@ -25,10 +26,10 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
   await signInPatiently(bruno, "bruno@example.com")
-  await bruno.goto("/banking/pix")
+  await go(bruno, "/banking/pix")
   await expect(bruno.getByTestId("pix-balance")).toHaveAttribute("data-balance", String(balanceOf(before[1]!, "BRL")), { timeout: 60_000 })
 
-  await page.goto("/banking/pix/pay")
+  await go(page, "/banking/pix/pay")
   await page.getByTestId("pix-key").fill("nao é chave")
   await page.getByTestId("pix-key-continue").click()
   await expect(page.getByText("Chave Pix inválida. Confira o formato.")).toBeVisible()
@@ -59,7 +60,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
 
 test("features §2 my-keys, §8, §9: n of max, a random key registered and deleted, the key over the limit refused (pt, en; axe)", async ({ page }) => {
   await signInPatiently(page, "ana@example.com")
-  await page.goto("/banking/pix/my-keys")
+  await go(page, "/banking/pix/my-keys")
   // the maximum comes with the account's first sync, which a loaded machine takes its time over
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 de 5 chaves", { timeout: 30_000 })
   await expect(page.getByTestId("pix-key-row")).toHaveCount(4)
@@ -81,7 +82,7 @@ test("features §2 my-keys, §8, §9: n of max, a random key registered and dele
   await new PinPrompt(page).answer()
   await expect(page.getByTestId("pix-key-row")).toHaveCount(4, { timeout: 20_000 })
   // English
-  await page.goto("/en/banking/pix/my-keys")
+  await go(page, "/en/banking/pix/my-keys")
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 of 5 keys")
   await page.screenshot({ path: `${ARTIFACTS}/pix-keys-en.png`, fullPage: true })
 })

@@ -6,6 +6,7 @@ import type { Browser, Page } from "@playwright/test"
 import { expect } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
+import { go } from "../pages/navigation.ts"
 
 export const openBruno = async (browser: Browser): Promise<{ bruno: Page; close: () => Promise<void> }> => {
   const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
@@ -16,7 +17,7 @@ export const openBruno = async (browser: Browser): Promise<{ bruno: Page; close:
 
 /** Bruno makes a code on his receive page; its copy-and-paste text. */
 export const makeCode = async (bruno: Page, o: { dynamic?: boolean; amount: string; description?: string }): Promise<string> => {
-  await bruno.goto("/banking/pix/receive")
+  await go(bruno, "/banking/pix/receive")
   await expect(bruno.getByTestId("pix-qr-key").locator("option[value='bruno@example.com']")).toHaveCount(1, { timeout: 30_000 })
   if (o.dynamic) await bruno.getByTestId("pix-qr-kind").selectOption("dynamic_instant")
   await bruno.getByTestId("pix-qr-key").selectOption("bruno@example.com")

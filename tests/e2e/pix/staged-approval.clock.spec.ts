@@ -12,6 +12,7 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { makeCode, openBruno } from "./qr-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 const noonToday = async (page: Page): Promise<void> => {
   const day = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)
@@ -24,7 +25,7 @@ test("features §6: a Pix at or above the approval minimum is sent for approval,
   await noonToday(page)
   const anaW = (await seed(page)).wallets["anaMain"] as string
   const before = await ledger(page, anaW)
-  await page.goto("/banking/pix/pay")
+  await go(page, "/banking/pix/pay")
   await page.getByTestId("pix-key").fill("bruno@example.com")
   await page.getByTestId("pix-key-continue").click()
   await expect(page.getByTestId("pix-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda", { timeout: 20_000 })
@@ -54,7 +55,7 @@ test("features §6 D-pix-staged-code: a code of Bruno's paid at or above the min
   const { bruno, close } = await openBruno(browser)
   const emv = await makeCode(bruno, { amount: "1.600,00" })
   const before = [await ledger(page, anaW), await ledger(page, brunoW)]
-  await page.goto("/banking/pix/pay?by=code")
+  await go(page, "/banking/pix/pay?by=code")
   await page.getByTestId("pix-code").fill(emv)
   await page.getByTestId("pix-code-continue").click()
   await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText(/1\.600,00/, { timeout: 20_000 })

@@ -15,6 +15,7 @@ import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInPatiently } from "./slow-sign-in.ts"
 import { formatBrl } from "../../../schema/format.ts"
+import { go } from "../pages/navigation.ts"
 
 const PAGE = "/banking/pix/statements"
 // signing in and the first sync are slow on a shared, busy machine (as the other Pix suites)
@@ -45,7 +46,7 @@ async function anaPays(sb: Sandbox, amount: number, description: string): Promis
 
 test("features §2 Pix statements, issue 12: a Pix paid appears live; local filters, totals and CSV equal the sandbox's rows", async ({ browser, baseURL }) => {
   const { page, sb, close } = await open(browser, baseURL ?? "")
-  await page.goto(PAGE)
+  await go(page, PAGE)
   await expect(page.getByTestId("pix-statement-row").first()).toBeVisible({ timeout: 90_000 })
   const tag = `Teste extrato ${Date.now() % 100000}`
   await page.getByTestId("pix-statement-text").fill(tag)
@@ -96,7 +97,7 @@ test("features §2 Pix statements, issue 12: a Pix paid appears live; local filt
 
 test("features §5 the server export covers the current day only (pt, en); axe clean", async ({ browser, baseURL }) => {
   const { page, close } = await open(browser, baseURL ?? "")
-  await page.goto(PAGE)
+  await go(page, PAGE)
   await expect(page.getByTestId("pix-statement-row").first()).toBeVisible({ timeout: 90_000 })
   await expect(page.getByTestId("pix-statement-export-date")).toHaveValue(spToday())
   await page.getByTestId("pix-statement-export").click()
@@ -110,7 +111,7 @@ test("features §5 the server export covers the current day only (pt, en); axe c
   await expect(page.getByTestId("pix-statement-export-status")).toHaveText("Não foi possível exportar. Somente o dia atual pode ser exportado.", { timeout: 10_000 })
   await expect(page.getByTestId("pix-statement-export-date")).toHaveValue(yesterday)
 
-  await page.goto(`/en${PAGE}`)
+  await go(page, `/en${PAGE}`)
   await expect(page.getByTestId("pix-statement-row").first()).toBeVisible({ timeout: 90_000 })
   await expect(page.getByRole("columnheader", { name: "Payer / receiver" })).toBeVisible()
   await page.getByTestId("pix-statement-export-date").fill(yesterday)

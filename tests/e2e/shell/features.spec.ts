@@ -5,14 +5,15 @@
  * src/app/feature-gate.test.ts: no flag is off in this build's defaults).
  */
 import { expect, test } from "../fixtures.ts"
+import { go } from "../pages/navigation.ts"
 
 test("core §1: automatic payments are on in this build (issue 13): automatic-pix opens its page, in pt and en (the off page: src/app/feature-gate.test.ts)", async ({ page, signInAs, shell }) => {
   await signInAs("ana@example.com")
   await expect(shell.menuItem("home")).toBeVisible()
-  await page.goto("/banking/pix/automatic-pix")
+  await go(page, "/banking/pix/automatic-pix")
   await expect(page.getByTestId("pix-schedule-automatic")).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId("feature-off-page")).toHaveCount(0)
-  await page.goto("/en/banking/pix/automatic-pix")
+  await go(page, "/en/banking/pix/automatic-pix")
   await expect(page.getByRole("heading", { name: "Pix Automático" })).toBeVisible({ timeout: 30_000 })
 })
 

@@ -1,13 +1,14 @@
 /** spec core §2 three route forms, §2.4 language order, language modal and its 365-day cookie. */
 import { expect, test } from "../fixtures.ts"
+import { go } from "../pages/navigation.ts"
 
 test("core §2: /en/... renders English, /pt/... and no prefix render Portuguese", async ({ page }) => {
-  await page.goto("/en/auth/login")
+  await go(page, "/en/auth/login")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in")
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US")
-  await page.goto("/pt/auth/login")
+  await go(page, "/pt/auth/login")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrar")
-  await page.goto("/auth/login")
+  await go(page, "/auth/login")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrar")
   await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR")
 })
@@ -15,7 +16,7 @@ test("core §2: /en/... renders English, /pt/... and no prefix render Portuguese
 test.describe("with an English browser", () => {
   test.use({ locale: "en-US" })
   test("core §2.4: no prefix and no cookie follows the browser language", async ({ page }) => {
-    await page.goto("/auth/login")
+    await go(page, "/auth/login")
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in")
   })
 })
@@ -34,11 +35,10 @@ test("core §2.4: the language modal switches, stores a 365-day cookie and is re
   await page.reload()
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Ana")
   // the URL prefix still wins over the cookie
-  await page.goto("/pt/banking/home")
+  await go(page, "/pt/banking/home")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Olá, Ana")
   // choosing the current language only closes the modal
-  await page.goto("/banking/home")
-  await shell.dismissTour()
+  await go(page, "/banking/home")
   await shell.chooseLanguage(/English/)
   await expect(page.getByTestId("toast-success")).toHaveCount(0)
 })

@@ -3,10 +3,11 @@
  * wallet; a sent invitation can be cancelled; expired ones offer nothing.
  */
 import { expect, test } from "../fixtures.ts"
+import { go } from "../pages/navigation.ts"
 
 test("core §3: accepting a received invitation adds the wallet", async ({ page, signInAs, shell }) => {
   await signInAs("helena@example.com")
-  await page.goto("/control-panel/my-account/my-invites/received")
+  await go(page, "/control-panel/my-account/my-invites/received")
   const row = page.getByTestId("invite-row").filter({ hasText: "Lima & Filhos - Matriz" })
   await expect(row).toHaveAttribute("data-state", "SENT")
   await row.getByTestId("invite-accept").click()
@@ -18,7 +19,7 @@ test("core §3: accepting a received invitation adds the wallet", async ({ page,
 
 test("core §3: a sent invitation can be cancelled after a confirmation; an expired one offers nothing", async ({ page, signInAs, shell }) => {
   await signInAs("ana@example.com")
-  await page.goto("/control-panel/my-account/my-invites/received")
+  await go(page, "/control-panel/my-account/my-invites/received")
   const expired = page.getByTestId("invite-row").filter({ hasText: "Lima & Filhos - Matriz" })
   await expect(expired).toHaveAttribute("data-state", "EXPIRED")
   await expect(expired.getByRole("button")).toHaveCount(0)

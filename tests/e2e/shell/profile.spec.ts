@@ -4,6 +4,7 @@
  * Also core §4: expired onboarding counts as complete for a natural person (Security offered).
  */
 import { expect, test } from "../fixtures.ts"
+import { go } from "../pages/navigation.ts"
 
 test("core §5: the profile-update modal fills the address from the zip and saves", async ({ page, signInAs, shell }) => {
   await signInAs("gabi@example.com")
@@ -36,7 +37,7 @@ test("core §5: the profile-update modal fills the address from the zip and save
 
 test("core §5: 'occupation not reported' disables the occupation field", async ({ page, signInAs }) => {
   await signInAs("ana@example.com")
-  await page.goto("/control-panel/my-account/my-data")
+  await go(page, "/control-panel/my-account/my-data")
   await page.getByTestId("open-profile-update").click()
   const modal = page.getByTestId("profile-update-modal")
   await modal.getByLabel("Profissão não informada").click()

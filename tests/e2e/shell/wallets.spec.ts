@@ -3,21 +3,22 @@
  * the gateway area needs a gateway wallet; wallet management of features §4.
  */
 import { expect, test } from "../fixtures.ts"
+import { go } from "../pages/navigation.ts"
 
 test("core §4: switching wallet changes balances and menus, and is remembered", async ({ page, signInAs, shell, home }) => {
   await signInAs("ana@example.com")
   const mainBrl = await home.balance("BRL").textContent()
   // core §2.2: cards only on the default wallet — the route opens there
-  await page.goto("/banking/cards")
+  await go(page, "/banking/cards")
   await expect(page.getByTestId("cards-page")).toBeVisible()
-  await page.goto("/banking/home")
+  await go(page, "/banking/home")
   await home.expectLoaded()
   await shell.switchWallet("Reserva")
   await home.expectLoaded()
   await expect(shell.walletSwitcher).toContainText("Reserva")
   await expect(home.balance("BRL")).not.toHaveText(mainBrl ?? "")
   await expect(shell.menuItem("cards")).toHaveCount(0)
-  await page.goto("/banking/cards")
+  await go(page, "/banking/cards")
   await expect(page).toHaveURL(/\/banking\/home$/) // default-wallet-only page
   await page.reload()
   await expect(shell.walletSwitcher).toContainText("Reserva")
@@ -39,14 +40,13 @@ test("core §2.4: the wallet modal searches by wallet or owner name", async ({ s
   await expect(options).toHaveCount(0)
 })
 
-test("core §4: a gateway route sends a non-gateway wallet to /banking/home", async ({ page, signInAs, shell }) => {
+test("core §4: a gateway route sends a non-gateway wallet to /banking/home", async ({ page, signInAs }) => {
   await signInAs("ana@example.com")
-  await page.goto("/gateway/metrics")
+  await go(page, "/gateway/metrics")
   await expect(page).toHaveURL(/\/banking\/home$/)
   await page.getByTestId("app-switcher").click()
   await expect(page.getByTestId("section-gateway")).toHaveCount(0)
   await page.keyboard.press("Escape")
-  await shell.dismissTour()
 })
 
 test("core §4: a gateway wallet opens the gateway area", async ({ page, signInAs }) => {
@@ -58,8 +58,8 @@ test("core §4: a gateway wallet opens the gateway area", async ({ page, signInA
 })
 
 test("features §4: the last own wallet cannot be deleted; create, rename and delete another", async ({ page, signInAs, shell }) => {
-  await signInAs("helena@example.com")
-  await page.goto("/control-panel/wallets")
+  await signInAs("helena@example.com", { tours: "show" })
+  await go(page, "/control-panel/wallets")
   // core §4 "Tours": Helena's first visit here opens the page's tour; it is closed before anything is clicked (it
   // starts 300 ms after the page mounts, later on a loaded machine: waited for, not timed)
   await expect(shell.tour).toBeVisible({ timeout: 10_000 })

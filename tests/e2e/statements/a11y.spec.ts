@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { CoinsPage, StatementsPage } from "./pages.ts"
+import { go } from "../pages/navigation.ts"
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
@@ -44,13 +45,13 @@ for (const lang of ["pt", "en"] as const) {
 test("responsive: statements and coins at 360 px wide have no horizontal scroll", async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAs("ana@example.com")
-  await page.goto("/banking/statements")
+  await go(page, "/banking/statements")
   const st = new StatementsPage(page)
   await expect(st.rows.first()).toBeVisible({ timeout: 30_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.screenshot({ path: `${ARTIFACTS}/statements-360-pt.png`, fullPage: true })
   await st.table.screenshot({ path: `${ARTIFACTS}/statements-table-360-pt.png` })
-  await page.goto("/banking/coins")
+  await go(page, "/banking/coins")
   await expect(page.getByTestId("convert-panel")).toBeVisible({ timeout: 30_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })

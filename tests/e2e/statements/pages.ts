@@ -9,6 +9,7 @@ import { byTestId } from "../pages/page-object.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox, type Ledger } from "../pages/sandbox.ts"
 import { Shell } from "../pages/shell.ts"
+import { go } from "../pages/navigation.ts"
 
 export class StatementsPage extends byTestId({
   root: "statements-page",
@@ -23,7 +24,7 @@ export class StatementsPage extends byTestId({
   rows: "statement-row"
 }) {
   async open(query = ""): Promise<void> {
-    await this.page.goto(`/banking/statements${query}`)
+    await go(this.page, `/banking/statements${query}`)
     await expect(this.root).toBeVisible({ timeout: 30_000 })
     await expect(this.count).toBeVisible({ timeout: 30_000 })
   }

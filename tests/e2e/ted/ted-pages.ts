@@ -5,6 +5,7 @@
  */
 import { expect, type Page } from "@playwright/test"
 import { byTestId } from "../pages/page-object.ts"
+import { go } from "../pages/navigation.ts"
 
 export interface TedInput {
   readonly bank: string
@@ -39,7 +40,7 @@ export class TedPay extends byTestId({
   again: "ted-again"
 }) {
   async open(prefix = ""): Promise<void> {
-    await this.page.goto(`${prefix}/banking/ted/pay`)
+    await go(this.page, `${prefix}/banking/ted/pay`)
     await expect(this.form).toBeVisible({ timeout: 60_000 })
   }
   async fill(o: TedInput): Promise<void> {

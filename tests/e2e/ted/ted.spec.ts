@@ -16,6 +16,7 @@ import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { signInPatiently } from "../billet/billet-pages.ts"
 import { addBankBusinessDays, saoPauloDateKey } from "../../../schema/holidays.ts"
 import { clockAt, resetClock, TedPay } from "./ted-pages.ts"
+import { go } from "../pages/navigation.ts"
 
 test.describe.configure({ timeout: 240_000 })
 
@@ -93,14 +94,14 @@ test("issue 14 features §2 receive: Bruno sees his own account, and a TED arriv
   await signInPatiently(page, "bruno@example.com")
   const { wallets } = await seed(page)
   const brunoW = wallets["brunoMatrix"] as string
-  await page.goto("/banking/ted/receive")
+  await go(page, "/banking/ted/receive")
   await expect(page.getByTestId("ted-receive-bank-value")).toHaveText("999 · Banco Sandbox S.A.", { timeout: 60_000 })
   await expect(page.getByTestId("ted-receive-agency-value")).toHaveText("0001")
   await expect(page.getByTestId("ted-receive-account-value")).toHaveText(/^\d{8}-\d$/)
   await page.screenshot({ path: `${ARTIFACTS}/ted-receive-pt.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
 
-  await page.goto("/banking/home")
+  await go(page, "/banking/home")
   await expect(page.getByTestId("home-activity")).toBeVisible({ timeout: 60_000 })
   const before = await ledger(page, brunoW)
   const payer = `Distribuidora Receptora ${Date.now() % 100_000}`
@@ -125,7 +126,7 @@ test("issue 14 ted/pay and ted/receive in English, axe clean", async ({ page }) 
   await expect(pay.window).toHaveAttribute("data-open", "true", { timeout: 30_000 })
   await expect(pay.window).toContainText("The TED window is open now, until 16:00.")
   expect(await seriousAxe(page)).toEqual([])
-  await page.goto("/en/banking/ted/receive")
+  await go(page, "/en/banking/ted/receive")
   await expect(page.getByRole("heading", { name: "Your details to receive a TED" })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId("ted-receive-agency-value")).toHaveText("0001")
   await page.screenshot({ path: `${ARTIFACTS}/ted-receive-en.png`, fullPage: true })
