@@ -10,13 +10,13 @@
  * the optimistic balance change as pending, sends exactly once and reports the outcome, which
  * this panel follows through the live `commands` query.
  */
-import { useCallback, useEffect, useMemo, useState } from "react"
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { WalletAccountView } from "../../../workers/results.ts"
 import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../../schema/common.ts"
 import type { Currency, SpotQuote, Wallet } from "../../../schema/entities.ts"
-import { TERMINAL_STATES } from "../../../schema/commands.ts"
+import { TERMINAL_STATES, type CommandState } from "../../../schema/commands.ts"
 import { parseMoneyInput } from "../../../schema/validation.ts"
 import { bpsToPercent, conversionProblem, estimateConversion, parseDecimalInput, type ConversionSide } from "../../lib/conversion-math.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
@@ -90,18 +90,21 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
   const commands = useLiveQuery({ kind: "commands" })
   const command = commandId ? commands?.find((c) => c.id === commandId) : undefined
   const open = command !== undefined && !TERMINAL_STATES.includes(command.state)
-  useEffect(() => {
-    if (!command || !TERMINAL_STATES.includes(command.state)) return
-    if (command.state === "confirmed") {
+  // once per command reaching its end: the effect follows this command's state only (state changes of other
+  // commands do not re-run it); what it does reads this render's coin and texts (an effect event)
+  const commandState = command?.state
+  const onCommandEnded = useEffectEvent((state: CommandState) => {
+    if (state === "confirmed") {
       toast("success", t("coins:convert.doneTitle"), t("coins:convert.done"))
       setAmountText("")
       setTouched(false)
     }
     onSettled()
     if (chosen) void fetchQuote(chosen)
-    // once per command reaching its end
-    // (state changes of other commands do not re-run this: the deps hold this command's state)
-  }, [command?.state])
+  })
+  useEffect(() => {
+    if (commandState !== undefined && TERMINAL_STATES.includes(commandState)) onCommandEnded(commandState)
+  }, [commandState])
 
   const amount = from === null ? null : from === "BRL" ? parseMoneyInput(amountText) : parseDecimalInput(amountText, decimalsOf(from), loc)
   const available = from === null ? 0 : accounts.find((a) => a.currency_symbol === from)?.balance ?? 0

@@ -264,14 +264,15 @@ function Metrics({ wallets }: WalletsProps) {
   const range = err === null ? intervalRange(start, end) : null
   const r = useLiveQuery(range ? { kind: "table", table: "gateway_transactions", query: { walletIds, ...range, limit: 0, groupBy: "code" } } : null)
   const [server, setServer] = useState<{ key: string; lines: ReadonlyArray<DashboardLine> } | "error" | null>(null)
-  const key = `${start}|${end}|${walletIds.join(",")}|${r?.total ?? -1}`
+  const walletList = walletIds.join(",")
+  const key = `${start}|${end}|${walletList}|${r?.total ?? -1}`
   useEffect(() => {
-    if (err !== null || walletIds.length === 0) return
+    if (err !== null || walletList === "") return
     let live = true
-    getEngine().call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletIds.join(",") }, walletId: callingWallet ?? "" })
+    getEngine().call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletList }, walletId: callingWallet ?? "" })
       .then((x) => { if (live) setServer({ key, lines: x.data.data }) }, () => { if (live) setServer("error") })
     return () => { live = false }
-  }, [key, err])
+  }, [key, err, start, end, walletList, callingWallet])
   const local = localLines(r?.groups ?? [])
   const serverLines = server !== null && server !== "error" && server.key === key ? server.lines : undefined
   const { lines, differences } = compareLines(local, serverLines)

@@ -6,7 +6,7 @@
  * step — a command through the outbox with its optimistic debit. An uploaded image is read with jsQR;
  * the camera is used where the browser offers BarcodeDetector. What was typed is kept on every refusal.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react"
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import jsQR from "jsqr"
 import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
@@ -44,6 +44,8 @@ const readQrImage = async (file: File): Promise<string | null> => {
 
 interface Detector { detect(source: CanvasImageSource): Promise<ReadonlyArray<{ readonly rawValue: string }>> }
 type DetectorCtor = new (opts: { formats: string[] }) => Detector
+/** The browser's BarcodeDetector, where it has one. */
+const barcodeDetector = (): DetectorCtor | undefined => (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector
 
 export function PayByCode() {
   const { t } = useTranslation()
@@ -65,7 +67,7 @@ export function PayByCode() {
   const [scanning, setScanning] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
   const command = commands?.find((c) => c.id === commandId)
-  const Barcode = (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector
+  const Barcode = barcodeDetector()
 
   const lookUp = async (text: string): Promise<void> => {
     setCodeError(null)
@@ -99,8 +101,13 @@ export function PayByCode() {
     }, () => setCodeError(t("pix:code.noCodeInImage")))
   }
 
+  // what a read code or a refused camera does, with this render's wallet and texts (effect events: the camera
+  // starts and stops with `scanning` only)
+  const onScanned = useEffectEvent((text: string) => { setScanning(false); setCode(text); void lookUp(text) })
+  const onNoCamera = useEffectEvent(() => { setScanning(false); setCodeError(t("pix:code.noCamera")) })
   // the camera, where the browser reads barcodes itself (BarcodeDetector); the upload works everywhere
   useEffect(() => {
+    const Barcode = barcodeDetector()
     if (!scanning || Barcode === undefined) return
     let stream: MediaStream | null = null
     let stop = false
@@ -113,10 +120,10 @@ export function PayByCode() {
       while (!stop && video.current !== null) {
         const found = await detector.detect(video.current).catch(() => [])
         const text = found[0]?.rawValue
-        if (text !== undefined) { setScanning(false); setCode(text); void lookUp(text); return }
+        if (text !== undefined) { onScanned(text); return }
         await new Promise((r) => setTimeout(r, 250))
       }
-    }, () => { setScanning(false); setCodeError(t("pix:code.noCamera")) })
+    }, () => onNoCamera())
     return () => { stop = true; stream?.getTracks().forEach((tr) => tr.stop()) }
   }, [scanning])
 

@@ -6,7 +6,7 @@
  * statement row, the receipt); receive and QR codes, my-keys, contacts, devolution, limits and the Pix
  * statement in their own files. An address under /banking/pix that is no page says so and leads back.
  */
-import { useEffect, useState, type FormEvent } from "react"
+import { useEffect, useEffectEvent, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, NavLink, Route, Routes, useSearchParams } from "react-router"
 import { getEngine, useLiveQuery } from "../../../workers/client.ts"
@@ -142,8 +142,10 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
     }
   }
   // pay-with-contact: the contact's key is looked up as soon as the wallet is known
+  // (once, when that becomes true: the look-up reads the key and wallet of that moment, an effect event)
   const wantsLookUp = initialKey !== undefined && wallet !== null
-  useEffect(() => { if (wantsLookUp) void lookUp() }, [wantsLookUp])
+  const lookUpContact = useEffectEvent(() => { void lookUp() })
+  useEffect(() => { if (wantsLookUp) lookUpContact() }, [wantsLookUp])
 
   const head = (
     <Card>

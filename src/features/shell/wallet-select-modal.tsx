@@ -18,14 +18,15 @@ export const fold = (x: string): string => x.normalize("NFD").replace(/[\u0300-\
 export function WalletSelectModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
-  const wallets = useAppState((st) => st.wallets) ?? []
+  const stored = useAppState((st) => st.wallets)
   const currentId = useAppState((st) => st.walletId)
   const [query, setQuery] = useState("")
   const [choice, setChoice] = useState<string>(currentId ?? "")
   const shown = useMemo(() => {
+    const wallets = stored ?? []
     const q = fold(query.trim())
     return q === "" ? wallets : wallets.filter((w) => fold(w.name).includes(q) || fold(w.owner_name).includes(q))
-  }, [wallets, query])
+  }, [stored, query])
 
   const reset = (): void => { setQuery(""); setChoice(currentId ?? "") }
   const apply = (): void => {
