@@ -4,7 +4,7 @@
  * once, but nothing on the page empties in the meantime, and the secondary views (chart, cross-
  * wallet comparison), each a further scan of every row in the worker, follow once typing pauses.
  */
-import { startTransition, useEffect, useRef, useState } from "react"
+import { startTransition, useEffect, useState } from "react"
 
 /** How long a filter must stay unchanged before the chart and the comparison follow it. */
 export const SETTLE_MS = 350
@@ -31,9 +31,11 @@ export function useSettled<T>(value: T, ms: number = SETTLE_MS, ready: boolean =
  * a skeleton for a moment; nothing when there is no query (`active` false).
  */
 export function useLastAnswer<T>(value: T | undefined, active: boolean): { readonly value: T | undefined; readonly stale: boolean } {
-  const last = useRef<T | undefined>(undefined)
-  if (!active) last.current = undefined
-  else if (value !== undefined) last.current = value
+  // the last answer seen, kept in state and brought up to date while rendering (React's "storing information from
+  // previous renders"): a ref written during render would keep the answer of a render React then threw away
+  const [last, setLast] = useState<T | undefined>(undefined)
+  const kept = !active ? undefined : value !== undefined ? value : last
+  if (!Object.is(kept, last)) setLast(kept)
   if (!active) return { value: undefined, stale: false }
-  return value !== undefined ? { value, stale: false } : { value: last.current, stale: last.current !== undefined }
+  return value !== undefined ? { value, stale: false } : { value: last, stale: last !== undefined }
 }

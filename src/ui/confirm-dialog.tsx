@@ -6,7 +6,7 @@
  */
 import * as RAlert from "@radix-ui/react-alert-dialog"
 import DOMPurify from "dompurify"
-import { useMemo, useRef } from "react"
+import { useEffect, useMemo, useRef } from "react"
 import * as s from "./dialog.css.ts"
 import { Button } from "./button.tsx"
 
@@ -29,7 +29,7 @@ export function ConfirmDialog({ open, title, html, variant = "default", confirmL
   const clean = useMemo(() => sanitizeHtml(html), [html])
   // Radix reports a close after the action's click too: answer once per opening
   const answered = useRef(false)
-  if (!open) answered.current = false
+  useEffect(() => { if (!open) answered.current = false }, [open])
   const answer = (ok: boolean): void => {
     if (answered.current) return
     answered.current = true

@@ -25,15 +25,13 @@ import * as s from "./billet.css.ts"
 /** The 44-digit barcode drawn as ITF bars (FEBRABAN), as an image with its digits as the text alternative. */
 export function ItfBarcode({ digits, label }: { readonly digits: string; readonly label: string }) {
   const modules = itfModules(digits)
-  const width = modules.reduce((n, m) => n + m.width, 0)
-  let x = 0
+  // each module's left edge (the widths of those before it), computed before drawing
+  const starts: number[] = []
+  let width = 0
+  for (const m of modules) { starts.push(width); width += m.width }
   return (
     <svg className={s.barcode} viewBox={`0 0 ${width} 50`} preserveAspectRatio="none" role="img" aria-label={label} data-testid="billet-barcode" data-digits={digits}>
-      {modules.map((m, i) => {
-        const at = x
-        x += m.width
-        return m.bar ? <rect key={i} x={at} y={0} width={m.width} height={50} fill="#000" /> : null
-      })}
+      {modules.map((m, i) => (m.bar ? <rect key={i} x={starts[i]} y={0} width={m.width} height={50} fill="#000" /> : null))}
     </svg>
   )
 }

@@ -71,6 +71,9 @@ export function StatementsPage() {
   }, [edited, defaultIds, readableIds])
   const patch = useCallback((p: Partial<StatementFilter>) => setEdited((prev) => ({ ...(prev ?? emptyFilter(defaultIds)), ...p })), [defaultIds])
   const clear = useCallback(() => setEdited((prev) => emptyFilter(prev?.walletIds ?? defaultIds)), [defaultIds])
+  const [openRow, setOpenRow] = useState<StatementRowView | null>(null)
+  const [jobs, setJobs] = useState<ReadonlyArray<ExportJob>>([])
+  const [exportOpen, setExportOpen] = useState(false)
   const closeReceipt = useCallback(() => setOpenRow(null), [])
   const closeExport = useCallback(() => setExportOpen(false), [])
   const openExport = useCallback(() => setExportOpen(true), [])
@@ -78,9 +81,6 @@ export function StatementsPage() {
 
   const [sort, setSort] = useState<StatementSort>({ by: "created_at", dir: "desc" })
   const [grouped, setGrouped] = useState(false)
-  const [openRow, setOpenRow] = useState<StatementRowView | null>(null)
-  const [jobs, setJobs] = useState<ReadonlyArray<ExportJob>>([])
-  const [exportOpen, setExportOpen] = useState(false)
 
   const built = useMemo(() => buildQuery(filter, noonOf(today)), [filter, today])
   const baseKey = JSON.stringify(built.query)
