@@ -426,6 +426,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
       {shownTotal === 0 && pending.length === 0 ? (
         <div role="row"><div role="cell" className={s.empty}><EmptyState title={p.emptyTitle} {...(p.emptyMessage !== undefined ? { message: p.emptyMessage } : {})} /></div></div>
       ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to scroll it (axe scrollable-region-focusable)
         <div ref={scrollRef} className={s.scroller} role="rowgroup" tabIndex={0} aria-label={p.scrollLabel} data-testid={testIds.scroller}>
           <div role="none" style={{ height: spacerPx, position: "relative" }}>
             <div role="none" className={s.rows} style={{ transform: `translateY(${containerY}px)` }}>

@@ -44,10 +44,14 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
   const detail = (label: string, value: string) => (
     <div className={s.detail}><dt className={s.dt}>{label}</dt><dd className={s.dd}>{value}</dd></div>
   )
+  // The queue is a roving-tabindex list (j/k and ↓/↑ move, a/r decide: requests-page.tsx): a card is selected
+  // by taking focus (Tab or j/k), and a click selects it the same way, so the keyboard has everything the mouse has.
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events -- selection follows focus (onFocus); the click is the pointer's way to the same focus
     <article
       ref={ref}
       className={s.card}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the selected card is the list's one tab stop (roving tabindex, as in the ARIA feed pattern)
       tabIndex={selected ? 0 : -1}
       aria-labelledby={`${titleId}-amount ${titleId}`}
       aria-current={selected ? "true" : undefined}

@@ -37,13 +37,15 @@ export function ErrorPage({ standalone = false }: { readonly standalone?: boolea
     const { prefix } = splitLocalePath(globalThis.location.pathname)
     void navigate(withPrefix("/banking/home", prefix))
   }
+  // computed outside the JSX: jsx-a11y's attribute reader cannot read `import.meta` in a prop and says so on every lint
+  const detail = import.meta.env.DEV ? detailOf(error) : undefined
   return (
     <div
       className={[s.wrap, standalone ? s.standalone : ""].join(" ")}
       role="alert"
       data-testid="error-page"
       data-status={status ?? "unknown"}
-      data-detail={import.meta.env.DEV ? detailOf(error) : undefined}
+      data-detail={detail}
     >
       {status !== null ? <p className={s.code} aria-hidden="true">{status}</p> : null}
       <h1 className={s.title}>{t(`common:errorPage.${key}.title`)}</h1>
