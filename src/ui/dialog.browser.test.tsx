@@ -62,11 +62,9 @@ describe.each(LOCALES)("dialogs (%s)", (lng) => {
     await expect.element(screen.getByRole("dialog")).not.toBeInTheDocument()
   })
 
-  // Known defect (found here, left to the owner of src/ui/dialog.tsx): Radix's modal content gives focus back
-  // to its Dialog.Trigger on close, and our Dialog (open/onOpenChange, no Trigger) has none, so focus falls
-  // to <body> — the keyboard user loses their place. `test.fails` passes while the defect stands and fails
-  // once it is fixed (e.g. onCloseAutoFocus restoring the element focused at opening): then make it a plain test.
-  test.fails(`DESIGN "focus trapped and restored" (known defect): after Escape, focus returns to the button that opened the dialog (${lng})`, async () => {
+  // Found by this test: Radix's modal content gives focus back to its Dialog.Trigger on close, and our Dialog
+  // (open/onOpenChange, no Trigger) had none, so focus fell to <body>; Dialog now restores the element focused at opening
+  test(`DESIGN "focus trapped and restored": after Escape, focus returns to the button that opened the dialog (${lng})`, async () => {
     const screen = await render(<Opener size="small" />)
     const opener = screen.getByRole("button", { name: "open" })
     await opener.click()

@@ -2,7 +2,7 @@
  * Dialog on the Radix primitive: focus trapped and restored, Escape closes, labelled by its
  * title. Sizes of spec core §9: small 384 px, medium 512 px, large 700 px.
  */
-import type { ReactNode } from "react"
+import { useRef, type ReactNode } from "react"
 import * as RDialog from "@radix-ui/react-dialog"
 import { useTranslation } from "react-i18next"
 import * as s from "./dialog.css.ts"
@@ -26,6 +26,9 @@ export interface DialogProps {
 
 export function Dialog({ open, onOpenChange, title, description, size = "medium", footer, children, noClose = false, testId }: DialogProps) {
   const { t } = useTranslation()
+  // focus goes back where it was when the dialog opened: Radix gives it to a Trigger, and these dialogs are opened
+  // by the app's own buttons, menus and commands (without this it fell to <body> and a keyboard user lost their place)
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RDialog.Root open={open} onOpenChange={onOpenChange}>
       <RDialog.Portal>
@@ -36,6 +39,12 @@ export function Dialog({ open, onOpenChange, title, description, size = "medium"
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
           onInteractOutside={noClose ? (e) => e.preventDefault() : undefined}
           onEscapeKeyDown={noClose ? (e) => e.preventDefault() : undefined}
+          onOpenAutoFocus={() => { opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null }}
+          onCloseAutoFocus={(e) => {
+            const el = opener.current
+            opener.current = null
+            if (el?.isConnected) { e.preventDefault(); el.focus() }
+          }}
         >
           <div className={s.header}>
             <div>

@@ -1,6 +1,7 @@
 /**
  * PinField (spec core §5 "PIN 4 digits"): a masked numeric input of four digits. Non-digits are
- * not accepted as they are typed; the owner validates with isValidPin.
+ * not accepted as they are typed; the owner validates with isValidPin and says why in the app's language (no
+ * `pattern`: the browser's own bubble, in the browser's language, would answer first).
  */
 import { forwardRef } from "react"
 import { TextField, type TextFieldProps } from "./text-field.tsx"
@@ -17,7 +18,6 @@ export const PinField = forwardRef<HTMLInputElement, PinFieldProps>(function Pin
       inputMode="numeric"
       autoComplete="off"
       maxLength={4}
-      pattern="[0-9]{4}"
       inputClassName={s.pin}
       onChange={(v) => onChange(v.replace(/\D/g, "").slice(0, 4))}
     />
