@@ -1,31 +1,61 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order — type check, lint, unit + integration (vitest), the app
-// build, then the end-to-end suite in a real Chromium (Playwright). It closes with one line a
-// reader can trust, summed from the runners' own JSON reports:  "tests: N passed, N failed".
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync } from "node:fs"
+// `npm test`: every suite — type check, lint and format check (side by side: each is one thread), unit,
+// integration and component tests (vitest), the app build, then the end-to-end suite in a real Chromium
+// (Playwright, two workers, each with its own sandbox; no retries). It closes with the time of each phase and one
+// line a reader can trust, summed from the runners' own JSON reports: "tests: N passed, N failed".
+//   node scripts/test.mjs [phase…]   runs only the phases named (typecheck lint format vitest build e2e)
+import { spawn } from "node:child_process"
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const out = resolve(root, "test-results")
 mkdirSync(out, { recursive: true })
+for (const f of ["vitest.json", "playwright.json"]) rmSync(resolve(out, f), { force: true })
 const node = process.execPath
 const bin = (p) => resolve(root, "node_modules", p)
-const steps = [
-  ["typecheck", [bin("typescript/bin/tsc"), "-p", "tsconfig.json", "--noEmit"]],
-  ["lint", [bin("eslint/bin/eslint.js"), ".", "--max-warnings=0"]],
-  ["vitest", [bin("vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]],
-  ["build", [bin("vite/bin/vite.js"), "build", "--logLevel", "warn"]],
-  ["e2e", [bin("@playwright/test/cli.js"), "test"]]
+const env = { ...process.env, PW_JSON: `${out}/playwright.json` }
+
+/** Groups run one after the other; the phases of a group run side by side (their output printed whole, in order). */
+const groups = [
+  [
+    ["typecheck", [bin("typescript/bin/tsc"), "-p", "tsconfig.json", "--noEmit"]],
+    ["lint", [bin("eslint/bin/eslint.js"), ".", "--max-warnings=0"]],
+    ["format", [bin("prettier/bin/prettier.cjs"), "--check", ".", "--log-level", "warn"]]
+  ],
+  [["vitest", [bin("vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]]],
+  [["build", [bin("vite/bin/vite.js"), "build", "--logLevel", "warn"]]],
+  [["e2e", [bin("@playwright/test/cli.js"), "test"]]]
 ]
 const only = process.argv.slice(2)
+const fmt = (ms) => { const s = Math.round(ms / 1000); return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s} s` }
+
+/** One phase: alone it prints as it goes; beside others its output is kept and printed when it ends. */
+const run = (name, argv, alone) => new Promise((done) => {
+  const t0 = Date.now()
+  const child = spawn(node, argv, { cwd: root, env, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] })
+  const chunks = []
+  if (!alone) for (const s of [child.stdout, child.stderr]) s.on("data", (b) => chunks.push(b))
+  child.on("close", (code) => done({ name, code, ms: Date.now() - t0, output: Buffer.concat(chunks).toString() }))
+})
+
+const started = Date.now()
+const times = []
 let failedStep = null
-for (const [name, argv] of steps) {
-  if (only.length && !only.includes(name)) continue
-  console.log(`\n── npm test: ${name} ──`)
-  const r = spawnSync(node, argv, { cwd: root, stdio: "inherit", env: { ...process.env, PW_JSON: `${out}/playwright.json` } })
-  if (r.status !== 0) { failedStep = name; console.error(`── ${name} failed (exit ${r.status}) ──`); if (name !== "vitest" && name !== "e2e") break }
+for (const group of groups) {
+  const phases = group.filter(([name]) => !only.length || only.includes(name))
+  if (!phases.length) continue
+  const alone = phases.length === 1
+  if (alone) console.log(`\n── npm test: ${phases[0][0]} ──`)
+  const results = await Promise.all(phases.map(([name, argv]) => run(name, argv, alone)))
+  for (const r of results) {
+    if (!alone) { console.log(`\n── npm test: ${r.name} ──`); if (r.output.trim()) process.stdout.write(r.output.endsWith("\n") ? r.output : `${r.output}\n`) }
+    times.push(`${r.name} ${fmt(r.ms)}`)
+    if (r.code !== 0) { failedStep ??= r.name; console.error(`── ${r.name} failed (exit ${r.code}) ──`) }
+  }
+  // a test runner that fails still lets the next suites run (every failure is seen at once); a check that fails stops
+  if (failedStep !== null && results.some((r) => r.code !== 0 && r.name !== "vitest" && r.name !== "e2e")) break
 }
 
 let passed = 0, failed = 0, skipped = 0, flaky = 0
@@ -34,11 +64,13 @@ const v = existsSync(`${out}/vitest.json`) ? read(`${out}/vitest.json`) : null
 if (v) { passed += v.numPassedTests ?? 0; failed += v.numFailedTests ?? 0; skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0) }
 const p = existsSync(`${out}/playwright.json`) ? read(`${out}/playwright.json`) : null
 if (p?.stats) { passed += p.stats.expected ?? 0; failed += p.stats.unexpected ?? 0; flaky = p.stats.flaky ?? 0; skipped += p.stats.skipped ?? 0 }
-// D-e2e-retry: a test that failed once and passed on its retry is named, so it is looked at, not forgotten
+// with no retries nothing can pass on a second try; a flaky count here means a retry crept back into the config
 const flakyTitles = []
 const walk = (s) => { for (const sp of s.specs ?? []) for (const t of sp.tests ?? []) if (t.status === "flaky") flakyTitles.push(`${s.file ?? ""} › ${sp.title}`); for (const c of s.suites ?? []) walk(c) }
 for (const s of p?.suites ?? []) walk(s)
 for (const t of flakyTitles) console.log(`flaky (failed once, passed on retry): ${t}`)
-if (failedStep && failed === 0) failed = 1 // a step that is not a test runner failed (typecheck, lint, build)
-console.log(`\ntests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ""}${skipped ? `, ${skipped} skipped` : ""}`)
+if (flaky > 0 && failedStep === null) failedStep = "e2e (flaky)"
+if (failedStep && failed === 0) failed = 1 // a step that is not a test runner failed (typecheck, lint, format, build)
+console.log(`\ntime: ${times.join(" · ")} · total ${fmt(Date.now() - started)}`)
+console.log(`tests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky` : ""}${skipped ? `, ${skipped} skipped` : ""}`)
 process.exit(failedStep ? 1 : 0)
