@@ -39,6 +39,7 @@ const up = async (url: string, until: number): Promise<boolean> => {
 export interface Served { readonly url: string; readonly apiUrl: string }
 
 export const test = base.extend<{ fromSeed: void; boundaryChecked: void }, { served: Served }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
   served: [async ({}, use, workerInfo) => {
     const [appPort, apiPort] = [await freePort(), await freePort()]
     const db = resolve(ROOT, `.data/e2e-w${workerInfo.parallelIndex}-${apiPort}.sqlite`)

@@ -25,7 +25,6 @@ const PAGES: ReadonlyArray<readonly [string, string, string]> = [
 ]
 
 test("axe (pt, en): approval requests, history, settings; permissions, update PIN, change password", async ({ browser, baseURL }) => {
-  test.setTimeout(240_000)
   const diego = await openAs(browser, baseURL ?? "", "diego@example.com")
   for (const lang of ["pt", "en"] as const) {
     for (const [path, testId, shot] of PAGES) {
@@ -40,7 +39,6 @@ test("axe (pt, en): approval requests, history, settings; permissions, update PI
 })
 
 test("responsive: the approval queue at 360 px wide has no horizontal scroll", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const carla = await openAs(browser, baseURL ?? "", "carla@example.com")
   await carla.page.setViewportSize({ width: 360, height: 740 })
   await go(carla.page, REQUESTS)

@@ -20,7 +20,6 @@ const ANA = "ana@example.com"
 const HELENA = "helena@example.com"
 
 test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues update live; the second approval pays once", async ({ browser, baseURL }) => {
-  test.setTimeout(240_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const walletId = await sb.walletId()
@@ -98,7 +97,6 @@ test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues up
 })
 
 test("features §5/§6: one decision per approver — a double click sends once, a second decision is refused (APPROVAL_ALREADY_DECIDED)", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const walletId = await sb.walletId()
@@ -131,7 +129,6 @@ test("features §5/§6: one decision per approver — a double click sends once,
 })
 
 test("features §2/§8: a wrong PIN refuses with the catalogue's message and sends nothing", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const walletId = await sb.walletId()
@@ -159,7 +156,6 @@ test("features §2/§8: a wrong PIN refuses with the catalogue's message and sen
 })
 
 test("features §2/§6: a user without the approval permission cannot see or act on requests (view and sandbox)", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const walletId = await sb.walletId()
@@ -189,7 +185,6 @@ test("features §2/§6: a user without the approval permission cannot see or act
 })
 
 test("features §2: filters, counts and keyboard shortcuts over the queue; r rejects with a reason, and the request is reproved", async ({ browser, baseURL }) => {
-  test.setTimeout(150_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const carla = await openAs(browser, base, CARLA)
@@ -272,7 +267,6 @@ test("features §2: filters, counts and keyboard shortcuts over the queue; r rej
 })
 
 test("features §4: the 23:59:59 cut-off cancels a started request — it leaves the queue and is canceled in history", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const diego = await openAs(browser, base, DIEGO)

@@ -16,7 +16,6 @@ const ANA = "ana@example.com"
 const NEW_PASSWORD = "Nova#Senha2025"
 
 test("core §5: change password — live checklist and strength meter, catalogue messages, then the new password signs in", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const helena = await openAs(browser, base, HELENA, { wallet: null })
@@ -69,7 +68,6 @@ test("core §5: change password — live checklist and strength meter, catalogue
 })
 
 test("core §5/features §2: update PIN with the current PIN, then with a temporary token from an e-mailed code", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const helena = await openAs(browser, base, HELENA, { wallet: null })
@@ -121,7 +119,6 @@ test("core §5/features §2: update PIN with the current PIN, then with a tempor
 })
 
 test("core §6/features §6: permissions — the current user is hidden, a profile change respects the role rule, removal asks first, invite by e-mail", async ({ browser, baseURL }) => {
-  test.setTimeout(150_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const ana = await openAs(browser, base, ANA)
@@ -186,7 +183,6 @@ test("core §6/features §6: permissions — the current user is hidden, a profi
 })
 
 test("core §6: a member without the users permission sees no list but may unlink themselves", async ({ browser, baseURL }) => {
-  test.setTimeout(150_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   // Ana invites Helena to "Reserva" and Helena accepts (over the API), so unlinking leaves the seed as it was

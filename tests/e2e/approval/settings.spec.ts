@@ -25,7 +25,6 @@ async function restore(sb: Sandbox): Promise<void> {
 }
 
 test("features §5: the form and the sandbox refuse 0 and 101 approvers; 1..100 are accepted", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const diego = await openAs(browser, base, DIEGO)
@@ -77,7 +76,6 @@ test("features §5: the form and the sandbox refuse 0 and 101 approvers; 1..100 
 })
 
 test("features §5/§8: only one configuration per wallet — a second one is refused with the catalogue's message", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const diego = await openAs(browser, base, DIEGO)

@@ -6,7 +6,6 @@
 import { expect, type Page } from "@playwright/test"
 import { byTestId } from "../pages/page-object.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 
 export class BilletPay extends byTestId({
@@ -66,7 +65,3 @@ export const slip = async (page: Page, id: string): Promise<string> => {
   return e.typeable_line
 }
 
-/** Signed in on the banking home (the shared API sign-in, tests/e2e/pages/sign-in.ts). */
-export async function signInPatiently(page: Page, email: string): Promise<void> {
-  await signInToHome(page, email)
-}

@@ -12,18 +12,16 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { balanceOf, ledger, seed, spDate } from "../statements/pages.ts"
 import { addBankBusinessDays } from "../../../schema/holidays.ts"
-import { BilletPay, BilletReceive, signInPatiently, slip } from "./billet-pages.ts"
+import { BilletPay, BilletReceive, slip } from "./billet-pages.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 
-// three sign-ins and live updates across two browsers: generous per-test limits on a shared machine
-test.describe.configure({ timeout: 240_000 })
 
 const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
 test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno sees it received live; each movement once in the ledger", async ({ page, browser }) => {
-  test.setTimeout(480_000)
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -31,7 +29,7 @@ test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno
   // Bruno, in his own browser, issues a boleto to Ana
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
-  await signInPatiently(bruno, "bruno@example.com")
+  await signInToHome(bruno, "bruno@example.com")
   const due = addBankBusinessDays(spDate(Date.now()), 3)
   const receive = new BilletReceive(bruno)
   const line = await receive.issue({ amount: "250,00", due, description: "Pedido 9001", payer: "Ana Beatriz Souza", document: "52998224725" })
@@ -74,7 +72,7 @@ test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno
 })
 
 test("issue 14 features §4: a reload in the middle of a payment pays once; a schedule is listed and cancelled", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const pay = new BilletPay(page)
@@ -123,7 +121,7 @@ test("issue 14 features §4: a reload in the middle of a payment pays once; a sc
 })
 
 test("features §5 §8 issue 14: a wrong check digit, an amount outside min/max and an expired slip show their messages (pt, en; axe)", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const pay = new BilletPay(page)
   await pay.open()
   const mm = await slip(page, "04")

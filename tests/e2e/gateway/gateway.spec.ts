@@ -32,7 +32,6 @@ async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
 }
 
 test("features §2/§3: bruno filters deposits of matrix and branch by status and period; totals equal the sandbox's sums", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000)
   const { page, sb, close } = await openGateway(browser, baseURL ?? "")
   const wallets = await sb.seededWallets()
   await go(page, DEPOSITS)
@@ -68,7 +67,6 @@ test("features §2/§3: bruno filters deposits of matrix and branch by status an
 })
 
 test("features §2 live: a deposit created by the sandbox appears in the open list without a reload", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const { page, sb, close } = await openGateway(browser, baseURL ?? "")
   const wallets = await sb.seededWallets()
   await go(page, DEPOSITS)
@@ -83,7 +81,6 @@ test("features §2 live: a deposit created by the sandbox appears in the open li
 })
 
 test("features §2 metrics in pt and en: local totals agree with the server's aggregate; the interval limit is enforced; axe clean", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000)
   const { page, close } = await openGateway(browser, baseURL ?? "")
   await go(page, "/gateway/metrics")
   await expect(page.getByTestId("metrics-row").first()).toBeVisible({ timeout: 30_000 })

@@ -11,7 +11,8 @@ import { expect, test, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { goInApp, signInPatiently } from "./patient-sign-in.ts"
+import { goInApp } from "./patient-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 
 async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
   const r = await new AxeBuilder({ page }).analyze()
@@ -19,11 +20,10 @@ async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
 }
 
 test("features §2 a refund with the PIN, confirm clicked twice, lands once and shows once among the refunds", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000)
   const sb = new Sandbox(baseURL ?? "")
   const context = await browser.newContext({ baseURL: baseURL ?? "", locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await signInPatiently(page, "bruno@example.com")
+  await signInToHome(page, "bruno@example.com")
   const matrix = await sb.walletId("brunoMatrix")
   const before = await sb.ledger(matrix)
   await goInApp(page, "/gateway/orders")
@@ -72,10 +72,9 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
 })
 
 test("features §2 the orders page in English, axe clean", async ({ browser, baseURL }) => {
-  test.setTimeout(150_000)
   const context = await browser.newContext({ baseURL: baseURL ?? "", locale: "en-US", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await signInPatiently(page, "bruno@example.com", "/en")
+  await signInToHome(page, "bruno@example.com", { prefix: "/en" })
   await goInApp(page, "/en/gateway/orders")
   await expect(page.getByTestId("order-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole("columnheader", { name: "Refunded" })).toBeVisible()

@@ -1,13 +1,7 @@
 /**
- * Helpers of the gateway payment-request and order suites: signing in (the shared API sign-in, tests/e2e/pages/sign-in.ts)
- * and moving inside the running app as a link does.
+ * Helpers of the gateway payment-request and order suites: moving inside the running app as a link does.
  */
 import { expect, type Page } from "@playwright/test"
-import { signInToHome } from "../pages/sign-in.ts"
-
-export async function signInPatiently(page: Page, email: string, prefix: "" | "/en" = ""): Promise<void> {
-  await signInToHome(page, email, { prefix })
-}
 
 /**
  * Goes to a path inside the running app as a link does (history push + popstate, which the router

@@ -11,13 +11,14 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { goInApp, signInPatiently } from "./patient-sign-in.ts"
+import { goInApp } from "./patient-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 
 async function open(browser: Browser, baseURL: string, prefix: "" | "/en" = ""): Promise<{ page: Page; sb: Sandbox; close: () => Promise<void> }> {
   const sb = new Sandbox(baseURL)
   const context = await browser.newContext({ baseURL, locale: prefix === "/en" ? "en-US" : "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  await signInPatiently(page, "bruno@example.com", prefix)
+  await signInToHome(page, "bruno@example.com", { prefix })
   await goInApp(page, `${prefix}/gateway/payments`)
   await expect(page.getByTestId("payment-requests-page")).toBeVisible({ timeout: 30_000 })
   return { page, sb, close: () => context.close() }
@@ -32,7 +33,6 @@ async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
 const pdf = (name: string, kb: number) => ({ name, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(kb * 1024, 0x41)]) })
 
 test("features §5 without an invoice the request is refused with its message and nothing typed is lost; with it the files upload with progress and the request is listed once", async ({ browser, baseURL }) => {
-  test.setTimeout(180_000)
   const { page, sb, close } = await open(browser, baseURL ?? "")
   const matrix = await sb.walletId("brunoMatrix")
   const bruno = await sb.login("bruno@example.com")
@@ -86,7 +86,6 @@ test("features §5 without an invoice the request is refused with its message an
 })
 
 test("features §2 the payment requests page in English: via account, the masks and the messages; axe clean", async ({ browser, baseURL }) => {
-  test.setTimeout(150_000)
   const { page, close } = await open(browser, baseURL ?? "", "/en")
   await expect(page.getByRole("heading", { name: "Payment requests", level: 1 })).toBeVisible()
   await page.getByRole("radio", { name: "Agency and account" }).check()

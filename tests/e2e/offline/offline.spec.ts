@@ -13,7 +13,6 @@ import { balanceOf, CoinsPage, ledger, seed, StatementsPage } from "../statement
 test.use({ serviceWorkers: "allow" })
 
 test("issue 18: offline, a reload and a new tab open the app with the local statement, balances and queue, and say since when", async ({ page, context, signInAs }) => {
-  test.setTimeout(150_000)
   await signInAs("ana@example.com")
   // a request in Ana's approval queue (other suites may have decided the seeded ones), seen online first
   const { wallets } = await seed(page)

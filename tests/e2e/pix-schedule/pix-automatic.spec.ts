@@ -19,7 +19,6 @@ import { go } from "../pages/navigation.ts"
 
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
-test.describe.configure({ timeout: 300_000 })
 
 async function signIn(page: Page, email: string): Promise<void> {
   await signInToHome(page, email)

@@ -17,7 +17,6 @@ import { go } from "../pages/navigation.ts"
 
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
-test.describe.configure({ timeout: 420_000 })
 
 /** Sign in (fixed e-mail code) and land on the banking home, tour closed. */
 async function signIn(page: Page, email: string): Promise<void> {

@@ -15,13 +15,12 @@ import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { Shell } from "../pages/shell.ts"
-import { signInPatiently } from "../pix/slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
-test.describe.configure({ timeout: 240_000 })
 
 const DAY = 86_400_000
 /** A São Paulo calendar day `n` days from today (UTC-3). */
@@ -42,7 +41,7 @@ async function seriousAxe(page: Page): Promise<string[]> {
 
 test("features §2 issue 13: automatic withdrawal set up in pt (bad input explained, typed kept; PIN), swept once when the clock passes its time, live; en; axe", async ({ page }) => {
   try {
-    await signInPatiently(page, "ana@example.com")
+    await signInToHome(page, "ana@example.com")
     const { wallets } = await seed(page)
     const reserve = wallets["anaReserve"] as string
     await new Shell(page).switchWallet("Reserva")

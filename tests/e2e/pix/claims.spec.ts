@@ -12,11 +12,9 @@ import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 
-// two people signing in on a shared, busy machine (as pix.spec.ts)
-test.describe.configure({ timeout: 540_000 })
 
 /** A navigation right after sign-in may be aborted by the app's own redirect to the home: once more then. */
 const open = async (page: Page, path: string): Promise<void> => {
@@ -35,7 +33,7 @@ const printedCode = async (page: Page, key: string): Promise<string> => {
 test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approves live, the key moves; the limit and a wrong code show their messages (pt, en; axe)", async ({ page, browser }) => {
   // the session outlives the slow steps of a loaded machine (src/lib/session.ts `?session_ms=`, kept for the tab)
   await open(page, "/auth/login?session_ms=1800000")
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   await open(page, "/banking/pix/my-keys")
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 de 5 chaves", { timeout: 30_000 })
 
@@ -43,7 +41,7 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
   await open(bruno, "/auth/login?session_ms=1800000")
-  await signInPatiently(bruno, "bruno@example.com")
+  await signInToHome(bruno, "bruno@example.com")
   await open(bruno, "/banking/pix/my-keys")
   const brunoPhoneRow = bruno.locator('[data-testid="pix-key-row"][data-key^="+55"]')
   await expect(brunoPhoneRow).toHaveCount(1, { timeout: 30_000 })

@@ -10,12 +10,10 @@ import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-// a shared, busy machine: as the other Pix suites
-test.describe.configure({ timeout: 240_000 })
 
 /** The session ends 5 min after sign-in unless renewed (core §9): renew it, as a user would, on a slow machine. */
 const keepSession = async (page: Page): Promise<void> => {
@@ -26,7 +24,7 @@ const axeSerious = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
 test("features §2 favored-contacts issue 12: add a contact by key, pay with it once, remove it (pt, en, axe)", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const sb = new Sandbox(new URL(page.url()).origin)
   const anaW = await sb.walletId("anaMain")
   const carlaW = await sb.walletId("carla")

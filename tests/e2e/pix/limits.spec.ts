@@ -11,12 +11,10 @@ import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-// a shared, busy machine: as the other Pix suites
-test.describe.configure({ timeout: 240_000 })
 
 const sandbox = (page: Page): Sandbox => new Sandbox(new URL(page.url()).origin)
 /** The business clock at `hm` São Paulo time, `days` days from today (São Paulo). */
@@ -53,7 +51,7 @@ const brlPt = (cents: number): string => `R$ ${(cents / 100).toLocaleString("pt-
 const othersCard = (page: Page) => page.locator('[data-testid="pix-limit-card"][data-tag="pix_others"]')
 
 test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night limit is stopped with what is left; nothing is debited; used shows (pt, en, axe)", async ({ page }) => {
-  await signInPatiently(page, "helena@example.com")
+  await signInToHome(page, "helena@example.com")
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")
   await sb.client.admin("pixIn", { body: { wallet_id: helenaW, amount: 500_000, payer_name: "Salário e2e" } })
@@ -102,7 +100,7 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
   }
 })
 test("features §2 limit issue 12: a raised night limit is pending and applies only after the clock moves 24 h; then the Pix goes through once", async ({ page }) => {
-  await signInPatiently(page, "helena@example.com")
+  await signInToHome(page, "helena@example.com")
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")
   await sb.client.admin("pixIn", { body: { wallet_id: helenaW, amount: 300_000, payer_name: "Salário e2e" } })

@@ -11,12 +11,10 @@ import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-// two people signing in on a shared, busy machine
-test.describe.configure({ timeout: 240_000 })
 
 const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
@@ -33,7 +31,7 @@ async function fillAccount(page: Page, a: { bank: string; option: RegExp; agency
 }
 
 test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document keeps what was typed; Bruno sees it live; each movement once", async ({ page, browser }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -41,7 +39,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   // Bruno, in his own browser: his account for a Pix by account, then his Pix page
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
-  await signInPatiently(bruno, "bruno@example.com")
+  await signInToHome(bruno, "bruno@example.com")
   await go(bruno, "/banking/pix/receive")
   await expect(bruno.getByTestId("pix-own-number")).toHaveText(/^\d{8}-\d$/, { timeout: 30_000 })
   await expect(bruno.getByTestId("pix-own-holder")).toContainText("/0001-")
@@ -100,7 +98,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
 })
 
 test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow; nothing leaves now; the receipt links to scheduled-pix (pt, en)", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const before = await ledger(page, anaW)

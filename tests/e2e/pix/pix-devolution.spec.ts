@@ -7,14 +7,13 @@
 import AxeBuilder from "@axe-core/playwright"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-test.describe.configure({ timeout: 240_000 })
 
 test("features §1 §2 issue 12: a devolution clicked twice returns the money once; over what is left is refused (pt, en, axe)", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const before = await ledger(page, anaW)

@@ -9,15 +9,13 @@
 import AxeBuilder from "@axe-core/playwright"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { makeCode, openBruno, payReviewed } from "./qr-pages.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-// two people signing in and a build serving both: generous on a shared, busy machine
-test.describe.configure({ timeout: 240_000 })
 
 test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({ page, browser }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -53,7 +51,7 @@ test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste;
 })
 
 test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image from his page; an image with no code is refused; paid once", async ({ page, browser }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -88,7 +86,7 @@ test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image f
 })
 
 test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe with no serious violation", async ({ page }) => {
-  await signInPatiently(page, "bruno@example.com")
+  await signInToHome(page, "bruno@example.com")
   await makeCode(page, { amount: "10,00" })
   const serious = async (): Promise<string[]> =>
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
@@ -115,7 +113,7 @@ test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe
 })
 
 test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a discount and a change code; Ana sees each charge broken down and pays; ledger once each (pt, en)", async ({ page, browser }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string

@@ -8,15 +8,13 @@
 import AxeBuilder from "@axe-core/playwright"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-// two people signing in on a shared, busy machine
-test.describe.configure({ timeout: 240_000 })
 
 test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive live; each movement once in the ledger", async ({ page, browser }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const brunoW = wallets["brunoMatrix"] as string
@@ -25,7 +23,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
   // Bruno, in his own browser, watching his Pix page
   const brunoCtx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await brunoCtx.newPage()
-  await signInPatiently(bruno, "bruno@example.com")
+  await signInToHome(bruno, "bruno@example.com")
   await go(bruno, "/banking/pix")
   await expect(bruno.getByTestId("pix-balance")).toHaveAttribute("data-balance", String(balanceOf(before[1]!, "BRL")), { timeout: 60_000 })
 
@@ -59,7 +57,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
 })
 
 test("features §2 my-keys, §8, §9: n of max, a random key registered and deleted, the key over the limit refused (pt, en; axe)", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   await go(page, "/banking/pix/my-keys")
   // the maximum comes with the account's first sync, which a loaded machine takes its time over
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 de 5 chaves", { timeout: 30_000 })

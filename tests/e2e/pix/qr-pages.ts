@@ -5,13 +5,13 @@
 import type { Browser, Page } from "@playwright/test"
 import { expect } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 
 export const openBruno = async (browser: Browser): Promise<{ bruno: Page; close: () => Promise<void> }> => {
   const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo" })
   const bruno = await ctx.newPage()
-  await signInPatiently(bruno, "bruno@example.com")
+  await signInToHome(bruno, "bruno@example.com")
   return { bruno, close: () => ctx.close() }
 }
 

@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test"
 import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { makeCode, openBruno } from "./qr-pages.ts"
 import { go } from "../pages/navigation.ts"
@@ -21,7 +21,7 @@ const noonToday = async (page: Page): Promise<void> => {
 }
 
 test("features §6: a Pix at or above the approval minimum is sent for approval, says so, and moves nothing", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   await noonToday(page)
   const anaW = (await seed(page)).wallets["anaMain"] as string
   const before = await ledger(page, anaW)
@@ -46,8 +46,7 @@ test("features §6: a Pix at or above the approval minimum is sent for approval,
 })
 
 test("features §6 D-pix-staged-code: a code of Bruno's paid at or above the minimum is sent for approval; nothing moves, the code stays active", async ({ page, browser }) => {
-  test.setTimeout(240_000)
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   await noonToday(page)
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string

@@ -13,20 +13,18 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type Page } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { signInPatiently } from "./slow-sign-in.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { formatBrl } from "../../../schema/format.ts"
 import { go } from "../pages/navigation.ts"
 
 const PAGE = "/banking/pix/statements"
-// signing in and the first sync are slow on a shared, busy machine (as the other Pix suites)
-test.describe.configure({ timeout: 240_000 })
 const spToday = (): string => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)
 
 async function open(browser: Browser, baseURL: string, email = "ana@example.com"): Promise<{ page: Page; sb: Sandbox; close: () => Promise<void> }> {
   const sb = new Sandbox(baseURL)
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 }, acceptDownloads: true })
   const page = await context.newPage()
-  await signInPatiently(page, email)
+  await signInToHome(page, email)
   return { page, sb, close: () => context.close() }
 }
 

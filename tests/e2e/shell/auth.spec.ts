@@ -104,10 +104,10 @@ test("core §8 D-signin-lock: wrong passwords are slowed, then sign-in is locked
   await expect(login.error).toHaveText("Muitas tentativas seguidas. Aguarde alguns segundos e tente de novo.")
   await expect(login.email).toHaveValue("intruso@example.com")
   await expect(login.password).toHaveValue("Errada@123")
-  await page.waitForTimeout(2_100)
+  await page.waitForTimeout(2_100) // real time: the sandbox makes the 4th try wait signinDelayS (2 s) on its own clock
   await login.submit.click()
   await expect(login.error).toHaveText("E-mail ou senha incorretos.")
-  await page.waitForTimeout(4_100)
+  await page.waitForTimeout(4_100) // real time: the 5th try waits 2 × signinDelayS before the sandbox answers it
   await login.submit.click()
   await expect(login.error).toHaveText("Muitas tentativas com a senha errada: por segurança, o acesso a esta conta foi bloqueado por 15 minutos.")
 })

@@ -17,7 +17,6 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
 
 for (const lang of ["pt", "en"] as const) {
   test(`axe and screenshots (${lang}): statements, receipt, coins`, async ({ page, signInAs }) => {
-    test.setTimeout(150_000) // axe over three screens on a 2-core machine
     await signInAs("ana@example.com", { prefix: `/${lang}` })
     const st = new StatementsPage(page)
     await st.openFromMenu()

@@ -13,12 +13,11 @@ import { ARTIFACTS, expect, test } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
-import { signInPatiently } from "../billet/billet-pages.ts"
+import { signInToHome } from "../pages/sign-in.ts"
 import { addBankBusinessDays, saoPauloDateKey } from "../../../schema/holidays.ts"
 import { clockAt, resetClock, TedPay } from "./ted-pages.ts"
 import { go } from "../pages/navigation.ts"
 
-test.describe.configure({ timeout: 240_000 })
 
 const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
@@ -31,7 +30,7 @@ const opening = `${dd}/${mm}/${yy} 09:00`
 test.afterEach(async ({ page }) => { await resetClock(page) })
 
 test("features §9 issue 14: a TED at 08:59 is refused with the opening time and one at 09:00 goes through, each once in the ledger", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
   const pay = new TedPay(page)
@@ -91,7 +90,7 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
 })
 
 test("issue 14 features §2 receive: Bruno sees his own account, and a TED arriving by the admin route shows live on his home", async ({ page }) => {
-  await signInPatiently(page, "bruno@example.com")
+  await signInToHome(page, "bruno@example.com")
   const { wallets } = await seed(page)
   const brunoW = wallets["brunoMatrix"] as string
   await go(page, "/banking/ted/receive")
@@ -113,7 +112,7 @@ test("issue 14 features §2 receive: Bruno sees his own account, and a TED arriv
 })
 
 test("issue 14 ted/pay and ted/receive in English, axe clean", async ({ page }) => {
-  await signInPatiently(page, "ana@example.com")
+  await signInToHome(page, "ana@example.com")
   await clockAt(page, day, "10:00")
   const pay = new TedPay(page)
   await pay.open("/en")
