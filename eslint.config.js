@@ -31,7 +31,19 @@ const featureZones = {
 }
 
 export default tseslint.config(
-  { ignores: [".pw-*.config.ts", ".probe*", "dist/**", "node_modules/**", "bench/results/**", "test-results/**", "playwright-report/**", ".data/**", "tests/e2e/artifacts/**"] },
+  {
+    ignores: [
+      ".pw-*.config.ts",
+      ".probe*",
+      "dist/**",
+      "node_modules/**",
+      "bench/results/**",
+      "test-results/**",
+      "playwright-report/**",
+      ".data/**",
+      "tests/e2e/artifacts/**"
+    ]
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -94,12 +106,16 @@ export default tseslint.config(
   {
     files: ["src/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["rxdb", "rxdb/*", "dexie", "**/sync/**", "../sync/*"], message: "views read data through workers/client only (CONVENTIONS habit 2)" }
-        ]
-      }],
-      "no-restricted-globals": ["error",
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["rxdb", "rxdb/*", "dexie", "**/sync/**", "../sync/*"], message: "views read data through workers/client only (CONVENTIONS habit 2)" }
+          ]
+        }
+      ],
+      "no-restricted-globals": [
+        "error",
         { name: "fetch", message: "only sync/ talks to the network" },
         { name: "indexedDB", message: "only sync/ touches storage" },
         { name: "localStorage", message: "only sync/ touches storage (use src/lib/prefs)" }

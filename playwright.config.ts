@@ -15,10 +15,23 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromi
  * in the order given), to show that no test depends on what ran before it (issue 28 item 3). Unset: one project.
  */
 const shuffled = (seed: number): Project[] => {
-  const files = readdirSync("tests/e2e", { recursive: true }).map(String).filter((f) => f.endsWith(".spec.ts") && !f.includes("scratch-")).sort()
+  const files = readdirSync("tests/e2e", { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".spec.ts") && !f.includes("scratch-"))
+    .sort()
   let s = seed >>> 0 || 1
-  const next = (): number => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32 }
-  for (let i = files.length - 1; i > 0; i--) { const j = Math.floor(next() * (i + 1)); [files[i], files[j]] = [files[j] as string, files[i] as string] }
+  const next = (): number => {
+    s ^= s << 13
+    s >>>= 0
+    s ^= s >>> 17
+    s ^= s << 5
+    s >>>= 0
+    return s / 2 ** 32
+  }
+  for (let i = files.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1))
+    ;[files[i], files[j]] = [files[j] as string, files[i] as string]
+  }
   return files.map((f) => ({ name: f, testMatch: f }))
 }
 const SHUFFLE = process.env.E2E_SHUFFLE
@@ -47,7 +60,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run"
+      ]
     }
   }
 })

@@ -9,14 +9,21 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { VitePWA } from "vite-plugin-pwa"
 
 const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-  "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:", "frame-src 'self' blob:", "object-src 'none'",
-  "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'"
 ].join("; ")
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "4010"}`
-const proxy = Object.fromEntries(
-  ["/users", "/api-2", "/auth/session", "/zip", "/__admin"].map((p) => [p, { target: apiTarget, changeOrigin: false }])
-)
+const proxy = Object.fromEntries(["/users", "/api-2", "/auth/session", "/zip", "/__admin"].map((p) => [p, { target: apiTarget, changeOrigin: false }]))
 
 /**
  * Offline (issue 18; docs/decisions.md D-offline): a Workbox service worker made at build time

@@ -10,7 +10,15 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { playwright } from "@vitest/browser-playwright"
 
 /** No browser download works here: Debian's Chromium, quiet (CONTRIBUTING "Pitfalls"). */
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run"
+]
 const BROWSER_TESTS = "src/**/*.browser.test.tsx"
 
 export default defineConfig({
@@ -21,7 +29,14 @@ export default defineConfig({
           name: "unit",
           // a generous guard against hangs, not a speed limit (speed is measured by `npm run bench`): generated-input suites run long on a loaded 2-core machine
           testTimeout: 60_000,
-          include: ["schema/**/*.test.ts", "sync/**/*.test.ts", "workers/**/*.test.ts", "src/**/*.test.{ts,tsx}", "sandbox/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "schema/**/*.test.ts",
+            "sync/**/*.test.ts",
+            "workers/**/*.test.ts",
+            "src/**/*.test.{ts,tsx}",
+            "sandbox/**/*.test.ts",
+            "tests/unit/**/*.test.ts"
+          ],
           exclude: ["**/node_modules/**", BROWSER_TESTS],
           environment: "node"
         }
@@ -42,9 +57,21 @@ export default defineConfig({
         // pre-bundled before the first test, so no mid-run reload when a file imports a new one
         optimizeDeps: {
           include: [
-            "react", "react-dom", "react-dom/client", "react/jsx-dev-runtime", "react-router", "react-i18next", "i18next",
-            "@radix-ui/react-dialog", "@radix-ui/react-alert-dialog", "@radix-ui/react-radio-group", "@radix-ui/react-popover",
-            "dompurify", "axe-core", "effect", "vitest-browser-react"
+            "react",
+            "react-dom",
+            "react-dom/client",
+            "react/jsx-dev-runtime",
+            "react-router",
+            "react-i18next",
+            "i18next",
+            "@radix-ui/react-dialog",
+            "@radix-ui/react-alert-dialog",
+            "@radix-ui/react-radio-group",
+            "@radix-ui/react-popover",
+            "dompurify",
+            "axe-core",
+            "effect",
+            "vitest-browser-react"
           ]
         },
         test: {

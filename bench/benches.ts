@@ -34,14 +34,18 @@ const shellBundle: Bench = async () => {
   })
 }
 
-interface PageResult { figures: Record<string, number> }
+interface PageResult {
+  figures: Record<string, number>
+}
 /** Run a bench page in Chromium and read what it publishes on window.__bench. */
 async function runPage(page: string, params: Record<string, string>, timeoutMs = 600_000): Promise<PageResult> {
   const server = await benchServer()
   const browser = await launch()
   try {
     const p = await browser.newPage()
-    p.on("console", (m) => { if (m.type() === "error") console.error(`[page] ${m.text()}`) })
+    p.on("console", (m) => {
+      if (m.type() === "error") console.error(`[page] ${m.text()}`)
+    })
     p.on("pageerror", (e) => console.error(`[page] ${e.message}`))
     const qs = new URLSearchParams(params).toString()
     await p.goto(`${server.url}/bench/pages/${page}?${qs}`, { waitUntil: "commit" })

@@ -26,30 +26,36 @@ export async function cardBlockToPaint(n = 30): Promise<void> {
     const helena = await cl.login("helena@example.com")
     const walletId = (await cl.admin("seed")).data.wallets["helena"] ?? ""
     const cardId = (await cl.ok("cards", { as: helena, wallet: walletId })).data.cards.find((c) => !c.virtual && c.status === "activated")?.id ?? ""
-    await page.evaluate(async ({ walletId }) => {
-      const h = window.harness
-      await h.signIn("helena@example.com")
-      h.watch("cards", { kind: "list", list: "cards", walletId })
-      h.watch("commands", { kind: "commands" })
-      while (!Array.isArray(h.snaps.cards) || (h.snaps.cards as unknown[]).length === 0) await new Promise((r) => setTimeout(r, 20))
-    }, { walletId })
+    await page.evaluate(
+      async ({ walletId }) => {
+        const h = window.harness
+        await h.signIn("helena@example.com")
+        h.watch("cards", { kind: "list", list: "cards", walletId })
+        h.watch("commands", { kind: "commands" })
+        while (!Array.isArray(h.snaps.cards) || (h.snaps.cards as unknown[]).length === 0) await new Promise((r) => setTimeout(r, 20))
+      },
+      { walletId }
+    )
     const times: number[] = []
     for (let i = 0; i < n; i++) {
-      const ms = await page.evaluate(async ({ walletId, cardId }) => {
-        const h = window.harness
-        type Row = { id: string; status: string; pending_action?: string }
-        type Cmd = { id: string; state: string }
-        const card = () => (h.snaps.cards as Row[]).find((c) => c.id === cardId)
-        while (card()?.status !== "activated" || card()?.pending_action !== undefined) await new Promise((r) => setTimeout(r, 5))
-        const engine = h.engine as unknown as { submit(w: string, body: unknown): Promise<string> }
-        const id = await engine.submit(walletId, { name: "v1.cards.block", payload: { card_id: cardId } })
-        const confirmed = () => (h.snaps.commands as Cmd[] | undefined)?.find((c) => c.id === id)?.state === "confirmed"
-        while (!confirmed()) await new Promise((r) => setTimeout(r, 0))
-        const t0 = h.stamps["commands"] ?? performance.now()
-        while (!(card()?.status === "blocked" && card()?.pending_action === undefined)) await new Promise((r) => setTimeout(r, 0))
-        await new Promise((r) => requestAnimationFrame(() => r(null)))
-        return performance.now() - t0
-      }, { walletId, cardId })
+      const ms = await page.evaluate(
+        async ({ walletId, cardId }) => {
+          const h = window.harness
+          type Row = { id: string; status: string; pending_action?: string }
+          type Cmd = { id: string; state: string }
+          const card = () => (h.snaps.cards as Row[]).find((c) => c.id === cardId)
+          while (card()?.status !== "activated" || card()?.pending_action !== undefined) await new Promise((r) => setTimeout(r, 5))
+          const engine = h.engine as unknown as { submit(w: string, body: unknown): Promise<string> }
+          const id = await engine.submit(walletId, { name: "v1.cards.block", payload: { card_id: cardId } })
+          const confirmed = () => (h.snaps.commands as Cmd[] | undefined)?.find((c) => c.id === id)?.state === "confirmed"
+          while (!confirmed()) await new Promise((r) => setTimeout(r, 0))
+          const t0 = h.stamps["commands"] ?? performance.now()
+          while (!(card()?.status === "blocked" && card()?.pending_action === undefined)) await new Promise((r) => setTimeout(r, 0))
+          await new Promise((r) => requestAnimationFrame(() => r(null)))
+          return performance.now() - t0
+        },
+        { walletId, cardId }
+      )
       times.push(ms)
       await cl.ok("cardUnblock", { as: helena, wallet: walletId, tx: true, params: { id: cardId }, body: { pin_token: await cl.pinToken(helena) } })
     }

@@ -33,8 +33,9 @@ async function syncGateway(page: Page): Promise<{ seconds: number; rows: number;
     await h.signIn("bruno@example.com")
     h.watch("progress", { kind: "syncProgress" })
     for (;;) {
-      const lists = Object.entries((h.snaps.progress as { lists?: Record<string, { state: string; done: number; ms?: Record<string, number> }> } | undefined)?.lists ?? {})
-        .filter(([k]) => k.startsWith("gateway_transactions"))
+      const lists = Object.entries(
+        (h.snaps.progress as { lists?: Record<string, { state: string; done: number; ms?: Record<string, number> }> } | undefined)?.lists ?? {}
+      ).filter(([k]) => k.startsWith("gateway_transactions"))
       const rows = lists.reduce((n, [, l]) => n + l.done, 0)
       if (lists.length >= 2 && rows >= 999_000 && lists.every(([, l]) => l.state === "done")) {
         const seconds = (performance.now() - t0) / 1000
@@ -42,7 +43,9 @@ async function syncGateway(page: Page): Promise<{ seconds: number; rows: number;
         // where the pull's time went, summed over the wallets' pulls (they run side by side)
         const ms: Record<string, number> = {}
         for (const [, l] of lists) for (const [step, v] of Object.entries(l.ms ?? {})) ms[step] = (ms[step] ?? 0) + v
-        const others = Object.entries((h.snaps.progress as { lists?: Record<string, { done: number }> } | undefined)?.lists ?? {}).filter(([k, l]) => !k.startsWith("gateway_transactions") && l.done > 1000).map(([k, l]) => `${k}=${l.done}`)
+        const others = Object.entries((h.snaps.progress as { lists?: Record<string, { done: number }> } | undefined)?.lists ?? {})
+          .filter(([k, l]) => !k.startsWith("gateway_transactions") && l.done > 1000)
+          .map(([k, l]) => `${k}=${l.done}`)
         return { seconds, rows, walletIds, ms, others }
       }
       await new Promise((r) => setTimeout(r, 20))
@@ -66,10 +69,24 @@ async function settle(page: Page): Promise<void> {
 
 /** The filters a reconciling merchant types, across both wallets (features §2 gateway transactions). */
 const FILTERS: ReadonlyArray<Record<string, unknown>> = [
-  { text: "silva" }, { text: "sil" }, { text: "s" }, { text: "maria souza" }, { text: "E6070" }, { text: "123" },
-  { statuses: ["paid"] }, { statuses: ["pending", "on_hold"] }, { types: ["deposit"] }, { types: ["refund", "return"] },
-  { text: "lima", statuses: ["paid"] }, { minAmount: 10_000, maxAmount: 500_000 }, { text: "oliveira", minAmount: 5_000 },
-  { days: 7 }, { days: 30, types: ["deposit"] }, { days: 1 }, { text: "ltda", days: 30 }, { text: "0001" }
+  { text: "silva" },
+  { text: "sil" },
+  { text: "s" },
+  { text: "maria souza" },
+  { text: "E6070" },
+  { text: "123" },
+  { statuses: ["paid"] },
+  { statuses: ["pending", "on_hold"] },
+  { types: ["deposit"] },
+  { types: ["refund", "return"] },
+  { text: "lima", statuses: ["paid"] },
+  { minAmount: 10_000, maxAmount: 500_000 },
+  { text: "oliveira", minAmount: 5_000 },
+  { days: 7 },
+  { days: 30, types: ["deposit"] },
+  { days: 1 },
+  { text: "ltda", days: 30 },
+  { text: "0001" }
 ]
 
 export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "metrics">): Promise<void> {
@@ -82,67 +99,96 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
     if (sync.others.length) console.log(`(other lists pulled meanwhile: ${sync.others.join(" ")})`)
     if (which.includes("sync")) {
       const steps = Object.fromEntries(Object.entries(sync.ms).map(([k, v]) => [`${k}_s`, round(v / 1000)]))
-      report({ name: "gateway-sync-1m", figures: { seconds: round(sync.seconds), rows: sync.rows, rows_per_s: Math.round(sync.rows / sync.seconds), ...steps }, budgets: { seconds: { figure: "seconds", limit: 15, kind: "max" } } })
+      report({
+        name: "gateway-sync-1m",
+        figures: { seconds: round(sync.seconds), rows: sync.rows, rows_per_s: Math.round(sync.rows / sync.seconds), ...steps },
+        budgets: { seconds: { figure: "seconds", limit: 15, kind: "max" } }
+      })
     }
     if (!which.includes("filter") && !which.includes("metrics")) return
     await settle(page)
     if (which.includes("filter")) {
-      const took = await page.evaluate(async ({ walletIds, filters }) => {
-        const h = window.harness
-        const now = Date.now()
-        const out: number[] = []
-        for (let round = 0; round < 3; round++) {
-          for (let i = 0; i < filters.length; i++) {
-            const { days, ...f } = filters[i] as { days?: number } & Record<string, unknown>
-            const query = { walletIds, ...f, ...(days ? { from: now - days * 86_400_000, to: now } : {}), limit: 60, sort: { by: "created_at", dir: "desc" } }
-            const name = `f${round}_${i}`
-            h.watch(name, { kind: "table", table: "gateway_transactions", query, sums: true })
-            while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 1))
-            out.push((h.snaps[name] as { tookMs: number }).tookMs)
+      const took = await page.evaluate(
+        async ({ walletIds, filters }) => {
+          const h = window.harness
+          const now = Date.now()
+          const out: number[] = []
+          for (let round = 0; round < 3; round++) {
+            for (let i = 0; i < filters.length; i++) {
+              const { days, ...f } = filters[i] as { days?: number } & Record<string, unknown>
+              const query = { walletIds, ...f, ...(days ? { from: now - days * 86_400_000, to: now } : {}), limit: 60, sort: { by: "created_at", dir: "desc" } }
+              const name = `f${round}_${i}`
+              h.watch(name, { kind: "table", table: "gateway_transactions", query, sums: true })
+              while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 1))
+              out.push((h.snaps[name] as { tookMs: number }).tookMs)
+            }
           }
-        }
-        return out
-      }, { walletIds: sync.walletIds, filters: FILTERS })
+          return out
+        },
+        { walletIds: sync.walletIds, filters: FILTERS }
+      )
       // the slowest filters by their worst of three rounds (where the p95 comes from)
       const worst = FILTERS.map((f, i) => ({ f: JSON.stringify(f), ms: Math.max(...[0, 1, 2].map((r) => took[r * FILTERS.length + i] ?? 0)) }))
-        .sort((a, b) => b.ms - a.ms).slice(0, 5)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
       console.log(`(slowest filters: ${worst.map((w) => `${w.f} ${round(w.ms)} ms`).join("; ")})`)
-      const median = FILTERS.map((f, i) => `${JSON.stringify(f)} ${round(percentile([0, 1, 2].map((r) => took[r * FILTERS.length + i] ?? 0), 50))}`)
+      const median = FILTERS.map(
+        (f, i) =>
+          `${JSON.stringify(f)} ${round(
+            percentile(
+              [0, 1, 2].map((r) => took[r * FILTERS.length + i] ?? 0),
+              50
+            )
+          )}`
+      )
       console.log(`(each filter, median of 3 rounds, ms: ${median.join("; ")})`)
       report({
         name: "gateway-filter-1m",
         // the first round apart: each filter asked for the first time (the later rounds may be answered from the match cache, Q4)
         figures: {
-          p50_ms: round(percentile(took, 50)), p95_ms: round(percentile(took, 95)), max_ms: round(Math.max(...took)),
-          first_round_p50_ms: round(percentile(took.slice(0, FILTERS.length), 50)), first_round_max_ms: round(Math.max(...took.slice(0, FILTERS.length))),
-          queries: took.length, rows: sync.rows
+          p50_ms: round(percentile(took, 50)),
+          p95_ms: round(percentile(took, 95)),
+          max_ms: round(Math.max(...took)),
+          first_round_p50_ms: round(percentile(took.slice(0, FILTERS.length), 50)),
+          first_round_max_ms: round(Math.max(...took.slice(0, FILTERS.length))),
+          queries: took.length,
+          rows: sync.rows
         },
         budgets: { p95: { figure: "p95_ms", limit: 16, kind: "max" } }
       })
     }
     if (which.includes("metrics")) {
-      const ms = await page.evaluate(async ({ walletIds }) => {
-        const h = window.harness
-        const day = 86_400_000
-        const now = Date.now()
-        const out: number[] = []
-        // the metrics page's query after each change: interval (7, 30, 90 days, shifted) × wallets (both, matrix, branch)
-        const choices = [walletIds, walletIds.slice(0, 1), walletIds.slice(1)]
-        for (let i = 0; i < 30; i++) {
-          const span = [7, 30, 90][i % 3] as number
-          const end = now - (i % 5) * day
-          const query = { walletIds: choices[Math.floor(i / 3) % 3], from: end - span * day, to: end, limit: 0, groupBy: "code" }
-          const name = `m${i}`
-          const t0 = performance.now()
-          h.watch(name, { kind: "table", table: "gateway_transactions", query })
-          while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 0))
-          out.push(performance.now() - t0)
-        }
-        return out
-      }, { walletIds: sync.walletIds })
+      const ms = await page.evaluate(
+        async ({ walletIds }) => {
+          const h = window.harness
+          const day = 86_400_000
+          const now = Date.now()
+          const out: number[] = []
+          // the metrics page's query after each change: interval (7, 30, 90 days, shifted) × wallets (both, matrix, branch)
+          const choices = [walletIds, walletIds.slice(0, 1), walletIds.slice(1)]
+          for (let i = 0; i < 30; i++) {
+            const span = [7, 30, 90][i % 3] as number
+            const end = now - (i % 5) * day
+            const query = { walletIds: choices[Math.floor(i / 3) % 3], from: end - span * day, to: end, limit: 0, groupBy: "code" }
+            const name = `m${i}`
+            const t0 = performance.now()
+            h.watch(name, { kind: "table", table: "gateway_transactions", query })
+            while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 0))
+            out.push(performance.now() - t0)
+          }
+          return out
+        },
+        { walletIds: sync.walletIds }
+      )
       report({
         name: "gateway-metrics-1m",
-        figures: { p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), max_ms: round(Math.max(...ms)), recomputes: ms.length, rows: sync.rows },
+        figures: {
+          p50_ms: round(percentile(ms, 50)),
+          p95_ms: round(percentile(ms, 95)),
+          max_ms: round(Math.max(...ms)),
+          recomputes: ms.length,
+          rows: sync.rows
+        },
         budgets: { p95: { figure: "p95_ms", limit: 50, kind: "max" } }
       })
     }
@@ -153,10 +199,20 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
 }
 
 const GATEWAY_PAGE: BigTablePage = {
-  email: "bruno@example.com", via: { path: "/gateway/transactions/deposits" }, pageTestId: "gateway-page",
-  listPrefix: "gateway_transactions", minRows: 999_000, tableTestId: "gateway-table"
+  email: "bruno@example.com",
+  via: { path: "/gateway/transactions/deposits" },
+  pageTestId: "gateway-page",
+  listPrefix: "gateway_transactions",
+  minRows: 999_000,
+  tableTestId: "gateway-table"
 }
-const GATEWAY_KEYS: KeystrokeTarget = { input: "gateway-text", table: "gateway-table", row: "gateway-row", count: null, words: ["silva", "oliveira", "lt", "maria", "ped-0"] }
+const GATEWAY_KEYS: KeystrokeTarget = {
+  input: "gateway-text",
+  table: "gateway-table",
+  row: "gateway-row",
+  count: null,
+  words: ["silva", "oliveira", "lt", "maria", "ped-0"]
+}
 
 export async function gatewayKeystroke(): Promise<void> {
   const app = await startApp("1m", { appPort: 5399, apiPort: 4399 })
@@ -169,15 +225,32 @@ export async function gatewayKeystroke(): Promise<void> {
     const ms = recs.map((r) => r.ms)
     // the slowest keystrokes (where the p95 comes from): the text after the key, to rows painted, and the worker's share
     const slow = [...recs].sort((a, b) => b.ms - a.ms).slice(0, 6)
-    console.log(`(slowest keystrokes: ${slow.map((r) => `"${r.text}" ${round(r.ms)} ms (commit ${round(r.commitMs)}, worker ${round(r.workerMs)})`).join("; ")})`)
+    console.log(
+      `(slowest keystrokes: ${slow.map((r) => `"${r.text}" ${round(r.ms)} ms (commit ${round(r.commitMs)}, worker ${round(r.workerMs)})`).join("; ")})`
+    )
     const worker = recs.map((r) => r.workerMs).filter((x) => Number.isFinite(x))
     report({
       name: "gateway-keystroke-1m",
       figures: {
-        p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), max_ms: round(Math.max(...ms)),
-        full_p50_ms: round(percentile(recs.map((r) => r.fullMs), 50)), full_p95_ms: round(percentile(recs.map((r) => r.fullMs), 95)),
+        p50_ms: round(percentile(ms, 50)),
+        p95_ms: round(percentile(ms, 95)),
+        max_ms: round(Math.max(...ms)),
+        full_p50_ms: round(
+          percentile(
+            recs.map((r) => r.fullMs),
+            50
+          )
+        ),
+        full_p95_ms: round(
+          percentile(
+            recs.map((r) => r.fullMs),
+            95
+          )
+        ),
         ...(worker.length ? { worker_p50_ms: round(percentile(worker, 50)), worker_p95_ms: round(percentile(worker, 95)) } : {}),
-        keystrokes: recs.length, rows, sync_seconds: round(syncSeconds)
+        keystrokes: recs.length,
+        rows,
+        sync_seconds: round(syncSeconds)
       },
       budgets: { p95: { figure: "p95_ms", limit: 33, kind: "max" } }
     })

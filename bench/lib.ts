@@ -37,7 +37,9 @@ export function report(r: Result): boolean {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version }
   }
   writeFileSync(resolve(root, `bench/results/${r.name}.json`), JSON.stringify(out, null, 2))
-  const figs = Object.entries(r.figures).map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(2)}`).join(" ")
+  const figs = Object.entries(r.figures)
+    .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(2)}`)
+    .join(" ")
   console.log(`${r.name}: ${figs} (budget ${Object.keys(r.budgets).length ? (met ? "met" : "missed") : "none"})`)
   return met
 }
@@ -46,14 +48,29 @@ export async function launch(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
   return chromium.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--enable-precise-memory-info", "--js-flags=--expose-gc"]
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+      "--enable-precise-memory-info",
+      "--js-flags=--expose-gc"
+    ]
   })
 }
 
 /** A Vite dev server rooted at the project, so bench pages import project modules directly. */
 export async function benchServer(port = 5290): Promise<{ url: string; close: () => Promise<void> }> {
   const { createServer } = await import("vite")
-  const server = await createServer({ root, configFile: resolve(root, "vite.config.ts"), server: { port, strictPort: false, host: "127.0.0.1" }, logLevel: "warn" })
+  const server = await createServer({
+    root,
+    configFile: resolve(root, "vite.config.ts"),
+    server: { port, strictPort: false, host: "127.0.0.1" },
+    logLevel: "warn"
+  })
   await server.listen()
   const addr = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
   return { url: addr.replace(/\/$/, ""), close: () => server.close() }
@@ -64,36 +81,73 @@ let built = false
  * The built app + a sandbox on its own ports (scripts/serve.mjs). The database for a size is
  * seeded once and reused (`.data/bench-<size>.sqlite`); `fresh` makes a new one.
  */
-export async function startApp(size: "small" | "100k" | "1m", opts: { fresh?: boolean; appPort?: number; apiPort?: number } = {}): Promise<{ url: string; api: string; stop: () => void }> {
+export async function startApp(
+  size: "small" | "100k" | "1m",
+  opts: { fresh?: boolean; appPort?: number; apiPort?: number } = {}
+): Promise<{ url: string; api: string; stop: () => void }> {
   const { spawn } = await import("node:child_process")
   const appPort = opts.appPort ?? 5391
   const apiPort = opts.apiPort ?? 4391
-  const args = [resolve(root, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort), "--db", resolve(root, `.data/bench-${size}.sqlite`), "--size", size, "--admin"]
+  const args = [
+    resolve(root, "scripts/serve.mjs"),
+    "--app-port",
+    String(appPort),
+    "--api-port",
+    String(apiPort),
+    "--db",
+    resolve(root, `.data/bench-${size}.sqlite`),
+    "--size",
+    size,
+    "--admin"
+  ]
   if (opts.fresh) args.push("--fresh")
   // the built app must be the current source: build once per `npm run bench` (skip: --no-build)
   if (!built && !process.argv.includes("--no-build")) args.push("--build")
   built = true
   // another run's server on these ports would answer the health checks below in place of ours
-  const taken = async (u: string): Promise<boolean> => fetch(u).then(() => true, () => false)
+  const taken = async (u: string): Promise<boolean> =>
+    fetch(u).then(
+      () => true,
+      () => false
+    )
   if ((await taken(`http://127.0.0.1:${apiPort}/health`)) || (await taken(`http://127.0.0.1:${appPort}/`))) {
     throw new Error(`ports ${appPort}/${apiPort} are in use (another benchmark run?)`)
   }
   const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SANDBOX_QUIET: "1" } })
   const url = `http://127.0.0.1:${appPort}`
   let exited: number | null = null
-  child.on("exit", (code) => { exited = code ?? -1 })
+  child.on("exit", (code) => {
+    exited = code ?? -1
+  })
   const until = Date.now() + 300_000
   for (;;) {
-    try { const r = await fetch(`http://127.0.0.1:${apiPort}/health`); if (r.ok && (await fetch(`${url}/`)).ok) break } catch { /* not yet */ }
+    try {
+      const r = await fetch(`http://127.0.0.1:${apiPort}/health`)
+      if (r.ok && (await fetch(`${url}/`)).ok) break
+    } catch {
+      /* not yet */
+    }
     if (exited !== null) throw new Error(`app did not start (serve.mjs exited ${exited}; ports ${appPort}/${apiPort} in use?)`)
-    if (Date.now() > until) { child.kill(); throw new Error("app did not start") }
+    if (Date.now() > until) {
+      child.kill()
+      throw new Error("app did not start")
+    }
     await new Promise((r) => setTimeout(r, 300))
   }
-  return { url, api: `http://127.0.0.1:${apiPort}`, stop: () => { child.kill("SIGTERM") } }
+  return {
+    url,
+    api: `http://127.0.0.1:${apiPort}`,
+    stop: () => {
+      child.kill("SIGTERM")
+    }
+  }
 }
 
 interface CpuProfile {
-  readonly nodes: ReadonlyArray<{ readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number } }>
+  readonly nodes: ReadonlyArray<{
+    readonly id: number
+    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }
+  }>
   readonly samples?: ReadonlyArray<number>
   readonly timeDeltas?: ReadonlyArray<number>
 }
@@ -120,11 +174,12 @@ export async function profileSharedWorker(browser: Browser, intervalUs = 200): P
     if (m.error) w.fail(new Error(JSON.stringify(m.error)))
     else w.ok(m.result)
   })
-  const send = (method: string, params: object = {}): Promise<unknown> => new Promise((ok, fail) => {
-    const id = ++next
-    waiting.set(id, { ok, fail })
-    cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail)
-  })
+  const send = (method: string, params: object = {}): Promise<unknown> =>
+    new Promise((ok, fail) => {
+      const id = ++next
+      waiting.set(id, { ok, fail })
+      cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail)
+    })
   await send("Profiler.enable")
   await send("Profiler.setSamplingInterval", { interval: intervalUs })
   await send("Profiler.start")
@@ -153,6 +208,9 @@ export function profileSummary(p: CpuProfile, top = 14): string {
     self.set(key, (self.get(key) ?? 0) + dt)
     if (f.functionName !== "(idle)" && f.functionName !== "(program)") all += dt
   }
-  const rows = [...self.entries()].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, top)
+  const rows = [...self.entries()]
+    .filter(([k]) => !k.startsWith("(idle)"))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
   return `busy ${all.toFixed(0)} ms; ` + rows.map(([k, v]) => `${v.toFixed(0)} ms ${k}`).join("; ")
 }

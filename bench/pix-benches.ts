@@ -26,40 +26,56 @@ export async function pixConfirmToOptimistic(n = 30): Promise<void> {
     await openHarness(page, app.url)
     const cl = new SandboxClient(app.api)
     const walletId = (await cl.admin("seed")).data.wallets["anaMain"] ?? ""
-    await page.evaluate(async ({ walletId }) => {
-      const h = window.harness
-      await h.signIn("ana@example.com")
-      h.watch("accounts", { kind: "walletAccounts", walletId })
-      h.watch("commands", { kind: "commands" })
-      while (!Array.isArray(h.snaps.accounts) || (h.snaps.accounts as unknown[]).length === 0) await new Promise((r) => setTimeout(r, 20))
-    }, { walletId })
+    await page.evaluate(
+      async ({ walletId }) => {
+        const h = window.harness
+        await h.signIn("ana@example.com")
+        h.watch("accounts", { kind: "walletAccounts", walletId })
+        h.watch("commands", { kind: "commands" })
+        while (!Array.isArray(h.snaps.accounts) || (h.snaps.accounts as unknown[]).length === 0) await new Promise((r) => setTimeout(r, 20))
+      },
+      { walletId }
+    )
     const times: number[] = []
     for (let i = 0; i < n; i++) {
       const amount = 101 + i
-      const ms = await page.evaluate(async ({ walletId, amount }) => {
-        const h = window.harness
-        type Acc = { currency_symbol: string; pendingDelta?: number }
-        type Cmd = { id: string; state: string; pendingRows?: ReadonlyArray<{ amount: number }> }
-        const engine = h.engine as unknown as {
-          submit(w: string, body: unknown): Promise<string>
-          onPinAsk(l: (a: { commandId: string }) => void): () => void
-          answerPin(id: string, a: { pin: string }): void
-        }
-        const cmds = () => (h.snaps.commands as Cmd[] | undefined) ?? []
-        // the previous payment settled: nothing open, no pending balance left
-        const brl = () => (h.snaps.accounts as Acc[]).find((a) => a.currency_symbol === "BRL")
-        while (cmds().some((c) => c.state === "created" || c.state === "awaiting-pin" || c.state === "sending") || (brl()?.pendingDelta ?? 0) !== 0) await new Promise((r) => setTimeout(r, 10))
-        let t0 = 0
-        let asked = ""
-        const off = engine.onPinAsk((a) => { asked = a.commandId; t0 = performance.now(); engine.answerPin(a.commandId, { pin: "1234" }) })
-        const id = await engine.submit(walletId, { name: "v1.pix.payByKey", payload: { key: "bruno@example.com", amount, description: "bench" } })
-        while (asked !== id) await new Promise((r) => setTimeout(r, 0))
-        off()
-        const shown = () => (brl()?.pendingDelta ?? 0) <= -amount && (cmds().find((c) => c.id === id)?.pendingRows?.some((r) => r.amount === amount) ?? false)
-        while (!shown()) await new Promise((r) => setTimeout(r, 0))
-        await new Promise((r) => requestAnimationFrame(() => r(null)))
-        return performance.now() - t0
-      }, { walletId, amount })
+      const ms = await page.evaluate(
+        async ({ walletId, amount }) => {
+          const h = window.harness
+          type Acc = { currency_symbol: string; pendingDelta?: number }
+          type Cmd = { id: string; state: string; pendingRows?: ReadonlyArray<{ amount: number }> }
+          const engine = h.engine as unknown as {
+            submit(w: string, body: unknown): Promise<string>
+            onPinAsk(l: (a: { commandId: string }) => void): () => void
+            answerPin(id: string, a: { pin: string }): void
+          }
+          const cmds = () => (h.snaps.commands as Cmd[] | undefined) ?? []
+          // the previous payment settled: nothing open, no pending balance left
+          const brl = () => (h.snaps.accounts as Acc[]).find((a) => a.currency_symbol === "BRL")
+          while (cmds().some((c) => c.state === "created" || c.state === "awaiting-pin" || c.state === "sending") || (brl()?.pendingDelta ?? 0) !== 0)
+            await new Promise((r) => setTimeout(r, 10))
+          let t0 = 0
+          let asked = ""
+          const off = engine.onPinAsk((a) => {
+            asked = a.commandId
+            t0 = performance.now()
+            engine.answerPin(a.commandId, { pin: "1234" })
+          })
+          const id = await engine.submit(walletId, { name: "v1.pix.payByKey", payload: { key: "bruno@example.com", amount, description: "bench" } })
+          while (asked !== id) await new Promise((r) => setTimeout(r, 0))
+          off()
+          const shown = () =>
+            (brl()?.pendingDelta ?? 0) <= -amount &&
+            (cmds()
+              .find((c) => c.id === id)
+              ?.pendingRows?.some((r) => r.amount === amount) ??
+              false)
+          while (!shown()) await new Promise((r) => setTimeout(r, 0))
+          await new Promise((r) => requestAnimationFrame(() => r(null)))
+          return performance.now() - t0
+        },
+        { walletId, amount }
+      )
       times.push(ms)
     }
     const round = (x: number) => Math.round(x * 10) / 10

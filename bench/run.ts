@@ -9,7 +9,16 @@ const chosen = names.length ? names : Object.keys(benches)
 let failed = 0
 for (const n of chosen) {
   const b = benches[n]
-  if (!b) { console.error(`unknown benchmark ${n}; known: ${Object.keys(benches).join(", ")}`); failed++; continue }
-  try { await b() } catch (e) { failed++; console.error(`${n}: error ${e instanceof Error ? e.stack : String(e)}`) }
+  if (!b) {
+    console.error(`unknown benchmark ${n}; known: ${Object.keys(benches).join(", ")}`)
+    failed++
+    continue
+  }
+  try {
+    await b()
+  } catch (e) {
+    failed++
+    console.error(`${n}: error ${e instanceof Error ? e.stack : String(e)}`)
+  }
 }
 process.exit(failed ? 1 : 0)

@@ -32,18 +32,40 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 // CPU time of the server's work for one keyset page (SQL + JSON), immune to other processes' load
 {
   const db = sb.db
-  const cols = "id, wallet_id, operation_id, created_at, updated_at, type, direction, status, currency_symbol, amount, balance_after, description, counterparty_name, counterparty_document, end_to_end_id, transaction_uuid"
+  const cols =
+    "id, wallet_id, operation_id, created_at, updated_at, type, direction, status, currency_symbol, amount, balance_after, description, counterparty_name, counterparty_document, end_to_end_id, transaction_uuid"
   const { paginateJson } = await import("../sandbox/repo.ts")
   const cpu: number[] = []
   for (let i = 0; i < 12; i++) {
     const at = new Date(Date.now() - (i + 1) * 25 * 86_400_000).toISOString()
     const c0 = process.cpuUsage()
-    paginateJson(db, { sort: "updated_at", order: "asc", page_size: "5000", after: `${at}|0` }, {
-      from: "statements", columns: cols, where: ["wallet_id = ?"], params: [main], sortable: { updated_at: "updated_at" }, countCacheTable: "statements"
-    }, cols.split(", ").map((c) => [c, ["amount", "balance_after"].includes(c) ? "int" : ["description", "counterparty_name", "counterparty_document", "end_to_end_id", "transaction_uuid"].includes(c) ? "text" : "token"] as const))
+    paginateJson(
+      db,
+      { sort: "updated_at", order: "asc", page_size: "5000", after: `${at}|0` },
+      {
+        from: "statements",
+        columns: cols,
+        where: ["wallet_id = ?"],
+        params: [main],
+        sortable: { updated_at: "updated_at" },
+        countCacheTable: "statements"
+      },
+      cols
+        .split(", ")
+        .map(
+          (c) =>
+            [
+              c,
+              ["amount", "balance_after"].includes(c)
+                ? "int"
+                : ["description", "counterparty_name", "counterparty_document", "end_to_end_id", "transaction_uuid"].includes(c)
+                  ? "text"
+                  : "token"
+            ] as const
+        )
+    )
     const d = process.cpuUsage(c0)
     if (i > 0) cpu.push((d.user + d.system) / 1000)
-
   }
   console.log(`server CPU per 5000-row keyset page (SQL + JSON, in process): median ${median(cpu).toFixed(1)} ms`)
 }

@@ -65,15 +65,29 @@ const sample = (): void => {
 let engine: Engine
 let me = ""
 const open = async (): Promise<void> => {
-  const e: Engine = new Engine({ storage, onSession: () => undefined, indexedDB: idb as unknown as IDBFactory, onPinAsk: (id) => e.answerPin(id, { pin: "1234" }) })
+  const e: Engine = new Engine({
+    storage,
+    onSession: () => undefined,
+    indexedDB: idb as unknown as IDBFactory,
+    onPinAsk: (id) => e.answerPin(id, { pin: "1234" })
+  })
   e.configure(task.base, "pt")
   engine = e
   for (;;) {
-    try { const session = await signIn(task.base, task.email); me = session.userId; await e.start(session); return } catch { await sleep(500) } // the fault switches hit sign-in too
+    try {
+      const session = await signIn(task.base, task.email)
+      me = session.userId
+      await e.start(session)
+      return
+    } catch {
+      await sleep(500)
+    } // the fault switches hit sign-in too
   }
 }
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-const collectEvents = (): void => { for (const id of engine.receivedEventIds) eventIds.add(Number(id)) }
+const collectEvents = (): void => {
+  for (const id of engine.receivedEventIds) eventIds.add(Number(id))
+}
 
 /** Follow a recorded command to its end on whichever engine is current (C6: a new engine replays it). */
 const follow = (rec: CommandRecord): void => {
@@ -119,27 +133,38 @@ async function quote(walletId: string): Promise<string | null> {
   try {
     const r = (await engine.call("spotQuote", { walletId, query: { base: "BTC", quote: "BRL" } })) as { data: { quote_id: string } }
     return r.data.quote_id
-  } catch { return null }
+  } catch {
+    return null
+  }
 }
 
 async function step(): Promise<void> {
   if (task.role === "approver") {
-    const queue = engine.listRows<{ id: string; status: string; pendingDecision?: string; approvals: ReadonlyArray<{ user_id: string }> }>("approval_requests", task.queueWalletId)
+    const queue = engine.listRows<{ id: string; status: string; pendingDecision?: string; approvals: ReadonlyArray<{ user_id: string }> }>(
+      "approval_requests",
+      task.queueWalletId
+    )
     // what this user has not decided yet (another of their devices may have)
     const open = queue.filter((r) => r.status === "started" && r.pendingDecision === undefined && !r.approvals.some((a) => a.user_id === me))
     const r = open[rng.int(0, Math.max(0, open.length - 1))]
     if (r) {
       const approve = rng.next() < 0.8
-      await intent(task.queueWalletId, approve
-        ? { name: "v1.approval.approve", payload: { request_id: r.id } }
-        : { name: "v1.approval.reject", payload: { request_id: r.id, reason: "Soak" } }, `approval:${r.id}`)
+      await intent(
+        task.queueWalletId,
+        approve
+          ? { name: "v1.approval.approve", payload: { request_id: r.id } }
+          : { name: "v1.approval.reject", payload: { request_id: r.id, reason: "Soak" } },
+        `approval:${r.id}`
+      )
     }
     return
   }
   // the other areas' commands: a Pix key registered (or refused at the limit) and deleted; a card blocked and unblocked
   const extra = rng.next()
   if (task.role === "converter" && extra < 0.12) {
-    const keys = engine.listRows<{ id: string; key: string; key_type: string }>("pix_keys", task.walletId).filter((k) => k.key_type === "random" && !k.id.startsWith("pending:"))
+    const keys = engine
+      .listRows<{ id: string; key: string; key_type: string }>("pix_keys", task.walletId)
+      .filter((k) => k.key_type === "random" && !k.id.startsWith("pending:"))
     const k = keys[rng.int(0, Math.max(0, keys.length - 1))]
     if (k && rng.next() < 0.5) await intent(task.walletId, { name: "v1.pix.deleteKey", payload: { id: k.id, key: k.key } })
     else await intent(task.walletId, { name: "v1.pix.registerKey", payload: { key_type: "random" } })
@@ -153,12 +178,19 @@ async function step(): Promise<void> {
   }
   if (task.role === "converter" && rng.next() < 0.5) {
     const q = await quote(task.walletId)
-    if (q) await intent(task.walletId, { name: "v1.coins.convert", payload: { quote_id: q, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: rng.int(20_000, 60_000), expected_to_amount: 1 } })
+    if (q)
+      await intent(task.walletId, {
+        name: "v1.coins.convert",
+        payload: { quote_id: q, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: rng.int(20_000, 60_000), expected_to_amount: 1 }
+      })
     return
   }
   // mostly small payments; now and then one at or above the approval minimum (a request for the approvers)
   const big = rng.next() < 0.08
-  await intent(task.walletId, { name: "v1.pix.payByKey", payload: { key: `soak${rng.int(1, 999)}@example.com`, amount: big ? rng.int(200_000, 300_000) : rng.int(100, 3_000), description: "Soak" } })
+  await intent(task.walletId, {
+    name: "v1.pix.payByKey",
+    payload: { key: `soak${rng.int(1, 999)}@example.com`, amount: big ? rng.int(200_000, 300_000) : rng.int(100, 3_000), description: "Soak" }
+  })
 }
 
 async function main(): Promise<void> {
@@ -179,17 +211,28 @@ async function main(): Promise<void> {
       nextReload = Date.now() + rng.int(30_000, 90_000)
       continue
     }
-    await step().catch((e: unknown) => { submitErrors.push(String(e)) })
+    await step().catch((e: unknown) => {
+      submitErrors.push(String(e))
+    })
     await sleep(rng.int(300, 1_500))
   }
   // drain: every recorded command reaches its end (the parent turned the faults off)
   const drainUntil = Date.now() + 120_000
-  while ([...commands.values()].some((c) => c.settledAt === null) && Date.now() < drainUntil) { sample(); await sleep(250) }
+  while ([...commands.values()].some((c) => c.settledAt === null) && Date.now() < drainUntil) {
+    sample()
+    await sleep(250)
+  }
   await sleep(1_000)
   collectEvents()
   const report: DeviceReport = {
-    device: task.device, email: task.email, commands: [...commands.values()], submitErrors, eventIds: [...eventIds].sort((a, b) => a - b),
-    reloads, peakRssMb: peakRss / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20
+    device: task.device,
+    email: task.email,
+    commands: [...commands.values()],
+    submitErrors,
+    eventIds: [...eventIds].sort((a, b) => a - b),
+    reloads,
+    peakRssMb: peakRss / 2 ** 20,
+    peakHeapMb: peakHeap / 2 ** 20
   }
   process.send?.(report)
   await engine.close()

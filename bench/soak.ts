@@ -31,8 +31,14 @@ const MINUTES = arg("minutes", 10)
 
 /** The commands the soak knows how to make; the registry's others are listed as not exercised. */
 const EXERCISED = new Set([
-  "v1.pix.payByKey", "v1.coins.convert", "v1.approval.approve", "v1.approval.reject", "v1.pix.registerKey", "v1.pix.deleteKey",
-  "v1.cards.block", "v1.cards.unblock"
+  "v1.pix.payByKey",
+  "v1.coins.convert",
+  "v1.approval.approve",
+  "v1.approval.reject",
+  "v1.pix.registerKey",
+  "v1.pix.deleteKey",
+  "v1.cards.block",
+  "v1.cards.unblock"
 ])
 
 const dir = mkdtempSync(join(tmpdir(), "soak-"))
@@ -55,37 +61,71 @@ const endAt = startedAt + MINUTES * 60_000
 console.log(`[soak] ${DEVICES} devices for ${MINUTES} min against ${base}`)
 
 // the money does not run out: the payers' wallets are topped up by incoming Pix now and then
-const topUp = setInterval(() => { for (const w of [W.anaMain, W.brunoMatrix]) sb.admin.pixIn(w, 50_000_00, "Soak") }, 20_000)
+const topUp = setInterval(() => {
+  for (const w of [W.anaMain, W.brunoMatrix]) sb.admin.pixIn(w, 50_000_00, "Soak")
+}, 20_000)
 for (const w of [W.anaMain, W.brunoMatrix]) sb.admin.pixIn(w, 200_000_00, "Soak")
 
 // the fault switches, in phases of 20 s: everything on, then calm, then the next mix
 const phases: ReadonlyArray<FaultsStateInput> = [
-  { latency_ms: 40, error_rate: { "/users": 0.05 }, fault_after_commit_rate: { "/users/v2": 0.05, "/users/operations/approval-requests": 0.05 }, after_commit_mode: "status" as const, status: 503 as const, drop_sse_after_events: 7 },
-  { latency_ms: 0, error_rate: {}, fault_after_commit_rate: { "/users/v2": 0.08 }, after_commit_mode: "drop" as const, burst_429: { remaining: 30, retry_after_s: 1 }, drop_sse_after_events: 3 },
+  {
+    latency_ms: 40,
+    error_rate: { "/users": 0.05 },
+    fault_after_commit_rate: { "/users/v2": 0.05, "/users/operations/approval-requests": 0.05 },
+    after_commit_mode: "status" as const,
+    status: 503 as const,
+    drop_sse_after_events: 7
+  },
+  {
+    latency_ms: 0,
+    error_rate: {},
+    fault_after_commit_rate: { "/users/v2": 0.08 },
+    after_commit_mode: "drop" as const,
+    burst_429: { remaining: 30, retry_after_s: 1 },
+    drop_sse_after_events: 3
+  },
   { latency_ms: 150, error_rate: { "/users/v2": 0.1 }, fault_after_commit_rate: {}, status: 504 as const, drop_sse_after_events: null },
   { latency_ms: 0, error_rate: {}, fault_after_commit_rate: {}, drop_sse_after_events: null }
 ]
 let phase = 0
 sb.admin.faults(phases[0]!)
-const faultTimer = setInterval(() => { phase = (phase + 1) % phases.length; sb.admin.resetFaults(); sb.admin.faults(phases[phase]!) }, 20_000)
-const faultsOff = setTimeout(() => { clearInterval(faultTimer); sb.admin.resetFaults() }, endAt - Date.now())
+const faultTimer = setInterval(() => {
+  phase = (phase + 1) % phases.length
+  sb.admin.resetFaults()
+  sb.admin.faults(phases[phase]!)
+}, 20_000)
+const faultsOff = setTimeout(() => {
+  clearInterval(faultTimer)
+  sb.admin.resetFaults()
+}, endAt - Date.now())
 
-const reports = await Promise.all(Array.from({ length: DEVICES }, (_, device) => new Promise<DeviceReport>((done, fail) => {
-  const r = roles[device % roles.length]!
-  const task: DeviceTask = { base, device, ...r, queueWalletId: W.anaMain, endAt, seed: 1000 + device }
-  const child = fork(resolve(root, "bench/soak-device.ts"), [JSON.stringify(task)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "pipe", "ipc"] })
-  // a device's errors reach the console, RxDB's banner about its premium storages does not
-  let banner = false
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    for (const line of chunk.split("\n")) {
-      if (line.includes("RxDB Open Core")) banner = true
-      else if (banner && line.startsWith("-----")) banner = false
-      else if (!banner && line.trim() !== "") console.error(`[device ${device}] ${line}`)
-    }
-  })
-  child.on("message", (m) => done(m as DeviceReport))
-  child.on("exit", (code) => { if (code !== 0) fail(new Error(`device ${device} exited ${code}`)) })
-})))
+const reports = await Promise.all(
+  Array.from(
+    { length: DEVICES },
+    (_, device) =>
+      new Promise<DeviceReport>((done, fail) => {
+        const r = roles[device % roles.length]!
+        const task: DeviceTask = { base, device, ...r, queueWalletId: W.anaMain, endAt, seed: 1000 + device }
+        const child = fork(resolve(root, "bench/soak-device.ts"), [JSON.stringify(task)], {
+          execArgv: ["--import", "tsx"],
+          stdio: ["ignore", "ignore", "pipe", "ipc"]
+        })
+        // a device's errors reach the console, RxDB's banner about its premium storages does not
+        let banner = false
+        child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+          for (const line of chunk.split("\n")) {
+            if (line.includes("RxDB Open Core")) banner = true
+            else if (banner && line.startsWith("-----")) banner = false
+            else if (!banner && line.trim() !== "") console.error(`[device ${device}] ${line}`)
+          }
+        })
+        child.on("message", (m) => done(m as DeviceReport))
+        child.on("exit", (code) => {
+          if (code !== 0) fail(new Error(`device ${device} exited ${code}`))
+        })
+      })
+  )
+)
 clearInterval(topUp)
 clearTimeout(faultsOff)
 clearInterval(faultTimer)
@@ -112,15 +152,25 @@ let lost = 0
 let twice = 0
 const lostIds: string[] = []
 for (const c of all) {
-  if (c.settledAt === null) { lost++; lostIds.push(`${c.id} (${c.state})`); continue }
+  if (c.settledAt === null) {
+    lost++
+    lostIds.push(`${c.id} (${c.state})`)
+    continue
+  }
   const rows = txRows.get(c.id) ?? 0
   if ((txIdem.get(c.id) ?? 0) > 1) twice++
   const want = rowsOf(c.name)
   if (c.state === "confirmed") {
-    if (want !== null && want > 0 && rows === 0) { lost++; lostIds.push(`${c.id} confirmed without its rows`) }
+    if (want !== null && want > 0 && rows === 0) {
+      lost++
+      lostIds.push(`${c.id} confirmed without its rows`)
+    }
     if (want !== null && rows > want) twice++
     if (want === null && rows > 1) twice++
-  } else if (rows > 0) { lost++; lostIds.push(`${c.id} ${c.state} but applied`) }
+  } else if (rows > 0) {
+    lost++
+    lostIds.push(`${c.id} ${c.state} but applied`)
+  }
 }
 // one intent (a user's click: its dedupe key on that device) confirmed more than once is money sent twice;
 // an approver's decision is one per user and request by the sandbox's own key (approval_decisions)
@@ -132,26 +182,43 @@ for (const r of reports) {
 
 // ── events: every event a device's user may read, between its first and last, was received ──
 let missed = 0
-const events = sb.db.prepare("SELECT seq, user_id, wallet_id, list FROM events ORDER BY seq").all() as Array<{ seq: number; user_id: string | null; wallet_id: string | null; list: string | null }>
+const events = sb.db.prepare("SELECT seq, user_id, wallet_id, list FROM events ORDER BY seq").all() as Array<{
+  seq: number
+  user_id: string | null
+  wallet_id: string | null
+  list: string | null
+}>
 for (const r of reports) {
   if (r.eventIds.length === 0) continue
   const me = userId.get(r.email)!
   const got = new Set(r.eventIds)
-  const first = r.eventIds[0]!, last = r.eventIds[r.eventIds.length - 1]!
+  const first = r.eventIds[0]!,
+    last = r.eventIds[r.eventIds.length - 1]!
   for (const e of events) if (e.seq > first && e.seq <= last && !got.has(e.seq) && eventVisibleTo(sb.db, me, e)) missed++
 }
 
 const latencies = confirmed.map((c) => (c.settledAt ?? 0) - c.submittedAt)
 const figures = {
-  devices: DEVICES, minutes: MINUTES,
-  commands: all.length, confirmed: confirmed.length, rejected: rejected.length, failed: byState("failed").length,
-  lost, applied_twice: twice, events_missed: missed,
-  p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95),
-  peak_mb: Math.max(...reports.map((r) => r.peakRssMb)), peak_heap_mb: Math.max(...reports.map((r) => r.peakHeapMb)),
-  reloads: reports.reduce((a, r) => a + r.reloads, 0), submit_errors: reports.reduce((a, r) => a + r.submitErrors.length, 0)
+  devices: DEVICES,
+  minutes: MINUTES,
+  commands: all.length,
+  confirmed: confirmed.length,
+  rejected: rejected.length,
+  failed: byState("failed").length,
+  lost,
+  applied_twice: twice,
+  events_missed: missed,
+  p50_ms: percentile(latencies, 50),
+  p95_ms: percentile(latencies, 95),
+  peak_mb: Math.max(...reports.map((r) => r.peakRssMb)),
+  peak_heap_mb: Math.max(...reports.map((r) => r.peakHeapMb)),
+  reloads: reports.reduce((a, r) => a + r.reloads, 0),
+  submit_errors: reports.reduce((a, r) => a + r.submitErrors.length, 0)
 }
 console.log(`[soak] reasons: ${JSON.stringify(reasons)}`)
-console.log(`[soak] per command: ${JSON.stringify(Object.fromEntries([...new Set(all.map((c) => c.name))].map((n) => [n, all.filter((c) => c.name === n).length])))}`)
+console.log(
+  `[soak] per command: ${JSON.stringify(Object.fromEntries([...new Set(all.map((c) => c.name))].map((n) => [n, all.filter((c) => c.name === n).length])))}`
+)
 const notExercised = commandDefs.map((d) => d.name).filter((n) => !EXERCISED.has(n))
 if (notExercised.length) console.log(`[soak] commands of the registry not exercised yet: ${notExercised.join(", ")}`)
 if (lostIds.length) console.log(`[soak] lost: ${lostIds.slice(0, 10).join("; ")}`)

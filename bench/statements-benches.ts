@@ -25,7 +25,11 @@ async function dismissTour(page: Page): Promise<void> {
   const until = Date.now() + 30_000
   while (Date.now() - since < 1500 && Date.now() < until) {
     if (await tour.isVisible()) {
-      await tour.getByRole("button").first().click({ timeout: 5000 }).catch(() => undefined) // "skip"
+      await tour
+        .getByRole("button")
+        .first()
+        .click({ timeout: 5000 })
+        .catch(() => undefined) // "skip"
       since = Date.now()
     }
     await page.waitForTimeout(150)
@@ -55,10 +59,20 @@ export interface BigTablePage {
   readonly syncTestId?: string
 }
 export const STATEMENTS_PAGE: BigTablePage = {
-  email: EMAIL, via: { menu: "menu-statements" }, pageTestId: "statements-page", listPrefix: "statements:", minRows: 900_000, tableTestId: "statement-table", syncTestId: "statement-sync"
+  email: EMAIL,
+  via: { menu: "menu-statements" },
+  pageTestId: "statements-page",
+  listPrefix: "statements:",
+  minRows: 900_000,
+  tableTestId: "statement-table",
+  syncTestId: "statement-sync"
 }
 
-export async function openStatements(browser: Browser, url: string, where: BigTablePage = STATEMENTS_PAGE): Promise<{ page: Page; syncSeconds: number; rows: number }> {
+export async function openStatements(
+  browser: Browser,
+  url: string,
+  where: BigTablePage = STATEMENTS_PAGE
+): Promise<{ page: Page; syncSeconds: number; rows: number }> {
   const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   // tsx keeps function names with an `__name` helper that page.evaluate'd code must find
   await ctx.addInitScript("window.__name = (f) => f")
@@ -84,49 +98,64 @@ export async function openStatements(browser: Browser, url: string, where: BigTa
   const h = await ctx.newPage()
   for (const p of [page, h]) {
     p.on("crash", () => console.error(`[bench] page crashed: ${p.url()}`))
-    p.on("close", () => { if (process.env.BENCH_VERBOSE) console.error(`[bench] page closed: ${p.url()}`) })
+    p.on("close", () => {
+      if (process.env.BENCH_VERBOSE) console.error(`[bench] page closed: ${p.url()}`)
+    })
   }
   h.on("pageerror", (e) => console.error(`[harness] ${e.message}`))
-  h.on("console", (m) => { if (m.type() === "error") console.error(`[harness] ${m.text()}`) })
+  h.on("console", (m) => {
+    if (m.type() === "error") console.error(`[harness] ${m.text()}`)
+  })
   await h.goto(`${url}/harness/engine.html`)
   await h.waitForFunction(() => window.harness !== undefined)
-  const rows = await h.evaluate(async ({ prefix, want }) => {
-    const hs = window.harness
-    hs.watch("progress", { kind: "syncProgress" })
-    let quietSince = 0
-    let rows = 0
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 250))
-      const p = hs.snaps.progress as { lists: Record<string, { state: string; done: number }> } | undefined
-      const lists = Object.entries(p?.lists ?? {}).filter(([k]) => k.startsWith(prefix)).map(([, v]) => v)
-      const all = lists.reduce((n, l) => n + l.done, 0)
-      // and every other list and table of the user at rest too (Ana's Pix statement is a few hundred thousand rows
-      // pulled after her statement: typing or scrolling while it pulls measures the pull, not the page)
-      const busy = Object.values(p?.lists ?? {}).some((l) => l.state === "pulling")
-      const done = lists.length > 0 && all > want && lists.every((l) => l.state === "done") && !busy
-      if (!done) { quietSince = 0; continue }
-      if (quietSince === 0) quietSince = performance.now()
-      // nothing pulling for 5 s: the other wallets' (small) statements and the other lists, pulled after, are in too
-      if (performance.now() - quietSince > 5000) { rows = lists.reduce((n, l) => n + l.done, 0); break }
-    }
-    // after the pulls the engine compacts the projection (optimize) and stores its image (S6), a
-    // few seconds of worker time: wait for the image it reports, then for a worker that answers a
-    // trivial live query at once five times in a row
-    const until = performance.now() + 60_000
-    while (performance.now() < until) {
-      const p = hs.snaps.progress as { image?: { rows: number } } | undefined
-      if ((p?.image?.rows ?? 0) >= rows) break
-      await new Promise((r) => setTimeout(r, 250))
-    }
-    for (let i = 0, calm = 0; calm < 5 && i < 400; i++) {
-      const t = performance.now()
-      hs.watch(`probe${i}`, { kind: "connection" })
-      while (hs.snaps[`probe${i}`] === undefined) await new Promise((r) => setTimeout(r, 1))
-      calm = performance.now() - t < 30 ? calm + 1 : 0
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    return rows
-  }, { prefix: where.listPrefix, want: where.minRows })
+  const rows = await h.evaluate(
+    async ({ prefix, want }) => {
+      const hs = window.harness
+      hs.watch("progress", { kind: "syncProgress" })
+      let quietSince = 0
+      let rows = 0
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 250))
+        const p = hs.snaps.progress as { lists: Record<string, { state: string; done: number }> } | undefined
+        const lists = Object.entries(p?.lists ?? {})
+          .filter(([k]) => k.startsWith(prefix))
+          .map(([, v]) => v)
+        const all = lists.reduce((n, l) => n + l.done, 0)
+        // and every other list and table of the user at rest too (Ana's Pix statement is a few hundred thousand rows
+        // pulled after her statement: typing or scrolling while it pulls measures the pull, not the page)
+        const busy = Object.values(p?.lists ?? {}).some((l) => l.state === "pulling")
+        const done = lists.length > 0 && all > want && lists.every((l) => l.state === "done") && !busy
+        if (!done) {
+          quietSince = 0
+          continue
+        }
+        if (quietSince === 0) quietSince = performance.now()
+        // nothing pulling for 5 s: the other wallets' (small) statements and the other lists, pulled after, are in too
+        if (performance.now() - quietSince > 5000) {
+          rows = lists.reduce((n, l) => n + l.done, 0)
+          break
+        }
+      }
+      // after the pulls the engine compacts the projection (optimize) and stores its image (S6), a
+      // few seconds of worker time: wait for the image it reports, then for a worker that answers a
+      // trivial live query at once five times in a row
+      const until = performance.now() + 60_000
+      while (performance.now() < until) {
+        const p = hs.snaps.progress as { image?: { rows: number } } | undefined
+        if ((p?.image?.rows ?? 0) >= rows) break
+        await new Promise((r) => setTimeout(r, 250))
+      }
+      for (let i = 0, calm = 0; calm < 5 && i < 400; i++) {
+        const t = performance.now()
+        hs.watch(`probe${i}`, { kind: "connection" })
+        while (hs.snaps[`probe${i}`] === undefined) await new Promise((r) => setTimeout(r, 1))
+        calm = performance.now() - t < 30 ? calm + 1 : 0
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      return rows
+    },
+    { prefix: where.listPrefix, want: where.minRows }
+  )
   const syncSeconds = (Date.now() - t0) / 1000
   await h.close()
   await page.locator(`[data-testid="${where.tableTestId}"][data-state="ready"]`).waitFor({ timeout: 60_000 })
@@ -137,7 +166,18 @@ export async function openStatements(browser: Browser, url: string, where: BigTa
 
 // ── statements-keystroke-1m ─────────────────────────────────────────────────
 
-export interface KeyRecord { key: string; text: string; ms: number; fullMs: number; commitMs: number; workerMs: number; total: number; sentMs?: number; earlyMs?: number; answerMs?: number }
+export interface KeyRecord {
+  key: string
+  text: string
+  ms: number
+  fullMs: number
+  commitMs: number
+  workerMs: number
+  total: number
+  sentMs?: number
+  earlyMs?: number
+  answerMs?: number
+}
 
 /**
  * BENCH_PHASES: the times of the engine messages (the subscribe out, the snapshots in, partial or
@@ -183,11 +223,32 @@ export async function statementsKeystroke(): Promise<void> {
     report({
       name: "statements-keystroke-1m",
       figures: {
-        p50_ms: round(percentile(ms, 50)), p95_ms: round(percentile(ms, 95)), max_ms: round(Math.max(...ms)),
-        full_p50_ms: round(percentile(recs.map((r) => r.fullMs), 50)), full_p95_ms: round(percentile(recs.map((r) => r.fullMs), 95)),
-        commit_p50_ms: round(percentile(recs.map((r) => r.commitMs), 50)),
-        worker_p50_ms: round(percentile(worker, 50)), worker_p95_ms: round(percentile(worker, 95)),
-        keystrokes: recs.length, rows, sync_seconds: round(syncSeconds)
+        p50_ms: round(percentile(ms, 50)),
+        p95_ms: round(percentile(ms, 95)),
+        max_ms: round(Math.max(...ms)),
+        full_p50_ms: round(
+          percentile(
+            recs.map((r) => r.fullMs),
+            50
+          )
+        ),
+        full_p95_ms: round(
+          percentile(
+            recs.map((r) => r.fullMs),
+            95
+          )
+        ),
+        commit_p50_ms: round(
+          percentile(
+            recs.map((r) => r.commitMs),
+            50
+          )
+        ),
+        worker_p50_ms: round(percentile(worker, 50)),
+        worker_p95_ms: round(percentile(worker, 95)),
+        keystrokes: recs.length,
+        rows,
+        sync_seconds: round(syncSeconds)
       },
       budgets: { p95: { figure: "p95_ms", limit: 33, kind: "max" } }
     })
@@ -208,9 +269,18 @@ export interface KeystrokeTarget {
   /** The words typed (a document prefix from the first row is typed as well). */
   readonly words: readonly [string, string, string, string, string]
 }
-export const STATEMENT_KEYS: KeystrokeTarget = { input: "filter-text", table: "statement-table", row: "statement-row", count: "statement-count", words: ["silva", "mercado", "li", "maria", "pix"] }
+export const STATEMENT_KEYS: KeystrokeTarget = {
+  input: "filter-text",
+  table: "statement-table",
+  row: "statement-row",
+  count: "statement-count",
+  words: ["silva", "mercado", "li", "maria", "pix"]
+}
 
-export async function measureKeystrokes(page: Page, o: { browser?: Browser; trace?: string; gapMs?: number; target?: KeystrokeTarget } = {}): Promise<KeyRecord[]> {
+export async function measureKeystrokes(
+  page: Page,
+  o: { browser?: Browser; trace?: string; gapMs?: number; target?: KeystrokeTarget } = {}
+): Promise<KeyRecord[]> {
   const target = o.target ?? STATEMENT_KEYS
   // a document prefix from the first row shown (digits of its counterparty document)
   const doc = await page.locator(`[data-testid="${target.row}"]`).evaluateAll((els) => {
@@ -222,75 +292,131 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
     }
     return "123456"
   })
-  await page.evaluate((tg) => {
-    const input = document.querySelector<HTMLInputElement>(`[data-testid="${tg.input}"]`)
-    if (!input) throw new Error("no filter field")
-    const table = (): HTMLElement | null => document.querySelector(`[data-testid="${tg.table}"]`)
-    interface Cur { key: string; t0: number; started: boolean; rows: number; rowsPainted: number; ready: number }
-    const records: KeyRecord[] = []
-    let cur: Cur | null = null
-    const observer = new MutationObserver(() => check())
-    const finish = (c: Cur): void => {
-      const t1 = performance.now()
-      const tb = table()
-      const summary = tg.count === null ? "" : document.querySelector(`[data-testid="${tg.count}"]`)?.textContent ?? ""
-      const ms = /([\d.,]+)\s*ms/.exec(summary)
-      performance.measure(`key ${c.key} → ${input.value}`, { start: c.t0, end: t1 })
-      const rec: KeyRecord = { key: c.key, text: input.value, ms: (c.rowsPainted || t1) - c.t0, fullMs: t1 - c.t0, commitMs: c.ready - c.t0, workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : Number(tb?.dataset.tookMs ?? NaN), total: Number(tb?.dataset.total ?? NaN) }
-      const phases = (window as unknown as { __phases?: Array<{ t: number; k: string }> }).__phases
-      if (phases) {
-        const at = (k: string): number | undefined => { const p = phases.find((x) => x.t >= c.t0 && x.k === k); return p ? p.t - c.t0 : undefined }
-        const [sent, early, answer] = [at("sent"), at("early"), at("answer")]
-        if (sent !== undefined) rec.sentMs = sent
-        if (early !== undefined) rec.earlyMs = early
-        if (answer !== undefined) rec.answerMs = answer
-        phases.length = 0
+  await page.evaluate(
+    (tg) => {
+      const input = document.querySelector<HTMLInputElement>(`[data-testid="${tg.input}"]`)
+      if (!input) throw new Error("no filter field")
+      const table = (): HTMLElement | null => document.querySelector(`[data-testid="${tg.table}"]`)
+      interface Cur {
+        key: string
+        t0: number
+        started: boolean
+        rows: number
+        rowsPainted: number
+        ready: number
       }
-      records.push(rec)
-      observer.disconnect()
-      cur = null
-    }
-    const check = (): void => {
-      const c = cur
-      if (!c || !c.started || c.ready) return
-      const tb = table()
-      if (!tb || tb.dataset.text !== input.value.trim()) return
-      const st = tb.dataset.state
-      if (!c.rows && (st === "partial" || st === "ready")) {
-        c.rows = performance.now()
+      const records: KeyRecord[] = []
+      let cur: Cur | null = null
+      const observer = new MutationObserver(() => check())
+      const finish = (c: Cur): void => {
+        const t1 = performance.now()
+        const tb = table()
+        const summary = tg.count === null ? "" : (document.querySelector(`[data-testid="${tg.count}"]`)?.textContent ?? "")
+        const ms = /([\d.,]+)\s*ms/.exec(summary)
+        performance.measure(`key ${c.key} → ${input.value}`, { start: c.t0, end: t1 })
+        const rec: KeyRecord = {
+          key: c.key,
+          text: input.value,
+          ms: (c.rowsPainted || t1) - c.t0,
+          fullMs: t1 - c.t0,
+          commitMs: c.ready - c.t0,
+          workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : Number(tb?.dataset.tookMs ?? NaN),
+          total: Number(tb?.dataset.total ?? NaN)
+        }
+        const phases = (window as unknown as { __phases?: Array<{ t: number; k: string }> }).__phases
+        if (phases) {
+          const at = (k: string): number | undefined => {
+            const p = phases.find((x) => x.t >= c.t0 && x.k === k)
+            return p ? p.t - c.t0 : undefined
+          }
+          const [sent, early, answer] = [at("sent"), at("early"), at("answer")]
+          if (sent !== undefined) rec.sentMs = sent
+          if (early !== undefined) rec.earlyMs = early
+          if (answer !== undefined) rec.answerMs = answer
+          phases.length = 0
+        }
+        records.push(rec)
+        observer.disconnect()
+        cur = null
+      }
+      const check = (): void => {
+        const c = cur
+        if (!c || !c.started || c.ready) return
+        const tb = table()
+        if (!tb || tb.dataset.text !== input.value.trim()) return
+        const st = tb.dataset.state
+        if (!c.rows && (st === "partial" || st === "ready")) {
+          c.rows = performance.now()
+          requestAnimationFrame(() => {
+            const ch = new MessageChannel()
+            ch.port1.onmessage = () => {
+              c.rowsPainted = performance.now()
+            }
+            ch.port2.postMessage(null)
+          })
+        }
+        if (st !== "ready") return
+        c.ready = performance.now()
         requestAnimationFrame(() => {
           const ch = new MessageChannel()
-          ch.port1.onmessage = () => { c.rowsPainted = performance.now() }
+          ch.port1.onmessage = () => finish(c)
           ch.port2.postMessage(null)
         })
       }
-      if (st !== "ready") return
-      c.ready = performance.now()
-      requestAnimationFrame(() => {
-        const ch = new MessageChannel()
-        ch.port1.onmessage = () => finish(c)
-        ch.port2.postMessage(null)
-      })
-    }
-    document.addEventListener("keydown", (e) => {
-      if (e.target !== input || cur) return
-      cur = { key: e.key, t0: e.timeStamp, started: false, rows: 0, rowsPainted: 0, ready: 0 }
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-    }, { capture: true })
-    // the field's value is new from its `input` event on (a key that changes nothing has none: keyup)
-    const start = (): void => { if (cur) { cur.started = true; check() } }
-    document.addEventListener("input", (e) => { if (e.target === input) start() }, { capture: true })
-    document.addEventListener("keyup", (e) => { if (e.target === input) start() }, { capture: true })
-    Object.assign(window, { __ks: records })
-  }, { input: target.input, table: target.table, count: target.count })
+      document.addEventListener(
+        "keydown",
+        (e) => {
+          if (e.target !== input || cur) return
+          cur = { key: e.key, t0: e.timeStamp, started: false, rows: 0, rowsPainted: 0, ready: 0 }
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+        },
+        { capture: true }
+      )
+      // the field's value is new from its `input` event on (a key that changes nothing has none: keyup)
+      const start = (): void => {
+        if (cur) {
+          cur.started = true
+          check()
+        }
+      }
+      document.addEventListener(
+        "input",
+        (e) => {
+          if (e.target === input) start()
+        },
+        { capture: true }
+      )
+      document.addEventListener(
+        "keyup",
+        (e) => {
+          if (e.target === input) start()
+        },
+        { capture: true }
+      )
+      Object.assign(window, { __ks: records })
+    },
+    { input: target.input, table: target.table, count: target.count }
+  )
 
   const [w1, w2, w3, w4, w5] = target.words
   const keys: string[] = [
-    ...w1, ...Array<string>(w1.length).fill("Backspace"),
-    ...w2, " ", ...w3, "CLEAR",
-    ...doc, "Backspace", "Backspace", "CLEAR",
-    ...w4, "Backspace", "Backspace", ..."cos", "CLEAR",
-    ...w5, "CLEAR"
+    ...w1,
+    ...Array<string>(w1.length).fill("Backspace"),
+    ...w2,
+    " ",
+    ...w3,
+    "CLEAR",
+    ...doc,
+    "Backspace",
+    "Backspace",
+    "CLEAR",
+    ...w4,
+    "Backspace",
+    "Backspace",
+    ..."cos",
+    "CLEAR",
+    ...w5,
+    "CLEAR"
   ]
   const input = page.getByTestId(target.input)
   await page.bringToFront() // a page in the background gets no animation frames
@@ -307,17 +433,36 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
   }
   // warm-up, not measured: the first keystrokes after the page opened compile the code paths (JIT)
   for (const k of [..."xyz", "CLEAR"]) await press(k)
-  await page.evaluate(() => { (window as unknown as { __ks: unknown[] }).__ks.length = 0 })
+  await page.evaluate(() => {
+    ;(window as unknown as { __ks: unknown[] }).__ks.length = 0
+  })
   n = 0
   // start from rest: the warm-up's last filter also brought the chart's series (asked once typing
   // pauses; in the worker up to ~2 s over 1M rows), which must not be running under the first keys
   await page.waitForTimeout(4000)
   // a Chromium trace of the keystrokes (every process, JS samples), to see what costs time
-  if (o.trace && o.browser) await o.browser.startTracing(page, { path: o.trace, screenshots: false, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "toplevel", "blink.user_timing", "disabled-by-default-v8.cpu_profiler", "v8"] })
+  if (o.trace && o.browser)
+    await o.browser.startTracing(page, {
+      path: o.trace,
+      screenshots: false,
+      categories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        "toplevel",
+        "blink.user_timing",
+        "disabled-by-default-v8.cpu_profiler",
+        "v8"
+      ]
+    })
   // BENCH_CPUPROFILE=file: the page's main thread profiled over the keystrokes (a .cpuprofile for DevTools)
   const profile = process.env.BENCH_CPUPROFILE
   const cdp = profile ? await page.context().newCDPSession(page) : null
-  if (cdp) { await cdp.send("Profiler.enable"); await cdp.send("Profiler.setSamplingInterval", { interval: 200 }); await cdp.send("Profiler.start") }
+  if (cdp) {
+    await cdp.send("Profiler.enable")
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
+    await cdp.send("Profiler.start")
+  }
   // BENCH_WORKER_PROFILE=file: the engine's SharedWorker profiled over the keystrokes (where its answers' time goes, the collector's share)
   const workerProfile = process.env.BENCH_WORKER_PROFILE && o.browser ? await profileSharedWorker(o.browser) : null
   for (const k of keys) await press(k)
@@ -335,8 +480,15 @@ export async function measureKeystrokes(page: Page, o: { browser?: Browser; trac
   if (o.trace && o.browser) await o.browser.stopTracing()
   const recs = await page.evaluate(() => (window as unknown as { __ks: KeyRecord[] }).__ks)
   if (recs.length !== keys.length) throw new Error(`${keys.length} keystrokes, ${recs.length} recorded`)
-  const phase = (r: KeyRecord): string => r.sentMs === undefined ? "" : `, subscribe sent ${r.sentMs.toFixed(1)}, early in ${r.earlyMs?.toFixed(1) ?? "-"}, answer in ${r.answerMs?.toFixed(1) ?? "-"}`
-  if (process.env.BENCH_VERBOSE || process.env.BENCH_PHASES) for (const r of recs) console.log(`  ${JSON.stringify(r.key)} → "${r.text}": ${r.ms.toFixed(1)} ms (full ${r.fullMs.toFixed(1)}, commit ${r.commitMs.toFixed(1)}, worker ${r.workerMs}, total ${r.total}${phase(r)})`)
+  const phase = (r: KeyRecord): string =>
+    r.sentMs === undefined
+      ? ""
+      : `, subscribe sent ${r.sentMs.toFixed(1)}, early in ${r.earlyMs?.toFixed(1) ?? "-"}, answer in ${r.answerMs?.toFixed(1) ?? "-"}`
+  if (process.env.BENCH_VERBOSE || process.env.BENCH_PHASES)
+    for (const r of recs)
+      console.log(
+        `  ${JSON.stringify(r.key)} → "${r.text}": ${r.ms.toFixed(1)} ms (full ${r.fullMs.toFixed(1)}, commit ${r.commitMs.toFixed(1)}, worker ${r.workerMs}, total ${r.total}${phase(r)})`
+      )
   return recs
 }
 
@@ -372,27 +524,47 @@ export async function statementsScroll(): Promise<void> {
     const { page, syncSeconds, rows } = await openStatements(browser, app.url)
     // BENCH_TRACE=file: a Chromium trace of the scroll (every thread), to see what a late frame did
     const trace = process.env.BENCH_TRACE
-    if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.invalidationTracking", "toplevel", "blink.user_timing"] })
+    if (trace)
+      await browser.startTracing(page, {
+        path: trace,
+        screenshots: false,
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "disabled-by-default-devtools.timeline.invalidationTracking",
+          "toplevel",
+          "blink.user_timing"
+        ]
+      })
     const r = await measureScroll(page)
     if (trace) await browser.stopTracing()
     const iv = r.intervals
     const dropped = iv.reduce((n, x) => n + Math.max(0, Math.round(x / (1000 / 60)) - 1), 0)
     const top = summarizeLoafs(r.loafs)
     if (process.env.BENCH_VERBOSE) {
-      console.log(`  idle frames p50 ${percentile(r.idle, 50).toFixed(1)} p95 ${percentile(r.idle, 95).toFixed(1)}; long tasks ${r.longTasks.length} (${Math.round(r.longTasks.reduce((a, b) => a + b, 0))} ms)`)
+      console.log(
+        `  idle frames p50 ${percentile(r.idle, 50).toFixed(1)} p95 ${percentile(r.idle, 95).toFixed(1)}; long tasks ${r.longTasks.length} (${Math.round(r.longTasks.reduce((a, b) => a + b, 0))} ms)`
+      )
       for (const [k, v] of top) console.log(`  long frames: ${k}: ${v.toFixed(0)} ms`)
-      for (const [k, v] of Object.entries(r.phases)) console.log(`  ${k}: ${v.length} frames, p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} max ${Math.max(...v).toFixed(1)}`)
+      for (const [k, v] of Object.entries(r.phases))
+        console.log(`  ${k}: ${v.length} frames, p50 ${percentile(v, 50).toFixed(1)} p95 ${percentile(v, 95).toFixed(1)} max ${Math.max(...v).toFixed(1)}`)
     }
     report({
       name: "statements-scroll-1m",
       figures: {
-        frame_p95_ms: round(percentile(iv, 95)), frame_p50_ms: round(percentile(iv, 50)), frame_max_ms: round(Math.max(...iv)),
-        frames: iv.length, dropped_frames: dropped, blank_frames: r.blankFrames,
+        frame_p95_ms: round(percentile(iv, 95)),
+        frame_p50_ms: round(percentile(iv, 50)),
+        frame_max_ms: round(Math.max(...iv)),
+        frames: iv.length,
+        dropped_frames: dropped,
+        blank_frames: r.blankFrames,
         idle_frame_p95_ms: round(percentile(r.idle, 95)),
-        long_tasks: r.longTasks.length, long_task_ms: Math.round(r.longTasks.reduce((a, b) => a + b, 0)),
+        long_tasks: r.longTasks.length,
+        long_task_ms: Math.round(r.longTasks.reduce((a, b) => a + b, 0)),
         long_frame_script_ms: Math.round(r.loafs.reduce((n, l) => n + l.scripts.reduce((m, s) => m + s.duration, 0), 0)),
         long_frame_layout_ms: Math.round(r.loafs.reduce((n, l) => n + l.styleLayout, 0)),
-        rows, sync_seconds: round(syncSeconds)
+        rows,
+        sync_seconds: round(syncSeconds)
       },
       budgets: { frame_p95: { figure: "frame_p95_ms", limit: 17.5, kind: "max" } }
     })
@@ -423,27 +595,42 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
     if (!el) throw new Error("no scroller")
     // an animation frame, or after 2 s without one (page hidden, renderer stalled) the time then,
     // so that a stall shows as one very long frame instead of hanging the benchmark
-    const frame = (): Promise<number> => new Promise((r) => {
-      const id = setTimeout(() => r(performance.now()), 2000)
-      requestAnimationFrame((t) => { clearTimeout(id); r(t) })
-    })
+    const frame = (): Promise<number> =>
+      new Promise((r) => {
+        const id = setTimeout(() => r(performance.now()), 2000)
+        requestAnimationFrame((t) => {
+          clearTimeout(id)
+          r(t)
+        })
+      })
     // a baseline: frames of the page at rest
     const idle: number[] = []
     let prev = await frame()
-    for (let i = 0; i < 60; i++) { const t = await frame(); idle.push(t - prev); prev = t }
+    for (let i = 0; i < 60; i++) {
+      const t = await frame()
+      idle.push(t - prev)
+      prev = t
+    }
 
     const longTasks: number[] = []
     const loafs: ScrollResult["loafs"] = []
-    const lt = new PerformanceObserver((l) => { for (const e of l.getEntries()) longTasks.push(e.duration) })
+    const lt = new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) longTasks.push(e.duration)
+    })
     lt.observe({ type: "longtask" })
-    interface Loaf extends PerformanceEntry { blockingDuration: number; styleAndLayoutStart: number; scripts: Array<{ invoker: string; sourceURL: string; duration: number }> }
+    interface Loaf extends PerformanceEntry {
+      blockingDuration: number
+      styleAndLayoutStart: number
+      scripts: Array<{ invoker: string; sourceURL: string; duration: number }>
+    }
     let lo: PerformanceObserver | null = null
     if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) {
       lo = new PerformanceObserver((l) => {
         for (const e of l.getEntries() as Loaf[]) {
           const end = e.startTime + e.duration
           loafs.push({
-            duration: e.duration, blocking: e.blockingDuration,
+            duration: e.duration,
+            blocking: e.blockingDuration,
             scripts: e.scripts.map((s) => ({ invoker: s.invoker, source: s.sourceURL, duration: s.duration })),
             styleLayout: e.styleAndLayoutStart > 0 ? end - e.styleAndLayoutStart : 0
           })
@@ -454,7 +641,10 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
 
     const max = el.scrollHeight - el.clientHeight
     let seed = 7
-    const rnd = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 }
+    const rnd = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
     const intervals: number[] = []
     const phases: Record<string, number[]> = {}
     let blankFrames = 0

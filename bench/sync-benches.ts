@@ -42,7 +42,11 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
     await openHarness(page, app.url)
     const r = await syncDefaultWallet(page)
     const name = size === "100k" ? "sync-100k" : "sync-1m"
-    report({ name, figures: { seconds: round(r.seconds), rows_per_s: Math.round(r.rows / r.seconds), rows: r.rows }, budgets: { seconds: { figure: "seconds", limit: size === "100k" ? 4 : 30, kind: "max" } } })
+    report({
+      name,
+      figures: { seconds: round(r.seconds), rows_per_s: Math.round(r.rows / r.seconds), rows: r.rows },
+      budgets: { seconds: { figure: "seconds", limit: size === "100k" ? 4 : 30, kind: "max" } }
+    })
     if (withReopen) {
       // reopen: the same tab reloads (its session is in sessionStorage, core §9); the SharedWorker
       // goes away with its last page, so the engine starts again from the local store
@@ -51,7 +55,8 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
       await page.evaluate(async (rows) => {
         const h = window.harness
         const until = performance.now() + 120_000
-        while (((h.snaps.progress as { image?: { rows: number } } | undefined)?.image?.rows ?? 0) < rows && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
+        while (((h.snaps.progress as { image?: { rows: number } } | undefined)?.image?.rows ?? 0) < rows && performance.now() < until)
+          await new Promise((r) => setTimeout(r, 50))
       }, r.rows)
       const t0 = Date.now()
       await page.reload({ waitUntil: "commit" })
@@ -68,14 +73,26 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
         }
         const seconds = (performance.now() - t) / 1000
         while (!(h.snaps.progress as { open?: unknown } | undefined)?.open) await new Promise((r) => setTimeout(r, 10))
-        const open = (h.snaps.progress as { open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number; tablesMs?: Record<string, number> } }).open
+        const open = (
+          h.snaps.progress as {
+            open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number; tablesMs?: Record<string, number> }
+          }
+        ).open
         return { seconds, open }
       }, r.rows)
       if (s.open.tablesMs) console.log(`(reopen: each table's stored chunks, ms: ${JSON.stringify(s.open.tablesMs)})`)
       const total = (Date.now() - t0) / 1000
       report({
         name: "reopen-1m",
-        figures: { seconds_to_interactive: round(total), worker_load_seconds: round(s.seconds), image_rows: s.open.imageRows, chunk_rows: s.open.chunkRows, read_image_ms: Math.round(s.open.readImageMs), chunks_ms: Math.round(s.open.chunksMs), optimize_ms: Math.round(s.open.optimizeMs) },
+        figures: {
+          seconds_to_interactive: round(total),
+          worker_load_seconds: round(s.seconds),
+          image_rows: s.open.imageRows,
+          chunk_rows: s.open.chunkRows,
+          read_image_ms: Math.round(s.open.readImageMs),
+          chunks_ms: Math.round(s.open.chunksMs),
+          optimize_ms: Math.round(s.open.optimizeMs)
+        },
         budgets: { s: { figure: "seconds_to_interactive", limit: 2, kind: "max" } }
       })
     }
@@ -107,27 +124,41 @@ export async function latencyBench(kind: "stream-to-paint" | "approval-queue-lat
     }, email)
     const b = await ctx.newPage() // the second tab: same SharedWorker engine
     await openHarness(b, app.url)
-    const times = await b.evaluate(async ({ kind, walletId, n }) => {
-      const h = window.harness
-      const out: number[] = []
-      const q = kind === "approval-queue-latency" ? { kind: "approvalRequests", walletId } : { kind: "statements", query: { walletIds: [walletId], limit: 5 } }
-      h.watch("x", q)
-      const count = () => { const v = h.snaps.x as { total?: number; length?: number } | undefined; return v === undefined ? -1 : (v.total ?? v.length ?? 0) }
-      while (count() < 0) await new Promise((r) => setTimeout(r, 10))
-      await new Promise((r) => setTimeout(r, 1500)) // let the first sync settle
-      for (let i = 0; i < n; i++) {
-        const before = count()
-        const t0 = performance.now()
-        const path = kind === "approval-queue-latency" ? "/__admin/approval-requests" : "/__admin/pix-in"
-        const body = kind === "approval-queue-latency" ? { wallet_id: walletId, amount: 150_000 + i, requested_by: "ana@example.com" } : { wallet_id: walletId, amount: 100 + i, payer_name: `Pagador ${i}` }
-        await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-        while (count() <= before) await new Promise((r) => setTimeout(r, 0))
-        await new Promise((r) => requestAnimationFrame(() => r(null))) // painted
-        out.push(performance.now() - t0)
-      }
-      return out
-    }, { kind, walletId, n })
-    report({ name: kind, figures: { p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), n: times.length }, budgets: { p95: { figure: "p95_ms", limit: 100, kind: "max" } } })
+    const times = await b.evaluate(
+      async ({ kind, walletId, n }) => {
+        const h = window.harness
+        const out: number[] = []
+        const q =
+          kind === "approval-queue-latency" ? { kind: "approvalRequests", walletId } : { kind: "statements", query: { walletIds: [walletId], limit: 5 } }
+        h.watch("x", q)
+        const count = () => {
+          const v = h.snaps.x as { total?: number; length?: number } | undefined
+          return v === undefined ? -1 : (v.total ?? v.length ?? 0)
+        }
+        while (count() < 0) await new Promise((r) => setTimeout(r, 10))
+        await new Promise((r) => setTimeout(r, 1500)) // let the first sync settle
+        for (let i = 0; i < n; i++) {
+          const before = count()
+          const t0 = performance.now()
+          const path = kind === "approval-queue-latency" ? "/__admin/approval-requests" : "/__admin/pix-in"
+          const body =
+            kind === "approval-queue-latency"
+              ? { wallet_id: walletId, amount: 150_000 + i, requested_by: "ana@example.com" }
+              : { wallet_id: walletId, amount: 100 + i, payer_name: `Pagador ${i}` }
+          await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+          while (count() <= before) await new Promise((r) => setTimeout(r, 0))
+          await new Promise((r) => requestAnimationFrame(() => r(null))) // painted
+          out.push(performance.now() - t0)
+        }
+        return out
+      },
+      { kind, walletId, n }
+    )
+    report({
+      name: kind,
+      figures: { p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), n: times.length },
+      budgets: { p95: { figure: "p95_ms", limit: 100, kind: "max" } }
+    })
   } finally {
     await browser.close()
     app.stop()
@@ -151,24 +182,55 @@ export async function filterVsServer(): Promise<void> {
         await new Promise((r) => setTimeout(r, 100))
       }
       await new Promise((r) => setTimeout(r, 2000))
-      const filters = [{ text: "silva" }, { text: "mercado" }, { type: "PIX_IN" }, { status: "pending" }, { text: "ana", type: "PIX_OUT" }, { text: "tarifa" }, { text: "maria" }, { type: "FEE" }, { text: "aluguel" }, { status: "failed" }]
+      const filters = [
+        { text: "silva" },
+        { text: "mercado" },
+        { type: "PIX_IN" },
+        { status: "pending" },
+        { text: "ana", type: "PIX_OUT" },
+        { text: "tarifa" },
+        { text: "maria" },
+        { type: "FEE" },
+        { text: "aluguel" },
+        { status: "failed" }
+      ]
       const local: number[] = []
       const server: number[] = []
       for (const [i, f] of filters.entries()) {
         const name = `f${i}`
-        const q = { walletIds: [walletId], ...(f.text ? { text: f.text } : {}), ...(f.type ? { types: [f.type] } : {}), ...(f.status ? { statuses: [f.status] } : {}), limit: 20 }
+        const q = {
+          walletIds: [walletId],
+          ...(f.text ? { text: f.text } : {}),
+          ...(f.type ? { types: [f.type] } : {}),
+          ...(f.status ? { statuses: [f.status] } : {}),
+          limit: 20
+        }
         const t0 = performance.now()
         h.watch(name, { kind: "statements", query: q })
         while (h.snaps[name] === undefined) await new Promise((r) => setTimeout(r, 0))
         local.push((h.snaps[name] as { tookMs: number }).tookMs + 0 * (performance.now() - t0))
         const t1 = performance.now()
-        await h.engine.call("statement", { walletId, query: { page: "1", page_size: "20", ...(f.text ? { search: f.text } : {}), ...(f.type ? { type: f.type } : {}), ...(f.status ? { status: f.status } : {}) } })
+        await h.engine.call("statement", {
+          walletId,
+          query: {
+            page: "1",
+            page_size: "20",
+            ...(f.text ? { search: f.text } : {}),
+            ...(f.type ? { type: f.type } : {}),
+            ...(f.status ? { status: f.status } : {})
+          }
+        })
         server.push(performance.now() - t1)
       }
       return { local, server }
     }, r.walletId)
-    const l = percentile(res.local, 50), s = percentile(res.server, 50)
-    report({ name: "filter-vs-server", figures: { local_p50_ms: round(l), server_p50_ms: round(s), ratio: round(s / Math.max(l, 0.01)) }, budgets: { ratio: { figure: "ratio", limit: 50, kind: "min" } } })
+    const l = percentile(res.local, 50),
+      s = percentile(res.server, 50)
+    report({
+      name: "filter-vs-server",
+      figures: { local_p50_ms: round(l), server_p50_ms: round(s), ratio: round(s / Math.max(l, 0.01)) },
+      budgets: { ratio: { figure: "ratio", limit: 50, kind: "min" } }
+    })
   } finally {
     await browser.close()
     app.stop()

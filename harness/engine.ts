@@ -12,14 +12,24 @@ const stamps: Record<string, number> = {}
 
 async function signIn(email: string, password = "Senha@123"): Promise<string> {
   const r1 = (await engine.call("signin", { body: { email, password } })) as { data: { otp_id: string } }
-  const r2 = (await engine.call("sessionSignin", { body: { otp_id: r1.data.otp_id, code: "000000" } })) as { data: { access_token: string; refresh_token: string; expires_in: number } }
+  const r2 = (await engine.call("sessionSignin", { body: { otp_id: r1.data.otp_id, code: "000000" } })) as {
+    data: { access_token: string; refresh_token: string; expires_in: number }
+  }
   const payload = JSON.parse(atob((r2.data.access_token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { id: string }
-  await engine.signedIn({ userId: payload.id, accessToken: r2.data.access_token, refreshToken: r2.data.refresh_token, expiresAt: Date.now() + r2.data.expires_in * 1000 })
+  await engine.signedIn({
+    userId: payload.id,
+    accessToken: r2.data.access_token,
+    refreshToken: r2.data.refresh_token,
+    expiresAt: Date.now() + r2.data.expires_in * 1000
+  })
   return payload.id
 }
 
 function watch(name: string, query: LiveQuery): void {
-  engine.subscribe(query, (v) => { snaps[name] = v; stamps[name] = performance.now() })
+  engine.subscribe(query, (v) => {
+    snaps[name] = v
+    stamps[name] = performance.now()
+  })
 }
 
 const sessionEvents: string[] = []

@@ -13,5 +13,7 @@ export interface Harness {
   }
 }
 declare global {
-  interface Window { harness: Harness }
+  interface Window {
+    harness: Harness
+  }
 }

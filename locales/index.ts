@@ -44,14 +44,75 @@ import enTed from "./en/ted.json"
 import enBetting from "./en/betting.json"
 import enGateway from "./en/gateway.json"
 
-export const NAMESPACES = ["common", "auth", "shell", "wallets", "notifications", "errors", "validation", "home", "controlPanel", "security", "approval", "statements", "coins", "cards", "pix", "pixSchedule", "billet", "ted", "betting", "gateway"] as const
-
-
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "shell",
+  "wallets",
+  "notifications",
+  "errors",
+  "validation",
+  "home",
+  "controlPanel",
+  "security",
+  "approval",
+  "statements",
+  "coins",
+  "cards",
+  "pix",
+  "pixSchedule",
+  "billet",
+  "ted",
+  "betting",
+  "gateway"
+] as const
 
 export type Namespace = (typeof NAMESPACES)[number]
 export const LANGUAGES = ["pt", "en"] as const
 
 export const resources = {
-  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, wallets: ptWallets, notifications: ptNotifications, errors: ptErrors, validation: ptValidation, home: ptHome, controlPanel: ptControlPanel, security: ptSecurity, approval: ptApproval, statements: ptStatements, coins: ptCoins, cards: ptCards, pix: ptPix, pixSchedule: ptPixSchedule, billet: ptBillet, ted: ptTed, betting: ptBetting, gateway: ptGateway },
-  en: { common: enCommon, auth: enAuth, shell: enShell, wallets: enWallets, notifications: enNotifications, errors: enErrors, validation: enValidation, home: enHome, controlPanel: enControlPanel, security: enSecurity, approval: enApproval, statements: enStatements, coins: enCoins, cards: enCards, pix: enPix, pixSchedule: enPixSchedule, billet: enBillet, ted: enTed, betting: enBetting, gateway: enGateway }
+  pt: {
+    common: ptCommon,
+    auth: ptAuth,
+    shell: ptShell,
+    wallets: ptWallets,
+    notifications: ptNotifications,
+    errors: ptErrors,
+    validation: ptValidation,
+    home: ptHome,
+    controlPanel: ptControlPanel,
+    security: ptSecurity,
+    approval: ptApproval,
+    statements: ptStatements,
+    coins: ptCoins,
+    cards: ptCards,
+    pix: ptPix,
+    pixSchedule: ptPixSchedule,
+    billet: ptBillet,
+    ted: ptTed,
+    betting: ptBetting,
+    gateway: ptGateway
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    shell: enShell,
+    wallets: enWallets,
+    notifications: enNotifications,
+    errors: enErrors,
+    validation: enValidation,
+    home: enHome,
+    controlPanel: enControlPanel,
+    security: enSecurity,
+    approval: enApproval,
+    statements: enStatements,
+    coins: enCoins,
+    cards: enCards,
+    pix: enPix,
+    pixSchedule: enPixSchedule,
+    billet: enBillet,
+    ted: enTed,
+    betting: enBetting,
+    gateway: enGateway
+  }
 } as const

@@ -48,9 +48,86 @@ CREATE TABLE IF NOT EXISTS endr_payments (
 `)
 }
 
-export interface UploadRow { id: string; wallet_id: string; user_id: string; file_id: string; name: string; content_type: string; size: number; purpose: string; part_size: number; parts_count: number; status: "open" | "completed" | "aborted"; created_at: string; updated_at: string }
-export interface FileRow { id: string; wallet_id: string; upload_id: string | null; name: string; content_type: string; size: number; purpose: string; state: string; sha256: string | null; assembled: number; created_at: string; updated_at: string }
-export interface ReportRow { id: string; wallet_id: string; report_date: string; file_id: string; file_name: string; size: number; status: "in_progress" | "completed" | "failure" | "cancelled"; failure_reason: string | null; failure_detail: string | null; bets: number; changes: number; deadline: string; transaction_uuid: string; created_at: string; updated_at: string }
-export interface GgrRow { id: string; wallet_id: string; month: number; year: number; total_value: number; changes: number; created_at: string; updated_at: string }
-export interface ApportionmentRow { id: string; wallet_id: string; ggr_id: string; month: number; year: number; calculation_date: string; ggr_value: number; total_value: number; beneficiaries: string; status: "pending" | "paid"; brcode: string; paid_at: string | null; created_at: string; updated_at: string }
-export interface PaymentRow { id: string; wallet_id: string; apportionment_id: string; month: number; year: number; amount: number; transaction_uuid: string; created_at: string; updated_at: string }
+export interface UploadRow {
+  id: string
+  wallet_id: string
+  user_id: string
+  file_id: string
+  name: string
+  content_type: string
+  size: number
+  purpose: string
+  part_size: number
+  parts_count: number
+  status: "open" | "completed" | "aborted"
+  created_at: string
+  updated_at: string
+}
+export interface FileRow {
+  id: string
+  wallet_id: string
+  upload_id: string | null
+  name: string
+  content_type: string
+  size: number
+  purpose: string
+  state: string
+  sha256: string | null
+  assembled: number
+  created_at: string
+  updated_at: string
+}
+export interface ReportRow {
+  id: string
+  wallet_id: string
+  report_date: string
+  file_id: string
+  file_name: string
+  size: number
+  status: "in_progress" | "completed" | "failure" | "cancelled"
+  failure_reason: string | null
+  failure_detail: string | null
+  bets: number
+  changes: number
+  deadline: string
+  transaction_uuid: string
+  created_at: string
+  updated_at: string
+}
+export interface GgrRow {
+  id: string
+  wallet_id: string
+  month: number
+  year: number
+  total_value: number
+  changes: number
+  created_at: string
+  updated_at: string
+}
+export interface ApportionmentRow {
+  id: string
+  wallet_id: string
+  ggr_id: string
+  month: number
+  year: number
+  calculation_date: string
+  ggr_value: number
+  total_value: number
+  beneficiaries: string
+  status: "pending" | "paid"
+  brcode: string
+  paid_at: string | null
+  created_at: string
+  updated_at: string
+}
+export interface PaymentRow {
+  id: string
+  wallet_id: string
+  apportionment_id: string
+  month: number
+  year: number
+  amount: number
+  transaction_uuid: string
+  created_at: string
+  updated_at: string
+}

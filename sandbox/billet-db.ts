@@ -9,9 +9,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type Database from "better-sqlite3"
-import {
-  decodeBoletoLine, dueDateToFactor, dueFactorToDate, makeBankSlipLine, makeCollectionSlipLine, boletoLineToBarcode
-} from "../schema/boleto.ts"
+import { decodeBoletoLine, dueDateToFactor, dueFactorToDate, makeBankSlipLine, makeCollectionSlipLine, boletoLineToBarcode } from "../schema/boleto.ts"
 import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "../schema/holidays.ts"
 import type { AmountRules, BilletDeposit, BilletPayment, DivergentAmountType, ScheduledBilletPayment } from "../schema/billet.ts"
 
@@ -58,22 +56,55 @@ CREATE INDEX IF NOT EXISTS billet_payments_due ON billet_payments (status, payme
 `)
 }
 
-export interface DepositRow extends BilletDeposit { readonly wallet_id: string }
-export interface PaymentRow extends Omit<BilletPayment, never> { readonly wallet_id: string; readonly transaction_uuid: string | null }
+export interface DepositRow extends BilletDeposit {
+  readonly wallet_id: string
+}
+export interface PaymentRow extends Omit<BilletPayment, never> {
+  readonly wallet_id: string
+  readonly transaction_uuid: string | null
+}
 
 export const toDeposit = (r: DepositRow): BilletDeposit => ({
-  id: r.id, status: r.status, amount: r.amount, due_date: r.due_date, description: r.description, payer_name: r.payer_name,
-  payer_document: r.payer_document, typeable_line: r.typeable_line, barcode: r.barcode, received_at: r.received_at,
-  created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  status: r.status,
+  amount: r.amount,
+  due_date: r.due_date,
+  description: r.description,
+  payer_name: r.payer_name,
+  payer_document: r.payer_document,
+  typeable_line: r.typeable_line,
+  barcode: r.barcode,
+  received_at: r.received_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 export const toPayment = (r: PaymentRow): BilletPayment => ({
-  id: r.id, operation_id: r.operation_id, status: r.status, amount: r.amount, due_date: r.due_date, limit_due_date: r.limit_due_date,
-  barcode: r.barcode, typeable_line: r.typeable_line, beneficiary_name: r.beneficiary_name, payment_date: r.payment_date,
-  canceled_at: r.canceled_at, created_at: r.created_at, confirmed_at: r.confirmed_at, updated_at: r.updated_at
+  id: r.id,
+  operation_id: r.operation_id,
+  status: r.status,
+  amount: r.amount,
+  due_date: r.due_date,
+  limit_due_date: r.limit_due_date,
+  barcode: r.barcode,
+  typeable_line: r.typeable_line,
+  beneficiary_name: r.beneficiary_name,
+  payment_date: r.payment_date,
+  canceled_at: r.canceled_at,
+  created_at: r.created_at,
+  confirmed_at: r.confirmed_at,
+  updated_at: r.updated_at
 })
 export const toScheduled = (r: PaymentRow): ScheduledBilletPayment => ({
-  id: r.id, banking_billet_payment_id: r.id, payment_date: r.payment_date ?? "", canceled_at: r.canceled_at, status: r.status,
-  amount: r.amount, beneficiary_name: r.beneficiary_name, typeable_line: r.typeable_line, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  banking_billet_payment_id: r.id,
+  payment_date: r.payment_date ?? "",
+  canceled_at: r.canceled_at,
+  status: r.status,
+  amount: r.amount,
+  beneficiary_name: r.beneficiary_name,
+  typeable_line: r.typeable_line,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 /** Our sandbox bank (issued boletos): code and name. */
@@ -82,8 +113,15 @@ export const SANDBOX_BANK = { code: "999", name: "Banco Sandbox S.A." } as const
 export const ISSUED_LIMIT_DAYS = 30
 
 const BANK_NAMES: Readonly<Record<string, string>> = {
-  "001": "Banco do Brasil S.A.", "104": "Caixa Econômica Federal", "341": "Itaú Unibanco S.A.", "237": "Banco Bradesco S.A.",
-  "033": "Banco Santander (Brasil) S.A.", "260": "Nu Pagamentos S.A.", "077": "Banco Inter S.A.", "336": "Banco C6 S.A.", [SANDBOX_BANK.code]: SANDBOX_BANK.name
+  "001": "Banco do Brasil S.A.",
+  "104": "Caixa Econômica Federal",
+  "341": "Itaú Unibanco S.A.",
+  "237": "Banco Bradesco S.A.",
+  "033": "Banco Santander (Brasil) S.A.",
+  "260": "Nu Pagamentos S.A.",
+  "077": "Banco Inter S.A.",
+  "336": "Banco C6 S.A.",
+  [SANDBOX_BANK.code]: SANDBOX_BANK.name
 }
 export const bankName = (code: string): string => BANK_NAMES[code] ?? `Banco ${code}`
 
@@ -112,40 +150,121 @@ interface Synthetic {
 }
 
 const plain = (due: string | null): Omit<AmountRules, "original" | "dueDate"> => ({
-  limitDate: due === null ? null : addDays(due, 60), rebate: 0, discount: 0, fineBp: 0, interestPerDay: 0, divergent: "none" as DivergentAmountType, min: null, max: null
+  limitDate: due === null ? null : addDays(due, 60),
+  rebate: 0,
+  discount: 0,
+  fineBp: 0,
+  interestPerDay: 0,
+  divergent: "none" as DivergentAmountType,
+  min: null,
+  max: null
 })
 
 /** The synthetic slips (issue 14 "every kind of amount rule"). Ids are two digits, in the line's free field. */
 export const SYNTHETIC: ReadonlyArray<Synthetic> = [
-  { id: "01", label: "fixed", kind: "bank", beneficiary: "Distribuidora Aurora Ltda", document: "11222333000181", due: (t) => addDays(t, 10), amount: 15_000, rules: plain },
   {
-    id: "02", label: "late: fine 2 % + interest 0.033 %/day", kind: "bank", beneficiary: "Construtora Horizonte S.A.", document: "11444777000161",
-    due: (t) => addDays(t, -5), amount: 20_000, rules: (due) => ({ ...plain(due), limitDate: due === null ? null : addDays(due, 30), fineBp: 200, interestPerDay: 330 })
+    id: "01",
+    label: "fixed",
+    kind: "bank",
+    beneficiary: "Distribuidora Aurora Ltda",
+    document: "11222333000181",
+    due: (t) => addDays(t, 10),
+    amount: 15_000,
+    rules: plain
   },
   {
-    id: "03", label: "rebate R$ 10,00 + discount R$ 15,00 until due", kind: "bank", beneficiary: "Escola Aprender Ltda", document: "04252011000110",
-    due: (t) => addDays(t, 5), amount: 30_000, rules: (due) => ({ ...plain(due), rebate: 1_000, discount: 1_500, fineBp: 200, interestPerDay: 330 })
+    id: "02",
+    label: "late: fine 2 % + interest 0.033 %/day",
+    kind: "bank",
+    beneficiary: "Construtora Horizonte S.A.",
+    document: "11444777000161",
+    due: (t) => addDays(t, -5),
+    amount: 20_000,
+    rules: (due) => ({ ...plain(due), limitDate: due === null ? null : addDays(due, 30), fineBp: 200, interestPerDay: 330 })
   },
   {
-    id: "04", label: "divergent: min R$ 50,00, max R$ 200,00", kind: "bank", beneficiary: "Clínica Sorriso Ltda", document: "33000167000101",
-    due: (t) => addDays(t, 10), amount: 10_000, rules: (due) => ({ ...plain(due), divergent: "min_max", min: 5_000, max: 20_000 })
+    id: "03",
+    label: "rebate R$ 10,00 + discount R$ 15,00 until due",
+    kind: "bank",
+    beneficiary: "Escola Aprender Ltda",
+    document: "04252011000110",
+    due: (t) => addDays(t, 5),
+    amount: 30_000,
+    rules: (due) => ({ ...plain(due), rebate: 1_000, discount: 1_500, fineBp: 200, interestPerDay: 330 })
   },
   {
-    id: "05", label: "divergent: any amount", kind: "bank", beneficiary: "Instituto Doar Mais", document: "60701190000104",
-    due: (t) => addDays(t, 20), amount: 0, rules: (due) => ({ ...plain(due), divergent: "any", min: 1, max: null })
+    id: "04",
+    label: "divergent: min R$ 50,00, max R$ 200,00",
+    kind: "bank",
+    beneficiary: "Clínica Sorriso Ltda",
+    document: "33000167000101",
+    due: (t) => addDays(t, 10),
+    amount: 10_000,
+    rules: (due) => ({ ...plain(due), divergent: "min_max", min: 5_000, max: 20_000 })
   },
   {
-    id: "06", label: "expired: due 40 days ago, limit 30 days after due", kind: "bank", beneficiary: "Transportadora Via Sul Ltda", document: "07526557000100",
-    due: (t) => addDays(t, -40), amount: 12_000, rules: (due) => ({ ...plain(due), limitDate: due === null ? null : addDays(due, 30), fineBp: 200, interestPerDay: 330 })
+    id: "05",
+    label: "divergent: any amount",
+    kind: "bank",
+    beneficiary: "Instituto Doar Mais",
+    document: "60701190000104",
+    due: (t) => addDays(t, 20),
+    amount: 0,
+    rules: (due) => ({ ...plain(due), divergent: "any", min: 1, max: null })
   },
   {
-    id: "07", label: "due on a weekend or holiday: no charges on the next business day", kind: "bank", beneficiary: "Eletro Casa Comércio Ltda",
-    document: "19131243000197", due: (t) => nextNonBusinessDay(addDays(t, 1)), amount: 45_000,
+    id: "06",
+    label: "expired: due 40 days ago, limit 30 days after due",
+    kind: "bank",
+    beneficiary: "Transportadora Via Sul Ltda",
+    document: "07526557000100",
+    due: (t) => addDays(t, -40),
+    amount: 12_000,
+    rules: (due) => ({ ...plain(due), limitDate: due === null ? null : addDays(due, 30), fineBp: 200, interestPerDay: 330 })
+  },
+  {
+    id: "07",
+    label: "due on a weekend or holiday: no charges on the next business day",
+    kind: "bank",
+    beneficiary: "Eletro Casa Comércio Ltda",
+    document: "19131243000197",
+    due: (t) => nextNonBusinessDay(addDays(t, 1)),
+    amount: 45_000,
     rules: (due) => ({ ...plain(due), fineBp: 200, interestPerDay: 330 })
   },
-  { id: "11", label: "electricity (collection)", kind: "collection", beneficiary: "Enel Distribuição São Paulo", document: "61695227000193", segment: "3", valueId: "6", amount: 18_990, rules: () => plain(null) },
-  { id: "12", label: "water (collection)", kind: "collection", beneficiary: "Sabesp", document: "43776517000180", segment: "2", valueId: "8", amount: 8_745, rules: () => plain(null) },
-  { id: "13", label: "city tax IPTU (collection)", kind: "collection", beneficiary: "Prefeitura Municipal - IPTU", document: "46395000000139", segment: "1", valueId: "6", amount: 51_230, rules: () => plain(null) }
+  {
+    id: "11",
+    label: "electricity (collection)",
+    kind: "collection",
+    beneficiary: "Enel Distribuição São Paulo",
+    document: "61695227000193",
+    segment: "3",
+    valueId: "6",
+    amount: 18_990,
+    rules: () => plain(null)
+  },
+  {
+    id: "12",
+    label: "water (collection)",
+    kind: "collection",
+    beneficiary: "Sabesp",
+    document: "43776517000180",
+    segment: "2",
+    valueId: "8",
+    amount: 8_745,
+    rules: () => plain(null)
+  },
+  {
+    id: "13",
+    label: "city tax IPTU (collection)",
+    kind: "collection",
+    beneficiary: "Prefeitura Municipal - IPTU",
+    document: "46395000000139",
+    segment: "1",
+    valueId: "6",
+    amount: 51_230,
+    rules: () => plain(null)
+  }
 ]
 
 export const syntheticLine = (s: Synthetic, today: string): string =>
@@ -178,26 +297,63 @@ export const resolveSlip = (db: DB, line: string, nowMs: number): Slip | null =>
       const owner = db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(dep.wallet_id) as
         { full_name: string; document: string } | undefined
       return {
-        line, barcode, kind: "bank", beneficiary: owner?.full_name ?? "Beneficiário", document: owner?.document ?? "", bankCode: SANDBOX_BANK.code, deposit: dep,
-        rules: { original: dep.amount, dueDate: dep.due_date, limitDate: addDays(dep.due_date, ISSUED_LIMIT_DAYS), rebate: 0, discount: 0, fineBp: 0, interestPerDay: 0, divergent: "none", min: null, max: null }
+        line,
+        barcode,
+        kind: "bank",
+        beneficiary: owner?.full_name ?? "Beneficiário",
+        document: owner?.document ?? "",
+        bankCode: SANDBOX_BANK.code,
+        deposit: dep,
+        rules: {
+          original: dep.amount,
+          dueDate: dep.due_date,
+          limitDate: addDays(dep.due_date, ISSUED_LIMIT_DAYS),
+          rebate: 0,
+          discount: 0,
+          fineBp: 0,
+          interestPerDay: 0,
+          divergent: "none",
+          min: null,
+          max: null
+        }
       }
     }
     const syn = d.bank === "237" && d.free.startsWith("77") ? SYNTHETIC.find((s) => s.kind === "bank" && s.id === d.free.slice(2, 4)) : undefined
     if (syn !== undefined) {
-      return { line, barcode, kind: "bank", beneficiary: syn.beneficiary, document: syn.document, bankCode: d.bank, deposit: null, rules: { original: d.amountCents, dueDate: due, ...syn.rules(due, d.amountCents) } }
+      return {
+        line,
+        barcode,
+        kind: "bank",
+        beneficiary: syn.beneficiary,
+        document: syn.document,
+        bankCode: d.bank,
+        deposit: null,
+        rules: { original: d.amountCents, dueDate: due, ...syn.rules(due, d.amountCents) }
+      }
     }
     // any other valid slip: a generic beneficiary of its bank, its printed amount (none printed: any amount)
     const r = plain(due)
     return {
-      line, barcode, kind: "bank", beneficiary: `Beneficiário ${bankName(d.bank)}`, document: "00000000000191", bankCode: d.bank, deposit: null,
+      line,
+      barcode,
+      kind: "bank",
+      beneficiary: `Beneficiário ${bankName(d.bank)}`,
+      document: "00000000000191",
+      bankCode: d.bank,
+      deposit: null,
       rules: { original: d.amountCents, dueDate: due, ...r, ...(d.amountCents === 0 ? { divergent: "any" as const, min: 1 } : {}) }
     }
   }
   const syn = d.company.startsWith("77") ? SYNTHETIC.find((s) => s.kind === "collection" && s.id === d.company.slice(2, 4)) : undefined
   const fixed = d.valueId === "6" || d.valueId === "8"
   return {
-    line, barcode, kind: "collection", beneficiary: syn?.beneficiary ?? `Convênio ${d.company}`, document: syn?.document ?? "00000000000191",
-    bankCode: "", deposit: null,
+    line,
+    barcode,
+    kind: "collection",
+    beneficiary: syn?.beneficiary ?? `Convênio ${d.company}`,
+    document: syn?.document ?? "00000000000191",
+    bankCode: "",
+    deposit: null,
     rules: { original: fixed ? d.amountCents : 0, dueDate: null, ...plain(null), ...(fixed ? {} : { divergent: "any" as const, min: 1 }) }
   }
 }
@@ -216,8 +372,11 @@ export const issueLine = (db: DB, amount: number, dueDate: string): { line: stri
 
 /** Seeded issued boletos (issue 14): each company's default wallet has two to be paid, one received. */
 export const seedBillets = (db: DB, nowMs: number, today: string): void => {
-  const wallets = db.prepare("SELECT w.id FROM wallets w JOIN users u ON u.id = w.owner_id WHERE w.is_default = 1 AND u.type = 'LEGAL_PERSON'").all() as Array<{ id: string }>
-  const ins = db.prepare(`INSERT INTO billet_deposits (id, wallet_id, status, amount, due_date, description, payer_name, payer_document, typeable_line, barcode, received_at, created_at, updated_at)
+  const wallets = db.prepare("SELECT w.id FROM wallets w JOIN users u ON u.id = w.owner_id WHERE w.is_default = 1 AND u.type = 'LEGAL_PERSON'").all() as Array<{
+    id: string
+  }>
+  const ins =
+    db.prepare(`INSERT INTO billet_deposits (id, wallet_id, status, amount, due_date, description, payer_name, payer_document, typeable_line, barcode, received_at, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const at = new Date(nowMs - 86_400_000).toISOString()
   for (const w of wallets) {
@@ -228,7 +387,21 @@ export const seedBillets = (db: DB, nowMs: number, today: string): void => {
     ]
     for (const [status, amount, due, description] of rows) {
       const { line, barcode } = issueLine(db, amount, due)
-      ins.run(randomUUID(), w.id, status, amount, due, description, "Mercado Bom Preço Ltda", "11222333000181", line, barcode, status === "RECEIVED" ? at : null, at, at)
+      ins.run(
+        randomUUID(),
+        w.id,
+        status,
+        amount,
+        due,
+        description,
+        "Mercado Bom Preço Ltda",
+        "11222333000181",
+        line,
+        barcode,
+        status === "RECEIVED" ? at : null,
+        at,
+        at
+      )
     }
   }
 }

@@ -25,32 +25,69 @@ interface Spec {
   readonly buys?: boolean
 }
 
-export const seedCards = (
-  db: DB, r: Prng, now: number,
-  users: Readonly<Record<string, { id: string }>>, wallets: Readonly<Record<string, string>>
-): void => {
+export const seedCards = (db: DB, r: Prng, now: number, users: Readonly<Record<string, { id: string }>>, wallets: Readonly<Record<string, string>>): void => {
   const addressOf = (userId: string): string | null => {
     const a = db.prepare("SELECT address_json FROM users WHERE id = ?").get(userId) as { address_json: string | null } | undefined
     if (a?.address_json == null) return null
     const j = JSON.parse(a.address_json) as { street: string; number: number; neighborhood: string; city: string; federative_unit: string; zip_code: string }
     return `${j.street}, ${j.number}, ${j.neighborhood}, ${j.city} - ${j.federative_unit}, ${j.zip_code}`
   }
-  const ana = users["ana"]?.id ?? "", bruno = users["bruno"]?.id ?? "", diego = users["diego"]?.id ?? "", helena = users["helena"]?.id ?? ""
+  const ana = users["ana"]?.id ?? "",
+    bruno = users["bruno"]?.id ?? "",
+    diego = users["diego"]?.id ?? "",
+    helena = users["helena"]?.id ?? ""
   const specs: Spec[] = [
     // Ana: every state
     { wallet: wallets["anaMain"] ?? "", user: ana, virtual: false, status: "blocked", name: "ANA B SOUZA", ageDays: 400, replacedBy: 1, before: "activated" },
     { wallet: wallets["anaMain"] ?? "", user: ana, virtual: false, status: "activated", name: "ANA B SOUZA", ageDays: 120, buys: true },
-    { wallet: wallets["anaMain"] ?? "", user: ana, virtual: true, status: "activated", name: "ANA B SOUZA", nickname: "Compras online", ageDays: 100, buys: true },
-    { wallet: wallets["anaMain"] ?? "", user: ana, virtual: true, status: "blocked", name: "ANA B SOUZA", nickname: "Assinaturas", ageDays: 80, before: "activated", buys: true },
+    {
+      wallet: wallets["anaMain"] ?? "",
+      user: ana,
+      virtual: true,
+      status: "activated",
+      name: "ANA B SOUZA",
+      nickname: "Compras online",
+      ageDays: 100,
+      buys: true
+    },
+    {
+      wallet: wallets["anaMain"] ?? "",
+      user: ana,
+      virtual: true,
+      status: "blocked",
+      name: "ANA B SOUZA",
+      nickname: "Assinaturas",
+      ageDays: 80,
+      before: "activated",
+      buys: true
+    },
     { wallet: wallets["anaMain"] ?? "", user: ana, virtual: true, status: "cancelled", name: "ANA B SOUZA", nickname: "Viagem", ageDays: 200 },
     // Bruno: a physical card on its way, a virtual one in use
     { wallet: wallets["brunoMatrix"] ?? "", user: bruno, virtual: false, status: "pending", name: "BRUNO LIMA", ageDays: 2 },
-    { wallet: wallets["brunoMatrix"] ?? "", user: bruno, virtual: true, status: "activated", name: "BRUNO LIMA", nickname: "Fornecedores", ageDays: 60, buys: true },
+    {
+      wallet: wallets["brunoMatrix"] ?? "",
+      user: bruno,
+      virtual: true,
+      status: "activated",
+      name: "BRUNO LIMA",
+      nickname: "Fornecedores",
+      ageDays: 60,
+      buys: true
+    },
     // Diego: a delivered physical card awaiting activation
     { wallet: wallets["diego"] ?? "", user: diego, virtual: false, status: "pending", name: "DIEGO A FERREIRA", ageDays: 7 },
     // Helena: a physical card and a virtual one, both in use
     { wallet: wallets["helena"] ?? "", user: helena, virtual: false, status: "activated", name: "HELENA M CASTRO", ageDays: 90, buys: true },
-    { wallet: wallets["helena"] ?? "", user: helena, virtual: true, status: "activated", name: "HELENA M CASTRO", nickname: "Streaming", ageDays: 50, buys: true }
+    {
+      wallet: wallets["helena"] ?? "",
+      user: helena,
+      virtual: true,
+      status: "activated",
+      name: "HELENA M CASTRO",
+      nickname: "Streaming",
+      ageDays: 50,
+      buys: true
+    }
   ]
   const ids = specs.map(() => r.uuid())
   const ins = db.prepare(
@@ -66,8 +103,24 @@ export const seedCards = (
       const created = now - s.ageDays * DAY_MS
       const d = new Date(created)
       const expiry = `${String(d.getUTCMonth() + 1).padStart(2, "0")}/${String((d.getUTCFullYear() + 5) % 100).padStart(2, "0")}`
-      ins.run(ids[i], s.wallet, s.user, s.virtual ? 1 : 0, s.status, s.before ?? null, s.name, s.nickname ?? "", number, r.digits(3), expiry,
-        s.replacedBy !== undefined ? ids[s.replacedBy] : null, s.virtual ? null : addressOf(s.user), iso(created), iso(created), iso(now - 60_000 - i))
+      ins.run(
+        ids[i],
+        s.wallet,
+        s.user,
+        s.virtual ? 1 : 0,
+        s.status,
+        s.before ?? null,
+        s.name,
+        s.nickname ?? "",
+        number,
+        r.digits(3),
+        expiry,
+        s.replacedBy !== undefined ? ids[s.replacedBy] : null,
+        s.virtual ? null : addressOf(s.user),
+        iso(created),
+        iso(created),
+        iso(now - 60_000 - i)
+      )
       if (s.buys === true) {
         const list = buyers.get(s.wallet) ?? []
         list.push({ id: ids[i] ?? "", lastFour: number.slice(-4), since: iso(created) })

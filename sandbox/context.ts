@@ -92,7 +92,11 @@ export class EventLog {
   private scheduled = false
   private appended = 0
   private readonly ins
-  constructor(private readonly db: DB, private readonly nowIso: () => string, private readonly keep = 100_000) {
+  constructor(
+    private readonly db: DB,
+    private readonly nowIso: () => string,
+    private readonly keep = 100_000
+  ) {
     this.emitter.setMaxListeners(0)
     this.ins = db.prepare("INSERT INTO events (user_id, wallet_id, kind, list, data, created_at) VALUES (?, ?, ?, ?, ?, ?)")
   }
@@ -114,15 +118,19 @@ export class EventLog {
   /** A change hint for a synced list: wallet-scoped when `userId` is null. */
   change(list: SyncedList, opts: { walletId?: string | null; userId?: string | null; ids: ReadonlyArray<string>; rows?: ReadonlyArray<unknown> }): void {
     const walletId = opts.walletId ?? null
-    const data: StreamEvent = opts.rows === undefined
-      ? { type: "change", list, wallet_id: walletId, ids: [...opts.ids], at: this.nowIso() }
-      : { type: "change", list, wallet_id: walletId, ids: [...opts.ids], rows: [...opts.rows], at: this.nowIso() }
+    const data: StreamEvent =
+      opts.rows === undefined
+        ? { type: "change", list, wallet_id: walletId, ids: [...opts.ids], at: this.nowIso() }
+        : { type: "change", list, wallet_id: walletId, ids: [...opts.ids], rows: [...opts.rows], at: this.nowIso() }
     this.insert({ userId: opts.userId ?? null, walletId, kind: "change", list, data })
   }
 
   notification(userId: string, notification: Notification, unread: number): void {
     this.insert({
-      userId, walletId: null, kind: "notification", list: "notifications",
+      userId,
+      walletId: null,
+      kind: "notification",
+      list: "notifications",
       data: { type: "notification", notification, unread }
     })
   }

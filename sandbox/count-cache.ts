@@ -25,4 +25,6 @@ export const keepCount = (table: string, key: string, n: number): void => {
 }
 
 /** Forget every cached count (the test reset replaced the tables under them). */
-export const forgetCachedCounts = (): void => { counts.clear() }
+export const forgetCachedCounts = (): void => {
+  counts.clear()
+}

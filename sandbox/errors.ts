@@ -46,10 +46,7 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   RECAPTCHA_ERROR: ["Erro na validação do reCAPTCHA", "reCAPTCHA validation error"],
   UNABLE_TO_SEND_OR_VERIFY_CODE: ["Não foi possível enviar ou verificar o código", "Unable to send or verify the code"],
   INVALID_FORMAT: ["Dados enviados em formato inválido", "Data sent with an invalid format"],
-  PHONE_ALREADY_CONFIRMED: [
-    "Telefone já confirmado em outra conta, contate o suporte",
-    "Phone number already confirmed in another account, contact support"
-  ],
+  PHONE_ALREADY_CONFIRMED: ["Telefone já confirmado em outra conta, contate o suporte", "Phone number already confirmed in another account, contact support"],
   INVALID_DOCUMENT: ["Documento inválido", "Invalid document"],
   UNABLE_TO_ADD_OR_UPDATE_PIN: ["Não foi possível adicionar ou atualizar o PIN", "Unable to add or update the PIN"],
   INCORRECT_CODE: ["Código incorreto", "Incorrect code"],
@@ -80,7 +77,10 @@ const M: Partial<Record<ErrorKey, readonly [pt: string, en: string]>> = {
   QUOTE_EXPIRED: ["Cotação expirada, gere uma nova", "Quotation expired, request a new one"],
   EXPORT_RANGE_SAME_MONTH: ["O período deve estar no mesmo mês", "The range must fall in the same month"],
   EXPORT_LIMIT_REACHED: ["Limite diário de exportações atingido", "Daily export limit reached"],
-  TED_OUTSIDE_HOURS: ["TED disponível em dias úteis, das 9h às 16h (horário de Brasília); a próxima janela abre em", "TED is available on business days from 09:00 to 16:00 (Brasília time); the next window opens at"],
+  TED_OUTSIDE_HOURS: [
+    "TED disponível em dias úteis, das 9h às 16h (horário de Brasília); a próxima janela abre em",
+    "TED is available on business days from 09:00 to 16:00 (Brasília time); the next window opens at"
+  ],
   DATE_RANGE_INVALID: ["A data inicial deve ser anterior à final", "The start date must be before the end date"],
   INVITATION_NOT_PENDING: ["O convite não está mais pendente", "The invitation is no longer pending"],
   ROLE_APPROVER_NEEDS_BASE: ["O perfil aprovador precisa de administrador ou cliente", "The approver role needs administrator or client"],

@@ -17,8 +17,27 @@ import { bumpVersion } from "./count-cache.ts"
 type DB = Database.Database
 
 export const GATEWAY_COLUMNS_LIST = [
-  "id", "wallet_id", "kind", "status", "direction", "currency_symbol", "created_at", "updated_at", "value", "fee", "seller_share",
-  "reference", "operation_id", "end_to_end_id", "txid", "counterparty_name", "counterparty_document", "bank", "agency", "account", "digit"
+  "id",
+  "wallet_id",
+  "kind",
+  "status",
+  "direction",
+  "currency_symbol",
+  "created_at",
+  "updated_at",
+  "value",
+  "fee",
+  "seller_share",
+  "reference",
+  "operation_id",
+  "end_to_end_id",
+  "txid",
+  "counterparty_name",
+  "counterparty_document",
+  "bank",
+  "agency",
+  "account",
+  "digit"
 ] as const
 export const GATEWAY_COLUMNS = GATEWAY_COLUMNS_LIST.join(", ")
 
@@ -75,7 +94,9 @@ CREATE TABLE IF NOT EXISTS gateway_exports (
 
 export const insertGatewayRows = (db: DB, rows: ReadonlyArray<GatewayTransaction>): void => {
   const ins = db.prepare(`INSERT OR REPLACE INTO gateway_transactions (${GATEWAY_COLUMNS}) VALUES (${GATEWAY_COLUMNS_LIST.map((c) => "@" + c).join(", ")})`)
-  db.transaction(() => { for (const r of rows) ins.run(r) })()
+  db.transaction(() => {
+    for (const r of rows) ins.run(r)
+  })()
   bumpVersion("gateway_transactions") // the lists' cached totals are stale now (paginateJson countCacheTable)
 }
 
@@ -87,7 +108,10 @@ export const gatewaySizes = (size: "small" | "100k" | "1m"): { matrix: number; b
 export const seedGateway = (db: DB, r: Prng, now: number, wallets: { matrix: string; branch: string }, size: "small" | "100k" | "1m"): number => {
   const n = gatewaySizes(size)
   let total = 0
-  for (const [walletId, count] of [[wallets.matrix, n.matrix], [wallets.branch, n.branch]] as const) {
+  for (const [walletId, count] of [
+    [wallets.matrix, n.matrix],
+    [wallets.branch, n.branch]
+  ] as const) {
     // in batches, so 1M rows never sit in memory at once
     for (let done = 0; done < count; done += 50_000) {
       const batch = Math.min(50_000, count - done)

@@ -36,26 +36,59 @@ CREATE INDEX IF NOT EXISTS gateway_order_refunds_order ON gateway_order_refunds 
 }
 
 export interface PaymentRequestRow {
-  id: string; wallet_id: string; user_id: string; status: PaymentRequestStatus; beneficiary_name: string; document: string; bank_code: string
-  account_type: PaymentRequest["account_type"]; via: PaymentRequest["via"]; pix_key: string | null; agency: string | null; account: string | null; digit: string | null
-  amount: number; invoice: string; social_contract: string | null; cnpj_mirror: string | null; reason: string | null; request_key: string | null
-  created_at: string; updated_at: string
+  id: string
+  wallet_id: string
+  user_id: string
+  status: PaymentRequestStatus
+  beneficiary_name: string
+  document: string
+  bank_code: string
+  account_type: PaymentRequest["account_type"]
+  via: PaymentRequest["via"]
+  pix_key: string | null
+  agency: string | null
+  account: string | null
+  digit: string | null
+  amount: number
+  invoice: string
+  social_contract: string | null
+  cnpj_mirror: string | null
+  reason: string | null
+  request_key: string | null
+  created_at: string
+  updated_at: string
 }
 
 export const toPaymentRequest = (r: PaymentRequestRow): PaymentRequest => ({
-  id: r.id, wallet_id: r.wallet_id, status: r.status, beneficiary_name: r.beneficiary_name, document: r.document, bank_code: r.bank_code,
-  bank_name: bankName(r.bank_code) ?? r.bank_code, account_type: r.account_type, via: r.via, pix_key: r.pix_key, agency: r.agency, account: r.account, digit: r.digit,
-  amount: r.amount, invoice: JSON.parse(r.invoice) as DocumentRef,
-  social_contract: r.social_contract === null ? null : JSON.parse(r.social_contract) as DocumentRef,
-  cnpj_mirror: r.cnpj_mirror === null ? null : JSON.parse(r.cnpj_mirror) as DocumentRef,
-  reason: r.reason, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  wallet_id: r.wallet_id,
+  status: r.status,
+  beneficiary_name: r.beneficiary_name,
+  document: r.document,
+  bank_code: r.bank_code,
+  bank_name: bankName(r.bank_code) ?? r.bank_code,
+  account_type: r.account_type,
+  via: r.via,
+  pix_key: r.pix_key,
+  agency: r.agency,
+  account: r.account,
+  digit: r.digit,
+  amount: r.amount,
+  invoice: JSON.parse(r.invoice) as DocumentRef,
+  social_contract: r.social_contract === null ? null : (JSON.parse(r.social_contract) as DocumentRef),
+  cnpj_mirror: r.cnpj_mirror === null ? null : (JSON.parse(r.cnpj_mirror) as DocumentRef),
+  reason: r.reason,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 export const toOrder = (r: GatewayOrder): GatewayOrder => ({ ...r })
 
 export const insertPaymentRequest = (db: DB, r: PaymentRequestRow): void => {
-  db.prepare(`INSERT INTO gateway_payment_requests (id, wallet_id, user_id, status, beneficiary_name, document, bank_code, account_type, via, pix_key, agency, account, digit, amount, invoice, social_contract, cnpj_mirror, reason, request_key, created_at, updated_at)
-    VALUES (@id, @wallet_id, @user_id, @status, @beneficiary_name, @document, @bank_code, @account_type, @via, @pix_key, @agency, @account, @digit, @amount, @invoice, @social_contract, @cnpj_mirror, @reason, @request_key, @created_at, @updated_at)`).run(r)
+  db.prepare(
+    `INSERT INTO gateway_payment_requests (id, wallet_id, user_id, status, beneficiary_name, document, bank_code, account_type, via, pix_key, agency, account, digit, amount, invoice, social_contract, cnpj_mirror, reason, request_key, created_at, updated_at)
+    VALUES (@id, @wallet_id, @user_id, @status, @beneficiary_name, @document, @bank_code, @account_type, @via, @pix_key, @agency, @account, @digit, @amount, @invoice, @social_contract, @cnpj_mirror, @reason, @request_key, @created_at, @updated_at)`
+  ).run(r)
 }
 
 /** Orders per wallet by size: a few for `npm start`, more for the benchmarks' sizes. */
@@ -66,9 +99,10 @@ export const orderCounts = (size: "small" | "100k" | "1m"): { matrix: number; br
 const seedFile = (db: DB, r: Prng, walletId: string, name: string, at: string): DocumentRef => {
   const id = r.uuid()
   const bytes = Buffer.from(`%PDF-1.4\n% ${name} (sandbox seed)\n%%EOF\n`)
-  db.prepare(`INSERT INTO storage_files (id, wallet_id, upload_id, name, content_type, size, purpose, state, sha256, bytes, assembled, created_at, updated_at)
-    VALUES (?, ?, NULL, ?, 'application/pdf', ?, 'payment-request', 'READY', ?, ?, 1, ?, ?)`)
-    .run(id, walletId, name, bytes.length, createHash("sha256").update(bytes).digest("hex"), bytes, at, at)
+  db.prepare(
+    `INSERT INTO storage_files (id, wallet_id, upload_id, name, content_type, size, purpose, state, sha256, bytes, assembled, created_at, updated_at)
+    VALUES (?, ?, NULL, ?, 'application/pdf', ?, 'payment-request', 'READY', ?, ?, 1, ?, ?)`
+  ).run(id, walletId, name, bytes.length, createHash("sha256").update(bytes).digest("hex"), bytes, at, at)
   return { file_id: id, name, size: bytes.length }
 }
 
@@ -77,37 +111,68 @@ export const seedGatewayPayments = (db: DB, now: number, wallets: { matrix: stri
   const ownerId = (db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(wallets.matrix) as { owner_id: string } | undefined)?.owner_id ?? ""
   const person = () => `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`
   // payment requests of the matrix, one per status (features §3; D-gateway-payment-requests)
-  const specs: ReadonlyArray<readonly [PaymentRequestStatus, number]> = [["paid", 20], ["approved", 6], ["rejected", 4], ["pending_review", 1]]
+  const specs: ReadonlyArray<readonly [PaymentRequestStatus, number]> = [
+    ["paid", 20],
+    ["approved", 6],
+    ["rejected", 4],
+    ["pending_review", 1]
+  ]
   specs.forEach(([status, daysAgo], i) => {
     const at = new Date(now - daysAgo * 86_400_000 - i * 3_600_000).toISOString()
     const company = i % 2 === 0
     const pix = i % 2 === 1
     insertPaymentRequest(db, {
-      id: r.uuid(), wallet_id: wallets.matrix, user_id: ownerId, status,
-      beneficiary_name: company ? r.pick(COMPANIES) : person(), document: company ? makeCnpj(r) : makeCpf(r),
-      bank_code: r.pick(["001", "237", "341", "260"]), account_type: r.pick(["checking", "payment", "savings", "salary"] as const),
-      via: pix ? "pix" : "account", pix_key: pix ? `fornecedor${i}@example.com` : null,
-      agency: pix ? null : String(r.int(1, 9999)).padStart(4, "0"), account: pix ? null : String(r.int(10_000, 9_999_999)), digit: pix ? null : String(r.int(0, 9)),
+      id: r.uuid(),
+      wallet_id: wallets.matrix,
+      user_id: ownerId,
+      status,
+      beneficiary_name: company ? r.pick(COMPANIES) : person(),
+      document: company ? makeCnpj(r) : makeCpf(r),
+      bank_code: r.pick(["001", "237", "341", "260"]),
+      account_type: r.pick(["checking", "payment", "savings", "salary"] as const),
+      via: pix ? "pix" : "account",
+      pix_key: pix ? `fornecedor${i}@example.com` : null,
+      agency: pix ? null : String(r.int(1, 9999)).padStart(4, "0"),
+      account: pix ? null : String(r.int(10_000, 9_999_999)),
+      digit: pix ? null : String(r.int(0, 9)),
       amount: r.int(50_000, 2_500_000),
       invoice: JSON.stringify(seedFile(db, r, wallets.matrix, `nota-fiscal-${i + 1}.pdf`, at)),
       social_contract: company ? JSON.stringify(seedFile(db, r, wallets.matrix, `contrato-social-${i + 1}.pdf`, at)) : null,
       cnpj_mirror: null,
-      reason: status === "rejected" ? "Nota fiscal ilegível" : null, request_key: null, created_at: at, updated_at: at
+      reason: status === "rejected" ? "Nota fiscal ilegível" : null,
+      request_key: null,
+      created_at: at,
+      updated_at: at
     })
   })
   // paid orders (features §2 orders), one already refunded and one partly
   const counts = orderCounts(size)
-  const ins = db.prepare(`INSERT INTO gateway_orders (id, wallet_id, reference, customer_name, customer_document, value, refunded_value, status, created_at, updated_at)
+  const ins =
+    db.prepare(`INSERT INTO gateway_orders (id, wallet_id, reference, customer_name, customer_document, value, refunded_value, status, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   db.transaction(() => {
-    for (const [walletId, n, prefix] of [[wallets.matrix, counts.matrix, "PED-M"], [wallets.branch, counts.branch, "PED-F"]] as const) {
+    for (const [walletId, n, prefix] of [
+      [wallets.matrix, counts.matrix, "PED-M"],
+      [wallets.branch, counts.branch, "PED-F"]
+    ] as const) {
       for (let i = 0; i < n; i++) {
         const at = new Date(now - (n - i) * 7_200_000 - r.int(0, 3_000_000)).toISOString()
         const value = r.int(1_990, 39_900) // R$ 19,90 – 399,00: the seeded matrix holds about R$ 1.600
         const refunded = i === 1 ? value : i === 2 ? Math.floor(value / 2) : 0
         const status = refunded === value ? "refunded" : refunded > 0 ? "partially_refunded" : "paid"
         const company = r.chance(0.25)
-        ins.run(r.uuid(), walletId, `${prefix}-${String(10_001 + i)}`, company ? r.pick(COMPANIES) : person(), company ? makeCnpj(r) : makeCpf(r), value, refunded, status, at, at)
+        ins.run(
+          r.uuid(),
+          walletId,
+          `${prefix}-${String(10_001 + i)}`,
+          company ? r.pick(COMPANIES) : person(),
+          company ? makeCnpj(r) : makeCpf(r),
+          value,
+          refunded,
+          status,
+          at,
+          at
+        )
       }
     }
   })()

@@ -9,9 +9,16 @@ import { makeCnpj, makeCpf } from "./prng.ts"
 import { BANKS, COMPANIES, FIRST_NAMES, ISPB_LIST, LAST_NAMES } from "./names.ts"
 import { GATEWAY_STATUSES, type GatewayKind, type GatewayStatus, type GatewayTransaction } from "../schema/tables/gateway.ts"
 
-const KIND_WEIGHTS: ReadonlyArray<readonly [GatewayKind, number]> = [["deposit", 70], ["withdrawal", 18], ["refund", 8], ["return", 4]]
+const KIND_WEIGHTS: ReadonlyArray<readonly [GatewayKind, number]> = [
+  ["deposit", 70],
+  ["withdrawal", 18],
+  ["refund", 8],
+  ["return", 4]
+]
 /** Most rows settle; the other statuses appear a few times each, so every filter finds rows. */
-const STATUS_WEIGHTS: ReadonlyArray<readonly [GatewayStatus, number]> = GATEWAY_STATUSES.map((s) => [s, s === "paid" ? 60 : s === "pending" ? 10 : s === "paid_by_third_party" ? 4 : 2] as const)
+const STATUS_WEIGHTS: ReadonlyArray<readonly [GatewayStatus, number]> = GATEWAY_STATUSES.map(
+  (s) => [s, s === "paid" ? 60 : s === "pending" ? 10 : s === "paid_by_third_party" ? 4 : 2] as const
+)
 
 const weighted = <T>(r: Prng, xs: ReadonlyArray<readonly [T, number]>): T => {
   const total = xs.reduce((a, x) => a + x[1], 0)

@@ -53,7 +53,11 @@ export interface Req<K extends EndpointId> {
 
 /** A response with a status other than 200 and optional headers. */
 export class Reply<T> {
-  constructor(readonly status: number, readonly body: T, readonly headers: Readonly<Record<string, string>> = {}) {}
+  constructor(
+    readonly status: number,
+    readonly body: T,
+    readonly headers: Readonly<Record<string, string>> = {}
+  ) {}
 }
 
 /** A handler answers the response type, a Reply with a status, or RawJson text of the response type. */
@@ -109,7 +113,7 @@ export const errorResponse = (c: Context, ctx: Ctx, e: unknown, lang: Lang): Res
   let err: ApiError
   if (e instanceof ApiError) err = e
   else {
-    ctx.log(`[sandbox] 500 on ${c.req.method} ${c.req.path}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`)
+    ctx.log(`[sandbox] 500 on ${c.req.method} ${c.req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
     err = new ApiError(500, "INTERNAL_ERROR")
   }
   const headers: Record<string, string> = {}
@@ -142,7 +146,8 @@ export const checkServerType = (c: Context, user: UserRow): void => {
 }
 
 export const resolveWallet = (ctx: Ctx, user: UserRow, walletId: string | undefined): WalletAccess => {
-  if (walletId === undefined || walletId === "") throw new ApiError(400, "INVALID_REQUEST", "wallet-uuid header required", { "wallet-uuid": "VALIDATION_REQUIRED" })
+  if (walletId === undefined || walletId === "")
+    throw new ApiError(400, "INVALID_REQUEST", "wallet-uuid header required", { "wallet-uuid": "VALIDATION_REQUIRED" })
   const access = walletAccess(ctx.db, user.id, walletId)
   if (access === "missing") throw new ApiError(404, "NOT_FOUND", "wallet")
   if (access === "denied") throw new ApiError(403, "WITHOUT_PERMISSION")
@@ -153,8 +158,7 @@ export const resolveWallet = (ctx: Ctx, user: UserRow, walletId: string | undefi
 export const pinTokenValid = (ctx: Ctx, userId: string, token: unknown): boolean => {
   if (typeof token !== "string" || token === "") return false
   const row = ctx.db.prepare("SELECT expires_ms FROM short_tokens WHERE kind = 'pin' AND user_id = ? AND token = ?").get(userId, token) as
-    | { expires_ms: number }
-    | undefined
+    { expires_ms: number } | undefined
   return row !== undefined && row.expires_ms > ctx.clock.real()
 }
 
@@ -193,13 +197,20 @@ const sampleForCheck = (body: unknown): unknown => {
  */
 export const corruptBody = (json: string, mode: "types" | "truncate" | "html" | "huge"): { body: string; type: string } => {
   switch (mode) {
-    case "truncate": return { body: json.slice(0, Math.max(1, Math.floor(json.length / 2))), type: "application/json" }
-    case "html": return { body: "<!doctype html><html><body><h1>502 Bad Gateway</h1><script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\"></body></html>", type: "text/html" }
-    case "huge": return { body: JSON.stringify(JSON.parse(json, (_k, v: unknown) => (typeof v === "string" ? v + "x".repeat(1_000_000) : v))), type: "application/json" }
-    case "types": return {
-      body: JSON.stringify(JSON.parse(json, (_k, v: unknown) => (typeof v === "string" ? 12345 : typeof v === "number" ? "<b>not a number</b>" : v))),
-      type: "application/json"
-    }
+    case "truncate":
+      return { body: json.slice(0, Math.max(1, Math.floor(json.length / 2))), type: "application/json" }
+    case "html":
+      return {
+        body: "<!doctype html><html><body><h1>502 Bad Gateway</h1><script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\"></body></html>",
+        type: "text/html"
+      }
+    case "huge":
+      return { body: JSON.stringify(JSON.parse(json, (_k, v: unknown) => (typeof v === "string" ? v + "x".repeat(1_000_000) : v))), type: "application/json" }
+    case "types":
+      return {
+        body: JSON.stringify(JSON.parse(json, (_k, v: unknown) => (typeof v === "string" ? 12345 : typeof v === "number" ? "<b>not a number</b>" : v))),
+        type: "application/json"
+      }
   }
 }
 
@@ -221,9 +232,10 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
       let wallet: WalletAccess | null = null
       if (d.wallet === true && user !== null) {
         wallet = resolveWallet(ctx, user, c.req.header("wallet-uuid"))
-        if (!hasPermission(wallet.actions, d.permission)) throw new ApiError(403, "WITHOUT_PERMISSION", typeof d.permission === "string" ? d.permission : undefined)
+        if (!hasPermission(wallet.actions, d.permission))
+          throw new ApiError(403, "WITHOUT_PERMISSION", typeof d.permission === "string" ? d.permission : undefined)
       }
-      const txKey = d.transaction === true ? c.req.header("transaction-uuid") ?? "" : null
+      const txKey = d.transaction === true ? (c.req.header("transaction-uuid") ?? "") : null
       if (txKey === "") throw new ApiError(400, "INVALID_REQUEST", "transaction-uuid header required", { "transaction-uuid": "VALIDATION_REQUIRED" })
 
       const rawQuery: Record<string, string> = {}
@@ -252,8 +264,7 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
         if (forHash !== null && typeof forHash === "object") delete (forHash as Record<string, unknown>)["pin_token"]
         requestHash = sha256(`${id}\n${wallet?.wallet.id ?? ""}\n${stableJson(c.req.param())}\n${stableJson(forHash)}`)
         const prior = ctx.db.prepare("SELECT request_hash, status, body FROM idempotency WHERE user_id = ? AND key = ?").get(user.id, txKey) as
-          | { request_hash: string; status: number; body: string }
-          | undefined
+          { request_hash: string; status: number; body: string } | undefined
         if (prior !== undefined) {
           if (prior.request_hash !== requestHash) {
             throw new ApiError(409, "CONFLICT_MAY_HAVE_COMPLETED", "this transaction-uuid was already used for a different request")
@@ -267,7 +278,16 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
 
       const deferred: Array<() => void> = []
       const req = {
-        ctx, c, params: c.req.param() as Record<string, string>, query, body, user, wallet, txKey, lang, origin: originOf(c),
+        ctx,
+        c,
+        params: c.req.param() as Record<string, string>,
+        query,
+        body,
+        user,
+        wallet,
+        txKey,
+        lang,
+        origin: originOf(c),
         after: (fn: () => void) => deferred.push(fn)
       } as unknown as Req<K>
       const runDeferred = (): void => {
@@ -281,9 +301,9 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
         const headers = r instanceof Reply ? r.headers : {}
         const json = r instanceof RawJson ? r.text : JSON.stringify(resBody)
         if (txKey !== null && user !== null) {
-          ctx.db.prepare(
-            "INSERT INTO idempotency (user_id, key, endpoint, wallet_id, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-          ).run(user.id, txKey, id, wallet?.wallet.id ?? null, requestHash, status, json, ctx.clock.nowIso())
+          ctx.db
+            .prepare("INSERT INTO idempotency (user_id, key, endpoint, wallet_id, request_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            .run(user.id, txKey, id, wallet?.wallet.id ?? null, requestHash, status, json, ctx.clock.nowIso())
         }
         return { status, resBody, json, headers }
       })

@@ -42,8 +42,7 @@ export interface EntryInput {
 export const postEntry = (ctx: Ctx, e: EntryInput): StatementEntry => {
   const { db } = ctx
   const acc = db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = ?`).get(e.walletId, e.currency) as
-    | { id: string; balance: number }
-    | undefined
+    { id: string; balance: number } | undefined
   if (acc === undefined) throw new ApiError(422, "NO_TRANSACTIONS_IN_CURRENCY")
   if (!Number.isSafeInteger(e.amount) || e.amount <= 0) throw new ApiError(422, "INCORRECT_DATA", undefined, { amount: "VALIDATION_MIN_VALUE" })
   const status = e.status ?? "completed"
@@ -164,7 +163,15 @@ export const executePixOut = (
   return out
 }
 
-const postPixOut = (ctx: Ctx, walletId: string, order: PixPaymentOrder, amount: number, transactionUuid: string | null, operationId: string | undefined, txid: string | null): StatementEntry =>
+const postPixOut = (
+  ctx: Ctx,
+  walletId: string,
+  order: PixPaymentOrder,
+  amount: number,
+  transactionUuid: string | null,
+  operationId: string | undefined,
+  txid: string | null
+): StatementEntry =>
   postEntry(ctx, {
     walletId,
     type: "PIX_OUT",
@@ -206,7 +213,8 @@ export const receivePixIn = (ctx: Ctx, walletId: string, amount: number, payerNa
 export const notify = (ctx: Ctx, userId: string, title: string, description: string): void => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
-  ctx.db.prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read) VALUES (?, ?, ?, ?, ?, ?, 0)")
+  ctx.db
+    .prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read) VALUES (?, ?, ?, ?, ?, ?, 0)")
     .run(id, userId, title, description, at, at)
   const unread = (ctx.db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(userId) as { n: number }).n
   ctx.events.notification(userId, toNotification({ id, title, description, created_at: at, read: 0 }), unread)

@@ -19,7 +19,9 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined
 }
 if (flag("help")) {
-  console.log("tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--no-fixed-code] [--quiet] [--reset]")
+  console.log(
+    "tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--no-fixed-code] [--quiet] [--reset]"
+  )
   process.exit(0)
 }
 const port = Number(opt("port") ?? process.env["SANDBOX_PORT"] ?? "4010")
@@ -48,7 +50,12 @@ const sb = await startSandbox({
   port,
   hostname: opt("host") ?? "127.0.0.1",
   dbPath,
-  seed: { size, onProgress: (rows, total) => { if (total > 10_000 && rows % 200_000 < 50_000) process.stdout.write(`\r[sandbox]   ${rows} / ${total} statement rows`) } },
+  seed: {
+    size,
+    onProgress: (rows, total) => {
+      if (total > 10_000 && rows % 200_000 < 50_000) process.stdout.write(`\r[sandbox]   ${rows} / ${total} statement rows`)
+    }
+  },
   log: !flag("quiet"),
   fixedCode: flag("no-fixed-code") ? null : "000000",
   admin,
@@ -69,7 +76,8 @@ for (const [who, note] of [
   ["eva", "no PIN, onboarding pending"],
   ["fabio", "onboarding incomplete"],
   ["gabi", "onboarding expired"]
-] as const) console.log(`  ${`${who}@example.com`.padEnd(20)} ${note}`)
+] as const)
+  console.log(`  ${`${who}@example.com`.padEnd(20)} ${note}`)
 console.log(`[sandbox] login codes are printed here; the fixed code ${flag("no-fixed-code") ? "is disabled" : "000000 is always accepted"}.`)
 if (flag("alive")) console.log("[sandbox] alive: an incoming Pix or a notification on Ana's main wallet every 5 s")
 

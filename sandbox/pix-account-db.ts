@@ -17,7 +17,12 @@ import type { PixPaymentOrder } from "../schema/entities.ts"
 
 /** Synthetic holders at other banks (D-pix-by-account): a natural person at Itaú, one at Banco do Brasil, a company at Nubank. */
 export const SYNTHETIC_PIX_ACCOUNTS: ReadonlyArray<{
-  readonly bank_code: string; readonly agency: string; readonly account: string; readonly digit: string; readonly name: string; readonly document: string
+  readonly bank_code: string
+  readonly agency: string
+  readonly account: string
+  readonly digit: string
+  readonly name: string
+  readonly document: string
 }> = [
   { bank_code: "341", agency: "1234", account: "56789", digit: "0", name: "Marina Alves Pereira", document: cpfFromBase("390533447") },
   { bank_code: "001", agency: "4321", account: "1234567", digit: "8", name: "Paulo Henrique Souza", document: cpfFromBase("714602938") },
@@ -59,11 +64,24 @@ export const resolvePixAccount = (db: DB, b: PixAccountDecodeBody, description =
     throw new ApiError(422, "PIX_ACCOUNT_DOCUMENT_NOT_RELATED", undefined, { document: "PIX_ACCOUNT_DOCUMENT_NOT_RELATED" })
   }
   const decoded: PixAccountDecoded = {
-    bank_code: bank.code, bank_name: bank.name, ispb: bank.ispb, agency: b.agency.trim(), account: b.account.trim(), digit: b.digit.trim().toUpperCase(),
-    account_type: b.account_type, beneficiary_name: holder.name, beneficiary_document: maskDocument(holder.document), beneficiary_bank: bank.name
+    bank_code: bank.code,
+    bank_name: bank.name,
+    ispb: bank.ispb,
+    agency: b.agency.trim(),
+    account: b.account.trim(),
+    digit: b.digit.trim().toUpperCase(),
+    account_type: b.account_type,
+    beneficiary_name: holder.name,
+    beneficiary_document: maskDocument(holder.document),
+    beneficiary_bank: bank.name
   }
   const order: PixPaymentOrder = {
-    key: "", key_type: "random", beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: bank.name, description
+    key: "",
+    key_type: "random",
+    beneficiary_name: holder.name,
+    beneficiary_document: holder.document,
+    beneficiary_bank: bank.name,
+    description
   }
   return { decoded, order, walletId: holder.walletId }
 }

@@ -18,8 +18,14 @@ import { cnpjFromBase } from "./prng.ts"
 import { spDateKey, DAY_MS } from "./time.ts"
 import { recurrenceDates } from "../schema/schedule.ts"
 import {
-  CHARGE_AHEAD_DAYS, REQUEST_EXPIRY_DAYS, chargeFailure, encodeAutomaticQr, paymentsCancelledWith,
-  type AutomaticAuthorization, type AutomaticPayment, type AutomaticPaymentFailure
+  CHARGE_AHEAD_DAYS,
+  REQUEST_EXPIRY_DAYS,
+  chargeFailure,
+  encodeAutomaticQr,
+  paymentsCancelledWith,
+  type AutomaticAuthorization,
+  type AutomaticPayment,
+  type AutomaticPaymentFailure
 } from "../schema/pix-automatic.ts"
 
 export const createAutomaticTables = (db: DB): void => {
@@ -95,18 +101,47 @@ export interface PaymentRow extends Omit<AutomaticPayment, never> {
 }
 
 export const toAuthorization = (r: AuthorizationRow): AutomaticAuthorization => ({
-  id: r.id, journey: r.journey, frequency: r.frequency, start_date: r.start_date, end_date: r.end_date, value: r.value,
-  floor_max_value: r.floor_max_value, payment_max_value: r.payment_max_value, beneficiary_ispb: r.beneficiary_ispb,
-  beneficiary_document: r.beneficiary_document, beneficiary_name: r.beneficiary_name, owner_document: r.owner_document,
-  debtor_document: r.debtor_document, debtor_name: r.debtor_name, contract_number: r.contract_number,
-  contract_description: r.contract_description, recurrence_created_at: r.recurrence_created_at, request_created_at: r.request_created_at,
-  request_expiration_date: r.request_expiration_date, status: r.status, cancellation_id: r.cancellation_id, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  journey: r.journey,
+  frequency: r.frequency,
+  start_date: r.start_date,
+  end_date: r.end_date,
+  value: r.value,
+  floor_max_value: r.floor_max_value,
+  payment_max_value: r.payment_max_value,
+  beneficiary_ispb: r.beneficiary_ispb,
+  beneficiary_document: r.beneficiary_document,
+  beneficiary_name: r.beneficiary_name,
+  owner_document: r.owner_document,
+  debtor_document: r.debtor_document,
+  debtor_name: r.debtor_name,
+  contract_number: r.contract_number,
+  contract_description: r.contract_description,
+  recurrence_created_at: r.recurrence_created_at,
+  request_created_at: r.request_created_at,
+  request_expiration_date: r.request_expiration_date,
+  status: r.status,
+  cancellation_id: r.cancellation_id,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 export const toAutomaticPayment = (r: PaymentRow): AutomaticPayment => ({
-  id: r.id, authorization_id: r.authorization_id, operation_id: r.operation_id, amount: r.amount, payment_date: r.payment_date,
-  status: r.status, failure_reason: r.failure_reason, beneficiary_name: r.beneficiary_name, beneficiary_document: r.beneficiary_document,
-  contract_number: r.contract_number, contract_description: r.contract_description, end_to_end_id: r.end_to_end_id,
-  executed_at: r.executed_at, canceled_at: r.canceled_at, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  authorization_id: r.authorization_id,
+  operation_id: r.operation_id,
+  amount: r.amount,
+  payment_date: r.payment_date,
+  status: r.status,
+  failure_reason: r.failure_reason,
+  beneficiary_name: r.beneficiary_name,
+  beneficiary_document: r.beneficiary_document,
+  contract_number: r.contract_number,
+  contract_description: r.contract_description,
+  end_to_end_id: r.end_to_end_id,
+  executed_at: r.executed_at,
+  canceled_at: r.canceled_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 export const authorizationById = (db: DB, id: string): AuthorizationRow | undefined =>
@@ -125,7 +160,9 @@ export const paymentChanged = (ctx: Ctx, r: PaymentRow): void =>
 export const updateAuthorization = (ctx: Ctx, id: string, patch: Partial<AuthorizationRow>): AuthorizationRow => {
   const at = ctx.clock.stamp()
   const all = { ...patch, updated_at: at }
-  const sets = Object.keys(all).map((k) => `${k} = @${k}`).join(", ")
+  const sets = Object.keys(all)
+    .map((k) => `${k} = @${k}`)
+    .join(", ")
   ctx.db.prepare(`UPDATE pix_automatic_authorizations SET ${sets} WHERE id = @id`).run({ ...all, id })
   const now = authorizationById(ctx.db, id) as AuthorizationRow
   authorizationChanged(ctx, now)
@@ -134,7 +171,9 @@ export const updateAuthorization = (ctx: Ctx, id: string, patch: Partial<Authori
 const setPayment = (ctx: Ctx, id: string, patch: Partial<PaymentRow>): PaymentRow => {
   const at = ctx.clock.stamp()
   const all = { ...patch, updated_at: at }
-  const sets = Object.keys(all).map((k) => `${k} = @${k}`).join(", ")
+  const sets = Object.keys(all)
+    .map((k) => `${k} = @${k}`)
+    .join(", ")
   ctx.db.prepare(`UPDATE pix_automatic_payments SET ${sets} WHERE id = @id`).run({ ...all, id })
   const now = paymentById(ctx.db, id) as PaymentRow
   paymentChanged(ctx, now)
@@ -145,7 +184,12 @@ const addDays = (date: string, n: number): string => new Date(Date.parse(`${date
 
 // ── the synthetic merchants ─────────────────────────────────────────────────
 
-export interface Merchant { readonly name: string; readonly document: string; readonly ispb: string; readonly city: string }
+export interface Merchant {
+  readonly name: string
+  readonly document: string
+  readonly ispb: string
+  readonly city: string
+}
 /** Receivers outside the sandbox's directory (their CNPJs hold no key here): a Pix to them leaves the bank. */
 export const MERCHANTS: ReadonlyArray<Merchant> = [
   { name: "Academia Corpo em Forma Ltda", document: cnpjFromBase("481516230001"), ispb: "60701190", city: "Sao Paulo" },
@@ -174,26 +218,52 @@ export interface NewRequest {
 export const insertRequest = (ctx: Ctx, n: NewRequest): AuthorizationRow => {
   const at = ctx.clock.stamp()
   const today = spDateKey(ctx.clock.now())
-  const owner = n.walletId === null ? undefined
-    : ctx.db.prepare("SELECT u.id, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(n.walletId) as { id: string; document: string } | undefined
+  const owner =
+    n.walletId === null
+      ? undefined
+      : (ctx.db.prepare("SELECT u.id, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(n.walletId) as
+          { id: string; document: string } | undefined)
   const status = n.status ?? "PENDING"
   const row: AuthorizationRow = {
-    id: randomUUID(), wallet_id: n.walletId, user_id: owner?.id ?? null, journey: n.journey, frequency: n.frequency, start_date: n.startDate,
-    end_date: n.endDate, value: n.value, floor_max_value: n.floorMaxValue, payment_max_value: null, charge_amount: n.chargeAmount,
-    beneficiary_ispb: n.merchant.ispb, beneficiary_document: n.merchant.document, beneficiary_name: n.merchant.name, merchant_city: n.merchant.city,
-    owner_document: owner?.document ?? "", debtor_document: n.debtorDocument, debtor_name: n.debtorName,
-    contract_number: `CT-${randomUUID().slice(0, 8).toUpperCase()}`, contract_description: n.contractDescription,
-    recurrence_created_at: status === "ACTIVE" ? at : null, request_created_at: at, request_expiration_date: addDays(today, REQUEST_EXPIRY_DAYS),
-    status, cancellation_id: null, made_until: "", created_at: at, updated_at: at
+    id: randomUUID(),
+    wallet_id: n.walletId,
+    user_id: owner?.id ?? null,
+    journey: n.journey,
+    frequency: n.frequency,
+    start_date: n.startDate,
+    end_date: n.endDate,
+    value: n.value,
+    floor_max_value: n.floorMaxValue,
+    payment_max_value: null,
+    charge_amount: n.chargeAmount,
+    beneficiary_ispb: n.merchant.ispb,
+    beneficiary_document: n.merchant.document,
+    beneficiary_name: n.merchant.name,
+    merchant_city: n.merchant.city,
+    owner_document: owner?.document ?? "",
+    debtor_document: n.debtorDocument,
+    debtor_name: n.debtorName,
+    contract_number: `CT-${randomUUID().slice(0, 8).toUpperCase()}`,
+    contract_description: n.contractDescription,
+    recurrence_created_at: status === "ACTIVE" ? at : null,
+    request_created_at: at,
+    request_expiration_date: addDays(today, REQUEST_EXPIRY_DAYS),
+    status,
+    cancellation_id: null,
+    made_until: "",
+    created_at: at,
+    updated_at: at
   }
-  ctx.db.prepare(
-    `INSERT INTO pix_automatic_authorizations (id, wallet_id, user_id, journey, frequency, start_date, end_date, value, floor_max_value, payment_max_value,
+  ctx.db
+    .prepare(
+      `INSERT INTO pix_automatic_authorizations (id, wallet_id, user_id, journey, frequency, start_date, end_date, value, floor_max_value, payment_max_value,
      charge_amount, beneficiary_ispb, beneficiary_document, beneficiary_name, merchant_city, owner_document, debtor_document, debtor_name, contract_number,
      contract_description, recurrence_created_at, request_created_at, request_expiration_date, status, cancellation_id, made_until, created_at, updated_at)
      VALUES (@id, @wallet_id, @user_id, @journey, @frequency, @start_date, @end_date, @value, @floor_max_value, @payment_max_value,
      @charge_amount, @beneficiary_ispb, @beneficiary_document, @beneficiary_name, @merchant_city, @owner_document, @debtor_document, @debtor_name, @contract_number,
      @contract_description, @recurrence_created_at, @request_created_at, @request_expiration_date, @status, @cancellation_id, @made_until, @created_at, @updated_at)`
-  ).run(row)
+    )
+    .run(row)
   authorizationChanged(ctx, row)
   return row
 }
@@ -212,10 +282,48 @@ export const seedAutomatic = (ctx: Ctx, anaWallet: string, debtorName: string, d
   const today = spDateKey(ctx.clock.now())
   const base = { walletId: anaWallet, journey: "JOURNEY_1" as const, debtorName, debtorDocument, endDate: null }
   const [gym, energy, stream, school] = MERCHANTS as [Merchant, Merchant, Merchant, Merchant]
-  insertRequest(ctx, { ...base, merchant: gym, frequency: "MONTHLY", startDate: addDays(today, 12), value: 9_990, floorMaxValue: null, chargeAmount: 9_990, contractDescription: "Plano mensal academia" })
-  insertRequest(ctx, { ...base, merchant: energy, frequency: "MONTHLY", startDate: addDays(today, 20), value: null, floorMaxValue: 20_000, chargeAmount: 18_734, contractDescription: "Conta de energia" })
-  insertRequest(ctx, { ...base, merchant: stream, frequency: "MONTHLY", startDate: addDays(today, 25), value: 3_990, floorMaxValue: null, chargeAmount: 3_990, contractDescription: "Assinatura streaming", status: "ACTIVE" })
-  insertRequest(ctx, { ...base, merchant: school, frequency: "MONTHLY", startDate: addDays(today, 30), value: 120_000, floorMaxValue: null, chargeAmount: 120_000, contractDescription: "Mensalidade escolar", status: "REFUSED" })
+  insertRequest(ctx, {
+    ...base,
+    merchant: gym,
+    frequency: "MONTHLY",
+    startDate: addDays(today, 12),
+    value: 9_990,
+    floorMaxValue: null,
+    chargeAmount: 9_990,
+    contractDescription: "Plano mensal academia"
+  })
+  insertRequest(ctx, {
+    ...base,
+    merchant: energy,
+    frequency: "MONTHLY",
+    startDate: addDays(today, 20),
+    value: null,
+    floorMaxValue: 20_000,
+    chargeAmount: 18_734,
+    contractDescription: "Conta de energia"
+  })
+  insertRequest(ctx, {
+    ...base,
+    merchant: stream,
+    frequency: "MONTHLY",
+    startDate: addDays(today, 25),
+    value: 3_990,
+    floorMaxValue: null,
+    chargeAmount: 3_990,
+    contractDescription: "Assinatura streaming",
+    status: "ACTIVE"
+  })
+  insertRequest(ctx, {
+    ...base,
+    merchant: school,
+    frequency: "MONTHLY",
+    startDate: addDays(today, 30),
+    value: 120_000,
+    floorMaxValue: null,
+    chargeAmount: 120_000,
+    contractDescription: "Mensalidade escolar",
+    status: "REFUSED"
+  })
   setMeta(ctx.db, "pix_automatic_seeded", today)
 }
 
@@ -237,9 +345,25 @@ export const makeCharges = (ctx: Ctx, a: AuthorizationRow, today: string): numbe
     if (d <= a.made_until || d < today) continue
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    const r = ins.run(id, a.wallet_id, a.user_id, a.id, randomUUID(), a.charge_amount, d, a.beneficiary_name, a.beneficiary_document,
-      a.contract_number, a.contract_description, at, at)
-    if (r.changes > 0) { paymentChanged(ctx, paymentById(ctx.db, id) as PaymentRow); made++ }
+    const r = ins.run(
+      id,
+      a.wallet_id,
+      a.user_id,
+      a.id,
+      randomUUID(),
+      a.charge_amount,
+      d,
+      a.beneficiary_name,
+      a.beneficiary_document,
+      a.contract_number,
+      a.contract_description,
+      at,
+      at
+    )
+    if (r.changes > 0) {
+      paymentChanged(ctx, paymentById(ctx.db, id) as PaymentRow)
+      made++
+    }
   }
   ctx.db.prepare("UPDATE pix_automatic_authorizations SET made_until = ? WHERE id = ?").run(end, a.id)
   return made
@@ -252,7 +376,8 @@ const failureOf = (ctx: Ctx, p: PaymentRow): AutomaticPaymentFailure | null => {
   const a = authorizationById(ctx.db, p.authorization_id)
   const above = chargeFailure(p.amount, a?.payment_max_value ?? null)
   if (above !== null) return above
-  const bal = ctx.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(p.wallet_id) as { balance: number } | undefined
+  const bal = ctx.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(p.wallet_id) as
+    { balance: number } | undefined
   return bal === undefined || bal.balance < p.amount ? "INSUFFICIENT_BALANCE" : null
 }
 
@@ -264,37 +389,60 @@ const executeCharge = (ctx: Ctx, p: PaymentRow): PaymentRow => {
     notify(ctx, p.user_id, "Pix Automático não realizado", `O Pix Automático de R$ ${brl(p.amount)} para ${p.beneficiary_name} não foi realizado.`)
     return setPayment(ctx, p.id, { status: "FAILED", failure_reason: failure })
   }
-  const out = executePixOut(ctx, p.wallet_id, {
-    key: p.beneficiary_document, key_type: "cnpj", beneficiary_name: p.beneficiary_name, beneficiary_document: p.beneficiary_document,
-    beneficiary_bank: `ISPB ${authorizationById(ctx.db, p.authorization_id)?.beneficiary_ispb ?? ""}`,
-    description: `Pix Automático · ${p.contract_description}`
-  }, p.amount, null, p.operation_id)
+  const out = executePixOut(
+    ctx,
+    p.wallet_id,
+    {
+      key: p.beneficiary_document,
+      key_type: "cnpj",
+      beneficiary_name: p.beneficiary_name,
+      beneficiary_document: p.beneficiary_document,
+      beneficiary_bank: `ISPB ${authorizationById(ctx.db, p.authorization_id)?.beneficiary_ispb ?? ""}`,
+      description: `Pix Automático · ${p.contract_description}`
+    },
+    p.amount,
+    null,
+    p.operation_id
+  )
   notify(ctx, p.user_id, "Pix Automático realizado", `O Pix Automático de R$ ${brl(p.amount)} para ${p.beneficiary_name} foi realizado.`)
   return setPayment(ctx, p.id, { status: "EXECUTED", end_to_end_id: out.end_to_end_id, executed_at: at })
 }
 
-export interface AutomaticRun { readonly expired: number; readonly made: number; readonly executed: ReadonlyArray<string>; readonly failed: ReadonlyArray<string> }
+export interface AutomaticRun {
+  readonly expired: number
+  readonly made: number
+  readonly executed: ReadonlyArray<string>
+  readonly failed: ReadonlyArray<string>
+}
 
 /** One pass on the business clock (the caller's transaction; idempotent). */
 export const runAutomatic = (ctx: Ctx, today: string): AutomaticRun => {
   const { db } = ctx
   let expired = 0
-  for (const a of db.prepare("SELECT id FROM pix_automatic_authorizations WHERE status = 'PENDING' AND request_expiration_date < ?").all(today) as Array<{ id: string }>) {
+  for (const a of db.prepare("SELECT id FROM pix_automatic_authorizations WHERE status = 'PENDING' AND request_expiration_date < ?").all(today) as Array<{
+    id: string
+  }>) {
     updateAuthorization(ctx, a.id, { status: "EXPIRED" })
     expired++
   }
   let made = 0
-  for (const a of db.prepare("SELECT * FROM pix_automatic_authorizations WHERE status = 'ACTIVE'").all() as AuthorizationRow[]) made += makeCharges(ctx, a, today)
+  for (const a of db.prepare("SELECT * FROM pix_automatic_authorizations WHERE status = 'ACTIVE'").all() as AuthorizationRow[])
+    made += makeCharges(ctx, a, today)
   const executed: string[] = []
   const failed: string[] = []
-  const due = db.prepare("SELECT * FROM pix_automatic_payments WHERE status = 'SCHEDULED' AND payment_date <= ? ORDER BY payment_date, created_at").all(today) as PaymentRow[]
+  const due = db
+    .prepare("SELECT * FROM pix_automatic_payments WHERE status = 'SCHEDULED' AND payment_date <= ? ORDER BY payment_date, created_at")
+    .all(today) as PaymentRow[]
   for (const p of due) (executeCharge(ctx, p).status === "EXECUTED" ? executed : failed).push(p.id)
   return { expired, made, executed, failed }
 }
 
 /** features §4: cancelling cancels the scheduled charges except the one due today (it still runs). */
 export const cancelChargesAfter = (ctx: Ctx, authorizationId: string, today: string): number => {
-  const rows = paymentsCancelledWith(ctx.db.prepare("SELECT * FROM pix_automatic_payments WHERE authorization_id = ?").all(authorizationId) as PaymentRow[], today)
+  const rows = paymentsCancelledWith(
+    ctx.db.prepare("SELECT * FROM pix_automatic_payments WHERE authorization_id = ?").all(authorizationId) as PaymentRow[],
+    today
+  )
   for (const p of rows) setPayment(ctx, p.id, { status: "CANCELLED", canceled_at: ctx.clock.stamp() })
   return rows.length
 }

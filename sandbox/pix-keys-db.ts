@@ -101,7 +101,13 @@ export interface PixClaimRow {
   readonly updated_at: string
 }
 
-export interface ExternalKeyRow { readonly key: string; readonly key_type: PixKeyRow["key_type"]; readonly holder_name: string; readonly holder_document: string; readonly bank: string }
+export interface ExternalKeyRow {
+  readonly key: string
+  readonly key_type: PixKeyRow["key_type"]
+  readonly holder_name: string
+  readonly holder_document: string
+  readonly bank: string
+}
 
 /** The name this sandbox's own accounts show as their bank in the directory. */
 export const SANDBOX_BANK = "Carteira (Sandbox)"
@@ -118,9 +124,11 @@ export interface PixKeyHolder {
 
 /** The holder of an active key, or null (an unknown key belongs to another bank: the caller decides). */
 export const lookupPixKey = (db: DB, key: string): PixKeyHolder | null => {
-  const r = db.prepare(
-    `SELECT k.user_id, k.wallet_id, u.full_name AS name, u.document FROM pix_keys k JOIN users u ON u.id = k.user_id
+  const r = db
+    .prepare(
+      `SELECT k.user_id, k.wallet_id, u.full_name AS name, u.document FROM pix_keys k JOIN users u ON u.id = k.user_id
      WHERE k.key = ? AND k.status = 'added'`
-  ).get(key) as PixKeyHolder | undefined
+    )
+    .get(key) as PixKeyHolder | undefined
   return r ?? null
 }

@@ -12,10 +12,12 @@ import { claimDeadline } from "../schema/pix-claims.ts"
 type DB = Database.Database
 
 export const seedPixKeys = (db: DB, nowIso: string): void => {
-  const rows = db.prepare(
-    `SELECT u.id, u.email, u.phone_number, u.document, w.id AS wallet_id FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1`
-  ).all() as Array<{ id: string; email: string; phone_number: string; document: string; wallet_id: string }>
-  const ins = db.prepare("INSERT OR IGNORE INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'added', ?, ?)")
+  const rows = db
+    .prepare(`SELECT u.id, u.email, u.phone_number, u.document, w.id AS wallet_id FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1`)
+    .all() as Array<{ id: string; email: string; phone_number: string; document: string; wallet_id: string }>
+  const ins = db.prepare(
+    "INSERT OR IGNORE INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'added', ?, ?)"
+  )
   db.transaction(() => {
     for (const u of rows) {
       ins.run(randomUUID(), u.email, "email", u.id, u.wallet_id, nowIso, nowIso)
@@ -24,14 +26,19 @@ export const seedPixKeys = (db: DB, nowIso: string): void => {
       ins.run(randomUUID(), randomUUID(), "random", u.id, u.wallet_id, nowIso, nowIso)
     }
     const ext = db.prepare("INSERT OR IGNORE INTO pix_dict_external (key, key_type, holder_name, holder_document, bank) VALUES (?, ?, ?, ?, ?)")
-    const users = db.prepare(`SELECT u.email, u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1 WHERE u.email LIKE '%@example.com'`)
+    const users = db
+      .prepare(
+        `SELECT u.email, u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1 WHERE u.email LIKE '%@example.com'`
+      )
       .all() as Array<{ email: string; full_name: string; document: string }>
     for (const u of users) ext.run(`${u.email.split("@")[0]}.pessoal@bancoexemplo.com.br`, "email", u.full_name, u.document, "Banco Exemplo")
     ext.run("maria.souza@bancoexemplo.com.br", "email", "Maria Souza", "52998224725", "Banco Exemplo")
     ext.run("+5511955550123", "phone", "João Pereira", "11144477735", "Banco Horizonte")
-    const carla = db.prepare(
-      "SELECT k.key, w.id AS wallet_id, u.full_name FROM pix_keys k JOIN users u ON u.id = k.user_id JOIN wallets w ON w.id = k.wallet_id WHERE u.email = 'carla@example.com' AND k.key_type = 'phone'"
-    ).get() as { key: string; wallet_id: string; full_name: string } | undefined
+    const carla = db
+      .prepare(
+        "SELECT k.key, w.id AS wallet_id, u.full_name FROM pix_keys k JOIN users u ON u.id = k.user_id JOIN wallets w ON w.id = k.wallet_id WHERE u.email = 'carla@example.com' AND k.key_type = 'phone'"
+      )
+      .get() as { key: string; wallet_id: string; full_name: string } | undefined
     if (carla !== undefined) {
       db.prepare(
         `INSERT INTO pix_claims (id, kind, key, key_type, claimer_user_id, claimer_wallet_id, claimer_name, claimer_document, claimer_bank,

@@ -13,7 +13,15 @@ import type { Ctx } from "./context.ts"
 import { ApiError } from "./errors.ts"
 import { lookupPixKey } from "./pix-keys-db.ts"
 import {
-  LIMIT_DEFAULTS, PIX_LIMIT_TAGS, checkPixLimit, pixLimitPeriodAt, settleLimits, type LimitState, type LimitType, type PixLimitTag, type UserLimit
+  LIMIT_DEFAULTS,
+  PIX_LIMIT_TAGS,
+  checkPixLimit,
+  pixLimitPeriodAt,
+  settleLimits,
+  type LimitState,
+  type LimitType,
+  type PixLimitTag,
+  type UserLimit
 } from "../schema/pix-limits.ts"
 
 /** The limit types (GET /users/limits/types): fixed ids, one per tag. */
@@ -35,7 +43,11 @@ interface LimitRow {
   readonly updated_at: string
 }
 
-interface Owner { readonly id: string; readonly type: "NATURAL_PERSON" | "LEGAL_PERSON"; readonly document: string }
+interface Owner {
+  readonly id: string
+  readonly type: "NATURAL_PERSON" | "LEGAL_PERSON"
+  readonly document: string
+}
 const ownerOf = (db: DB, walletId: string): Owner =>
   db.prepare("SELECT u.id, u.type, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as Owner
 
@@ -48,7 +60,17 @@ export const limitStateOf = (ctx: Ctx, walletId: string, tag: PixLimitTag): Limi
   let row = db.prepare("SELECT * FROM pix_limits WHERE wallet_id = ? AND tag = ?").get(walletId, tag) as LimitRow | undefined
   if (row === undefined) {
     const d = LIMIT_DEFAULTS[ownerOf(db, walletId).type][tag]
-    row = { wallet_id: walletId, tag, day_limit: d.day, night_limit: d.night, pending_day_limit: null, pending_day_at: null, pending_night_limit: null, pending_night_at: null, updated_at: ctx.clock.stamp() }
+    row = {
+      wallet_id: walletId,
+      tag,
+      day_limit: d.day,
+      night_limit: d.night,
+      pending_day_limit: null,
+      pending_day_at: null,
+      pending_night_limit: null,
+      pending_night_at: null,
+      updated_at: ctx.clock.stamp()
+    }
     saveLimitState(ctx, walletId, tag, row, row.updated_at)
   }
   const settled = settleLimits(row, ctx.clock.now())
@@ -57,19 +79,33 @@ export const limitStateOf = (ctx: Ctx, walletId: string, tag: PixLimitTag): Limi
 }
 
 export const saveLimitState = (ctx: Ctx, walletId: string, tag: PixLimitTag, s: LimitState, at: string): void => {
-  ctx.db.prepare(`INSERT INTO pix_limits (wallet_id, tag, day_limit, night_limit, pending_day_limit, pending_day_at, pending_night_limit, pending_night_at, updated_at)
+  ctx.db
+    .prepare(
+      `INSERT INTO pix_limits (wallet_id, tag, day_limit, night_limit, pending_day_limit, pending_day_at, pending_night_limit, pending_night_at, updated_at)
     VALUES (@wallet_id, @tag, @day_limit, @night_limit, @pending_day_limit, @pending_day_at, @pending_night_limit, @pending_night_at, @updated_at)
     ON CONFLICT (wallet_id, tag) DO UPDATE SET day_limit = excluded.day_limit, night_limit = excluded.night_limit, pending_day_limit = excluded.pending_day_limit,
-      pending_day_at = excluded.pending_day_at, pending_night_limit = excluded.pending_night_limit, pending_night_at = excluded.pending_night_at, updated_at = excluded.updated_at`)
+      pending_day_at = excluded.pending_day_at, pending_night_limit = excluded.pending_night_limit, pending_night_at = excluded.pending_night_at, updated_at = excluded.updated_at`
+    )
     .run({
-      wallet_id: walletId, tag, day_limit: s.day_limit, night_limit: s.night_limit, pending_day_limit: s.pending_day_limit, pending_day_at: s.pending_day_at,
-      pending_night_limit: s.pending_night_limit, pending_night_at: s.pending_night_at, updated_at: at
+      wallet_id: walletId,
+      tag,
+      day_limit: s.day_limit,
+      night_limit: s.night_limit,
+      pending_day_limit: s.pending_day_limit,
+      pending_day_at: s.pending_day_at,
+      pending_night_limit: s.pending_night_limit,
+      pending_night_at: s.pending_night_at,
+      updated_at: at
     })
 }
 
 /** What the wallet paid under one type in the period holding `now`. */
 const usedIn = (db: DB, walletId: string, tag: PixLimitTag, start: number, end: number): number =>
-  (db.prepare("SELECT COALESCE(SUM(amount), 0) AS s FROM pix_limit_usage WHERE wallet_id = ? AND tag = ? AND at_ms >= ? AND at_ms < ?").get(walletId, tag, start, end) as { s: number }).s
+  (
+    db
+      .prepare("SELECT COALESCE(SUM(amount), 0) AS s FROM pix_limit_usage WHERE wallet_id = ? AND tag = ? AND at_ms >= ? AND at_ms < ?")
+      .get(walletId, tag, start, end) as { s: number }
+  ).s
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -82,13 +118,23 @@ export const userLimitOf = (ctx: Ctx, walletId: string, tag: PixLimitTag): UserL
   const max = limitMaxOf(ctx.db, walletId, tag)
   const stored = ctx.db.prepare("SELECT updated_at FROM pix_limits WHERE wallet_id = ? AND tag = ?").get(walletId, tag) as { updated_at: string }
   return {
-    id: t.id, limit_type_id: t.id, tag,
-    day_limit: s.day_limit, night_limit: s.night_limit, max_day_limit: max, max_night_limit: max,
-    pending_day_limit: s.pending_day_limit, pending_day_effective_at: s.pending_day_at === null ? null : iso(s.pending_day_at),
-    pending_night_limit: s.pending_night_limit, pending_night_effective_at: s.pending_night_at === null ? null : iso(s.pending_night_at),
-    period: p.period, period_started_at: iso(p.start), period_ends_at: iso(p.end),
+    id: t.id,
+    limit_type_id: t.id,
+    tag,
+    day_limit: s.day_limit,
+    night_limit: s.night_limit,
+    max_day_limit: max,
+    max_night_limit: max,
+    pending_day_limit: s.pending_day_limit,
+    pending_day_effective_at: s.pending_day_at === null ? null : iso(s.pending_day_at),
+    pending_night_limit: s.pending_night_limit,
+    pending_night_effective_at: s.pending_night_at === null ? null : iso(s.pending_night_at),
+    period: p.period,
+    period_started_at: iso(p.start),
+    period_ends_at: iso(p.end),
     used: usedIn(ctx.db, walletId, tag, p.start, p.end),
-    as_of: iso(now), updated_at: stored.updated_at
+    as_of: iso(now),
+    updated_at: stored.updated_at
   }
 }
 
@@ -117,9 +163,16 @@ export const assertPixLimit = (ctx: Ctx, walletId: string, order: { readonly key
 }
 
 /** A settled Pix counts against its period's limit; the payer's limit rows change (their `used`). */
-export const recordPixLimitUse = (ctx: Ctx, walletId: string, order: { readonly key: string; readonly beneficiary_document: string }, amount: number, statementId: string): void => {
+export const recordPixLimitUse = (
+  ctx: Ctx,
+  walletId: string,
+  order: { readonly key: string; readonly beneficiary_document: string },
+  amount: number,
+  statementId: string
+): void => {
   const tag = limitTagFor(ctx.db, walletId, order)
-  ctx.db.prepare("INSERT INTO pix_limit_usage (id, wallet_id, tag, amount, at_ms, statement_id) VALUES (?, ?, ?, ?, ?, ?)")
+  ctx.db
+    .prepare("INSERT INTO pix_limit_usage (id, wallet_id, tag, amount, at_ms, statement_id) VALUES (?, ?, ?, ?, ?, ?)")
     .run(randomUUID(), walletId, tag, amount, ctx.clock.now(), statementId)
   ctx.events.change("pix_limits", { walletId, ids: [limitTypeOf(tag).id] })
 }

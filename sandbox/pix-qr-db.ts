@@ -46,7 +46,7 @@ export interface PixQrTerms {
   readonly cash?: number
   readonly agent?: PixCashAgent
 }
-export const termsOf = (r: PixQrRow): PixQrTerms => (r.terms_json === null || r.terms_json === undefined ? {} : JSON.parse(r.terms_json) as PixQrTerms)
+export const termsOf = (r: PixQrRow): PixQrTerms => (r.terms_json === null || r.terms_json === undefined ? {} : (JSON.parse(r.terms_json) as PixQrTerms))
 
 export interface PixQrRow {
   readonly id: string
@@ -93,10 +93,24 @@ export const qrStatus = (r: PixQrRow, nowMs: number): PixQrStatus => {
 export const toQrCode = (r: PixQrRow, nowMs: number): PixQrCode => {
   const t = termsOf(r)
   return {
-    id: r.id, kind: r.kind, key: r.key, amount: r.amount, description: r.description, txid: r.txid, emv: r.emv,
-    status: qrStatus(r, nowMs), expires_at: r.expires_at, paid_at: r.paid_at, paid_amount: r.paid_amount,
-    payer_name: r.payer_name, due: t.due ?? null, cash: t.cash ?? null, agent: t.agent ?? null,
-    request_id: r.request_id, created_at: r.created_at, updated_at: r.updated_at
+    id: r.id,
+    kind: r.kind,
+    key: r.key,
+    amount: r.amount,
+    description: r.description,
+    txid: r.txid,
+    emv: r.emv,
+    status: qrStatus(r, nowMs),
+    expires_at: r.expires_at,
+    paid_at: r.paid_at,
+    paid_amount: r.paid_amount,
+    payer_name: r.payer_name,
+    due: t.due ?? null,
+    cash: t.cash ?? null,
+    agent: t.agent ?? null,
+    request_id: r.request_id,
+    created_at: r.created_at,
+    updated_at: r.updated_at
   }
 }
 
@@ -117,7 +131,15 @@ export interface PixSettleExtra {
  * `***`; a dynamic code carries its payload URL, a static one its key, message and txid; a due-date billing no amount
  * (the day's amount is its payload's).
  */
-export const qrTextOf = (c: { id: string; kind: PixQrKind; key: string; amount: number | null; description: string; txid: string; holder: string }): { txid: string; emv: string } => {
+export const qrTextOf = (c: {
+  id: string
+  kind: PixQrKind
+  key: string
+  amount: number | null
+  description: string
+  txid: string
+  holder: string
+}): { txid: string; emv: string } => {
   const dynamic = c.kind.startsWith("dynamic_")
   const txid = c.txid !== "" ? c.txid : dynamic ? c.id.slice(0, 25) : c.kind === "static_withdrawal" ? `SAQUE${c.id.slice(0, 20)}` : "***"
   const emv = encodePixCopyPaste({
@@ -125,14 +147,17 @@ export const qrTextOf = (c: { id: string; kind: PixQrKind; key: string; amount: 
     ...(c.amount !== null && c.kind !== "dynamic_due" ? { amountCents: c.amount } : {}),
     ...(!dynamic && c.description !== "" ? { description: c.description } : {}),
     ...(!dynamic && txid !== "***" ? { txid } : {}),
-    merchantName: c.holder, merchantCity: "SAO PAULO"
+    merchantName: c.holder,
+    merchantCity: "SAO PAULO"
   })
   return { txid, emv }
 }
 
 export const insertQrRow = (db: DB, row: PixQrRow): void => {
-  db.prepare(`INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
-    VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`).run(row)
+  db.prepare(
+    `INSERT INTO pix_qr_codes (id, wallet_id, kind, key, amount, description, txid, emv, paid, expires_at, paid_at, paid_amount, payer_name, request_id, terms_json, created_at, updated_at)
+    VALUES (@id, @wallet_id, @kind, @key, @amount, @description, @txid, @emv, @paid, @expires_at, @paid_at, @paid_amount, @payer_name, @request_id, @terms_json, @created_at, @updated_at)`
+  ).run(row)
 }
 
 /**
@@ -141,19 +166,34 @@ export const insertQrRow = (db: DB, row: PixQrRow): void => {
  * with fine, interest and discount, a withdrawal and a change code — so my-qr-codes and the pay page show them all.
  */
 export const seedPixQrCodes = (db: DB, nowMs: number): void => {
-  const bruno = db.prepare(
-    "SELECT w.id AS wallet_id, u.full_name, k.key FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1 JOIN pix_keys k ON k.wallet_id = w.id AND k.key_type = 'email' WHERE u.email = 'bruno@example.com'"
-  ).get() as { wallet_id: string; full_name: string; key: string } | undefined
+  const bruno = db
+    .prepare(
+      "SELECT w.id AS wallet_id, u.full_name, k.key FROM users u JOIN wallets w ON w.owner_id = u.id AND w.is_default = 1 JOIN pix_keys k ON k.wallet_id = w.id AND k.key_type = 'email' WHERE u.email = 'bruno@example.com'"
+    )
+    .get() as { wallet_id: string; full_name: string; key: string } | undefined
   const ana = db.prepare("SELECT full_name FROM users WHERE email = 'ana@example.com'").get() as { full_name: string } | undefined
   if (bruno === undefined) return
   const day = (n: number): string => spDateKey(nowMs + n * 86_400_000)
   const at = (hoursAgo: number): string => new Date(nowMs - hoursAgo * 3_600_000).toISOString()
-  const codes: Array<{ kind: PixQrKind; amount: number | null; description: string; hoursAgo: number; terms?: PixQrTerms; expiresIn?: number; paid?: boolean }> = [
+  const codes: Array<{
+    kind: PixQrKind
+    amount: number | null
+    description: string
+    hoursAgo: number
+    terms?: PixQrTerms
+    expiresIn?: number
+    paid?: boolean
+  }> = [
     { kind: "static", amount: 2_500, description: "Cafe e pao de queijo", hoursAgo: 96, paid: true },
     { kind: "static_withdrawal", amount: 10_000, description: "Saque no caixa", hoursAgo: 72, terms: { cash: 10_000, agent: "AGTEC" } },
     { kind: "dynamic_instant", amount: 8_990, description: "Pedido 1042", hoursAgo: 50, expiresIn: 3_600 },
-    { kind: "dynamic_due", amount: 125_000, description: "Mensalidade dezembro", hoursAgo: 30,
-      terms: { due: { due_date: day(10), days_after_due: 30, fine_bp: 200, interest_bp_month: 100, discount: 5_000, discount_until: day(5) } } },
+    {
+      kind: "dynamic_due",
+      amount: 125_000,
+      description: "Mensalidade dezembro",
+      hoursAgo: 30,
+      terms: { due: { due_date: day(10), days_after_due: 30, fine_bp: 200, interest_bp_month: 100, discount: 5_000, discount_until: day(5) } }
+    },
     { kind: "dynamic_withdrawal", amount: 20_000, description: "", hoursAgo: 2, expiresIn: 86_400, terms: { cash: 20_000, agent: "AGTEC" } },
     { kind: "dynamic_change", amount: 9_500, description: "Compra com troco", hoursAgo: 1, expiresIn: 86_400, terms: { cash: 5_000, agent: "AGTEC" } }
   ]
@@ -164,10 +204,23 @@ export const seedPixQrCodes = (db: DB, nowMs: number): void => {
       const created = at(c.hoursAgo)
       const paidAt = c.paid === true ? at(c.hoursAgo - 1) : null
       insertQrRow(db, {
-        id, wallet_id: bruno.wallet_id, kind: c.kind, key: bruno.key, amount: c.amount, description: c.description, txid, emv,
-        paid: c.paid === true ? 1 : 0, expires_at: c.expiresIn !== undefined ? new Date(Date.parse(created) + c.expiresIn * 1000).toISOString() : null,
-        paid_at: paidAt, paid_amount: c.paid === true ? c.amount : null, payer_name: c.paid === true ? ana?.full_name ?? null : null, request_id: null,
-        terms_json: c.terms === undefined ? null : JSON.stringify(c.terms), created_at: created, updated_at: paidAt ?? created
+        id,
+        wallet_id: bruno.wallet_id,
+        kind: c.kind,
+        key: bruno.key,
+        amount: c.amount,
+        description: c.description,
+        txid,
+        emv,
+        paid: c.paid === true ? 1 : 0,
+        expires_at: c.expiresIn !== undefined ? new Date(Date.parse(created) + c.expiresIn * 1000).toISOString() : null,
+        paid_at: paidAt,
+        paid_amount: c.paid === true ? c.amount : null,
+        payer_name: c.paid === true ? (ana?.full_name ?? null) : null,
+        request_id: null,
+        terms_json: c.terms === undefined ? null : JSON.stringify(c.terms),
+        created_at: created,
+        updated_at: paidAt ?? created
       })
     }
   })()

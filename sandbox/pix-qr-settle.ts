@@ -19,10 +19,16 @@ export const assertQrPayable = (ctx: Ctx, id: string): void => {
 /** The receiver's code is paid (a static code stays payable; it shows its last payment), with a hint to their tabs. */
 export const markQrPaid = (ctx: Ctx, id: string, payerWalletId: string, amount: number): void => {
   const { db } = ctx
-  const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(payerWalletId) as { full_name: string } | undefined
+  const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(payerWalletId) as
+    { full_name: string } | undefined
   const at = ctx.clock.stamp()
-  db.prepare("UPDATE pix_qr_codes SET paid = paid + 1, paid_at = ?, paid_amount = ?, payer_name = ?, updated_at = ? WHERE id = ?")
-    .run(at, amount, payer?.full_name ?? null, at, id)
+  db.prepare("UPDATE pix_qr_codes SET paid = paid + 1, paid_at = ?, paid_amount = ?, payer_name = ?, updated_at = ? WHERE id = ?").run(
+    at,
+    amount,
+    payer?.full_name ?? null,
+    at,
+    id
+  )
   const fresh = db.prepare("SELECT * FROM pix_qr_codes WHERE id = ?").get(id) as PixQrRow | undefined
   if (fresh !== undefined) ctx.events.change("pix_qr_codes", { walletId: fresh.wallet_id, ids: [fresh.id], rows: [toQrCode(fresh, ctx.clock.now())] })
 }

@@ -18,7 +18,13 @@ import { executePixOut, notify } from "./ledger.ts"
 import { assertPixLimit } from "./pix-limits-db.ts"
 import { iso } from "./time.ts"
 import {
-  accountLabel, dueRun, sweepAmount, type WithdrawDestination, type WithdrawExecution, type WithdrawExecutionStatus, type WithdrawSettings
+  accountLabel,
+  dueRun,
+  sweepAmount,
+  type WithdrawDestination,
+  type WithdrawExecution,
+  type WithdrawExecutionStatus,
+  type WithdrawSettings
 } from "../schema/pix-withdraw.ts"
 
 export const createWithdrawTables = (db: DB): void => {
@@ -69,22 +75,53 @@ export interface SettingsRow {
   readonly last_run_at: string | null
   readonly updated_at: string
 }
-export interface ExecutionRow extends Omit<WithdrawExecution, never> { readonly wallet_id: string }
+export interface ExecutionRow extends Omit<WithdrawExecution, never> {
+  readonly wallet_id: string
+}
 
 /** The one settings record of a wallet (never configured: off, with defaults). */
-export const toSettings = (walletId: string, r: SettingsRow | undefined, at: string): WithdrawSettings => r === undefined
-  ? {
-    id: walletId, configured: false, enabled: false, threshold: 0, time: "18:00", frequency: "BUSINESS_DAYS", weekday: null, destination: null,
-    active_since: null, last_run_at: null, updated_at: at
-  }
-  : {
-    id: walletId, configured: true, enabled: r.enabled === 1, threshold: r.threshold, time: r.time, frequency: r.frequency, weekday: r.weekday,
-    destination: JSON.parse(r.destination) as WithdrawDestination, active_since: r.active_since, last_run_at: r.last_run_at, updated_at: r.updated_at
-  }
+export const toSettings = (walletId: string, r: SettingsRow | undefined, at: string): WithdrawSettings =>
+  r === undefined
+    ? {
+        id: walletId,
+        configured: false,
+        enabled: false,
+        threshold: 0,
+        time: "18:00",
+        frequency: "BUSINESS_DAYS",
+        weekday: null,
+        destination: null,
+        active_since: null,
+        last_run_at: null,
+        updated_at: at
+      }
+    : {
+        id: walletId,
+        configured: true,
+        enabled: r.enabled === 1,
+        threshold: r.threshold,
+        time: r.time,
+        frequency: r.frequency,
+        weekday: r.weekday,
+        destination: JSON.parse(r.destination) as WithdrawDestination,
+        active_since: r.active_since,
+        last_run_at: r.last_run_at,
+        updated_at: r.updated_at
+      }
 export const toExecution = (r: ExecutionRow): WithdrawExecution => ({
-  id: r.id, run_at: r.run_at, status: r.status, amount: r.amount, balance_before: r.balance_before, threshold: r.threshold, reason: r.reason,
-  bank_name: r.bank_name, account_label: r.account_label, operation_id: r.operation_id, end_to_end_id: r.end_to_end_id,
-  created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  run_at: r.run_at,
+  status: r.status,
+  amount: r.amount,
+  balance_before: r.balance_before,
+  threshold: r.threshold,
+  reason: r.reason,
+  bank_name: r.bank_name,
+  account_label: r.account_label,
+  operation_id: r.operation_id,
+  end_to_end_id: r.end_to_end_id,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 export const settingsRowOf = (db: DB, walletId: string): SettingsRow | undefined =>
@@ -112,12 +149,23 @@ export interface SaveInput {
 export const saveSettings = (ctx: Ctx, walletId: string, s: SaveInput): WithdrawSettings => {
   const at = ctx.clock.stamp()
   const since = ctx.clock.nowIso()
-  ctx.db.prepare(
-    `INSERT INTO pix_withdraw_settings (wallet_id, enabled, threshold, time, frequency, weekday, destination, active_since, last_run_at, updated_at)
+  ctx.db
+    .prepare(
+      `INSERT INTO pix_withdraw_settings (wallet_id, enabled, threshold, time, frequency, weekday, destination, active_since, last_run_at, updated_at)
      VALUES (@wallet_id, 1, @threshold, @time, @frequency, @weekday, @destination, @since, NULL, @at)
      ON CONFLICT (wallet_id) DO UPDATE SET enabled = 1, threshold = @threshold, time = @time, frequency = @frequency, weekday = @weekday,
      destination = @destination, active_since = @since, updated_at = @at`
-  ).run({ wallet_id: walletId, threshold: s.threshold, time: s.time, frequency: s.frequency, weekday: s.frequency === "WEEKLY" ? s.weekday : null, destination: JSON.stringify(s.destination), at, since })
+    )
+    .run({
+      wallet_id: walletId,
+      threshold: s.threshold,
+      time: s.time,
+      frequency: s.frequency,
+      weekday: s.frequency === "WEEKLY" ? s.weekday : null,
+      destination: JSON.stringify(s.destination),
+      at,
+      since
+    })
   return settingsChanged(ctx, walletId)
 }
 
@@ -133,7 +181,8 @@ const brl = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { m
 const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null => {
   const { db } = ctx
   const dest = JSON.parse(r.destination) as WithdrawDestination
-  const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.wallet_id) as { balance: number } | undefined
+  const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.wallet_id) as
+    { balance: number } | undefined
   const balance = bal?.balance ?? 0
   const amount = sweepAmount(balance, r.threshold)
   const owner = db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(r.wallet_id) as { owner_id: string } | undefined
@@ -148,8 +197,12 @@ const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null =>
   let e2e: string | null = null
   if (amount > 0) {
     const order = {
-      key: "", key_type: "cpf" as const, beneficiary_name: dest.name, beneficiary_document: dest.document,
-      beneficiary_bank: `${dest.bank_code} · ${dest.bank_name}`, description: `Saque automático para ${dest.bank_name} ${accountLabel(dest)}`
+      key: "",
+      key_type: "cpf" as const,
+      beneficiary_name: dest.name,
+      beneficiary_document: dest.document,
+      beneficiary_bank: `${dest.bank_code} · ${dest.bank_name}`,
+      description: `Saque automático para ${dest.bank_name} ${accountLabel(dest)}`
     }
     try {
       // the period's Pix limit (same holder) applies as to any Pix made now (issue 12)
@@ -170,26 +223,49 @@ const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null =>
     }
   }
   const row: ExecutionRow = {
-    id: randomUUID(), wallet_id: r.wallet_id, run_at: runIso, status, amount: status === "skipped" ? 0 : amount, balance_before: balance,
-    threshold: r.threshold, reason, bank_name: dest.bank_name, account_label: accountLabel(dest), operation_id: operationId, end_to_end_id: e2e,
-    created_at: at, updated_at: at
+    id: randomUUID(),
+    wallet_id: r.wallet_id,
+    run_at: runIso,
+    status,
+    amount: status === "skipped" ? 0 : amount,
+    balance_before: balance,
+    threshold: r.threshold,
+    reason,
+    bank_name: dest.bank_name,
+    account_label: accountLabel(dest),
+    operation_id: operationId,
+    end_to_end_id: e2e,
+    created_at: at,
+    updated_at: at
   }
-  const ins = db.prepare(
-    `INSERT OR IGNORE INTO pix_withdraw_executions (id, wallet_id, run_at, status, amount, balance_before, threshold, reason, bank_name, account_label,
+  const ins = db
+    .prepare(
+      `INSERT OR IGNORE INTO pix_withdraw_executions (id, wallet_id, run_at, status, amount, balance_before, threshold, reason, bank_name, account_label,
      operation_id, end_to_end_id, created_at, updated_at) VALUES (@id, @wallet_id, @run_at, @status, @amount, @balance_before, @threshold, @reason,
      @bank_name, @account_label, @operation_id, @end_to_end_id, @created_at, @updated_at)`
-  ).run(row)
+    )
+    .run(row)
   if (ins.changes === 0) throw new Error(`withdraw run ${r.wallet_id} ${runIso} already recorded`)
   ctx.events.change("pix_withdraw_executions", { walletId: r.wallet_id, ids: [row.id], rows: [toExecution(row)] })
   settingsChanged(ctx, r.wallet_id)
   if (owner !== undefined && status !== "skipped") {
-    notify(ctx, owner.owner_id, status === "done" ? "Saque automático realizado" : "Saque automático não realizado",
-      status === "done" ? `R$ ${brl(amount)} foram enviados para ${dest.bank_name} ${accountLabel(dest)}.` : `O saque automático de R$ ${brl(amount)} não foi realizado.`)
+    notify(
+      ctx,
+      owner.owner_id,
+      status === "done" ? "Saque automático realizado" : "Saque automático não realizado",
+      status === "done"
+        ? `R$ ${brl(amount)} foram enviados para ${dest.bank_name} ${accountLabel(dest)}.`
+        : `O saque automático de R$ ${brl(amount)} não foi realizado.`
+    )
   }
   return row
 }
 
-export interface WithdrawRun { readonly done: ReadonlyArray<string>; readonly skipped: ReadonlyArray<string>; readonly failed: ReadonlyArray<string> }
+export interface WithdrawRun {
+  readonly done: ReadonlyArray<string>
+  readonly skipped: ReadonlyArray<string>
+  readonly failed: ReadonlyArray<string>
+}
 
 /** One pass on the business clock (the caller's transaction; idempotent: a run instant is taken once). */
 export const runWithdraw = (ctx: Ctx, now: number): WithdrawRun => {

@@ -17,7 +17,10 @@ export class Prng {
     for (let i = 0; i < 15; i++) this.u32()
   }
   u32(): number {
-    this.a >>>= 0; this.b >>>= 0; this.c >>>= 0; this.d >>>= 0
+    this.a >>>= 0
+    this.b >>>= 0
+    this.c >>>= 0
+    this.d >>>= 0
     let t = (this.a + this.b) | 0
     this.a = this.b ^ (this.b >>> 9)
     this.b = (this.c + (this.c << 3)) | 0

@@ -8,8 +8,17 @@
 import type { PixSettleExtra } from "./pix-qr-db.ts"
 import type { DB } from "./db.ts"
 import type {
-  ApprovalRequest, ApprovalSetting, Notification, PermissionUser, PixPaymentOrder, StatementEntry, Wallet,
-  WalletAccount, WalletInvitation, Conversion, InvitationState
+  ApprovalRequest,
+  ApprovalSetting,
+  Notification,
+  PermissionUser,
+  PixPaymentOrder,
+  StatementEntry,
+  Wallet,
+  WalletAccount,
+  WalletInvitation,
+  Conversion,
+  InvitationState
 } from "../schema/entities.ts"
 import type { PagedOf } from "../schema/common.ts"
 import { actionsForTypes, WILDCARD } from "../schema/permissions.ts"
@@ -78,8 +87,7 @@ export interface ApprovalRequestRow {
   expires_at: string
 }
 
-export const userById = (db: DB, id: string): UserRow | undefined =>
-  db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined
+export const userById = (db: DB, id: string): UserRow | undefined => db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined
 export const userByEmail = (db: DB, email: string): UserRow | undefined =>
   db.prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE").get(email.trim()) as UserRow | undefined
 export const walletById = (db: DB, id: string): WalletRow | undefined =>
@@ -98,8 +106,7 @@ export const walletAccess = (db: DB, userId: string, walletId: string): WalletAc
   if (wallet === undefined) return "missing"
   if (wallet.owner_id === userId) return { wallet, owner: true, types: ["ROOT"], actions: [WILDCARD] }
   const m = db.prepare("SELECT permission_types FROM wallet_members WHERE wallet_id = ? AND user_id = ?").get(walletId, userId) as
-    | { permission_types: string }
-    | undefined
+    { permission_types: string } | undefined
   if (m === undefined) return "denied"
   const types = JSON.parse(m.permission_types) as string[]
   return { wallet, owner: false, types, actions: actionsForTypes(types) }
@@ -107,15 +114,22 @@ export const walletAccess = (db: DB, userId: string, walletId: string): WalletAc
 
 /** Ids of the wallets a user can read: own ones and those shared with them. */
 export const readableWalletIds = (db: DB, userId: string): string[] =>
-  (db.prepare(
-    `SELECT id FROM wallets WHERE owner_id = ? AND deleted_at IS NULL
+  (
+    db
+      .prepare(
+        `SELECT id FROM wallets WHERE owner_id = ? AND deleted_at IS NULL
      UNION SELECT m.wallet_id FROM wallet_members m JOIN wallets w ON w.id = m.wallet_id AND w.deleted_at IS NULL WHERE m.user_id = ?`
-  ).all(userId, userId) as Array<{ id: string }>).map((r) => r.id)
+      )
+      .all(userId, userId) as Array<{ id: string }>
+  ).map((r) => r.id)
 
 /** Users who can read a wallet (owner + members). */
 export const walletReaders = (db: DB, walletId: string): string[] =>
-  (db.prepare("SELECT owner_id AS id FROM wallets WHERE id = ? UNION SELECT user_id FROM wallet_members WHERE wallet_id = ?")
-    .all(walletId, walletId) as Array<{ id: string }>).map((r) => r.id)
+  (
+    db
+      .prepare("SELECT owner_id AS id FROM wallets WHERE id = ? UNION SELECT user_id FROM wallet_members WHERE wallet_id = ?")
+      .all(walletId, walletId) as Array<{ id: string }>
+  ).map((r) => r.id)
 
 export const toWallet = (db: DB, w: WalletRow, viewerId: string): Wallet => {
   const owner = userById(db, w.owner_id)
@@ -123,8 +137,7 @@ export const toWallet = (db: DB, w: WalletRow, viewerId: string): Wallet => {
   let types: string[] = ["ROOT"]
   if (!isOwner) {
     const m = db.prepare("SELECT permission_types FROM wallet_members WHERE wallet_id = ? AND user_id = ?").get(w.id, viewerId) as
-      | { permission_types: string }
-      | undefined
+      { permission_types: string } | undefined
     types = m ? (JSON.parse(m.permission_types) as string[]) : []
   }
   const branches = db.prepare("SELECT id, name FROM wallets WHERE parent_id = ? AND deleted_at IS NULL ORDER BY created_at").all(w.id) as Array<{
@@ -174,10 +187,12 @@ export const toNotification = (r: { id: string; title: string; description: stri
 })
 
 export const toApprovalRequest = (db: DB, r: ApprovalRequestRow): ApprovalRequest => {
-  const decisions = db.prepare(
-    `SELECT d.user_id, coalesce(u.name, '') AS user_name, d.decision, d.decided_at
+  const decisions = db
+    .prepare(
+      `SELECT d.user_id, coalesce(u.name, '') AS user_name, d.decision, d.decided_at
      FROM approval_decisions d LEFT JOIN users u ON u.id = d.user_id WHERE d.request_id = ? ORDER BY d.decided_at, d.user_id`
-  ).all(r.id) as Array<{ user_id: string; user_name: string; decision: "approved" | "reproved"; decided_at: string }>
+    )
+    .all(r.id) as Array<{ user_id: string; user_name: string; decision: "approved" | "reproved"; decided_at: string }>
   const requester = userById(db, r.requested_by)
   return {
     id: r.id,
@@ -197,7 +212,12 @@ export const toApprovalRequest = (db: DB, r: ApprovalRequestRow): ApprovalReques
 }
 
 export const toApprovalSetting = (r: ApprovalSetting): ApprovalSetting => ({
-  id: r.id, wallet_id: r.wallet_id, min_value: r.min_value, approvers: r.approvers, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  wallet_id: r.wallet_id,
+  min_value: r.min_value,
+  approvers: r.approvers,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 export const STATEMENT_COLUMNS =
@@ -209,8 +229,7 @@ export const toStatement = (r: StatementEntry): StatementEntry => r
 export const ACCOUNT_COLUMNS = "id, wallet_id, currency_symbol, currency_id, currency_decimal, balance, updated_at"
 export const toAccount = (r: WalletAccount): WalletAccount => r
 
-export const CONVERSION_COLUMNS =
-  "id, wallet_id, from_currency, to_currency, from_amount, to_amount, price, iof_amount, spread_amount, status, created_at"
+export const CONVERSION_COLUMNS = "id, wallet_id, from_currency, to_currency, from_amount, to_amount, price, iof_amount, spread_amount, status, created_at"
 export const toConversion = (r: Conversion): Conversion => r
 
 export const permissionUser = (db: DB, walletId: string, userId: string): PermissionUser | undefined => {
@@ -219,8 +238,7 @@ export const permissionUser = (db: DB, walletId: string, userId: string): Permis
   if (w === undefined || u === undefined) return undefined
   if (w.owner_id === userId) return { user_id: u.id, name: u.name, email: u.email, permission_types: ["ROOT"] }
   const m = db.prepare("SELECT permission_types FROM wallet_members WHERE wallet_id = ? AND user_id = ?").get(walletId, userId) as
-    | { permission_types: string }
-    | undefined
+    { permission_types: string } | undefined
   if (m === undefined) return undefined
   return { user_id: u.id, name: u.name, email: u.email, permission_types: JSON.parse(m.permission_types) as string[] }
 }
@@ -289,7 +307,7 @@ const planPage = (db: DB, q: PageParams, spec: PageSpec): PagePlan => {
   if (order !== "asc" && order !== "desc") return badField("order", "VALIDATION_FORMAT")
   const page = parseIntParam("page", q.page, 1)
   const keyset = sortKey === "updated_at" && order === "asc" && (q.after !== undefined || page === 1)
-  const max = keyset ? KEYSET_MAX_PAGE_SIZE : spec.maxPageSize ?? 500
+  const max = keyset ? KEYSET_MAX_PAGE_SIZE : (spec.maxPageSize ?? 500)
   const pageSize = Math.min(parseIntParam("page_size", q.page_size, spec.defaultPageSize ?? 20), max)
 
   const where = [...spec.where]
@@ -370,16 +388,28 @@ export const paginateJson = (db: DB, q: PageParams, spec: PageSpec, columns: Rea
   if (compact) {
     // D-compact-pages: one array per row, the column names once; `rows` is the last key, so a
     // client can keep its text as it came (sync/pullers/table.ts)
-    const rows = stored !== undefined
-      ? db.prepare(`SELECT coalesce('[' || group_concat(${stored}, ',') || ']', '[]') FROM (${plan.sql})`).pluck().get(...plan.params) as string
-      : db.prepare(`SELECT json_group_array(json_array(${columns.map(([c]) => c).join(", ")})) FROM (${plan.sql})`).pluck().get(...plan.params) as string
+    const rows =
+      stored !== undefined
+        ? (db
+            .prepare(`SELECT coalesce('[' || group_concat(${stored}, ',') || ']', '[]') FROM (${plan.sql})`)
+            .pluck()
+            .get(...plan.params) as string)
+        : (db
+            .prepare(`SELECT json_group_array(json_array(${columns.map(([c]) => c).join(", ")})) FROM (${plan.sql})`)
+            .pluck()
+            .get(...plan.params) as string)
     return new RawJson(`${head},"columns":${JSON.stringify(columns.map(([c]) => c))},"rows":${rows}}}`)
   }
-  const obj = columns.map(([c, kind], i) => {
-    const key = `'${i === 0 ? "{" : ","}"${c}":'`
-    return `${key} || ${value(c, kind)}`
-  }).join(" || ")
-  const arr = db.prepare(`SELECT coalesce('[' || group_concat(${obj} || '}', ',') || ']', '[]') FROM (${plan.sql})`).pluck().get(...plan.params) as string
+  const obj = columns
+    .map(([c, kind], i) => {
+      const key = `'${i === 0 ? "{" : ","}"${c}":'`
+      return `${key} || ${value(c, kind)}`
+    })
+    .join(" || ")
+  const arr = db
+    .prepare(`SELECT coalesce('[' || group_concat(${obj} || '}', ',') || ']', '[]') FROM (${plan.sql})`)
+    .pluck()
+    .get(...plan.params) as string
   return new RawJson(`${head},"data":${arr}}}`)
 }
 

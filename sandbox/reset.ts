@@ -28,21 +28,26 @@ export const keepSeedCopy = (ctx: Ctx, dbPath: string): SeedCopy => {
   return { path, flags: { ...ctx.flags } }
 }
 
-const quoted = (name: string): string => `"${name.replaceAll("\"", "\"\"")}"`
+const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`
 
 /** Every table back to the seed copy, in one transaction; the in-memory state back to its start. */
 export const resetToSeed = (ctx: Ctx, copy: SeedCopy): { tables: number } => {
   const { db } = ctx
   db.prepare("ATTACH DATABASE ? AS seedcopy").run(copy.path)
   try {
-    const tables = (db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'").all() as Array<{ name: string }>).map((t) => t.name)
+    const tables = (
+      db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'").all() as Array<{ name: string }>
+    ).map((t) => t.name)
     const inCopy = new Set((db.prepare("SELECT name FROM seedcopy.sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name))
     db.transaction(() => {
       for (const t of tables) {
         db.exec(`DELETE FROM main.${quoted(t)}`)
         if (!inCopy.has(t)) continue
         // generated columns (gateway_transactions.row_json) are computed again, never copied
-        const cols = (db.prepare(`PRAGMA main.table_xinfo(${quoted(t)})`).all() as Array<{ name: string; hidden: number }>).filter((c) => c.hidden === 0).map((c) => quoted(c.name)).join(", ")
+        const cols = (db.prepare(`PRAGMA main.table_xinfo(${quoted(t)})`).all() as Array<{ name: string; hidden: number }>)
+          .filter((c) => c.hidden === 0)
+          .map((c) => quoted(c.name))
+          .join(", ")
         db.exec(`INSERT INTO main.${quoted(t)} (${cols}) SELECT ${cols} FROM seedcopy.${quoted(t)}`)
       }
     })()

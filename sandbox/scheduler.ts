@@ -106,16 +106,43 @@ export interface RecurrenceRow {
 
 /** The row the client syncs (features §2 scheduled-pix). */
 export const toScheduledPix = (r: ScheduledPixRow): ScheduledPix => ({
-  id: r.id, operation_id: r.operation_id, key: r.key, key_type: r.key_type, beneficiary_name: r.beneficiary_name,
-  beneficiary_document: r.beneficiary_document, beneficiary_bank: r.beneficiary_bank, amount: r.amount, description: r.description,
-  payment_date: r.payment_date, status: r.status, failure_reason: r.failure_reason, recurrence_id: r.recurrence_id,
-  end_to_end_id: r.end_to_end_id, executed_at: r.executed_at, canceled_at: r.canceled_at, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  operation_id: r.operation_id,
+  key: r.key,
+  key_type: r.key_type,
+  beneficiary_name: r.beneficiary_name,
+  beneficiary_document: r.beneficiary_document,
+  beneficiary_bank: r.beneficiary_bank,
+  amount: r.amount,
+  description: r.description,
+  payment_date: r.payment_date,
+  status: r.status,
+  failure_reason: r.failure_reason,
+  recurrence_id: r.recurrence_id,
+  end_to_end_id: r.end_to_end_id,
+  executed_at: r.executed_at,
+  canceled_at: r.canceled_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 export const toRecurrence = (r: RecurrenceRow): PixRecurrence => ({
-  id: r.id, key: r.key, key_type: r.key_type, beneficiary_name: r.beneficiary_name, beneficiary_document: r.beneficiary_document,
-  value: r.value, payment_max_value: r.payment_max_value, description: r.description, frequency: r.frequency, start_date: r.start_date,
-  end_date: r.end_date, day: r.day, status: r.status, recurrence_created_at: r.created_at, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  key: r.key,
+  key_type: r.key_type,
+  beneficiary_name: r.beneficiary_name,
+  beneficiary_document: r.beneficiary_document,
+  value: r.value,
+  payment_max_value: r.payment_max_value,
+  description: r.description,
+  frequency: r.frequency,
+  start_date: r.start_date,
+  end_date: r.end_date,
+  day: r.day,
+  status: r.status,
+  recurrence_created_at: r.created_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 
 export const scheduledById = (db: DB, id: string): ScheduledPixRow | undefined =>
@@ -144,18 +171,36 @@ export const insertScheduled = (ctx: Ctx, n: NewScheduled): ScheduledPixRow => {
   const holder = lookupPixKey(ctx.db, order.key)
   const at = ctx.clock.stamp()
   const row: ScheduledPixRow = {
-    id: randomUUID(), wallet_id: n.walletId, user_id: n.userId, operation_id: randomUUID(), key: order.key, key_type: order.key_type,
-    beneficiary_name: holder?.name ?? order.beneficiary_name, beneficiary_document: holder?.document ?? order.beneficiary_document,
-    beneficiary_bank: holder !== null ? "Carteira (Sandbox)" : order.beneficiary_bank, holder_wallet_id: holder?.wallet_id ?? null,
-    amount: n.amount, description: n.description, payment_date: n.paymentDate, status: "scheduled", failure_reason: null,
-    recurrence_id: n.recurrenceId ?? null, end_to_end_id: null, executed_at: null, canceled_at: null, created_at: at, updated_at: at
+    id: randomUUID(),
+    wallet_id: n.walletId,
+    user_id: n.userId,
+    operation_id: randomUUID(),
+    key: order.key,
+    key_type: order.key_type,
+    beneficiary_name: holder?.name ?? order.beneficiary_name,
+    beneficiary_document: holder?.document ?? order.beneficiary_document,
+    beneficiary_bank: holder !== null ? "Carteira (Sandbox)" : order.beneficiary_bank,
+    holder_wallet_id: holder?.wallet_id ?? null,
+    amount: n.amount,
+    description: n.description,
+    payment_date: n.paymentDate,
+    status: "scheduled",
+    failure_reason: null,
+    recurrence_id: n.recurrenceId ?? null,
+    end_to_end_id: null,
+    executed_at: null,
+    canceled_at: null,
+    created_at: at,
+    updated_at: at
   }
-  ctx.db.prepare(
-    `INSERT INTO scheduled_pix (id, wallet_id, user_id, operation_id, key, key_type, beneficiary_name, beneficiary_document, beneficiary_bank,
+  ctx.db
+    .prepare(
+      `INSERT INTO scheduled_pix (id, wallet_id, user_id, operation_id, key, key_type, beneficiary_name, beneficiary_document, beneficiary_bank,
      holder_wallet_id, amount, description, payment_date, status, failure_reason, recurrence_id, end_to_end_id, executed_at, canceled_at, created_at, updated_at)
      VALUES (@id, @wallet_id, @user_id, @operation_id, @key, @key_type, @beneficiary_name, @beneficiary_document, @beneficiary_bank,
      @holder_wallet_id, @amount, @description, @payment_date, @status, @failure_reason, @recurrence_id, @end_to_end_id, @executed_at, @canceled_at, @created_at, @updated_at)`
-  ).run(row)
+    )
+    .run(row)
   scheduledChanged(ctx, row)
   return row
 }
@@ -176,7 +221,15 @@ export const makeOccurrences = (ctx: Ctx, r: RecurrenceRow, today: string): numb
   let made = 0
   for (const d of recurrenceDates({ start: r.start_date, frequency: r.frequency, end })) {
     if (d <= r.made_until || d < today) continue
-    insertScheduled(ctx, { walletId: r.wallet_id, userId: r.user_id, key: r.key, amount: r.value, description: r.description, paymentDate: d, recurrenceId: r.id })
+    insertScheduled(ctx, {
+      walletId: r.wallet_id,
+      userId: r.user_id,
+      key: r.key,
+      amount: r.value,
+      description: r.description,
+      paymentDate: d,
+      recurrenceId: r.id
+    })
     made++
   }
   ctx.db.prepare("UPDATE pix_recurrences SET made_until = ? WHERE id = ?").run(end, r.id)
@@ -189,7 +242,8 @@ const failureOf = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixFailure | null => 
     const holder = lookupPixKey(ctx.db, r.key)
     if (holder === null || holder.wallet_id !== r.holder_wallet_id) return "PIX_KEY_NOT_FOUND"
   }
-  const bal = ctx.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.wallet_id) as { balance: number } | undefined
+  const bal = ctx.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.wallet_id) as
+    { balance: number } | undefined
   if (bal === undefined || bal.balance < r.amount) return "INSUFFICIENT_BALANCE"
   return null
 }
@@ -201,16 +255,23 @@ const executeDue = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixRow => {
   const failure = failureOf(ctx, r)
   const at = ctx.clock.stamp()
   if (failure !== null) {
-    ctx.db.prepare("UPDATE scheduled_pix SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'").run(failure, at, r.id)
+    ctx.db
+      .prepare("UPDATE scheduled_pix SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
+      .run(failure, at, r.id)
     notify(ctx, r.user_id, "Pix agendado não realizado", `O Pix agendado de R$ ${brl(r.amount)} para ${r.beneficiary_name} não foi realizado.`)
   } else {
     const order = {
-      key: r.key, key_type: r.key_type, beneficiary_name: r.beneficiary_name, beneficiary_document: r.beneficiary_document,
-      beneficiary_bank: r.beneficiary_bank, description: r.description
+      key: r.key,
+      key_type: r.key_type,
+      beneficiary_name: r.beneficiary_name,
+      beneficiary_document: r.beneficiary_document,
+      beneficiary_bank: r.beneficiary_bank,
+      description: r.description
     }
     // the statement row carries the scheduled payment's operation id (features §4 "by operation id")
     const out = executePixOut(ctx, r.wallet_id, order, r.amount, null, r.operation_id)
-    ctx.db.prepare("UPDATE scheduled_pix SET status = 'executed', end_to_end_id = ?, executed_at = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
+    ctx.db
+      .prepare("UPDATE scheduled_pix SET status = 'executed', end_to_end_id = ?, executed_at = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
       .run(out.end_to_end_id, at, at, r.id)
     notify(ctx, r.user_id, "Pix agendado realizado", `O Pix agendado de R$ ${brl(r.amount)} para ${r.beneficiary_name} foi realizado.`)
   }
@@ -230,20 +291,23 @@ export interface SchedulerRun {
  * One pass on the business clock (idempotent: a payment leaves `scheduled` in the same transaction
  * that settles it, so running twice over the same date executes nothing twice).
  */
-export const runScheduler = (ctx: Ctx): SchedulerRun => ctx.db.transaction((): SchedulerRun => {
-  const today = spDateKey(ctx.clock.now())
-  let made = 0
-  for (const r of ctx.db.prepare("SELECT * FROM pix_recurrences WHERE status = 'active'").all() as RecurrenceRow[]) made += makeOccurrences(ctx, r, today)
-  const due = ctx.db.prepare("SELECT * FROM scheduled_pix WHERE status = 'scheduled' AND payment_date <= ? ORDER BY payment_date, created_at").all(today) as ScheduledPixRow[]
-  const executed: string[] = []
-  const failed: string[] = []
-  for (const r of due) (executeDue(ctx, r).status === "executed" ? executed : failed).push(r.id)
-  // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/pix-automatic-db.ts)
-  const auto = runAutomatic(ctx, today)
-  // automatic withdrawals: each sweep whose set time has come, once (sandbox/pix-withdraw-db.ts)
-  const sweep = runWithdraw(ctx, ctx.clock.now())
-  return { today, made: made + auto.made, executed: [...executed, ...auto.executed, ...sweep.done], failed: [...failed, ...auto.failed, ...sweep.failed] }
-})()
+export const runScheduler = (ctx: Ctx): SchedulerRun =>
+  ctx.db.transaction((): SchedulerRun => {
+    const today = spDateKey(ctx.clock.now())
+    let made = 0
+    for (const r of ctx.db.prepare("SELECT * FROM pix_recurrences WHERE status = 'active'").all() as RecurrenceRow[]) made += makeOccurrences(ctx, r, today)
+    const due = ctx.db
+      .prepare("SELECT * FROM scheduled_pix WHERE status = 'scheduled' AND payment_date <= ? ORDER BY payment_date, created_at")
+      .all(today) as ScheduledPixRow[]
+    const executed: string[] = []
+    const failed: string[] = []
+    for (const r of due) (executeDue(ctx, r).status === "executed" ? executed : failed).push(r.id)
+    // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/pix-automatic-db.ts)
+    const auto = runAutomatic(ctx, today)
+    // automatic withdrawals: each sweep whose set time has come, once (sandbox/pix-withdraw-db.ts)
+    const sweep = runWithdraw(ctx, ctx.clock.now())
+    return { today, made: made + auto.made, executed: [...executed, ...auto.executed, ...sweep.done], failed: [...failed, ...auto.failed, ...sweep.failed] }
+  })()
 
 /** How often the scheduler looks at the clock in real time (ms). */
 export const SCHEDULER_PERIOD_MS = 5000

@@ -21,7 +21,15 @@ import { Prng, cnpjFromBase, makeCpf } from "./prng.ts"
 import { hashSecret } from "./tokens.ts"
 import { DAY_MS, iso, spCutoffOf, spDateKey, spStartOfDay } from "./time.ts"
 import {
-  BANKS, CARD_DESCRIPTIONS, COMPANIES, FIRST_NAMES, ISPB_LIST, LAST_NAMES, MERCHANTS, PIX_IN_DESCRIPTIONS, PIX_OUT_DESCRIPTIONS,
+  BANKS,
+  CARD_DESCRIPTIONS,
+  COMPANIES,
+  FIRST_NAMES,
+  ISPB_LIST,
+  LAST_NAMES,
+  MERCHANTS,
+  PIX_IN_DESCRIPTIONS,
+  PIX_OUT_DESCRIPTIONS,
   UTILITIES
 } from "./names.ts"
 import { decodePixKey } from "./ledger.ts"
@@ -74,7 +82,15 @@ interface UserSpec {
 
 const USER_SPECS: ReadonlyArray<UserSpec> = [
   { key: "ana", name: "Ana Souza", full_name: "Ana Beatriz Souza", type: "NATURAL_PERSON", server: "green", pin: true, onboarding: "finished" },
-  { key: "bruno", name: "Bruno Lima", full_name: "Lima & Filhos Comércio de Alimentos Ltda", type: "LEGAL_PERSON", server: "blue", pin: true, onboarding: "finished" },
+  {
+    key: "bruno",
+    name: "Bruno Lima",
+    full_name: "Lima & Filhos Comércio de Alimentos Ltda",
+    type: "LEGAL_PERSON",
+    server: "blue",
+    pin: true,
+    onboarding: "finished"
+  },
   { key: "carla", name: "Carla Mendes", full_name: "Carla Regina Mendes", type: "NATURAL_PERSON", server: "blue", pin: true, onboarding: "finished" },
   { key: "diego", name: "Diego Ferreira", full_name: "Diego Augusto Ferreira", type: "NATURAL_PERSON", server: "blue", pin: true, onboarding: "finished" },
   { key: "eva", name: "Eva Nogueira", full_name: "Eva Cristina Nogueira", type: "NATURAL_PERSON", server: "blue", pin: false, onboarding: "pending" },
@@ -85,7 +101,16 @@ const USER_SPECS: ReadonlyArray<UserSpec> = [
 
 /** Statement rows per wallet at size small (~2,000 over the last 90 days). */
 const SMALL_ROWS: Readonly<Record<WalletKey, number>> = {
-  anaMain: 1000, anaReserve: 200, brunoMatrix: 350, brunoBranch: 150, carla: 80, diego: 80, helena: 60, fabio: 30, gabi: 30, eva: 0
+  anaMain: 1000,
+  anaReserve: 200,
+  brunoMatrix: 350,
+  brunoBranch: 150,
+  carla: 80,
+  diego: 80,
+  helena: 60,
+  fabio: 30,
+  gabi: 30,
+  eva: 0
 }
 
 export const statementTotal = (size: SeedSize): number => (size === "1m" ? 1_000_000 : size === "100k" ? 100_000 : 0)
@@ -128,8 +153,18 @@ const addressJson = (r: Prng): string =>
 
 /** Cumulative weights of row types (features §3 statement types). */
 const TYPE_TABLE: ReadonlyArray<readonly [StatementType, number]> = [
-  ["PIX_IN", 24], ["PIX_OUT", 24], ["TED_IN", 4], ["TED_OUT", 4], ["BILLET_PAYMENT", 8], ["BILLET_DEPOSIT", 4],
-  ["CARD_PURCHASE", 16], ["FEE", 4], ["REFUND", 2], ["GATEWAY_DEPOSIT", 5], ["GATEWAY_WITHDRAW", 3], ["CONVERSION_OUT", 2]
+  ["PIX_IN", 24],
+  ["PIX_OUT", 24],
+  ["TED_IN", 4],
+  ["TED_OUT", 4],
+  ["BILLET_PAYMENT", 8],
+  ["BILLET_DEPOSIT", 4],
+  ["CARD_PURCHASE", 16],
+  ["FEE", 4],
+  ["REFUND", 2],
+  ["GATEWAY_DEPOSIT", 5],
+  ["GATEWAY_WITHDRAW", 3],
+  ["CONVERSION_OUT", 2]
 ]
 const TYPE_CUM: number[] = []
 {
@@ -218,14 +253,33 @@ const generateStatements = (
     if (type === "CONVERSION_OUT" && i >= count - 1) type = "PIX_IN" // the pair needs two rows
     let amount: number
     switch (type) {
-      case "PIX_IN": case "PIX_OUT": amount = Math.floor(500 * Math.pow(1000, r.next())); break // R$5 .. R$5.000
-      case "TED_IN": case "TED_OUT": amount = Math.floor(50_000 * Math.pow(40, r.next())); break
-      case "BILLET_PAYMENT": case "BILLET_DEPOSIT": amount = Math.floor(5_000 * Math.pow(60, r.next())); break
-      case "CARD_PURCHASE": amount = Math.floor(1_000 * Math.pow(80, r.next())); break
-      case "FEE": amount = r.int(99, 2_990); break
-      case "REFUND": amount = r.int(1_000, 30_000); break
-      case "GATEWAY_DEPOSIT": case "GATEWAY_WITHDRAW": amount = Math.floor(10_000 * Math.pow(100, r.next())); break
-      default: amount = r.int(5_000, 200_000)
+      case "PIX_IN":
+      case "PIX_OUT":
+        amount = Math.floor(500 * Math.pow(1000, r.next()))
+        break // R$5 .. R$5.000
+      case "TED_IN":
+      case "TED_OUT":
+        amount = Math.floor(50_000 * Math.pow(40, r.next()))
+        break
+      case "BILLET_PAYMENT":
+      case "BILLET_DEPOSIT":
+        amount = Math.floor(5_000 * Math.pow(60, r.next()))
+        break
+      case "CARD_PURCHASE":
+        amount = Math.floor(1_000 * Math.pow(80, r.next()))
+        break
+      case "FEE":
+        amount = r.int(99, 2_990)
+        break
+      case "REFUND":
+        amount = r.int(1_000, 30_000)
+        break
+      case "GATEWAY_DEPOSIT":
+      case "GATEWAY_WITHDRAW":
+        amount = Math.floor(10_000 * Math.pow(100, r.next()))
+        break
+      default:
+        amount = r.int(5_000, 200_000)
     }
     const s = r.u32() % 100
     const status = s < 94 ? "completed" : s < 97 ? "failed" : s < 99 ? "pending" : "reverted"
@@ -248,16 +302,58 @@ const generateStatements = (
       const toAmount = Math.floor(((amount - iof) * Math.pow(10, CURRENCY_DECIMALS[coin])) / price)
       const ok = status === "completed"
       if (ok) balances.BRL -= amount
-      ins.run(id, wallet.id, op, createdIso, createdIso, "CONVERSION_OUT", "out", status, "BRL", amount, balances.BRL,
-        `Conversão BRL para ${coin}`, "Mesa de Câmbio Sandbox", "99999999000191", null)
+      ins.run(
+        id,
+        wallet.id,
+        op,
+        createdIso,
+        createdIso,
+        "CONVERSION_OUT",
+        "out",
+        status,
+        "BRL",
+        amount,
+        balances.BRL,
+        `Conversão BRL para ${coin}`,
+        "Mesa de Câmbio Sandbox",
+        "99999999000191",
+        null
+      )
       const t2 = isoOf(t + 1)
       if (ok) balances[coin] += toAmount
       const n2 = ++st.counter
-      ins.run(idOf(n2), wallet.id, op, t2, t2, "CONVERSION_IN", "in", status, coin, Math.max(1, toAmount), balances[coin],
-        `Conversão BRL para ${coin}`, "Mesa de Câmbio Sandbox", "99999999000191", null)
+      ins.run(
+        idOf(n2),
+        wallet.id,
+        op,
+        t2,
+        t2,
+        "CONVERSION_IN",
+        "in",
+        status,
+        coin,
+        Math.max(1, toAmount),
+        balances[coin],
+        `Conversão BRL para ${coin}`,
+        "Mesa de Câmbio Sandbox",
+        "99999999000191",
+        null
+      )
       if (ok) {
-        insConv.run(op, wallet.id, wallet.id, "BRL", coin, amount, Math.max(1, toAmount), price, iof,
-          Math.round(((amount - iof) * 50) / 10_050), createdIso, createdIso)
+        insConv.run(
+          op,
+          wallet.id,
+          wallet.id,
+          "BRL",
+          coin,
+          amount,
+          Math.max(1, toAmount),
+          price,
+          iof,
+          Math.round(((amount - iof) * 50) / 10_050),
+          createdIso,
+          createdIso
+        )
       }
       st.written += 2
       inBatch += 2
@@ -268,14 +364,23 @@ const generateStatements = (
       let description: string
       let e2e: string | null = null
       switch (type) {
-        case "PIX_IN": case "PIX_OUT": {
+        case "PIX_IN":
+        case "PIX_OUT": {
           party = r.chance(0.7) ? r.pick(parties.people) : r.pick(parties.companies)
           description = type === "PIX_IN" ? r.pick(PIX_IN_DESCRIPTIONS) : r.pick(PIX_OUT_DESCRIPTIONS)
-          e2e = "E" + ISPB_LIST[r.u32() % ISPB_LIST.length] + createdIso.slice(0, 4) + createdIso.slice(5, 7) + createdIso.slice(8, 10) +
-            createdIso.slice(11, 13) + createdIso.slice(14, 16) + r.alnum(11)
+          e2e =
+            "E" +
+            ISPB_LIST[r.u32() % ISPB_LIST.length] +
+            createdIso.slice(0, 4) +
+            createdIso.slice(5, 7) +
+            createdIso.slice(8, 10) +
+            createdIso.slice(11, 13) +
+            createdIso.slice(14, 16) +
+            r.alnum(11)
           break
         }
-        case "TED_IN": case "TED_OUT":
+        case "TED_IN":
+        case "TED_OUT":
           party = r.chance(0.5) ? r.pick(parties.people) : r.pick(parties.companies)
           description = type === "TED_IN" ? "TED recebida" : "TED enviada"
           break
@@ -309,8 +414,23 @@ const generateStatements = (
       }
       // pending/reverted rows changed after their creation (sync pulls see them by updated_at)
       const updatedIso = status === "pending" || status === "reverted" ? new Date(Math.min(endMs, t + r.int(60_000, 3_600_000))).toISOString() : createdIso
-      ins.run(id, wallet.id, op, createdIso, updatedIso, type, dirIn ? "in" : "out", status, "BRL", amount, balances.BRL, description,
-        party.name, party.doc, e2e)
+      ins.run(
+        id,
+        wallet.id,
+        op,
+        createdIso,
+        updatedIso,
+        type,
+        dirIn ? "in" : "out",
+        status,
+        "BRL",
+        amount,
+        balances.BRL,
+        description,
+        party.name,
+        party.doc,
+        e2e
+      )
       st.written++
       inBatch++
     }
@@ -356,16 +476,37 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
       const document = u.type === "LEGAL_PERSON" ? cnpjFromBase(r.digits(8) + "0001") : makeCpf(r)
       const created = daysAgo(400 - r.int(0, 100))
       insUser.run(
-        id, email, hashSecret(SEED_PASSWORD, r.hex(16)), u.name, u.full_name, `55119${r.digits(8)}`, u.type, document, u.server,
-        `https://sandbox.example.com/convite/${u.key}`, u.pin ? hashSecret(SEED_PIN, r.hex(16)) : null, u.onboarding,
-        onboardingJson(u, r), u.onboarding === "incomplete" ? null : addressJson(r), created, created
+        id,
+        email,
+        hashSecret(SEED_PASSWORD, r.hex(16)),
+        u.name,
+        u.full_name,
+        `55119${r.digits(8)}`,
+        u.type,
+        document,
+        u.server,
+        `https://sandbox.example.com/convite/${u.key}`,
+        u.pin ? hashSecret(SEED_PIN, r.hex(16)) : null,
+        u.onboarding,
+        onboardingJson(u, r),
+        u.onboarding === "incomplete" ? null : addressJson(r),
+        created,
+        created
       )
       users[u.key] = { id, email }
     }
   })()
 
   // ── wallets, members, accounts ──
-  const walletSpecs: ReadonlyArray<{ key: WalletKey; name: string; owner: SeedUserKey; isDefault: boolean; matrix?: boolean; parent?: WalletKey; gateway?: boolean }> = [
+  const walletSpecs: ReadonlyArray<{
+    key: WalletKey
+    name: string
+    owner: SeedUserKey
+    isDefault: boolean
+    matrix?: boolean
+    parent?: WalletKey
+    gateway?: boolean
+  }> = [
     { key: "anaMain", name: "Conta Principal", owner: "ana", isDefault: true },
     { key: "anaReserve", name: "Reserva", owner: "ana", isDefault: false },
     { key: "brunoMatrix", name: "Lima & Filhos - Matriz", owner: "bruno", isDefault: true, matrix: true, gateway: true },
@@ -385,8 +526,17 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   db.transaction(() => {
     for (const w of walletSpecs) {
       const created = daysAgo(380 - r.int(0, 30))
-      insWallet.run(wallets[w.key], w.name, users[w.owner].id, w.isDefault ? 1 : 0, w.matrix ? 1 : 0, w.parent ? wallets[w.parent] : null,
-        w.gateway ? 1 : 0, created, created)
+      insWallet.run(
+        wallets[w.key],
+        w.name,
+        users[w.owner].id,
+        w.isDefault ? 1 : 0,
+        w.matrix ? 1 : 0,
+        w.parent ? wallets[w.parent] : null,
+        w.gateway ? 1 : 0,
+        created,
+        created
+      )
     }
   })()
 
@@ -418,8 +568,19 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
       USDT: w.key === "eva" ? 0 : r.int(10_000_000, 900_000_000)
     }
     // rows end one minute before the anchor, so "now" rows written later sort after them
-    generateStatements(db, r, { id: wallets[w.key], idx: idx + 1 }, rowsPer[w.key], now - spanDays * DAY_MS, now - 60_000, bal, parties, st,
-      totalRows, opts.onProgress)
+    generateStatements(
+      db,
+      r,
+      { id: wallets[w.key], idx: idx + 1 },
+      rowsPer[w.key],
+      now - spanDays * DAY_MS,
+      now - 60_000,
+      bal,
+      parties,
+      st,
+      totalRows,
+      opts.onProgress
+    )
     startBalances[w.key] = bal
   })
 
@@ -442,12 +603,12 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
     `INSERT INTO invitations (id, wallet_id, inviter_id, invitee_email, state, permission_types, invited_at, accepted_at, declined_at, expired_at,
      cancelled_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
-  const insMember = db.prepare(
-    "INSERT INTO wallet_members (wallet_id, user_id, permission_types, invite_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
-  )
+  const insMember = db.prepare("INSERT INTO wallet_members (wallet_id, user_id, permission_types, invite_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
   db.transaction(() => {
     const accepted: ReadonlyArray<readonly [SeedUserKey, string[]]> = [
-      ["carla", ["APPROVER", "CLIENT"]], ["diego", ["APPROVER", "ADMIN"]], ["helena", ["CLIENT"]]
+      ["carla", ["APPROVER", "CLIENT"]],
+      ["diego", ["APPROVER", "ADMIN"]],
+      ["helena", ["CLIENT"]]
     ]
     accepted.forEach(([who, types], i) => {
       const id = r.uuid()
@@ -483,7 +644,7 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
       const n = u.key === "ana" ? 45 : 25
       for (let i = 0; i < n; i++) {
         const [title, tpl] = r.pick(NOTES)
-        const v = `R$ ${(r.int(10, 5000)).toLocaleString("pt-BR")},${r.digits(2)}`
+        const v = `R$ ${r.int(10, 5000).toLocaleString("pt-BR")},${r.digits(2)}`
         const p = `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`
         const at = iso(now - (n - i) * (DAY_MS / 3) - r.int(0, 3_600_000))
         insNote.run(r.uuid(), users[u.key].id, title, tpl.replace("{v}", v).replace("{p}", p), at, at, i < n - 6 ? 1 : 0)
@@ -499,8 +660,14 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
   const insDec = db.prepare("INSERT INTO approval_decisions (request_id, user_id, decision, reason, decided_at) VALUES (?, ?, ?, ?, ?)")
   const keyOrder = (k: string, desc: string): string => JSON.stringify({ ...decodePixKey(k), description: desc })
   db.transaction(() => {
-    db.prepare("INSERT INTO approval_settings (id, wallet_id, min_value, approvers, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(r.uuid(), wallets.anaMain, 100_000, 2, daysAgo(30), daysAgo(30))
+    db.prepare("INSERT INTO approval_settings (id, wallet_id, min_value, approvers, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+      r.uuid(),
+      wallets.anaMain,
+      100_000,
+      2,
+      daysAgo(30),
+      daysAgo(30)
+    )
     const todayStart = spStartOfDay(now)
     const cutoffToday = iso(spCutoffOf(now))
     const started: ReadonlyArray<readonly [number, SeedUserKey, string, string]> = [
@@ -513,26 +680,61 @@ export const seed = (db: DB, opts: SeedOptions = {}): SeedResult => {
       insReq.run(r.uuid(), wallets.anaMain, "started", amount, keyOrder(key, desc), 2, users[by].id, null, at, at, cutoffToday)
     })
     // history: finished ones mirror real PIX_OUT rows of the statement
-    const outs = db.prepare(
-      "SELECT operation_id, amount, created_at, counterparty_name FROM statements WHERE wallet_id = ? AND type = 'PIX_OUT' AND status = 'completed' AND amount >= 100000 ORDER BY created_at DESC LIMIT 2"
-    ).all(wallets.anaMain) as Array<{ operation_id: string; amount: number; created_at: string }>
+    const outs = db
+      .prepare(
+        "SELECT operation_id, amount, created_at, counterparty_name FROM statements WHERE wallet_id = ? AND type = 'PIX_OUT' AND status = 'completed' AND amount >= 100000 ORDER BY created_at DESC LIMIT 2"
+      )
+      .all(wallets.anaMain) as Array<{ operation_id: string; amount: number; created_at: string }>
     outs.forEach((o, i) => {
       const id = r.uuid()
       const at = iso(Date.parse(o.created_at) - 40 * 60_000)
-      insReq.run(id, wallets.anaMain, "finished", o.amount, keyOrder(i === 0 ? "contato@tech-solucoes.com.br" : "+5521998877665", "Pagamento aprovado"),
-        2, users.ana.id, o.operation_id, at, o.created_at, iso(spCutoffOf(Date.parse(at))))
+      insReq.run(
+        id,
+        wallets.anaMain,
+        "finished",
+        o.amount,
+        keyOrder(i === 0 ? "contato@tech-solucoes.com.br" : "+5521998877665", "Pagamento aprovado"),
+        2,
+        users.ana.id,
+        o.operation_id,
+        at,
+        o.created_at,
+        iso(spCutoffOf(Date.parse(at)))
+      )
       insDec.run(id, users.carla.id, "approved", null, iso(Date.parse(at) + 10 * 60_000))
       insDec.run(id, users.diego.id, "approved", null, o.created_at)
     })
     const reprovedAt = now - 3 * DAY_MS
     const rid = r.uuid()
-    insReq.run(rid, wallets.anaMain, "reproved", 480_000, keyOrder("financeiro@eletrocasa.com.br", "Compra de eletrodomésticos"), 2, users.ana.id,
-      null, iso(reprovedAt), iso(reprovedAt + 30 * 60_000), iso(spCutoffOf(reprovedAt)))
+    insReq.run(
+      rid,
+      wallets.anaMain,
+      "reproved",
+      480_000,
+      keyOrder("financeiro@eletrocasa.com.br", "Compra de eletrodomésticos"),
+      2,
+      users.ana.id,
+      null,
+      iso(reprovedAt),
+      iso(reprovedAt + 30 * 60_000),
+      iso(spCutoffOf(reprovedAt))
+    )
     insDec.run(rid, users.carla.id, "reproved", "Valor acima do orçamento", iso(reprovedAt + 30 * 60_000))
     const canceledAt = now - 5 * DAY_MS
     const cid = r.uuid()
-    insReq.run(cid, wallets.anaMain, "canceled", 320_000, keyOrder("+5531988887777", "Serviço de manutenção"), 2, users.ana.id, null,
-      iso(canceledAt), iso(spCutoffOf(canceledAt)), iso(spCutoffOf(canceledAt)))
+    insReq.run(
+      cid,
+      wallets.anaMain,
+      "canceled",
+      320_000,
+      keyOrder("+5531988887777", "Serviço de manutenção"),
+      2,
+      users.ana.id,
+      null,
+      iso(canceledAt),
+      iso(spCutoffOf(canceledAt)),
+      iso(spCutoffOf(canceledAt))
+    )
     insDec.run(cid, users.diego.id, "approved", null, iso(canceledAt + 15 * 60_000))
   })()
 

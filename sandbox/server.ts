@@ -98,8 +98,17 @@ export interface Sandbox {
 }
 
 const ALLOWED_HEADERS = [
-  "authorization", "content-type", "wallet-uuid", "transaction-uuid", "server-type", "language", "accept-language", "nonce", "x-nonce",
-  "last-event-id", "cache-control"
+  "authorization",
+  "content-type",
+  "wallet-uuid",
+  "transaction-uuid",
+  "server-type",
+  "language",
+  "accept-language",
+  "nonce",
+  "x-nonce",
+  "last-event-id",
+  "cache-control"
 ]
 
 export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> => {
@@ -137,7 +146,10 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
     checkResponses: opts.checkResponses ?? "sample"
   }
   const ctx: Ctx = {
-    db, cfg, clock, secret,
+    db,
+    cfg,
+    clock,
+    secret,
     events: new EventLog(db, () => clock.nowIso()),
     flags: { trends: opts.trends ?? false },
     faults: noFaults(),
@@ -154,13 +166,16 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   }
 
   const app = new Hono()
-  app.use("*", cors({
-    origin: "*",
-    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    allowHeaders: ALLOWED_HEADERS,
-    exposeHeaders: ["Retry-After", "idempotent-replay", "content-disposition"],
-    maxAge: 600
-  }))
+  app.use(
+    "*",
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      allowHeaders: ALLOWED_HEADERS,
+      exposeHeaders: ["Retry-After", "idempotent-replay", "content-disposition"],
+      maxAge: 600
+    })
+  )
   if (log) {
     app.use("*", async (c, next) => {
       const t = performance.now()
@@ -193,7 +208,9 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerGatewayRoutes(app, ctx)
   registerPixStatementRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
-  app.notFound((c) => c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404))
+  app.notFound((c) =>
+    c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404)
+  )
   app.onError((e, c) => {
     ctx.log(`[sandbox] unhandled: ${e.stack ?? e.message}`)
     return c.json(errorBody(new ApiError(500, "INTERNAL_ERROR"), "pt"), 500)
@@ -209,16 +226,19 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
     const now = clock.now()
     let at = spCutoffOf(now)
     if (at <= now) at = spCutoffOf(now + 2000)
-    cutoffTimer = setTimeout(() => {
-      if (cutoffTimer !== null) ctx.timers.delete(cutoffTimer)
-      cutoffTimer = null
-      try {
-        const ids = db.transaction(() => runCutoff(ctx))()
-        if (ids.length > 0) ctx.log(`[sandbox] cut-off canceled ${ids.length} approval request(s)`)
-      } finally {
-        scheduleCutoff()
-      }
-    }, Math.max(0, at - now) + 5)
+    cutoffTimer = setTimeout(
+      () => {
+        if (cutoffTimer !== null) ctx.timers.delete(cutoffTimer)
+        cutoffTimer = null
+        try {
+          const ids = db.transaction(() => runCutoff(ctx))()
+          if (ids.length > 0) ctx.log(`[sandbox] cut-off canceled ${ids.length} approval request(s)`)
+        } finally {
+          scheduleCutoff()
+        }
+      },
+      Math.max(0, at - now) + 5
+    )
     cutoffTimer.unref()
     ctx.timers.add(cutoffTimer)
   }
@@ -241,7 +261,14 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
           else if (rng.chance(0.3)) {
             // issue 12 alive: a Pix between two seeded users (Bruno pays Ana by key): a debit and a credit, both live
             const order = decodePixKey(info.users.ana.email)
-            if (order !== null) executePixOut(ctx, info.wallets.brunoMatrix, { ...order, description: rng.pick(["Reembolso almoco", "Aluguel sala", "Servicos de design"]) }, rng.int(1_000, 50_000), null)
+            if (order !== null)
+              executePixOut(
+                ctx,
+                info.wallets.brunoMatrix,
+                { ...order, description: rng.pick(["Reembolso almoco", "Aluguel sala", "Servicos de design"]) },
+                rng.int(1_000, 50_000),
+                null
+              )
           } else if (rng.chance(0.7)) {
             receivePixIn(ctx, info.wallets.anaMain, rng.int(500, 250_000), `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`, "52998224725")
           } else {

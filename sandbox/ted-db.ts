@@ -45,19 +45,50 @@ CREATE TABLE IF NOT EXISTS ted_contacts (
 }
 
 export interface TransferRow {
-  readonly id: string; readonly wallet_id: string; readonly status: TedStatus
-  readonly bank_code: string; readonly bank_name: string; readonly ispb: string
-  readonly agency: string; readonly account: string; readonly digit: string; readonly account_type: TedAccountType
-  readonly document: string; readonly name: string; readonly amount: number; readonly description: string
-  readonly scheduled_for: string | null; readonly executed_at: string | null; readonly failure_reason: string | null
-  readonly operation_id: string | null; readonly transaction_uuid: string | null; readonly created_at: string; readonly updated_at: string
+  readonly id: string
+  readonly wallet_id: string
+  readonly status: TedStatus
+  readonly bank_code: string
+  readonly bank_name: string
+  readonly ispb: string
+  readonly agency: string
+  readonly account: string
+  readonly digit: string
+  readonly account_type: TedAccountType
+  readonly document: string
+  readonly name: string
+  readonly amount: number
+  readonly description: string
+  readonly scheduled_for: string | null
+  readonly executed_at: string | null
+  readonly failure_reason: string | null
+  readonly operation_id: string | null
+  readonly transaction_uuid: string | null
+  readonly created_at: string
+  readonly updated_at: string
 }
 export type ContactRow = TedContact & { readonly wallet_id: string }
 
 export const toTransfer = (r: TransferRow): TedTransfer => ({
-  id: r.id, status: r.status, bank_code: r.bank_code, bank_name: r.bank_name, ispb: r.ispb, agency: r.agency, account: r.account, digit: r.digit,
-  account_type: r.account_type, document: r.document, name: r.name, amount: r.amount, description: r.description, scheduled_for: r.scheduled_for,
-  executed_at: r.executed_at, failure_reason: r.failure_reason, operation_id: r.operation_id, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  status: r.status,
+  bank_code: r.bank_code,
+  bank_name: r.bank_name,
+  ispb: r.ispb,
+  agency: r.agency,
+  account: r.account,
+  digit: r.digit,
+  account_type: r.account_type,
+  document: r.document,
+  name: r.name,
+  amount: r.amount,
+  description: r.description,
+  scheduled_for: r.scheduled_for,
+  executed_at: r.executed_at,
+  failure_reason: r.failure_reason,
+  operation_id: r.operation_id,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
 export const toContact = (r: ContactRow): TedContact => {
   const { wallet_id: _w, ...c } = r

@@ -64,67 +64,120 @@ export const Ledger = Schema.Struct({
 })
 export type Ledger = typeof Ledger.Type
 
-export const SeedUser = Schema.Struct({ key: Schema.String, id: Schema.String, email: Schema.String, name: Schema.String, password: Schema.String, pin: Schema.NullOr(Schema.String) })
+export const SeedUser = Schema.Struct({
+  key: Schema.String,
+  id: Schema.String,
+  email: Schema.String,
+  name: Schema.String,
+  password: Schema.String,
+  pin: Schema.NullOr(Schema.String)
+})
 
 export const adminApi = {
   health: def({
-    method: "GET", path: "/__admin/health", auth: false,
-    response: Envelope(Schema.Struct({
-      ok: Schema.Boolean, uptime_s: Schema.Number, seed_size: Schema.String, statement_rows: Schema.Int, events_max_seq: Schema.Int,
-      sse_connections: Schema.Int, now: Schema.String, clock_offset_ms: Schema.Int
-    }))
+    method: "GET",
+    path: "/__admin/health",
+    auth: false,
+    response: Envelope(
+      Schema.Struct({
+        ok: Schema.Boolean,
+        uptime_s: Schema.Number,
+        seed_size: Schema.String,
+        statement_rows: Schema.Int,
+        events_max_seq: Schema.Int,
+        sse_connections: Schema.Int,
+        now: Schema.String,
+        clock_offset_ms: Schema.Int
+      })
+    )
   }),
   faults: def({ method: "POST", path: "/__admin/faults", auth: false, body: FaultsBody, response: Envelope(FaultsState) }),
   resetFaults: def({ method: "POST", path: "/__admin/reset-faults", auth: false, response: Envelope(FaultsState) }),
   pixIn: def({
-    method: "POST", path: "/__admin/pix-in", auth: false,
-    body: Schema.Struct({ wallet_id: Schema.String, amount: Schema.Int, payer_name: Schema.optionalKey(Schema.String), payer_document: Schema.optionalKey(Schema.String) }),
+    method: "POST",
+    path: "/__admin/pix-in",
+    auth: false,
+    body: Schema.Struct({
+      wallet_id: Schema.String,
+      amount: Schema.Int,
+      payer_name: Schema.optionalKey(Schema.String),
+      payer_document: Schema.optionalKey(Schema.String)
+    }),
     response: Envelope(StatementEntry)
   }),
   approvalRequestCreate: def({
-    method: "POST", path: "/__admin/approval-requests", auth: false,
+    method: "POST",
+    path: "/__admin/approval-requests",
+    auth: false,
     body: Schema.Struct({
-      wallet_id: Schema.String, amount: Schema.optionalKey(Schema.Int), requested_by: Schema.optionalKey(Schema.String),
-      key: Schema.optionalKey(Schema.String), description: Schema.optionalKey(Schema.String)
+      wallet_id: Schema.String,
+      amount: Schema.optionalKey(Schema.Int),
+      requested_by: Schema.optionalKey(Schema.String),
+      key: Schema.optionalKey(Schema.String),
+      description: Schema.optionalKey(Schema.String)
     }),
     response: Envelope(ApprovalRequest)
   }),
   notificationCreate: def({
-    method: "POST", path: "/__admin/notifications", auth: false,
-    body: Schema.Struct({ user_email: Schema.String, title: Schema.String, description: Schema.String }), response: Ok
+    method: "POST",
+    path: "/__admin/notifications",
+    auth: false,
+    body: Schema.Struct({ user_email: Schema.String, title: Schema.String, description: Schema.String }),
+    response: Ok
   }),
   runCutoff: def({
-    method: "POST", path: "/__admin/run-cutoff", auth: false,
+    method: "POST",
+    path: "/__admin/run-cutoff",
+    auth: false,
     body: Schema.Struct({ all: Schema.optionalKey(Schema.Boolean) }),
     response: Envelope(Schema.Struct({ canceled: Schema.Array(Schema.String) }))
   }),
   ledger: def({ method: "GET", path: "/__admin/ledger", auth: false, query: Schema.Struct({ wallet_id: Schema.String }), response: Envelope(Ledger) }),
   clock: def({
-    method: "POST", path: "/__admin/clock", auth: false, body: Schema.Struct({ offset_ms: Schema.Int }),
+    method: "POST",
+    path: "/__admin/clock",
+    auth: false,
+    body: Schema.Struct({ offset_ms: Schema.Int }),
     response: Envelope(Schema.Struct({ offset_ms: Schema.Int, now: Schema.String }))
   }),
   flags: def({
-    method: "POST", path: "/__admin/flags", auth: false, body: Schema.Struct({ trends: Schema.optionalKey(Schema.Boolean) }),
+    method: "POST",
+    path: "/__admin/flags",
+    auth: false,
+    body: Schema.Struct({ trends: Schema.optionalKey(Schema.Boolean) }),
     response: Envelope(Schema.Struct({ trends: Schema.Boolean }))
   }),
   /** The last code "e-mailed" to an address (login, OTP, recovery, sign-up), for tests that do not use the fixed code. */
   codes: def({
-    method: "GET", path: "/__admin/codes", auth: false, query: Schema.Struct({ email: Schema.String }),
+    method: "GET",
+    path: "/__admin/codes",
+    auth: false,
+    query: Schema.Struct({ email: Schema.String }),
     response: Envelope(Schema.Struct({ email: Schema.String, code: Schema.NullOr(Schema.String) }))
   }),
   /** Clears a user's wrong-PIN count and lock. */
   resetPinAttempts: def({
-    method: "POST", path: "/__admin/reset-pin-attempts", auth: false, body: Schema.Struct({ user_email: Schema.String }), response: Ok
+    method: "POST",
+    path: "/__admin/reset-pin-attempts",
+    auth: false,
+    body: Schema.Struct({ user_email: Schema.String }),
+    response: Ok
   }),
   /** Every table, the clock and the switches back to the seed (a sandbox started `resettable` only: sandbox/reset.ts). */
   reset: def({
-    method: "POST", path: "/__admin/reset", auth: false,
+    method: "POST",
+    path: "/__admin/reset",
+    auth: false,
     response: Envelope(Schema.Struct({ ok: Schema.Boolean, tables: Schema.Number }))
   }),
   /** The seeded sign-ins and wallets. */
   seed: def({
-    method: "GET", path: "/__admin/seed", auth: false,
-    response: Envelope(Schema.Struct({ users: Schema.Array(SeedUser), wallets: Schema.Record(Schema.String, Schema.String), fixed_code: Schema.NullOr(Schema.String) }))
+    method: "GET",
+    path: "/__admin/seed",
+    auth: false,
+    response: Envelope(
+      Schema.Struct({ users: Schema.Array(SeedUser), wallets: Schema.Record(Schema.String, Schema.String), fixed_code: Schema.NullOr(Schema.String) })
+    )
   }),
   ...cardsAdminApi,
   ...billetAdminApi,

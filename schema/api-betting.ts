@@ -18,29 +18,69 @@ export const bettingApi = {
   endrReports: def({ method: "GET", path: "/users/endr/reports", wallet: true, permission: P.endr, query: PageQ, response: Envelope(Paged(BettingReport)) }),
   /** A daily report from an uploaded file (a second one for the date is its one change, features §5). */
   endrReportCreate: def({
-    method: "POST", path: "/users/endr/reports", wallet: true, transaction: true, permission: P.endr,
-    body: ReportCreateBody, response: Envelope(BettingReport)
+    method: "POST",
+    path: "/users/endr/reports",
+    wallet: true,
+    transaction: true,
+    permission: P.endr,
+    body: ReportCreateBody,
+    response: Envelope(BettingReport)
   }),
   endrReportCancel: def({
-    method: "POST", path: "/users/endr/reports/{id}/cancel", wallet: true, transaction: true, permission: P.endr, response: Envelope(BettingReport)
+    method: "POST",
+    path: "/users/endr/reports/{id}/cancel",
+    wallet: true,
+    transaction: true,
+    permission: P.endr,
+    response: Envelope(BettingReport)
   }),
-  endrGgrList: def({ method: "GET", path: "/users/endr/ggr-setting", wallet: true, permission: P.endr, query: PageQ, response: Envelope(Paged(GgrSubmission)) }),
+  endrGgrList: def({
+    method: "GET",
+    path: "/users/endr/ggr-setting",
+    wallet: true,
+    permission: P.endr,
+    query: PageQ,
+    response: Envelope(Paged(GgrSubmission))
+  }),
   endrGgrCreate: def({
-    method: "POST", path: "/users/endr/ggr-setting", wallet: true, transaction: true, permission: P.endr, body: GgrCreateBody, response: Envelope(GgrSubmission)
+    method: "POST",
+    path: "/users/endr/ggr-setting",
+    wallet: true,
+    transaction: true,
+    permission: P.endr,
+    body: GgrCreateBody,
+    response: Envelope(GgrSubmission)
   }),
   endrGgrById: def({ method: "GET", path: "/users/endr/ggr-setting/{id}", wallet: true, permission: P.endr, response: Envelope(GgrSubmission) }),
   endrGgrPatch: def({
-    method: "PATCH", path: "/users/endr/ggr-setting/{id}", wallet: true, transaction: true, permission: P.endr, body: GgrPatchBody, response: Envelope(GgrSubmission)
+    method: "PATCH",
+    path: "/users/endr/ggr-setting/{id}",
+    wallet: true,
+    transaction: true,
+    permission: P.endr,
+    body: GgrPatchBody,
+    response: Envelope(GgrSubmission)
   }),
   endrGgrDelete: def({ method: "DELETE", path: "/users/endr/ggr-setting/{id}", wallet: true, transaction: true, permission: P.endr, response: Ok }),
   /** Apportionments, optionally of one calculation date (`date`, features §6 "apportionment list by date"). */
   endrApportionments: def({
-    method: "GET", path: "/users/endr/ggr-apportionments", wallet: true, permission: P.endr, query: PageQ, response: Envelope(Paged(Apportionment))
+    method: "GET",
+    path: "/users/endr/ggr-apportionments",
+    wallet: true,
+    permission: P.endr,
+    query: PageQ,
+    response: Envelope(Paged(Apportionment))
   }),
   endrPayments: def({ method: "GET", path: "/users/endr/ggr-payments", wallet: true, permission: P.endr, query: PageQ, response: Envelope(Paged(GgrPayment)) }),
   /** Pays an apportionment (its BR Code's amount) from the wallet: PIN (features §2 sensitive). */
   endrPay: def({
-    method: "POST", path: "/users/endr/ggr-payments", wallet: true, transaction: true, sensitive: true, permission: P.endr,
-    body: GgrPayBody, response: Envelope(GgrPayment)
+    method: "POST",
+    path: "/users/endr/ggr-payments",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.endr,
+    body: GgrPayBody,
+    response: Envelope(GgrPayment)
   })
 } as const satisfies Record<string, EndpointDef>

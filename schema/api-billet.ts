@@ -18,62 +18,113 @@ const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, aft
 export const billetApi = {
   /** features §3 decoded boleto: `line` (47/48 digits) or a 44-digit barcode; `date` the day to charge for (default today). */
   billetDecode: def({
-    method: "GET", path: "/users/banking/billet-payments/decode", wallet: true, permission: P.postBilletPayment,
-    query: Schema.Struct({ line: Schema.String, date: optStr }), response: Envelope(DecodedBillet)
+    method: "GET",
+    path: "/users/banking/billet-payments/decode",
+    wallet: true,
+    permission: P.postBilletPayment,
+    query: Schema.Struct({ line: Schema.String, date: optStr }),
+    response: Envelope(DecodedBillet)
   }),
   billetPayments: def({
-    method: "GET", path: "/users/banking/billet-payments", wallet: true, permission: P.getBilletPayments,
-    query: Schema.Struct(Page), response: Envelope(Paged(BilletPayment))
+    method: "GET",
+    path: "/users/banking/billet-payments",
+    wallet: true,
+    permission: P.getBilletPayments,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(BilletPayment))
   }),
   /** Pay now (debited at once) or schedule (`payment_date`, a business day ahead). */
   billetPay: def({
-    method: "POST", path: "/users/banking/billet-payments", wallet: true, transaction: true, sensitive: true, permission: P.postBilletPayment,
-    body: BilletPayBody, response: Envelope(BilletPayment)
+    method: "POST",
+    path: "/users/banking/billet-payments",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postBilletPayment,
+    body: BilletPayBody,
+    response: Envelope(BilletPayment)
   }),
   billetScheduled: def({
-    method: "GET", path: "/users/banking/billet-payments/scheduled", wallet: true, permission: P.getBilletScheduled,
-    query: Schema.Struct(Page), response: Envelope(Paged(ScheduledBilletPayment))
+    method: "GET",
+    path: "/users/banking/billet-payments/scheduled",
+    wallet: true,
+    permission: P.getBilletScheduled,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(ScheduledBilletPayment))
   }),
   /** features §4 "scheduled boleto payments can be cancelled": pending → canceled. */
   billetScheduledCancel: def({
-    method: "POST", path: "/users/banking/billet-payments/scheduled/{id}/cancel", wallet: true, transaction: true, permission: P.cancelBilletScheduled,
+    method: "POST",
+    path: "/users/banking/billet-payments/scheduled/{id}/cancel",
+    wallet: true,
+    transaction: true,
+    permission: P.cancelBilletScheduled,
     response: Envelope(ScheduledBilletPayment)
   }),
   billetDeposits: def({
-    method: "GET", path: "/users/banking/billet-deposits", wallet: true, permission: P.getBilletDeposits,
-    query: Schema.Struct(Page), response: Envelope(Paged(BilletDeposit))
+    method: "GET",
+    path: "/users/banking/billet-deposits",
+    wallet: true,
+    permission: P.getBilletDeposits,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(BilletDeposit))
   }),
   billetDepositCreate: def({
-    method: "POST", path: "/users/banking/billet-deposits", wallet: true, transaction: true, permission: P.postBilletDeposit,
-    body: BilletDepositBody, response: Envelope(BilletDeposit)
+    method: "POST",
+    path: "/users/banking/billet-deposits",
+    wallet: true,
+    transaction: true,
+    permission: P.postBilletDeposit,
+    body: BilletDepositBody,
+    response: Envelope(BilletDeposit)
   }),
   billetDepositCancel: def({
-    method: "POST", path: "/users/banking/billet-deposits/{id}/cancel", wallet: true, transaction: true, permission: P.postBilletDeposit,
+    method: "POST",
+    path: "/users/banking/billet-deposits/{id}/cancel",
+    wallet: true,
+    transaction: true,
+    permission: P.postBilletDeposit,
     response: Envelope(BilletDeposit)
   }),
   /** The slip as a PDF with its ITF barcode: answered as a signed download link (like exports). */
   billetDepositPdf: def({
-    method: "GET", path: "/users/banking/billet-deposits/{id}/pdf", wallet: true, permission: P.getBilletDeposits,
+    method: "GET",
+    path: "/users/banking/billet-deposits/{id}/pdf",
+    wallet: true,
+    permission: P.getBilletDeposits,
     response: Envelope(StorageFileUrl)
   })
 } as const satisfies Record<string, EndpointDef>
 
 export const BilletDirectoryEntry = Schema.Struct({
-  id: Schema.String, label: Schema.String, kind: Schema.Literals(["bank", "collection", "issued"]), typeable_line: Schema.String, barcode: Schema.String
+  id: Schema.String,
+  label: Schema.String,
+  kind: Schema.Literals(["bank", "collection", "issued"]),
+  typeable_line: Schema.String,
+  barcode: Schema.String
 })
 
 export const billetAdminApi = {
   /** Payable slips for today's sandbox clock: synthetic bank and collection slips with every amount rule, and the issued ones. */
   billetDirectory: def({
-    method: "GET", path: "/__admin/billets/directory", auth: false, response: Envelope(Schema.Array(BilletDirectoryEntry))
+    method: "GET",
+    path: "/__admin/billets/directory",
+    auth: false,
+    response: Envelope(Schema.Array(BilletDirectoryEntry))
   }),
   /** An issued boleto paid by someone outside the sandbox (credits the issuer, live). */
   billetPayIssued: def({
-    method: "POST", path: "/__admin/billets/pay", auth: false,
-    body: Schema.Struct({ line: Schema.String, payer_name: Schema.optionalKey(Schema.String) }), response: Envelope(StatementEntry)
+    method: "POST",
+    path: "/__admin/billets/pay",
+    auth: false,
+    body: Schema.Struct({ line: Schema.String, payer_name: Schema.optionalKey(Schema.String) }),
+    response: Envelope(StatementEntry)
   }),
   /** Runs the scheduled payments due by the sandbox clock now (also runs on its own every few seconds). */
   billetRunSchedules: def({
-    method: "POST", path: "/__admin/billets/run-schedules", auth: false, response: Envelope(Schema.Struct({ ran: Schema.Array(Schema.String) }))
+    method: "POST",
+    path: "/__admin/billets/run-schedules",
+    auth: false,
+    response: Envelope(Schema.Struct({ ran: Schema.Array(Schema.String) }))
   })
 } as const satisfies Record<string, EndpointDef>

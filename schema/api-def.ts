@@ -26,6 +26,5 @@ export interface EndpointDef {
   readonly permission?: string | ReadonlyArray<string>
 }
 
-
 /** Declares one call, keeping its literal types. */
 export const def = <const D extends EndpointDef>(d: D): D => d

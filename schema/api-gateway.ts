@@ -18,7 +18,12 @@ const optStr = Schema.optionalKey(Schema.String)
 
 /** Paging (keyset `after` for the sync) and the server-side filters of a gateway list. */
 export const GatewayListQuery = Schema.Struct({
-  page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr,
+  page: optStr,
+  page_size: optStr,
+  sort: optStr,
+  order: optStr,
+  after: optStr,
+  updated_since: optStr,
   /** The sync's compact wire format (D-compact-pages; schema/common.ts CompactPageHead). */
   format: CompactFormat,
   /** Text in the reference, payer/receiver name, document, end-to-end id, txid, id or operation id. */
@@ -69,67 +74,114 @@ export const gatewayApi = {
   /** Every kind the caller may read, in one keyset list: what the sync pulls into the gateway table. */
   gatewayTransactions: list("/users/payments-gateway/transactions", P.getGatewayDeposits),
   gatewayDashboard: def({
-    method: "GET", path: "/users/payments-gateway/dashboard", wallet: true, permission: P.getGatewayDashboard,
+    method: "GET",
+    path: "/users/payments-gateway/dashboard",
+    wallet: true,
+    permission: P.getGatewayDashboard,
     query: Schema.Struct({ start_date: optStr, end_date: optStr, wallets_ids: optStr }),
     response: Envelope(Schema.Struct({ data: Schema.Array(DashboardLine), start_date: IsoDate, end_date: IsoDate, wallets_ids: Schema.Array(Schema.String) }))
   }),
   gatewayExportCreate: def({
-    method: "POST", path: "/users/payments-gateway/transactions/exports", wallet: true, permission: P.postGatewayExport,
+    method: "POST",
+    path: "/users/payments-gateway/transactions/exports",
+    wallet: true,
+    permission: P.postGatewayExport,
     body: Schema.Struct({ start_date: IsoDate, end_date: IsoDate, kind: Schema.optionalKey(GatewayKind) }),
     response: Envelope(GatewayExport)
   }),
   gatewayExportGet: def({
-    method: "GET", path: "/users/payments-gateway/transactions/exports/{id}", wallet: true, permission: P.postGatewayExport,
+    method: "GET",
+    path: "/users/payments-gateway/transactions/exports/{id}",
+    wallet: true,
+    permission: P.postGatewayExport,
     response: Envelope(GatewayExport)
   }),
   // ── payment requests (assisted payments, features §2 payments, §3, §5; paths under /users: D-gateway-payment-requests) ──
   paymentRequests: def({
-    method: "GET", path: "/users/assisted-payments", wallet: true, permission: P.getApprovalRequests, query: PageQ, response: Envelope(Paged(PaymentRequest))
+    method: "GET",
+    path: "/users/assisted-payments",
+    wallet: true,
+    permission: P.getApprovalRequests,
+    query: PageQ,
+    response: Envelope(Paged(PaymentRequest))
   }),
   /** Creates a request from uploaded files (sync/uploads): idempotent by transaction-uuid; the invoice is required (features §5). */
   paymentRequestCreate: def({
-    method: "POST", path: "/users/assisted-payments", wallet: true, transaction: true, permission: P.postAssistedPayments,
-    body: PaymentRequestCreateBody, response: Envelope(PaymentRequest)
+    method: "POST",
+    path: "/users/assisted-payments",
+    wallet: true,
+    transaction: true,
+    permission: P.postAssistedPayments,
+    body: PaymentRequestCreateBody,
+    response: Envelope(PaymentRequest)
   }),
   paymentRequestGet: def({
-    method: "GET", path: "/users/assisted-payments/{id}", wallet: true, permission: P.getApprovalRequests, response: Envelope(PaymentRequest)
+    method: "GET",
+    path: "/users/assisted-payments/{id}",
+    wallet: true,
+    permission: P.getApprovalRequests,
+    response: Envelope(PaymentRequest)
   }),
   // ── orders and their refunds (features §2 orders, §7 orders, orders-refunds; D-gateway-orders) ──
   gatewayOrders: def({
-    method: "GET", path: "/users/payments-gateway/orders", wallet: true, permission: P.getGatewayOrders, query: PageQ, response: Envelope(Paged(GatewayOrder))
+    method: "GET",
+    path: "/users/payments-gateway/orders",
+    wallet: true,
+    permission: P.getGatewayOrders,
+    query: PageQ,
+    response: Envelope(Paged(GatewayOrder))
   }),
   /** Refunds an order (all that is left, or an amount): PIN, idempotent by transaction-uuid. */
   gatewayOrderRefund: def({
-    method: "POST", path: "/users/payments-gateway/orders-refunds", wallet: true, transaction: true, sensitive: true, permission: P.postGatewayOrderRefunds,
-    body: OrderRefundBody, response: Envelope(Schema.Struct({ refund: OrderRefund, order: GatewayOrder }))
+    method: "POST",
+    path: "/users/payments-gateway/orders-refunds",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postGatewayOrderRefunds,
+    body: OrderRefundBody,
+    response: Envelope(Schema.Struct({ refund: OrderRefund, order: GatewayOrder }))
   })
 } as const satisfies Record<string, EndpointDef>
 
 export const gatewayAdminApi = {
   /** A transaction arrives at a gateway wallet (a deposit by default), live to its readers. */
   gatewayArrive: def({
-    method: "POST", path: "/__admin/gateway/transactions", auth: false,
+    method: "POST",
+    path: "/__admin/gateway/transactions",
+    auth: false,
     body: Schema.Struct({
-      wallet_id: Schema.String, kind: Schema.optionalKey(GatewayKind), status: Schema.optionalKey(GatewayStatus), value: Schema.optionalKey(Schema.Int),
-      payer_name: optStr, reference: optStr
+      wallet_id: Schema.String,
+      kind: Schema.optionalKey(GatewayKind),
+      status: Schema.optionalKey(GatewayStatus),
+      value: Schema.optionalKey(Schema.Int),
+      payer_name: optStr,
+      reference: optStr
     }),
     response: Envelope(GatewayTransaction)
   }),
   /** Turns a wallet into a gateway wallet (or back): contract tests of the company kinds. */
   gatewayEnable: def({
-    method: "POST", path: "/__admin/gateway/enable", auth: false,
+    method: "POST",
+    path: "/__admin/gateway/enable",
+    auth: false,
     body: Schema.Struct({ wallet_id: Schema.String, enabled: Schema.Boolean }),
     response: Envelope(Schema.Struct({ wallet_id: Schema.String, company_kind: CompanyKind }))
   }),
   /** The back office moves a payment request (pending_review → approved | rejected → …, PAYMENT_REQUEST_MOVES); live to its readers. */
   paymentRequestMove: def({
-    method: "POST", path: "/__admin/gateway/payment-requests/status", auth: false,
+    method: "POST",
+    path: "/__admin/gateway/payment-requests/status",
+    auth: false,
     body: Schema.Struct({ id: Schema.String, status: PaymentRequestStatus, reason: optStr }),
     response: Envelope(PaymentRequest)
   }),
   /** The refunds of an order, with how many gateway rows each made: the exactly-once proof. */
   orderRefundsOf: def({
-    method: "GET", path: "/__admin/gateway/order-refunds", auth: false, query: Schema.Struct({ order_id: Schema.String }),
+    method: "GET",
+    path: "/__admin/gateway/order-refunds",
+    auth: false,
+    query: Schema.Struct({ order_id: Schema.String }),
     response: Envelope(Schema.Struct({ order: GatewayOrder, refunds: Schema.Array(OrderRefund), refund_rows: Schema.Int }))
   })
 } as const satisfies Record<string, EndpointDef>

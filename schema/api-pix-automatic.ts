@@ -22,44 +22,97 @@ const READ = [PS.getPixPayments, PA.getAuthorizations, PA.getPayments] as const
 
 export const pixAutomaticApi = {
   automaticAuthorizations: def({
-    method: "GET", path: BASE, wallet: true, permission: READ, query: Page, response: Envelope(Paged(AutomaticAuthorization))
+    method: "GET",
+    path: BASE,
+    wallet: true,
+    permission: READ,
+    query: Page,
+    response: Envelope(Paged(AutomaticAuthorization))
   }),
   /** The authorization a composite BR Code carries, before approving it (a one-off read). */
   automaticAuthorizationByQr: def({
-    method: "GET", path: `${BASE}/by-qrcode`, wallet: true, permission: PA.manageAuthorizations,
-    query: Schema.Struct({ qr_code: Schema.String }), response: Envelope(AutomaticAuthorization)
+    method: "GET",
+    path: `${BASE}/by-qrcode`,
+    wallet: true,
+    permission: PA.manageAuthorizations,
+    query: Schema.Struct({ qr_code: Schema.String }),
+    response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorization: def({
-    method: "GET", path: `${BASE}/{id}`, wallet: true, permission: READ, response: Envelope(AutomaticAuthorization)
+    method: "GET",
+    path: `${BASE}/{id}`,
+    wallet: true,
+    permission: READ,
+    response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationApprove: def({
-    method: "POST", path: `${BASE}/{id}/approve`, wallet: true, transaction: true, sensitive: true, permission: PA.manageAuthorizations,
-    body: Schema.Struct({ ...ApproveBody.fields, ...PIN }), response: Envelope(AutomaticAuthorization)
+    method: "POST",
+    path: `${BASE}/{id}/approve`,
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: PA.manageAuthorizations,
+    body: Schema.Struct({ ...ApproveBody.fields, ...PIN }),
+    response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationApproveByQr: def({
-    method: "POST", path: `${BASE}/approve-by-qrcode`, wallet: true, transaction: true, sensitive: true, permission: PA.manageAuthorizations,
-    body: Schema.Struct({ ...ApproveByQrBody.fields, ...PIN }), response: Envelope(AutomaticAuthorization)
+    method: "POST",
+    path: `${BASE}/approve-by-qrcode`,
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: PA.manageAuthorizations,
+    body: Schema.Struct({ ...ApproveByQrBody.fields, ...PIN }),
+    response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationReject: def({
-    method: "POST", path: `${BASE}/{id}/reject`, wallet: true, transaction: true, permission: PA.manageAuthorizations,
+    method: "POST",
+    path: `${BASE}/{id}/reject`,
+    wallet: true,
+    transaction: true,
+    permission: PA.manageAuthorizations,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationCancel: def({
-    method: "POST", path: `${BASE}/{id}/cancel`, wallet: true, transaction: true, permission: PA.cancelAuthorizations,
+    method: "POST",
+    path: `${BASE}/{id}/cancel`,
+    wallet: true,
+    transaction: true,
+    permission: PA.cancelAuthorizations,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationMaxValue: def({
-    method: "PATCH", path: `${BASE}/{id}/max-value`, wallet: true, transaction: true, sensitive: true, permission: PA.manageAuthorizations,
-    body: Schema.Struct({ ...MaxValueBody.fields, ...PIN }), response: Envelope(AutomaticAuthorization)
+    method: "PATCH",
+    path: `${BASE}/{id}/max-value`,
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: PA.manageAuthorizations,
+    body: Schema.Struct({ ...MaxValueBody.fields, ...PIN }),
+    response: Envelope(AutomaticAuthorization)
   }),
   automaticPayments: def({
-    method: "GET", path: PAY, wallet: true, permission: READ, query: Page, response: Envelope(Paged(AutomaticPayment))
+    method: "GET",
+    path: PAY,
+    wallet: true,
+    permission: READ,
+    query: Page,
+    response: Envelope(Paged(AutomaticPayment))
   }),
   /** features §4 "fetched by Pix payment": by the Pix's operation id or end-to-end id. */
   automaticPaymentByPix: def({
-    method: "GET", path: `${PAY}/by-pix-payment/{id}`, wallet: true, permission: READ, response: Envelope(AutomaticPayment)
+    method: "GET",
+    path: `${PAY}/by-pix-payment/{id}`,
+    wallet: true,
+    permission: READ,
+    response: Envelope(AutomaticPayment)
   }),
   automaticPaymentCancel: def({
-    method: "DELETE", path: `${PAY}/{id}`, wallet: true, transaction: true, permission: PA.cancelPayments, response: Envelope(AutomaticPayment)
+    method: "DELETE",
+    path: `${PAY}/{id}`,
+    wallet: true,
+    transaction: true,
+    permission: PA.cancelPayments,
+    response: Envelope(AutomaticPayment)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -17,32 +17,72 @@ const optStr = Schema.optionalKey(Schema.String)
 export const pixClaimsApi = {
   /** Sends a new code for a not-confirmed key (the spec's "get code"); the attempts left are kept. */
   pixKeyCodeResend: def({
-    method: "GET", path: "/users/pix/keys/{id}/code", wallet: true, permission: P.postPixKeys, response: Envelope(PixKey)
+    method: "GET",
+    path: "/users/pix/keys/{id}/code",
+    wallet: true,
+    permission: P.postPixKeys,
+    response: Envelope(PixKey)
   }),
   pixKeyCodeConfirm: def({
-    method: "POST", path: "/users/pix/keys/{id}/code", wallet: true, transaction: true, permission: P.postPixKeys,
-    body: Schema.Struct({ code: Schema.String }), response: Envelope(PixKey)
+    method: "POST",
+    path: "/users/pix/keys/{id}/code",
+    wallet: true,
+    transaction: true,
+    permission: P.postPixKeys,
+    body: Schema.Struct({ code: Schema.String }),
+    response: Envelope(PixKey)
   }),
   /** Drops a not-confirmed key request. */
   pixKeyCodeCancel: def({
-    method: "DELETE", path: "/users/pix/keys/{id}/code", wallet: true, transaction: true, permission: P.postPixKeys, response: Ok
+    method: "DELETE",
+    path: "/users/pix/keys/{id}/code",
+    wallet: true,
+    transaction: true,
+    permission: P.postPixKeys,
+    response: Ok
   }),
   pixClaims: def({
-    method: "GET", path: "/users/pix/claims", wallet: true, permission: P.getPixKeys,
-    query: Schema.Struct({ page: optStr, page_size: optStr }), response: Envelope(PixClaimsPage)
+    method: "GET",
+    path: "/users/pix/claims",
+    wallet: true,
+    permission: P.getPixKeys,
+    query: Schema.Struct({ page: optStr, page_size: optStr }),
+    response: Envelope(PixClaimsPage)
   }),
   pixClaimStart: def({
-    method: "POST", path: "/users/pix/claims/start", wallet: true, transaction: true, sensitive: true, permission: P.postPixKeys,
-    body: Schema.Struct({ key: Schema.String, kind: ClaimKind, pin_token: Schema.String }), response: Envelope(PixClaim)
+    method: "POST",
+    path: "/users/pix/claims/start",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixKeys,
+    body: Schema.Struct({ key: Schema.String, kind: ClaimKind, pin_token: Schema.String }),
+    response: Envelope(PixClaim)
   }),
   pixClaimCancel: def({
-    method: "DELETE", path: "/users/pix/claims/{id}/cancel", wallet: true, transaction: true, permission: P.postPixKeys, response: Envelope(PixClaim)
+    method: "DELETE",
+    path: "/users/pix/claims/{id}/cancel",
+    wallet: true,
+    transaction: true,
+    permission: P.postPixKeys,
+    response: Envelope(PixClaim)
   }),
   pixClaimApprove: def({
-    method: "POST", path: "/users/pix/claims/{id}/approve", wallet: true, transaction: true, sensitive: true, permission: P.postPixKeys,
-    body: Schema.Struct({ pin_token: Schema.String }), response: Envelope(PixClaim)
+    method: "POST",
+    path: "/users/pix/claims/{id}/approve",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixKeys,
+    body: Schema.Struct({ pin_token: Schema.String }),
+    response: Envelope(PixClaim)
   }),
   pixClaimReject: def({
-    method: "POST", path: "/users/pix/claims/{id}/reject", wallet: true, transaction: true, permission: P.postPixKeys, response: Envelope(PixClaim)
+    method: "POST",
+    path: "/users/pix/claims/{id}/reject",
+    wallet: true,
+    transaction: true,
+    permission: P.postPixKeys,
+    response: Envelope(PixClaim)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -16,31 +16,61 @@ const PageQ = { page: optStr, page_size: optStr, sort: optStr, order: optStr }
 
 export const pixLimitsApi = {
   limitTypes: def({
-    method: "GET", path: "/users/limits/types", wallet: true, permission: PL.getLimits,
-    query: Schema.Struct(PageQ), response: Envelope(LimitTypesPage)
+    method: "GET",
+    path: "/users/limits/types",
+    wallet: true,
+    permission: PL.getLimits,
+    query: Schema.Struct(PageQ),
+    response: Envelope(LimitTypesPage)
   }),
   userLimits: def({
-    method: "GET", path: "/users/limits/users", wallet: true, permission: PL.getLimits,
-    query: Schema.Struct({ ...PageQ, limit_type_id: optStr }), response: Envelope(UserLimitsPage)
+    method: "GET",
+    path: "/users/limits/users",
+    wallet: true,
+    permission: PL.getLimits,
+    query: Schema.Struct({ ...PageQ, limit_type_id: optStr }),
+    response: Envelope(UserLimitsPage)
   }),
   userLimitByTag: def({
-    method: "GET", path: "/users/limits/users/by-limit-type-tag/{tag}", wallet: true, permission: PL.getLimits,
+    method: "GET",
+    path: "/users/limits/users/by-limit-type-tag/{tag}",
+    wallet: true,
+    permission: PL.getLimits,
     response: Envelope(UserLimit)
   }),
   userLimitChange: def({
-    method: "POST", path: "/users/limits/users", wallet: true, transaction: true, sensitive: true, permission: PL.postLimits,
-    body: Schema.Struct({ ...UserLimitChangeBody.fields, pin_token: Schema.String }), response: Envelope(UserLimit)
+    method: "POST",
+    path: "/users/limits/users",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: PL.postLimits,
+    body: Schema.Struct({ ...UserLimitChangeBody.fields, pin_token: Schema.String }),
+    response: Envelope(UserLimit)
   }),
   pixContacts: def({
-    method: "GET", path: "/users/pix/trusted-contacts", wallet: true, permission: PL.getContacts,
-    query: Schema.Struct(PageQ), response: Envelope(PixContactsPage)
+    method: "GET",
+    path: "/users/pix/trusted-contacts",
+    wallet: true,
+    permission: PL.getContacts,
+    query: Schema.Struct(PageQ),
+    response: Envelope(PixContactsPage)
   }),
   pixContactCreate: def({
-    method: "POST", path: "/users/pix/trusted-contacts", wallet: true, transaction: true, permission: PL.postContacts,
-    body: PixContactCreateBody, response: Envelope(PixContact)
+    method: "POST",
+    path: "/users/pix/trusted-contacts",
+    wallet: true,
+    transaction: true,
+    permission: PL.postContacts,
+    body: PixContactCreateBody,
+    response: Envelope(PixContact)
   }),
   pixContactDelete: def({
-    method: "DELETE", path: "/users/pix/trusted-contacts/{id}", wallet: true, transaction: true, permission: PL.deleteContacts,
+    method: "DELETE",
+    path: "/users/pix/trusted-contacts/{id}",
+    wallet: true,
+    transaction: true,
+    permission: PL.deleteContacts,
     response: Ok
   })
 } as const satisfies Record<string, EndpointDef>

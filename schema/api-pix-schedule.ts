@@ -19,30 +19,58 @@ const Page = Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, orde
 
 export const pixScheduleApi = {
   scheduledPixList: def({
-    method: "GET", path: "/users/pix/scheduled-payments", wallet: true, permission: PS.getPixPayments,
-    query: Page, response: Envelope(Paged(ScheduledPix))
+    method: "GET",
+    path: "/users/pix/scheduled-payments",
+    wallet: true,
+    permission: PS.getPixPayments,
+    query: Page,
+    response: Envelope(Paged(ScheduledPix))
   }),
   /** A Pix by key scheduled for a date from tomorrow up to 60 days ahead (features §5, §9). */
   scheduledPixCreate: def({
-    method: "POST", path: "/users/pix/scheduled-payments", wallet: true, transaction: true, sensitive: true, permission: P.postPixByKey,
-    body: Schema.Struct({ ...ScheduledPixCreateBody.fields, pin_token: Schema.String }), response: Envelope(ScheduledPix)
+    method: "POST",
+    path: "/users/pix/scheduled-payments",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixByKey,
+    body: Schema.Struct({ ...ScheduledPixCreateBody.fields, pin_token: Schema.String }),
+    response: Envelope(ScheduledPix)
   }),
   /** features §4: a scheduled payment is cancelled by its operation id (protective: no PIN, D-pix-schedule). */
   pixPaymentCancelByOperation: def({
-    method: "DELETE", path: "/users/v2/pix/payments/by-operation/{id}", wallet: true, transaction: true, permission: PS.deletePixPayments,
+    method: "DELETE",
+    path: "/users/v2/pix/payments/by-operation/{id}",
+    wallet: true,
+    transaction: true,
+    permission: PS.deletePixPayments,
     response: Envelope(ScheduledPix)
   }),
   pixRecurrences: def({
-    method: "GET", path: "/users/pix/scheduled-payments/recurrence", wallet: true, permission: PS.getRecurrences,
-    query: Page, response: Envelope(Paged(PixRecurrence))
+    method: "GET",
+    path: "/users/pix/scheduled-payments/recurrence",
+    wallet: true,
+    permission: PS.getRecurrences,
+    query: Page,
+    response: Envelope(Paged(PixRecurrence))
   }),
   pixRecurrenceCreate: def({
-    method: "POST", path: "/users/pix/scheduled-payments/recurrence", wallet: true, transaction: true, sensitive: true, permission: PS.postRecurrence,
-    body: Schema.Struct({ ...RecurrenceCreateBody.fields, pin_token: Schema.String }), response: Envelope(PixRecurrence)
+    method: "POST",
+    path: "/users/pix/scheduled-payments/recurrence",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: PS.postRecurrence,
+    body: Schema.Struct({ ...RecurrenceCreateBody.fields, pin_token: Schema.String }),
+    response: Envelope(PixRecurrence)
   }),
   pixRecurrenceDeactivate: def({
-    method: "DELETE", path: "/users/pix/scheduled-payments/recurrence/{id}/deactivate", wallet: true, transaction: true,
-    permission: PS.deactivateRecurrence, response: Envelope(PixRecurrence)
+    method: "DELETE",
+    path: "/users/pix/scheduled-payments/recurrence/{id}/deactivate",
+    wallet: true,
+    transaction: true,
+    permission: PS.deactivateRecurrence,
+    response: Envelope(PixRecurrence)
   }),
   // Pix Automático (features §7 automatic authorizations and payments): schema/api-pix-automatic.ts
   ...pixAutomaticApi,

@@ -16,7 +16,12 @@ import { def, type EndpointDef } from "./api-def.ts"
 const optStr = Schema.optionalKey(Schema.String)
 
 export const PixStatementQuery = Schema.Struct({
-  page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr,
+  page: optStr,
+  page_size: optStr,
+  sort: optStr,
+  order: optStr,
+  after: optStr,
+  updated_since: optStr,
   /** The sync's compact wire format (D-compact-pages; schema/common.ts CompactPageHead). */
   format: CompactFormat,
   /** Text in the description, counterparty name, document or end-to-end id. */
@@ -44,15 +49,26 @@ export type PixStatementExport = typeof PixStatementExport.Type
 
 export const pixStatementApi = {
   pixStatement: def({
-    method: "GET", path: "/users/v2/reports/pix-statement", wallet: true, permission: P.getPixStatement,
-    query: PixStatementQuery, response: Envelope(Paged(PixStatementRow))
+    method: "GET",
+    path: "/users/v2/reports/pix-statement",
+    wallet: true,
+    permission: P.getPixStatement,
+    query: PixStatementQuery,
+    response: Envelope(Paged(PixStatementRow))
   }),
   pixStatementExportCreate: def({
-    method: "POST", path: "/users/v5/reports/pix-statement/exports", wallet: true, permission: P.postPixStatementExport,
-    body: Schema.Struct({ date: IsoDate }), response: Envelope(PixStatementExport)
+    method: "POST",
+    path: "/users/v5/reports/pix-statement/exports",
+    wallet: true,
+    permission: P.postPixStatementExport,
+    body: Schema.Struct({ date: IsoDate }),
+    response: Envelope(PixStatementExport)
   }),
   pixStatementExportGet: def({
-    method: "GET", path: "/users/v5/reports/pix-statement/exports/{id}", wallet: true, permission: P.postPixStatementExport,
+    method: "GET",
+    path: "/users/v5/reports/pix-statement/exports/{id}",
+    wallet: true,
+    permission: P.postPixStatementExport,
     response: Envelope(PixStatementExport)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -16,18 +16,38 @@ const BASE = "/users/pix/withdraw-settings"
 
 export const pixWithdrawApi = {
   withdrawSettings: def({
-    method: "GET", path: BASE, wallet: true, permission: PW.getSettings, response: Envelope(WithdrawSettings)
+    method: "GET",
+    path: BASE,
+    wallet: true,
+    permission: PW.getSettings,
+    response: Envelope(WithdrawSettings)
   }),
   /** Saves and turns the sweep on (PIN). */
   withdrawSettingsSave: def({
-    method: "PUT", path: BASE, wallet: true, transaction: true, sensitive: true, permission: PW.putSettings,
-    body: Schema.Struct({ ...WithdrawSettingsBody.fields, pin_token: Schema.String }), response: Envelope(WithdrawSettings)
+    method: "PUT",
+    path: BASE,
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: PW.putSettings,
+    body: Schema.Struct({ ...WithdrawSettingsBody.fields, pin_token: Schema.String }),
+    response: Envelope(WithdrawSettings)
   }),
   /** Turns the sweep off; the settings stay, to be turned on again by saving. */
   withdrawSettingsDisable: def({
-    method: "DELETE", path: BASE, wallet: true, transaction: true, permission: PW.putSettings, response: Envelope(WithdrawSettings)
+    method: "DELETE",
+    path: BASE,
+    wallet: true,
+    transaction: true,
+    permission: PW.putSettings,
+    response: Envelope(WithdrawSettings)
   }),
   withdrawExecutions: def({
-    method: "GET", path: `${BASE}/executions`, wallet: true, permission: PW.getSettings, query: Page, response: Envelope(Paged(WithdrawExecution))
+    method: "GET",
+    path: `${BASE}/executions`,
+    wallet: true,
+    permission: PW.getSettings,
+    query: Page,
+    response: Envelope(Paged(WithdrawExecution))
   })
 } as const satisfies Record<string, EndpointDef>

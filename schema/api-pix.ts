@@ -24,74 +24,154 @@ const PixPayByQrBody = Schema.Struct({ code: Schema.String, amount: MinorUnits, 
 
 export const pixApi = {
   pixKeys: def({
-    method: "GET", path: "/users/v3/pix/keys", wallet: true, permission: P.getPixKeys,
+    method: "GET",
+    path: "/users/v3/pix/keys",
+    wallet: true,
+    permission: P.getPixKeys,
     query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }),
     response: Envelope(PixKeysPage)
   }),
   pixKeyCreate: def({
-    method: "POST", path: "/users/v3/pix/keys", wallet: true, transaction: true, sensitive: true, permission: P.postPixKeys,
-    body: Schema.Struct({ ...PixKeyCreateBody.fields, pin_token: Schema.String }), response: Envelope(PixKey)
+    method: "POST",
+    path: "/users/v3/pix/keys",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixKeys,
+    body: Schema.Struct({ ...PixKeyCreateBody.fields, pin_token: Schema.String }),
+    response: Envelope(PixKey)
   }),
   pixKeyDelete: def({
-    method: "DELETE", path: "/users/v4/pix/keys/{id}", wallet: true, transaction: true, sensitive: true, permission: P.deletePixKeys,
-    body: Schema.Struct({ pin_token: Schema.String }), response: Ok
+    method: "DELETE",
+    path: "/users/v4/pix/keys/{id}",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.deletePixKeys,
+    body: Schema.Struct({ pin_token: Schema.String }),
+    response: Ok
   }),
   pixQrCodes: def({
-    method: "GET", path: "/users/pix/deposits/qr-codes", wallet: true, permission: P.getPixQrCodes,
+    method: "GET",
+    path: "/users/pix/deposits/qr-codes",
+    wallet: true,
+    permission: P.getPixQrCodes,
     query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }),
     response: Envelope(PixQrCodesPage)
   }),
   pixQrCodeCreate: def({
-    method: "POST", path: "/users/pix/deposits/qr-codes", wallet: true, transaction: true, permission: P.postPixQrCodes,
-    body: PixQrCreateBody, response: Envelope(PixQrCode)
+    method: "POST",
+    path: "/users/pix/deposits/qr-codes",
+    wallet: true,
+    transaction: true,
+    permission: P.postPixQrCodes,
+    body: PixQrCreateBody,
+    response: Envelope(PixQrCode)
   }),
   pixDecodeByQrCode: def({
-    method: "GET", path: "/users/v2/pix/payments/decode/by-qr-code", wallet: true, query: Schema.Struct({ code: Schema.String }),
+    method: "GET",
+    path: "/users/v2/pix/payments/decode/by-qr-code",
+    wallet: true,
+    query: Schema.Struct({ code: Schema.String }),
     response: Envelope(PixQrDecoded)
   }),
   pixPayByQrStatic: def({
-    method: "POST", path: "/users/v2/pix/payments/by-qr-code/static/instant-billing", wallet: true, transaction: true, sensitive: true,
+    method: "POST",
+    path: "/users/v2/pix/payments/by-qr-code/static/instant-billing",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
     permission: P.postPixQrStatic,
-    body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+    body: PixPayByQrBody,
+    response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamic: def({
-    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/instant-billing", wallet: true, transaction: true, sensitive: true,
+    method: "POST",
+    path: "/users/v2/pix/payments/by-qr-code/dynamic/instant-billing",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
     permission: P.postPixQrDynamic,
-    body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+    body: PixPayByQrBody,
+    response: Envelope(PixPaymentResult)
   }),
   // features §7 the other by-qr-code variants: static withdrawal, dynamic due-date billing, withdrawal and change (D-pix-qr-variants)
   pixPayByQrStaticWithdrawal: def({
-    method: "POST", path: "/users/v2/pix/payments/by-qr-code/static/withdrawal", wallet: true, transaction: true, sensitive: true,
-    permission: P.postPixQrStaticWithdrawal, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+    method: "POST",
+    path: "/users/v2/pix/payments/by-qr-code/static/withdrawal",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixQrStaticWithdrawal,
+    body: PixPayByQrBody,
+    response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamicDue: def({
-    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/due-date-billing", wallet: true, transaction: true, sensitive: true,
-    permission: P.postPixQrDynamicDue, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+    method: "POST",
+    path: "/users/v2/pix/payments/by-qr-code/dynamic/due-date-billing",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixQrDynamicDue,
+    body: PixPayByQrBody,
+    response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamicWithdrawal: def({
-    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/withdrawal", wallet: true, transaction: true, sensitive: true,
-    permission: P.postPixQrDynamicWithdrawal, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+    method: "POST",
+    path: "/users/v2/pix/payments/by-qr-code/dynamic/withdrawal",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixQrDynamicWithdrawal,
+    body: PixPayByQrBody,
+    response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamicChange: def({
-    method: "POST", path: "/users/v2/pix/payments/by-qr-code/dynamic/change", wallet: true, transaction: true, sensitive: true,
-    permission: P.postPixQrDynamicChange, body: PixPayByQrBody, response: Envelope(PixPaymentResult)
+    method: "POST",
+    path: "/users/v2/pix/payments/by-qr-code/dynamic/change",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixQrDynamicChange,
+    body: PixPayByQrBody,
+    response: Envelope(PixPaymentResult)
   }),
   // features §2 pay by account, §7 decode/by-account and by-account/instant-billing (the v2 path, as by key; D-pix-by-account)
   pixDecodeByAccount: def({
-    method: "POST", path: "/users/pix/payments/decode/by-account", wallet: true, body: PixAccountDecodeBody, response: Envelope(PixAccountDecoded)
+    method: "POST",
+    path: "/users/pix/payments/decode/by-account",
+    wallet: true,
+    body: PixAccountDecodeBody,
+    response: Envelope(PixAccountDecoded)
   }),
   pixPayByAccount: def({
-    method: "POST", path: "/users/v2/pix/payments/by-account/instant-billing", wallet: true, transaction: true, sensitive: true,
-    permission: P.postPixByAccount, body: PixPayByAccountBody, response: Envelope(PixPaymentResult)
+    method: "POST",
+    path: "/users/v2/pix/payments/by-account/instant-billing",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixByAccount,
+    body: PixPayByAccountBody,
+    response: Envelope(PixPaymentResult)
   }),
   // features §2 pay/{id}/devolution (get-pix-deposits), §7 /users/v2/pix/devolutions: GET the payment's
   // devolution summary, POST a devolution (ours: D-pix-devolution)
   pixDevolutionInfo: def({
-    method: "GET", path: "/users/v2/pix/devolutions", wallet: true, permission: P.getPixDeposits,
-    query: Schema.Struct({ payment_id: Schema.String }), response: Envelope(PixDevolutionInfo)
+    method: "GET",
+    path: "/users/v2/pix/devolutions",
+    wallet: true,
+    permission: P.getPixDeposits,
+    query: Schema.Struct({ payment_id: Schema.String }),
+    response: Envelope(PixDevolutionInfo)
   }),
   pixDevolutionCreate: def({
-    method: "POST", path: "/users/v2/pix/devolutions", wallet: true, transaction: true, sensitive: true, permission: P.postPixDevolutions,
-    body: PixDevolutionBody, response: Envelope(PixDevolution)
+    method: "POST",
+    path: "/users/v2/pix/devolutions",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postPixDevolutions,
+    body: PixDevolutionBody,
+    response: Envelope(PixDevolution)
   })
 } as const satisfies Record<string, EndpointDef>

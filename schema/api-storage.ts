@@ -61,34 +61,53 @@ export const partsCount = (size: number, partSize: number): number => Math.max(1
 export const storageApi = {
   /** Multipart create: idempotent by transaction-uuid (the upload command's id): a resend answers the same upload. */
   storageMultipartCreate: def({
-    method: "POST", path: "/users/v2/storage/multipart", wallet: true, transaction: true,
-    body: MultipartCreateBody, response: Envelope(MultipartUpload)
+    method: "POST",
+    path: "/users/v2/storage/multipart",
+    wallet: true,
+    transaction: true,
+    body: MultipartCreateBody,
+    response: Envelope(MultipartUpload)
   }),
   storagePartUrl: def({
-    method: "POST", path: "/users/v2/storage/multipart/{id}/part-signed-url", wallet: true,
-    body: Schema.Struct({ part_number: Schema.Int }), response: Envelope(Schema.Struct({ url: Schema.String, expires_at: Schema.String }))
+    method: "POST",
+    path: "/users/v2/storage/multipart/{id}/part-signed-url",
+    wallet: true,
+    body: Schema.Struct({ part_number: Schema.Int }),
+    response: Envelope(Schema.Struct({ url: Schema.String, expires_at: Schema.String }))
   }),
   /** The parts the server holds: what a resumed upload does not send again. */
   storageParts: def({
-    method: "GET", path: "/users/v2/storage/multipart/{id}/parts", wallet: true,
+    method: "GET",
+    path: "/users/v2/storage/multipart/{id}/parts",
+    wallet: true,
     response: Envelope(Schema.Struct({ upload: MultipartUpload, parts: Schema.Array(UploadedPart) }))
   }),
   /** Complete: assembles the parts once (a repeated complete answers the same file). */
   storageComplete: def({
-    method: "POST", path: "/users/v2/storage/multipart/{id}/complete", wallet: true, transaction: true,
-    body: Schema.Struct({ parts: Schema.Array(Schema.Struct({ part_number: Schema.Int, etag: Schema.String })) }), response: Envelope(StoredFile)
+    method: "POST",
+    path: "/users/v2/storage/multipart/{id}/complete",
+    wallet: true,
+    transaction: true,
+    body: Schema.Struct({ parts: Schema.Array(Schema.Struct({ part_number: Schema.Int, etag: Schema.String })) }),
+    response: Envelope(StoredFile)
   }),
   storageAbort: def({ method: "POST", path: "/users/v2/storage/multipart/{id}/abort", wallet: true, response: Ok }),
   storageFiles: def({
-    method: "GET", path: "/users/v2/storage/files", wallet: true,
-    query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }), response: Envelope(Paged(StoredFile))
+    method: "GET",
+    path: "/users/v2/storage/files",
+    wallet: true,
+    query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }),
+    response: Envelope(Paged(StoredFile))
   })
 } as const satisfies Record<string, EndpointDef>
 
 /** Admin (tests): a wallet's files with how many times each was assembled (the exactly-once proof). */
 export const storageAdminApi = {
   storageFilesOf: def({
-    method: "GET", path: "/__admin/storage-files", auth: false, query: Schema.Struct({ wallet_id: Schema.String }),
+    method: "GET",
+    path: "/__admin/storage-files",
+    auth: false,
+    query: Schema.Struct({ wallet_id: Schema.String }),
     response: Envelope(Schema.Array(Schema.Struct({ ...StoredFile.fields, assembled: Schema.Int })))
   })
 } as const satisfies Record<string, EndpointDef>

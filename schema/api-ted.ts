@@ -19,49 +19,89 @@ const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, aft
 export const tedApi = {
   /** The bank directory (features §3): every bank with code and ISPB; `search` by name or code. */
   banks: def({
-    method: "GET", path: "/users/banking/banks", query: Schema.Struct({ search: optStr }), response: Envelope(Schema.Array(Bank))
+    method: "GET",
+    path: "/users/banking/banks",
+    query: Schema.Struct({ search: optStr }),
+    response: Envelope(Schema.Array(Bank))
   }),
   /** The banks a TED may go to (the directory and the sandbox's bank), searched by name or code. */
   tedBanks: def({
-    method: "GET", path: "/users/banking/ted/banks", wallet: true, permission: P.postTed,
-    query: Schema.Struct({ search: optStr }), response: Envelope(Schema.Array(Bank))
+    method: "GET",
+    path: "/users/banking/ted/banks",
+    wallet: true,
+    permission: P.postTed,
+    query: Schema.Struct({ search: optStr }),
+    response: Envelope(Schema.Array(Bank))
   }),
   /** The window now by the business clock (D-ted-window): open, or when it opens. */
   tedWindow: def({ method: "GET", path: "/users/v2/banking/ted/window", response: Envelope(TedWindow) }),
   /** The wallet's sent and scheduled TEDs. */
   tedTransfers: def({
-    method: "GET", path: "/users/v2/banking/ted", wallet: true, permission: P.getTed,
-    query: Schema.Struct(Page), response: Envelope(Paged(TedTransfer))
+    method: "GET",
+    path: "/users/v2/banking/ted",
+    wallet: true,
+    permission: P.getTed,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(TedTransfer))
   }),
   /** Send now (in the window) or, when closed and asked, schedule for the next opening; else TED_OUTSIDE_HOURS. */
   tedSend: def({
-    method: "POST", path: "/users/v2/banking/ted", wallet: true, transaction: true, sensitive: true, permission: P.postTed,
-    body: TedSendBody, response: Envelope(TedTransfer)
+    method: "POST",
+    path: "/users/v2/banking/ted",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postTed,
+    body: TedSendBody,
+    response: Envelope(TedTransfer)
   }),
   tedContacts: def({
-    method: "GET", path: "/users/banking/contacts", wallet: true, permission: P.getTed,
-    query: Schema.Struct(Page), response: Envelope(Paged(TedContact))
+    method: "GET",
+    path: "/users/banking/contacts",
+    wallet: true,
+    permission: P.getTed,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(TedContact))
   }),
   tedContactCreate: def({
-    method: "POST", path: "/users/banking/contacts", wallet: true, transaction: true, permission: P.postTed,
-    body: TedDestinationBody, response: Envelope(TedContact)
+    method: "POST",
+    path: "/users/banking/contacts",
+    wallet: true,
+    transaction: true,
+    permission: P.postTed,
+    body: TedDestinationBody,
+    response: Envelope(TedContact)
   }),
   tedContactDelete: def({
-    method: "DELETE", path: "/users/banking/contacts/{id}", wallet: true, transaction: true, permission: P.postTed, response: Ok
+    method: "DELETE",
+    path: "/users/banking/contacts/{id}",
+    wallet: true,
+    transaction: true,
+    permission: P.postTed,
+    response: Ok
   })
 } as const satisfies Record<string, EndpointDef>
 
 export const tedAdminApi = {
   /** A TED from another bank arrives to a wallet (TED_IN, live). */
   tedIncoming: def({
-    method: "POST", path: "/__admin/ted/incoming", auth: false,
+    method: "POST",
+    path: "/__admin/ted/incoming",
+    auth: false,
     body: Schema.Struct({
-      wallet_id: Schema.String, amount: Schema.Int, payer_name: optStr, payer_document: optStr, bank_code: optStr
+      wallet_id: Schema.String,
+      amount: Schema.Int,
+      payer_name: optStr,
+      payer_document: optStr,
+      bank_code: optStr
     }),
     response: Envelope(StatementEntry)
   }),
   /** Runs the scheduled TEDs whose time the sandbox clock has reached (also runs on its own). */
   tedRunSchedules: def({
-    method: "POST", path: "/__admin/ted/run-schedules", auth: false, response: Envelope(Schema.Struct({ ran: Schema.Array(Schema.String) }))
+    method: "POST",
+    path: "/__admin/ted/run-schedules",
+    auth: false,
+    response: Envelope(Schema.Struct({ ran: Schema.Array(Schema.String) }))
   })
 } as const satisfies Record<string, EndpointDef>

@@ -9,10 +9,37 @@ import { Schema } from "effect"
 import { def, type EndpointDef, type Method } from "./api-def.ts"
 import { Envelope, IsoDate, MinorUnits, Ok, Paged } from "./common.ts"
 import {
-  Address, ApprovalRequest, ApprovalSetting, BankingAccount, Conversion, ConversionSide, Currency, Notification,
-  NotificationPageInfo, Occupation, Onboarding, PendingBalance, PermissionAction, PermissionUser, PixPaymentResult,
-  ProfileUpdateForm, Receipt, SignupRecord, SpotQuote, StatementEntry, StatementExport, StatementStatus, StatementType,
-  StorageFileUrl, Tokens, TrendSample, UserProfile, Wallet, WalletAccount, WalletInvitation, ZipLookup
+  Address,
+  ApprovalRequest,
+  ApprovalSetting,
+  BankingAccount,
+  Conversion,
+  ConversionSide,
+  Currency,
+  Notification,
+  NotificationPageInfo,
+  Occupation,
+  Onboarding,
+  PendingBalance,
+  PermissionAction,
+  PermissionUser,
+  PixPaymentResult,
+  ProfileUpdateForm,
+  Receipt,
+  SignupRecord,
+  SpotQuote,
+  StatementEntry,
+  StatementExport,
+  StatementStatus,
+  StatementType,
+  StorageFileUrl,
+  Tokens,
+  TrendSample,
+  UserProfile,
+  Wallet,
+  WalletAccount,
+  WalletInvitation,
+  ZipLookup
 } from "./entities.ts"
 import { CurrencySymbol } from "./common.ts"
 import { P } from "./permissions.ts"
@@ -38,76 +65,109 @@ export const PinToken = Schema.Struct({ pin_token: Schema.String })
 export const api = {
   // ── Authentication (core §7) ───────────────────────────────────────────────
   signin: def({
-    method: "POST", path: "/users/v2/auth/signin", auth: false,
+    method: "POST",
+    path: "/users/v2/auth/signin",
+    auth: false,
     body: Schema.Struct({ email: Str, password: Str }),
     response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int, channel: Schema.Literal("email") }))
   }),
   sessionSignin: def({
-    method: "POST", path: "/users/auth/session/signin", auth: false,
+    method: "POST",
+    path: "/users/auth/session/signin",
+    auth: false,
     body: Schema.Union([Schema.Struct({ otp_id: Str, code: Str }), Schema.Struct({ session_token: Str })]),
     response: Envelope(Tokens)
   }),
   refreshToken: def({
-    method: "POST", path: "/users/auth/refresh-token", auth: false,
+    method: "POST",
+    path: "/users/auth/refresh-token",
+    auth: false,
     body: Schema.Struct({ refresh_token: Str }),
     response: Envelope(Tokens)
   }),
   changePassword: def({
-    method: "POST", path: "/users/auth/password",
-    body: Schema.Struct({ current_password: Str, new_password: Str }), response: Ok
+    method: "POST",
+    path: "/users/auth/password",
+    body: Schema.Struct({ current_password: Str, new_password: Str }),
+    response: Ok
   }),
   forgotPassword: def({
-    method: "POST", path: "/users/v2/auth/forgot-password", auth: false,
-    body: Schema.Struct({ email: Str }), response: Envelope(Schema.Struct({ id: Str }))
+    method: "POST",
+    path: "/users/v2/auth/forgot-password",
+    auth: false,
+    body: Schema.Struct({ email: Str }),
+    response: Envelope(Schema.Struct({ id: Str }))
   }),
   forgotPasswordUpdate: def({
-    method: "PATCH", path: "/users/auth/forgot-password/{id}", auth: false,
-    body: Schema.Struct({ code: Str, new_password: Str }), response: Ok
+    method: "PATCH",
+    path: "/users/auth/forgot-password/{id}",
+    auth: false,
+    body: Schema.Struct({ code: Str, new_password: Str }),
+    response: Ok
   }),
   forgotPasswordDecline: def({ method: "DELETE", path: "/users/auth/forgot-password/{id}", auth: false, response: Ok }),
   qrSessionToken: def({
-    method: "POST", path: "/auth/session/token", auth: false,
+    method: "POST",
+    path: "/auth/session/token",
+    auth: false,
     response: Envelope(Schema.Struct({ session_token: Str, qr_payload: Str, expires_in: Schema.Int }))
   }),
   qrSessionActivate: def({
-    method: "POST", path: "/auth/session/activate",
-    body: Schema.Struct({ session_token: Str }), response: Ok
+    method: "POST",
+    path: "/auth/session/activate",
+    body: Schema.Struct({ session_token: Str }),
+    response: Ok
   }),
   otp: def({
-    method: "POST", path: "/users/auth/otp",
-    body: Schema.Struct({ purpose: Str }), response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int }))
+    method: "POST",
+    path: "/users/auth/otp",
+    body: Schema.Struct({ purpose: Str }),
+    response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int }))
   }),
   otpCreate: def({
-    method: "POST", path: "/users/auth/otp/create",
-    body: Schema.Struct({ purpose: Str }), response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int }))
+    method: "POST",
+    path: "/users/auth/otp/create",
+    body: Schema.Struct({ purpose: Str }),
+    response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int }))
   }),
   otpResend: def({ method: "GET", path: "/users/auth/otp/{id}/code", response: Ok }),
   otpVerify: def({
-    method: "POST", path: "/users/auth/otp/{id}/code",
-    body: Schema.Struct({ code: Str }), response: Envelope(Schema.Struct({ temporary_token: Str }))
+    method: "POST",
+    path: "/users/auth/otp/{id}/code",
+    body: Schema.Struct({ code: Str }),
+    response: Envelope(Schema.Struct({ temporary_token: Str }))
   }),
   /** PIN (4 digits) or temporary token (6 digits) → a short-lived pin_token (features §2). */
   verifyPin: def({
-    method: "POST", path: "/users/v2/auth/verify-pin",
+    method: "POST",
+    path: "/users/v2/auth/verify-pin",
     body: Schema.Union([Schema.Struct({ pin: Str }), Schema.Struct({ temporary_token: Str })]),
     response: Envelope(Schema.Struct({ pin_token: Str, expires_in: Schema.Int }))
   }),
 
   // ── Sign-up (core §7) ──────────────────────────────────────────────────────
   signup: def({
-    method: "POST", path: "/users/signup", auth: false,
+    method: "POST",
+    path: "/users/signup",
+    auth: false,
     body: Schema.Struct({ name: Str, email: Str, phone_number: Str, recaptcha_token: Str }),
     response: Envelope(SignupRecord)
   }),
   signupPatch: def({
-    method: "PATCH", path: "/users/signup/{id}", auth: false,
-    body: Schema.Struct({ name: optStr, phone_number: optStr }), response: Envelope(SignupRecord)
+    method: "PATCH",
+    path: "/users/signup/{id}",
+    auth: false,
+    body: Schema.Struct({ name: optStr, phone_number: optStr }),
+    response: Envelope(SignupRecord)
   }),
   signupGet: def({ method: "GET", path: "/users/signup/{id}", auth: false, response: Envelope(SignupRecord) }),
   signupSendCode: def({ method: "GET", path: "/users/signup/{id}/code", auth: false, response: Ok }),
   signupConfirm: def({
-    method: "POST", path: "/users/signup/{id}/code", auth: false,
-    body: Schema.Struct({ code: Str, password: Str, document: Str }), response: Envelope(SignupRecord)
+    method: "POST",
+    path: "/users/signup/{id}/code",
+    auth: false,
+    body: Schema.Struct({ code: Str, password: Str, document: Str }),
+    response: Envelope(SignupRecord)
   }),
 
   // ── User (core §7) ─────────────────────────────────────────────────────────
@@ -117,12 +177,14 @@ export const api = {
   hasPin: def({ method: "GET", path: "/users/users/has-pin", response: Envelope(Schema.Struct({ has_pin: Schema.Boolean })) }),
   addPin: def({ method: "PUT", path: "/users/users/pin", body: Schema.Struct({ pin: Str }), response: Ok }),
   updatePin: def({
-    method: "PATCH", path: "/users/users/pin",
+    method: "PATCH",
+    path: "/users/users/pin",
     body: Schema.Union([Schema.Struct({ current_pin: Str, new_pin: Str }), Schema.Struct({ temporary_token: Str, new_pin: Str })]),
     response: Ok
   }),
   occupations: def({
-    method: "GET", path: "/api-2/v2/onboarding/cbos",
+    method: "GET",
+    path: "/api-2/v2/onboarding/cbos",
     query: Schema.Struct({ search: Str, page: optStr, page_size: optStr }),
     response: Envelope(Schema.Struct({ occupations: Schema.Array(Occupation) }))
   }),
@@ -135,101 +197,180 @@ export const api = {
   walletCreate: def({ transaction: true, method: "POST", path: "/users/operations/wallets", body: Schema.Struct({ name: Str }), response: Envelope(Wallet) }),
   walletGet: def({ method: "GET", path: "/users/operations/wallets/{id}", response: Envelope(Wallet) }),
   walletUpdate: def({
-    transaction: true, method: "PUT", path: "/users/operations/wallets/{id}",
-    body: Schema.Struct({ name: optStr, default: Schema.optionalKey(Schema.Boolean) }), response: Envelope(Wallet)
+    transaction: true,
+    method: "PUT",
+    path: "/users/operations/wallets/{id}",
+    body: Schema.Struct({ name: optStr, default: Schema.optionalKey(Schema.Boolean) }),
+    response: Envelope(Wallet)
   }),
   walletDelete: def({
-    transaction: true, method: "DELETE", path: "/users/operations/wallets/{id}",
-    query: Schema.Struct({ wallet_backup_id: optStr }), response: Ok
+    transaction: true,
+    method: "DELETE",
+    path: "/users/operations/wallets/{id}",
+    query: Schema.Struct({ wallet_backup_id: optStr }),
+    response: Ok
   }),
   checkGatewayWallets: def({
-    method: "POST", path: "/users/payments-gateway/check-wallets",
+    method: "POST",
+    path: "/users/payments-gateway/check-wallets",
     body: Schema.Struct({ wallets_ids: Schema.Array(Str) }),
     response: Envelope(Schema.Struct({ wallets_ids: Schema.Array(Str) }))
   }),
   walletAccounts: def({
-    method: "GET", path: "/users/operations/wallet-accounts", wallet: true, permission: P.getWalletAccounts,
-    query: Schema.Struct({ ...Page, currency_symbol: optStr }), response: Envelope(Paged(WalletAccount))
+    method: "GET",
+    path: "/users/operations/wallet-accounts",
+    wallet: true,
+    permission: P.getWalletAccounts,
+    query: Schema.Struct({ ...Page, currency_symbol: optStr }),
+    response: Envelope(Paged(WalletAccount))
   }),
   pendingBalance: def({
-    method: "GET", path: "/users/operations/balance/pending", wallet: true, permission: P.getPendingBalance,
+    method: "GET",
+    path: "/users/operations/balance/pending",
+    wallet: true,
+    permission: P.getPendingBalance,
     response: Envelope(PendingBalance)
   }),
   invitationsReceived: def({
-    method: "GET", path: "/users/v2/operations/wallet-invitations/my", query: Schema.Struct(Page),
+    method: "GET",
+    path: "/users/v2/operations/wallet-invitations/my",
+    query: Schema.Struct(Page),
     response: Envelope(Paged(WalletInvitation))
   }),
   invitationsSent: def({
-    method: "GET", path: "/users/v2/operations/wallet-invitations/user", wallet: true, query: Schema.Struct(Page),
+    method: "GET",
+    path: "/users/v2/operations/wallet-invitations/user",
+    wallet: true,
+    query: Schema.Struct(Page),
     response: Envelope(Paged(WalletInvitation))
   }),
   invitationCreate: def({
-    transaction: true, method: "POST", path: "/users/v2/operations/wallet-invitations", wallet: true, permission: P.postInvitation,
-    body: Schema.Struct({ wallet_id: Str, email: Str, permission_types: Schema.Array(Str) }), response: Envelope(WalletInvitation)
+    transaction: true,
+    method: "POST",
+    path: "/users/v2/operations/wallet-invitations",
+    wallet: true,
+    permission: P.postInvitation,
+    body: Schema.Struct({ wallet_id: Str, email: Str, permission_types: Schema.Array(Str) }),
+    response: Envelope(WalletInvitation)
   }),
   invitationAccept: def({
-    transaction: true, method: "PUT", path: "/users/v2/operations/wallet-invitations/accept",
-    body: Schema.Struct({ invite_id: Str }), response: Envelope(WalletInvitation)
+    transaction: true,
+    method: "PUT",
+    path: "/users/v2/operations/wallet-invitations/accept",
+    body: Schema.Struct({ invite_id: Str }),
+    response: Envelope(WalletInvitation)
   }),
   invitationDecline: def({
-    transaction: true, method: "PUT", path: "/users/v2/operations/wallet-invitations/decline",
-    body: Schema.Struct({ invite_id: Str }), response: Envelope(WalletInvitation)
+    transaction: true,
+    method: "PUT",
+    path: "/users/v2/operations/wallet-invitations/decline",
+    body: Schema.Struct({ invite_id: Str }),
+    response: Envelope(WalletInvitation)
   }),
   invitationCancel: def({ transaction: true, method: "DELETE", path: "/users/v2/operations/wallet-invitations/{id}", response: Envelope(WalletInvitation) }),
   permissionActions: def({
-    method: "GET", path: "/users/operations/permissions/actions", wallet: true,
-    query: Schema.Struct({ ...Page, permission_types: optStr }), response: Envelope(Paged(PermissionAction))
+    method: "GET",
+    path: "/users/operations/permissions/actions",
+    wallet: true,
+    query: Schema.Struct({ ...Page, permission_types: optStr }),
+    response: Envelope(Paged(PermissionAction))
   }),
   permissionUsers: def({
-    method: "GET", path: "/users/operations/permissions/users", wallet: true, permission: P.getPermissionUsers,
-    query: Schema.Struct(Page), response: Envelope(Paged(PermissionUser))
+    method: "GET",
+    path: "/users/operations/permissions/users",
+    wallet: true,
+    permission: P.getPermissionUsers,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(PermissionUser))
   }),
   permissionUpdate: def({
-    transaction: true, method: "PATCH", path: "/users/operations/permissions", wallet: true, permission: P.patchPermissions,
-    body: Schema.Struct({ user_id: Str, permission_types: Schema.Array(Str) }), response: Envelope(PermissionUser)
+    transaction: true,
+    method: "PATCH",
+    path: "/users/operations/permissions",
+    wallet: true,
+    permission: P.patchPermissions,
+    body: Schema.Struct({ user_id: Str, permission_types: Schema.Array(Str) }),
+    response: Envelope(PermissionUser)
   }),
   permissionRemove: def({
-    transaction: true, method: "DELETE", path: "/users/operations/permissions", wallet: true, permission: P.deletePermissions,
-    query: Schema.Struct({ user_id: Str }), response: Ok
+    transaction: true,
+    method: "DELETE",
+    path: "/users/operations/permissions",
+    wallet: true,
+    permission: P.deletePermissions,
+    query: Schema.Struct({ user_id: Str }),
+    response: Ok
   }),
   /** Unlink: a user removes their own access (core §6); an owner/admin may remove another's. */
   permissionRemoveByUser: def({
-    transaction: true, method: "DELETE", path: "/users/operations/permissions/by-user/{userId}",
-    query: Schema.Struct({ wallet_id: Str }), response: Ok
+    transaction: true,
+    method: "DELETE",
+    path: "/users/operations/permissions/by-user/{userId}",
+    query: Schema.Struct({ wallet_id: Str }),
+    response: Ok
   }),
   bankingAccount: def({
-    method: "GET", path: "/users/users/banking/accounts", wallet: true, permission: P.getBankingAccounts,
+    method: "GET",
+    path: "/users/users/banking/accounts",
+    wallet: true,
+    permission: P.getBankingAccounts,
     response: Envelope(BankingAccount)
   }),
 
   // ── Currencies and conversion (core §7, features §7) ──────────────────────
   currencies: def({ method: "GET", path: "/users/operations/currencies", response: Envelope(Schema.Array(Currency)) }),
   spotQuote: def({
-    method: "GET", path: "/users/v2/quotations/spot", wallet: true,
-    query: Schema.Struct({ base: Str, quote: Str }), response: Envelope(SpotQuote)
+    method: "GET",
+    path: "/users/v2/quotations/spot",
+    wallet: true,
+    query: Schema.Struct({ base: Str, quote: Str }),
+    response: Envelope(SpotQuote)
   }),
   /** `amount` is in minor units of `from_currency`. */
   convert: def({
-    method: "POST", path: "/users/v2/conversions", wallet: true, transaction: true, sensitive: true, permission: P.postConversion,
-    body: Schema.Struct({ quote_id: Str, side: ConversionSide, from_currency: CurrencySymbol, to_currency: CurrencySymbol, amount: MinorUnits, pin_token: Str }),
+    method: "POST",
+    path: "/users/v2/conversions",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postConversion,
+    body: Schema.Struct({
+      quote_id: Str,
+      side: ConversionSide,
+      from_currency: CurrencySymbol,
+      to_currency: CurrencySymbol,
+      amount: MinorUnits,
+      pin_token: Str
+    }),
     response: Envelope(Conversion)
   }),
   trends: def({
-    method: "GET", path: "/users/quotations/trends", query: Schema.Struct({ base: optStr, quote: optStr }),
+    method: "GET",
+    path: "/users/quotations/trends",
+    query: Schema.Struct({ base: optStr, quote: optStr }),
     response: Envelope(Schema.Array(TrendSample))
   }),
   portfolioStatements: def({
-    method: "GET", path: "/users/otc/portfolio-statements", wallet: true, permission: P.getWalletAccounts,
-    query: Schema.Struct(Page), response: Envelope(Paged(Conversion))
+    method: "GET",
+    path: "/users/otc/portfolio-statements",
+    wallet: true,
+    permission: P.getWalletAccounts,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(Conversion))
   }),
 
   // ── Notifications and the live stream (core §7) ───────────────────────────
   notifications: def({
-    method: "GET", path: "/users/notifications", query: Schema.Struct(Page),
+    method: "GET",
+    path: "/users/notifications",
+    query: Schema.Struct(Page),
     response: Schema.Struct({ data: Schema.Array(Notification), pagination: NotificationPageInfo })
   }),
   notificationRead: def({
-    method: "PATCH", path: "/users/notifications/{id}", body: Schema.Struct({ read: Schema.Boolean }), response: Envelope(Notification)
+    method: "PATCH",
+    path: "/users/notifications/{id}",
+    body: Schema.Struct({ read: Schema.Boolean }),
+    response: Envelope(Notification)
   }),
   unreadCount: def({ method: "GET", path: "/api-2/notifications/count_unread", response: Envelope(Schema.Struct({ count: Schema.Int })) }),
   /** SSE; `text/event-stream`, each data line is a StreamEvent (schema/stream.ts). */
@@ -237,39 +378,71 @@ export const api = {
 
   // ── Statements, exports, receipts (features §7) ────────────────────────────
   statement: def({
-    method: "GET", path: "/users/v2/reports/operation-statement", wallet: true, permission: P.getStatement,
+    method: "GET",
+    path: "/users/v2/reports/operation-statement",
+    wallet: true,
+    permission: P.getStatement,
     query: Schema.Struct({
-      ...Page, start_date: optStr, end_date: optStr, type: optStr, status: optStr, direction: optStr, search: optStr,
-      min_amount: optStr, max_amount: optStr
+      ...Page,
+      start_date: optStr,
+      end_date: optStr,
+      type: optStr,
+      status: optStr,
+      direction: optStr,
+      search: optStr,
+      min_amount: optStr,
+      max_amount: optStr
     }),
     response: Envelope(Paged(StatementEntry))
   }),
   statementGet: def({
-    method: "GET", path: "/users/v2/reports/operation-statement/{id}", wallet: true, permission: P.getStatement,
+    method: "GET",
+    path: "/users/v2/reports/operation-statement/{id}",
+    wallet: true,
+    permission: P.getStatement,
     response: Envelope(StatementEntry)
   }),
   statementExportCreate: def({
-    method: "POST", path: "/users/v3/reports/operation-statement/exports", wallet: true, permission: P.postStatementExport,
+    method: "POST",
+    path: "/users/v3/reports/operation-statement/exports",
+    wallet: true,
+    permission: P.postStatementExport,
     body: Schema.Struct({ start_date: IsoDate, end_date: IsoDate, format: Schema.Literals(["csv", "pdf"]) }),
     response: Envelope(StatementExport)
   }),
   statementExportGet: def({
-    method: "GET", path: "/users/v3/reports/operation-statement/exports/{id}", wallet: true, permission: P.postStatementExport,
+    method: "GET",
+    path: "/users/v3/reports/operation-statement/exports/{id}",
+    wallet: true,
+    permission: P.postStatementExport,
     response: Envelope(StatementExport)
   }),
   storageFileUrl: def({ method: "GET", path: "/users/v2/storage/files/{id}/url", wallet: true, response: Envelope(StorageFileUrl) }),
   storageFileDownload: def({ method: "GET", path: "/users/v2/storage/files/{id}/download", auth: false, response: Schema.Unknown }),
   receipt: def({ method: "GET", path: "/users/operations/{id}/receipt", wallet: true, permission: P.getReceipts, response: Envelope(Receipt) }),
-  receiptGenerate: def({ method: "POST", path: "/users/operations/{id}/receipt/generate", wallet: true, permission: P.getReceipts, response: Envelope(Receipt) }),
+  receiptGenerate: def({
+    method: "POST",
+    path: "/users/operations/{id}/receipt/generate",
+    wallet: true,
+    permission: P.getReceipts,
+    response: Envelope(Receipt)
+  }),
   pixReceipt: def({ method: "GET", path: "/users/v2/pix/receipt/by-operation/{id}", wallet: true, permission: P.getReceipts, response: Envelope(Receipt) }),
 
   // ── Pix payment (only what staged approval needs here; features §7) ───────
   pixDecodeByKey: def({
-    method: "GET", path: "/users/pix/payments/decode/by-key", wallet: true, query: Schema.Struct({ key: Str }),
+    method: "GET",
+    path: "/users/pix/payments/decode/by-key",
+    wallet: true,
+    query: Schema.Struct({ key: Str }),
     response: Envelope(Schema.Struct({ key: Str, key_type: Str, beneficiary_name: Str, beneficiary_document: Str, beneficiary_bank: Str }))
   }),
   pixPayByKey: def({
-    method: "POST", path: "/users/v2/pix/payments/by-key/instant-billing", wallet: true, transaction: true, sensitive: true,
+    method: "POST",
+    path: "/users/v2/pix/payments/by-key/instant-billing",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
     permission: P.postPixByKey,
     body: Schema.Struct({ key: Str, amount: MinorUnits, description: Str, pin_token: Str }),
     response: Envelope(PixPaymentResult)
@@ -277,39 +450,81 @@ export const api = {
 
   // ── Staged approval (features §3–§6; paths not shown: our decision) ───────
   approvalSettings: def({
-    method: "GET", path: "/users/operations/approval-settings", wallet: true, permission: P.getApprovalSettings,
-    query: Schema.Struct(Page), response: Envelope(Paged(ApprovalSetting))
+    method: "GET",
+    path: "/users/operations/approval-settings",
+    wallet: true,
+    permission: P.getApprovalSettings,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(ApprovalSetting))
   }),
   approvalSettingCreate: def({
-    transaction: true, method: "POST", path: "/users/operations/approval-settings", wallet: true, permission: P.postApprovalSettings,
-    body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }), response: Envelope(ApprovalSetting)
+    transaction: true,
+    method: "POST",
+    path: "/users/operations/approval-settings",
+    wallet: true,
+    permission: P.postApprovalSettings,
+    body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }),
+    response: Envelope(ApprovalSetting)
   }),
   approvalSettingUpdate: def({
-    transaction: true, method: "PUT", path: "/users/operations/approval-settings/{id}", wallet: true, permission: P.postApprovalSettings,
-    body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }), response: Envelope(ApprovalSetting)
+    transaction: true,
+    method: "PUT",
+    path: "/users/operations/approval-settings/{id}",
+    wallet: true,
+    permission: P.postApprovalSettings,
+    body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }),
+    response: Envelope(ApprovalSetting)
   }),
   approvalSettingDelete: def({
-    transaction: true, method: "DELETE", path: "/users/operations/approval-settings/{id}", wallet: true, permission: P.postApprovalSettings, response: Ok
+    transaction: true,
+    method: "DELETE",
+    path: "/users/operations/approval-settings/{id}",
+    wallet: true,
+    permission: P.postApprovalSettings,
+    response: Ok
   }),
   approvalRequests: def({
-    method: "GET", path: "/users/operations/approval-requests", wallet: true, permission: P.getApprovalRequests,
-    query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
+    method: "GET",
+    path: "/users/operations/approval-requests",
+    wallet: true,
+    permission: P.getApprovalRequests,
+    query: Schema.Struct({ ...Page, status: optStr }),
+    response: Envelope(Paged(ApprovalRequest))
   }),
   approvalRequestGet: def({
-    method: "GET", path: "/users/operations/approval-requests/{id}", wallet: true, permission: P.getApprovalRequests,
+    method: "GET",
+    path: "/users/operations/approval-requests/{id}",
+    wallet: true,
+    permission: P.getApprovalRequests,
     response: Envelope(ApprovalRequest)
   }),
   approvalApprove: def({
-    method: "POST", path: "/users/operations/approval-requests/{id}/approve", wallet: true, transaction: true, sensitive: true,
-    permission: P.postApprovalDecision, body: PinToken, response: Envelope(ApprovalRequest)
+    method: "POST",
+    path: "/users/operations/approval-requests/{id}/approve",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postApprovalDecision,
+    body: PinToken,
+    response: Envelope(ApprovalRequest)
   }),
   approvalReprove: def({
-    method: "POST", path: "/users/operations/approval-requests/{id}/reprove", wallet: true, transaction: true, sensitive: true,
-    permission: P.postApprovalDecision, body: Schema.Struct({ pin_token: Str, reason: optStr }), response: Envelope(ApprovalRequest)
+    method: "POST",
+    path: "/users/operations/approval-requests/{id}/reprove",
+    wallet: true,
+    transaction: true,
+    sensitive: true,
+    permission: P.postApprovalDecision,
+    body: Schema.Struct({ pin_token: Str, reason: optStr }),
+    response: Envelope(ApprovalRequest)
   }),
   approvalHistory: def({
-    method: "GET", path: "/users/operations/approval-history", wallet: true, permission: P.getApprovalHistory,
-    query: Schema.Struct({ ...Page, status: optStr }), response: Envelope(Paged(ApprovalRequest))
+    method: "GET",
+    path: "/users/operations/approval-history",
+    wallet: true,
+    permission: P.getApprovalHistory,
+    query: Schema.Struct({ ...Page, status: optStr }),
+    response: Envelope(Paged(ApprovalRequest))
   }),
   ...cardsApi,
   ...pixApi,
@@ -341,11 +556,11 @@ export const templateToRegExp = (template: string): RegExp =>
   new RegExp("^" + template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "([^/]+)") + "$")
 
 /** The allowed-path list of core §7: any other path is rejected locally with UNAUTHORIZED_ENDPOINT. */
-export const ALLOWED_PATHS: ReadonlyArray<{ readonly method: Method; readonly re: RegExp; readonly id: EndpointId }> =
-  (Object.keys(api) as EndpointId[]).map((id) => ({ id, method: api[id].method, re: templateToRegExp(api[id].path) }))
+export const ALLOWED_PATHS: ReadonlyArray<{ readonly method: Method; readonly re: RegExp; readonly id: EndpointId }> = (Object.keys(api) as EndpointId[]).map(
+  (id) => ({ id, method: api[id].method, re: templateToRegExp(api[id].path) })
+)
 
-export const isAllowedPath = (method: string, path: string): boolean =>
-  ALLOWED_PATHS.some((p) => p.method === method && p.re.test(path.split("?")[0] ?? ""))
+export const isAllowedPath = (method: string, path: string): boolean => ALLOWED_PATHS.some((p) => p.method === method && p.re.test(path.split("?")[0] ?? ""))
 
 /** Fill a template's `{params}`, URI-encoded. */
 export const fillPath = (template: string, params: Readonly<Record<string, string>>): string =>

@@ -49,7 +49,12 @@ export const BANK_DIRECTORY: ReadonlyArray<Bank> = [
 /** Every bank a TED may go to: the directory and the sandbox's bank. */
 export const TED_BANKS: ReadonlyArray<Bank> = [...BANK_DIRECTORY, SANDBOX_BANK]
 
-const fold = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim()
+const fold = (s: string): string =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim()
 
 /**
  * Banks matching a search (features §3 "TED and banks", issue 14 "bank search by name or code"):
@@ -61,9 +66,11 @@ export function searchBanks(banks: ReadonlyArray<Bank>, search: string): Readonl
   if (q === "") return [...banks].sort((a, b) => a.code.localeCompare(b.code))
   const digits = /^\d+$/.test(q)
   return banks
-    .filter((b) => digits
-      ? b.code.startsWith(q) || (q.length < 3 && !q.startsWith("0") && b.code.replace(/^0+/, "").startsWith(q)) || (q.length >= 4 && b.ispb.startsWith(q))
-      : q.split(/\s+/).every((w) => fold(b.name).includes(w)))
+    .filter((b) =>
+      digits
+        ? b.code.startsWith(q) || (q.length < 3 && !q.startsWith("0") && b.code.replace(/^0+/, "").startsWith(q)) || (q.length >= 4 && b.ispb.startsWith(q))
+        : q.split(/\s+/).every((w) => fold(b.name).includes(w))
+    )
     .sort((a, b) => a.code.localeCompare(b.code))
 }
 

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest"
 import { checkReportFile, checkReportXml, parseXml } from "./betting-report.ts"
 import { reportCorrectionDeadline } from "./validation.ts"
 
-const bet = (id: string, extra = "") => `<aposta id="${id}" tipo="esportiva" valorApostado="1500" valorPremio="300" dataHora="2026-03-10T14:00:00-03:00"${extra}/>`
+const bet = (id: string, extra = "") =>
+  `<aposta id="${id}" tipo="esportiva" valorApostado="1500" valorPremio="300" dataHora="2026-03-10T14:00:00-03:00"${extra}/>`
 const doc = (date = "2026-03-10", body = bet("1") + bet("2")) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<relatorioApostas versao="1.0" data="${date}" cnpj="12345678000195">\n${body}\n</relatorioApostas>\n`
 const inflate = async (b: Uint8Array) => new Uint8Array(inflateRawSync(b))
@@ -19,22 +20,53 @@ const enc = (s: string) => new TextEncoder().encode(s)
 const zip = (files: ReadonlyArray<{ name: string; text: string; stored?: boolean }>): Uint8Array => {
   const chunks: number[] = []
   const central: number[] = []
-  const le = (arr: number[], v: number, bytes: number) => { for (let k = 0; k < bytes; k++) arr.push((v >>> (8 * k)) & 0xff) }
+  const le = (arr: number[], v: number, bytes: number) => {
+    for (let k = 0; k < bytes; k++) arr.push((v >>> (8 * k)) & 0xff)
+  }
   for (const f of files) {
     const raw = enc(f.text)
     const data = f.stored ? raw : new Uint8Array(deflateRawSync(raw))
     const name = enc(f.name)
     const offset = chunks.length
-    le(chunks, 0x04034b50, 4); le(chunks, 20, 2); le(chunks, 0, 2); le(chunks, f.stored ? 0 : 8, 2); le(chunks, 0, 4); le(chunks, 0, 4)
-    le(chunks, data.length, 4); le(chunks, raw.length, 4); le(chunks, name.length, 2); le(chunks, 0, 2)
+    le(chunks, 0x04034b50, 4)
+    le(chunks, 20, 2)
+    le(chunks, 0, 2)
+    le(chunks, f.stored ? 0 : 8, 2)
+    le(chunks, 0, 4)
+    le(chunks, 0, 4)
+    le(chunks, data.length, 4)
+    le(chunks, raw.length, 4)
+    le(chunks, name.length, 2)
+    le(chunks, 0, 2)
     chunks.push(...name, ...data)
-    le(central, 0x02014b50, 4); le(central, 20, 2); le(central, 20, 2); le(central, 0, 2); le(central, f.stored ? 0 : 8, 2); le(central, 0, 4); le(central, 0, 4)
-    le(central, data.length, 4); le(central, raw.length, 4); le(central, name.length, 2); le(central, 0, 2); le(central, 0, 2); le(central, 0, 2); le(central, 0, 2); le(central, 0, 4)
-    le(central, offset, 4); central.push(...name)
+    le(central, 0x02014b50, 4)
+    le(central, 20, 2)
+    le(central, 20, 2)
+    le(central, 0, 2)
+    le(central, f.stored ? 0 : 8, 2)
+    le(central, 0, 4)
+    le(central, 0, 4)
+    le(central, data.length, 4)
+    le(central, raw.length, 4)
+    le(central, name.length, 2)
+    le(central, 0, 2)
+    le(central, 0, 2)
+    le(central, 0, 2)
+    le(central, 0, 2)
+    le(central, 0, 4)
+    le(central, offset, 4)
+    central.push(...name)
   }
   const cdOffset = chunks.length
   const out = [...chunks, ...central]
-  le(out, 0x06054b50, 4); le(out, 0, 2); le(out, 0, 2); le(out, files.length, 2); le(out, files.length, 2); le(out, central.length, 4); le(out, cdOffset, 4); le(out, 0, 2)
+  le(out, 0x06054b50, 4)
+  le(out, 0, 2)
+  le(out, 0, 2)
+  le(out, files.length, 2)
+  le(out, files.length, 2)
+  le(out, central.length, 4)
+  le(out, cdOffset, 4)
+  le(out, 0, 2)
   return new Uint8Array(out)
 }
 
@@ -59,9 +91,16 @@ describe("betting report file (features §5, docs/betting-report.md)", () => {
     expect(parseXml(doc()).children).toHaveLength(2)
   })
   it("a ZIP of XML files (deflated and stored) is read and each XML checked", async () => {
-    const ok = zip([{ name: "a.xml", text: doc() }, { name: "b.xml", text: doc("2026-03-10", bet("9")), stored: true }, { name: "leia.txt", text: "x" }])
+    const ok = zip([
+      { name: "a.xml", text: doc() },
+      { name: "b.xml", text: doc("2026-03-10", bet("9")), stored: true },
+      { name: "leia.txt", text: "x" }
+    ])
     expect(await checkReportFile(ok, inflate, "2026-03-10")).toEqual({ ok: true, files: 2, bets: 3, staked: 4500, prizes: 900 })
-    const badEntry = zip([{ name: "a.xml", text: doc() }, { name: "b.xml", text: "<relatorioApostas" }])
+    const badEntry = zip([
+      { name: "a.xml", text: doc() },
+      { name: "b.xml", text: "<relatorioApostas" }
+    ])
     expect(await checkReportFile(badEntry, inflate)).toMatchObject({ ok: false, code: "XML_MALFORMED", entry: "b.xml" })
     expect(await checkReportFile(zip([{ name: "leia.txt", text: "x" }]), inflate)).toMatchObject({ ok: false, code: "ZIP_NO_XML" })
     expect(await checkReportFile(ok.subarray(0, 40), inflate)).toMatchObject({ ok: false, code: "ZIP_INVALID" })

@@ -20,7 +20,13 @@ export interface ReportProblem {
   /** The ZIP entry the problem is in. */
   readonly entry?: string
 }
-export interface ReportSummary { readonly ok: true; readonly files: number; readonly bets: number; readonly staked: number; readonly prizes: number }
+export interface ReportSummary {
+  readonly ok: true
+  readonly files: number
+  readonly bets: number
+  readonly staked: number
+  readonly prizes: number
+}
 export type ReportCheck = ReportSummary | ReportProblem
 
 export interface XmlElement {
@@ -33,17 +39,26 @@ export interface XmlElement {
 }
 
 class XmlError extends Error {
-  constructor(readonly detail: string, readonly pos: number) { super(detail) }
+  constructor(
+    readonly detail: string,
+    readonly pos: number
+  ) {
+    super(detail)
+  }
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: "\"", apos: "'" }
+const ENTITIES: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" }
 const NAME_START = /[A-Za-z_:]/
 const NAME_CHAR = /[A-Za-z0-9_:.-]/
 
 const lineCol = (s: string, pos: number): { line: number; column: number } => {
   let line = 1
   let last = -1
-  for (let i = 0; i < pos && i < s.length; i++) if (s.charCodeAt(i) === 10) { line++; last = i }
+  for (let i = 0; i < pos && i < s.length; i++)
+    if (s.charCodeAt(i) === 10) {
+      line++
+      last = i
+    }
   return { line, column: pos - last }
 }
 
@@ -54,7 +69,11 @@ const lineCounter = (s: string) => {
   let last = -1
   return (pos: number): { line: number; column: number } => {
     if (pos < at) return lineCol(s, pos)
-    for (; at < pos && at < s.length; at++) if (s.charCodeAt(at) === 10) { line++; last = at }
+    for (; at < pos && at < s.length; at++)
+      if (s.charCodeAt(at) === 10) {
+        line++
+        last = at
+      }
     return { line, column: pos - last }
   }
 }
@@ -64,20 +83,33 @@ export function parseXml(src: string): XmlElement {
   let i = src.charCodeAt(0) === 0xfeff ? 1 : 0
   const n = src.length
   const where = lineCounter(src)
-  const fail = (detail: string, at = i): never => { throw new XmlError(detail, at) }
+  const fail = (detail: string, at = i): never => {
+    throw new XmlError(detail, at)
+  }
   const startsWith = (t: string) => src.startsWith(t, i)
-  const decode = (raw: string, at: number): string => raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (_m, e: string | undefined, off: number) => {
-    if (e === undefined) return fail("'&' must start an entity reference", at + off)
-    if (e.startsWith("#x")) return String.fromCodePoint(parseInt(e.slice(2), 16))
-    if (e.startsWith("#")) return String.fromCodePoint(parseInt(e.slice(1), 10))
-    const v = ENTITIES[e]
-    return v ?? fail(`unknown entity &${e};`, at + off)
-  })
+  const decode = (raw: string, at: number): string =>
+    raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (_m, e: string | undefined, off: number) => {
+      if (e === undefined) return fail("'&' must start an entity reference", at + off)
+      if (e.startsWith("#x")) return String.fromCodePoint(parseInt(e.slice(2), 16))
+      if (e.startsWith("#")) return String.fromCodePoint(parseInt(e.slice(1), 10))
+      const v = ENTITIES[e]
+      return v ?? fail(`unknown entity &${e};`, at + off)
+    })
   const skipMisc = () => {
     for (;;) {
       while (i < n && /\s/.test(src[i]!)) i++
-      if (startsWith("<!--")) { const e = src.indexOf("-->", i + 4); if (e < 0) fail("comment not closed"); i = e + 3; continue }
-      if (startsWith("<?")) { const e = src.indexOf("?>", i + 2); if (e < 0) fail("processing instruction not closed"); i = e + 2; continue }
+      if (startsWith("<!--")) {
+        const e = src.indexOf("-->", i + 4)
+        if (e < 0) fail("comment not closed")
+        i = e + 3
+        continue
+      }
+      if (startsWith("<?")) {
+        const e = src.indexOf("?>", i + 2)
+        if (e < 0) fail("processing instruction not closed")
+        i = e + 2
+        continue
+      }
       if (startsWith("<!DOCTYPE") || startsWith("<!doctype")) fail("DOCTYPE is not allowed")
       return
     }
@@ -97,8 +129,14 @@ export function parseXml(src: string): XmlElement {
       const ws = i
       while (i < n && /\s/.test(src[i]!)) i++
       if (i >= n) fail(`tag <${tag}> not closed`)
-      if (startsWith("/>")) { i += 2; return { name: tag, attrs, children: [], text: "", ...where(at) } }
-      if (src[i] === ">") { i++; break }
+      if (startsWith("/>")) {
+        i += 2
+        return { name: tag, attrs, children: [], text: "", ...where(at) }
+      }
+      if (src[i] === ">") {
+        i++
+        break
+      }
       if (ws === i) fail("whitespace expected between attributes")
       const aAt = i
       const a = name()
@@ -107,7 +145,7 @@ export function parseXml(src: string): XmlElement {
       i++
       while (i < n && /\s/.test(src[i]!)) i++
       const q = src[i]
-      if (q !== "\"" && q !== "'") fail(`attribute ${a}: quoted value expected`)
+      if (q !== '"' && q !== "'") fail(`attribute ${a}: quoted value expected`)
       const vs = i + 1
       const ve = src.indexOf(q!, vs)
       if (ve < 0) fail(`attribute ${a}: value not closed`)
@@ -122,8 +160,14 @@ export function parseXml(src: string): XmlElement {
     for (;;) {
       if (i >= n) fail(`element <${tag}> not closed`, at)
       const lt = src.indexOf("<", i)
-      if (lt < 0) { i = n; fail(`element <${tag}> not closed`, at) }
-      if (lt > i) { el.text += decode(src.slice(i, lt), i); i = lt }
+      if (lt < 0) {
+        i = n
+        fail(`element <${tag}> not closed`, at)
+      }
+      if (lt > i) {
+        el.text += decode(src.slice(i, lt), i)
+        i = lt
+      }
       if (startsWith("</")) {
         i += 2
         const close = name()
@@ -133,9 +177,25 @@ export function parseXml(src: string): XmlElement {
         i++
         return el
       }
-      if (startsWith("<!--")) { const e = src.indexOf("-->", i + 4); if (e < 0) fail("comment not closed"); i = e + 3; continue }
-      if (startsWith("<![CDATA[")) { const e = src.indexOf("]]>", i + 9); if (e < 0) fail("CDATA not closed"); el.text += src.slice(i + 9, e); i = e + 3; continue }
-      if (startsWith("<?")) { const e = src.indexOf("?>", i + 2); if (e < 0) fail("processing instruction not closed"); i = e + 2; continue }
+      if (startsWith("<!--")) {
+        const e = src.indexOf("-->", i + 4)
+        if (e < 0) fail("comment not closed")
+        i = e + 3
+        continue
+      }
+      if (startsWith("<![CDATA[")) {
+        const e = src.indexOf("]]>", i + 9)
+        if (e < 0) fail("CDATA not closed")
+        el.text += src.slice(i + 9, e)
+        i = e + 3
+        continue
+      }
+      if (startsWith("<?")) {
+        const e = src.indexOf("?>", i + 2)
+        if (e < 0) fail("processing instruction not closed")
+        i = e + 2
+        continue
+      }
       el.children.push(element())
     }
   }
@@ -157,7 +217,13 @@ type Check = { ok: true; bets: number; staked: number; prizes: number } | Report
 
 /** The report's schema (docs/betting-report.md) over a parsed document; `date` = the report date picked, when known. */
 export function validateReportXml(root: XmlElement, date?: string): Check {
-  const bad = (el: XmlElement, detail: string, code: ReportCheckCode = "XML_SCHEMA"): ReportProblem => ({ ok: false, code, detail, line: el.line, column: el.column })
+  const bad = (el: XmlElement, detail: string, code: ReportCheckCode = "XML_SCHEMA"): ReportProblem => ({
+    ok: false,
+    code,
+    detail,
+    line: el.line,
+    column: el.column
+  })
   if (root.name !== REPORT_ROOT) return bad(root, `the root element must be <${REPORT_ROOT}>, not <${root.name}>`)
   for (const a of root.attrs.keys()) if (!ROOT_ATTRS.has(a)) return bad(root, `unknown attribute ${a} on <${REPORT_ROOT}>`)
   if (root.attrs.get("versao") !== REPORT_VERSION) return bad(root, `versao must be "${REPORT_VERSION}"`)
@@ -179,7 +245,8 @@ export function validateReportXml(root: XmlElement, date?: string): Check {
     ids.add(id)
     if (!BET_TYPES.has(b.attrs.get("tipo") ?? "")) return bad(b, "tipo must be esportiva or virtual")
     for (const a of ["valorApostado", "valorPremio"]) if (!/^\d{1,15}$/.test(b.attrs.get(a) ?? "")) return bad(b, `${a} must be a whole number of centavos`)
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([.]\d+)?(Z|[+-]\d{2}:\d{2})$/.test(b.attrs.get("dataHora") ?? "")) return bad(b, "dataHora must be an ISO 8601 date-time with its offset")
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([.]\d+)?(Z|[+-]\d{2}:\d{2})$/.test(b.attrs.get("dataHora") ?? ""))
+      return bad(b, "dataHora must be an ISO 8601 date-time with its offset")
     if (b.children.length > 0 || b.text.trim() !== "") return bad(b, "<aposta> must be empty")
     staked += Number(b.attrs.get("valorApostado"))
     prizes += Number(b.attrs.get("valorPremio"))
@@ -201,7 +268,13 @@ export function checkReportXml(text: string, date?: string): Check {
 
 // ── ZIP ──────────────────────────────────────────────────────────────────────
 
-export interface ZipEntry { readonly name: string; readonly method: number; readonly compressedSize: number; readonly size: number; readonly offset: number }
+export interface ZipEntry {
+  readonly name: string
+  readonly method: number
+  readonly compressedSize: number
+  readonly size: number
+  readonly offset: number
+}
 export type Inflate = (deflated: Uint8Array) => Promise<Uint8Array>
 
 const u16 = (b: Uint8Array, o: number) => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8)
@@ -212,7 +285,11 @@ export const isZip = (b: Uint8Array): boolean => b.length >= 4 && b[0] === 0x50 
 /** The central directory's entries (no ZIP64, no encryption). Throws with a reason on a broken archive. */
 export function zipEntries(b: Uint8Array): ZipEntry[] {
   let eocd = -1
-  for (let o = b.length - 22; o >= Math.max(0, b.length - 22 - 65535); o--) if (u32(b, o) === 0x06054b50) { eocd = o; break }
+  for (let o = b.length - 22; o >= Math.max(0, b.length - 22 - 65535); o--)
+    if (u32(b, o) === 0x06054b50) {
+      eocd = o
+      break
+    }
   if (eocd < 0) throw new Error("end of central directory not found")
   const count = u16(b, eocd + 10)
   let p = u32(b, eocd + 16)
@@ -252,21 +329,39 @@ export async function checkReportFile(bytes: Uint8Array, inflate: Inflate, date?
   if (bytes.length === 0) return { ok: false, code: "EMPTY_FILE", detail: "the file is empty" }
   if (isZip(bytes)) {
     let entries: ZipEntry[]
-    try { entries = zipEntries(bytes) } catch (e) { return { ok: false, code: "ZIP_INVALID", detail: (e as Error).message } }
+    try {
+      entries = zipEntries(bytes)
+    } catch (e) {
+      return { ok: false, code: "ZIP_INVALID", detail: (e as Error).message }
+    }
     const xmls = entries.filter((e) => isXmlName(e.name))
     if (xmls.length === 0) return { ok: false, code: "ZIP_NO_XML", detail: "the ZIP holds no .xml file" }
-    let bets = 0, staked = 0, prizes = 0
+    let bets = 0,
+      staked = 0,
+      prizes = 0
     for (const e of xmls) {
       let data: Uint8Array
-      try { data = await zipEntryData(bytes, e, inflate) } catch (err) { return { ok: false, code: "ZIP_INVALID", detail: (err as Error).message, entry: e.name } }
+      try {
+        data = await zipEntryData(bytes, e, inflate)
+      } catch (err) {
+        return { ok: false, code: "ZIP_INVALID", detail: (err as Error).message, entry: e.name }
+      }
       const r = checkReportXml(new TextDecoder().decode(data), date)
       if (!r.ok) return { ...r, entry: e.name }
-      bets += r.bets; staked += r.staked; prizes += r.prizes
+      bets += r.bets
+      staked += r.staked
+      prizes += r.prizes
     }
     return { ok: true, files: xmls.length, bets, staked, prizes }
   }
   const text = new TextDecoder().decode(bytes)
-  if (!text.replace(/^\ufeff/, "").trimStart().startsWith("<")) return { ok: false, code: "NOT_XML_OR_ZIP", detail: "the file is neither XML nor ZIP" }
+  if (
+    !text
+      .replace(/^\ufeff/, "")
+      .trimStart()
+      .startsWith("<")
+  )
+    return { ok: false, code: "NOT_XML_OR_ZIP", detail: "the file is neither XML nor ZIP" }
   const r = checkReportXml(text, date)
   return r.ok ? { ok: true, files: 1, bets: r.bets, staked: r.staked, prizes: r.prizes } : r
 }

@@ -131,7 +131,10 @@ export const reportCorrectionDeadline = (date: string, n: number = REPORT_CORREC
   if (!m) throw new RangeError(`invalid date: ${date}`)
   let y = Number(m[1])
   let mo = Number(m[2]) + 1
-  if (mo === 13) { mo = 1; y += 1 }
+  if (mo === 13) {
+    mo = 1
+    y += 1
+  }
   const first = bankBusinessDayOnOrAfter(`${y}-${String(mo).padStart(2, "0")}-01`)
   return addBankBusinessDays(first, n - 1)
 }

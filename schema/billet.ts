@@ -126,15 +126,24 @@ export const BilletDepositBody = Schema.Struct({
 
 export const billetLists = {
   billet_payments: defineList({
-    endpoint: "billetPayments", row: BilletPayment, scope: "wallet", id: (r) => r.id,
+    endpoint: "billetPayments",
+    row: BilletPayment,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => b.created_at.localeCompare(a.created_at)
   }),
   billet_scheduled: defineList({
-    endpoint: "billetScheduled", row: ScheduledBilletPayment, scope: "wallet", id: (r) => r.id,
+    endpoint: "billetScheduled",
+    row: ScheduledBilletPayment,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => a.payment_date.localeCompare(b.payment_date) || b.created_at.localeCompare(a.created_at)
   }),
   billet_deposits: defineList({
-    endpoint: "billetDeposits", row: BilletDeposit, scope: "wallet", id: (r) => r.id,
+    endpoint: "billetDeposits",
+    row: BilletDeposit,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => b.created_at.localeCompare(a.created_at)
   })
 }
@@ -241,7 +250,11 @@ export function chargeOn(r: AmountRules, payDate: string): Charge {
 }
 
 /** features §5: the amount a payer may pay, or the catalogue key that refuses it. */
-export function amountRefusal(r: Pick<AmountRules, "divergent" | "min" | "max">, charged: number, amount: number): "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | null {
+export function amountRefusal(
+  r: Pick<AmountRules, "divergent" | "min" | "max">,
+  charged: number,
+  amount: number
+): "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | null {
   if (r.divergent === "none") {
     if (amount < charged) return "AMOUNT_BELOW_MINIMUM"
     if (amount > charged) return "AMOUNT_ABOVE_MAXIMUM"
@@ -257,7 +270,11 @@ export function amountRefusal(r: Pick<AmountRules, "divergent" | "min" | "max">,
  * A date a payment may be scheduled for: a business day after today and not past the limit date
  * (features §2 scheduled-billet; D-billet-rules). Answers the refusal key or null.
  */
-export function scheduleRefusal(date: string, today: string, limitDate: string | null): "BILLET_DATE_NOT_BUSINESS_DAY" | "BILLET_DATE_INVALID" | "BILLET_EXPIRED" | null {
+export function scheduleRefusal(
+  date: string,
+  today: string,
+  limitDate: string | null
+): "BILLET_DATE_NOT_BUSINESS_DAY" | "BILLET_DATE_INVALID" | "BILLET_EXPIRED" | null {
   if (parseIsoDate(date) === null || date <= today) return "BILLET_DATE_INVALID"
   if (!isBankBusinessDay(date)) return "BILLET_DATE_NOT_BUSINESS_DAY"
   if (limitDate !== null && date > limitDate) return "BILLET_EXPIRED"
@@ -278,13 +295,23 @@ const ITF_PATTERNS = ["nnwwn", "wnnnw", "nwnnw", "wwnnn", "nnwnw", "wnwnn", "nww
 export function itfModules(digits: string): ReadonlyArray<{ readonly bar: boolean; readonly width: number }> {
   if (!/^\d*$/.test(digits) || digits.length % 2 !== 0) return []
   const out: Array<{ bar: boolean; width: number }> = []
-  const push = (bar: boolean, w: "n" | "w"): void => { out.push({ bar, width: w === "w" ? 3 : 1 }) }
-  for (const _ of [0, 1]) { push(true, "n"); push(false, "n") }
+  const push = (bar: boolean, w: "n" | "w"): void => {
+    out.push({ bar, width: w === "w" ? 3 : 1 })
+  }
+  for (const _ of [0, 1]) {
+    push(true, "n")
+    push(false, "n")
+  }
   for (let i = 0; i < digits.length; i += 2) {
     const a = ITF_PATTERNS[Number(digits[i])] ?? "nnnnn"
     const b = ITF_PATTERNS[Number(digits[i + 1])] ?? "nnnnn"
-    for (let k = 0; k < 5; k++) { push(true, a[k] as "n" | "w"); push(false, b[k] as "n" | "w") }
+    for (let k = 0; k < 5; k++) {
+      push(true, a[k] as "n" | "w")
+      push(false, b[k] as "n" | "w")
+    }
   }
-  push(true, "w"); push(false, "n"); push(true, "n")
+  push(true, "w")
+  push(false, "n")
+  push(true, "n")
   return out
 }

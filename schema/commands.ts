@@ -24,9 +24,7 @@ export const Command = Schema.Struct({
 })
 export type Command = typeof Command.Type
 
-export const CommandState = Schema.Literals([
-  "created", "awaiting-pin", "sending", "confirmed", "rejected", "failed", "cancelled"
-])
+export const CommandState = Schema.Literals(["created", "awaiting-pin", "sending", "confirmed", "rejected", "failed", "cancelled"])
 export type CommandState = typeof CommandState.Type
 export const TERMINAL_STATES: ReadonlyArray<CommandState> = ["confirmed", "rejected", "failed", "cancelled"]
 
@@ -42,4 +40,3 @@ export const CommandEvent = Schema.Struct({
   result: Schema.optionalKey(Schema.Unknown)
 })
 export type CommandEvent = typeof CommandEvent.Type
-

@@ -7,9 +7,7 @@
 import { Schema } from "effect"
 
 /** An ISO-8601 instant with offset, as the API sends it (e.g. 2026-11-22T10:00:00.000Z). */
-export const IsoDateTime = Schema.String.check(
-  Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(s)) || "VALIDATION_DATE")
-)
+export const IsoDateTime = Schema.String.check(Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(s)) || "VALIDATION_DATE"))
 /** A calendar date YYYY-MM-DD (America/Sao_Paulo). */
 export const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/))
 
@@ -26,7 +24,13 @@ export const WALLET_CURRENCIES = ["BRL", "BTC", "ETH", "USDT"] as const
 /** Not convertible (spec core §9, features §9). */
 export const LOCKED_CURRENCIES = ["EUR", "USD", "BRZ"] as const
 export const CURRENCY_DECIMALS: Record<CurrencySymbol, number> = {
-  BRL: 2, BTC: 8, ETH: 8, USDT: 6, EUR: 2, USD: 2, BRZ: 2
+  BRL: 2,
+  BTC: 8,
+  ETH: 8,
+  USDT: 6,
+  EUR: 2,
+  USD: 2,
+  BRZ: 2
 }
 
 export const Locale = Schema.Literals(["pt", "en"])

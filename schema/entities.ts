@@ -247,8 +247,19 @@ export const NotificationPageInfo = Schema.Struct({
 
 // ── Statements, exports, receipts (features §3, §7) ─────────────────────────
 export const StatementType = Schema.Literals([
-  "PIX_IN", "PIX_OUT", "TED_IN", "TED_OUT", "BILLET_PAYMENT", "BILLET_DEPOSIT",
-  "CONVERSION_IN", "CONVERSION_OUT", "CARD_PURCHASE", "FEE", "REFUND", "GATEWAY_DEPOSIT", "GATEWAY_WITHDRAW"
+  "PIX_IN",
+  "PIX_OUT",
+  "TED_IN",
+  "TED_OUT",
+  "BILLET_PAYMENT",
+  "BILLET_DEPOSIT",
+  "CONVERSION_IN",
+  "CONVERSION_OUT",
+  "CARD_PURCHASE",
+  "FEE",
+  "REFUND",
+  "GATEWAY_DEPOSIT",
+  "GATEWAY_WITHDRAW"
 ])
 export type StatementType = typeof StatementType.Type
 export const STATEMENT_TYPES = StatementType.literals

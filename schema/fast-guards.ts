@@ -22,11 +22,26 @@ const strOrNull = (v: unknown): v is string | null => v === null || typeof v ===
 export function isStatementEntry(u: unknown): u is StatementEntry {
   if (typeof u !== "object" || u === null) return false
   const r = u as Record<string, unknown>
-  return id(r.id) && id(r.wallet_id) && id(r.operation_id) &&
-    instant(r.created_at) && instant(r.updated_at) &&
-    str(r.type) && TYPES.has(r.type) && str(r.direction) && DIRECTIONS.has(r.direction) &&
-    str(r.status) && STATUSES.has(r.status) && str(r.currency_symbol) && CURRENCIES.has(r.currency_symbol) &&
-    int(r.amount) && int(r.balance_after) &&
-    str(r.description) && str(r.counterparty_name) && str(r.counterparty_document) &&
-    strOrNull(r.end_to_end_id) && strOrNull(r.transaction_uuid)
+  return (
+    id(r.id) &&
+    id(r.wallet_id) &&
+    id(r.operation_id) &&
+    instant(r.created_at) &&
+    instant(r.updated_at) &&
+    str(r.type) &&
+    TYPES.has(r.type) &&
+    str(r.direction) &&
+    DIRECTIONS.has(r.direction) &&
+    str(r.status) &&
+    STATUSES.has(r.status) &&
+    str(r.currency_symbol) &&
+    CURRENCIES.has(r.currency_symbol) &&
+    int(r.amount) &&
+    int(r.balance_after) &&
+    str(r.description) &&
+    str(r.counterparty_name) &&
+    str(r.counterparty_document) &&
+    strOrNull(r.end_to_end_id) &&
+    strOrNull(r.transaction_uuid)
+  )
 }

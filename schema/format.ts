@@ -226,11 +226,7 @@ export type RelativeTime =
  * otherwise dateTime with `text` = formatDateTime. A time up to one minute in the future
  * (clock skew) is justNow; further in the future is dateTime. Invalid input → dateTime "".
  */
-export function relativeTime(
-  then: Date | string | number,
-  now: Date | string | number = new Date(),
-  locale: Locale = "pt"
-): RelativeTime {
+export function relativeTime(then: Date | string | number, now: Date | string | number = new Date(), locale: Locale = "pt"): RelativeTime {
   const t = toMs(then)
   const n = toMs(now)
   if (t === null || n === null) return { key: "dateTime", text: "" }

@@ -109,7 +109,10 @@ export const PaymentRequestCreateBody = Schema.Struct({
 export type PaymentRequestCreateBody = typeof PaymentRequestCreateBody.Type
 
 /** A field's problem: a catalogue or validation key (VALIDATION_* in the validation namespace, the rest in errors). */
-export interface FieldProblem { readonly key: string; readonly params?: Readonly<Record<string, number>> }
+export interface FieldProblem {
+  readonly key: string
+  readonly params?: Readonly<Record<string, number>>
+}
 
 /** Upper bound of one request (ours): R$ 1.000.000,00. */
 export const PAYMENT_REQUEST_MAX_AMOUNT = 100_000_000
@@ -124,7 +127,18 @@ export const PAYMENT_REQUEST_MAX_AMOUNT = 100_000_000
  * PR6 invoice required (features §5), PAYMENT_REQUEST_INVOICE_REQUIRED.
  */
 export function paymentRequestProblems(
-  f: { readonly beneficiary_name: string; readonly document: string; readonly bank_code: string; readonly account_type: string; readonly via: string; readonly pix_key?: string | undefined; readonly agency?: string | undefined; readonly account?: string | undefined; readonly digit?: string | undefined; readonly amount: number | null },
+  f: {
+    readonly beneficiary_name: string
+    readonly document: string
+    readonly bank_code: string
+    readonly account_type: string
+    readonly via: string
+    readonly pix_key?: string | undefined
+    readonly agency?: string | undefined
+    readonly account?: string | undefined
+    readonly digit?: string | undefined
+    readonly amount: number | null
+  },
   hasInvoice: boolean
 ): Readonly<Record<string, FieldProblem>> {
   const out: Record<string, FieldProblem> = {}
@@ -203,7 +217,10 @@ export const refundable = (o: { readonly value: number; readonly refunded_value:
  * OR2 a refund over what is left of the order's value is refused (REFUND_OVER_ORDER_VALUE);
  * OR3 the amount is at least 1 cent. Answers the catalogue key, or null when the refund may go.
  */
-export function refundProblem(o: { readonly value: number; readonly refunded_value: number; readonly status: string }, amount: number): "ORDER_ALREADY_REFUNDED" | "INCORRECT_DATA" | "REFUND_OVER_ORDER_VALUE" | null {
+export function refundProblem(
+  o: { readonly value: number; readonly refunded_value: number; readonly status: string },
+  amount: number
+): "ORDER_ALREADY_REFUNDED" | "INCORRECT_DATA" | "REFUND_OVER_ORDER_VALUE" | null {
   if (o.status === "refunded" || refundable(o) === 0) return "ORDER_ALREADY_REFUNDED"
   if (!Number.isSafeInteger(amount) || amount < 1) return "INCORRECT_DATA"
   if (amount > refundable(o)) return "REFUND_OVER_ORDER_VALUE"
@@ -214,6 +231,13 @@ const newestFirst = (a: { readonly created_at: string }, b: { readonly created_a
 
 /** The synced lists (kept in the grouped `entities` collection, live by the sandbox's hints). */
 export const gatewayPaymentLists = {
-  gateway_payment_requests: defineList({ endpoint: "paymentRequests", row: PaymentRequest, scope: "wallet", id: (r) => r.id, order: newestFirst, pageSize: 50 }),
+  gateway_payment_requests: defineList({
+    endpoint: "paymentRequests",
+    row: PaymentRequest,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: newestFirst,
+    pageSize: 50
+  }),
   gateway_orders: defineList({ endpoint: "gatewayOrders", row: GatewayOrder, scope: "wallet", id: (r) => r.id, order: newestFirst, pageSize: 100 })
 }

@@ -34,4 +34,3 @@ export interface ListDef<Row, E extends string = string> {
 }
 
 export const defineList = <Row, const E extends string>(def: ListDef<Row, E>): ListDef<Row, E> => def
-

@@ -19,7 +19,15 @@ import { tedLists } from "./ted.ts"
 import { bettingLists } from "./betting.ts"
 import { gatewayPaymentLists } from "./gateway-payments.ts"
 import {
-  ApprovalRequest, ApprovalSetting, Notification, PendingBalance, PermissionAction, PermissionUser, Wallet, WalletAccount, WalletInvitation
+  ApprovalRequest,
+  ApprovalSetting,
+  Notification,
+  PendingBalance,
+  PermissionAction,
+  PermissionUser,
+  Wallet,
+  WalletAccount,
+  WalletInvitation
 } from "./entities.ts"
 
 export { defineList, type ListDef, type PageShape } from "./list-def.ts"
@@ -30,26 +38,54 @@ const newestFirst = (a: { readonly created_at: string }, b: { readonly created_a
 export const coreLists = {
   wallets: defineList({ endpoint: "wallets", row: Wallet, scope: "user", id: (r) => r.id, order: (a, b) => a.name.localeCompare(b.name) }),
   wallet_accounts: defineList({
-    endpoint: "walletAccounts", row: WalletAccount, scope: "wallet", id: (r) => r.currency_symbol, order: (a, b) => a.currency_id - b.currency_id
+    endpoint: "walletAccounts",
+    row: WalletAccount,
+    scope: "wallet",
+    id: (r) => r.currency_symbol,
+    order: (a, b) => a.currency_id - b.currency_id
   }),
   pending_balance: defineList({
-    endpoint: "pendingBalance", row: PendingBalance, scope: "wallet", id: (r) => r.currency.toLowerCase(), page: "single",
+    endpoint: "pendingBalance",
+    row: PendingBalance,
+    scope: "wallet",
+    id: (r) => r.currency.toLowerCase(),
+    page: "single",
     fallback: () => ({ pending_balance: 0, currency: "BRL", updated_at: new Date().toISOString() })
   }),
   permission_actions: defineList({ endpoint: "permissionActions", row: PermissionAction, scope: "wallet", id: (r) => r.tag, wallets: "all" }),
   // core §6 the wallet's users and their roles (the permissions page), for those who may list them
-  permission_users: defineList({ endpoint: "permissionUsers", row: PermissionUser, scope: "wallet", id: (r) => r.user_id, order: (a, b) => a.name.localeCompare(b.name) }),
+  permission_users: defineList({
+    endpoint: "permissionUsers",
+    row: PermissionUser,
+    scope: "wallet",
+    id: (r) => r.user_id,
+    order: (a, b) => a.name.localeCompare(b.name)
+  }),
   invitations_received: defineList({ endpoint: "invitationsReceived", row: WalletInvitation, scope: "user", id: (r) => r.invite_id, hint: "invitations" }),
   invitations_sent: defineList({ endpoint: "invitationsSent", row: WalletInvitation, scope: "wallet", id: (r) => r.invite_id, hint: "invitations" }),
   notifications: defineList({
-    endpoint: "notifications", row: Notification, scope: "user", id: (r) => r.id, order: newestFirst, page: "notifications",
+    endpoint: "notifications",
+    row: Notification,
+    scope: "user",
+    id: (r) => r.id,
+    order: newestFirst,
+    page: "notifications",
     query: { sort: "created_at", order: "desc" }
   }),
   approval_requests: defineList({
-    endpoint: "approvalRequests", row: ApprovalRequest, scope: "wallet", id: (r) => r.id, order: newestFirst, where: (r) => r.status === "started"
+    endpoint: "approvalRequests",
+    row: ApprovalRequest,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: newestFirst,
+    where: (r) => r.status === "started"
   }),
   approval_history: defineList({
-    endpoint: "approvalHistory", row: ApprovalRequest, scope: "wallet", id: (r) => r.id, order: (a, b) => b.updated_at.localeCompare(a.updated_at)
+    endpoint: "approvalHistory",
+    row: ApprovalRequest,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: (a, b) => b.updated_at.localeCompare(a.updated_at)
   }),
   approval_settings: defineList({ endpoint: "approvalSettings", row: ApprovalSetting, scope: "wallet", id: (r) => r.id })
 }
@@ -80,8 +116,7 @@ export type ListRow<L extends ListName> = Defs[L] extends ListDef<infer R, strin
 export type AnyListDef = ListDef<unknown>
 
 export const listNames = Object.keys(lists) as ReadonlyArray<ListName>
-export const listDef = (name: string): AnyListDef | undefined =>
-  Object.hasOwn(lists, name) ? (lists[name as ListName] as unknown as AnyListDef) : undefined
+export const listDef = (name: string): AnyListDef | undefined => (Object.hasOwn(lists, name) ? (lists[name as ListName] as unknown as AnyListDef) : undefined)
 export const isListName = (name: string): name is ListName => Object.hasOwn(lists, name)
 
 /** The permission the server checks to read a list (its endpoint's), if any. */

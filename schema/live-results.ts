@@ -16,18 +16,31 @@ import { TABLE_NAMES, tableEntry, type TableName } from "./tables/registry.ts"
 
 /** A statement row as the statement table shows it (a stored row, or a pending command's, C7). */
 export const StatementRowView = Schema.Struct({
-  id: Schema.String, wallet_id: Schema.String, operation_id: Schema.String,
-  created_at: Schema.String, updated_at: Schema.String,
-  type: Schema.String, direction: Schema.Literals(["in", "out"]), status: Schema.String, currency_symbol: Schema.String,
-  amount: Schema.Number, balance_after: Schema.Number,
-  description: Schema.String, counterparty_name: Schema.String, counterparty_document: Schema.String,
-  end_to_end_id: Schema.NullOr(Schema.String), transaction_uuid: Schema.NullOr(Schema.String),
+  id: Schema.String,
+  wallet_id: Schema.String,
+  operation_id: Schema.String,
+  created_at: Schema.String,
+  updated_at: Schema.String,
+  type: Schema.String,
+  direction: Schema.Literals(["in", "out"]),
+  status: Schema.String,
+  currency_symbol: Schema.String,
+  amount: Schema.Number,
+  balance_after: Schema.Number,
+  description: Schema.String,
+  counterparty_name: Schema.String,
+  counterparty_document: Schema.String,
+  end_to_end_id: Schema.NullOr(Schema.String),
+  transaction_uuid: Schema.NullOr(Schema.String),
   /** A row that exists only as a pending command's optimistic effect. */
   pending: Schema.optionalKey(Schema.Boolean)
 })
 
 export const GroupTotals = Schema.Struct({
-  key: Schema.String, count: Schema.Number, sumIn: Schema.Number, sumOut: Schema.Number,
+  key: Schema.String,
+  count: Schema.Number,
+  sumIn: Schema.Number,
+  sumOut: Schema.Number,
   /** Counterparty groups: the name, where the key is the document. */
   label: Schema.optionalKey(Schema.String)
 })
@@ -36,7 +49,10 @@ export const CurrencyTotals = Schema.Struct({ currency: Schema.String, count: Sc
 
 /** The fields every filtered answer has (statement and tables): counts and sums over the matches, groups, timing. */
 const answerFields = {
-  total: Schema.Number, sumIn: Schema.Number, sumOut: Schema.Number, net: Schema.Number,
+  total: Schema.Number,
+  sumIn: Schema.Number,
+  sumOut: Schema.Number,
+  net: Schema.Number,
   groups: Schema.optionalKey(Schema.Array(GroupTotals)),
   perWallet: Schema.optionalKey(Schema.Array(GroupTotals)),
   tookMs: Schema.Number,
@@ -52,41 +68,67 @@ export const StatementsResult = Schema.Struct({
 })
 
 /** A table's answer, its rows of the table's row Schema (schema/tables/registry.ts); `intSums` when asked. */
-export const tableResult = <R extends Schema.Top>(row: R) => Schema.Struct({
-  ...answerFields,
-  rows: Schema.Array(row),
-  intSums: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)),
-  /** An early answer (Q5), as the statement's: the rows are final, the counts and sums follow in the full answer. */
-  partial: Schema.optionalKey(Schema.Literal(true))
-})
+export const tableResult = <R extends Schema.Top>(row: R) =>
+  Schema.Struct({
+    ...answerFields,
+    rows: Schema.Array(row),
+    intSums: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)),
+    /** An early answer (Q5), as the statement's: the rows are final, the counts and sums follow in the full answer. */
+    partial: Schema.optionalKey(Schema.Literal(true))
+  })
 /** Any table's answer, rows as plain records (what the engine builds before the table is known). */
 export const TableResult = tableResult(Schema.Record(Schema.String, Schema.Unknown))
 const tableResults = new Map<TableName, Schema.Top>(TABLE_NAMES.map((n) => [n, tableResult(tableEntry(n).row as unknown as Schema.Top)] as const))
 
 /** The chart's series (features §2 statements: balance and in/out per day, following the filter). */
 export const SeriesPointView = Schema.Struct({
-  key: Schema.String, from: Schema.Number, sumIn: Schema.Number, sumOut: Schema.Number, net: Schema.Number,
+  key: Schema.String,
+  from: Schema.Number,
+  sumIn: Schema.Number,
+  sumOut: Schema.Number,
+  net: Schema.Number,
   /** Closing balance of the selected wallets in the series currency; null before any is known. */
   balance: Schema.NullOr(Schema.Number)
 })
-export const StatementSeriesView = Schema.Struct({ unit: Schema.Literals(["day", "month"]), currency: Schema.String, points: Schema.Array(SeriesPointView), tookMs: Schema.Number })
+export const StatementSeriesView = Schema.Struct({
+  unit: Schema.Literals(["day", "month"]),
+  currency: Schema.String,
+  points: Schema.Array(SeriesPointView),
+  tookMs: Schema.Number
+})
 
 /** A background task of the engine that failed (sync/SPEC.md EN1): where, the catalogue key or error tag, when. */
 export const EngineProblem = Schema.Struct({ where: Schema.String, key: Schema.String, at: Schema.String })
 export const SyncProgress = Schema.Struct({
   /** When a pull of the user's data last completed (ISO), kept across reloads. */
   syncedAt: Schema.optionalKey(Schema.String),
-  lists: Schema.Record(Schema.String, Schema.Struct({ done: Schema.Number, total: Schema.Number, state: Schema.Literals(["idle", "pulling", "done", "error"]) })),
+  lists: Schema.Record(
+    Schema.String,
+    Schema.Struct({ done: Schema.Number, total: Schema.Number, state: Schema.Literals(["idle", "pulling", "done", "error"]) })
+  ),
   /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
   image: Schema.optionalKey(Schema.Struct({ rows: Schema.Number, at: Schema.String })),
-  open: Schema.optionalKey(Schema.Struct({ imageRows: Schema.Number, chunkRows: Schema.Number, readImageMs: Schema.Number, chunksMs: Schema.Number, optimizeMs: Schema.Number, tablesMs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)) })),
+  open: Schema.optionalKey(
+    Schema.Struct({
+      imageRows: Schema.Number,
+      chunkRows: Schema.Number,
+      readImageMs: Schema.Number,
+      chunksMs: Schema.Number,
+      optimizeMs: Schema.Number,
+      tablesMs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number))
+    })
+  ),
   /** EN1: the last background failures, newest first (at most 10). */
   problems: Schema.optionalKey(Schema.Array(EngineProblem))
 })
 
 export const CommandView = Schema.Struct({
-  id: Schema.String, wallet_id: Schema.String, body: AnyCommandBody,
-  state: CommandState, error_key: Schema.optionalKey(Schema.String), created_at: Schema.String,
+  id: Schema.String,
+  wallet_id: Schema.String,
+  body: AnyCommandBody,
+  state: CommandState,
+  error_key: Schema.optionalKey(Schema.String),
+  created_at: Schema.String,
   /** The statement rows it will make, shown as pending while it is open (its definition's `pendingRows`, C7). */
   pendingRows: Schema.optionalKey(Schema.Array(StatementRowView)),
   /** A send started (it may have landed): no longer cancellable (sync/SPEC.md CN1). */
@@ -105,15 +147,22 @@ export const ApprovalRequestView = Schema.Struct({ ...ApprovalRequest.fields, pe
 export const PinAskView = Schema.Struct({ seq: Schema.Number, commandId: Schema.String, name: Schema.String, lastErrorKey: Schema.optionalKey(Schema.String) })
 export const UploadProgress = Schema.Struct({
   phase: Schema.Literals(["starting", "sending", "completing", "done"]),
-  sentBytes: Schema.Number, totalBytes: Schema.Number,
+  sentBytes: Schema.Number,
+  totalBytes: Schema.Number,
   /** Parts found already on the server when this run began (a resume). */
   resumedParts: Schema.Number,
   partsSentThisRun: Schema.Number
 })
 export const UploadView = Schema.Struct({
-  commandId: Schema.String, name: Schema.String, fileName: Schema.String, state: CommandState,
-  error_key: Schema.optionalKey(Schema.String), paused: Schema.Boolean, progress: Schema.NullOr(UploadProgress),
-  created_at: Schema.String, meta: Schema.Unknown
+  commandId: Schema.String,
+  name: Schema.String,
+  fileName: Schema.String,
+  state: CommandState,
+  error_key: Schema.optionalKey(Schema.String),
+  paused: Schema.Boolean,
+  progress: Schema.NullOr(UploadProgress),
+  created_at: Schema.String,
+  meta: Schema.Unknown
 })
 
 /** Per kind, the Schema of its answer (the `list` and `table` kinds: see `resultSchemaOf`, which knows which list or table). */

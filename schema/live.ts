@@ -66,7 +66,13 @@ export const LiveQuery = Schema.Union([
   // (`partial`, totals a lower bound) and then the full answer (sync/SPEC.md Q5)
   Schema.Struct({ kind: Schema.Literal("statements"), query: StatementQueryMsg, early: Schema.optionalKey(Schema.Boolean) }),
   Schema.Struct({ kind: Schema.Literal("statementSeries"), query: StatementQueryMsg, unit: Schema.Literals(["day", "month", "auto"]) }),
-  Schema.Struct({ kind: Schema.Literal("table"), table: Schema.Literals(TABLE_NAMES), query: TableQueryMsg, sums: Schema.optionalKey(Schema.Boolean), early: Schema.optionalKey(Schema.Boolean) }),
+  Schema.Struct({
+    kind: Schema.Literal("table"),
+    table: Schema.Literals(TABLE_NAMES),
+    query: TableQueryMsg,
+    sums: Schema.optionalKey(Schema.Boolean),
+    early: Schema.optionalKey(Schema.Boolean)
+  }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),
@@ -86,4 +92,3 @@ export const SessionInfo = Schema.Struct({
   expiresAt: Schema.Number
 })
 export type SessionInfo = typeof SessionInfo.Type
-

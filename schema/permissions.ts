@@ -40,7 +40,12 @@ export const P = {
   postPixKeys: "api-users-post-pix-keys",
   deletePixKeys: "api-users-delete-pix-keys",
   // features §2 boleto (tags as shown; cancel and the payments list: ours, D-billet-contract)
-  getBilletPayments: "api-users-get-all-banking-billet-payment", postBilletPayment: "api-users-post-create-banking-billet-payment", getBilletScheduled: "api-users-get-all-scheduled-banking-billet-payment", cancelBilletScheduled: "api-users-post-cancel-scheduled-banking-billet-payment", getBilletDeposits: "api-users-get-all-banking-billet-deposit", postBilletDeposit: "api-users-post-create-banking-billet-deposit",
+  getBilletPayments: "api-users-get-all-banking-billet-payment",
+  postBilletPayment: "api-users-post-create-banking-billet-payment",
+  getBilletScheduled: "api-users-get-all-scheduled-banking-billet-payment",
+  cancelBilletScheduled: "api-users-post-cancel-scheduled-banking-billet-payment",
+  getBilletDeposits: "api-users-get-all-banking-billet-deposit",
+  postBilletDeposit: "api-users-post-create-banking-billet-deposit",
   // features §2 Pix: my-qr-codes, receive, pay by code (tags as the spec names them; D-pix-qr)
   getPixQrCodes: "api-users-get-pix-deposits-qr-codes",
   postPixQrCodes: "api-users-post-pix-deposits-qr-codes",
@@ -54,13 +59,22 @@ export const P = {
   getPixDeposits: "api-users-get-pix-deposits",
   postPixDevolutions: "api-users-post-pix-devolutions",
   // features §2 Pix statements (get-all-report-pix-statement); the export's tag is not shown: ours (D-pix-statement)
-  getPixStatement: "api-users-get-all-report-pix-statement", postPixStatementExport: "api-users-post-report-pix-statement-exports",
+  getPixStatement: "api-users-get-all-report-pix-statement",
+  postPixStatementExport: "api-users-post-report-pix-statement-exports",
   // features §2 TED: pay (post-banking-ted, as shown); reading the sent TEDs and contacts: ours (D-ted-contract)
-  postTed: "api-users-post-banking-ted", getTed: "api-users-get-banking-ted",
+  postTed: "api-users-post-banking-ted",
+  getTed: "api-users-get-banking-ted",
   // features §2 gateway: the four lists' tags; dashboard and export tags not shown: ours (D-gateway-contract)
-  getGatewayDeposits: "api-users-get-payments-gateway-deposits", getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals", getGatewayRefunds: "api-users-get-payments-gateway-refunds", getGatewayDevolutions: "api-users-get-payments-gateway-devolutions", getGatewayDashboard: "api-users-get-payments-gateway-dashboard", postGatewayExport: "api-users-post-payments-gateway-exports",
+  getGatewayDeposits: "api-users-get-payments-gateway-deposits",
+  getGatewayWithdrawals: "api-users-get-payments-gateway-withdrawals",
+  getGatewayRefunds: "api-users-get-payments-gateway-refunds",
+  getGatewayDevolutions: "api-users-get-payments-gateway-devolutions",
+  getGatewayDashboard: "api-users-get-payments-gateway-dashboard",
+  postGatewayExport: "api-users-post-payments-gateway-exports",
   // features §2 gateway payments (get-all-assisted-payments is getApprovalRequests); creating, orders and refunds: ours (D-gateway-payment-requests, D-gateway-orders)
-  postAssistedPayments: "api-users-post-assisted-payments", getGatewayOrders: "api-users-get-payments-gateway-orders", postGatewayOrderRefunds: "api-users-post-payments-gateway-orders-refunds"
+  postAssistedPayments: "api-users-post-assisted-payments",
+  getGatewayOrders: "api-users-get-payments-gateway-orders",
+  postGatewayOrderRefunds: "api-users-post-payments-gateway-orders-refunds"
 } as const
 export type PermissionTag = (typeof P)[keyof typeof P]
 
@@ -77,12 +91,19 @@ const PIX_STATEMENT = [P.getPixStatement, P.postPixStatementExport] as const
  * schema/pix-automatic.ts name the same tags (a test checks they match).
  */
 export const SCHEDULE_READ = [
-  "api-users-get-pix-payments", "api-users-get-all-pix-recurrence", "api-users-get-pix-automatic-authorizations",
-  "api-users-get-pix-automatic-payments", "api-users-get-user-withdraw-settings"
+  "api-users-get-pix-payments",
+  "api-users-get-all-pix-recurrence",
+  "api-users-get-pix-automatic-authorizations",
+  "api-users-get-pix-automatic-payments",
+  "api-users-get-user-withdraw-settings"
 ] as const
 export const SCHEDULE_ACT = [
-  "api-users-delete-pix-payments-by-operation", "api-users-post-pix-recurrence", "api-users-delete-pix-recurrence-deactivate",
-  "api-users-post-pix-automatic-authorizations", "api-users-delete-pix-automatic-authorizations", "api-users-delete-pix-automatic-payments",
+  "api-users-delete-pix-payments-by-operation",
+  "api-users-post-pix-recurrence",
+  "api-users-delete-pix-recurrence-deactivate",
+  "api-users-post-pix-automatic-authorizations",
+  "api-users-delete-pix-automatic-authorizations",
+  "api-users-delete-pix-automatic-payments",
   "api-users-put-user-withdraw-settings"
 ] as const
 
@@ -92,17 +113,70 @@ const PIX_QR_VARIANTS = [P.postPixQrStaticWithdrawal, P.postPixQrDynamicDue, P.p
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ROOT: [WILDCARD],
   ADMIN: [
-    ...READ, P.postStatementExport, P.postConversion, P.postPixByKey, P.postPixByAccount, P.getApprovalRequests, P.getApprovalHistory,
-    P.getApprovalSettings, P.postApprovalSettings, P.getPermissionUsers, P.patchPermissions, P.deletePermissions,
-    P.postInvitation, P.putWallet, P.getPixKeys, P.postPixKeys, P.deletePixKeys, P.getCards, P.postCards,
-    P.getBilletPayments, P.postBilletPayment, P.getBilletScheduled, P.cancelBilletScheduled, P.getBilletDeposits, P.postBilletDeposit,
-    P.getPixQrCodes, P.postPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, ...PIX_QR_VARIANTS, P.getPixDeposits, P.postPixDevolutions,
-    P.postTed, P.getTed, ...PIX_STATEMENT, ...SCHEDULE_READ, ...SCHEDULE_ACT,
-    PL.getLimits, PL.postLimits, PL.getContacts, PL.postContacts, PL.deleteContacts
+    ...READ,
+    P.postStatementExport,
+    P.postConversion,
+    P.postPixByKey,
+    P.postPixByAccount,
+    P.getApprovalRequests,
+    P.getApprovalHistory,
+    P.getApprovalSettings,
+    P.postApprovalSettings,
+    P.getPermissionUsers,
+    P.patchPermissions,
+    P.deletePermissions,
+    P.postInvitation,
+    P.putWallet,
+    P.getPixKeys,
+    P.postPixKeys,
+    P.deletePixKeys,
+    P.getCards,
+    P.postCards,
+    P.getBilletPayments,
+    P.postBilletPayment,
+    P.getBilletScheduled,
+    P.cancelBilletScheduled,
+    P.getBilletDeposits,
+    P.postBilletDeposit,
+    P.getPixQrCodes,
+    P.postPixQrCodes,
+    P.postPixQrStatic,
+    P.postPixQrDynamic,
+    ...PIX_QR_VARIANTS,
+    P.getPixDeposits,
+    P.postPixDevolutions,
+    P.postTed,
+    P.getTed,
+    ...PIX_STATEMENT,
+    ...SCHEDULE_READ,
+    ...SCHEDULE_ACT,
+    PL.getLimits,
+    PL.postLimits,
+    PL.getContacts,
+    PL.postContacts,
+    PL.deleteContacts
   ],
-  CLIENT: [...READ, P.postStatementExport, P.postPixByKey, P.postPixByAccount, P.getApprovalHistory, P.getPixKeys, P.getBilletPayments, P.getBilletScheduled, P.getBilletDeposits,
-    P.getPixQrCodes, P.postPixQrStatic, P.postPixQrDynamic, ...PIX_QR_VARIANTS, P.getPixDeposits, ...PIX_STATEMENT, ...SCHEDULE_READ,
-    P.getTed, PL.getLimits, PL.getContacts],
+  CLIENT: [
+    ...READ,
+    P.postStatementExport,
+    P.postPixByKey,
+    P.postPixByAccount,
+    P.getApprovalHistory,
+    P.getPixKeys,
+    P.getBilletPayments,
+    P.getBilletScheduled,
+    P.getBilletDeposits,
+    P.getPixQrCodes,
+    P.postPixQrStatic,
+    P.postPixQrDynamic,
+    ...PIX_QR_VARIANTS,
+    P.getPixDeposits,
+    ...PIX_STATEMENT,
+    ...SCHEDULE_READ,
+    P.getTed,
+    PL.getLimits,
+    PL.getContacts
+  ],
   APPROVER: [P.getApprovalRequests, P.postApprovalDecision, P.getApprovalHistory, P.getApprovalSettings]
 }
 
@@ -117,11 +191,7 @@ export const actionsForTypes = (types: ReadonlyArray<string>): ReadonlyArray<str
  * core §6: passes when the requirement is empty, when the actions hold `*`, or when any
  * (or, with `mode: "every"`, every) required tag is among the actions.
  */
-export const hasPermission = (
-  actions: ReadonlyArray<string>,
-  required: string | ReadonlyArray<string> | undefined,
-  mode: "any" | "every" = "any"
-): boolean => {
+export const hasPermission = (actions: ReadonlyArray<string>, required: string | ReadonlyArray<string> | undefined, mode: "any" | "every" = "any"): boolean => {
   const req = required === undefined ? [] : typeof required === "string" ? [required] : required
   if (req.length === 0) return true
   if (actions.includes(WILDCARD)) return true

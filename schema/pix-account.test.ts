@@ -19,8 +19,12 @@ describe("D-pix-by-account pixAccountProblems (features §2 pay by account)", ()
 
   it("every field is required; the account type is one of checking, savings, payment (not salary)", () => {
     expect(pixAccountProblems({})).toEqual({
-      bank_code: "VALIDATION_REQUIRED", agency: "VALIDATION_REQUIRED", account: "VALIDATION_REQUIRED", digit: "VALIDATION_REQUIRED",
-      account_type: "VALIDATION_REQUIRED", document: "VALIDATION_REQUIRED"
+      bank_code: "VALIDATION_REQUIRED",
+      agency: "VALIDATION_REQUIRED",
+      account: "VALIDATION_REQUIRED",
+      digit: "VALIDATION_REQUIRED",
+      account_type: "VALIDATION_REQUIRED",
+      document: "VALIDATION_REQUIRED"
     })
     expect(PIX_ACCOUNT_TYPES).toEqual(["checking", "savings", "payment"])
     expect(pixAccountProblems({ ...ok, account_type: "salary" })).toEqual({ account_type: "VALIDATION_REQUIRED" })

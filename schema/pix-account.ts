@@ -20,19 +20,35 @@ export type PixAccountType = typeof PixAccountType.Type
 
 /** What the user types to find the account (the decode's body; the payment's body adds amount and description). */
 export const PixAccountDecodeBody = Schema.Struct({
-  bank_code: Str, agency: Str, account: Str, digit: Str, account_type: PixAccountType, document: Str
+  bank_code: Str,
+  agency: Str,
+  account: Str,
+  digit: Str,
+  account_type: PixAccountType,
+  document: Str
 })
 export type PixAccountDecodeBody = typeof PixAccountDecodeBody.Type
 
 /** The decoded account: the bank from the directory, the account as stored, the holder (document masked). */
 export const PixAccountDecoded = Schema.Struct({
-  bank_code: Str, bank_name: Str, ispb: Str, agency: Str, account: Str, digit: Str, account_type: PixAccountType,
-  beneficiary_name: Str, beneficiary_document: Str, beneficiary_bank: Str
+  bank_code: Str,
+  bank_name: Str,
+  ispb: Str,
+  agency: Str,
+  account: Str,
+  digit: Str,
+  account_type: PixAccountType,
+  beneficiary_name: Str,
+  beneficiary_document: Str,
+  beneficiary_bank: Str
 })
 export type PixAccountDecoded = typeof PixAccountDecoded.Type
 
 export const PixPayByAccountBody = Schema.Struct({
-  ...PixAccountDecodeBody.fields, amount: MinorUnits, description: Str, pin_token: Str
+  ...PixAccountDecodeBody.fields,
+  amount: MinorUnits,
+  description: Str,
+  pin_token: Str
 })
 
 export type PixAccountField = "bank_code" | "agency" | "account" | "digit" | "account_type" | "document"
@@ -46,8 +62,13 @@ const FIELDS: ReadonlyArray<PixAccountField> = ["bank_code", "agency", "account"
  */
 export function pixAccountProblems(b: Partial<Record<PixAccountField, string>>): PixAccountProblems {
   const ted: TedProblems = tedProblems({
-    bank_code: b.bank_code ?? "", agency: b.agency ?? "", account: b.account ?? "", digit: b.digit ?? "",
-    account_type: "checking", document: b.document ?? "", name: "---"
+    bank_code: b.bank_code ?? "",
+    agency: b.agency ?? "",
+    account: b.account ?? "",
+    digit: b.digit ?? "",
+    account_type: "checking",
+    document: b.document ?? "",
+    name: "---"
   })
   const p: Record<string, ValidationKey> = {}
   for (const f of FIELDS) if (ted[f] !== undefined) p[f] = ted[f]

@@ -6,8 +6,17 @@
 import { describe, expect, it } from "vitest"
 import { Schema } from "effect"
 import {
-  AutomaticAuthorization, PA, automaticAheadItems, automaticQrId, canDo, chargeFailure, encodeAutomaticQr, maxValueError,
-  paymentsCancelledWith, statusAfter, type AuthorizationStatus
+  AutomaticAuthorization,
+  PA,
+  automaticAheadItems,
+  automaticQrId,
+  canDo,
+  chargeFailure,
+  encodeAutomaticQr,
+  maxValueError,
+  paymentsCancelledWith,
+  statusAfter,
+  type AuthorizationStatus
 } from "./pix-automatic.ts"
 import { PS } from "./pix-schedule.ts"
 import { PW } from "./pix-withdraw.ts"
@@ -81,7 +90,8 @@ describe("PA-QR features §4 approve by QR code: the composite BR Code", () => {
   })
   it("PA-QR the BCB's published journey-2 example decodes: its recurrence location is read from template 80", () => {
     // from the public examples of the BCB's Pix Automático layout (a GUI-only 26 and an 80 with 25 = location)
-    const body = "00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***80740014br.gov.bcb.pix2552pix.example.com/rec/2353c790eefb11eaadc10242ac120002"
+    const body =
+      "00020126180014br.gov.bcb.pix5204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***80740014br.gov.bcb.pix2552pix.example.com/rec/2353c790eefb11eaadc10242ac120002"
     const code = `${body}6304${crc16ccitt(`${body}6304`)}`
     expect(decodePixCopyPaste(code).recurrenceUrl).toBe("pix.example.com/rec/2353c790eefb11eaadc10242ac120002")
   })
@@ -96,7 +106,14 @@ describe("PA-QR features §4 approve by QR code: the composite BR Code", () => {
 
 describe("PA-AHEAD issue 13 the days ahead count automatic debits", () => {
   const auth = (o: Partial<Parameters<typeof automaticAheadItems>[0][number]> = {}) => ({
-    id: "a1", status: "ACTIVE" as const, frequency: "MONTHLY" as const, start_date: "2026-01-31", end_date: null, value: 5_000, payment_max_value: null, ...o
+    id: "a1",
+    status: "ACTIVE" as const,
+    frequency: "MONTHLY" as const,
+    start_date: "2026-01-31",
+    end_date: null,
+    value: 5_000,
+    payment_max_value: null,
+    ...o
   })
   it("PA-AHEAD a fixed-value active authorization's occurrences in the 60 days, month ends falling on the last day; charged dates counted once", () => {
     const items = automaticAheadItems([auth()], [{ authorization_id: "a1", payment_date: "2026-02-28", amount: 5_000, status: "SCHEDULED" }], "2026-02-01")
@@ -107,9 +124,20 @@ describe("PA-AHEAD issue 13 the days ahead count automatic debits", () => {
     const today = "2026-02-01"
     expect(automaticAheadItems([auth({ status: "CANCELLED" }), auth({ id: "a2", status: "PENDING" }), auth({ id: "a3", value: null })], [], today)).toEqual([])
     expect(automaticAheadItems([auth({ payment_max_value: 4_000 })], [], today)).toEqual([])
-    expect(automaticAheadItems([auth({ value: null, payment_max_value: 4_000 })], [{ authorization_id: "a1", payment_date: "2026-02-10", amount: 4_500, status: "SCHEDULED" }], today)).toEqual([])
-    expect(automaticAheadItems([auth({ value: null, payment_max_value: 4_000 })], [{ authorization_id: "a1", payment_date: "2026-02-10", amount: 3_500, status: "SCHEDULED" }], today))
-      .toEqual([{ date: "2026-02-10", amount: -3_500 }])
+    expect(
+      automaticAheadItems(
+        [auth({ value: null, payment_max_value: 4_000 })],
+        [{ authorization_id: "a1", payment_date: "2026-02-10", amount: 4_500, status: "SCHEDULED" }],
+        today
+      )
+    ).toEqual([])
+    expect(
+      automaticAheadItems(
+        [auth({ value: null, payment_max_value: 4_000 })],
+        [{ authorization_id: "a1", payment_date: "2026-02-10", amount: 3_500, status: "SCHEDULED" }],
+        today
+      )
+    ).toEqual([{ date: "2026-02-10", amount: -3_500 }])
   })
   it("PA-AHEAD matches a naive computation over random authorizations and charges", () => {
     const r = new Prng(13)
@@ -120,14 +148,25 @@ describe("PA-AHEAD issue 13 the days ahead count automatic debits", () => {
       const auths = Array.from({ length: 1 + r.int(0, 5) }, (_, i) => {
         const start = new Date(Date.parse(`${today}T00:00:00Z`) + (r.int(0, 89) - 20) * 86_400_000).toISOString().slice(0, 10)
         return auth({
-          id: `a${i}`, status: r.int(0, 3) === 0 ? "CANCELLED" : "ACTIVE", frequency: freqs[r.int(0, 2)]!, start_date: start,
+          id: `a${i}`,
+          status: r.int(0, 3) === 0 ? "CANCELLED" : "ACTIVE",
+          frequency: freqs[r.int(0, 2)]!,
+          start_date: start,
           end_date: r.int(0, 2) === 0 ? new Date(Date.parse(`${start}T00:00:00Z`) + r.int(0, 119) * 86_400_000).toISOString().slice(0, 10) : null,
-          value: r.int(0, 2) === 0 ? null : 100 + r.int(0, 9999), payment_max_value: r.int(0, 1) === 0 ? null : 100 + r.int(0, 9999)
+          value: r.int(0, 2) === 0 ? null : 100 + r.int(0, 9999),
+          payment_max_value: r.int(0, 1) === 0 ? null : 100 + r.int(0, 9999)
         })
       })
-      const pays = auths.flatMap((a) => recurrenceDates({ start: a.start_date, frequency: a.frequency, count: 3 })
-        .filter(() => r.int(0, 1) === 0)
-        .map((d) => ({ authorization_id: a.id, payment_date: d, amount: a.value ?? 100 + r.int(0, 9999), status: (["SCHEDULED", "EXECUTED", "CANCELLED"] as const)[r.int(0, 2)]! })))
+      const pays = auths.flatMap((a) =>
+        recurrenceDates({ start: a.start_date, frequency: a.frequency, count: 3 })
+          .filter(() => r.int(0, 1) === 0)
+          .map((d) => ({
+            authorization_id: a.id,
+            payment_date: d,
+            amount: a.value ?? 100 + r.int(0, 9999),
+            status: (["SCHEDULED", "EXECUTED", "CANCELLED"] as const)[r.int(0, 2)]!
+          }))
+      )
       // naive: every charge still scheduled within its maximum; every fixed-value active occurrence from today to the window's last day not charged
       const naive: Array<{ date: string; amount: number }> = []
       for (const p of pays) {
@@ -151,7 +190,17 @@ describe("PA-AHEAD issue 13 the days ahead count automatic debits", () => {
 describe("features §2 permissions of the scheduling pages", () => {
   it("features §2 the role grants name the tags the contract checks; CLIENT reads every scheduling list, ADMIN also acts", () => {
     expect([...SCHEDULE_READ].sort()).toEqual([PS.getPixPayments, PS.getRecurrences, PA.getAuthorizations, PA.getPayments, PS.getWithdrawSettings].sort())
-    expect([...SCHEDULE_ACT].sort()).toEqual([PS.deletePixPayments, PS.postRecurrence, PS.deactivateRecurrence, PA.manageAuthorizations, PA.cancelAuthorizations, PA.cancelPayments, PW.putSettings].sort())
+    expect([...SCHEDULE_ACT].sort()).toEqual(
+      [
+        PS.deletePixPayments,
+        PS.postRecurrence,
+        PS.deactivateRecurrence,
+        PA.manageAuthorizations,
+        PA.cancelAuthorizations,
+        PA.cancelPayments,
+        PW.putSettings
+      ].sort()
+    )
     expect(PS.getAutomaticAuthorizations).toBe(PA.getAuthorizations)
     expect(PS.getAutomaticPayments).toBe(PA.getPayments)
     for (const t of SCHEDULE_READ) expect(ROLE_ACTIONS.CLIENT).toContain(t)
@@ -160,11 +209,29 @@ describe("features §2 permissions of the scheduling pages", () => {
   })
   it("features §3 an authorization with every field decodes; a missing field is refused", () => {
     const row = {
-      id: "x", journey: "JOURNEY_1", frequency: "MONTHLY", start_date: "2026-01-01", end_date: null, value: 100, floor_max_value: null,
-      payment_max_value: null, beneficiary_ispb: "60701190", beneficiary_document: "11222333000181", beneficiary_name: "M", owner_document: "52998224725",
-      debtor_document: "52998224725", debtor_name: "D", contract_number: "CT-1", contract_description: "C", recurrence_created_at: null,
-      request_created_at: "2026-01-01T00:00:00Z", request_expiration_date: "2026-01-08", status: "PENDING", cancellation_id: null,
-      created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z"
+      id: "x",
+      journey: "JOURNEY_1",
+      frequency: "MONTHLY",
+      start_date: "2026-01-01",
+      end_date: null,
+      value: 100,
+      floor_max_value: null,
+      payment_max_value: null,
+      beneficiary_ispb: "60701190",
+      beneficiary_document: "11222333000181",
+      beneficiary_name: "M",
+      owner_document: "52998224725",
+      debtor_document: "52998224725",
+      debtor_name: "D",
+      contract_number: "CT-1",
+      contract_description: "C",
+      recurrence_created_at: null,
+      request_created_at: "2026-01-01T00:00:00Z",
+      request_expiration_date: "2026-01-08",
+      status: "PENDING",
+      cancellation_id: null,
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z"
     }
     expect(Schema.decodeUnknownSync(AutomaticAuthorization)(row).status).toBe("PENDING")
     const { contract_number: _c, ...missing } = row

@@ -110,13 +110,22 @@ const newestFirst = (a: { readonly created_at: string; readonly id: string }, b:
 
 export const pixAutomaticLists = {
   pix_automatic_authorizations: defineList({
-    endpoint: "automaticAuthorizations", row: AutomaticAuthorization, scope: "wallet", id: (r) => r.id, order: newestFirst,
-    pageSize: 20, query: { sort: "created_at", order: "desc" }
+    endpoint: "automaticAuthorizations",
+    row: AutomaticAuthorization,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: newestFirst,
+    pageSize: 20,
+    query: { sort: "created_at", order: "desc" }
   }),
   pix_automatic_payments: defineList({
-    endpoint: "automaticPayments", row: AutomaticPayment, scope: "wallet", id: (r) => r.id,
+    endpoint: "automaticPayments",
+    row: AutomaticPayment,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => b.payment_date.localeCompare(a.payment_date) || newestFirst(a, b),
-    pageSize: 20, query: { sort: "created_at", order: "desc" }
+    pageSize: 20,
+    query: { sort: "created_at", order: "desc" }
   })
 }
 
@@ -176,7 +185,13 @@ export const recurrenceLocation = (id: string): string => `pix.sandbox.local/rec
 export const authorizationIdOfLocation = (url: string): string | null => /\/rec\/([A-Za-z0-9-]{8,64})$/.exec(url)?.[1] ?? null
 
 const ascii = (s: string, max: number): string =>
-  s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "").trim().slice(0, max).trim()
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "")
+    .trim()
+    .slice(0, max)
+    .trim()
 
 /**
  * A journey-2 composite BR Code (the layout of the BCB's examples): the Pix account template 26 with only
@@ -195,7 +210,9 @@ export function encodeAutomaticQr(input: { readonly id: string; readonly merchan
  * catalogue key of why not (a bad code, or a Pix code without an authorization).
  */
 export type AutomaticQrError = "PIX_QR_CRC" | "PIX_QR_INVALID" | "PIX_AUTOMATIC_QR_NOT_AUTOMATIC"
-export function automaticQrId(code: string): { readonly ok: true; readonly id: string; readonly merchantName: string } | { readonly ok: false; readonly error: AutomaticQrError } {
+export function automaticQrId(
+  code: string
+): { readonly ok: true; readonly id: string; readonly merchantName: string } | { readonly ok: false; readonly error: AutomaticQrError } {
   const r = tryDecodePixCopyPaste(code)
   if (!r.ok) return { ok: false, error: r.error._tag === "PixCrcMismatch" ? "PIX_QR_CRC" : "PIX_QR_INVALID" }
   const id = r.value.recurrenceUrl === undefined ? null : authorizationIdOfLocation(r.value.recurrenceUrl)

@@ -12,20 +12,36 @@ import { decodePixCopyPaste, encodePixCopyPaste, tryDecodePixCopyPaste, type Pix
 import { Prng } from "../sandbox/prng.ts"
 import { anyKey, generateCode, naiveCrc, naiveDecode } from "../tests/support/naive-brcode.ts"
 
-const plain = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]/g, "").trim()
+const plain = (s: string): string =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "")
+    .trim()
 
 describe("features §2 BR Code: our decoder agrees with an independent naive encoder (differential)", { timeout: 300_000 }, () => {
-  it("3000 seeded codes (every key type, amounts, txids, additional info, dynamic URLs, other templates, 3 length countings) decode to what made them", { timeout: 300_000 }, () => {
-    const r = new Prng(12)
-    const failures: string[] = []
-    for (let n = 0; n < 3000; n++) {
-      const g = generateCode(r)
-      const got = tryDecodePixCopyPaste(g.code)
-      if (!got.ok) { failures.push(`${got.error._tag}: ${got.error.message} :: ${g.code}`); continue }
-      try { expect(got.value).toEqual(g.expect) } catch { failures.push(`fields differ: ${JSON.stringify(got.value)} vs ${JSON.stringify(g.expect)}`) }
+  it(
+    "3000 seeded codes (every key type, amounts, txids, additional info, dynamic URLs, other templates, 3 length countings) decode to what made them",
+    { timeout: 300_000 },
+    () => {
+      const r = new Prng(12)
+      const failures: string[] = []
+      for (let n = 0; n < 3000; n++) {
+        const g = generateCode(r)
+        const got = tryDecodePixCopyPaste(g.code)
+        if (!got.ok) {
+          failures.push(`${got.error._tag}: ${got.error.message} :: ${g.code}`)
+          continue
+        }
+        try {
+          expect(got.value).toEqual(g.expect)
+        } catch {
+          failures.push(`fields differ: ${JSON.stringify(got.value)} vs ${JSON.stringify(g.expect)}`)
+        }
+      }
+      expect(failures.slice(0, 5)).toEqual([])
     }
-    expect(failures.slice(0, 5)).toEqual([])
-  })
+  )
 
   it("the naive CRC is the module's CRC: one flipped character is reported as a CRC mismatch", { timeout: 300_000 }, () => {
     const r = new Prng(7)
@@ -58,7 +74,14 @@ describe("features §2 BR Code: codes of published generators (pix-utils, qrcode
         const amount = r.chance(0.5) ? r.int(1, 9_999_999) : 0
         const info = r.chance(0.5) ? r.pick(["Almoço", "pedido 42", "ok"]) : undefined
         const txid = r.chance(0.5) ? r.alnum(r.int(1, 25)) : undefined
-        const code = createStaticPix({ merchantName: name, merchantCity: city, pixKey: key, transactionAmount: amount / 100, ...(info ? { infoAdicional: info } : {}), ...(txid ? { txid } : {}) })
+        const code = createStaticPix({
+          merchantName: name,
+          merchantCity: city,
+          pixKey: key,
+          transactionAmount: amount / 100,
+          ...(info ? { infoAdicional: info } : {}),
+          ...(txid ? { txid } : {})
+        })
         if (hasError(code)) throw new Error("generator refused")
         const d = decodePixCopyPaste(code.toBRCode())
         expect([d.key, d.amountCents, d.description, d.txid]).toEqual([key, amount > 0 ? amount : undefined, info, txid ?? "***"])
@@ -71,7 +94,16 @@ describe("features §2 BR Code: codes of published generators (pix-utils, qrcode
     for (let n = 0; n < 500; n++) {
       const key = anyKey(r)
       const value = r.chance(0.6) ? r.int(1, 9_999_999) : undefined
-      const payload = QrCodePix({ version: "01", key, city: r.pick(["Brasília", "Recife"]), name: r.pick(["Fulano Ç", "Maria"]), ...(value ? { value: value / 100 } : {}), transactionId: r.alnum(r.int(1, 20)), message: r.pick(["oi", "pagamento"]), cep: r.digits(8) }).payload()
+      const payload = QrCodePix({
+        version: "01",
+        key,
+        city: r.pick(["Brasília", "Recife"]),
+        name: r.pick(["Fulano Ç", "Maria"]),
+        ...(value ? { value: value / 100 } : {}),
+        transactionId: r.alnum(r.int(1, 20)),
+        message: r.pick(["oi", "pagamento"]),
+        cep: r.digits(8)
+      }).payload()
       const d = decodePixCopyPaste(payload)
       expect([d.key, d.amountCents]).toEqual([key, value])
     }
@@ -99,7 +131,12 @@ describe("features §2 BR Code: our encoder's codes read the same elsewhere (dif
       expect(naive?.key).toBe(input.key)
       expect(naive?.url).toBe(input.url)
       expect(naive?.amountCents).toBe(input.amountCents)
-      if (input.description !== undefined) expect(input.description.startsWith("Alug") ? plain(input.description).startsWith(naive?.description ?? "?") : naive?.description === plain(input.description)).toBe(true)
+      if (input.description !== undefined)
+        expect(
+          input.description.startsWith("Alug")
+            ? plain(input.description).startsWith(naive?.description ?? "?")
+            : naive?.description === plain(input.description)
+        ).toBe(true)
       const lib = parsePix(code)
       expect(hasError(lib)).toBe(false)
       if (!hasError(lib)) {

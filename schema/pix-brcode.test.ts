@@ -19,10 +19,8 @@ import {
 } from "./pix-brcode"
 import { seededRandom } from "../sandbox/prng.ts"
 
-
 /** Static example published in the BCB "Manual de Padrões para Iniciação do Pix". */
-const BCB_EXAMPLE =
-  "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D"
+const BCB_EXAMPLE = "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D"
 
 const TAGS = new Set(["PixCrcMismatch", "PixMalformedTlv", "PixMissingField", "PixUnsupported"])
 
@@ -203,9 +201,7 @@ describe("features §2 Pix: decodePixCopyPaste — tagged failures", () => {
 
 describe("features §2 Pix: encodePixCopyPaste", () => {
   it("reproduces the BCB manual example byte for byte", () => {
-    expect(
-      encodePixCopyPaste({ key: "123e4567-e12b-12d1-a456-426655440000", merchantName: "Fulano de Tal", merchantCity: "BRASILIA" })
-    ).toBe(BCB_EXAMPLE)
+    expect(encodePixCopyPaste({ key: "123e4567-e12b-12d1-a456-426655440000", merchantName: "Fulano de Tal", merchantCity: "BRASILIA" })).toBe(BCB_EXAMPLE)
   })
   it("round trips keys, amounts and txids", () => {
     const rnd = seededRandom(2)
@@ -243,13 +239,7 @@ describe("features §2 Pix: encodePixCopyPaste", () => {
 describe("features §2 Pix: decodePixCopyPaste never crashes (property)", () => {
   it("500 seeded random inputs only ever throw the four tagged errors", () => {
     const rnd = seededRandom(2024)
-    const alphabets = [
-      "0123456789",
-      "0123456789ABCDEF",
-      "0123456789abcdefghijklmnopqrstuvwxyz .-*",
-      "\u0000\u0001\uffff\ud800\udc00éçã😀🇧🇷\n\t",
-      BCB_EXAMPLE
-    ]
+    const alphabets = ["0123456789", "0123456789ABCDEF", "0123456789abcdefghijklmnopqrstuvwxyz .-*", "\u0000\u0001\uffff\ud800\udc00éçã😀🇧🇷\n\t", BCB_EXAMPLE]
     const counts: Record<string, number> = {}
     for (let n = 0; n < 500; n++) {
       let s: string

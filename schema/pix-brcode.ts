@@ -357,9 +357,7 @@ function decodeFields(text: Units, hasTail: boolean): { value: DecodedPixCode; s
 }
 
 function isPixError(e: unknown): e is PixDecodeError {
-  return (
-    e instanceof PixCrcMismatch || e instanceof PixMalformedTlv || e instanceof PixMissingField || e instanceof PixUnsupported
-  )
+  return e instanceof PixCrcMismatch || e instanceof PixMalformedTlv || e instanceof PixMissingField || e instanceof PixUnsupported
 }
 
 /**

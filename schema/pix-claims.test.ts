@@ -6,8 +6,15 @@
  */
 import { describe, expect, it } from "vitest"
 import {
-  CLAIM_WINDOW_MS, claimDeadline, claimKindFor, claimMovesKey, isKeyCode, needsConfirmation, nextClaimStatus,
-  type ClaimAction, type ClaimStatus
+  CLAIM_WINDOW_MS,
+  claimDeadline,
+  claimKindFor,
+  claimMovesKey,
+  isKeyCode,
+  needsConfirmation,
+  nextClaimStatus,
+  type ClaimAction,
+  type ClaimStatus
 } from "./pix-claims.ts"
 
 const STATUSES: ReadonlyArray<ClaimStatus> = ["opened", "confirmed", "auto_confirmed", "denied", "canceled"]

@@ -56,12 +56,19 @@ export const PixClaim = Schema.Struct({
 export type PixClaim = typeof PixClaim.Type
 
 export const PixClaimsPage = Schema.Struct({
-  page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(PixClaim)
+  page: Schema.Int,
+  page_size: Schema.Int,
+  page_total: Schema.Int,
+  total: Schema.Int,
+  data: Schema.Array(PixClaim)
 })
 
 export const pixClaimLists = {
   pix_claims: defineList({
-    endpoint: "pixClaims", row: PixClaim, scope: "wallet", id: (r) => r.id,
+    endpoint: "pixClaims",
+    row: PixClaim,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => b.created_at.localeCompare(a.created_at)
   })
 }
@@ -83,10 +90,14 @@ export type ClaimAction = "approve" | "reject" | "cancel" | "expire"
 export const nextClaimStatus = (kind: ClaimKind, status: ClaimStatus, action: ClaimAction, role: ClaimRole | "clock"): ClaimStatus | null => {
   if (!isOpenClaim(status)) return null
   switch (action) {
-    case "approve": return role === "donor" ? "confirmed" : null
-    case "reject": return role === "donor" ? "denied" : null
-    case "cancel": return role === "claimer" ? "canceled" : null
-    case "expire": return role === "clock" ? (kind === "ownership" ? "auto_confirmed" : "canceled") : null
+    case "approve":
+      return role === "donor" ? "confirmed" : null
+    case "reject":
+      return role === "donor" ? "denied" : null
+    case "cancel":
+      return role === "claimer" ? "canceled" : null
+    case "expire":
+      return role === "clock" ? (kind === "ownership" ? "auto_confirmed" : "canceled") : null
   }
 }
 

@@ -22,7 +22,11 @@ export const PixContact = Schema.Struct({
 export type PixContact = typeof PixContact.Type
 
 export const PixContactsPage = Schema.Struct({
-  page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(PixContact)
+  page: Schema.Int,
+  page_size: Schema.Int,
+  page_total: Schema.Int,
+  total: Schema.Int,
+  data: Schema.Array(PixContact)
 })
 
 /** Adding a contact: the key only — the server decodes it and stores who holds it. */
@@ -30,7 +34,11 @@ export const PixContactCreateBody = Schema.Struct({ key: Schema.String })
 
 export const pixContactsLists = {
   pix_contacts: defineList({
-    endpoint: "pixContacts", row: PixContact, scope: "wallet", id: (r) => r.id,
-    order: (a, b) => a.name.localeCompare(b.name, "pt-BR") || a.key.localeCompare(b.key), pageSize: 100
+    endpoint: "pixContacts",
+    row: PixContact,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: (a, b) => a.name.localeCompare(b.name, "pt-BR") || a.key.localeCompare(b.key),
+    pageSize: 100
   })
 }

@@ -11,7 +11,11 @@ import { MinorUnits } from "./common.ts"
 export const DEVOLUTION_DAYS = 90
 
 export const PixDevolution = Schema.Struct({
-  id: Schema.String, amount: MinorUnits, description: Schema.String, end_to_end_id: Schema.String, created_at: Schema.String
+  id: Schema.String,
+  amount: MinorUnits,
+  description: Schema.String,
+  end_to_end_id: Schema.String,
+  created_at: Schema.String
 })
 
 export const PixDevolutionInfo = Schema.Struct({
@@ -30,13 +34,14 @@ export const PixDevolutionInfo = Schema.Struct({
 export type PixDevolutionInfo = typeof PixDevolutionInfo.Type
 
 export const PixDevolutionBody = Schema.Struct({
-  payment_id: Schema.String, amount: MinorUnits, description: Schema.String, pin_token: Schema.String
+  payment_id: Schema.String,
+  amount: MinorUnits,
+  description: Schema.String,
+  pin_token: Schema.String
 })
 
 /** What is left to return (never negative) — the rule the sandbox enforces and the page shows. */
-export const devolutionAvailable = (received: number, devolved: ReadonlyArray<number>): number =>
-  Math.max(0, received - devolved.reduce((a, b) => a + b, 0))
+export const devolutionAvailable = (received: number, devolved: ReadonlyArray<number>): number => Math.max(0, received - devolved.reduce((a, b) => a + b, 0))
 
 /** features §5 (BCB): still within 90 days of the payment at `nowMs`. */
-export const withinDevolutionWindow = (paidAtIso: string, nowMs: number): boolean =>
-  nowMs <= Date.parse(paidAtIso) + DEVOLUTION_DAYS * 86_400_000
+export const withinDevolutionWindow = (paidAtIso: string, nowMs: number): boolean => nowMs <= Date.parse(paidAtIso) + DEVOLUTION_DAYS * 86_400_000

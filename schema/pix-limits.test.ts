@@ -1,7 +1,16 @@
 /** Rules of Pix limits (spec features §3 Limit "day and night limits", §5, §9; issue 12: BCB night 20:00–06:00 São Paulo, raise after 24 h, cut at once). */
 import { describe, expect, it } from "vitest"
 import {
-  LIMIT_DEFAULTS, RAISE_DELAY_MS, applyLimitChange, limitTagForBeneficiary, maskPixDocument, checkPixLimit, limitChangeRefusal, pixLimitPeriodAt, settleLimits, type LimitState
+  LIMIT_DEFAULTS,
+  RAISE_DELAY_MS,
+  applyLimitChange,
+  limitTagForBeneficiary,
+  maskPixDocument,
+  checkPixLimit,
+  limitChangeRefusal,
+  pixLimitPeriodAt,
+  settleLimits,
+  type LimitState
 } from "./pix-limits.ts"
 
 /** An instant given as São Paulo wall time (UTC-3). */
@@ -47,7 +56,14 @@ describe("features §5 a Pix over what is left of the period's limit is refused,
 })
 
 describe("features §2 limit: a raise takes effect 24 h later, a cut at once (issue 12)", () => {
-  const base: LimitState = { day_limit: 2_000_000, night_limit: 100_000, pending_day_limit: null, pending_day_at: null, pending_night_limit: null, pending_night_at: null }
+  const base: LimitState = {
+    day_limit: 2_000_000,
+    night_limit: 100_000,
+    pending_day_limit: null,
+    pending_day_at: null,
+    pending_night_limit: null,
+    pending_night_at: null
+  }
   const now = sp("2026-03-10", "21:00")
   it("raising the night limit leaves it in force and makes a pending raise for 24 h later", () => {
     const s = applyLimitChange(base, "night", 300_000, now)
@@ -62,7 +78,10 @@ describe("features §2 limit: a raise takes effect 24 h later, a cut at once (is
   })
   it("a second raise replaces the first one and restarts the 24 h", () => {
     const later = now + 3_600_000
-    expect(applyLimitChange(applyLimitChange(base, "day", 2_500_000, now), "day", 2_200_000, later)).toMatchObject({ pending_day_limit: 2_200_000, pending_day_at: later + RAISE_DELAY_MS })
+    expect(applyLimitChange(applyLimitChange(base, "day", 2_500_000, now), "day", 2_200_000, later)).toMatchObject({
+      pending_day_limit: 2_200_000,
+      pending_day_at: later + RAISE_DELAY_MS
+    })
   })
   it("a request must be whole cents from zero to the type's maximum", () => {
     expect(limitChangeRefusal(0, 10_000_000)).toBeNull()

@@ -24,7 +24,11 @@ export type PixLimitPeriod = typeof PixLimitPeriod.Type
 export const LimitType = Schema.Struct({ id: Schema.String, tag: PixLimitTag, name: Schema.String })
 export type LimitType = typeof LimitType.Type
 export const LimitTypesPage = Schema.Struct({
-  page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(LimitType)
+  page: Schema.Int,
+  page_size: Schema.Int,
+  page_total: Schema.Int,
+  total: Schema.Int,
+  data: Schema.Array(LimitType)
 })
 
 /**
@@ -53,7 +57,11 @@ export const UserLimit = Schema.Struct({
 })
 export type UserLimit = typeof UserLimit.Type
 export const UserLimitsPage = Schema.Struct({
-  page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int, data: Schema.Array(UserLimit)
+  page: Schema.Int,
+  page_size: Schema.Int,
+  page_total: Schema.Int,
+  total: Schema.Int,
+  data: Schema.Array(UserLimit)
 })
 
 /** A change request (POST /users/limits/users, ours): one period of one type, the new value. */
@@ -68,21 +76,25 @@ export const NIGHT_ENDS_HOUR = 6
 /** A raise takes effect 24 h after it is asked (issue 12, BCB); a cut at once. */
 export const RAISE_DELAY_MS = 24 * HOUR_MS
 
-export interface PeriodWindow { readonly period: PixLimitPeriod; readonly start: number; readonly end: number }
+export interface PeriodWindow {
+  readonly period: PixLimitPeriod
+  readonly start: number
+  readonly end: number
+}
 
 /** The limit period (São Paulo time) holding the instant `ms`: day 06:00–20:00, night 20:00–06:00 (start inclusive, end exclusive). */
 export const pixLimitPeriodAt = (ms: number): PeriodWindow => {
   const day = spDayIndex(ms)
   const midnight = spDayStart(day)
   const h = (ms - midnight) / HOUR_MS
-  if (h >= NIGHT_ENDS_HOUR && h < NIGHT_STARTS_HOUR) return { period: "day", start: midnight + NIGHT_ENDS_HOUR * HOUR_MS, end: midnight + NIGHT_STARTS_HOUR * HOUR_MS }
+  if (h >= NIGHT_ENDS_HOUR && h < NIGHT_STARTS_HOUR)
+    return { period: "day", start: midnight + NIGHT_ENDS_HOUR * HOUR_MS, end: midnight + NIGHT_STARTS_HOUR * HOUR_MS }
   if (h >= NIGHT_STARTS_HOUR) return { period: "night", start: midnight + NIGHT_STARTS_HOUR * HOUR_MS, end: midnight + DAY_MS + NIGHT_ENDS_HOUR * HOUR_MS }
   return { period: "night", start: midnight - DAY_MS + NIGHT_STARTS_HOUR * HOUR_MS, end: midnight + NIGHT_ENDS_HOUR * HOUR_MS }
 }
 
 export type LimitCheck =
-  | { readonly ok: true; readonly limit: PixLimitPeriod; readonly left: number }
-  | { readonly ok: false; readonly limit: PixLimitPeriod; readonly left: number }
+  { readonly ok: true; readonly limit: PixLimitPeriod; readonly left: number } | { readonly ok: false; readonly limit: PixLimitPeriod; readonly left: number }
 
 /**
  * Whether `amount` fits the period's limit given what was already paid in the period (issue 12: the
@@ -163,11 +175,16 @@ export const maskPixDocument = (d: string): string => (d.length === 11 ? `***.${
  */
 export const limitTagForBeneficiary = (beneficiaryDocument: string, holderDocument: string | null): PixLimitTag =>
   holderDocument !== null && (beneficiaryDocument === holderDocument || beneficiaryDocument === maskPixDocument(holderDocument))
-    ? "pix_same_ownership" : "pix_others"
+    ? "pix_same_ownership"
+    : "pix_others"
 
 export const pixLimitsLists = {
   pix_limits: defineList({
-    endpoint: "userLimits", row: UserLimit, scope: "wallet", id: (r) => r.id,
-    order: (a, b) => PIX_LIMIT_TAGS.indexOf(a.tag) - PIX_LIMIT_TAGS.indexOf(b.tag), pageSize: 100
+    endpoint: "userLimits",
+    row: UserLimit,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: (a, b) => PIX_LIMIT_TAGS.indexOf(a.tag) - PIX_LIMIT_TAGS.indexOf(b.tag),
+    pageSize: 100
   })
 }

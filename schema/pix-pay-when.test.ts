@@ -12,7 +12,9 @@ const w = (x: Partial<{ when: "now" | "date" | "repeat"; date: string; start: st
   whenProblem({ when: "date", date: "", start: "", end: "", ...x }, now)
 
 describe("D-pix-pay-when whenProblem (features §5 date_within_days, §9)", () => {
-  it("now needs nothing", () => { expect(w({ when: "now" })).toBeNull() })
+  it("now needs nothing", () => {
+    expect(w({ when: "now" })).toBeNull()
+  })
 
   it("a date from tomorrow in São Paulo (11th, though UTC is already there) up to day 60; today, day 61 and junk refused", () => {
     expect(w({ date: "2026-03-11" })).toBeNull()

@@ -25,7 +25,10 @@ const reference = (original: number, t: PixDueTerms, today: string) => {
 }
 
 let seed = 12345
-const rnd = (n: number): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n }
+const rnd = (n: number): number => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff
+  return seed % n
+}
 
 describe("dueChargeOf (D-pix-qr-variants)", () => {
   it("agrees with a naive exact reference over 5,000 generated terms and days", () => {
@@ -33,11 +36,21 @@ describe("dueChargeOf (D-pix-qr-variants)", () => {
       const due = addDays("2026-01-01", rnd(700))
       const original = 1 + rnd(10_000_000)
       const discountUntil = rnd(3) === 0 ? null : addDays(due, -rnd(20))
-      const t: PixDueTerms = { due_date: due, days_after_due: rnd(60), fine_bp: rnd(10_001), interest_bp_month: rnd(10_001), discount: rnd(3) === 0 ? 0 : rnd(original + 100), discount_until: discountUntil }
+      const t: PixDueTerms = {
+        due_date: due,
+        days_after_due: rnd(60),
+        fine_bp: rnd(10_001),
+        interest_bp_month: rnd(10_001),
+        discount: rnd(3) === 0 ? 0 : rnd(original + 100),
+        discount_until: discountUntil
+      }
       const today = addDays(due, rnd(120) - 40)
       const got = dueChargeOf(original, t, today)
       const want = reference(original, t, today)
-      expect({ total: got.total, fine: got.fine, interest: got.interest, discount: got.discount, payable: got.payable }, JSON.stringify({ original, t, today })).toEqual(want)
+      expect(
+        { total: got.total, fine: got.fine, interest: got.interest, discount: got.discount, payable: got.payable },
+        JSON.stringify({ original, t, today })
+      ).toEqual(want)
       expect(got.total).toBe(got.original + got.fine + got.interest - got.discount)
       expect(got.total).toBeGreaterThan(0)
     }
@@ -54,6 +67,9 @@ describe("dueChargeOf (D-pix-qr-variants)", () => {
     expect(dueTermsProblems(ok, "2026-11-25")).toEqual({})
     expect(dueTermsProblems({ ...ok, due_date: "2026-11-24" }, "2026-11-25")).toHaveProperty("due_date")
     expect(dueTermsProblems({ ...ok, discount_until: "2026-12-02" }, "2026-11-25")).toHaveProperty("discount_until")
-    expect(dueTermsProblems({ ...ok, fine_bp: 10_001, interest_bp_month: -1 }, "2026-11-25")).toEqual({ fine_bp: "VALIDATION_FORMAT", interest_bp_month: "VALIDATION_FORMAT" })
+    expect(dueTermsProblems({ ...ok, fine_bp: 10_001, interest_bp_month: -1 }, "2026-11-25")).toEqual({
+      fine_bp: "VALIDATION_FORMAT",
+      interest_bp_month: "VALIDATION_FORMAT"
+    })
   })
 })

@@ -71,7 +71,8 @@ export const dueTermsProblems = (t: PixDueTerms, today: string): Record<string, 
   if (!Number.isInteger(t.fine_bp) || t.fine_bp < 0 || t.fine_bp > 10_000) out["fine_bp"] = "VALIDATION_FORMAT"
   if (!Number.isInteger(t.interest_bp_month) || t.interest_bp_month < 0 || t.interest_bp_month > 10_000) out["interest_bp_month"] = "VALIDATION_FORMAT"
   if (!Number.isSafeInteger(t.discount) || t.discount < 0) out["discount"] = "VALIDATION_FORMAT"
-  if (t.discount > 0 && (t.discount_until === null || !date.test(t.discount_until) || (date.test(t.due_date) && t.discount_until > t.due_date))) out["discount_until"] = "VALIDATION_DATE"
+  if (t.discount > 0 && (t.discount_until === null || !date.test(t.discount_until) || (date.test(t.due_date) && t.discount_until > t.due_date)))
+    out["discount_until"] = "VALIDATION_DATE"
   return out
 }
 

@@ -48,7 +48,10 @@ export const PixQrCode = Schema.Struct({
 export type PixQrCode = typeof PixQrCode.Type
 
 export const PixQrCodesPage = Schema.Struct({
-  page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int,
+  page: Schema.Int,
+  page_size: Schema.Int,
+  page_total: Schema.Int,
+  total: Schema.Int,
   data: Schema.Array(PixQrCode)
 })
 
@@ -80,10 +83,17 @@ export const PixQrDecoded = Schema.Struct({
   expires_at: Schema.NullOr(Schema.String),
   qr_code_id: Schema.NullOr(Schema.String),
   /** dynamic_due: today's charge, every part (the amount above is its total); null for the other kinds. */
-  charge: Schema.NullOr(Schema.Struct({
-    original: MinorUnits, fine: MinorUnits, interest: MinorUnits, discount: MinorUnits, total: MinorUnits,
-    days_late: Schema.Int, due_date: Schema.String
-  })),
+  charge: Schema.NullOr(
+    Schema.Struct({
+      original: MinorUnits,
+      fine: MinorUnits,
+      interest: MinorUnits,
+      discount: MinorUnits,
+      total: MinorUnits,
+      days_late: Schema.Int,
+      due_date: Schema.String
+    })
+  ),
   /** withdrawal and change: the cash the payer takes; for change, `amount` − `cash` is the purchase. */
   cash: Schema.NullOr(MinorUnits)
 })
@@ -91,7 +101,10 @@ export type PixQrDecoded = typeof PixQrDecoded.Type
 
 export const pixQrLists = {
   pix_qr_codes: defineList({
-    endpoint: "pixQrCodes", row: PixQrCode, scope: "wallet", id: (r) => r.id,
+    endpoint: "pixQrCodes",
+    row: PixQrCode,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => b.created_at.localeCompare(a.created_at)
   })
 }

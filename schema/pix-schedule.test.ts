@@ -27,9 +27,12 @@ function naive(scheduled: ReadonlyArray<S>, recs: ReadonlyArray<R>, balance: num
       const [sy, sm, sd] = r.start_date.split("-").map(Number) as [number, number, number]
       const [y, m, day] = d.split("-").map(Number) as [number, number, number]
       const last = new Date(Date.UTC(y, m, 0)).getUTCDate()
-      const hit = r.frequency === "WEEKLY" ? Math.round((Date.parse(`${d}T00:00:00Z`) - Date.parse(`${r.start_date}T00:00:00Z`)) / DAY) % 7 === 0
-        : r.frequency === "MONTHLY" ? day === Math.min(sd, last)
-        : ((y - sy) * 12 + (m - sm)) % 12 === 0 && day === Math.min(sd, last)
+      const hit =
+        r.frequency === "WEEKLY"
+          ? Math.round((Date.parse(`${d}T00:00:00Z`) - Date.parse(`${r.start_date}T00:00:00Z`)) / DAY) % 7 === 0
+          : r.frequency === "MONTHLY"
+            ? day === Math.min(sd, last)
+            : ((y - sy) * 12 + (m - sm)) % 12 === 0 && day === Math.min(sd, last)
       const made = scheduled.some((s) => s.recurrence_id === r.id && s.payment_date === d)
       if (hit && !made) bal -= r.value
     }
@@ -44,13 +47,19 @@ describe("aheadItemsOf (issue 13 the days ahead)", () => {
     for (let round = 0; round < 200; round++) {
       const today = add("2026-01-01", rng.int(0, 800))
       const recs: R[] = Array.from({ length: rng.int(0, 4) }, (_, i) => ({
-        id: `r${i}`, start_date: add(today, rng.int(-40, 70)), end_date: rng.chance(0.5) ? add(today, rng.int(0, 90)) : null,
-        frequency: rng.pick(["WEEKLY", "MONTHLY", "ANNUALLY"] as const), value: rng.int(1, 50_000),
-        payment_max_value: rng.chance(0.3) ? rng.int(1, 50_000) : null, status: rng.chance(0.85) ? "active" : "inactive"
+        id: `r${i}`,
+        start_date: add(today, rng.int(-40, 70)),
+        end_date: rng.chance(0.5) ? add(today, rng.int(0, 90)) : null,
+        frequency: rng.pick(["WEEKLY", "MONTHLY", "ANNUALLY"] as const),
+        value: rng.int(1, 50_000),
+        payment_max_value: rng.chance(0.3) ? rng.int(1, 50_000) : null,
+        status: rng.chance(0.85) ? "active" : "inactive"
       }))
       const scheduled: S[] = Array.from({ length: rng.int(0, 25) }, () => ({
-        payment_date: add(today, rng.int(-3, 70)), amount: rng.int(1, 80_000),
-        status: rng.pick(["scheduled", "scheduled", "executed", "canceled", "failed"] as const), recurrence_id: null
+        payment_date: add(today, rng.int(-3, 70)),
+        amount: rng.int(1, 80_000),
+        status: rng.pick(["scheduled", "scheduled", "executed", "canceled", "failed"] as const),
+        recurrence_id: null
       }))
       // some occurrences the server already made into scheduled payments (not counted twice)
       for (const r of recs) if (rng.chance(0.5)) scheduled.push({ payment_date: r.start_date, amount: r.value, status: "scheduled", recurrence_id: r.id })
@@ -70,7 +79,11 @@ describe("aheadItemsOf (issue 13 the days ahead)", () => {
   })
 
   it("features §4 days 29–31: a monthly recurrence from 31 Jan lists 28 or 29 Feb and 31 Mar", () => {
-    expect(nextOccurrences({ start_date: "2027-01-31", end_date: null, frequency: "MONTHLY" }, "2027-01-01", 3)).toEqual(["2027-01-31", "2027-02-28", "2027-03-31"])
+    expect(nextOccurrences({ start_date: "2027-01-31", end_date: null, frequency: "MONTHLY" }, "2027-01-01", 3)).toEqual([
+      "2027-01-31",
+      "2027-02-28",
+      "2027-03-31"
+    ])
     expect(nextOccurrences({ start_date: "2028-01-31", end_date: null, frequency: "MONTHLY" }, "2028-02-01", 2)).toEqual(["2028-02-29", "2028-03-31"])
     expect(nextOccurrences({ start_date: "2028-01-31", end_date: "2028-02-29", frequency: "MONTHLY" }, "2028-01-01", 5)).toEqual(["2028-01-31", "2028-02-29"])
   })

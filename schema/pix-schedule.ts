@@ -112,12 +112,22 @@ const newestFirst = (a: { readonly created_at: string; readonly id: string }, b:
 export const pixScheduleLists = {
   /** features §7: GET /users/pix/scheduled-payments, sort created_at desc, size 20. */
   scheduled_pix: defineList({
-    endpoint: "scheduledPixList", row: ScheduledPix, scope: "wallet", id: (r) => r.id, order: newestFirst,
-    pageSize: 20, query: { sort: "created_at", order: "desc" }
+    endpoint: "scheduledPixList",
+    row: ScheduledPix,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: newestFirst,
+    pageSize: 20,
+    query: { sort: "created_at", order: "desc" }
   }),
   pix_recurrences: defineList({
-    endpoint: "pixRecurrences", row: PixRecurrence, scope: "wallet", id: (r) => r.id, order: newestFirst,
-    pageSize: 20, query: { sort: "created_at", order: "desc" }
+    endpoint: "pixRecurrences",
+    row: PixRecurrence,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: newestFirst,
+    pageSize: 20,
+    query: { sort: "created_at", order: "desc" }
   }),
   // Pix Automático's authorizations and automatic payments (schema/pix-automatic.ts)
   ...pixAutomaticLists,

@@ -10,12 +10,26 @@ import { describe, expect, it } from "vitest"
 import { Prng } from "../sandbox/prng.ts"
 import { isBankBusinessDay } from "./holidays.ts"
 import {
-  dueRun, lastRunAtOrBefore, maskTime, nextRunAfter, sweepAmount, withdrawAheadItems, withdrawProblems, type ScheduleOf, type WithdrawSettingsBody
+  dueRun,
+  lastRunAtOrBefore,
+  maskTime,
+  nextRunAfter,
+  sweepAmount,
+  withdrawAheadItems,
+  withdrawProblems,
+  type ScheduleOf,
+  type WithdrawSettingsBody
 } from "./pix-withdraw.ts"
 
 // ── the naive reference: São Paulo wall-clock time read through Intl, one hour at a time ──────────
 const fmt = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23"
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23"
 })
 const wall = (ms: number): { date: string; hh: number; mm: number } => {
   const p = Object.fromEntries(fmt.formatToParts(new Date(ms)).map((x) => [x.type, x.value]))
@@ -53,12 +67,18 @@ const FREQS = ["BUSINESS_DAYS", "DAILY", "WEEKLY"] as const
 const pad = (n: number): string => String(n).padStart(2, "0")
 const genSchedule = (g: Prng): ScheduleOf => {
   const frequency = g.pick(FREQS)
-  return { time: `${pad(g.int(0, 23))}:${pad(g.chance(0.3) ? g.pick([0, 30, 59]) : g.int(0, 59))}`, frequency, weekday: frequency === "WEEKLY" ? g.int(0, 6) : null }
+  return {
+    time: `${pad(g.int(0, 23))}:${pad(g.chance(0.3) ? g.pick([0, 30, 59]) : g.int(0, 59))}`,
+    frequency,
+    weekday: frequency === "WEEKLY" ? g.int(0, 6) : null
+  }
 }
 /** Clocks from 2024 to 2027, with some exactly on or around a set time and around holidays (Carnival, Christmas, New Year). */
 const genNow = (g: Prng, s: ScheduleOf): number => {
   const base = Date.UTC(2024, 0, 1) + g.int(0, 4 * 365) * 86_400_000
-  const holidayish = g.chance(0.2) ? Date.parse(g.pick(["2025-03-01T12:00:00Z", "2026-02-14T12:00:00Z", "2025-12-24T12:00:00Z", "2026-12-31T12:00:00Z", "2027-04-02T12:00:00Z"])) : base
+  const holidayish = g.chance(0.2)
+    ? Date.parse(g.pick(["2025-03-01T12:00:00Z", "2026-02-14T12:00:00Z", "2025-12-24T12:00:00Z", "2026-12-31T12:00:00Z", "2027-04-02T12:00:00Z"]))
+    : base
   const [hh, mm] = s.time.split(":").map(Number) as [number, number]
   if (g.chance(0.3)) {
     const day = Math.floor((holidayish - 3 * 3_600_000) / 86_400_000)
@@ -137,8 +157,17 @@ describe("automatic withdrawals: the sweep (issue 13)", () => {
 describe("automatic withdrawals: the settings (issue 13; D 'Automatic withdrawals')", () => {
   const OWNER = "52998224725"
   const good: WithdrawSettingsBody = {
-    threshold: 100_000, time: "18:00", frequency: "BUSINESS_DAYS", weekday: null, bank_code: "341", agency: "1234", account: "56789",
-    digit: "0", account_type: "checking", document: "529.982.247-25", name: "Ana Souza"
+    threshold: 100_000,
+    time: "18:00",
+    frequency: "BUSINESS_DAYS",
+    weekday: null,
+    bank_code: "341",
+    agency: "1234",
+    account: "56789",
+    digit: "0",
+    account_type: "checking",
+    document: "529.982.247-25",
+    name: "Ana Souza"
   }
   it("WD-VALID a whole setting to the holder's own account at a bank of the directory is valid", () => {
     expect(withdrawProblems(good, OWNER)).toEqual({})
@@ -174,8 +203,17 @@ describe("automatic withdrawals: the days ahead (issue 13 'the days ahead')", ()
   it("WD-AHEAD the next sweep takes what the balance projected to its day holds above the threshold", () => {
     expect(withdrawAheadItems(s, [], 150_000, now)).toEqual([{ date: "2025-06-10", amount: -50_000 }])
     // a scheduled payment earlier that day (runs from 00:00) leaves less to sweep; one after does not count
-    expect(withdrawAheadItems(s, [{ date: "2025-06-10", amount: -20_000 }, { date: "2025-06-11", amount: -5_000 }], 150_000, now))
-      .toEqual([{ date: "2025-06-10", amount: -30_000 }])
+    expect(
+      withdrawAheadItems(
+        s,
+        [
+          { date: "2025-06-10", amount: -20_000 },
+          { date: "2025-06-11", amount: -5_000 }
+        ],
+        150_000,
+        now
+      )
+    ).toEqual([{ date: "2025-06-10", amount: -30_000 }])
     // after today's time: tomorrow
     expect(withdrawAheadItems(s, [], 150_000, Date.parse("2025-06-10T22:00:00Z"))).toEqual([{ date: "2025-06-11", amount: -50_000 }])
   })

@@ -32,8 +32,15 @@ export const WITHDRAW_FREQUENCIES = WithdrawFrequency.literals
 
 /** The own account the excess goes to (an account at another bank, the holder's own CPF/CNPJ). */
 export const WithdrawDestination = Schema.Struct({
-  bank_code: Schema.String, bank_name: Schema.String, ispb: Schema.String, agency: Schema.String, account: Schema.String,
-  digit: Schema.String, account_type: TedAccountType, document: Schema.String, name: Schema.String
+  bank_code: Schema.String,
+  bank_name: Schema.String,
+  ispb: Schema.String,
+  agency: Schema.String,
+  account: Schema.String,
+  digit: Schema.String,
+  account_type: TedAccountType,
+  document: Schema.String,
+  name: Schema.String
 })
 export type WithdrawDestination = typeof WithdrawDestination.Type
 
@@ -100,12 +107,21 @@ export type WithdrawSettingsBody = typeof WithdrawSettingsBody.Type
 export const withdrawLists = {
   /** GET /users/pix/withdraw-settings: one record per wallet. */
   pix_withdraw_settings: defineList({
-    endpoint: "withdrawSettings", row: WithdrawSettings, scope: "wallet", id: (r) => r.id, page: "single"
+    endpoint: "withdrawSettings",
+    row: WithdrawSettings,
+    scope: "wallet",
+    id: (r) => r.id,
+    page: "single"
   }),
   /** GET /users/pix/withdraw-settings/executions: newest first. */
   pix_withdraw_executions: defineList({
-    endpoint: "withdrawExecutions", row: WithdrawExecution, scope: "wallet", id: (r) => r.id,
-    order: (a, b) => b.run_at.localeCompare(a.run_at) || b.id.localeCompare(a.id), pageSize: 20, query: { sort: "created_at", order: "desc" }
+    endpoint: "withdrawExecutions",
+    row: WithdrawExecution,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: (a, b) => b.run_at.localeCompare(a.run_at) || b.id.localeCompare(a.id),
+    pageSize: 20,
+    query: { sort: "created_at", order: "desc" }
   })
 }
 
@@ -184,7 +200,10 @@ export const THRESHOLD_MAX = 1_000_000_000
  * bank of the directory other than this bank, and — the account being the holder's own — the holder's
  * CPF/CNPJ (`ownerDocument`: digits).
  */
-export function withdrawProblems(b: Partial<Omit<WithdrawSettingsBody, "threshold">> & { readonly threshold?: number | null }, ownerDocument: string): WithdrawProblems {
+export function withdrawProblems(
+  b: Partial<Omit<WithdrawSettingsBody, "threshold">> & { readonly threshold?: number | null },
+  ownerDocument: string
+): WithdrawProblems {
   const V = ValidationMessage
   const p: WithdrawProblems = {}
   if (b.threshold === undefined || b.threshold === null) p.threshold = V.required
@@ -211,8 +230,15 @@ export const maskTime = (v: string): string => {
 export const destinationOf = (b: WithdrawSettingsBody): WithdrawDestination => {
   const bank = BANK_DIRECTORY.find((x) => x.code === b.bank_code)
   return {
-    bank_code: b.bank_code, bank_name: bank?.name ?? b.bank_code, ispb: bank?.ispb ?? "", agency: b.agency.trim(), account: b.account.trim(),
-    digit: b.digit.trim().toUpperCase(), account_type: b.account_type, document: onlyDigits(b.document), name: b.name.trim()
+    bank_code: b.bank_code,
+    bank_name: bank?.name ?? b.bank_code,
+    ispb: bank?.ispb ?? "",
+    agency: b.agency.trim(),
+    account: b.account.trim(),
+    digit: b.digit.trim().toUpperCase(),
+    account_type: b.account_type,
+    document: onlyDigits(b.document),
+    name: b.name.trim()
   }
 }
 

@@ -26,7 +26,10 @@ export type PixKey = typeof PixKey.Type
 
 /** The page of keys (list read from data.data, features §7) with the account's limit (features §9 "current of maximum"). */
 export const PixKeysPage = Schema.Struct({
-  page: Schema.Int, page_size: Schema.Int, page_total: Schema.Int, total: Schema.Int,
+  page: Schema.Int,
+  page_size: Schema.Int,
+  page_total: Schema.Int,
+  total: Schema.Int,
   data: Schema.Array(PixKey),
   limit: Schema.Int
 })
@@ -39,7 +42,10 @@ export const PixKeyCreateBody = Schema.Struct({
 
 export const pixLists = {
   pix_keys: defineList({
-    endpoint: "pixKeys", row: PixKey, scope: "wallet", id: (r) => r.id,
+    endpoint: "pixKeys",
+    row: PixKey,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => a.created_at.localeCompare(b.created_at)
   }),
   ...pixQrLists,

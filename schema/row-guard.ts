@@ -15,7 +15,10 @@ import { Schema, SchemaAST as AST } from "effect"
 
 type Guard = (u: unknown) => boolean
 
-interface CheckLike { readonly _tag: string; readonly run?: (input: unknown, ast: AST.AST, options: object) => unknown }
+interface CheckLike {
+  readonly _tag: string
+  readonly run?: (input: unknown, ast: AST.AST, options: object) => unknown
+}
 const NO_OPTIONS = {}
 
 /** The node's own checks as one guard, or null when one is not a plain filter. */
@@ -48,10 +51,14 @@ function compile(ast: AST.AST): Guard | null {
 
 function compileBase(ast: AST.AST): Guard | null {
   switch (ast._tag) {
-    case "String": return (u) => typeof u === "string"
-    case "Number": return (u) => typeof u === "number"
-    case "Boolean": return (u) => typeof u === "boolean"
-    case "Null": return (u) => u === null
+    case "String":
+      return (u) => typeof u === "string"
+    case "Number":
+      return (u) => typeof u === "number"
+    case "Boolean":
+      return (u) => typeof u === "boolean"
+    case "Null":
+      return (u) => u === null
     case "Literal": {
       const lit = (ast as AST.Literal).literal
       return (u) => u === lit
@@ -94,7 +101,8 @@ function compileBase(ast: AST.AST): Guard | null {
         return true
       }
     }
-    default: return null
+    default:
+      return null
   }
 }
 

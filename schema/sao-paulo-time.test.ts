@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from "vitest"
 import {
-  civilFromDays, daysFromCivil, formatOfxDateTime, formatSpDateTime, parseInstant, presetRange, spDayIndex, spDayKey, spDayStart
+  civilFromDays,
+  daysFromCivil,
+  formatOfxDateTime,
+  formatSpDateTime,
+  parseInstant,
+  presetRange,
+  spDayIndex,
+  spDayKey,
+  spDayStart
 } from "./sao-paulo-time.ts"
 import { Prng } from "../sandbox/prng.ts"
 

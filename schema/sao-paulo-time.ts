@@ -51,9 +51,14 @@ const num = (s: string, from: number, len: number): number => {
  */
 export const parseInstant = (s: string): number => {
   if (
-    s.length === 24 && s.charCodeAt(23) === 90 /* Z */ && s.charCodeAt(19) === 46 /* . */ &&
-    s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45 && s.charCodeAt(10) === 84 /* T */ &&
-    s.charCodeAt(13) === 58 && s.charCodeAt(16) === 58
+    s.length === 24 &&
+    s.charCodeAt(23) === 90 /* Z */ &&
+    s.charCodeAt(19) === 46 /* . */ &&
+    s.charCodeAt(4) === 45 &&
+    s.charCodeAt(7) === 45 &&
+    s.charCodeAt(10) === 84 /* T */ &&
+    s.charCodeAt(13) === 58 &&
+    s.charCodeAt(16) === 58
   ) {
     const mo = num(s, 5, 2)
     const d = num(s, 8, 2)

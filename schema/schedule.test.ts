@@ -16,12 +16,17 @@ function naiveRecurrence(start: string, frequency: Frequency, end: string | unde
   for (let guard = 0; guard < 20_000 && out.length < count; guard++, d.setUTCDate(d.getUTCDate() + 1)) {
     const key = d.toISOString().slice(0, 10)
     if (end !== undefined && key > end) break
-    const y = d.getUTCFullYear(), m = d.getUTCMonth() + 1, day = d.getUTCDate()
+    const y = d.getUTCFullYear(),
+      m = d.getUTCMonth() + 1,
+      day = d.getUTCDate()
     const monthsFrom = (y - sy) * 12 + (m - sm)
     const wanted = Math.min(sd, lastDay(y, m))
-    const hit = frequency === "WEEKLY" ? Math.round((d.getTime() - Date.UTC(sy, sm - 1, sd)) / 86_400_000) % 7 === 0
-      : frequency === "MONTHLY" ? day === wanted
-      : monthsFrom % 12 === 0 && day === wanted
+    const hit =
+      frequency === "WEEKLY"
+        ? Math.round((d.getTime() - Date.UTC(sy, sm - 1, sd)) / 86_400_000) % 7 === 0
+        : frequency === "MONTHLY"
+          ? day === wanted
+          : monthsFrom % 12 === 0 && day === wanted
     if (hit) out.push(key)
   }
   return out
@@ -33,7 +38,13 @@ describe("recurrenceDates (features §4 recurrences)", () => {
     expect(recurrenceDates({ start: "2028-01-31", frequency: "MONTHLY", count: 3 })).toEqual(["2028-01-31", "2028-02-29", "2028-03-31"])
   })
   it("features §4 29 Feb yearly falls on 28 Feb in common years and on the 29th again in leap years", () => {
-    expect(recurrenceDates({ start: "2028-02-29", frequency: "ANNUALLY", count: 5 })).toEqual(["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"])
+    expect(recurrenceDates({ start: "2028-02-29", frequency: "ANNUALLY", count: 5 })).toEqual([
+      "2028-02-29",
+      "2029-02-28",
+      "2030-02-28",
+      "2031-02-28",
+      "2032-02-29"
+    ])
   })
   it("features §4 weekly keeps the weekday; end is inclusive; count bounds; a bad date gives none", () => {
     expect(recurrenceDates({ start: "2026-12-28", frequency: "WEEKLY", end: "2027-01-11" })).toEqual(["2026-12-28", "2027-01-04", "2027-01-11"])
@@ -45,13 +56,16 @@ describe("recurrenceDates (features §4 recurrences)", () => {
     const g = new Prng(13)
     const freqs: Frequency[] = ["WEEKLY", "MONTHLY", "ANNUALLY"]
     for (let i = 0; i < 2_000; i++) {
-      const y = g.int(2024, 2030), m = g.int(1, 12)
+      const y = g.int(2024, 2030),
+        m = g.int(1, 12)
       const day = g.next() < 0.4 ? g.int(28, new Date(Date.UTC(y, m, 0)).getUTCDate()) : g.int(1, 28)
       const start = `${y}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`
       const frequency = g.pick(freqs)
       const count = g.int(1, frequency === "ANNUALLY" ? 6 : 30)
       const end = g.next() < 0.5 ? `${y + g.int(0, 3)}-${String(g.int(1, 12)).padStart(2, "0")}-${String(g.int(1, 28)).padStart(2, "0")}` : undefined
-      expect(recurrenceDates({ start, frequency, count, ...(end ? { end } : {}) }), `${start} ${frequency} ${count} ${end}`).toEqual(naiveRecurrence(start, frequency, end, count))
+      expect(recurrenceDates({ start, frequency, count, ...(end ? { end } : {}) }), `${start} ${frequency} ${count} ${end}`).toEqual(
+        naiveRecurrence(start, frequency, end, count)
+      )
     }
   })
   it("is re-exported from validation.ts under its name", () => {

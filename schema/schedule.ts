@@ -50,7 +50,9 @@ export function recurrenceDates(r: RecurrenceInput): string[] {
   if (r.end !== undefined && endT === null) return []
   const max = r.count ?? OPEN_ENDED[r.frequency]
   const s = new Date(t0)
-  const y0 = s.getUTCFullYear(), m0 = s.getUTCMonth() + 1, d0 = s.getUTCDate()
+  const y0 = s.getUTCFullYear(),
+    m0 = s.getUTCMonth() + 1,
+    d0 = s.getUTCDate()
   const out: string[] = []
   for (let i = 0; out.length < max; i++) {
     let key: string

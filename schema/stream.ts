@@ -15,9 +15,14 @@ import { TABLE_NAMES, type TableName } from "./tables/registry.ts"
  * else does not decode and is skipped (sync/SPEC.md L5).
  */
 export type SyncedList = ListName | "invitations" | "statements" | "permission_users" | TableName
-export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users", ...TABLE_NAMES] as const)]
+export const SYNCED_LISTS: ReadonlyArray<SyncedList> = [
+  ...new Set([...listNames.map((n) => hintOf(n) as SyncedList), "statements", "permission_users", ...TABLE_NAMES] as const)
+]
 const syncedSet = new Set<string>(SYNCED_LISTS)
-export const SyncedList = Schema.String.check(Schema.makeFilter((s: string) => syncedSet.has(s) || `not a synced list: ${s}`)) as unknown as Schema.Codec<SyncedList, string>
+export const SyncedList = Schema.String.check(Schema.makeFilter((s: string) => syncedSet.has(s) || `not a synced list: ${s}`)) as unknown as Schema.Codec<
+  SyncedList,
+  string
+>
 
 export const ChangeHint = Schema.Struct({
   type: Schema.Literal("change"),

@@ -90,13 +90,27 @@ describe("features §3 TED and banks: the directory", () => {
 })
 
 describe("D-ted-fields the account form", () => {
-  const ok = { bank_code: "341", agency: "0001", account: "123456", digit: "7", account_type: "checking" as const, document: "529.982.247-25", name: "Maria Silva", amount: 100 }
+  const ok = {
+    bank_code: "341",
+    agency: "0001",
+    account: "123456",
+    digit: "7",
+    account_type: "checking" as const,
+    document: "529.982.247-25",
+    name: "Maria Silva",
+    amount: 100
+  }
   it("D-ted-fields a complete form has no problem; each field's rule names its message key", () => {
     expect(tedProblems(ok)).toEqual({})
     expect(tedProblems({ ...ok, document: "11222333000181", digit: "x" })).toEqual({})
     expect(tedProblems({ ...ok, bank_code: "998", agency: "12a", account: "", digit: "77", document: "111.111.111-11", name: "Jo", amount: 0 })).toEqual({
-      bank_code: "VALIDATION_REQUIRED", agency: "VALIDATION_NUMERIC", account: "VALIDATION_REQUIRED", digit: "VALIDATION_LENGTH",
-      document: "VALIDATION_VALID_DOCUMENT", name: "VALIDATION_MIN", amount: "VALIDATION_MIN_VALUE"
+      bank_code: "VALIDATION_REQUIRED",
+      agency: "VALIDATION_NUMERIC",
+      account: "VALIDATION_REQUIRED",
+      digit: "VALIDATION_LENGTH",
+      document: "VALIDATION_VALID_DOCUMENT",
+      name: "VALIDATION_MIN",
+      amount: "VALIDATION_MIN_VALUE"
     })
     expect(tedProblems({ ...ok, name: "Ana 😀 Souza" }).name).toBe("VALIDATION_NO_EMOJI")
     expect(tedProblems({ ...ok, amount: null }).amount).toBe("VALIDATION_REQUIRED")

@@ -39,7 +39,11 @@ export function tedWindowAt(ms: number): TedWindowState {
   const todayBusiness = isBankBusinessDay(spDayKey(day))
   const at = (d: number): TedWindowState => {
     const opensAt = spDayStart(d) + TED_WINDOW.openMinutes * 60_000
-    return { open: d === day && minute >= TED_WINDOW.openMinutes && minute < TED_WINDOW.closeMinutes && todayBusiness, opensAt, closesAt: spDayStart(d) + TED_WINDOW.closeMinutes * 60_000 }
+    return {
+      open: d === day && minute >= TED_WINDOW.openMinutes && minute < TED_WINDOW.closeMinutes && todayBusiness,
+      opensAt,
+      closesAt: spDayStart(d) + TED_WINDOW.closeMinutes * 60_000
+    }
   }
   if (todayBusiness && minute < TED_WINDOW.closeMinutes) return at(day)
   let d = day + 1
@@ -72,7 +76,15 @@ export const TedStatus = Schema.Literals(["scheduled", "confirmed", "failed"])
 export type TedStatus = typeof TedStatus.Type
 
 const Destination = {
-  bank_code: Str, bank_name: Str, ispb: Str, agency: Str, account: Str, digit: Str, account_type: TedAccountType, document: Str, name: Str
+  bank_code: Str,
+  bank_name: Str,
+  ispb: Str,
+  agency: Str,
+  account: Str,
+  digit: Str,
+  account_type: TedAccountType,
+  document: Str,
+  name: Str
 }
 
 export const TedTransfer = Schema.Struct({
@@ -97,7 +109,13 @@ export const TedContact = Schema.Struct({ id: Str, ...Destination, created_at: S
 export type TedContact = typeof TedContact.Type
 
 export const TedDestinationBody = Schema.Struct({
-  bank_code: Str, agency: Str, account: Str, digit: Str, account_type: TedAccountType, document: Str, name: Str
+  bank_code: Str,
+  agency: Str,
+  account: Str,
+  digit: Str,
+  account_type: TedAccountType,
+  document: Str,
+  name: Str
 })
 export type TedDestinationBody = typeof TedDestinationBody.Type
 
@@ -113,11 +131,17 @@ export type TedSendBody = typeof TedSendBody.Type
 
 export const tedLists = {
   ted_transfers: defineList({
-    endpoint: "tedTransfers", row: TedTransfer, scope: "wallet", id: (r) => r.id,
+    endpoint: "tedTransfers",
+    row: TedTransfer,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => b.created_at.localeCompare(a.created_at)
   }),
   ted_contacts: defineList({
-    endpoint: "tedContacts", row: TedContact, scope: "wallet", id: (r) => r.id,
+    endpoint: "tedContacts",
+    row: TedContact,
+    scope: "wallet",
+    id: (r) => r.id,
     order: (a, b) => a.name.localeCompare(b.name, "pt-BR")
   })
 }
@@ -170,7 +194,13 @@ export function tedProblems(b: Partial<TedDestinationBody> & { readonly amount?:
 export function maskDocumentTyping(s: string): string {
   const d = s.replace(/\D/g, "").slice(0, 14)
   if (d.length <= 11) {
-    return d.replace(/^(\d{3})(\d)/, "$1.$2").replace(/^(\d{3})\.(\d{3})(\d)/, "$1.$2.$3").replace(/^(\d{3})\.(\d{3})\.(\d{3})(\d)/, "$1.$2.$3-$4")
+    return d
+      .replace(/^(\d{3})(\d)/, "$1.$2")
+      .replace(/^(\d{3})\.(\d{3})(\d)/, "$1.$2.$3")
+      .replace(/^(\d{3})\.(\d{3})\.(\d{3})(\d)/, "$1.$2.$3-$4")
   }
-  return d.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{0,2})$/, (_m, a: string, b: string, c: string, e: string, f: string) => `${a}.${b}.${c}/${e}${f ? `-${f}` : ""}`)
+  return d.replace(
+    /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{0,2})$/,
+    (_m, a: string, b: string, c: string, e: string, f: string) => `${a}.${b}.${c}/${e}${f ? `-${f}` : ""}`
+  )
 }

@@ -619,8 +619,7 @@ export const rules = {
   validCPF: (s: string): RuleResult => r(isValidCpf(s), ValidationMessage.validCPF),
   validCNPJ: (s: string): RuleResult => r(isValidCnpj(s), ValidationMessage.validCNPJ),
   validDocument: (s: string): RuleResult => r(isValidDocument(s), ValidationMessage.validDocument),
-  date_within_days: (s: string, days = 60, now: Date = new Date()): RuleResult =>
-    r(isDateWithinDays(s, days, now), ValidationMessage.date_within_days),
+  date_within_days: (s: string, days = 60, now: Date = new Date()): RuleResult => r(isDateWithinDays(s, days, now), ValidationMessage.date_within_days),
   no_special_characters: (s: string): RuleResult => r(hasNoSpecialCharacters(s), ValidationMessage.no_special_characters),
   no_emoji: (s: string): RuleResult => r(hasNoEmoji(s), ValidationMessage.no_emoji),
   pin: (s: string): RuleResult => r(isValidPin(s), ValidationMessage.pin),
@@ -641,8 +640,7 @@ export const rules = {
 /* Effect Schema bridge                                                                         */
 /* ------------------------------------------------------------------------------------------ */
 
-const filter = (ok: (s: string) => boolean, key: ValidationKey) =>
-  Schema.makeFilter((s: string) => ok(s) || key, { message: key })
+const filter = (ok: (s: string) => boolean, key: ValidationKey) => Schema.makeFilter((s: string) => ok(s) || key, { message: key })
 
 /** Effect Schema filters whose failure message is the rule's VALIDATION_<RULE> key. */
 export const checks = {

@@ -34,9 +34,17 @@ mkdirSync(dirname(db), { recursive: true })
 if (!dev && !flag("no-build")) buildIfStale(root, { force: flag("build") })
 
 const children = []
-const stopAll = () => { for (const c of children) if (!c.killed) c.kill("SIGTERM") }
-process.on("SIGINT", () => { stopAll(); process.exit(130) })
-process.on("SIGTERM", () => { stopAll(); process.exit(143) })
+const stopAll = () => {
+  for (const c of children) if (!c.killed) c.kill("SIGTERM")
+}
+process.on("SIGINT", () => {
+  stopAll()
+  process.exit(130)
+})
+process.on("SIGTERM", () => {
+  stopAll()
+  process.exit(143)
+})
 process.on("exit", stopAll)
 
 const sandboxArgs = ["--import", "tsx", resolve(root, "sandbox/main.ts"), "--port", String(apiPort), "--db", db, "--size", size]
@@ -45,25 +53,48 @@ if (flag("admin")) sandboxArgs.push("--admin")
 if (flag("resettable")) sandboxArgs.push("--resettable") // POST /__admin/reset back to the seed (e2e retries)
 const sandbox = spawn(process.execPath, sandboxArgs, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: process.env })
 children.push(sandbox)
-sandbox.on("exit", (code) => { console.log(`[serve] sandbox exited (${code})`); stopAll(); process.exit(code ?? 1) })
-
-const vite = spawn(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), dev ? "dev" : "preview", "--port", String(appPort), "--strictPort", "--host", "127.0.0.1"], {
-  cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, API_PORT: String(apiPort) }
+sandbox.on("exit", (code) => {
+  console.log(`[serve] sandbox exited (${code})`)
+  stopAll()
+  process.exit(code ?? 1)
 })
+
+const vite = spawn(
+  process.execPath,
+  [resolve(root, "node_modules/vite/bin/vite.js"), dev ? "dev" : "preview", "--port", String(appPort), "--strictPort", "--host", "127.0.0.1"],
+  {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, API_PORT: String(apiPort) }
+  }
+)
 children.push(vite)
-vite.on("exit", (code) => { console.log(`[serve] vite exited (${code})`); stopAll(); process.exit(code ?? 1) })
+vite.on("exit", (code) => {
+  console.log(`[serve] vite exited (${code})`)
+  stopAll()
+  process.exit(code ?? 1)
+})
 
 const waitFor = async (url, ms) => {
   const until = Date.now() + ms
   while (Date.now() < until) {
-    try { const r = await fetch(url); if (r.status < 500) return true } catch { /* not yet */ }
+    try {
+      const r = await fetch(url)
+      if (r.status < 500) return true
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
   return false
 }
 const apiOk = await waitFor(`http://127.0.0.1:${apiPort}/health`, 600_000)
 const appOk = await waitFor(`http://127.0.0.1:${appPort}/`, 60_000)
-if (!apiOk || !appOk) { console.error("[serve] did not come up"); stopAll(); process.exit(1) }
+if (!apiOk || !appOk) {
+  console.error("[serve] did not come up")
+  stopAll()
+  process.exit(1)
+}
 console.log(`
   App:          http://localhost:${appPort}/        (English: http://localhost:${appPort}/en/auth/login)
   Users API:    http://localhost:${apiPort}/  (sandbox, SQLite at ${db})

@@ -29,16 +29,20 @@ const groups = [
   [["e2e", [bin("@playwright/test/cli.js"), "test"]]]
 ]
 const only = process.argv.slice(2)
-const fmt = (ms) => { const s = Math.round(ms / 1000); return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s} s` }
+const fmt = (ms) => {
+  const s = Math.round(ms / 1000)
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s} s`
+}
 
 /** One phase: alone it prints as it goes; beside others its output is kept and printed when it ends. */
-const run = (name, argv, alone) => new Promise((done) => {
-  const t0 = Date.now()
-  const child = spawn(node, argv, { cwd: root, env, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] })
-  const chunks = []
-  if (!alone) for (const s of [child.stdout, child.stderr]) s.on("data", (b) => chunks.push(b))
-  child.on("close", (code) => done({ name, code, ms: Date.now() - t0, output: Buffer.concat(chunks).toString() }))
-})
+const run = (name, argv, alone) =>
+  new Promise((done) => {
+    const t0 = Date.now()
+    const child = spawn(node, argv, { cwd: root, env, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] })
+    const chunks = []
+    if (!alone) for (const s of [child.stdout, child.stderr]) s.on("data", (b) => chunks.push(b))
+    child.on("close", (code) => done({ name, code, ms: Date.now() - t0, output: Buffer.concat(chunks).toString() }))
+  })
 
 const started = Date.now()
 const times = []
@@ -50,23 +54,50 @@ for (const group of groups) {
   if (alone) console.log(`\n── npm test: ${phases[0][0]} ──`)
   const results = await Promise.all(phases.map(([name, argv]) => run(name, argv, alone)))
   for (const r of results) {
-    if (!alone) { console.log(`\n── npm test: ${r.name} ──`); if (r.output.trim()) process.stdout.write(r.output.endsWith("\n") ? r.output : `${r.output}\n`) }
+    if (!alone) {
+      console.log(`\n── npm test: ${r.name} ──`)
+      if (r.output.trim()) process.stdout.write(r.output.endsWith("\n") ? r.output : `${r.output}\n`)
+    }
     times.push(`${r.name} ${fmt(r.ms)}`)
-    if (r.code !== 0) { failedStep ??= r.name; console.error(`── ${r.name} failed (exit ${r.code}) ──`) }
+    if (r.code !== 0) {
+      failedStep ??= r.name
+      console.error(`── ${r.name} failed (exit ${r.code}) ──`)
+    }
   }
   // a test runner that fails still lets the next suites run (every failure is seen at once); a check that fails stops
   if (failedStep !== null && results.some((r) => r.code !== 0 && r.name !== "vitest" && r.name !== "e2e")) break
 }
 
-let passed = 0, failed = 0, skipped = 0, flaky = 0
-const read = (f) => { try { return JSON.parse(readFileSync(f, "utf8")) } catch { return null } }
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  flaky = 0
+const read = (f) => {
+  try {
+    return JSON.parse(readFileSync(f, "utf8"))
+  } catch {
+    return null
+  }
+}
 const v = existsSync(`${out}/vitest.json`) ? read(`${out}/vitest.json`) : null
-if (v) { passed += v.numPassedTests ?? 0; failed += v.numFailedTests ?? 0; skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0) }
+if (v) {
+  passed += v.numPassedTests ?? 0
+  failed += v.numFailedTests ?? 0
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0)
+}
 const p = existsSync(`${out}/playwright.json`) ? read(`${out}/playwright.json`) : null
-if (p?.stats) { passed += p.stats.expected ?? 0; failed += p.stats.unexpected ?? 0; flaky = p.stats.flaky ?? 0; skipped += p.stats.skipped ?? 0 }
+if (p?.stats) {
+  passed += p.stats.expected ?? 0
+  failed += p.stats.unexpected ?? 0
+  flaky = p.stats.flaky ?? 0
+  skipped += p.stats.skipped ?? 0
+}
 // with no retries nothing can pass on a second try; a flaky count here means a retry crept back into the config
 const flakyTitles = []
-const walk = (s) => { for (const sp of s.specs ?? []) for (const t of sp.tests ?? []) if (t.status === "flaky") flakyTitles.push(`${s.file ?? ""} › ${sp.title}`); for (const c of s.suites ?? []) walk(c) }
+const walk = (s) => {
+  for (const sp of s.specs ?? []) for (const t of sp.tests ?? []) if (t.status === "flaky") flakyTitles.push(`${s.file ?? ""} › ${sp.title}`)
+  for (const c of s.suites ?? []) walk(c)
+}
 for (const s of p?.suites ?? []) walk(s)
 for (const t of flakyTitles) console.log(`flaky (failed once, passed on retry): ${t}`)
 if (flaky > 0 && failedStep === null) failedStep = "e2e (flaky)"

@@ -71,37 +71,72 @@ export class Engine {
     this.desk = Context.get(ctx, Commands)
     this.live = Context.get(ctx, LiveQueries)
     this.sync.progress.subscribe(() => this.bus.changed()) // P6: progress is a live query of its own
-    this.state.onExpired(() => { void this.signOut("expired").catch(this.bus.noted("session.expired")) })
+    this.state.onExpired(() => {
+      void this.signOut("expired").catch(this.bus.noted("session.expired"))
+    })
   }
 
-  configure(apiBase: string, locale: Locale): void { this.state.configure(apiBase, locale) }
-  get apiBase(): string { return this.state.apiBase }
-  get locale(): Locale { return this.state.locale }
-  get session(): SessionInfo | null { return this.state.current }
-  get walletId(): string | null { return this.state.walletId }
-  get db(): UserDb | null { return this.state.db }
-  get progress(): TableSyncState["progress"] { return this.sync.progress }
+  configure(apiBase: string, locale: Locale): void {
+    this.state.configure(apiBase, locale)
+  }
+  get apiBase(): string {
+    return this.state.apiBase
+  }
+  get locale(): Locale {
+    return this.state.locale
+  }
+  get session(): SessionInfo | null {
+    return this.state.current
+  }
+  get walletId(): string | null {
+    return this.state.walletId
+  }
+  get db(): UserDb | null {
+    return this.state.db
+  }
+  get progress(): TableSyncState["progress"] {
+    return this.sync.progress
+  }
   /** The statement projection (replaced by its image on reopen, S6). */
-  get projection(): StatementProjection { return this.sync.projection }
+  get projection(): StatementProjection {
+    return this.sync.projection
+  }
   /** Moves on every change of the statement answers, also when the projection object is replaced (Q3). */
-  get statementsVersion(): number { return this.sync.statementsVersion }
+  get statementsVersion(): number {
+    return this.sync.statementsVersion
+  }
   /** The version of a table's answers (Q3), by the live-query message's table name. */
-  tableVersion(table: TableName): number { return this.sync.tableVersion(table) }
-  get openStats(): TableSyncState["openStats"] { return this.sync.openStats }
+  tableVersion(table: TableName): number {
+    return this.sync.tableVersion(table)
+  }
+  get openStats(): TableSyncState["openStats"] {
+    return this.sync.openStats
+  }
   /** Ids of the stream events received (last 10,000), for tests of L3. */
-  get receivedEventIds(): ReadonlyArray<string> { return this.stream.receivedEventIds }
+  get receivedEventIds(): ReadonlyArray<string> {
+    return this.stream.receivedEventIds
+  }
   /** The outbox, for tests and the worker (undefined before sign-in). */
-  get commands(): OutboxShape | null { return this.desk.outbox }
+  get commands(): OutboxShape | null {
+    return this.desk.outbox
+  }
 
-  onChange(l: () => void): () => void { return this.bus.onChange(l) }
+  onChange(l: () => void): () => void {
+    return this.bus.onChange(l)
+  }
 
   // ── the session's life ────────────────────────────────────────────────────
   async start(session: SessionInfo): Promise<void> {
     const cur = this.state.current
     if (cur && cur.userId !== session.userId) await this.signOut("switch") // S4: user switch wipes
-    if (this.state.current && this.state.db) { this.state.current = session; return }
+    if (this.state.current && this.state.db) {
+      this.state.current = session
+      return
+    }
     this.state.current = session
-    this.starting = this.open(session).finally(() => { this.starting = null })
+    this.starting = this.open(session).finally(() => {
+      this.starting = null
+    })
     return this.starting
   }
 
@@ -138,7 +173,11 @@ export class Engine {
     this.bus.clearTimers()
     this.mirror.close()
     await this.desk.close()
-    try { await this.starting } catch { /* opening failed: stop anyway */ }
+    try {
+      await this.starting
+    } catch {
+      /* opening failed: stop anyway */
+    }
     await this.sync.stopped()
     const db = this.state.db
     this.state.db = null
@@ -169,7 +208,9 @@ export class Engine {
     void this.sync.syncWallet(walletId).catch(this.bus.noted("sync.wallet"))
   }
 
-  setOnline(online: boolean): void { if (this.state.setOnline(online)) this.bus.changed() }
+  setOnline(online: boolean): void {
+    if (this.state.setOnline(online)) this.bus.changed()
+  }
 
   // ── sync ──────────────────────────────────────────────────────────────────
   /** Every list, statement and table the user may read, and the unread count beside them. */
@@ -179,17 +220,30 @@ export class Engine {
     await this.sync.syncAll()
     await unread
   }
-  syncWallet(walletId: string): Promise<void> { return this.sync.syncWallet(walletId) }
+  syncWallet(walletId: string): Promise<void> {
+    return this.sync.syncWallet(walletId)
+  }
   /** A view's "try again": these lists of the registry pulled again (a failure is answered, and kept, EN1). */
   async pullLists(lists: ReadonlyArray<string>, walletId: string): Promise<void> {
     await this.opened()
     const failed = (await Promise.allSettled(lists.map((n) => this.sync.pullNamed(n, walletId)))).find((r) => r.status === "rejected")
-    if (failed) { this.bus.noted("pull.retry")(failed.reason); throw failed.reason }
+    if (failed) {
+      this.bus.noted("pull.retry")(failed.reason)
+      throw failed.reason
+    }
   }
-  pullStatementsFor(walletId: string): Promise<unknown> { return this.sync.pullStatementsFor(walletId) }
-  pullTableFor(name: TableName, walletId: string): Promise<unknown> { return this.sync.pullTableFor(name, walletId) }
-  applyEvent(id: string | null, ev: StreamEvent): Promise<void> { return this.stream.applyEvent(id, ev) }
-  actionsFor(walletId: string): string[] { return this.mirror.actionsFor(walletId) }
+  pullStatementsFor(walletId: string): Promise<unknown> {
+    return this.sync.pullStatementsFor(walletId)
+  }
+  pullTableFor(name: TableName, walletId: string): Promise<unknown> {
+    return this.sync.pullTableFor(name, walletId)
+  }
+  applyEvent(id: string | null, ev: StreamEvent): Promise<void> {
+    return this.stream.applyEvent(id, ev)
+  }
+  actionsFor(walletId: string): string[] {
+    return this.mirror.actionsFor(walletId)
+  }
 
   // ── commands (sync/SPEC.md C1–C8; the part itself: sync/services/commands.ts) ─
   /**
@@ -197,7 +251,13 @@ export class Engine {
    * mirror, the statement projection, then the outbox) waits for it instead of being refused.
    */
   private async opened(): Promise<void> {
-    if (this.starting) { try { await this.starting } catch { /* the caller sees no outbox and says so */ } }
+    if (this.starting) {
+      try {
+        await this.starting
+      } catch {
+        /* the caller sees no outbox and says so */
+      }
+    }
   }
 
   async submit(walletId: string, body: AnyCommandBody, dedupeKey?: string): Promise<string> {
@@ -225,16 +285,32 @@ export class Engine {
     return this.desk.controlUpload(commandId, action)
   }
 
-  answerPin(commandId: string, answer: PinInput | null): void { this.desk.answerPin(commandId, answer) }
+  answerPin(commandId: string, answer: PinInput | null): void {
+    this.desk.answerPin(commandId, answer)
+  }
 
   /** A one-off call for a view (a quote, a decode): never a change of state, which is a command. */
-  call(endpoint: EndpointId, args: CallArgs): Promise<unknown> { return this.state.call(endpoint, args) }
+  call(endpoint: EndpointId, args: CallArgs): Promise<unknown> {
+    return this.state.call(endpoint, args)
+  }
 
   // ── live queries (sync/services/live-queries.ts) ──────────────────────────
-  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult | TableResult) => void): LiveResults[LiveQuery["kind"]] { return this.live.snapshot(q, onEarly) }
-  listRows<T>(name: string, walletId: string): T[] { return this.live.listRows<T>(name, walletId) }
-  queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult { return this.live.queryTable(table, q, sums) }
-  exportTable(table: TableName, q: TableQueryMsg, headers: ReadonlyArray<string>): Blob { return this.live.exportTable(table, q, headers) }
-  queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult { return this.live.queryStatements(q, onEarly) }
-  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Blob { return this.live.exportStatements(q, format, headers) }
+  snapshot(q: LiveQuery, onEarly?: (early: StatementsResult | TableResult) => void): LiveResults[LiveQuery["kind"]] {
+    return this.live.snapshot(q, onEarly)
+  }
+  listRows<T>(name: string, walletId: string): T[] {
+    return this.live.listRows<T>(name, walletId)
+  }
+  queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult {
+    return this.live.queryTable(table, q, sums)
+  }
+  exportTable(table: TableName, q: TableQueryMsg, headers: ReadonlyArray<string>): Blob {
+    return this.live.exportTable(table, q, headers)
+  }
+  queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {
+    return this.live.queryStatements(q, onEarly)
+  }
+  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Blob {
+    return this.live.exportStatements(q, format, headers)
+  }
 }

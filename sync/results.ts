@@ -10,7 +10,11 @@ export type UploadView = typeof S.UploadView.Type
 export type UploadProgress = typeof S.UploadProgress.Type
 import type { SessionInfo, LiveQuery } from "../schema/live.ts"
 
-export interface Pending<T> { readonly value: T; readonly pending: boolean; readonly commandId?: string }
+export interface Pending<T> {
+  readonly value: T
+  readonly pending: boolean
+  readonly commandId?: string
+}
 
 export type StatementRowView = typeof S.StatementRowView.Type
 export type GroupTotals = typeof S.GroupTotals.Type

@@ -10,8 +10,12 @@ import type { ToWorker } from "./protocol.ts"
 class FakePort {
   readonly posted: ToWorker[] = []
   onmessage: ((e: MessageEvent) => void) | null = null
-  postMessage(m: unknown): void { this.posted.push(m as ToWorker) }
-  reply(reqId: number, value: unknown): void { this.onmessage?.({ data: { t: "reply", reqId, ok: true, value } } as MessageEvent) }
+  postMessage(m: unknown): void {
+    this.posted.push(m as ToWorker)
+  }
+  reply(reqId: number, value: unknown): void {
+    this.onmessage?.({ data: { t: "reply", reqId, ok: true, value } } as MessageEvent)
+  }
 }
 const submits = (p: FakePort) => p.posted.filter((m): m is Extract<ToWorker, { t: "submit" }> => m.t === "submit")
 const tick = () => new Promise((r) => setTimeout(r, 0))

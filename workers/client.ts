@@ -14,7 +14,18 @@ import type { Locale } from "../schema/common.ts"
 import type { TableName } from "../schema/tables/registry.ts"
 import { api } from "../schema/api.ts"
 import { resultSchemaOf } from "../schema/live-results.ts"
-import { FromWorker, Replies, type LiveQuery, type ReplyOf, type RequestName, type SessionInfo, type StatementQueryMsg, type TableQueryMsg, type ToWorker, type WorkerError } from "./protocol.ts"
+import {
+  FromWorker,
+  Replies,
+  type LiveQuery,
+  type ReplyOf,
+  type RequestName,
+  type SessionInfo,
+  type StatementQueryMsg,
+  type TableQueryMsg,
+  type ToWorker,
+  type WorkerError
+} from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
 import { electedPort } from "./leader.ts"
 
@@ -49,7 +60,10 @@ const decodeFromWorker = Schema.decodeUnknownExit(FromWorker)
 const guards = new WeakMap<Schema.Top, (u: unknown) => boolean>()
 const guardOf = (schema: Schema.Top): ((u: unknown) => boolean) => {
   let g = guards.get(schema)
-  if (!g) { g = Schema.is(schema); guards.set(schema, g) }
+  if (!g) {
+    g = Schema.is(schema)
+    guards.set(schema, g)
+  }
   return g
 }
 /** A reply or snapshot that does not match its Schema: a defect of this build, said loudly and never shown. */
@@ -59,7 +73,10 @@ const malformed = (what: string, value: unknown): EngineError => {
   return new EngineError({ tag: "MalformedResponse", key: "INVALID_FORMAT" })
 }
 
-interface Port { postMessage(m: unknown): void; onmessage: ((e: MessageEvent) => void) | null }
+interface Port {
+  postMessage(m: unknown): void
+  onmessage: ((e: MessageEvent) => void) | null
+}
 
 export class EngineClient {
   private nextId = 1
@@ -69,18 +86,28 @@ export class EngineClient {
   private readonly subQueries = new Map<number, LiveQuery>()
   private readonly sessionListeners = new Set<(event: "expired" | "renewed" | "signedOut") => void>()
 
-  constructor(private readonly port: Port, private readonly apiBase: string, private locale: Locale, opts: { readonly keepSession?: boolean } = {}) {
+  constructor(
+    private readonly port: Port,
+    private readonly apiBase: string,
+    private locale: Locale,
+    opts: { readonly keepSession?: boolean } = {}
+  ) {
     port.onmessage = (e) => this.receive(e.data)
     this.post({ t: "hello", apiBase, locale, session: readSession() })
     // RT7: the engine hears of the network from the tabs too (a shared worker may not be told by the browser)
     if (typeof navigator !== "undefined" && typeof addEventListener === "function") {
-      const report = (): void => { this.post({ t: "online", online: navigator.onLine }) }
+      const report = (): void => {
+        this.post({ t: "online", online: navigator.onLine })
+      }
       report()
       addEventListener("online", report)
       addEventListener("offline", report)
     }
     // W3: with an elected engine, any tab may have to start the next one, so each keeps the session
-    if (opts.keepSession) this.subscribe({ kind: "session" }, (s) => { if (s) writeSession(s) })
+    if (opts.keepSession)
+      this.subscribe({ kind: "session" }, (s) => {
+        if (s) writeSession(s)
+      })
   }
 
   /**
@@ -97,7 +124,9 @@ export class EngineClient {
   }
   private wallet: string | null = null
 
-  private post(m: ToWorker): void { this.port.postMessage(m) }
+  private post(m: ToWorker): void {
+    this.port.postMessage(m)
+  }
 
   private receive(data: unknown): void {
     const exit = decodeFromWorker(data)
@@ -134,7 +163,11 @@ export class EngineClient {
   }
 
   /** Send a request; its reply is checked against the request's Schemas (`success`: another, for `call`). */
-  private request<T extends RequestName>(request: T, build: (reqId: number) => Extract<ToWorker, { t: T }>, success: Schema.Top = Replies[request].success): Promise<ReplyOf<T>> {
+  private request<T extends RequestName>(
+    request: T,
+    build: (reqId: number) => Extract<ToWorker, { t: T }>,
+    success: Schema.Top = Replies[request].success
+  ): Promise<ReplyOf<T>> {
     const reqId = this.nextId++
     return new Promise<ReplyOf<T>>((resolve, reject) => {
       this.replies.set(reqId, { request, success, resolve: resolve as (v: unknown) => void, reject })
@@ -144,13 +177,19 @@ export class EngineClient {
 
   /** A users-API call made by the engine's client (allowed paths, headers, decoding, errors). */
   call<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
-    return this.request("call", (reqId) => ({
-      t: "call", reqId, endpoint,
-      ...(args.params ? { params: args.params } : {}),
-      ...(args.query ? { query: args.query } : {}),
-      ...(args.body !== undefined ? { body: args.body } : {}),
-      ...(args.walletId ? { walletId: args.walletId } : {})
-    }), api[endpoint].response) as Promise<ResponseOf<K>>
+    return this.request(
+      "call",
+      (reqId) => ({
+        t: "call",
+        reqId,
+        endpoint,
+        ...(args.params ? { params: args.params } : {}),
+        ...(args.query ? { query: args.query } : {}),
+        ...(args.body !== undefined ? { body: args.body } : {}),
+        ...(args.walletId ? { walletId: args.walletId } : {})
+      }),
+      api[endpoint].response
+    ) as Promise<ResponseOf<K>>
   }
 
   subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void): () => void {
@@ -200,8 +239,15 @@ export class EngineClient {
   controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
     return this.request("uploadControl", (reqId) => ({ t: "uploadControl", reqId, commandId, action }))
   }
-  answerPin(commandId: string, answer: PinAnswer): void { this.post({ t: "pinAnswer", commandId, answer }) }
-  onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void { this.sessionListeners.add(l); return () => { this.sessionListeners.delete(l) } }
+  answerPin(commandId: string, answer: PinAnswer): void {
+    this.post({ t: "pinAnswer", commandId, answer })
+  }
+  onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void {
+    this.sessionListeners.add(l)
+    return () => {
+      this.sessionListeners.delete(l)
+    }
+  }
 
   async signedIn(session: SessionInfo): Promise<void> {
     writeSession(session)
@@ -212,8 +258,14 @@ export class EngineClient {
     clearSession()
     await this.request("signOut", (reqId) => ({ t: "signOut", reqId, reason }))
   }
-  setWallet(walletId: string): void { this.wallet = walletId; this.post({ t: "setWallet", walletId }) }
-  setLocale(locale: Locale): void { this.locale = locale; this.post({ t: "locale", locale }) }
+  setWallet(walletId: string): void {
+    this.wallet = walletId
+    this.post({ t: "setWallet", walletId })
+  }
+  setLocale(locale: Locale): void {
+    this.locale = locale
+    this.post({ t: "locale", locale })
+  }
   exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<Blob> {
     return this.request("exportCsv", (reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
   }
@@ -229,10 +281,24 @@ function readSession(): SessionInfo | null {
     if (!raw) return null
     const v = JSON.parse(raw) as SessionInfo
     return typeof v.accessToken === "string" ? v : null
-  } catch { return null }
+  } catch {
+    return null
+  }
 }
-function writeSession(s: SessionInfo): void { try { globalThis.sessionStorage?.setItem(SESSION_KEY, JSON.stringify(s)) } catch { /* private mode */ } }
-function clearSession(): void { try { globalThis.sessionStorage?.removeItem(SESSION_KEY) } catch { /* private mode */ } }
+function writeSession(s: SessionInfo): void {
+  try {
+    globalThis.sessionStorage?.setItem(SESSION_KEY, JSON.stringify(s))
+  } catch {
+    /* private mode */
+  }
+}
+function clearSession(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(SESSION_KEY)
+  } catch {
+    /* private mode */
+  }
+}
 export const storedSession = readSession
 
 let engine: EngineClient | null = null
@@ -257,7 +323,12 @@ export function getEngine(apiBase = "", locale: Locale = "pt"): EngineClient {
 }
 
 // ── React: live queries through useSyncExternalStore ────────────────────────
-interface Entry { value: unknown; listeners: Set<() => void>; unsubscribe: (() => void) | null; timer: ReturnType<typeof setTimeout> | null }
+interface Entry {
+  value: unknown
+  listeners: Set<() => void>
+  unsubscribe: (() => void) | null
+  timer: ReturnType<typeof setTimeout> | null
+}
 const cache = new Map<string, Entry>()
 
 function entryFor(query: LiveQuery): Entry {
@@ -282,13 +353,21 @@ export function useLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> 
     (onChange) => {
       if (!query) return () => undefined
       const e = entryFor(query)
-      if (e.timer) { clearTimeout(e.timer); e.timer = null }
+      if (e.timer) {
+        clearTimeout(e.timer)
+        e.timer = null
+      }
       e.listeners.add(onChange)
       return () => {
         e.listeners.delete(onChange)
         if (e.listeners.size === 0) {
           // keep the subscription briefly so a re-render with the same query reuses it
-          e.timer = setTimeout(() => { if (e.listeners.size === 0) { e.unsubscribe?.(); cache.delete(key) } }, 2000)
+          e.timer = setTimeout(() => {
+            if (e.listeners.size === 0) {
+              e.unsubscribe?.()
+              cache.delete(key)
+            }
+          }, 2000)
         }
       }
     },
@@ -323,13 +402,20 @@ export async function runCommand(walletId: string, body: CommandBody, dedupeKey?
   await new Promise<void>((resolve, reject) => {
     let stop: (() => void) | null = null
     let done = false
-    const finish = (f: () => void): void => { if (done) return; done = true; f(); queueMicrotask(() => stop?.()) }
+    const finish = (f: () => void): void => {
+      if (done) return
+      done = true
+      f()
+      queueMicrotask(() => stop?.())
+    }
     stop = getEngine().subscribe({ kind: "commands" }, (all) => {
       const c = all.find((x) => x.id === id)
       if (c === undefined) return
       if (c.state === "confirmed") finish(resolve)
       else if (c.state === "rejected" || c.state === "failed" || c.state === "cancelled") {
-        finish(() => { reject(new EngineError({ tag: "CommandRefused", key: c.error_key ?? "UNKNOWN_ERROR" })) })
+        finish(() => {
+          reject(new EngineError({ tag: "CommandRefused", key: c.error_key ?? "UNKNOWN_ERROR" }))
+        })
       }
     })
     if (done) stop()
@@ -338,8 +424,19 @@ export async function runCommand(walletId: string, body: CommandBody, dedupeKey?
 
 // ── Small per-browser preferences (core §3 "Locally persisted") ─────────────
 export const prefs = {
-  get(key: string): string | null { try { return globalThis.localStorage?.getItem(`pref:${key}`) ?? null } catch { return null } },
+  get(key: string): string | null {
+    try {
+      return globalThis.localStorage?.getItem(`pref:${key}`) ?? null
+    } catch {
+      return null
+    }
+  },
   set(key: string, value: string | null): void {
-    try { if (value === null) globalThis.localStorage?.removeItem(`pref:${key}`); else globalThis.localStorage?.setItem(`pref:${key}`, value) } catch { /* private mode */ }
+    try {
+      if (value === null) globalThis.localStorage?.removeItem(`pref:${key}`)
+      else globalThis.localStorage?.setItem(`pref:${key}`, value)
+    } catch {
+      /* private mode */
+    }
   }
 }

@@ -11,14 +11,22 @@ import { Engine } from "../sync/engine.ts"
 import { ToWorker, type FromWorker, type LiveQuery } from "./protocol.ts"
 import { serveMessage } from "./serve.ts"
 
-interface Port { postMessage(m: unknown): void }
+interface Port {
+  postMessage(m: unknown): void
+}
 
 const decode = Schema.decodeUnknownExit(ToWorker)
 const ports = new Set<Port>()
-interface Sub { query: LiveQuery; last: string; version: number }
+interface Sub {
+  query: LiveQuery
+  last: string
+  version: number
+}
 const subs = new Map<Port, Map<number, Sub>>()
 
-const broadcast = (m: FromWorker) => { for (const p of ports) p.postMessage(m) }
+const broadcast = (m: FromWorker) => {
+  for (const p of ports) p.postMessage(m)
+}
 
 const engine = new Engine({
   storage: getRxStorageDexie() as never,
@@ -47,11 +55,21 @@ const push = (port: Port, subId: number, entry: Sub): void => {
   // Q5: a new statements or table query that asks for it gets its rows at once, the full answer after
   let value: unknown
   try {
-    value = engine.snapshot(entry.query, fresh ? (early) => { port.postMessage({ t: "snapshot", subId, value: early } satisfies FromWorker); throw EARLY_SENT } : undefined)
+    value = engine.snapshot(
+      entry.query,
+      fresh
+        ? (early) => {
+            port.postMessage({ t: "snapshot", subId, value: early } satisfies FromWorker)
+            throw EARLY_SENT
+          }
+        : undefined
+    )
   } catch (e) {
     if (e !== EARLY_SENT) throw e
     entry.version = -2 // not fresh, and not this table's version: the next push computes the full answer
-    setTimeout(() => { if (subs.get(port)?.get(subId) === entry) push(port, subId, entry) }, FULL_AFTER_EARLY_MS)
+    setTimeout(() => {
+      if (subs.get(port)?.get(subId) === entry) push(port, subId, entry)
+    }, FULL_AFTER_EARLY_MS)
     return
   }
   const json = JSON.stringify(value ?? null)
@@ -76,12 +94,19 @@ function attach(port: Port & { onmessage: ((e: MessageEvent) => void) | null }) 
       push(port, m.subId, entry)
       return
     }
-    if (m.t === "unsubscribe") { subs.get(port)?.delete(m.subId); return }
+    if (m.t === "unsubscribe") {
+      subs.get(port)?.delete(m.subId)
+      return
+    }
     void serveMessage(engine, m, (reply) => port.postMessage(reply), broadcast)
   }
 }
 
-const scope = globalThis as unknown as { onconnect?: (e: MessageEvent) => void; onmessage?: ((e: MessageEvent) => void) | null; postMessage?: (m: unknown) => void }
+const scope = globalThis as unknown as {
+  onconnect?: (e: MessageEvent) => void
+  onmessage?: ((e: MessageEvent) => void) | null
+  postMessage?: (m: unknown) => void
+}
 if ("SharedWorkerGlobalScope" in globalThis) {
   scope.onconnect = (e: MessageEvent) => {
     const port = e.ports[0]
@@ -99,7 +124,11 @@ if ("SharedWorkerGlobalScope" in globalThis) {
     const tab = env.tab
     if (env.bye === true) {
       const p = tabs.get(tab)
-      if (p) { ports.delete(p); subs.delete(p); tabs.delete(tab) }
+      if (p) {
+        ports.delete(p)
+        subs.delete(p)
+        tabs.delete(tab)
+      }
       return
     }
     let p = tabs.get(tab)

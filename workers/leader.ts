@@ -15,7 +15,10 @@
  */
 
 /** A message port as the engine client sees it. */
-export interface RelayPort { postMessage(m: unknown): void; onmessage: ((e: MessageEvent) => void) | null }
+export interface RelayPort {
+  postMessage(m: unknown): void
+  onmessage: ((e: MessageEvent) => void) | null
+}
 
 type Wire =
   | { readonly k: "join"; readonly tab: string }
@@ -69,7 +72,10 @@ export function electedPort(env: ElectionEnv): RelayPort {
         leader = w.leader
         lastLeader = w.leader
         // W3: what waited was meant for the old engine; the reconnect sends what still matters
-        if (changed) { pending = []; env.onReconnect() }
+        if (changed) {
+          pending = []
+          env.onReconnect()
+        }
         flush()
         return
       }
@@ -98,18 +104,26 @@ export function electedPort(env: ElectionEnv): RelayPort {
     leader = tab
     lastLeader = tab
     channel.postMessage({ k: "leader", leader: tab } satisfies Wire)
-    if (was !== null) { pending = []; env.onReconnect() } // W3: this tab followed another leader until now
+    if (was !== null) {
+      pending = []
+      env.onReconnect()
+    } // W3: this tab followed another leader until now
     flush()
   }
 
   const locks = (globalThis.navigator as Navigator | undefined)?.locks
   if (locks) {
     // W1: held until this tab goes away; the next tab in the queue is granted it then
-    void locks.request(LOCK, () => { becomeLeader(); return new Promise<never>(() => undefined) })
+    void locks.request(LOCK, () => {
+      becomeLeader()
+      return new Promise<never>(() => undefined)
+    })
   } else {
     becomeLeader() // no Web Locks: every tab leads itself (one engine per tab, as before)
   }
   channel.postMessage({ k: "join", tab } satisfies Wire)
-  globalThis.addEventListener?.("pagehide", () => { channel.postMessage({ k: "bye", tab } satisfies Wire) })
+  globalThis.addEventListener?.("pagehide", () => {
+    channel.postMessage({ k: "bye", tab } satisfies Wire)
+  })
   return port
 }

@@ -23,7 +23,9 @@ export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("signOut"), reqId: Schema.Number, reason: Schema.Literals(["logout", "expired", "switch"]) }),
   Schema.Struct({ t: Schema.Literal("setWallet"), walletId: Schema.String }),
   Schema.Struct({
-    t: Schema.Literal("call"), reqId: Schema.Number, endpoint: Schema.String,
+    t: Schema.Literal("call"),
+    reqId: Schema.Number,
+    endpoint: Schema.String,
     params: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
     query: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
     body: Schema.optionalKey(Schema.Unknown),
@@ -33,33 +35,72 @@ export const ToWorker = Schema.Union([
   Schema.Struct({ t: Schema.Literal("pullLists"), reqId: Schema.Number, lists: Schema.Array(Schema.String), walletId: Schema.String }),
   Schema.Struct({ t: Schema.Literal("subscribe"), subId: Schema.Number, query: LiveQuery }),
   Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number }),
-  Schema.Struct({ t: Schema.Literal("submit"), reqId: Schema.Number, walletId: Schema.String, body: AnyCommandBody, dedupeKey: Schema.optionalKey(Schema.String) }),
+  Schema.Struct({
+    t: Schema.Literal("submit"),
+    reqId: Schema.Number,
+    walletId: Schema.String,
+    body: AnyCommandBody,
+    dedupeKey: Schema.optionalKey(Schema.String)
+  }),
   Schema.Struct({ t: Schema.Literal("cancelCommand"), reqId: Schema.Number, commandId: Schema.String }),
   // an upload's file, kept in the engine's local store (DESIGN "Uploads are commands too"), and its pause / resume / abort
   Schema.Struct({ t: Schema.Literal("putFile"), reqId: Schema.Number, blob: Schema.Unknown, name: Schema.String, type: Schema.String }),
   Schema.Struct({ t: Schema.Literal("uploadControl"), reqId: Schema.Number, commandId: Schema.String, action: Schema.Literals(["pause", "resume", "abort"]) }),
   Schema.Struct({
-    t: Schema.Literal("pinAnswer"), commandId: Schema.String,
+    t: Schema.Literal("pinAnswer"),
+    commandId: Schema.String,
     answer: Schema.NullOr(Schema.Union([Schema.Struct({ pin: Schema.String }), Schema.Struct({ temporary_token: Schema.String })]))
   }),
-  Schema.Struct({ t: Schema.Literal("exportCsv"), reqId: Schema.Number, query: StatementQueryMsg, format: Schema.Literals(["csv", "ofx"]), headers: Schema.Array(Schema.String) }),
+  Schema.Struct({
+    t: Schema.Literal("exportCsv"),
+    reqId: Schema.Number,
+    query: StatementQueryMsg,
+    format: Schema.Literals(["csv", "ofx"]),
+    headers: Schema.Array(Schema.String)
+  }),
   // a big table's filtered rows as a local CSV (one message per table: its name and TableQuery)
-  Schema.Struct({ t: Schema.Literal("exportTable"), reqId: Schema.Number, table: Schema.Literals(TABLE_NAMES), query: TableQueryMsg, headers: Schema.Array(Schema.String) })
+  Schema.Struct({
+    t: Schema.Literal("exportTable"),
+    reqId: Schema.Number,
+    table: Schema.Literals(TABLE_NAMES),
+    query: TableQueryMsg,
+    headers: Schema.Array(Schema.String)
+  })
 ])
 export type ToWorker = typeof ToWorker.Type
 
-export const WorkerError = Schema.Struct({ tag: Schema.String, key: Schema.String, status: Schema.optionalKey(Schema.Number), fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)) })
+export const WorkerError = Schema.Struct({
+  tag: Schema.String,
+  key: Schema.String,
+  status: Schema.optionalKey(Schema.Number),
+  fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+})
 export type WorkerError = typeof WorkerError.Type
 
 /** A failure as it crosses the boundary, its tag one of those the request declares (the catalogue key for the view to translate). */
-const failureOf = <const T extends ReadonlyArray<string>>(tags: T) => Schema.Struct({
-  tag: Schema.Literals([...tags, "UnknownError"]), key: Schema.String,
-  status: Schema.optionalKey(Schema.Number), fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
-})
+const failureOf = <const T extends ReadonlyArray<string>>(tags: T) =>
+  Schema.Struct({
+    tag: Schema.Literals([...tags, "UnknownError"]),
+    key: Schema.String,
+    status: Schema.optionalKey(Schema.Number),
+    fields: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+  })
 /** The users API's tagged errors (schema/errors.ts ApiError). */
 export const API_ERROR_TAGS = [
-  "BadRequest", "NotAuthorized", "Forbidden", "NotFound", "Conflict", "Unprocessable", "RateLimited", "ServerError",
-  "GatewayTimeout", "NetworkError", "MalformedResponse", "UnauthorizedEndpoint", "DuplicateRequest", "SessionExpired"
+  "BadRequest",
+  "NotAuthorized",
+  "Forbidden",
+  "NotFound",
+  "Conflict",
+  "Unprocessable",
+  "RateLimited",
+  "ServerError",
+  "GatewayTimeout",
+  "NetworkError",
+  "MalformedResponse",
+  "UnauthorizedEndpoint",
+  "DuplicateRequest",
+  "SessionExpired"
 ] as const
 /** The outbox's own failures (sync/outbox/outbox.ts, ports.ts) and the refusal of an action with no session. */
 const SUBMIT_TAGS = ["NotAuthorized", "OutboxStoreError", "InvalidCommand"] as const
@@ -86,8 +127,18 @@ export type RequestName = keyof typeof Replies
 export type ReplyOf<T extends RequestName> = (typeof Replies)[T]["success"]["Type"]
 
 export const FromWorker = Schema.Union([
-  Schema.Struct({ t: Schema.Literal("reply"), reqId: Schema.Number, ok: Schema.Boolean, value: Schema.optionalKey(Schema.Unknown), error: Schema.optionalKey(WorkerError) }),
+  Schema.Struct({
+    t: Schema.Literal("reply"),
+    reqId: Schema.Number,
+    ok: Schema.Boolean,
+    value: Schema.optionalKey(Schema.Unknown),
+    error: Schema.optionalKey(WorkerError)
+  }),
   Schema.Struct({ t: Schema.Literal("snapshot"), subId: Schema.Number, value: Schema.Unknown }),
-  Schema.Struct({ t: Schema.Literal("session"), event: Schema.Literals(["expired", "renewed", "signedOut"]), session: Schema.optionalKey(Schema.NullOr(SessionInfo)) })
+  Schema.Struct({
+    t: Schema.Literal("session"),
+    event: Schema.Literals(["expired", "renewed", "signedOut"]),
+    session: Schema.optionalKey(Schema.NullOr(SessionInfo))
+  })
 ])
 export type FromWorker = typeof FromWorker.Type

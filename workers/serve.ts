@@ -16,7 +16,14 @@ export const toWorkerError = (e: unknown): WorkerError => {
     const o = err as { _tag: string; key?: unknown; status?: unknown; fields?: unknown }
     return {
       tag: o._tag,
-      key: typeof o.key === "string" ? o.key : o._tag === "NetworkError" ? "UNABLE_TO_GET_DATA" : o._tag === "MalformedResponse" ? "INVALID_FORMAT" : "UNKNOWN_ERROR",
+      key:
+        typeof o.key === "string"
+          ? o.key
+          : o._tag === "NetworkError"
+            ? "UNABLE_TO_GET_DATA"
+            : o._tag === "MalformedResponse"
+              ? "INVALID_FORMAT"
+              : "UNKNOWN_ERROR",
       ...(typeof o.status === "number" ? { status: o.status } : {}),
       ...(o.fields && typeof o.fields === "object" ? { fields: o.fields as Record<string, string> } : {})
     }
@@ -42,19 +49,41 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
     case "hello":
       engine.configure(m.apiBase, m.locale)
       // a failed start is answered to nobody here: the tab that signed in asks again with `signedIn`, which replies
-      if (m.session && !engine.session) void engine.start(m.session).catch((e: unknown) => { console.warn("[engine] start", e) }) // eslint-disable-line no-console -- EN1
+      if (m.session && !engine.session)
+        void engine.start(m.session).catch((e: unknown) => {
+          console.warn("[engine] start", e) // eslint-disable-line no-console -- EN1
+        })
       return
-    case "locale": engine.configure(engine.apiBase, m.locale); return
-    case "online": engine.setOnline(m.online); return
+    case "locale":
+      engine.configure(engine.apiBase, m.locale)
+      return
+    case "online":
+      engine.setOnline(m.online)
+      return
     case "signedIn":
-      try { await engine.start(m.session); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
+      try {
+        await engine.start(m.session)
+        ok(m.reqId)
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "signOut":
-      try { await engine.signOut(m.reason); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
+      try {
+        await engine.signOut(m.reason)
+        ok(m.reqId)
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
-    case "setWallet": engine.setWallet(m.walletId); return
+    case "setWallet":
+      engine.setWallet(m.walletId)
+      return
     case "call": {
-      if (!(m.endpoint in api)) { fail(m.reqId, { _tag: "UnauthorizedEndpoint", key: "UNAUTHORIZED_ENDPOINT" }); return }
+      if (!(m.endpoint in api)) {
+        fail(m.reqId, { _tag: "UnauthorizedEndpoint", key: "UNAUTHORIZED_ENDPOINT" })
+        return
+      }
       try {
         const v = await engine.call(m.endpoint as EndpointId, {
           ...(m.params ? { params: m.params } : {}),
@@ -63,33 +92,65 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
           ...(m.walletId ? { walletId: m.walletId } : {})
         })
         ok(m.reqId, v)
-      } catch (e) { fail(m.reqId, e) }
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     }
     case "pullLists":
-      try { await engine.pullLists(m.lists, m.walletId); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
+      try {
+        await engine.pullLists(m.lists, m.walletId)
+        ok(m.reqId)
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "submit":
-      try { ok(m.reqId, await engine.submit(m.walletId, m.body, m.dedupeKey)) } catch (e) { fail(m.reqId, e) }
+      try {
+        ok(m.reqId, await engine.submit(m.walletId, m.body, m.dedupeKey))
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
-    case "pinAnswer": engine.answerPin(m.commandId, m.answer); return
+    case "pinAnswer":
+      engine.answerPin(m.commandId, m.answer)
+      return
     case "cancelCommand":
-      try { ok(m.reqId, await engine.cancelCommand(m.commandId)) } catch (e) { fail(m.reqId, e) }
+      try {
+        ok(m.reqId, await engine.cancelCommand(m.commandId))
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "putFile":
       try {
         if (!(m.blob instanceof Blob)) throw { _tag: "BadRequest", key: "INVALID_FORMAT" }
         ok(m.reqId, await engine.putFile(m.blob, m.name, m.type))
-      } catch (e) { fail(m.reqId, e) }
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "uploadControl":
-      try { await engine.controlUpload(m.commandId, m.action); ok(m.reqId) } catch (e) { fail(m.reqId, e) }
+      try {
+        await engine.controlUpload(m.commandId, m.action)
+        ok(m.reqId)
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "exportCsv":
-      try { ok(m.reqId, engine.exportStatements(m.query, m.format, m.headers)) } catch (e) { fail(m.reqId, e) }
+      try {
+        ok(m.reqId, engine.exportStatements(m.query, m.format, m.headers))
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "exportTable":
-      try { ok(m.reqId, engine.exportTable(m.table, m.query, m.headers)) } catch (e) { fail(m.reqId, e) }
+      try {
+        ok(m.reqId, engine.exportTable(m.table, m.query, m.headers))
+      } catch (e) {
+        fail(m.reqId, e)
+      }
       return
     case "subscribe":
     case "unsubscribe":

@@ -6,7 +6,9 @@
  * the 60 days. Publishes window.__bench.
  */
 const worker = new Worker(new URL("./days-ahead.worker.ts", import.meta.url), { type: "module" })
-const publish = (v: unknown) => { (window as unknown as { __bench: unknown }).__bench = v }
+const publish = (v: unknown) => {
+  ;(window as unknown as { __bench: unknown }).__bench = v
+}
 worker.onmessage = (e: MessageEvent) => publish(e.data)
 worker.onerror = (e) => publish({ error: e.message })
 worker.postMessage({ items: Number(new URLSearchParams(location.search).get("items") ?? 1000), rounds: 300 })

@@ -2,7 +2,10 @@
 import { daysAhead, type AheadItem } from "../../schema/schedule.ts"
 import { Prng } from "../../sandbox/prng.ts"
 
-const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN }
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN
+}
 self.onmessage = (e: MessageEvent<{ items: number; rounds: number }>) => {
   const g = new Prng(7)
   const day = (i: number) => new Date(Date.UTC(2026, 10, 24 + i)).toISOString().slice(0, 10)

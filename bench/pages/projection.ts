@@ -11,9 +11,14 @@ import { benchmarkQueries } from "../../tests/support/bench-queries.ts"
 const params = new URLSearchParams(location.search)
 const total = Number(params.get("rows") ?? 1_000_000)
 const mode = params.get("mode") ?? "filter"
-const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN }
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN
+}
 const heap = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0
-const publish = (v: unknown) => { (window as unknown as { __bench: unknown }).__bench = v }
+const publish = (v: unknown) => {
+  ;(window as unknown as { __bench: unknown }).__bench = v
+}
 
 async function main(): Promise<void> {
   const START = Date.UTC(2024, 0, 1, 3)
@@ -37,7 +42,13 @@ async function main(): Promise<void> {
   p.optimize() // what the engine does after its initial load (compacts columns, builds orders)
   if (mode === "memory") {
     await new Promise((r) => setTimeout(r, 500))
-    publish({ figures: { bytes_per_row: Math.round((p.memoryBytes() / p.size) * 10) / 10, js_heap_bytes_per_row: Math.round(((heap() - heapBefore) / p.size) * 10) / 10, rows: p.size } })
+    publish({
+      figures: {
+        bytes_per_row: Math.round((p.memoryBytes() / p.size) * 10) / 10,
+        js_heap_bytes_per_row: Math.round(((heap() - heapBefore) / p.size) * 10) / 10,
+        rows: p.size
+      }
+    })
     return
   }
   if (mode === "csv") {
@@ -51,7 +62,19 @@ async function main(): Promise<void> {
   const qs = benchmarkQueries({ walletIds, samples, start: START, now: START + SPAN_DAYS * 86_400_000 })
   for (const q of qs) p.query(q) // warm-up: JIT and lazily built orders
   const times: number[] = []
-  for (const q of qs) { const t = performance.now(); p.query(q); times.push(performance.now() - t) }
-  publish({ figures: { p50_ms: Math.round(pct(times, 0.5) * 100) / 100, p95_ms: Math.round(pct(times, 0.95) * 100) / 100, max_ms: Math.round(Math.max(...times) * 100) / 100, load_rows_per_s: Math.round(p.size / (loadMs / 1000)), queries: qs.length } })
+  for (const q of qs) {
+    const t = performance.now()
+    p.query(q)
+    times.push(performance.now() - t)
+  }
+  publish({
+    figures: {
+      p50_ms: Math.round(pct(times, 0.5) * 100) / 100,
+      p95_ms: Math.round(pct(times, 0.95) * 100) / 100,
+      max_ms: Math.round(Math.max(...times) * 100) / 100,
+      load_rows_per_s: Math.round(p.size / (loadMs / 1000)),
+      queries: qs.length
+    }
+  })
 }
-main().catch((e: unknown) => publish({ error: e instanceof Error ? e.stack ?? e.message : String(e) }))
+main().catch((e: unknown) => publish({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }))

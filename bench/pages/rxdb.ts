@@ -22,8 +22,13 @@ import type { StatementEntry, StatementStatus, StatementType } from "../../schem
 
 const params = new URLSearchParams(location.search)
 const total = Number(params.get("rows") ?? 100_000)
-const publish = (v: unknown) => { (window as unknown as { __bench: unknown }).__bench = v }
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)] ?? NaN }
+const publish = (v: unknown) => {
+  ;(window as unknown as { __bench: unknown }).__bench = v
+}
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor((s.length - 1) / 2)] ?? NaN
+}
 const r2 = (x: number) => Math.round(x * 100) / 100
 
 type RowDoc = StatementEntry
@@ -49,21 +54,49 @@ const schema: RxJsonSchema<RowDoc> = {
     end_to_end_id: { type: ["string", "null"] },
     transaction_uuid: { type: ["string", "null"] }
   },
-  required: ["id", "wallet_id", "operation_id", "created_at", "updated_at", "type", "direction", "status", "currency_symbol", "amount", "balance_after", "description", "counterparty_name", "counterparty_document", "end_to_end_id", "transaction_uuid"],
+  required: [
+    "id",
+    "wallet_id",
+    "operation_id",
+    "created_at",
+    "updated_at",
+    "type",
+    "direction",
+    "status",
+    "currency_symbol",
+    "amount",
+    "balance_after",
+    "description",
+    "counterparty_name",
+    "counterparty_document",
+    "end_to_end_id",
+    "transaction_uuid"
+  ],
   indexes: ["created_at", ["type", "created_at"], ["status", "created_at"]]
 }
 
 /** The filters of `filter-vs-server` (bench/sync-benches.ts). */
 const FILTERS: ReadonlyArray<Filter> = [
-  { text: "silva" }, { text: "mercado" }, { type: "PIX_IN" }, { status: "pending" }, { text: "ana", type: "PIX_OUT" },
-  { text: "tarifa" }, { text: "maria" }, { type: "FEE" }, { text: "aluguel" }, { status: "failed" }
+  { text: "silva" },
+  { text: "mercado" },
+  { type: "PIX_IN" },
+  { status: "pending" },
+  { text: "ana", type: "PIX_OUT" },
+  { text: "tarifa" },
+  { text: "maria" },
+  { type: "FEE" },
+  { text: "aluguel" },
+  { status: "failed" }
 ]
 
 type Filter = { text?: string; type?: StatementType; status?: StatementStatus }
 /** The same filter for the projection: the count and the first 20 rows by created_at desc. */
 const localQuery = (f: Filter): StatementQuery => ({
-  ...(f.text ? { text: f.text } : {}), ...(f.type ? { types: [f.type] } : {}), ...(f.status ? { statuses: [f.status] } : {}),
-  sort: { by: "created_at", dir: "desc" }, limit: 20
+  ...(f.text ? { text: f.text } : {}),
+  ...(f.type ? { types: [f.type] } : {}),
+  ...(f.status ? { statuses: [f.status] } : {}),
+  sort: { by: "created_at", dir: "desc" },
+  limit: 20
 })
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -81,7 +114,13 @@ function selectorOf(f: Filter): Record<string, unknown> {
 async function main(): Promise<void> {
   const START = Date.UTC(2024, 0, 1, 3)
   const gen = new StatementRowGenerator({ seed: 42, total, order: "desc", start: START, spanDays: 730 })
-  const db = await createRxDatabase({ name: `benchrx${Date.now()}`, storage: getRxStorageDexie(), multiInstance: false, eventReduce: true, allowSlowCount: true })
+  const db = await createRxDatabase({
+    name: `benchrx${Date.now()}`,
+    storage: getRxStorageDexie(),
+    multiInstance: false,
+    eventReduce: true,
+    allowSlowCount: true
+  })
   const cols = await db.addCollections({ rows: { schema } })
   const col = cols.rows
   const p = new StatementProjection()
@@ -119,7 +158,11 @@ async function main(): Promise<void> {
     const q = localQuery(f)
     const times: number[] = []
     let lr = p.query(q)
-    for (let i = 0; i < 5; i++) { const a = performance.now(); lr = p.query(q); times.push(performance.now() - a) }
+    for (let i = 0; i < 5; i++) {
+      const a = performance.now()
+      lr = p.query(q)
+      times.push(performance.now() - a)
+    }
     const l = median(times)
     const a = performance.now()
     const count = await col.count({ selector: selectorOf(f) }).exec()
@@ -137,11 +180,15 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(rows))
   publish({
     figures: {
-      local_p50_ms: r2(lp), rxdb_p50_ms: r2(rp), ratio: r2(rp / Math.max(lp, 0.01)),
-      rxdb_insert_rows_per_s: Math.round(total / (insertMs / 1000)), projection_load_rows_per_s: Math.round(total / (loadMs / 1000)),
-      count_mismatches: mismatches, rows: p.size
+      local_p50_ms: r2(lp),
+      rxdb_p50_ms: r2(rp),
+      ratio: r2(rp / Math.max(lp, 0.01)),
+      rxdb_insert_rows_per_s: Math.round(total / (insertMs / 1000)),
+      projection_load_rows_per_s: Math.round(total / (loadMs / 1000)),
+      count_mismatches: mismatches,
+      rows: p.size
     },
     filters: rows
   })
 }
-main().catch((e: unknown) => publish({ error: e instanceof Error ? e.stack ?? e.message : String(e) }))
+main().catch((e: unknown) => publish({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }))

@@ -47,13 +47,15 @@ export const ledgerOf = (ctx: Ctx, walletId: string): Ledger => {
   }>
   const pending = db.prepare("SELECT pending_balance FROM pending_balances WHERE wallet_id = ?").get(walletId) as { pending_balance: number } | undefined
   const rows = (db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ?").get(walletId) as { n: number }).n
-  const tx = db.prepare(
-    `SELECT t.transaction_uuid, (SELECT count(*) FROM statements s WHERE s.wallet_id = ? AND s.transaction_uuid = t.transaction_uuid) AS statement_rows,
+  const tx = db
+    .prepare(
+      `SELECT t.transaction_uuid, (SELECT count(*) FROM statements s WHERE s.wallet_id = ? AND s.transaction_uuid = t.transaction_uuid) AS statement_rows,
             (SELECT count(*) FROM idempotency i WHERE i.key = t.transaction_uuid AND i.wallet_id = ?) AS idempotency_records,
             (SELECT endpoint FROM idempotency i WHERE i.key = t.transaction_uuid AND i.wallet_id = ? LIMIT 1) AS endpoint
      FROM (SELECT transaction_uuid FROM statements WHERE wallet_id = ? AND transaction_uuid IS NOT NULL
            UNION SELECT key FROM idempotency WHERE wallet_id = ?) t ORDER BY t.transaction_uuid`
-  ).all(walletId, walletId, walletId, walletId, walletId) as Ledger["transactions"]
+    )
+    .all(walletId, walletId, walletId, walletId, walletId) as Ledger["transactions"]
   return { wallet_id: walletId, balances, pending_balance: pending?.pending_balance ?? 0, statement_rows: rows, transactions: tx }
 }
 
@@ -133,15 +135,21 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
   bindAdmin("approvalRequestCreate", (b) => {
     const w = wallet(b.wallet_id)
     const setting = db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(w.id) as
-      | { min_value: number; approvers: number }
-      | undefined
-    const requester = b.requested_by !== undefined ? userById(db, b.requested_by) ?? userByEmail(db, b.requested_by) : userById(db, w.owner_id)
+      { min_value: number; approvers: number } | undefined
+    const requester = b.requested_by !== undefined ? (userById(db, b.requested_by) ?? userByEmail(db, b.requested_by)) : userById(db, w.owner_id)
     if (requester === undefined) throw new ApiError(422, "INCORRECT_DATA", undefined, { requested_by: "VALIDATION_FORMAT" })
     const order = decodePixKey(b.key ?? "fornecedor@example.com")
     if (order === null) throw new ApiError(422, "INCORRECT_DATA", undefined, { key: "VALIDATION_PIX_KEY" })
     const amount = b.amount ?? Math.max(setting?.min_value ?? 100_000, 100_000)
-    const row = createApprovalRequest(ctx, w.id, requester.id, amount, { ...order, description: b.description ?? "Pagamento simulado" },
-      setting?.approvers ?? 1, null)
+    const row = createApprovalRequest(
+      ctx,
+      w.id,
+      requester.id,
+      amount,
+      { ...order, description: b.description ?? "Pagamento simulado" },
+      setting?.approvers ?? 1,
+      null
+    )
     return { data: toApprovalRequest(db, row as ApprovalRequestRow) }
   })
 
@@ -184,7 +192,9 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
     const users = SEED_USERS.flatMap((key) => {
       const u = info?.users[key]
       const row = u !== undefined ? userById(db, u.id) : undefined
-      return row === undefined ? [] : [{ key, id: row.id, email: row.email, name: row.name, password: SEED_PASSWORD, pin: row.pin_hash === null ? null : SEED_PIN }]
+      return row === undefined
+        ? []
+        : [{ key, id: row.id, email: row.email, name: row.name, password: SEED_PASSWORD, pin: row.pin_hash === null ? null : SEED_PIN }]
     })
     return { data: { users, wallets: { ...(info?.wallets ?? {}) }, fixed_code: ctx.cfg.fixedCode } }
   })

@@ -30,16 +30,24 @@ const requestEvents = (ctx: Ctx, r: ApprovalRequestRow, closed: boolean): void =
 
 /** Creates a started request (features §4) expiring at 23:59:59 America/Sao_Paulo of today; tells the approvers. */
 export const createApprovalRequest = (
-  ctx: Ctx, walletId: string, requestedBy: string, amount: number, order: PixPaymentOrder, requiredApprovals: number, txUuid: string | null,
+  ctx: Ctx,
+  walletId: string,
+  requestedBy: string,
+  amount: number,
+  order: PixPaymentOrder,
+  requiredApprovals: number,
+  txUuid: string | null,
   /** What the execution needs beyond the order (D-pix-staged-code): kept with it, never shown by the contract. */
   settle: PixSettleExtra = {}
 ): ApprovalRequestRow => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
-  ctx.db.prepare(
-    `INSERT INTO approval_requests (id, wallet_id, status, amount, payment_json, required_approvals, requested_by, operation_id, transaction_uuid,
+  ctx.db
+    .prepare(
+      `INSERT INTO approval_requests (id, wallet_id, status, amount, payment_json, required_approvals, requested_by, operation_id, transaction_uuid,
      created_at, updated_at, expires_at) VALUES (?, ?, 'started', ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
-  ).run(id, walletId, amount, JSON.stringify({ ...order, ...settle }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
+    )
+    .run(id, walletId, amount, JSON.stringify({ ...order, ...settle }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
   const row = ctx.db.prepare("SELECT * FROM approval_requests WHERE id = ?").get(id) as ApprovalRequestRow
   requestEvents(ctx, row, false)
   const reais = (amount / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })
@@ -55,8 +63,11 @@ export const createApprovalRequest = (
 
 /** The answer of every Pix payment call: done now, or staged for approval (features §6, §7). */
 export type PixPayAnswer = {
-  readonly status: "completed" | "awaiting_approval"; readonly operation_id: string | null; readonly approval_request_id: string | null
-  readonly end_to_end_id: string | null; readonly amount: number
+  readonly status: "completed" | "awaiting_approval"
+  readonly operation_id: string | null
+  readonly approval_request_id: string | null
+  readonly end_to_end_id: string | null
+  readonly amount: number
 }
 
 /**
@@ -65,11 +76,16 @@ export type PixPayAnswer = {
  * the last approval, which executes it with what `settle` kept.
  */
 export const stageForApproval = (
-  ctx: Ctx, walletId: string, userId: string, amount: number, order: PixPaymentOrder, txKey: string | null, settle: PixSettleExtra = {}
+  ctx: Ctx,
+  walletId: string,
+  userId: string,
+  amount: number,
+  order: PixPaymentOrder,
+  txKey: string | null,
+  settle: PixSettleExtra = {}
 ): Reply<{ readonly data: PixPayAnswer }> | null => {
   const setting = ctx.db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(walletId) as
-    | { min_value: number; approvers: number }
-    | undefined
+    { min_value: number; approvers: number } | undefined
   if (setting === undefined || amount < setting.min_value) return null
   const r = createApprovalRequest(ctx, walletId, userId, amount, order, setting.approvers, txKey, settle)
   return new Reply(202, { data: { status: "awaiting_approval" as const, operation_id: null, approval_request_id: r.id, end_to_end_id: null, amount } })
@@ -82,9 +98,11 @@ export const stageForApproval = (
  */
 export const runCutoff = (ctx: Ctx, all = false): string[] => {
   const now = ctx.clock.nowIso()
-  const rows = (all
-    ? ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started'").all()
-    : ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started' AND expires_at <= ?").all(now)) as ApprovalRequestRow[]
+  const rows = (
+    all
+      ? ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started'").all()
+      : ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started' AND expires_at <= ?").all(now)
+  ) as ApprovalRequestRow[]
   for (const r of rows) {
     const at = ctx.clock.stamp()
     ctx.db.prepare("UPDATE approval_requests SET status = 'canceled', updated_at = ? WHERE id = ? AND status = 'started'").run(at, r.id)
@@ -111,10 +129,18 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   const settingEvent = (walletId: string, id: string): void => ctx.events.change("approval_settings", { walletId, ids: [id] })
 
   bind(app, ctx, "approvalSettings", (req) => ({
-    data: paginate<ApprovalSetting, ApprovalSetting>(db, req.query, {
-      from: "approval_settings", columns: "*", where: ["wallet_id = ?"], params: [req.wallet.wallet.id],
-      sortable: { created_at: "created_at", updated_at: "updated_at" }
-    }, (s) => s)
+    data: paginate<ApprovalSetting, ApprovalSetting>(
+      db,
+      req.query,
+      {
+        from: "approval_settings",
+        columns: "*",
+        where: ["wallet_id = ?"],
+        params: [req.wallet.wallet.id],
+        sortable: { created_at: "created_at", updated_at: "updated_at" }
+      },
+      (s) => s
+    )
   }))
 
   bind(app, ctx, "approvalSettingCreate", (req) => {
@@ -123,8 +149,14 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
     if (db.prepare("SELECT 1 FROM approval_settings WHERE wallet_id = ?").get(w) !== undefined) throw new ApiError(422, "APPROVAL_SETTING_ALREADY_EXISTS")
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare("INSERT INTO approval_settings (id, wallet_id, min_value, approvers, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(id, w, req.body.min_value, req.body.approvers, at, at)
+    db.prepare("INSERT INTO approval_settings (id, wallet_id, min_value, approvers, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(
+      id,
+      w,
+      req.body.min_value,
+      req.body.approvers,
+      at,
+      at
+    )
     settingEvent(w, id)
     return new Reply(201, { data: settingOf(w, id) })
   })
@@ -132,7 +164,12 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "approvalSettingUpdate", (req) => {
     const s = settingOf(req.wallet.wallet.id, req.params["id"] ?? "")
     validate(req.body)
-    db.prepare("UPDATE approval_settings SET min_value = ?, approvers = ?, updated_at = ? WHERE id = ?").run(req.body.min_value, req.body.approvers, ctx.clock.stamp(), s.id)
+    db.prepare("UPDATE approval_settings SET min_value = ?, approvers = ?, updated_at = ? WHERE id = ?").run(
+      req.body.min_value,
+      req.body.approvers,
+      ctx.clock.stamp(),
+      s.id
+    )
     settingEvent(s.wallet_id, s.id)
     return { data: settingOf(s.wallet_id, s.id) }
   })
@@ -153,18 +190,29 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   }
   const listRequests = (walletId: string, q: Req<"approvalRequests">["query"], statuses: string[]) => {
     runCutoff(ctx)
-    return paginate<ApprovalRequestRow, ApprovalRequest>(db, q, {
-      from: "approval_requests", columns: "*",
-      where: ["wallet_id = ?", `status IN (${statuses.map(() => "?").join(",")})`], params: [walletId, ...statuses],
-      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" }
-    }, (r) => toApprovalRequest(db, r))
+    return paginate<ApprovalRequestRow, ApprovalRequest>(
+      db,
+      q,
+      {
+        from: "approval_requests",
+        columns: "*",
+        where: ["wallet_id = ?", `status IN (${statuses.map(() => "?").join(",")})`],
+        params: [walletId, ...statuses],
+        sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" }
+      },
+      (r) => toApprovalRequest(db, r)
+    )
   }
   const ALL = ["started", "approved", "reproved", "canceled", "finished"] as const
 
   // the queue: status `started` by default; `status=all` (or a list) for sync pulls that must see transitions
   bind(app, ctx, "approvalRequests", (req) => ({ data: listRequests(req.wallet.wallet.id, req.query, statusFilter(req.query.status, ["started"], ALL)) }))
   bind(app, ctx, "approvalHistory", (req) => ({
-    data: listRequests(req.wallet.wallet.id, req.query, statusFilter(req.query.status, ["approved", "reproved", "canceled", "finished"], ["approved", "reproved", "canceled", "finished"]))
+    data: listRequests(
+      req.wallet.wallet.id,
+      req.query,
+      statusFilter(req.query.status, ["approved", "reproved", "canceled", "finished"], ["approved", "reproved", "canceled", "finished"])
+    )
   }))
 
   const requestOf = (walletId: string, id: string): ApprovalRequestRow => {
@@ -191,7 +239,12 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
     if (decision === "reproved") {
       db.prepare("UPDATE approval_requests SET status = 'reproved', updated_at = ? WHERE id = ? AND status = 'started'").run(at, r.id)
       next = { ...r, status: "reproved", updated_at: at }
-      notify(ctx, r.requested_by, "Pagamento reprovado", `O pagamento Pix de R$ ${(r.amount / 100).toFixed(2).replace(".", ",")} foi reprovado por ${req.user.name}.`)
+      notify(
+        ctx,
+        r.requested_by,
+        "Pagamento reprovado",
+        `O pagamento Pix de R$ ${(r.amount / 100).toFixed(2).replace(".", ",")} foi reprovado por ${req.user.name}.`
+      )
     } else {
       const approvals = (db.prepare("SELECT count(*) AS n FROM approval_decisions WHERE request_id = ? AND decision = 'approved'").get(r.id) as { n: number }).n
       if (approvals >= r.required_approvals) {
@@ -201,11 +254,14 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
         // a code paid through approval (D-pix-staged-code): a dynamic one must still be payable when the last approval comes
         if (qrId !== undefined && qrId !== null) assertQrPayable(ctx, qrId)
         executePixOut(ctx, r.wallet_id, order, r.amount, r.transaction_uuid, operationId, {
-          ...(credit === undefined ? {} : { creditWalletId: credit }), ...(txid === undefined ? {} : { txid })
+          ...(credit === undefined ? {} : { creditWalletId: credit }),
+          ...(txid === undefined ? {} : { txid })
         })
         if (qrId !== undefined && qrId !== null) markQrPaid(ctx, qrId, r.wallet_id, r.amount)
         const done = ctx.clock.stamp()
-        const u = db.prepare("UPDATE approval_requests SET status = 'finished', operation_id = ?, updated_at = ? WHERE id = ? AND status = 'started'").run(operationId, done, r.id)
+        const u = db
+          .prepare("UPDATE approval_requests SET status = 'finished', operation_id = ?, updated_at = ? WHERE id = ? AND status = 'started'")
+          .run(operationId, done, r.id)
         if (u.changes !== 1) throw new ApiError(422, "APPROVAL_REQUEST_CLOSED")
         next = { ...r, status: "finished", operation_id: operationId, updated_at: done }
         notify(ctx, r.requested_by, "Pagamento aprovado", `O pagamento Pix para ${order.beneficiary_name} foi aprovado e concluído.`)

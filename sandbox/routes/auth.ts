@@ -28,7 +28,8 @@ const OK = { data: { ok: true } } as const
 export const issueTokens = (ctx: Ctx, userId: string): { access_token: string; refresh_token: string; expires_in: number } => {
   const access = signAccessToken(ctx.secret, userId, ctx.clock.real(), ctx.cfg.accessTokenTtlS)
   const refresh = opaqueToken()
-  ctx.db.prepare("INSERT INTO refresh_tokens (token_hash, user_id, expires_ms, revoked) VALUES (?, ?, ?, 0)")
+  ctx.db
+    .prepare("INSERT INTO refresh_tokens (token_hash, user_id, expires_ms, revoked) VALUES (?, ?, ?, 0)")
     .run(sha256(refresh), userId, ctx.clock.real() + REFRESH_TTL_MS)
   return { access_token: access, refresh_token: refresh, expires_in: ctx.cfg.accessTokenTtlS }
 }
@@ -53,17 +54,24 @@ interface CodeRow {
 
 const newCode = (ctx: Ctx, kind: string, user: { id: string | null; email: string }, purpose: string | null, label: string): CodeRow => {
   const row: CodeRow = {
-    id: randomUUID(), kind, user_id: user.id, email: user.email, code: numericCode(6), purpose, attempts: 0, state: "open",
+    id: randomUUID(),
+    kind,
+    user_id: user.id,
+    email: user.email,
+    code: numericCode(6),
+    purpose,
+    attempts: 0,
+    state: "open",
     expires_ms: ctx.clock.real() + CODE_TTL_MS
   }
-  ctx.db.prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0, 'open', ?, ?)")
+  ctx.db
+    .prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0, 'open', ?, ?)")
     .run(row.id, kind, row.user_id, row.email, row.code, purpose, row.expires_ms, ctx.clock.real())
   if (user.id !== null) sendCode(ctx, label, user.email, row.code)
   return row
 }
 
-const codeMatches = (ctx: Ctx, expected: string, given: string): boolean =>
-  given === expected || (ctx.cfg.fixedCode !== null && given === ctx.cfg.fixedCode)
+const codeMatches = (ctx: Ctx, expected: string, given: string): boolean => given === expected || (ctx.cfg.fixedCode !== null && given === ctx.cfg.fixedCode)
 
 /** Checks a code row; a wrong code counts an attempt that survives the error (core §8 incorrect code, attempts exceeded). */
 const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, given: string): CodeRow => {
@@ -86,15 +94,15 @@ const codeById = (ctx: Ctx, id: string, kind: string): CodeRow | undefined =>
 /** A 6-digit temporary token (core §5, features §5), valid 5 minutes, single use. */
 const issueTemporaryToken = (ctx: Ctx, userId: string): string => {
   const token = numericCode(6)
-  ctx.db.prepare("INSERT OR REPLACE INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'temp', ?, ?, 0)")
+  ctx.db
+    .prepare("INSERT OR REPLACE INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'temp', ?, ?, 0)")
     .run(token, userId, ctx.clock.real() + CODE_TTL_MS)
   return token
 }
 
 export const useTemporaryToken = (ctx: Ctx, userId: string, token: string): boolean => {
   const row = ctx.db.prepare("SELECT expires_ms, used FROM short_tokens WHERE kind = 'temp' AND user_id = ? AND token = ?").get(userId, token) as
-    | { expires_ms: number; used: number }
-    | undefined
+    { expires_ms: number; used: number } | undefined
   if (row === undefined || row.used === 1 || row.expires_ms <= ctx.clock.real()) return false
   ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'temp' AND user_id = ? AND token = ?").run(userId, token)
   return true
@@ -109,8 +117,7 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
   const { ctx } = req
   const now = ctx.clock.real()
   const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM pin_attempts WHERE user_id = ?").get(user.id) as
-    | { failures: number; locked_until_ms: number }
-    | undefined
+    { failures: number; locked_until_ms: number } | undefined
   if (row !== undefined && row.locked_until_ms > now) {
     throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
   }
@@ -124,9 +131,11 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
   const failures = previous + 1
   const locked = failures >= MAX_PIN_FAILURES
   req.after(() =>
-    ctx.db.prepare(
-      "INSERT INTO pin_attempts (user_id, failures, locked_until_ms) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET failures = excluded.failures, locked_until_ms = excluded.locked_until_ms"
-    ).run(user.id, locked ? 0 : failures, locked ? now + ctx.cfg.pinLockS * 1000 : 0)
+    ctx.db
+      .prepare(
+        "INSERT INTO pin_attempts (user_id, failures, locked_until_ms) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET failures = excluded.failures, locked_until_ms = excluded.locked_until_ms"
+      )
+      .run(user.id, locked ? 0 : failures, locked ? now + ctx.cfg.pinLockS * 1000 : 0)
   )
   if (locked) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, ctx.cfg.pinLockS)
   throw new ApiError(422, "INCORRECT_PIN", `${MAX_PIN_FAILURES - failures} attempts left`)
@@ -143,8 +152,7 @@ const throttleSignin = (req: Req<"signin">, email: string): void => {
   const { ctx } = req
   const now = ctx.clock.real()
   const row = ctx.db.prepare("SELECT failures, next_try_ms, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
-    | { failures: number; next_try_ms: number; locked_until_ms: number }
-    | undefined
+    { failures: number; next_try_ms: number; locked_until_ms: number } | undefined
   if (row === undefined) return
   if (row.locked_until_ms > now) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
   if (row.next_try_ms > now) throw new ApiError(429, "SIGNIN_SLOW_DOWN", undefined, undefined, Math.ceil((row.next_try_ms - now) / 1000))
@@ -153,16 +161,17 @@ function signinFailed(req: Req<"signin">, email: string): never {
   const { ctx } = req
   const now = ctx.clock.real()
   const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
-    | { failures: number; locked_until_ms: number }
-    | undefined
+    { failures: number; locked_until_ms: number } | undefined
   // a lock that ran out starts a fresh count
   const failures = (row === undefined || (row.locked_until_ms !== 0 && row.locked_until_ms <= now) ? 0 : row.failures) + 1
   const locked = failures >= MAX_SIGNIN_FAILURES
   const wait = failures >= 3 && !locked ? ctx.cfg.signinDelayS * 1000 * (failures - 2) : 0
   req.after(() =>
-    ctx.db.prepare(
-      "INSERT INTO signin_attempts (email, failures, next_try_ms, locked_until_ms) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO UPDATE SET failures = excluded.failures, next_try_ms = excluded.next_try_ms, locked_until_ms = excluded.locked_until_ms"
-    ).run(email, locked ? 0 : failures, now + wait, locked ? now + ctx.cfg.signinLockS * 1000 : 0)
+    ctx.db
+      .prepare(
+        "INSERT INTO signin_attempts (email, failures, next_try_ms, locked_until_ms) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO UPDATE SET failures = excluded.failures, next_try_ms = excluded.next_try_ms, locked_until_ms = excluded.locked_until_ms"
+      )
+      .run(email, locked ? 0 : failures, now + wait, locked ? now + ctx.cfg.signinLockS * 1000 : 0)
   )
   if (locked) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, ctx.cfg.signinLockS)
   throw new ApiError(422, "INVALID_CREDENTIALS", `${MAX_SIGNIN_FAILURES - failures} attempts left`)
@@ -203,8 +212,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const b = req.body
     if ("session_token" in b) {
       const s = db.prepare("SELECT * FROM qr_sessions WHERE token = ?").get(b.session_token) as
-        | { token: string; expires_ms: number; activated_by: string | null; used: number }
-        | undefined
+        { token: string; expires_ms: number; activated_by: string | null; used: number } | undefined
       if (s === undefined || s.used === 1 || s.expires_ms <= ctx.clock.real()) throw new ApiError(422, "QR_SESSION_EXPIRED")
       if (s.activated_by === null) throw new ApiError(422, "QR_SESSION_PENDING")
       db.prepare("UPDATE qr_sessions SET used = 1 WHERE token = ?").run(s.token)
@@ -218,8 +226,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "refreshToken", (req) => {
     const h = sha256(req.body.refresh_token)
     const row = db.prepare("SELECT user_id, expires_ms, revoked FROM refresh_tokens WHERE token_hash = ?").get(h) as
-      | { user_id: string; expires_ms: number; revoked: number }
-      | undefined
+      { user_id: string; expires_ms: number; revoked: number } | undefined
     if (row === undefined || row.revoked === 1 || row.expires_ms <= ctx.clock.real()) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
     db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?").run(h) // rotated on use
     return { data: issueTokens(ctx, row.user_id) }
@@ -263,8 +270,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   })
   bind(app, ctx, "qrSessionActivate", (req) => {
     const s = db.prepare("SELECT * FROM qr_sessions WHERE token = ?").get(req.body.session_token) as
-      | { token: string; expires_ms: number; activated_by: string | null; used: number }
-      | undefined
+      { token: string; expires_ms: number; activated_by: string | null; used: number } | undefined
     if (s === undefined) throw new ApiError(404, "NOT_FOUND")
     if (s.used === 1 || s.activated_by !== null || s.expires_ms <= ctx.clock.real()) throw new ApiError(422, "QR_SESSION_EXPIRED")
     db.prepare("UPDATE qr_sessions SET activated_by = ? WHERE token = ?").run(req.user.id, s.token)
@@ -305,8 +311,11 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       if (!useTemporaryToken(ctx, req.user.id, b.temporary_token)) throw new ApiError(422, "INCORRECT_CODE")
     }
     const token = opaqueToken(24)
-    db.prepare("INSERT INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'pin', ?, ?, 0)")
-      .run(token, req.user.id, ctx.clock.real() + PIN_TOKEN_TTL_S * 1000)
+    db.prepare("INSERT INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'pin', ?, ?, 0)").run(
+      token,
+      req.user.id,
+      ctx.clock.real() + PIN_TOKEN_TTL_S * 1000
+    )
     db.prepare("DELETE FROM short_tokens WHERE expires_ms < ?").run(ctx.clock.real() - 3_600_000)
     return { data: { pin_token: token, expires_in: PIN_TOKEN_TTL_S } }
   })
@@ -317,7 +326,11 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     return row
   }
-  const phoneOf = (p: string): string => p.trim().replace(/^\+/, "").replace(/[\s()-]/g, "")
+  const phoneOf = (p: string): string =>
+    p
+      .trim()
+      .replace(/^\+/, "")
+      .replace(/[\s()-]/g, "")
   const sendSignupCode = (row: { id: string; email: string }): void => {
     const code = numericCode(6)
     db.prepare("UPDATE signups SET code = ?, code_expires_ms = ?, attempts = 0 WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
@@ -336,8 +349,9 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (db.prepare("SELECT 1 FROM users WHERE phone_number = ?").get(phone) !== undefined) throw new ApiError(422, "PHONE_ALREADY_CONFIRMED")
     const id = randomUUID()
     const at = ctx.clock.nowIso()
-    db.prepare("INSERT INTO signups (id, name, email, phone_number, state, code, code_expires_ms, attempts, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'code_sent', '', 0, 0, NULL, ?, ?)")
-      .run(id, b.name.trim(), b.email.trim().toLowerCase(), phone, at, at)
+    db.prepare(
+      "INSERT INTO signups (id, name, email, phone_number, state, code, code_expires_ms, attempts, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'code_sent', '', 0, 0, NULL, ?, ?)"
+    ).run(id, b.name.trim(), b.email.trim().toLowerCase(), phone, at, at)
     sendSignupCode({ id, email: b.email })
     return new Reply(201, { data: { id, state: "code_sent" } })
   })
@@ -371,7 +385,8 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     checkStrongPassword("password", req.body.password)
     const doc = req.body.document.replace(/[.\-/\s]/g, "")
     const type = doc.length === 11 ? "NATURAL_PERSON" : "LEGAL_PERSON"
-    if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc))) throw new ApiError(422, "INVALID_DOCUMENT", undefined, { document: "VALIDATION_VALID_DOCUMENT" })
+    if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc)))
+      throw new ApiError(422, "INVALID_DOCUMENT", undefined, { document: "VALIDATION_VALID_DOCUMENT" })
     if (db.prepare("SELECT 1 FROM users WHERE document = ?").get(doc) !== undefined) throw new ApiError(422, "INVALID_DOCUMENT", "document already registered")
     if (userByEmail(db, row.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
     const id = randomUUID()
@@ -379,8 +394,19 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     db.prepare(
       `INSERT INTO users (id, email, password_hash, name, full_name, phone_number, type, document, server_type, referral_link, pin_hash,
        onboarding_status, onboarding_json, address_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'blue', NULL, NULL, 'pending', ?, NULL, ?, ?)`
-    ).run(id, row.email, hashSecret(req.body.password), row.name.split(" ")[0] ?? row.name, row.name, row.phone_number, type, doc,
-      JSON.stringify({ full_name: row.name, pep: false, require_accept_migration_terms: false, needs_profile_update: false, review_status: "in_review" }), at, at)
+    ).run(
+      id,
+      row.email,
+      hashSecret(req.body.password),
+      row.name.split(" ")[0] ?? row.name,
+      row.name,
+      row.phone_number,
+      type,
+      doc,
+      JSON.stringify({ full_name: row.name, pep: false, require_accept_migration_terms: false, needs_profile_update: false, review_status: "in_review" }),
+      at,
+      at
+    )
     createOwnWallet(ctx, id, "Carteira principal", true)
     db.prepare("UPDATE signups SET state = 'confirmed', user_id = ?, updated_at = ? WHERE id = ?").run(id, at, row.id)
     return { data: { id: row.id, state: "confirmed" } }

@@ -19,7 +19,15 @@ import { userById, type WalletAccess } from "../repo.ts"
 import { postEntry } from "../ledger.ts"
 import { fileBytes, fileRow } from "./storage.ts"
 import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "../betting-db.ts"
-import { apportion, reportCorrectionDeadline, REPORT_CORRECTION_BUSINESS_DAY, type Apportionment, type BettingReport, type GgrPayment, type GgrSubmission } from "../../schema/betting.ts"
+import {
+  apportion,
+  reportCorrectionDeadline,
+  REPORT_CORRECTION_BUSINESS_DAY,
+  type Apportionment,
+  type BettingReport,
+  type GgrPayment,
+  type GgrSubmission
+} from "../../schema/betting.ts"
 import { checkReportFile, type ReportCheck } from "../../schema/betting-report.ts"
 import { saoPauloDateKey } from "../../schema/holidays.ts"
 import { encodePixCopyPaste } from "../../schema/pix-brcode.ts"
@@ -36,7 +44,8 @@ export const toPayment = (r: PaymentRow): GgrPayment => ({ ...r })
 
 /** features §5: the correction deadline's business day for a wallet (setting, default 7; D-betting-deadline). */
 export const correctionDay = (ctx: Ctx, walletId: string): number =>
-  (ctx.db.prepare("SELECT correction_business_day AS n FROM endr_settings WHERE wallet_id = ?").get(walletId) as { n: number } | undefined)?.n ?? REPORT_CORRECTION_BUSINESS_DAY
+  (ctx.db.prepare("SELECT correction_business_day AS n FROM endr_settings WHERE wallet_id = ?").get(walletId) as { n: number } | undefined)?.n ??
+  REPORT_CORRECTION_BUSINESS_DAY
 
 const todayOf = (ctx: Ctx): string => saoPauloDateKey(new Date(ctx.clock.now()))
 
@@ -46,7 +55,13 @@ const requireOperator = (ctx: Ctx, w: WalletAccess): void => {
 }
 
 const brcodeFor = (id: string, amount: number): string =>
-  encodePixCopyPaste({ key: APPORTIONMENT_PIX_KEY, amountCents: Math.max(1, amount), merchantName: "TESOURO NACIONAL", merchantCity: "BRASILIA", txid: `ENDR${id.replace(/-/g, "").slice(0, 21)}` })
+  encodePixCopyPaste({
+    key: APPORTIONMENT_PIX_KEY,
+    amountCents: Math.max(1, amount),
+    merchantName: "TESOURO NACIONAL",
+    merchantCity: "BRASILIA",
+    txid: `ENDR${id.replace(/-/g, "").slice(0, 21)}`
+  })
 
 type Table = "endr_reports" | "endr_ggr" | "endr_apportionments" | "endr_payments"
 const paged = <R, T>(ctx: Ctx, table: Table, walletId: string, q: { page?: string; page_size?: string; date?: string }, map: (r: R) => T, dateCol?: string) => {
@@ -59,11 +74,14 @@ const paged = <R, T>(ctx: Ctx, table: Table, walletId: string, q: { page?: strin
   return { data: { page, page_size: size, page_total: Math.ceil(total / size), total, data: rows.map(map) } }
 }
 
-export const reportRow = (ctx: Ctx, id: string): ReportRow | undefined => ctx.db.prepare("SELECT * FROM endr_reports WHERE id = ?").get(id) as ReportRow | undefined
+export const reportRow = (ctx: Ctx, id: string): ReportRow | undefined =>
+  ctx.db.prepare("SELECT * FROM endr_reports WHERE id = ?").get(id) as ReportRow | undefined
 
 const saveReport = (ctx: Ctx, id: string, patch: Partial<ReportRow>): ReportRow => {
   const cols = Object.keys(patch)
-  ctx.db.prepare(`UPDATE endr_reports SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`).run({ ...patch, updated_at: ctx.clock.stamp(), id })
+  ctx.db
+    .prepare(`UPDATE endr_reports SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
+    .run({ ...patch, updated_at: ctx.clock.stamp(), id })
   const row = reportRow(ctx, id) as ReportRow
   ctx.events.change("endr_reports", { walletId: row.wallet_id, ids: [row.id], rows: [toReport(row)] })
   return row
@@ -74,15 +92,27 @@ export const processReport = async (ctx: Ctx, id: string): Promise<void> => {
   const r = reportRow(ctx, id)
   if (r === undefined || r.status !== "in_progress") return
   const bytes = fileBytes(ctx, r.file_id)
-  const check: ReportCheck | { readonly ok: false; readonly code: "FILE_NOT_READY"; readonly detail: string; readonly line?: number; readonly column?: number; readonly entry?: string } = bytes === undefined
-    ? { ok: false, code: "FILE_NOT_READY", detail: "the file is gone" }
-    : await checkReportFile(new Uint8Array(bytes), async (b) => new Uint8Array(inflateRawSync(b)), r.report_date)
+  const check:
+    | ReportCheck
+    | {
+        readonly ok: false
+        readonly code: "FILE_NOT_READY"
+        readonly detail: string
+        readonly line?: number
+        readonly column?: number
+        readonly entry?: string
+      } =
+    bytes === undefined
+      ? { ok: false, code: "FILE_NOT_READY", detail: "the file is gone" }
+      : await checkReportFile(new Uint8Array(bytes), async (b) => new Uint8Array(inflateRawSync(b)), r.report_date)
   const now = reportRow(ctx, id)
   if (now === undefined || now.status !== "in_progress") return // cancelled meanwhile
   ctx.db.transaction(() => {
     if (check.ok) saveReport(ctx, id, { status: "completed", bets: check.bets })
     else {
-      const where = [("entry" in check && check.entry) ? check.entry : null, check.line !== undefined ? `${check.line}:${check.column ?? 0}` : null].filter(Boolean).join(" ")
+      const where = ["entry" in check && check.entry ? check.entry : null, check.line !== undefined ? `${check.line}:${check.column ?? 0}` : null]
+        .filter(Boolean)
+        .join(" ")
       saveReport(ctx, id, { status: "failure", failure_reason: check.code, failure_detail: where ? `${where} ${check.detail}` : check.detail })
     }
   })()
@@ -94,11 +124,18 @@ const saveApportionment = (ctx: Ctx, ggr: GgrRow, existing?: ApportionmentRow): 
   const id = existing?.id ?? randomUUID()
   const calc = todayOf(ctx)
   if (existing) {
-    ctx.db.prepare("UPDATE endr_apportionments SET ggr_value = ?, total_value = ?, beneficiaries = ?, calculation_date = ?, brcode = ?, updated_at = ? WHERE id = ?")
+    ctx.db
+      .prepare(
+        "UPDATE endr_apportionments SET ggr_value = ?, total_value = ?, beneficiaries = ?, calculation_date = ?, brcode = ?, updated_at = ? WHERE id = ?"
+      )
       .run(ggr.total_value, total, JSON.stringify(beneficiaries), calc, brcodeFor(id, total), at, id)
   } else {
-    ctx.db.prepare(`INSERT INTO endr_apportionments (id, wallet_id, ggr_id, month, year, calculation_date, ggr_value, total_value, beneficiaries, status, brcode, paid_at, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, NULL, ?, ?)`).run(id, ggr.wallet_id, ggr.id, ggr.month, ggr.year, calc, ggr.total_value, total, JSON.stringify(beneficiaries), brcodeFor(id, total), at, at)
+    ctx.db
+      .prepare(
+        `INSERT INTO endr_apportionments (id, wallet_id, ggr_id, month, year, calculation_date, ggr_value, total_value, beneficiaries, status, brcode, paid_at, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, NULL, ?, ?)`
+      )
+      .run(id, ggr.wallet_id, ggr.id, ggr.month, ggr.year, calc, ggr.total_value, total, JSON.stringify(beneficiaries), brcodeFor(id, total), at, at)
   }
   const row = ctx.db.prepare("SELECT * FROM endr_apportionments WHERE id = ?").get(id) as ApportionmentRow
   ctx.events.change("endr_apportionments", { walletId: row.wallet_id, ids: [row.id], rows: [toApportionment(row)] })
@@ -121,9 +158,12 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     if (report_date > todayOf(ctx)) badField("report_date", "VALIDATION_FORMAT", "a report covers a past day or today")
     const file = fileRow(ctx, file_id)
     if (file === undefined || file.wallet_id !== walletId || file.purpose !== "endr-report" || file.state !== "READY") throw new ApiError(422, "FILE_NOT_READY")
-    if (db.prepare("SELECT 1 FROM endr_reports WHERE file_id = ? AND status != 'cancelled'").get(file_id)) throw new ApiError(422, "FILE_NOT_READY", "this file is already a report")
+    if (db.prepare("SELECT 1 FROM endr_reports WHERE file_id = ? AND status != 'cancelled'").get(file_id))
+      throw new ApiError(422, "FILE_NOT_READY", "this file is already a report")
     const deadline = reportCorrectionDeadline(report_date, correctionDay(ctx, walletId))
-    const active = db.prepare("SELECT * FROM endr_reports WHERE wallet_id = ? AND report_date = ? AND status IN ('in_progress', 'completed') ORDER BY created_at DESC").get(walletId, report_date) as ReportRow | undefined
+    const active = db
+      .prepare("SELECT * FROM endr_reports WHERE wallet_id = ? AND report_date = ? AND status IN ('in_progress', 'completed') ORDER BY created_at DESC")
+      .get(walletId, report_date) as ReportRow | undefined
     let changes = 0
     if (active !== undefined) {
       // features §5: a report can be changed once per date until the deadline
@@ -133,11 +173,15 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare(`INSERT INTO endr_reports (id, wallet_id, report_date, file_id, file_name, size, status, failure_reason, failure_detail, bets, changes, deadline, transaction_uuid, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, NULL, 0, ?, ?, ?, ?, ?)`).run(id, walletId, report_date, file_id, file.name, file.size, changes, deadline, req.txKey, at, at)
+    db.prepare(
+      `INSERT INTO endr_reports (id, wallet_id, report_date, file_id, file_name, size, status, failure_reason, failure_detail, bets, changes, deadline, transaction_uuid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, NULL, 0, ?, ?, ?, ?, ?)`
+    ).run(id, walletId, report_date, file_id, file.name, file.size, changes, deadline, req.txKey, at, at)
     const row = reportRow(ctx, id) as ReportRow
     ctx.events.change("endr_reports", { walletId, ids: [id], rows: [toReport(row)] })
-    later(ctx, REPORT_PROCESS_MS, () => { void processReport(ctx, id).catch((e: unknown) => ctx.log(`[sandbox] report ${id}: ${String(e)}`)) })
+    later(ctx, REPORT_PROCESS_MS, () => {
+      void processReport(ctx, id).catch((e: unknown) => ctx.log(`[sandbox] report ${id}: ${String(e)}`))
+    })
     return new Reply(201, { data: toReport(row) })
   })
 
@@ -146,7 +190,8 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     const r = reportRow(ctx, req.params["id"] ?? "")
     if (r === undefined || r.wallet_id !== req.wallet.wallet.id) throw new ApiError(404, "REPORT_NOT_FOUND")
     // features §5, §8: "unable to cancel report submission" once cancelled, failed, or past the deadline
-    if (r.status === "cancelled" || r.status === "failure" || todayOf(ctx) > r.deadline) throw new ApiError(422, "UNABLE_TO_CANCEL_REPORT", `deadline ${r.deadline}`)
+    if (r.status === "cancelled" || r.status === "failure" || todayOf(ctx) > r.deadline)
+      throw new ApiError(422, "UNABLE_TO_CANCEL_REPORT", `deadline ${r.deadline}`)
     return { data: toReport(saveReport(ctx, r.id, { status: "cancelled" })) }
   })
 
@@ -161,7 +206,9 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     return g
   }
   const apportionmentOfGgr = (ggrId: string) => db.prepare("SELECT * FROM endr_apportionments WHERE ggr_id = ?").get(ggrId) as ApportionmentRow | undefined
-  const checkValue = (v: number) => { if (!Number.isSafeInteger(v) || Math.abs(v) > 1e15) badField("total_value", "VALIDATION_FORMAT") }
+  const checkValue = (v: number) => {
+    if (!Number.isSafeInteger(v) || Math.abs(v) > 1e15) badField("total_value", "VALIDATION_FORMAT")
+  }
 
   bind(app, ctx, "endrGgrCreate", (req) => {
     requireOperator(ctx, req.wallet)
@@ -173,10 +220,19 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     if (year * 12 + month > ty * 12 + tm) badField("month", "VALIDATION_FORMAT", "a month still to come")
     const walletId = req.wallet.wallet.id
     // features §5, §8: a GGR for a month already sent is rejected
-    if (db.prepare("SELECT 1 FROM endr_ggr WHERE wallet_id = ? AND year = ? AND month = ?").get(walletId, year, month)) throw new ApiError(422, "GGR_ALREADY_SENT")
+    if (db.prepare("SELECT 1 FROM endr_ggr WHERE wallet_id = ? AND year = ? AND month = ?").get(walletId, year, month))
+      throw new ApiError(422, "GGR_ALREADY_SENT")
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare("INSERT INTO endr_ggr (id, wallet_id, month, year, total_value, changes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)").run(id, walletId, month, year, total_value, at, at)
+    db.prepare("INSERT INTO endr_ggr (id, wallet_id, month, year, total_value, changes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)").run(
+      id,
+      walletId,
+      month,
+      year,
+      total_value,
+      at,
+      at
+    )
     const g = ggrOf(walletId, id)
     ctx.events.change("endr_ggr", { walletId, ids: [id], rows: [toGgr(g)] })
     saveApportionment(ctx, g)
@@ -232,16 +288,23 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     if (a.status === "paid") throw new ApiError(422, "APPORTIONMENT_ALREADY_PAID")
     if (a.total_value > 0) {
       postEntry(ctx, {
-        walletId, type: "PIX_OUT", direction: "out", currency: "BRL", amount: a.total_value,
-        description: `Rateio GGR ${String(a.month).padStart(2, "0")}/${a.year} (Lei 14.790/2023)`, counterpartyName: "Tesouro Nacional",
-        counterpartyDocument: APPORTIONMENT_PIX_KEY, transactionUuid: req.txKey
+        walletId,
+        type: "PIX_OUT",
+        direction: "out",
+        currency: "BRL",
+        amount: a.total_value,
+        description: `Rateio GGR ${String(a.month).padStart(2, "0")}/${a.year} (Lei 14.790/2023)`,
+        counterpartyName: "Tesouro Nacional",
+        counterpartyDocument: APPORTIONMENT_PIX_KEY,
+        transactionUuid: req.txKey
       })
     }
     const at = ctx.clock.stamp()
     db.prepare("UPDATE endr_apportionments SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, a.id)
     const pid = randomUUID()
-    db.prepare("INSERT INTO endr_payments (id, wallet_id, apportionment_id, month, year, amount, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(pid, walletId, a.id, a.month, a.year, a.total_value, req.txKey, at, at)
+    db.prepare(
+      "INSERT INTO endr_payments (id, wallet_id, apportionment_id, month, year, amount, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ).run(pid, walletId, a.id, a.month, a.year, a.total_value, req.txKey, at, at)
     const paid = db.prepare("SELECT * FROM endr_apportionments WHERE id = ?").get(a.id) as ApportionmentRow
     const pay = db.prepare("SELECT * FROM endr_payments WHERE id = ?").get(pid) as PaymentRow
     ctx.events.change("endr_apportionments", { walletId, ids: [a.id], rows: [toApportionment(paid)] })

@@ -18,8 +18,18 @@ import { ApiError, badField, langOf } from "../errors.ts"
 import { notify, postEntry } from "../ledger.ts"
 import { spDateKey } from "../time.ts"
 import {
-  addDays, bankName, issueLine, resolveSlip, SYNTHETIC, syntheticLine, toDeposit, toPayment, toScheduled,
-  type DepositRow, type PaymentRow, type Slip
+  addDays,
+  bankName,
+  issueLine,
+  resolveSlip,
+  SYNTHETIC,
+  syntheticLine,
+  toDeposit,
+  toPayment,
+  toScheduled,
+  type DepositRow,
+  type PaymentRow,
+  type Slip
 } from "../billet-db.ts"
 import { amountRefusal, chargeOn, itfModules, lineOfInput, scheduleRefusal, type DecodedBillet } from "../../schema/billet.ts"
 import { formatBoletoLine } from "../../schema/boleto.ts"
@@ -37,16 +47,32 @@ const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", {
 export const decodedOf = (slip: Slip, date: string): DecodedBillet => {
   const c = chargeOn(slip.rules, date)
   return {
-    kind: slip.kind, typeable_line: slip.line, barcode: slip.barcode, due_date: slip.rules.dueDate, limit_due_date: slip.rules.limitDate,
-    original_amount: slip.rules.original, charged_amount: c.charged, rebate_amount: c.rebate, interest_amount: c.interest, fine_amount: c.fine,
-    discount_amount: c.discount, charged_amount_due_date: date, beneficiary_name: slip.beneficiary, beneficiary_document: slip.document,
-    beneficiary_bank_name: slip.kind === "collection" ? "Arrecadação" : bankName(slip.bankCode), beneficiary_bank_code: slip.bankCode,
-    divergent_amount_type: slip.rules.divergent, min_amount: slip.rules.min, max_amount: slip.rules.max, expired: c.expired
+    kind: slip.kind,
+    typeable_line: slip.line,
+    barcode: slip.barcode,
+    due_date: slip.rules.dueDate,
+    limit_due_date: slip.rules.limitDate,
+    original_amount: slip.rules.original,
+    charged_amount: c.charged,
+    rebate_amount: c.rebate,
+    interest_amount: c.interest,
+    fine_amount: c.fine,
+    discount_amount: c.discount,
+    charged_amount_due_date: date,
+    beneficiary_name: slip.beneficiary,
+    beneficiary_document: slip.document,
+    beneficiary_bank_name: slip.kind === "collection" ? "Arrecadação" : bankName(slip.bankCode),
+    beneficiary_bank_code: slip.bankCode,
+    divergent_amount_type: slip.rules.divergent,
+    min_amount: slip.rules.min,
+    max_amount: slip.rules.max,
+    expired: c.expired
   }
 }
 
 const paymentRow = (ctx: Ctx, id: string): PaymentRow => ctx.db.prepare("SELECT * FROM billet_payments WHERE id = ?").get(id) as PaymentRow
-const depositRow = (ctx: Ctx, id: string): DepositRow | undefined => ctx.db.prepare("SELECT * FROM billet_deposits WHERE id = ?").get(id) as DepositRow | undefined
+const depositRow = (ctx: Ctx, id: string): DepositRow | undefined =>
+  ctx.db.prepare("SELECT * FROM billet_deposits WHERE id = ?").get(id) as DepositRow | undefined
 
 const tellPayment = (ctx: Ctx, r: PaymentRow): void => {
   ctx.events.change("billet_payments", { walletId: r.wallet_id, ids: [r.id], rows: [toPayment(r)] })
@@ -60,8 +86,14 @@ const tellDeposit = (ctx: Ctx, r: DepositRow): void => {
 export const receiveIssued = (ctx: Ctx, dep: DepositRow, amount: number, payerName: string, payerDocument: string, operationId?: string): StatementEntry => {
   if (dep.status !== "CREATED_PENDING") throw new ApiError(422, dep.status === "RECEIVED" ? "BILLET_ALREADY_PAID" : "BILLET_NOT_FOUND")
   const row = postEntry(ctx, {
-    walletId: dep.wallet_id, type: "BILLET_DEPOSIT", direction: "in", currency: "BRL", amount,
-    description: `Boleto recebido - ${dep.description}`, counterpartyName: payerName, counterpartyDocument: payerDocument,
+    walletId: dep.wallet_id,
+    type: "BILLET_DEPOSIT",
+    direction: "in",
+    currency: "BRL",
+    amount,
+    description: `Boleto recebido - ${dep.description}`,
+    counterpartyName: payerName,
+    counterpartyDocument: payerDocument,
     ...(operationId !== undefined ? { operationId } : {})
   })
   const at = ctx.clock.stamp()
@@ -75,8 +107,15 @@ export const receiveIssued = (ctx: Ctx, dep: DepositRow, amount: number, payerNa
 /** Debits the payer (BILLET_PAYMENT) and, for an issued boleto, credits its issuer. Throws INSUFFICIENT_BALANCE. */
 const settle = (ctx: Ctx, walletId: string, slip: Slip, amount: number, txKey: string | null): StatementEntry => {
   const out = postEntry(ctx, {
-    walletId, type: "BILLET_PAYMENT", direction: "out", currency: "BRL", amount, description: `Pagamento de boleto - ${slip.beneficiary}`,
-    counterpartyName: slip.beneficiary, counterpartyDocument: slip.document, transactionUuid: txKey
+    walletId,
+    type: "BILLET_PAYMENT",
+    direction: "out",
+    currency: "BRL",
+    amount,
+    description: `Pagamento de boleto - ${slip.beneficiary}`,
+    counterpartyName: slip.beneficiary,
+    counterpartyDocument: slip.document,
+    transactionUuid: txKey
   })
   if (slip.deposit !== null) {
     const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
@@ -89,7 +128,9 @@ const settle = (ctx: Ctx, walletId: string, slip: Slip, amount: number, txKey: s
 /** Runs the scheduled payments whose day has come by the sandbox clock (processing → confirmed | failed). */
 export const runBilletSchedules = (ctx: Ctx): string[] => {
   const today = spDateKey(ctx.clock.now())
-  const due = ctx.db.prepare("SELECT * FROM billet_payments WHERE status = 'pending' AND payment_date IS NOT NULL AND payment_date <= ? ORDER BY created_at").all(today) as PaymentRow[]
+  const due = ctx.db
+    .prepare("SELECT * FROM billet_payments WHERE status = 'pending' AND payment_date IS NOT NULL AND payment_date <= ? ORDER BY created_at")
+    .all(today) as PaymentRow[]
   const ran: string[] = []
   for (const p of due) {
     ctx.db.prepare("UPDATE billet_payments SET status = 'processing', updated_at = ? WHERE id = ?").run(ctx.clock.stamp(), p.id)
@@ -106,7 +147,8 @@ export const runBilletSchedules = (ctx: Ctx): string[] => {
       status = "failed"
     }
     const at = ctx.clock.stamp()
-    ctx.db.prepare("UPDATE billet_payments SET status = ?, operation_id = ?, confirmed_at = ?, updated_at = ? WHERE id = ?")
+    ctx.db
+      .prepare("UPDATE billet_payments SET status = ?, operation_id = ?, confirmed_at = ?, updated_at = ? WHERE id = ?")
       .run(status, operationId, status === "confirmed" ? at : null, at, p.id)
     tellPayment(ctx, paymentRow(ctx, p.id))
     ran.push(p.id)
@@ -125,10 +167,17 @@ export const billetPdf = async (dep: DepositRow, issuer: string): Promise<Uint8A
   text("Banco Sandbox S.A. | 999-9", 40, 790, 14, bold)
   text(formatBoletoLine(dep.typeable_line), 40, 768, 11, bold)
   const rows: Array<[string, string]> = [
-    ["Beneficiário", issuer], ["Pagador", `${dep.payer_name} - ${dep.payer_document}`], ["Vencimento", dep.due_date.split("-").reverse().join("/")],
-    ["Valor do documento", `R$ ${reais(dep.amount)}`], ["Descrição", dep.description], ["Situação", dep.status]
+    ["Beneficiário", issuer],
+    ["Pagador", `${dep.payer_name} - ${dep.payer_document}`],
+    ["Vencimento", dep.due_date.split("-").reverse().join("/")],
+    ["Valor do documento", `R$ ${reais(dep.amount)}`],
+    ["Descrição", dep.description],
+    ["Situação", dep.status]
   ]
-  rows.forEach(([k, v], i) => { text(k, 40, 730 - i * 30, 8); text(v, 40, 718 - i * 30, 11) })
+  rows.forEach(([k, v], i) => {
+    text(k, 40, 730 - i * 30, 8)
+    text(v, 40, 718 - i * 30, 11)
+  })
   // ITF (interleaved 2 of 5), FEBRABAN: narrow 1 module, wide 3 modules, height 13 mm
   const modules = itfModules(dep.barcode)
   const unit = 0.9
@@ -150,7 +199,8 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     if (line === null) return badField(field, "VALIDATION_BOLETO_LINE")
     const slip = resolveSlip(db, line, ctx.clock.now())
     if (slip === null) return badField(field, "VALIDATION_BOLETO_LINE")
-    if (slip.deposit !== null && slip.deposit.status !== "CREATED_PENDING") throw new ApiError(422, slip.deposit.status === "RECEIVED" ? "BILLET_ALREADY_PAID" : "BILLET_NOT_FOUND")
+    if (slip.deposit !== null && slip.deposit.status !== "CREATED_PENDING")
+      throw new ApiError(422, slip.deposit.status === "RECEIVED" ? "BILLET_ALREADY_PAID" : "BILLET_NOT_FOUND")
     return slip
   }
 
@@ -167,7 +217,9 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "billetScheduled", (req) => {
-    const rows = db.prepare("SELECT * FROM billet_payments WHERE wallet_id = ? AND payment_date IS NOT NULL ORDER BY payment_date, created_at DESC").all(req.wallet.wallet.id) as PaymentRow[]
+    const rows = db
+      .prepare("SELECT * FROM billet_payments WHERE wallet_id = ? AND payment_date IS NOT NULL ORDER BY payment_date, created_at DESC")
+      .all(req.wallet.wallet.id) as PaymentRow[]
     return { data: paged(rows.map(toScheduled)) }
   })
 
@@ -191,17 +243,34 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     const id = randomUUID()
     let operationId: string | null = null
     if (!scheduled) operationId = settle(ctx, w.id, slip, b.amount, req.txKey).operation_id
-    db.prepare(`INSERT INTO billet_payments (id, wallet_id, operation_id, status, amount, due_date, limit_due_date, barcode, typeable_line, beneficiary_name,
-      payment_date, canceled_at, confirmed_at, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`)
-      .run(id, w.id, operationId, scheduled ? "pending" : "confirmed", b.amount, slip.rules.dueDate, slip.rules.limitDate, slip.barcode, slip.line,
-        slip.beneficiary, scheduled ? date : null, scheduled ? null : at, req.txKey, at, at)
+    db.prepare(
+      `INSERT INTO billet_payments (id, wallet_id, operation_id, status, amount, due_date, limit_due_date, barcode, typeable_line, beneficiary_name,
+      payment_date, canceled_at, confirmed_at, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
+    ).run(
+      id,
+      w.id,
+      operationId,
+      scheduled ? "pending" : "confirmed",
+      b.amount,
+      slip.rules.dueDate,
+      slip.rules.limitDate,
+      slip.barcode,
+      slip.line,
+      slip.beneficiary,
+      scheduled ? date : null,
+      scheduled ? null : at,
+      req.txKey,
+      at,
+      at
+    )
     const row = paymentRow(ctx, id)
     tellPayment(ctx, row)
     return new Reply(201, { data: toPayment(row) })
   })
 
   bind(app, ctx, "billetScheduledCancel", (req) => {
-    const p = db.prepare("SELECT * FROM billet_payments WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as PaymentRow | undefined
+    const p = db.prepare("SELECT * FROM billet_payments WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as
+      PaymentRow | undefined
     if (p === undefined || p.payment_date === null) throw new ApiError(404, "BILLET_NOT_FOUND")
     if (p.status !== "pending") throw new ApiError(422, "BILLET_NOT_CANCELABLE")
     const at = ctx.clock.stamp()
@@ -234,9 +303,22 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     const { line, barcode } = issueLine(db, b.amount, b.due_date)
     const id = randomUUID()
     const at = ctx.clock.stamp()
-    db.prepare(`INSERT INTO billet_deposits (id, wallet_id, status, amount, due_date, description, payer_name, payer_document, typeable_line, barcode, received_at, created_at, updated_at)
-      VALUES (?, ?, 'CREATED_PENDING', ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`)
-      .run(id, req.wallet.wallet.id, b.amount, b.due_date, description, b.payer_name.trim(), normalizeDocument(b.payer_document) ?? b.payer_document, line, barcode, at, at)
+    db.prepare(
+      `INSERT INTO billet_deposits (id, wallet_id, status, amount, due_date, description, payer_name, payer_document, typeable_line, barcode, received_at, created_at, updated_at)
+      VALUES (?, ?, 'CREATED_PENDING', ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`
+    ).run(
+      id,
+      req.wallet.wallet.id,
+      b.amount,
+      b.due_date,
+      description,
+      b.payer_name.trim(),
+      normalizeDocument(b.payer_document) ?? b.payer_document,
+      line,
+      barcode,
+      at,
+      at
+    )
     const row = depositRow(ctx, id) as DepositRow
     tellDeposit(ctx, row)
     return new Reply(201, { data: toDeposit(row) })
@@ -266,8 +348,13 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
       const issuer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(d.wallet_id) as { full_name: string }
       const pdf = await billetPdf(d, issuer.full_name)
       const fileId = randomUUID()
-      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'application/pdf', 'READY', ?, ?)")
-        .run(fileId, d.wallet_id, `boleto-${d.due_date}.pdf`, Buffer.from(pdf), ctx.clock.nowIso())
+      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'application/pdf', 'READY', ?, ?)").run(
+        fileId,
+        d.wallet_id,
+        `boleto-${d.due_date}.pdf`,
+        Buffer.from(pdf),
+        ctx.clock.nowIso()
+      )
       // the signed link of the storage file (statements.ts answers it)
       const r = await app.request(`/users/v2/storage/files/${fileId}/url`, { headers: c.req.raw.headers }, c.env)
       return new Response(r.body, { status: r.status, headers: { "content-type": "application/json" } })
@@ -278,9 +365,16 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
 
   // scheduled payments run when their day comes by the sandbox clock (checked every 2 s and on a clock move)
   const tick = (): void => {
-    try { db.transaction(() => runBilletSchedules(ctx))() } catch (e) { ctx.log(`[sandbox] billet schedules: ${String(e)}`) }
+    try {
+      db.transaction(() => runBilletSchedules(ctx))()
+    } catch (e) {
+      ctx.log(`[sandbox] billet schedules: ${String(e)}`)
+    }
   }
-  const loop = (): void => { tick(); later(ctx, 2000, loop) }
+  const loop = (): void => {
+    tick()
+    later(ctx, 2000, loop)
+  }
   later(ctx, 2000, loop)
   ctx.onClockChange.push(tick)
 
@@ -300,14 +394,23 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
       const line = syntheticLine(s, t)
       return { id: s.id, label: s.label, kind: s.kind, typeable_line: line, barcode: resolveSlip(db, line, ctx.clock.now())?.barcode ?? "" }
     })
-    const issued = (db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING' ORDER BY created_at").all() as DepositRow[])
-      .map((d) => ({ id: d.id, label: `${d.description} (${d.wallet_id})`, kind: "issued" as const, typeable_line: d.typeable_line, barcode: d.barcode }))
+    const issued = (db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING' ORDER BY created_at").all() as DepositRow[]).map((d) => ({
+      id: d.id,
+      label: `${d.description} (${d.wallet_id})`,
+      kind: "issued" as const,
+      typeable_line: d.typeable_line,
+      barcode: d.barcode
+    }))
     return { data: [...synthetic, ...issued] }
   })
   adminJson(billetAdminApi.billetPayIssued.path, "POST", async (c) => {
     const text = await c.req.text()
     let raw: unknown = {}
-    try { raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+    try {
+      raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown)
+    } catch {
+      throw new ApiError(400, "INVALID_FORMAT")
+    }
     const b = decodeOr422(billetAdminApi.billetPayIssued.body, raw)
     return {
       data: db.transaction(() => {

@@ -24,9 +24,19 @@ import type { StatementEntry } from "../../schema/entities.ts"
 export const toCard = (r: CardDbRow): Card => {
   const showDigits = r.virtual === 1 || r.status !== "pending"
   return {
-    id: r.id, wallet_id: r.wallet_id, type: r.virtual === 1 ? 5 : 1, virtual: r.virtual === 1, status: r.status, card_name: r.card_name,
-    nickname: r.nickname, last_four: showDigits ? r.number.slice(-4) : null, expiry: r.expiry, attempts_left: r.attempts_left,
-    replaced_by: r.replaced_by, created_at: r.created_at, updated_at: r.updated_at
+    id: r.id,
+    wallet_id: r.wallet_id,
+    type: r.virtual === 1 ? 5 : 1,
+    virtual: r.virtual === 1,
+    status: r.status,
+    card_name: r.card_name,
+    nickname: r.nickname,
+    last_four: showDigits ? r.number.slice(-4) : null,
+    expiry: r.expiry,
+    attempts_left: r.attempts_left,
+    replaced_by: r.replaced_by,
+    created_at: r.created_at,
+    updated_at: r.updated_at
   }
 }
 
@@ -41,12 +51,26 @@ export const newPlastic = (now: number, rnd: (n: number) => number = randomInt):
 
 const addressLine = (json: string | null): string | null => {
   if (json === null) return null
-  const a = JSON.parse(json) as { street: string; number: number; complement: string | null; neighborhood: string; city: string; federative_unit: string; zip_code: string }
+  const a = JSON.parse(json) as {
+    street: string
+    number: number
+    complement: string | null
+    neighborhood: string
+    city: string
+    federative_unit: string
+    zip_code: string
+  }
   return `${a.street}, ${a.number}${a.complement ? ` - ${a.complement}` : ""}, ${a.neighborhood}, ${a.city} - ${a.federative_unit}, ${a.zip_code}`
 }
 
 /** Delivery steps (days after the request) of a physical card: our simulation, D-cards-contract. */
-const TRACK: ReadonlyArray<readonly [TrackStepKey, number]> = [["requested", 0], ["produced", 1], ["shipped", 2], ["out_for_delivery", 4], ["delivered", 5]]
+const TRACK: ReadonlyArray<readonly [TrackStepKey, number]> = [
+  ["requested", 0],
+  ["produced", 1],
+  ["shipped", 2],
+  ["out_for_delivery", 4],
+  ["delivered", 5]
+]
 
 export const cardRow = (ctx: Ctx, id: string): CardDbRow | undefined => ctx.db.prepare("SELECT * FROM cards WHERE id = ?").get(id) as CardDbRow | undefined
 
@@ -54,7 +78,8 @@ export const cardRow = (ctx: Ctx, id: string): CardDbRow | undefined => ctx.db.p
 const save = (ctx: Ctx, id: string, patch: Partial<CardDbRow>): CardDbRow => {
   const at = ctx.clock.stamp()
   const cols = Object.keys(patch)
-  ctx.db.prepare(`UPDATE cards SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
+  ctx.db
+    .prepare(`UPDATE cards SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
     .run({ ...patch, updated_at: at, id })
   const row = cardRow(ctx, id) as CardDbRow
   ctx.events.change("cards", { walletId: row.wallet_id, ids: [row.id], rows: [toCard(row)] })
@@ -65,7 +90,10 @@ const logEvent = (ctx: Ctx, cardId: string, kind: string, txKey: string | null):
   ctx.db.prepare("INSERT INTO card_events (card_id, kind, transaction_uuid, at) VALUES (?, ?, ?, ?)").run(cardId, kind, txKey, ctx.clock.nowIso())
 }
 
-interface WalletReq { readonly wallet: WalletAccess; readonly params: Readonly<Record<string, string>> }
+interface WalletReq {
+  readonly wallet: WalletAccess
+  readonly params: Readonly<Record<string, string>>
+}
 
 /** features §6: cards live on the caller's own default wallet only. */
 const ownDefault = (req: Pick<WalletReq, "wallet">): boolean => req.wallet.owner && req.wallet.wallet.is_default === 1
@@ -84,9 +112,14 @@ const liveCard = (ctx: Ctx, req: Pick<WalletReq, "wallet" | "params">): CardDbRo
 }
 
 const virtualCount = (ctx: Ctx, walletId: string): number =>
-  (ctx.db.prepare("SELECT count(*) AS n FROM cards WHERE wallet_id = ? AND virtual = 1 AND status != 'cancelled' AND replaced_by IS NULL").get(walletId) as { n: number }).n
+  (
+    ctx.db.prepare("SELECT count(*) AS n FROM cards WHERE wallet_id = ? AND virtual = 1 AND status != 'cancelled' AND replaced_by IS NULL").get(walletId) as {
+      n: number
+    }
+  ).n
 const currentPhysical = (ctx: Ctx, walletId: string): CardDbRow | undefined =>
-  ctx.db.prepare("SELECT * FROM cards WHERE wallet_id = ? AND virtual = 0 AND status != 'cancelled' AND replaced_by IS NULL").get(walletId) as CardDbRow | undefined
+  ctx.db.prepare("SELECT * FROM cards WHERE wallet_id = ? AND virtual = 0 AND status != 'cancelled' AND replaced_by IS NULL").get(walletId) as
+    CardDbRow | undefined
 
 export interface NewCard {
   readonly walletId: string
@@ -100,16 +133,26 @@ export interface NewCard {
 export const insertCard = (ctx: Ctx, c: NewCard, status: CardDbRow["status"] = c.virtual ? "activated" : "pending", at = ctx.clock.stamp()): CardDbRow => {
   const id = randomUUID()
   const p = newPlastic(Date.parse(at))
-  ctx.db.prepare(
-    `INSERT INTO cards (id, wallet_id, user_id, virtual, status, card_name, nickname, number, cvv, expiry, attempts_left, address, requested_at, created_at, updated_at)
+  ctx.db
+    .prepare(
+      `INSERT INTO cards (id, wallet_id, user_id, virtual, status, card_name, nickname, number, cvv, expiry, attempts_left, address, requested_at, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  ).run(id, c.walletId, c.userId, c.virtual ? 1 : 0, status, c.cardName, c.nickname, p.number, p.cvv, p.expiry, ACTIVATION_ATTEMPTS, c.address, at, at, at)
+    )
+    .run(id, c.walletId, c.userId, c.virtual ? 1 : 0, status, c.cardName, c.nickname, p.number, p.cvv, p.expiry, ACTIVATION_ATTEMPTS, c.address, at, at, at)
   const row = cardRow(ctx, id) as CardDbRow
   ctx.events.change("cards", { walletId: c.walletId, ids: [id], rows: [toCard(row)] })
   return row
 }
 
-const printedName = (s: string): string => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase().replace(/[^A-Z ]/g, "").replace(/\s+/g, " ").trim().slice(0, 26)
+const printedName = (s: string): string =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 26)
 
 /**
  * The card processor (features §1 card statement): a purchase at a shop. Approved on an activated
@@ -121,11 +164,18 @@ export const cardPurchase = (ctx: Ctx, cardId: string, amount: number, merchant:
   if (card === undefined) throw new ApiError(404, "CARD_NOT_FOUND")
   if (!Number.isSafeInteger(amount) || amount <= 0) badField("amount", "VALIDATION_MIN_VALUE")
   const tag = cardTag(card.number.slice(-4))
-  const entry = (status: "completed" | "failed") => postEntry(ctx, {
-    walletId: card.wallet_id, type: "CARD_PURCHASE", direction: "out", status, currency: "BRL", amount,
-    description: status === "completed" ? `Compra ${tag} - ${merchant}` : `Compra recusada ${tag} - ${merchant}`,
-    counterpartyName: merchant, counterpartyDocument: "99999999000191"
-  })
+  const entry = (status: "completed" | "failed") =>
+    postEntry(ctx, {
+      walletId: card.wallet_id,
+      type: "CARD_PURCHASE",
+      direction: "out",
+      status,
+      currency: "BRL",
+      amount,
+      description: status === "completed" ? `Compra ${tag} - ${merchant}` : `Compra recusada ${tag} - ${merchant}`,
+      counterpartyName: merchant,
+      counterpartyDocument: "99999999000191"
+    })
   if (card.status !== "activated") return entry("failed")
   try {
     return entry("completed")
@@ -158,7 +208,15 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
     const own = ownDefault(req)
     const n = own ? virtualCount(ctx, req.wallet.wallet.id) : 0
     const physical = own && currentPhysical(ctx, req.wallet.wallet.id) !== undefined
-    return { data: { virtual_count: n, virtual_limit: VIRTUAL_CARD_LIMIT, has_physical: physical, can_request_virtual: own && n < VIRTUAL_CARD_LIMIT, can_request_physical: own && !physical } }
+    return {
+      data: {
+        virtual_count: n,
+        virtual_limit: VIRTUAL_CARD_LIMIT,
+        has_physical: physical,
+        can_request_virtual: own && n < VIRTUAL_CARD_LIMIT,
+        can_request_physical: own && !physical
+      }
+    }
   })
 
   bind(app, ctx, "cardVirtual", (req) => {
@@ -167,7 +225,14 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
     if (nickname.length > 30) badField("nickname", "VALIDATION_MAX_LENGTH")
     // features §9: the 6th virtual card is refused
     if (virtualCount(ctx, req.wallet.wallet.id) >= VIRTUAL_CARD_LIMIT) throw new ApiError(422, "VIRTUAL_CARD_LIMIT_REACHED")
-    const row = insertCard(ctx, { walletId: req.wallet.wallet.id, userId: req.user.id, virtual: true, cardName: printedName(req.user.full_name), nickname, address: null })
+    const row = insertCard(ctx, {
+      walletId: req.wallet.wallet.id,
+      userId: req.user.id,
+      virtual: true,
+      cardName: printedName(req.user.full_name),
+      nickname,
+      address: null
+    })
     logEvent(ctx, row.id, "request", req.txKey)
     return new Reply(201, { data: toCard(row) })
   })
@@ -244,8 +309,12 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
     const card = liveCard(ctx, req)
     if (card.replaced_by !== null) throw new ApiError(422, "CARD_INVALID_STATE", "already replaced")
     const fresh = insertCard(ctx, {
-      walletId: card.wallet_id, userId: req.user.id, virtual: card.virtual === 1, cardName: card.card_name, nickname: card.nickname,
-      address: card.virtual === 1 ? null : addressLine(req.user.address_json) ?? card.address
+      walletId: card.wallet_id,
+      userId: req.user.id,
+      virtual: card.virtual === 1,
+      cardName: card.card_name,
+      nickname: card.nickname,
+      address: card.virtual === 1 ? null : (addressLine(req.user.address_json) ?? card.address)
     })
     save(ctx, card.id, { status: "blocked", status_before_block: card.status === "blocked" ? card.status_before_block : card.status, replaced_by: fresh.id })
     logEvent(ctx, card.id, "block-newvia", req.txKey)
@@ -285,7 +354,11 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
   adminJson(cardsAdminApi.cardPurchase.path, "POST", async (c) => {
     const text = await c.req.text()
     let raw: unknown = {}
-    try { raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+    try {
+      raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown)
+    } catch {
+      throw new ApiError(400, "INVALID_FORMAT")
+    }
     const b = decodeOr422(cardsAdminApi.cardPurchase.body, raw)
     return { data: db.transaction(() => cardPurchase(ctx, b.card_id, b.amount, b.merchant ?? "Loja Sandbox"))() }
   })
@@ -295,7 +368,13 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
     const counts = db.prepare("SELECT kind, count(*) AS n FROM card_events WHERE card_id = ? GROUP BY kind")
     return {
       data: rows.map((r) => ({
-        id: r.id, wallet_id: r.wallet_id, status: r.status, virtual: r.virtual === 1, number: r.number, cvv: r.cvv, replaced_by: r.replaced_by,
+        id: r.id,
+        wallet_id: r.wallet_id,
+        status: r.status,
+        virtual: r.virtual === 1,
+        number: r.number,
+        cvv: r.cvv,
+        replaced_by: r.replaced_by,
         events: Object.fromEntries((counts.all(r.id) as Array<{ kind: string; n: number }>).map((x) => [x.kind, x.n]))
       }))
     }

@@ -46,7 +46,10 @@ const divRound = (a: bigint, b: bigint): bigint => (a * 2n + b) / (2n * b)
 
 /** The pair as (coin, BRL), whichever way round it was asked; 422 for locked or unknown currencies. */
 const coinOfPair = (a: string, b: string, fieldA: string, fieldB: string): Coin => {
-  for (const [v, f] of [[a, fieldA], [b, fieldB]] as const) {
+  for (const [v, f] of [
+    [a, fieldA],
+    [b, fieldB]
+  ] as const) {
     if (isLocked(v)) throw new ApiError(422, "CURRENCY_NOT_CONVERTIBLE", v, { [f]: "VALIDATION_FORMAT" })
     if (v !== "BRL" && !isCoin(v)) badField(f, "VALIDATION_FORMAT", "BRL, BTC, ETH or USDT")
   }
@@ -74,8 +77,9 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
       min_amount: MIN_BRL_CENTS,
       expires_at: iso(ctx.clock.now() + QUOTE_TTL_MS)
     }
-    db.prepare("INSERT INTO quotes (id, user_id, base, quote, price_buy, price_sell, iof_bps, spread_bps, min_amount, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(q.quote_id, req.user.id, q.base, q.quote, q.price_buy, q.price_sell, q.iof_bps, q.spread_bps, q.min_amount, q.expires_at)
+    db.prepare(
+      "INSERT INTO quotes (id, user_id, base, quote, price_buy, price_sell, iof_bps, spread_bps, min_amount, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ).run(q.quote_id, req.user.id, q.base, q.quote, q.price_buy, q.price_sell, q.iof_bps, q.spread_bps, q.min_amount, q.expires_at)
     return { data: q }
   })
 
@@ -89,8 +93,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
     if (b.side !== side) badField("side", "VALIDATION_FORMAT", `from ${b.from_currency} to ${b.to_currency} is a ${side}`)
     if (!Number.isSafeInteger(b.amount) || b.amount <= 0) badField("amount", "VALIDATION_MIN_VALUE")
     const q = db.prepare("SELECT * FROM quotes WHERE id = ? AND user_id = ?").get(b.quote_id, req.user.id) as
-      | { base: string; price_buy: number; price_sell: number; expires_at: string }
-      | undefined
+      { base: string; price_buy: number; price_sell: number; expires_at: string } | undefined
     if (q === undefined || q.expires_at <= ctx.clock.nowIso()) throw new ApiError(422, "QUOTE_EXPIRED", undefined, { quote_id: "VALIDATION_FORMAT" })
     if (q.base !== coin) badField("quote_id", "VALIDATION_FORMAT", "the quote is for another pair")
     const dec = pow10(CURRENCY_DECIMALS[coin])
@@ -112,29 +115,64 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
     }
     if (brlSide < MIN_BRL_CENTS || toAmount <= 0) throw new ApiError(422, "AMOUNT_BELOW_MINIMUM", `minimum R$ ${(MIN_BRL_CENTS / 100).toFixed(2)}`)
     const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = ?").get(w.wallet.id, b.from_currency) as
-      | { balance: number }
-      | undefined
+      { balance: number } | undefined
     if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
     const id = randomUUID()
     const description = `Conversão ${b.from_currency} para ${b.to_currency}`
     const party = { counterpartyName: "Mesa de Câmbio Sandbox", counterpartyDocument: "99999999000191" }
     const out = postEntry(ctx, {
-      walletId: w.wallet.id, type: "CONVERSION_OUT", direction: "out", currency: b.from_currency, amount: b.amount, description, ...party,
-      transactionUuid: req.txKey, operationId: id
+      walletId: w.wallet.id,
+      type: "CONVERSION_OUT",
+      direction: "out",
+      currency: b.from_currency,
+      amount: b.amount,
+      description,
+      ...party,
+      transactionUuid: req.txKey,
+      operationId: id
     })
     postEntry(ctx, {
-      walletId: w.wallet.id, type: "CONVERSION_IN", direction: "in", currency: b.to_currency, amount: toAmount, description, ...party,
-      transactionUuid: req.txKey, operationId: id
+      walletId: w.wallet.id,
+      type: "CONVERSION_IN",
+      direction: "in",
+      currency: b.to_currency,
+      amount: toAmount,
+      description,
+      ...party,
+      transactionUuid: req.txKey,
+      operationId: id
     })
     const conv: Conversion = {
-      id, wallet_id: w.wallet.id, from_currency: b.from_currency, to_currency: b.to_currency, from_amount: b.amount, to_amount: toAmount,
-      price, iof_amount: iof, spread_amount: spread, status: "completed", created_at: out.created_at
+      id,
+      wallet_id: w.wallet.id,
+      from_currency: b.from_currency,
+      to_currency: b.to_currency,
+      from_amount: b.amount,
+      to_amount: toAmount,
+      price,
+      iof_amount: iof,
+      spread_amount: spread,
+      status: "completed",
+      created_at: out.created_at
     }
     db.prepare(
       `INSERT INTO conversions (id, wallet_id, user_id, from_currency, to_currency, from_amount, to_amount, price, iof_amount, spread_amount, status,
        transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?)`
-    ).run(id, w.wallet.id, req.user.id, conv.from_currency, conv.to_currency, conv.from_amount, conv.to_amount, price, iof, spread, req.txKey,
-      conv.created_at, conv.created_at)
+    ).run(
+      id,
+      w.wallet.id,
+      req.user.id,
+      conv.from_currency,
+      conv.to_currency,
+      conv.from_amount,
+      conv.to_amount,
+      price,
+      iof,
+      spread,
+      req.txKey,
+      conv.created_at,
+      conv.created_at
+    )
     return new Reply(201, { data: conv })
   })
 
@@ -149,7 +187,12 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
       if (!ctx.flags.trends) {
         points = [
           { price: MID_PRICES[c], price_buy: priceBuy(c), price_sell: priceSell(c), timestamp: "2026-01-01T03:00:00.000Z" },
-          { price: Math.round(MID_PRICES[c] * 1.02), price_buy: Math.round(priceBuy(c) * 1.02), price_sell: Math.round(priceSell(c) * 1.02), timestamp: "2026-01-02T03:00:00.000Z" }
+          {
+            price: Math.round(MID_PRICES[c] * 1.02),
+            price_buy: Math.round(priceBuy(c) * 1.02),
+            price_sell: Math.round(priceSell(c) * 1.02),
+            timestamp: "2026-01-02T03:00:00.000Z"
+          }
         ]
       } else {
         const today = ctx.clock.now() - (ctx.clock.now() % DAY_MS)
@@ -169,9 +212,17 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "portfolioStatements", (req) => ({
-    data: paginate<Conversion, Conversion>(db, req.query, {
-      from: "conversions", columns: CONVERSION_COLUMNS, where: ["wallet_id = ?"], params: [req.wallet.wallet.id],
-      sortable: { created_at: "created_at", updated_at: "updated_at" }
-    }, toConversion)
+    data: paginate<Conversion, Conversion>(
+      db,
+      req.query,
+      {
+        from: "conversions",
+        columns: CONVERSION_COLUMNS,
+        where: ["wallet_id = ?"],
+        params: [req.wallet.wallet.id],
+        sortable: { created_at: "created_at", updated_at: "updated_at" }
+      },
+      toConversion
+    )
   }))
 }

@@ -28,7 +28,13 @@ import { insertPaymentRequest, toOrder, toPaymentRequest, type PaymentRequestRow
 import type { CompanyKind } from "../../schema/api-gateway.ts"
 import { gatewayAdminApi } from "../../schema/api-gateway.ts"
 import {
-  PAYMENT_REQUEST_MOVES, paymentRequestProblems, refundable, refundProblem, type DocumentRef, type GatewayOrder, type OrderRefund
+  PAYMENT_REQUEST_MOVES,
+  paymentRequestProblems,
+  refundable,
+  refundProblem,
+  type DocumentRef,
+  type GatewayOrder,
+  type OrderRefund
 } from "../../schema/gateway-payments.ts"
 import type { GatewayTransaction } from "../../schema/tables/gateway.ts"
 
@@ -54,10 +60,15 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
   const paged = <R, T>(table: string, walletId: string, q: { page?: string; page_size?: string; status?: string }, map: (r: R) => T) => {
     const size = Math.min(100, Math.max(1, Number(q.page_size ?? "20") || 20))
     const page = Math.max(1, Number(q.page ?? "1") || 1)
-    const statuses = (q.status ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "")
+    const statuses = (q.status ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")
     const where = `wallet_id = ?${statuses.length ? ` AND status IN (${statuses.map(() => "?").join(",")})` : ""}`
     const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(walletId, ...statuses) as { n: number }).n
-    const rows = db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`).all(walletId, ...statuses, size, (page - 1) * size) as R[]
+    const rows = db
+      .prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`)
+      .all(walletId, ...statuses, size, (page - 1) * size) as R[]
     return { data: { page, page_size: size, page_total: Math.ceil(total / size), total, data: rows.map(map) } }
   }
   const requestRow = (id: string) => db.prepare("SELECT * FROM gateway_payment_requests WHERE id = ?").get(id) as PaymentRequestRow | undefined
@@ -85,7 +96,15 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     const fields = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k === "invoice" ? "invoice_file_id" : k, p.key]))
     // features §5: the invoice first, with its own catalogue message
     if (invoiceId === "") throw new ApiError(422, "PAYMENT_REQUEST_INVOICE_REQUIRED", "invoice required", fields)
-    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join("; "), fields)
+    if (Object.keys(fields).length > 0)
+      throw new ApiError(
+        422,
+        "INCORRECT_DATA",
+        Object.entries(fields)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("; "),
+        fields
+      )
     const doc = (field: string, id: string | undefined): DocumentRef | null => {
       if (id === undefined || id.trim() === "") return null
       const f = fileRow(ctx, id.trim())
@@ -100,11 +119,27 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     const at = ctx.clock.stamp()
     const pix = b.via === "pix"
     const row: PaymentRequestRow = {
-      id: randomUUID(), wallet_id: walletId, user_id: req.user.id, status: "pending_review",
-      beneficiary_name: b.beneficiary_name.trim(), document: b.document.replace(/\D/g, ""), bank_code: b.bank_code, account_type: b.account_type, via: b.via,
-      pix_key: pix ? (b.pix_key ?? "").trim() : null, agency: pix ? null : b.agency ?? null, account: pix ? null : b.account ?? null, digit: pix ? null : (b.digit ?? "").toUpperCase(),
-      amount: b.amount, invoice: JSON.stringify(invoice), social_contract: social ? JSON.stringify(social) : null, cnpj_mirror: mirror ? JSON.stringify(mirror) : null,
-      reason: null, request_key: req.txKey, created_at: at, updated_at: at
+      id: randomUUID(),
+      wallet_id: walletId,
+      user_id: req.user.id,
+      status: "pending_review",
+      beneficiary_name: b.beneficiary_name.trim(),
+      document: b.document.replace(/\D/g, ""),
+      bank_code: b.bank_code,
+      account_type: b.account_type,
+      via: b.via,
+      pix_key: pix ? (b.pix_key ?? "").trim() : null,
+      agency: pix ? null : (b.agency ?? null),
+      account: pix ? null : (b.account ?? null),
+      digit: pix ? null : (b.digit ?? "").toUpperCase(),
+      amount: b.amount,
+      invoice: JSON.stringify(invoice),
+      social_contract: social ? JSON.stringify(social) : null,
+      cnpj_mirror: mirror ? JSON.stringify(mirror) : null,
+      reason: null,
+      request_key: req.txKey,
+      created_at: at,
+      updated_at: at
     }
     insertPaymentRequest(db, row)
     const out = toPaymentRequest(row)
@@ -129,21 +164,34 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     if (problem !== null) throw new ApiError(422, problem, undefined, problem === "ORDER_ALREADY_REFUNDED" ? undefined : { amount: problem })
     // the money leaves the wallet (a REFUND statement row under this transaction-uuid)
     postEntry(ctx, {
-      walletId, type: "REFUND", direction: "out", currency: "BRL", amount, description: `Estorno do pedido ${o.reference}`,
-      counterpartyName: o.customer_name, counterpartyDocument: o.customer_document, transactionUuid: req.txKey
+      walletId,
+      type: "REFUND",
+      direction: "out",
+      currency: "BRL",
+      amount,
+      description: `Estorno do pedido ${o.reference}`,
+      counterpartyName: o.customer_name,
+      counterpartyDocument: o.customer_document,
+      transactionUuid: req.txKey
     })
     const at = ctx.clock.nowIso()
     const base = gatewayRow(rng, { walletId, createdAt: ctx.clock.now(), kind: "refund", status: "paid", value: amount })
     const tx: GatewayTransaction = {
-      ...base, created_at: at, updated_at: at, reference: o.reference, counterparty_name: o.customer_name, counterparty_document: o.customer_document
+      ...base,
+      created_at: at,
+      updated_at: at,
+      reference: o.reference,
+      counterparty_name: o.customer_name,
+      counterparty_document: o.customer_document
     }
     insertGatewayRows(db, [tx])
     const refunded = o.refunded_value + amount
     const status = refunded >= o.value ? "refunded" : "partially_refunded"
     db.prepare("UPDATE gateway_orders SET refunded_value = ?, status = ?, updated_at = ? WHERE id = ?").run(refunded, status, at, o.id)
     const refund: OrderRefund = { id: randomUUID(), order_id: o.id, wallet_id: walletId, amount, transaction_id: tx.id, created_at: at }
-    db.prepare("INSERT INTO gateway_order_refunds (id, order_id, wallet_id, amount, transaction_id, transaction_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(refund.id, o.id, walletId, amount, tx.id, req.txKey, at)
+    db.prepare(
+      "INSERT INTO gateway_order_refunds (id, order_id, wallet_id, amount, transaction_id, transaction_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    ).run(refund.id, o.id, walletId, amount, tx.id, req.txKey, at)
     const order = toOrder(orderRow(o.id) as GatewayOrder)
     ctx.events.change("gateway_orders", { walletId, ids: [o.id], rows: [order] })
     ctx.events.change("gateway_transactions", { walletId, ids: [tx.id], rows: [tx] })
@@ -160,13 +208,21 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     try {
       const text = await c.req.text()
       let raw: unknown
-      try { raw = text.trim() === "" ? {} : JSON.parse(text) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+      try {
+        raw = text.trim() === "" ? {} : JSON.parse(text)
+      } catch {
+        throw new ApiError(400, "INVALID_FORMAT")
+      }
       const b = decodeOr422(gatewayAdminApi.paymentRequestMove.body, raw)
       const r = requestRow(b.id)
       if (r === undefined) throw new ApiError(404, "PAYMENT_REQUEST_NOT_FOUND")
       if (!PAYMENT_REQUEST_MOVES[r.status].includes(b.status)) throw new ApiError(422, "PAYMENT_REQUEST_INVALID_MOVE", `${r.status} → ${b.status}`)
-      db.prepare("UPDATE gateway_payment_requests SET status = ?, reason = ?, updated_at = ? WHERE id = ?")
-        .run(b.status, b.status === "rejected" ? b.reason ?? "" : r.reason, ctx.clock.stamp(), r.id)
+      db.prepare("UPDATE gateway_payment_requests SET status = ?, reason = ?, updated_at = ? WHERE id = ?").run(
+        b.status,
+        b.status === "rejected" ? (b.reason ?? "") : r.reason,
+        ctx.clock.stamp(),
+        r.id
+      )
       const out = toPaymentRequest(requestRow(r.id) as PaymentRequestRow)
       ctx.events.change("gateway_payment_requests", { walletId: r.wallet_id, ids: [r.id], rows: [out] })
       return c.json({ data: out })
@@ -178,8 +234,14 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     try {
       const o = orderRow(c.req.query("order_id") ?? "")
       if (o === undefined) throw new ApiError(404, "ORDER_NOT_FOUND")
-      const refunds = (db.prepare("SELECT id, order_id, wallet_id, amount, transaction_id, created_at FROM gateway_order_refunds WHERE order_id = ? ORDER BY created_at").all(o.id)) as OrderRefund[]
-      const rows = (db.prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ? AND kind = 'refund' AND reference = ?").get(o.wallet_id, o.reference) as { n: number }).n
+      const refunds = db
+        .prepare("SELECT id, order_id, wallet_id, amount, transaction_id, created_at FROM gateway_order_refunds WHERE order_id = ? ORDER BY created_at")
+        .all(o.id) as OrderRefund[]
+      const rows = (
+        db
+          .prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ? AND kind = 'refund' AND reference = ?")
+          .get(o.wallet_id, o.reference) as { n: number }
+      ).n
       return c.json({ data: { order: toOrder(o), refunds, refund_rows: rows } })
     } catch (e) {
       return adminError(c, e)

@@ -26,10 +26,17 @@ import { gatewayAdminApi } from "../../schema/api-gateway.ts"
 import { hasPermission, P } from "../../schema/permissions.ts"
 import { DASHBOARD_TYPE, GATEWAY_KINDS, GATEWAY_STATUSES, type GatewayKind, type GatewayTransaction } from "../../schema/tables/gateway.ts"
 
-const JSON_COLUMNS: ReadonlyArray<readonly [string, JsonColumnKind]> = GATEWAY_COLUMNS_LIST.map((c) => [
-  c,
-  c === "value" || c === "fee" || c === "seller_share" ? "int" : ["id", "wallet_id", "kind", "status", "direction", "currency_symbol", "created_at", "updated_at", "operation_id"].includes(c) ? "token" : "text"
-] as const)
+const JSON_COLUMNS: ReadonlyArray<readonly [string, JsonColumnKind]> = GATEWAY_COLUMNS_LIST.map(
+  (c) =>
+    [
+      c,
+      c === "value" || c === "fee" || c === "seller_share"
+        ? "int"
+        : ["id", "wallet_id", "kind", "status", "direction", "currency_symbol", "created_at", "updated_at", "operation_id"].includes(c)
+          ? "token"
+          : "text"
+    ] as const
+)
 
 /**
  * D-gateway-company-kind (core "a check passes when the kind is in the allowed list"; which kinds
@@ -44,7 +51,10 @@ export const GATEWAY_ALLOWED: Readonly<Record<"list" | "dashboard" | "export", R
 
 /** The lists' permission tags by kind (features §2). */
 const KIND_PERMISSION: Readonly<Record<GatewayKind, string>> = {
-  deposit: P.getGatewayDeposits, withdrawal: P.getGatewayWithdrawals, refund: P.getGatewayRefunds, return: P.getGatewayDevolutions
+  deposit: P.getGatewayDeposits,
+  withdrawal: P.getGatewayWithdrawals,
+  refund: P.getGatewayRefunds,
+  return: P.getGatewayDevolutions
 }
 
 const EXPORT_MS = 1500
@@ -72,22 +82,40 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
     const fields: Record<string, string> = {}
     if (q["start_date"]) {
       if (!isCalendarDate(q["start_date"])) fields["start_date"] = "VALIDATION_DATE"
-      else { where.push("created_at >= ?"); params.push(iso(spStartOfDate(q["start_date"]))) }
+      else {
+        where.push("created_at >= ?")
+        params.push(iso(spStartOfDate(q["start_date"])))
+      }
     }
     if (q["end_date"]) {
       if (!isCalendarDate(q["end_date"])) fields["end_date"] = "VALIDATION_DATE"
-      else { where.push("created_at < ?"); params.push(iso(spStartOfDate(q["end_date"]) + DAY_MS)) }
+      else {
+        where.push("created_at < ?")
+        params.push(iso(spStartOfDate(q["end_date"]) + DAY_MS))
+      }
     }
     if (q["status"]) {
-      const vs = q["status"].split(",").map((s) => s.trim()).filter((s) => s !== "")
+      const vs = q["status"]
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
       if (!vs.every((v) => (GATEWAY_STATUSES as ReadonlyArray<string>).includes(v))) fields["status"] = "VALIDATION_FORMAT"
-      else { where.push(`status IN (${vs.map(() => "?").join(",")})`); params.push(...vs) }
+      else {
+        where.push(`status IN (${vs.map(() => "?").join(",")})`)
+        params.push(...vs)
+      }
     }
-    for (const [name, op] of [["min_value", ">="], ["max_value", "<="]] as const) {
+    for (const [name, op] of [
+      ["min_value", ">="],
+      ["max_value", "<="]
+    ] as const) {
       const v = q[name]
       if (v === undefined || v === "") continue
       if (!/^\d+$/.test(v)) fields[name] = "VALIDATION_NUMERIC"
-      else { where.push(`value ${op} ?`); params.push(Number(v)) }
+      else {
+        where.push(`value ${op} ?`)
+        params.push(Number(v))
+      }
     }
     if (q["search"] && q["search"].trim() !== "") {
       const s = q["search"].trim().replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -96,13 +124,21 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
       params.push(...cols.map(() => `%${s}%`))
     }
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
-    return paginateJson(db, q, {
-      from: "gateway_transactions", columns: GATEWAY_COLUMNS, where, params,
-      sortable: { created_at: "created_at", updated_at: "updated_at", value: "value" },
-      // a keyset pull asks every page for the total: counting 800k rows each time made the 1M sync server-bound
-      countCacheTable: "gateway_transactions",
-      ...(rowJson !== undefined ? { compactColumn: rowJson } : {})
-    }, JSON_COLUMNS)
+    return paginateJson(
+      db,
+      q,
+      {
+        from: "gateway_transactions",
+        columns: GATEWAY_COLUMNS,
+        where,
+        params,
+        sortable: { created_at: "created_at", updated_at: "updated_at", value: "value" },
+        // a keyset pull asks every page for the total: counting 800k rows each time made the 1M sync server-bound
+        countCacheTable: "gateway_transactions",
+        ...(rowJson !== undefined ? { compactColumn: rowJson } : {})
+      },
+      JSON_COLUMNS
+    )
   }
 
   bind(app, ctx, "gatewayDeposits", listHandler(["deposit"]))
@@ -118,12 +154,16 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
     const fields: Record<string, string> = {}
     if (!isCalendarDate(start)) fields["start_date"] = start === "" ? "VALIDATION_REQUIRED" : "VALIDATION_DATE"
     if (!isCalendarDate(end)) fields["end_date"] = end === "" ? "VALIDATION_REQUIRED" : "VALIDATION_DATE"
-    const ids = (q.wallets_ids ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "")
+    const ids = (q.wallets_ids ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")
     if (ids.length === 0) fields["wallets_ids"] = "VALIDATION_REQUIRED"
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     if (start > end) throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
     const days = Math.round((spStartOfDate(end) - spStartOfDate(start)) / DAY_MS) + 1
-    if (days > GATEWAY_METRICS_MAX_DAYS) throw new ApiError(422, "INCORRECT_DATA", `at most ${GATEWAY_METRICS_MAX_DAYS} days`, { end_date: "VALIDATION_GATEWAY_MAX_DAYS" })
+    if (days > GATEWAY_METRICS_MAX_DAYS)
+      throw new ApiError(422, "INCORRECT_DATA", `at most ${GATEWAY_METRICS_MAX_DAYS} days`, { end_date: "VALIDATION_GATEWAY_MAX_DAYS" })
     const selfKind = companyKindOf(db, self.wallet.id)
     for (const id of ids) {
       const a = walletAccess(db, userId, id)
@@ -139,29 +179,62 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   bind(app, ctx, "gatewayDashboard", (req) => {
     gatewayCheck(req.wallet, "dashboard")
     const iv = interval(req.query, req.user.id, req.wallet)
-    const rows = db.prepare(
-      `SELECT kind, status, count(*) AS n, sum(value) AS v FROM gateway_transactions
+    const rows = db
+      .prepare(
+        `SELECT kind, status, count(*) AS n, sum(value) AS v FROM gateway_transactions
        WHERE wallet_id IN (${iv.ids.map(() => "?").join(",")}) AND created_at >= ? AND created_at < ? GROUP BY kind, status ORDER BY kind, status`
-    ).all(...iv.ids, iv.from, iv.to) as Array<{ kind: GatewayKind; status: DashboardLine["status"]; n: number; v: number }>
+      )
+      .all(...iv.ids, iv.from, iv.to) as Array<{ kind: GatewayKind; status: DashboardLine["status"]; n: number; v: number }>
     const data: DashboardLine[] = rows.map((r) => ({ type: DASHBOARD_TYPE[r.kind], status: r.status, total_items: r.n, total_value: r.v }))
     return { data: { data, start_date: iv.start, end_date: iv.end, wallets_ids: iv.ids } }
   })
 
   // ── the transactions export (a job with status, as the statement export) ──
-  interface ExportRow { id: string; wallet_id: string; status: "in_progress" | "completed" | "failure"; kind: GatewayKind | null; start_date: string; end_date: string; rows: number; csv: string | null; started_ms: number; duration_ms: number; created_at: string; finished_at: string | null }
+  interface ExportRow {
+    id: string
+    wallet_id: string
+    status: "in_progress" | "completed" | "failure"
+    kind: GatewayKind | null
+    start_date: string
+    end_date: string
+    rows: number
+    csv: string | null
+    started_ms: number
+    duration_ms: number
+    created_at: string
+    finished_at: string | null
+  }
   const exportById = (id: string) => db.prepare("SELECT * FROM gateway_exports WHERE id = ?").get(id) as ExportRow | undefined
   const toExport = (r: ExportRow): GatewayExport => ({
-    id: r.id, wallet_id: r.wallet_id, status: r.status, kind: r.kind, start_date: r.start_date, end_date: r.end_date, rows: r.rows,
-    created_at: r.created_at, finished_at: r.finished_at, csv: r.csv,
-    progress: r.status === "completed" ? 100 : r.status === "failure" ? 0 : Math.min(99, Math.floor(((ctx.clock.real() - r.started_ms) / Math.max(1, r.duration_ms)) * 100))
+    id: r.id,
+    wallet_id: r.wallet_id,
+    status: r.status,
+    kind: r.kind,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    rows: r.rows,
+    created_at: r.created_at,
+    finished_at: r.finished_at,
+    csv: r.csv,
+    progress:
+      r.status === "completed"
+        ? 100
+        : r.status === "failure"
+          ? 0
+          : Math.min(99, Math.floor(((ctx.clock.real() - r.started_ms) / Math.max(1, r.duration_ms)) * 100))
   })
   const finishExport = (id: string): void => {
     const r = exportById(id)
     if (r === undefined || r.status !== "in_progress") return
-    const rows = db.prepare(
-      `SELECT ${GATEWAY_COLUMNS} FROM gateway_transactions WHERE wallet_id = ? AND created_at >= ? AND created_at < ?${r.kind ? " AND kind = ?" : ""} ORDER BY created_at, id`
-    ).all(r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS), ...(r.kind ? [r.kind] : [])) as GatewayTransaction[]
-    const cell = (v: unknown) => { const s = v === null ? "" : String(v); return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s }
+    const rows = db
+      .prepare(
+        `SELECT ${GATEWAY_COLUMNS} FROM gateway_transactions WHERE wallet_id = ? AND created_at >= ? AND created_at < ?${r.kind ? " AND kind = ?" : ""} ORDER BY created_at, id`
+      )
+      .all(r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS), ...(r.kind ? [r.kind] : [])) as GatewayTransaction[]
+    const cell = (v: unknown) => {
+      const s = v === null ? "" : String(v)
+      return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+    }
     const csv = [GATEWAY_COLUMNS_LIST.join(","), ...rows.map((x) => GATEWAY_COLUMNS_LIST.map((c) => cell(x[c])).join(","))].join("\r\n")
     db.prepare("UPDATE gateway_exports SET status = 'completed', rows = ?, csv = ?, finished_at = ? WHERE id = ?").run(rows.length, csv, ctx.clock.nowIso(), id)
   }
@@ -171,8 +244,9 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
     const { start_date: start, end_date: end, kind } = req.body
     if (start > end) throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
     const id = randomUUID()
-    db.prepare("INSERT INTO gateway_exports (id, wallet_id, user_id, status, kind, start_date, end_date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?, ?, ?)")
-      .run(id, req.wallet.wallet.id, req.user.id, kind ?? null, start, end, ctx.clock.real(), EXPORT_MS, ctx.clock.nowIso())
+    db.prepare(
+      "INSERT INTO gateway_exports (id, wallet_id, user_id, status, kind, start_date, end_date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?, ?, ?)"
+    ).run(id, req.wallet.wallet.id, req.user.id, kind ?? null, start, end, ctx.clock.real(), EXPORT_MS, ctx.clock.nowIso())
     later(ctx, EXPORT_MS, () => finishExport(id))
     return { data: toExport(exportById(id) as ExportRow) }
   })
@@ -189,16 +263,32 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   const adminRng = new Prng(Date.now() % 2 ** 31)
   const readJson = async (c: { req: { text: () => Promise<string> } }): Promise<unknown> => {
     const text = await c.req.text()
-    try { return text.trim() === "" ? {} : (JSON.parse(text) as unknown) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+    try {
+      return text.trim() === "" ? {} : (JSON.parse(text) as unknown)
+    } catch {
+      throw new ApiError(400, "INVALID_FORMAT")
+    }
   }
   app.post(gatewayAdminApi.gatewayArrive.path, async (c) => {
     try {
       const b = decodeOr422(gatewayAdminApi.gatewayArrive.body, await readJson(c))
       const w = db.prepare("SELECT id, is_gateway FROM wallets WHERE id = ?").get(b.wallet_id) as { id: string; is_gateway: number } | undefined
       if (w === undefined) throw new ApiError(404, "NOT_FOUND")
-      const base = gatewayRow(adminRng, { walletId: w.id, createdAt: ctx.clock.now(), kind: b.kind ?? "deposit", status: b.status ?? "paid", ...(b.value !== undefined ? { value: b.value } : {}) })
+      const base = gatewayRow(adminRng, {
+        walletId: w.id,
+        createdAt: ctx.clock.now(),
+        kind: b.kind ?? "deposit",
+        status: b.status ?? "paid",
+        ...(b.value !== undefined ? { value: b.value } : {})
+      })
       const at = ctx.clock.nowIso()
-      const row: GatewayTransaction = { ...base, created_at: at, updated_at: at, ...(b.payer_name ? { counterparty_name: b.payer_name } : {}), ...(b.reference ? { reference: b.reference } : {}) }
+      const row: GatewayTransaction = {
+        ...base,
+        created_at: at,
+        updated_at: at,
+        ...(b.payer_name ? { counterparty_name: b.payer_name } : {}),
+        ...(b.reference ? { reference: b.reference } : {})
+      }
       insertGatewayRows(db, [row])
       ctx.events.change("gateway_transactions", { walletId: w.id, ids: [row.id], rows: [row] })
       return c.json({ data: row })

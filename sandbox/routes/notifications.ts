@@ -20,16 +20,26 @@ export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
 
   bind(app, ctx, "notifications", (req) => {
-    const p = paginate<NoteRow, Notification>(db, req.query, {
-      from: "notifications", columns: "id, title, description, created_at, read", where: ["user_id = ?"], params: [req.user.id],
-      sortable: { created_at: "created_at", updated_at: "updated_at" }, defaultPageSize: 20
-    }, toNotification)
+    const p = paginate<NoteRow, Notification>(
+      db,
+      req.query,
+      {
+        from: "notifications",
+        columns: "id, title, description, created_at, read",
+        where: ["user_id = ?"],
+        params: [req.user.id],
+        sortable: { created_at: "created_at", updated_at: "updated_at" },
+        defaultPageSize: 20
+      },
+      toNotification
+    )
     return { data: [...p.data], pagination: { page: p.page, total_per_page: p.page_size, total: p.total, total_pages: p.page_total } }
   })
 
   bind(app, ctx, "notificationRead", (req) => {
     const id = req.params["id"] ?? ""
-    const row = db.prepare("SELECT id, title, description, created_at, read FROM notifications WHERE id = ? AND user_id = ?").get(id, req.user.id) as NoteRow | undefined
+    const row = db.prepare("SELECT id, title, description, created_at, read FROM notifications WHERE id = ? AND user_id = ?").get(id, req.user.id) as
+      NoteRow | undefined
     if (row === undefined) return notFound()
     const read = req.body.read ? 1 : 0
     if (row.read !== read) {

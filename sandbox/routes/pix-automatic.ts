@@ -14,8 +14,21 @@ import { ApiError, langOf } from "../errors.ts"
 import { paginate } from "../repo.ts"
 import { isCalendarDate, spDateKey } from "../time.ts"
 import {
-  authorizationById, cancelChargesAfter, cancelPayment, createAutomaticTables, insertRequest, makeCharges, MERCHANTS, paymentById, qrCodeOf,
-  seedAutomatic, toAuthorization, toAutomaticPayment, updateAuthorization, type AuthorizationRow, type PaymentRow
+  authorizationById,
+  cancelChargesAfter,
+  cancelPayment,
+  createAutomaticTables,
+  insertRequest,
+  makeCharges,
+  MERCHANTS,
+  paymentById,
+  qrCodeOf,
+  seedAutomatic,
+  toAuthorization,
+  toAutomaticPayment,
+  updateAuthorization,
+  type AuthorizationRow,
+  type PaymentRow
 } from "../pix-automatic-db.ts"
 import { seedInfo } from "../seed.ts"
 import { automaticQrId, canDo, maxValueError, statusAfter, AutomaticFrequency, type AuthorizationAction } from "../../schema/pix-automatic.ts"
@@ -78,11 +91,23 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "automaticAuthorizations", (req) => {
     const where = ["wallet_id = ?"]
     const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") { where.push("status = ?"); params.push(req.query.status) }
+    if (req.query.status !== undefined && req.query.status !== "") {
+      where.push("status = ?")
+      params.push(req.query.status)
+    }
     return {
-      data: paginate<AuthorizationRow, ReturnType<typeof toAuthorization>>(db, req.query, {
-        from: "pix_automatic_authorizations", columns: "*", where, params, sortable: { created_at: "created_at", updated_at: "updated_at" }
-      }, toAuthorization)
+      data: paginate<AuthorizationRow, ReturnType<typeof toAuthorization>>(
+        db,
+        req.query,
+        {
+          from: "pix_automatic_authorizations",
+          columns: "*",
+          where,
+          params,
+          sortable: { created_at: "created_at", updated_at: "updated_at" }
+        },
+        toAuthorization
+      )
     }
   })
 
@@ -105,8 +130,12 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
     checkMax(r, req.body.payment_max_value)
     // the QR code's request becomes this wallet's (journey 2): its holder is the payer
     if (r.wallet_id === null) {
-      db.prepare("UPDATE pix_automatic_authorizations SET wallet_id = ?, user_id = ?, owner_document = ? WHERE id = ?")
-        .run(req.wallet.wallet.id, req.user.id, req.user.document, r.id)
+      db.prepare("UPDATE pix_automatic_authorizations SET wallet_id = ?, user_id = ?, owner_document = ? WHERE id = ?").run(
+        req.wallet.wallet.id,
+        req.user.id,
+        req.user.document,
+        r.id
+      )
     }
     return { data: toAuthorization(approve(authorizationById(db, r.id) as AuthorizationRow, req.body.payment_max_value)) }
   })
@@ -135,18 +164,31 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "automaticPayments", (req) => {
     const where = ["wallet_id = ?"]
     const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") { where.push("status = ?"); params.push(req.query.status) }
+    if (req.query.status !== undefined && req.query.status !== "") {
+      where.push("status = ?")
+      params.push(req.query.status)
+    }
     return {
-      data: paginate<PaymentRow, ReturnType<typeof toAutomaticPayment>>(db, req.query, {
-        from: "pix_automatic_payments", columns: "*", where, params,
-        sortable: { created_at: "created_at", updated_at: "updated_at", payment_date: "payment_date" }
-      }, toAutomaticPayment)
+      data: paginate<PaymentRow, ReturnType<typeof toAutomaticPayment>>(
+        db,
+        req.query,
+        {
+          from: "pix_automatic_payments",
+          columns: "*",
+          where,
+          params,
+          sortable: { created_at: "created_at", updated_at: "updated_at", payment_date: "payment_date" }
+        },
+        toAutomaticPayment
+      )
     }
   })
 
   bind(app, ctx, "automaticPaymentByPix", (req) => {
     const id = req.params["id"] ?? ""
-    const r = db.prepare("SELECT * FROM pix_automatic_payments WHERE wallet_id = ? AND (operation_id = ? OR end_to_end_id = ?)").get(req.wallet.wallet.id, id, id) as PaymentRow | undefined
+    const r = db
+      .prepare("SELECT * FROM pix_automatic_payments WHERE wallet_id = ? AND (operation_id = ? OR end_to_end_id = ?)")
+      .get(req.wallet.wallet.id, id, id) as PaymentRow | undefined
     if (r === undefined) throw new ApiError(404, "NOT_FOUND", "automatic payment")
     return { data: toAutomaticPayment(r) }
   })
@@ -164,7 +206,11 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
       const lang = langOf(c.req.header("language"), c.req.header("accept-language"))
       try {
         let raw: unknown
-        try { raw = await c.req.json() } catch { throw new ApiError(400, "INVALID_FORMAT", "body is not JSON") }
+        try {
+          raw = await c.req.json()
+        } catch {
+          throw new ApiError(400, "INVALID_FORMAT", "body is not JSON")
+        }
         const b = decodeOr422(AdminAutomaticRequest, raw)
         const merchant = MERCHANTS[(b.merchant ?? 0) % MERCHANTS.length] ?? MERCHANTS[0]
         if (merchant === undefined || !isCalendarDate(b.start_date) || (b.end_date !== undefined && !isCalendarDate(b.end_date))) {
@@ -172,13 +218,24 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
         }
         const charge = b.charge_amount ?? b.value
         if (charge === undefined || charge <= 0) throw new ApiError(422, "INCORRECT_DATA", undefined, { charge_amount: "VALIDATION_REQUIRED" })
-        if (b.wallet_id !== undefined && db.prepare("SELECT id FROM wallets WHERE id = ?").get(b.wallet_id) === undefined) throw new ApiError(404, "NOT_FOUND", "wallet")
-        const row = db.transaction(() => insertRequest(ctx, {
-          walletId: b.wallet_id ?? null, merchant, journey: b.wallet_id === undefined ? "JOURNEY_2" : "JOURNEY_1", frequency: b.frequency ?? "MONTHLY",
-          startDate: b.start_date, endDate: b.end_date ?? null, value: b.value ?? null, floorMaxValue: b.floor_max_value ?? null, chargeAmount: charge,
-          debtorName: b.debtor_name ?? "Cliente Sandbox", debtorDocument: b.debtor_document ?? "52998224725",
-          contractDescription: b.contract_description ?? "Assinatura"
-        }))()
+        if (b.wallet_id !== undefined && db.prepare("SELECT id FROM wallets WHERE id = ?").get(b.wallet_id) === undefined)
+          throw new ApiError(404, "NOT_FOUND", "wallet")
+        const row = db.transaction(() =>
+          insertRequest(ctx, {
+            walletId: b.wallet_id ?? null,
+            merchant,
+            journey: b.wallet_id === undefined ? "JOURNEY_2" : "JOURNEY_1",
+            frequency: b.frequency ?? "MONTHLY",
+            startDate: b.start_date,
+            endDate: b.end_date ?? null,
+            value: b.value ?? null,
+            floorMaxValue: b.floor_max_value ?? null,
+            chargeAmount: charge,
+            debtorName: b.debtor_name ?? "Cliente Sandbox",
+            debtorDocument: b.debtor_document ?? "52998224725",
+            contractDescription: b.contract_description ?? "Assinatura"
+          })
+        )()
         return c.json({ data: { authorization: toAuthorization(row), qr_code: qrCodeOf(row) } }, 201)
       } catch (e) {
         return errorResponse(c, ctx, e, lang)
@@ -187,7 +244,10 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
     // exactly-once proofs: the statement rows carrying an automatic payment's operation id
     app.get("/__admin/pix-automatic/statement-rows", (c) => {
       const op = c.req.query("operation_id") ?? ""
-      const r = db.prepare("SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM statements WHERE operation_id = ?").get(op) as { n: number; total: number }
+      const r = db.prepare("SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM statements WHERE operation_id = ?").get(op) as {
+        n: number
+        total: number
+      }
       return c.json({ data: { operation_id: op, statement_rows: r.n, amount_total: r.total } })
     })
   }

@@ -20,12 +20,27 @@ import { ApiError, badField } from "../errors.ts"
 import { normalizePixKey, pixKeyType } from "../../schema/validation.ts"
 import type { PixKey } from "../../schema/pix.ts"
 import {
-  claimDeadline, claimKindFor, claimMovesKey, DAY, isKeyCode, KEY_CODE_ATTEMPTS, KEY_CODE_LENGTH, KEY_CODE_TTL_MS,
-  nextClaimStatus, type ClaimAction, type ClaimRole, type PixClaim
+  claimDeadline,
+  claimKindFor,
+  claimMovesKey,
+  DAY,
+  isKeyCode,
+  KEY_CODE_ATTEMPTS,
+  KEY_CODE_LENGTH,
+  KEY_CODE_TTL_MS,
+  nextClaimStatus,
+  type ClaimAction,
+  type ClaimRole,
+  type PixClaim
 } from "../../schema/pix-claims.ts"
 import { PIX_KEY_LIMIT, SANDBOX_BANK, type ExternalKeyRow, type PixClaimRow, type PixKeyRow } from "../pix-keys-db.ts"
 
-interface CodeRow { readonly key_id: string; readonly code: string; readonly expires_at: string; readonly attempts_left: number }
+interface CodeRow {
+  readonly key_id: string
+  readonly code: string
+  readonly expires_at: string
+  readonly attempts_left: number
+}
 
 /** A key row as the client sees it; a not-confirmed key carries its code's expiry and the attempts left. */
 export const toKey = (db: DB, r: PixKeyRow): PixKey => {
@@ -41,15 +56,20 @@ export const keyRowOf = (db: DB, id: string): PixKey | null => {
 
 /** Keys held plus the places open claims started by the wallet will take (features §9, D-pix-claim-kinds). */
 export const usedPlaces = (db: DB, walletId: string): number =>
-  (db.prepare(
-    `SELECT (SELECT COUNT(*) FROM pix_keys WHERE wallet_id = ?) + (SELECT COUNT(*) FROM pix_claims WHERE claimer_wallet_id = ? AND status = 'opened') AS n`
-  ).get(walletId, walletId) as { n: number }).n
+  (
+    db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM pix_keys WHERE wallet_id = ?) + (SELECT COUNT(*) FROM pix_claims WHERE claimer_wallet_id = ? AND status = 'opened') AS n`
+      )
+      .get(walletId, walletId) as { n: number }
+  ).n
 
 /** Makes a new code for a not-confirmed key (features §5: 5 digits), printed; the attempts left are kept when resent. */
 export const issueKeyCode = (ctx: Ctx, key: PixKeyRow, attemptsLeft: number | null): void => {
   const code = String(randomInt(0, 10 ** KEY_CODE_LENGTH)).padStart(KEY_CODE_LENGTH, "0")
   const expires = new Date(ctx.clock.now() + KEY_CODE_TTL_MS).toISOString()
-  ctx.db.prepare("INSERT OR REPLACE INTO pix_key_codes (key_id, code, expires_at, attempts_left) VALUES (?, ?, ?, ?)")
+  ctx.db
+    .prepare("INSERT OR REPLACE INTO pix_key_codes (key_id, code, expires_at, attempts_left) VALUES (?, ?, ?, ?)")
     .run(key.id, code, expires, attemptsLeft ?? KEY_CODE_ATTEMPTS)
   ctx.codes.set(`pix-key:${key.key}`.toLowerCase(), code)
   ctx.say(`[sandbox] Pix key ${key.key}: confirmation code ${code} (valid until ${expires})`)
@@ -65,10 +85,18 @@ const dropKey = (ctx: Ctx, k: PixKeyRow): void => {
 const claimFor = (c: PixClaimRow, walletId: string): PixClaim => {
   const role: ClaimRole = c.claimer_wallet_id === walletId ? "claimer" : "donor"
   return {
-    id: c.id, kind: c.kind, key: c.key, key_type: c.key_type, status: c.status, role,
+    id: c.id,
+    kind: c.kind,
+    key: c.key,
+    key_type: c.key_type,
+    status: c.status,
+    role,
     counterparty_name: role === "claimer" ? c.donor_name : c.claimer_name,
     counterparty_bank: role === "claimer" ? c.donor_bank : c.claimer_bank,
-    reason: c.reason, deadline: c.deadline, created_at: c.created_at, updated_at: c.updated_at
+    reason: c.reason,
+    deadline: c.deadline,
+    created_at: c.created_at,
+    updated_at: c.updated_at
   }
 }
 
@@ -87,12 +115,28 @@ const moveKey = (ctx: Ctx, c: PixClaimRow): void => {
   if (held !== undefined) dropKey(ctx, held)
   db.prepare("DELETE FROM pix_dict_external WHERE key = ?").run(c.key)
   if (c.claimer_wallet_id !== null && c.claimer_user_id !== null) {
-    const row: PixKeyRow = { id: randomUUID(), key: c.key, key_type: c.key_type, user_id: c.claimer_user_id, wallet_id: c.claimer_wallet_id, status: "added", created_at: at, updated_at: at }
-    db.prepare("INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)").run(row)
+    const row: PixKeyRow = {
+      id: randomUUID(),
+      key: c.key,
+      key_type: c.key_type,
+      user_id: c.claimer_user_id,
+      wallet_id: c.claimer_wallet_id,
+      status: "added",
+      created_at: at,
+      updated_at: at
+    }
+    db.prepare(
+      "INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)"
+    ).run(row)
     ctx.events.change("pix_keys", { walletId: row.wallet_id, ids: [row.id], rows: [toKey(db, row)] })
   } else {
-    db.prepare("INSERT INTO pix_dict_external (key, key_type, holder_name, holder_document, bank) VALUES (?, ?, ?, ?, ?)")
-      .run(c.key, c.key_type, c.claimer_name, c.claimer_document, c.claimer_bank)
+    db.prepare("INSERT INTO pix_dict_external (key, key_type, holder_name, holder_document, bank) VALUES (?, ?, ?, ?, ?)").run(
+      c.key,
+      c.key_type,
+      c.claimer_name,
+      c.claimer_document,
+      c.claimer_bank
+    )
   }
 }
 
@@ -116,22 +160,24 @@ const transition = (ctx: Ctx, c: PixClaimRow, action: ClaimAction, role: ClaimRo
 export const settleDirectory = (ctx: Ctx): void => {
   const { db } = ctx
   const now = ctx.clock.nowIso()
-  const expired = db.prepare(
-    "SELECT k.* FROM pix_keys k JOIN pix_key_codes c ON c.key_id = k.id WHERE k.status = 'not_confirmed' AND c.expires_at <= ?"
-  ).all(now) as PixKeyRow[]
+  const expired = db
+    .prepare("SELECT k.* FROM pix_keys k JOIN pix_key_codes c ON c.key_id = k.id WHERE k.status = 'not_confirmed' AND c.expires_at <= ?")
+    .all(now) as PixKeyRow[]
   for (const k of expired) dropKey(ctx, k)
   const due = db.prepare("SELECT * FROM pix_claims WHERE status = 'opened' AND deadline <= ?").all(now) as PixClaimRow[]
   for (const c of due) transition(ctx, c, "expire", "clock")
   const answered = new Date(ctx.clock.now() - DAY).toISOString()
-  const byOtherBank = db.prepare(
-    "SELECT * FROM pix_claims WHERE status = 'opened' AND kind = 'portability' AND donor_wallet_id IS NULL AND created_at <= ?"
-  ).all(answered) as PixClaimRow[]
+  const byOtherBank = db
+    .prepare("SELECT * FROM pix_claims WHERE status = 'opened' AND kind = 'portability' AND donor_wallet_id IS NULL AND created_at <= ?")
+    .all(answered) as PixClaimRow[]
   for (const c of byOtherBank) transition(ctx, c, "approve", "donor")
 }
 
 export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
-  ctx.onClockChange.push(() => { db.transaction(() => settleDirectory(ctx))() })
+  ctx.onClockChange.push(() => {
+    db.transaction(() => settleDirectory(ctx))()
+  })
 
   const pendingKey = (walletId: string, id: string): PixKeyRow => {
     const k = db.prepare("SELECT * FROM pix_keys WHERE id = ? AND wallet_id = ?").get(id, walletId) as PixKeyRow | undefined
@@ -167,7 +213,10 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     if (code !== c.code && code !== fixed) {
       const left = c.attempts_left - 1
       req.after(() => {
-        if (left <= 0) { dropKey(ctx, k); return }
+        if (left <= 0) {
+          dropKey(ctx, k)
+          return
+        }
         db.prepare("UPDATE pix_key_codes SET attempts_left = ? WHERE key_id = ?").run(left, k.id)
         ctx.events.change("pix_keys", { walletId: k.wallet_id, ids: [k.id], rows: [toKey(db, k)] })
       })
@@ -193,8 +242,9 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixClaims", (req) => {
     settleDirectory(ctx)
     const w = req.wallet.wallet.id
-    const rows = (db.prepare("SELECT * FROM pix_claims WHERE claimer_wallet_id = ? OR donor_wallet_id = ? ORDER BY created_at DESC, id").all(w, w) as PixClaimRow[])
-      .map((c) => claimFor(c, w))
+    const rows = (
+      db.prepare("SELECT * FROM pix_claims WHERE claimer_wallet_id = ? OR donor_wallet_id = ? ORDER BY created_at DESC, id").all(w, w) as PixClaimRow[]
+    ).map((c) => claimFor(c, w))
     return { data: { page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows } }
   })
 
@@ -207,12 +257,16 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     if (type === null) badField("key", "VALIDATION_PIX_KEY")
     const keyType = type as NonNullable<typeof type>
     const key = normalizePixKey(typed, keyType) ?? typed
-    const me = db.prepare("SELECT u.id, u.type, u.document, u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as
-      { id: string; type: keyof typeof PIX_KEY_LIMIT; document: string; full_name: string }
-    const here = db.prepare(
-      "SELECT k.*, u.full_name AS name, u.document AS document FROM pix_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?"
-    ).get(key) as (PixKeyRow & { name: string; document: string }) | undefined
-    const there = here === undefined ? db.prepare("SELECT * FROM pix_dict_external WHERE key = ?").get(key) as ExternalKeyRow | undefined : undefined
+    const me = db.prepare("SELECT u.id, u.type, u.document, u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as {
+      id: string
+      type: keyof typeof PIX_KEY_LIMIT
+      document: string
+      full_name: string
+    }
+    const here = db
+      .prepare("SELECT k.*, u.full_name AS name, u.document AS document FROM pix_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?")
+      .get(key) as (PixKeyRow & { name: string; document: string }) | undefined
+    const there = here === undefined ? (db.prepare("SELECT * FROM pix_dict_external WHERE key = ?").get(key) as ExternalKeyRow | undefined) : undefined
     if (here === undefined && there === undefined) throw new ApiError(404, "NOT_FOUND", "the key is not in the directory: register it")
     if (here !== undefined && (here.wallet_id === w.id || here.status !== "added")) throw new ApiError(422, "PIX_CLAIM_NOT_ALLOWED")
     // features §8 "key in claim process": one open claim per key
@@ -222,10 +276,23 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     if (usedPlaces(db, w.id) >= PIX_KEY_LIMIT[me.type]) throw new ApiError(422, "PIX_KEY_LIMIT_REACHED")
     const at = ctx.clock.stamp()
     const row: PixClaimRow = {
-      id: randomUUID(), kind: req.body.kind, key, key_type: keyType,
-      claimer_user_id: me.id, claimer_wallet_id: w.id, claimer_name: me.full_name, claimer_document: me.document, claimer_bank: SANDBOX_BANK,
-      donor_wallet_id: here?.wallet_id ?? null, donor_name: here?.name ?? there!.holder_name, donor_bank: here !== undefined ? SANDBOX_BANK : there!.bank,
-      status: "opened", reason: null, deadline: claimDeadline(at), created_at: at, updated_at: at
+      id: randomUUID(),
+      kind: req.body.kind,
+      key,
+      key_type: keyType,
+      claimer_user_id: me.id,
+      claimer_wallet_id: w.id,
+      claimer_name: me.full_name,
+      claimer_document: me.document,
+      claimer_bank: SANDBOX_BANK,
+      donor_wallet_id: here?.wallet_id ?? null,
+      donor_name: here?.name ?? there!.holder_name,
+      donor_bank: here !== undefined ? SANDBOX_BANK : there!.bank,
+      status: "opened",
+      reason: null,
+      deadline: claimDeadline(at),
+      created_at: at,
+      updated_at: at
     }
     db.prepare(
       `INSERT INTO pix_claims (id, kind, key, key_type, claimer_user_id, claimer_wallet_id, claimer_name, claimer_document, claimer_bank,
@@ -241,7 +308,8 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
   /** The claim visible to this wallet (either side), or 404; an action by the wrong side or from an ended state → 422. */
   const act = (walletId: string, id: string, action: ClaimAction): PixClaim => {
     settleDirectory(ctx)
-    const c = db.prepare("SELECT * FROM pix_claims WHERE id = ? AND (claimer_wallet_id = ? OR donor_wallet_id = ?)").get(id, walletId, walletId) as PixClaimRow | undefined
+    const c = db.prepare("SELECT * FROM pix_claims WHERE id = ? AND (claimer_wallet_id = ? OR donor_wallet_id = ?)").get(id, walletId, walletId) as
+      PixClaimRow | undefined
     if (c === undefined) throw new ApiError(404, "NOT_FOUND")
     const role: ClaimRole = c.claimer_wallet_id === walletId ? "claimer" : "donor"
     const out = transition(ctx, c, action, role)

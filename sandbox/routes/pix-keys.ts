@@ -27,14 +27,19 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixKeys", (req) => {
     settleDirectory(ctx)
     const keys = keysOf(req.wallet.wallet.id).map((r) => toKey(db, r))
-    const owner = db.prepare("SELECT type FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as { type: keyof typeof PIX_KEY_LIMIT }
+    const owner = db.prepare("SELECT type FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as {
+      type: keyof typeof PIX_KEY_LIMIT
+    }
     return { data: { page: 1, page_size: Math.max(keys.length, 1), page_total: 1, total: keys.length, data: keys, limit: PIX_KEY_LIMIT[owner.type] } }
   })
 
   bind(app, ctx, "pixKeyCreate", (req) => {
     const w = req.wallet.wallet
-    const holder = db.prepare("SELECT u.id, u.type, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as
-      { id: string; type: keyof typeof PIX_KEY_LIMIT; document: string }
+    const holder = db.prepare("SELECT u.id, u.type, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as {
+      id: string
+      type: keyof typeof PIX_KEY_LIMIT
+      document: string
+    }
     const t = req.body.key_type
     let key: string
     if (t === "random") key = randomUUID()
@@ -56,7 +61,9 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
     const at = ctx.clock.stamp()
     const status = needsConfirmation(t) ? "not_confirmed" : "added"
     const row: PixKeyRow = { id: randomUUID(), key, key_type: t, user_id: holder.id, wallet_id: w.id, status, created_at: at, updated_at: at }
-    db.prepare("INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)").run(row)
+    db.prepare(
+      "INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)"
+    ).run(row)
     if (status === "not_confirmed") issueKeyCode(ctx, row, null)
     const out = keyRowOf(db, row.id) ?? toKey(db, row)
     ctx.events.change("pix_keys", { walletId: w.id, ids: [row.id], rows: [out] })

@@ -65,7 +65,14 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
 
   // ── favored contacts ──────────────────────────────────────────────────
   const toContact = (r: PixContact): PixContact => ({
-    id: r.id, key: r.key, key_type: r.key_type, name: r.name, document: r.document, bank: r.bank, created_at: r.created_at, updated_at: r.updated_at
+    id: r.id,
+    key: r.key,
+    key_type: r.key_type,
+    name: r.name,
+    document: r.document,
+    bank: r.bank,
+    created_at: r.created_at,
+    updated_at: r.updated_at
   })
 
   bind(app, ctx, "pixContacts", (req) => {
@@ -88,8 +95,9 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const at = ctx.clock.stamp()
     const row: PixContact = { id: randomUUID(), key: d.key, key_type: d.key_type, name, document, bank, created_at: at, updated_at: at }
-    db.prepare("INSERT INTO pix_contacts (id, wallet_id, key, key_type, name, document, bank, created_at, updated_at) VALUES (@id, @wallet_id, @key, @key_type, @name, @document, @bank, @created_at, @updated_at)")
-      .run({ ...row, wallet_id: w.id })
+    db.prepare(
+      "INSERT INTO pix_contacts (id, wallet_id, key, key_type, name, document, bank, created_at, updated_at) VALUES (@id, @wallet_id, @key, @key_type, @name, @document, @bank, @created_at, @updated_at)"
+    ).run({ ...row, wallet_id: w.id })
     ctx.events.change("pix_contacts", { walletId: w.id, ids: [row.id], rows: [row] })
     return new Reply(201, { data: row })
   })

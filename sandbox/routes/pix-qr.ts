@@ -40,7 +40,11 @@ const checkDescription = (d: string, fields: Record<string, string>, field = "de
   else if (!hasNoSpecialCharacters(d)) fields[field] = "VALIDATION_NO_SPECIAL_CHARACTERS"
 }
 
-interface Resolved { readonly decoded: PixQrDecoded; readonly order: PixPaymentOrder; readonly row: PixQrRow | null }
+interface Resolved {
+  readonly decoded: PixQrDecoded
+  readonly order: PixPaymentOrder
+  readonly row: PixQrRow | null
+}
 
 export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -68,30 +72,47 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
       key = row.key
     } else {
       key = v.key ?? ""
-      row = (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind IN ('static', 'static_withdrawal')").get(code.trim()) as PixQrRow | undefined) ?? null
+      row =
+        (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind IN ('static', 'static_withdrawal')").get(code.trim()) as PixQrRow | undefined) ?? null
     }
     const base = decodePixKey(key)
     if (base === null) throw new ApiError(422, "PIX_QR_INVALID", "the code's key is not a Pix key", { code: "PIX_QR_INVALID" })
     const holder = lookupPixKey(db, base.key)
-    const order: PixPaymentOrder = holder === null
-      ? { ...base, beneficiary_name: v.merchantName }
-      : { ...base, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
+    const order: PixPaymentOrder =
+      holder === null
+        ? { ...base, beneficiary_name: v.merchantName }
+        : { ...base, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
     // D-pix-qr-variants: a due-date billing charges today's amount (fine, interest, discount); cash codes carry the cash
     const terms = row === null ? {} : termsOf(row)
     const charge = row !== null && terms.due !== undefined ? dueChargeOf(row.amount ?? 0, terms.due, spDateKey(ctx.clock.now())) : null
-    const amount = charge !== null ? charge.total : row !== null && v.url !== undefined ? row.amount : v.amountCents ?? null
+    const amount = charge !== null ? charge.total : row !== null && v.url !== undefined ? row.amount : (v.amountCents ?? null)
     return {
-      row, order,
+      row,
+      order,
       decoded: {
-        kind: row?.kind ?? (v.url !== undefined ? "dynamic_instant" : "static"), key: order.key, amount,
-        charge: charge === null || terms.due === undefined ? null : {
-          original: charge.original, fine: charge.fine, interest: charge.interest, discount: charge.discount, total: charge.total,
-          days_late: charge.days_late, due_date: terms.due.due_date
-        },
+        kind: row?.kind ?? (v.url !== undefined ? "dynamic_instant" : "static"),
+        key: order.key,
+        amount,
+        charge:
+          charge === null || terms.due === undefined
+            ? null
+            : {
+                original: charge.original,
+                fine: charge.fine,
+                interest: charge.interest,
+                discount: charge.discount,
+                total: charge.total,
+                days_late: charge.days_late,
+                due_date: terms.due.due_date
+              },
         cash: terms.cash ?? null,
-        description: row?.description ?? v.description ?? "", txid: row?.txid ?? v.txid ?? "***",
-        beneficiary_name: order.beneficiary_name, beneficiary_document: maskDocument(order.beneficiary_document),
-        beneficiary_bank: order.beneficiary_bank, expires_at: row?.expires_at ?? null, qr_code_id: row?.id ?? null
+        description: row?.description ?? v.description ?? "",
+        txid: row?.txid ?? v.txid ?? "***",
+        beneficiary_name: order.beneficiary_name,
+        beneficiary_document: maskDocument(order.beneficiary_document),
+        beneficiary_bank: order.beneficiary_bank,
+        expires_at: row?.expires_at ?? null,
+        qr_code_id: row?.id ?? null
       }
     }
   }
@@ -106,7 +127,8 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const w = req.wallet.wallet
     const b = req.body
     const fields: Record<string, string> = {}
-    const own = db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(w.id, b.key.trim()) as { key: string } | undefined
+    const own = db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(w.id, b.key.trim()) as
+      { key: string } | undefined
     if (own === undefined) fields["key"] = "PIX_QR_KEY_NOT_OWN"
     if (b.amount !== undefined && (!Number.isSafeInteger(b.amount) || b.amount <= 0)) fields["amount"] = "VALIDATION_MIN_VALUE"
     // every kind but the static instant payment names its amount (a withdrawal's is its cash; a change code's its purchase)
@@ -128,7 +150,8 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
       if (b.due !== undefined) terms = { due: b.due }
     } else if (isCashQr(b.kind)) {
       const cash = b.kind === "dynamic_change" ? b.cash : b.amount
-      if (cash === undefined || !Number.isSafeInteger(cash) || cash <= 0) fields[b.kind === "dynamic_change" ? "cash" : "amount"] = cash === undefined ? "VALIDATION_REQUIRED" : "VALIDATION_MIN_VALUE"
+      if (cash === undefined || !Number.isSafeInteger(cash) || cash <= 0)
+        fields[b.kind === "dynamic_change" ? "cash" : "amount"] = cash === undefined ? "VALIDATION_REQUIRED" : "VALIDATION_MIN_VALUE"
       else if (cash > CASH_MAX) fields[b.kind === "dynamic_change" ? "cash" : "amount"] = "VALIDATION_MAX_VALUE"
       terms = { cash: cash ?? 0, agent: b.agent ?? "AGTEC" }
     }
@@ -139,13 +162,26 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const id = randomUUID().replaceAll("-", "")
     const at = ctx.clock.stamp()
     // what the payer pays: a change code's purchase plus the change it gives
-    const total = b.kind === "dynamic_change" ? (b.amount ?? 0) + (terms?.cash ?? 0) : b.amount ?? null
+    const total = b.kind === "dynamic_change" ? (b.amount ?? 0) + (terms?.cash ?? 0) : (b.amount ?? null)
     const { txid: ownTxid, emv } = qrTextOf({ id, kind: b.kind, key: own.key, amount: total, description, txid, holder: holder.full_name })
     const row: PixQrRow = {
-      id, wallet_id: w.id, kind: b.kind, key: own.key, amount: total, description, txid: ownTxid,
-      emv, paid: 0, expires_at: expires ? new Date(ctx.clock.now() + expiresIn * 1000).toISOString() : null,
-      paid_at: null, paid_amount: null, payer_name: null, request_id: req.txKey, terms_json: terms === null ? null : JSON.stringify(terms),
-      created_at: at, updated_at: at
+      id,
+      wallet_id: w.id,
+      kind: b.kind,
+      key: own.key,
+      amount: total,
+      description,
+      txid: ownTxid,
+      emv,
+      paid: 0,
+      expires_at: expires ? new Date(ctx.clock.now() + expiresIn * 1000).toISOString() : null,
+      paid_at: null,
+      paid_amount: null,
+      payer_name: null,
+      request_id: req.txKey,
+      terms_json: terms === null ? null : JSON.stringify(terms),
+      created_at: at,
+      updated_at: at
     }
     insertQrRow(db, row)
     const out = toQrCode(row, ctx.clock.now())
@@ -155,28 +191,33 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "pixDecodeByQrCode", (req) => ({ data: resolve(req.query.code).decoded }))
 
-  const pay = (kind: PixQrKind) => (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; user: { id: string }; txKey: string }) => {
-    const b = req.body
-    const r = resolve(b.code)
-    if (r.decoded.kind !== kind) throw new ApiError(422, "PIX_QR_UNSUPPORTED", `a ${r.decoded.kind} code paid as ${kind}`, { code: "PIX_QR_UNSUPPORTED" })
-    const fields: Record<string, string> = {}
-    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
-    else if (r.decoded.amount !== null && b.amount !== r.decoded.amount) fields["amount"] = "PIX_QR_AMOUNT_MISMATCH"
-    checkDescription(b.description, fields)
-    if (Object.keys(fields).length > 0) throw new ApiError(422, fields["amount"] === "PIX_QR_AMOUNT_MISMATCH" ? "PIX_QR_AMOUNT_MISMATCH" : "INCORRECT_DATA", undefined, fields)
-    const w = req.wallet.wallet
-    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
-    if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
-    assertPixLimit(ctx, w.id, r.order, b.amount) // issue 12: the day or night Pix limit
-    const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description
-    const txid = r.decoded.txid === "***" || r.decoded.txid === "" ? null : r.decoded.txid // "***": no txid (BR Code 62.05)
-    // features §6 staged approval, as by key and by account: the request keeps the txid and the code it pays
-    const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, { ...r.order, description }, req.txKey, { txid, qr_code_id: r.row?.id ?? null })
-    if (staged !== null) return staged
-    const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey, undefined, { txid })
-    if (r.row !== null) markQrPaid(ctx, r.row.id, w.id, b.amount)
-    return new Reply(201, { data: { status: "completed" as const, operation_id: out.operation_id, approval_request_id: null, end_to_end_id: out.end_to_end_id, amount: b.amount } })
-  }
+  const pay =
+    (kind: PixQrKind) =>
+    (req: { body: { code: string; amount: number; description: string }; wallet: { wallet: { id: string } }; user: { id: string }; txKey: string }) => {
+      const b = req.body
+      const r = resolve(b.code)
+      if (r.decoded.kind !== kind) throw new ApiError(422, "PIX_QR_UNSUPPORTED", `a ${r.decoded.kind} code paid as ${kind}`, { code: "PIX_QR_UNSUPPORTED" })
+      const fields: Record<string, string> = {}
+      if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
+      else if (r.decoded.amount !== null && b.amount !== r.decoded.amount) fields["amount"] = "PIX_QR_AMOUNT_MISMATCH"
+      checkDescription(b.description, fields)
+      if (Object.keys(fields).length > 0)
+        throw new ApiError(422, fields["amount"] === "PIX_QR_AMOUNT_MISMATCH" ? "PIX_QR_AMOUNT_MISMATCH" : "INCORRECT_DATA", undefined, fields)
+      const w = req.wallet.wallet
+      const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
+      if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+      assertPixLimit(ctx, w.id, r.order, b.amount) // issue 12: the day or night Pix limit
+      const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description
+      const txid = r.decoded.txid === "***" || r.decoded.txid === "" ? null : r.decoded.txid // "***": no txid (BR Code 62.05)
+      // features §6 staged approval, as by key and by account: the request keeps the txid and the code it pays
+      const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, { ...r.order, description }, req.txKey, { txid, qr_code_id: r.row?.id ?? null })
+      if (staged !== null) return staged
+      const out = executePixOut(ctx, w.id, { ...r.order, description }, b.amount, req.txKey, undefined, { txid })
+      if (r.row !== null) markQrPaid(ctx, r.row.id, w.id, b.amount)
+      return new Reply(201, {
+        data: { status: "completed" as const, operation_id: out.operation_id, approval_request_id: null, end_to_end_id: out.end_to_end_id, amount: b.amount }
+      })
+    }
   bind(app, ctx, "pixPayByQrStatic", pay("static"))
   bind(app, ctx, "pixPayByQrDynamic", pay("dynamic_instant"))
   // features §7 the other by-qr-code variants (D-pix-qr-variants): one settlement, the kind chooses the path

@@ -16,8 +16,17 @@ import { lookupPixKey } from "../pix-keys-db.ts"
 import { paginate } from "../repo.ts"
 import { isCalendarDate, spDateKey, DAY_MS } from "../time.ts"
 import {
-  createScheduleTables, insertScheduled, makeOccurrences, recurrenceChanged, runScheduler, scheduledChanged, scheduledById,
-  toRecurrence, toScheduledPix, type RecurrenceRow, type ScheduledPixRow
+  createScheduleTables,
+  insertScheduled,
+  makeOccurrences,
+  recurrenceChanged,
+  runScheduler,
+  scheduledChanged,
+  scheduledById,
+  toRecurrence,
+  toScheduledPix,
+  type RecurrenceRow,
+  type ScheduledPixRow
 } from "../scheduler.ts"
 import { isSchedulableDate } from "../../schema/schedule.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../schema/pix-schedule.ts"
@@ -44,12 +53,23 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "scheduledPixList", (req) => {
     const where = ["wallet_id = ?"]
     const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") { where.push("status = ?"); params.push(req.query.status) }
+    if (req.query.status !== undefined && req.query.status !== "") {
+      where.push("status = ?")
+      params.push(req.query.status)
+    }
     return {
-      data: paginate<ScheduledPixRow, ReturnType<typeof toScheduledPix>>(db, req.query, {
-        from: "scheduled_pix", columns: "*", where, params,
-        sortable: { created_at: "created_at", updated_at: "updated_at", payment_date: "payment_date" }
-      }, toScheduledPix)
+      data: paginate<ScheduledPixRow, ReturnType<typeof toScheduledPix>>(
+        db,
+        req.query,
+        {
+          from: "scheduled_pix",
+          columns: "*",
+          where,
+          params,
+          sortable: { created_at: "created_at", updated_at: "updated_at", payment_date: "payment_date" }
+        },
+        toScheduledPix
+      )
     }
   })
 
@@ -65,13 +85,19 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
     else if (!isSchedulableDate(b.payment_date, new Date(ctx.clock.now()))) fields["payment_date"] = "VALIDATION_DATE_WITHIN_DAYS"
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     const row = insertScheduled(ctx, {
-      walletId: req.wallet.wallet.id, userId: req.user.id, key: b.key.trim(), amount: b.amount, description: b.description.trim(), paymentDate: b.payment_date
+      walletId: req.wallet.wallet.id,
+      userId: req.user.id,
+      key: b.key.trim(),
+      amount: b.amount,
+      description: b.description.trim(),
+      paymentDate: b.payment_date
     })
     return new Reply(201, { data: toScheduledPix(row) })
   })
 
   bind(app, ctx, "pixPaymentCancelByOperation", (req) => {
-    const r = db.prepare("SELECT * FROM scheduled_pix WHERE operation_id = ? AND wallet_id = ?").get(req.params["id"], req.wallet.wallet.id) as ScheduledPixRow | undefined
+    const r = db.prepare("SELECT * FROM scheduled_pix WHERE operation_id = ? AND wallet_id = ?").get(req.params["id"], req.wallet.wallet.id) as
+      ScheduledPixRow | undefined
     if (r === undefined) throw new ApiError(404, "NOT_FOUND", "scheduled payment")
     // executed, failed or already cancelled: nothing to cancel (a repeat of the same command answers its first result)
     if (r.status !== "scheduled") throw new ApiError(422, "UNABLE_TO_PERFORM_ACTION", `scheduled payment is ${r.status}`)
@@ -83,10 +109,18 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "pixRecurrences", (req) => ({
-    data: paginate<RecurrenceRow, ReturnType<typeof toRecurrence>>(db, req.query, {
-      from: "pix_recurrences", columns: "*", where: ["wallet_id = ?"], params: [req.wallet.wallet.id],
-      sortable: { created_at: "created_at", updated_at: "updated_at" }
-    }, toRecurrence)
+    data: paginate<RecurrenceRow, ReturnType<typeof toRecurrence>>(
+      db,
+      req.query,
+      {
+        from: "pix_recurrences",
+        columns: "*",
+        where: ["wallet_id = ?"],
+        params: [req.wallet.wallet.id],
+        sortable: { created_at: "created_at", updated_at: "updated_at" }
+      },
+      toRecurrence
+    )
   }))
 
   bind(app, ctx, "pixRecurrenceCreate", (req) => {
@@ -95,7 +129,8 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
     const decoded = decodePixKey(b.key)
     if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
     if (!Number.isSafeInteger(b.value) || b.value <= 0) fields["value"] = "VALIDATION_MIN_VALUE"
-    if (b.payment_max_value !== undefined && (!Number.isSafeInteger(b.payment_max_value) || b.payment_max_value <= 0)) fields["payment_max_value"] = "VALIDATION_MIN_VALUE"
+    if (b.payment_max_value !== undefined && (!Number.isSafeInteger(b.payment_max_value) || b.payment_max_value <= 0))
+      fields["payment_max_value"] = "VALIDATION_MIN_VALUE"
     checkDescription(fields, b.description)
     const today = spDateKey(ctx.clock.now())
     if (!isCalendarDate(b.start_date)) fields["start_date"] = "VALIDATION_DATE"
@@ -114,12 +149,26 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
     const at = ctx.clock.stamp()
     const start = new Date(`${b.start_date}T00:00:00Z`)
     const row: RecurrenceRow = {
-      id: randomUUID(), wallet_id: req.wallet.wallet.id, user_id: req.user.id, key: decoded.key, key_type: decoded.key_type,
-      beneficiary_name: holder?.name ?? decoded.beneficiary_name, beneficiary_document: holder?.document ?? decoded.beneficiary_document,
-      beneficiary_bank: holder !== null ? "Carteira (Sandbox)" : decoded.beneficiary_bank, holder_wallet_id: holder?.wallet_id ?? null,
-      value: b.value, payment_max_value: b.payment_max_value ?? null, description: b.description.trim(), frequency: b.frequency,
-      start_date: b.start_date, end_date: b.end_date ?? null, day: b.frequency === "WEEKLY" ? start.getUTCDay() : start.getUTCDate(),
-      status: "active", made_until: "", created_at: at, updated_at: at
+      id: randomUUID(),
+      wallet_id: req.wallet.wallet.id,
+      user_id: req.user.id,
+      key: decoded.key,
+      key_type: decoded.key_type,
+      beneficiary_name: holder?.name ?? decoded.beneficiary_name,
+      beneficiary_document: holder?.document ?? decoded.beneficiary_document,
+      beneficiary_bank: holder !== null ? "Carteira (Sandbox)" : decoded.beneficiary_bank,
+      holder_wallet_id: holder?.wallet_id ?? null,
+      value: b.value,
+      payment_max_value: b.payment_max_value ?? null,
+      description: b.description.trim(),
+      frequency: b.frequency,
+      start_date: b.start_date,
+      end_date: b.end_date ?? null,
+      day: b.frequency === "WEEKLY" ? start.getUTCDay() : start.getUTCDate(),
+      status: "active",
+      made_until: "",
+      created_at: at,
+      updated_at: at
     }
     db.prepare(
       `INSERT INTO pix_recurrences (id, wallet_id, user_id, key, key_type, beneficiary_name, beneficiary_document, beneficiary_bank, holder_wallet_id,
@@ -133,7 +182,8 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "pixRecurrenceDeactivate", (req) => {
-    const r = db.prepare("SELECT * FROM pix_recurrences WHERE id = ? AND wallet_id = ?").get(req.params["id"], req.wallet.wallet.id) as RecurrenceRow | undefined
+    const r = db.prepare("SELECT * FROM pix_recurrences WHERE id = ? AND wallet_id = ?").get(req.params["id"], req.wallet.wallet.id) as
+      RecurrenceRow | undefined
     if (r === undefined) throw new ApiError(404, "NOT_FOUND", "recurrence")
     if (r.status !== "active") throw new ApiError(422, "UNABLE_TO_PERFORM_ACTION", "recurrence is inactive")
     const at = ctx.clock.stamp()

@@ -35,23 +35,38 @@ export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
     const where = ["wallet_id = ?", PIX_STATEMENT_WHERE]
     const params: unknown[] = [req.wallet.wallet.id]
     const fields: Record<string, string> = {}
-    for (const [name, op, shift] of [["start_date", ">=", 0], ["end_date", "<", DAY_MS]] as const) {
+    for (const [name, op, shift] of [
+      ["start_date", ">=", 0],
+      ["end_date", "<", DAY_MS]
+    ] as const) {
       const v = q[name]
       if (v === undefined || v === "") continue
       if (!isCalendarDate(v)) fields[name] = "VALIDATION_DATE"
-      else { where.push(`created_at ${op} ?`); params.push(iso(spStartOfDate(v) + shift)) }
+      else {
+        where.push(`created_at ${op} ?`)
+        params.push(iso(spStartOfDate(v) + shift))
+      }
     }
     if (q.start_date && q.end_date && isCalendarDate(q.start_date) && isCalendarDate(q.end_date) && q.start_date > q.end_date) {
       throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
     }
     if (q.direction !== undefined && q.direction !== "") {
       if (q.direction !== "in" && q.direction !== "out") fields["direction"] = "VALIDATION_FORMAT"
-      else { where.push("direction = ?"); params.push(q.direction) }
+      else {
+        where.push("direction = ?")
+        params.push(q.direction)
+      }
     }
     if (q.status !== undefined && q.status !== "") {
-      const vs = q.status.split(",").map((s) => s.trim()).filter((s) => s !== "")
+      const vs = q.status
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
       if (!vs.every((v) => (PIX_STATEMENT_STATUSES as ReadonlyArray<string>).includes(v))) fields["status"] = "VALIDATION_FORMAT"
-      else { where.push(`status IN (${vs.map(() => "?").join(",")})`); params.push(...vs) }
+      else {
+        where.push(`status IN (${vs.map(() => "?").join(",")})`)
+        params.push(...vs)
+      }
     }
     if (q.search !== undefined && q.search.trim() !== "") {
       const s = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -60,37 +75,81 @@ export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
       params.push(...cols.map(() => s))
     }
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
-    return paginateJson(db, q, {
-      from: "statements", columns: PIX_STATEMENT_SELECT, where, params,
-      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
-      countCacheTable: "statements" // the total of a keyset pull's pages, counted once per write (as the statement's)
-    }, PIX_STATEMENT_JSON)
+    return paginateJson(
+      db,
+      q,
+      {
+        from: "statements",
+        columns: PIX_STATEMENT_SELECT,
+        where,
+        params,
+        sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
+        countCacheTable: "statements" // the total of a keyset pull's pages, counted once per write (as the statement's)
+      },
+      PIX_STATEMENT_JSON
+    )
   })
 
   // ── the export of one day (features §5: the current day only) ──
-  interface ExportRow { id: string; wallet_id: string; status: "in_progress" | "completed" | "failure"; date: string; rows: number; csv: string | null; started_ms: number; duration_ms: number; created_at: string; finished_at: string | null }
+  interface ExportRow {
+    id: string
+    wallet_id: string
+    status: "in_progress" | "completed" | "failure"
+    date: string
+    rows: number
+    csv: string | null
+    started_ms: number
+    duration_ms: number
+    created_at: string
+    finished_at: string | null
+  }
   const exportById = (id: string) => db.prepare("SELECT * FROM pix_statement_exports WHERE id = ?").get(id) as ExportRow | undefined
   const toExport = (r: ExportRow): PixStatementExport => ({
-    id: r.id, wallet_id: r.wallet_id, status: r.status, date: r.date, rows: r.rows, created_at: r.created_at, finished_at: r.finished_at, csv: r.csv,
-    progress: r.status === "completed" ? 100 : r.status === "failure" ? 0 : Math.min(99, Math.floor(((ctx.clock.real() - r.started_ms) / Math.max(1, r.duration_ms)) * 100))
+    id: r.id,
+    wallet_id: r.wallet_id,
+    status: r.status,
+    date: r.date,
+    rows: r.rows,
+    created_at: r.created_at,
+    finished_at: r.finished_at,
+    csv: r.csv,
+    progress:
+      r.status === "completed"
+        ? 100
+        : r.status === "failure"
+          ? 0
+          : Math.min(99, Math.floor(((ctx.clock.real() - r.started_ms) / Math.max(1, r.duration_ms)) * 100))
   })
   const COLS = PIX_STATEMENT_JSON.map(([c]) => c)
   const finishExport = (id: string): void => {
     const r = exportById(id)
     if (r === undefined || r.status !== "in_progress") return
-    const rows = db.prepare(`SELECT ${PIX_STATEMENT_SELECT} FROM statements WHERE wallet_id = ? AND ${PIX_STATEMENT_WHERE} AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
+    const rows = db
+      .prepare(
+        `SELECT ${PIX_STATEMENT_SELECT} FROM statements WHERE wallet_id = ? AND ${PIX_STATEMENT_WHERE} AND created_at >= ? AND created_at < ? ORDER BY created_at, id`
+      )
       .all(r.wallet_id, iso(spStartOfDate(r.date)), iso(spStartOfDate(r.date) + DAY_MS)) as PixStatementRow[]
-    const cell = (v: unknown): string => { const s = v === null || v === undefined ? "" : String(v); return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s }
+    const cell = (v: unknown): string => {
+      const s = v === null || v === undefined ? "" : String(v)
+      return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+    }
     const csv = [COLS.join(","), ...rows.map((x) => COLS.map((c) => cell((x as unknown as Record<string, unknown>)[c])).join(","))].join("\r\n")
-    db.prepare("UPDATE pix_statement_exports SET status = 'completed', rows = ?, csv = ?, finished_at = ? WHERE id = ?").run(rows.length, csv, ctx.clock.nowIso(), id)
+    db.prepare("UPDATE pix_statement_exports SET status = 'completed', rows = ?, csv = ?, finished_at = ? WHERE id = ?").run(
+      rows.length,
+      csv,
+      ctx.clock.nowIso(),
+      id
+    )
   }
 
   bind(app, ctx, "pixStatementExportCreate", (req) => {
     const today = spDateKey(ctx.clock.now())
-    if (req.body.date !== today) throw new ApiError(422, "UNABLE_TO_EXPORT", `the Pix statement exports only the current day (${today})`, { date: "VALIDATION_PIX_EXPORT_CURRENT_DAY" })
+    if (req.body.date !== today)
+      throw new ApiError(422, "UNABLE_TO_EXPORT", `the Pix statement exports only the current day (${today})`, { date: "VALIDATION_PIX_EXPORT_CURRENT_DAY" })
     const id = randomUUID()
-    db.prepare("INSERT INTO pix_statement_exports (id, wallet_id, user_id, status, date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?)")
-      .run(id, req.wallet.wallet.id, req.user.id, req.body.date, ctx.clock.real(), EXPORT_MS, ctx.clock.nowIso())
+    db.prepare(
+      "INSERT INTO pix_statement_exports (id, wallet_id, user_id, status, date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?)"
+    ).run(id, req.wallet.wallet.id, req.user.id, req.body.date, ctx.clock.real(), EXPORT_MS, ctx.clock.nowIso())
     later(ctx, EXPORT_MS, () => finishExport(id))
     return { data: toExport(exportById(id) as ExportRow) }
   })

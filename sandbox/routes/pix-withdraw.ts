@@ -19,7 +19,8 @@ export const registerPixWithdrawRoutes = (app: Hono, ctx: Ctx): void => {
   createWithdrawTables(db)
   /** The wallet holder's document: the destination must carry it (an own account). */
   const ownerDocument = (walletId: string): string =>
-    (db.prepare("SELECT u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as { document: string } | undefined)?.document ?? ""
+    (db.prepare("SELECT u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as { document: string } | undefined)
+      ?.document ?? ""
 
   bind(app, ctx, "withdrawSettings", (req) => ({ data: toSettings(req.wallet.wallet.id, settingsRowOf(db, req.wallet.wallet.id), ctx.clock.stamp()) }))
 
@@ -30,7 +31,13 @@ export const registerPixWithdrawRoutes = (app: Hono, ctx: Ctx): void => {
     if (problems.document === "WITHDRAW_DESTINATION_NOT_OWN") throw new ApiError(422, "WITHDRAW_DESTINATION_NOT_OWN", undefined, fields)
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     return {
-      data: saveSettings(ctx, req.wallet.wallet.id, { threshold: b.threshold, time: b.time, frequency: b.frequency, weekday: b.weekday, destination: destinationOf(b) })
+      data: saveSettings(ctx, req.wallet.wallet.id, {
+        threshold: b.threshold,
+        time: b.time,
+        frequency: b.frequency,
+        weekday: b.weekday,
+        destination: destinationOf(b)
+      })
     }
   })
 
@@ -42,11 +49,23 @@ export const registerPixWithdrawRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "withdrawExecutions", (req) => {
     const where = ["wallet_id = ?"]
     const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") { where.push("status = ?"); params.push(req.query.status) }
+    if (req.query.status !== undefined && req.query.status !== "") {
+      where.push("status = ?")
+      params.push(req.query.status)
+    }
     return {
-      data: paginate<ExecutionRow, ReturnType<typeof toExecution>>(db, req.query, {
-        from: "pix_withdraw_executions", columns: "*", where, params, sortable: { created_at: "created_at", updated_at: "updated_at", run_at: "run_at" }
-      }, toExecution)
+      data: paginate<ExecutionRow, ReturnType<typeof toExecution>>(
+        db,
+        req.query,
+        {
+          from: "pix_withdraw_executions",
+          columns: "*",
+          where,
+          params,
+          sortable: { created_at: "created_at", updated_at: "updated_at", run_at: "run_at" }
+        },
+        toExecution
+      )
     }
   })
 }

@@ -19,8 +19,7 @@ import { stageForApproval } from "./approval.ts"
 import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 import { resolvePixAccount } from "../pix-account-db.ts"
 
-const maskDocument = (d: string): string =>
-  d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d
+const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
 
 export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -31,11 +30,15 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const decoded = o as NonNullable<typeof o>
     // a key of the sandbox's directory names its holder (issue 12); any other valid key, another bank's account
     const holder = lookupPixKey(db, decoded.key)
-    const order = holder === null ? decoded : { ...decoded, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
+    const order =
+      holder === null ? decoded : { ...decoded, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
     return {
       data: {
-        key: order.key, key_type: order.key_type, beneficiary_name: order.beneficiary_name,
-        beneficiary_document: maskDocument(order.beneficiary_document), beneficiary_bank: order.beneficiary_bank
+        key: order.key,
+        key_type: order.key_type,
+        beneficiary_name: order.beneficiary_name,
+        beneficiary_document: maskDocument(order.beneficiary_document),
+        beneficiary_bank: order.beneficiary_bank
       }
     }
   })
@@ -49,7 +52,8 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   }
   /** The balance and the day or night Pix limit (issue 12), the same for every way of paying. */
   const assertCanPay = (walletId: string, order: { readonly key: string; readonly beneficiary_document: string }, amount: number): void => {
-    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(walletId) as { balance: number } | undefined
+    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(walletId) as
+      { balance: number } | undefined
     if (bal === undefined || bal.balance < amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
     assertPixLimit(ctx, walletId, order, amount)
   }
@@ -67,7 +71,9 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, order, req.txKey)
     if (staged !== null) return staged
     const row = executePixOut(ctx, w.id, order, b.amount, req.txKey)
-    return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
+    return new Reply(201, {
+      data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount }
+    })
   })
 
   // features §7 decode by account: the holder of the account, when the document typed is theirs
@@ -85,6 +91,8 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, order, req.txKey, { credit_wallet_id: walletId })
     if (staged !== null) return staged
     const row = executePixOut(ctx, w.id, order, b.amount, req.txKey, undefined, { creditWalletId: walletId })
-    return new Reply(201, { data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount } })
+    return new Reply(201, {
+      data: { status: "completed" as const, operation_id: row.operation_id, approval_request_id: null, end_to_end_id: row.end_to_end_id, amount: b.amount }
+    })
   })
 }

@@ -22,9 +22,22 @@ import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../time.t
 export const EXPORT_LIMIT_PER_DAY = 7
 /** Statement columns as SQLite writes them into JSON (repo.ts paginateJson); order = StatementEntry's. */
 const STATEMENT_JSON: ReadonlyArray<readonly [string, JsonColumnKind]> = [
-  ["id", "token"], ["wallet_id", "token"], ["operation_id", "token"], ["created_at", "token"], ["updated_at", "token"], ["type", "token"],
-  ["direction", "token"], ["status", "token"], ["currency_symbol", "token"], ["amount", "int"], ["balance_after", "int"],
-  ["description", "text"], ["counterparty_name", "text"], ["counterparty_document", "text"], ["end_to_end_id", "text"], ["transaction_uuid", "text"]
+  ["id", "token"],
+  ["wallet_id", "token"],
+  ["operation_id", "token"],
+  ["created_at", "token"],
+  ["updated_at", "token"],
+  ["type", "token"],
+  ["direction", "token"],
+  ["status", "token"],
+  ["currency_symbol", "token"],
+  ["amount", "int"],
+  ["balance_after", "int"],
+  ["description", "text"],
+  ["counterparty_name", "text"],
+  ["counterparty_document", "text"],
+  ["end_to_end_id", "text"],
+  ["transaction_uuid", "text"]
 ]
 const URL_TTL_MS = 5 * 60_000
 
@@ -44,8 +57,7 @@ interface ExportRow {
   created_at: string
 }
 
-const escapeHtml = (v: unknown): string =>
-  String(v ?? "").replace(/[&<>"'`=/]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+const escapeHtml = (v: unknown): string => String(v ?? "").replace(/[&<>"'`=/]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 const money = (amount: number, currency: string): string => {
   const d = CURRENCY_DECIMALS[currency as CurrencySymbol] ?? 2
@@ -62,22 +74,43 @@ const csvCell = (v: unknown): string => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-export const CSV_HEADER = "id,created_at,type,direction,status,currency,amount,balance_after,description,counterparty_name,counterparty_document,end_to_end_id,operation_id"
+export const CSV_HEADER =
+  "id,created_at,type,direction,status,currency,amount,balance_after,description,counterparty_name,counterparty_document,end_to_end_id,operation_id"
 
 const csvOf = (rows: ReadonlyArray<StatementEntry>): string => {
   const lines = [CSV_HEADER]
   for (const r of rows) {
-    lines.push([
-      r.id, r.created_at, r.type, r.direction, r.status, r.currency_symbol, money(r.amount, r.currency_symbol), money(r.balance_after, r.currency_symbol),
-      r.description, r.counterparty_name, r.counterparty_document, r.end_to_end_id ?? "", r.operation_id
-    ].map(csvCell).join(","))
+    lines.push(
+      [
+        r.id,
+        r.created_at,
+        r.type,
+        r.direction,
+        r.status,
+        r.currency_symbol,
+        money(r.amount, r.currency_symbol),
+        money(r.balance_after, r.currency_symbol),
+        r.description,
+        r.counterparty_name,
+        r.counterparty_document,
+        r.end_to_end_id ?? "",
+        r.operation_id
+      ]
+        .map(csvCell)
+        .join(",")
+    )
   }
   return lines.join("\n") + "\n"
 }
 
 /** A one-page PDF with a summary line (format "pdf"; the sandbox keeps it minimal). */
 const pdfOf = (title: string, lines: ReadonlyArray<string>): Buffer => {
-  const esc = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "").replace(/[^\x20-\x7e]/g, "?").replace(/([()\\])/g, "\\$1")
+  const esc = (s: string): string =>
+    s
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .replace(/[^\x20-\x7e]/g, "?")
+      .replace(/([()\\])/g, "\\$1")
   const text = ["BT /F1 12 Tf 50 780 Td", `(${esc(title)}) Tj`, ...lines.slice(0, 40).map((l) => `0 -16 Td (${esc(l)}) Tj`), "ET"].join("\n")
   const objs = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -101,9 +134,17 @@ const pdfOf = (title: string, lines: ReadonlyArray<string>): Buffer => {
 const receiptHtml = (e: StatementEntry, walletName: string): string => {
   const label: Record<string, string> = { in: "Entrada", out: "Saída" }
   const rows: Array<[string, unknown]> = [
-    ["Tipo", e.type], ["Direção", label[e.direction] ?? e.direction], ["Situação", e.status], ["Valor", `${e.currency_symbol} ${money(e.amount, e.currency_symbol)}`],
-    ["Data", e.created_at], ["Descrição", e.description], ["Contraparte", e.counterparty_name], ["Documento", e.counterparty_document],
-    ["Carteira", walletName], ["Operação", e.operation_id], ["ID fim a fim", e.end_to_end_id ?? "-"]
+    ["Tipo", e.type],
+    ["Direção", label[e.direction] ?? e.direction],
+    ["Situação", e.status],
+    ["Valor", `${e.currency_symbol} ${money(e.amount, e.currency_symbol)}`],
+    ["Data", e.created_at],
+    ["Descrição", e.description],
+    ["Contraparte", e.counterparty_name],
+    ["Documento", e.counterparty_document],
+    ["Carteira", walletName],
+    ["Operação", e.operation_id],
+    ["ID fim a fim", e.end_to_end_id ?? "-"]
   ]
   return `<article class="receipt"><h1>Comprovante</h1><dl>${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl></article>`
 }
@@ -114,7 +155,10 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
   const signFile = (id: string, expires: number): string => createHmac("sha256", ctx.secret).update(`file|${id}|${expires}`).digest("base64url")
   const fileUrl = (origin: string, id: string): { url: string; expires_at: string } => {
     const expires = ctx.clock.real() + URL_TTL_MS
-    return { url: `${origin}/users/v2/storage/files/${encodeURIComponent(id)}/download?expires=${expires}&token=${signFile(id, expires)}`, expires_at: iso(expires) }
+    return {
+      url: `${origin}/users/v2/storage/files/${encodeURIComponent(id)}/download?expires=${expires}&token=${signFile(id, expires)}`,
+      expires_at: iso(expires)
+    }
   }
 
   // ── the statement (features §7) ──
@@ -142,7 +186,10 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const list = (name: "type" | "status" | "direction", value: string | undefined, allowed: ReadonlyArray<string>): void => {
       if (value === undefined || value === "") return
-      const vs = value.split(",").map((s) => s.trim()).filter((s) => s !== "")
+      const vs = value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
       if (!vs.every((v) => allowed.includes(v))) {
         fields[name] = "VALIDATION_FORMAT"
         return
@@ -153,7 +200,10 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     list("type", q.type, STATEMENT_TYPES)
     list("status", q.status, STATEMENT_STATUSES)
     list("direction", q.direction, ["in", "out"])
-    for (const [name, op] of [["min_amount", ">="], ["max_amount", "<="]] as const) {
+    for (const [name, op] of [
+      ["min_amount", ">="],
+      ["max_amount", "<="]
+    ] as const) {
       const v = q[name]
       if (v === undefined || v === "") continue
       if (!/^\d+$/.test(v)) fields[name] = "VALIDATION_NUMERIC"
@@ -165,7 +215,12 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     if (q.search !== undefined && q.search.trim() !== "") {
       const s = q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)
       const digits = q.search.replace(/\D/g, "")
-      const ors = ["description LIKE ? ESCAPE '\\'", "counterparty_name LIKE ? ESCAPE '\\'", "counterparty_document LIKE ? ESCAPE '\\'", "end_to_end_id LIKE ? ESCAPE '\\'"]
+      const ors = [
+        "description LIKE ? ESCAPE '\\'",
+        "counterparty_name LIKE ? ESCAPE '\\'",
+        "counterparty_document LIKE ? ESCAPE '\\'",
+        "end_to_end_id LIKE ? ESCAPE '\\'"
+      ]
       params.push(`%${s}%`, `%${s}%`, `%${s}%`, `%${s}%`)
       // a client reconciling a command looks for its transaction-uuid (sync/SPEC.md C4)
       ors.push("transaction_uuid = ?")
@@ -178,17 +233,24 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     }
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     // rows serialised by SQLite: keyset pages of 5000 rows are the sync's hot path (DESIGN "Budgets")
-    return paginateJson(db, q, {
-      from: "statements", columns: STATEMENT_COLUMNS, where, params,
-      sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
-      countCacheTable: "statements"
-    }, STATEMENT_JSON)
+    return paginateJson(
+      db,
+      q,
+      {
+        from: "statements",
+        columns: STATEMENT_COLUMNS,
+        where,
+        params,
+        sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" },
+        countCacheTable: "statements"
+      },
+      STATEMENT_JSON
+    )
   })
 
   bind(app, ctx, "statementGet", (req) => {
     const row = db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE id = ? AND wallet_id = ?`).get(req.params["id"] ?? "", req.wallet.wallet.id) as
-      | StatementEntry
-      | undefined
+      StatementEntry | undefined
     if (row === undefined) return notFound()
     return { data: row }
   })
@@ -199,8 +261,17 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     const elapsed = at - r.started_ms
     const progress = r.status === "completed" ? 100 : r.status === "failure" ? 0 : Math.min(99, Math.floor((elapsed / Math.max(1, r.duration_ms)) * 100))
     return {
-      id: r.id, wallet_id: r.wallet_id, status: r.status, progress, format: r.format, start_date: r.start_date, end_date: r.end_date,
-      file_id: r.file_id, file_state: r.file_id === null ? null : "READY", rows: r.rows, created_at: r.created_at
+      id: r.id,
+      wallet_id: r.wallet_id,
+      status: r.status,
+      progress,
+      format: r.format,
+      start_date: r.start_date,
+      end_date: r.end_date,
+      file_id: r.file_id,
+      file_state: r.file_id === null ? null : "READY",
+      rows: r.rows,
+      created_at: r.created_at
     }
   }
   const exportById = (id: string): ExportRow | undefined => db.prepare("SELECT * FROM exports WHERE id = ?").get(id) as ExportRow | undefined
@@ -210,14 +281,25 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     db.transaction(() => {
       const r = exportById(id)
       if (r === undefined || r.status !== "in_progress") return
-      const rows = db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
+      const rows = db
+        .prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
         .all(r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS)) as StatementEntry[]
       const fileId = randomUUID()
-      const content = r.format === "csv"
-        ? Buffer.from(csvOf(rows), "utf8")
-        : pdfOf(`Extrato ${r.start_date} a ${r.end_date}`, [`${rows.length} lancamentos`, ...rows.slice(0, 38).map((e) => `${e.created_at.slice(0, 10)} ${e.type} ${money(e.amount, e.currency_symbol)} ${e.description}`)])
-      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, ?, 'READY', ?, ?)")
-        .run(fileId, r.wallet_id, `extrato-${r.start_date}-${r.end_date}.${r.format}`, r.format === "csv" ? "text/csv; charset=utf-8" : "application/pdf", content, ctx.clock.nowIso())
+      const content =
+        r.format === "csv"
+          ? Buffer.from(csvOf(rows), "utf8")
+          : pdfOf(`Extrato ${r.start_date} a ${r.end_date}`, [
+              `${rows.length} lancamentos`,
+              ...rows.slice(0, 38).map((e) => `${e.created_at.slice(0, 10)} ${e.type} ${money(e.amount, e.currency_symbol)} ${e.description}`)
+            ])
+      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, ?, 'READY', ?, ?)").run(
+        fileId,
+        r.wallet_id,
+        `extrato-${r.start_date}-${r.end_date}.${r.format}`,
+        r.format === "csv" ? "text/csv; charset=utf-8" : "application/pdf",
+        content,
+        ctx.clock.nowIso()
+      )
       db.prepare("UPDATE exports SET status = 'completed', file_id = ?, rows = ? WHERE id = ?").run(fileId, rows.length, id)
     })()
   }
@@ -256,8 +338,7 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "storageFileUrl", (req) => {
     const f = db.prepare("SELECT id, state FROM files WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as
-      | { id: string; state: "READY" | "PENDING" }
-      | undefined
+      { id: string; state: "READY" | "PENDING" } | undefined
     if (f === undefined) return notFound()
     return { data: { id: f.id, state: f.state, ...fileUrl(req.origin, f.id) } }
   })
@@ -287,19 +368,30 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
 
   // ── receipts ──
   const entryOf = (walletId: string, operationId: string): StatementEntry | undefined =>
-    db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND operation_id = ? ORDER BY direction DESC, created_at LIMIT 1`)
+    db
+      .prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND operation_id = ? ORDER BY direction DESC, created_at LIMIT 1`)
       .get(walletId, operationId) as StatementEntry | undefined
   const receiptOf = (walletId: string, walletName: string, e: StatementEntry, origin: string, readyMs: number | null): Receipt => {
     let r = db.prepare("SELECT file_id, ready_ms FROM receipts WHERE wallet_id = ? AND operation_id = ?").get(walletId, e.operation_id) as
-      | { file_id: string; ready_ms: number }
-      | undefined
+      { file_id: string; ready_ms: number } | undefined
     if (r === undefined) {
       const fileId = randomUUID()
       const html = receiptHtml(e, walletName)
-      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'text/html; charset=utf-8', 'READY', ?, ?)")
-        .run(fileId, walletId, `comprovante-${e.operation_id}.html`, Buffer.from(html, "utf8"), ctx.clock.nowIso())
+      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'text/html; charset=utf-8', 'READY', ?, ?)").run(
+        fileId,
+        walletId,
+        `comprovante-${e.operation_id}.html`,
+        Buffer.from(html, "utf8"),
+        ctx.clock.nowIso()
+      )
       r = { file_id: fileId, ready_ms: readyMs ?? ctx.clock.real() }
-      db.prepare("INSERT INTO receipts (operation_id, wallet_id, file_id, ready_ms, created_at) VALUES (?, ?, ?, ?, ?)").run(e.operation_id, walletId, fileId, r.ready_ms, ctx.clock.nowIso())
+      db.prepare("INSERT INTO receipts (operation_id, wallet_id, file_id, ready_ms, created_at) VALUES (?, ?, ?, ?, ?)").run(
+        e.operation_id,
+        walletId,
+        fileId,
+        r.ready_ms,
+        ctx.clock.nowIso()
+      )
     }
     if (r.ready_ms > ctx.clock.real()) return { operation_id: e.operation_id, status: "PENDING", html: null, url: null, entry: e }
     const f = db.prepare("SELECT content FROM files WHERE id = ?").get(r.file_id) as { content: Buffer }
@@ -327,5 +419,4 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     if (e === undefined || (e.type !== "PIX_IN" && e.type !== "PIX_OUT")) return notFound()
     return { data: receiptOf(req.wallet.wallet.id, req.wallet.wallet.name, e, req.origin, null) }
   })
-
 }

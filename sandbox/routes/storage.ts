@@ -25,14 +25,29 @@ const PART_URL_TTL_MS = 15 * 60_000
 export const PART_PUT_PATH = "/users/v2/storage/parts/:upload/:part"
 
 export const toStoredFile = (r: FileRow): StoredFile => ({
-  id: r.id, wallet_id: r.wallet_id, name: r.name, content_type: r.content_type, size: r.size, purpose: r.purpose as StoredFile["purpose"],
-  state: r.state as StoredFile["state"], sha256: r.sha256, created_at: r.created_at, updated_at: r.updated_at
+  id: r.id,
+  wallet_id: r.wallet_id,
+  name: r.name,
+  content_type: r.content_type,
+  size: r.size,
+  purpose: r.purpose as StoredFile["purpose"],
+  state: r.state as StoredFile["state"],
+  sha256: r.sha256,
+  created_at: r.created_at,
+  updated_at: r.updated_at
 })
-const toUpload = (u: UploadRow): MultipartUpload => ({ upload_id: u.id, file_id: u.file_id, part_size: u.part_size, parts_count: u.parts_count, status: u.status })
+const toUpload = (u: UploadRow): MultipartUpload => ({
+  upload_id: u.id,
+  file_id: u.file_id,
+  part_size: u.part_size,
+  parts_count: u.parts_count,
+  status: u.status
+})
 
 export const fileRow = (ctx: Ctx, id: string): FileRow | undefined => ctx.db.prepare("SELECT * FROM storage_files WHERE id = ?").get(id) as FileRow | undefined
 /** The bytes of an assembled file. */
-export const fileBytes = (ctx: Ctx, id: string): Buffer | undefined => (ctx.db.prepare("SELECT bytes FROM storage_files WHERE id = ?").get(id) as { bytes: Buffer | null } | undefined)?.bytes ?? undefined
+export const fileBytes = (ctx: Ctx, id: string): Buffer | undefined =>
+  (ctx.db.prepare("SELECT bytes FROM storage_files WHERE id = ?").get(id) as { bytes: Buffer | null } | undefined)?.bytes ?? undefined
 
 export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -49,16 +64,20 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     if (!Number.isSafeInteger(b.size) || b.size <= 0 || b.size > MAX_UPLOAD_BYTES) badField("size", "VALIDATION_MAX_VALUE")
     if (b.file_name.trim() === "" || b.file_name.length > 200) badField("file_name", "VALIDATION_FORMAT")
     const parts = Math.ceil(b.size / b.part_size)
-    if (!Number.isSafeInteger(b.part_size) || b.part_size < MIN_PART_SIZE && parts > 1 || parts > MAX_PARTS) badField("part_size", "VALIDATION_FORMAT", `at most ${MAX_PARTS} parts of at least ${MIN_PART_SIZE} bytes`)
+    if (!Number.isSafeInteger(b.part_size) || (b.part_size < MIN_PART_SIZE && parts > 1) || parts > MAX_PARTS)
+      badField("part_size", "VALIDATION_FORMAT", `at most ${MAX_PARTS} parts of at least ${MIN_PART_SIZE} bytes`)
     // a report is the betting operator's: the endr permission (features §6) for that purpose
     if (b.purpose === "endr-report" && !hasPermission(req.wallet.actions, P.endr)) throw new ApiError(403, "WITHOUT_PERMISSION", P.endr)
     const at = ctx.clock.stamp()
     const id = randomUUID()
     const fileId = randomUUID()
-    db.prepare(`INSERT INTO storage_uploads (id, wallet_id, user_id, file_id, name, content_type, size, purpose, part_size, parts_count, status, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`).run(id, req.wallet.wallet.id, req.user.id, fileId, b.file_name, b.content_type, b.size, b.purpose, b.part_size, Math.max(1, parts), at, at)
-    db.prepare(`INSERT INTO storage_files (id, wallet_id, upload_id, name, content_type, size, purpose, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`)
-      .run(fileId, req.wallet.wallet.id, id, b.file_name, b.content_type, b.size, b.purpose, at, at)
+    db.prepare(
+      `INSERT INTO storage_uploads (id, wallet_id, user_id, file_id, name, content_type, size, purpose, part_size, parts_count, status, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`
+    ).run(id, req.wallet.wallet.id, req.user.id, fileId, b.file_name, b.content_type, b.size, b.purpose, b.part_size, Math.max(1, parts), at, at)
+    db.prepare(
+      `INSERT INTO storage_files (id, wallet_id, upload_id, name, content_type, size, purpose, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`
+    ).run(fileId, req.wallet.wallet.id, id, b.file_name, b.content_type, b.size, b.purpose, at, at)
     return new Reply(201, { data: toUpload(uploadOf(req.wallet.wallet.id, id)) })
   })
 
@@ -68,7 +87,9 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const n = req.body.part_number
     if (!Number.isInteger(n) || n < 1 || n > u.parts_count) badField("part_number", "VALIDATION_FORMAT")
     const expires = ctx.clock.now() + PART_URL_TTL_MS
-    return { data: { url: `${req.origin}/users/v2/storage/parts/${u.id}/${n}?expires=${expires}&signature=${sign(u.id, n, expires)}`, expires_at: iso(expires) } }
+    return {
+      data: { url: `${req.origin}/users/v2/storage/parts/${u.id}/${n}?expires=${expires}&signature=${sign(u.id, n, expires)}`, expires_at: iso(expires) }
+    }
   })
 
   // the signed part PUT (not a call of the contract: the URL is the grant)
@@ -81,7 +102,8 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
       const expires = Number(c.req.query("expires"))
       const want = Buffer.from(sign(uploadId, n, expires))
       const got = Buffer.from(c.req.query("signature") ?? "")
-      if (got.length !== want.length || !timingSafeEqual(got, want) || !(expires > ctx.clock.now())) throw new ApiError(403, "WITHOUT_PERMISSION", "bad or expired signature")
+      if (got.length !== want.length || !timingSafeEqual(got, want) || !(expires > ctx.clock.now()))
+        throw new ApiError(403, "WITHOUT_PERMISSION", "bad or expired signature")
       const u = db.prepare("SELECT * FROM storage_uploads WHERE id = ?").get(uploadId) as UploadRow | undefined
       if (u === undefined) throw new ApiError(404, "UPLOAD_NOT_FOUND")
       if (u.status !== "open") throw new ApiError(422, u.status === "aborted" ? "UPLOAD_ABORTED" : "INVALID_REQUEST")
@@ -89,12 +111,21 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
       const expected = Math.min(u.part_size, u.size - (n - 1) * u.part_size)
       if (bytes.length !== expected) throw new ApiError(422, "INCORRECT_DATA", `part ${n} must be ${expected} bytes, got ${bytes.length}`)
       const etag = createHash("md5").update(bytes).digest("hex")
-      db.prepare("INSERT OR REPLACE INTO storage_parts (upload_id, part_number, size, etag, bytes) VALUES (?, ?, ?, ?, ?)").run(u.id, n, bytes.length, etag, bytes)
+      db.prepare("INSERT OR REPLACE INTO storage_parts (upload_id, part_number, size, etag, bytes) VALUES (?, ?, ?, ?, ?)").run(
+        u.id,
+        n,
+        bytes.length,
+        etag,
+        bytes
+      )
       // after-commit fault: the part is stored but the answer is lost (a resumed upload finds it held)
       const f = ctx.faults
       const rate = Object.entries(f.fault_after_commit_rate).reduce((m, [p, r]) => (c.req.path.startsWith(p) && r > m ? r : m), 0)
       if (rate > 0 && f.rng.next() < rate) {
-        if (f.after_commit_mode === "drop") { dropConnection(c); return new Response(null) }
+        if (f.after_commit_mode === "drop") {
+          dropConnection(c)
+          return new Response(null)
+        }
         throw new ApiError(f.status, "INTERNAL_ERROR", "injected fault after commit")
       }
       return c.json({ data: { part_number: n, etag } }, 200, { etag })
@@ -105,7 +136,11 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "storageParts", (req) => {
     const u = uploadOf(req.wallet.wallet.id, req.params["id"] ?? "")
-    const parts = db.prepare("SELECT part_number, size, etag FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{ part_number: number; size: number; etag: string }>
+    const parts = db.prepare("SELECT part_number, size, etag FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{
+      part_number: number
+      size: number
+      etag: string
+    }>
     return { data: { upload: toUpload(u), parts } }
   })
 
@@ -114,17 +149,26 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const file = fileRow(ctx, u.file_id) as FileRow
     if (u.status === "completed") return { data: toStoredFile(file) } // assembled once: a repeated complete answers the same file
     if (u.status === "aborted") throw new ApiError(422, "UPLOAD_ABORTED")
-    const held = db.prepare("SELECT part_number, etag FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{ part_number: number; etag: string }>
+    const held = db.prepare("SELECT part_number, etag FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{
+      part_number: number
+      etag: string
+    }>
     const sent = new Map(req.body.parts.map((p) => [p.part_number, p.etag]))
     if (held.length !== u.parts_count || held.some((p) => sent.get(p.part_number) !== p.etag) || sent.size !== u.parts_count) {
       throw new ApiError(422, "UPLOAD_INCOMPLETE", `${held.length} of ${u.parts_count} parts held`)
     }
-    const chunks = (db.prepare("SELECT bytes FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{ bytes: Buffer }>).map((r) => r.bytes)
+    const chunks = (db.prepare("SELECT bytes FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{ bytes: Buffer }>).map(
+      (r) => r.bytes
+    )
     const bytes = Buffer.concat(chunks)
     if (bytes.length !== u.size) throw new ApiError(422, "UPLOAD_INCOMPLETE", `assembled ${bytes.length} of ${u.size} bytes`)
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE storage_files SET state = 'READY', bytes = ?, sha256 = ?, assembled = assembled + 1, updated_at = ? WHERE id = ?")
-      .run(bytes, createHash("sha256").update(bytes).digest("hex"), at, file.id)
+    db.prepare("UPDATE storage_files SET state = 'READY', bytes = ?, sha256 = ?, assembled = assembled + 1, updated_at = ? WHERE id = ?").run(
+      bytes,
+      createHash("sha256").update(bytes).digest("hex"),
+      at,
+      file.id
+    )
     db.prepare("UPDATE storage_uploads SET status = 'completed', updated_at = ? WHERE id = ?").run(at, u.id)
     db.prepare("DELETE FROM storage_parts WHERE upload_id = ?").run(u.id)
     return { data: toStoredFile(fileRow(ctx, file.id) as FileRow) }
@@ -144,7 +188,9 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const size = Math.min(100, Math.max(1, Number(req.query.page_size ?? "20") || 20))
     const page = Math.max(1, Number(req.query.page ?? "1") || 1)
     const total = (db.prepare("SELECT count(*) AS n FROM storage_files WHERE wallet_id = ?").get(req.wallet.wallet.id) as { n: number }).n
-    const rows = db.prepare("SELECT * FROM storage_files WHERE wallet_id = ? ORDER BY created_at DESC LIMIT ? OFFSET ?").all(req.wallet.wallet.id, size, (page - 1) * size) as FileRow[]
+    const rows = db
+      .prepare("SELECT * FROM storage_files WHERE wallet_id = ? ORDER BY created_at DESC LIMIT ? OFFSET ?")
+      .all(req.wallet.wallet.id, size, (page - 1) * size) as FileRow[]
     return { data: { page, page_size: size, page_total: Math.ceil(total / size), total, data: rows.map(toStoredFile) } }
   })
 

@@ -28,11 +28,13 @@ const BATCH = 500
  * is described; the statement (a table) and the permission users (read on demand) by their calls.
  */
 const LIST_PERMISSION: Partial<Record<string, string | ReadonlyArray<string>>> = {
-  ...Object.fromEntries(listNames.flatMap((n) => {
-    const def = listDef(n)
-    const need = def ? listPermission(def) : []
-    return need.length > 0 ? [[hintOf(n), need]] : []
-  })),
+  ...Object.fromEntries(
+    listNames.flatMap((n) => {
+      const def = listDef(n)
+      const need = def ? listPermission(def) : []
+      return need.length > 0 ? [[hintOf(n), need]] : []
+    })
+  ),
   statements: P.getStatement,
   permission_users: P.getPermissionUsers
 }
@@ -42,7 +44,11 @@ const LIST_PERMISSION: Partial<Record<string, string | ReadonlyArray<string>>> =
  * read whose list they may read (the same rule as the loop below; the soak checks with it that
  * nothing a device should have received was missed).
  */
-export const eventVisibleTo = (db: DB, userId: string, e: { readonly user_id: string | null; readonly wallet_id: string | null; readonly list: string | null }): boolean => {
+export const eventVisibleTo = (
+  db: DB,
+  userId: string,
+  e: { readonly user_id: string | null; readonly wallet_id: string | null; readonly list: string | null }
+): boolean => {
   if (e.user_id !== null) return e.user_id === userId
   if (e.wallet_id === null || !readableWalletIds(db, userId).includes(e.wallet_id)) return false
   const need = e.list !== null ? LIST_PERMISSION[e.list] : undefined
@@ -86,90 +92,102 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
     c.header("Cache-Control", "no-cache, no-transform")
     c.header("X-Accel-Buffering", "no")
 
-    return streamSSE(c, async (stream) => {
-      let closed = false
-      let wake: (() => void) | null = null
-      let pending = false // an event arrived since the last query (no lost wake-up)
-      const signal = (): void => {
-        pending = true
-        const w = wake
-        wake = null
-        w?.()
-      }
-      const off = ctx.events.onWake(signal)
-      const conn: SseConn = { userId: me.id, close: () => { closed = true; signal() } }
-      ctx.sse.add(conn)
-      stream.onAbort(() => {
-        closed = true
-        signal()
-      })
-      let sent = 0
-      try {
-        await stream.write(": connected\n\n")
-        // events pruned beyond the replay window: tell the client to resync every list
-        const min = ctx.events.minSeq()
-        if (cursor > 0 && min > 0 && cursor < min - 1) {
-          for (const list of SYNCED_LISTS) {
-            await stream.writeSSE({ event: "change", data: JSON.stringify({ type: "change", list, wallet_id: null, ids: [], at: ctx.clock.nowIso() }) })
-          }
-          cursor = min - 1
+    return streamSSE(
+      c,
+      async (stream) => {
+        let closed = false
+        let wake: (() => void) | null = null
+        let pending = false // an event arrived since the last query (no lost wake-up)
+        const signal = (): void => {
+          pending = true
+          const w = wake
+          wake = null
+          w?.()
         }
-        let lastBeat = Date.now()
-        while (!closed) {
-          pending = false
-          const readable = readableWalletIds(db, me.id).filter((w) => walletFilter === null || walletFilter.includes(w))
-          const rows = db.prepare(
-            `SELECT seq, user_id, wallet_id, kind, list, data FROM events WHERE seq > ?
+        const off = ctx.events.onWake(signal)
+        const conn: SseConn = {
+          userId: me.id,
+          close: () => {
+            closed = true
+            signal()
+          }
+        }
+        ctx.sse.add(conn)
+        stream.onAbort(() => {
+          closed = true
+          signal()
+        })
+        let sent = 0
+        try {
+          await stream.write(": connected\n\n")
+          // events pruned beyond the replay window: tell the client to resync every list
+          const min = ctx.events.minSeq()
+          if (cursor > 0 && min > 0 && cursor < min - 1) {
+            for (const list of SYNCED_LISTS) {
+              await stream.writeSSE({ event: "change", data: JSON.stringify({ type: "change", list, wallet_id: null, ids: [], at: ctx.clock.nowIso() }) })
+            }
+            cursor = min - 1
+          }
+          let lastBeat = Date.now()
+          while (!closed) {
+            pending = false
+            const readable = readableWalletIds(db, me.id).filter((w) => walletFilter === null || walletFilter.includes(w))
+            const rows = db
+              .prepare(
+                `SELECT seq, user_id, wallet_id, kind, list, data FROM events WHERE seq > ?
              AND (user_id = ? OR (user_id IS NULL AND wallet_id IN (${readable.map(() => "?").join(",") || "NULL"})))
              ORDER BY seq LIMIT ${BATCH}`
-          ).all(cursor, me.id, ...readable) as EventRow[]
-          const actions = new Map<string, ReadonlyArray<string>>()
-          for (const r of rows) {
-            if (closed) break
-            cursor = r.seq
-            const need = r.user_id === null && r.list !== null ? LIST_PERMISSION[r.list] : undefined
-            if (need !== undefined && r.wallet_id !== null) {
-              let acts = actions.get(r.wallet_id)
-              if (acts === undefined) {
-                const a = walletAccess(db, me.id, r.wallet_id)
-                acts = typeof a === "string" ? [] : a.actions
-                actions.set(r.wallet_id, acts)
+              )
+              .all(cursor, me.id, ...readable) as EventRow[]
+            const actions = new Map<string, ReadonlyArray<string>>()
+            for (const r of rows) {
+              if (closed) break
+              cursor = r.seq
+              const need = r.user_id === null && r.list !== null ? LIST_PERMISSION[r.list] : undefined
+              if (need !== undefined && r.wallet_id !== null) {
+                let acts = actions.get(r.wallet_id)
+                if (acts === undefined) {
+                  const a = walletAccess(db, me.id, r.wallet_id)
+                  acts = typeof a === "string" ? [] : a.actions
+                  actions.set(r.wallet_id, acts)
+                }
+                if (!hasPermission(acts, need)) continue
               }
-              if (!hasPermission(acts, need)) continue
+              if (ctx.faults.corrupt_sse_rate > 0 && ctx.faults.rng.next() < ctx.faults.corrupt_sse_rate) {
+                // a malformed frame first (bad JSON, an unknown shape, script text), then the real event
+                const junk = ["{not json", JSON.stringify({ type: "change", list: "<img src=x onerror=alert(1)>", ids: 5 }), "<script>alert(1)</script>"]
+                await stream.writeSSE({ event: r.kind, data: junk[Math.floor(ctx.faults.rng.next() * junk.length)] ?? "{" })
+              }
+              await stream.writeSSE({ id: String(r.seq), event: r.kind, data: r.data })
+              sent++
+              const dropAfter = ctx.faults.drop_sse_after_events
+              if (dropAfter !== null && sent >= dropAfter) closed = true
             }
-            if (ctx.faults.corrupt_sse_rate > 0 && ctx.faults.rng.next() < ctx.faults.corrupt_sse_rate) {
-              // a malformed frame first (bad JSON, an unknown shape, script text), then the real event
-              const junk = ["{not json", JSON.stringify({ type: "change", list: "<img src=x onerror=alert(1)>", ids: 5 }), "<script>alert(1)</script>"]
-              await stream.writeSSE({ event: r.kind, data: junk[Math.floor(ctx.faults.rng.next() * junk.length)] ?? "{" })
+            if (closed || rows.length === BATCH || pending) continue
+            const wait = Math.max(0, ctx.cfg.heartbeatMs - (Date.now() - lastBeat))
+            await new Promise<void>((resolve) => {
+              const t = setTimeout(() => {
+                wake = null
+                resolve()
+              }, wait)
+              wake = () => {
+                clearTimeout(t)
+                resolve()
+              }
+            })
+            if (!closed && Date.now() - lastBeat >= ctx.cfg.heartbeatMs) {
+              lastBeat = Date.now()
+              await stream.writeSSE({ event: "heartbeat", data: JSON.stringify({ type: "heartbeat", at: ctx.clock.nowIso() }) })
             }
-            await stream.writeSSE({ id: String(r.seq), event: r.kind, data: r.data })
-            sent++
-            const dropAfter = ctx.faults.drop_sse_after_events
-            if (dropAfter !== null && sent >= dropAfter) closed = true
           }
-          if (closed || rows.length === BATCH || pending) continue
-          const wait = Math.max(0, ctx.cfg.heartbeatMs - (Date.now() - lastBeat))
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(() => {
-              wake = null
-              resolve()
-            }, wait)
-            wake = () => {
-              clearTimeout(t)
-              resolve()
-            }
-          })
-          if (!closed && Date.now() - lastBeat >= ctx.cfg.heartbeatMs) {
-            lastBeat = Date.now()
-            await stream.writeSSE({ event: "heartbeat", data: JSON.stringify({ type: "heartbeat", at: ctx.clock.nowIso() }) })
-          }
+        } finally {
+          off()
+          ctx.sse.delete(conn)
         }
-      } finally {
-        off()
-        ctx.sse.delete(conn)
+      },
+      async (e) => {
+        ctx.log(`[sandbox] stream error: ${e.message}`)
       }
-    }, async (e) => {
-      ctx.log(`[sandbox] stream error: ${e.message}`)
-    })
+    )
   })
 }

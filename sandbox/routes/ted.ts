@@ -15,9 +15,7 @@ import type { Prng } from "../prng.ts"
 import { bind, decodeOr422, errorResponse, Reply } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
 import { notify, postEntry } from "../ledger.ts"
-import {
-  createTedTables, toContact, toTransfer, walletOfSandboxAccount, type ContactRow, type TransferRow
-} from "../ted-db.ts"
+import { createTedTables, toContact, toTransfer, walletOfSandboxAccount, type ContactRow, type TransferRow } from "../ted-db.ts"
 import { bankByCode, BANK_DIRECTORY, searchBanks, SANDBOX_BANK, TED_BANKS } from "../../schema/banks.ts"
 import { tedProblems, tedWindowAt, type TedDestinationBody } from "../../schema/ted.ts"
 import { formatSpDateTime } from "../../schema/sao-paulo-time.ts"
@@ -34,19 +32,43 @@ const destinationOf = (b: TedDestinationBody, amount?: number, description?: str
   if (Object.keys(problems).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, problems as Record<string, string>)
   const bank = bankByCode(b.bank_code) ?? SANDBOX_BANK
   return {
-    bank_code: bank.code, bank_name: bank.name, ispb: bank.ispb, agency: b.agency.trim(), account: b.account.trim(), digit: b.digit.trim().toUpperCase(),
-    account_type: b.account_type, document: normalizeDocument(b.document) ?? b.document, name: b.name.trim()
+    bank_code: bank.code,
+    bank_name: bank.name,
+    ispb: bank.ispb,
+    agency: b.agency.trim(),
+    account: b.account.trim(),
+    digit: b.digit.trim().toUpperCase(),
+    account_type: b.account_type,
+    document: normalizeDocument(b.document) ?? b.document,
+    name: b.name.trim()
   }
 }
 
 const transferRow = (ctx: Ctx, id: string): TransferRow => ctx.db.prepare("SELECT * FROM ted_transfers WHERE id = ?").get(id) as TransferRow
-const tellTransfer = (ctx: Ctx, r: TransferRow): void => { ctx.events.change("ted_transfers", { walletId: r.wallet_id, ids: [r.id], rows: [toTransfer(r)] }) }
+const tellTransfer = (ctx: Ctx, r: TransferRow): void => {
+  ctx.events.change("ted_transfers", { walletId: r.wallet_id, ids: [r.id], rows: [toTransfer(r)] })
+}
 
 /** A TED arrives to a wallet: its TED_IN row (live) and a notification to the owner. */
-export const receiveTed = (ctx: Ctx, walletId: string, amount: number, payerName: string, payerDocument: string, bankName: string, operationId?: string): StatementEntry => {
+export const receiveTed = (
+  ctx: Ctx,
+  walletId: string,
+  amount: number,
+  payerName: string,
+  payerDocument: string,
+  bankName: string,
+  operationId?: string
+): StatementEntry => {
   const row = postEntry(ctx, {
-    walletId, type: "TED_IN", direction: "in", currency: "BRL", amount, description: `TED recebida - ${payerName} (${bankName})`,
-    counterpartyName: payerName, counterpartyDocument: payerDocument, ...(operationId !== undefined ? { operationId } : {})
+    walletId,
+    type: "TED_IN",
+    direction: "in",
+    currency: "BRL",
+    amount,
+    description: `TED recebida - ${payerName} (${bankName})`,
+    counterpartyName: payerName,
+    counterpartyDocument: payerDocument,
+    ...(operationId !== undefined ? { operationId } : {})
   })
   const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined
   if (owner !== undefined) notify(ctx, owner.owner_id, "TED recebida", `Você recebeu R$ ${reais(amount)} de ${payerName} via TED.`)
@@ -54,10 +76,20 @@ export const receiveTed = (ctx: Ctx, walletId: string, amount: number, payerName
 }
 
 /** Debits the sender (TED_OUT) and, for an account of the sandbox bank, credits its wallet. Throws INSUFFICIENT_BALANCE. */
-const settle = (ctx: Ctx, t: Pick<TransferRow, "wallet_id" | "bank_code" | "agency" | "account" | "digit" | "name" | "document" | "amount" | "transaction_uuid">): StatementEntry => {
+const settle = (
+  ctx: Ctx,
+  t: Pick<TransferRow, "wallet_id" | "bank_code" | "agency" | "account" | "digit" | "name" | "document" | "amount" | "transaction_uuid">
+): StatementEntry => {
   const out = postEntry(ctx, {
-    walletId: t.wallet_id, type: "TED_OUT", direction: "out", currency: "BRL", amount: t.amount, description: `TED enviada - ${t.name}`,
-    counterpartyName: t.name, counterpartyDocument: t.document, transactionUuid: t.transaction_uuid
+    walletId: t.wallet_id,
+    type: "TED_OUT",
+    direction: "out",
+    currency: "BRL",
+    amount: t.amount,
+    description: `TED enviada - ${t.name}`,
+    counterpartyName: t.name,
+    counterpartyDocument: t.document,
+    transactionUuid: t.transaction_uuid
   })
   if (t.bank_code === SANDBOX_BANK.code) {
     const to = walletOfSandboxAccount(ctx.db, t.agency, t.account, t.digit)
@@ -82,13 +114,18 @@ export const runTedSchedules = (ctx: Ctx): string[] => {
       let operationId: string | null = null
       let failure: string | null = null
       try {
-        ctx.db.transaction(() => { operationId = settle(ctx, t).operation_id })()
+        ctx.db.transaction(() => {
+          operationId = settle(ctx, t).operation_id
+        })()
       } catch (e) {
         if (!(e instanceof ApiError)) throw e
         failure = e.key
       }
       const at = ctx.clock.stamp()
-      ctx.db.prepare("UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
+      ctx.db
+        .prepare(
+          "UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'"
+        )
         .run(failure === null ? "confirmed" : "failed", operationId, failure === null ? at : null, failure, at, t.id)
     })()
     tellTransfer(ctx, transferRow(ctx, t.id))
@@ -107,7 +144,9 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "tedWindow", () => {
     const now = ctx.clock.now()
     const w = tedWindowAt(now)
-    return { data: { open: w.open, now: new Date(now).toISOString(), opens_at: new Date(w.opensAt).toISOString(), closes_at: new Date(w.closesAt).toISOString() } }
+    return {
+      data: { open: w.open, now: new Date(now).toISOString(), opens_at: new Date(w.opensAt).toISOString(), closes_at: new Date(w.closesAt).toISOString() }
+    }
   })
 
   bind(app, ctx, "tedTransfers", (req) => {
@@ -131,14 +170,22 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
     const base = { wallet_id: wallet.id, ...dest, amount: b.amount, transaction_uuid: req.txKey }
     let operationId: string | null = null
     if (w.open) operationId = settle(ctx, base).operation_id
-    db.prepare(`INSERT INTO ted_transfers (id, wallet_id, status, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, amount, description,
+    db.prepare(
+      `INSERT INTO ted_transfers (id, wallet_id, status, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, amount, description,
       scheduled_for, executed_at, failure_reason, operation_id, transaction_uuid, created_at, updated_at)
       VALUES (@id, @wallet_id, @status, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @amount, @description,
-      @scheduled_for, @executed_at, NULL, @operation_id, @transaction_uuid, @created_at, @updated_at)`)
-      .run({
-        id, ...base, status: w.open ? "confirmed" : "scheduled", description, scheduled_for: w.open ? null : new Date(w.opensAt).toISOString(),
-        executed_at: w.open ? at : null, operation_id: operationId, created_at: at, updated_at: at
-      })
+      @scheduled_for, @executed_at, NULL, @operation_id, @transaction_uuid, @created_at, @updated_at)`
+    ).run({
+      id,
+      ...base,
+      status: w.open ? "confirmed" : "scheduled",
+      description,
+      scheduled_for: w.open ? null : new Date(w.opensAt).toISOString(),
+      executed_at: w.open ? at : null,
+      operation_id: operationId,
+      created_at: at,
+      updated_at: at
+    })
     const row = transferRow(ctx, id)
     tellTransfer(ctx, row)
     return new Reply(201, { data: toTransfer(row) })
@@ -153,14 +200,23 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
     const dest = destinationOf(req.body)
     const wallet = req.wallet.wallet
     const at = ctx.clock.stamp()
-    const prior = db.prepare("SELECT id FROM ted_contacts WHERE wallet_id = ? AND bank_code = ? AND agency = ? AND account = ? AND digit = ?")
+    const prior = db
+      .prepare("SELECT id FROM ted_contacts WHERE wallet_id = ? AND bank_code = ? AND agency = ? AND account = ? AND digit = ?")
       .get(wallet.id, dest.bank_code, dest.agency, dest.account, dest.digit) as { id: string } | undefined
     const id = prior?.id ?? randomUUID()
     if (prior !== undefined) {
-      db.prepare("UPDATE ted_contacts SET account_type = ?, document = ?, name = ?, updated_at = ? WHERE id = ?").run(dest.account_type, dest.document, dest.name, at, id)
+      db.prepare("UPDATE ted_contacts SET account_type = ?, document = ?, name = ?, updated_at = ? WHERE id = ?").run(
+        dest.account_type,
+        dest.document,
+        dest.name,
+        at,
+        id
+      )
     } else {
-      db.prepare(`INSERT INTO ted_contacts (id, wallet_id, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, created_at, updated_at)
-        VALUES (@id, @wallet_id, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @at, @at)`).run({ id, wallet_id: wallet.id, ...dest, at })
+      db.prepare(
+        `INSERT INTO ted_contacts (id, wallet_id, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, created_at, updated_at)
+        VALUES (@id, @wallet_id, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @at, @at)`
+      ).run({ id, wallet_id: wallet.id, ...dest, at })
     }
     const row = toContact(db.prepare("SELECT * FROM ted_contacts WHERE id = ?").get(id) as ContactRow)
     ctx.events.change("ted_contacts", { walletId: wallet.id, ids: [id], rows: [row] })
@@ -177,9 +233,16 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
 
   // scheduled TEDs run when the business clock reaches the window (checked every 2 s and on a clock move)
   const tick = (): void => {
-    try { runTedSchedules(ctx) } catch (e) { ctx.log(`[sandbox] ted schedules: ${String(e)}`) }
+    try {
+      runTedSchedules(ctx)
+    } catch (e) {
+      ctx.log(`[sandbox] ted schedules: ${String(e)}`)
+    }
   }
-  const loop = (): void => { tick(); later(ctx, 2000, loop) }
+  const loop = (): void => {
+    tick()
+    later(ctx, 2000, loop)
+  }
   later(ctx, 2000, loop)
   ctx.onClockChange.push(tick)
 
@@ -196,12 +259,18 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
   adminJson(tedAdminApi.tedIncoming.path, async (c) => {
     const text = await c.req.text()
     let raw: unknown = {}
-    try { raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown) } catch { throw new ApiError(400, "INVALID_FORMAT") }
+    try {
+      raw = text.trim() === "" ? {} : (JSON.parse(text) as unknown)
+    } catch {
+      throw new ApiError(400, "INVALID_FORMAT")
+    }
     const b = decodeOr422(tedAdminApi.tedIncoming.body, raw)
     if (db.prepare("SELECT 1 FROM wallets WHERE id = ?").get(b.wallet_id) === undefined) throw new ApiError(404, "NOT_FOUND")
     const amount = b.amount ?? 0
     const bank = bankByCode(b.bank_code ?? "341") ?? SANDBOX_BANK
-    return { data: db.transaction(() => receiveTed(ctx, b.wallet_id, amount, b.payer_name ?? "Remetente Externo", b.payer_document ?? "52998224725", bank.name))() }
+    return {
+      data: db.transaction(() => receiveTed(ctx, b.wallet_id, amount, b.payer_name ?? "Remetente Externo", b.payer_document ?? "52998224725", bank.name))()
+    }
   })
   adminJson(tedAdminApi.tedRunSchedules.path, async () => ({ data: { ran: db.transaction(() => runTedSchedules(ctx))() } }))
 }

@@ -60,8 +60,15 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
     const u = req.user
     return {
       data: {
-        id: u.id, name: u.name, full_name: u.full_name, email: u.email, phone_number: u.phone_number, type: u.type, document: u.document,
-        referral_link: u.referral_link, server_type: u.server_type
+        id: u.id,
+        name: u.name,
+        full_name: u.full_name,
+        email: u.email,
+        phone_number: u.phone_number,
+        type: u.type,
+        document: u.document,
+        referral_link: u.referral_link,
+        server_type: u.server_type
       }
     }
   })
@@ -80,8 +87,13 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
     o["needs_profile_update"] = false
     // core §4: expired returns to finished after a profile update
     const status = req.user.onboarding_status === "expired" ? "finished" : req.user.onboarding_status
-    db.prepare("UPDATE users SET onboarding_json = ?, address_json = ?, onboarding_status = ?, updated_at = ? WHERE id = ?")
-      .run(JSON.stringify(o), JSON.stringify(b.address), status, ctx.clock.nowIso(), req.user.id)
+    db.prepare("UPDATE users SET onboarding_json = ?, address_json = ?, onboarding_status = ?, updated_at = ? WHERE id = ?").run(
+      JSON.stringify(o),
+      JSON.stringify(b.address),
+      status,
+      ctx.clock.nowIso(),
+      req.user.id
+    )
     const fresh = db.prepare("SELECT * FROM users WHERE id = ?").get(req.user.id) as UserRow
     return { data: onboardingOf(fresh) }
   })

@@ -12,8 +12,19 @@ import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { sandboxAccountOf } from "../ted-db.ts"
 import {
-  ACCOUNT_COLUMNS, notFound, paginate, permissionUser, toAccount, toInvitation, toWallet, userByEmail, walletAccess, walletReaders,
-  type InvitationRow, type PageParams, type WalletRow
+  ACCOUNT_COLUMNS,
+  notFound,
+  paginate,
+  permissionUser,
+  toAccount,
+  toInvitation,
+  toWallet,
+  userByEmail,
+  walletAccess,
+  walletReaders,
+  type InvitationRow,
+  type PageParams,
+  type WalletRow
 } from "../repo.ts"
 import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../schema/permissions.ts"
 import { CURRENCY_DECIMALS, type PagedOf } from "../../schema/common.ts"
@@ -28,10 +39,14 @@ const CURRENCY_IDS = { BRL: 1, BTC: 2, ETH: 3, USDT: 4 } as const
 export const createOwnWallet = (ctx: Ctx, ownerId: string, name: string, isDefault: boolean): WalletRow => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
-  ctx.db.prepare("INSERT INTO wallets (id, name, owner_id, is_default, is_matrix, parent_id, is_gateway, created_at, updated_at) VALUES (?, ?, ?, ?, 0, NULL, 0, ?, ?)")
+  ctx.db
+    .prepare(
+      "INSERT INTO wallets (id, name, owner_id, is_default, is_matrix, parent_id, is_gateway, created_at, updated_at) VALUES (?, ?, ?, ?, 0, NULL, 0, ?, ?)"
+    )
     .run(id, name, ownerId, isDefault ? 1 : 0, at, at)
   for (const c of ["BRL", "BTC", "ETH", "USDT"] as const) {
-    ctx.db.prepare("INSERT INTO wallet_accounts (id, wallet_id, currency_symbol, currency_id, currency_decimal, balance, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?)")
+    ctx.db
+      .prepare("INSERT INTO wallet_accounts (id, wallet_id, currency_symbol, currency_id, currency_decimal, balance, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?)")
       .run(randomUUID(), id, c, CURRENCY_IDS[c], CURRENCY_DECIMALS[c], at)
   }
   ctx.db.prepare("INSERT INTO pending_balances (wallet_id, pending_balance, updated_at) VALUES (?, 0, ?)").run(id, at)
@@ -86,7 +101,9 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
   const invitationById = (id: string): InvitationRow | undefined => db.prepare("SELECT * FROM invitations WHERE id = ?").get(id) as InvitationRow | undefined
   const ownWalletNameTaken = (ownerId: string, name: string, exceptId: string | null): boolean =>
-    db.prepare("SELECT 1 FROM wallets WHERE owner_id = ? AND deleted_at IS NULL AND lower(name) = lower(?) AND id IS NOT ?").get(ownerId, name.trim(), exceptId) !== undefined
+    db
+      .prepare("SELECT 1 FROM wallets WHERE owner_id = ? AND deleted_at IS NULL AND lower(name) = lower(?) AND id IS NOT ?")
+      .get(ownerId, name.trim(), exceptId) !== undefined
   const checkName = (name: string): string => {
     const n = name.trim()
     if (n === "") badField("name", "VALIDATION_REQUIRED")
@@ -101,9 +118,11 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     return a
   }
 
-  bind(app, ctx, "wallets", (req) =>
-    ({
-      data: paginate<WalletRow, ReturnType<typeof toWallet>>(db, req.query, {
+  bind(app, ctx, "wallets", (req) => ({
+    data: paginate<WalletRow, ReturnType<typeof toWallet>>(
+      db,
+      req.query,
+      {
         from: "wallets w",
         columns: "w.*",
         where: ["w.deleted_at IS NULL", "(w.owner_id = ? OR w.id IN (SELECT wallet_id FROM wallet_members WHERE user_id = ?))"],
@@ -111,9 +130,10 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
         sortable: { created_at: "w.created_at", updated_at: "w.updated_at", name: "w.name" },
         prefix: "w.",
         defaultPageSize: 100
-      }, (w) => toWallet(db, w, req.user.id))
-    })
-  )
+      },
+      (w) => toWallet(db, w, req.user.id)
+    )
+  }))
 
   bind(app, ctx, "walletCreate", (req) => {
     const name = checkName(req.body.name)
@@ -135,14 +155,21 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     const at = ctx.clock.stamp()
     if (req.body.name !== undefined) {
       const name = checkName(req.body.name)
-      if (ownWalletNameTaken(a.wallet.owner_id, name, a.wallet.id)) throw new ApiError(422, "WALLET_NAME_ALREADY_EXISTS", undefined, { name: "VALIDATION_UNIQUE" })
+      if (ownWalletNameTaken(a.wallet.owner_id, name, a.wallet.id))
+        throw new ApiError(422, "WALLET_NAME_ALREADY_EXISTS", undefined, { name: "VALIDATION_UNIQUE" })
       db.prepare("UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(name, at, a.wallet.id)
     }
     if (req.body.default !== undefined) {
       if (!a.owner) throw new ApiError(403, "WITHOUT_PERMISSION", "only the owner sets the default wallet")
       if (req.body.default) {
-        const others = db.prepare("SELECT id FROM wallets WHERE owner_id = ? AND is_default = 1 AND id != ?").all(a.wallet.owner_id, a.wallet.id) as Array<{ id: string }>
-        db.prepare("UPDATE wallets SET is_default = 0, updated_at = ? WHERE owner_id = ? AND is_default = 1 AND id != ?").run(at, a.wallet.owner_id, a.wallet.id)
+        const others = db.prepare("SELECT id FROM wallets WHERE owner_id = ? AND is_default = 1 AND id != ?").all(a.wallet.owner_id, a.wallet.id) as Array<{
+          id: string
+        }>
+        db.prepare("UPDATE wallets SET is_default = 0, updated_at = ? WHERE owner_id = ? AND is_default = 1 AND id != ?").run(
+          at,
+          a.wallet.owner_id,
+          a.wallet.id
+        )
         for (const o of others) ctx.events.change("wallets", { walletId: o.id, ids: [o.id] })
       }
       db.prepare("UPDATE wallets SET is_default = ?, updated_at = ? WHERE id = ?").run(req.body.default ? 1 : 0, at, a.wallet.id)
@@ -156,11 +183,15 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "walletDelete", (req) => {
     const a = access(req.user.id, req.params["id"] ?? "")
     if (!a.owner) throw new ApiError(403, "WITHOUT_PERMISSION", "only the owner deletes a wallet")
-    const others = db.prepare("SELECT id FROM wallets WHERE owner_id = ? AND deleted_at IS NULL AND id != ?").all(req.user.id, a.wallet.id) as Array<{ id: string }>
+    const others = db.prepare("SELECT id FROM wallets WHERE owner_id = ? AND deleted_at IS NULL AND id != ?").all(req.user.id, a.wallet.id) as Array<{
+      id: string
+    }>
     if (others.length === 0) throw new ApiError(422, "NO_OTHER_OWN_WALLET")
-    const bal = db.prepare(
-      "SELECT (SELECT count(*) FROM wallet_accounts WHERE wallet_id = ? AND balance != 0) + (SELECT count(*) FROM pending_balances WHERE wallet_id = ? AND pending_balance != 0) AS n"
-    ).get(a.wallet.id, a.wallet.id) as { n: number }
+    const bal = db
+      .prepare(
+        "SELECT (SELECT count(*) FROM wallet_accounts WHERE wallet_id = ? AND balance != 0) + (SELECT count(*) FROM pending_balances WHERE wallet_id = ? AND pending_balance != 0) AS n"
+      )
+      .get(a.wallet.id, a.wallet.id) as { n: number }
     if (bal.n > 0) throw new ApiError(422, "WALLET_HAS_BALANCE")
     const backup = req.query.wallet_backup_id
     if (backup !== undefined && !others.some((o) => o.id === backup)) badField("wallet_backup_id", "VALIDATION_FORMAT", "must be another own wallet")
@@ -196,18 +227,27 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
       params.push(req.query.currency_symbol.toUpperCase())
     }
     return {
-      data: paginate<WalletAccount, WalletAccount>(db, req.query, {
-        from: "wallet_accounts", columns: ACCOUNT_COLUMNS, where, params,
-        sortable: { currency_id: "currency_id", created_at: "currency_id", updated_at: "updated_at" },
-        defaultSort: "currency_id", defaultOrder: "asc", defaultPageSize: 100
-      }, toAccount)
+      data: paginate<WalletAccount, WalletAccount>(
+        db,
+        req.query,
+        {
+          from: "wallet_accounts",
+          columns: ACCOUNT_COLUMNS,
+          where,
+          params,
+          sortable: { currency_id: "currency_id", created_at: "currency_id", updated_at: "updated_at" },
+          defaultSort: "currency_id",
+          defaultOrder: "asc",
+          defaultPageSize: 100
+        },
+        toAccount
+      )
     }
   })
 
   bind(app, ctx, "pendingBalance", (req) => {
     const row = db.prepare("SELECT pending_balance, updated_at FROM pending_balances WHERE wallet_id = ?").get(req.wallet.wallet.id) as
-      | { pending_balance: number; updated_at: string }
-      | undefined
+      { pending_balance: number; updated_at: string } | undefined
     return { data: { pending_balance: row?.pending_balance ?? 0, currency: "BRL" as const, updated_at: row?.updated_at ?? req.wallet.wallet.created_at } }
   })
 
@@ -215,20 +255,36 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "invitationsReceived", (req) => {
     expireInvitations(ctx, "invitee_email = ? COLLATE NOCASE", req.user.email)
     return {
-      data: paginate<InvitationRow, ReturnType<typeof toInvitation>>(db, req.query, {
-        from: "invitations", columns: "*", where: ["invitee_email = ? COLLATE NOCASE"], params: [req.user.email],
-        sortable: { created_at: "invited_at", invited_at: "invited_at", updated_at: "updated_at" }
-      }, (r) => toInvitation(db, r))
+      data: paginate<InvitationRow, ReturnType<typeof toInvitation>>(
+        db,
+        req.query,
+        {
+          from: "invitations",
+          columns: "*",
+          where: ["invitee_email = ? COLLATE NOCASE"],
+          params: [req.user.email],
+          sortable: { created_at: "invited_at", invited_at: "invited_at", updated_at: "updated_at" }
+        },
+        (r) => toInvitation(db, r)
+      )
     }
   })
 
   bind(app, ctx, "invitationsSent", (req) => {
     expireInvitations(ctx, "wallet_id = ?", req.wallet.wallet.id)
     return {
-      data: paginate<InvitationRow, ReturnType<typeof toInvitation>>(db, req.query, {
-        from: "invitations", columns: "*", where: ["wallet_id = ?"], params: [req.wallet.wallet.id],
-        sortable: { created_at: "invited_at", invited_at: "invited_at", updated_at: "updated_at" }
-      }, (r) => toInvitation(db, r))
+      data: paginate<InvitationRow, ReturnType<typeof toInvitation>>(
+        db,
+        req.query,
+        {
+          from: "invitations",
+          columns: "*",
+          where: ["wallet_id = ?"],
+          params: [req.wallet.wallet.id],
+          sortable: { created_at: "invited_at", invited_at: "invited_at", updated_at: "updated_at" }
+        },
+        (r) => toInvitation(db, r)
+      )
     }
   })
 
@@ -246,7 +302,12 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const at = ctx.clock.stamp()
     // a newer invitation replaces a pending one to the same address
-    db.prepare("UPDATE invitations SET state = 'CANCELLED', cancelled_at = ?, updated_at = ? WHERE wallet_id = ? AND invitee_email = ? AND state = 'SENT'").run(at, at, b.wallet_id, email)
+    db.prepare("UPDATE invitations SET state = 'CANCELLED', cancelled_at = ?, updated_at = ? WHERE wallet_id = ? AND invitee_email = ? AND state = 'SENT'").run(
+      at,
+      at,
+      b.wallet_id,
+      email
+    )
     const id = randomUUID()
     db.prepare(
       `INSERT INTO invitations (id, wallet_id, inviter_id, invitee_email, state, permission_types, invited_at, accepted_at, declined_at, expired_at,
@@ -256,8 +317,14 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     invitationEvents(ctx, inv)
     if (invitee !== undefined) {
       const n = { id: randomUUID(), title: "Convite para carteira", description: `${req.user.name} convidou você para a carteira ${req.wallet.wallet.name}.` }
-      db.prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read) VALUES (?, ?, ?, ?, ?, ?, 0)")
-        .run(n.id, invitee.id, n.title, n.description, at, at)
+      db.prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read) VALUES (?, ?, ?, ?, ?, ?, 0)").run(
+        n.id,
+        invitee.id,
+        n.title,
+        n.description,
+        at,
+        at
+      )
       const unread = (db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(invitee.id) as { n: number }).n
       ctx.events.notification(invitee.id, { id: n.id, title: n.title, description: n.description, created_at: at, read: false }, unread)
     }
@@ -314,16 +381,33 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
 
   // ── permissions (core §6) ──
   bind(app, ctx, "permissionActions", (req) => {
-    const asked = req.query.permission_types?.split(",").map((s) => s.trim()).filter((s) => s !== "")
-    const actions = asked !== undefined && asked.length > 0
-      ? (asked.includes("ROOT") && req.wallet.owner ? [WILDCARD] : actionsForTypes(asked.filter((t) => req.wallet.owner || req.wallet.types.includes(t))))
-      : req.wallet.actions
-    return { data: pageArray(actions.map((tag) => ({ tag })), req.query, 100) }
+    const asked = req.query.permission_types
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")
+    const actions =
+      asked !== undefined && asked.length > 0
+        ? asked.includes("ROOT") && req.wallet.owner
+          ? [WILDCARD]
+          : actionsForTypes(asked.filter((t) => req.wallet.owner || req.wallet.types.includes(t)))
+        : req.wallet.actions
+    return {
+      data: pageArray(
+        actions.map((tag) => ({ tag })),
+        req.query,
+        100
+      )
+    }
   })
 
   bind(app, ctx, "permissionUsers", (req) => {
     const w = req.wallet.wallet
-    const ids = [w.owner_id, ...(db.prepare("SELECT user_id FROM wallet_members WHERE wallet_id = ? ORDER BY created_at").all(w.id) as Array<{ user_id: string }>).map((r) => r.user_id)]
+    const ids = [
+      w.owner_id,
+      ...(db.prepare("SELECT user_id FROM wallet_members WHERE wallet_id = ? ORDER BY created_at").all(w.id) as Array<{ user_id: string }>).map(
+        (r) => r.user_id
+      )
+    ]
     const users = ids.map((id) => permissionUser(db, w.id, id)).filter((u) => u !== undefined)
     return { data: pageArray(users, req.query, 20) }
   })
@@ -332,7 +416,8 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     const w = req.wallet.wallet
     if (req.body.user_id === w.owner_id) throw new ApiError(422, "CANNOT_REMOVE_OWNER", "the owner's role cannot change")
     validateRoles(req.body.permission_types)
-    const r = db.prepare("UPDATE wallet_members SET permission_types = ?, updated_at = ? WHERE wallet_id = ? AND user_id = ?")
+    const r = db
+      .prepare("UPDATE wallet_members SET permission_types = ?, updated_at = ? WHERE wallet_id = ? AND user_id = ?")
       .run(JSON.stringify(req.body.permission_types), ctx.clock.stamp(), w.id, req.body.user_id)
     if (r.changes === 0) return notFound()
     membershipEvents(ctx, w.id, req.body.user_id)

@@ -108,8 +108,7 @@ export const encodeCode = (layout: CodeLayout, values: ReadonlyArray<string>): n
   return code
 }
 
-export const decodeCode = (layout: CodeLayout, code: number): ReadonlyArray<string> =>
-  layout.enums.map((e) => e.literals[(code >> e.shift) & e.mask] as string)
+export const decodeCode = (layout: CodeLayout, code: number): ReadonlyArray<string> => layout.enums.map((e) => e.literals[(code >> e.shift) & e.mask] as string)
 
 export interface DefinedTable<R> extends TableDescription<R> {
   readonly layout: CodeLayout

@@ -20,22 +20,46 @@ export type GatewayKind = typeof GatewayKind.Type
  * read as `reversed` (a reversal asked by the payer's bank, MED) — D-gateway-statuses.
  */
 export const GATEWAY_STATUSES = [
-  "pending", "paid", "paid_by_third_party", "paid_without_qrcode", "refund_received", "rejected", "failed", "undone",
-  "reverted", "reversed", "waiting_upload", "on_hold", "waiting_approval", "waiting_rejection", "waiting_cancellation",
-  "accepted", "declined"
+  "pending",
+  "paid",
+  "paid_by_third_party",
+  "paid_without_qrcode",
+  "refund_received",
+  "rejected",
+  "failed",
+  "undone",
+  "reverted",
+  "reversed",
+  "waiting_upload",
+  "on_hold",
+  "waiting_approval",
+  "waiting_rejection",
+  "waiting_cancellation",
+  "accepted",
+  "declined"
 ] as const
 export const GatewayStatus = Schema.Literals(GATEWAY_STATUSES)
 export type GatewayStatus = typeof GatewayStatus.Type
 
 /** Statuses whose value counts in the page's sums: money that moved or is moving (D-gateway-sums). */
 export const GATEWAY_SUM_STATUSES: ReadonlyArray<GatewayStatus> = [
-  "pending", "paid", "paid_by_third_party", "paid_without_qrcode", "refund_received", "accepted",
-  "on_hold", "waiting_upload", "waiting_approval"
+  "pending",
+  "paid",
+  "paid_by_third_party",
+  "paid_without_qrcode",
+  "refund_received",
+  "accepted",
+  "on_hold",
+  "waiting_upload",
+  "waiting_approval"
 ]
 
 /** The dashboard aggregate's type for each kind (features §3 "Dashboard aggregate"). */
 export const DASHBOARD_TYPE: Readonly<Record<GatewayKind, "transaction" | "withdraw" | "refund" | "returned">> = {
-  deposit: "transaction", withdrawal: "withdraw", refund: "refund", return: "returned"
+  deposit: "transaction",
+  withdrawal: "withdraw",
+  refund: "refund",
+  return: "returned"
 }
 export const DashboardType = Schema.Literals(["transaction", "refund", "returned", "withdraw"])
 export type DashboardType = typeof DashboardType.Type
@@ -96,7 +120,23 @@ export const gatewayTable = defineTable<GatewayTransaction>({
   sorts: ["created_at", "amount"],
   plugins: [],
   csv: [
-    "created_at", "kind", "status", "reference", "counterparty_name", "counterparty_document", "value", "fee", "seller_share",
-    "bank", "agency", "account", "digit", "end_to_end_id", "txid", "operation_id", "id", "wallet_id"
+    "created_at",
+    "kind",
+    "status",
+    "reference",
+    "counterparty_name",
+    "counterparty_document",
+    "value",
+    "fee",
+    "seller_share",
+    "bank",
+    "agency",
+    "account",
+    "digit",
+    "end_to_end_id",
+    "txid",
+    "operation_id",
+    "id",
+    "wallet_id"
   ]
 })

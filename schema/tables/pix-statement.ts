@@ -68,7 +68,19 @@ export const pixStatementTable = defineTable<PixStatementRow>({
   sorts: ["created_at", "amount"],
   plugins: [],
   csv: [
-    "created_at", "direction", "status", "amount", "counterparty_name", "counterparty_document", "counterparty_bank", "key",
-    "end_to_end_id", "txid", "description", "operation_id", "id", "wallet_id"
+    "created_at",
+    "direction",
+    "status",
+    "amount",
+    "counterparty_name",
+    "counterparty_document",
+    "counterparty_bank",
+    "key",
+    "end_to_end_id",
+    "txid",
+    "description",
+    "operation_id",
+    "id",
+    "wallet_id"
   ]
 })

@@ -28,13 +28,18 @@ const entry = <R>(e: TableEntry<R>): TableEntry<R> => e
 
 export const TABLES = {
   gateway_transactions: entry<GatewayTransaction>({
-    table: gatewayTable, row: GatewayTransaction as unknown as Schema.Codec<GatewayTransaction, unknown>,
-    path: "/users/payments-gateway/transactions", wallets: "gateway",
+    table: gatewayTable,
+    row: GatewayTransaction as unknown as Schema.Codec<GatewayTransaction, unknown>,
+    path: "/users/payments-gateway/transactions",
+    wallets: "gateway",
     permissions: [P.getGatewayDeposits, P.getGatewayWithdrawals, P.getGatewayRefunds, P.getGatewayDevolutions]
   }),
   pix_statement: entry<PixStatementRow>({
-    table: pixStatementTable, row: PixStatementRow as unknown as Schema.Codec<PixStatementRow, unknown>,
-    path: "/users/v2/reports/pix-statement", wallets: "any", permissions: [P.getPixStatement]
+    table: pixStatementTable,
+    row: PixStatementRow as unknown as Schema.Codec<PixStatementRow, unknown>,
+    path: "/users/v2/reports/pix-statement",
+    wallets: "any",
+    permissions: [P.getPixStatement]
   })
 } as const
 

@@ -15,13 +15,25 @@ export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
     try {
       const m = await load()
-      try { globalThis.sessionStorage?.removeItem(FLAG) } catch { /* private mode */ }
+      try {
+        globalThis.sessionStorage?.removeItem(FLAG)
+      } catch {
+        /* private mode */
+      }
       return m
     } catch (e) {
       let reloaded = false
-      try { reloaded = globalThis.sessionStorage?.getItem(FLAG) === "1" } catch { /* private mode */ }
+      try {
+        reloaded = globalThis.sessionStorage?.getItem(FLAG) === "1"
+      } catch {
+        /* private mode */
+      }
       if (isChunkLoadError(e) && !reloaded) {
-        try { globalThis.sessionStorage?.setItem(FLAG, "1") } catch { /* private mode */ }
+        try {
+          globalThis.sessionStorage?.setItem(FLAG, "1")
+        } catch {
+          /* private mode */
+        }
         globalThis.location.reload()
         return new Promise<T>(() => undefined) // the page is going away
       }

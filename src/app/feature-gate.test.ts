@@ -32,7 +32,9 @@ describe("core §1 feature flags on routes", () => {
 
   it("core §1: this build's defaults gate nothing (cards, billet and automatic-pix are built: issues 15, 14, 13); a flag off turns its route into the configuration page, keeping the path", () => {
     expect(offOf(gateFeatures(ROUTES, BUILD_DEFAULTS, offMarker))).toEqual({})
-    expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, automaticPayments: false }, offMarker))).toEqual({ "banking/pix/automatic-pix/*": "automaticPayments" })
+    expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, automaticPayments: false }, offMarker))).toEqual({
+      "banking/pix/automatic-pix/*": "automaticPayments"
+    })
     expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, billets: false }, offMarker))).toMatchObject({ "banking/billet/*": "billets" })
     expect(offOf(gateFeatures(ROUTES, { ...BUILD_DEFAULTS, cards: false }, offMarker))).toMatchObject({ "banking/cards/*": "cards" })
   })

@@ -14,7 +14,9 @@ export function FeatureOffPage({ feature }: { readonly feature: FeatureName }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const name = t(`common:featureOff.names.${feature}`)
-  useEffect(() => { document.title = `${name} · ${t("common:appName")}` }, [name, t])
+  useEffect(() => {
+    document.title = `${name} · ${t("common:appName")}`
+  }, [name, t])
   return (
     <div className={layout.page} data-testid="feature-off-page" data-feature={feature}>
       <PageHeader title={name} />

@@ -11,18 +11,42 @@ import { routeMetaOf } from "../lib/route-meta.ts"
 import { MIDDLEWARE, MIDDLEWARE_ORDER, runMiddleware, UnknownMiddleware, type GuardContext, type Middleware } from "./middleware.ts"
 
 const ctxFor = (path: string): GuardContext => ({
-  url: new URL(`http://x${path}`), prefix: null, path, meta: routeMetaOf(path), layout: "default", locale: "pt"
+  url: new URL(`http://x${path}`),
+  prefix: null,
+  path,
+  meta: routeMetaOf(path),
+  layout: "default",
+  locale: "pt"
 })
 
 describe("core §2.1 middleware runner", () => {
   it("names the spec's order", () => {
-    expect([...MIDDLEWARE_ORDER]).toEqual(["auth", "layout", "wallets", "wallet-permissions", "onboarding-and-pin", "wallet-accounts", "user", "session", "i18n"])
+    expect([...MIDDLEWARE_ORDER]).toEqual([
+      "auth",
+      "layout",
+      "wallets",
+      "wallet-permissions",
+      "onboarding-and-pin",
+      "wallet-accounts",
+      "user",
+      "session",
+      "i18n"
+    ])
     for (const n of MIDDLEWARE_ORDER) expect(typeof MIDDLEWARE[n]).toBe("function")
   })
   it("runs in order and stops at the first redirect", async () => {
     const seen: string[] = []
     const reg: Record<string, Middleware> = {
-      a: () => { seen.push("a") }, b: () => { seen.push("b"); return "/x" }, c: () => { seen.push("c") }
+      a: () => {
+        seen.push("a")
+      },
+      b: () => {
+        seen.push("b")
+        return "/x"
+      },
+      c: () => {
+        seen.push("c")
+      }
     }
     expect(await runMiddleware(["a", "b", "c"], ctxFor("/banking/home"), reg)).toBe("/x")
     expect(seen).toEqual(["a", "b"])
@@ -32,47 +56,112 @@ describe("core §2.1 middleware runner", () => {
   })
   it("rejects an unknown middleware before running any (the router shows 500)", async () => {
     const seen: string[] = []
-    await expect(runMiddleware(["a", "nope"], ctxFor("/"), { a: () => { seen.push("a") } })).rejects.toBeInstanceOf(UnknownMiddleware)
+    await expect(
+      runMiddleware(["a", "nope"], ctxFor("/"), {
+        a: () => {
+          seen.push("a")
+        }
+      })
+    ).rejects.toBeInstanceOf(UnknownMiddleware)
     expect(seen).toEqual([])
   })
 })
 
 // ── the guards against a fake engine ─────────────────────────────────────────
 const wallet = (id: string, o: Partial<Wallet> = {}): Wallet => ({
-  id, name: `W ${id}`, owner_name: "Ana", owner_id: "u1", default: false, permission_types: ["ROOT"], is_matrix: false, branches: [],
-  created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z", ...o
+  id,
+  name: `W ${id}`,
+  owner_name: "Ana",
+  owner_id: "u1",
+  default: false,
+  permission_types: ["ROOT"],
+  is_matrix: false,
+  branches: [],
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: "2026-01-01T00:00:00Z",
+  ...o
 })
-interface Fake { walletSubs: Array<(v: unknown) => void>; calls: string[]; wallets: Wallet[]; gateway: string[]; hasPin: boolean; status: string | null; type: "NATURAL_PERSON" | "LEGAL_PERSON"; actions: string[]; syncedActions: string[]; setWallet: string[] }
+interface Fake {
+  walletSubs: Array<(v: unknown) => void>
+  calls: string[]
+  wallets: Wallet[]
+  gateway: string[]
+  hasPin: boolean
+  status: string | null
+  type: "NATURAL_PERSON" | "LEGAL_PERSON"
+  actions: string[]
+  syncedActions: string[]
+  setWallet: string[]
+}
 let fake: Fake
-const paged = <T,>(data: T[]) => ({ data: { page: 1, page_size: 100, page_total: 1, total: data.length, data } })
+const paged = <T>(data: T[]) => ({ data: { page: 1, page_size: 100, page_total: 1, total: data.length, data } })
 
 function fakeEngine(): EngineClient {
   const call = (endpoint: string): Promise<unknown> => {
     fake.calls.push(endpoint)
     switch (endpoint) {
-      case "wallets": return Promise.resolve(paged(fake.wallets))
-      case "checkGatewayWallets": return Promise.resolve({ data: { wallets_ids: fake.gateway } })
-      case "permissionActions": return Promise.resolve(paged(fake.actions.map((tag) => ({ tag }))))
-      case "hasPin": return Promise.resolve({ data: { has_pin: fake.hasPin } })
-      case "profile": return Promise.resolve({ data: { id: "u1", name: "Ana", full_name: "Ana S", email: "ana@example.com", phone_number: "", type: fake.type, document: "", referral_link: null, server_type: "blue" } })
-      case "onboarding": return Promise.resolve({ data: { status: fake.status, needs_profile_update: false, address: null } })
-      default: return Promise.reject(new Error(endpoint))
+      case "wallets":
+        return Promise.resolve(paged(fake.wallets))
+      case "checkGatewayWallets":
+        return Promise.resolve({ data: { wallets_ids: fake.gateway } })
+      case "permissionActions":
+        return Promise.resolve(paged(fake.actions.map((tag) => ({ tag }))))
+      case "hasPin":
+        return Promise.resolve({ data: { has_pin: fake.hasPin } })
+      case "profile":
+        return Promise.resolve({
+          data: {
+            id: "u1",
+            name: "Ana",
+            full_name: "Ana S",
+            email: "ana@example.com",
+            phone_number: "",
+            type: fake.type,
+            document: "",
+            referral_link: null,
+            server_type: "blue"
+          }
+        })
+      case "onboarding":
+        return Promise.resolve({ data: { status: fake.status, needs_profile_update: false, address: null } })
+      default:
+        return Promise.reject(new Error(endpoint))
     }
   }
   // the engine's live queries: its synced wallets (pulled: the list's progress is done) and its copy of the actions
   const subscribe = (q: { kind: string }, cb: (v: unknown) => void): (() => void) => {
-    if (q.kind === "wallets") { fake.walletSubs.push(cb); cb(fake.wallets) }
-    else if (q.kind === "syncProgress") cb({ lists: { wallets: { done: fake.wallets.length, total: fake.wallets.length, state: "done" } } })
+    if (q.kind === "wallets") {
+      fake.walletSubs.push(cb)
+      cb(fake.wallets)
+    } else if (q.kind === "syncProgress") cb({ lists: { wallets: { done: fake.wallets.length, total: fake.wallets.length, state: "done" } } })
     else if (q.kind === "permissionActions") cb(fake.syncedActions)
     return () => undefined
   }
   const pullLists = (): Promise<void> => Promise.resolve()
-  return { call, subscribe, pullLists, setWallet: (id: string) => { fake.setWallet.push(id) } } as unknown as EngineClient
+  return {
+    call,
+    subscribe,
+    pullLists,
+    setWallet: (id: string) => {
+      fake.setWallet.push(id)
+    }
+  } as unknown as EngineClient
 }
 
 /** Each guard test: a fresh fake engine (two wallets, every action) and a signed-in session. */
 function signedInWithFakeEngine(): void {
-  fake = { wallets: [wallet("w1", { default: true }), wallet("w2")], gateway: [], hasPin: true, status: "finished", type: "NATURAL_PERSON", actions: ["*"], syncedActions: [], setWallet: [], walletSubs: [], calls: [] }
+  fake = {
+    wallets: [wallet("w1", { default: true }), wallet("w2")],
+    gateway: [],
+    hasPin: true,
+    status: "finished",
+    type: "NATURAL_PERSON",
+    actions: ["*"],
+    syncedActions: [],
+    setWallet: [],
+    walletSubs: [],
+    calls: []
+  }
   setEngineForTests(fakeEngine)
   appStore.reset()
   appStore.set({ session: { userId: "u1", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 300_000 } })

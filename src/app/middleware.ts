@@ -10,8 +10,20 @@ import i18next from "i18next"
 import { hasPermission } from "../../schema/permissions.ts"
 import { prefs } from "../../workers/client.ts"
 import {
-  appStore, chooseWallet, currentSession, currentWallet, ensureActions, ensureGatewayWallets, ensureHasPin,
-  ensureOnboarding, ensureProfile, ensureWallets, isGatewayWallet, onboardingOk, selectWallet, WALLET_PREF
+  appStore,
+  chooseWallet,
+  currentSession,
+  currentWallet,
+  ensureActions,
+  ensureGatewayWallets,
+  ensureHasPin,
+  ensureOnboarding,
+  ensureProfile,
+  ensureWallets,
+  isGatewayWallet,
+  onboardingOk,
+  selectWallet,
+  WALLET_PREF
 } from "../lib/app-state.ts"
 import { LANG_COOKIE, readCookie } from "../lib/cookies.ts"
 import { detectLocale } from "../lib/detect-locale.ts"
@@ -43,9 +55,7 @@ export interface GuardContext {
 /** A redirect target (without prefix), or nothing to go on. */
 export type Middleware = (ctx: GuardContext) => Promise<string | void> | string | void
 
-export const MIDDLEWARE_ORDER = [
-  "auth", "layout", "wallets", "wallet-permissions", "onboarding-and-pin", "wallet-accounts", "user", "session", "i18n"
-] as const
+export const MIDDLEWARE_ORDER = ["auth", "layout", "wallets", "wallet-permissions", "onboarding-and-pin", "wallet-accounts", "user", "session", "i18n"] as const
 
 const signedIn = (): boolean => currentSession() !== null
 const isAuthPath = (p: string): boolean => p.startsWith("/auth/")
@@ -63,7 +73,9 @@ const auth: Middleware = async (ctx) => {
 }
 
 /** core §2.3: paths containing /auth/ use the authentication layout; the rest the default layout. */
-const layout: Middleware = (ctx) => { ctx.layout = ctx.path.includes("/auth/") ? "auth" : "default" }
+const layout: Middleware = (ctx) => {
+  ctx.layout = ctx.path.includes("/auth/") ? "auth" : "default"
+}
 
 /** core §4 "Current wallet": stored token if loaded, else default, else first; gateway wallets once. */
 const wallets: Middleware = async (ctx) => {
@@ -129,7 +141,11 @@ const user: Middleware = async () => {
 /** core §4 "Session timer": the clock starts with the first page of a session. */
 const session: Middleware = () => {
   if (!signedIn()) return
-  try { if (!globalThis.sessionStorage?.getItem("session:renewedAt")) markRenewed() } catch { /* private mode */ }
+  try {
+    if (!globalThis.sessionStorage?.getItem("session:renewedAt")) markRenewed()
+  } catch {
+    /* private mode */
+  }
 }
 
 /** core §2.4: URL prefix, then the cookie, then the browser language, then pt. */
@@ -139,12 +155,21 @@ const i18n: Middleware = (ctx) => {
 }
 
 export const MIDDLEWARE: Readonly<Record<string, Middleware>> = {
-  auth, layout, wallets, "wallet-permissions": walletPermissions, "onboarding-and-pin": onboardingAndPin,
-  "wallet-accounts": walletAccounts, user, session, i18n
+  auth,
+  layout,
+  wallets,
+  "wallet-permissions": walletPermissions,
+  "onboarding-and-pin": onboardingAndPin,
+  "wallet-accounts": walletAccounts,
+  user,
+  session,
+  i18n
 }
 
 export class UnknownMiddleware extends Error {
-  constructor(readonly middlewareName: string) { super(`unknown middleware ${middlewareName}`) }
+  constructor(readonly middlewareName: string) {
+    super(`unknown middleware ${middlewareName}`)
+  }
 }
 
 /** Runs the named middleware in order; the first redirect wins. Unknown name → UnknownMiddleware. */

@@ -22,7 +22,9 @@ export function RootShell() {
   const Layout = data.layout === "auth" ? AuthLayout : DefaultLayout
   return (
     <>
-      <Layout><Outlet /></Layout>
+      <Layout>
+        <Outlet />
+      </Layout>
       {navigation.state === "loading" ? <AppLoader /> : null}
       <Toaster />
       <DialogHost />

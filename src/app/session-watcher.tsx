@@ -13,17 +13,24 @@ import { expireSession } from "../lib/session-expiry.ts"
 
 export function SessionWatcher() {
   const navigate = useNavigate()
-  useEffect(() => getEngine().onSession((event) => {
-    if (event === "renewed") {
-      markRenewed()
-      appStore.set({ session: storedSession() })
-    } else if (event === "expired") {
-      if (appStore.get().session) void expireSession((p) => { void navigate(p) })
-    } else if (appStore.get().session) {
-      appStore.reset()
-      const { prefix } = splitLocalePath(globalThis.location.pathname)
-      void navigate(withPrefix("/auth/login", prefix))
-    }
-  }), [navigate])
+  useEffect(
+    () =>
+      getEngine().onSession((event) => {
+        if (event === "renewed") {
+          markRenewed()
+          appStore.set({ session: storedSession() })
+        } else if (event === "expired") {
+          if (appStore.get().session)
+            void expireSession((p) => {
+              void navigate(p)
+            })
+        } else if (appStore.get().session) {
+          appStore.reset()
+          const { prefix } = splitLocalePath(globalThis.location.pathname)
+          void navigate(withPrefix("/auth/login", prefix))
+        }
+      }),
+    [navigate]
+  )
   return null
 }

@@ -29,8 +29,12 @@ describe("core §1 feature flags: parseFeatures", () => {
   })
 
   it("core §1: names match ignoring case, spaces, '-' and '_'", () => {
-    expect(parseFeatures(" Cards , AUTOMATIC_PAYMENTS ", "coin-trends").flags)
-      .toEqual({ ...BUILD_DEFAULTS, cards: true, automaticPayments: true, coinTrends: false })
+    expect(parseFeatures(" Cards , AUTOMATIC_PAYMENTS ", "coin-trends").flags).toEqual({
+      ...BUILD_DEFAULTS,
+      cards: true,
+      automaticPayments: true,
+      coinTrends: false
+    })
   })
 
   it("core §1: unknown names are ignored and reported as written; empty items are skipped", () => {

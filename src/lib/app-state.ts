@@ -29,8 +29,16 @@ export interface AppState {
 }
 
 const EMPTY: AppState = {
-  session: null, profile: null, onboarding: null, onboardingStatus: null, hasPin: null,
-  wallets: null, walletId: null, gatewayWallets: null, actions: null, accountsEnabled: false
+  session: null,
+  profile: null,
+  onboarding: null,
+  onboardingStatus: null,
+  hasPin: null,
+  wallets: null,
+  walletId: null,
+  gatewayWallets: null,
+  actions: null,
+  accountsEnabled: false
 }
 
 let state: AppState = { ...EMPTY, session: storedSession() }
@@ -45,7 +53,12 @@ export const appStore = {
     state = { ...state, ...patch }
     for (const l of listeners) l()
   },
-  subscribe(l: () => void): () => void { listeners.add(l); return () => { listeners.delete(l) } },
+  subscribe(l: () => void): () => void {
+    listeners.add(l)
+    return () => {
+      listeners.delete(l)
+    }
+  },
   /** Logout, expiry, user switch (core §4 "Logout"): forget everything of this user. */
   reset(): void {
     inflight.clear()
@@ -61,7 +74,9 @@ export function useAppState<T>(select: (s: AppState) => T): T {
 
 /** Test seam: the engine the loaders talk to. */
 let engineOf: () => EngineClient = () => getEngine()
-export function setEngineForTests(f: () => EngineClient): void { engineOf = f }
+export function setEngineForTests(f: () => EngineClient): void {
+  engineOf = f
+}
 
 /** A guard's call. The engine holds views' calls until it knows the user's server type (sync/SPEC.md A2). */
 function guardCall<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
@@ -71,7 +86,10 @@ function guardCall<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Prom
 function once<T>(key: string, run: () => Promise<T>): Promise<T> {
   const hit = inflight.get(key)
   if (hit) return hit as Promise<T>
-  const p = run().catch((e: unknown) => { inflight.delete(key); throw e })
+  const p = run().catch((e: unknown) => {
+    inflight.delete(key)
+    throw e
+  })
   inflight.set(key, p)
   return p
 }
@@ -121,8 +139,13 @@ const PIN_KEY = "hasPin"
 export function ensureHasPin(userId: string): Promise<boolean> {
   if (state.hasPin !== null) return Promise.resolve(state.hasPin)
   try {
-    if (globalThis.sessionStorage?.getItem(PIN_KEY) === userId) { appStore.set({ hasPin: true }); return Promise.resolve(true) }
-  } catch { /* private mode */ }
+    if (globalThis.sessionStorage?.getItem(PIN_KEY) === userId) {
+      appStore.set({ hasPin: true })
+      return Promise.resolve(true)
+    }
+  } catch {
+    /* private mode */
+  }
   return once("hasPin", async () => {
     const r = await guardCall("hasPin")
     setHasPin(userId, r.data.has_pin)
@@ -134,7 +157,9 @@ export function setHasPin(userId: string, has: boolean): void {
   try {
     if (has) globalThis.sessionStorage?.setItem(PIN_KEY, userId)
     else globalThis.sessionStorage?.removeItem(PIN_KEY)
-  } catch { /* private mode */ }
+  } catch {
+    /* private mode */
+  }
 }
 
 /** Reads a live query's first snapshot (the local copy), used when the network is down. */
@@ -171,14 +196,23 @@ function engineWallets(): Promise<ReadonlyArray<Wallet>> {
       settled = true
       if (grace !== null) clearTimeout(grace)
       f()
-      setTimeout(() => { for (const stop of stops) stop() }, 0)
+      setTimeout(() => {
+        for (const stop of stops) stop()
+      }, 0)
     }
-    stops.push(engineOf().subscribe({ kind: "wallets" }, (ws) => { latest = ws; if (ws.length > 0) finish(() => resolve(ws)) }))
-    stops.push(engineOf().subscribe({ kind: "syncProgress" }, (p) => {
-      const st = p.lists["wallets"]?.state
-      if (st === "error" && latest.length === 0) finish(() => reject(new EngineError({ tag: "NetworkError", key: "UNABLE_TO_GET_DATA" })))
-      else if (st === "done" && grace === null) grace = setTimeout(() => finish(() => resolve(latest)), EMPTY_WALLETS_GRACE_MS)
-    }))
+    stops.push(
+      engineOf().subscribe({ kind: "wallets" }, (ws) => {
+        latest = ws
+        if (ws.length > 0) finish(() => resolve(ws))
+      })
+    )
+    stops.push(
+      engineOf().subscribe({ kind: "syncProgress" }, (p) => {
+        const st = p.lists["wallets"]?.state
+        if (st === "error" && latest.length === 0) finish(() => reject(new EngineError({ tag: "NetworkError", key: "UNABLE_TO_GET_DATA" })))
+        else if (st === "done" && grace === null) grace = setTimeout(() => finish(() => resolve(latest)), EMPTY_WALLETS_GRACE_MS)
+      })
+    )
   })
 }
 
@@ -189,7 +223,9 @@ function engineWallets(): Promise<ReadonlyArray<Wallet>> {
  */
 function followWallets(): void {
   if (stopFollowing) return
-  stopFollowing = engineOf().subscribe({ kind: "wallets" }, (ws) => { if (ws.length > 0 && state.session) takeWallets(ws) })
+  stopFollowing = engineOf().subscribe({ kind: "wallets" }, (ws) => {
+    if (ws.length > 0 && state.session) takeWallets(ws)
+  })
 }
 
 function takeWallets(wallets: ReadonlyArray<Wallet>): void {
@@ -244,7 +280,9 @@ export function ensureGatewayWallets(walletIds: ReadonlyArray<string>): Promise<
     let ids: ReadonlyArray<string> = []
     try {
       if (walletIds.length > 0) ids = (await guardCall("checkGatewayWallets", { body: { wallets_ids: walletIds } })).data.wallets_ids
-    } catch { ids = [] }
+    } catch {
+      ids = []
+    }
     appStore.set({ gatewayWallets: ids })
     return ids
   })
@@ -256,7 +294,8 @@ export function ensureActions(wallet: Wallet): Promise<ReadonlyArray<string>> {
   return once(`actions:${wallet.id}`, async () => {
     // the engine's synced copy when it has one (after a reload, a wallet switch once synced); the network only
     // before the engine's first pull of this wallet's permissions (a fresh sign-in)
-    const synced = (await firstSnapshot<ReadonlyArray<string>>((cb) => engineOf().subscribe({ kind: "permissionActions", walletId: wallet.id }, cb), 1000)) ?? []
+    const synced =
+      (await firstSnapshot<ReadonlyArray<string>>((cb) => engineOf().subscribe({ kind: "permissionActions", walletId: wallet.id }, cb), 1000)) ?? []
     if (synced.length > 0) {
       if (state.walletId === wallet.id) appStore.set({ actions: { walletId: wallet.id, tags: synced } })
       return synced

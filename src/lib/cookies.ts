@@ -9,7 +9,11 @@ export function readCookie(name: string, cookieString: string = globalThis.docum
   for (const part of cookieString.split(";")) {
     const [k, ...v] = part.trim().split("=")
     if (k === name) {
-      try { return decodeURIComponent(v.join("=")) } catch { return null }
+      try {
+        return decodeURIComponent(v.join("="))
+      } catch {
+        return null
+      }
     }
   }
   return null

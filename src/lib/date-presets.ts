@@ -18,7 +18,10 @@ export { DAY_MS, spDayStart }
 export const DATE_PRESETS = ["today", "thisWeek", "thisMonth", "sevenDays", "fifteenDays"] as const
 export type DatePreset = (typeof DATE_PRESETS)[number]
 
-export interface DateRange { readonly from: number; readonly to: number }
+export interface DateRange {
+  readonly from: number
+  readonly to: number
+}
 
 /** Days since 1970-01-01 of the São Paulo calendar day holding `ms`. */
 export const spDay = spDayIndex

@@ -58,7 +58,12 @@ export function useDaysAhead(walletId: string | null): DaysAhead | undefined {
 export function AheadWarning({ ahead }: { readonly ahead: DaysAhead }) {
   const { t } = useTranslation()
   const f = useFormat()
-  if (ahead.firstNegative === null) return <p className={layout.muted} data-testid="ahead-ok">{t("pixSchedule:ahead.ok")}</p>
+  if (ahead.firstNegative === null)
+    return (
+      <p className={layout.muted} data-testid="ahead-ok">
+        {t("pixSchedule:ahead.ok")}
+      </p>
+    )
   const day = ahead.days.find((d) => d.date === ahead.firstNegative)
   return (
     <p className={s.warning} role="alert" data-testid="ahead-warning" data-date={ahead.firstNegative}>
@@ -83,10 +88,14 @@ function Compact({ walletId }: { readonly walletId: string | null }) {
   const busy = ahead?.days.filter((d) => d.count > 0).slice(0, 4) ?? []
   return (
     <Card title={t("pixSchedule:ahead.title")} data-testid="home-days-ahead">
-      {ahead === undefined ? <Skeleton height={60} /> : (
+      {ahead === undefined ? (
+        <Skeleton height={60} />
+      ) : (
         <div className={layout.stack}>
           <AheadWarning ahead={ahead} />
-          {busy.length === 0 ? <p className={layout.muted}>{t("pixSchedule:ahead.none")}</p> : (
+          {busy.length === 0 ? (
+            <p className={layout.muted}>{t("pixSchedule:ahead.none")}</p>
+          ) : (
             <ul className={s.strip}>
               {busy.map((d) => (
                 <li key={d.date} className={s.stripRow} data-testid="home-ahead-day" data-date={d.date}>
@@ -97,7 +106,11 @@ function Compact({ walletId }: { readonly walletId: string | null }) {
               ))}
             </ul>
           )}
-          <div><Link to={lp(SCHEDULED_PIX)} data-testid="home-days-ahead-open">{t("pixSchedule:ahead.open")}</Link></div>
+          <div>
+            <Link to={lp(SCHEDULED_PIX)} data-testid="home-days-ahead-open">
+              {t("pixSchedule:ahead.open")}
+            </Link>
+          </div>
         </div>
       )}
     </Card>

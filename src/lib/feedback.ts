@@ -5,7 +5,12 @@
  * Callers pass texts already translated.
  */
 export type ToastKind = "success" | "info" | "warning" | "error"
-export interface Toast { readonly id: number; readonly kind: ToastKind; readonly title: string; readonly message?: string }
+export interface Toast {
+  readonly id: number
+  readonly kind: ToastKind
+  readonly title: string
+  readonly message?: string
+}
 
 export interface ConfirmRequest {
   readonly kind: "confirm"
@@ -31,14 +36,25 @@ export type DialogRequest = ConfirmRequest | AlertRequest
 /** core §9: toast timeout 4000 ms. */
 export const TOAST_TIMEOUT_MS = 4000
 
-interface State { readonly toasts: ReadonlyArray<Toast>; readonly dialogs: ReadonlyArray<DialogRequest> }
+interface State {
+  readonly toasts: ReadonlyArray<Toast>
+  readonly dialogs: ReadonlyArray<DialogRequest>
+}
 let state: State = { toasts: [], dialogs: [] }
 let nextId = 1
 const listeners = new Set<() => void>()
-const emit = (s: State): void => { state = s; for (const l of listeners) l() }
+const emit = (s: State): void => {
+  state = s
+  for (const l of listeners) l()
+}
 
 export const feedbackStore = {
-  subscribe(l: () => void): () => void { listeners.add(l); return () => { listeners.delete(l) } },
+  subscribe(l: () => void): () => void {
+    listeners.add(l)
+    return () => {
+      listeners.delete(l)
+    }
+  },
   get: (): State => state
 }
 
@@ -56,9 +72,17 @@ export function confirmDialog(o: { title: string; html: string; variant?: "defau
   return new Promise((resolve) => {
     const id = nextId++
     const req: ConfirmRequest = {
-      kind: "confirm", id, title: o.title, html: o.html, variant: o.variant ?? "default",
-      confirmLabel: o.confirmLabel, cancelLabel: o.cancelLabel,
-      resolve: (ok) => { closeDialog(id); resolve(ok) }
+      kind: "confirm",
+      id,
+      title: o.title,
+      html: o.html,
+      variant: o.variant ?? "default",
+      confirmLabel: o.confirmLabel,
+      cancelLabel: o.cancelLabel,
+      resolve: (ok) => {
+        closeDialog(id)
+        resolve(ok)
+      }
     }
     emit({ ...state, dialogs: [...state.dialogs, req] })
   })
@@ -67,7 +91,15 @@ export function confirmDialog(o: { title: string; html: string; variant?: "defau
 export function alertDialog(o: { title: string; message: string; buttonLabel: string }): Promise<void> {
   return new Promise((resolve) => {
     const id = nextId++
-    const req: AlertRequest = { kind: "alert", id, ...o, resolve: () => { closeDialog(id); resolve() } }
+    const req: AlertRequest = {
+      kind: "alert",
+      id,
+      ...o,
+      resolve: () => {
+        closeDialog(id)
+        resolve()
+      }
+    }
     emit({ ...state, dialogs: [...state.dialogs, req] })
   })
 }

@@ -10,7 +10,8 @@ describe("escapeHtml", () => {
   it("security: agrees with a naive per-character reference over generated strings", () => {
     const r = new Prng(11)
     const alphabet = `ab<>&"' çã€😀`
-    const naive = (s: string) => [...s].map((c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" } as Record<string, string>)[c] ?? c).join("")
+    const naive = (s: string) =>
+      [...s].map((c) => (({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }) as Record<string, string>)[c] ?? c).join("")
     for (let i = 0; i < 500; i++) {
       const s = Array.from({ length: r.int(0, 30) }, () => [...alphabet][r.int(0, [...alphabet].length - 1)]).join("")
       expect(escapeHtml(s)).toBe(naive(s))

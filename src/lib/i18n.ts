@@ -26,8 +26,16 @@ export function initialLocale(): Locale {
 export function initI18n(lng: Locale): typeof i18next {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources, lng, fallbackLng: "pt", supportedLngs: ["pt", "en"], ns: [...NAMESPACES], defaultNS: "common",
-      interpolation: { escapeValue: false }, initAsync: false, returnNull: false, showSupportNotice: false
+      resources,
+      lng,
+      fallbackLng: "pt",
+      supportedLngs: ["pt", "en"],
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+      showSupportNotice: false
     })
   }
   setDocumentLang(lng)

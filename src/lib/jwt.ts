@@ -7,7 +7,10 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   const part = token.split(".")[1]
   if (!part) return null
   try {
-    const b64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=")
+    const b64 = part
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(part.length / 4) * 4, "=")
     const bin = atob(b64)
     const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0))
     const v: unknown = JSON.parse(new TextDecoder().decode(bytes))

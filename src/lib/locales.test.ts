@@ -22,8 +22,7 @@ function flatten(t: Tree, prefix = ""): Map<string, string> {
   return out
 }
 
-const flat = (lang: "pt" | "en", ns: string): Map<string, string> =>
-  flatten((resources[lang] as unknown as Record<string, Tree>)[ns] ?? {})
+const flat = (lang: "pt" | "en", ns: string): Map<string, string> => flatten((resources[lang] as unknown as Record<string, Tree>)[ns] ?? {})
 
 const params = (s: string): string[] => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1] ?? "").sort()
 
@@ -61,7 +60,7 @@ describe("locales (DESIGN Conventions: both languages complete)", () => {
     }
   })
 
-  it("has every literal key used by the views (t(\"ns:key\"))", () => {
+  it('has every literal key used by the views (t("ns:key"))', () => {
     const files: string[] = []
     const walk = (dir: string): void => {
       for (const f of readdirSync(dir)) {

@@ -7,7 +7,10 @@ import { routeMetaOf } from "./route-meta.ts"
 
 const all: MenuContext = { actions: ["*"], onboardingOk: true, isDefaultWallet: true, isGatewayWallet: true, features: ALL_ON }
 const ids = (ctx: MenuContext) => visibleSections(ctx).map((s) => s.id)
-const items = (ctx: MenuContext, id: string) => visibleSections(ctx).find((s) => s.id === id)?.items.map((i) => i.id) ?? []
+const items = (ctx: MenuContext, id: string) =>
+  visibleSections(ctx)
+    .find((s) => s.id === id)
+    ?.items.map((i) => i.id) ?? []
 
 describe("core §2.2 menu sections", () => {
   it("shows every section with the wildcard", () => {

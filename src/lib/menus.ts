@@ -40,7 +40,10 @@ const item = (id: string, path: string, children?: ReadonlyArray<MenuItem>): Men
 
 export const SECTIONS: ReadonlyArray<MenuSection> = [
   {
-    id: "banking", labelKey: "sections.banking", base: "/banking", defaultPath: "/banking/home",
+    id: "banking",
+    labelKey: "sections.banking",
+    base: "/banking",
+    defaultPath: "/banking/home",
     items: [
       item("home", "/banking/home"),
       item("pix", "/banking/pix"),
@@ -52,7 +55,10 @@ export const SECTIONS: ReadonlyArray<MenuSection> = [
     ]
   },
   {
-    id: "gateway", labelKey: "sections.gateway", base: "/gateway", defaultPath: "/gateway/metrics",
+    id: "gateway",
+    labelKey: "sections.gateway",
+    base: "/gateway",
+    defaultPath: "/gateway/metrics",
     items: [
       item("metrics", "/gateway/metrics"),
       item("payments", "/gateway/payments"),
@@ -65,7 +71,10 @@ export const SECTIONS: ReadonlyArray<MenuSection> = [
     ]
   },
   {
-    id: "controlPanel", labelKey: "sections.controlPanel", base: "/control-panel", defaultPath: "/control-panel/wallets",
+    id: "controlPanel",
+    labelKey: "sections.controlPanel",
+    base: "/control-panel",
+    defaultPath: "/control-panel/wallets",
     items: [
       item("wallets", "/control-panel/wallets"),
       item("myAccount", "/control-panel/my-account", [
@@ -84,7 +93,10 @@ export const SECTIONS: ReadonlyArray<MenuSection> = [
     ]
   },
   {
-    id: "sportsBetting", labelKey: "sections.sportsBetting", base: "/sports-betting", defaultPath: "/sports-betting/sending-report",
+    id: "sportsBetting",
+    labelKey: "sections.sportsBetting",
+    base: "/sports-betting",
+    defaultPath: "/sports-betting/sending-report",
     items: [
       item("sendingReport", "/sports-betting/sending-report"),
       item("historyBet", "/sports-betting/history-bet"),
@@ -128,7 +140,7 @@ export function visibleSections(ctx: MenuContext): MenuSection[] {
     const items = filterItems(s.items, ctx)
     if (items.length === 0) continue
     const first = items[0] as MenuItem
-    const defaultPath = items.some((i) => i.path === s.defaultPath) ? s.defaultPath : first.children?.[0]?.path ?? first.path
+    const defaultPath = items.some((i) => i.path === s.defaultPath) ? s.defaultPath : (first.children?.[0]?.path ?? first.path)
     out.push({ ...s, items, defaultPath })
   }
   return out

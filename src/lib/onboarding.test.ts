@@ -30,7 +30,14 @@ describe("core §4 onboarding status", () => {
     expect(mayLoadWalletAccounts("finished")).toBe(true)
   })
   it("keeps wallets, my-account, banking home, gateway and create-pin open", () => {
-    for (const p of ["/control-panel/wallets", "/control-panel/wallets/w1", "/control-panel/my-account/my-data", "/banking/home", "/gateway/metrics", "/auth/create-pin"]) {
+    for (const p of [
+      "/control-panel/wallets",
+      "/control-panel/wallets/w1",
+      "/control-panel/my-account/my-data",
+      "/banking/home",
+      "/gateway/metrics",
+      "/auth/create-pin"
+    ]) {
       expect(isOpenWhileIncomplete(p), p).toBe(true)
     }
     for (const p of ["/banking/pix", "/banking/statements", "/banking/coins", "/control-panel/security/change-password", "/sports-betting/history-bet"]) {

@@ -53,7 +53,11 @@ export function mayLoadWalletAccounts(status: OnboardingStatus | null): boolean 
  * wallets, my-account, banking home, gateway and create-pin areas (paths without prefix).
  */
 export const OPEN_WHILE_INCOMPLETE: ReadonlyArray<string> = [
-  "/control-panel/wallets", "/control-panel/my-account", "/banking/home", "/gateway", "/auth/create-pin"
+  "/control-panel/wallets",
+  "/control-panel/my-account",
+  "/banking/home",
+  "/gateway",
+  "/auth/create-pin"
 ]
 
 export function isOpenWhileIncomplete(path: string): boolean {

@@ -9,21 +9,34 @@ import { useSyncExternalStore } from "react"
 let updateReady: ((reload?: boolean) => Promise<void>) | null = null
 let needsRefresh = false
 const listeners = new Set<() => void>()
-const emit = (): void => { for (const l of listeners) l() }
+const emit = (): void => {
+  for (const l of listeners) l()
+}
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return
   void import("virtual:pwa-register").then(({ registerSW }) => {
     updateReady = registerSW({
       immediate: true,
-      onNeedRefresh() { needsRefresh = true; emit() }
+      onNeedRefresh() {
+        needsRefresh = true
+        emit()
+      }
     })
   })
 }
 
 /** Whether a new build is waiting to take over. */
 export function useUpdateAvailable(): boolean {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => { listeners.delete(l) } }, () => needsRefresh)
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => {
+        listeners.delete(l)
+      }
+    },
+    () => needsRefresh
+  )
 }
 
 /** Let the waiting build take over and reload into it. */

@@ -12,13 +12,14 @@ import { PL } from "../../schema/pix-limits-permissions.ts"
 
 export type Area = "root" | "auth" | "banking" | "gateway" | "control-panel" | "sports-betting"
 export type TourKey =
-  | "bankingHome" | "gatewayMetrics" | "gatewayPayments" | "gatewayTransactions"
-  | "controlPanelWallets" | "controlPanelData" | "controlPanelSecurity"
+  "bankingHome" | "gatewayMetrics" | "gatewayPayments" | "gatewayTransactions" | "controlPanelWallets" | "controlPanelData" | "controlPanelSecurity"
 
 /** Gateway list permissions (features §2 "Gateway"); not in schema/permissions P. */
 export const GATEWAY_LIST_TAGS = [
-  "api-users-get-payments-gateway-deposits", "api-users-get-payments-gateway-withdrawals",
-  "api-users-get-payments-gateway-refunds", "api-users-get-payments-gateway-devolutions"
+  "api-users-get-payments-gateway-deposits",
+  "api-users-get-payments-gateway-withdrawals",
+  "api-users-get-payments-gateway-refunds",
+  "api-users-get-payments-gateway-devolutions"
 ] as const
 
 export interface RouteMeta {
@@ -108,7 +109,10 @@ export function routeMetaOf(path: string): RouteMeta | null {
   let bestScore = -1
   for (const m of ROUTE_TABLE) {
     const s = score(m.pattern, clean)
-    if (s > bestScore) { best = m; bestScore = s }
+    if (s > bestScore) {
+      best = m
+      bestScore = s
+    }
   }
   return best
 }

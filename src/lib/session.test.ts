@@ -13,7 +13,9 @@ describe("core §4 session timer", () => {
   it("ends at the token expiry, at most 300000 ms after the start", () => {
     const now = Date.now()
     expect(sessionDeadline({ userId: "u", accessToken: "a", refreshToken: "r", expiresAt: now + 10_000 })).toBe(now + 10_000)
-    expect(sessionDeadline({ userId: "u", accessToken: "a", refreshToken: "r", expiresAt: now + 10_000_000 })).toBeLessThanOrEqual(Date.now() + SESSION_LIMIT_MS)
+    expect(sessionDeadline({ userId: "u", accessToken: "a", refreshToken: "r", expiresAt: now + 10_000_000 })).toBeLessThanOrEqual(
+      Date.now() + SESSION_LIMIT_MS
+    )
   })
   it("counts down as MM:SS", () => {
     expect(formatCountdown(300_000)).toBe("05:00")
@@ -27,11 +29,17 @@ describe("core §4 session timer", () => {
 describe("core §4 session timer: auto-renewal while an XML upload runs", () => {
   const STATES = ["created", "awaiting-pin", "sending", "confirmed", "rejected", "failed", "cancelled"] as const
   it("an upload runs only while its command is created or sending and not paused", () => {
-    for (const state of STATES) for (const paused of [false, true]) {
-      expect(uploadRunning([{ state, paused }])).toBe(!paused && (state === "created" || state === "sending"))
-    }
+    for (const state of STATES)
+      for (const paused of [false, true]) {
+        expect(uploadRunning([{ state, paused }])).toBe(!paused && (state === "created" || state === "sending"))
+      }
     expect(uploadRunning(null)).toBe(false)
-    expect(uploadRunning([{ state: "confirmed", paused: false }, { state: "sending", paused: false }])).toBe(true)
+    expect(
+      uploadRunning([
+        { state: "confirmed", paused: false },
+        { state: "sending", paused: false }
+      ])
+    ).toBe(true)
   })
   it("renews under 60 s left only, and only with an upload running (checked against the rule as written, over a grid)", () => {
     const running = [{ state: "sending", paused: false }]

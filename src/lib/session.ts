@@ -23,7 +23,13 @@ export const LOGOUT_REDIRECT_DELAY_MS = 1000
 const OVERRIDE_KEY = "session_ms"
 const RENEWED_KEY = "session:renewedAt"
 
-function ss(): Storage | null { try { return globalThis.sessionStorage ?? null } catch { return null } }
+function ss(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null
+  } catch {
+    return null
+  }
+}
 
 /** Reads `?session_ms=` once at start and keeps it for the tab. */
 export function captureSessionOverride(search: string = globalThis.location?.search ?? ""): void {
@@ -37,7 +43,9 @@ export function sessionLimitMs(): number | null {
   return v !== null && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null
 }
 
-export function markRenewed(at: number = Date.now()): void { ss()?.setItem(RENEWED_KEY, String(at)) }
+export function markRenewed(at: number = Date.now()): void {
+  ss()?.setItem(RENEWED_KEY, String(at))
+}
 function renewedAt(): number {
   const v = Number(ss()?.getItem(RENEWED_KEY) ?? "")
   return Number.isFinite(v) && v > 0 ? v : Date.now()
@@ -82,7 +90,9 @@ export function renewSession(): Promise<boolean> {
       const r = await getEngine().call("refreshToken", { body: { refresh_token: s.refreshToken } })
       if (!r.data.access_token) return false // core §8 "Token não retornado"
       const next: SessionInfo = {
-        userId: s.userId, accessToken: r.data.access_token, refreshToken: r.data.refresh_token || s.refreshToken,
+        userId: s.userId,
+        accessToken: r.data.access_token,
+        refreshToken: r.data.refresh_token || s.refreshToken,
         expiresAt: Date.now() + r.data.expires_in * 1000
       }
       await getEngine().signedIn(next)
@@ -92,7 +102,9 @@ export function renewSession(): Promise<boolean> {
     } catch {
       return false
     }
-  })().finally(() => { renewing = null })
+  })().finally(() => {
+    renewing = null
+  })
   return renewing
 }
 
@@ -101,12 +113,19 @@ export async function endSession(reason: "logout" | "expired"): Promise<void> {
   appStore.reset()
   ss()?.removeItem(RENEWED_KEY)
   ss()?.removeItem("hasPin")
-  try { await getEngine().signOut(reason) } catch { /* the engine wipes on its own when it can */ }
+  try {
+    await getEngine().signOut(reason)
+  } catch {
+    /* the engine wipes on its own when it can */
+  }
 }
 
 // ── Uploads in progress (core §4: auto-renew under 60 s while an XML upload runs) ──
 /** An upload as the `uploads` live query shows it (sync/uploads/board.ts UploadView), reduced to what this rule reads. */
-export interface UploadLike { readonly state: string; readonly paused: boolean }
+export interface UploadLike {
+  readonly state: string
+  readonly paused: boolean
+}
 const UPLOAD_RUNNING: ReadonlySet<string> = new Set(["created", "sending"])
 /** An upload runs while its command is not terminal (nor waiting for a PIN) and the user has not paused it. */
 export const uploadRunning = (uploads: ReadonlyArray<UploadLike> | null | undefined): boolean =>

@@ -11,9 +11,14 @@ const waiting: ShellRequest[] = []
 export function onShellRequest(l: (r: ShellRequest) => void): () => void {
   listeners.add(l)
   while (waiting.length > 0) l(waiting.shift() as ShellRequest)
-  return () => { listeners.delete(l) }
+  return () => {
+    listeners.delete(l)
+  }
 }
 export function requestShell(r: ShellRequest): void {
-  if (listeners.size === 0) { if (!waiting.includes(r)) waiting.push(r); return }
+  if (listeners.size === 0) {
+    if (!waiting.includes(r)) waiting.push(r)
+    return
+  }
   for (const l of listeners) l(r)
 }

@@ -14,8 +14,14 @@ import { submitCommand, useLiveQuery, type CommandBody } from "../../workers/cli
 import { errorKeyOf } from "./errors.ts"
 import { toast } from "./feedback.ts"
 
-interface Sent { readonly done: string; readonly scope: string }
-interface Waiting extends Sent { readonly body: CommandBody; readonly dedupeKey: string | undefined }
+interface Sent {
+  readonly done: string
+  readonly scope: string
+}
+interface Waiting extends Sent {
+  readonly body: CommandBody
+  readonly dedupeKey: string | undefined
+}
 
 /** `failedTitle`: the i18n key of the toast title when a command is refused (e.g. "cards:failed"). */
 export function useCommandRunner(walletId: string | null, failedTitle: string) {
@@ -37,19 +43,32 @@ export function useCommandRunner(walletId: string | null, failedTitle: string) {
         setRefusals((m) => new Map(m).set(s.scope, key))
       } else if (c.state !== "cancelled") continue
       sent.current.delete(c.id)
-      setBusy((b) => { const n = new Set(b); n.delete(s.scope); return n })
+      setBusy((b) => {
+        const n = new Set(b)
+        n.delete(s.scope)
+        return n
+      })
     }
   }, [commands, t, failedTitle])
 
-  const submit = useCallback((wallet: string, w: Waiting): void => {
-    submitCommand(wallet, w.body, w.dedupeKey).then(
-      (id) => { sent.current.set(id, { done: w.done, scope: w.scope }) },
-      (e: unknown) => {
-        setBusy((b) => { const n = new Set(b); n.delete(w.scope); return n })
-        toast("error", t(failedTitle), t(`errors:${errorKeyOf(e)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
-      }
-    )
-  }, [t, failedTitle])
+  const submit = useCallback(
+    (wallet: string, w: Waiting): void => {
+      submitCommand(wallet, w.body, w.dedupeKey).then(
+        (id) => {
+          sent.current.set(id, { done: w.done, scope: w.scope })
+        },
+        (e: unknown) => {
+          setBusy((b) => {
+            const n = new Set(b)
+            n.delete(w.scope)
+            return n
+          })
+          toast("error", t(failedTitle), t(`errors:${errorKeyOf(e)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
+        }
+      )
+    },
+    [t, failedTitle]
+  )
 
   // the actions taken before the wallet was known go now, in the order they were taken
   useEffect(() => {
@@ -60,13 +79,20 @@ export function useCommandRunner(walletId: string | null, failedTitle: string) {
   }, [walletId, submit])
 
   /** Submits; `scope` names what the refusal belongs to (a card id, "virtual", "physical"), `done` the success message key. */
-  const send = useCallback((body: CommandBody, scope: string, done: string, dedupeKey?: string): void => {
-    setRefusals((m) => { const n = new Map(m); n.delete(scope); return n })
-    setBusy((b) => new Set(b).add(scope))
-    const w: Waiting = { body, scope, done, dedupeKey }
-    if (walletId === null) waiting.current.push(w)
-    else submit(walletId, w)
-  }, [walletId, submit])
+  const send = useCallback(
+    (body: CommandBody, scope: string, done: string, dedupeKey?: string): void => {
+      setRefusals((m) => {
+        const n = new Map(m)
+        n.delete(scope)
+        return n
+      })
+      setBusy((b) => new Set(b).add(scope))
+      const w: Waiting = { body, scope, done, dedupeKey }
+      if (walletId === null) waiting.current.push(w)
+      else submit(walletId, w)
+    },
+    [walletId, submit]
+  )
 
   return { send, refusals, busy }
 }

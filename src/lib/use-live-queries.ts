@@ -21,7 +21,8 @@ export function useLiveQueries<Q extends LiveQuery>(queries: ReadonlyArray<Q>): 
         if (!live) return
         values[i] = v
         setState({ key, values: [...values] })
-      }))
+      })
+    )
     return () => {
       live = false
       for (const u of unsubs) u()

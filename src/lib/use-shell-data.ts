@@ -30,7 +30,10 @@ export function useMenuContext(): MenuContext {
   const ok = useAppState(onboardingOk)
   const wallet = useCurrentWallet()
   const gateway = useAppState(isGatewayWallet)
-  return useMemo(() => ({ actions, onboardingOk: ok, isDefaultWallet: wallet?.default === true, isGatewayWallet: gateway, features: FEATURES }), [actions, ok, wallet, gateway])
+  return useMemo(
+    () => ({ actions, onboardingOk: ok, isDefaultWallet: wallet?.default === true, isGatewayWallet: gateway, features: FEATURES }),
+    [actions, ok, wallet, gateway]
+  )
 }
 
 export function useSections(): ReadonlyArray<MenuSection> {
@@ -38,5 +41,8 @@ export function useSections(): ReadonlyArray<MenuSection> {
   const { i18n } = useTranslation()
   const lang = i18n.language
   // core §2.2: refiltered when the permission actions or the locale change
-  return useMemo(() => { void lang; return visibleSections(ctx) }, [ctx, lang])
+  return useMemo(() => {
+    void lang
+    return visibleSections(ctx)
+  }, [ctx, lang])
 }

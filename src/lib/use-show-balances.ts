@@ -12,7 +12,12 @@ export function setShowBalances(v: boolean): void {
 }
 
 export function useShowBalances(): [boolean, (v: boolean) => void] {
-  const v = useSyncExternalStore((l) => { listeners.add(l); return () => { listeners.delete(l) } }, read)
+  const v = useSyncExternalStore((l) => {
+    listeners.add(l)
+    return () => {
+      listeners.delete(l)
+    }
+  }, read)
   return [v, setShowBalances]
 }
 

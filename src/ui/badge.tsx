@@ -13,5 +13,9 @@ export const Tag = Badge
 /** The unread counter on an icon button; hidden from screen readers (the button label says it). */
 export function Counter({ value }: { readonly value: number }) {
   if (value <= 0) return null
-  return <span className={s.counter} aria-hidden="true" data-testid="counter">{value > 99 ? "99+" : String(value)}</span>
+  return (
+    <span className={s.counter} aria-hidden="true" data-testid="counter">
+      {value > 99 ? "99+" : String(value)}
+    </span>
+  )
 }

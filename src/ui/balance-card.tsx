@@ -23,7 +23,9 @@ export function BalanceCard({ label, amount, blocked, pending, menu, testId }: B
         <span className={s.label}>{label}</span>
         {menu}
       </div>
-      <span className={s.value} data-testid={testId ? `${testId}-amount` : undefined}>{amount}</span>
+      <span className={s.value} data-testid={testId ? `${testId}-amount` : undefined}>
+        {amount}
+      </span>
       {blocked || pending ? (
         <span className={s.tags}>
           {blocked ? <Badge tone="warning">{blocked}</Badge> : null}

@@ -32,10 +32,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   readonly children: ReactNode
 }
 
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, className, children, type = "button", ...rest },
-  ref
-) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ label, className, children, type = "button", ...rest }, ref) {
   return (
     <button ref={ref} type={type} aria-label={label} title={label} className={[s.icon, className ?? ""].join(" ")} {...rest}>
       {children}

@@ -18,7 +18,9 @@ export function Checkbox({ label, checked, onChange, disabled = false, id }: Che
     <div className={s.checkRow}>
       <RCheckbox.Root id={boxId} className={s.checkbox} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)}>
         <RCheckbox.Indicator>
-          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="M2.5 7.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+            <path d="M2.5 7.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
         </RCheckbox.Indicator>
       </RCheckbox.Root>
       <label htmlFor={boxId}>{label}</label>

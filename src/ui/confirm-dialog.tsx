@@ -12,7 +12,10 @@ import { Button } from "./button.tsx"
 
 /** Sanitise a message's HTML (kept: text formatting and links). */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS: ["b", "strong", "i", "em", "br", "p", "ul", "ol", "li", "a", "span"], ALLOWED_ATTR: ["href", "target", "rel"] })
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: ["b", "strong", "i", "em", "br", "p", "ul", "ol", "li", "a", "span"],
+    ALLOWED_ATTR: ["href", "target", "rel"]
+  })
 }
 
 export interface ConfirmDialogProps {
@@ -29,27 +32,40 @@ export function ConfirmDialog({ open, title, html, variant = "default", confirmL
   const clean = useMemo(() => sanitizeHtml(html), [html])
   // Radix reports a close after the action's click too: answer once per opening
   const answered = useRef(false)
-  useEffect(() => { if (!open) answered.current = false }, [open])
+  useEffect(() => {
+    if (!open) answered.current = false
+  }, [open])
   const answer = (ok: boolean): void => {
     if (answered.current) return
     answered.current = true
     onAnswer(ok)
   }
   return (
-    <RAlert.Root open={open} onOpenChange={(o) => { if (!o) answer(false) }}>
+    <RAlert.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) answer(false)
+      }}
+    >
       <RAlert.Portal>
         <RAlert.Overlay className={s.overlay} />
         <RAlert.Content className={[s.content, s.size.small].join(" ")} data-testid="confirm-dialog" data-variant={variant}>
-          <div className={s.header}><RAlert.Title className={s.title}>{title}</RAlert.Title></div>
+          <div className={s.header}>
+            <RAlert.Title className={s.title}>{title}</RAlert.Title>
+          </div>
           <div className={s.body}>
             <RAlert.Description asChild>
               <div className={s.message} dangerouslySetInnerHTML={{ __html: clean }} />
             </RAlert.Description>
           </div>
           <div className={s.footer}>
-            <RAlert.Cancel asChild><Button variant="secondary">{cancelLabel}</Button></RAlert.Cancel>
+            <RAlert.Cancel asChild>
+              <Button variant="secondary">{cancelLabel}</Button>
+            </RAlert.Cancel>
             <RAlert.Action asChild>
-              <Button variant={variant === "danger" ? "danger" : "primary"} onClick={() => answer(true)}>{confirmLabel}</Button>
+              <Button variant={variant === "danger" ? "danger" : "primary"} onClick={() => answer(true)}>
+                {confirmLabel}
+              </Button>
             </RAlert.Action>
           </div>
         </RAlert.Content>
@@ -68,14 +84,25 @@ export interface AlertDialogProps {
 
 export function AlertDialog({ open, title, message, buttonLabel, onClose }: AlertDialogProps) {
   return (
-    <RAlert.Root open={open} onOpenChange={(o) => { if (!o) onClose() }}>
+    <RAlert.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
+    >
       <RAlert.Portal>
         <RAlert.Overlay className={s.overlay} />
         <RAlert.Content className={[s.content, s.size.small].join(" ")} data-testid="alert-dialog">
-          <div className={s.header}><RAlert.Title className={s.title}>{title}</RAlert.Title></div>
-          <div className={s.body}><RAlert.Description className={s.message}>{message}</RAlert.Description></div>
+          <div className={s.header}>
+            <RAlert.Title className={s.title}>{title}</RAlert.Title>
+          </div>
+          <div className={s.body}>
+            <RAlert.Description className={s.message}>{message}</RAlert.Description>
+          </div>
           <div className={s.footer}>
-            <RAlert.Action asChild><Button onClick={onClose}>{buttonLabel}</Button></RAlert.Action>
+            <RAlert.Action asChild>
+              <Button onClick={onClose}>{buttonLabel}</Button>
+            </RAlert.Action>
           </div>
         </RAlert.Content>
       </RAlert.Portal>

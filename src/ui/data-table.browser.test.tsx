@@ -18,16 +18,44 @@ vi.mock("../../workers/client.ts", async (orig) => ({
   ...(await import("../../tests/support/fake-engine-client.ts")).fakeClient
 }))
 
-interface Row { readonly id: string; readonly description: string; readonly amount: number }
+interface Row {
+  readonly id: string
+  readonly description: string
+  readonly amount: number
+}
 const rowAt = (i: number): Row => ({ id: `r${i}`, description: `Entry ${i}`, amount: (i + 1) * 100 })
 
 const TEXTS = {
-  pt: { label: "Lançamentos do extrato", scroll: "Lista de lançamentos; use as setas para rolar", date: "Descrição", amount: "Valor", empty: "Nenhum lançamento encontrado", hint: "Ajuste os filtros para ver mais lançamentos." },
-  en: { label: "Statement entries", scroll: "List of entries; use the arrow keys to scroll", date: "Description", amount: "Amount", empty: "No entries found", hint: "Adjust the filters to see more entries." }
+  pt: {
+    label: "Lançamentos do extrato",
+    scroll: "Lista de lançamentos; use as setas para rolar",
+    date: "Descrição",
+    amount: "Valor",
+    empty: "Nenhum lançamento encontrado",
+    hint: "Ajuste os filtros para ver mais lançamentos."
+  },
+  en: {
+    label: "Statement entries",
+    scroll: "List of entries; use the arrow keys to scroll",
+    date: "Description",
+    amount: "Amount",
+    empty: "No entries found",
+    hint: "Adjust the filters to see more entries."
+  }
 } as const
 
 /** The table as a page sets it up: translated columns, a window query of the `pix_statement` table, `total` rows. */
-function Table({ total, onOpen = () => undefined, sort, onSort }: { readonly total: number; readonly onOpen?: (r: Row) => void; readonly sort?: DataSort; readonly onSort?: (s: DataSort) => void }) {
+function Table({
+  total,
+  onOpen = () => undefined,
+  sort,
+  onSort
+}: {
+  readonly total: number
+  readonly onOpen?: (r: Row) => void
+  readonly sort?: DataSort
+  readonly onSort?: (s: DataSort) => void
+}) {
   const t = i18next.t.bind(i18next)
   const columns: ReadonlyArray<DataColumn<Row>> = [
     { id: "description", header: t("statements:table.description"), width: "minmax(0, 2fr)", narrowWidth: "minmax(0, 1fr)", cell: (r) => r.description },
@@ -61,11 +89,15 @@ beforeEach(() => {
     return { rows: Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, k) => rowAt(offset + k)) }
   })
 })
-afterEach(() => { fakeEngine.reset() })
+afterEach(() => {
+  fakeEngine.reset()
+})
 
 describe.each(LOCALES)("data table (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`D-data-table: the table is named in ${lng}, its headers and scroll region too; of ${TOTAL} rows only those in view are rendered, with the row count for assistive technology`, async () => {
     const screen = await render(<Table total={TOTAL} />)

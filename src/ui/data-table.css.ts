@@ -14,20 +14,38 @@ export const columnsVar = createVar()
 export const narrowColumnsVar = createVar()
 
 export const table = style({
-  display: "flex", flexDirection: "column", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md,
-  background: vars.color.surface, overflow: "hidden", minWidth: 0
+  display: "flex",
+  flexDirection: "column",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  overflow: "hidden",
+  minWidth: 0
 })
 export const row = style({
-  display: "grid", gridTemplateColumns: columnsVar, alignItems: "center", gap: vars.space.md, padding: `0 ${vars.space.md}`,
-  height: ROW_HEIGHT, borderBottom: `1px solid ${vars.color.border}`, fontSize: vars.fontSize.sm, minWidth: 0,
+  display: "grid",
+  gridTemplateColumns: columnsVar,
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: `0 ${vars.space.md}`,
+  height: ROW_HEIGHT,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+  minWidth: 0,
   "@media": { [narrow]: { gridTemplateColumns: narrowColumnsVar, gap: vars.space.sm, padding: `0 ${vars.space.sm}` } }
 })
 export const head = style({
-  background: vars.color.surfaceAlt, fontWeight: 700, fontSize: vars.fontSize.xs, color: vars.color.textMuted,
-  textTransform: "uppercase", letterSpacing: "0.04em", height: 40
+  background: vars.color.surfaceAlt,
+  fontWeight: 700,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  textTransform: "uppercase",
+  letterSpacing: "0.04em",
+  height: 40
 })
 export const dataRow = style({
-  cursor: "pointer", background: vars.color.surface,
+  cursor: "pointer",
+  background: vars.color.surface,
   selectors: {
     "&:hover": { background: vars.color.surfaceHover },
     "&:focus-visible": { outlineOffset: -2 }
@@ -35,20 +53,34 @@ export const dataRow = style({
 })
 export const pendingRow = style({ background: vars.color.infoSoft, cursor: "default" })
 export const groupRow = style({
-  background: vars.color.surfaceAlt, fontWeight: 700, fontSize: vars.fontSize.xs, cursor: "default",
-  gridTemplateColumns: "minmax(0, 1fr) auto", display: "grid",
+  background: vars.color.surfaceAlt,
+  fontWeight: 700,
+  fontSize: vars.fontSize.xs,
+  cursor: "default",
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  display: "grid",
   "@media": { [narrow]: { gridTemplateColumns: "minmax(0, 1fr)" } }
 })
 export const hideNarrow = style({ "@media": { [narrow]: { display: "none" } } })
 export const cell = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })
 export const end = style({ textAlign: "right", justifySelf: "end" })
 export const sortButton = style({
-  all: "unset", cursor: "pointer", display: "inline-flex", alignItems: "center", gap: 4, textTransform: "inherit",
+  all: "unset",
+  cursor: "pointer",
+  display: "inline-flex",
+  alignItems: "center",
+  gap: 4,
+  textTransform: "inherit",
   selectors: { "&:focus-visible": { outline: `2px solid ${vars.color.focus}` } }
 })
 export const scroller = style({
-  position: "relative", overflowY: "auto", overflowX: "hidden", height: "min(62vh, 620px)", minHeight: 260,
-  overscrollBehavior: "contain", contain: "strict",
+  position: "relative",
+  overflowY: "auto",
+  overflowX: "hidden",
+  height: "min(62vh, 620px)",
+  minHeight: 260,
+  overscrollBehavior: "contain",
+  contain: "strict",
   selectors: { "&:focus-visible": { outlineOffset: -2 } }
 })
 /** The rows in view: one composited layer moved by a transform as the list scrolls. */

@@ -23,7 +23,19 @@
  * group; pending rows (commands not yet confirmed) are shown above the list. Keyboard: every loaded
  * row is focusable; Enter or Space opens it, ArrowUp/ArrowDown/Home/End move between rows.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from "react"
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode
+} from "react"
 import { flushSync } from "react-dom"
 import { useLiveQuery } from "../../workers/client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
@@ -94,7 +106,10 @@ export interface DataColumn<R> {
   readonly cell: (row: R) => ReactNode
 }
 
-export interface DataSort { readonly by: string; readonly dir: "asc" | "desc" }
+export interface DataSort {
+  readonly by: string
+  readonly dir: "asc" | "desc"
+}
 
 export interface DataTableTestIds {
   readonly table: string
@@ -173,8 +188,16 @@ function sameRow(a: object | null, b: object | null): boolean {
   return Object.keys(x).length === Object.keys(y).length
 }
 const sameRowProps = <R,>(p: RowProps<R>, q: RowProps<R>): boolean =>
-  p.y === q.y && p.index === q.index && p.pending === q.pending && p.columns === q.columns && p.cellClasses === q.cellClasses &&
-  p.onOpen === q.onOpen && p.onNav === q.onNav && p.rowAttrs === q.rowAttrs && p.testId === q.testId && sameRow(p.r as object | null, q.r as object | null)
+  p.y === q.y &&
+  p.index === q.index &&
+  p.pending === q.pending &&
+  p.columns === q.columns &&
+  p.cellClasses === q.cellClasses &&
+  p.onOpen === q.onOpen &&
+  p.onNav === q.onNav &&
+  p.rowAttrs === q.rowAttrs &&
+  p.testId === q.testId &&
+  sameRow(p.r as object | null, q.r as object | null)
 
 const NAV_KEYS = new Set(["ArrowDown", "ArrowUp", "Home", "End"])
 
@@ -185,11 +208,18 @@ const NAV_KEYS = new Set(["ArrowDown", "ArrowUp", "Home", "End"])
  */
 const Row = memo(function Row<R>({ r, pending, y, index, columns, cellClasses, onOpen, onNav, rowAttrs, testId }: RowProps<R>) {
   const placed = y !== undefined
-  const open = (): void => { if (r && !pending && onOpen) onOpen(r) }
+  const open = (): void => {
+    if (r && !pending && onOpen) onOpen(r)
+  }
   const onKey = (e: KeyboardEvent): void => {
     if (e.target !== e.currentTarget) return
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open() }
-    else if (index !== undefined && NAV_KEYS.has(e.key)) { e.preventDefault(); onNav(index, e.key) }
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault()
+      open()
+    } else if (index !== undefined && NAV_KEYS.has(e.key)) {
+      e.preventDefault()
+      onNav(index, e.key)
+    }
   }
   const attrs = r && rowAttrs ? rowAttrs(r) : undefined
   return (
@@ -231,9 +261,10 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   const last = useRef<WindowRows<R, G> | null>(null)
   // this filter's first rows before its count (Q5): shown in place of the last answer; the scroll
   // height stays the last answer's until the count is in (the view is at the top meanwhile)
-  const earlyWin: WindowRows<R, G> | null = total === undefined && early !== undefined
-    ? { key, text: p.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
-    : null
+  const earlyWin: WindowRows<R, G> | null =
+    total === undefined && early !== undefined
+      ? { key, text: p.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
+      : null
   const stale = total === undefined && earlyWin === null ? last.current : null
   const shownTotal = stale ? stale.total : earlyWin ? earlyWin.total : total
   const shownGroups = stale ? stale.groups : earlyWin ? undefined : groups
@@ -259,7 +290,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     sc.top = el.scrollTop
     const onScroll = (): void => {
       const top = el.scrollTop
-      const moved = (top - sc.top) * sc.scale / DATA_ROW_HEIGHT
+      const moved = ((top - sc.top) * sc.scale) / DATA_ROW_HEIGHT
       sc.top = top
       if (moved !== 0) sc.dir = moved > 0 ? 1 : -1
       // rows per scroll event, smoothed: how far ahead the next window is asked
@@ -273,15 +304,23 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     })
     el.addEventListener("scroll", onScroll, { passive: true })
     ro.observe(el)
-    return () => { el.removeEventListener("scroll", onScroll); ro.disconnect() }
+    return () => {
+      el.removeEventListener("scroll", onScroll)
+      ro.disconnect()
+    }
   }, [hasScroller])
 
   const scale = fullPx > MAX_SCROLL_PX ? (fullPx - viewportPx) / Math.max(1, spacerPx - viewportPx) : 1
   scroll.current.scale = scale
   // a new filter or sort starts at the top (before it paints, so the old position is never shown)
   const shownKeyRef = useRef(key)
-  if (shownKeyRef.current !== key) { shownKeyRef.current = key; scroll.current.top = 0 }
-  useLayoutEffect(() => { if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTop = 0 }, [key])
+  if (shownKeyRef.current !== key) {
+    shownKeyRef.current = key
+    scroll.current.top = 0
+  }
+  useLayoutEffect(() => {
+    if (scrollRef.current && scrollRef.current.scrollTop !== 0) scrollRef.current.scrollTop = 0
+  }, [key])
 
   // the display rows in view (plus OVERSCAN each side), in the list's full coordinates
   const realTop = Math.min(scroll.current.top, Math.max(0, spacerPx - viewportPx))
@@ -306,7 +345,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     return sc.dir > 0 ? end - endData >= margin || end >= (shownTotal ?? 0) : firstData - a.offset >= margin || a.offset === 0
   }
   const nextAsk = (): { offset: number; limit: number } => {
-    const limit = Math.min(MAX_AHEAD, Math.max(AHEAD, Math.ceil(8 * sc.speed / CHUNK) * CHUNK))
+    const limit = Math.min(MAX_AHEAD, Math.max(AHEAD, Math.ceil((8 * sc.speed) / CHUNK) * CHUNK))
     if (sc.dir > 0) return { offset: Math.max(0, Math.floor((firstData - CHUNK) / CHUNK) * CHUNK), limit }
     const end = Math.ceil((endData + CHUNK) / CHUNK) * CHUNK
     return { offset: Math.max(0, end - limit), limit }
@@ -315,13 +354,19 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   if (ask === null || ask.key !== key) ask = { key, offset: 0, limit: FIRST_WINDOW_LIMIT, answered: false }
   if (ask.answered && !covers(ask)) ask = { key, ...nextAsk(), answered: false }
   askRef.current = ask
-  const win = useLiveQuery(total !== undefined && total > 0 ? p.windowQuery(ask.offset, ask.limit) : null) as { readonly rows: ReadonlyArray<unknown> } | undefined
+  const win = useLiveQuery(total !== undefined && total > 0 ? p.windowQuery(ask.offset, ask.limit) : null) as
+    { readonly rows: ReadonlyArray<unknown> } | undefined
   if (win !== undefined) ask.answered = true
   const behind = ask.answered && !covers(ask)
-  useEffect(() => { if (behind) repaint() }, [behind, ask])
+  useEffect(() => {
+    if (behind) repaint()
+  }, [behind, ask])
 
-  const current: WindowRows<R, G> | null = win && total !== undefined ? { key, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R> } : null
-  useEffect(() => { if (current) last.current = current })
+  const current: WindowRows<R, G> | null =
+    win && total !== undefined ? { key, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R> } : null
+  useEffect(() => {
+    if (current) last.current = current
+  })
   // a row of the answer shown: this window, or the last one while scrolling to the next (same key)
   const shownKey = stale ? stale.key : key
   const rowAt = (i: number): R | null => {
@@ -331,11 +376,18 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     return null
   }
 
-  const cellClasses = useMemo(() => columns.map((c) => [c.className ?? s.cell, c.align === "end" ? s.end : "", c.narrowWidth === undefined ? s.hideNarrow : ""].join(" ")), [columns])
-  const gridVars = useMemo(() => ({
-    [varName(s.columnsVar)]: columns.map((c) => c.width).join(" "),
-    [varName(s.narrowColumnsVar)]: columns.flatMap((c) => c.narrowWidth === undefined ? [] : [c.narrowWidth]).join(" ")
-  }) as CSSProperties, [columns])
+  const cellClasses = useMemo(
+    () => columns.map((c) => [c.className ?? s.cell, c.align === "end" ? s.end : "", c.narrowWidth === undefined ? s.hideNarrow : ""].join(" ")),
+    [columns]
+  )
+  const gridVars = useMemo(
+    () =>
+      ({
+        [varName(s.columnsVar)]: columns.map((c) => c.width).join(" "),
+        [varName(s.narrowColumnsVar)]: columns.flatMap((c) => (c.narrowWidth === undefined ? [] : [c.narrowWidth])).join(" ")
+      }) as CSSProperties,
+    [columns]
+  )
 
   // Keyboard: ArrowUp/ArrowDown/Home/End focus another loaded row; one not rendered is scrolled into view first.
   const countRef = useRef(count)
@@ -346,9 +398,17 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     const n = countRef.current
     const to = keyName === "ArrowDown" ? Math.min(n - 1, index + 1) : keyName === "ArrowUp" ? Math.max(0, index - 1) : keyName === "Home" ? 0 : n - 1
     const find = (): HTMLElement | null => el.querySelector<HTMLElement>(`[aria-rowindex="${to + 2}"][tabindex="0"]`)
-    const focus = (target: HTMLElement | null): void => { if (target) { target.focus({ preventScroll: true }); target.scrollIntoView({ block: "nearest" }) } }
+    const focus = (target: HTMLElement | null): void => {
+      if (target) {
+        target.focus({ preventScroll: true })
+        target.scrollIntoView({ block: "nearest" })
+      }
+    }
     const found = find()
-    if (found) { focus(found); return }
+    if (found) {
+      focus(found)
+      return
+    }
     const sc2 = scroll.current
     el.scrollTop = Math.max(0, (to * DATA_ROW_HEIGHT) / sc2.scale - (keyName === "ArrowUp" || keyName === "Home" ? 0 : viewportRef.current - DATA_ROW_HEIGHT))
     requestAnimationFrame(() => requestAnimationFrame(() => focus(find())))
@@ -360,10 +420,15 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     const active = sort?.by === by
     const next: DataSort = active ? { by, dir: sort?.dir === "desc" ? "asc" : "desc" } : { by, dir: "desc" }
     return (
-      <span key={c.id} role="columnheader" aria-sort={active ? (sort?.dir === "asc" ? "ascending" : "descending") : "none"}
-        className={[c.align === "end" ? s.end : "", c.narrowWidth === undefined ? s.hideNarrow : ""].join(" ")}>
+      <span
+        key={c.id}
+        role="columnheader"
+        aria-sort={active ? (sort?.dir === "asc" ? "ascending" : "descending") : "none"}
+        className={[c.align === "end" ? s.end : "", c.narrowWidth === undefined ? s.hideNarrow : ""].join(" ")}
+      >
         <button type="button" className={s.sortButton} onClick={() => onSort?.(next)} data-testid={`sort-${by}`}>
-          {c.header}{active ? (sort?.dir === "asc" ? " ↑" : " ↓") : ""}
+          {c.header}
+          {active ? (sort?.dir === "asc" ? " ↑" : " ↓") : ""}
         </button>
       </span>
     )
@@ -385,8 +450,15 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
       const g = shownGroups?.[slot.group]
       if (g && p.renderGroup) {
         body.push(
-          <div key={`g${slot.group}|${d}`} className={[s.row, s.groupRow, s.item].join(" ")} style={{ transform: `translateY(${y}px)` }}
-            role="row" aria-rowindex={d + 2} data-testid={p.groupTestId} {...(p.groupAttrs ? dataAttrs(p.groupAttrs(g)) : undefined)}>
+          <div
+            key={`g${slot.group}|${d}`}
+            className={[s.row, s.groupRow, s.item].join(" ")}
+            style={{ transform: `translateY(${y}px)` }}
+            role="row"
+            aria-rowindex={d + 2}
+            data-testid={p.groupTestId}
+            {...(p.groupAttrs ? dataAttrs(p.groupAttrs(g)) : undefined)}
+          >
             {p.renderGroup(g)}
           </div>
         )
@@ -395,7 +467,21 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
     }
     const r = rowAt(slot.index)
     if (!r) missing = true
-    body.push(<Row key={d % pool} r={r} pending={false} y={y} index={d} columns={columns} cellClasses={cellClasses} onOpen={onOpen} onNav={onNav} rowAttrs={p.rowAttrs} testId={testIds.row} />)
+    body.push(
+      <Row
+        key={d % pool}
+        r={r}
+        pending={false}
+        y={y}
+        index={d}
+        columns={columns}
+        cellClasses={cellClasses}
+        onOpen={onOpen}
+        onNav={onNav}
+        rowAttrs={p.rowAttrs}
+        testId={testIds.row}
+      />
+    )
   }
 
   // Stable hooks for the benchmarks and tests (bench/statements-benches.ts): `data-text` is the text
@@ -412,19 +498,41 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
       aria-rowcount={count + pending.length + 1}
       aria-busy={state !== "ready" || undefined}
       data-testid={testIds.table}
-      data-total={earlyWin ? "" : shownTotal ?? ""}
-      data-text={stale ? stale.text : p.text ?? ""}
+      data-total={earlyWin ? "" : (shownTotal ?? "")}
+      data-text={stale ? stale.text : (p.text ?? "")}
       data-state={state}
       data-took-ms={p.tookMs === undefined ? undefined : p.tookMs.toFixed(1)}
     >
       <div className={[s.row, s.head].join(" ")} role="row">
-        {columns.map((c) => c.sort !== undefined ? sortHeader(c, c.sort) : (
-          <span key={c.id} role="columnheader" className={[c.align === "end" ? s.end : "", c.narrowWidth === undefined ? s.hideNarrow : ""].join(" ")}>{c.header}</span>
-        ))}
+        {columns.map((c) =>
+          c.sort !== undefined ? (
+            sortHeader(c, c.sort)
+          ) : (
+            <span key={c.id} role="columnheader" className={[c.align === "end" ? s.end : "", c.narrowWidth === undefined ? s.hideNarrow : ""].join(" ")}>
+              {c.header}
+            </span>
+          )
+        )}
       </div>
-      {pending.map((r) => <Row key={p.rowKey(r)} r={r} pending columns={columns} cellClasses={cellClasses} onOpen={onOpen} onNav={onNav} rowAttrs={p.rowAttrs} testId={testIds.pendingRow} />)}
+      {pending.map((r) => (
+        <Row
+          key={p.rowKey(r)}
+          r={r}
+          pending
+          columns={columns}
+          cellClasses={cellClasses}
+          onOpen={onOpen}
+          onNav={onNav}
+          rowAttrs={p.rowAttrs}
+          testId={testIds.pendingRow}
+        />
+      ))}
       {shownTotal === 0 && pending.length === 0 ? (
-        <div role="row"><div role="cell" className={s.empty}><EmptyState title={p.emptyTitle} {...(p.emptyMessage !== undefined ? { message: p.emptyMessage } : {})} /></div></div>
+        <div role="row">
+          <div role="cell" className={s.empty}>
+            <EmptyState title={p.emptyTitle} {...(p.emptyMessage !== undefined ? { message: p.emptyMessage } : {})} />
+          </div>
+        </div>
       ) : (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to scroll it (axe scrollable-region-focusable)
         <div ref={scrollRef} className={s.scroller} role="rowgroup" tabIndex={0} aria-label={p.scrollLabel} data-testid={testIds.scroller}>

@@ -8,7 +8,18 @@ export function DialogHost() {
   const d = dialogs[0]
   if (!d) return null
   if (d.kind === "confirm") {
-    return <ConfirmDialog key={d.id} open title={d.title} html={d.html} variant={d.variant} confirmLabel={d.confirmLabel} cancelLabel={d.cancelLabel} onAnswer={d.resolve} />
+    return (
+      <ConfirmDialog
+        key={d.id}
+        open
+        title={d.title}
+        html={d.html}
+        variant={d.variant}
+        confirmLabel={d.confirmLabel}
+        cancelLabel={d.cancelLabel}
+        onAnswer={d.resolve}
+      />
+    )
   }
   return <AlertDialog key={d.id} open title={d.title} message={d.message} buttonLabel={d.buttonLabel} onClose={d.resolve} />
 }

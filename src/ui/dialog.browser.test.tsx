@@ -36,7 +36,9 @@ function Opener({ size, noClose = false }: { readonly size: DialogSize; readonly
 
 describe.each(LOCALES)("dialogs (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`core §9 modal sizes and DESIGN focus: a dialog opens labelled by its title with the close button named in ${lng}; focus moves in, Tab stays inside (trapped), Escape and the close button close it`, async () => {
     const screen = await render(<Opener size="medium" />)
@@ -95,7 +97,9 @@ describe.each(LOCALES)("dialogs (%s)", (lng) => {
     const answer = confirmDialog({
       title: i18next.t("pix:pay.confirmTitle"),
       html: `<b>R$ 10,00</b> <img src="x" onerror="window.__pwned=1"><script>window.__pwned=1</script>`,
-      confirmLabel: i18next.t("common:actions.confirm"), cancelLabel: i18next.t("common:actions.cancel"), variant: "danger"
+      confirmLabel: i18next.t("common:actions.confirm"),
+      cancelLabel: i18next.t("common:actions.cancel"),
+      variant: "danger"
     })
     const dialog = screen.getByRole("alertdialog", { name: i18next.t("pix:pay.confirmTitle") })
     await expect.element(dialog).toBeVisible()
@@ -127,7 +131,11 @@ describe.each(LOCALES)("dialogs (%s)", (lng) => {
 
   test(`core §2.4 alert dialog: one button, in ${lng}; it resolves the request; no serious or critical axe violation while open`, async () => {
     const screen = await render(<DialogHost />)
-    const done = alertDialog({ title: i18next.t("errors:UNKNOWN_ERROR"), message: i18next.t("errors:INCORRECT_PIN"), buttonLabel: i18next.t("common:actions.close") })
+    const done = alertDialog({
+      title: i18next.t("errors:UNKNOWN_ERROR"),
+      message: i18next.t("errors:INCORRECT_PIN"),
+      buttonLabel: i18next.t("common:actions.close")
+    })
     const dialog = screen.getByRole("alertdialog", { name: i18next.t("errors:UNKNOWN_ERROR") })
     await expect.element(dialog).toHaveAccessibleDescription(lng === "pt" ? "PIN incorreto." : "Incorrect PIN.")
     expect(dialog.element().querySelectorAll("button")).toHaveLength(1)
@@ -138,7 +146,12 @@ describe.each(LOCALES)("dialogs (%s)", (lng) => {
   })
 
   test(`DESIGN accessibility: an open dialog and an open confirmation dialog (${lng}) have no serious or critical axe violation`, async () => {
-    const screen = await render(<><Opener size="medium" /><DialogHost /></>)
+    const screen = await render(
+      <>
+        <Opener size="medium" />
+        <DialogHost />
+      </>
+    )
     await screen.getByRole("button", { name: "open" }).click()
     await expect.element(screen.getByRole("dialog")).toBeVisible()
     expect(await seriousAxeViolations()).toEqual([])

@@ -39,11 +39,16 @@ export function Dialog({ open, onOpenChange, title, description, size = "medium"
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
           onInteractOutside={noClose ? (e) => e.preventDefault() : undefined}
           onEscapeKeyDown={noClose ? (e) => e.preventDefault() : undefined}
-          onOpenAutoFocus={() => { opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null }}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
           onCloseAutoFocus={(e) => {
             const el = opener.current
             opener.current = null
-            if (el?.isConnected) { e.preventDefault(); el.focus() }
+            if (el?.isConnected) {
+              e.preventDefault()
+              el.focus()
+            }
           }}
         >
           <div className={s.header}>
@@ -53,7 +58,9 @@ export function Dialog({ open, onOpenChange, title, description, size = "medium"
             </div>
             {noClose ? null : (
               <RDialog.Close asChild>
-                <IconButton label={t("common:actions.close")}><CloseIcon /></IconButton>
+                <IconButton label={t("common:actions.close")}>
+                  <CloseIcon />
+                </IconButton>
               </RDialog.Close>
             )}
           </div>

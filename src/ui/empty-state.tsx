@@ -2,7 +2,17 @@
 import type { ReactNode } from "react"
 import * as s from "./surface.css.ts"
 
-export function EmptyState({ title, message, action, icon }: { readonly title: string; readonly message?: string; readonly action?: ReactNode; readonly icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  message,
+  action,
+  icon
+}: {
+  readonly title: string
+  readonly message?: string
+  readonly action?: ReactNode
+  readonly icon?: ReactNode
+}) {
   return (
     <div className={s.empty} role="status">
       {icon}

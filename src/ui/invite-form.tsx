@@ -71,8 +71,12 @@ const WALLET_TEST_IDS: InviteFormTestIds = { card: "invite-form" }
 const isSendableRoleSet = (roles: ReadonlyArray<string>): boolean => roles.length > 0 && isValidRoleSet(roles)
 
 export function InviteForm({
-  walletId, texts = WALLET_TEXTS, testIds = WALLET_TEST_IDS, emailAutoComplete,
-  RolesField = RoleCheckboxes, isSendable = isSendableRoleSet
+  walletId,
+  texts = WALLET_TEXTS,
+  testIds = WALLET_TEST_IDS,
+  emailAutoComplete,
+  RolesField = RoleCheckboxes,
+  isSendable = isSendableRoleSet
 }: InviteFormProps) {
   const { t } = useTranslation()
   const [email, setEmail] = useState("")
@@ -101,12 +105,40 @@ export function InviteForm({
   }
   return (
     <Card title={t(texts.title)} data-testid={testIds.card}>
-      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {error ? <p className={layout.errorText} role="alert" data-testid={testIds.error}>{error}</p> : null}
-        <TextField label={t(texts.email)} type="email" value={email} onChange={setEmail} error={emailErr} required
-          autoComplete={emailAutoComplete} data-testid={testIds.email} />
-        <RolesField legend={t(texts.roles)} value={roles} onChange={setRoles} error={rolesErr} {...(testIds.roles !== undefined ? { testId: testIds.roles } : {})} />
-        <div className={layout.actions}><Button type="submit" busy={busy} data-testid={testIds.submit}>{t(texts.submit)}</Button></div>
+      <form
+        className={layout.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
+        {error ? (
+          <p className={layout.errorText} role="alert" data-testid={testIds.error}>
+            {error}
+          </p>
+        ) : null}
+        <TextField
+          label={t(texts.email)}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          error={emailErr}
+          required
+          autoComplete={emailAutoComplete}
+          data-testid={testIds.email}
+        />
+        <RolesField
+          legend={t(texts.roles)}
+          value={roles}
+          onChange={setRoles}
+          error={rolesErr}
+          {...(testIds.roles !== undefined ? { testId: testIds.roles } : {})}
+        />
+        <div className={layout.actions}>
+          <Button type="submit" busy={busy} data-testid={testIds.submit}>
+            {t(texts.submit)}
+          </Button>
+        </div>
       </form>
     </Card>
   )
@@ -117,14 +149,24 @@ function RoleCheckboxes({ legend, value, onChange, error, testId }: InviteRolesF
   const { t } = useTranslation()
   return (
     <fieldset style={{ border: "none", padding: 0, margin: 0 }} data-testid={testId}>
-      <legend className={layout.muted} style={{ marginBottom: 8 }}>{legend}</legend>
+      <legend className={layout.muted} style={{ marginBottom: 8 }}>
+        {legend}
+      </legend>
       <div className={s.roles}>
         {INVITE_ROLES.map((r) => (
-          <Checkbox key={r} label={t(`wallets:roles.${r}`)} checked={value.includes(r)}
-            onChange={(c) => onChange(c ? [...value, r] : value.filter((y) => y !== r))} />
+          <Checkbox
+            key={r}
+            label={t(`wallets:roles.${r}`)}
+            checked={value.includes(r)}
+            onChange={(c) => onChange(c ? [...value, r] : value.filter((y) => y !== r))}
+          />
         ))}
       </div>
-      {error ? <p className={layout.errorText} role="alert" style={{ marginTop: 8 }}>{error}</p> : null}
+      {error ? (
+        <p className={layout.errorText} role="alert" style={{ marginTop: 8 }}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

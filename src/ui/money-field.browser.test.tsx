@@ -25,7 +25,16 @@ function AmountForm({ initial = "" }: { readonly initial?: string }) {
   const bad = text.trim() !== "" && cents === null
   return (
     <form onSubmit={(e) => e.preventDefault()}>
-      <MoneyField label={t("pix:pay.amount")} value={text} onChange={(x, c) => { setText(x); setCents(c) }} error={bad ? t("validation:VALIDATION_MONEY") : null} data-testid="amount" />
+      <MoneyField
+        label={t("pix:pay.amount")}
+        value={text}
+        onChange={(x, c) => {
+          setText(x)
+          setCents(c)
+        }}
+        error={bad ? t("validation:VALIDATION_MONEY") : null}
+        data-testid="amount"
+      />
       <output data-testid="cents">{cents === null ? "null" : String(cents)}</output>
       <button type="button">{"next"}</button>
     </form>
@@ -34,7 +43,9 @@ function AmountForm({ initial = "" }: { readonly initial?: string }) {
 
 describe.each(LOCALES)("money field (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`core §5 Money: the field is labelled in ${lng} with the R$ mask beside it; "1.234,56" reads 123456 cents; a decimal keyboard is asked`, async () => {
     const screen = await render(<AmountForm />)

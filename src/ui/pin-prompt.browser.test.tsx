@@ -16,18 +16,40 @@ vi.mock("../../workers/client.ts", async (orig) => ({
 }))
 
 const TEXTS = {
-  pt: { title: "Confirme com seu PIN", description: "Digite o PIN de 4 dígitos para autorizar esta operação.", confirm: "Confirmar", cancel: "Cancelar", short: "O PIN deve ter 4 dígitos", wrong: "PIN incorreto.", unknown: "Erro desconhecido" },
-  en: { title: "Confirm with your PIN", description: "Enter your 4-digit PIN to authorise this operation.", confirm: "Confirm", cancel: "Cancel", short: "The PIN must have 4 digits", wrong: "Incorrect PIN.", unknown: "Unknown error" }
+  pt: {
+    title: "Confirme com seu PIN",
+    description: "Digite o PIN de 4 dígitos para autorizar esta operação.",
+    confirm: "Confirmar",
+    cancel: "Cancelar",
+    short: "O PIN deve ter 4 dígitos",
+    wrong: "PIN incorreto.",
+    unknown: "Erro desconhecido"
+  },
+  en: {
+    title: "Confirm with your PIN",
+    description: "Enter your 4-digit PIN to authorise this operation.",
+    confirm: "Confirm",
+    cancel: "Cancel",
+    short: "The PIN must have 4 digits",
+    wrong: "Incorrect PIN.",
+    unknown: "Unknown error"
+  }
 } as const
 
 const ask = (seq: number, commandId: string, lastErrorKey?: string) => ({ seq, commandId, name: "v1.pix.send", ...(lastErrorKey ? { lastErrorKey } : {}) })
 
-beforeEach(() => { fakeEngine.reset() })
-afterEach(() => { fakeEngine.reset() })
+beforeEach(() => {
+  fakeEngine.reset()
+})
+afterEach(() => {
+  fakeEngine.reset()
+})
 
 describe.each(LOCALES)("PIN prompt (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`core §5 PIN 4 digits: an open ask shows the prompt in ${lng} with its title, description and buttons; the PIN is masked, only digits are kept, at most 4; Confirm answers the engine`, async () => {
     fakeEngine.answer("pinAsks", [ask(1, "c-1")])
@@ -118,7 +140,7 @@ describe.each(LOCALES)("PIN prompt (%s)", (lng) => {
   })
 })
 
-test("DESIGN \"Commands\": no open ask, no prompt (nothing in the page)", async () => {
+test('DESIGN "Commands": no open ask, no prompt (nothing in the page)', async () => {
   fakeEngine.answer("pinAsks", [])
   await showLocale("pt")
   await render(<PinPrompt />)

@@ -35,12 +35,19 @@ export function PinPrompt() {
     setTouched(true)
     if (isValidPin(pin)) answer(pin)
   }
-  const fieldError = touched && !isValidPin(pin) ? t("validation:VALIDATION_PIN") : ask?.lastErrorKey ? t(`errors:${ask.lastErrorKey}`, { defaultValue: t("errors:UNKNOWN_ERROR") }) : null
+  const fieldError =
+    touched && !isValidPin(pin)
+      ? t("validation:VALIDATION_PIN")
+      : ask?.lastErrorKey
+        ? t(`errors:${ask.lastErrorKey}`, { defaultValue: t("errors:UNKNOWN_ERROR") })
+        : null
 
   return (
     <Dialog
       open={ask !== undefined}
-      onOpenChange={(o) => { if (!o) answer(null) }}
+      onOpenChange={(o) => {
+        if (!o) answer(null)
+      }}
       title={t("common:pin.title")}
       description={t("common:pin.description")}
       size="small"
@@ -49,7 +56,9 @@ export function PinPrompt() {
       <form onSubmit={submit} style={{ display: "flex", flexDirection: "column", gap: 16 }}>
         <PinField label={t("common:pin.label")} value={pin} onChange={setPin} error={fieldError} autoFocus />
         <div style={{ display: "flex", justifyContent: "flex-end", gap: 8 }}>
-          <Button variant="secondary" onClick={() => answer(null)}>{t("common:actions.cancel")}</Button>
+          <Button variant="secondary" onClick={() => answer(null)}>
+            {t("common:actions.cancel")}
+          </Button>
           <Button type="submit">{t("common:actions.confirm")}</Button>
         </div>
       </form>

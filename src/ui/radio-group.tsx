@@ -3,7 +3,10 @@ import { useId, type ReactNode } from "react"
 import * as RRadio from "@radix-ui/react-radio-group"
 import * as s from "./field.css.ts"
 
-export interface RadioOption { readonly value: string; readonly label: ReactNode }
+export interface RadioOption {
+  readonly value: string
+  readonly label: ReactNode
+}
 export interface RadioGroupProps {
   /** Accessible name of the group (translated). */
   readonly label: string
@@ -25,7 +28,9 @@ export function RadioGroup({ label, value, onChange, options, className, itemCla
             <RRadio.Item id={id} value={o.value} className={s.radioItem}>
               <RRadio.Indicator className={s.radioDot} />
             </RRadio.Item>
-            <label htmlFor={id} style={{ flex: 1, cursor: "pointer" }}>{o.label}</label>
+            <label htmlFor={id} style={{ flex: 1, cursor: "pointer" }}>
+              {o.label}
+            </label>
           </div>
         )
       })}

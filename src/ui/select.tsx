@@ -5,7 +5,10 @@
 import { useId, type SelectHTMLAttributes } from "react"
 import * as s from "./field.css.ts"
 
-export interface SelectOption { readonly value: string; readonly label: string }
+export interface SelectOption {
+  readonly value: string
+  readonly label: string
+}
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange" | "value"> {
   readonly label: string
   readonly value: string
@@ -24,7 +27,11 @@ export function Select({ label, value, onChange, options, placeholder, error, id
     <div className={[s.field, className ?? ""].join(" ")}>
       <label htmlFor={selId} className={s.label}>
         {label}
-        {required ? <span className={s.required} aria-hidden="true">{"*"}</span> : null}
+        {required ? (
+          <span className={s.required} aria-hidden="true">
+            {"*"}
+          </span>
+        ) : null}
       </label>
       <select
         id={selId}
@@ -37,9 +44,17 @@ export function Select({ label, value, onChange, options, placeholder, error, id
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
-      {error ? <span id={errId} className={s.error} role="alert">{error}</span> : null}
+      {error ? (
+        <span id={errId} className={s.error} role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   )
 }

@@ -5,14 +5,19 @@
  * counts; a position is found by binary search, so a million rows cost nothing here.
  */
 /** A group of rows: how many rows it holds (its header is shown before them). */
-export interface RowGroup { readonly count: number }
+export interface RowGroup {
+  readonly count: number
+}
 
 /** Display index of each group's header row. */
 export function headerIndexes(groups: ReadonlyArray<RowGroup> | undefined): Int32Array | null {
   if (!groups || groups.length === 0) return null
   const out = new Int32Array(groups.length)
   let at = 0
-  groups.forEach((g, i) => { out[i] = at; at += g.count + 1 })
+  groups.forEach((g, i) => {
+    out[i] = at
+    at += g.count + 1
+  })
   return out
 }
 

@@ -47,17 +47,35 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     <div className={[s.field, className ?? ""].join(" ")}>
       <label htmlFor={inputId} className={s.label}>
         {label}
-        {required ? <span className={s.required} aria-hidden="true">{"*"}</span> : null}
+        {required ? (
+          <span className={s.required} aria-hidden="true">
+            {"*"}
+          </span>
+        ) : null}
       </label>
       {adornment || prefix ? (
         <div className={s.withAdornment}>
-          {prefix ? <span className={s.prefix} aria-hidden="true">{prefix}</span> : null}
+          {prefix ? (
+            <span className={s.prefix} aria-hidden="true">
+              {prefix}
+            </span>
+          ) : null}
           {input}
           {adornment ? <span className={s.adornment}>{adornment}</span> : null}
         </div>
-      ) : input}
-      {hint ? <span id={hintId} className={s.hint}>{hint}</span> : null}
-      {error ? <span id={errId} className={s.error} role="alert">{error}</span> : null}
+      ) : (
+        input
+      )}
+      {hint ? (
+        <span id={hintId} className={s.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errId} className={s.error} role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   )
 })

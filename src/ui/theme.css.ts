@@ -7,12 +7,33 @@ import { createTheme, createThemeContract, globalStyle } from "@vanilla-extract/
 
 export const vars = createThemeContract({
   color: {
-    bg: null, surface: null, surfaceAlt: null, surfaceHover: null, border: null, borderStrong: null,
-    text: null, textMuted: null, textInverse: null,
-    primary: null, primaryHover: null, primaryText: null, primarySoft: null,
-    danger: null, dangerHover: null, dangerSoft: null,
-    success: null, successSoft: null, warning: null, warningSoft: null, info: null, infoSoft: null,
-    focus: null, overlay: null, skeleton: null, badge: null, badgeText: null
+    bg: null,
+    surface: null,
+    surfaceAlt: null,
+    surfaceHover: null,
+    border: null,
+    borderStrong: null,
+    text: null,
+    textMuted: null,
+    textInverse: null,
+    primary: null,
+    primaryHover: null,
+    primaryText: null,
+    primarySoft: null,
+    danger: null,
+    dangerHover: null,
+    dangerSoft: null,
+    success: null,
+    successSoft: null,
+    warning: null,
+    warningSoft: null,
+    info: null,
+    infoSoft: null,
+    focus: null,
+    overlay: null,
+    skeleton: null,
+    badge: null,
+    badgeText: null
   },
   space: { xxs: null, xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
   radius: { sm: null, md: null, lg: null, pill: null },
@@ -36,12 +57,33 @@ const shared = {
 export const lightTheme = createTheme(vars, {
   ...shared,
   color: {
-    bg: "#f4f6f8", surface: "#ffffff", surfaceAlt: "#eef1f4", surfaceHover: "#e6eaee", border: "#d5dbe1", borderStrong: "#8a96a3",
-    text: "#1b232c", textMuted: "#4f5b67", textInverse: "#ffffff",
-    primary: "#0a6b4f", primaryHover: "#08573f", primaryText: "#ffffff", primarySoft: "#dff2ea",
-    danger: "#b3261e", dangerHover: "#8f1e18", dangerSoft: "#fbe5e3",
-    success: "#17663a", successSoft: "#e1f3e8", warning: "#7a4d00", warningSoft: "#fff1d6", info: "#1f4f8f", infoSoft: "#e3edfa",
-    focus: "#1f6fd1", overlay: "rgba(15, 23, 30, 0.55)", skeleton: "#e2e7ec", badge: "#b3261e", badgeText: "#ffffff"
+    bg: "#f4f6f8",
+    surface: "#ffffff",
+    surfaceAlt: "#eef1f4",
+    surfaceHover: "#e6eaee",
+    border: "#d5dbe1",
+    borderStrong: "#8a96a3",
+    text: "#1b232c",
+    textMuted: "#4f5b67",
+    textInverse: "#ffffff",
+    primary: "#0a6b4f",
+    primaryHover: "#08573f",
+    primaryText: "#ffffff",
+    primarySoft: "#dff2ea",
+    danger: "#b3261e",
+    dangerHover: "#8f1e18",
+    dangerSoft: "#fbe5e3",
+    success: "#17663a",
+    successSoft: "#e1f3e8",
+    warning: "#7a4d00",
+    warningSoft: "#fff1d6",
+    info: "#1f4f8f",
+    infoSoft: "#e3edfa",
+    focus: "#1f6fd1",
+    overlay: "rgba(15, 23, 30, 0.55)",
+    skeleton: "#e2e7ec",
+    badge: "#b3261e",
+    badgeText: "#ffffff"
   },
   shadow: {
     sm: "0 1px 2px rgba(16,24,32,0.08)",
@@ -53,12 +95,33 @@ export const lightTheme = createTheme(vars, {
 export const darkTheme = createTheme(vars, {
   ...shared,
   color: {
-    bg: "#0f1418", surface: "#172027", surfaceAlt: "#1e2931", surfaceHover: "#25323b", border: "#2f3d48", borderStrong: "#6b7c8a",
-    text: "#e9eef2", textMuted: "#a9b6c1", textInverse: "#0f1418",
-    primary: "#3fc79a", primaryHover: "#5ad4ab", primaryText: "#06231a", primarySoft: "#143a2e",
-    danger: "#ff8a80", dangerHover: "#ffa59d", dangerSoft: "#3d1a18",
-    success: "#6fd69b", successSoft: "#173526", warning: "#f2c063", warningSoft: "#3a2e12", info: "#8cb8f2", infoSoft: "#172b44",
-    focus: "#8cb8f2", overlay: "rgba(0, 0, 0, 0.65)", skeleton: "#25323b", badge: "#ff8a80", badgeText: "#1b0706"
+    bg: "#0f1418",
+    surface: "#172027",
+    surfaceAlt: "#1e2931",
+    surfaceHover: "#25323b",
+    border: "#2f3d48",
+    borderStrong: "#6b7c8a",
+    text: "#e9eef2",
+    textMuted: "#a9b6c1",
+    textInverse: "#0f1418",
+    primary: "#3fc79a",
+    primaryHover: "#5ad4ab",
+    primaryText: "#06231a",
+    primarySoft: "#143a2e",
+    danger: "#ff8a80",
+    dangerHover: "#ffa59d",
+    dangerSoft: "#3d1a18",
+    success: "#6fd69b",
+    successSoft: "#173526",
+    warning: "#f2c063",
+    warningSoft: "#3a2e12",
+    info: "#8cb8f2",
+    infoSoft: "#172b44",
+    focus: "#8cb8f2",
+    overlay: "rgba(0, 0, 0, 0.65)",
+    skeleton: "#25323b",
+    badge: "#ff8a80",
+    badgeText: "#1b0706"
   },
   shadow: {
     sm: "0 1px 2px rgba(0,0,0,0.4)",
@@ -70,12 +133,22 @@ export const darkTheme = createTheme(vars, {
 globalStyle("*, *::before, *::after", {
   boxSizing: "border-box",
   // WCAG 2.3.3: a user who asks for reduced motion gets no spinning, shimmering or sliding (a spinner still shows, still)
-  "@media": { "(prefers-reduced-motion: reduce)": { animationDuration: "0.01ms !important", animationIterationCount: "1 !important", transitionDuration: "0.01ms !important" } }
+  "@media": {
+    "(prefers-reduced-motion: reduce)": {
+      animationDuration: "0.01ms !important",
+      animationIterationCount: "1 !important",
+      transitionDuration: "0.01ms !important"
+    }
+  }
 })
 globalStyle("html, body", { margin: 0, padding: 0, minHeight: "100%" })
 globalStyle("body", {
-  fontFamily: vars.font.body, fontSize: vars.fontSize.md, lineHeight: 1.45,
-  background: vars.color.bg, color: vars.color.text, WebkitFontSmoothing: "antialiased"
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  lineHeight: 1.45,
+  background: vars.color.bg,
+  color: vars.color.text,
+  WebkitFontSmoothing: "antialiased"
 })
 globalStyle("#root", { minHeight: "100vh" })
 globalStyle("a", { color: vars.color.primary })

@@ -15,11 +15,15 @@ const TEXTS = {
   en: { region: "Alerts", close: "Close" }
 } as const
 
-afterEach(() => { vi.useRealTimers() })
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe.each(LOCALES)("toasts (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`core §2.4 toasts: success and error toasts show their title and message in ${lng} in the named live region, top right, 384 px; errors are alerts, the rest status`, async () => {
     const screen = await render(<Toaster />)

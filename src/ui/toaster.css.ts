@@ -3,14 +3,29 @@ import { style, styleVariants } from "@vanilla-extract/css"
 import { vars } from "./theme.css.ts"
 
 export const region = style({
-  position: "fixed", top: vars.space.lg, right: vars.space.lg, zIndex: 1100, display: "flex", flexDirection: "column",
-  gap: vars.space.sm, width: `min(${vars.size.toast}, calc(100vw - 24px))`, pointerEvents: "none",
+  position: "fixed",
+  top: vars.space.lg,
+  right: vars.space.lg,
+  zIndex: 1100,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  width: `min(${vars.size.toast}, calc(100vw - 24px))`,
+  pointerEvents: "none",
   "@media": { "screen and (max-width: 480px)": { right: 12, top: 12 } }
 })
 export const toast = style({
-  pointerEvents: "auto", display: "flex", gap: vars.space.md, alignItems: "flex-start", padding: vars.space.md,
-  background: vars.color.surface, color: vars.color.text, borderRadius: vars.radius.md, boxShadow: vars.shadow.md,
-  borderLeft: "5px solid", animation: "slideIn 160ms ease-out"
+  pointerEvents: "auto",
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "flex-start",
+  padding: vars.space.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.md,
+  borderLeft: "5px solid",
+  animation: "slideIn 160ms ease-out"
 })
 export const kind = styleVariants({
   success: { borderLeftColor: vars.color.success },
@@ -19,7 +34,10 @@ export const kind = styleVariants({
   error: { borderLeftColor: vars.color.danger }
 })
 export const iconTone = styleVariants({
-  success: { color: vars.color.success }, info: { color: vars.color.info }, warning: { color: vars.color.warning }, error: { color: vars.color.danger }
+  success: { color: vars.color.success },
+  info: { color: vars.color.info },
+  warning: { color: vars.color.warning },
+  error: { color: vars.color.danger }
 })
 export const text = style({ flex: 1, minWidth: 0 })
 export const title = style({ fontWeight: 700, fontSize: vars.fontSize.sm })

@@ -25,7 +25,9 @@ export function Toaster() {
               <p className={s.title}>{x.title}</p>
               {x.message ? <p className={s.message}>{x.message}</p> : null}
             </div>
-            <IconButton className={s.close} label={t("common:actions.close")} onClick={() => dismissToast(x.id)}><CloseIcon size={16} /></IconButton>
+            <IconButton className={s.close} label={t("common:actions.close")} onClick={() => dismissToast(x.id)}>
+              <CloseIcon size={16} />
+            </IconButton>
           </div>
         )
       })}

@@ -3,9 +3,20 @@ import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "./theme.css.ts"
 
 export const card = style({
-  position: "fixed", right: vars.space.lg, bottom: vars.space.lg, zIndex: 550, width: "min(340px, calc(100vw - 24px))",
-  background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg, padding: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.sm,
+  position: "fixed",
+  right: vars.space.lg,
+  bottom: vars.space.lg,
+  zIndex: 550,
+  width: "min(340px, calc(100vw - 24px))",
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+  padding: vars.space.lg,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
   animation: "fadeIn 200ms ease-out"
 })
 export const step = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: 600 })

@@ -19,8 +19,12 @@ function client(handler: Handler, over: Partial<ApiClientConfig> = {}) {
     baseUrl: () => "http://api.test",
     locale: () => "en",
     tokens: () => tokens,
-    onTokens: (t) => { tokens = t },
-    onSessionExpired: () => { expired++ },
+    onTokens: (t) => {
+      tokens = t
+    },
+    onSessionExpired: () => {
+      expired++
+    },
     currentWallet: () => "w-1",
     serverType: () => "green",
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -52,7 +56,23 @@ describe("sync/api client", () => {
     expect(header(init, "authorization")).toBe("Bearer A1")
     expect(header(init, "wallet-uuid")).toBe("w-1")
     expect(header(init, "server-type")).toBe("green")
-    const c2 = client(() => json(200, { data: { id: "c", wallet_id: "w", from_currency: "BRL", to_currency: "BTC", from_amount: 1, to_amount: 1, price: 1, iof_amount: 0, spread_amount: 0, status: "completed", created_at: "2026-01-01T00:00:00Z" } }))
+    const c2 = client(() =>
+      json(200, {
+        data: {
+          id: "c",
+          wallet_id: "w",
+          from_currency: "BRL",
+          to_currency: "BTC",
+          from_amount: 1,
+          to_amount: 1,
+          price: 1,
+          iof_amount: 0,
+          spread_amount: 0,
+          status: "completed",
+          created_at: "2026-01-01T00:00:00Z"
+        }
+      })
+    )
     await Effect.runPromise(c2.api.call("convert", { transactionUuid: "tx-1", body: {} }))
     expect(header(c2.calls[0]!.init, "transaction-uuid")).toBe("tx-1")
   })
@@ -66,8 +86,13 @@ describe("sync/api client", () => {
 
   it("A3 a duplicate mutation in flight is cancelled; identical GETs share one request", async () => {
     let release: () => void = () => undefined
-    const gate = new Promise<void>((r) => { release = r })
-    const c = client(async (url) => { await gate; return url.includes("count_unread") ? json(200, unread) : json(200, { data: { ok: true } }) })
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
+    const c = client(async (url) => {
+      await gate
+      return url.includes("count_unread") ? json(200, unread) : json(200, { data: { ok: true } })
+    })
     const body = { current_password: "a", new_password: "b" }
     const first = Effect.runPromiseExit(c.api.call("changePassword", { body }))
     const second = await Effect.runPromiseExit(c.api.call("changePassword", { body }))
@@ -93,12 +118,20 @@ describe("sync/api client", () => {
   it("A5 statuses map to the catalogue: 422 with fields, 429 with Retry-After, 409, 504, network", async () => {
     const body = (status: number, key: string, fields?: Record<string, string>) => ({ error: { status, key, message: key, ...(fields ? { fields } : {}) } })
     const run = async (r: () => Response | Promise<Response>) => failure(await Effect.runPromiseExit(client(r).api.call("unreadCount")))
-    expect(await run(() => json(422, body(422, "INCORRECT_DATA", { amount: "VALIDATION_MIN_VALUE" })))).toMatchObject({ _tag: "Unprocessable", key: "INCORRECT_DATA", fields: { amount: "VALIDATION_MIN_VALUE" } })
+    expect(await run(() => json(422, body(422, "INCORRECT_DATA", { amount: "VALIDATION_MIN_VALUE" })))).toMatchObject({
+      _tag: "Unprocessable",
+      key: "INCORRECT_DATA",
+      fields: { amount: "VALIDATION_MIN_VALUE" }
+    })
     expect(await run(() => json(429, body(429, "REQUEST_LIMIT_REACHED"), { "retry-after": "7" }))).toMatchObject({ _tag: "RateLimited", retryAfterMs: 7000 })
     expect(await run(() => json(409, body(409, "CONFLICT_MAY_HAVE_COMPLETED")))).toMatchObject({ _tag: "Conflict", key: "CONFLICT_MAY_HAVE_COMPLETED" })
     expect(await run(() => json(504, {}))).toMatchObject({ _tag: "GatewayTimeout", key: "GATEWAY_TIMEOUT" })
     expect(await run(() => json(403, body(403, "WITHOUT_PERMISSION")))).toMatchObject({ _tag: "Forbidden", key: "WITHOUT_PERMISSION" })
-    expect(await run(() => { throw new TypeError("Failed to fetch") })).toMatchObject({ _tag: "NetworkError" })
+    expect(
+      await run(() => {
+        throw new TypeError("Failed to fetch")
+      })
+    ).toMatchObject({ _tag: "NetworkError" })
   })
 
   it("A6 concurrent 401s renew the token once and repeat their requests; a failed renewal expires the session", async () => {
@@ -116,7 +149,7 @@ describe("sync/api client", () => {
     expect(refreshes).toBe(1)
     expect(c.tokens()?.accessToken).toBe("A2")
 
-    const d = client((url) => url.endsWith("/refresh-token") ? json(200, { data: {} }) : json(401, {}))
+    const d = client((url) => (url.endsWith("/refresh-token") ? json(200, { data: {} }) : json(401, {})))
     const exit = await Effect.runPromiseExit(d.api.call("unreadCount"))
     expect(failure(exit)).toMatchObject({ _tag: "SessionExpired", key: "TOKEN_NOT_RETURNED" })
     expect(d.expired()).toBe(1)

@@ -9,8 +9,14 @@ import { Effect, Schema } from "effect"
 import { api, fillPath, isAllowedPath, type EndpointId, type ResponseOf } from "../../schema/api.ts"
 import { languageHeader, type Locale } from "../../schema/common.ts"
 import {
-  DuplicateRequest, ErrorBody, MalformedResponse, NetworkError, SessionExpired, UnauthorizedEndpoint,
-  errorFromStatus, type ApiError
+  DuplicateRequest,
+  ErrorBody,
+  MalformedResponse,
+  NetworkError,
+  SessionExpired,
+  UnauthorizedEndpoint,
+  errorFromStatus,
+  type ApiError
 } from "../../schema/errors.ts"
 import { Tokens } from "../../schema/entities.ts"
 
@@ -116,7 +122,9 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
       }
       cfg.onTokens(next)
       return next
-    })().finally(() => { renewing = null })
+    })().finally(() => {
+      renewing = null
+    })
     return renewing
   }
   const renew = (): Effect.Effect<TokenState, ApiError> =>
@@ -125,19 +133,16 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
       catch: (e) => (e instanceof SessionExpired ? e : new SessionExpired({ key: "TOKEN_NOT_RETURNED" }))
     }).pipe(Effect.tapError(() => Effect.sync(() => cfg.onSessionExpired())))
 
-  const send = (
-    method: string,
-    path: string,
-    args: CallArgs,
-    auth: boolean,
-    responseSchema: Schema.Top | null | "text"
-  ): Effect.Effect<unknown, ApiError> =>
+  const send = (method: string, path: string, args: CallArgs, auth: boolean, responseSchema: Schema.Top | null | "text"): Effect.Effect<unknown, ApiError> =>
     Effect.gen(function* () {
       if (!isAllowedPath(method, path)) {
         return yield* Effect.fail(new UnauthorizedEndpoint({ path, key: "UNAUTHORIZED_ENDPOINT" }))
       }
       const qs = args.query
-        ? Object.entries(args.query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join("&")
+        ? Object.entries(args.query)
+            .filter(([, v]) => v !== undefined && v !== "")
+            .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+            .join("&")
         : ""
       const full = url(path) + (qs ? `?${qs}` : "")
       const bodyText = args.body === undefined ? undefined : JSON.stringify(args.body)
@@ -149,7 +154,11 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
             const init: RequestInit = {
               method,
               headers: {
-                ...headers({ auth, ...(args.walletId ? { walletId: args.walletId } : {}), ...(args.transactionUuid ? { transactionUuid: args.transactionUuid } : {}) }),
+                ...headers({
+                  auth,
+                  ...(args.walletId ? { walletId: args.walletId } : {}),
+                  ...(args.transactionUuid ? { transactionUuid: args.transactionUuid } : {})
+                }),
                 ...(bodyText !== undefined ? { "content-type": "application/json" } : {})
               },
               signal: cfg.timeoutMs ? AbortSignal.any([signal, AbortSignal.timeout(cfg.timeoutMs)]) : signal,
@@ -161,7 +170,10 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
               if (shared) return shared.then((r) => r.clone())
               const p = doFetch(full, init)
               sharedGets.set(key, p)
-              void p.then(() => sharedGets.delete(key), () => sharedGets.delete(key))
+              void p.then(
+                () => sharedGets.delete(key),
+                () => sharedGets.delete(key)
+              )
               return p.then((r) => r.clone())
             }
             return doFetch(full, init)
@@ -185,7 +197,11 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
         const text = yield* Effect.tryPromise({ try: () => res.text(), catch: (e) => new NetworkError({ message: String(e) }) })
         if (res.ok && responseSchema === "text") return text
         let json: unknown = null
-        try { json = text ? JSON.parse(text) : null } catch { json = undefined }
+        try {
+          json = text ? JSON.parse(text) : null
+        } catch {
+          json = undefined
+        }
         if (!res.ok) {
           const b = decodeErrorBody(json)
           return yield* Effect.fail(errorFromStatus(res.status, b._tag === "Success" ? b.value : null, res.headers.get("retry-after")))
@@ -199,10 +215,12 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
       })
       if (!dedup) return yield* exchange
       return yield* exchange.pipe(
-        Effect.onExit((exit) => Effect.sync(() => {
-          if (exit._tag === "Success") setTimeout(() => inflight.delete(key), dedupWindow)
-          else inflight.delete(key)
-        }))
+        Effect.onExit((exit) =>
+          Effect.sync(() => {
+            if (exit._tag === "Success") setTimeout(() => inflight.delete(key), dedupWindow)
+            else inflight.delete(key)
+          })
+        )
       )
     })
 
@@ -218,8 +236,7 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
     return send(d.method, path, args, auth, d.response) as Effect.Effect<ResponseOf<K>, ApiError>
   }
 
-  const raw = (method: string, path: string, args: CallArgs = {}): Effect.Effect<unknown, ApiError> =>
-    send(method.toUpperCase(), path, args, true, null)
+  const raw = (method: string, path: string, args: CallArgs = {}): Effect.Effect<unknown, ApiError> => send(method.toUpperCase(), path, args, true, null)
 
   const rawText = (method: string, path: string, args: CallArgs = {}): Effect.Effect<string, ApiError> =>
     send(method.toUpperCase(), path, args, true, "text") as Effect.Effect<string, ApiError>

@@ -11,9 +11,9 @@ type Decision = typeof ApprovalDecisionPayload.Type
 
 /** C4: the request says whether this approver's decision is already recorded. */
 const decided = ({ api, userId }: CommandEnv, cmd: CommandOf<Decision>) =>
-  api.call("approvalRequestGet", { walletId: cmd.wallet_id, params: { id: cmd.body.payload.request_id } }).pipe(
-    Effect.map((r) => (r.data.approvals.some((a) => a.user_id === userId) ? "applied" as const : "not-applied" as const))
-  )
+  api
+    .call("approvalRequestGet", { walletId: cmd.wallet_id, params: { id: cmd.body.payload.request_id } })
+    .pipe(Effect.map((r) => (r.data.approvals.some((a) => a.user_id === userId) ? ("applied" as const) : ("not-applied" as const))))
 
 export const approvalCommands = [
   defineCommand({
@@ -33,7 +33,11 @@ export const approvalCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("approvalReprove", { ...sendArgs(cmd), params: { id: p.request_id }, body: { pin_token: pinToken ?? "", ...(p.reason ? { reason: p.reason } : {}) } })
+      return api.call("approvalReprove", {
+        ...sendArgs(cmd),
+        params: { id: p.request_id },
+        body: { pin_token: pinToken ?? "", ...(p.reason ? { reason: p.reason } : {}) }
+      })
     },
     reconcile: decided,
     overlay: (p) => [{ list: "approval_requests", id: p.request_id, patch: { pendingDecision: "reject" } }],

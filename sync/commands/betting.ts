@@ -46,7 +46,8 @@ export const bettingCommands = [
     name: "v1.betting.changeGgr",
     payload: GgrChangePayload,
     sensitive: false,
-    send: ({ api }, cmd) => api.call("endrGgrPatch", { ...sendArgs(cmd), params: { id: cmd.body.payload.ggr_id }, body: { total_value: cmd.body.payload.total_value } }),
+    send: ({ api }, cmd) =>
+      api.call("endrGgrPatch", { ...sendArgs(cmd), params: { id: cmd.body.payload.ggr_id }, body: { total_value: cmd.body.payload.total_value } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "endr_ggr", id: p.ggr_id, patch: { total_value: p.total_value, pending_action: "changing" } }],
     refresh: ["endr_ggr", "endr_apportionments"]

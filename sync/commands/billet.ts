@@ -14,7 +14,11 @@ export const BilletPayPayload = Schema.Struct({ line: Schema.String, amount: Min
 export const BilletSchedulePayload = Schema.Struct({ line: Schema.String, amount: MinorUnits, beneficiary_name: Schema.String, payment_date: Schema.String })
 export const BilletIdPayload = Schema.Struct({ id: Schema.String })
 export const BilletIssuePayload = Schema.Struct({
-  amount: MinorUnits, due_date: Schema.String, description: Schema.String, payer_name: Schema.String, payer_document: Schema.String
+  amount: MinorUnits,
+  due_date: Schema.String,
+  description: Schema.String,
+  payer_name: Schema.String,
+  payer_document: Schema.String
 })
 
 export const billetCommands = [
@@ -28,7 +32,17 @@ export const billetCommands = [
     },
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
-    pendingRows: (p) => [{ key: "out", type: "BILLET_PAYMENT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.beneficiary_name, counterparty_name: p.beneficiary_name }],
+    pendingRows: (p) => [
+      {
+        key: "out",
+        type: "BILLET_PAYMENT",
+        direction: "out",
+        currency_symbol: "BRL",
+        amount: p.amount,
+        description: p.beneficiary_name,
+        counterparty_name: p.beneficiary_name
+      }
+    ],
     refresh: ["wallet_accounts", "billet_payments"],
     reflectedBy: "statement"
   }),
@@ -41,13 +55,24 @@ export const billetCommands = [
       return api.call("billetPay", { ...sendArgs(cmd), body: { line: p.line, amount: p.amount, payment_date: p.payment_date, pin_token: pinToken ?? "" } })
     },
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "billet_scheduled", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, banking_billet_payment_id: "", payment_date: p.payment_date, canceled_at: null, status: "pending", amount: p.amount,
-        beneficiary_name: p.beneficiary_name, typeable_line: p.line, created_at: cmd.created_at, updated_at: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "billet_scheduled",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          banking_billet_payment_id: "",
+          payment_date: p.payment_date,
+          canceled_at: null,
+          status: "pending",
+          amount: p.amount,
+          beneficiary_name: p.beneficiary_name,
+          typeable_line: p.line,
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["billet_scheduled", "billet_payments"]
   }),
   defineCommand({
@@ -56,7 +81,10 @@ export const billetCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("billetScheduledCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
     reconcile: reconcileBySameKey,
-    overlay: (p) => [{ list: "billet_scheduled", id: p.id, patch: { status: "canceled" } }, { list: "billet_payments", id: p.id, patch: { status: "canceled" } }],
+    overlay: (p) => [
+      { list: "billet_scheduled", id: p.id, patch: { status: "canceled" } },
+      { list: "billet_payments", id: p.id, patch: { status: "canceled" } }
+    ],
     refresh: ["billet_scheduled", "billet_payments"]
   }),
   defineCommand({
@@ -65,13 +93,26 @@ export const billetCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("billetDepositCreate", { ...sendArgs(cmd), body: cmd.body.payload }),
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "billet_deposits", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, status: "CREATED_PENDING", amount: p.amount, due_date: p.due_date, description: p.description, payer_name: p.payer_name,
-        payer_document: p.payer_document, typeable_line: "", barcode: "", received_at: null, created_at: cmd.created_at, updated_at: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "billet_deposits",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          status: "CREATED_PENDING",
+          amount: p.amount,
+          due_date: p.due_date,
+          description: p.description,
+          payer_name: p.payer_name,
+          payer_document: p.payer_document,
+          typeable_line: "",
+          barcode: "",
+          received_at: null,
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["billet_deposits"]
   }),
   defineCommand({

@@ -12,7 +12,12 @@ import { commandDef, decodeCommandBody } from "./registry.ts"
 
 const fakeApi = () => {
   const calls: Array<{ endpoint: string; args: Record<string, unknown> }> = []
-  const api = { call: (endpoint: string, args: Record<string, unknown>) => { calls.push({ endpoint, args }); return Effect.succeed({ data: {} }) } }
+  const api = {
+    call: (endpoint: string, args: Record<string, unknown>) => {
+      calls.push({ endpoint, args })
+      return Effect.succeed({ data: {} })
+    }
+  }
   return { api: api as unknown as ApiClient, calls }
 }
 const cmdOf = (name: string, payload: unknown) => ({ id: "cmd-1", user_id: "u", wallet_id: "w", created_at: "", body: { name, payload } })
@@ -21,18 +26,35 @@ describe("card commands", () => {
   it("D-cards-block-pin: block is not sensitive; unblock, new copy and delete are", () => {
     const sensitive = Object.fromEntries(cardsCommands.map((d) => [d.name, d.sensitive]))
     expect(sensitive).toEqual({
-      "v1.cards.requestVirtual": false, "v1.cards.requestPhysical": false, "v1.cards.activate": false, "v1.cards.block": false,
-      "v1.cards.unblock": true, "v1.cards.newCopy": true, "v1.cards.delete": true
+      "v1.cards.requestVirtual": false,
+      "v1.cards.requestPhysical": false,
+      "v1.cards.activate": false,
+      "v1.cards.block": false,
+      "v1.cards.unblock": true,
+      "v1.cards.newCopy": true,
+      "v1.cards.delete": true
     })
   })
 
   it("core §6: each is sent to its endpoint with the command id as transaction-uuid; sensitive ones carry the pin_token", async () => {
     const expected: Record<string, string> = {
-      "v1.cards.requestVirtual": "cardVirtual", "v1.cards.requestPhysical": "cardRequest", "v1.cards.activate": "cardUpdate",
-      "v1.cards.block": "cardBlock", "v1.cards.unblock": "cardUnblock", "v1.cards.newCopy": "cardNewVia", "v1.cards.delete": "cardDelete"
+      "v1.cards.requestVirtual": "cardVirtual",
+      "v1.cards.requestPhysical": "cardRequest",
+      "v1.cards.activate": "cardUpdate",
+      "v1.cards.block": "cardBlock",
+      "v1.cards.unblock": "cardUnblock",
+      "v1.cards.newCopy": "cardNewVia",
+      "v1.cards.delete": "cardDelete"
     }
     for (const d of cardsCommands) {
-      const payload = d.name === "v1.cards.requestVirtual" ? { nickname: "x" } : d.name === "v1.cards.requestPhysical" ? {} : d.name === "v1.cards.activate" ? { card_id: "k", last_four: "1234" } : { card_id: "k" }
+      const payload =
+        d.name === "v1.cards.requestVirtual"
+          ? { nickname: "x" }
+          : d.name === "v1.cards.requestPhysical"
+            ? {}
+            : d.name === "v1.cards.activate"
+              ? { card_id: "k", last_four: "1234" }
+              : { card_id: "k" }
       expect(decodeCommandBody({ name: d.name, payload })._tag).toBe("Success")
       const { api, calls } = fakeApi()
       const def = commandDef(d.name)!
@@ -47,10 +69,14 @@ describe("card commands", () => {
 
   it("features §4: while pending a card shows what happens to it (blocking…), and a deleted one is hidden", () => {
     const cmd = cmdOf("v1.cards.block", { card_id: "k" })
-    expect(commandDef("v1.cards.block")?.overlay?.({ card_id: "k" }, cmd, "pending")).toEqual([{ list: "cards", id: "k", patch: { pending_action: "blocking" } }])
+    expect(commandDef("v1.cards.block")?.overlay?.({ card_id: "k" }, cmd, "pending")).toEqual([
+      { list: "cards", id: "k", patch: { pending_action: "blocking" } }
+    ])
     // confirmed but not yet pulled: blocked at once, never back to the state before
     expect(commandDef("v1.cards.block")?.overlay?.({ card_id: "k" }, cmd, "confirmed")).toEqual([{ list: "cards", id: "k", patch: { status: "blocked" } }])
-    expect(commandDef("v1.cards.unblock")?.overlay?.({ card_id: "k" }, cmd, "pending")).toEqual([{ list: "cards", id: "k", patch: { pending_action: "unblocking" } }])
+    expect(commandDef("v1.cards.unblock")?.overlay?.({ card_id: "k" }, cmd, "pending")).toEqual([
+      { list: "cards", id: "k", patch: { pending_action: "unblocking" } }
+    ])
     expect(commandDef("v1.cards.delete")?.overlay?.({ card_id: "k" }, cmd, "confirmed")).toEqual([{ list: "cards", id: "k", remove: true }])
   })
 

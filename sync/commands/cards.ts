@@ -53,14 +53,15 @@ export const cardsCommands = [
     send: ({ api }, cmd) => api.call("cardBlock", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id } }),
     reconcile: reconcileBySameKey,
     // confirmed (the server applied it) but not yet pulled: shown blocked at once (card-block-to-paint)
-    overlay: (p, _cmd, phase) => phase === "confirmed" ? [{ list: "cards", id: p.card_id, patch: { status: "blocked" } }] : pending(p.card_id, "blocking"),
+    overlay: (p, _cmd, phase) => (phase === "confirmed" ? [{ list: "cards", id: p.card_id, patch: { status: "blocked" } }] : pending(p.card_id, "blocking")),
     refresh: ["cards"]
   }),
   defineCommand({
     name: "v1.cards.unblock",
     payload: CardIdPayload,
     sensitive: true,
-    send: ({ api }, cmd, pinToken) => api.call("cardUnblock", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
+    send: ({ api }, cmd, pinToken) =>
+      api.call("cardUnblock", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pending(p.card_id, "unblocking"),
     refresh: ["cards"]
@@ -69,7 +70,8 @@ export const cardsCommands = [
     name: "v1.cards.newCopy",
     payload: CardIdPayload,
     sensitive: true,
-    send: ({ api }, cmd, pinToken) => api.call("cardNewVia", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
+    send: ({ api }, cmd, pinToken) =>
+      api.call("cardNewVia", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pending(p.card_id, "replacing"),
     refresh: ["cards"]
@@ -78,7 +80,8 @@ export const cardsCommands = [
     name: "v1.cards.delete",
     payload: CardIdPayload,
     sensitive: true,
-    send: ({ api }, cmd, pinToken) => api.call("cardDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
+    send: ({ api }, cmd, pinToken) =>
+      api.call("cardDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "cards", id: p.card_id, remove: true as const }],
     refresh: ["cards"]

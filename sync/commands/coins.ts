@@ -30,10 +30,29 @@ export const coinsCommands = [
       })
     },
     reconcile: reconcileByStatement,
-    balance: (p) => [{ currency: p.from_currency, delta: -p.amount }, { currency: p.to_currency, delta: p.expected_to_amount }],
+    balance: (p) => [
+      { currency: p.from_currency, delta: -p.amount },
+      { currency: p.to_currency, delta: p.expected_to_amount }
+    ],
     pendingRows: (p) => [
-      { key: "out", type: "CONVERSION_OUT", direction: "out", currency_symbol: p.from_currency, amount: p.amount, description: `${p.from_currency} → ${p.to_currency}`, counterparty_name: "" },
-      { key: "in", type: "CONVERSION_IN", direction: "in", currency_symbol: p.to_currency, amount: p.expected_to_amount, description: `${p.from_currency} → ${p.to_currency}`, counterparty_name: "" }
+      {
+        key: "out",
+        type: "CONVERSION_OUT",
+        direction: "out",
+        currency_symbol: p.from_currency,
+        amount: p.amount,
+        description: `${p.from_currency} → ${p.to_currency}`,
+        counterparty_name: ""
+      },
+      {
+        key: "in",
+        type: "CONVERSION_IN",
+        direction: "in",
+        currency_symbol: p.to_currency,
+        amount: p.expected_to_amount,
+        description: `${p.from_currency} → ${p.to_currency}`,
+        counterparty_name: ""
+      }
     ],
     refresh: ["wallet_accounts"],
     reflectedBy: "statement"

@@ -29,7 +29,10 @@ export interface CommandEnv {
 }
 
 /** A balance movement the command makes on its wallet if it succeeds (C7, OP1). */
-export interface Movement { readonly currency: CurrencySymbol; readonly delta: number }
+export interface Movement {
+  readonly currency: CurrencySymbol
+  readonly delta: number
+}
 
 /**
  * A patch laid over one row of a synced list while the command is pending or confirmed but not yet
@@ -108,17 +111,20 @@ export const pixPaymentOutcome = (result: unknown): CommandOutcome | null => {
 export const defineCommand = <const N extends string, P>(def: CommandDef<N, P>): CommandDef<N, P> => def
 
 /** The common arguments of a command's call: its wallet, its idempotency key, no client dedup (C2). */
-export const sendArgs = (cmd: Pick<Command, "id" | "wallet_id">): Pick<CallArgs, "walletId" | "transactionUuid" | "noDedup"> =>
-  ({ walletId: cmd.wallet_id, transactionUuid: cmd.id, noDedup: true })
+export const sendArgs = (cmd: Pick<Command, "id" | "wallet_id">): Pick<CallArgs, "walletId" | "transactionUuid" | "noDedup"> => ({
+  walletId: cmd.wallet_id,
+  transactionUuid: cmd.id,
+  noDedup: true
+})
 
 /**
  * C4 for commands that move money: the statement is searched for the command id, which the
  * sandbox (and the bank) stores as the row's `transaction_uuid`.
  */
 export const reconcileByStatement = (env: CommandEnv, cmd: Pick<Command, "id" | "wallet_id">): Effect.Effect<"applied" | "not-applied", ApiError> =>
-  env.api.call("statement", { walletId: cmd.wallet_id, query: { search: cmd.id, page: "1", page_size: "5" } }).pipe(
-    Effect.map((r) => (r.data.data.some((e) => e.transaction_uuid === cmd.id) ? "applied" as const : "not-applied" as const))
-  )
+  env.api
+    .call("statement", { walletId: cmd.wallet_id, query: { search: cmd.id, page: "1", page_size: "5" } })
+    .pipe(Effect.map((r) => (r.data.data.some((e) => e.transaction_uuid === cmd.id) ? ("applied" as const) : ("not-applied" as const))))
 
 /**
  * C4 for commands whose effect is idempotent on the server by its `transaction-uuid` (the sandbox

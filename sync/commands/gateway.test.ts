@@ -19,7 +19,15 @@ import { runCommand } from "../outbox/pipeline.ts"
 import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "../outbox/ports.ts"
 import { commandDef } from "./registry.ts"
 
-const meta = { beneficiary_name: "Fornecedora Alfa Ltda", document: "11222333000181", bank_code: "341", account_type: "checking", via: "pix", pix_key: "a@example.com", amount: 12_345 }
+const meta = {
+  beneficiary_name: "Fornecedora Alfa Ltda",
+  document: "11222333000181",
+  bank_code: "341",
+  account_type: "checking",
+  via: "pix",
+  pix_key: "a@example.com",
+  amount: 12_345
+}
 
 describe("v1.gateway.createPaymentRequest (features §2 payments, §5; C2)", () => {
   it("C2 C7 the invoice and the extra documents upload once each, the request is created once under the command id with their file ids; progress is summed; files dropped at the end", async () => {
@@ -36,7 +44,10 @@ describe("v1.gateway.createPaymentRequest (features §2 payments, §5; C2)", () 
     const def = commandDef("v1.gateway.createPaymentRequest")
     if (!def) throw new Error("not registered")
     const cmd: Command = {
-      id: "cmd-pr", user_id: "u-1", wallet_id: "w-1", created_at: "2026-01-01T00:00:00Z",
+      id: "cmd-pr",
+      user_id: "u-1",
+      wallet_id: "w-1",
+      created_at: "2026-01-01T00:00:00Z",
       body: { name: "v1.gateway.createPaymentRequest", payload: { ...invoice, meta, extra_files: [social, mirror] } }
     }
     await board.follow([{ id: cmd.id, state: "sending", created_at: "", body: cmd.body }])
@@ -48,24 +59,36 @@ describe("v1.gateway.createPaymentRequest (features §2 payments, §5; C2)", () 
       }
     } as unknown as Parameters<typeof def.send>[0]["api"]
     const env = { api, userId: "u-1", uploads: board.env(fake.server) }
-    const transport = { verifyPin: () => Effect.succeed("t"), send: (c: Command, pin: string | null) => def.send(env, c, pin), reconcile: (c: Command) => def.reconcile(env, c) }
-    const state = await Effect.runPromise(runCommand(cmd).pipe(
-      Effect.provideService(OutboxStore, new MemoryOutboxStore()),
-      Effect.provideService(CommandTransport, transport),
-      Effect.provideService(PinPrompt, { ask: () => Effect.succeed(null) }),
-      Effect.provideService(Clock.Clock, makeVirtualClock().clock),
-      Random.withSeed(1)
-    ))
+    const transport = {
+      verifyPin: () => Effect.succeed("t"),
+      send: (c: Command, pin: string | null) => def.send(env, c, pin),
+      reconcile: (c: Command) => def.reconcile(env, c)
+    }
+    const state = await Effect.runPromise(
+      runCommand(cmd).pipe(
+        Effect.provideService(OutboxStore, new MemoryOutboxStore()),
+        Effect.provideService(CommandTransport, transport),
+        Effect.provideService(PinPrompt, { ask: () => Effect.succeed(null) }),
+        Effect.provideService(Clock.Clock, makeVirtualClock().clock),
+        Random.withSeed(1)
+      )
+    )
     expect(state).toBe("confirmed")
     expect(fake.assembledCount).toBe(3)
-    expect([...fake.completes].sort()).toEqual([...new Set([completeKey(cmd.id), completeKey(extraUploadId(cmd.id, "social_contract")), completeKey(extraUploadId(cmd.id, "cnpj_mirror"))])].sort())
+    expect([...fake.completes].sort()).toEqual(
+      [...new Set([completeKey(cmd.id), completeKey(extraUploadId(cmd.id, "social_contract")), completeKey(extraUploadId(cmd.id, "cnpj_mirror"))])].sort()
+    )
     expect(calls.map((c) => [c.id, c.tx])).toEqual([["paymentRequestCreate", cmd.id]])
     const ids = [...fake.uploads.values()].map((u) => u.upload.file_id)
     expect(ids).toContain(calls[0]!.body["invoice_file_id"])
     expect(ids).toContain(calls[0]!.body["social_contract_file_id"])
     expect(ids).toContain(calls[0]!.body["cnpj_mirror_file_id"])
     const total = invoice.size + social.size + mirror.size
-    expect(board.views([{ id: cmd.id, state: "sending", created_at: "", body: cmd.body }])[0]?.progress).toMatchObject({ phase: "done", sentBytes: total, totalBytes: total })
+    expect(board.views([{ id: cmd.id, state: "sending", created_at: "", body: cmd.body }])[0]?.progress).toMatchObject({
+      phase: "done",
+      sentBytes: total,
+      totalBytes: total
+    })
     await board.follow([{ id: cmd.id, state: "confirmed", created_at: "", body: cmd.body }])
     for (const f of [invoice, social, mirror]) expect(await files.get(f.file_key)).toBeUndefined()
   })

@@ -31,16 +31,37 @@ export const gatewayCommands = [
         }
       }),
     // C7: the request is listed at once, marked pending, until the pulled list has it
-    overlay: (p, cmd, phase) => phase === "confirmed" ? [] : [{
-      list: "gateway_payment_requests", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, wallet_id: cmd.wallet_id, status: "pending_review", beneficiary_name: p.meta.beneficiary_name, document: p.meta.document,
-        bank_code: p.meta.bank_code, bank_name: bankName(p.meta.bank_code) ?? p.meta.bank_code, account_type: p.meta.account_type, via: p.meta.via,
-        pix_key: p.meta.pix_key ?? null, agency: p.meta.agency ?? null, account: p.meta.account ?? null, digit: p.meta.digit ?? null, amount: p.meta.amount,
-        invoice: { file_id: "", name: p.file_name, size: p.size }, social_contract: null, cnpj_mirror: null, reason: null,
-        created_at: cmd.created_at, updated_at: cmd.created_at
-      }
-    }],
+    overlay: (p, cmd, phase) =>
+      phase === "confirmed"
+        ? []
+        : [
+            {
+              list: "gateway_payment_requests",
+              id: `pending:${cmd.id}`,
+              row: {
+                id: `pending:${cmd.id}`,
+                wallet_id: cmd.wallet_id,
+                status: "pending_review",
+                beneficiary_name: p.meta.beneficiary_name,
+                document: p.meta.document,
+                bank_code: p.meta.bank_code,
+                bank_name: bankName(p.meta.bank_code) ?? p.meta.bank_code,
+                account_type: p.meta.account_type,
+                via: p.meta.via,
+                pix_key: p.meta.pix_key ?? null,
+                agency: p.meta.agency ?? null,
+                account: p.meta.account ?? null,
+                digit: p.meta.digit ?? null,
+                amount: p.meta.amount,
+                invoice: { file_id: "", name: p.file_name, size: p.size },
+                social_contract: null,
+                cnpj_mirror: null,
+                reason: null,
+                created_at: cmd.created_at,
+                updated_at: cmd.created_at
+              }
+            }
+          ],
     refresh: ["gateway_payment_requests"]
   }),
   defineCommand({
@@ -48,7 +69,10 @@ export const gatewayCommands = [
     payload: RefundOrderPayload,
     sensitive: true,
     send: ({ api }, cmd, pinToken) =>
-      api.call("gatewayOrderRefund", { ...sendArgs(cmd), body: { order_id: cmd.body.payload.order_id, amount: cmd.body.payload.amount, pin_token: pinToken ?? "" } }),
+      api.call("gatewayOrderRefund", {
+        ...sendArgs(cmd),
+        body: { order_id: cmd.body.payload.order_id, amount: cmd.body.payload.amount, pin_token: pinToken ?? "" }
+      }),
     reconcile: reconcileBySameKey,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     overlay: (p) => [{ list: "gateway_orders", id: p.order_id, patch: { pending_action: "refunding" } }],

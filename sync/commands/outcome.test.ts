@@ -11,7 +11,8 @@ describe("features §6: the outcome of a staged Pix payment", () => {
   it("reads awaiting_approval from the envelope or its data; anything else is no outcome", () => {
     expect(pixPaymentOutcome({ data: { status: "awaiting_approval", approval_request_id: "r1" } })).toBe("awaiting_approval")
     expect(pixPaymentOutcome({ status: "awaiting_approval" })).toBe("awaiting_approval")
-    for (const r of [{ data: { status: "completed" } }, { status: "completed" }, null, undefined, "awaiting_approval", {}]) expect(pixPaymentOutcome(r)).toBeNull()
+    for (const r of [{ data: { status: "completed" } }, { status: "completed" }, null, undefined, "awaiting_approval", {}])
+      expect(pixPaymentOutcome(r)).toBeNull()
   })
 
   it("pay by key and pay by account read it, and pull the approval requests once confirmed", () => {

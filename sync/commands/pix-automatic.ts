@@ -28,7 +28,8 @@ export const pixAutomaticCommands = [
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
       return api.call("automaticAuthorizationApprove", {
-        ...sendArgs(cmd), params: { id: p.id },
+        ...sendArgs(cmd),
+        params: { id: p.id },
         body: { ...(p.payment_max_value !== undefined ? { payment_max_value: p.payment_max_value } : {}), pin_token: pinToken ?? "" }
       })
     },
@@ -75,7 +76,11 @@ export const pixAutomaticCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("automaticAuthorizationMaxValue", { ...sendArgs(cmd), params: { id: p.id }, body: { payment_max_value: p.payment_max_value, pin_token: pinToken ?? "" } })
+      return api.call("automaticAuthorizationMaxValue", {
+        ...sendArgs(cmd),
+        params: { id: p.id },
+        body: { payment_max_value: p.payment_max_value, pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_authorizations", id: p.id, patch: { payment_max_value: p.payment_max_value } }],

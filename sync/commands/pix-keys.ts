@@ -58,14 +58,28 @@ export const pixClaimCommands = [
     // Once the directory took it (confirmed), any claim of mine on the key stands for it, whatever its
     // status: the holder may have answered before this tab pulled (a reload re-pulls), and an older claim
     // of the key is replaced by the new one at the refresh pull anyway.
-    overlay: (p, cmd, phase) => [{
-      list: "pix_claims", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, kind: p.kind, key: p.key, key_type: p.key_type, status: "opened", role: "claimer", counterparty_name: "",
-        counterparty_bank: "", reason: null, deadline: "", created_at: cmd.created_at, updated_at: cmd.created_at, pending_action: "starting"
-      },
-      standsFor: (r) => r["key"] === p.key && r["role"] === "claimer" && (phase === "confirmed" || r["status"] === "opened")
-    }],
+    overlay: (p, cmd, phase) => [
+      {
+        list: "pix_claims",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          kind: p.kind,
+          key: p.key,
+          key_type: p.key_type,
+          status: "opened",
+          role: "claimer",
+          counterparty_name: "",
+          counterparty_bank: "",
+          reason: null,
+          deadline: "",
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at,
+          pending_action: "starting"
+        },
+        standsFor: (r) => r["key"] === p.key && r["role"] === "claimer" && (phase === "confirmed" || r["status"] === "opened")
+      }
+    ],
     refresh: ["pix_claims"]
   }),
   defineCommand({
@@ -81,7 +95,8 @@ export const pixClaimCommands = [
     name: "v1.pix.approveClaim",
     payload: PixClaimIdPayload,
     sensitive: true,
-    send: ({ api }, cmd, pinToken) => api.call("pixClaimApprove", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { pin_token: pinToken ?? "" } }),
+    send: ({ api }, cmd, pinToken) =>
+      api.call("pixClaimApprove", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { pin_token: pinToken ?? "" } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pendingClaim(p.id, "approving"),
     refresh: ["pix_claims", "pix_keys"]

@@ -21,7 +21,10 @@ export const pixLimitsCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("userLimitChange", { ...sendArgs(cmd), body: { limit_type_id: p.limit_type_id, period: p.period, amount: p.amount, pin_token: pinToken ?? "" } })
+      return api.call("userLimitChange", {
+        ...sendArgs(cmd),
+        body: { limit_type_id: p.limit_type_id, period: p.period, amount: p.amount, pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileBySameKey,
     refresh: ["pix_limits"]
@@ -32,12 +35,24 @@ export const pixLimitsCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("pixContactCreate", { ...sendArgs(cmd), body: { key: cmd.body.payload.key } }),
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "pix_contacts", id: `pending:${cmd.id}`,
-      row: { id: `pending:${cmd.id}`, key: p.key, key_type: "random", name: "", document: "", bank: "", created_at: cmd.created_at, updated_at: cmd.created_at },
-      // a key is a contact once (the sandbox refuses a second): the synced contact of the key is this one
-      standsFor: (r) => r["key"] === p.key
-    }],
+    overlay: (p, cmd) => [
+      {
+        list: "pix_contacts",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          key: p.key,
+          key_type: "random",
+          name: "",
+          document: "",
+          bank: "",
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        },
+        // a key is a contact once (the sandbox refuses a second): the synced contact of the key is this one
+        standsFor: (r) => r["key"] === p.key
+      }
+    ],
     refresh: ["pix_contacts"]
   }),
   defineCommand({

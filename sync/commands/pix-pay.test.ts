@@ -6,7 +6,17 @@
 import { describe, expect, it } from "vitest"
 import { commandDef, decodeCommandBody, isSensitive } from "./registry.ts"
 
-const payload = { bank_code: "999", agency: "0001", account: "12345678", digit: "9", account_type: "payment", document: "11222333000181", amount: 4_321, description: "Aluguel", beneficiary_name: "Bruno" }
+const payload = {
+  bank_code: "999",
+  agency: "0001",
+  account: "12345678",
+  digit: "9",
+  account_type: "payment",
+  document: "11222333000181",
+  amount: 4_321,
+  description: "Aluguel",
+  beneficiary_name: "Bruno"
+}
 
 describe("v1.pix.payByAccount (features §2 pay by account)", () => {
   it("C1 the payload decodes with integer cents and a known account type only", () => {

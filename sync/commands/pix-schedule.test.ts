@@ -24,6 +24,8 @@ describe("Pix scheduling commands (issue 13)", () => {
     const o = commandDef("v1.pixSchedule.create")?.overlay?.(p, cmd("v1.pixSchedule.create", p))
     expect(o?.[0]).toMatchObject({ list: "scheduled_pix", id: "pending:c1", row: { status: "scheduled", amount: 100, payment_date: "2026-12-05" } })
     const c = { id: "s1", operation_id: "op1" }
-    expect(commandDef("v1.pixSchedule.cancel")?.overlay?.(c, cmd("v1.pixSchedule.cancel", c))).toEqual([{ list: "scheduled_pix", id: "s1", patch: { status: "canceled" } }])
+    expect(commandDef("v1.pixSchedule.cancel")?.overlay?.(c, cmd("v1.pixSchedule.cancel", c))).toEqual([
+      { list: "scheduled_pix", id: "s1", patch: { status: "canceled" } }
+    ])
   })
 })

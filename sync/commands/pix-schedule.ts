@@ -43,17 +43,38 @@ export const pixScheduleCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("scheduledPixCreate", { ...sendArgs(cmd), body: { key: p.key, amount: p.amount, description: p.description, payment_date: p.payment_date, pin_token: pinToken ?? "" } })
+      return api.call("scheduledPixCreate", {
+        ...sendArgs(cmd),
+        body: { key: p.key, amount: p.amount, description: p.description, payment_date: p.payment_date, pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "scheduled_pix", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, operation_id: "", key: p.key, key_type: p.key_type, beneficiary_name: p.beneficiary_name, beneficiary_document: "",
-        beneficiary_bank: "", amount: p.amount, description: p.description, payment_date: p.payment_date, status: "scheduled", failure_reason: null,
-        recurrence_id: null, end_to_end_id: null, executed_at: null, canceled_at: null, created_at: cmd.created_at, updated_at: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "scheduled_pix",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          operation_id: "",
+          key: p.key,
+          key_type: p.key_type,
+          beneficiary_name: p.beneficiary_name,
+          beneficiary_document: "",
+          beneficiary_bank: "",
+          amount: p.amount,
+          description: p.description,
+          payment_date: p.payment_date,
+          status: "scheduled",
+          failure_reason: null,
+          recurrence_id: null,
+          end_to_end_id: null,
+          executed_at: null,
+          canceled_at: null,
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["scheduled_pix"]
   }),
   defineCommand({
@@ -74,14 +95,30 @@ export const pixScheduleCommands = [
       return api.call("pixRecurrenceCreate", { ...sendArgs(cmd), body: { ...body, pin_token: pinToken ?? "" } })
     },
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "pix_recurrences", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, key: p.key, key_type: p.key_type, beneficiary_name: p.beneficiary_name, beneficiary_document: "", value: p.value,
-        payment_max_value: p.payment_max_value ?? null, description: p.description, frequency: p.frequency, start_date: p.start_date,
-        end_date: p.end_date ?? null, day: 0, status: "active", recurrence_created_at: cmd.created_at, created_at: cmd.created_at, updated_at: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "pix_recurrences",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          key: p.key,
+          key_type: p.key_type,
+          beneficiary_name: p.beneficiary_name,
+          beneficiary_document: "",
+          value: p.value,
+          payment_max_value: p.payment_max_value ?? null,
+          description: p.description,
+          frequency: p.frequency,
+          start_date: p.start_date,
+          end_date: p.end_date ?? null,
+          day: 0,
+          status: "active",
+          recurrence_created_at: cmd.created_at,
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["pix_recurrences", "scheduled_pix"]
   }),
   defineCommand({

@@ -9,8 +9,17 @@ import { api } from "../../schema/api.ts"
 import { commandDef, decodeCommandBody } from "./registry.ts"
 
 const body = {
-  threshold: 100_000, time: "18:00", frequency: "BUSINESS_DAYS", weekday: null, bank_code: "341", agency: "1234", account: "56789", digit: "0",
-  account_type: "checking", document: "52998224725", name: "Ana Souza"
+  threshold: 100_000,
+  time: "18:00",
+  frequency: "BUSINESS_DAYS",
+  weekday: null,
+  bank_code: "341",
+  agency: "1234",
+  account: "56789",
+  digit: "0",
+  account_type: "checking",
+  document: "52998224725",
+  name: "Ana Souza"
 }
 const cmd = (name: string, payload: unknown) => ({ id: "c1", user_id: "u", wallet_id: "w1", created_at: "2026-01-01T00:00:00.000Z", body: { name, payload } })
 
@@ -29,8 +38,14 @@ describe("automatic withdrawals commands (issue 13)", () => {
   it("C7 while pending, the wallet's settings record shows the saved settings (bank from the directory), or off", () => {
     const save = commandDef("v1.pixWithdraw.save")!.overlay!(body, cmd("v1.pixWithdraw.save", body))
     expect(save).toHaveLength(1)
-    expect(save[0]).toMatchObject({ list: "pix_withdraw_settings", id: "w1", patch: { configured: true, enabled: true, threshold: 100_000, time: "18:00", weekday: null } })
+    expect(save[0]).toMatchObject({
+      list: "pix_withdraw_settings",
+      id: "w1",
+      patch: { configured: true, enabled: true, threshold: 100_000, time: "18:00", weekday: null }
+    })
     expect((save[0]!.patch as { destination: { bank_name: string } }).destination.bank_name).toBe("Itaú Unibanco S.A.")
-    expect(commandDef("v1.pixWithdraw.disable")!.overlay!({}, cmd("v1.pixWithdraw.disable", {}))).toEqual([{ list: "pix_withdraw_settings", id: "w1", patch: { enabled: false } }])
+    expect(commandDef("v1.pixWithdraw.disable")!.overlay!({}, cmd("v1.pixWithdraw.disable", {}))).toEqual([
+      { list: "pix_withdraw_settings", id: "w1", patch: { enabled: false } }
+    ])
   })
 })

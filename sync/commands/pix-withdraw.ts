@@ -19,13 +19,22 @@ export const pixWithdrawCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => api.call("withdrawSettingsSave", { ...sendArgs(cmd), body: { ...cmd.body.payload, pin_token: pinToken ?? "" } }),
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "pix_withdraw_settings", id: cmd.wallet_id,
-      patch: {
-        configured: true, enabled: true, threshold: p.threshold, time: p.time, frequency: p.frequency,
-        weekday: p.frequency === "WEEKLY" ? p.weekday : null, destination: destinationOf(p), active_since: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "pix_withdraw_settings",
+        id: cmd.wallet_id,
+        patch: {
+          configured: true,
+          enabled: true,
+          threshold: p.threshold,
+          time: p.time,
+          frequency: p.frequency,
+          weekday: p.frequency === "WEEKLY" ? p.weekday : null,
+          destination: destinationOf(p),
+          active_since: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["pix_withdraw_settings"]
   }),
   defineCommand({

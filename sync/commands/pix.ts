@@ -16,12 +16,22 @@ export const PixQrCreatePayload = PixQrCreateBody
 export const PixDevolvePayload = Schema.Struct({ payment_id: Schema.String, amount: MinorUnits, description: Schema.String, payer_name: Schema.String })
 /** features §2 pay by account: the account as typed (re-resolved by the server), who it was decoded to, the amount. */
 export const PixPayByAccountPayload = Schema.Struct({
-  bank_code: Schema.String, agency: Schema.String, account: Schema.String, digit: Schema.String,
-  account_type: Schema.Literals(["checking", "savings", "payment"]), document: Schema.String,
-  amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
+  bank_code: Schema.String,
+  agency: Schema.String,
+  account: Schema.String,
+  digit: Schema.String,
+  account_type: Schema.Literals(["checking", "savings", "payment"]),
+  document: Schema.String,
+  amount: MinorUnits,
+  description: Schema.String,
+  beneficiary_name: Schema.String
 })
 export const PixPayByQrPayload = Schema.Struct({
-  code: Schema.String, kind: PixQrKind, amount: MinorUnits, description: Schema.String, beneficiary_name: Schema.String
+  code: Schema.String,
+  kind: PixQrKind,
+  amount: MinorUnits,
+  description: Schema.String,
+  beneficiary_name: Schema.String
 })
 
 /**
@@ -31,7 +41,17 @@ export const PixPayByQrPayload = Schema.Struct({
 const pixOut = <P extends { readonly amount: number; readonly description: string }>(counterparty: (p: P) => string) => ({
   reconcile: reconcileByStatement,
   balance: (p: P) => [{ currency: "BRL" as const, delta: -p.amount }],
-  pendingRows: (p: P) => [{ key: "out", type: "PIX_OUT", direction: "out" as const, currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: counterparty(p) }],
+  pendingRows: (p: P) => [
+    {
+      key: "out",
+      type: "PIX_OUT",
+      direction: "out" as const,
+      currency_symbol: "BRL",
+      amount: p.amount,
+      description: p.description,
+      counterparty_name: counterparty(p)
+    }
+  ],
   refresh: ["wallet_accounts", "approval_requests"],
   reflectedBy: "statement" as const,
   outcome: pixPaymentOutcome
@@ -72,15 +92,32 @@ export const pixCommands = [
       })
     },
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "pix_qr_codes", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, kind: p.kind, key: p.key, amount: p.kind === "dynamic_change" ? (p.amount ?? 0) + (p.cash ?? 0) : p.amount ?? null,
-        description: p.description ?? "", txid: p.txid ?? "", emv: "", status: "active", expires_at: null, paid_at: null, paid_amount: null, payer_name: null,
-        due: p.due ?? null, cash: p.kind === "dynamic_change" ? p.cash ?? null : p.kind.endsWith("withdrawal") ? p.amount ?? null : null, agent: p.agent ?? null,
-        request_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "pix_qr_codes",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          kind: p.kind,
+          key: p.key,
+          amount: p.kind === "dynamic_change" ? (p.amount ?? 0) + (p.cash ?? 0) : (p.amount ?? null),
+          description: p.description ?? "",
+          txid: p.txid ?? "",
+          emv: "",
+          status: "active",
+          expires_at: null,
+          paid_at: null,
+          paid_amount: null,
+          payer_name: null,
+          due: p.due ?? null,
+          cash: p.kind === "dynamic_change" ? (p.cash ?? null) : p.kind.endsWith("withdrawal") ? (p.amount ?? null) : null,
+          agent: p.agent ?? null,
+          request_id: cmd.id,
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["pix_qr_codes"]
   }),
   /** features §2 pay by copy-and-paste code or QR image: the decoded code, its kind choosing the call; optimistic debit. */
@@ -93,12 +130,18 @@ export const pixCommands = [
       const body = { code: p.code, amount: p.amount, description: p.description, pin_token: pinToken ?? "" }
       // features §7: the code's kind chooses the by-qr-code variant (D-pix-qr-variants)
       switch (p.kind) {
-        case "static": return api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
-        case "static_withdrawal": return api.call("pixPayByQrStaticWithdrawal", { ...sendArgs(cmd), body })
-        case "dynamic_instant": return api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
-        case "dynamic_due": return api.call("pixPayByQrDynamicDue", { ...sendArgs(cmd), body })
-        case "dynamic_withdrawal": return api.call("pixPayByQrDynamicWithdrawal", { ...sendArgs(cmd), body })
-        case "dynamic_change": return api.call("pixPayByQrDynamicChange", { ...sendArgs(cmd), body })
+        case "static":
+          return api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
+        case "static_withdrawal":
+          return api.call("pixPayByQrStaticWithdrawal", { ...sendArgs(cmd), body })
+        case "dynamic_instant":
+          return api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
+        case "dynamic_due":
+          return api.call("pixPayByQrDynamicDue", { ...sendArgs(cmd), body })
+        case "dynamic_withdrawal":
+          return api.call("pixPayByQrDynamicWithdrawal", { ...sendArgs(cmd), body })
+        case "dynamic_change":
+          return api.call("pixPayByQrDynamicChange", { ...sendArgs(cmd), body })
       }
     },
     ...pixOut((p: typeof PixPayByQrPayload.Type) => p.beneficiary_name)
@@ -110,18 +153,26 @@ export const pixCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("pixDevolutionCreate", { ...sendArgs(cmd), body: { payment_id: p.payment_id, amount: p.amount, description: p.description, pin_token: pinToken ?? "" } })
+      return api.call("pixDevolutionCreate", {
+        ...sendArgs(cmd),
+        body: { payment_id: p.payment_id, amount: p.amount, description: p.description, pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
-    pendingRows: (p) => [{ key: "out", type: "REFUND", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.payer_name }],
+    pendingRows: (p) => [
+      { key: "out", type: "REFUND", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.description, counterparty_name: p.payer_name }
+    ],
     refresh: ["wallet_accounts"],
     reflectedBy: "statement"
   })
 ] as const
 
 /** features §2 my-keys: register a key (CPF/CNPJ/e-mail/phone as typed, random made by the directory). */
-export const PixKeyCreatePayload = Schema.Struct({ key_type: Schema.Literals(["cpf", "cnpj", "email", "phone", "random"]), key: Schema.optionalKey(Schema.String) })
+export const PixKeyCreatePayload = Schema.Struct({
+  key_type: Schema.Literals(["cpf", "cnpj", "email", "phone", "random"]),
+  key: Schema.optionalKey(Schema.String)
+})
 export const PixKeyDeletePayload = Schema.Struct({ id: Schema.String, key: Schema.String })
 
 export const pixKeyCommands = [
@@ -131,16 +182,29 @@ export const pixKeyCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("pixKeyCreate", { ...sendArgs(cmd), body: { key_type: p.key_type, ...(p.key !== undefined ? { key: p.key } : {}), pin_token: pinToken ?? "" } })
+      return api.call("pixKeyCreate", {
+        ...sendArgs(cmd),
+        body: { key_type: p.key_type, ...(p.key !== undefined ? { key: p.key } : {}), pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileBySameKey,
     // shown at once as a key being added (a random key's value is the directory's: shown once it answers)
-    overlay: (p, cmd) => [{
-      list: "pix_keys", id: `pending:${cmd.id}`,
-      row: { id: `pending:${cmd.id}`, key: p.key ?? "", key_type: p.key_type, status: "not_confirmed", created_at: cmd.created_at, updated_at: cmd.created_at },
-      // a typed key is its own identity (a random one is the directory's to make)
-      ...(p.key ? { standsFor: (r: Readonly<Record<string, unknown>>) => r["key"] === p.key } : {})
-    }],
+    overlay: (p, cmd) => [
+      {
+        list: "pix_keys",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          key: p.key ?? "",
+          key_type: p.key_type,
+          status: "not_confirmed",
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        },
+        // a typed key is its own identity (a random one is the directory's to make)
+        ...(p.key ? { standsFor: (r: Readonly<Record<string, unknown>>) => r["key"] === p.key } : {})
+      }
+    ],
     refresh: ["pix_keys"]
   }),
   defineCommand({

@@ -10,8 +10,11 @@ import { commandDef } from "./registry.ts"
 
 const cmd = (name: string, payload: unknown) => ({ id: "c9", user_id: "u", wallet_id: "w", created_at: "2026-11-25T10:00:00.000Z", body: { name, payload } })
 const shown = (name: string, payload: unknown, rows: ReadonlyArray<Record<string, unknown>>) =>
-  layOverlays(rows, (commandDef(name)?.overlay?.(payload as never, cmd(name, payload) as never, "pending") ?? []).map((o) => ({ ...o, commandId: "c9" })), (r) => String(r["id"]))
-    .map((r) => String(r["id"]))
+  layOverlays(
+    rows,
+    (commandDef(name)?.overlay?.(payload as never, cmd(name, payload) as never, "pending") ?? []).map((o) => ({ ...o, commandId: "c9" })),
+    (r) => String(r["id"])
+  ).map((r) => String(r["id"]))
 
 describe("C7: added rows step aside for the synced row they stand for", () => {
   it("features §2 favored contacts: the contact of the same key", () => {
@@ -22,7 +25,17 @@ describe("C7: added rows step aside for the synced row they stand for", () => {
   })
 
   it("features §2 TED contacts: the contact of the same bank, agency, account and digit", () => {
-    const p = { bank_code: "341", bank_name: "Itaú", ispb: "60701190", agency: "0001", account: "12345", digit: "6", account_type: "checking", document: "12345678909", name: "Maria" }
+    const p = {
+      bank_code: "341",
+      bank_name: "Itaú",
+      ispb: "60701190",
+      agency: "0001",
+      account: "12345",
+      digit: "6",
+      account_type: "checking",
+      document: "12345678909",
+      name: "Maria"
+    }
     expect(shown("v1.ted.saveContact", p, [{ id: "t1", ...p, digit: "7" }])).toEqual(["t1", "pending:c9"])
     expect(shown("v1.ted.saveContact", p, [{ id: "t2", ...p }])).toEqual(["t2"])
   })

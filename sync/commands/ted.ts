@@ -12,8 +12,15 @@ import { TedAccountType } from "../../schema/ted.ts"
 import { defineCommand, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
 
 const Destination = {
-  bank_code: Schema.String, bank_name: Schema.String, ispb: Schema.String, agency: Schema.String, account: Schema.String, digit: Schema.String,
-  account_type: TedAccountType, document: Schema.String, name: Schema.String
+  bank_code: Schema.String,
+  bank_name: Schema.String,
+  ispb: Schema.String,
+  agency: Schema.String,
+  account: Schema.String,
+  digit: Schema.String,
+  account_type: TedAccountType,
+  document: Schema.String,
+  name: Schema.String
 }
 export const TedContactPayload = Schema.Struct(Destination)
 export const TedSendPayload = Schema.Struct({ ...Destination, amount: MinorUnits, description: Schema.String })
@@ -23,7 +30,13 @@ export const TedIdPayload = Schema.Struct({ id: Schema.String })
 
 type Dest = typeof TedContactPayload.Type
 const destBody = (p: Dest) => ({
-  bank_code: p.bank_code, agency: p.agency, account: p.account, digit: p.digit, account_type: p.account_type, document: p.document, name: p.name
+  bank_code: p.bank_code,
+  agency: p.agency,
+  account: p.account,
+  digit: p.digit,
+  account_type: p.account_type,
+  document: p.document,
+  name: p.name
 })
 
 export const tedCommands = [
@@ -33,11 +46,16 @@ export const tedCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("tedSend", { ...sendArgs(cmd), body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: false, pin_token: pinToken ?? "" } })
+      return api.call("tedSend", {
+        ...sendArgs(cmd),
+        body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: false, pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
-    pendingRows: (p) => [{ key: "out", type: "TED_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.name, counterparty_name: p.name }],
+    pendingRows: (p) => [
+      { key: "out", type: "TED_OUT", direction: "out", currency_symbol: "BRL", amount: p.amount, description: p.name, counterparty_name: p.name }
+    ],
     refresh: ["wallet_accounts", "ted_transfers"],
     reflectedBy: "statement"
   }),
@@ -47,16 +65,33 @@ export const tedCommands = [
     sensitive: true,
     send: ({ api }, cmd, pinToken) => {
       const p = cmd.body.payload
-      return api.call("tedSend", { ...sendArgs(cmd), body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: true, pin_token: pinToken ?? "" } })
+      return api.call("tedSend", {
+        ...sendArgs(cmd),
+        body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: true, pin_token: pinToken ?? "" }
+      })
     },
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "ted_transfers", id: `pending:${cmd.id}`,
-      row: {
-        id: `pending:${cmd.id}`, status: "scheduled", ...destBody(p), bank_name: p.bank_name, ispb: p.ispb, amount: p.amount, description: p.description,
-        scheduled_for: p.scheduled_for, executed_at: null, failure_reason: null, operation_id: null, created_at: cmd.created_at, updated_at: cmd.created_at
+    overlay: (p, cmd) => [
+      {
+        list: "ted_transfers",
+        id: `pending:${cmd.id}`,
+        row: {
+          id: `pending:${cmd.id}`,
+          status: "scheduled",
+          ...destBody(p),
+          bank_name: p.bank_name,
+          ispb: p.ispb,
+          amount: p.amount,
+          description: p.description,
+          scheduled_for: p.scheduled_for,
+          executed_at: null,
+          failure_reason: null,
+          operation_id: null,
+          created_at: cmd.created_at,
+          updated_at: cmd.created_at
+        }
       }
-    }],
+    ],
     refresh: ["ted_transfers", "wallet_accounts"]
   }),
   defineCommand({
@@ -65,12 +100,15 @@ export const tedCommands = [
     sensitive: false,
     send: ({ api }, cmd) => api.call("tedContactCreate", { ...sendArgs(cmd), body: destBody(cmd.body.payload) }),
     reconcile: reconcileBySameKey,
-    overlay: (p, cmd) => [{
-      list: "ted_contacts", id: `pending:${cmd.id}`,
-      row: { id: `pending:${cmd.id}`, ...p, created_at: cmd.created_at, updated_at: cmd.created_at },
-      // the synced contact of the same account is this one (its stream hint can come before the answer)
-      standsFor: (r) => r["bank_code"] === p.bank_code && r["agency"] === p.agency && r["account"] === p.account && r["digit"] === p.digit
-    }],
+    overlay: (p, cmd) => [
+      {
+        list: "ted_contacts",
+        id: `pending:${cmd.id}`,
+        row: { id: `pending:${cmd.id}`, ...p, created_at: cmd.created_at, updated_at: cmd.created_at },
+        // the synced contact of the same account is this one (its stream hint can come before the answer)
+        standsFor: (r) => r["bank_code"] === p.bank_code && r["agency"] === p.agency && r["account"] === p.account && r["digit"] === p.digit
+      }
+    ],
     refresh: ["ted_contacts"]
   }),
   defineCommand({

@@ -66,10 +66,14 @@ describe("C7 layOverlays: a pending new row steps aside once the synced row it s
   const rows: Row[] = [{ id: "k1", key: "a@x.com", status: "added" }]
   const idOf = (r: Row) => r.id
   it("patches, hides and adds as before", () => {
-    const out = layOverlays(rows, [
-      { id: "k1", patch: { status: "deleting" }, commandId: "c1" },
-      { id: "pending:c2", row: { id: "pending:c2", key: "b@x.com", status: "not_confirmed" }, commandId: "c2" }
-    ], idOf)
+    const out = layOverlays(
+      rows,
+      [
+        { id: "k1", patch: { status: "deleting" }, commandId: "c1" },
+        { id: "pending:c2", row: { id: "pending:c2", key: "b@x.com", status: "not_confirmed" }, commandId: "c2" }
+      ],
+      idOf
+    )
     expect(out).toEqual([
       { id: "k1", key: "a@x.com", status: "deleting", pendingCommand: "c1" },
       { id: "pending:c2", key: "b@x.com", status: "not_confirmed", pendingCommand: "c2" }
@@ -77,7 +81,12 @@ describe("C7 layOverlays: a pending new row steps aside once the synced row it s
     expect(layOverlays(rows, [{ id: "k1", remove: true, commandId: "c3" }], idOf)).toEqual([])
   })
   it("never shows a key twice: with its synced row in, the pending row is gone; without it, it shows", () => {
-    const pendingRow = { id: "pending:c4", row: { id: "pending:c4", key: "b@x.com", status: "not_confirmed" }, commandId: "c4", standsFor: (r: Readonly<Record<string, unknown>>) => r["key"] === "b@x.com" }
+    const pendingRow = {
+      id: "pending:c4",
+      row: { id: "pending:c4", key: "b@x.com", status: "not_confirmed" },
+      commandId: "c4",
+      standsFor: (r: Readonly<Record<string, unknown>>) => r["key"] === "b@x.com"
+    }
     expect(layOverlays(rows, [pendingRow], idOf).map((r) => r["id"])).toEqual(["k1", "pending:c4"])
     const synced: Row[] = [...rows, { id: "k2", key: "b@x.com", status: "not_confirmed" }]
     expect(layOverlays(synced, [pendingRow], idOf).map((r) => r["id"])).toEqual(["k1", "k2"])

@@ -60,8 +60,7 @@ export interface PendingEffectsOptions {
 }
 
 /** The balance movements a command makes on its wallet if it succeeds (OP1): its definition's. */
-export const balanceMovements = (command: Command): ReadonlyArray<Movement> =>
-  commandDef(command.body.name)?.balance?.(command.body.payload) ?? []
+export const balanceMovements = (command: Command): ReadonlyArray<Movement> => commandDef(command.body.name)?.balance?.(command.body.payload) ?? []
 
 /** Pending balance deltas, list overlays and notices of failed/rejected/cancelled commands (OP1–OP3). */
 export const pendingEffects = (items: ReadonlyArray<CommandWithLatest>, options: PendingEffectsOptions = {}): PendingEffects => {
@@ -77,7 +76,7 @@ export const pendingEffects = (items: ReadonlyArray<CommandWithLatest>, options:
         commandId: command.id,
         name: command.body.name,
         state,
-        errorKey: state === "cancelled" ? null : latest?.error_key ?? "UNKNOWN_ERROR",
+        errorKey: state === "cancelled" ? null : (latest?.error_key ?? "UNKNOWN_ERROR"),
         at: latest?.at ?? command.created_at
       })
       continue

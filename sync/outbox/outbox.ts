@@ -101,7 +101,7 @@ export interface OutboxOptions {
  * same store picks them up with `replay()`.
  */
 export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxShape, never, Scope.Scope | PipelineServices> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const store = yield* OutboxStore
     const scope = yield* Effect.scope
     // Runs use the services (and Clock/Random) the outbox was built with, whoever calls it.
@@ -114,7 +114,7 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
 
     /** D1: start a run unless one is in flight for this id. Call only while holding `lock`. */
     const startUnlocked = (entry: OutboxEntry) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const id = entry.command.id
         const running = inflight.get(id)
         if (running !== undefined) return running
@@ -131,16 +131,16 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       })
 
     const appendCreated = (commandId: string, seq: number) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
         yield* store.appendEvent({ command_id: commandId, seq, state: "created", at: new Date(now).toISOString() })
       })
 
-    const submit = Effect.fn("Outbox.submit")(function*(body: AnyCommandBody, opts: SubmitOptions) {
+    const submit = Effect.fn("Outbox.submit")(function* (body: AnyCommandBody, opts: SubmitOptions) {
       const decoded = decodeCommandBody(body)
       if (decoded._tag === "Failure") return yield* new InvalidCommand({ message: decoded.failure })
       return yield* locked(
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           if (opts.dedupeKey !== undefined) {
             // DD3: an intent key (one click, `intent:<uuid>`) names that click's command whatever its state:
             // submitting it again after the engine went away (W3) never makes a second command
@@ -169,7 +169,7 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
 
     const state = (commandId: string) => Effect.map(store.events(commandId), (evs) => latestEvent(evs)?.state)
 
-    const settled = Effect.fn("Outbox.settled")(function*(commandId: string) {
+    const settled = Effect.fn("Outbox.settled")(function* (commandId: string) {
       const running = inflight.get(commandId)
       if (running !== undefined) yield* Fiber.await(running)
       const current = yield* state(commandId)
@@ -180,9 +180,9 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       return current
     })
 
-    const replay = Effect.fn("Outbox.replay")(function*() {
+    const replay = Effect.fn("Outbox.replay")(function* () {
       return yield* locked(
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const open = yield* store.unfinished()
           for (const entry of open) yield* startUnlocked(entry)
           return open.map((e) => e.command.id)
@@ -190,9 +190,9 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       )
     })
 
-    const retry = Effect.fn("Outbox.retry")(function*(commandId: string) {
+    const retry = Effect.fn("Outbox.retry")(function* (commandId: string) {
       return yield* locked(
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const entry = yield* store.command(commandId)
           if (entry === undefined) return yield* new UnknownCommand({ commandId })
           const last = latestEvent(yield* store.events(commandId))
@@ -206,9 +206,9 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       )
     })
 
-    const cancel = Effect.fn("Outbox.cancel")(function*(commandId: string) {
+    const cancel = Effect.fn("Outbox.cancel")(function* (commandId: string) {
       return yield* locked(
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const entry = yield* store.command(commandId)
           if (entry === undefined) return yield* new UnknownCommand({ commandId })
           const before = yield* store.events(commandId)
@@ -230,13 +230,19 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
       )
     })
 
-    const statuses = Effect.fn("Outbox.statuses")(function*() {
+    const statuses = Effect.fn("Outbox.statuses")(function* () {
       const all = yield* store.commands()
       const out: Array<CommandStatus> = []
       for (const entry of all) {
         const latest = latestEvent(yield* store.events(entry.command.id))
         const evs = yield* store.events(entry.command.id)
-        out.push({ command: entry.command, latest, state: latest?.state ?? "created", inFlight: inflight.has(entry.command.id), sent: evs.some((e) => e.state === "sending") })
+        out.push({
+          command: entry.command,
+          latest,
+          state: latest?.state ?? "created",
+          inFlight: inflight.has(entry.command.id),
+          sent: evs.some((e) => e.state === "sending")
+        })
       }
       return out
     })
@@ -261,13 +267,12 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
 
 export class Outbox extends Context.Service<Outbox, OutboxShape>()("sync/outbox/Outbox") {
   /** The outbox of the signed-in user's engine; its runs stop when the layer is released. */
-  static readonly layer = (options: OutboxOptions = {}): Layer.Layer<Outbox, never, PipelineServices> =>
-    Layer.effect(Outbox, makeOutbox(options))
+  static readonly layer = (options: OutboxOptions = {}): Layer.Layer<Outbox, never, PipelineServices> => Layer.effect(Outbox, makeOutbox(options))
 }
 
 /** Test and worker helper: build an outbox in a fresh scope; `close` interrupts its runs (a "reload"). */
 export const makeScopedOutbox = (options: OutboxOptions = {}) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const scope = yield* Scope.make()
     const outbox = yield* Scope.provide(makeOutbox(options), scope)
     return { outbox, close: Scope.close(scope, Exit.succeed(undefined)) }

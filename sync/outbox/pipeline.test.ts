@@ -242,7 +242,7 @@ describe("outbox pipeline (sync/SPEC.md)", () => {
     const env = makeFakeEnv({ faults: firstSends(1, "rate-limited") })
     env.server.retryAfterMs = 7_000
     const cmd = makeCommand(pixBody(17))
-    const program = Effect.gen(function*() {
+    const program = Effect.gen(function* () {
       const fiber = yield* Effect.forkChild(runCommand(cmd))
       // let the run reach its backoff sleep (virtual time stands still meanwhile)
       for (let i = 0; i < 1_000 && env.server.sends.length === 0; i++) yield* Effect.yieldNow

@@ -134,7 +134,7 @@ type EventExtra = { readonly attempt?: number; readonly error_key?: string; read
  * a log with any `sending` reconciles first (RP1). Must not run twice at once for one id — the
  * Outbox guarantees that (D1); the store's append-only `seq` check is the backstop (O1).
  */
-export const runCommand = Effect.fn("Outbox.runCommand")(function*(
+export const runCommand = Effect.fn("Outbox.runCommand")(function* (
   cmd: Command,
   options?: RunOptions
 ): Effect.fn.Return<CommandState, OutboxStoreError, PipelineServices> {
@@ -149,7 +149,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
 
   // O3: every transition is durable before the next side effect starts.
   const append = (state: CommandState, extra: EventExtra = {}) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       const ev: CommandEvent = {
         command_id: cmd.id,
@@ -166,7 +166,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
     })
 
   const wait = (e: ApiError, n: number) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const r = yield* Random.next
       yield* Effect.sleep(Duration.millis(retryDelayMs(e, n, r, config)))
     })
@@ -179,7 +179,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function*(
 
   /** PIN step (P1–P3): a pin_token, or the terminal state the step ended in. */
   const pinStep = (reason: string | undefined) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let errorKey = reason
       for (let prompts = 1; ; prompts++) {
         yield* append("awaiting-pin", errorKey === undefined ? {} : { error_key: errorKey })

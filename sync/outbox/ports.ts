@@ -34,9 +34,7 @@ export class OutboxStoreError extends Schema.TaggedError<OutboxStoreError>()("Ou
 }) {}
 
 /** What a store tells its subscribers, in append order. */
-export type OutboxChange =
-  | { readonly _tag: "CommandPut"; readonly entry: OutboxEntry }
-  | { readonly _tag: "EventAppended"; readonly event: CommandEvent }
+export type OutboxChange = { readonly _tag: "CommandPut"; readonly entry: OutboxEntry } | { readonly _tag: "EventAppended"; readonly event: CommandEvent }
 
 export interface OutboxStoreShape {
   /** Store a command once. Putting the same id again is a no-op; a different command under a used id fails (O1). */
@@ -96,14 +94,11 @@ export class MemoryOutboxStore implements OutboxStoreShape {
       return Effect.void
     })
 
-  readonly command = (commandId: string): Effect.Effect<OutboxEntry | undefined, OutboxStoreError> =>
-    Effect.sync(() => this.entries.get(commandId))
+  readonly command = (commandId: string): Effect.Effect<OutboxEntry | undefined, OutboxStoreError> => Effect.sync(() => this.entries.get(commandId))
 
-  readonly commands = (): Effect.Effect<ReadonlyArray<OutboxEntry>, OutboxStoreError> =>
-    Effect.sync(() => [...this.entries.values()])
+  readonly commands = (): Effect.Effect<ReadonlyArray<OutboxEntry>, OutboxStoreError> => Effect.sync(() => [...this.entries.values()])
 
-  readonly events = (commandId: string): Effect.Effect<ReadonlyArray<CommandEvent>, OutboxStoreError> =>
-    Effect.sync(() => [...(this.log.get(commandId) ?? [])])
+  readonly events = (commandId: string): Effect.Effect<ReadonlyArray<CommandEvent>, OutboxStoreError> => Effect.sync(() => [...(this.log.get(commandId) ?? [])])
 
   readonly unfinished = (): Effect.Effect<ReadonlyArray<OutboxEntry>, OutboxStoreError> =>
     Effect.sync(() =>

@@ -99,7 +99,15 @@ export class ChunkTotals {
       if (t < minT) minT = t
       if (t > maxT) maxT = t
     }
-    return { wallets: Uint16Array.from(ws), codes: Uint16Array.from(cs), counts: Float64Array.from(counts), sums: Float64Array.from(sums), ints: Float64Array.from(ints), minT, maxT }
+    return {
+      wallets: Uint16Array.from(ws),
+      codes: Uint16Array.from(cs),
+      counts: Float64Array.from(counts),
+      sums: Float64Array.from(sums),
+      ints: Float64Array.from(ints),
+      minT,
+      maxT
+    }
   }
 
   /**
@@ -172,7 +180,8 @@ export class ChunkTotals {
   /** Bytes held (memoryReport). */
   memoryBytes(): number {
     let b = 0
-    for (const ch of this.chunks) if (ch !== null) b += 64 + ch.wallets.byteLength + ch.codes.byteLength + ch.counts.byteLength + ch.sums.byteLength + ch.ints.byteLength
+    for (const ch of this.chunks)
+      if (ch !== null) b += 64 + ch.wallets.byteLength + ch.codes.byteLength + ch.counts.byteLength + ch.sums.byteLength + ch.ints.byteLength
     return b
   }
 }

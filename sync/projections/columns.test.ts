@@ -301,9 +301,19 @@ describe("engine S3 storage: orders and compact integers", () => {
       compare: (a, b) => (key[a] as number) - (key[b] as number) || a - b,
       isLive: (r) => live[r] === true,
       scratch: () => scratch,
-      build: () => Uint32Array.from(key.map((_, i) => i).filter((i) => live[i]).sort((a, b) => (key[a] as number) - (key[b] as number) || a - b))
+      build: () =>
+        Uint32Array.from(
+          key
+            .map((_, i) => i)
+            .filter((i) => live[i])
+            .sort((a, b) => (key[a] as number) - (key[b] as number) || a - b)
+        )
     })
-    const expected = (): number[] => key.map((_, i) => i).filter((i) => live[i]).sort((a, b) => (key[a] as number) - (key[b] as number) || a - b)
+    const expected = (): number[] =>
+      key
+        .map((_, i) => i)
+        .filter((i) => live[i])
+        .sort((a, b) => (key[a] as number) - (key[b] as number) || a - b)
     for (let step = 0; step < 40; step++) {
       for (let i = 0; i < 300; i++) {
         const x = g.next()

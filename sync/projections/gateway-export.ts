@@ -11,5 +11,9 @@ import { csvColumns, tableCsv } from "./table-export.ts"
 
 export const GATEWAY_CSV_COLUMNS = csvColumns(gatewayTable)
 
-export const gatewayCsv = (rows: Iterable<GatewayTransaction>, locale: ExportLocale, headers: ReadonlyArray<string>, chunkRows = 256): Generator<string, void, undefined> =>
-  tableCsv(gatewayTable, rows, locale, headers, chunkRows)
+export const gatewayCsv = (
+  rows: Iterable<GatewayTransaction>,
+  locale: ExportLocale,
+  headers: ReadonlyArray<string>,
+  chunkRows = 256
+): Generator<string, void, undefined> => tableCsv(gatewayTable, rows, locale, headers, chunkRows)

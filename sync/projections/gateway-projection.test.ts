@@ -44,7 +44,15 @@ const randomQuery = (g: Prng, rows: ReadonlyArray<GatewayTransaction>): TableQue
   if (g.chance(0.2)) q.maxAmount = g.int(20_000, 200_000)
   if (g.chance(0.4)) {
     const r = g.pick(rows)
-    q.text = g.pick([r.reference, r.counterparty_name.split(" ")[0] ?? "a", r.counterparty_document.slice(0, 6), r.id.slice(0, 8), r.txid?.slice(0, 10) ?? "PED-", "silva", "ltda"])
+    q.text = g.pick([
+      r.reference,
+      r.counterparty_name.split(" ")[0] ?? "a",
+      r.counterparty_document.slice(0, 6),
+      r.id.slice(0, 8),
+      r.txid?.slice(0, 10) ?? "PED-",
+      "silva",
+      "ltda"
+    ])
   }
   if (g.chance(0.4)) q.sort = { by: g.pick(["created_at", "amount"] as const), dir: g.pick(["asc", "desc"] as const) }
   if (g.chance(0.3)) q.offset = g.int(0, 200)
@@ -54,7 +62,11 @@ const randomQuery = (g: Prng, rows: ReadonlyArray<GatewayTransaction>): TableQue
 }
 
 /** Several wallets: each one's own totals in the answer equal the naive answer of that wallet alone (D-list-loop folds them from per-(wallet, code) sums); how many were checked. */
-const expectPerWallet = (got: { readonly perWallet?: ReadonlyArray<{ key: string; count: number; sumIn: number; sumOut: number }> }, n: NaiveTable<GatewayTransaction>, q: TableQuery): number => {
+const expectPerWallet = (
+  got: { readonly perWallet?: ReadonlyArray<{ key: string; count: number; sumIn: number; sumOut: number }> },
+  n: NaiveTable<GatewayTransaction>,
+  q: TableQuery
+): number => {
   for (const w of got.perWallet ?? []) {
     const one = n.query({ ...q, walletIds: [w.key], limit: 0, offset: 0, groupBy: "none" })
     expect([w.count, w.sumIn, w.sumOut], `${JSON.stringify(q)} ${w.key}`).toEqual([one.total, one.sumIn, one.sumOut])
@@ -205,7 +217,9 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     }
     expect(check(100)).toBeGreaterThan(50)
     // live writes: a changed status and fee, new rows, removals — each kind checked on its own (stale totals are rebuilt)
-    const changed = rows.filter(() => g.chance(0.02)).map((r) => ({ ...r, status: g.pick(GATEWAY_STATUSES), fee: r.fee + 3, updated_at: new Date(NOW + 1000).toISOString() }))
+    const changed = rows
+      .filter(() => g.chance(0.02))
+      .map((r) => ({ ...r, status: g.pick(GATEWAY_STATUSES), fee: r.fee + 3, updated_at: new Date(NOW + 1000).toISOString() }))
     const added = WALLETS.flatMap((w) => gatewayRows(g, w, 200, NOW + DAY, 2, 70_000))
     for (const batch of [changed, added]) {
       p.upsertMany(batch)
@@ -213,11 +227,24 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
       expect(check(40)).toBeGreaterThan(15)
     }
     // a row found by its txid's prefix as well as rows found by name: added to the entries' totals once
-    const byTxid = { ...gatewayRow(g, { walletId: "w-branch-1", createdAt: NOW + 2 * DAY, kind: "deposit", status: "paid", value: 4_321 }), txid: "SILVAQ8TXID0000000000000000", counterparty_name: "Zé Ninguém" }
-    const alsoName = { ...gatewayRow(g, { walletId: "w-matrix", createdAt: NOW + 2 * DAY + 1, kind: "deposit", status: "paid", value: 1_234 }), txid: "SILVAQ8TXID1111111111111111", counterparty_name: "Ana Silva" }
+    const byTxid = {
+      ...gatewayRow(g, { walletId: "w-branch-1", createdAt: NOW + 2 * DAY, kind: "deposit", status: "paid", value: 4_321 }),
+      txid: "SILVAQ8TXID0000000000000000",
+      counterparty_name: "Zé Ninguém"
+    }
+    const alsoName = {
+      ...gatewayRow(g, { walletId: "w-matrix", createdAt: NOW + 2 * DAY + 1, kind: "deposit", status: "paid", value: 1_234 }),
+      txid: "SILVAQ8TXID1111111111111111",
+      counterparty_name: "Ana Silva"
+    }
     p.upsertMany([byTxid, alsoName])
     n.upsertMany([byTxid, alsoName])
-    for (const q of [{ text: "silva" }, { text: "silva", statuses: ["paid"] }, { text: "silva", walletIds: ["w-branch-1"] }, { text: "silva", sort: { by: "created_at", dir: "asc" } }] as TableQuery[]) {
+    for (const q of [
+      { text: "silva" },
+      { text: "silva", statuses: ["paid"] },
+      { text: "silva", walletIds: ["w-branch-1"] },
+      { text: "silva", sort: { by: "created_at", dir: "asc" } }
+    ] as TableQuery[]) {
       const got = p.query({ ...q, limit: 20 })
       expect(p.lastPath, JSON.stringify(q)).toBe("entries")
       expect(strip(got), JSON.stringify(q)).toEqual(strip(n.query({ ...q, limit: 20 })))
@@ -249,7 +276,16 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         const r = g.pick(live)
         const doc = r.counterparty_document
         const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = {
-          text: g.pick([r.reference, r.reference.slice(0, 7), r.reference.slice(-4), doc.slice(0, 7), doc.replace(/\D/g, "").slice(2, 8), "0001", "ped-00", r.txid?.slice(0, 6) ?? "123"]),
+          text: g.pick([
+            r.reference,
+            r.reference.slice(0, 7),
+            r.reference.slice(-4),
+            doc.slice(0, 7),
+            doc.replace(/\D/g, "").slice(2, 8),
+            "0001",
+            "ped-00",
+            r.txid?.slice(0, 6) ?? "123"
+          ]),
           limit: g.int(1, 80)
         }
         if (g.chance(0.5)) q.walletIds = WALLETS.filter(() => g.chance(0.6))
@@ -268,7 +304,10 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         expectPerWallet(got, n, q)
         expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
         // the per-row marks are all clear between queries (rows marked by entry outside the period included)
-        expect((p as unknown as { scratch: Uint8Array }).scratch.every((b) => b === 0), JSON.stringify(q)).toBe(true)
+        expect(
+          (p as unknown as { scratch: Uint8Array }).scratch.every((b) => b === 0),
+          JSON.stringify(q)
+        ).toBe(true)
       }
       return byRows
     }
@@ -277,7 +316,14 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     p.optimize()
     expect(check(80, rows)).toBeGreaterThan(15)
     // writes, each kind on its own: new references and documents on existing rows (the index is stale), new rows (its tail), removals
-    const moved = rows.filter(() => g.chance(0.05)).map((r) => ({ ...r, reference: `PED-${g.digits(7)}`, counterparty_document: `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}`, updated_at: new Date(NOW + 1000).toISOString() }))
+    const moved = rows
+      .filter(() => g.chance(0.05))
+      .map((r) => ({
+        ...r,
+        reference: `PED-${g.digits(7)}`,
+        counterparty_document: `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}`,
+        updated_at: new Date(NOW + 1000).toISOString()
+      }))
     const added = WALLETS.flatMap((w) => gatewayRows(g, w, 150, NOW + DAY, 2, 80_000))
     let live = rows.map((r) => moved.find((m) => m.id === r.id) ?? r)
     for (const batch of [moved, added]) {
@@ -343,7 +389,8 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     const g = new Prng(17)
     // every Pix row's end-to-end id from the same bank: "E99990001…" (COLLECT_CAP is 16384)
     const rows = WALLETS.flatMap((w) => gatewayRows(g, w, 9_000, NOW, 60)).map((r, i) =>
-      r.end_to_end_id === null ? r : { ...r, end_to_end_id: `E9999000${String(i).padStart(10, "0")}${r.end_to_end_id.slice(18)}` })
+      r.end_to_end_id === null ? r : { ...r, end_to_end_id: `E9999000${String(i).padStart(10, "0")}${r.end_to_end_id.slice(18)}` }
+    )
     expect(rows.filter((r) => r.end_to_end_id?.startsWith("E9999") === true).length).toBeGreaterThan(COLLECT_CAP)
     const p = new TableProjection<GatewayTransaction>(gatewayTable)
     const n = new NaiveTable<GatewayTransaction>(gatewayTable)
@@ -352,7 +399,11 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     for (const compacted of [false, true]) {
       if (compacted) p.optimize()
       for (let i = 0; i < 30; i++) {
-        const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = { text: g.pick(["E9999", "e99990", "E999900"]), limit: g.int(1, 80), offset: g.chance(0.3) ? g.int(0, 5000) : 0 }
+        const q: { -readonly [K in keyof TableQuery]: TableQuery[K] } = {
+          text: g.pick(["E9999", "e99990", "E999900"]),
+          limit: g.int(1, 80),
+          offset: g.chance(0.3) ? g.int(0, 5000) : 0
+        }
         if (g.chance(0.5)) q.walletIds = WALLETS.filter(() => g.chance(0.6))
         if (g.chance(0.4)) q.statuses = GATEWAY_STATUSES.filter(() => g.chance(0.4))
         if (g.chance(0.4)) {

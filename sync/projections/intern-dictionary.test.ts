@@ -16,10 +16,14 @@ import { digitsOnly, documentDigitsOf, foldText } from "./text-fold.ts"
 const WORDS = ["Silva", "JOÃO", "maria", "Souza", "Comércio", "Ltda", "PED-", "Lima & Filhos", "ção", "São", "x", "0001"]
 const value = (g: Prng): string => {
   switch (g.int(0, 3)) {
-    case 0: return `${g.pick(WORDS)} ${g.pick(WORDS)}${g.chance(0.3) ? ` ${g.alnum(3)}` : ""}`
-    case 1: return `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}` // a CPF as shown
-    case 2: return `PED-${g.digits(7)}`
-    default: return g.chance(0.1) ? "" : g.alnum(g.int(1, 12))
+    case 0:
+      return `${g.pick(WORDS)} ${g.pick(WORDS)}${g.chance(0.3) ? ` ${g.alnum(3)}` : ""}`
+    case 1:
+      return `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}` // a CPF as shown
+    case 2:
+      return `PED-${g.digits(7)}`
+    default:
+      return g.chance(0.1) ? "" : g.alnum(g.int(1, 12))
   }
 }
 const naive = (values: ReadonlyArray<string>, folded: string, digits: string | null): number[] => {
@@ -75,7 +79,8 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     const g = new Prng(11)
     const d = new InternDictionary({ withDigits: true, gramsFrom: 2000 })
     const distinct: string[] = []
-    const docs = (): string => g.chance(0.5) ? `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}` : `${g.digits(2)}.${g.digits(3)}.${g.digits(3)}/0001-${g.digits(2)}`
+    const docs = (): string =>
+      g.chance(0.5) ? `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}` : `${g.digits(2)}.${g.digits(3)}.${g.digits(3)}/0001-${g.digits(2)}`
     for (const size of [1999, 2000, 6000, 9001]) {
       while (distinct.length < size) {
         const v = g.chance(0.2) ? `PED-${g.digits(7)}` : docs()
@@ -138,7 +143,13 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     for (let i = 0; i < 5000; i++) d.intern(`${String(i).padStart(3, "0")}.${i % 997}-9`)
     expect(searched(d, "silva", null)).toEqual([])
     expect(searched(d, "", null)).toEqual([])
-    expect(searched(d, "12", "12")).toEqual(naive(Array.from({ length: 5000 }, (_, i) => `${String(i).padStart(3, "0")}.${i % 997}-9`), "12", "12"))
+    expect(searched(d, "12", "12")).toEqual(
+      naive(
+        Array.from({ length: 5000 }, (_, i) => `${String(i).padStart(3, "0")}.${i % 997}-9`),
+        "12",
+        "12"
+      )
+    )
   })
 
   it("D-packed-dictionaries: values come back as interned across full blocks and the one being filled, and after a structured clone (the reopen image)", () => {

@@ -224,11 +224,15 @@ const TRIGRAMS: GramKind = { width: 3, buckets: 1 << GRAM_BITS, exact: false, ke
  */
 /** Three digits as their number (1,000 buckets, exact), a document's digits' trigrams: "123" marks its bucket untested. */
 const DIGIT_3GRAMS: GramKind = {
-  width: 3, buckets: 1_000, exact: true,
+  width: 3,
+  buckets: 1_000,
+  exact: true,
   key: (s, i) => (s.charCodeAt(i) - 48) * 100 + (s.charCodeAt(i + 1) - 48) * 10 + (s.charCodeAt(i + 2) - 48)
 }
 const DIGIT_4GRAMS: GramKind = {
-  width: 4, buckets: 10_000, exact: true,
+  width: 4,
+  buckets: 10_000,
+  exact: true,
   key: (s, i) => (s.charCodeAt(i) - 48) * 1000 + (s.charCodeAt(i + 1) - 48) * 100 + (s.charCodeAt(i + 2) - 48) * 10 + (s.charCodeAt(i + 3) - 48)
 }
 

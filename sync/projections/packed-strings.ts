@@ -563,16 +563,22 @@ export class PackedStringColumn {
     if (ch.bytes !== null) {
       const b = ch.bytes
       for (let slot = 0; slot < rows; slot++) {
-        const k = uuid ? leadKey(b[slot] as number, b[p1 + slot] as number, 0, 0) : leadKey(b[slot] as number, b[p1 + slot] as number, b[p2 + slot] as number, b[p3 + slot] as number)
+        const k = uuid
+          ? leadKey(b[slot] as number, b[p1 + slot] as number, 0, 0)
+          : leadKey(b[slot] as number, b[p1 + slot] as number, b[p2 + slot] as number, b[p3 + slot] as number)
         words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
-        if (!uuid) words[LEAD_WORDS + slot] = ((b[slot] as number) << 24) | ((b[p1 + slot] as number) << 16) | ((b[p2 + slot] as number) << 8) | (b[p3 + slot] as number)
+        if (!uuid)
+          words[LEAD_WORDS + slot] = ((b[slot] as number) << 24) | ((b[p1 + slot] as number) << 16) | ((b[p2 + slot] as number) << 8) | (b[p3 + slot] as number)
       }
     } else {
       const t = ch.str as string
       for (let slot = 0; slot < rows; slot++) {
-        const k = uuid ? leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), 0, 0) : leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), t.charCodeAt(p2 + slot), t.charCodeAt(p3 + slot))
+        const k = uuid
+          ? leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), 0, 0)
+          : leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), t.charCodeAt(p2 + slot), t.charCodeAt(p3 + slot))
         words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
-        if (!uuid) words[LEAD_WORDS + slot] = (t.charCodeAt(slot) << 24) | (t.charCodeAt(p1 + slot) << 16) | (t.charCodeAt(p2 + slot) << 8) | t.charCodeAt(p3 + slot)
+        if (!uuid)
+          words[LEAD_WORDS + slot] = (t.charCodeAt(slot) << 24) | (t.charCodeAt(p1 + slot) << 16) | (t.charCodeAt(p2 + slot) << 8) | t.charCodeAt(p3 + slot)
       }
     }
     return words

@@ -26,11 +26,20 @@ const pixRow = (g: Prng, walletId: string): PixStatementRow => {
   const name = company ? `${g.pick(LAST_NAMES)} Comércio Ltda` : `${g.pick(FIRST_NAMES)} ${g.pick(LAST_NAMES)}`
   const direction = g.pick(["in", "out"] as const)
   return {
-    id: g.uuid(), wallet_id: walletId, operation_id: g.uuid(), created_at: at, updated_at: at, direction,
-    status: g.chance(0.8) ? "completed" : g.pick(PIX_STATEMENT_STATUSES), currency_symbol: "BRL", amount: g.int(1, 500_000),
+    id: g.uuid(),
+    wallet_id: walletId,
+    operation_id: g.uuid(),
+    created_at: at,
+    updated_at: at,
+    direction,
+    status: g.chance(0.8) ? "completed" : g.pick(PIX_STATEMENT_STATUSES),
+    currency_symbol: "BRL",
+    amount: g.int(1, 500_000),
     description: direction === "in" ? `Pix recebido de ${name}` : g.pick(["Pagamento aluguel", "Mensalidade academia", "Pix enviado", ""]),
-    counterparty_name: name, counterparty_document: company ? cnpjFromBase(g.digits(8) + "0001") : cpfFromBase(g.digits(9)),
-    counterparty_bank: g.chance(0.8) ? g.pick(BANKS) : "", key: g.chance(0.5) ? `${g.alnum(8).toLowerCase()}@example.com` : "",
+    counterparty_name: name,
+    counterparty_document: company ? cnpjFromBase(g.digits(8) + "0001") : cpfFromBase(g.digits(9)),
+    counterparty_bank: g.chance(0.8) ? g.pick(BANKS) : "",
+    key: g.chance(0.5) ? `${g.alnum(8).toLowerCase()}@example.com` : "",
     end_to_end_id: g.chance(0.9) ? `E${g.pick(ISPB_LIST)}${at.slice(0, 16).replace(/\D/g, "")}${g.alnum(11)}` : null,
     txid: g.chance(0.3) ? g.alnum(g.int(26, 35)) : null
   }
@@ -62,8 +71,16 @@ const randomQuery = (g: Prng, rows: ReadonlyArray<PixStatementRow>): TableQuery 
   if (g.chance(0.2)) q.maxAmount = g.int(100_000, 500_000)
   if (g.chance(0.5)) {
     const r = g.pick(rows)
-    q.text = g.pick([r.counterparty_name.split(" ")[0] ?? "a", r.counterparty_document.slice(0, 6), r.description.slice(0, 7), r.id.slice(0, 8),
-      r.end_to_end_id?.slice(0, 12) ?? "E", r.txid?.slice(0, 10) ?? "aluguel", "ltda", "recebido"])
+    q.text = g.pick([
+      r.counterparty_name.split(" ")[0] ?? "a",
+      r.counterparty_document.slice(0, 6),
+      r.description.slice(0, 7),
+      r.id.slice(0, 8),
+      r.end_to_end_id?.slice(0, 12) ?? "E",
+      r.txid?.slice(0, 10) ?? "aluguel",
+      "ltda",
+      "recebido"
+    ])
   }
   if (g.chance(0.4)) q.sort = { by: g.pick(["created_at", "amount"] as const), dir: g.pick(["asc", "desc"] as const) }
   if (g.chance(0.3)) q.offset = g.int(0, 200)
@@ -112,7 +129,10 @@ describe("Pix statement table projection (issue 12, features §2 Pix statements)
     for (let i = 0; i < 20; i++) {
       const { offset: _o, limit: _l, groupBy: _g, ...q } = randomQuery(g, rows)
       const csv = Array.from(tableCsv(pixStatementTable, p.matchingRows(q), "en", [])).join("")
-      const lines = csv.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "")
+      const lines = csv
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter((l) => l !== "")
       const expected = n.query({ ...q, offset: 0, limit: 1_000_000 }).rows
       expect(lines.length - 1).toBe(expected.length)
       const idCol = (pixStatementTable.csv ?? []).indexOf("id")

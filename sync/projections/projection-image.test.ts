@@ -12,7 +12,10 @@ import { generateRows, Prng } from "../../tests/support/test-rows.ts"
 
 const DAY = 86_400_000
 const start = Date.UTC(2024, 0, 1, 3)
-const strip = (r: StatementQueryResult) => { const { tookMs: _t, ...rest } = r; return rest }
+const strip = (r: StatementQueryResult) => {
+  const { tookMs: _t, ...rest } = r
+  return rest
+}
 
 const build = (rows: ReadonlyArray<StatementEntry>, optimize: boolean): StatementProjection => {
   const p = new StatementProjection()
@@ -33,7 +36,10 @@ describe("S6 projection image", () => {
       if (!b) return
       expect(b.size).toBe(a.size)
       for (const q of queries) expect(strip(b.query(q)), JSON.stringify(q)).toEqual(strip(a.query(q)))
-      const series = (p: StatementProjection) => { const { tookMs: _t, ...rest } = p.series({ walletIds: [walletIds[0] as string] }, "month"); return rest }
+      const series = (p: StatementProjection) => {
+        const { tookMs: _t, ...rest } = p.series({ walletIds: [walletIds[0] as string] }, "month")
+        return rest
+      }
       expect(series(b)).toEqual(series(a))
     })
   }
@@ -45,7 +51,9 @@ describe("S6 projection image", () => {
     if (!b) return
     const g = new Prng(5)
     const more = generateRows(5_000, { seed: 12, wallets: 4, start: start + 700 * DAY, spanDays: 60 }).rows
-    const updates = rows.filter(() => g.next() < 0.02).map((r) => ({ ...r, status: "failed" as const, updated_at: new Date(Date.parse(r.updated_at) + 60_000).toISOString() }))
+    const updates = rows
+      .filter(() => g.next() < 0.02)
+      .map((r) => ({ ...r, status: "failed" as const, updated_at: new Date(Date.parse(r.updated_at) + 60_000).toISOString() }))
     const removed = rows.filter(() => g.next() < 0.01).map((r) => r.id)
     for (const p of [a, b]) {
       p.upsertMany(more)

@@ -31,22 +31,47 @@ const row = (i: number, over: Partial<StatementEntry>): StatementEntry => ({
 })
 const fixture: StatementEntry[] = [
   row(1, {
-    amount: 123_456, balance_after: 1_000_000, description: "Pix recebido - aluguel", counterparty_name: "João da Silva",
-    counterparty_document: "123.456.789-09", end_to_end_id: "E1234567820250310150412AbCdEfGhI"
+    amount: 123_456,
+    balance_after: 1_000_000,
+    description: "Pix recebido - aluguel",
+    counterparty_name: "João da Silva",
+    counterparty_document: "123.456.789-09",
+    end_to_end_id: "E1234567820250310150412AbCdEfGhI"
   }),
   row(2, {
-    created_at: "2025-03-10T02:30:00.000Z", updated_at: "2025-03-10T02:30:00.000Z", type: "PIX_OUT", direction: "out", status: "pending",
-    amount: 5, balance_after: 999_995, description: 'Pagamento "especial"; parcela 1', counterparty_name: '=HYPERLINK("x")',
+    created_at: "2025-03-10T02:30:00.000Z",
+    updated_at: "2025-03-10T02:30:00.000Z",
+    type: "PIX_OUT",
+    direction: "out",
+    status: "pending",
+    amount: 5,
+    balance_after: 999_995,
+    description: 'Pagamento "especial"; parcela 1',
+    counterparty_name: '=HYPERLINK("x")',
     transaction_uuid: id("c", 2)
   }),
   row(3, {
-    created_at: "2025-03-11T12:00:00.000Z", updated_at: "2025-03-11T12:00:00.000Z", type: "CONVERSION_IN", currency_symbol: "BTC",
-    amount: 12_345, balance_after: 100_000_000, description: "Conversão recebida", counterparty_name: "Banco Carteira S.A.",
+    created_at: "2025-03-11T12:00:00.000Z",
+    updated_at: "2025-03-11T12:00:00.000Z",
+    type: "CONVERSION_IN",
+    currency_symbol: "BTC",
+    amount: 12_345,
+    balance_after: 100_000_000,
+    description: "Conversão recebida",
+    counterparty_name: "Banco Carteira S.A.",
     counterparty_document: "12.345.678/0001-95"
   }),
   row(4, {
-    created_at: "2025-03-09T12:00:00.000Z", updated_at: "2025-03-09T12:00:00.000Z", type: "FEE", direction: "out", status: "failed",
-    amount: 150, balance_after: 1_000_000, description: "Tarifa", counterparty_name: "Banco Carteira S.A.", counterparty_document: "12.345.678/0001-95"
+    created_at: "2025-03-09T12:00:00.000Z",
+    updated_at: "2025-03-09T12:00:00.000Z",
+    type: "FEE",
+    direction: "out",
+    status: "failed",
+    amount: 150,
+    balance_after: 1_000_000,
+    description: "Tarifa",
+    counterparty_name: "Banco Carteira S.A.",
+    counterparty_document: "12.345.678/0001-95"
   })
 ]
 const projection = (): StatementProjection => {
@@ -82,7 +107,9 @@ describe("engine X1 export: CSV of exactly the filtered rows", () => {
     const lines = csv.split("\r\n")
     // headers not given fall back to the column ids
     expect(lines[0]).toBe(["Date", "Description", ...CSV_COLUMNS.slice(2)].join(","))
-    expect(lines[1]).toBe(`09/03/2025 23:30,"Pagamento ""especial""; parcela 1","'=HYPERLINK(""x"")",,Pix sent,Out,pending,-0.05,BRL,9999.95,${id("a", 2)},${id("b", 2)},`)
+    expect(lines[1]).toBe(
+      `09/03/2025 23:30,"Pagamento ""especial""; parcela 1","'=HYPERLINK(""x"")",,Pix sent,Out,pending,-0.05,BRL,9999.95,${id("a", 2)},${id("b", 2)},`
+    )
     expect(lines[2]).toBe(`09/03/2025 09:00,Tarifa,Banco Carteira S.A.,12.345.678/0001-95,Fee,Out,failed,-1.50,BRL,10000.00,${id("a", 4)},${id("b", 4)},`)
     expect(lines[3]?.startsWith("10/03/2025 12:04,Pix recebido - aluguel,")).toBe(true)
     expect(lines).toHaveLength(5)
@@ -102,21 +129,92 @@ describe("engine X2 export: OFX of the rows whose money moved", () => {
     const status = ["<STATUS>", "<CODE>0", "<SEVERITY>INFO", "</STATUS>"]
     expect(ofx).toBe(
       [
-        "OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:UTF-8", "CHARSET:NONE", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "",
-        "<OFX>", "<SIGNONMSGSRSV1>", "<SONRS>", ...status, "<DTSERVER>20250312120000[-3:BRT]", "<LANGUAGE>POR", "</SONRS>", "</SIGNONMSGSRSV1>",
+        "OFXHEADER:100",
+        "DATA:OFXSGML",
+        "VERSION:102",
+        "SECURITY:NONE",
+        "ENCODING:UTF-8",
+        "CHARSET:NONE",
+        "COMPRESSION:NONE",
+        "OLDFILEUID:NONE",
+        "NEWFILEUID:NONE",
+        "",
+        "<OFX>",
+        "<SIGNONMSGSRSV1>",
+        "<SONRS>",
+        ...status,
+        "<DTSERVER>20250312120000[-3:BRT]",
+        "<LANGUAGE>POR",
+        "</SONRS>",
+        "</SIGNONMSGSRSV1>",
         "<BANKMSGSRSV1>",
-        "<STMTTRNRS>", "<TRNUID>1", ...status, "<STMTRS>", "<CURDEF>BTC",
-        "<BANKACCTFROM>", "<BANKID>0000", "<ACCTID>wallet-a", "<ACCTTYPE>CHECKING", "</BANKACCTFROM>",
-        "<BANKTRANLIST>", "<DTSTART>20250311090000[-3:BRT]", "<DTEND>20250311090000[-3:BRT]",
-        "<STMTTRN>", "<TRNTYPE>CREDIT", "<DTPOSTED>20250311090000[-3:BRT]", "<TRNAMT>0.00012345", `<FITID>${id("a", 3)}`, "<NAME>Banco Carteira S.A.", "<MEMO>Conversão recebida", "</STMTTRN>",
-        "</BANKTRANLIST>", "<LEDGERBAL>", "<BALAMT>1.00000000", "<DTASOF>20250311090000[-3:BRT]", "</LEDGERBAL>", "</STMTRS>", "</STMTTRNRS>",
-        "<STMTTRNRS>", "<TRNUID>2", ...status, "<STMTRS>", "<CURDEF>BRL",
-        "<BANKACCTFROM>", "<BANKID>0000", "<ACCTID>wallet-a", "<ACCTTYPE>CHECKING", "</BANKACCTFROM>",
-        "<BANKTRANLIST>", "<DTSTART>20250309233000[-3:BRT]", "<DTEND>20250310120405[-3:BRT]",
-        "<STMTTRN>", "<TRNTYPE>CREDIT", "<DTPOSTED>20250310120405[-3:BRT]", "<TRNAMT>1234.56", `<FITID>${id("a", 1)}`, "<NAME>João da Silva", "<MEMO>Pix recebido - aluguel", "</STMTTRN>",
-        "<STMTTRN>", "<TRNTYPE>DEBIT", "<DTPOSTED>20250309233000[-3:BRT]", "<TRNAMT>-0.05", `<FITID>${id("a", 2)}`, '<NAME>=HYPERLINK("x")', '<MEMO>Pagamento "especial"; parcela 1', "</STMTTRN>",
-        "</BANKTRANLIST>", "<LEDGERBAL>", "<BALAMT>10000.00", "<DTASOF>20250310120405[-3:BRT]", "</LEDGERBAL>", "</STMTRS>", "</STMTTRNRS>",
-        "</BANKMSGSRSV1>", "</OFX>", ""
+        "<STMTTRNRS>",
+        "<TRNUID>1",
+        ...status,
+        "<STMTRS>",
+        "<CURDEF>BTC",
+        "<BANKACCTFROM>",
+        "<BANKID>0000",
+        "<ACCTID>wallet-a",
+        "<ACCTTYPE>CHECKING",
+        "</BANKACCTFROM>",
+        "<BANKTRANLIST>",
+        "<DTSTART>20250311090000[-3:BRT]",
+        "<DTEND>20250311090000[-3:BRT]",
+        "<STMTTRN>",
+        "<TRNTYPE>CREDIT",
+        "<DTPOSTED>20250311090000[-3:BRT]",
+        "<TRNAMT>0.00012345",
+        `<FITID>${id("a", 3)}`,
+        "<NAME>Banco Carteira S.A.",
+        "<MEMO>Conversão recebida",
+        "</STMTTRN>",
+        "</BANKTRANLIST>",
+        "<LEDGERBAL>",
+        "<BALAMT>1.00000000",
+        "<DTASOF>20250311090000[-3:BRT]",
+        "</LEDGERBAL>",
+        "</STMTRS>",
+        "</STMTTRNRS>",
+        "<STMTTRNRS>",
+        "<TRNUID>2",
+        ...status,
+        "<STMTRS>",
+        "<CURDEF>BRL",
+        "<BANKACCTFROM>",
+        "<BANKID>0000",
+        "<ACCTID>wallet-a",
+        "<ACCTTYPE>CHECKING",
+        "</BANKACCTFROM>",
+        "<BANKTRANLIST>",
+        "<DTSTART>20250309233000[-3:BRT]",
+        "<DTEND>20250310120405[-3:BRT]",
+        "<STMTTRN>",
+        "<TRNTYPE>CREDIT",
+        "<DTPOSTED>20250310120405[-3:BRT]",
+        "<TRNAMT>1234.56",
+        `<FITID>${id("a", 1)}`,
+        "<NAME>João da Silva",
+        "<MEMO>Pix recebido - aluguel",
+        "</STMTTRN>",
+        "<STMTTRN>",
+        "<TRNTYPE>DEBIT",
+        "<DTPOSTED>20250309233000[-3:BRT]",
+        "<TRNAMT>-0.05",
+        `<FITID>${id("a", 2)}`,
+        '<NAME>=HYPERLINK("x")',
+        '<MEMO>Pagamento "especial"; parcela 1',
+        "</STMTTRN>",
+        "</BANKTRANLIST>",
+        "<LEDGERBAL>",
+        "<BALAMT>10000.00",
+        "<DTASOF>20250310120405[-3:BRT]",
+        "</LEDGERBAL>",
+        "</STMTRS>",
+        "</STMTTRNRS>",
+        "</BANKMSGSRSV1>",
+        "</OFX>",
+        ""
       ].join("\r\n")
     )
   })

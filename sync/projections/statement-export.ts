@@ -74,25 +74,38 @@ export function* csvChunks(
   const { sep, decimal } = CSV_STYLE[locale]
   const per = Math.max(1, options.chunkRows ?? 256)
   const labels = options.labels ?? {}
-  let chunk = (options.bom ?? true ? "\uFEFF" : "") + CSV_COLUMNS.map((c, i) => textCell(headers[i] ?? c, sep)).join(sep) + CRLF
+  let chunk = ((options.bom ?? true) ? "\uFEFF" : "") + CSV_COLUMNS.map((c, i) => textCell(headers[i] ?? c, sep)).join(sep) + CRLF
   let inChunk = 0
   for (const e of rows) {
     const decimals = CURRENCY_DECIMALS[e.currency_symbol]
     const signed = e.direction === "out" ? -e.amount : e.amount
     chunk +=
-      formatSpDateTime(parseInstant(e.created_at)) + sep +
-      textCell(e.description, sep) + sep +
-      textCell(e.counterparty_name, sep) + sep +
-      textCell(e.counterparty_document, sep) + sep +
-      textCell(labels.type?.[e.type] ?? e.type, sep) + sep +
-      textCell(labels.direction?.[e.direction] ?? e.direction, sep) + sep +
-      textCell(labels.status?.[e.status] ?? e.status, sep) + sep +
-      formatMinorUnits(signed, decimals, decimal) + sep +
-      e.currency_symbol + sep +
-      formatMinorUnits(e.balance_after, decimals, decimal) + sep +
-      textCell(e.id, sep) + sep +
-      textCell(e.operation_id, sep) + sep +
-      textCell(e.end_to_end_id ?? "", sep) + CRLF
+      formatSpDateTime(parseInstant(e.created_at)) +
+      sep +
+      textCell(e.description, sep) +
+      sep +
+      textCell(e.counterparty_name, sep) +
+      sep +
+      textCell(e.counterparty_document, sep) +
+      sep +
+      textCell(labels.type?.[e.type] ?? e.type, sep) +
+      sep +
+      textCell(labels.direction?.[e.direction] ?? e.direction, sep) +
+      sep +
+      textCell(labels.status?.[e.status] ?? e.status, sep) +
+      sep +
+      formatMinorUnits(signed, decimals, decimal) +
+      sep +
+      e.currency_symbol +
+      sep +
+      formatMinorUnits(e.balance_after, decimals, decimal) +
+      sep +
+      textCell(e.id, sep) +
+      sep +
+      textCell(e.operation_id, sep) +
+      sep +
+      textCell(e.end_to_end_id ?? "", sep) +
+      CRLF
     if (++inChunk === per) {
       yield chunk
       chunk = ""
@@ -140,47 +153,98 @@ export function* ofxChunks(blocks: Iterable<OfxBlock>, options: OfxOptions = {})
   const leaf = (tag: string, value: string): string => (xml ? `<${tag}>${value}</${tag}>` : `<${tag}>${value}`) + CRLF
   const header = xml
     ? `<?xml version="1.0" encoding="UTF-8" standalone="no"?>${CRLF}<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>${CRLF}`
-    : ["OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:UTF-8", "CHARSET:NONE", "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", "", ""].join(CRLF)
+    : [
+        "OFXHEADER:100",
+        "DATA:OFXSGML",
+        "VERSION:102",
+        "SECURITY:NONE",
+        "ENCODING:UTF-8",
+        "CHARSET:NONE",
+        "COMPRESSION:NONE",
+        "OLDFILEUID:NONE",
+        "NEWFILEUID:NONE",
+        "",
+        ""
+      ].join(CRLF)
   const status = "<STATUS>" + CRLF + leaf("CODE", "0") + leaf("SEVERITY", "INFO") + "</STATUS>" + CRLF
-  yield header +
-    "<OFX>" + CRLF +
-    "<SIGNONMSGSRSV1>" + CRLF + "<SONRS>" + CRLF + status +
+  yield (
+    header +
+    "<OFX>" +
+    CRLF +
+    "<SIGNONMSGSRSV1>" +
+    CRLF +
+    "<SONRS>" +
+    CRLF +
+    status +
     leaf("DTSERVER", formatOfxDateTime(options.now ?? Date.now())) +
     leaf("LANGUAGE", options.language ?? "POR") +
-    "</SONRS>" + CRLF + "</SIGNONMSGSRSV1>" + CRLF +
-    "<BANKMSGSRSV1>" + CRLF
+    "</SONRS>" +
+    CRLF +
+    "</SIGNONMSGSRSV1>" +
+    CRLF +
+    "<BANKMSGSRSV1>" +
+    CRLF
+  )
   let trnuid = 0
   for (const block of blocks) {
     const decimals = CURRENCY_DECIMALS[block.currency]
-    yield "<STMTTRNRS>" + CRLF + leaf("TRNUID", String(++trnuid)) + status +
-      "<STMTRS>" + CRLF + leaf("CURDEF", block.currency) +
-      "<BANKACCTFROM>" + CRLF + leaf("BANKID", sgmlEscape(options.bankId ?? "0000")) + leaf("ACCTID", sgmlEscape(clip(block.walletId, 22))) + leaf("ACCTTYPE", "CHECKING") + "</BANKACCTFROM>" + CRLF +
-      "<BANKTRANLIST>" + CRLF +
+    yield (
+      "<STMTTRNRS>" +
+      CRLF +
+      leaf("TRNUID", String(++trnuid)) +
+      status +
+      "<STMTRS>" +
+      CRLF +
+      leaf("CURDEF", block.currency) +
+      "<BANKACCTFROM>" +
+      CRLF +
+      leaf("BANKID", sgmlEscape(options.bankId ?? "0000")) +
+      leaf("ACCTID", sgmlEscape(clip(block.walletId, 22))) +
+      leaf("ACCTTYPE", "CHECKING") +
+      "</BANKACCTFROM>" +
+      CRLF +
+      "<BANKTRANLIST>" +
+      CRLF +
       leaf("DTSTART", formatOfxDateTime(options.from ?? block.first)) +
       leaf("DTEND", formatOfxDateTime(options.to ?? block.last))
+    )
     let chunk = ""
     let inChunk = 0
     for (const e of block.rows) {
       const signed = e.direction === "out" ? -e.amount : e.amount
       const name = e.counterparty_name.length > 0 ? e.counterparty_name : e.description
       chunk +=
-        "<STMTTRN>" + CRLF +
+        "<STMTTRN>" +
+        CRLF +
         leaf("TRNTYPE", e.direction === "in" ? "CREDIT" : "DEBIT") +
         leaf("DTPOSTED", formatOfxDateTime(parseInstant(e.created_at))) +
         leaf("TRNAMT", formatMinorUnits(signed, decimals, ".")) +
         leaf("FITID", sgmlEscape(e.id)) +
         leaf("NAME", sgmlEscape(clip(name, 32))) +
         leaf("MEMO", sgmlEscape(clip(e.description, 255))) +
-        "</STMTTRN>" + CRLF
+        "</STMTTRN>" +
+        CRLF
       if (++inChunk === 256) {
         yield chunk
         chunk = ""
         inChunk = 0
       }
     }
-    yield chunk + "</BANKTRANLIST>" + CRLF +
-      "<LEDGERBAL>" + CRLF + leaf("BALAMT", formatMinorUnits(block.ledgerBalance, decimals, ".")) + leaf("DTASOF", formatOfxDateTime(block.ledgerAt)) + "</LEDGERBAL>" + CRLF +
-      "</STMTRS>" + CRLF + "</STMTTRNRS>" + CRLF
+    yield (
+      chunk +
+      "</BANKTRANLIST>" +
+      CRLF +
+      "<LEDGERBAL>" +
+      CRLF +
+      leaf("BALAMT", formatMinorUnits(block.ledgerBalance, decimals, ".")) +
+      leaf("DTASOF", formatOfxDateTime(block.ledgerAt)) +
+      "</LEDGERBAL>" +
+      CRLF +
+      "</STMTRS>" +
+      CRLF +
+      "</STMTTRNRS>" +
+      CRLF
+    )
   }
   yield "</BANKMSGSRSV1>" + CRLF + "</OFX>" + CRLF
 }

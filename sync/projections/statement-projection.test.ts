@@ -455,7 +455,15 @@ describe("engine P4 projection: balance chart series", () => {
       }
     }
     // a write drops them: a new row moves the balance line and the day's in/out
-    const late = { ...(rows[0] as StatementEntry), id: uuidFrom(new Prng(9)), wallet_id: w0, amount: 12345, balance_after: 999_999_99, created_at: new Date(start + 60 * DAY).toISOString(), updated_at: new Date(start + 60 * DAY).toISOString() }
+    const late = {
+      ...(rows[0] as StatementEntry),
+      id: uuidFrom(new Prng(9)),
+      wallet_id: w0,
+      amount: 12345,
+      balance_after: 999_999_99,
+      created_at: new Date(start + 60 * DAY).toISOString(),
+      updated_at: new Date(start + 60 * DAY).toISOString()
+    }
     p.upsertMany([late])
     n.upsertMany([late])
     for (const q of queries) expect(strip(p.series(q, "day")), JSON.stringify(q)).toEqual(n.series(q, "day"))
@@ -539,7 +547,13 @@ describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC
     p.query({ ...q, offset: 20 })
     p.query({ ...q, offset: 40 })
     expect(p.lastPath).toBe("cache")
-    const newest = { ...(rows[0] as StatementEntry), id: uuidFrom(new Prng(5)), wallet_id: walletIds[0] as string, created_at: new Date(start + 500 * DAY).toISOString(), updated_at: new Date(start + 500 * DAY).toISOString() }
+    const newest = {
+      ...(rows[0] as StatementEntry),
+      id: uuidFrom(new Prng(5)),
+      wallet_id: walletIds[0] as string,
+      created_at: new Date(start + 500 * DAY).toISOString(),
+      updated_at: new Date(start + 500 * DAY).toISOString()
+    }
     p.upsertMany([newest])
     n.upsertMany([newest])
     const after = p.query({ ...q, offset: 0 })
@@ -559,7 +573,9 @@ describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC
     for (let i = 0; i < 25; i++) {
       const e = g.pick(rows)
       // names, descriptions, punctuated and bare documents, ids (prefix from 4 characters)
-      const full = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][g.int(6)] as string
+      const full = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][
+        g.int(6)
+      ] as string
       const text = full.slice(0, Math.min(full.length, 3 + g.int(10)))
       const base: Mutable<StatementQuery> = { limit: 60 }
       if (g.next() < 0.3) base.walletIds = [g.pick(walletIds)]
@@ -609,12 +625,20 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
     let early = 0
     let whole = 0
     for (let i = 0; i < 120; i++) {
-      const q: StatementQuery = { ...randomQuery(g, rows, walletIds, start, 300 * DAY), groupBy: "none", sort: { by: "created_at", dir: g.next() < 0.5 ? "asc" : "desc" }, limit: 20 + g.int(100) }
+      const q: StatementQuery = {
+        ...randomQuery(g, rows, walletIds, start, 300 * DAY),
+        groupBy: "none",
+        sort: { by: "created_at", dir: g.next() < 0.5 ? "asc" : "desc" },
+        limit: 20 + g.int(100)
+      }
       const seen: StatementQueryResult[] = []
       const final = p.query(q, (r) => seen.push(r))
       expect(withoutTime(final), JSON.stringify(q)).toEqual(n.query(q))
       expect(final.partial).toBeUndefined()
-      if (seen.length === 0) { whole++; continue }
+      if (seen.length === 0) {
+        whole++
+        continue
+      }
       early++
       const e = seen[0] as StatementQueryResult
       expect(seen).toHaveLength(1)
@@ -643,7 +667,9 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
     let whole = 0
     for (let i = 0; i < 160; i++) {
       const e = g.pick(rows)
-      const from = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][g.int(6)] as string
+      const from = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][
+        g.int(6)
+      ] as string
       // identifiers by prefix (MIN_ID_QUERY characters or more), the rest by any part
       const id = from === e.id || from === e.operation_id
       const at = id ? 0 : g.int(Math.max(1, from.length - 1))
@@ -657,7 +683,10 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
       const seen: StatementQueryResult[] = []
       const final = p.query(q, (r) => seen.push(r))
       expect(withoutTime(final), JSON.stringify(q)).toEqual(n.query(q))
-      if (seen.length === 0) { whole++; continue }
+      if (seen.length === 0) {
+        whole++
+        continue
+      }
       early++
       const first = seen[0] as StatementQueryResult
       expect(seen, JSON.stringify(q)).toHaveLength(1)
@@ -689,7 +718,10 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
           const final = m.p.query(q, (r) => seen.push(r))
           expect(withoutTime(final), JSON.stringify(q)).toEqual(m.n.query(q))
           // (asked again with another limit, the filter is answered from the match cache, whole)
-          if (m.p.lastPath === "cache") { expect(seen).toHaveLength(0); continue }
+          if (m.p.lastPath === "cache") {
+            expect(seen).toHaveLength(0)
+            continue
+          }
           expect(seen.length, JSON.stringify(q)).toBe(1)
           expect(seen[0]?.rows, JSON.stringify(q)).toEqual(final.rows)
           if (final.rows.some((r) => r.id === t.id)) withId++
@@ -708,10 +740,22 @@ describe("engine Q5 projection: rows first (the early answer of a date-sorted qu
       const e = g.pick(rows)
       const from = [e.counterparty_name, e.description, e.counterparty_document, e.id][g.int(4)] as string
       const text = from === e.id ? from.slice(0, MIN_ID_QUERY + g.int(4)) : from.slice(0, 1 + g.int(4))
-      const q: StatementQuery = { text, limit: 20 + g.int(60), ...(g.next() < 0.3 ? { walletIds: [g.pick(walletIds)] } : {}), ...(g.next() < 0.3 ? { sort: { by: "created_at", dir: "asc" } } : {}) }
+      const q: StatementQuery = {
+        text,
+        limit: 20 + g.int(60),
+        ...(g.next() < 0.3 ? { walletIds: [g.pick(walletIds)] } : {}),
+        ...(g.next() < 0.3 ? { sort: { by: "created_at", dir: "asc" } } : {})
+      }
       const first: StatementQueryResult[] = []
       let threw: unknown = null
-      try { p.query(q, (r) => { first.push(r); throw stop }) } catch (x) { threw = x }
+      try {
+        p.query(q, (r) => {
+          first.push(r)
+          throw stop
+        })
+      } catch (x) {
+        threw = x
+      }
       if (threw === null) continue // answered whole at once
       expect(threw).toBe(stop)
       stopped++

@@ -12,9 +12,21 @@ import { STATEMENT_SUM_STATUSES, statementTable } from "../../schema/tables/stat
 import { csvChunks, ofxChunks } from "./statement-export.ts"
 import type { CsvOptions, ExportLocale, OfxBlock, OfxOptions } from "./statement-export.ts"
 import {
-  TableProjection, monthsFromDays, ProjectionChangedError, MAX_LIMIT, MIN_ID_QUERY,
-  type CurrencyTotals as TableCurrencyTotals, type GroupTotals, type SeriesPoint, type TableGroupBy, type TableProjectionOptions,
-  type TableQuery, type TableQueryResult, type TableSeries, type TableSort, type ProjectionImage
+  TableProjection,
+  monthsFromDays,
+  ProjectionChangedError,
+  MAX_LIMIT,
+  MIN_ID_QUERY,
+  type CurrencyTotals as TableCurrencyTotals,
+  type GroupTotals,
+  type SeriesPoint,
+  type TableGroupBy,
+  type TableProjectionOptions,
+  type TableQuery,
+  type TableQueryResult,
+  type TableSeries,
+  type TableSort,
+  type ProjectionImage
 } from "./table-projection.ts"
 
 export { monthsFromDays, ProjectionChangedError, MAX_LIMIT, MIN_ID_QUERY }

@@ -20,7 +20,13 @@ const textCell = (s: string, sep: string): string => quoted(FORMULA_START.test(s
 export const csvColumns = <R>(t: DefinedTable<R>): ReadonlyArray<string> =>
   t.csv ?? [t.time.created, t.amount, ...t.enums.map((e) => e.key), ...t.text, ...t.prefixIds.map((p) => p.key), ...t.extraInts, ...(t.stored ?? [])]
 
-export function* tableCsv<R>(t: DefinedTable<R>, rows: Iterable<R>, locale: ExportLocale, headers: ReadonlyArray<string>, chunkRows = 256): Generator<string, void, undefined> {
+export function* tableCsv<R>(
+  t: DefinedTable<R>,
+  rows: Iterable<R>,
+  locale: ExportLocale,
+  headers: ReadonlyArray<string>,
+  chunkRows = 256
+): Generator<string, void, undefined> {
   const { sep, decimal } = STYLE[locale]
   const cols = csvColumns(t)
   const times = new Set<string>([t.time.created, t.time.updated])

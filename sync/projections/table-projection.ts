@@ -194,8 +194,16 @@ interface Binding {
   readonly texts: readonly [string, string, string]
   readonly digitsText: number
   readonly idKey: string
-  readonly dense: ReadonlyArray<{ readonly key: string; readonly format: { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }; readonly searched: boolean }>
-  readonly sparse: ReadonlyArray<{ readonly key: string; readonly format: { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }; readonly searched: boolean }>
+  readonly dense: ReadonlyArray<{
+    readonly key: string
+    readonly format: { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
+    readonly searched: boolean
+  }>
+  readonly sparse: ReadonlyArray<{
+    readonly key: string
+    readonly format: { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
+    readonly searched: boolean
+  }>
   readonly ints: ReadonlyArray<string>
   readonly stored: ReadonlyArray<string>
   readonly balanceSeries: boolean
@@ -331,9 +339,20 @@ const MATCH_CACHE_WHOLE = 2
  * `out`; returns how many. A function of its own, so its loop is optimised on its own.
  */
 function prefilterRows(
-  lo: number, hi: number, wm: Uint8Array | null, walletCol: Uint16Array, cm: Uint8Array | null, codeCol: Uint16Array,
-  descCol: IndexArray | null, dh: Uint8Array, nameCol: IndexArray | null, nh: Uint8Array, docCol: IndexArray | null, dch: Uint8Array,
-  rowBits: Uint8Array | null, out: Uint32Array
+  lo: number,
+  hi: number,
+  wm: Uint8Array | null,
+  walletCol: Uint16Array,
+  cm: Uint8Array | null,
+  codeCol: Uint16Array,
+  descCol: IndexArray | null,
+  dh: Uint8Array,
+  nameCol: IndexArray | null,
+  nh: Uint8Array,
+  docCol: IndexArray | null,
+  dch: Uint8Array,
+  rowBits: Uint8Array | null,
+  out: Uint32Array
 ): number {
   let k = 0
   for (let r = lo; r < hi; r++) {
@@ -371,7 +390,11 @@ function markRows(src: Uint32Array | null, from: number, to: number, col: IndexA
 function clearBit(src: Uint32Array | null, from: number, to: number, bits: Uint8Array, bit: number): void {
   const keep = ~bit & 0xff
   if (src === null) for (let r = from; r < to; r++) bits[r] = (bits[r] as number) & keep
-  else for (let i = from; i < to; i++) { const r = src[i] as number; bits[r] = (bits[r] as number) & keep }
+  else
+    for (let i = from; i < to; i++) {
+      const r = src[i] as number
+      bits[r] = (bits[r] as number) & keep
+    }
 }
 
 /** Q9: appends to `out` (from `k`) the rows of the listed entries not listed yet (TEXT_DICT in `bits`); returns the new length. */
@@ -408,8 +431,21 @@ function gatherTail(hits: Uint8Array, col: IndexArray, from: number, to: number,
  * an amount in range, adding each to its pair (count and sum, as listLoop does); returns how many.
  */
 function keepMatches(
-  list: Uint32Array, n: number, codeCol: Uint16Array, walletCol: Uint16Array, amount: Float64Array, createdAt: Float64Array, dead: number,
-  space: number, pairOk: Uint8Array, pairN: Float64Array, pairA: Float64Array, from: number, to: number, minA: number, maxA: number
+  list: Uint32Array,
+  n: number,
+  codeCol: Uint16Array,
+  walletCol: Uint16Array,
+  amount: Float64Array,
+  createdAt: Float64Array,
+  dead: number,
+  space: number,
+  pairOk: Uint8Array,
+  pairN: Float64Array,
+  pairA: Float64Array,
+  from: number,
+  to: number,
+  minA: number,
+  maxA: number
 ): number {
   let m = 0
   for (let i = 0; i < n; i++) {
@@ -546,10 +582,19 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 /** A query's filter without its window, groups and text (match cache, Q4). */
 const restKey = (q: TableQuery): string =>
-  JSON.stringify([q.walletIds ?? null, q.from ?? null, q.to ?? null, q.types ?? null, q.statuses ?? null, q.direction ?? null, q.currency ?? null, q.minAmount ?? null, q.maxAmount ?? null])
+  JSON.stringify([
+    q.walletIds ?? null,
+    q.from ?? null,
+    q.to ?? null,
+    q.types ?? null,
+    q.statuses ?? null,
+    q.direction ?? null,
+    q.currency ?? null,
+    q.minAmount ?? null,
+    q.maxAmount ?? null
+  ])
 /** The filter and sort, without window and groups. */
-const matchKey = (q: TableQuery, sort: TableSort): string =>
-  `${restKey(q)}|${(q.text ?? "").trim()}|${sort.by}|${sort.dir}`
+const matchKey = (q: TableQuery, sort: TableSort): string => `${restKey(q)}|${(q.text ?? "").trim()}|${sort.by}|${sort.dir}`
 
 const enum GroupMode {
   None = 0,
@@ -659,8 +704,30 @@ const widen = (a: IndexArray): Uint32Array => {
 
 /** The fields an image carries; everything else is per-query scratch, rebuilt empty. */
 const IMAGE_FIELDS = [
-  "n", "liveRows", "cap", "createdAt", "amount", "updatedDelta", "ints", "wallet", "code", "desc", "cpName", "cpDoc", "storedCols",
-  "idCol", "denseCols", "sparseCols", "ids", "wallets", "walletLive", "descriptions", "names", "documents", "storedDicts", "writes"
+  "n",
+  "liveRows",
+  "cap",
+  "createdAt",
+  "amount",
+  "updatedDelta",
+  "ints",
+  "wallet",
+  "code",
+  "desc",
+  "cpName",
+  "cpDoc",
+  "storedCols",
+  "idCol",
+  "denseCols",
+  "sparseCols",
+  "ids",
+  "wallets",
+  "walletLive",
+  "descriptions",
+  "names",
+  "documents",
+  "storedDicts",
+  "writes"
 ] as const
 
 export interface ProjectionImage {
@@ -670,10 +737,19 @@ export interface ProjectionImage {
   readonly byAmount: OrderState
 }
 const isOrderState = (o: unknown): o is OrderState =>
-  typeof o === "object" && o !== null && (o as OrderState).perm instanceof Uint32Array && typeof (o as OrderState).n === "number" && Array.isArray((o as OrderState).adds) && Array.isArray((o as OrderState).removals)
+  typeof o === "object" &&
+  o !== null &&
+  (o as OrderState).perm instanceof Uint32Array &&
+  typeof (o as OrderState).n === "number" &&
+  Array.isArray((o as OrderState).adds) &&
+  Array.isArray((o as OrderState).removals)
 const isImage = (o: unknown): o is ProjectionImage =>
-  typeof o === "object" && o !== null && typeof (o as ProjectionImage).shape === "string" && typeof (o as ProjectionImage).fields === "object" &&
-  isOrderState((o as ProjectionImage).byDate) && isOrderState((o as ProjectionImage).byAmount)
+  typeof o === "object" &&
+  o !== null &&
+  typeof (o as ProjectionImage).shape === "string" &&
+  typeof (o as ProjectionImage).fields === "object" &&
+  isOrderState((o as ProjectionImage).byDate) &&
+  isOrderState((o as ProjectionImage).byAmount)
 
 const shapeMemo = new Map<string, string>()
 /**
@@ -688,8 +764,14 @@ function imageShape(table: DefinedTable<unknown>): string {
   const col = new PackedStringColumn({ kind: "uuid" })
   const keys = (o: object) => Object.keys(o).sort().join(",")
   const shape = [
-    "v2", keys(new TableProjection(table)), keys(col), keys(new SparsePackedColumn({ kind: "uuid" })), keys(new IdIndex(col)),
-    keys(new CompactIntColumn(0)), keys(new InternDictionary({ withDigits: true })), keys(new OrderIndex({ compare: () => 0, isLive: () => true, scratch: () => new Uint8Array(0), build: () => new Uint32Array(0) })),
+    "v2",
+    keys(new TableProjection(table)),
+    keys(col),
+    keys(new SparsePackedColumn({ kind: "uuid" })),
+    keys(new IdIndex(col)),
+    keys(new CompactIntColumn(0)),
+    keys(new InternDictionary({ withDigits: true })),
+    keys(new OrderIndex({ compare: () => 0, isLive: () => true, scratch: () => new Uint8Array(0), build: () => new Uint32Array(0) })),
     b.shape
   ].join("|")
   shapeMemo.set(b.shape, shape)
@@ -983,7 +1065,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     this.code[r] = code
     this.setTexts(r, e, k)
     for (let i = 0; i < this.denseCols.length; i++) (this.denseCols[i] as PackedStringColumn).set(r, e[k.dense[i] as string | number] as string)
-    for (let i = 0; i < this.sparseCols.length; i++) (this.sparseCols[i] as SparsePackedColumn).set(r, (e[k.sparse[i] as string | number] as string | null | undefined) ?? null)
+    for (let i = 0; i < this.sparseCols.length; i++)
+      (this.sparseCols[i] as SparsePackedColumn).set(r, (e[k.sparse[i] as string | number] as string | null | undefined) ?? null)
     this.liveRows++
     this.walletLive[w] = (this.walletLive[w] as number) + 1
     this.byDate.add(r)
@@ -1259,7 +1342,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       for (const k of IMAGE_FIELDS) if (!(k in f)) return null
       for (const k of IMAGE_FIELDS) self[k] = f[k]
       if (!Array.isArray(p.ints) || p.ints.length !== p.b.ints.length || !Array.isArray(p.denseCols) || p.denseCols.length !== p.b.dense.length) return null
-      if (!Array.isArray(p.sparseCols) || p.sparseCols.length !== p.b.sparse.length || !Array.isArray(p.storedDicts) || p.storedDicts.length !== p.b.stored.length) return null
+      if (
+        !Array.isArray(p.sparseCols) ||
+        p.sparseCols.length !== p.b.sparse.length ||
+        !Array.isArray(p.storedDicts) ||
+        p.storedDicts.length !== p.b.stored.length
+      )
+        return null
       p.updatedDelta = CompactIntColumn.revive(p.updatedDelta)
       p.ints = p.ints.map((col) => CompactIntColumn.revive(col))
       p.idCol = PackedStringColumn.revive(p.idCol)
@@ -1331,7 +1420,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     o[b.texts[0]] = this.descriptions.value(this.desc[r] as number)
     o[b.texts[1]] = this.names.value(this.cpName[r] as number)
     o[b.texts[2]] = this.documents.value(this.cpDoc[r] as number)
-    for (let k = 0; k < this.storedCols.length; k++) o[b.stored[k] as string] = (this.storedDicts[k] as InternDictionary).value((this.storedCols[k] as IndexArray)[r] as number)
+    for (let k = 0; k < this.storedCols.length; k++)
+      o[b.stored[k] as string] = (this.storedDicts[k] as InternDictionary).value((this.storedCols[k] as IndexArray)[r] as number)
     for (let k = 0; k < this.sparseCols.length; k++) o[(b.sparse[k] as { key: string }).key] = (this.sparseCols[k] as SparsePackedColumn).get(r)
     return o as R
   }
@@ -1353,7 +1443,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const sorted = radixSortRows(rows, this.createdAt)
     // equal instants: order by id, so that the order does not depend on arrival order
     const c = this.createdAt
-    for (let s = 0; s < sorted.length; ) {
+    for (let s = 0; s < sorted.length;) {
       const k = c[sorted[s] as number]
       let e = s + 1
       while (e < sorted.length && c[sorted[e] as number] === k) e++
@@ -1490,8 +1580,23 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (!textDesc && !textName && !textDoc && !rowTextHits) none = true
     }
     return {
-      walletMask, selectedWallets: selected, codeMask, minAmount, maxAmount, from, to,
-      hasText, textDesc, textName, textDoc, rowTextHits, candidates, descList, docList, idRows, none
+      walletMask,
+      selectedWallets: selected,
+      codeMask,
+      minAmount,
+      maxAmount,
+      from,
+      to,
+      hasText,
+      textDesc,
+      textName,
+      textDoc,
+      rowTextHits,
+      candidates,
+      descList,
+      docList,
+      idRows,
+      none
     }
   }
 
@@ -1573,7 +1678,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     if (onEarly && cacheable && sort.by === "created_at" && folded.length > 0) {
       const e = this.lazyEarly(q, sort, offset, limit, folded, digits)
       if (e !== null) {
-        onEarly({ total: e.total, sumIn: e.sumIn, sumOut: e.sumOut, net: e.sumIn - e.sumOut, rows: e.rows.map((r) => this.rowView(r)), tookMs: performance.now() - t0, partial: true })
+        onEarly({
+          total: e.total,
+          sumIn: e.sumIn,
+          sumOut: e.sumOut,
+          net: e.sumIn - e.sumOut,
+          rows: e.rows.map((r) => this.rowView(r)),
+          tookMs: performance.now() - t0,
+          partial: true
+        })
         earlySent = true
       }
     }
@@ -1585,7 +1698,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       return this.byChunks(c, sort, offset, limit, t0)
     }
     // Q10: the first page of an amount range (no text) over the whole period
-    if (offset === 0 && cacheable && !c.none && !c.hasText && (c.minAmount !== -Infinity || c.maxAmount !== Infinity) && sort.by === "created_at" && this.wholePeriod(c)) {
+    if (
+      offset === 0 &&
+      cacheable &&
+      !c.none &&
+      !c.hasText &&
+      (c.minAmount !== -Infinity || c.maxAmount !== Infinity) &&
+      sort.by === "created_at" &&
+      this.wholePeriod(c)
+    ) {
       const totals = this.amountTotals()
       if (totals !== null) {
         this.askedBefore(key)
@@ -1651,7 +1772,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
         if (early.stopped) {
           const rows: R[] = []
           for (let i = offset - early.base, end = Math.min(early.windowCount, i + limit); i < end; i++) rows.push(this.rowView(early.window[i] as number))
-          onEarly({ total: early.total, sumIn: early.sumIn, sumOut: early.sumOut, net: early.sumIn - early.sumOut, rows, tookMs: performance.now() - t0, partial: true })
+          onEarly({
+            total: early.total,
+            sumIn: early.sumIn,
+            sumOut: early.sumOut,
+            net: early.sumIn - early.sumOut,
+            rows,
+            tookMs: performance.now() - t0,
+            partial: true
+          })
         } else {
           if (cacheable) this.askedBefore(key)
           return this.finish(c, sort, early, offset, limit, gm, trackWallets, key, rest, folded, digits, t0)
@@ -1674,7 +1803,14 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * (a partial answer's totals are not shown). Null when the walk does not fill the window within
    * LAZY_EARLY_VISITS rows (a narrow text, which the full path answers).
    */
-  private lazyEarly(q: Q, sort: TableSort, offset: number, limit: number, folded: string, digits: string | null): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
+  private lazyEarly(
+    q: Q,
+    sort: TableSort,
+    offset: number,
+    limit: number,
+    folded: string,
+    digits: string | null
+  ): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
     const { text: _text, ...rest } = q
     const c = this.compile(rest as Q)
     if (c.none || this.liveRows === 0) return null
@@ -1690,12 +1826,22 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** Marks TEXT_HIT in scratch for the rows whose searched identifiers start with `folded`; how many were marked. */
   private markIdentifiers(folded: string, collect: number[] | null): number {
     let marked = this.idCol.searchPrefix(folded, this.scratch, TEXT_HIT, collect)
-    for (let k = 0; k < this.denseCols.length; k++) if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
-    for (let k = 0; k < this.sparseCols.length; k++) if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+    for (let k = 0; k < this.denseCols.length; k++)
+      if (this.b.dense[k]?.searched === true) marked += (this.denseCols[k] as PackedStringColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
+    for (let k = 0; k < this.sparseCols.length; k++)
+      if (this.b.sparse[k]?.searched === true) marked += (this.sparseCols[k] as SparsePackedColumn).searchPrefix(folded, this.scratch, TEXT_HIT, collect)
     return marked
   }
 
-  private lazyWalk(c: Compiled, sort: TableSort, offset: number, limit: number, folded: string, digits: string | null, rowHits: boolean): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
+  private lazyWalk(
+    c: Compiled,
+    sort: TableSort,
+    offset: number,
+    limit: number,
+    folded: string,
+    digits: string | null,
+    rowHits: boolean
+  ): { rows: number[]; total: number; sumIn: number; sumOut: number } | null {
     const lo = c.from === -Infinity ? 0 : this.lowerBound(c.from)
     const hi = c.to === Infinity ? this.byDate.n : this.lowerBound(c.to)
     const memo = (buf: Uint8Array, size: number): Uint8Array => {
@@ -1729,7 +1875,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       if (cm !== null && cm[code] === 0) continue
       const a = this.amount[r] as number
       if (a < minA || a > maxA) continue
-      if (!(rowHits && ((scratch[r] as number) & TEXT_HIT) !== 0) && !inDesc(this.desc[r] as number) && !inName(this.cpName[r] as number) && !inDoc(this.cpDoc[r] as number)) continue
+      if (
+        !(rowHits && ((scratch[r] as number) & TEXT_HIT) !== 0) &&
+        !inDesc(this.desc[r] as number) &&
+        !inName(this.cpName[r] as number) &&
+        !inDoc(this.cpDoc[r] as number)
+      )
+        continue
       if (total >= offset) rows.push(r)
       total++
       const kind = sumKind[code] as number
@@ -1778,10 +1930,21 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     if (this.liveRows === 0 || !EntryTotals.fits(dict.size, this.wallets.size, this.b.codeSpace)) return null
     const totals = names ? this.nameTotals : this.descTotals
     if (totals.version !== this.writes) {
-      totals.build({
-        rows: this.n, col: names ? this.cpName : this.desc, entries: dict.size, wallet: this.wallet, code: this.code, dead: DEAD,
-        codeSpace: this.b.codeSpace, wallets: this.wallets.size, amount: this.amount, ints: this.ints
-      }, this.writes)
+      totals.build(
+        {
+          rows: this.n,
+          col: names ? this.cpName : this.desc,
+          entries: dict.size,
+          wallet: this.wallet,
+          code: this.code,
+          dead: DEAD,
+          codeSpace: this.b.codeSpace,
+          wallets: this.wallets.size,
+          amount: this.amount,
+          ints: this.ints
+        },
+        this.writes
+      )
     }
     return totals
   }
@@ -1795,10 +1958,21 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const col = bandColumn(this.amount, this.n)
     this.bandsUsable = { version: this.writes, ok: col !== null }
     if (col === null) return null
-    totals.build({
-      rows: this.n, col, entries: AMOUNT_BANDS, wallet: this.wallet, code: this.code, dead: DEAD,
-      codeSpace: this.b.codeSpace, wallets: this.wallets.size, amount: this.amount, ints: this.ints
-    }, this.writes)
+    totals.build(
+      {
+        rows: this.n,
+        col,
+        entries: AMOUNT_BANDS,
+        wallet: this.wallet,
+        code: this.code,
+        dead: DEAD,
+        codeSpace: this.b.codeSpace,
+        wallets: this.wallets.size,
+        amount: this.amount,
+        ints: this.ints
+      },
+      this.writes
+    )
     return totals
   }
 
@@ -1943,7 +2117,16 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * The answer of Q8, Q9 and Q10: the pairs (listLoop's arrays, filled) folded into the totals, the
    * first `wc` rows of the window buffer, and the extra ints' sums kept for the sumInts that follows.
    */
-  private fromPairs(c: Compiled, sort: TableSort, limit: number, pairs: number, ints: Float64Array, key: string, wc: number, t0: number): TableQueryResult<R, C> {
+  private fromPairs(
+    c: Compiled,
+    sort: TableSort,
+    limit: number,
+    pairs: number,
+    ints: Float64Array,
+    key: string,
+    wc: number,
+    t0: number
+  ): TableQueryResult<R, C> {
     this.entryInts = { key, version: this.writes, sums: ints }
     const trackWallets = c.selectedWallets.length > 1
     const sums = this.foldPairs(pairs, trackWallets)
@@ -1966,7 +2149,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     const known = start.length - 1
     for (const e of list.entries) {
       if (e >= known) continue
-      for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++) scratch[rows[i] as number] = (scratch[rows[i] as number] as number) | TEXT_DICT
+      for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++)
+        scratch[rows[i] as number] = (scratch[rows[i] as number] as number) | TEXT_DICT
     }
     const col = docs ? this.cpDoc : this.desc
     const hits = docs ? this.docHits : this.descHits
@@ -1980,7 +2164,8 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     if (this.liveRows === 0 || dict.size < this.entryRowsFrom) return null
     const index = docs ? this.docRows : this.descRows
     // a tail past a quarter of what Q9 answers is worth a rebuild (it counts whole in the estimate)
-    if (index.indexed < 0 || this.n - index.indexed > this.liveRows >> (ENTRY_ROWS_SHARE_SHIFT + 2)) index.build(docs ? this.cpDoc : this.desc, dict.size, this.n, this.code, DEAD)
+    if (index.indexed < 0 || this.n - index.indexed > this.liveRows >> (ENTRY_ROWS_SHARE_SHIFT + 2))
+      index.build(docs ? this.cpDoc : this.desc, dict.size, this.n, this.code, DEAD)
     return index
   }
 
@@ -2029,7 +2214,23 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
     clearBit(list, 0, listed, scratch, TEXT_DICT)
     // the rest of the filter: the matches stay at the front of the list, in their pairs
-    const matched = keepMatches(list, listed, this.code, this.wallet, this.amount, this.createdAt, DEAD, space, this.pairOk, this.pairN, this.pairA, c.from, c.to, c.minAmount, c.maxAmount)
+    const matched = keepMatches(
+      list,
+      listed,
+      this.code,
+      this.wallet,
+      this.amount,
+      this.createdAt,
+      DEAD,
+      space,
+      this.pairOk,
+      this.pairN,
+      this.pairA,
+      c.from,
+      c.to,
+      c.minAmount,
+      c.maxAmount
+    )
     const matches = list.subarray(0, matched)
     const ints = new Float64Array(this.ints.length)
     for (let i = 0; i < this.ints.length; i++) ints[i] = (this.ints[i] as CompactIntColumn).sumRows(matches)
@@ -2083,11 +2284,22 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
 
   /** The result of a scan (query()): rows of the window, totals, groups; a complete scan is cached. */
   private finish(
-    c: Compiled, sort: TableSort, out: ScanOut, offset: number, limit: number, gm: GroupMode, trackWallets: boolean,
-    key: string, rest: string, folded: string, digits: string | null, t0: number
+    c: Compiled,
+    sort: TableSort,
+    out: ScanOut,
+    offset: number,
+    limit: number,
+    gm: GroupMode,
+    trackWallets: boolean,
+    key: string,
+    rest: string,
+    folded: string,
+    digits: string | null,
+    t0: number
   ): TableQueryResult<R, C> {
     const rows: R[] = []
-    for (let i = Math.max(0, offset - out.base), end = Math.min(out.windowCount, offset - out.base + limit); i < end; i++) rows.push(this.rowView(out.window[i] as number))
+    for (let i = Math.max(0, offset - out.base), end = Math.min(out.windowCount, offset - out.base + limit); i < end; i++)
+      rows.push(this.rowView(out.window[i] as number))
     const { sumIn, sumOut } = out
     const pc = this.perCurrency
     let currencies = 0
@@ -2113,9 +2325,18 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     }
     if (out.complete) {
       this.remember({
-        version: this.writes, key, rest, folded, digits, sort,
-        matches: this.keepMatches(out), total: out.total, sumIn, sumOut,
-        perWallet: result.perWallet, perCurrency: result.perCurrency
+        version: this.writes,
+        key,
+        rest,
+        folded,
+        digits,
+        sort,
+        matches: this.keepMatches(out),
+        total: out.total,
+        sumIn,
+        sumOut,
+        perWallet: result.perWallet,
+        perCurrency: result.perCurrency
       })
     }
     result.tookMs = performance.now() - t0
@@ -2139,7 +2360,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       const e = list[i] as MatchEntry
       if (e.version !== this.writes) continue
       if (e.key === key) {
-        if (i > 0) { list.splice(i, 1); list.unshift(e) }
+        if (i > 0) {
+          list.splice(i, 1)
+          list.unshift(e)
+        }
         return e
       }
     }
@@ -2167,8 +2391,12 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     let whole = this.ownsBuffer(e) ? 1 : 0
     for (const x of this.matchCache) {
       const owns = this.ownsBuffer(x)
-      const keep = kept.length < MATCH_CACHE_SIZE && x.key !== e.key && x.version === this.writes &&
-        rows + x.total <= this.liveRows * MATCH_CACHE_ROWS && (!owns || whole < MATCH_CACHE_WHOLE)
+      const keep =
+        kept.length < MATCH_CACHE_SIZE &&
+        x.key !== e.key &&
+        x.version === this.writes &&
+        rows + x.total <= this.liveRows * MATCH_CACHE_ROWS &&
+        (!owns || whole < MATCH_CACHE_WHOLE)
       if (keep) {
         kept.push(x)
         rows += x.total
@@ -2225,7 +2453,18 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * wallet and per group. One loop over typed arrays with loop-invariant branches, which the
    * JIT keeps tight.
    */
-  private scan(c: Compiled, sort: TableSort, realStart: number, realEnd: number, win: Uint32Array, gm: GroupMode, trackWallets: boolean, all: boolean, stopAt = Infinity, allCap = Infinity): ScanOut {
+  private scan(
+    c: Compiled,
+    sort: TableSort,
+    realStart: number,
+    realEnd: number,
+    win: Uint32Array,
+    gm: GroupMode,
+    trackWallets: boolean,
+    all: boolean,
+    stopAt = Infinity,
+    allCap = Infinity
+  ): ScanOut {
     const pc = this.perCurrency
     pc.fill(0)
     const out: ScanOut = { total: 0, sumIn: 0, sumOut: 0, window: win, windowCount: 0, base: all ? 0 : realStart, complete: all, stopped: false }
@@ -2322,8 +2561,19 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       // its own (prefilterRows) that the engine keeps tight, and the loop below visits those alone
       if (this.prefilterBuf.length < hi - lo) this.prefilterBuf = new Uint32Array(this.cap)
       const k = prefilterRows(
-        lo, hi, wm, walletCol, cm, codeCol,
-        useDesc ? descCol : null, dh, useName ? nameCol : null, nh, useDoc ? docCol : null, dch, useRows ? scratch : null,
+        lo,
+        hi,
+        wm,
+        walletCol,
+        cm,
+        codeCol,
+        useDesc ? descCol : null,
+        dh,
+        useName ? nameCol : null,
+        nh,
+        useDoc ? docCol : null,
+        dch,
+        useRows ? scratch : null,
         this.prefilterBuf
       )
       cand = this.prefilterBuf.subarray(0, k)
@@ -2361,9 +2611,29 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       let res: { total: number; wc: number; stopped: boolean }
       try {
         res = listLoop({
-          first, last, asc: step === 1, src: rowsOf, checkDate: cand !== null, fromMs, toMs, createdAt,
-          walletCol, codeCol, amount, minA, maxA,
-          hasText, rowBits: scratch, win, winStart, winEnd, stopAt, codeSpace: space, pairOk, pairN, pairA
+          first,
+          last,
+          asc: step === 1,
+          src: rowsOf,
+          checkDate: cand !== null,
+          fromMs,
+          toMs,
+          createdAt,
+          walletCol,
+          codeCol,
+          amount,
+          minA,
+          maxA,
+          hasText,
+          rowBits: scratch,
+          win,
+          winStart,
+          winEnd,
+          stopAt,
+          codeSpace: space,
+          pairOk,
+          pairN,
+          pairA
         })
       } finally {
         if (marks) {
@@ -2381,103 +2651,105 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       const sums = this.foldPairs(pairs, trackWallets)
       sumIn = sums.sumIn
       sumOut = sums.sumOut
-    } else for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
-      const r = direct ? i : (src[i] as number)
-      if (cand !== null) {
-        const t = createdAt[r] as number
-        if (t < fromMs || t >= toMs) continue
-      }
-      if (wm !== null && wm[walletCol[r] as number] === 0) continue
-      const code = codeCol[r] as number
-      if (cm !== null && cm[code] === 0) continue
-      if (hasAmount) {
+    } else
+      for (let i = step === 1 ? first : last - 1; i !== end; i += step) {
+        const r = direct ? i : (src[i] as number)
+        if (cand !== null) {
+          const t = createdAt[r] as number
+          if (t < fromMs || t >= toMs) continue
+        }
+        if (wm !== null && wm[walletCol[r] as number] === 0) continue
+        const code = codeCol[r] as number
+        if (cm !== null && cm[code] === 0) continue
+        if (hasAmount) {
+          const a = amount[r] as number
+          if (a < minA || a > maxA) continue
+        }
+        if (
+          hasText &&
+          !(useDesc && dh[descCol[r] as number] === 1) &&
+          !(useName && nh[nameCol[r] as number] === 1) &&
+          !(useDoc && dch[docCol[r] as number] === 1) &&
+          !(useRows && ((scratch[r] as number) & TEXT_HIT) !== 0)
+        )
+          continue
+        // a match
         const a = amount[r] as number
-        if (a < minA || a > maxA) continue
-      }
-      if (
-        hasText &&
-        !(useDesc && dh[descCol[r] as number] === 1) &&
-        !(useName && nh[nameCol[r] as number] === 1) &&
-        !(useDoc && dch[docCol[r] as number] === 1) &&
-        !(useRows && ((scratch[r] as number) & TEXT_HIT) !== 0)
-      ) continue
-      // a match
-      const a = amount[r] as number
-      if (byAmount) {
-        if (listN < list.length) list[listN++] = r
-        else overflow = true
-      } else if (total >= winStart && total < winEnd) win[wc++] = r
-      total++
-      const kind = sumKind[code] as number
-      if (kind === 1) sumIn += a
-      else if (kind === 2) sumOut += a
-      const cur = code & curMask
-      if (cur !== 0) {
-        // not BRL: its own totals, so that a mix of currencies can be reported apart
-        const k3 = cur * 3
-        pc[k3] = (pc[k3] as number) + 1
-        if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + a
-        else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + a
-      }
-      if (trackWallets) {
-        const w3 = (walletCol[r] as number) * 3
-        pw[w3] = (pw[w3] as number) + 1
-        if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + a
-        else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + a
-      }
-      if (gm === GroupMode.Day) {
-        const t = createdAt[r] as number
-        if (t < dayLo || t >= dayHi) {
-          if (dayGroup >= 0) {
-            gCount[dayGroup] = dayCount
-            gIn[dayGroup] = dayIn
-            gOut[dayGroup] = dayOut
-          }
-          const d = spDayIndex(t)
-          dayLo = spDayStart(d)
-          dayHi = dayLo + DAY_MS
-          dayGroup = d - dayBase
-          dayCount = 0
-          dayIn = 0
-          dayOut = 0
-          gFirst[dayGroup] = r
-        }
-        dayCount++
-        if (kind === 1) dayIn += a
-        else if (kind === 2) dayOut += a
         if (byAmount) {
-          const f = gFirst[dayGroup] as number
-          const d = this.compareAmount(r, f)
-          if (asc ? d < 0 : d > 0) gFirst[dayGroup] = r
+          if (listN < list.length) list[listN++] = r
+          else overflow = true
+        } else if (total >= winStart && total < winEnd) win[wc++] = r
+        total++
+        const kind = sumKind[code] as number
+        if (kind === 1) sumIn += a
+        else if (kind === 2) sumOut += a
+        const cur = code & curMask
+        if (cur !== 0) {
+          // not BRL: its own totals, so that a mix of currencies can be reported apart
+          const k3 = cur * 3
+          pc[k3] = (pc[k3] as number) + 1
+          if (kind === 1) pc[k3 + 1] = (pc[k3 + 1] as number) + a
+          else if (kind === 2) pc[k3 + 2] = (pc[k3 + 2] as number) + a
         }
-      } else if (gm !== GroupMode.None) {
-        let g: number
-        let gk = kind
-        if (gm === GroupMode.Type) g = code >> typeShift
-        else if (gm === GroupMode.Wallet) g = walletCol[r] as number
-        else if (gm === GroupMode.Code) {
-          g = code
-          gk = rawKind[code] as number
-        } else {
-          const d = docCol[r] as number
-          g = d !== emptyDoc ? d : docCount + (nameCol[r] as number)
+        if (trackWallets) {
+          const w3 = (walletCol[r] as number) * 3
+          pw[w3] = (pw[w3] as number) + 1
+          if (kind === 1) pw[w3 + 1] = (pw[w3 + 1] as number) + a
+          else if (kind === 2) pw[w3 + 2] = (pw[w3 + 2] as number) + a
         }
-        gCount[g] = (gCount[g] as number) + 1
-        if (gk === 1) gIn[g] = (gIn[g] as number) + a
-        else if (gk === 2) gOut[g] = (gOut[g] as number) + a
-        const f = gFirst[g] as number
-        if (f < 0) gFirst[g] = r
-        else if (byAmount) {
-          // the group's first row is its first in amount order, not in the scan's date order
-          const d = this.compareAmount(r, f)
-          if (asc ? d < 0 : d > 0) gFirst[g] = r
+        if (gm === GroupMode.Day) {
+          const t = createdAt[r] as number
+          if (t < dayLo || t >= dayHi) {
+            if (dayGroup >= 0) {
+              gCount[dayGroup] = dayCount
+              gIn[dayGroup] = dayIn
+              gOut[dayGroup] = dayOut
+            }
+            const d = spDayIndex(t)
+            dayLo = spDayStart(d)
+            dayHi = dayLo + DAY_MS
+            dayGroup = d - dayBase
+            dayCount = 0
+            dayIn = 0
+            dayOut = 0
+            gFirst[dayGroup] = r
+          }
+          dayCount++
+          if (kind === 1) dayIn += a
+          else if (kind === 2) dayOut += a
+          if (byAmount) {
+            const f = gFirst[dayGroup] as number
+            const d = this.compareAmount(r, f)
+            if (asc ? d < 0 : d > 0) gFirst[dayGroup] = r
+          }
+        } else if (gm !== GroupMode.None) {
+          let g: number
+          let gk = kind
+          if (gm === GroupMode.Type) g = code >> typeShift
+          else if (gm === GroupMode.Wallet) g = walletCol[r] as number
+          else if (gm === GroupMode.Code) {
+            g = code
+            gk = rawKind[code] as number
+          } else {
+            const d = docCol[r] as number
+            g = d !== emptyDoc ? d : docCount + (nameCol[r] as number)
+          }
+          gCount[g] = (gCount[g] as number) + 1
+          if (gk === 1) gIn[g] = (gIn[g] as number) + a
+          else if (gk === 2) gOut[g] = (gOut[g] as number) + a
+          const f = gFirst[g] as number
+          if (f < 0) gFirst[g] = r
+          else if (byAmount) {
+            // the group's first row is its first in amount order, not in the scan's date order
+            const d = this.compareAmount(r, f)
+            if (asc ? d < 0 : d > 0) gFirst[g] = r
+          }
+        }
+        if (total >= stopAt) {
+          stopped = true
+          break
         }
       }
-      if (total >= stopAt) {
-        stopped = true
-        break
-      }
-    }
     out.stopped = stopped
     if (dayGroup >= 0) {
       gCount[dayGroup] = dayCount
@@ -2673,7 +2945,14 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     for (let b = 0; b < nb; b++) {
       const day = firstDay + b
       while (k < days.length && (days[k] as number) <= day) carry = closings[k++] as number
-      points.push({ key: spDayKey(day), from: spDayStart(day), sumIn: ins[b] as number, sumOut: outs[b] as number, net: (ins[b] as number) - (outs[b] as number), balance: carry })
+      points.push({
+        key: spDayKey(day),
+        from: spDayStart(day),
+        sumIn: ins[b] as number,
+        sumOut: outs[b] as number,
+        net: (ins[b] as number) - (outs[b] as number),
+        balance: carry
+      })
     }
     return done()
   }
@@ -2692,7 +2971,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * Each wallet's last balance before date-order position `before`: a backward walk that stops
    * once `wallets` wallets have one. `sum` adds them up; `anyKnown` is false when none has one.
    */
-  private seedBalances(before: number, balanceRow: (r: number) => boolean, wallets: number): { last: Float64Array; known: Uint8Array; sum: number; anyKnown: boolean } {
+  private seedBalances(
+    before: number,
+    balanceRow: (r: number) => boolean,
+    wallets: number
+  ): { last: Float64Array; known: Uint8Array; sum: number; anyKnown: boolean } {
     const perm = this.byDate.perm
     const wn = this.wallets.size
     const last = new Float64Array(wn)
@@ -2722,7 +3005,12 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** The balance line of a wallets + currency + range: see daySeries. */
   private balanceCache: { key: string; version: number; value: BalanceDays } | null = null
   private balanceDays(q: Q): BalanceDays {
-    const key = restKey({ ...(q.walletIds ? { walletIds: q.walletIds } : {}), ...(q.from !== undefined ? { from: q.from } : {}), ...(q.to !== undefined ? { to: q.to } : {}), ...(q.currency ? { currency: q.currency } : {}) })
+    const key = restKey({
+      ...(q.walletIds ? { walletIds: q.walletIds } : {}),
+      ...(q.from !== undefined ? { from: q.from } : {}),
+      ...(q.to !== undefined ? { to: q.to } : {}),
+      ...(q.currency ? { currency: q.currency } : {})
+    })
     if (this.balanceCache && this.balanceCache.key === key && this.balanceCache.version === this.writes) return this.balanceCache.value
     this.byDate.ensure()
     const c = this.compile({ ...(q.walletIds ? { walletIds: q.walletIds } : {}), currency: q.currency ?? (this.b.currencies[0] as string) } as Q)
@@ -2756,7 +3044,10 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       lastBal[w] = b
       const day = spDayIndex(createdAt[r] as number)
       if (days.length > 0 && days[days.length - 1] === day) closings[closings.length - 1] = balSum
-      else { days.push(day); closings.push(balSum) }
+      else {
+        days.push(day)
+        closings.push(balSum)
+      }
     }
     const value: BalanceDays = { first, last, seed, days, closings }
     this.balanceCache = { key, version: this.writes, value }
@@ -2869,8 +3160,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** The parts of memoryBytes(), in bytes. */
   memoryReport(): Readonly<Record<string, number>> {
     const columns =
-      this.createdAt.byteLength + this.amount.byteLength + this.updatedDelta.memoryBytes() + this.ints.reduce((n, c) => n + c.memoryBytes(), 0) +
-      this.wallet.byteLength + this.code.byteLength + this.desc.byteLength + this.cpName.byteLength + this.cpDoc.byteLength +
+      this.createdAt.byteLength +
+      this.amount.byteLength +
+      this.updatedDelta.memoryBytes() +
+      this.ints.reduce((n, c) => n + c.memoryBytes(), 0) +
+      this.wallet.byteLength +
+      this.code.byteLength +
+      this.desc.byteLength +
+      this.cpName.byteLength +
+      this.cpDoc.byteLength +
       this.storedCols.reduce((n, c) => n + c.byteLength, 0)
     const parts = {
       columns,
@@ -2878,13 +3176,32 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
       denseIdColumns: this.denseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       sparseIdColumns: this.sparseCols.reduce((n, c) => n + c.memoryBytes(), 0),
       idIndex: this.ids.memoryBytes(),
-      orders: this.byDate.memoryBytes() + this.byAmount.memoryBytes() + this.chunkTotals.memoryBytes() + this.nameTotals.memoryBytes() + this.descTotals.memoryBytes() + this.descRows.memoryBytes() + this.docRows.memoryBytes() + this.bandTotals.memoryBytes(),
-      dictionaries: this.wallets.memoryBytes() + this.descriptions.memoryBytes() + this.names.memoryBytes() + this.documents.memoryBytes() +
+      orders:
+        this.byDate.memoryBytes() +
+        this.byAmount.memoryBytes() +
+        this.chunkTotals.memoryBytes() +
+        this.nameTotals.memoryBytes() +
+        this.descTotals.memoryBytes() +
+        this.descRows.memoryBytes() +
+        this.docRows.memoryBytes() +
+        this.bandTotals.memoryBytes(),
+      dictionaries:
+        this.wallets.memoryBytes() +
+        this.descriptions.memoryBytes() +
+        this.names.memoryBytes() +
+        this.documents.memoryBytes() +
         this.storedDicts.reduce((n, d) => n + d.memoryBytes(), 0),
       scratch:
-        this.scratch.byteLength + this.descHits.byteLength + this.nameHits.byteLength + this.docHits.byteLength +
-        this.gCount.byteLength * 3 + this.gFirst.byteLength + this.perWallet.byteLength + this.windowBuf.byteLength +
-        this.matchCache.reduce((b, e) => b + e.matches.buffer.byteLength, 0) + (this.spareBuf?.byteLength ?? 0)
+        this.scratch.byteLength +
+        this.descHits.byteLength +
+        this.nameHits.byteLength +
+        this.docHits.byteLength +
+        this.gCount.byteLength * 3 +
+        this.gFirst.byteLength +
+        this.perWallet.byteLength +
+        this.windowBuf.byteLength +
+        this.matchCache.reduce((b, e) => b + e.matches.buffer.byteLength, 0) +
+        (this.spareBuf?.byteLength ?? 0)
     }
     let total = 0
     for (const v of Object.values(parts)) total += v

@@ -16,11 +16,18 @@ export class ProgressBoard {
     this.lists[list] = { ...cur, ...p }
     for (const l of this.listeners) l()
   }
-  snapshot(): { lists: Record<string, ListProgress> } { return { lists: { ...this.lists } } }
+  snapshot(): { lists: Record<string, ListProgress> } {
+    return { lists: { ...this.lists } }
+  }
   /** A sign-out: the next user's lists start unknown (a view waiting for a list's first pull waits for theirs). */
   clear(): void {
     for (const k of Object.keys(this.lists)) delete this.lists[k]
     for (const l of this.listeners) l()
   }
-  subscribe(l: () => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l) } }
+  subscribe(l: () => void): () => void {
+    this.listeners.add(l)
+    return () => {
+      this.listeners.delete(l)
+    }
+  }
 }

@@ -17,7 +17,11 @@ const storage = getRxStorageDexie({ indexedDB, IDBKeyRange }) as unknown as RxSt
 let dbNo = 0
 const freshDb = (): Promise<UserDb> => openUserDb(`puller-test-${process.pid}-${++dbNo}`, storage)
 
-interface Row { readonly id: string; readonly status: string; readonly updated_at: string }
+interface Row {
+  readonly id: string
+  readonly status: string
+  readonly updated_at: string
+}
 const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, status: "PENDING", updated_at: `2026-01-01T00:00:0${i % 10}Z` }))
 
 /** A server of the paged shape over `data` (changeable between pulls); `failOn` pages fail with a network error. */
@@ -37,7 +41,13 @@ const server = (data: { rows: Row[] }, pageSize: number, failOn: Set<number> = n
 }
 
 const spec = (kind: string, walletId: string, pageSize = 2): ListSpec => ({
-  list: kind, kind, endpoint: "invitationsSent", walletId, pageSize, extract: pagedExtract, idOf: (r) => String(r.id)
+  list: kind,
+  kind,
+  endpoint: "invitationsSent",
+  walletId,
+  pageSize,
+  extract: pagedExtract,
+  idOf: (r) => String(r.id)
 })
 
 const stored = async (db: UserDb, kind: string): Promise<Array<{ key: string; doc: Record<string, unknown> }>> =>
@@ -58,7 +68,9 @@ describe("list puller (sync/SPEC.md S2 S5 P2–P5)", () => {
   it("S5 every collection whose schema version went up declares a migration for each version", async () => {
     const db = await freshDb()
     for (const [name, col] of Object.entries(db.collections)) {
-      const declared = Object.keys(col.migrationStrategies).map(Number).sort((a, b) => a - b)
+      const declared = Object.keys(col.migrationStrategies)
+        .map(Number)
+        .sort((a, b) => a - b)
       expect({ name, declared }).toEqual({ name, declared: Array.from({ length: col.schema.version }, (_, i) => i + 1) })
     }
     expect(db.collections.statement_chunks.schema.version).toBeGreaterThan(0)

@@ -13,7 +13,12 @@ import type { ApiClient } from "../api/client.ts"
 import { entityKey, type EntityDoc, type UserDb } from "../store/db.ts"
 import type { ProgressBoard } from "./progress.ts"
 
-export interface PageOut { rows: ReadonlyArray<Record<string, unknown>>; page: number; pageTotal: number; total: number }
+export interface PageOut {
+  rows: ReadonlyArray<Record<string, unknown>>
+  page: number
+  pageTotal: number
+  total: number
+}
 
 export interface ListSpec {
   /** Progress and hint name (schema/stream.ts SyncedList). */
@@ -36,7 +41,9 @@ export const pagedExtract = (resp: unknown): PageOut => {
 }
 
 export class PullError extends Error {
-  constructor(readonly cause: ApiError) { super(cause._tag) }
+  constructor(readonly cause: ApiError) {
+    super(cause._tag)
+  }
 }
 export const runApi = async <A>(eff: Effect.Effect<A, ApiError>): Promise<A> => {
   const exit = await Effect.runPromiseExit(eff)
@@ -47,7 +54,11 @@ export const runApi = async <A>(eff: Effect.Effect<A, ApiError>): Promise<A> => 
 }
 
 const ckptKey = (s: ListSpec) => `ckpt|${s.kind}|${s.walletId}`
-interface Checkpoint { nextPage: number; passStartedAt: string; completedAt: string | null }
+interface Checkpoint {
+  nextPage: number
+  passStartedAt: string
+  completedAt: string | null
+}
 
 const toDoc = (s: ListSpec, row: Record<string, unknown>): EntityDoc => {
   const id = s.idOf(row)
@@ -65,7 +76,13 @@ const toDoc = (s: ListSpec, row: Record<string, unknown>): EntityDoc => {
  * `keep`: rows written during this pass by someone else (an event's inline rows, P11), which the
  * pass's pages may predate: never removed by P4 at its end.
  */
-export async function pullFull(api: ApiClient, db: UserDb, progress: ProgressBoard, s: ListSpec, opts: { readonly keep?: (key: string) => boolean } = {}): Promise<number> {
+export async function pullFull(
+  api: ApiClient,
+  db: UserDb,
+  progress: ProgressBoard,
+  s: ListSpec,
+  opts: { readonly keep?: (key: string) => boolean } = {}
+): Promise<number> {
   const metaDoc = await db.meta.findOne(ckptKey(s)).exec()
   const prev = (metaDoc?.value ?? null) as Checkpoint | null
   // P3: resume an interrupted pass from its next page; a finished pass starts again at page 1
@@ -77,10 +94,12 @@ export async function pullFull(api: ApiClient, db: UserDb, progress: ProgressBoa
   progress.set(s.list, { state: "pulling" })
   try {
     for (;;) {
-      const resp = await runApi(api.call(s.endpoint, {
-        query: { ...s.query, page: String(page), page_size: String(s.pageSize) },
-        ...(s.walletId ? { walletId: s.walletId } : {})
-      }))
+      const resp = await runApi(
+        api.call(s.endpoint, {
+          query: { ...s.query, page: String(page), page_size: String(s.pageSize) },
+          ...(s.walletId ? { walletId: s.walletId } : {})
+        })
+      )
       const out = s.extract(resp)
       const docs = out.rows.map((r) => toDoc(s, r))
       for (const d of docs) seen.add(d.key)
@@ -89,7 +108,10 @@ export async function pullFull(api: ApiClient, db: UserDb, progress: ProgressBoa
       progress.set(s.list, { done, total: out.total })
       const last = page >= out.pageTotal || out.rows.length === 0
       // P2: the checkpoint follows each written page
-      await db.meta.upsert({ key: ckptKey(s), value: { nextPage: last ? 1 : page + 1, passStartedAt, completedAt: last ? new Date().toISOString() : null } satisfies Checkpoint })
+      await db.meta.upsert({
+        key: ckptKey(s),
+        value: { nextPage: last ? 1 : page + 1, passStartedAt, completedAt: last ? new Date().toISOString() : null } satisfies Checkpoint
+      })
       if (last) break
       page++
     }

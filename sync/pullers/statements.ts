@@ -31,6 +31,8 @@ export const pullStatements = (api: ApiClient, db: UserDb, progress: ProgressBoa
 
 /** The stored statement chunks of the given wallets after `after[wallet]`, in order (S6). */
 export const loadStatementChunks = (
-  db: UserDb, walletIds: ReadonlyArray<string>, after: Readonly<Record<string, number>>,
+  db: UserDb,
+  walletIds: ReadonlyArray<string>,
+  after: Readonly<Record<string, number>>,
   onRows: (compact: ReadonlyArray<ReadonlyArray<unknown>>, walletId: string, seq: number) => void
 ): Promise<number> => loadTableChunks(db, walletIds, after, onRows)

@@ -79,11 +79,19 @@ export function readPage<R>(text: string, spec: TableSync<R>, path: string): Pag
   const at = c ? text.indexOf(ROWS_KEY) : -1
   if (c && at > 0 && text.endsWith("}}")) {
     let head: ReturnType<typeof decodeCompactHead> | null = null
-    try { head = decodeCompactHead(JSON.parse(text.slice(0, at) + "}}")) } catch { head = null }
+    try {
+      head = decodeCompactHead(JSON.parse(text.slice(0, at) + "}}"))
+    } catch {
+      head = null
+    }
     if (head?._tag === "Success") {
       const rowsText = text.slice(at + ROWS_KEY.length, text.length - 2)
       let parsed: unknown
-      try { parsed = JSON.parse(rowsText) } catch { return bad(`${spec.name} rows: not JSON`) }
+      try {
+        parsed = JSON.parse(rowsText)
+      } catch {
+        return bad(`${spec.name} rows: not JSON`)
+      }
       if (!Array.isArray(parsed)) return bad(`${spec.name} rows: not a list`)
       const theirs = head.value.data.columns
       let rows = parsed as ReadonlyArray<ReadonlyArray<unknown>>
@@ -112,7 +120,11 @@ export function readPage<R>(text: string, spec: TableSync<R>, path: string): Pag
     }
   }
   let json: unknown
-  try { json = JSON.parse(text) } catch { return bad("not JSON") }
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return bad("not JSON")
+  }
   const env = decodeEnvelope(json)
   if (env._tag !== "Success") return bad("paged envelope")
   const rows = env.value.data.data
@@ -137,9 +149,7 @@ export interface TablePullOptions<R> {
 
 /** The last chunk of a wallet: its cursor is where the next pull starts, `upto` the rows stored. */
 export async function lastChunk(db: UserDb, walletId: string): Promise<{ seq: number; cursor: string; upto: number } | null> {
-  const docs = await db.statement_chunks
-    .find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "desc" }, { seq: "desc" }], limit: 1 })
-    .exec()
+  const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "desc" }, { seq: "desc" }], limit: 1 }).exec()
   const d = docs[0]
   return d ? { seq: d.seq, cursor: d.cursor, upto: d.upto >= 0 ? d.upto : await localStatementCount(db, walletId) } : null
 }
@@ -150,7 +160,14 @@ export async function localStatementCount(db: UserDb, walletId: string): Promise
   return docs.reduce((n, d) => n + d.count, 0)
 }
 
-export async function pullTable<R>(api: ApiClient, db: UserDb, progress: ProgressBoard, spec: TableSync<R>, walletId: string, o: TablePullOptions<R>): Promise<number> {
+export async function pullTable<R>(
+  api: ApiClient,
+  db: UserDb,
+  progress: ProgressBoard,
+  spec: TableSync<R>,
+  walletId: string,
+  o: TablePullOptions<R>
+): Promise<number> {
   const pageSize = o.pageSize ?? TABLE_PAGE_SIZE
   const list = `${spec.name}:${walletId}`
   const key = spec.chunkKey(walletId)
@@ -164,10 +181,19 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
   progress.set(list, { state: "pulling", done: already, ms: { ...ms } })
 
   const fetchPage = (after: string): Promise<string> =>
-    runApi(api.rawText("GET", spec.path, {
-      walletId,
-      query: { sort: "updated_at", order: "asc", page: "1", page_size: String(pageSize), ...(after ? { after } : {}), ...(spec.compact ? { format: "compact" } : {}) }
-    }))
+    runApi(
+      api.rawText("GET", spec.path, {
+        walletId,
+        query: {
+          sort: "updated_at",
+          order: "asc",
+          page: "1",
+          page_size: String(pageSize),
+          ...(after ? { after } : {}),
+          ...(spec.compact ? { format: "compact" } : {})
+        }
+      })
+    )
 
   let writing: Promise<void> = Promise.resolve()
   try {
@@ -184,17 +210,25 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
       ms.parse += t - t1
       if (page instanceof MalformedResponse) throw new PullError(page)
       const count = page.rows.length
-      if (totalEstimate < 0) { totalEstimate = already + page.total; o.onTotal?.(page.total) }
-      const nextCursor = count === 0 ? cursor
-        : page.compact ? (spec.compact as NonNullable<TableSync<R>["compact"]>).cursorAfter(page.rows[count - 1] as ReadonlyArray<unknown>)
-        : spec.cursorAfter(page.rows[count - 1] as R)
+      if (totalEstimate < 0) {
+        totalEstimate = already + page.total
+        o.onTotal?.(page.total)
+      }
+      const nextCursor =
+        count === 0
+          ? cursor
+          : page.compact
+            ? (spec.compact as NonNullable<TableSync<R>["compact"]>).cursorAfter(page.rows[count - 1] as ReadonlyArray<unknown>)
+            : spec.cursorAfter(page.rows[count - 1] as R)
       const more = count === pageSize
       // P9: ask for the next page before writing this one
       if (more && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted) next = fetchPage(nextCursor)
       if (count > 0) {
         const doc = { id: seqId(key, seq), wallet_id: key, seq, cursor: nextCursor, count, upto: already + done + count }
         const stored = page.compact
-          ? (page.text !== null ? { ...doc, rows: [], text: page.text } : { ...doc, rows: page.rows as unknown[][] })
+          ? page.text !== null
+            ? { ...doc, rows: [], text: page.text }
+            : { ...doc, rows: page.rows as unknown[][] }
           : { ...doc, rows: page.rows.map(spec.toCompact) }
         // S3, P12: chunks are written one after the other, in order (the newest stored chunk stays the
         // checkpoint); the write of this one runs while its rows are projected and the next page comes
@@ -214,7 +248,10 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
       pages++
       progress.set(list, { done: already + done, total: Math.max(totalEstimate, already + done), ms: { ...ms } })
       if (!more || o.signal?.aborted) break
-      if (o.stopAfterPages !== undefined && pages >= o.stopAfterPages) { await writing; return done }
+      if (o.stopAfterPages !== undefined && pages >= o.stopAfterPages) {
+        await writing
+        return done
+      }
     }
     const t = performance.now()
     await writing
@@ -234,7 +271,9 @@ export async function pullTable<R>(api: ApiClient, db: UserDb, progress: Progres
  * Read a few chunks at a time, so memory holds one batch of rows, not the whole statement.
  */
 export async function loadTableChunks(
-  db: UserDb, walletIds: ReadonlyArray<string>, after: Readonly<Record<string, number>>,
+  db: UserDb,
+  walletIds: ReadonlyArray<string>,
+  after: Readonly<Record<string, number>>,
   onRows: (compact: ReadonlyArray<ReadonlyArray<unknown>>, walletId: string, seq: number) => void,
   chunkKey: (walletId: string) => string = (w) => w
 ): Promise<number> {
@@ -243,8 +282,14 @@ export async function loadTableChunks(
   for (const walletId of walletIds) {
     let from = (after[walletId] ?? -1) + 1
     for (;;) {
-      const docs = await db.statement_chunks.find({ selector: { wallet_id: chunkKey(walletId), seq: { $gte: from } }, sort: [{ wallet_id: "asc" }, { seq: "asc" }], limit: batch }).exec()
-      for (const d of docs) { onRows(chunkRows(d), walletId, d.seq); n += d.count; from = d.seq + 1 }
+      const docs = await db.statement_chunks
+        .find({ selector: { wallet_id: chunkKey(walletId), seq: { $gte: from } }, sort: [{ wallet_id: "asc" }, { seq: "asc" }], limit: batch })
+        .exec()
+      for (const d of docs) {
+        onRows(chunkRows(d), walletId, d.seq)
+        n += d.count
+        from = d.seq + 1
+      }
       if (docs.length < batch) break
     }
   }
@@ -252,5 +297,7 @@ export async function loadTableChunks(
 }
 
 /** A stored chunk's compact rows: kept as the page's text (D-compact-pages) or as arrays. */
-export const chunkRows = (d: { readonly rows: ReadonlyArray<ReadonlyArray<unknown>>; readonly text?: string | undefined }): ReadonlyArray<ReadonlyArray<unknown>> =>
-  d.text !== undefined ? (JSON.parse(d.text) as ReadonlyArray<ReadonlyArray<unknown>>) : d.rows
+export const chunkRows = (d: {
+  readonly rows: ReadonlyArray<ReadonlyArray<unknown>>
+  readonly text?: string | undefined
+}): ReadonlyArray<ReadonlyArray<unknown>> => (d.text !== undefined ? (JSON.parse(d.text) as ReadonlyArray<ReadonlyArray<unknown>>) : d.rows)

@@ -30,26 +30,50 @@ export const makeBus = (): EngineBusShape => {
   const changed = (): void => {
     if (queued) return
     queued = true
-    queueMicrotask(() => { queued = false; for (const l of listeners) l() })
+    queueMicrotask(() => {
+      queued = false
+      for (const l of listeners) l()
+    })
   }
-  const noted = (where: string) => (e: unknown): void => {
-    const key = problemKeyOf(e)
-    // eslint-disable-next-line no-console -- EN1: logged, not swallowed
-    console.warn(`[engine] ${where}: ${key}`, e)
-    problems = [{ where, key, at: new Date().toISOString() }, ...problems].slice(0, 10)
-    changed()
-  }
+  const noted =
+    (where: string) =>
+    (e: unknown): void => {
+      const key = problemKeyOf(e)
+      // eslint-disable-next-line no-console -- EN1: logged, not swallowed
+      console.warn(`[engine] ${where}: ${key}`, e)
+      problems = [{ where, key, at: new Date().toISOString() }, ...problems].slice(0, 10)
+      changed()
+    }
   return {
-    onChange: (l) => { listeners.add(l); return () => { listeners.delete(l) } },
+    onChange: (l) => {
+      listeners.add(l)
+      return () => {
+        listeners.delete(l)
+      }
+    },
     changed,
     noted,
-    get problems() { return problems },
-    later: (key, ms, run) => {
-      if (ms === 0) { void run().catch(noted(`timer:${key}`)); return }
-      if (timers.has(key)) return
-      timers.set(key, setTimeout(() => { timers.delete(key); void run().catch(noted(`timer:${key}`)) }, ms))
+    get problems() {
+      return problems
     },
-    clearTimers: () => { for (const t of timers.values()) clearTimeout(t); timers.clear() }
+    later: (key, ms, run) => {
+      if (ms === 0) {
+        void run().catch(noted(`timer:${key}`))
+        return
+      }
+      if (timers.has(key)) return
+      timers.set(
+        key,
+        setTimeout(() => {
+          timers.delete(key)
+          void run().catch(noted(`timer:${key}`))
+        }, ms)
+      )
+    },
+    clearTimers: () => {
+      for (const t of timers.values()) clearTimeout(t)
+      timers.clear()
+    }
   }
 }
 

@@ -29,10 +29,23 @@ const NO_EFFECTS: PendingEffects = { balances: [], overlays: [], notices: [] }
 
 /** A command's pending statement row as the statement table shows it (C7). */
 const pendingRowView = (cmd: { readonly id: string; readonly wallet_id: string; readonly created_at: string }, r: PendingRow): StatementRowView => ({
-  id: `${cmd.id}:${r.key}`, wallet_id: cmd.wallet_id, operation_id: cmd.id, created_at: cmd.created_at, updated_at: cmd.created_at,
-  type: r.type, direction: r.direction, status: "pending", currency_symbol: r.currency_symbol, amount: r.amount, balance_after: 0,
-  description: r.description, counterparty_name: r.counterparty_name, counterparty_document: "", end_to_end_id: null,
-  transaction_uuid: cmd.id, pending: true
+  id: `${cmd.id}:${r.key}`,
+  wallet_id: cmd.wallet_id,
+  operation_id: cmd.id,
+  created_at: cmd.created_at,
+  updated_at: cmd.created_at,
+  type: r.type,
+  direction: r.direction,
+  status: "pending",
+  currency_symbol: r.currency_symbol,
+  amount: r.amount,
+  balance_after: 0,
+  description: r.description,
+  counterparty_name: r.counterparty_name,
+  counterparty_document: "",
+  end_to_end_id: null,
+  transaction_uuid: cmd.id,
+  pending: true
 })
 
 /** What the commands part needs from the rest of the engine. */
@@ -70,12 +83,22 @@ export class CommandDesk {
   constructor(private readonly deps: CommandDeskDeps) {}
 
   /** The outbox (null before the store is open). */
-  get outbox(): OutboxShape | null { return this.box }
-  get commandViews(): ReadonlyArray<CommandView> { return this.views }
+  get outbox(): OutboxShape | null {
+    return this.box
+  }
+  get commandViews(): ReadonlyArray<CommandView> {
+    return this.views
+  }
   /** C7: the optimistic effects of the open (and confirmed, not yet reflected) commands. */
-  get effects(): PendingEffects { return this.fx }
-  get pinAsks(): ReadonlyArray<PinAskView> { return [...this.pinWaiters.values()].map((w) => w.view) }
-  get uploadViews(): ReadonlyArray<UploadView> { return this.uploads?.views(this.views) ?? [] }
+  get effects(): PendingEffects {
+    return this.fx
+  }
+  get pinAsks(): ReadonlyArray<PinAskView> {
+    return [...this.pinWaiters.values()].map((w) => w.view)
+  }
+  get uploadViews(): ReadonlyArray<UploadView> {
+    return this.uploads?.views(this.views) ?? []
+  }
 
   /** Open the outbox on the user's store and resume its unfinished commands (C6). */
   async open(db: UserDb): Promise<void> {
@@ -110,7 +133,9 @@ export class CommandDesk {
     )
     this.box = outbox
     this.closeBox = close
-    outbox.subscribe(() => { void this.refresh() })
+    outbox.subscribe(() => {
+      void this.refresh()
+    })
     await this.refresh()
     // C6: unfinished commands resume after a reload
     void Effect.runPromise(outbox.replay()).catch(d.noted("outbox.replay"))
@@ -142,14 +167,20 @@ export class CommandDesk {
     const outbox = this.box
     if (!outbox) return
     const statuses = await Effect.runPromise(outbox.statuses())
-    void this.uploads?.follow(statuses.map((st) => ({ id: st.command.id, state: st.state, created_at: st.command.created_at, body: st.command.body }))).catch(this.deps.noted("uploads.follow"))
+    void this.uploads
+      ?.follow(statuses.map((st) => ({ id: st.command.id, state: st.state, created_at: st.command.created_at, body: st.command.body })))
+      .catch(this.deps.noted("uploads.follow"))
     this.views = statuses.map((st) => {
       const def = commandDef(st.command.body.name)
       const open = st.state === "created" || st.state === "awaiting-pin" || st.state === "sending"
-      const rows = open ? def?.pendingRows?.(st.command.body.payload) ?? [] : []
-      const outcome = st.state === "confirmed" ? def?.outcome?.(st.latest?.result) ?? null : null
+      const rows = open ? (def?.pendingRows?.(st.command.body.payload) ?? []) : []
+      const outcome = st.state === "confirmed" ? (def?.outcome?.(st.latest?.result) ?? null) : null
       return {
-        id: st.command.id, wallet_id: st.command.wallet_id, body: st.command.body as CommandView["body"], state: st.state, created_at: st.command.created_at,
+        id: st.command.id,
+        wallet_id: st.command.wallet_id,
+        body: st.command.body as CommandView["body"],
+        state: st.state,
+        created_at: st.command.created_at,
         ...(st.latest?.error_key ? { error_key: st.latest.error_key } : {}),
         ...(st.sent ? { sent: true as const } : {}),
         ...(outcome !== null ? { outcome } : {}),
@@ -159,16 +190,22 @@ export class CommandDesk {
     // a confirmed command's lists are pulled again (its definition's `refresh`), once per command
     for (const st of statuses) if (st.state === "confirmed") this.refreshAfter(st.command)
     // C7: optimistic effects; a confirmed command keeps its effect until a pull reflects it (OP3)
-    this.fx = pendingEffects(statuses.map((st) => ({ command: st.command, latest: st.latest })), {
-      isReflected: (id) => this.isReflected(id)
-    })
+    this.fx = pendingEffects(
+      statuses.map((st) => ({ command: st.command, latest: st.latest })),
+      {
+        isReflected: (id) => this.isReflected(id)
+      }
+    )
     this.deps.changed()
   }
 
   private refreshAfter(cmd: { readonly id: string; readonly wallet_id: string; readonly body: AnyCommandBody }): void {
     if (this.refreshed.has(cmd.id)) return
     const lists = commandDef(cmd.body.name)?.refresh ?? []
-    if (lists.length === 0) { this.refreshed.set(cmd.id, "done"); return }
+    if (lists.length === 0) {
+      this.refreshed.set(cmd.id, "done")
+      return
+    }
     this.refreshed.set(cmd.id, "pulling")
     void Promise.all(lists.map((n) => this.deps.pull(n, cmd.wallet_id).catch(this.deps.noted(`commands.refresh:${n}`)))).then(() => {
       this.refreshed.set(cmd.id, "done")
@@ -228,25 +265,30 @@ export class CommandDesk {
 
 /** The commands part as a service: built over the session, the pulls (a confirmed command's `refresh`, OP3) and the bus. */
 export class Commands extends Context.Service<Commands, CommandDesk>()("sync/Commands") {
-  static readonly layer: Layer.Layer<Commands, never, EngineEnvironment | Session | TableSync | EngineBus> = Layer.effect(Commands, Effect.gen(function* () {
-    const env = yield* EngineEnvironment
-    const session = yield* Session
-    const sync = yield* TableSync
-    const bus = yield* EngineBus
-    const desk = new CommandDesk({
-      api: session.api,
-      ...(env.fetch ? { fetch: env.fetch } : {}),
-      ...(env.indexedDB ? { indexedDB: env.indexedDB } : {}),
-      ...(env.onPinAsk ? { onPinAsk: env.onPinAsk } : {}),
-      userId: () => session.current?.userId ?? null,
-      waitOnline: () => session.waitOnline(),
-      pull: (list, walletId) => sync.pullNamed(list, walletId),
-      seen: (id) => sync.seen(id),
-      changed: () => bus.changed(),
-      noted: (where) => bus.noted(where)
+  static readonly layer: Layer.Layer<Commands, never, EngineEnvironment | Session | TableSync | EngineBus> = Layer.effect(
+    Commands,
+    Effect.gen(function* () {
+      const env = yield* EngineEnvironment
+      const session = yield* Session
+      const sync = yield* TableSync
+      const bus = yield* EngineBus
+      const desk = new CommandDesk({
+        api: session.api,
+        ...(env.fetch ? { fetch: env.fetch } : {}),
+        ...(env.indexedDB ? { indexedDB: env.indexedDB } : {}),
+        ...(env.onPinAsk ? { onPinAsk: env.onPinAsk } : {}),
+        userId: () => session.current?.userId ?? null,
+        waitOnline: () => session.waitOnline(),
+        pull: (list, walletId) => sync.pullNamed(list, walletId),
+        seen: (id) => sync.seen(id),
+        changed: () => bus.changed(),
+        noted: (where) => bus.noted(where)
+      })
+      // OP3: statement rows that arrive may reflect a confirmed command, whose effect then goes
+      sync.onStatementRows(() => {
+        void desk.refresh().catch(bus.noted("commands.refresh"))
+      })
+      return desk
     })
-    // OP3: statement rows that arrive may reflect a confirmed command, whose effect then goes
-    sync.onStatementRows(() => { void desk.refresh().catch(bus.noted("commands.refresh")) })
-    return desk
-  }))
+  )
 }

@@ -26,37 +26,48 @@ const SERIES_MONTHLY_AFTER = 120
 
 export class LiveQueriesState {
   constructor(
-    private readonly session: SessionState, private readonly mirror: MirrorState, private readonly sync: TableSyncState,
-    private readonly stream: StreamState, private readonly desk: CommandDesk, private readonly bus: EngineBusShape
+    private readonly session: SessionState,
+    private readonly mirror: MirrorState,
+    private readonly sync: TableSyncState,
+    private readonly stream: StreamState,
+    private readonly desk: CommandDesk,
+    private readonly bus: EngineBusShape
   ) {}
 
   /** The answer of a live query; `onEarly` gets the rows-first answer of a statements or table query that asks for it (Q5). */
   snapshot(q: LiveQuery, onEarly?: (early: StatementsResult | TableResult) => void): LiveResults[LiveQuery["kind"]] {
     const current = this.session.walletId
     switch (q.kind) {
-      case "session": return this.session.current
-      case "wallets": return this.mirror.list<Wallet>("wallets").sort((a, b) => a.name.localeCompare(b.name))
-      case "list": return this.listRows(q.list, q.walletId ?? current ?? "")
+      case "session":
+        return this.session.current
+      case "wallets":
+        return this.mirror.list<Wallet>("wallets").sort((a, b) => a.name.localeCompare(b.name))
+      case "list":
+        return this.listRows(q.list, q.walletId ?? current ?? "")
       case "walletAccounts":
-        return this.listRows<WalletAccount>("wallet_accounts", q.walletId)
-          .map((a) => {
-            const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.desk.effects)
-            return { ...a, balance: p.amount, pendingDelta: p.amount - a.balance }
-          })
-      case "pendingBalance": return (this.listRows<PendingBalance>("pending_balance", q.walletId)[0] ?? null)
+        return this.listRows<WalletAccount>("wallet_accounts", q.walletId).map((a) => {
+          const p = withPendingBalance(a.balance, a.wallet_id, a.currency_symbol, this.desk.effects)
+          return { ...a, balance: p.amount, pendingDelta: p.amount - a.balance }
+        })
+      case "pendingBalance":
+        return this.listRows<PendingBalance>("pending_balance", q.walletId)[0] ?? null
       case "permissionActions": {
         const w = this.mirror.list<Wallet>("wallets").find((x) => x.id === q.walletId)
         const acts = this.mirror.actionsFor(q.walletId)
         return w && w.permission_types.includes("ROOT") && !acts.includes(WILDCARD) ? [...acts, WILDCARD] : acts
       }
-      case "notifications": return this.listRows<Notification>("notifications", "").slice(0, q.limit)
-      case "unreadCount": return this.unreadShown()
+      case "notifications":
+        return this.listRows<Notification>("notifications", "").slice(0, q.limit)
+      case "unreadCount":
+        return this.unreadShown()
       case "invitations":
         return q.direction === "received"
           ? this.listRows<WalletInvitation>("invitations_received", "")
           : this.listRows<WalletInvitation>("invitations_sent", current ?? "")
-      case "statements": return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
-      case "table": return this.queryTable(q.table, q.query, q.sums === true, q.early === true ? onEarly : undefined)
+      case "statements":
+        return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
+      case "table":
+        return this.queryTable(q.table, q.query, q.sums === true, q.early === true ? onEarly : undefined)
       case "statementSeries": {
         // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
         const proj = this.sync.projection
@@ -65,17 +76,29 @@ export class LiveQueriesState {
         const days = proj.series(sq, "day")
         return days.points.length > SERIES_MONTHLY_AFTER ? monthsFromDays(days) : days
       }
-      case "approvalRequests": return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
-      case "approvalHistory": return this.listRows<ApprovalRequest>("approval_history", q.walletId)
+      case "approvalRequests":
+        return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
+      case "approvalHistory":
+        return this.listRows<ApprovalRequest>("approval_history", q.walletId)
       case "syncProgress": {
         const s = this.sync
         const problems = this.bus.problems
-        return { ...s.progress.snapshot(), ...(problems.length > 0 ? { problems } : {}), ...(s.syncedAt ? { syncedAt: s.syncedAt } : {}), ...(s.openStats ? { open: s.openStats } : {}), ...(s.imageSaved ? { image: s.imageSaved } : {}) }
+        return {
+          ...s.progress.snapshot(),
+          ...(problems.length > 0 ? { problems } : {}),
+          ...(s.syncedAt ? { syncedAt: s.syncedAt } : {}),
+          ...(s.openStats ? { open: s.openStats } : {}),
+          ...(s.imageSaved ? { image: s.imageSaved } : {})
+        }
       }
-      case "commands": return this.desk.commandViews
-      case "pinAsks": return this.desk.pinAsks
-      case "connection": return { online: this.session.online, stream: this.stream.status } satisfies ConnectionView
-      case "uploads": return this.desk.uploadViews
+      case "commands":
+        return this.desk.commandViews
+      case "pinAsks":
+        return this.desk.pinAsks
+      case "connection":
+        return { online: this.session.online, stream: this.stream.status } satisfies ConnectionView
+      case "uploads":
+        return this.desk.uploadViews
     }
   }
 
@@ -111,16 +134,22 @@ export class LiveQueriesState {
     const p = this.sync.table(table)
     const early = onEarly
       ? (e: ReturnType<typeof p.query>) => {
-        const { perCurrency: _pc, ...rest } = e
-        onEarly({ ...rest, rows: e.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, partial: true })
-      }
+          const { perCurrency: _pc, ...rest } = e
+          onEarly({ ...rest, rows: e.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, partial: true })
+        }
       : undefined
     const t0 = performance.now()
     const r = p.query(q, early, { listWhole: sums })
     const { perCurrency: _pc, partial: _p, ...rest } = r
     const intSums = sums ? p.sumInts(q) : undefined
     // the answer's time is all of it: the filter and, when asked, its sums (what a page waits for)
-    return { ...rest, rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, ...(intSums ? { intSums } : {}), tookMs: performance.now() - t0 }
+    return {
+      ...rest,
+      rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>,
+      loadedRows: p.size,
+      ...(intSums ? { intSums } : {}),
+      tookMs: performance.now() - t0
+    }
   }
 
   /** A table's filtered rows as a local CSV Blob (every row of the filter, in its order). */
@@ -149,7 +178,10 @@ export class LiveQueriesState {
 }
 
 export class LiveQueries extends Context.Service<LiveQueries, LiveQueriesState>()("sync/LiveQueries") {
-  static readonly layer: Layer.Layer<LiveQueries, never, Session | Mirror | TableSync | Stream | Commands | EngineBus> = Layer.effect(LiveQueries, Effect.gen(function* () {
-    return new LiveQueriesState(yield* Session, yield* Mirror, yield* TableSync, yield* Stream, yield* Commands, yield* EngineBus)
-  }))
+  static readonly layer: Layer.Layer<LiveQueries, never, Session | Mirror | TableSync | Stream | Commands | EngineBus> = Layer.effect(
+    LiveQueries,
+    Effect.gen(function* () {
+      return new LiveQueriesState(yield* Session, yield* Mirror, yield* TableSync, yield* Stream, yield* Commands, yield* EngineBus)
+    })
+  )
 }

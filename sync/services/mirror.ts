@@ -32,27 +32,43 @@ export class MirrorState {
     this.sub = null
   }
 
-  clear(): void { this.buckets.clear() }
+  clear(): void {
+    this.buckets.clear()
+  }
 
   bucket(kind: string, walletId: string): Map<string, Record<string, unknown>> {
     const k = `${kind}|${walletId}`
     let b = this.buckets.get(k)
-    if (!b) { b = new Map(); this.buckets.set(k, b) }
+    if (!b) {
+      b = new Map()
+      this.buckets.set(k, b)
+    }
     return b
   }
-  put(d: EntityDoc): void { this.bucket(d.kind, d.wallet_id).set(d.id, d.doc) }
-  del(d: EntityDoc): void { this.bucket(d.kind, d.wallet_id).delete(d.id) }
-  list<T>(kind: string, walletId = ""): T[] { return [...this.bucket(kind, walletId).values()] as T[] }
+  put(d: EntityDoc): void {
+    this.bucket(d.kind, d.wallet_id).set(d.id, d.doc)
+  }
+  del(d: EntityDoc): void {
+    this.bucket(d.kind, d.wallet_id).delete(d.id)
+  }
+  list<T>(kind: string, walletId = ""): T[] {
+    return [...this.bucket(kind, walletId).values()] as T[]
+  }
 
   /** The permission tags this user holds on a wallet (its synced `permission_actions`). */
   actionsFor(walletId: string): string[] {
     return this.list<{ tag: string }>("permission_actions", walletId).map((a) => a.tag)
   }
-  can(walletId: string, tag: string): boolean { return hasPermission(this.actionsFor(walletId), tag) }
+  can(walletId: string, tag: string): boolean {
+    return hasPermission(this.actionsFor(walletId), tag)
+  }
 }
 
 export class Mirror extends Context.Service<Mirror, MirrorState>()("sync/Mirror") {
-  static readonly layer: Layer.Layer<Mirror, never, EngineBus> = Layer.effect(Mirror, Effect.gen(function* () {
-    return new MirrorState(yield* EngineBus)
-  }))
+  static readonly layer: Layer.Layer<Mirror, never, EngineBus> = Layer.effect(
+    Mirror,
+    Effect.gen(function* () {
+      return new MirrorState(yield* EngineBus)
+    })
+  )
 }

@@ -16,10 +16,15 @@ export class OneAtATime {
     if (cur) {
       const waiting = this.queued.get(key)
       if (waiting) return waiting
-      const after = cur.then(() => undefined, () => undefined).then(() => {
-        this.queued.delete(key)
-        return this.live() ? this.run(key, fn, ended) : 0
-      })
+      const after = cur
+        .then(
+          () => undefined,
+          () => undefined
+        )
+        .then(() => {
+          this.queued.delete(key)
+          return this.live() ? this.run(key, fn, ended) : 0
+        })
       this.queued.set(key, after)
       return after
     }
@@ -32,13 +37,19 @@ export class OneAtATime {
   }
 
   /** Whether a run is queued under `key` (after the one going). */
-  isQueued(key: string): boolean { return this.queued.has(key) }
+  isQueued(key: string): boolean {
+    return this.queued.has(key)
+  }
 
   /** The keys with a run going. */
-  keys(): string[] { return [...this.running.keys()] }
+  keys(): string[] {
+    return [...this.running.keys()]
+  }
 
   /** Every run going or queued (the session is stopping: wait for them). */
-  pending(): Array<Promise<unknown>> { return [...this.running.values(), ...this.queued.values()] }
+  pending(): Array<Promise<unknown>> {
+    return [...this.running.values(), ...this.queued.values()]
+  }
 
   /** Forget the runs of a session that ended: they end on their own, and the next session's start at once. */
   forget(): void {

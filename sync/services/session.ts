@@ -51,18 +51,24 @@ export class SessionState {
   private readonly renewed = new Set<() => void>()
   private readonly expired = new Set<() => void>()
 
-  constructor(private readonly env: EngineEnv, private readonly bus: EngineBusShape) {
+  constructor(
+    private readonly env: EngineEnv,
+    private readonly bus: EngineBusShape
+  ) {
     this.api = makeApiClient({
       baseUrl: () => this.apiBase,
       locale: () => this.locale,
-      tokens: () => (this.current ? { accessToken: this.current.accessToken, refreshToken: this.current.refreshToken, expiresAt: this.current.expiresAt } : null),
+      tokens: () =>
+        this.current ? { accessToken: this.current.accessToken, refreshToken: this.current.refreshToken, expiresAt: this.current.expiresAt } : null,
       onTokens: (t: TokenState) => {
         if (!this.current) return
         this.current = { ...this.current, accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt }
         this.env.onSession("renewed", this.current)
         for (const l of this.renewed) l()
       },
-      onSessionExpired: () => { for (const l of this.expired) l() },
+      onSessionExpired: () => {
+        for (const l of this.expired) l()
+      },
       currentWallet: () => this.walletId,
       serverType: () => this.serverType,
       ...(env.fetch ? { fetch: env.fetch } : {}),
@@ -76,14 +82,20 @@ export class SessionState {
   }
 
   /** Told when the tokens were renewed (the stream reconnects with them). */
-  onRenewed(l: () => void): void { this.renewed.add(l) }
+  onRenewed(l: () => void): void {
+    this.renewed.add(l)
+  }
   /** Told when the server says the session is over (the engine signs out, S4). */
-  onExpired(l: () => void): void { this.expired.add(l) }
+  onExpired(l: () => void): void {
+    this.expired.add(l)
+  }
 
   /** A2: a green-server user's calls need `server-type`; the views' calls wait until it is known (`open` settles it). */
   serverTypeUnknown(): () => void {
     let ready: () => void = () => undefined
-    this.serverTypeReady = new Promise<void>((r) => { ready = r })
+    this.serverTypeReady = new Promise<void>((r) => {
+      ready = r
+    })
     return ready
   }
 
@@ -91,10 +103,20 @@ export class SessionState {
   async loadProfile(): Promise<void> {
     const db = this.db
     // without it the calls go without `server-type` until the next open: noted (EN1), not fatal
-    const profile = await runApi(this.api.call("profile")).catch((e: unknown) => { this.bus.noted("profile")(e); return null })
+    const profile = await runApi(this.api.call("profile")).catch((e: unknown) => {
+      this.bus.noted("profile")(e)
+      return null
+    })
     if (!profile || !db) return
     this.serverType = profile.data.server_type
-    await db.entities.upsert({ key: "profile||me", kind: "profile", wallet_id: "", id: "me", updated_at: new Date().toISOString(), doc: profile.data as unknown as Record<string, unknown> })
+    await db.entities.upsert({
+      key: "profile||me",
+      kind: "profile",
+      wallet_id: "",
+      id: "me",
+      updated_at: new Date().toISOString(),
+      doc: profile.data as unknown as Record<string, unknown>
+    })
     await db.meta.upsert({ key: "user|serverType", value: profile.data.server_type })
   }
 
@@ -115,16 +137,25 @@ export class SessionState {
   /** RT7: resolves at once when online, else when the network returns (commands wait here, spending no tries). */
   waitOnline(): Effect.Effect<void> {
     return Effect.callback<void>((resume) => {
-      if (this.online) { resume(Effect.void); return }
+      if (this.online) {
+        resume(Effect.void)
+        return
+      }
       const w = () => resume(Effect.void)
       this.onlineWaiters.push(w)
-      return Effect.sync(() => { const i = this.onlineWaiters.indexOf(w); if (i >= 0) this.onlineWaiters.splice(i, 1) })
+      return Effect.sync(() => {
+        const i = this.onlineWaiters.indexOf(w)
+        if (i >= 0) this.onlineWaiters.splice(i, 1)
+      })
     })
   }
 }
 
 export class Session extends Context.Service<Session, SessionState>()("sync/Session") {
-  static readonly layer: Layer.Layer<Session, never, EngineEnvironment | EngineBus> = Layer.effect(Session, Effect.gen(function* () {
-    return new SessionState(yield* EngineEnvironment, yield* EngineBus)
-  }))
+  static readonly layer: Layer.Layer<Session, never, EngineEnvironment | EngineBus> = Layer.effect(
+    Session,
+    Effect.gen(function* () {
+      return new SessionState(yield* EngineEnvironment, yield* EngineBus)
+    })
+  )
 }

@@ -20,12 +20,17 @@ import { TableSync, type TableSyncState } from "./table-sync.ts"
 
 const decodeStatement = Schema.decodeUnknownExit(StatementEntrySchema)
 /** Per table, the decoder of a hint's inline rows (its row Schema). */
-const tableDecoders = new Map(TABLE_NAMES.map((n) => [n, Schema.decodeUnknownExit(tableEntry(n).row as unknown as Schema.Codec<Record<string, unknown>, unknown>)] as const))
+const tableDecoders = new Map(
+  TABLE_NAMES.map((n) => [n, Schema.decodeUnknownExit(tableEntry(n).row as unknown as Schema.Codec<Record<string, unknown>, unknown>)] as const)
+)
 /** Per list, the decoder of rows that arrive untyped (a hint's inline rows, L5). */
 const rowDecoders = new Map<string, (u: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>>()
 const decodeRow = (list: string, def: AnyListDef, u: unknown) => {
   let d = rowDecoders.get(list)
-  if (!d) { d = Schema.decodeUnknownExit(def.row) as (u: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>; rowDecoders.set(list, d) }
+  if (!d) {
+    d = Schema.decodeUnknownExit(def.row) as (u: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownExit>>
+    rowDecoders.set(list, d)
+  }
   return d(u)
 }
 
@@ -41,7 +46,13 @@ export class StreamState {
   unread = 0
   private unreadTimer: ReturnType<typeof setInterval> | null = null
 
-  constructor(private readonly env: EngineEnv, private readonly session: SessionState, private readonly mirror: MirrorState, private readonly sync: TableSyncState, private readonly bus: EngineBusShape) {
+  constructor(
+    private readonly env: EngineEnv,
+    private readonly session: SessionState,
+    private readonly mirror: MirrorState,
+    private readonly sync: TableSyncState,
+    private readonly bus: EngineBusShape
+  ) {
     session.onRenewed(() => this.stream?.restart())
   }
 
@@ -76,7 +87,9 @@ export class StreamState {
         this.resumed = this.lastEventId !== null
         return this.lastEventId
       },
-      onEvent: (id, ev) => { void this.applyEvent(id, ev).catch(this.bus.noted("stream.event")) },
+      onEvent: (id, ev) => {
+        void this.applyEvent(id, ev).catch(this.bus.noted("stream.event"))
+      },
       onStatus: (s) => {
         this.status = s
         this.bus.changed()
@@ -88,7 +101,14 @@ export class StreamState {
         const walletId = this.session.walletId
         if (!this.resumed && walletId) void this.sync.syncWallet(walletId).catch(this.bus.noted("sync.wallet"))
       },
-      onUnauthorized: async () => { try { await runApi(api.renew()); return true } catch { return false } },
+      onUnauthorized: async () => {
+        try {
+          await runApi(api.renew())
+          return true
+        } catch {
+          return false
+        }
+      },
       ...(this.env.fetch ? { fetch: this.env.fetch } : {})
     })
     this.stream = stream
@@ -97,7 +117,10 @@ export class StreamState {
 
   async refreshUnread(): Promise<void> {
     const r = await runApi(this.session.api.call("unreadCount"))
-    if (r.data.count !== this.unread) { this.unread = r.data.count; this.bus.changed() }
+    if (r.data.count !== this.unread) {
+      this.unread = r.data.count
+      this.bus.changed()
+    }
   }
 
   /** core §4: the unread count reloads every 60 s; while the stream is open its events keep it current. */
@@ -121,7 +144,14 @@ export class StreamState {
     if (ev.type === "heartbeat") return
     if (ev.type === "notification") {
       this.unread = ev.unread
-      await db.entities.upsert({ key: `notifications||${ev.notification.id}`, kind: "notifications", wallet_id: "", id: ev.notification.id, updated_at: ev.notification.created_at, doc: ev.notification })
+      await db.entities.upsert({
+        key: `notifications||${ev.notification.id}`,
+        kind: "notifications",
+        wallet_id: "",
+        id: ev.notification.id,
+        updated_at: ev.notification.created_at,
+        doc: ev.notification
+      })
       return
     }
     const w = ev.wallet_id ?? ""
@@ -146,10 +176,12 @@ export class StreamState {
     // a hint names lists of the registry: each is pulled again (its wallet's copy for wallet lists)
     for (const name of listsOfHint(ev.list)) {
       const def = listDef(name)
-      const walletId = def?.scope === "wallet" ? (w || (name === "invitations_sent" ? this.session.walletId ?? "" : "")) : ""
+      const walletId = def?.scope === "wallet" ? w || (name === "invitations_sent" ? (this.session.walletId ?? "") : "") : ""
       const pulled = this.sync.pullNamed(name, walletId)
       // a change of permissions may open or close other lists of that wallet
-      void (name === "permission_actions" && walletId === this.session.walletId ? pulled.then(() => this.sync.syncWallet(walletId)) : pulled).catch(this.bus.noted("stream.hint"))
+      void (name === "permission_actions" && walletId === this.session.walletId ? pulled.then(() => this.sync.syncWallet(walletId)) : pulled).catch(
+        this.bus.noted("stream.hint")
+      )
     }
   }
 
@@ -159,13 +191,19 @@ export class StreamState {
    */
   private applyInlineRows(db: UserDb, list: string, walletId: string, raw: ReadonlyArray<unknown>): void {
     if (list === "statements") {
-      const rows = raw.flatMap((r) => { const e = decodeStatement(r); return e._tag === "Success" ? [e.value] : [] })
+      const rows = raw.flatMap((r) => {
+        const e = decodeStatement(r)
+        return e._tag === "Success" ? [e.value] : []
+      })
       if (rows.length) this.sync.ingest(rows)
       return
     }
     if (isTableName(list)) {
       const decode = tableDecoders.get(list)
-      const rows = raw.flatMap((r) => { const e = decode?.(r); return e?._tag === "Success" ? [e.value] : [] })
+      const rows = raw.flatMap((r) => {
+        const e = decode?.(r)
+        return e?._tag === "Success" ? [e.value] : []
+      })
       if (rows.length) this.sync.upsertTableRows(list, rows)
       return
     }
@@ -179,11 +217,21 @@ export class StreamState {
       if (e._tag !== "Success") continue
       const row = e.value as Record<string, unknown>
       const id = spec.idOf(row)
-      docs.push({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: String(row.updated_at ?? row.created_at ?? ""), doc: row })
+      docs.push({
+        key: `${spec.kind}|${spec.walletId}|${id}`,
+        kind: spec.kind,
+        wallet_id: spec.walletId,
+        id,
+        updated_at: String(row.updated_at ?? row.created_at ?? ""),
+        doc: row
+      })
     }
     if (list === "notifications") this.countInlineReads(docs)
     for (const d of docs) this.mirror.put(d)
-    this.sync.markInline(spec, docs.map((d) => d.key))
+    this.sync.markInline(
+      spec,
+      docs.map((d) => d.key)
+    )
     this.bus.changed()
     void db.entities.bulkUpsert(docs).catch(this.bus.noted("mirror.save"))
   }
@@ -204,7 +252,10 @@ export class StreamState {
 }
 
 export class Stream extends Context.Service<Stream, StreamState>()("sync/Stream") {
-  static readonly layer: Layer.Layer<Stream, never, EngineEnvironment | Session | Mirror | TableSync | EngineBus> = Layer.effect(Stream, Effect.gen(function* () {
-    return new StreamState(yield* EngineEnvironment, yield* Session, yield* Mirror, yield* TableSync, yield* EngineBus)
-  }))
+  static readonly layer: Layer.Layer<Stream, never, EngineEnvironment | Session | Mirror | TableSync | EngineBus> = Layer.effect(
+    Stream,
+    Effect.gen(function* () {
+      return new StreamState(yield* EngineEnvironment, yield* Session, yield* Mirror, yield* TableSync, yield* EngineBus)
+    })
+  )
 }

@@ -37,7 +37,11 @@ export const pullKey = (spec: ListSpec): string => `${spec.kind}|${spec.walletId
 const walletLists = listNames.filter((n) => listDef(n)?.scope === "wallet")
 
 export interface OpenStats {
-  readonly imageRows: number; readonly chunkRows: number; readonly readImageMs: number; readonly chunksMs: number; readonly optimizeMs: number
+  readonly imageRows: number
+  readonly chunkRows: number
+  readonly readImageMs: number
+  readonly chunksMs: number
+  readonly optimizeMs: number
   /** Of chunksMs: each table's stored chunks (reopen figures). */
   readonly tablesMs?: Readonly<Record<string, number>>
 }
@@ -47,7 +51,9 @@ export class TableSyncState {
   private proj = new StatementProjection()
   private projSwaps = 0
   /** The big tables of schema/tables/registry.ts: one table projection each over its description. */
-  private readonly tables = new Map<TableName, TableProjection<Record<string, unknown>>>(TABLE_NAMES.map((n) => [n, new TableProjection<Record<string, unknown>>(tableEntry(n).table)] as const))
+  private readonly tables = new Map<TableName, TableProjection<Record<string, unknown>>>(
+    TABLE_NAMES.map((n) => [n, new TableProjection<Record<string, unknown>>(tableEntry(n).table)] as const)
+  )
   /** S6: per wallet, the last stored chunk the projection holds; rows ingested since the image / optimize(). */
   private readonly chunkMark = new Map<string, number>()
   private rowsSinceImage = 0
@@ -71,21 +77,40 @@ export class TableSyncState {
   private readonly seenTx = new Set<string>()
   private readonly rowsListeners = new Set<() => void>()
 
-  constructor(private readonly env: EngineEnv, private readonly session: SessionState, private readonly mirror: MirrorState, private readonly bus: EngineBusShape) {}
+  constructor(
+    private readonly env: EngineEnv,
+    private readonly session: SessionState,
+    private readonly mirror: MirrorState,
+    private readonly bus: EngineBusShape
+  ) {}
 
   /** The statement projection (replaced by its image on reopen, S6). */
-  get projection(): StatementProjection { return this.proj }
+  get projection(): StatementProjection {
+    return this.proj
+  }
   /** Moves on every change of the statement answers, also when the projection object is replaced (Q3). */
-  get statementsVersion(): number { return this.projSwaps * 1e9 + this.proj.version }
-  table(name: TableName): TableProjection<Record<string, unknown>> { return this.tables.get(name) as TableProjection<Record<string, unknown>> }
+  get statementsVersion(): number {
+    return this.projSwaps * 1e9 + this.proj.version
+  }
+  table(name: TableName): TableProjection<Record<string, unknown>> {
+    return this.tables.get(name) as TableProjection<Record<string, unknown>>
+  }
   /** The version of a table's answers (Q3). */
-  tableVersion(name: TableName): number { return this.table(name).version }
+  tableVersion(name: TableName): number {
+    return this.table(name).version
+  }
   /** OP3: whether a pulled statement row carries this transaction_uuid. */
-  seen(transactionUuid: string): boolean { return this.seenTx.has(transactionUuid) }
+  seen(transactionUuid: string): boolean {
+    return this.seenTx.has(transactionUuid)
+  }
   /** Told when statement rows reach the projection (a pending command may now be reflected, OP3). */
-  onStatementRows(l: () => void): void { this.rowsListeners.add(l) }
+  onStatementRows(l: () => void): void {
+    this.rowsListeners.add(l)
+  }
 
-  private idb(): IDBFactory | undefined { return this.env.indexedDB ?? globalThis.indexedDB }
+  private idb(): IDBFactory | undefined {
+    return this.env.indexedDB ?? globalThis.indexedDB
+  }
 
   /**
    * S6: the projections at open — the statement's from its image when one matches the stored chunks, then the
@@ -98,7 +123,7 @@ export class TableSyncState {
     const stored = await readImage(this.idb(), userId)
     let after: Record<string, number> = {}
     let imageRows = 0
-    if (stored && await this.imageMatches(db, stored.watermark)) {
+    if (stored && (await this.imageMatches(db, stored.watermark))) {
       const p = StatementProjection.fromImage(stored.projection)
       if (p) {
         this.proj = p
@@ -133,9 +158,20 @@ export class TableSyncState {
       const p = this.table(name)
       const spec = tableSync(name)
       const columns = spec.compact?.columns
-      await loadTableChunks(db, walletIds, {}, (rows) => { if (columns) p.upsertCompact(rows, columns); else p.upsertMany(rows.map(spec.fromCompact)) }, spec.chunkKey)
-        .catch(this.bus.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
-      if (p.size > 0) { p.optimize(); this.bus.changed() }
+      await loadTableChunks(
+        db,
+        walletIds,
+        {},
+        (rows) => {
+          if (columns) p.upsertCompact(rows, columns)
+          else p.upsertMany(rows.map(spec.fromCompact))
+        },
+        spec.chunkKey
+      ).catch(this.bus.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
+      if (p.size > 0) {
+        p.optimize()
+        this.bus.changed()
+      }
       tablesMs[name] = Math.round(performance.now() - tt)
     }
     if (this.openStats) this.openStats = { ...this.openStats, tablesMs }
@@ -181,7 +217,9 @@ export class TableSyncState {
     }
   }
 
-  private statementPullsRunning(): number { return this.pulls.keys().filter((k) => k.startsWith("statements|")).length }
+  private statementPullsRunning(): number {
+    return this.pulls.keys().filter((k) => k.startsWith("statements|")).length
+  }
 
   /** S6: write a new image once enough rows are not in the last one, when no statement pull runs. */
   private scheduleImage(): void {
@@ -198,9 +236,15 @@ export class TableSyncState {
         saved = { rows: this.proj.size, at: new Date().toISOString() }
         return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
       })
-        .then(() => { this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken); this.imageSaved = saved; this.bus.changed() })
+        .then(() => {
+          this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken)
+          this.imageSaved = saved
+          this.bus.changed()
+        })
         .catch(this.bus.noted("image.write"))
-        .finally(() => { this.imageWriting = null })
+        .finally(() => {
+          this.imageWriting = null
+        })
       await this.imageWriting
     })
   }
@@ -239,7 +283,6 @@ export class TableSyncState {
     })
   }
 
-
   /** P11: rows an event brought for a list while its pull runs are kept by that pull, and the list is pulled once more. */
   markInline(spec: ListSpec, docKeys: ReadonlyArray<string>): void {
     const key = pullKey(spec)
@@ -259,7 +302,10 @@ export class TableSyncState {
       const fresh = new Set<string>()
       this.inlineDuringPull.set(key, fresh)
       return pullFull(this.session.api, db, this.progress, spec, { keep: (k) => fresh.has(k) })
-        .then((n) => { this.markSynced(); return n })
+        .then((n) => {
+          this.markSynced()
+          return n
+        })
         .catch(async (e: unknown) => {
           // a copy this user may not read (403, the server's own rule: not a gateway wallet, not a betting operator)
           // is an answer, not a failure of the sync: nothing to keep, nothing to report (EN1 is for failures)
@@ -275,10 +321,19 @@ export class TableSyncState {
           if (!fallback) throw e
           const row = fallback() as Record<string, unknown>
           const id = spec.idOf(row)
-          await db.entities.upsert({ key: `${spec.kind}|${spec.walletId}|${id}`, kind: spec.kind, wallet_id: spec.walletId, id, updated_at: new Date().toISOString(), doc: row })
+          await db.entities.upsert({
+            key: `${spec.kind}|${spec.walletId}|${id}`,
+            kind: spec.kind,
+            wallet_id: spec.walletId,
+            id,
+            updated_at: new Date().toISOString(),
+            doc: row
+          })
           return 0
         })
-        .finally(() => { if (this.inlineDuringPull.get(key) === fresh) this.inlineDuringPull.delete(key) })
+        .finally(() => {
+          if (this.inlineDuringPull.get(key) === fresh) this.inlineDuringPull.delete(key)
+        })
     })
   }
 
@@ -286,7 +341,8 @@ export class TableSyncState {
   pullNamed(name: string, walletId: string): Promise<unknown> {
     const def = isListName(name) ? listDef(name) : undefined
     if (!def) return Promise.resolve(0)
-    if (def.scope === "wallet" && !listPermission(def).some((tag) => this.mirror.can(walletId, tag)) && listPermission(def).length > 0) return Promise.resolve(0)
+    if (def.scope === "wallet" && !listPermission(def).some((tag) => this.mirror.can(walletId, tag)) && listPermission(def).length > 0)
+      return Promise.resolve(0)
     if (def.scope === "wallet" && !walletId) return Promise.resolve(0)
     return this.pullList(listSpec(name, walletId))
   }
@@ -301,11 +357,15 @@ export class TableSyncState {
     if (!db) return Promise.resolve(0)
     return this.pull(`statements|${walletId}`, () =>
       pullStatements(this.session.api, db, this.progress, walletId, {
-        onRows: (rows, seq) => { this.ingestChunk(rows, walletId, seq); for (const l of this.rowsListeners) l() }
+        onRows: (rows, seq) => {
+          this.ingestChunk(rows, walletId, seq)
+          for (const l of this.rowsListeners) l()
+        }
       }).finally(() => {
         if (this.statementPullsRunning() <= 1) this.settleProjection()
         this.scheduleImage()
-      }))
+      })
+    )
   }
 
   /**
@@ -316,7 +376,6 @@ export class TableSyncState {
   syncAll(): Promise<void> {
     return this.passes.run("sync", () => this.syncPass()).then(() => undefined)
   }
-
 
   private async syncPass(): Promise<void> {
     if (!this.session.db) return
@@ -339,10 +398,16 @@ export class TableSyncState {
     const first = readable[0]?.id === walletId && walletId ? this.pullStatementsFor(walletId).catch(this.bus.noted("pull.statements")) : null
     if (walletId) await this.syncWallet(walletId)
     const others = wallets.filter((w) => w.id !== walletId)
-    await Promise.all(others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNoted(n, w.id))))
+    await Promise.all(
+      others.flatMap((w) => walletLists.filter((n) => listDef(n)?.wallets === "all" && n !== "permission_actions").map((n) => this.pullNoted(n, w.id)))
+    )
     await first
     for (const w of readable) if (!first || w.id !== walletId) await this.pullStatementsFor(w.id).catch(this.bus.noted("pull.statements"))
-    for (const name of TABLE_NAMES) await this.syncTable(name, wallets.map((w) => w.id)).catch(this.bus.noted("pull.tables"))
+    for (const name of TABLE_NAMES)
+      await this.syncTable(
+        name,
+        wallets.map((w) => w.id)
+      ).catch(this.bus.noted("pull.tables"))
   }
 
   /** The current wallet's lists: its permissions first, then every wallet list of the registry it may read. */
@@ -390,23 +455,47 @@ export class TableSyncState {
     const spec = tableSync(name)
     const columns = spec.compact?.columns ?? []
     // the table's stored rows first (loadTables): a pull beside them would resume from chunks not yet in the projection
-    return this.pull(key, () => this.tablesLoaded.then(() =>
-      pullTable(this.session.api, db, this.progress, spec, walletId, {
-        onTotal: (rows) => { p.reserve(p.size + rows) },
-        onRows: (rows) => { p.upsertMany(rows); this.bus.changed() },
-        onCompactRows: (rows) => { p.upsertCompact(rows, columns); this.bus.changed() }
-      })).finally(() => { if (p.size > 0 && !this.pulls.keys().some((k) => k.startsWith(`${name}|`) && k !== key)) { p.optimize(); this.bus.changed() } }))
+    return this.pull(key, () =>
+      this.tablesLoaded
+        .then(() =>
+          pullTable(this.session.api, db, this.progress, spec, walletId, {
+            onTotal: (rows) => {
+              p.reserve(p.size + rows)
+            },
+            onRows: (rows) => {
+              p.upsertMany(rows)
+              this.bus.changed()
+            },
+            onCompactRows: (rows) => {
+              p.upsertCompact(rows, columns)
+              this.bus.changed()
+            }
+          })
+        )
+        .finally(() => {
+          if (p.size > 0 && !this.pulls.keys().some((k) => k.startsWith(`${name}|`) && k !== key)) {
+            p.optimize()
+            this.bus.changed()
+          }
+        })
+    )
   }
 
   private markSynced(): void {
     this.syncedAt = new Date().toISOString()
-    this.bus.later("syncedAt", 1000, async () => { const db = this.session.db; if (db && this.syncedAt) await db.meta.upsert({ key: "sync|lastAt", value: this.syncedAt }) })
+    this.bus.later("syncedAt", 1000, async () => {
+      const db = this.session.db
+      if (db && this.syncedAt) await db.meta.upsert({ key: "sync|lastAt", value: this.syncedAt })
+    })
     this.bus.changed()
   }
 }
 
 export class TableSync extends Context.Service<TableSync, TableSyncState>()("sync/TableSync") {
-  static readonly layer: Layer.Layer<TableSync, never, EngineEnvironment | Session | Mirror | EngineBus> = Layer.effect(TableSync, Effect.gen(function* () {
-    return new TableSyncState(yield* EngineEnvironment, yield* Session, yield* Mirror, yield* EngineBus)
-  }))
+  static readonly layer: Layer.Layer<TableSync, never, EngineEnvironment | Session | Mirror | EngineBus> = Layer.effect(
+    TableSync,
+    Effect.gen(function* () {
+      return new TableSyncState(yield* EngineEnvironment, yield* Session, yield* Mirror, yield* EngineBus)
+    })
+  )
 }

@@ -22,7 +22,10 @@ describe("chunk store schema (sync/SPEC.md S3 S5, D-compact-pages)", () => {
         migrationStrategies: { 1: (d: Record<string, unknown>) => ({ ...d, upto: -1 }) }
       }
     })
-    const rows = [["a", 1, null], ["b", 2, "x"]]
+    const rows = [
+      ["a", 1, null],
+      ["b", 2, "x"]
+    ]
     await old.collections["statement_chunks"]!.insert({ id: "w|0000000000", wallet_id: "w", seq: 0, cursor: "c0", count: 2, upto: 2, rows })
     await old.close()
 
@@ -31,9 +34,11 @@ describe("chunk store schema (sync/SPEC.md S3 S5, D-compact-pages)", () => {
     expect(doc?.toJSON()).toMatchObject({ id: "w|0000000000", seq: 0, cursor: "c0", count: 2, upto: 2, rows })
     expect(doc?.text).toBeUndefined()
     expect(chunkRows(doc!.toJSON() as never)).toEqual(rows)
-    await db.statement_chunks.insert({ id: "w|0000000001", wallet_id: "w", seq: 1, cursor: "c1", count: 1, upto: 3, rows: [], text: "[[\"c\",3,null]]" })
+    await db.statement_chunks.insert({ id: "w|0000000001", wallet_id: "w", seq: 1, cursor: "c1", count: 1, upto: 3, rows: [], text: '[["c",3,null]]' })
     const read: unknown[][] = []
-    await loadTableChunks(db, ["w"], {}, (r) => { read.push(...(r as unknown[][])) })
+    await loadTableChunks(db, ["w"], {}, (r) => {
+      read.push(...(r as unknown[][]))
+    })
     expect(read).toEqual([...rows, ["c", 3, null]])
     await db.remove()
   })

@@ -39,9 +39,28 @@ export interface StatementChunkDoc {
   /** Or the rows as the text of a compact page (D-compact-pages: one string, cheap to store and read); `rows` is then empty. */
   text?: string
 }
-export interface CommandDoc { id: string; user_id: string; wallet_id: string; created_at: string; body: Record<string, unknown>; dedupe_key: string }
-export interface CommandEventDoc { key: string; command_id: string; seq: number; state: string; at: string; attempt?: number; error_key?: string; result?: unknown }
-export interface MetaDoc { key: string; value: unknown }
+export interface CommandDoc {
+  id: string
+  user_id: string
+  wallet_id: string
+  created_at: string
+  body: Record<string, unknown>
+  dedupe_key: string
+}
+export interface CommandEventDoc {
+  key: string
+  command_id: string
+  seq: number
+  state: string
+  at: string
+  attempt?: number
+  error_key?: string
+  result?: unknown
+}
+export interface MetaDoc {
+  key: string
+  value: unknown
+}
 
 const entitySchema: RxJsonSchema<EntityDoc> = {
   version: 0,
@@ -142,7 +161,13 @@ export async function openUserDb(userId: string, storage: RxStorage<unknown, unk
     entities: { schema: entitySchema, migrationStrategies: {} },
     // v1 added `upto` (the running row count, so a resumed pull need not read every chunk);
     // v2 the optional `text` (a compact page's rows as they came, D-compact-pages): v1 chunks stay as they are
-    statement_chunks: { schema: chunkSchema, migrationStrategies: { 1: (d: Omit<StatementChunkDoc, "upto">): StatementChunkDoc => ({ ...d, upto: -1 }), 2: (d: StatementChunkDoc): StatementChunkDoc => d } },
+    statement_chunks: {
+      schema: chunkSchema,
+      migrationStrategies: {
+        1: (d: Omit<StatementChunkDoc, "upto">): StatementChunkDoc => ({ ...d, upto: -1 }),
+        2: (d: StatementChunkDoc): StatementChunkDoc => d
+      }
+    },
     commands: { schema: commandSchema, migrationStrategies: {} },
     command_events: { schema: commandEventSchema, migrationStrategies: {} },
     meta: { schema: metaSchema, migrationStrategies: {} }
@@ -154,18 +179,28 @@ export async function openUserDb(userId: string, storage: RxStorage<unknown, unk
  * S4 wipe: remove the RxDB database, then delete every IndexedDB database the Dexie storage made
  * for it (RxDB's remove empties them but leaves the IndexedDB databases behind).
  */
-export async function wipeUserDb(db: UserDb | null, userId: string, storage: RxStorage<unknown, unknown>, idb: IDBFactory | undefined = globalThis.indexedDB): Promise<void> {
+export async function wipeUserDb(
+  db: UserDb | null,
+  userId: string,
+  storage: RxStorage<unknown, unknown>,
+  idb: IDBFactory | undefined = globalThis.indexedDB
+): Promise<void> {
   if (db && !db.closed) await db.remove()
   else await removeRxDatabase(dbNameFor(userId), storage, false)
   if (!idb?.databases) return
   const prefix = `rxdb-dexie-${dbNameFor(userId)}--`
   const names = (await idb.databases()).map((d) => d.name ?? "").filter((n) => n.startsWith(prefix))
-  await Promise.all(names.map((n) => new Promise<void>((resolve) => {
-    const req = idb.deleteDatabase(n)
-    req.onsuccess = () => resolve()
-    req.onerror = () => resolve()
-    req.onblocked = () => resolve()
-  })))
+  await Promise.all(
+    names.map(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const req = idb.deleteDatabase(n)
+          req.onsuccess = () => resolve()
+          req.onerror = () => resolve()
+          req.onblocked = () => resolve()
+        })
+    )
+  )
 }
 
 /** The IndexedDB databases that hold a user's data (for tests of S1/S4). */

@@ -20,12 +20,18 @@ export async function openRxOutboxStore(db: UserDb): Promise<OutboxStoreShape> {
   const listeners = new Set<(c: OutboxChange) => void>()
   for (const d of await db.commands.find().exec()) {
     const j = d.toJSON()
-    entries.set(j.id, { command: { id: j.id, user_id: j.user_id, wallet_id: j.wallet_id, created_at: j.created_at, body: j.body as Command["body"] }, dedupe_key: j.dedupe_key || null })
+    entries.set(j.id, {
+      command: { id: j.id, user_id: j.user_id, wallet_id: j.wallet_id, created_at: j.created_at, body: j.body as Command["body"] },
+      dedupe_key: j.dedupe_key || null
+    })
   }
   for (const d of await db.command_events.find().exec()) {
     const j = d.toJSON()
     const ev: CommandEvent = {
-      command_id: j.command_id, seq: j.seq, state: j.state as CommandEvent["state"], at: j.at,
+      command_id: j.command_id,
+      seq: j.seq,
+      state: j.state as CommandEvent["state"],
+      at: j.at,
       ...(j.attempt !== undefined ? { attempt: j.attempt } : {}),
       ...(j.error_key !== undefined ? { error_key: j.error_key } : {}),
       ...(j.result !== undefined ? { result: j.result } : {})
@@ -35,7 +41,9 @@ export async function openRxOutboxStore(db: UserDb): Promise<OutboxStoreShape> {
     log.set(j.command_id, l)
   }
   for (const l of log.values()) l.sort((a, b) => a.seq - b.seq)
-  const emit = (c: OutboxChange) => { for (const l of listeners) l(c) }
+  const emit = (c: OutboxChange) => {
+    for (const l of listeners) l(c)
+  }
 
   return {
     putCommand: (cmd, options) =>
@@ -49,9 +57,23 @@ export async function openRxOutboxStore(db: UserDb): Promise<OutboxStoreShape> {
         const entry: OutboxEntry = { command: cmd, dedupe_key: options?.dedupeKey ?? null }
         entries.set(cmd.id, entry)
         return Effect.tryPromise({
-          try: () => db.commands.insert({ id: cmd.id, user_id: cmd.user_id, wallet_id: cmd.wallet_id, created_at: cmd.created_at, body: cmd.body as unknown as Record<string, unknown>, dedupe_key: options?.dedupeKey ?? "" }),
-          catch: (e) => { entries.delete(cmd.id); return storeError(e) }
-        }).pipe(Effect.tap(() => Effect.sync(() => emit({ _tag: "CommandPut", entry }))), Effect.asVoid)
+          try: () =>
+            db.commands.insert({
+              id: cmd.id,
+              user_id: cmd.user_id,
+              wallet_id: cmd.wallet_id,
+              created_at: cmd.created_at,
+              body: cmd.body as unknown as Record<string, unknown>,
+              dedupe_key: options?.dedupeKey ?? ""
+            }),
+          catch: (e) => {
+            entries.delete(cmd.id)
+            return storeError(e)
+          }
+        }).pipe(
+          Effect.tap(() => Effect.sync(() => emit({ _tag: "CommandPut", entry }))),
+          Effect.asVoid
+        )
       }),
     appendEvent: (ev) =>
       Effect.suspend(() => {
@@ -60,22 +82,41 @@ export async function openRxOutboxStore(db: UserDb): Promise<OutboxStoreShape> {
         l.push(ev)
         log.set(ev.command_id, l)
         return Effect.tryPromise({
-          try: () => db.command_events.insert({
-            key: evKey(ev.command_id, ev.seq), command_id: ev.command_id, seq: ev.seq, state: ev.state, at: ev.at,
-            ...(ev.attempt !== undefined ? { attempt: ev.attempt } : {}),
-            ...(ev.error_key !== undefined ? { error_key: ev.error_key } : {}),
-            ...(ev.result !== undefined ? { result: ev.result } : {})
-          }),
-          catch: (e) => { l.pop(); return storeError(e) }
-        }).pipe(Effect.tap(() => Effect.sync(() => emit({ _tag: "EventAppended", event: ev }))), Effect.asVoid)
+          try: () =>
+            db.command_events.insert({
+              key: evKey(ev.command_id, ev.seq),
+              command_id: ev.command_id,
+              seq: ev.seq,
+              state: ev.state,
+              at: ev.at,
+              ...(ev.attempt !== undefined ? { attempt: ev.attempt } : {}),
+              ...(ev.error_key !== undefined ? { error_key: ev.error_key } : {}),
+              ...(ev.result !== undefined ? { result: ev.result } : {})
+            }),
+          catch: (e) => {
+            l.pop()
+            return storeError(e)
+          }
+        }).pipe(
+          Effect.tap(() => Effect.sync(() => emit({ _tag: "EventAppended", event: ev }))),
+          Effect.asVoid
+        )
       }),
     command: (id) => Effect.sync(() => entries.get(id)),
     commands: () => Effect.sync(() => [...entries.values()]),
     events: (id) => Effect.sync(() => [...(log.get(id) ?? [])]),
-    unfinished: () => Effect.sync(() => [...entries.values()].filter((e) => {
-      const last = latestEvent(log.get(e.command.id) ?? [])
-      return last === undefined || !isTerminal(last.state)
-    })),
-    subscribe: (l) => { listeners.add(l); return () => { listeners.delete(l) } }
+    unfinished: () =>
+      Effect.sync(() =>
+        [...entries.values()].filter((e) => {
+          const last = latestEvent(log.get(e.command.id) ?? [])
+          return last === undefined || !isTerminal(last.state)
+        })
+      ),
+    subscribe: (l) => {
+      listeners.add(l)
+      return () => {
+        listeners.delete(l)
+      }
+    }
   }
 }

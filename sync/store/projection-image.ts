@@ -28,15 +28,21 @@ export const imageDbName = (userId: string): string => `rxdb-dexie-${dbNameFor(u
 const open = (idb: IDBFactory, userId: string): Promise<IDBDatabase> =>
   new Promise((resolve, reject) => {
     const req = idb.open(imageDbName(userId), 1)
-    req.onupgradeneeded = () => { if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE) }
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE)
+    }
     req.onsuccess = () => resolve(req.result)
     req.onerror = () => reject(req.error ?? new Error("projection image: open failed"))
     req.onblocked = () => reject(new Error("projection image: open blocked"))
   })
 
 const isStored = (v: unknown): v is StoredImage =>
-  typeof v === "object" && v !== null && typeof (v as StoredImage).watermark === "object" && (v as StoredImage).watermark !== null &&
-  typeof (v as StoredImage).rows === "number" && "projection" in v
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as StoredImage).watermark === "object" &&
+  (v as StoredImage).watermark !== null &&
+  typeof (v as StoredImage).rows === "number" &&
+  "projection" in v
 
 /** The stored image, or null (none, unreadable, or no IndexedDB here). */
 export async function readImage(idb: IDBFactory | undefined, userId: string): Promise<StoredImage | null> {

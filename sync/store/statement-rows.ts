@@ -6,13 +6,41 @@
 import type { StatementEntry } from "../../schema/entities.ts"
 
 export const COLUMNS = [
-  "id", "wallet_id", "operation_id", "created_at", "updated_at", "type", "direction", "status", "currency_symbol",
-  "amount", "balance_after", "description", "counterparty_name", "counterparty_document", "end_to_end_id", "transaction_uuid"
+  "id",
+  "wallet_id",
+  "operation_id",
+  "created_at",
+  "updated_at",
+  "type",
+  "direction",
+  "status",
+  "currency_symbol",
+  "amount",
+  "balance_after",
+  "description",
+  "counterparty_name",
+  "counterparty_document",
+  "end_to_end_id",
+  "transaction_uuid"
 ] as const
 
 export const toCompact = (r: StatementEntry): unknown[] => [
-  r.id, r.wallet_id, r.operation_id, r.created_at, r.updated_at, r.type, r.direction, r.status, r.currency_symbol,
-  r.amount, r.balance_after, r.description, r.counterparty_name, r.counterparty_document, r.end_to_end_id, r.transaction_uuid
+  r.id,
+  r.wallet_id,
+  r.operation_id,
+  r.created_at,
+  r.updated_at,
+  r.type,
+  r.direction,
+  r.status,
+  r.currency_symbol,
+  r.amount,
+  r.balance_after,
+  r.description,
+  r.counterparty_name,
+  r.counterparty_document,
+  r.end_to_end_id,
+  r.transaction_uuid
 ]
 
 export const fromCompact = (a: ReadonlyArray<unknown>): StatementEntry => ({

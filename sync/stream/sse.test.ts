@@ -18,7 +18,10 @@ const scripted = (script: ReadonlyArray<Step>) => {
     const body = new ReadableStream<Uint8Array>({
       start(c) {
         init?.signal?.addEventListener("abort", () => c.error(new DOMException("aborted", "AbortError")))
-        if (step !== "silent") { c.enqueue(new TextEncoder().encode(step.events)); c.close() }
+        if (step !== "silent") {
+          c.enqueue(new TextEncoder().encode(step.events))
+          c.close()
+        }
       }
     })
     return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } })
@@ -30,7 +33,9 @@ const until = async (cond: () => boolean): Promise<void> => {
   while (!cond()) await new Promise((r) => setImmediate(r))
 }
 
-afterEach(() => { vi.restoreAllMocks() })
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe("live stream (sync/SPEC.md L1 L2 L4 L5)", () => {
   it("L1 the stream is a fetch with the bearer token and Last-Event-ID in headers, parsed as SSE; L5 an undecodable event is skipped and counted", async () => {
@@ -38,8 +43,14 @@ describe("live stream (sync/SPEC.md L1 L2 L4 L5)", () => {
     const f = scripted([{ events: `id: 7\ndata: ${beat}\n\nid: 8\ndata: {"type":"nonsense"}\n\nid: 9\ndata: not json\n\n` }, "silent"])
     const got: Array<[string | null, unknown]> = []
     const s = new LiveStream({
-      url: () => "http://x/users/events/stream", headers: () => ({ authorization: "Bearer T1" }), lastEventId: () => "6",
-      onEvent: (id, ev) => got.push([id, ev]), onStatus: () => undefined, onUnauthorized: async () => true, fetch: f.fetch, baseDelayMs: 1
+      url: () => "http://x/users/events/stream",
+      headers: () => ({ authorization: "Bearer T1" }),
+      lastEventId: () => "6",
+      onEvent: (id, ev) => got.push([id, ev]),
+      onStatus: () => undefined,
+      onUnauthorized: async () => true,
+      fetch: f.fetch,
+      baseDelayMs: 1
     })
     s.start()
     await until(() => f.calls.length >= 2)
@@ -60,8 +71,16 @@ describe("live stream (sync/SPEC.md L1 L2 L4 L5)", () => {
     // fail, fail, fail, fail, open (then closed by the server), fail, fail
     const f = scripted(["fail", "fail", "fail", "fail", { events: ": hello\n\n" }, "fail", "fail", "silent"])
     const s = new LiveStream({
-      url: () => "http://x/s", headers: () => ({}), lastEventId: () => null, onEvent: () => undefined, onStatus: () => undefined,
-      onUnauthorized: async () => true, fetch: f.fetch, baseDelayMs: 4, maxDelayMs: 20, heartbeatTimeoutMs: 1_000_000
+      url: () => "http://x/s",
+      headers: () => ({}),
+      lastEventId: () => null,
+      onEvent: () => undefined,
+      onStatus: () => undefined,
+      onUnauthorized: async () => true,
+      fetch: f.fetch,
+      baseDelayMs: 4,
+      maxDelayMs: 20,
+      heartbeatTimeoutMs: 1_000_000
     })
     s.start()
     await until(() => f.calls.length >= 8)
@@ -74,8 +93,15 @@ describe("live stream (sync/SPEC.md L1 L2 L4 L5)", () => {
     const f = scripted(["silent"])
     const statuses: StreamStatus[] = []
     const s = new LiveStream({
-      url: () => "http://x/s", headers: () => ({}), lastEventId: () => null, onEvent: () => undefined, onStatus: (st) => statuses.push(st),
-      onUnauthorized: async () => true, fetch: f.fetch, baseDelayMs: 1, heartbeatTimeoutMs: 20
+      url: () => "http://x/s",
+      headers: () => ({}),
+      lastEventId: () => null,
+      onEvent: () => undefined,
+      onStatus: (st) => statuses.push(st),
+      onUnauthorized: async () => true,
+      fetch: f.fetch,
+      baseDelayMs: 1,
+      heartbeatTimeoutMs: 20
     })
     s.start()
     await until(() => f.calls.length >= 3)

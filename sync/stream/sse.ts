@@ -46,10 +46,15 @@ export class LiveStream {
     this.setStatus("down")
   }
   /** Drop the current connection and reconnect now (e.g. after a token renewal). */
-  restart(): void { this.abort?.abort() }
+  restart(): void {
+    this.abort?.abort()
+  }
 
   private setStatus(s: StreamStatus): void {
-    if (this.status !== s) { this.status = s; this.o.onStatus(s) }
+    if (this.status !== s) {
+      this.status = s
+      this.o.onStatus(s)
+    }
   }
 
   private async loop(): Promise<void> {
@@ -72,7 +77,10 @@ export class LiveStream {
         })
         if (res.status === 401) {
           const ok = await this.o.onUnauthorized()
-          if (!ok) { this.stop(); return }
+          if (!ok) {
+            this.stop()
+            return
+          }
           continue
         }
         if (!res.ok || !res.body) throw new Error(`stream status ${res.status}`)
@@ -83,9 +91,17 @@ export class LiveStream {
           onEvent: (m) => {
             arm()
             let json: unknown
-            try { json = JSON.parse(m.data) } catch { this.undecodable++; return }
+            try {
+              json = JSON.parse(m.data)
+            } catch {
+              this.undecodable++
+              return
+            }
             const exit = decode(json)
-            if (exit._tag !== "Success") { this.undecodable++; return }
+            if (exit._tag !== "Success") {
+              this.undecodable++
+              return
+            }
             this.o.onEvent(m.id ?? null, exit.value)
           },
           onComment: () => arm()

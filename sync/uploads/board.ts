@@ -11,7 +11,7 @@ import type { FileStore, StoredFileRecord } from "./file-store.ts"
 import type { UploadEnv, UploadProgress, UploadServer } from "./upload.ts"
 import { baseUploadId, extraUploadId, isUploadPayload, type ExtraUploadFile } from "./define-upload.ts"
 
-const extrasOf = (p: unknown): ReadonlyArray<ExtraUploadFile> => ((p as { extra_files?: ReadonlyArray<ExtraUploadFile> }).extra_files ?? [])
+const extrasOf = (p: unknown): ReadonlyArray<ExtraUploadFile> => (p as { extra_files?: ReadonlyArray<ExtraUploadFile> }).extra_files ?? []
 
 export type { UploadProgress } from "./upload.ts"
 
@@ -45,7 +45,10 @@ export class UploadBoard {
   /** Command id → file key, from the commands seen. */
   private readonly fileOf = new Map<string, string>()
 
-  constructor(readonly files: FileStore, private readonly changed: () => void) {}
+  constructor(
+    readonly files: FileStore,
+    private readonly changed: () => void
+  ) {}
 
   /** Keep a file for an upload command about to be submitted; answers its key. */
   async put(blob: Blob, name: string, type: string, now: string): Promise<string> {
@@ -61,7 +64,10 @@ export class UploadBoard {
       local: {
         blob: (fileKey) => Effect.promise(() => this.files.get(fileKey)).pipe(Effect.map((r) => r?.blob)),
         gate: (runId) => Effect.promise(() => this.gate(baseUploadId(runId))),
-        progress: (commandId, p) => { this.progress.set(commandId, p); this.changed() }
+        progress: (commandId, p) => {
+          this.progress.set(commandId, p)
+          this.changed()
+        }
       }
     }
   }
@@ -132,14 +138,19 @@ export class UploadBoard {
     return commands.flatMap((c) => {
       const p = c.body.payload
       if (!isUploadPayload(p)) return []
-      return [{
-        commandId: c.id, name: c.body.name, fileName: p.file_name, state: c.state,
-        ...(c.error_key ? { error_key: c.error_key } : {}),
-        paused: this.paused.get(c.id) ?? false,
-        progress: this.summed(c.id, p),
-        created_at: c.created_at,
-        meta: p.meta
-      }]
+      return [
+        {
+          commandId: c.id,
+          name: c.body.name,
+          fileName: p.file_name,
+          state: c.state,
+          ...(c.error_key ? { error_key: c.error_key } : {}),
+          paused: this.paused.get(c.id) ?? false,
+          progress: this.summed(c.id, p),
+          created_at: c.created_at,
+          meta: p.meta
+        }
+      ]
     })
   }
 
@@ -152,7 +163,7 @@ export class UploadBoard {
     const last = [...runs].reverse().find((r) => r.p !== undefined)?.p
     const done = last?.phase === "done" && runs.every((r) => r.p !== undefined)
     return {
-      phase: done ? "done" : first.phase === "done" ? (last?.phase === "done" ? "sending" : last?.phase ?? "sending") : first.phase,
+      phase: done ? "done" : first.phase === "done" ? (last?.phase === "done" ? "sending" : (last?.phase ?? "sending")) : first.phase,
       sentBytes: first.sentBytes + runs.reduce((a, r) => a + (r.p?.sentBytes ?? 0), 0),
       totalBytes: p.size + runs.reduce((a, r) => a + r.size, 0),
       resumedParts: first.resumedParts + runs.reduce((a, r) => a + (r.p?.resumedParts ?? 0), 0),

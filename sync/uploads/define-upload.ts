@@ -42,7 +42,13 @@ export interface UploadCommandSpec<N extends string, M> {
   readonly meta: Schema.Codec<M, unknown>
   readonly sensitive?: boolean
   /** The area's call with the assembled file, with the command id as its transaction-uuid. */
-  readonly finish: (env: CommandEnv, cmd: CommandOf<UploadPayload<M>>, file: StoredFile, pinToken: string | null, extras: Readonly<Record<string, StoredFile>>) => Effect.Effect<unknown, ApiError>
+  readonly finish: (
+    env: CommandEnv,
+    cmd: CommandOf<UploadPayload<M>>,
+    file: StoredFile,
+    pinToken: string | null,
+    extras: Readonly<Record<string, StoredFile>>
+  ) => Effect.Effect<unknown, ApiError>
   readonly overlay?: (payload: UploadPayload<M>, cmd: CommandOf<UploadPayload<M>>, phase?: "pending" | "confirmed") => ReadonlyArray<Overlay>
   readonly refresh?: ReadonlyArray<string>
 }
@@ -50,20 +56,28 @@ export interface UploadCommandSpec<N extends string, M> {
 export type UploadPayload<M> = { readonly meta: M; readonly extra_files?: ReadonlyArray<ExtraUploadFile> } & UploadFile
 
 export const isUploadPayload = (p: unknown): p is UploadPayload<unknown> =>
-  typeof p === "object" && p !== null && typeof (p as { file_key?: unknown }).file_key === "string" && typeof (p as { part_size?: unknown }).part_size === "number"
+  typeof p === "object" &&
+  p !== null &&
+  typeof (p as { file_key?: unknown }).file_key === "string" &&
+  typeof (p as { part_size?: unknown }).part_size === "number"
 
 export const defineUploadCommand = <const N extends string, M>(spec: UploadCommandSpec<N, M>): CommandDef<N, UploadPayload<M>> =>
   defineCommand({
     name: spec.name,
-    payload: Schema.Struct({ ...UploadFilePayload, meta: spec.meta, extra_files: Schema.optionalKey(Schema.Array(ExtraUploadFile)) }) as unknown as Schema.Codec<UploadPayload<M>, unknown>,
+    payload: Schema.Struct({
+      ...UploadFilePayload,
+      meta: spec.meta,
+      extra_files: Schema.optionalKey(Schema.Array(ExtraUploadFile))
+    }) as unknown as Schema.Codec<UploadPayload<M>, unknown>,
     sensitive: spec.sensitive ?? false,
     send: (env, cmd, pinToken) => {
       if (env.uploads === undefined) return Effect.fail(new BadRequest({ status: 400, key: "UPLOAD_NOT_FOUND", message: "no upload environment" }))
       const uploads = env.uploads
-      return Effect.gen(function*() {
+      return Effect.gen(function* () {
         const file = yield* runUpload(uploads, cmd, cmd.body.payload)
         const extras: Record<string, StoredFile> = {}
-        for (const x of cmd.body.payload.extra_files ?? []) extras[x.slot] = yield* runUpload(uploads, { id: extraUploadId(cmd.id, x.slot), wallet_id: cmd.wallet_id }, x)
+        for (const x of cmd.body.payload.extra_files ?? [])
+          extras[x.slot] = yield* runUpload(uploads, { id: extraUploadId(cmd.id, x.slot), wallet_id: cmd.wallet_id }, x)
         return yield* spec.finish(env, cmd, file, pinToken, extras)
       })
     },

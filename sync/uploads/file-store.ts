@@ -25,27 +25,38 @@ export interface FileStore {
 
 export class MemoryFileStore implements FileStore {
   readonly recs = new Map<string, StoredFileRecord>()
-  async put(rec: StoredFileRecord): Promise<void> { this.recs.set(rec.key, rec) }
-  async get(key: string): Promise<StoredFileRecord | undefined> { return this.recs.get(key) }
+  async put(rec: StoredFileRecord): Promise<void> {
+    this.recs.set(rec.key, rec)
+  }
+  async get(key: string): Promise<StoredFileRecord | undefined> {
+    return this.recs.get(key)
+  }
   async setPaused(key: string, paused: boolean): Promise<void> {
     const r = this.recs.get(key)
     if (r) this.recs.set(key, { ...r, paused })
   }
-  async delete(key: string): Promise<void> { this.recs.delete(key) }
-  async keys(): Promise<ReadonlyArray<string>> { return [...this.recs.keys()] }
+  async delete(key: string): Promise<void> {
+    this.recs.delete(key)
+  }
+  async keys(): Promise<ReadonlyArray<string>> {
+    return [...this.recs.keys()]
+  }
 }
 
 /** The IndexedDB database of a user's pending upload files (deleted with the user's data, S4). */
 export const fileDbNameFor = (rxDbName: string): string => `${rxDbName}-files`
 
-const req = <T>(r: IDBRequest<T>): Promise<T> => new Promise((resolve, reject) => {
-  r.onsuccess = () => resolve(r.result)
-  r.onerror = () => reject(r.error ?? new Error("IndexedDB request failed"))
-})
+const req = <T>(r: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result)
+    r.onerror = () => reject(r.error ?? new Error("IndexedDB request failed"))
+  })
 
 export async function openIdbFileStore(name: string, idb: IDBFactory = globalThis.indexedDB): Promise<FileStore & { close(): void }> {
   const open = idb.open(name, 1)
-  open.onupgradeneeded = () => { open.result.createObjectStore("files", { keyPath: "key" }) }
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore("files", { keyPath: "key" })
+  }
   const db = await req(open)
   const tx = <T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
     const t = db.transaction("files", mode)
@@ -57,13 +68,17 @@ export async function openIdbFileStore(name: string, idb: IDBFactory = globalThi
     })
   }
   return {
-    put: async (rec) => { await tx("readwrite", (s) => s.put(rec)) },
+    put: async (rec) => {
+      await tx("readwrite", (s) => s.put(rec))
+    },
     get: async (key) => (await tx("readonly", (s) => s.get(key))) as StoredFileRecord | undefined,
     setPaused: async (key, paused) => {
       const r = (await tx("readonly", (s) => s.get(key))) as StoredFileRecord | undefined
       if (r) await tx("readwrite", (s) => s.put({ ...r, paused }))
     },
-    delete: async (key) => { await tx("readwrite", (s) => s.delete(key)) },
+    delete: async (key) => {
+      await tx("readwrite", (s) => s.delete(key))
+    },
     keys: async () => ((await tx("readonly", (s) => s.getAllKeys())) as IDBValidKey[]).map(String),
     close: () => db.close()
   }

@@ -12,10 +12,14 @@ import type { UploadServer } from "./upload.ts"
 export function makeUploadServer(api: ApiClient, doFetch: typeof fetch = (...a) => globalThis.fetch(...a)): UploadServer {
   const w = (walletId: string) => ({ walletId, noDedup: true })
   return {
-    create: (walletId, key, f) => api.call("storageMultipartCreate", {
-      ...w(walletId), transactionUuid: key,
-      body: { file_name: f.file_name, content_type: f.content_type, size: f.size, purpose: f.purpose, part_size: f.part_size }
-    }).pipe(Effect.map((r) => r.data)),
+    create: (walletId, key, f) =>
+      api
+        .call("storageMultipartCreate", {
+          ...w(walletId),
+          transactionUuid: key,
+          body: { file_name: f.file_name, content_type: f.content_type, size: f.size, purpose: f.purpose, part_size: f.part_size }
+        })
+        .pipe(Effect.map((r) => r.data)),
     parts: (walletId, uploadId) => api.call("storageParts", { ...w(walletId), params: { id: uploadId } }).pipe(Effect.map((r) => r.data.parts)),
     partUrl: (walletId, uploadId, partNumber) =>
       api.call("storagePartUrl", { ...w(walletId), params: { id: uploadId }, body: { part_number: partNumber } }).pipe(Effect.map((r) => r.data.url)),
@@ -24,10 +28,15 @@ export function makeUploadServer(api: ApiClient, doFetch: typeof fetch = (...a) 
         try: (signal) => doFetch(url, { method: "PUT", body: bytes, signal, headers: { "content-type": "application/octet-stream" } }),
         catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e) })
       }).pipe(
-        Effect.flatMap((res): Effect.Effect<{ etag: string }, ApiError> => res.ok
-          ? Effect.promise(() => res.json() as Promise<{ data?: { etag?: string } }>).pipe(Effect.map((j) => ({ etag: j.data?.etag ?? res.headers.get("etag") ?? "" })))
-          : Effect.promise(() => res.json().catch(() => null) as Promise<{ error: { status: number; key: string; message: string } } | null>)
-            .pipe(Effect.flatMap((b) => Effect.fail(errorFromStatus(res.status, b, res.headers.get("retry-after"))))))
+        Effect.flatMap((res): Effect.Effect<{ etag: string }, ApiError> =>
+          res.ok
+            ? Effect.promise(() => res.json() as Promise<{ data?: { etag?: string } }>).pipe(
+                Effect.map((j) => ({ etag: j.data?.etag ?? res.headers.get("etag") ?? "" }))
+              )
+            : Effect.promise(() => res.json().catch(() => null) as Promise<{ error: { status: number; key: string; message: string } } | null>).pipe(
+                Effect.flatMap((b) => Effect.fail(errorFromStatus(res.status, b, res.headers.get("retry-after"))))
+              )
+        )
       ),
     complete: (walletId, key, uploadId, parts) =>
       api.call("storageComplete", { ...w(walletId), transactionUuid: key, params: { id: uploadId }, body: { parts } }).pipe(Effect.map((r) => r.data)),

@@ -29,7 +29,9 @@ const setup = async (server: FakeUploadServer, size = SIZE) => {
   const key = await board.put(new Blob([bytes]), "report.xml", "application/xml", "2026-01-01T00:00:00Z")
   const f: UploadFile = { file_key: key, file_name: "report.xml", content_type: "application/xml", size, part_size: PART, purpose: "endr-report" }
   const cmd = { id: "cmd-1", wallet_id: "w-1" }
-  await board.follow([{ id: cmd.id, state: "sending", created_at: "", body: { name: "v1.betting.sendReport", payload: { ...f, meta: { report_date: "2026-01-01" } } } }])
+  await board.follow([
+    { id: cmd.id, state: "sending", created_at: "", body: { name: "v1.betting.sendReport", payload: { ...f, meta: { report_date: "2026-01-01" } } } }
+  ])
   return { board, files, bytes, f, cmd, env: board.env(server.server) as UploadEnv }
 }
 
@@ -77,7 +79,15 @@ describe("resumable upload (DESIGN 'Uploads are commands too', features §7 stor
     const fake = new FakeUploadServer()
     const { env, f, cmd, board } = await setup(fake)
     let parts = 0
-    const stopping: UploadEnv = { ...env, local: { ...env.local, progress: (_id, p) => { if (p.phase === "sending" && p.partsSentThisRun === 2 && parts++ === 0) void board.control(cmd.id, "abort") } } }
+    const stopping: UploadEnv = {
+      ...env,
+      local: {
+        ...env.local,
+        progress: (_id, p) => {
+          if (p.phase === "sending" && p.partsSentThisRun === 2 && parts++ === 0) void board.control(cmd.id, "abort")
+        }
+      }
+    }
     const exit = await Effect.runPromiseExit(runUpload(stopping, cmd, f))
     expect(Exit.isFailure(exit)).toBe(true)
     expect(JSON.stringify(exit)).toContain("UPLOAD_ABORTED")
@@ -102,7 +112,7 @@ describe("resumable upload (DESIGN 'Uploads are commands too', features §7 stor
 
   it("part size: at most 100 parts of at least 256 KiB (core §9 'multipart size 100', D-uploads-part-size)", () => {
     expect(partSizeFor(1000)).toBe(MIN_PART_SIZE)
-    expect(Math.ceil(50 * 1024 * 1024 / partSizeFor(50 * 1024 * 1024))).toBeLessThanOrEqual(100)
+    expect(Math.ceil((50 * 1024 * 1024) / partSizeFor(50 * 1024 * 1024))).toBeLessThanOrEqual(100)
     expect(createKey("c")).not.toBe(completeKey("c"))
   })
 
@@ -113,7 +123,10 @@ describe("resumable upload (DESIGN 'Uploads are commands too', features §7 stor
     const def = commandDef("v1.betting.sendReport")
     if (!def) throw new Error("v1.betting.sendReport is not registered")
     const cmd: Command = {
-      id: "cmd-1", user_id: "u-1", wallet_id: "w-1", created_at: "2026-01-01T00:00:00Z",
+      id: "cmd-1",
+      user_id: "u-1",
+      wallet_id: "w-1",
+      created_at: "2026-01-01T00:00:00Z",
       body: { name: "v1.betting.sendReport", payload: { ...f, meta: { report_date: "2026-01-01" } } }
     }
     const api = {
@@ -130,13 +143,15 @@ describe("resumable upload (DESIGN 'Uploads are commands too', features §7 stor
     }
     const store = new MemoryOutboxStore()
     const clock = makeVirtualClock()
-    const state = await Effect.runPromise(runCommand(cmd).pipe(
-      Effect.provideService(OutboxStore, store),
-      Effect.provideService(CommandTransport, transport),
-      Effect.provideService(PinPrompt, { ask: () => Effect.succeed(null) }),
-      Effect.provideService(Clock.Clock, clock.clock),
-      Random.withSeed(1)
-    ))
+    const state = await Effect.runPromise(
+      runCommand(cmd).pipe(
+        Effect.provideService(OutboxStore, store),
+        Effect.provideService(CommandTransport, transport),
+        Effect.provideService(PinPrompt, { ask: () => Effect.succeed(null) }),
+        Effect.provideService(Clock.Clock, clock.clock),
+        Random.withSeed(1)
+      )
+    )
     expect(state).toBe("confirmed")
     for (const n of [1, 2, 3, 4, 5]) expect(fake.putsOf(n)).toBe(1)
     expect(fake.assembledCount).toBe(1)

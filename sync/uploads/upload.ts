@@ -35,7 +35,12 @@ export interface UploadServer {
   readonly parts: (walletId: string, uploadId: string) => Effect.Effect<ReadonlyArray<UploadedPart>, ApiError>
   readonly partUrl: (walletId: string, uploadId: string, partNumber: number) => Effect.Effect<string, ApiError>
   readonly putPart: (url: string, bytes: Blob) => Effect.Effect<{ readonly etag: string }, ApiError>
-  readonly complete: (walletId: string, key: string, uploadId: string, parts: ReadonlyArray<{ part_number: number; etag: string }>) => Effect.Effect<StoredFile, ApiError>
+  readonly complete: (
+    walletId: string,
+    key: string,
+    uploadId: string,
+    parts: ReadonlyArray<{ part_number: number; etag: string }>
+  ) => Effect.Effect<StoredFile, ApiError>
   readonly abort: (walletId: string, uploadId: string) => Effect.Effect<void, ApiError>
 }
 
@@ -57,7 +62,10 @@ export interface UploadProgress {
   readonly partsSentThisRun: number
 }
 
-export interface UploadEnv { readonly server: UploadServer; readonly local: UploadLocal }
+export interface UploadEnv {
+  readonly server: UploadServer
+  readonly local: UploadLocal
+}
 
 export { MAX_PARTS, MIN_PART_SIZE, partSizeFor, partsCount } from "../../schema/api-storage.ts"
 
@@ -68,7 +76,7 @@ const refused = (key: string, message: string) => new BadRequest({ status: 400, 
 
 /** U1–U5: one run of an upload; resolves with the assembled file. */
 export const runUpload = (env: UploadEnv, cmd: { readonly id: string; readonly wallet_id: string }, f: UploadFile): Effect.Effect<StoredFile, ApiError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { server, local } = env
     const total = f.size
     local.progress(cmd.id, { phase: "starting", sentBytes: 0, totalBytes: total, resumedParts: 0, partsSentThisRun: 0 })
@@ -80,12 +88,14 @@ export const runUpload = (env: UploadEnv, cmd: { readonly id: string; readonly w
     let sent = [...held.values()].reduce((s, p) => s + p.size, 0)
     const resumedParts = held.size
     let thisRun = 0
-    const report = (phase: UploadProgress["phase"]) => local.progress(cmd.id, { phase, sentBytes: Math.min(sent, total), totalBytes: total, resumedParts, partsSentThisRun: thisRun })
+    const report = (phase: UploadProgress["phase"]) =>
+      local.progress(cmd.id, { phase, sentBytes: Math.min(sent, total), totalBytes: total, resumedParts, partsSentThisRun: thisRun })
     report("sending")
     if (upload.status !== "completed") {
       for (let i = 1; i <= n; i++) {
         if (held.has(i)) continue // U2: never sent again
-        if ((yield* local.gate(cmd.id)) === "abort") { // U5
+        if ((yield* local.gate(cmd.id)) === "abort") {
+          // U5
           yield* Effect.ignore(server.abort(cmd.wallet_id, upload.upload_id))
           return yield* Effect.fail(refused("UPLOAD_ABORTED", "stopped by the user"))
         }

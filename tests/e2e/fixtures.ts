@@ -21,11 +21,19 @@ export interface ShellFixtures {
 export const test = base.extend<ShellFixtures>({
   locale: "pt-BR",
   timezoneId: "America/Sao_Paulo",
-  login: async ({ page }, use) => { await use(new LoginPage(page)) },
-  shell: async ({ page }, use) => { await use(new Shell(page)) },
-  home: async ({ page }, use) => { await use(new HomePage(page)) },
+  login: async ({ page }, use) => {
+    await use(new LoginPage(page))
+  },
+  shell: async ({ page }, use) => {
+    await use(new Shell(page))
+  },
+  home: async ({ page }, use) => {
+    await use(new HomePage(page))
+  },
   signInAs: async ({ page }, use) => {
-    await use(async (email, o = {}) => { await signInToHome(page, email, o) })
+    await use(async (email, o = {}) => {
+      await signInToHome(page, email, o)
+    })
   }
 })
 

@@ -22,60 +22,113 @@ const CONTRACT_BROKEN = "does not match its Schema"
 const ROOT = resolve(import.meta.dirname, "../..")
 
 /** A port the system has free now (listen on 0, read it, close). */
-const freePort = (): Promise<number> => new Promise((ok, fail) => {
-  const s = createServer()
-  s.on("error", fail)
-  s.listen(0, "127.0.0.1", () => { const { port } = s.address() as AddressInfo; s.close(() => ok(port)) })
-})
+const freePort = (): Promise<number> =>
+  new Promise((ok, fail) => {
+    const s = createServer()
+    s.on("error", fail)
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as AddressInfo
+      s.close(() => ok(port))
+    })
+  })
 
 const up = async (url: string, until: number): Promise<boolean> => {
   while (Date.now() < until) {
-    try { if ((await fetch(url)).status < 500) return true } catch { /* not yet */ }
+    try {
+      if ((await fetch(url)).status < 500) return true
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   return false
 }
 
-export interface Served { readonly url: string; readonly apiUrl: string }
+export interface Served {
+  readonly url: string
+  readonly apiUrl: string
+}
 
 export const test = base.extend<{ fromSeed: void; boundaryChecked: void }, { served: Served }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
-  served: [async ({}, use, workerInfo) => {
-    const [appPort, apiPort] = [await freePort(), await freePort()]
-    const db = resolve(ROOT, `.data/e2e-w${workerInfo.parallelIndex}-${apiPort}.sqlite`)
-    const child = spawn(process.execPath, [resolve(ROOT, "scripts/serve.mjs"), "--app-port", String(appPort), "--api-port", String(apiPort),
-      "--db", db, "--fresh", "--size", "small", "--admin", "--resettable", "--no-build"], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] })
-    let err = ""
-    child.stderr.on("data", (b: Buffer) => { err = (err + b.toString()).slice(-4000) })
-    const exited = new Promise<void>((r) => child.once("exit", () => r()))
-    const url = `http://127.0.0.1:${appPort}`
-    const apiUrl = `http://127.0.0.1:${apiPort}`
-    // the sandbox seeds in about a second and vite preview starts in about two; a minute is the guard, not the expectation
-    const until = Date.now() + 60_000
-    if (!(await up(`${apiUrl}/health`, until)) || !(await up(`${url}/`, until))) {
+  served: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here
+    async ({}, use, workerInfo) => {
+      const [appPort, apiPort] = [await freePort(), await freePort()]
+      const db = resolve(ROOT, `.data/e2e-w${workerInfo.parallelIndex}-${apiPort}.sqlite`)
+      const child = spawn(
+        process.execPath,
+        [
+          resolve(ROOT, "scripts/serve.mjs"),
+          "--app-port",
+          String(appPort),
+          "--api-port",
+          String(apiPort),
+          "--db",
+          db,
+          "--fresh",
+          "--size",
+          "small",
+          "--admin",
+          "--resettable",
+          "--no-build"
+        ],
+        { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] }
+      )
+      let err = ""
+      child.stderr.on("data", (b: Buffer) => {
+        err = (err + b.toString()).slice(-4000)
+      })
+      const exited = new Promise<void>((r) => child.once("exit", () => r()))
+      const url = `http://127.0.0.1:${appPort}`
+      const apiUrl = `http://127.0.0.1:${apiPort}`
+      // the sandbox seeds in about a second and vite preview starts in about two; a minute is the guard, not the expectation
+      const until = Date.now() + 60_000
+      if (!(await up(`${apiUrl}/health`, until)) || !(await up(`${url}/`, until))) {
+        child.kill("SIGTERM")
+        throw new Error(`worker ${workerInfo.parallelIndex}: the sandbox did not come up on ${url}\n${err}`)
+      }
+      await use({ url, apiUrl })
       child.kill("SIGTERM")
-      throw new Error(`worker ${workerInfo.parallelIndex}: the sandbox did not come up on ${url}\n${err}`)
-    }
-    await use({ url, apiUrl })
-    child.kill("SIGTERM")
-    await exited
-    for (const f of [db, `${db}-wal`, `${db}-shm`, `${db}.seed-copy`]) rmSync(f, { force: true })
-  }, { scope: "worker", timeout: 90_000 }],
-  baseURL: async ({ served }, use) => { await use(served.url) },
-  fromSeed: [async ({ served }, use) => {
-    const r = await fetch(`${served.url}/__admin/reset`, { method: "POST" })
-    if (!r.ok) throw new Error(`sandbox reset before the test: ${r.status}`)
-    await use()
-  }, { auto: true }],
-  boundaryChecked: [async ({ browser, context }, use) => {
-    const broken: string[] = []
-    const watch = (c: BrowserContext): void => { c.on("console", (m) => { if (m.type() === "error" && m.text().includes(CONTRACT_BROKEN)) broken.push(m.text()) }) }
-    watch(context)
-    const newContext = browser.newContext.bind(browser)
-    browser.newContext = async (options) => { const c = await newContext(options); watch(c); return c }
-    try { await use() } finally { browser.newContext = newContext }
-    expect(broken, "W4: the engine sent an answer that does not match its Schema").toEqual([])
-  }, { auto: true }]
+      await exited
+      for (const f of [db, `${db}-wal`, `${db}-shm`, `${db}.seed-copy`]) rmSync(f, { force: true })
+    },
+    { scope: "worker", timeout: 90_000 }
+  ],
+  baseURL: async ({ served }, use) => {
+    await use(served.url)
+  },
+  fromSeed: [
+    async ({ served }, use) => {
+      const r = await fetch(`${served.url}/__admin/reset`, { method: "POST" })
+      if (!r.ok) throw new Error(`sandbox reset before the test: ${r.status}`)
+      await use()
+    },
+    { auto: true }
+  ],
+  boundaryChecked: [
+    async ({ browser, context }, use) => {
+      const broken: string[] = []
+      const watch = (c: BrowserContext): void => {
+        c.on("console", (m) => {
+          if (m.type() === "error" && m.text().includes(CONTRACT_BROKEN)) broken.push(m.text())
+        })
+      }
+      watch(context)
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const c = await newContext(options)
+        watch(c)
+        return c
+      }
+      try {
+        await use()
+      } finally {
+        browser.newContext = newContext
+      }
+      expect(broken, "W4: the engine sent an answer that does not match its Schema").toEqual([])
+    },
+    { auto: true }
+  ]
 })
 
 export { expect }

@@ -37,7 +37,13 @@ const daysAgo = (n: number) => saoPauloDateKey(new Date(Date.now() - n * 86_400_
 const upload = async (bytes: Uint8Array<ArrayBuffer>, name = "relatorio.xml", tx = randomUUID()) => {
   const o = { as: bruno, wallet: W.brunoMatrix }
   const part_size = MIN_PART_SIZE
-  const up = (await ok("storageMultipartCreate", { ...o, tx, body: { file_name: name, content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size } })).data
+  const up = (
+    await ok("storageMultipartCreate", {
+      ...o,
+      tx,
+      body: { file_name: name, content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size }
+    })
+  ).data
   const parts: Array<{ part_number: number; etag: string }> = []
   for (let n = 1; n <= up.parts_count; n++) {
     const { url } = (await ok("storagePartUrl", { ...o, params: { id: up.upload_id }, body: { part_number: n } })).data
@@ -75,7 +81,12 @@ describe("storage uploads (features §3, §7; D-uploads-contract)", () => {
     const { up, file } = await upload(bytes, "a.bin", tx)
     expect(up.parts_count).toBe(3)
     expect(file).toMatchObject({ state: "READY", size: bytes.length, purpose: "endr-report" })
-    const again = await ok("storageMultipartCreate", { as: bruno, wallet: W.brunoMatrix, tx, body: { file_name: "a.bin", content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size: MIN_PART_SIZE } })
+    const again = await ok("storageMultipartCreate", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx,
+      body: { file_name: "a.bin", content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size: MIN_PART_SIZE }
+    })
     expect(again.data.upload_id).toBe(up.upload_id)
     const twice = await ok("storageComplete", { as: bruno, wallet: W.brunoMatrix, tx: randomUUID(), params: { id: up.upload_id }, body: { parts: [] } })
     expect(twice.data.id).toBe(file.id)
@@ -92,7 +103,13 @@ describe("storage uploads (features §3, §7; D-uploads-contract)", () => {
   it("parts held are listed (what a resume skips); complete with a part missing is 422 UPLOAD_INCOMPLETE; abort ends it", async () => {
     const o = { as: bruno, wallet: W.brunoMatrix }
     const bytes = new Uint8Array(MIN_PART_SIZE + 10)
-    const up = (await ok("storageMultipartCreate", { ...o, tx: true, body: { file_name: "b.xml", content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size: MIN_PART_SIZE } })).data
+    const up = (
+      await ok("storageMultipartCreate", {
+        ...o,
+        tx: true,
+        body: { file_name: "b.xml", content_type: "application/xml", size: bytes.length, purpose: "endr-report", part_size: MIN_PART_SIZE }
+      })
+    ).data
     const { url } = (await ok("storagePartUrl", { ...o, params: { id: up.upload_id }, body: { part_number: 1 } })).data
     expect((await fetch(url, { method: "PUT", body: new Blob([bytes.slice(0, MIN_PART_SIZE)]) })).status).toBe(200)
     expect((await ok("storageParts", { ...o, params: { id: up.upload_id } })).data.parts.map((p) => p.part_number)).toEqual([1])
@@ -108,11 +125,26 @@ describe("storage uploads (features §3, §7; D-uploads-contract)", () => {
   })
 
   it("validation: more than 100 parts or a bad size is 422 with the field; a report upload needs endr", async () => {
-    const tooMany = await cl.err("storageMultipartCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { file_name: "c.xml", content_type: "x", size: MIN_PART_SIZE * 101, purpose: "endr-report", part_size: MIN_PART_SIZE } })
+    const tooMany = await cl.err("storageMultipartCreate", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx: true,
+      body: { file_name: "c.xml", content_type: "x", size: MIN_PART_SIZE * 101, purpose: "endr-report", part_size: MIN_PART_SIZE }
+    })
     expect([tooMany.status, tooMany.body.error.fields?.["part_size"]]).toEqual([422, "VALIDATION_FORMAT"])
-    const noTx = await cl.err("storageMultipartCreate", { as: bruno, wallet: W.brunoMatrix, tx: false, body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE } })
+    const noTx = await cl.err("storageMultipartCreate", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx: false,
+      body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE }
+    })
     expect(noTx.status).toBe(400)
-    const member = await cl.err("storageMultipartCreate", { as: carla, wallet: W.anaMain, tx: true, body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE } })
+    const member = await cl.err("storageMultipartCreate", {
+      as: carla,
+      wallet: W.anaMain,
+      tx: true,
+      body: { file_name: "c.xml", content_type: "x", size: 10, purpose: "endr-report", part_size: MIN_PART_SIZE }
+    })
     expect([member.status, member.body.error.key]).toEqual([403, "WITHOUT_PERMISSION"])
   })
 })
@@ -146,7 +178,9 @@ describe("sports betting (features §2–§9, /users/endr/*)", () => {
     expect(created.data).toMatchObject({ status: "in_progress", report_date: date, transaction_uuid: tx, deadline: reportCorrectionDeadline(date) })
     const done = await waitReport(created.data.id)
     expect(done).toMatchObject({ status: "completed", bets: 4, failure_reason: null })
-    const hints = (sb.db.prepare("SELECT data FROM events WHERE list = 'endr_reports'").all() as Array<{ data: string }>).map((e) => JSON.parse(e.data) as { ids: string[]; rows?: Array<{ status: string }> })
+    const hints = (sb.db.prepare("SELECT data FROM events WHERE list = 'endr_reports'").all() as Array<{ data: string }>).map(
+      (e) => JSON.parse(e.data) as { ids: string[]; rows?: Array<{ status: string }> }
+    )
     const mine = hints.filter((h) => h.ids.includes(created.data.id)).map((h) => h.rows?.[0]?.status)
     expect(mine).toEqual(["in_progress", "completed"])
   })
@@ -229,13 +263,17 @@ describe("sports betting (features §2–§9, /users/endr/*)", () => {
     const noPin = await cl.err("endrPay", { ...o, tx: true, body: { apportionment_id: a.id, pin_token: "" } })
     expect([noPin.status, noPin.body.error.key]).toEqual([422, "PIN_REQUIRED"])
     sb.admin.pixIn(W.brunoMatrix, a.total_value + 100)
-    const before = (sb.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(W.brunoMatrix) as { balance: number }).balance
+    const before = (
+      sb.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(W.brunoMatrix) as { balance: number }
+    ).balance
     const tx = randomUUID()
     const paid = await ok("endrPay", { ...o, tx, body: { apportionment_id: a.id, pin_token: await cl.pinToken(bruno) } })
     expect(paid.data).toMatchObject({ apportionment_id: a.id, amount: a.total_value, transaction_uuid: tx })
     // the same key again answers the first result and debits nothing more
     await ok("endrPay", { ...o, tx, body: { apportionment_id: a.id, pin_token: await cl.pinToken(bruno) } })
-    const after = (sb.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(W.brunoMatrix) as { balance: number }).balance
+    const after = (
+      sb.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(W.brunoMatrix) as { balance: number }
+    ).balance
     expect(before - after).toBe(a.total_value)
     const again = await cl.err("endrPay", { ...o, tx: true, body: { apportionment_id: a.id, pin_token: await cl.pinToken(bruno) } })
     expect([again.status, again.body.error.key]).toEqual([422, "APPORTIONMENT_ALREADY_PAID"])

@@ -25,7 +25,9 @@ beforeAll(async () => {
   ;[ana, bruno, helena] = await cl.loginAll(["ana", "bruno", "helena"] as const)
   W = sb.admin.seedInfo()!.wallets
 })
-afterAll(async () => { await sb?.close() })
+afterAll(async () => {
+  await sb?.close()
+})
 
 const directory = async () => (await cl.admin("billetDirectory")).data
 const lineOf = async (id: string): Promise<string> => (await directory()).find((e) => e.id === id)!.typeable_line
@@ -91,7 +93,9 @@ describe("boleto payment (features §2 pay, §4, §5, §8)", () => {
     expect(first.data.status).toBe("confirmed")
     expect(again.data.id).toBe(first.data.id)
     expect(await brl(W.anaMain)).toBe(before - 20_433)
-    expect(sb.admin.ledger(W.anaMain).transactions.filter((t) => t.transaction_uuid === tx)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+    expect(sb.admin.ledger(W.anaMain).transactions.filter((t) => t.transaction_uuid === tx)).toEqual([
+      expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+    ])
     const list = (await cl.ok("billetPayments", { as: ana, wallet: W.anaMain })).data.data
     expect(list.find((p) => p.id === first.data.id)).toMatchObject({ status: "confirmed", amount: 20_433, payment_date: null })
   })
@@ -135,7 +139,9 @@ describe("issued boletos (features §2 receive, manage-billet, §3 issued, §4)"
     for (let i = 0; i < 40; i++) {
       const amount = 100 + i * 123_457
       const r = await cl.ok("billetDepositCreate", {
-        as: bruno, wallet: W.brunoMatrix, tx: true,
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
         body: { amount, due_date: due, description: `Pedido ${i}`, payer_name: "Ana Beatriz Souza", payer_document: "529.982.247-25" }
       })
       expect(r.data.typeable_line).toMatch(/^\d{47}$/)
@@ -146,16 +152,24 @@ describe("issued boletos (features §2 receive, manage-billet, §3 issued, §4)"
       expect([v.sucesso, Math.round(v.valor * 100), v.codigoBarras]).toEqual([true, amount, r.data.barcode])
     }
     const bad = await cl.err("billetDepositCreate", {
-      as: bruno, wallet: W.brunoMatrix, tx: true, body: { amount: 5_000, due_date: due, description: "x", payer_name: "Ana", payer_document: "111.111.111-11" }
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx: true,
+      body: { amount: 5_000, due_date: due, description: "x", payer_name: "Ana", payer_document: "111.111.111-11" }
     })
     expect([bad.status, bad.body.error.fields?.["payer_document"]]).toEqual([422, "VALIDATION_VALID_DOCUMENT"])
   })
 
   it("issue 14 Ana pays Bruno's issued line: Ana debited once, Bruno credited once (BILLET_DEPOSIT), the boleto RECEIVED; paying it again is refused", async () => {
     const due = addBankBusinessDays(spDateKey(Date.now()), 3)
-    const dep = (await cl.ok("billetDepositCreate", {
-      as: bruno, wallet: W.brunoMatrix, tx: true, body: { amount: 31_415, due_date: due, description: "Pedido 77", payer_name: "Ana Beatriz Souza", payer_document: "52998224725" }
-    })).data
+    const dep = (
+      await cl.ok("billetDepositCreate", {
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
+        body: { amount: 31_415, due_date: due, description: "Pedido 77", payer_name: "Ana Beatriz Souza", payer_document: "52998224725" }
+      })
+    ).data
     const d = (await cl.ok("billetDecode", { as: ana, wallet: W.anaMain, query: { line: dep.typeable_line } })).data
     expect([d.beneficiary_name, d.beneficiary_bank_name, d.charged_amount]).toEqual(["Lima & Filhos Comércio de Alimentos Ltda", "Banco Sandbox S.A.", 31_415])
     const [a0, b0] = [sb.admin.ledger(W.anaMain), sb.admin.ledger(W.brunoMatrix)]
@@ -173,15 +187,23 @@ describe("issued boletos (features §2 receive, manage-billet, §3 issued, §4)"
 
   it("features §4 cancel an issued boleto; the admin route pays an open one (statement row in the issuer's wallet)", async () => {
     const due = addBankBusinessDays(spDateKey(Date.now()), 2)
-    const mk = async (n: number) => (await cl.ok("billetDepositCreate", {
-      as: bruno, wallet: W.brunoMatrix, tx: true, body: { amount: n, due_date: due, description: "Serviço", payer_name: "Cliente Teste", payer_document: "11222333000181" }
-    })).data
+    const mk = async (n: number) =>
+      (
+        await cl.ok("billetDepositCreate", {
+          as: bruno,
+          wallet: W.brunoMatrix,
+          tx: true,
+          body: { amount: n, due_date: due, description: "Serviço", payer_name: "Cliente Teste", payer_document: "11222333000181" }
+        })
+      ).data
     const c = await mk(10_000)
     expect((await cl.ok("billetDepositCancel", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: c.id } })).data.status).toBe("CANCELED")
     const p = await mk(12_345)
     const row = (await cl.admin("billetPayIssued", { body: { line: p.typeable_line } })).data
     expect([row.type, row.direction, row.amount, row.wallet_id]).toEqual(["BILLET_DEPOSIT", "in", 12_345, W.brunoMatrix])
-    expect((await cl.err("billetDepositCancel", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: p.id } })).body.error.key).toBe("BILLET_NOT_CANCELABLE")
+    expect((await cl.err("billetDepositCancel", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: p.id } })).body.error.key).toBe(
+      "BILLET_NOT_CANCELABLE"
+    )
   })
 
   it("features §7 the pdf sub-path answers a signed link to a PDF", async () => {
@@ -189,7 +211,11 @@ describe("issued boletos (features §2 receive, manage-billet, §3 issued, §4)"
     const r = await cl.ok("billetDepositPdf", { as: bruno, wallet: W.brunoMatrix, params: { id: dep.id } })
     const file = await fetch(r.data.url)
     expect(file.headers.get("content-type")).toBe("application/pdf")
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-")
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString()
+    ).toBe("%PDF-")
     expect((await cl.err("billetDepositPdf", { as: ana, wallet: W.brunoMatrix, params: { id: dep.id } })).status).toBe(403)
   })
 })
@@ -199,12 +225,23 @@ describe("boleto permissions per wallet (features §2)", () => {
     expect((await cl.ok("billetPayments", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThanOrEqual(0)
     expect((await cl.ok("billetDeposits", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThanOrEqual(0)
     const pin = await cl.pinToken(helena)
-    expect((await cl.err("billetPay", { as: helena, wallet: W.anaMain, tx: true, body: { line: await lineOf("01"), amount: 15_000, pin_token: pin } })).status).toBe(403)
+    expect(
+      (await cl.err("billetPay", { as: helena, wallet: W.anaMain, tx: true, body: { line: await lineOf("01"), amount: 15_000, pin_token: pin } })).status
+    ).toBe(403)
     expect((await cl.err("billetDecode", { as: helena, wallet: W.anaMain, query: { line: await lineOf("01") } })).status).toBe(403)
-    expect((await cl.err("billetDepositCreate", {
-      as: helena, wallet: W.anaMain, tx: true, body: { amount: 1000, due_date: "2030-01-02", description: "x", payer_name: "Abc", payer_document: "52998224725" }
-    })).status).toBe(403)
+    expect(
+      (
+        await cl.err("billetDepositCreate", {
+          as: helena,
+          wallet: W.anaMain,
+          tx: true,
+          body: { amount: 1000, due_date: "2030-01-02", description: "x", payer_name: "Abc", payer_document: "52998224725" }
+        })
+      ).status
+    ).toBe(403)
     expect((await cl.err("billetPayments", { as: bruno, wallet: W.anaMain })).status).toBe(403)
-    expect((await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: false, body: { line: await lineOf("01"), amount: 15_000, pin_token: pin } })).status).toBe(400) // no transaction-uuid
+    expect(
+      (await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: false, body: { line: await lineOf("01"), amount: 15_000, pin_token: pin } })).status
+    ).toBe(400) // no transaction-uuid
   })
 })

@@ -28,7 +28,12 @@ const changes = (): number => (sb.db.prepare("SELECT total_changes() AS n").get(
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, checkResponses: true })
   cl = new SandboxClient(sb.url)
-  ;[ana, carla, diego, helena] = (await Promise.all(["ana", "carla", "diego", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session, Session]
+  ;[ana, carla, diego, helena] = (await Promise.all(["ana", "carla", "diego", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [
+    Session,
+    Session,
+    Session,
+    Session
+  ]
   W = sb.admin.seedInfo()!.wallets
 })
 afterAll(async () => {
@@ -48,7 +53,9 @@ describe("cards contract (features §7)", () => {
 
   it("features §1 months of purchases: the seeded card purchases name their card", async () => {
     const cards = (await ok("cards", { as: ana, wallet: W.anaMain })).data.cards.filter((c) => c.status === "activated")
-    const rows = sb.db.prepare("SELECT description, created_at FROM statements WHERE wallet_id = ? AND type = 'CARD_PURCHASE' ORDER BY created_at").all(W.anaMain) as Array<{ description: string; created_at: string }>
+    const rows = sb.db
+      .prepare("SELECT description, created_at FROM statements WHERE wallet_id = ? AND type = 'CARD_PURCHASE' ORDER BY created_at")
+      .all(W.anaMain) as Array<{ description: string; created_at: string }>
     expect(rows.length).toBeGreaterThan(50)
     expect(rows.every((r) => /•••• \d{4}/.test(r.description))).toBe(true)
     for (const c of cards) expect(rows.some((r) => r.description.includes(`•••• ${c.last_four}`))).toBe(true)
@@ -91,12 +98,16 @@ describe("cards contract (features §7)", () => {
     const wrong = real.number.slice(-4) === "0000" ? "1111" : "0000"
     const e = await cl.err("cardUpdate", { as: diego, wallet: W.diego, tx: true, body: { card_id: card!.id, last_four: wrong } })
     expect([e.status, e.body.error.key]).toEqual([422, "CARD_WRONG_LAST_DIGITS"])
-    expect((await cl.err("cardUpdate", { as: diego, wallet: W.diego, tx: true, body: { card_id: card!.id, last_four: "12a4" } })).body.error.fields).toEqual({ last_four: "VALIDATION_FORMAT" })
+    expect((await cl.err("cardUpdate", { as: diego, wallet: W.diego, tx: true, body: { card_id: card!.id, last_four: "12a4" } })).body.error.fields).toEqual({
+      last_four: "VALIDATION_FORMAT"
+    })
     const after = (await ok("cards", { as: diego, wallet: W.diego })).data.cards[0]!
     expect([after.status, after.attempts_left]).toEqual(["pending", 2])
     const act = await ok("cardUpdate", { as: diego, wallet: W.diego, tx: true, body: { card_id: card!.id, last_four: real.number.slice(-4) } })
     expect([act.data.status, act.data.last_four, act.data.attempts_left]).toEqual(["activated", real.number.slice(-4), 3])
-    expect((await cl.err("cardUpdate", { as: diego, wallet: W.diego, tx: true, body: { card_id: card!.id, last_four: real.number.slice(-4) } })).body.error.key).toBe("CARD_INVALID_STATE")
+    expect(
+      (await cl.err("cardUpdate", { as: diego, wallet: W.diego, tx: true, body: { card_id: card!.id, last_four: real.number.slice(-4) } })).body.error.key
+    ).toBe("CARD_INVALID_STATE")
   })
 
   it("features §4 three wrong activations block the card; unblock with the PIN brings it back to pending", async () => {
@@ -105,10 +116,17 @@ describe("cards contract (features §7)", () => {
     const real = (await plastic(W.brunoMatrix)).find((p) => p.id === pending.id)!
     const wrong = real.number.slice(-4) === "0000" ? "1111" : "0000"
     const keys: string[] = []
-    for (let i = 0; i < 3; i++) keys.push((await cl.err("cardUpdate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { card_id: pending.id, last_four: wrong } })).body.error.key)
+    for (let i = 0; i < 3; i++)
+      keys.push((await cl.err("cardUpdate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { card_id: pending.id, last_four: wrong } })).body.error.key)
     expect(keys).toEqual(["CARD_WRONG_LAST_DIGITS", "CARD_WRONG_LAST_DIGITS", "ATTEMPTS_EXCEEDED"])
     expect((await ok("cards", { as: bruno, wallet: W.brunoMatrix })).data.cards.find((c) => c.id === pending.id)!.status).toBe("blocked")
-    const un = await ok("cardUnblock", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: pending.id }, body: { pin_token: await cl.pinToken(bruno) } })
+    const un = await ok("cardUnblock", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx: true,
+      params: { id: pending.id },
+      body: { pin_token: await cl.pinToken(bruno) }
+    })
     expect([un.data.status, un.data.attempts_left]).toEqual(["pending", 3])
   })
 
@@ -143,10 +161,32 @@ describe("cards contract (features §7)", () => {
     expect(d.data.number.slice(-4)).toBe(c.last_four)
     expect(d.data.cvv).toMatch(/^\d{3}$/)
     const pin = await cl.pinToken(ana)
-    const mismatch = await cl.err("cardPassword", { as: ana, wallet: W.anaMain, tx: true, params: { id: c.id }, body: { password: "4821", password_confirmation: "4822", pin_token: pin } })
+    const mismatch = await cl.err("cardPassword", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: c.id },
+      body: { password: "4821", password_confirmation: "4822", pin_token: pin }
+    })
     expect([mismatch.status, mismatch.body.error.key]).toEqual([422, "CARD_PASSWORD_MISMATCH"])
-    expect((await cl.err("cardPassword", { as: ana, wallet: W.anaMain, tx: true, params: { id: c.id }, body: { password: "48", password_confirmation: "48", pin_token: pin } })).body.error.fields).toEqual({ password: "VALIDATION_FORMAT" })
-    await ok("cardPassword", { as: ana, wallet: W.anaMain, tx: true, params: { id: c.id }, body: { password: "4821", password_confirmation: "4821", pin_token: pin } })
+    expect(
+      (
+        await cl.err("cardPassword", {
+          as: ana,
+          wallet: W.anaMain,
+          tx: true,
+          params: { id: c.id },
+          body: { password: "48", password_confirmation: "48", pin_token: pin }
+        })
+      ).body.error.fields
+    ).toEqual({ password: "VALIDATION_FORMAT" })
+    await ok("cardPassword", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: c.id },
+      body: { password: "4821", password_confirmation: "4821", pin_token: pin }
+    })
   })
 
   it("features §4 a new copy blocks the current card for good; delete is final; physical delivery is tracked", async () => {
@@ -157,7 +197,10 @@ describe("cards contract (features §7)", () => {
     expect([fresh.data.status, fresh.data.virtual, fresh.data.last_four]).toEqual(["pending", false, null])
     const old = (await ok("cards", { as: ana, wallet: W.anaMain })).data.cards.find((c) => c.id === phys.id)!
     expect([old.status, old.replaced_by]).toEqual(["blocked", fresh.data.id])
-    expect((await cl.err("cardUnblock", { as: ana, wallet: W.anaMain, tx: true, params: { id: phys.id }, body: { pin_token: await cl.pinToken(ana) } })).body.error.key).toBe("CARD_INVALID_STATE")
+    expect(
+      (await cl.err("cardUnblock", { as: ana, wallet: W.anaMain, tx: true, params: { id: phys.id }, body: { pin_token: await cl.pinToken(ana) } })).body.error
+        .key
+    ).toBe("CARD_INVALID_STATE")
     const track = await ok("cardTrack", { as: ana, wallet: W.anaMain, params: { id: fresh.data.id } })
     expect(track.data.steps.map((s) => s.key)).toEqual(["requested", "produced", "shipped", "out_for_delivery", "delivered"])
     expect(track.data.steps[0]!.done && !track.data.steps[4]!.done).toBe(true)

@@ -32,7 +32,8 @@ describe("outbox against the sandbox", () => {
     const wallets = ((await (await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers })).json()) as { data: { data: Wallet[] } }).data.data
     const w = wallets.find((x) => x.default)!
     const quoteOf = async (): Promise<string> => {
-      for (;;) { // the fault switches hit this call too: ask until it answers
+      for (;;) {
+        // the fault switches hit this call too: ask until it answers
         const r = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { ...headers, "wallet-uuid": w.id } })
         if (r.ok) return ((await r.json()) as { data: { quote_id: string } }).data.quote_id
         await new Promise((res) => setTimeout(res, 50))
@@ -42,13 +43,23 @@ describe("outbox against the sandbox", () => {
     const answer = (e: () => Engine) => (id: string) => e().answerPin(id, { pin: "1234" })
     let engine: Engine = makeEngine(file.url, { onPinAsk: (id) => answer(() => engine)(id) })
     await engine.start(session)
-    await admin(file.url, "faults", { error_rate: { "/users/v2/conversions": 0.15 }, fault_after_commit_rate: { "/users/v2/conversions": 0.15 }, status: 503, burst_429: { count: 5, retry_after_s: 0 } })
+    await admin(file.url, "faults", {
+      error_rate: { "/users/v2/conversions": 0.15 },
+      fault_after_commit_rate: { "/users/v2/conversions": 0.15 },
+      status: 503,
+      burst_429: { count: 5, retry_after_s: 0 }
+    })
 
     const ids: string[] = []
     let quote = ""
     for (let i = 0; i < N; i++) {
       if (i % 100 === 0) quote = await quoteOf() // quotes live 30 s
-      ids.push(await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 1000 + i, expected_to_amount: 1 } }))
+      ids.push(
+        await engine.submit(w.id, {
+          name: "v1.coins.convert",
+          payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 1000 + i, expected_to_amount: 1 }
+        })
+      )
       if (i === N / 2) {
         // a reload in the middle: the engine goes away with commands in flight, a new one replays them
         await engine.close()
@@ -58,11 +69,15 @@ describe("outbox against the sandbox", () => {
     }
     const states = await Promise.all(ids.map((id) => Effect.runPromise(engine.commands!.settled(id))))
     await admin(file.url, "reset-faults", {})
-    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number; idempotency_records: number }> } }
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as {
+      data: { transactions: Array<{ transaction_uuid: string; statement_rows: number; idempotency_records: number }> }
+    }
     // a conversion writes two statement rows (CONVERSION_OUT and CONVERSION_IN) and one idempotency record
     const applied = new Map(ledger.data.transactions.map((t) => [t.transaction_uuid, t.statement_rows / 2]))
     for (const t of ledger.data.transactions) expect(t.idempotency_records, t.transaction_uuid).toBeLessThanOrEqual(1)
-    for (const [i, id] of ids.entries()) if (states[i] !== "confirmed") console.log(id, JSON.stringify(await Effect.runPromise(engine.commands!.statuses()).then((all) => all.find((x) => x.command.id === id)?.latest)))
+    for (const [i, id] of ids.entries())
+      if (states[i] !== "confirmed")
+        console.log(id, JSON.stringify(await Effect.runPromise(engine.commands!.statuses()).then((all) => all.find((x) => x.command.id === id)?.latest)))
     // confirmed → applied exactly once; anything else (a quote that expired during long retries) → never applied
     ids.forEach((id, i) => expect(applied.get(id) ?? 0, `command ${id} (${states[i]})`).toBe(states[i] === "confirmed" ? 1 : 0))
     expect(states.filter((s) => s === "confirmed").length).toBeGreaterThan(N * 0.9)
@@ -73,10 +88,15 @@ describe("outbox against the sandbox", () => {
     let engine: Engine | null = null
     engine = makeEngine(file.url, { onPinAsk: (id) => engine?.answerPin(id, { pin: "1234" }) })
     const starting = engine.start(session) // not awaited: the view acts before the store is open
-    const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 1234, expected_to_amount: 1 } })
+    const id = await engine.submit(w.id, {
+      name: "v1.coins.convert",
+      payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 1234, expected_to_amount: 1 }
+    })
     await starting
     expect(await Effect.runPromise(engine.commands!.settled(id))).toBe("confirmed")
-    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number }> } }
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as {
+      data: { transactions: Array<{ transaction_uuid: string; statement_rows: number }> }
+    }
     expect(ledger.data.transactions.find((t) => t.transaction_uuid === id)?.statement_rows).toBe(2)
     await engine.signOut("logout")
   }, 120_000)
@@ -84,12 +104,19 @@ describe("outbox against the sandbox", () => {
     const { session, w, quote } = await brunoQuote()
     const asksOf = (e: Engine) => e.snapshot({ kind: "pinAsks" }) as ReadonlyArray<{ seq: number; commandId: string; name: string; lastErrorKey?: string }>
     const found = async <T>(probe: () => T | undefined): Promise<T> => {
-      for (;;) { const v = probe(); if (v !== undefined) return v; await new Promise((res) => setTimeout(res, 20)) }
+      for (;;) {
+        const v = probe()
+        if (v !== undefined) return v
+        await new Promise((res) => setTimeout(res, 20))
+      }
     }
     // no one listens to onPinAsk: the ask must be found by looking
     let engine = makeEngine(file.url, {})
     await engine.start(session)
-    const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 4321, expected_to_amount: 1 } })
+    const id = await engine.submit(w.id, {
+      name: "v1.coins.convert",
+      payload: { quote_id: quote, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 4321, expected_to_amount: 1 }
+    })
     const first = await found(() => asksOf(engine).find((a) => a.commandId === id))
     expect(first.name).toBe("v1.coins.convert")
     // a reload before the PIN is given: the new engine resumes the command and asks again (PN4: the PIN is never kept)
@@ -107,7 +134,9 @@ describe("outbox against the sandbox", () => {
     engine.answerPin(id, { pin: "1234" })
     expect(await Effect.runPromise(engine.commands!.settled(id))).toBe("confirmed")
     expect(asksOf(engine)).toEqual([])
-    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { data: { transactions: Array<{ transaction_uuid: string; statement_rows: number }> } }
+    const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as {
+      data: { transactions: Array<{ transaction_uuid: string; statement_rows: number }> }
+    }
     expect(ledger.data.transactions.find((t) => t.transaction_uuid === id)?.statement_rows).toBe(2)
     await engine.signOut("logout")
   }, 120_000)

@@ -13,7 +13,11 @@ import { sandboxForFile } from "../support/sandbox-per-file.ts"
 const file = sandboxForFile()
 
 const serverUnread = async (token: string): Promise<number> =>
-  ((await (await fetch(`${file.url}/api-2/notifications/count_unread`, { headers: { authorization: `Bearer ${token}`, "server-type": "green" } })).json()) as { data: { count: number } }).data.count
+  (
+    (await (await fetch(`${file.url}/api-2/notifications/count_unread`, { headers: { authorization: `Bearer ${token}`, "server-type": "green" } })).json()) as {
+      data: { count: number }
+    }
+  ).data.count
 
 describe("D-notification-read", () => {
   it("C7 the read shows at once; RT7 offline it waits with the count lowered; sent, the server's count agrees and the shown one never rose", async () => {
@@ -29,7 +33,9 @@ describe("D-notification-read", () => {
     const [first, second] = rows().filter((n) => !n.read)
     // every count the views are shown from here on
     const shown: number[] = []
-    const stop = engine.onChange(() => { shown.push(unread()) })
+    const stop = engine.onChange(() => {
+      shown.push(unread())
+    })
 
     // online: read at once, before any answer
     const id1 = await engine.submit("", { name: "v1.notification.read", payload: { id: first!.id } })

@@ -21,12 +21,20 @@ const file = sandboxForFile()
 
 const apiFor = (session: { accessToken: string; refreshToken: string; expiresAt: number }, f?: typeof fetch) =>
   makeApiClient({
-    baseUrl: () => file.url, locale: () => "pt", tokens: () => session, onTokens: () => undefined, onSessionExpired: () => undefined,
-    currentWallet: () => null, serverType: () => "green", ...(f ? { fetch: f } : {})
+    baseUrl: () => file.url,
+    locale: () => "pt",
+    tokens: () => session,
+    onTokens: () => undefined,
+    onSessionExpired: () => undefined,
+    currentWallet: () => null,
+    serverType: () => "green",
+    ...(f ? { fetch: f } : {})
   })
 
 async function defaultWallet(session: { accessToken: string }): Promise<Wallet> {
-  const r = await fetch(`${file.url}/users/operations/wallets?page_size=100`, { headers: { authorization: `Bearer ${session.accessToken}`, "server-type": "green" } })
+  const r = await fetch(`${file.url}/users/operations/wallets?page_size=100`, {
+    headers: { authorization: `Bearer ${session.accessToken}`, "server-type": "green" }
+  })
   const j = (await r.json()) as { data: { data: Wallet[] } }
   const w = j.data.data.find((x) => x.default) ?? j.data.data[0]
   if (!w) throw new Error("no wallet")
@@ -57,7 +65,9 @@ describe("sync engine against the sandbox", () => {
     // the server's statement total for every wallet equals what the projection holds
     let serverTotal = 0
     for (const x of wallets) {
-      const r = await fetch(`${file.url}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": x.id, "server-type": "green" } })
+      const r = await fetch(`${file.url}/users/v2/reports/operation-statement?page_size=1`, {
+        headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": x.id, "server-type": "green" }
+      })
       if (r.ok) serverTotal += ((await r.json()) as { data: { total: number } }).data.total
     }
     expect(serverTotal).toBeGreaterThan(0)
@@ -73,11 +83,17 @@ describe("sync engine against the sandbox", () => {
     const db = await openUserDb(`p8${Date.now()}`, storage())
     const api = apiFor(session)
     const seen: string[] = []
-    const first = await pullStatements(api, db, new ProgressBoard(), w.id, { pageSize: 150, stopAfterPages: 2, onRows: (rows) => seen.push(...rows.map((r) => r.id)) })
+    const first = await pullStatements(api, db, new ProgressBoard(), w.id, {
+      pageSize: 150,
+      stopAfterPages: 2,
+      onRows: (rows) => seen.push(...rows.map((r) => r.id))
+    })
     expect(first).toBe(300)
     // a new sync on the same store: starts after the last whole chunk
     await pullStatements(api, db, new ProgressBoard(), w.id, { pageSize: 150, onRows: (rows) => seen.push(...rows.map((r) => r.id)) })
-    const r = await fetch(`${file.url}/users/v2/reports/operation-statement?page_size=1`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
+    const r = await fetch(`${file.url}/users/v2/reports/operation-statement?page_size=1`, {
+      headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" }
+    })
     const total = ((await r.json()) as { data: { total: number } }).data.total
     expect(new Set(seen).size).toBe(seen.length)
     expect(seen.length).toBe(total)
@@ -95,13 +111,20 @@ describe("sync engine against the sandbox", () => {
     await engine.syncAll()
     const engineCalls = c.calls.filter(isStatement).map((u) => new URL(u).searchParams)
     expect(engineCalls.length).toBeGreaterThan(0)
-    for (const q of engineCalls) expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size") }).toEqual({ sort: "updated_at", order: "asc", page_size: "5000" })
+    for (const q of engineCalls)
+      expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size") }).toEqual({ sort: "updated_at", order: "asc", page_size: "5000" })
     await engine.signOut("logout")
     // smaller pages of the same puller: page k + 1 asks for the rows after page k's last row
     const c2 = countingFetch()
     const db = await openUserDb(`p7${Date.now()}`, storage())
     const pages: string[] = []
-    await pullStatements(apiFor(session, c2.fetch), db, new ProgressBoard(), w.id, { pageSize: 150, onRows: (rows) => { const last = rows[rows.length - 1]; if (last) pages.push(`${last.updated_at}|${last.id}`) } })
+    await pullStatements(apiFor(session, c2.fetch), db, new ProgressBoard(), w.id, {
+      pageSize: 150,
+      onRows: (rows) => {
+        const last = rows[rows.length - 1]
+        if (last) pages.push(`${last.updated_at}|${last.id}`)
+      }
+    })
     const afters = c2.calls.filter(isStatement).map((u) => new URL(u).searchParams.get("after"))
     expect(pages.length).toBeGreaterThan(2)
     expect(afters).toEqual([null, ...pages].slice(0, afters.length))
@@ -113,9 +136,13 @@ describe("sync engine against the sandbox", () => {
     const session = await signIn(file.url, "ana@example.com")
     const walletsList = (u: string) => u.includes("/users/operations/wallets?")
     let release: () => void = () => undefined
-    const held = new Promise<void>((r) => { release = r })
+    const held = new Promise<void>((r) => {
+      release = r
+    })
     let releaseNext: () => void = () => undefined
-    const heldNext = new Promise<void>((r) => { releaseNext = r })
+    const heldNext = new Promise<void>((r) => {
+      releaseNext = r
+    })
     let calls = 0
     const gated: typeof fetch = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input)
@@ -128,7 +155,12 @@ describe("sync engine against the sandbox", () => {
       return fetch(input, init)
     }
     const c = countingFetch()
-    const engine = makeEngine(file.url, { fetch: ((i: RequestInfo | URL, o?: RequestInit) => { c.calls.push(String(i instanceof Request ? i.url : i)); return gated(i, o) }) as typeof fetch })
+    const engine = makeEngine(file.url, {
+      fetch: ((i: RequestInfo | URL, o?: RequestInit) => {
+        c.calls.push(String(i instanceof Request ? i.url : i))
+        return gated(i, o)
+      }) as typeof fetch
+    })
     await engine.start(session)
     await until(() => calls === 1)
     const profiles = () => c.calls.filter((u) => u.includes("/profile")).length
@@ -140,7 +172,9 @@ describe("sync engine against the sandbox", () => {
     // a page's ask for the list alone (a confirmed command's refresh takes the same path)
     const asks = [engine.pullLists(["wallets"], ""), engine.pullLists(["wallets"], "")]
     let ended = false
-    const all = Promise.all(asks).then(() => { ended = true })
+    const all = Promise.all(asks).then(() => {
+      ended = true
+    })
     release()
     // the pull that was running has ended, the one asked for meanwhile runs: the asks have not ended yet
     await until(() => calls >= 2)
@@ -160,9 +194,10 @@ describe("sync engine against the sandbox", () => {
     const session = await signIn(file.url, "ana@example.com")
     const unread = (calls: string[]) => calls.filter((u) => u.includes("/notifications/count_unread")).length
     const down = countingFetch()
-    const refused: typeof fetch = (input, init) => String(input instanceof Request ? input.url : input).includes("/users/events/stream")
-      ? Promise.resolve(new Response("", { status: 503 }))
-      : down.fetch(input, init)
+    const refused: typeof fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes("/users/events/stream")
+        ? Promise.resolve(new Response("", { status: 503 }))
+        : down.fetch(input, init)
     const a = makeEngine(file.url, { fetch: refused, unreadPollMs: 50 })
     await a.start(session)
     const first = unread(down.calls)
@@ -205,7 +240,9 @@ describe("sync engine against the sandbox", () => {
     const w = await defaultWallet(session)
     // the stream's connection waits until the request exists; every other call goes through
     let open: () => void = () => undefined
-    const gate = new Promise<void>((r) => { open = r })
+    const gate = new Promise<void>((r) => {
+      open = r
+    })
     const gated: typeof fetch = async (input, init) => {
       if (String(input instanceof Request ? input.url : input).includes("/users/events/stream")) await gate
       return fetch(input, init)
@@ -216,7 +253,9 @@ describe("sync engine against the sandbox", () => {
     await engine.syncAll()
     const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as ReadonlyArray<{ id: string }>
     const before = queue().length
-    const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 123_400, description: "L7 antes do stream" })) as { data: { id: string } }
+    const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 123_400, description: "L7 antes do stream" })) as {
+      data: { id: string }
+    }
     // the pulls are over and the stream is not open: the request is not known yet
     expect(queue().some((r) => r.id === created.data.id)).toBe(false)
     open()
@@ -231,14 +270,22 @@ describe("sync engine against the sandbox", () => {
     // the queue's list call waits, once, until the request exists and its event has been applied
     let hold = false
     let release: () => void = () => undefined
-    const held = new Promise<void>((r) => { release = r })
+    const held = new Promise<void>((r) => {
+      release = r
+    })
     let entered: () => void = () => undefined
-    const inside = new Promise<void>((r) => { entered = r })
+    const inside = new Promise<void>((r) => {
+      entered = r
+    })
     const gated: typeof fetch = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input)
       const res = await fetch(input, init)
       // the page is read before the request exists, and handed over after its event was applied
-      if (hold && url.includes("/approval-requests") && !url.includes("/__admin")) { hold = false; entered(); await held }
+      if (hold && url.includes("/approval-requests") && !url.includes("/__admin")) {
+        hold = false
+        entered()
+        await held
+      }
       return res
     }
     const engine = makeEngine(file.url, { fetch: gated })
@@ -250,12 +297,16 @@ describe("sync engine against the sandbox", () => {
     hold = true
     const pass = engine.syncWallet(w.id)
     await inside
-    const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 98_700, description: "P11 durante o pull" })) as { data: { id: string } }
+    const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 98_700, description: "P11 durante o pull" })) as {
+      data: { id: string }
+    }
     await until(() => queue().some((r) => r.id === created.data.id), 10_000)
     // the pass's pages predate the request: it never leaves the queue, through the pass's end and
     // the pull that follows (sampled every few ms)
     let missing = 0
-    const watch = setInterval(() => { if (!queue().some((r) => r.id === created.data.id)) missing++ }, 2)
+    const watch = setInterval(() => {
+      if (!queue().some((r) => r.id === created.data.id)) missing++
+    }, 2)
     release()
     await pass
     await new Promise((r) => setTimeout(r, 1500))
@@ -270,9 +321,14 @@ describe("sync engine against the sandbox", () => {
     const w = await defaultWallet(session)
     const engine = makeEngine(file.url, { onPinAsk: (id) => engine.answerPin(id, null) })
     await engine.start(session)
-    const q = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, { headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" } })
+    const q = await fetch(`${file.url}/users/v2/quotations/spot?base=BTC&quote=BRL`, {
+      headers: { authorization: `Bearer ${session.accessToken}`, "wallet-uuid": w.id, "server-type": "green" }
+    })
     const quote = ((await q.json()) as { data: { quote_id: string } }).data
-    const id = await engine.submit(w.id, { name: "v1.coins.convert", payload: { quote_id: quote.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 5000, expected_to_amount: 1 } })
+    const id = await engine.submit(w.id, {
+      name: "v1.coins.convert",
+      payload: { quote_id: quote.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 5000, expected_to_amount: 1 }
+    })
     const state = await Effect.runPromise(engine.commands!.settled(id))
     expect(state).toBe("cancelled")
     const ledger = (await admin(file.url, `ledger?wallet_id=${w.id}`)) as { transactions: Array<{ transaction_uuid: string }> }
@@ -294,7 +350,10 @@ describe("sync engine against the sandbox", () => {
 })
 
 describe("S6 the statement projection's image", () => {
-  const strip = (r: { tookMs: number }) => { const { tookMs: _t, ...rest } = r; return rest }
+  const strip = (r: { tookMs: number }) => {
+    const { tookMs: _t, ...rest } = r
+    return rest
+  }
   const progressOf = (e: ReturnType<typeof makeEngine>) => e.snapshot({ kind: "syncProgress" }) as SyncProgress
 
   it("S6 reopening reads the image and only the chunks after its watermark; S4 the wipe deletes the image too", async () => {
@@ -338,7 +397,8 @@ describe("S6 the statement projection's image", () => {
     const a = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await a.start(session)
     await a.syncAll()
-    const pix = (e: ReturnType<typeof makeEngine>) => (e.snapshot({ kind: "table", table: "pix_statement", query: { limit: 0 } }) as { loadedRows: number }).loadedRows
+    const pix = (e: ReturnType<typeof makeEngine>) =>
+      (e.snapshot({ kind: "table", table: "pix_statement", query: { limit: 0 } }) as { loadedRows: number }).loadedRows
     const stored = pix(a)
     expect(stored).toBeGreaterThan(0)
     await a.close()
@@ -363,7 +423,12 @@ describe("S6 the statement projection's image", () => {
     if (!w) throw new Error("no default wallet")
     // an image from another life of this database: it claims chunks that are not there
     const bogus = new StatementProjection()
-    await writeImage(indexedDB as unknown as IDBFactory, session.userId, () => ({ watermark: { [w.id]: 999_999 }, rows: 0, at: new Date().toISOString(), projection: bogus.toImage() }))
+    await writeImage(indexedDB as unknown as IDBFactory, session.userId, () => ({
+      watermark: { [w.id]: 999_999 },
+      rows: 0,
+      at: new Date().toISOString(),
+      projection: bogus.toImage()
+    }))
     await a.close()
     const b = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await b.start(session)
@@ -376,7 +441,10 @@ describe("S6 the statement projection's image", () => {
     const engine = makeEngine(file.url)
     await engine.start(session)
     await engine.syncAll()
-    const progress = engine.snapshot({ kind: "syncProgress" }) as { problems?: ReadonlyArray<{ where: string; key: string }>; lists: Record<string, { state: string }> }
+    const progress = engine.snapshot({ kind: "syncProgress" }) as {
+      problems?: ReadonlyArray<{ where: string; key: string }>
+      lists: Record<string, { state: string }>
+    }
     expect(progress.problems ?? [], JSON.stringify(progress.problems)).toEqual([])
     expect(Object.values(progress.lists).filter((l) => l.state === "error")).toEqual([])
     expect((engine.snapshot({ kind: "wallets" }) as ReadonlyArray<unknown>).length).toBeGreaterThan(0)
@@ -389,7 +457,10 @@ describe("S6 the statement projection's image", () => {
     const gated: typeof fetch = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input)
       if (refuse && url.includes("/users/operations/permissions/users?")) {
-        return new Response(JSON.stringify({ error: { key: "FORBIDDEN", message: "Sem permissão" } }), { status: 403, headers: { "content-type": "application/json" } })
+        return new Response(JSON.stringify({ error: { key: "FORBIDDEN", message: "Sem permissão" } }), {
+          status: 403,
+          headers: { "content-type": "application/json" }
+        })
       }
       return fetch(input, init)
     }
@@ -417,7 +488,9 @@ describe("S6 the statement projection's image", () => {
     }
     const warn = console.warn
     const warned: string[] = []
-    console.warn = (...a: unknown[]) => { warned.push(String(a[0])) }
+    console.warn = (...a: unknown[]) => {
+      warned.push(String(a[0]))
+    }
     try {
       const engine = makeEngine(file.url, { fetch: broken })
       await engine.start(session)

@@ -22,13 +22,20 @@ beforeAll(async () => {
   ;[ana, bruno] = (await Promise.all(["ana", "bruno"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session]
   W = sb.admin.seedInfo()!.wallets
 })
-afterAll(async () => { await sb?.close() })
+afterAll(async () => {
+  await sb?.close()
+})
 
 const spDate = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10)
 
 describe("gateway lists (features §3 §4 §7)", () => {
   it("features §7 deposits, withdrawals, refunds and devolutions each list their own kind with every field of §3", async () => {
-    const pairs = [["gatewayDeposits", "deposit"], ["gatewayWithdrawals", "withdrawal"], ["gatewayRefunds", "refund"], ["gatewayDevolutions", "return"]] as const
+    const pairs = [
+      ["gatewayDeposits", "deposit"],
+      ["gatewayWithdrawals", "withdrawal"],
+      ["gatewayRefunds", "refund"],
+      ["gatewayDevolutions", "return"]
+    ] as const
     for (const [id, kind] of pairs) {
       const r = await cl.ok(id, { as: bruno, wallet: W.brunoMatrix, query: { page_size: 50 } })
       expect(r.data.total).toBeGreaterThan(0)
@@ -36,8 +43,27 @@ describe("gateway lists (features §3 §4 §7)", () => {
         expect(t.kind).toBe(kind)
         expect(t.wallet_id).toBe(W.brunoMatrix)
         expect(Object.keys(t).sort()).toEqual([
-          "account", "agency", "bank", "counterparty_document", "counterparty_name", "created_at", "currency_symbol", "digit", "direction", "end_to_end_id",
-          "fee", "id", "kind", "operation_id", "reference", "seller_share", "status", "txid", "updated_at", "value", "wallet_id"
+          "account",
+          "agency",
+          "bank",
+          "counterparty_document",
+          "counterparty_name",
+          "created_at",
+          "currency_symbol",
+          "digit",
+          "direction",
+          "end_to_end_id",
+          "fee",
+          "id",
+          "kind",
+          "operation_id",
+          "reference",
+          "seller_share",
+          "status",
+          "txid",
+          "updated_at",
+          "value",
+          "wallet_id"
         ])
       }
     }
@@ -46,7 +72,11 @@ describe("gateway lists (features §3 §4 §7)", () => {
   })
 
   it("features §7 filters: status list, value range, dates, search by reference; an unknown status is a field error", async () => {
-    const paid = await cl.ok("gatewayDeposits", { as: bruno, wallet: W.brunoMatrix, query: { status: "paid,pending", min_value: 1000, max_value: 50000, page_size: 500 } })
+    const paid = await cl.ok("gatewayDeposits", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      query: { status: "paid,pending", min_value: 1000, max_value: 50000, page_size: 500 }
+    })
     for (const t of paid.data.data) {
       expect(["paid", "pending"]).toContain(t.status)
       expect(t.value).toBeGreaterThanOrEqual(1000)
@@ -68,7 +98,11 @@ describe("gateway lists (features §3 §4 §7)", () => {
     const seen = new Set<string>()
     let after = ""
     for (;;) {
-      const r = await cl.ok("gatewayTransactions", { as: bruno, wallet: W.brunoBranch, query: { sort: "updated_at", order: "asc", page_size: 100, ...(after ? { after } : {}) } })
+      const r = await cl.ok("gatewayTransactions", {
+        as: bruno,
+        wallet: W.brunoBranch,
+        query: { sort: "updated_at", order: "asc", page_size: 100, ...(after ? { after } : {}) }
+      })
       for (const t of r.data.data) seen.add(t.id)
       const last = r.data.data[r.data.data.length - 1]
       if (r.data.data.length < 100 || !last) break
@@ -83,7 +117,11 @@ describe("gateway dashboard (features §2 metrics, §3 Dashboard aggregate)", ()
     const now = Date.now()
     const start = spDate(now - 20 * 86_400_000)
     const end = spDate(now)
-    const d = await cl.ok("gatewayDashboard", { as: bruno, wallet: W.brunoMatrix, query: { start_date: start, end_date: end, wallets_ids: `${W.brunoMatrix},${W.brunoBranch}` } })
+    const d = await cl.ok("gatewayDashboard", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      query: { start_date: start, end_date: end, wallets_ids: `${W.brunoMatrix},${W.brunoBranch}` }
+    })
     const sum = new Map<string, { n: number; v: number }>()
     for (const w of [W.brunoMatrix, W.brunoBranch]) {
       const rows = (await cl.ok("gatewayTransactions", { as: bruno, wallet: w, query: { start_date: start, end_date: end, page_size: 5000 } })).data.data
@@ -98,12 +136,20 @@ describe("gateway dashboard (features §2 metrics, §3 Dashboard aggregate)", ()
   })
 
   it("features §2 the interval has at most the maximum number of days and needs at least one wallet", async () => {
-    const tooLong = await cl.err("gatewayDashboard", { as: bruno, wallet: W.brunoMatrix, query: { start_date: "2026-01-01", end_date: "2026-03-01", wallets_ids: W.brunoMatrix } })
+    const tooLong = await cl.err("gatewayDashboard", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      query: { start_date: "2026-01-01", end_date: "2026-03-01", wallets_ids: W.brunoMatrix }
+    })
     expect([tooLong.status, tooLong.body.error.fields?.["end_date"]]).toEqual([422, "VALIDATION_GATEWAY_MAX_DAYS"])
     expect(GATEWAY_METRICS_MAX_DAYS).toBe(31)
     const none = await cl.err("gatewayDashboard", { as: bruno, wallet: W.brunoMatrix, query: { start_date: "2026-01-01", end_date: "2026-01-10" } })
     expect([none.status, none.body.error.fields?.["wallets_ids"]]).toEqual([422, "VALIDATION_REQUIRED"])
-    const reversed = await cl.err("gatewayDashboard", { as: bruno, wallet: W.brunoMatrix, query: { start_date: "2026-01-10", end_date: "2026-01-01", wallets_ids: W.brunoMatrix } })
+    const reversed = await cl.err("gatewayDashboard", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      query: { start_date: "2026-01-10", end_date: "2026-01-01", wallets_ids: W.brunoMatrix }
+    })
     expect(reversed.body.error.key).toBe("DATE_RANGE_INVALID")
   })
 })
@@ -132,7 +178,11 @@ describe("gateway permission by company kind and wallet (core, D-gateway-company
     expect((await cl.ok("gatewayDeposits", { as: bruno, wallet: W.brunoBranch })).data.total).toBeGreaterThan(0)
     const exp = await cl.err("gatewayExportCreate", { as: bruno, wallet: W.brunoBranch, body: { start_date: "2026-01-01", end_date: "2026-01-02" } })
     expect([exp.status, exp.body.error.key]).toEqual([403, "WITHOUT_PERMISSION"])
-    const d = await cl.err("gatewayDashboard", { as: bruno, wallet: W.brunoBranch, query: { start_date: "2026-01-01", end_date: "2026-01-02", wallets_ids: `${W.brunoBranch},${W.brunoMatrix}` } })
+    const d = await cl.err("gatewayDashboard", {
+      as: bruno,
+      wallet: W.brunoBranch,
+      query: { start_date: "2026-01-01", end_date: "2026-01-02", wallets_ids: `${W.brunoBranch},${W.brunoMatrix}` }
+    })
     expect(d.status).toBe(403)
   })
 
@@ -143,13 +193,23 @@ describe("gateway permission by company kind and wallet (core, D-gateway-company
     const en = await cl.admin("gatewayEnable", { body: { wallet_id: id, enabled: true } })
     expect(en.data.company_kind).toBe("main_without_branches")
     expect((await cl.ok("gatewayDeposits", { as: bruno, wallet: id })).data.total).toBe(0)
-    expect((await cl.ok("gatewayExportCreate", { as: bruno, wallet: id, body: { start_date: "2026-01-01", end_date: "2026-01-02" } })).data.status).toBe("in_progress")
+    expect((await cl.ok("gatewayExportCreate", { as: bruno, wallet: id, body: { start_date: "2026-01-01", end_date: "2026-01-02" } })).data.status).toBe(
+      "in_progress"
+    )
   })
 
   it("features §2 another user's gateway wallet is refused on every route", async () => {
     expect((await cl.err("gatewayDeposits", { as: ana, wallet: W.brunoMatrix })).status).toBe(403)
     expect((await cl.err("gatewayTransactions", { as: ana, wallet: W.brunoMatrix })).status).toBe(403)
-    expect((await cl.err("gatewayDashboard", { as: ana, wallet: W.anaMain, query: { start_date: "2026-01-01", end_date: "2026-01-02", wallets_ids: W.brunoMatrix } })).status).toBe(403)
+    expect(
+      (
+        await cl.err("gatewayDashboard", {
+          as: ana,
+          wallet: W.anaMain,
+          query: { start_date: "2026-01-01", end_date: "2026-01-02", wallets_ids: W.brunoMatrix }
+        })
+      ).status
+    ).toBe(403)
   })
 
   it("features §7 a transaction arriving (admin) is listed at once, and the lists' totals count it (cached totals follow writes)", async () => {

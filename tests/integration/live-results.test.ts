@@ -29,11 +29,22 @@ const syncedEngine = async (email: string) => {
 
 const queriesFor = (walletIds: ReadonlyArray<string>, current: string): LiveQuery[] => {
   const q: LiveQuery[] = [
-    { kind: "session" }, { kind: "wallets" }, { kind: "unreadCount" }, { kind: "notifications", limit: 20 },
-    { kind: "invitations", direction: "received" }, { kind: "invitations", direction: "sent" },
-    { kind: "walletAccounts", walletId: current }, { kind: "pendingBalance", walletId: current }, { kind: "permissionActions", walletId: current },
-    { kind: "approvalRequests", walletId: current }, { kind: "approvalHistory", walletId: current },
-    { kind: "syncProgress" }, { kind: "commands" }, { kind: "pinAsks" }, { kind: "connection" }, { kind: "uploads" },
+    { kind: "session" },
+    { kind: "wallets" },
+    { kind: "unreadCount" },
+    { kind: "notifications", limit: 20 },
+    { kind: "invitations", direction: "received" },
+    { kind: "invitations", direction: "sent" },
+    { kind: "walletAccounts", walletId: current },
+    { kind: "pendingBalance", walletId: current },
+    { kind: "permissionActions", walletId: current },
+    { kind: "approvalRequests", walletId: current },
+    { kind: "approvalHistory", walletId: current },
+    { kind: "syncProgress" },
+    { kind: "commands" },
+    { kind: "pinAsks" },
+    { kind: "connection" },
+    { kind: "uploads" },
     { kind: "statements", query: { walletIds, limit: 50 } },
     { kind: "statements", query: { walletIds, limit: 10, groupBy: "day" } },
     { kind: "statements", query: { walletIds, text: "a", limit: 10, groupBy: "counterparty", sort: { by: "amount", dir: "asc" } } },
@@ -65,7 +76,10 @@ describe("issue 11: every live query's answer matches its result Schema", () => 
       await until(() => (engine.snapshot({ kind: "commands" }) as ReadonlyArray<unknown>).length > 0)
       let checked = 0
       let withRows = 0
-      for (const q of queriesFor(wallets.map((w) => w.id), current)) {
+      for (const q of queriesFor(
+        wallets.map((w) => w.id),
+        current
+      )) {
         const value = engine.snapshot(q)
         const ok = Schema.is(resultSchemaOf(q))(value)
         expect(ok, `${JSON.stringify(q)} → ${JSON.stringify(value)?.slice(0, 400)}`).toBe(true)

@@ -22,23 +22,41 @@ const DAY = 86_400_000
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, checkResponses: true })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, helena, diego] = (await Promise.all(["ana", "bruno", "helena", "diego"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session, Session]
+  ;[ana, bruno, helena, diego] = (await Promise.all(["ana", "bruno", "helena", "diego"].map((u) => cl.login(`${u}@example.com`)))) as [
+    Session,
+    Session,
+    Session,
+    Session
+  ]
   W = sb.admin.seedInfo()!.wallets
 })
-afterEach(() => { sb.admin.setClockOffset(0) })
-afterAll(async () => { await sb?.close() })
+afterEach(() => {
+  sb.admin.setClockOffset(0)
+})
+afterAll(async () => {
+  await sb?.close()
+})
 
 const dateIn = (days: number): string => saoPauloDateKey(new Date(Date.now() + days * DAY))
 const brl = (walletId: string): number => sb.admin.ledger(walletId).balances.find((b) => b.currency_symbol === "BRL")?.balance ?? 0
 /** Statement rows carrying an operation id (exactly-once proofs). */
 const rowsOf = (operationId: string): number =>
   (sb.admin.ctx.db.prepare("SELECT count(*) AS n FROM statements WHERE operation_id = ?").get(operationId) as { n: number }).n
-const clockTo = (days: number): void => { sb.admin.setClockOffset(Date.parse(`${dateIn(days)}T15:00:00Z`) - Date.now()) }
+const clockTo = (days: number): void => {
+  sb.admin.setClockOffset(Date.parse(`${dateIn(days)}T15:00:00Z`) - Date.now())
+}
 
-interface Made { readonly authorization: AutomaticAuthorization; readonly qr_code: string }
+interface Made {
+  readonly authorization: AutomaticAuthorization
+  readonly qr_code: string
+}
 /** The admin route: a merchant requests an authorization (no wallet: a QR code's, journey 2). */
 async function request(body: Record<string, unknown>): Promise<Made> {
-  const r = await fetch(`${sb.url}/__admin/pix-automatic/requests`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const r = await fetch(`${sb.url}/__admin/pix-automatic/requests`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body)
+  })
   expect(r.status).toBe(201)
   return ((await r.json()) as { data: Made }).data
 }
@@ -74,7 +92,13 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
     // diego is ADMIN of Ana's main wallet: he may change an active authorization's maximum (PIN)
     const active = (await auths()).find((r) => r.status === "ACTIVE")!
     const pin = await cl.pinToken(diego)
-    const r = await cl.ok("automaticAuthorizationMaxValue", { as: diego, wallet: W.anaMain, tx: true, params: { id: active.id }, body: { payment_max_value: 5_000, pin_token: pin } })
+    const r = await cl.ok("automaticAuthorizationMaxValue", {
+      as: diego,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: active.id },
+      body: { payment_max_value: 5_000, pin_token: pin }
+    })
     expect(r.data.payment_max_value).toBe(5_000)
   })
 
@@ -83,32 +107,63 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
     const id = made.authorization.id
     expect(made.authorization.status).toBe("PENDING")
     // features §2: sensitive — without a PIN token it is refused
-    expect((await cl.err("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: "" } })).body.error.key).toBe("PIN_REQUIRED")
+    expect(
+      (await cl.err("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: "" } })).body.error.key
+    ).toBe("PIN_REQUIRED")
     const pin = await cl.pinToken(ana)
     const tx = "a0a0a0a0-0000-4000-8000-000000000013"
-    const first = await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx, params: { id }, body: { payment_max_value: 3_000, pin_token: pin } })
+    const first = await cl.ok("automaticAuthorizationApprove", {
+      as: ana,
+      wallet: W.anaMain,
+      tx,
+      params: { id },
+      body: { payment_max_value: 3_000, pin_token: pin }
+    })
     expect(first.data).toMatchObject({ status: "ACTIVE", payment_max_value: 3_000 })
     expect(first.data.recurrence_created_at).not.toBeNull()
-    const again = await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx, params: { id }, body: { payment_max_value: 3_000, pin_token: pin } })
+    const again = await cl.ok("automaticAuthorizationApprove", {
+      as: ana,
+      wallet: W.anaMain,
+      tx,
+      params: { id },
+      body: { payment_max_value: 3_000, pin_token: pin }
+    })
     expect(again.data).toEqual(first.data)
     // a new key: the transition is refused (already active)
     const e = await cl.err("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: pin } })
     expect([e.status, e.body.error.key]).toEqual([422, "PIX_AUTOMATIC_INVALID_STATUS"])
-    expect((await cl.err("automaticAuthorizationReject", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).body.error.key).toBe("PIX_AUTOMATIC_INVALID_STATUS")
+    expect((await cl.err("automaticAuthorizationReject", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).body.error.key).toBe(
+      "PIX_AUTOMATIC_INVALID_STATUS"
+    )
     // cancelled: irreversible — approving, cancelling again or changing the maximum are refused
     expect((await cl.ok("automaticAuthorizationCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).data.cancellation_id).not.toBeNull()
-    for (const [ep, body] of [["automaticAuthorizationApprove", { pin_token: pin }], ["automaticAuthorizationMaxValue", { payment_max_value: 9_000, pin_token: pin }]] as const) {
+    for (const [ep, body] of [
+      ["automaticAuthorizationApprove", { pin_token: pin }],
+      ["automaticAuthorizationMaxValue", { payment_max_value: 9_000, pin_token: pin }]
+    ] as const) {
       const x = await cl.err(ep, { as: ana, wallet: W.anaMain, tx: true, params: { id }, body })
       expect([x.status, x.body.error.key]).toEqual([422, "PIX_AUTOMATIC_INVALID_STATUS"])
     }
-    expect((await cl.err("automaticAuthorizationCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).body.error.key).toBe("PIX_AUTOMATIC_INVALID_STATUS")
+    expect((await cl.err("automaticAuthorizationCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).body.error.key).toBe(
+      "PIX_AUTOMATIC_INVALID_STATUS"
+    )
   })
 
   it("features §3 PA-MAX the maximum value may not be below the merchant's floor nor the fixed value; reject answers a pending request", async () => {
     const made = await request({ wallet_id: W.anaMain, start_date: dateIn(20), floor_max_value: 10_000, charge_amount: 8_000, contract_description: "Piso" })
     const pin = await cl.pinToken(ana)
-    const e = await cl.err("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id: made.authorization.id }, body: { payment_max_value: 9_999, pin_token: pin } })
-    expect([e.status, e.body.error.key, e.body.error.fields?.["payment_max_value"]]).toEqual([422, "PIX_AUTOMATIC_MAX_BELOW_FLOOR", "PIX_AUTOMATIC_MAX_BELOW_FLOOR"])
+    const e = await cl.err("automaticAuthorizationApprove", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: made.authorization.id },
+      body: { payment_max_value: 9_999, pin_token: pin }
+    })
+    expect([e.status, e.body.error.key, e.body.error.fields?.["payment_max_value"]]).toEqual([
+      422,
+      "PIX_AUTOMATIC_MAX_BELOW_FLOOR",
+      "PIX_AUTOMATIC_MAX_BELOW_FLOOR"
+    ])
     const r = await cl.ok("automaticAuthorizationReject", { as: ana, wallet: W.anaMain, tx: true, params: { id: made.authorization.id } })
     expect(r.data.status).toBe("REFUSED")
   })
@@ -122,14 +177,23 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
     const preview = await cl.ok("automaticAuthorizationByQr", { as: ana, wallet: W.anaMain, query: { qr_code: made.qr_code } })
     expect(preview.data).toMatchObject({ id: made.authorization.id, status: "PENDING", value: 1_990 })
     // a code that is not an authorization, and a corrupted one
-    const plain = await cl.err("automaticAuthorizationByQr", { as: ana, wallet: W.anaMain, query: { qr_code: made.qr_code.replace("80", "81").slice(0, -4) + "0000" } })
+    const plain = await cl.err("automaticAuthorizationByQr", {
+      as: ana,
+      wallet: W.anaMain,
+      query: { qr_code: made.qr_code.replace("80", "81").slice(0, -4) + "0000" }
+    })
     expect(plain.status).toBe(422)
     const pin = await cl.pinToken(ana)
     const ok = await cl.ok("automaticAuthorizationApproveByQr", { as: ana, wallet: W.anaMain, tx: true, body: { qr_code: made.qr_code, pin_token: pin } })
     expect(ok.data).toMatchObject({ id: made.authorization.id, status: "ACTIVE" })
     expect((await auths()).find((a) => a.id === made.authorization.id)?.status).toBe("ACTIVE")
     const pinB = await cl.pinToken(bruno)
-    const taken = await cl.err("automaticAuthorizationApproveByQr", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { qr_code: made.qr_code, pin_token: pinB } })
+    const taken = await cl.err("automaticAuthorizationApproveByQr", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx: true,
+      body: { qr_code: made.qr_code, pin_token: pinB }
+    })
     expect(taken.body.error.key).toBe("PIX_AUTOMATIC_QR_TAKEN")
   })
 })
@@ -142,7 +206,10 @@ describe("Pix Automático charges on the sandbox clock (features §4)", () => {
     await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: pin } })
     // the merchant charges up to 10 days ahead: days 3 and 10
     const mine = async () => (await payments()).filter((p) => p.authorization_id === id)
-    expect((await mine()).map((p) => [p.payment_date, p.status])).toEqual([[dateIn(10), "SCHEDULED"], [dateIn(3), "SCHEDULED"]])
+    expect((await mine()).map((p) => [p.payment_date, p.status])).toEqual([
+      [dateIn(10), "SCHEDULED"],
+      [dateIn(3), "SCHEDULED"]
+    ])
     const before = brl(W.anaMain)
     clockTo(2)
     expect(brl(W.anaMain)).toBe(before)
@@ -184,9 +251,21 @@ describe("Pix Automático charges on the sandbox clock (features §4)", () => {
   })
 
   it("features §4 PA-ABOVE-MAX a charge above the payer's maximum value fails with its reason; a scheduled charge can be cancelled once", async () => {
-    const made = await request({ wallet_id: W.anaMain, start_date: dateIn(2), floor_max_value: 1_000, charge_amount: 5_000, contract_description: "Acima do máximo" })
+    const made = await request({
+      wallet_id: W.anaMain,
+      start_date: dateIn(2),
+      floor_max_value: 1_000,
+      charge_amount: 5_000,
+      contract_description: "Acima do máximo"
+    })
     const pin = await cl.pinToken(ana)
-    await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id: made.authorization.id }, body: { payment_max_value: 3_000, pin_token: pin } })
+    await cl.ok("automaticAuthorizationApprove", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: made.authorization.id },
+      body: { payment_max_value: 3_000, pin_token: pin }
+    })
     const charge = (await payments()).find((p) => p.authorization_id === made.authorization.id)!
     const before = brl(W.anaMain)
     clockTo(2)
@@ -195,11 +274,19 @@ describe("Pix Automático charges on the sandbox clock (features §4)", () => {
     expect(brl(W.anaMain)).toBe(before)
     // cancelling one charge of another authorization
     const other = await request({ wallet_id: W.anaMain, start_date: dateIn(5), value: 700, contract_description: "Cancelar um" })
-    await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id: other.authorization.id }, body: { pin_token: await cl.pinToken(ana) } })
+    await cl.ok("automaticAuthorizationApprove", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: other.authorization.id },
+      body: { pin_token: await cl.pinToken(ana) }
+    })
     const c = (await payments()).find((p) => p.authorization_id === other.authorization.id)!
     expect((await cl.err("automaticPaymentCancel", { as: helena, wallet: W.anaMain, tx: true, params: { id: c.id } })).status).toBe(403)
     expect((await cl.ok("automaticPaymentCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id: c.id } })).data.status).toBe("CANCELLED")
-    expect((await cl.err("automaticPaymentCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id: c.id } })).body.error.key).toBe("UNABLE_TO_PERFORM_ACTION")
+    expect((await cl.err("automaticPaymentCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id: c.id } })).body.error.key).toBe(
+      "UNABLE_TO_PERFORM_ACTION"
+    )
     const b2 = brl(W.anaMain)
     clockTo(6)
     expect((await payments()).find((p) => p.id === c.id)?.status).toBe("CANCELLED")

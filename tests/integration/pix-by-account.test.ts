@@ -22,11 +22,19 @@ let W: NonNullable<ReturnType<Sandbox["admin"]["seedInfo"]>>["wallets"]
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, helena, carla] = (await Promise.all(["ana", "bruno", "helena", "carla"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session, Session]
+  ;[ana, bruno, helena, carla] = (await Promise.all(["ana", "bruno", "helena", "carla"].map((u) => cl.login(`${u}@example.com`)))) as [
+    Session,
+    Session,
+    Session,
+    Session
+  ]
   W = sb.admin.seedInfo()!.wallets
   sb.admin.pixIn(W.helena, 5_000_000, "Salário")
 })
-afterAll(async () => { sb?.admin.setClockOffset(0); await sb?.close() })
+afterAll(async () => {
+  sb?.admin.setClockOffset(0)
+  await sb?.close()
+})
 
 const doc = (email: string): string => (sb.db.prepare("SELECT document FROM users WHERE email = ?").get(email) as { document: string }).document
 const brl = (w: string): number => sb.admin.ledger(w).balances.find((b) => b.currency_symbol === "BRL")!.balance
@@ -43,7 +51,9 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     expect(d.data).toMatchObject({ bank_code: "999", beneficiary_name: "Lima & Filhos Comércio de Alimentos Ltda", account_type: "payment" })
     const s = SYNTHETIC_PIX_ACCOUNTS[0]!
     const other = await cl.ok("pixDecodeByAccount", {
-      as: ana, wallet: W.anaMain, body: { bank_code: s.bank_code, agency: s.agency, account: s.account, digit: s.digit, account_type: "checking", document: s.document }
+      as: ana,
+      wallet: W.anaMain,
+      body: { bank_code: s.bank_code, agency: s.agency, account: s.account, digit: s.digit, account_type: "checking", document: s.document }
     })
     expect(other.data.beneficiary_name).toBe(s.name)
     expect(other.data.beneficiary_document).toBe(`***.${s.document.slice(3, 6)}.${s.document.slice(6, 9)}-**`)
@@ -56,11 +66,20 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     const unknown = await cl.err("pixDecodeByAccount", { as: ana, wallet: W.anaMain, body: { ...b, account: "1", digit: "1" } })
     expect([unknown.status, unknown.body.error.key]).toEqual([422, "PIX_ACCOUNT_NOT_FOUND"])
     const notRelated = await cl.err("pixDecodeByAccount", { as: ana, wallet: W.anaMain, body: { ...b, document: doc("carla@example.com") } })
-    expect([notRelated.status, notRelated.body.error.key, notRelated.body.error.fields?.["document"]]).toEqual([422, "PIX_ACCOUNT_DOCUMENT_NOT_RELATED", "PIX_ACCOUNT_DOCUMENT_NOT_RELATED"])
+    expect([notRelated.status, notRelated.body.error.key, notRelated.body.error.fields?.["document"]]).toEqual([
+      422,
+      "PIX_ACCOUNT_DOCUMENT_NOT_RELATED",
+      "PIX_ACCOUNT_DOCUMENT_NOT_RELATED"
+    ])
     const bad = await cl.err("pixDecodeByAccount", { as: ana, wallet: W.anaMain, body: { ...b, bank_code: "998", agency: "12a", document: "12345678900" } })
     expect(bad.body.error.fields).toEqual({ bank_code: "VALIDATION_REQUIRED", agency: "VALIDATION_NUMERIC", document: "VALIDATION_VALID_DOCUMENT" })
     const pin = await cl.pinToken(ana)
-    const pay = await cl.err("pixPayByAccount", { as: ana, wallet: W.anaMain, tx: true, body: { ...b, document: doc("carla@example.com"), amount: 100, description: "", pin_token: pin } })
+    const pay = await cl.err("pixPayByAccount", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { ...b, document: doc("carla@example.com"), amount: 100, description: "", pin_token: pin }
+    })
     expect(pay.body.error.key).toBe("PIX_ACCOUNT_DOCUMENT_NOT_RELATED")
     const zero = await cl.err("pixPayByAccount", { as: ana, wallet: W.anaMain, tx: true, body: { ...b, amount: 0, description: "", pin_token: pin } })
     expect(zero.body.error.fields?.["amount"]).toBe("VALIDATION_MIN_VALUE")
@@ -73,15 +92,33 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     const b = brunoAccount()
     const asClient = await cl.raw("pixPayByAccount", { as: carla, wallet: W.anaMain, tx: true, body: { ...b, amount: 1, description: "", pin_token: pin } })
     expect(asClient.status).toBe(201)
-    const foreign = await cl.err("pixPayByAccount", { as: bruno, wallet: W.anaMain, tx: true, body: { ...b, amount: 1, description: "", pin_token: await cl.pinToken(bruno) } })
+    const foreign = await cl.err("pixPayByAccount", {
+      as: bruno,
+      wallet: W.anaMain,
+      tx: true,
+      body: { ...b, amount: 1, description: "", pin_token: await cl.pinToken(bruno) }
+    })
     expect([foreign.status, foreign.body.error.key]).toEqual([403, "WITHOUT_PERMISSION"])
     // a wallet whose roles lack the tag: the permission is taken away, the same call is refused with the catalogue's 403
-    sb.db.prepare("UPDATE wallet_members SET permission_types = '[\"APPROVER\"]' WHERE wallet_id = ? AND user_id = (SELECT id FROM users WHERE email = 'helena@example.com')").run(W.anaMain)
+    sb.db
+      .prepare(
+        "UPDATE wallet_members SET permission_types = '[\"APPROVER\"]' WHERE wallet_id = ? AND user_id = (SELECT id FROM users WHERE email = 'helena@example.com')"
+      )
+      .run(W.anaMain)
     try {
-      const refused = await cl.err("pixPayByAccount", { as: helena, wallet: W.anaMain, tx: true, body: { ...b, amount: 1, description: "", pin_token: await cl.pinToken(helena) } })
+      const refused = await cl.err("pixPayByAccount", {
+        as: helena,
+        wallet: W.anaMain,
+        tx: true,
+        body: { ...b, amount: 1, description: "", pin_token: await cl.pinToken(helena) }
+      })
       expect([refused.status, refused.body.error.key]).toEqual([403, "WITHOUT_PERMISSION"])
     } finally {
-      sb.db.prepare("UPDATE wallet_members SET permission_types = '[\"CLIENT\"]' WHERE wallet_id = ? AND user_id = (SELECT id FROM users WHERE email = 'helena@example.com')").run(W.anaMain)
+      sb.db
+        .prepare(
+          "UPDATE wallet_members SET permission_types = '[\"CLIENT\"]' WHERE wallet_id = ? AND user_id = (SELECT id FROM users WHERE email = 'helena@example.com')"
+        )
+        .run(W.anaMain)
     }
   })
 
@@ -104,22 +141,45 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     expect(anaLedger.transactions.filter((t) => t.transaction_uuid === tx)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
     expect([hints("statements", W.brunoMatrix) - hintsBefore[0]!, hints("pix_statement", W.brunoMatrix) - hintsBefore[1]!]).toEqual([1, 1])
     const out = sb.db.prepare("SELECT type, end_to_end_id FROM statements WHERE transaction_uuid = ?").get(tx) as { type: string; end_to_end_id: string }
-    const inRow = sb.db.prepare("SELECT type FROM statements WHERE end_to_end_id = ? AND wallet_id = ?").get(out.end_to_end_id, W.brunoMatrix) as { type: string }
+    const inRow = sb.db.prepare("SELECT type FROM statements WHERE end_to_end_id = ? AND wallet_id = ?").get(out.end_to_end_id, W.brunoMatrix) as {
+      type: string
+    }
     expect([out.type, inRow.type]).toEqual(["PIX_OUT", "PIX_IN"])
     // the Pix statement of each side has the row once (D-pix-statement: derived from the ledger's Pix rows)
     const e2eRows = async (as: Session, wallet: string) =>
-      (await cl.ok("pixStatement", { as, wallet, query: { page_size: "100" } })).data.data.filter((r) => r.end_to_end_id === out.end_to_end_id).map((r) => r.direction)
+      (await cl.ok("pixStatement", { as, wallet, query: { page_size: "100" } })).data.data
+        .filter((r) => r.end_to_end_id === out.end_to_end_id)
+        .map((r) => r.direction)
     expect([await e2eRows(ana, W.anaMain), await e2eRows(bruno, W.brunoMatrix)]).toEqual([["out"], ["in"]])
     // a Pix by account names no key nor txid (D-pix-statement-refs); a Pix by key names its key on the payer's row
     const anaRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data
     expect(anaRows.filter((r) => r.end_to_end_id === out.end_to_end_id).map((r) => [r.key, r.txid])).toEqual([["", null]])
-    const byKey = await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", amount: 100, description: "", pin_token: await cl.pinToken(ana) } })
-    const keyRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter((r) => r.operation_id === byKey.data.operation_id)
+    const byKey = await cl.ok("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "bruno@example.com", amount: 100, description: "", pin_token: await cl.pinToken(ana) }
+    })
+    const keyRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter(
+      (r) => r.operation_id === byKey.data.operation_id
+    )
     expect(keyRows.map((r) => [r.direction, r.key, r.txid])).toEqual([["out", "bruno@example.com", null]])
     // a static code with a txid: the payer's row names the code's key and txid
-    const qr = await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount: 250, txid: "PEDIDO42" } })
-    const byCode = await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx: true, body: { code: qr.data.emv, amount: 250, description: "", pin_token: await cl.pinToken(ana) } })
-    const codeRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter((r) => r.operation_id === byCode.data.operation_id)
+    const qr = await cl.ok("pixQrCodeCreate", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      tx: true,
+      body: { kind: "static", key: "bruno@example.com", amount: 250, txid: "PEDIDO42" }
+    })
+    const byCode = await cl.ok("pixPayByQrStatic", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { code: qr.data.emv, amount: 250, description: "", pin_token: await cl.pinToken(ana) }
+    })
+    const codeRows = (await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: "100" } })).data.data.filter(
+      (r) => r.operation_id === byCode.data.operation_id
+    )
     expect(codeRows.map((r) => [r.key, r.txid])).toEqual([["bruno@example.com", "PEDIDO42"]])
   })
 
@@ -129,7 +189,12 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
     try {
       const before = [brl(W.helena), brl(W.brunoMatrix)]
       const pin = await cl.pinToken(helena)
-      const over = await cl.err("pixPayByAccount", { as: helena, wallet: W.helena, tx: true, body: { ...brunoAccount(), amount: 100_001, description: "", pin_token: pin } })
+      const over = await cl.err("pixPayByAccount", {
+        as: helena,
+        wallet: W.helena,
+        tx: true,
+        body: { ...brunoAccount(), amount: 100_001, description: "", pin_token: pin }
+      })
       expect([over.status, over.body.error.key]).toEqual([422, "PIX_LIMIT_NIGHT_EXCEEDED"])
       expect([brl(W.helena), brl(W.brunoMatrix)]).toEqual(before)
     } finally {
@@ -153,8 +218,14 @@ describe("Pix pay by account (features §2 pay, §7 decode/by-account, by-accoun
       // the contract's order only: the wallet it will credit stays in the sandbox
       expect(Object.keys(asked.data.payment).sort()).toEqual(["beneficiary_bank", "beneficiary_document", "beneficiary_name", "description", "key", "key_type"])
       const approvers = [carla, ...(setting.approvers > 1 ? [await cl.login("diego@example.com")] : [])]
-      for (const a of approvers) await cl.ok("approvalApprove", { as: a, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(a) } })
-      expect([brl(W.anaMain), rows(W.anaMain), brl(W.brunoMatrix), rows(W.brunoMatrix)]).toEqual([before[0]! - amount, before[1]! + 1, before[2]! + amount, before[3]! + 1])
+      for (const a of approvers)
+        await cl.ok("approvalApprove", { as: a, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(a) } })
+      expect([brl(W.anaMain), rows(W.anaMain), brl(W.brunoMatrix), rows(W.brunoMatrix)]).toEqual([
+        before[0]! - amount,
+        before[1]! + 1,
+        before[2]! + amount,
+        before[3]! + 1
+      ])
     } finally {
       sb.admin.setClockOffset(0)
     }

@@ -19,7 +19,9 @@ beforeAll(async () => {
   ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
   W = sb.admin.seedInfo()!.wallets
 })
-afterAll(async () => { await sb?.close() })
+afterAll(async () => {
+  await sb?.close()
+})
 
 const brl = (w: string): number => sb.admin.ledger(w).balances.find((b) => b.currency_symbol === "BRL")!.balance
 
@@ -57,7 +59,12 @@ describe("Pix devolution (features §1, §2, §7)", () => {
     const pin = await cl.pinToken(bruno)
     sb.admin.setClockOffset(91 * 86_400_000)
     try {
-      const e = await cl.err("pixDevolutionCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { payment_id: paymentId, amount: 100, description: "", pin_token: pin } })
+      const e = await cl.err("pixDevolutionCreate", {
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
+        body: { payment_id: paymentId, amount: 100, description: "", pin_token: pin }
+      })
       expect([e.status, e.body.error.key]).toEqual([422, "PIX_DEVOLUTION_EXPIRED"])
     } finally {
       sb.admin.setClockOffset(0)
@@ -70,12 +77,26 @@ describe("Pix devolution (features §1, §2, §7)", () => {
     expect((await cl.err("pixDevolutionInfo", { as: ana, wallet: W.brunoMatrix, query: { payment_id: paymentId } })).status).toBe(403)
     const anaIn = await (async () => {
       const pin = await cl.pinToken(bruno)
-      const r = await cl.ok("pixPayByKey", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key: "ana@example.com", amount: 200, description: "", pin_token: pin } })
+      const r = await cl.ok("pixPayByKey", {
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
+        body: { key: "ana@example.com", amount: 200, description: "", pin_token: pin }
+      })
       return (sb.db.prepare("SELECT id FROM statements WHERE end_to_end_id = ? AND type = 'PIX_IN'").get(r.data.end_to_end_id) as { id: string }).id
     })()
     expect((await cl.ok("pixDevolutionInfo", { as: helena, wallet: W.anaMain, query: { payment_id: anaIn } })).data.available).toBe(200)
     const pin = await cl.pinToken(helena)
-    expect((await cl.err("pixDevolutionCreate", { as: helena, wallet: W.anaMain, tx: true, body: { payment_id: anaIn, amount: 100, description: "", pin_token: pin } })).status).toBe(403)
+    expect(
+      (
+        await cl.err("pixDevolutionCreate", {
+          as: helena,
+          wallet: W.anaMain,
+          tx: true,
+          body: { payment_id: anaIn, amount: 100, description: "", pin_token: pin }
+        })
+      ).status
+    ).toBe(403)
     const out = sb.db.prepare("SELECT id FROM statements WHERE wallet_id = ? AND type = 'PIX_OUT' LIMIT 1").get(W.anaMain) as { id: string }
     expect((await cl.err("pixDevolutionInfo", { as: ana, wallet: W.anaMain, query: { payment_id: out.id } })).status).toBe(404)
   })

@@ -19,7 +19,9 @@ beforeAll(async () => {
   ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
   W = sb.admin.seedInfo()!.wallets
 })
-afterAll(async () => { await sb?.close() })
+afterAll(async () => {
+  await sb?.close()
+})
 
 const doc = (email: string): string => (sb.db.prepare("SELECT document FROM users WHERE email = ?").get(email) as { document: string }).document
 

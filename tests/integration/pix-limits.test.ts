@@ -24,7 +24,10 @@ beforeAll(async () => {
   sb.admin.pixIn(W.helena, 5_000_000, "Salário")
   sb.admin.pixIn(W.anaReserve, 5_000_000, "Reserva")
 })
-afterAll(async () => { sb?.admin.setClockOffset(0); await sb?.close() })
+afterAll(async () => {
+  sb?.admin.setClockOffset(0)
+  await sb?.close()
+})
 
 const brl = (w: string): number => sb.admin.ledger(w).balances.find((b) => b.currency_symbol === "BRL")!.balance
 /** Puts the business clock at `hm` São Paulo time, `days` days from today. */
@@ -43,7 +46,8 @@ describe("Pix limits (features §2 limit, §3, §7 /users/limits/*)", () => {
     expect(types.data.data.map((t) => t.tag)).toEqual(["pix_others", "pix_same_ownership"])
     const all = await cl.ok("userLimits", { as: helena, wallet: W.helena })
     expect(all.data.data.map((l) => [l.tag, l.day_limit, l.night_limit, l.pending_day_limit, l.pending_night_limit])).toEqual([
-      ["pix_others", 2_000_000, 100_000, null, null], ["pix_same_ownership", 5_000_000, 5_000_000, null, null]
+      ["pix_others", 2_000_000, 100_000, null, null],
+      ["pix_same_ownership", 5_000_000, 5_000_000, null, null]
     ])
     const only = await cl.ok("userLimits", { as: helena, wallet: W.helena, query: { limit_type_id: types.data.data[1]!.id } })
     expect(only.data.data.map((l) => l.tag)).toEqual(["pix_same_ownership"])
@@ -66,8 +70,15 @@ describe("Pix limits (features §2 limit, §3, §7 /users/limits/*)", () => {
       const left = await payKey(helena, W.helena, "bruno@example.com", 40_001)
       expect((left.json as { error: { message: string } }).error.message).toContain("R$ 400,00")
       // the same limit on a copy-and-paste code
-      const code = (await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount: 50_000 } })).data.emv
-      const byCode = await cl.err("pixPayByQrStatic", { as: helena, wallet: W.helena, tx: true, body: { code, amount: 50_000, description: "", pin_token: await cl.pinToken(helena) } })
+      const code = (
+        await cl.ok("pixQrCodeCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { kind: "static", key: "bruno@example.com", amount: 50_000 } })
+      ).data.emv
+      const byCode = await cl.err("pixPayByQrStatic", {
+        as: helena,
+        wallet: W.helena,
+        tx: true,
+        body: { code, amount: 50_000, description: "", pin_token: await cl.pinToken(helena) }
+      })
       expect([byCode.status, byCode.body.error.key]).toEqual([422, "PIX_LIMIT_NIGHT_EXCEEDED"])
       expect(brl(W.helena)).toBe(before - 60_000)
       expect((await payKey(helena, W.helena, "bruno@example.com", 40_000)).status).toBe(201)
@@ -124,7 +135,10 @@ describe("Pix limits (features §2 limit, §3, §7 /users/limits/*)", () => {
     try {
       expect((await payKey(ana, W.anaReserve, "ana@example.com", 200_000)).status).toBe(201)
       const rows = (await cl.ok("userLimits", { as: ana, wallet: W.anaReserve })).data.data
-      expect(rows.map((r) => [r.tag, r.used])).toEqual([["pix_others", 0], ["pix_same_ownership", 200_000]])
+      expect(rows.map((r) => [r.tag, r.used])).toEqual([
+        ["pix_others", 0],
+        ["pix_same_ownership", 200_000]
+      ])
       expect((await payKey(ana, W.anaReserve, "bruno@example.com", 100_001)).status).toBe(422)
     } finally {
       sb.admin.setClockOffset(0)
@@ -149,7 +163,12 @@ describe("favored contacts (features §2 favored-contacts, favored-contacts/add,
     const made = await cl.ok("pixContactCreate", { as: ana, wallet: W.anaMain, tx, body: { key: "carla@example.com" } })
     expect((await cl.ok("pixContactCreate", { as: ana, wallet: W.anaMain, tx, body: { key: "carla@example.com" } })).data).toEqual(made.data)
     const decoded = await cl.ok("pixDecodeByKey", { as: ana, wallet: W.anaMain, query: { key: "carla@example.com" } })
-    expect([made.data.name, made.data.document, made.data.bank, made.data.key_type]).toEqual([decoded.data.beneficiary_name, decoded.data.beneficiary_document, "Carteira (Sandbox)", "email"])
+    expect([made.data.name, made.data.document, made.data.bank, made.data.key_type]).toEqual([
+      decoded.data.beneficiary_name,
+      decoded.data.beneficiary_document,
+      "Carteira (Sandbox)",
+      "email"
+    ])
     expect(made.data.document).toMatch(/^\*\*\*\./)
     expect(hintsFor("pix_contacts", W.anaMain)).toBe(hints + 1)
     const dup = await cl.err("pixContactCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key: "carla@example.com" } })

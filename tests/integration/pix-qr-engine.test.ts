@@ -25,20 +25,33 @@ describe("Pix QR codes through the outbox (features §2 receive, pay by code)", 
     await bruno.start(bs)
     const id = await bruno.submit(bw.id, { name: "v1.pix.createQrCode", payload: { kind: "static", key: "bruno@example.com", amount: 777 } })
     expect(await Effect.runPromise(bruno.commands!.settled(id))).toBe("confirmed")
-    const find = async () => (bruno.snapshot({ kind: "list", list: "pix_qr_codes", walletId: bw.id }) as Array<{ request_id: string | null; emv: string; status: string }>).find((r) => r.request_id === id)
+    const find = async () =>
+      (bruno.snapshot({ kind: "list", list: "pix_qr_codes", walletId: bw.id }) as Array<{ request_id: string | null; emv: string; status: string }>).find(
+        (r) => r.request_id === id
+      )
     let row = await find()
-    for (let i = 0; i < 50 && (row === undefined || row.emv === ""); i++) { await new Promise((r) => setTimeout(r, 100)); row = await find() }
+    for (let i = 0; i < 50 && (row === undefined || row.emv === ""); i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      row = await find()
+    }
     expect(row?.status).toBe("active")
 
     const as = await signIn(file.url, "ana@example.com")
     const aw = await defaultWallet(as.accessToken)
     const ana = makeEngine(file.url, { onPinAsk: (pid) => ana.answerPin(pid, { pin: "1234" }) })
     await ana.start(as)
-    const pay = await ana.submit(aw.id, { name: "v1.pix.payByQrCode", payload: { code: row!.emv, kind: "static", amount: 777, description: "", beneficiary_name: "Bruno" } })
+    const pay = await ana.submit(aw.id, {
+      name: "v1.pix.payByQrCode",
+      payload: { code: row!.emv, kind: "static", amount: 777, description: "", beneficiary_name: "Bruno" }
+    })
     expect(await Effect.runPromise(ana.commands!.settled(pay))).toBe("confirmed")
     let paid = await find()
-    for (let i = 0; i < 50 && paid?.status !== "paid"; i++) { await new Promise((r) => setTimeout(r, 100)); paid = await find() }
+    for (let i = 0; i < 50 && paid?.status !== "paid"; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      paid = await find()
+    }
     expect(paid?.status).toBe("paid")
-    await bruno.close(); await ana.close()
+    await bruno.close()
+    await ana.close()
   }, 60_000)
 })

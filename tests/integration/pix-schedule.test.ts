@@ -22,8 +22,12 @@ beforeAll(async () => {
   ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
   W = sb.admin.seedInfo()!.wallets
 })
-afterEach(() => { sb.admin.setClockOffset(0) })
-afterAll(async () => { await sb?.close() })
+afterEach(() => {
+  sb.admin.setClockOffset(0)
+})
+afterAll(async () => {
+  await sb?.close()
+})
 
 const dateIn = (days: number): string => saoPauloDateKey(new Date(Date.now() + days * DAY))
 const brl = (walletId: string): number => sb.admin.ledger(walletId).balances.find((b) => b.currency_symbol === "BRL")?.balance ?? 0
@@ -36,7 +40,12 @@ const clockTo = (days: number): void => {
 describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
   it("features §5 §9 a date from tomorrow up to 60 days ahead is accepted; today and the 61st day are refused, what was sent named", async () => {
     const pin = await cl.pinToken(ana)
-    for (const [d, ok] of [[0, false], [1, true], [60, true], [61, false]] as const) {
+    for (const [d, ok] of [
+      [0, false],
+      [1, true],
+      [60, true],
+      [61, false]
+    ] as const) {
       const body = { key: "bruno@example.com", amount: 100, description: "", payment_date: dateIn(d), pin_token: pin }
       if (ok) expect((await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx: true, body })).data.status).toBe("scheduled")
       else {
@@ -89,7 +98,12 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
 
   it("features §4 a payment cancelled by its operation id before its date never executes; a second cancel is refused, a repeat answers the same", async () => {
     const pin = await cl.pinToken(ana)
-    const s = await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", amount: 999, description: "", payment_date: dateIn(5), pin_token: pin } })
+    const s = await cl.ok("scheduledPixCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "bruno@example.com", amount: 999, description: "", payment_date: dateIn(5), pin_token: pin }
+    })
     expect((await cl.err("pixPaymentCancelByOperation", { as: helena, wallet: W.anaMain, tx: true, params: { id: s.data.operation_id } })).status).toBe(403)
     const tx = "7c1e1f00-0000-4000-8000-000000000014"
     const c = await cl.ok("pixPaymentCancelByOperation", { as: ana, wallet: W.anaMain, tx, params: { id: s.data.operation_id } })
@@ -105,11 +119,21 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
 
   it("issue 13 a payment beyond the balance fails with its reason; a key deleted before the date fails as key gone", async () => {
     const pin = await cl.pinToken(ana)
-    const big = await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", amount: brl(W.anaMain) + 1_000_000_00, description: "", payment_date: dateIn(3), pin_token: pin } })
+    const big = await cl.ok("scheduledPixCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "bruno@example.com", amount: brl(W.anaMain) + 1_000_000_00, description: "", payment_date: dateIn(3), pin_token: pin }
+    })
     // a key of the directory that is removed before the payment's date
     const bpin = await cl.pinToken(bruno)
     const k = await cl.ok("pixKeyCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key_type: "random", pin_token: bpin } })
-    const gone = await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key: k.data.key, amount: 100, description: "", payment_date: dateIn(3), pin_token: pin } })
+    const gone = await cl.ok("scheduledPixCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: k.data.key, amount: 100, description: "", payment_date: dateIn(3), pin_token: pin }
+    })
     await cl.ok("pixKeyDelete", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: k.data.id }, body: { pin_token: bpin } })
     const a0 = brl(W.anaMain)
     clockTo(3)
@@ -124,15 +148,28 @@ describe("recurrences (features §3, §4, §7, §8)", () => {
   it("features §4 §8 a recurrence above its maximum value is refused with the warning; below it, its occurrences are scheduled; deactivating cancels them", async () => {
     const pin = await cl.pinToken(ana)
     const above = await cl.err("pixRecurrenceCreate", {
-      as: ana, wallet: W.anaMain, tx: true,
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
       body: { key: "bruno@example.com", value: 5_000, payment_max_value: 4_000, description: "", frequency: "MONTHLY", start_date: dateIn(2), pin_token: pin }
     })
     expect([above.status, above.body.error.key]).toEqual([422, "RECURRING_PIX_ABOVE_MAXIMUM"])
     const r = await cl.ok("pixRecurrenceCreate", {
-      as: ana, wallet: W.anaMain, tx: true,
-      body: { key: "bruno@example.com", value: 1_500, payment_max_value: 4_000, description: "Academia", frequency: "WEEKLY", start_date: dateIn(2), pin_token: pin }
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: {
+        key: "bruno@example.com",
+        value: 1_500,
+        payment_max_value: 4_000,
+        description: "Academia",
+        frequency: "WEEKLY",
+        start_date: dateIn(2),
+        pin_token: pin
+      }
     })
-    const mine = async () => (await cl.ok("scheduledPixList", { as: ana, wallet: W.anaMain, query: { page_size: 100 } })).data.data.filter((s) => s.recurrence_id === r.data.id)
+    const mine = async () =>
+      (await cl.ok("scheduledPixList", { as: ana, wallet: W.anaMain, query: { page_size: 100 } })).data.data.filter((s) => s.recurrence_id === r.data.id)
     const made = await mine()
     // weekly from day 2 within 60 days: days 2, 9, …, 58
     expect(made.map((s) => s.payment_date).sort()).toEqual([2, 9, 16, 23, 30, 37, 44, 51, 58].map(dateIn))
@@ -148,13 +185,17 @@ describe("recurrences (features §3, §4, §7, §8)", () => {
     let start = ""
     for (let d = 2; start === ""; d++) if (dateIn(d).endsWith("-31")) start = dateIn(d)
     const r = await cl.ok("pixRecurrenceCreate", {
-      as: ana, wallet: W.anaMain, tx: true,
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
       body: { key: "bruno@example.com", value: 100, description: "", frequency: "MONTHLY", start_date: start, pin_token: pin }
     })
     expect(r.data.day).toBe(31)
     clockTo(100)
     const dates = (await cl.ok("scheduledPixList", { as: ana, wallet: W.anaMain, query: { page_size: 200 } })).data.data
-      .filter((s) => s.recurrence_id === r.data.id).map((s) => s.payment_date).sort()
+      .filter((s) => s.recurrence_id === r.data.id)
+      .map((s) => s.payment_date)
+      .sort()
     // every month-end in the window, each once
     expect(dates.length).toBeGreaterThanOrEqual(3)
     for (const d of dates) {

@@ -23,7 +23,9 @@ beforeAll(async () => {
   ;[ana, bruno, helena] = (await Promise.all(["ana", "bruno", "helena"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session]
   W = sb.admin.seedInfo()!.wallets
 })
-afterAll(async () => { await sb?.close() })
+afterAll(async () => {
+  await sb?.close()
+})
 
 const spToday = (): string => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10)
 const isRow = Schema.is(PixStatementRow)
@@ -31,13 +33,20 @@ const isRow = Schema.is(PixStatementRow)
 describe("Pix statement (features §2 statements, §7)", () => {
   it("features §7 the list is the wallet's Pix rows of the ledger, each decoded by the row Schema, none of another type", async () => {
     const r = await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { page_size: 500 } })
-    const ledgerPix = (sb.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ? AND type IN ('PIX_IN','PIX_OUT')").get(W.anaMain) as { n: number }).n
+    const ledgerPix = (
+      sb.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ? AND type IN ('PIX_IN','PIX_OUT')").get(W.anaMain) as { n: number }
+    ).n
     expect(r.data.total).toBe(ledgerPix)
     expect(r.data.total).toBeGreaterThan(0)
     for (const x of r.data.data) {
       expect(isRow(x)).toBe(true)
       expect(x.wallet_id).toBe(W.anaMain)
-      const led = sb.db.prepare("SELECT type, amount, direction, end_to_end_id FROM statements WHERE id = ?").get(x.id) as { type: string; amount: number; direction: string; end_to_end_id: string | null }
+      const led = sb.db.prepare("SELECT type, amount, direction, end_to_end_id FROM statements WHERE id = ?").get(x.id) as {
+        type: string
+        amount: number
+        direction: string
+        end_to_end_id: string | null
+      }
       expect(["PIX_IN", "PIX_OUT"]).toContain(led.type)
       expect([x.amount, x.direction, x.end_to_end_id]).toEqual([led.amount, led.direction, led.end_to_end_id])
     }
@@ -48,7 +57,11 @@ describe("Pix statement (features §2 statements, §7)", () => {
     const seen: string[] = []
     let after = ""
     for (;;) {
-      const page = await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { sort: "updated_at", order: "asc", page_size: 37, ...(after ? { after } : {}) } })
+      const page = await cl.ok("pixStatement", {
+        as: ana,
+        wallet: W.anaMain,
+        query: { sort: "updated_at", order: "asc", page_size: 37, ...(after ? { after } : {}) }
+      })
       for (const x of page.data.data) seen.push(x.id)
       const last = page.data.data[page.data.data.length - 1]
       if (page.data.data.length < 37 || !last) break
@@ -80,7 +93,12 @@ describe("Pix statement (features §2 statements, §7)", () => {
   it("issue 12 a Pix paid between seeded users is one row on each side (out for Ana, in for Bruno, the payer's bank from the end-to-end id) and a pix_statement hint for each", async () => {
     const pin = await cl.pinToken(ana)
     const before = sb.db.prepare("SELECT count(*) AS n FROM events WHERE list = 'pix_statement'").get() as { n: number }
-    const r = await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", amount: 4_321, description: "aluguel de teste", pin_token: pin } })
+    const r = await cl.ok("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "bruno@example.com", amount: 4_321, description: "aluguel de teste", pin_token: pin }
+    })
     const e2e = r.data.end_to_end_id
     const anaRows = await cl.ok("pixStatement", { as: ana, wallet: W.anaMain, query: { search: e2e ?? "", page_size: 10 } })
     const brunoRows = await cl.ok("pixStatement", { as: bruno, wallet: W.brunoMatrix, query: { search: e2e ?? "", page_size: 10 } })

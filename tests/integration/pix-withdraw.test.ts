@@ -22,22 +22,43 @@ const DAY = 86_400_000
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, checkResponses: true })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, helena, diego] = (await Promise.all(["ana", "bruno", "helena", "diego"].map((u) => cl.login(`${u}@example.com`)))) as [Session, Session, Session, Session]
+  ;[ana, bruno, helena, diego] = (await Promise.all(["ana", "bruno", "helena", "diego"].map((u) => cl.login(`${u}@example.com`)))) as [
+    Session,
+    Session,
+    Session,
+    Session
+  ]
   W = sb.admin.seedInfo()!.wallets
   anaDoc = (sb.admin.ctx.db.prepare("SELECT document FROM users WHERE email = 'ana@example.com'").get() as { document: string }).document
 })
-afterEach(() => { sb.admin.setClockOffset(0) })
-afterAll(async () => { await sb?.close() })
+afterEach(() => {
+  sb.admin.setClockOffset(0)
+})
+afterAll(async () => {
+  await sb?.close()
+})
 
 const dateIn = (days: number): string => saoPauloDateKey(new Date(Date.now() + days * DAY))
 /** The clock at a São Paulo wall time `days` from today (UTC-3). */
-const clockAt = (days: number, hhmm: string): void => { sb.admin.setClockOffset(Date.parse(`${dateIn(days)}T${hhmm}:00-03:00`) - Date.now()) }
+const clockAt = (days: number, hhmm: string): void => {
+  sb.admin.setClockOffset(Date.parse(`${dateIn(days)}T${hhmm}:00-03:00`) - Date.now())
+}
 const brl = (walletId: string): number => sb.admin.ledger(walletId).balances.find((b) => b.currency_symbol === "BRL")?.balance ?? 0
 const rowsOf = (operationId: string): Array<{ type: string; amount: number }> =>
   sb.admin.ctx.db.prepare("SELECT type, amount FROM statements WHERE operation_id = ?").all(operationId) as Array<{ type: string; amount: number }>
 const body = (over: Partial<WithdrawSettingsBody> = {}): WithdrawSettingsBody => ({
-  threshold: 100_000, time: "13:00", frequency: "DAILY", weekday: null, bank_code: "341", agency: "1234", account: "567890", digit: "1",
-  account_type: "checking", document: anaDoc, name: "Ana Souza", ...over
+  threshold: 100_000,
+  time: "13:00",
+  frequency: "DAILY",
+  weekday: null,
+  bank_code: "341",
+  agency: "1234",
+  account: "567890",
+  digit: "1",
+  account_type: "checking",
+  document: anaDoc,
+  name: "Ana Souza",
+  ...over
 })
 const settings = async (as: Session = ana) => (await cl.ok("withdrawSettings", { as, wallet: W.anaMain })).data
 const executions = async () => (await cl.ok("withdrawExecutions", { as: ana, wallet: W.anaMain, query: { page_size: 100 } })).data.data
@@ -90,7 +111,12 @@ describe("automatic withdrawals (features §2 automatic-withdraw, issue 13)", ()
     expect(off.data).toMatchObject({ configured: true, enabled: false, threshold: 5_000 })
     // diego is ADMIN of Ana's wallet: he may set it (the destination is still the holder's, Ana's)
     const dpin = await cl.pinToken(diego)
-    const d = await cl.ok("withdrawSettingsSave", { as: diego, wallet: W.anaMain, tx: true, body: { ...body({ frequency: "WEEKLY", weekday: 3 }), pin_token: dpin } })
+    const d = await cl.ok("withdrawSettingsSave", {
+      as: diego,
+      wallet: W.anaMain,
+      tx: true,
+      body: { ...body({ frequency: "WEEKLY", weekday: 3 }), pin_token: dpin }
+    })
     expect(d.data).toMatchObject({ enabled: true, frequency: "WEEKLY", weekday: 3 })
     await cl.ok("withdrawSettingsDisable", { as: ana, wallet: W.anaMain, tx: true })
   })
@@ -101,12 +127,24 @@ describe("automatic withdrawals (features §2 automatic-withdraw, issue 13)", ()
     const pin = await cl.pinToken(ana)
     const balance = brl(W.anaMain)
     expect(balance).toBeGreaterThan(12_345)
-    await cl.ok("withdrawSettingsSave", { as: ana, wallet: W.anaMain, tx: true, body: { ...body({ threshold: balance - 12_345, time: "13:00" }), pin_token: pin } })
+    await cl.ok("withdrawSettingsSave", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { ...body({ threshold: balance - 12_345, time: "13:00" }), pin_token: pin }
+    })
     clockAt(2, "12:59")
     expect(await executions()).toEqual([])
     clockAt(2, "13:00")
     const [done] = await executions()
-    expect(done).toMatchObject({ status: "done", amount: 12_345, balance_before: balance, threshold: balance - 12_345, reason: null, bank_name: "Itaú Unibanco S.A." })
+    expect(done).toMatchObject({
+      status: "done",
+      amount: 12_345,
+      balance_before: balance,
+      threshold: balance - 12_345,
+      reason: null,
+      bank_name: "Itaú Unibanco S.A."
+    })
     expect(done!.run_at).toBe(new Date(Date.parse(`${dateIn(2)}T13:00:00-03:00`)).toISOString())
     expect(brl(W.anaMain)).toBe(balance - 12_345)
     expect(rowsOf(done!.operation_id!)).toEqual([{ type: "PIX_OUT", amount: 12_345 }])
@@ -130,7 +168,9 @@ describe("automatic withdrawals (features §2 automatic-withdraw, issue 13)", ()
     expect(brl(W.anaMain)).toBe(before)
     expect((await executions()).length).toBe(3)
     // the stream hints that keep open tabs live (the lists, the balance, the statements)
-    const hints = (sb.admin.ctx.db.prepare("SELECT DISTINCT list FROM events WHERE seq > ? AND wallet_id = ?").all(seq0, W.anaMain) as Array<{ list: string | null }>).map((r) => r.list)
+    const hints = (
+      sb.admin.ctx.db.prepare("SELECT DISTINCT list FROM events WHERE seq > ? AND wallet_id = ?").all(seq0, W.anaMain) as Array<{ list: string | null }>
+    ).map((r) => r.list)
     expect(hints).toEqual(expect.arrayContaining(["pix_withdraw_executions", "pix_withdraw_settings", "wallet_accounts", "statements", "pix_statement"]))
     await cl.ok("withdrawSettingsDisable", { as: ana, wallet: W.anaMain, tx: true })
     clockAt(5, "14:00")

@@ -38,15 +38,17 @@ afterAll(async () => {
 
 const changes = (): number => (sb.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n
 const authed = (Object.keys(api) as EndpointId[]).filter((id) => (api[id] as EndpointDef).auth !== false)
-const paramsOf = (d: EndpointDef): Record<string, string> =>
-  Object.fromEntries([...d.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, randomUUID()]))
+const paramsOf = (d: EndpointDef): Record<string, string> => Object.fromEntries([...d.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, randomUUID()]))
 
 /** One refused call: its status, a catalogue body, and no write. */
 async function refused(id: EndpointId, headers: Record<string, string>, wallet: string | undefined, expected: number): Promise<string | null> {
   const d = api[id] as EndpointDef
   const before = changes()
   const r = await cl.raw(id, {
-    headers, params: paramsOf(d), ...(wallet ? { wallet } : {}), ...(d.transaction ? { tx: true as const } : {}),
+    headers,
+    params: paramsOf(d),
+    ...(wallet ? { wallet } : {}),
+    ...(d.transaction ? { tx: true as const } : {}),
     ...(d.body !== undefined ? { body: {} } : {})
   })
   const key = (r.json as { error?: { key?: unknown } } | null)?.error?.key
@@ -111,8 +113,23 @@ describe("access matrix generated from the contract (core §6, §7, §8)", () =>
 
 /** Bad values for one field, by what it should hold. */
 const BAD_VALUES: ReadonlyArray<unknown> = [
-  null, 12.5, -1, -100_000_000_000, 1e308, "", "x".repeat(100_000), "😀💸🔥", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
-  "9999-12-31T23:59:59Z", "0000-01-01", true, [], {}, { $gt: "" }, "'; DROP TABLE users; --"
+  null,
+  12.5,
+  -1,
+  -100_000_000_000,
+  1e308,
+  "",
+  "x".repeat(100_000),
+  "😀💸🔥",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "9999-12-31T23:59:59Z",
+  "0000-01-01",
+  true,
+  [],
+  {},
+  { $gt: "" },
+  "'; DROP TABLE users; --"
 ]
 
 describe("request bodies fuzzed from the contract (core §5, §8)", () => {
@@ -131,8 +148,11 @@ describe("request bodies fuzzed from the contract (core §5, §8)", () => {
         tried++
         const before = changes()
         const r = await cl.raw(id, {
-          ...(d.auth === false ? {} : { as: ana }), params: paramsOf(d), body,
-          ...(d.wallet ? { wallet: W.anaMain } : {}), ...(d.transaction ? { tx: true as const } : {})
+          ...(d.auth === false ? {} : { as: ana }),
+          params: paramsOf(d),
+          body,
+          ...(d.wallet ? { wallet: W.anaMain } : {}),
+          ...(d.transaction ? { tx: true as const } : {})
         })
         if (r.status >= 500) failures.push(`${id} ${JSON.stringify(body)?.slice(0, 60)}: ${r.status}`)
         else if (r.status >= 400) {
@@ -153,7 +173,9 @@ describe("request bodies fuzzed from the contract (core §5, §8)", () => {
   it("spec core §5 a well-formed body never needs a field it does not declare: Schema decoding keeps to the contract", () => {
     // the fuzz above is only as good as the contract's bodies being Structs it can list
     const withBody = (Object.keys(api) as EndpointId[]).filter((id) => (api[id] as EndpointDef).body !== undefined)
-    const structs = withBody.filter((id) => Schema.isSchema((api[id] as EndpointDef).body) && (api[id] as { body: { fields?: object } }).body.fields !== undefined)
+    const structs = withBody.filter(
+      (id) => Schema.isSchema((api[id] as EndpointDef).body) && (api[id] as { body: { fields?: object } }).body.fields !== undefined
+    )
     expect(structs.length / withBody.length).toBeGreaterThan(0.8)
   })
 })

@@ -36,9 +36,9 @@ const ok = async <K extends EndpointId>(id: K, o: CallOptions = {}) => {
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, exportMs: 300, receiptMs: 200, checkResponses: true })
   cl = new SandboxClient(sb.url)
-  ;[ana, bruno, carla, diego, helena, eva, fabio, gabi] = await Promise.all(
+  ;[ana, bruno, carla, diego, helena, eva, fabio, gabi] = (await Promise.all(
     ["ana", "bruno", "carla", "diego", "helena", "eva", "fabio", "gabi"].map((u) => cl.login(`${u}@example.com`))
-  ) as [Session, Session, Session, Session, Session, Session, Session, Session]
+  )) as [Session, Session, Session, Session, Session, Session, Session, Session]
   W = sb.admin.seedInfo()!.wallets
   for (const id of ["signin", "sessionSignin", "profile", "verifyPin"] as const) hit.add(id)
 })
@@ -176,12 +176,38 @@ describe("sandbox contract: user (core §3–§5, §7)", () => {
     expect((await ok("onboarding", { as: gabi })).data.status).toBe("expired")
     const bad = await cl.err("onboardingUpdate", {
       as: gabi,
-      body: { address: { zip_code: "123", street: "", number: 10, complement: null, neighborhood: "Centro", city: "São Paulo", federative_unit: "XX", country: "Brasil" }, occupation_cbo: 2124, occupation_income: 500000 }
+      body: {
+        address: {
+          zip_code: "123",
+          street: "",
+          number: 10,
+          complement: null,
+          neighborhood: "Centro",
+          city: "São Paulo",
+          federative_unit: "XX",
+          country: "Brasil"
+        },
+        occupation_cbo: 2124,
+        occupation_income: 500000
+      }
     })
     expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(["address.federative_unit", "address.street", "address.zip_code"])
     const upd = await ok("onboardingUpdate", {
       as: gabi,
-      body: { address: { zip_code: "01310-100", street: "Avenida Paulista", number: 1000, complement: null, neighborhood: "Bela Vista", city: "São Paulo", federative_unit: "SP", country: "Brasil" }, occupation_cbo: 3940, occupation_income: 500000 }
+      body: {
+        address: {
+          zip_code: "01310-100",
+          street: "Avenida Paulista",
+          number: 1000,
+          complement: null,
+          neighborhood: "Bela Vista",
+          city: "São Paulo",
+          federative_unit: "SP",
+          country: "Brasil"
+        },
+        occupation_cbo: 3940,
+        occupation_income: 500000
+      }
     })
     expect(upd.data.status).toBe("finished")
     expect((await ok("address", { as: gabi })).data?.zip_code).toBe("01310-100")
@@ -245,9 +271,17 @@ describe("sandbox contract: wallets and sharing (core §3, §6, §7)", () => {
     expect(received.data.data.map((i) => i.state)).toContain("EXPIRED")
     const sent = await ok("invitationsSent", { as: ana, wallet: W.anaMain })
     expect(new Set(sent.data.data.map((i) => i.state))).toEqual(new Set(["ACCEPTED", "SENT", "DECLINED", "CANCELLED"]))
-    const role = await cl.err("invitationCreate", { as: ana, wallet: W.anaReserve, body: { wallet_id: W.anaReserve, email: "eva@example.com", permission_types: ["APPROVER"] } })
+    const role = await cl.err("invitationCreate", {
+      as: ana,
+      wallet: W.anaReserve,
+      body: { wallet_id: W.anaReserve, email: "eva@example.com", permission_types: ["APPROVER"] }
+    })
     expect(role.body.error.key).toBe("ROLE_APPROVER_NEEDS_BASE")
-    const inv = await ok("invitationCreate", { as: ana, wallet: W.anaReserve, body: { wallet_id: W.anaReserve, email: "eva@example.com", permission_types: ["CLIENT"] } })
+    const inv = await ok("invitationCreate", {
+      as: ana,
+      wallet: W.anaReserve,
+      body: { wallet_id: W.anaReserve, email: "eva@example.com", permission_types: ["CLIENT"] }
+    })
     const acc = await ok("invitationAccept", { as: eva, body: { invite_id: inv.data.invite_id } })
     expect(acc.data.state).toBe("ACCEPTED")
     expect((await cl.err("invitationAccept", { as: eva, body: { invite_id: inv.data.invite_id } })).body.error.key).toBe("INVITATION_NOT_PENDING")
@@ -266,7 +300,9 @@ describe("sandbox contract: wallets and sharing (core §3, §6, §7)", () => {
     expect(h.data.data.map((a) => a.tag)).toContain("api-users-get-statement")
     expect(h.data.data.map((a) => a.tag)).not.toContain("api-users-get-all-assisted-payments")
     const users = await ok("permissionUsers", { as: ana, wallet: W.anaMain })
-    expect(users.data.data.map((u) => u.email)).toEqual(expect.arrayContaining(["ana@example.com", "carla@example.com", "diego@example.com", "helena@example.com"]))
+    expect(users.data.data.map((u) => u.email)).toEqual(
+      expect.arrayContaining(["ana@example.com", "carla@example.com", "diego@example.com", "helena@example.com"])
+    )
     const up = await ok("permissionUpdate", { as: ana, wallet: W.anaMain, body: { user_id: helena.userId, permission_types: ["CLIENT", "APPROVER"] } })
     expect(up.data.permission_types).toEqual(["CLIENT", "APPROVER"])
     await ok("permissionUpdate", { as: ana, wallet: W.anaMain, body: { user_id: helena.userId, permission_types: ["CLIENT"] } })
@@ -283,12 +319,22 @@ describe("sandbox contract: wallets and sharing (core §3, §6, §7)", () => {
 describe("sandbox contract: coins, notifications, statements, Pix, approval (features §7)", () => {
   it("spec core §9 currencies; spot quote; conversion on the default wallet; trends sample; portfolio", async () => {
     const cur = await ok("currencies", { as: ana })
-    expect(cur.data.filter((c) => !c.convertible).map((c) => c.symbol).sort()).toEqual(["BRZ", "EUR", "USD"])
+    expect(
+      cur.data
+        .filter((c) => !c.convertible)
+        .map((c) => c.symbol)
+        .sort()
+    ).toEqual(["BRZ", "EUR", "USD"])
     const q = await ok("spotQuote", { as: ana, wallet: W.anaMain, query: { base: "BTC", quote: "BRL" } })
     expect(q.data.price_buy).toBeGreaterThan(q.data.price_sell)
     expect(q.data.iof_bps).toBe(38)
     const pin = await cl.pinToken(ana)
-    const conv = await ok("convert", { as: ana, wallet: W.anaMain, tx: true, body: { quote_id: q.data.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 100_000, pin_token: pin } })
+    const conv = await ok("convert", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { quote_id: q.data.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 100_000, pin_token: pin }
+    })
     expect(conv.data.to_amount).toBeGreaterThan(0)
     const t = await ok("trends", { as: ana })
     expect(t.data.length).toBeGreaterThanOrEqual(3)
@@ -332,12 +378,24 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
   it("spec features §7 Pix by key: decode any valid key; small payment completes, large one awaits approval", async () => {
     const d = await ok("pixDecodeByKey", { as: ana, wallet: W.anaMain, query: { key: "fulano@example.com" } })
     expect(d.data.key_type).toBe("email")
-    expect((await cl.err("pixDecodeByKey", { as: ana, wallet: W.anaMain, query: { key: "not a key" } })).body.error.fields).toEqual({ key: "VALIDATION_PIX_KEY" })
+    expect((await cl.err("pixDecodeByKey", { as: ana, wallet: W.anaMain, query: { key: "not a key" } })).body.error.fields).toEqual({
+      key: "VALIDATION_PIX_KEY"
+    })
     const pin = await cl.pinToken(ana)
-    const small = await ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "fulano@example.com", amount: 1_500, description: "Café", pin_token: pin } })
+    const small = await ok("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "fulano@example.com", amount: 1_500, description: "Café", pin_token: pin }
+    })
     expect(small.data.status).toBe("completed")
     expect(small.data.end_to_end_id).toMatch(/^E\d{8}\d{12}[A-Za-z0-9]{11}$/)
-    const big = await ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "fulano@example.com", amount: 150_000, description: "Aluguel", pin_token: pin } })
+    const big = await ok("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "fulano@example.com", amount: 150_000, description: "Aluguel", pin_token: pin }
+    })
     expect(big.data.status).toBe("awaiting_approval")
     expect(big.data.approval_request_id).not.toBeNull()
   })
@@ -345,25 +403,39 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
   it("spec features §5 approval settings: one per wallet, approvers 1..100, update, delete, 404", async () => {
     const s = await ok("approvalSettings", { as: ana, wallet: W.anaMain })
     expect(s.data.data[0]).toMatchObject({ min_value: 100_000, approvers: 2 })
-    expect((await cl.err("approvalSettingCreate", { as: ana, wallet: W.anaMain, body: { min_value: 1000, approvers: 1 } })).body.error.key).toBe("APPROVAL_SETTING_ALREADY_EXISTS")
+    expect((await cl.err("approvalSettingCreate", { as: ana, wallet: W.anaMain, body: { min_value: 1000, approvers: 1 } })).body.error.key).toBe(
+      "APPROVAL_SETTING_ALREADY_EXISTS"
+    )
     const tooMany = await cl.err("approvalSettingCreate", { as: ana, wallet: W.anaReserve, body: { min_value: 1000, approvers: 101 } })
     expect(tooMany.body.error.fields).toEqual({ approvers: "VALIDATION_MAX_VALUE" })
-    expect((await cl.err("approvalSettingCreate", { as: ana, wallet: W.anaReserve, body: { min_value: 1000, approvers: 0 } })).body.error.fields).toEqual({ approvers: "VALIDATION_MIN_VALUE" })
+    expect((await cl.err("approvalSettingCreate", { as: ana, wallet: W.anaReserve, body: { min_value: 1000, approvers: 0 } })).body.error.fields).toEqual({
+      approvers: "VALIDATION_MIN_VALUE"
+    })
     const c = await ok("approvalSettingCreate", { as: ana, wallet: W.anaReserve, body: { min_value: 5000, approvers: 1 } })
-    expect((await ok("approvalSettingUpdate", { as: ana, wallet: W.anaReserve, params: { id: c.data.id }, body: { min_value: 6000, approvers: 3 } })).data.approvers).toBe(3)
+    expect(
+      (await ok("approvalSettingUpdate", { as: ana, wallet: W.anaReserve, params: { id: c.data.id }, body: { min_value: 6000, approvers: 3 } })).data.approvers
+    ).toBe(3)
     await ok("approvalSettingDelete", { as: ana, wallet: W.anaReserve, params: { id: c.data.id } })
-    expect((await cl.err("approvalSettingDelete", { as: ana, wallet: W.anaReserve, params: { id: c.data.id } })).body.error.key).toBe("APPROVAL_SETTING_NOT_FOUND")
+    expect((await cl.err("approvalSettingDelete", { as: ana, wallet: W.anaReserve, params: { id: c.data.id } })).body.error.key).toBe(
+      "APPROVAL_SETTING_NOT_FOUND"
+    )
   })
 
   it("spec features §4 approval requests: queue, one, approve, reprove, history", async () => {
     const q = await ok("approvalRequests", { as: carla, wallet: W.anaMain })
     expect(q.data.data.every((r) => r.status === "started")).toBe(true)
     expect(q.data.total).toBeGreaterThanOrEqual(3)
-    const [r1, r2] = q.data.data as [typeof q.data.data[number], typeof q.data.data[number]]
+    const [r1, r2] = q.data.data as [(typeof q.data.data)[number], (typeof q.data.data)[number]]
     expect((await ok("approvalRequestGet", { as: carla, wallet: W.anaMain, params: { id: r1.id } })).data.id).toBe(r1.id)
     const a = await ok("approvalApprove", { as: carla, wallet: W.anaMain, tx: true, params: { id: r1.id }, body: { pin_token: await cl.pinToken(carla) } })
     expect(a.data.approvals.map((x) => x.user_id)).toContain(carla.userId)
-    const rep = await ok("approvalReprove", { as: diego, wallet: W.anaMain, tx: true, params: { id: r2.id }, body: { pin_token: await cl.pinToken(diego), reason: "Sem orçamento" } })
+    const rep = await ok("approvalReprove", {
+      as: diego,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id: r2.id },
+      body: { pin_token: await cl.pinToken(diego), reason: "Sem orçamento" }
+    })
     expect(rep.data.status).toBe("reproved")
     const h = await ok("approvalHistory", { as: helena, wallet: W.anaMain })
     expect(new Set(h.data.data.map((r) => r.status))).toEqual(new Set(["finished", "reproved", "canceled"]))
@@ -373,7 +445,19 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
   it("every JSON endpoint of schema/api.ts was answered 2xx and decoded by its response Schema", () => {
     const notJson: EndpointId[] = ["stream", "storageFileDownload"] // SSE and the file body: checked in their own tests
     // covered, the same way (a 2xx decoded by its Schema), by tests/integration/cards-contract.test.ts, pix-keys.test.ts, pix-schedule.test.ts, billet-contract.test.ts, ted-contract.test.ts, betting-contract.test.ts, gateway-contract.test.ts, pix-limits.test.ts, pix-claims.test.ts and pix-statement.test.ts
-    const ownFile = new Set<string>([...Object.keys(cardsApi), ...Object.keys(pixApi), ...Object.keys(pixScheduleApi), ...Object.keys(billetApi), ...Object.keys(storageApi), ...Object.keys(bettingApi), ...Object.keys(gatewayApi), ...Object.keys(tedApi), ...Object.keys(pixLimitsApi), ...Object.keys(pixClaimsApi), ...Object.keys(pixStatementApi)])
+    const ownFile = new Set<string>([
+      ...Object.keys(cardsApi),
+      ...Object.keys(pixApi),
+      ...Object.keys(pixScheduleApi),
+      ...Object.keys(billetApi),
+      ...Object.keys(storageApi),
+      ...Object.keys(bettingApi),
+      ...Object.keys(gatewayApi),
+      ...Object.keys(tedApi),
+      ...Object.keys(pixLimitsApi),
+      ...Object.keys(pixClaimsApi),
+      ...Object.keys(pixStatementApi)
+    ])
     const missing = (Object.keys(api) as EndpointId[]).filter((id) => !notJson.includes(id) && !hit.has(id) && !ownFile.has(id))
     expect(missing).toEqual([])
   })

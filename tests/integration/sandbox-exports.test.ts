@@ -60,13 +60,29 @@ describe("statement export job (features §4, §7)", () => {
   })
 
   it("spec features §5 range rules: start ≤ end (DATE_RANGE_INVALID), same month (EXPORT_RANGE_SAME_MONTH), real dates", async () => {
-    const e1 = await cl.err("statementExportCreate", { as: ana, wallet: W.anaReserve, body: { start_date: "2026-03-10", end_date: "2026-03-01", format: "csv" } })
+    const e1 = await cl.err("statementExportCreate", {
+      as: ana,
+      wallet: W.anaReserve,
+      body: { start_date: "2026-03-10", end_date: "2026-03-01", format: "csv" }
+    })
     expect(e1.body.error.key).toBe("DATE_RANGE_INVALID")
-    const e2 = await cl.err("statementExportCreate", { as: ana, wallet: W.anaReserve, body: { start_date: "2026-02-20", end_date: "2026-03-05", format: "csv" } })
+    const e2 = await cl.err("statementExportCreate", {
+      as: ana,
+      wallet: W.anaReserve,
+      body: { start_date: "2026-02-20", end_date: "2026-03-05", format: "csv" }
+    })
     expect(e2.body.error.key).toBe("EXPORT_RANGE_SAME_MONTH")
-    const e3 = await cl.err("statementExportCreate", { as: ana, wallet: W.anaReserve, body: { start_date: "2026-02-30", end_date: "2026-02-31", format: "csv" } })
+    const e3 = await cl.err("statementExportCreate", {
+      as: ana,
+      wallet: W.anaReserve,
+      body: { start_date: "2026-02-30", end_date: "2026-02-31", format: "csv" }
+    })
     expect(e3.body.error.fields).toEqual({ start_date: "VALIDATION_DATE", end_date: "VALIDATION_DATE" })
-    const e4 = await cl.err("statementExportCreate", { as: ana, wallet: W.anaReserve, body: { start_date: "01/02/2026", end_date: "2026-02-03", format: "csv" } })
+    const e4 = await cl.err("statementExportCreate", {
+      as: ana,
+      wallet: W.anaReserve,
+      body: { start_date: "01/02/2026", end_date: "2026-02-03", format: "csv" }
+    })
     expect(e4.status).toBe(422)
   })
 

@@ -51,10 +51,20 @@ describe("idempotency (core §6 transaction-uuid)", () => {
     const pin = await cl.pinToken(ana)
     const tx = randomUUID()
     await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx, body: { key: "+5511987650000", amount: 100, description: "a", pin_token: pin } })
-    const other = await cl.err("pixPayByKey", { as: ana, wallet: W.anaMain, tx, body: { key: "+5511987650000", amount: 200, description: "a", pin_token: pin } })
+    const other = await cl.err("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx,
+      body: { key: "+5511987650000", amount: 200, description: "a", pin_token: pin }
+    })
     expect(other.status).toBe(409)
     expect(other.body.error.key).toBe("CONFLICT_MAY_HAVE_COMPLETED")
-    const none = await cl.err("pixPayByKey", { as: ana, wallet: W.anaMain, tx: false, body: { key: "+5511987650000", amount: 100, description: "a", pin_token: pin } })
+    const none = await cl.err("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: false,
+      body: { key: "+5511987650000", amount: 100, description: "a", pin_token: pin }
+    })
     expect(none.status).toBe(400)
   })
 
@@ -84,7 +94,12 @@ describe("idempotency (core §6 transaction-uuid)", () => {
     const pin = await cl.pinToken(ana)
     const before = brl(W.anaMain)
     await cl.admin("faults", { body: { error_rate: { "/users/v2/pix": 1 }, status: 503 } })
-    const r = await cl.raw("pixPayByKey", { as: ana, wallet: W.anaMain, tx: true, body: { key: "+5511987650000", amount: 100, description: "x", pin_token: pin } })
+    const r = await cl.raw("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "+5511987650000", amount: 100, description: "x", pin_token: pin }
+    })
     expect(r.status).toBe(503)
     expect(brl(W.anaMain)).toBe(before)
     await cl.admin("faults", { body: { error_rate: {}, burst_429: { count: 2, retry_after_s: 3 } } })
@@ -144,23 +159,40 @@ describe("conversion (features §5, §6)", () => {
   it("spec features §5/§6 conversion rules: default wallet only, locked currencies, minimum, balance, expired quote", async () => {
     const pin = await cl.pinToken(ana)
     const quote = async () => (await cl.ok("spotQuote", { as: ana, wallet: W.anaMain, query: { base: "BTC", quote: "BRL" } })).data.quote_id
-    const conv = (wallet: string, body: object) => cl.err("convert", { as: ana, wallet, tx: true, body: { side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, pin_token: pin, ...body } })
+    const conv = (wallet: string, body: object) =>
+      cl.err("convert", { as: ana, wallet, tx: true, body: { side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, pin_token: pin, ...body } })
     expect((await conv(W.anaReserve, { quote_id: await quote() })).body.error.key).toBe("CONVERSION_ONLY_DEFAULT_WALLET")
     expect((await conv(W.anaMain, { quote_id: await quote(), to_currency: "EUR" })).body.error.key).toBe("CURRENCY_NOT_CONVERTIBLE")
     expect((await cl.err("spotQuote", { as: ana, wallet: W.anaMain, query: { base: "USD", quote: "BRL" } })).body.error.key).toBe("CURRENCY_NOT_CONVERTIBLE")
     expect((await conv(W.anaMain, { quote_id: await quote(), amount: 999 })).body.error.key).toBe("AMOUNT_BELOW_MINIMUM")
-    expect((await conv(W.anaMain, { quote_id: await quote(), side: "sell", from_currency: "BTC", to_currency: "BRL", amount: 10 ** 12 })).body.error.key).toBe("INSUFFICIENT_BALANCE")
+    expect((await conv(W.anaMain, { quote_id: await quote(), side: "sell", from_currency: "BTC", to_currency: "BRL", amount: 10 ** 12 })).body.error.key).toBe(
+      "INSUFFICIENT_BALANCE"
+    )
     const old = await quote()
     sb.admin.setClockOffset(31_000)
     expect((await conv(W.anaMain, { quote_id: old })).body.error.key).toBe("QUOTE_EXPIRED")
     sb.admin.setClockOffset(0)
-    expect((await cl.err("convert", { as: carla, wallet: W.anaMain, tx: true, body: { quote_id: old, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, pin_token: await cl.pinToken(carla) } })).status).toBe(403)
+    expect(
+      (
+        await cl.err("convert", {
+          as: carla,
+          wallet: W.anaMain,
+          tx: true,
+          body: { quote_id: old, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, pin_token: await cl.pinToken(carla) }
+        })
+      ).status
+    ).toBe(403)
   })
 })
 
 describe("staged approval (features §3–§5)", () => {
   const payBig = async (amount: number, tx = randomUUID()): Promise<{ id: string; tx: string }> => {
-    const r = await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx, body: { key: "11222333000181", amount, description: "Equipamentos", pin_token: await cl.pinToken(ana) } })
+    const r = await cl.ok("pixPayByKey", {
+      as: ana,
+      wallet: W.anaMain,
+      tx,
+      body: { key: "11222333000181", amount, description: "Equipamentos", pin_token: await cl.pinToken(ana) }
+    })
     expect(r.data.status).toBe("awaiting_approval")
     return { id: r.data.approval_request_id!, tx }
   }

@@ -90,13 +90,19 @@ describe("statement paging (core §3, §9)", () => {
   it("spec core §8 bad paging input is 422 with fields", async () => {
     expect((await cl.err("statement", { as: ana, wallet: main, query: { page: "x" } })).body.error.fields).toEqual({ page: "VALIDATION_NUMERIC" })
     expect((await cl.err("statement", { as: ana, wallet: main, query: { sort: "nope" } })).body.error.fields).toEqual({ sort: "VALIDATION_FORMAT" })
-    expect((await cl.err("statement", { as: ana, wallet: main, query: { sort: "updated_at", order: "asc", after: "garbage" } })).body.error.fields).toEqual({ after: "VALIDATION_FORMAT" })
+    expect((await cl.err("statement", { as: ana, wallet: main, query: { sort: "updated_at", order: "asc", after: "garbage" } })).body.error.fields).toEqual({
+      after: "VALIDATION_FORMAT"
+    })
   })
 })
 
 describe("statement filters (features §2, §5, §7)", () => {
   it("spec features §7 type, status, direction and amount filters", async () => {
-    const r = await cl.ok("statement", { as: ana, wallet: main, query: { type: "PIX_IN,PIX_OUT", status: "completed", direction: "out", min_amount: 1000, max_amount: 50000, page_size: 500 } })
+    const r = await cl.ok("statement", {
+      as: ana,
+      wallet: main,
+      query: { type: "PIX_IN,PIX_OUT", status: "completed", direction: "out", min_amount: 1000, max_amount: 50000, page_size: 500 }
+    })
     expect(r.data.total).toBeGreaterThan(0)
     for (const e of r.data.data) {
       expect(e.type).toBe("PIX_OUT")
@@ -119,7 +125,9 @@ describe("statement filters (features §2, §5, §7)", () => {
       expect(local >= start && local <= end).toBe(true)
     }
     expect((await cl.err("statement", { as: ana, wallet: main, query: { start_date: end, end_date: start } })).body.error.key).toBe("DATE_RANGE_INVALID")
-    expect((await cl.err("statement", { as: ana, wallet: main, query: { start_date: "2026-02-30" } })).body.error.fields).toEqual({ start_date: "VALIDATION_DATE" })
+    expect((await cl.err("statement", { as: ana, wallet: main, query: { start_date: "2026-02-30" } })).body.error.fields).toEqual({
+      start_date: "VALIDATION_DATE"
+    })
   })
 
   it("spec features §7 search: description, counterparty name or document, end-to-end id", async () => {

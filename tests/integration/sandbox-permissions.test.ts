@@ -39,7 +39,9 @@ describe("permissions (core §6)", () => {
     expect((await cl.ok("approvalRequests", { as: carla, wallet: W.anaMain })).data.total).toBeGreaterThan(0)
     // APPROVER reads settings but only ADMIN (or the owner) changes them
     const s = (await cl.ok("approvalSettings", { as: carla, wallet: W.anaMain })).data.data[0]!
-    expect((await cl.err("approvalSettingUpdate", { as: carla, wallet: W.anaMain, params: { id: s.id }, body: { min_value: 1, approvers: 1 } })).status).toBe(403)
+    expect((await cl.err("approvalSettingUpdate", { as: carla, wallet: W.anaMain, params: { id: s.id }, body: { min_value: 1, approvers: 1 } })).status).toBe(
+      403
+    )
     await cl.ok("approvalSettingUpdate", { as: diego, wallet: W.anaMain, params: { id: s.id }, body: { min_value: 100_000, approvers: 2 } })
   })
 
@@ -47,10 +49,33 @@ describe("permissions (core §6)", () => {
     const pin = await cl.pinToken(helena)
     await cl.ok("pixPayByKey", { as: helena, wallet: W.anaMain, tx: true, body: { key: "+5511987650000", amount: 500, description: "Lanche", pin_token: pin } })
     const q = await cl.ok("spotQuote", { as: helena, wallet: W.anaMain, query: { base: "BTC", quote: "BRL" } })
-    expect((await cl.err("convert", { as: helena, wallet: W.anaMain, tx: true, body: { quote_id: q.data.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, pin_token: pin } })).status).toBe(403)
-    expect((await cl.err("invitationCreate", { as: helena, wallet: W.anaMain, body: { wallet_id: W.anaMain, email: "x@example.com", permission_types: ["CLIENT"] } })).status).toBe(403)
-    expect((await cl.err("permissionUpdate", { as: helena, wallet: W.anaMain, body: { user_id: carla.userId, permission_types: ["CLIENT"] } })).status).toBe(403)
-    await cl.ok("invitationCreate", { as: diego, wallet: W.anaMain, body: { wallet_id: W.anaMain, email: "novo.admin@example.com", permission_types: ["ADMIN"] } })
+    expect(
+      (
+        await cl.err("convert", {
+          as: helena,
+          wallet: W.anaMain,
+          tx: true,
+          body: { quote_id: q.data.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, pin_token: pin }
+        })
+      ).status
+    ).toBe(403)
+    expect(
+      (
+        await cl.err("invitationCreate", {
+          as: helena,
+          wallet: W.anaMain,
+          body: { wallet_id: W.anaMain, email: "x@example.com", permission_types: ["CLIENT"] }
+        })
+      ).status
+    ).toBe(403)
+    expect((await cl.err("permissionUpdate", { as: helena, wallet: W.anaMain, body: { user_id: carla.userId, permission_types: ["CLIENT"] } })).status).toBe(
+      403
+    )
+    await cl.ok("invitationCreate", {
+      as: diego,
+      wallet: W.anaMain,
+      body: { wallet_id: W.anaMain, email: "novo.admin@example.com", permission_types: ["ADMIN"] }
+    })
     const renamed = await cl.ok("walletUpdate", { as: diego, params: { id: W.anaMain }, body: { name: "Conta Principal" } })
     expect(renamed.data.permission_types).toEqual(["APPROVER", "ADMIN"])
     expect((await cl.err("walletUpdate", { as: diego, params: { id: W.anaMain }, body: { default: true } })).status).toBe(403)
@@ -59,7 +84,9 @@ describe("permissions (core §6)", () => {
 
   it("spec core §6 a removed member loses access at once; the owner cannot be removed; unlink needs the permission for others", async () => {
     expect((await cl.err("permissionRemoveByUser", { as: helena, params: { userId: carla.userId }, query: { wallet_id: W.anaMain } })).status).toBe(403)
-    expect((await cl.err("permissionRemoveByUser", { as: diego, params: { userId: ana.userId }, query: { wallet_id: W.anaMain } })).body.error.key).toBe("CANNOT_REMOVE_OWNER")
+    expect((await cl.err("permissionRemoveByUser", { as: diego, params: { userId: ana.userId }, query: { wallet_id: W.anaMain } })).body.error.key).toBe(
+      "CANNOT_REMOVE_OWNER"
+    )
     await cl.ok("permissionRemoveByUser", { as: helena, params: { userId: helena.userId }, query: { wallet_id: W.anaMain } })
     expect((await cl.err("statement", { as: helena, wallet: W.anaMain })).status).toBe(403)
     expect((await cl.ok("wallets", { as: helena })).data.data.some((w) => w.id === W.anaMain)).toBe(false)

@@ -13,7 +13,10 @@ beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false, resettable: true })
   plain = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
 }, 120_000)
-afterAll(async () => { await sb.close(); await plain.close() })
+afterAll(async () => {
+  await sb.close()
+  await plain.close()
+})
 
 type Ledger = { data: { balances: Array<{ currency_symbol: string; balance: number }>; statement_rows: number; transactions: unknown[] } }
 type Health = { data: { clock_offset_ms: number; statement_rows: number } }

@@ -24,16 +24,25 @@ const apis: Record<string, ApiClient> = {}
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" } })
   W = sb.admin.seedInfo()!.wallets
-  for (const [who, server] of [["ana", "green"], ["bruno", "blue"]] as const) {
+  for (const [who, server] of [
+    ["ana", "green"],
+    ["bruno", "blue"]
+  ] as const) {
     const s = await signIn(sb.url, `${who}@example.com`)
     apis[who] = makeApiClient({
-      baseUrl: () => sb.url, locale: () => "pt", currentWallet: () => null, serverType: () => server,
+      baseUrl: () => sb.url,
+      locale: () => "pt",
+      currentWallet: () => null,
+      serverType: () => server,
       tokens: () => ({ accessToken: s.accessToken, refreshToken: s.refreshToken, expiresAt: s.expiresAt }),
-      onTokens: () => undefined, onSessionExpired: () => undefined
+      onTokens: () => undefined,
+      onSessionExpired: () => undefined
     })
   }
 })
-afterAll(async () => { await sb?.close() })
+afterAll(async () => {
+  await sb?.close()
+})
 
 let dbNo = 0
 const freshDb = (): Promise<UserDb> => openUserDb(`table-sync-${process.pid}-${++dbNo}`, storage())
@@ -45,8 +54,18 @@ const objectsOnly = (s: TableSync<Record<string, unknown>>): TableSync<Record<st
 }
 
 const CASES: ReadonlyArray<{ table: TableName; who: string; wallet: () => string; count: () => number }> = [
-  { table: "gateway_transactions", who: "bruno", wallet: () => W.brunoMatrix, count: () => (sb.db.prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ?").get(W.brunoMatrix) as { n: number }).n },
-  { table: "pix_statement", who: "ana", wallet: () => W.anaMain, count: () => (sb.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ? AND type IN ('PIX_IN','PIX_OUT')").get(W.anaMain) as { n: number }).n }
+  {
+    table: "gateway_transactions",
+    who: "bruno",
+    wallet: () => W.brunoMatrix,
+    count: () => (sb.db.prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ?").get(W.brunoMatrix) as { n: number }).n
+  },
+  {
+    table: "pix_statement",
+    who: "ana",
+    wallet: () => W.anaMain,
+    count: () => (sb.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ? AND type IN ('PIX_IN','PIX_OUT')").get(W.anaMain) as { n: number }).n
+  }
 ]
 
 describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
@@ -63,10 +82,22 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
       // small pages, so the keyset cursor is crossed many times
       const totals: number[] = []
       const nA = await pullTable(api, dbA, new ProgressBoard(), spec, c.wallet(), {
-        pageSize: 97, onTotal: (n) => { totals.push(n) }, onRows: () => { throw new Error("a compact pull hands objects") }, onCompactRows: (rows) => { compactRows.push(...(rows as unknown[][])) }
+        pageSize: 97,
+        onTotal: (n) => {
+          totals.push(n)
+        },
+        onRows: () => {
+          throw new Error("a compact pull hands objects")
+        },
+        onCompactRows: (rows) => {
+          compactRows.push(...(rows as unknown[][]))
+        }
       })
       const nB = await pullTable(api, dbB, new ProgressBoard(), objectsOnly(spec), c.wallet(), {
-        pageSize: 97, onRows: (rows) => { objects.push(...rows) }
+        pageSize: 97,
+        onRows: (rows) => {
+          objects.push(...rows)
+        }
       })
       expect(nA).toBe(c.count())
       expect(totals).toEqual([nA]) // told once, at the first page: the projection makes room at once
@@ -81,8 +112,24 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
       expect(docsB.every((d) => d.text === undefined && d.rows.length === d.count)).toBe(true)
       const readA: unknown[][] = []
       const readB: unknown[][] = []
-      await loadTableChunks(dbA, [c.wallet()], {}, (rows) => { readA.push(...(rows as unknown[][])) }, spec.chunkKey)
-      await loadTableChunks(dbB, [c.wallet()], {}, (rows) => { readB.push(...(rows as unknown[][])) }, spec.chunkKey)
+      await loadTableChunks(
+        dbA,
+        [c.wallet()],
+        {},
+        (rows) => {
+          readA.push(...(rows as unknown[][]))
+        },
+        spec.chunkKey
+      )
+      await loadTableChunks(
+        dbB,
+        [c.wallet()],
+        {},
+        (rows) => {
+          readB.push(...(rows as unknown[][]))
+        },
+        spec.chunkKey
+      )
       expect(readA).toEqual(compactRows)
       expect(readB).toEqual(compactRows)
       expect(chunkRows(docsA[0]!.toJSON() as never)).toEqual(compactRows.slice(0, docsA[0]!.count))
@@ -117,7 +164,13 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
     } as unknown as UserDb
     const ids: string[] = []
     const idAt = spec.compact!.columns.indexOf("id")
-    const on = { pageSize: 40, onRows: () => undefined, onCompactRows: (rows: ReadonlyArray<ReadonlyArray<unknown>>) => { for (const r of rows) ids.push(String(r[idAt])) } }
+    const on = {
+      pageSize: 40,
+      onRows: () => undefined,
+      onCompactRows: (rows: ReadonlyArray<ReadonlyArray<unknown>>) => {
+        for (const r of rows) ids.push(String(r[idAt]))
+      }
+    }
     const progress = new ProgressBoard()
     await expect(pullTable(apis["bruno"]!, failing, progress, spec, W.brunoBranch, on)).rejects.toThrow("disk full")
     expect(progress.snapshot().lists[`gateway_transactions:${W.brunoBranch}`]?.state).toBe("error")
@@ -125,7 +178,12 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
     expect(kept.map((d) => d.seq)).toEqual([0, 1])
     // what the failed pull projected past its last written chunk comes again: projected rows upsert by id
     const again: string[] = []
-    await pullTable(apis["bruno"]!, db, new ProgressBoard(), spec, W.brunoBranch, { ...on, onCompactRows: (rows) => { for (const r of rows) again.push(String(r[idAt])) } })
+    await pullTable(apis["bruno"]!, db, new ProgressBoard(), spec, W.brunoBranch, {
+      ...on,
+      onCompactRows: (rows) => {
+        for (const r of rows) again.push(String(r[idAt]))
+      }
+    })
     const n = (sb.db.prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ?").get(W.brunoBranch) as { n: number }).n
     expect(80 + again.length).toBe(n)
     expect(new Set([...ids.slice(0, 80), ...again]).size).toBe(n)
@@ -137,7 +195,13 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
     const db = await freshDb()
     const ids: string[] = []
     const idAt = spec.compact!.columns.indexOf("id")
-    const on = { pageSize: 50, onRows: () => undefined, onCompactRows: (rows: ReadonlyArray<ReadonlyArray<unknown>>) => { for (const r of rows) ids.push(String(r[idAt])) } }
+    const on = {
+      pageSize: 50,
+      onRows: () => undefined,
+      onCompactRows: (rows: ReadonlyArray<ReadonlyArray<unknown>>) => {
+        for (const r of rows) ids.push(String(r[idAt]))
+      }
+    }
     await pullTable(apis["bruno"]!, db, new ProgressBoard(), spec, W.brunoBranch, { ...on, stopAfterPages: 2 })
     expect(ids.length).toBe(100)
     await pullTable(apis["bruno"]!, db, new ProgressBoard(), spec, W.brunoBranch, on)

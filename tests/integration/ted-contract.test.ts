@@ -25,15 +25,29 @@ beforeAll(async () => {
   ;[ana, bruno, helena] = await cl.loginAll(["ana", "bruno", "helena"] as const)
   W = sb.admin.seedInfo()!.wallets
 })
-afterAll(async () => { await sb?.close() })
-afterEach(() => { sb.admin.setClockOffset(0) })
+afterAll(async () => {
+  await sb?.close()
+})
+afterEach(() => {
+  sb.admin.setClockOffset(0)
+})
 
 /** The next bank business day after today (São Paulo), so the clock only moves forward. */
 const day = addBankBusinessDays(spDateKey(Date.now()), 1)
 /** Moves the sandbox clock to `hhmm` São Paulo of `d`. */
-const clockAt = (hhmm: string, d = day): void => { sb.admin.setClockOffset(Date.parse(`${d}T${hhmm}:00-03:00`) - Date.now()) }
+const clockAt = (hhmm: string, d = day): void => {
+  sb.admin.setClockOffset(Date.parse(`${d}T${hhmm}:00-03:00`) - Date.now())
+}
 const brl = (wallet: string): number => sb.admin.ledger(wallet).balances.find((b) => b.currency_symbol === "BRL")!.balance
-const to = { bank_code: "341", agency: "1234", account: "567890", digit: "1", account_type: "checking" as const, document: "529.982.247-25", name: "Maria da Silva" }
+const to = {
+  bank_code: "341",
+  agency: "1234",
+  account: "567890",
+  digit: "1",
+  account_type: "checking" as const,
+  document: "529.982.247-25",
+  name: "Maria da Silva"
+}
 
 describe("features §3 §7 TED and banks: the bank directory", () => {
   it("features §3 /users/banking/banks lists real banks with code and ISPB, searched by name or code; ted/banks adds the sandbox's bank", async () => {
@@ -74,7 +88,13 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
     expect([refused.status, refused.body.error.key]).toEqual([422, "TED_OUTSIDE_HOURS"])
     expect(refused.body.error.message).toContain(`${d}/${m}/${y} 09:00`)
     expect(refused.body.error.message).toMatch(/próxima janela abre/)
-    const en = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, headers: { language: "en-US" }, body: { ...to, amount: 12_345, pin_token: pin } })
+    const en = await cl.err("tedSend", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      headers: { language: "en-US" },
+      body: { ...to, amount: 12_345, pin_token: pin }
+    })
     expect(en.body.error.message).toContain(`next window opens at (${d}/${m}/${y} 09:00)`)
     expect([brl(W.anaMain), sb.admin.ledger(W.anaMain).statement_rows]).toEqual([before, rows0])
 
@@ -83,9 +103,17 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
     const a = await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx, body: { ...to, amount: 12_345, pin_token: pin } })
     const b = await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx, body: { ...to, amount: 12_345, pin_token: pin } })
     expect(b.data).toEqual(a.data)
-    expect([a.data.status, a.data.bank_name, a.data.ispb, a.data.document, a.data.scheduled_for]).toEqual(["confirmed", "Itaú Unibanco S.A.", "60701190", "52998224725", null])
+    expect([a.data.status, a.data.bank_name, a.data.ispb, a.data.document, a.data.scheduled_for]).toEqual([
+      "confirmed",
+      "Itaú Unibanco S.A.",
+      "60701190",
+      "52998224725",
+      null
+    ])
     expect(brl(W.anaMain)).toBe(before - 12_345)
-    expect(sb.admin.ledger(W.anaMain).transactions.filter((t) => t.transaction_uuid === tx)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+    expect(sb.admin.ledger(W.anaMain).transactions.filter((t) => t.transaction_uuid === tx)).toEqual([
+      expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+    ])
     const listed = (await cl.ok("tedTransfers", { as: ana, wallet: W.anaMain })).data.data
     expect(listed.filter((t) => t.id === a.data.id)).toHaveLength(1)
   })
@@ -96,16 +124,41 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
     const [a0, b0] = [brl(W.anaMain), brl(W.brunoMatrix)]
     const pin = await cl.pinToken(ana)
     await cl.ok("tedSend", {
-      as: ana, wallet: W.anaMain, tx: true,
-      body: { bank_code: "999", agency: acc.agency, account: acc.account, digit: acc.digit, account_type: "checking", document: "11222333000181", name: "Bruno Lima", amount: 5_000, pin_token: pin }
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: {
+        bank_code: "999",
+        agency: acc.agency,
+        account: acc.account,
+        digit: acc.digit,
+        account_type: "checking",
+        document: "11222333000181",
+        name: "Bruno Lima",
+        amount: 5_000,
+        pin_token: pin
+      }
     })
     expect([a0 - brl(W.anaMain), brl(W.brunoMatrix) - b0]).toEqual([5_000, 5_000])
-    const hints = (sb.db.prepare("SELECT data FROM events WHERE list = 'statements' AND wallet_id = ?").all(W.brunoMatrix) as Array<{ data: string }>)
-      .map((h) => JSON.parse(h.data) as { rows?: Array<{ type: string; amount: number }> })
+    const hints = (sb.db.prepare("SELECT data FROM events WHERE list = 'statements' AND wallet_id = ?").all(W.brunoMatrix) as Array<{ data: string }>).map(
+      (h) => JSON.parse(h.data) as { rows?: Array<{ type: string; amount: number }> }
+    )
     expect(hints.filter((h) => h.rows?.[0]?.type === "TED_IN" && h.rows[0].amount === 5_000)).toHaveLength(1)
     const unknown = await cl.err("tedSend", {
-      as: ana, wallet: W.anaMain, tx: true,
-      body: { bank_code: "999", agency: "0001", account: "1", digit: "0", account_type: "checking", document: "11222333000181", name: "Ninguém", amount: 5_000, pin_token: pin }
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: {
+        bank_code: "999",
+        agency: "0001",
+        account: "1",
+        digit: "0",
+        account_type: "checking",
+        document: "11222333000181",
+        name: "Ninguém",
+        amount: 5_000,
+        pin_token: pin
+      }
     })
     expect([unknown.status, unknown.body.error.fields?.["account"]]).toEqual([422, "VALIDATION_TED_ACCOUNT"])
   })
@@ -134,10 +187,22 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
     const pin = await cl.pinToken(ana)
     const poor = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, amount: brl(W.anaMain) + 1, pin_token: pin } })
     expect([poor.status, poor.body.error.key]).toEqual([422, "INSUFFICIENT_BALANCE"])
-    const bad = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, bank_code: "000", document: "123", agency: "12345", amount: 0, pin_token: pin } })
-    expect([bad.status, bad.body.error.key, bad.body.error.fields]).toEqual([422, "INCORRECT_DATA", {
-      bank_code: "VALIDATION_REQUIRED", agency: "VALIDATION_NUMERIC", document: "VALIDATION_VALID_DOCUMENT", amount: "VALIDATION_MIN_VALUE"
-    }])
+    const bad = await cl.err("tedSend", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { ...to, bank_code: "000", document: "123", agency: "12345", amount: 0, pin_token: pin }
+    })
+    expect([bad.status, bad.body.error.key, bad.body.error.fields]).toEqual([
+      422,
+      "INCORRECT_DATA",
+      {
+        bank_code: "VALIDATION_REQUIRED",
+        agency: "VALIDATION_NUMERIC",
+        document: "VALIDATION_VALID_DOCUMENT",
+        amount: "VALIDATION_MIN_VALUE"
+      }
+    ])
     const noPin = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, amount: 100, pin_token: "" } })
     expect(noPin.body.error.key).toBe("PIN_REQUIRED")
   })

@@ -31,21 +31,41 @@ export const benchmarkQueries = ({ walletIds, samples, start, now }: BenchmarkQu
   const quarter = { from: Date.UTC(y, 3, 1, 3), to: Date.UTC(y, 6, 1, 3) }
   const queries: StatementQuery[] = [
     // text only
-    { text: "silva" }, { text: "maria" }, { text: "padaria" }, { text: "sao jose" }, { text: "conceição" },
-    { text: sample(1).counterparty_document.replace(/\D/g, "").slice(0, 8) }, { text: sample(2).end_to_end_id ?? sample(3).id },
-    { text: sample(4).id.slice(0, 13) }, { text: "tarifa" }, { text: "aluguel" },
+    { text: "silva" },
+    { text: "maria" },
+    { text: "padaria" },
+    { text: "sao jose" },
+    { text: "conceição" },
+    { text: sample(1).counterparty_document.replace(/\D/g, "").slice(0, 8) },
+    { text: sample(2).end_to_end_id ?? sample(3).id },
+    { text: sample(4).id.slice(0, 13) },
+    { text: "tarifa" },
+    { text: "aluguel" },
     // date only
-    { ...last7 }, { ...month }, { ...last15 }, { ...year }, { ...quarter }, { ...presetRange("today", now) }, { ...presetRange("thisWeek", now) },
+    { ...last7 },
+    { ...month },
+    { ...last15 },
+    { ...year },
+    { ...quarter },
+    { ...presetRange("today", now) },
+    { ...presetRange("thisWeek", now) },
     { from: Date.UTC(y + 1, 5, 1, 3) },
     // text + date + amount
-    { text: "pix", ...year, minAmount: 10_000, maxAmount: 500_000 }, { text: "silva", ...quarter, minAmount: 5_000 },
-    { text: "mercado", ...last15, maxAmount: 100_000 }, { text: "joão", ...year, minAmount: 1_000, maxAmount: 2_000_000 },
-    { text: "boleto", ...month, minAmount: 100 }, { text: "estorno", ...year, maxAmount: 50_000 },
-    { text: "ana", from: start, to: now, minAmount: 20_000 }, { text: "ltda", ...quarter, minAmount: 1_000, maxAmount: 9_000 },
+    { text: "pix", ...year, minAmount: 10_000, maxAmount: 500_000 },
+    { text: "silva", ...quarter, minAmount: 5_000 },
+    { text: "mercado", ...last15, maxAmount: 100_000 },
+    { text: "joão", ...year, minAmount: 1_000, maxAmount: 2_000_000 },
+    { text: "boleto", ...month, minAmount: 100 },
+    { text: "estorno", ...year, maxAmount: 50_000 },
+    { text: "ana", from: start, to: now, minAmount: 20_000 },
+    { text: "ltda", ...quarter, minAmount: 1_000, maxAmount: 9_000 },
     // type + status
-    { types: ["PIX_IN"], statuses: ["completed"] }, { types: ["FEE"], statuses: ["completed", "pending"] },
-    { types: ["CARD_PURCHASE", "BILLET_PAYMENT"], statuses: ["failed"] }, { statuses: ["pending"] },
-    { types: ["TED_IN", "TED_OUT"], direction: "out" }, { types: ["CONVERSION_IN"], currency: "BTC" },
+    { types: ["PIX_IN"], statuses: ["completed"] },
+    { types: ["FEE"], statuses: ["completed", "pending"] },
+    { types: ["CARD_PURCHASE", "BILLET_PAYMENT"], statuses: ["failed"] },
+    { statuses: ["pending"] },
+    { types: ["TED_IN", "TED_OUT"], direction: "out" },
+    { types: ["CONVERSION_IN"], currency: "BTC" },
     // two wallets (and three)
     { walletIds: [w0, w1] },
     { walletIds: [w1, w2], text: "silva" },
@@ -54,13 +74,19 @@ export const benchmarkQueries = ({ walletIds, samples, start, now }: BenchmarkQu
     { walletIds: [w0, w1], groupBy: "counterparty", ...month },
     { walletIds: [w0, w1, w2], minAmount: 100_000 },
     // sort by amount
-    { sort: { by: "amount", dir: "desc" } }, { sort: { by: "amount", dir: "asc" }, ...year },
-    { sort: { by: "amount", dir: "desc" }, text: "silva" }, { sort: { by: "amount", dir: "desc" }, types: ["PIX_IN"], offset: 5_000 },
+    { sort: { by: "amount", dir: "desc" } },
+    { sort: { by: "amount", dir: "asc" }, ...year },
+    { sort: { by: "amount", dir: "desc" }, text: "silva" },
+    { sort: { by: "amount", dir: "desc" }, types: ["PIX_IN"], offset: 5_000 },
     { sort: { by: "amount", dir: "asc" }, walletIds: [w1], minAmount: 50_000 },
     { sort: { by: "amount", dir: "desc" }, ...quarter, offset: 100, limit: 100 },
     // group by day
-    { groupBy: "day", ...month }, { groupBy: "day", ...year }, { groupBy: "day" }, { groupBy: "day", text: "pix", ...quarter },
-    { groupBy: "day", types: ["CARD_PURCHASE"], ...year }, { groupBy: "day", walletIds: [w0], ...last15 }
+    { groupBy: "day", ...month },
+    { groupBy: "day", ...year },
+    { groupBy: "day" },
+    { groupBy: "day", text: "pix", ...quarter },
+    { groupBy: "day", types: ["CARD_PURCHASE"], ...year },
+    { groupBy: "day", walletIds: [w0], ...last15 }
   ]
   return queries
 }

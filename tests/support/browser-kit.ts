@@ -21,9 +21,9 @@ export async function showLocale(lng: Locale): Promise<void> {
 
 /** axe (WCAG 2.x A/AA rules) on `root`: the violations of impact serious or critical, as "rule: target" lines. */
 export async function seriousAxeViolations(root: Element = document.body): Promise<string[]> {
-  const r = await axe.run(root, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }, resultTypes: ["violations"] })
-  return r.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`))
+  const r = await axe.run(root, {
+    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+    resultTypes: ["violations"]
+  })
+  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`))
 }
-

@@ -11,15 +11,26 @@ import type { SessionInfo } from "../../workers/protocol.ts"
 export const storage = () => getRxStorageDexie({ indexedDB, IDBKeyRange }) as unknown as EngineEnv["storage"]
 
 export async function signIn(base: string, email: string, password = "Senha@123"): Promise<SessionInfo> {
-  const r1 = await fetch(`${base}/users/v2/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
+  const r1 = await fetch(`${base}/users/v2/auth/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password })
+  })
   const j1 = (await r1.json()) as { data: { otp_id: string } }
-  const r2 = await fetch(`${base}/users/auth/session/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ otp_id: j1.data.otp_id, code: "000000" }) })
+  const r2 = await fetch(`${base}/users/auth/session/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ otp_id: j1.data.otp_id, code: "000000" })
+  })
   const j2 = (await r2.json()) as { data: { access_token: string; refresh_token: string; expires_in: number } }
   const payload = JSON.parse(Buffer.from(j2.data.access_token.split(".")[1] ?? "", "base64url").toString()) as { id: string }
   return { userId: payload.id, accessToken: j2.data.access_token, refreshToken: j2.data.refresh_token, expiresAt: Date.now() + j2.data.expires_in * 1000 }
 }
 
-export interface Counting { fetch: typeof fetch; calls: string[] }
+export interface Counting {
+  fetch: typeof fetch
+  calls: string[]
+}
 /** A fetch that records every URL it was asked for (to prove what was, or wasn't, sent). */
 export const countingFetch = (): Counting => {
   const calls: string[] = []
@@ -48,6 +59,9 @@ export async function until(cond: () => boolean | Promise<boolean>, ms = 30_000,
 }
 
 export async function admin(base: string, path: string, body?: unknown): Promise<unknown> {
-  const r = await fetch(`${base}/__admin/${path}`, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  const r = await fetch(
+    `${base}/__admin/${path}`,
+    body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+  )
   return r.json()
 }

@@ -29,27 +29,56 @@ class FakeEngine {
   readonly asked: LiveQuery[] = []
 
   /** Answer live queries of `kind` (a list: "list:<name>", a table: "table:<name>") with a value or a function of the query. */
-  answer(kind: string, value: Answer): void { this.answers.set(kind, value); this.bump() }
-  reset(): void { this.answers.clear(); this.pinAnswers.length = 0; this.submitted.length = 0; this.asked.length = 0; this.bump() }
+  answer(kind: string, value: Answer): void {
+    this.answers.set(kind, value)
+    this.bump()
+  }
+  reset(): void {
+    this.answers.clear()
+    this.pinAnswers.length = 0
+    this.submitted.length = 0
+    this.asked.length = 0
+    this.bump()
+  }
 
   value(q: LiveQuery): unknown {
     const a = this.answers.get(keyOf(q))
     return typeof a === "function" ? (a as (q: LiveQuery) => unknown)(q) : a
   }
-  subscribe(l: () => void): () => void { this.listeners.add(l); return () => { this.listeners.delete(l) } }
-  snapshot(): number { return this.version }
-  private bump(): void { this.version++; for (const l of this.listeners) l() }
+  subscribe(l: () => void): () => void {
+    this.listeners.add(l)
+    return () => {
+      this.listeners.delete(l)
+    }
+  }
+  snapshot(): number {
+    return this.version
+  }
+  private bump(): void {
+    this.version++
+    for (const l of this.listeners) l()
+  }
 
   // the EngineClient methods the tested views call
-  answerPin(commandId: string, answer: PinAnswer): void { this.pinAnswers.push({ commandId, answer }) }
-  submit(walletId: string, body: CommandBody): Promise<string> { this.submitted.push({ walletId, body }); return Promise.resolve(`cmd-${this.submitted.length}`) }
-  setLocale(): void { /* the header of core §7: nothing to send here */ }
+  answerPin(commandId: string, answer: PinAnswer): void {
+    this.pinAnswers.push({ commandId, answer })
+  }
+  submit(walletId: string, body: CommandBody): Promise<string> {
+    this.submitted.push({ walletId, body })
+    return Promise.resolve(`cmd-${this.submitted.length}`)
+  }
+  setLocale(): void {
+    /* the header of core §7: nothing to send here */
+  }
 }
 
 export const fakeEngine = new FakeEngine()
 
 function useFakeLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> | undefined {
-  useSyncExternalStore((l) => fakeEngine.subscribe(l), () => fakeEngine.snapshot())
+  useSyncExternalStore(
+    (l) => fakeEngine.subscribe(l),
+    () => fakeEngine.snapshot()
+  )
   if (query === null) return undefined
   if (query.kind === "table") fakeEngine.asked.push(query)
   return fakeEngine.value(query) as ResultOf<Q> | undefined
@@ -60,6 +89,7 @@ export const fakeClient = {
   getEngine: () => fakeEngine,
   useLiveQuery: useFakeLiveQuery,
   useList: <L extends ListName>(list: L, walletId?: string | null): ReadonlyArray<ListRow<L>> | undefined =>
-    useFakeLiveQuery(walletId === null ? null : { kind: "list", list, ...(walletId === undefined ? {} : { walletId }) } as LiveQuery) as ReadonlyArray<ListRow<L>> | undefined,
+    useFakeLiveQuery(walletId === null ? null : ({ kind: "list", list, ...(walletId === undefined ? {} : { walletId }) } as LiveQuery)) as
+      ReadonlyArray<ListRow<L>> | undefined,
   submitCommand: (walletId: string, body: CommandBody): Promise<string> => fakeEngine.submit(walletId, body)
 }

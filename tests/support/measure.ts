@@ -45,9 +45,13 @@ const calibrate = (): string => {
   let acc = 0
   const t = performance.now()
   for (let i = 0; i < 1e8; i++) acc = (acc + i * 7) | 0
-  return `${((performance.now() - t) * 1e6 / 1e8).toFixed(2)} ns/iteration (${acc & 1})`
+  return `${(((performance.now() - t) * 1e6) / 1e8).toFixed(2)} ns/iteration (${acc & 1})`
 }
-console.log(`machine: loadavg ${loadavg().map((x) => x.toFixed(2)).join(" ")}, ${cpus().length} cores, calibration ${calibrate()}`)
+console.log(
+  `machine: loadavg ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}, ${cpus().length} cores, calibration ${calibrate()}`
+)
 
 const total = Number(process.argv[2] ?? 1_000_000)
 const order = (process.argv[3] ?? "desc") === "asc" ? "asc" : "desc"
@@ -66,7 +70,7 @@ if (process.env["NO_RESERVE"] === undefined) p.reserve(total)
 const samples: StatementEntry[] = []
 let loadMs = 0
 let loadCpu = 0
-for (let done = 0; done < total; ) {
+for (let done = 0; done < total;) {
   // structuredClone: rows as the worker gets them from IndexedDB (flat strings, fresh objects)
   const chunk = structuredClone(gen.take(CHUNK))
   if (chunk.length === 0) break
@@ -80,7 +84,7 @@ for (let done = 0; done < total; ) {
 }
 console.log(
   `load: ${p.size} rows (${order} order, chunks of ${CHUNK}): upsertMany ${loadMs.toFixed(0)} ms wall = ${Math.round(p.size / (loadMs / 1000)).toLocaleString("en")} rows/s; ` +
-  `${loadCpu.toFixed(0)} ms CPU = ${Math.round(p.size / (loadCpu / 1000)).toLocaleString("en")} rows/s`
+    `${loadCpu.toFixed(0)} ms CPU = ${Math.round(p.size / (loadCpu / 1000)).toLocaleString("en")} rows/s`
 )
 
 const now = START + SPAN_DAYS * 86_400_000
@@ -101,12 +105,13 @@ const run = (label: string): void => {
     cpu.push(cpuMs() - c)
     matched += r.total
   }
-  if (process.env["VERBOSE"]) times.forEach((t, i) => console.log(`  #${i} ${t.toFixed(2)} ms (CPU ${(cpu[i] as number).toFixed(2)}) ${JSON.stringify(queries[i]).slice(0, 100)}`))
+  if (process.env["VERBOSE"])
+    times.forEach((t, i) => console.log(`  #${i} ${t.toFixed(2)} ms (CPU ${(cpu[i] as number).toFixed(2)}) ${JSON.stringify(queries[i]).slice(0, 100)}`))
   const worst = times.indexOf(Math.max(...times))
   console.log(
     `${label}: wall p50=${pct(times, 0.5).toFixed(2)} ms p95=${pct(times, 0.95).toFixed(2)} ms max=${Math.max(...times).toFixed(2)} ms; ` +
-    `CPU p50=${pct(cpu, 0.5).toFixed(2)} ms p95=${pct(cpu, 0.95).toFixed(2)} ms ` +
-    `(query #${worst} ${JSON.stringify(queries[worst]).slice(0, 80)}) — ${matched.toLocaleString("en")} matches over 50 queries`
+      `CPU p50=${pct(cpu, 0.5).toFixed(2)} ms p95=${pct(cpu, 0.95).toFixed(2)} ms ` +
+      `(query #${worst} ${JSON.stringify(queries[worst]).slice(0, 80)}) — ${matched.toLocaleString("en")} matches over 50 queries`
   )
 }
 
@@ -118,7 +123,12 @@ await settle()
 const after = used()
 const report = p.memoryReport()
 console.log(`memory: heap+external delta ${((after - before) / p.size).toFixed(1)} bytes/row; memoryBytes() ${(p.memoryBytes() / p.size).toFixed(1)} bytes/row`)
-console.log(`  breakdown (bytes/row): ${Object.entries(report).filter(([k]) => k !== "rows" && k !== "capacity").map(([k, v]) => `${k}=${(v / p.size).toFixed(1)}`).join(" ")} (capacity ${report["capacity"]})`)
+console.log(
+  `  breakdown (bytes/row): ${Object.entries(report)
+    .filter(([k]) => k !== "rows" && k !== "capacity")
+    .map(([k, v]) => `${k}=${(v / p.size).toFixed(1)}`)
+    .join(" ")} (capacity ${report["capacity"]})`
+)
 
 const t = performance.now()
 p.optimize()
@@ -127,7 +137,9 @@ run("queries after optimize(), cold")
 run("queries after optimize(), warm")
 await settle()
 const after2 = used()
-console.log(`memory after optimize(): heap+external delta ${((after2 - before) / p.size).toFixed(1)} bytes/row; memoryBytes() ${(p.memoryBytes() / p.size).toFixed(1)} bytes/row`)
+console.log(
+  `memory after optimize(): heap+external delta ${((after2 - before) / p.size).toFixed(1)} bytes/row; memoryBytes() ${(p.memoryBytes() / p.size).toFixed(1)} bytes/row`
+)
 
 // a live update stream after the load: single-row upserts and the next query
 const live = new StatementRowGenerator({ seed: 43, total: 200, order: "asc", start: now, spanDays: 1 })
@@ -139,4 +151,8 @@ for (let i = 0; i < 50; i++) {
   lt.push(performance.now() - tt)
 }
 console.log(`live insert + query: wall p50=${pct(lt, 0.5).toFixed(2)} ms p95=${pct(lt, 0.95).toFixed(2)} ms`)
-console.log(`machine after: loadavg ${loadavg().map((x) => x.toFixed(2)).join(" ")}`)
+console.log(
+  `machine after: loadavg ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`
+)

@@ -37,7 +37,10 @@ export interface NaiveCode {
 }
 
 /** What a generated code should decode to, and the text. */
-export interface Generated { readonly code: string; readonly expect: NaiveCode }
+export interface Generated {
+  readonly code: string
+  readonly expect: NaiveCode
+}
 
 const NAMES = ["Fulano de Tal", "João da Silva", "Açaí & Cia", "Lojas Sao Jorge", "Maria Conceição", "X", "Padaria Pão Quente", "Zé"]
 const CITIES = ["BRASILIA", "São Paulo", "Belém", "Rio de Janeiro", "Curitiba", "Goiânia"]
@@ -54,11 +57,16 @@ const amountText = (r: Prng, cents: number): string => {
 /** A key of any type: CPF, CNPJ, e-mail, phone (+55…), random (UUID). */
 export const anyKey = (r: Prng): string => {
   switch (r.int(0, 4)) {
-    case 0: return cpfFromBase(r.digits(9))
-    case 1: return cnpjFromBase(r.digits(8) + "0001")
-    case 2: return `${r.alnum(r.int(1, 20)).toLowerCase()}@${r.pick(["example.com", "mail.com.br", "x.io"])}`
-    case 3: return `+55${r.int(11, 99)}9${r.digits(8)}`
-    default: return r.uuid()
+    case 0:
+      return cpfFromBase(r.digits(9))
+    case 1:
+      return cnpjFromBase(r.digits(8) + "0001")
+    case 2:
+      return `${r.alnum(r.int(1, 20)).toLowerCase()}@${r.pick(["example.com", "mail.com.br", "x.io"])}`
+    case 3:
+      return `+55${r.int(11, 99)}9${r.digits(8)}`
+    default:
+      return r.uuid()
   }
 }
 
@@ -88,7 +96,8 @@ export const generateCode = (r: Prng): Generated => {
   const top: string[] = [obj("00", "01", mode)]
   if (unique || r.chance(0.3)) top.push(obj("01", unique ? "12" : "11", mode))
   // another arrangement's template before the Pix one, sometimes not TLV inside
-  if (pixId !== "26" && r.chance(0.7)) top.push(obj("26", r.chance(0.5) ? "1234567890ABCDEF" : obj("00", "com.example.card", mode) + obj("01", r.digits(10), mode), mode))
+  if (pixId !== "26" && r.chance(0.7))
+    top.push(obj("26", r.chance(0.5) ? "1234567890ABCDEF" : obj("00", "com.example.card", mode) + obj("01", r.digits(10), mode), mode))
   if (r.chance(0.3)) top.push(obj(String(r.int(2, 25)).padStart(2, "0"), r.digits(r.int(5, 20)), mode))
   top.push(obj(pixId, pixTemplate, mode))
   top.push(obj("52", r.pick(["0000", "5812", "8999"]), mode))
@@ -113,7 +122,8 @@ export const generateCode = (r: Prng): Generated => {
       ...(url !== undefined ? { url } : {}),
       ...(description !== undefined ? { description } : {}),
       ...(amountCents !== undefined ? { amountCents } : {}),
-      merchantName, merchantCity,
+      merchantName,
+      merchantCity,
       ...(txid !== undefined ? { txid } : {}),
       ...(unique ? { unique: true } : {})
     }
@@ -141,13 +151,18 @@ export const naiveDecode = (code: string): NaiveCode | null => {
   for (let id = 26; id <= 51; id++) {
     const t = top.get(String(id))
     const sub = t === undefined ? null : read(t)
-    if (sub !== null && (sub.get("00") ?? "").toLowerCase() === "br.gov.bcb.pix") { pix = sub; break }
+    if (sub !== null && (sub.get("00") ?? "").toLowerCase() === "br.gov.bcb.pix") {
+      pix = sub
+      break
+    }
   }
   if (pix === null) return null
   const amount = top.get("54")
   const add = top.get("62")
   const txid = add === undefined ? undefined : read(add)?.get("05")
-  const key = pix.get("01"), url = pix.get("25"), description = pix.get("02")
+  const key = pix.get("01"),
+    url = pix.get("25"),
+    description = pix.get("02")
   return {
     ...(key !== undefined ? { key } : {}),
     ...(url !== undefined ? { url } : {}),

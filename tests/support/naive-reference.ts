@@ -9,7 +9,12 @@ import type { CurrencySymbol } from "../../schema/common.ts"
 import { CurrencySymbol as CurrencySymbolSchema } from "../../schema/common.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
 import type {
-  CurrencyTotals, GroupTotals, SeriesPoint, StatementQuery, StatementQueryResult, StatementSeries
+  CurrencyTotals,
+  GroupTotals,
+  SeriesPoint,
+  StatementQuery,
+  StatementQueryResult,
+  StatementSeries
 } from "../../sync/projections/statement-projection.ts"
 import { MAX_LIMIT, MIN_ID_QUERY, SUM_STATUSES } from "../../sync/projections/statement-projection.ts"
 import { digitsOnly, documentDigitsOf, foldText } from "../../sync/projections/text-fold.ts"
@@ -102,8 +107,7 @@ export class NaiveStatements {
   private sorted(q: StatementQuery, rows: StatementEntry[]): StatementEntry[] {
     const by = q.sort?.by ?? "created_at"
     const sign = (q.sort?.dir ?? "desc") === "asc" ? 1 : -1
-    const byDate = (a: StatementEntry, b: StatementEntry): number =>
-      ms(a.created_at) - ms(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    const byDate = (a: StatementEntry, b: StatementEntry): number => ms(a.created_at) - ms(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
     return rows.sort((a, b) => sign * (by === "amount" ? a.amount - b.amount || byDate(a, b) : byDate(a, b)))
   }
 
@@ -120,7 +124,11 @@ export class NaiveStatements {
     const offset = Math.max(0, Math.floor(q.offset ?? 0))
     const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(q.limit ?? 100)))
     const result: { -readonly [K in keyof NaiveResult]: NaiveResult[K] } = {
-      total: matches.length, sumIn, sumOut, net: sumIn - sumOut, rows: matches.slice(offset, offset + limit)
+      total: matches.length,
+      sumIn,
+      sumOut,
+      net: sumIn - sumOut,
+      rows: matches.slice(offset, offset + limit)
     }
     const tally = <K>(keyOf: (e: StatementEntry) => K): Map<K, { count: number; sumIn: number; sumOut: number; first: StatementEntry }> => {
       const m = new Map<K, { count: number; sumIn: number; sumOut: number; first: StatementEntry }>()
@@ -144,15 +152,16 @@ export class NaiveStatements {
         }
       } else {
         const keyOf =
-          q.groupBy === "day" ? (e: StatementEntry) => dayKey(ms(e.created_at))
-          : q.groupBy === "type" ? (e: StatementEntry) => e.type
-          : (e: StatementEntry) => e.wallet_id
+          q.groupBy === "day"
+            ? (e: StatementEntry) => dayKey(ms(e.created_at))
+            : q.groupBy === "type"
+              ? (e: StatementEntry) => e.type
+              : (e: StatementEntry) => e.wallet_id
         for (const [k, g] of tally(keyOf)) groups.push({ key: k, count: g.count, sumIn: g.sumIn, sumOut: g.sumOut })
       }
       result.groups = groups
     }
-    const selected =
-      q.walletIds !== undefined && q.walletIds.length > 0 ? [...new Set(q.walletIds)] : [...new Set(this.all().map((e) => e.wallet_id))].sort()
+    const selected = q.walletIds !== undefined && q.walletIds.length > 0 ? [...new Set(q.walletIds)] : [...new Set(this.all().map((e) => e.wallet_id))].sort()
     if (selected.length > 1) {
       const per = tally((e) => e.wallet_id)
       result.perWallet = selected.map((id) => {

@@ -85,7 +85,8 @@ export class NaiveTable<R> {
     }
     const sign = (q.sort?.dir ?? "desc") === "asc" ? 1 : -1
     const amountOf = (e: Row) => e[t.amount] as number
-    const matches = [...this.rows.values()].filter(this.matcher(q))
+    const matches = [...this.rows.values()]
+      .filter(this.matcher(q))
       .sort((a, b) => sign * (q.sort?.by === "amount" ? amountOf(a) - amountOf(b) || byDate(a, b) : byDate(a, b)))
     const counts = (e: Row) => t.sums.counted.includes(this.str(e, t.sums.status))
     const isIn = (e: Row) => e[t.sign.key] === t.sign.literals[0]
@@ -98,16 +99,30 @@ export class NaiveTable<R> {
     }
     const offset = Math.max(0, Math.floor(q.offset ?? 0))
     const limit = Math.min(MAX_LIMIT, Math.max(0, Math.floor(q.limit ?? 100)))
-    const result: { -readonly [K in keyof TableQueryResult<R>]?: TableQueryResult<R>[K] } & { total: number; sumIn: number; sumOut: number; net: number; rows: ReadonlyArray<R> } = {
-      total: matches.length, sumIn, sumOut, net: sumIn - sumOut, rows: matches.slice(offset, offset + limit) as unknown as R[]
+    const result: { -readonly [K in keyof TableQueryResult<R>]?: TableQueryResult<R>[K] } & {
+      total: number
+      sumIn: number
+      sumOut: number
+      net: number
+      rows: ReadonlyArray<R>
+    } = {
+      total: matches.length,
+      sumIn,
+      sumOut,
+      net: sumIn - sumOut,
+      rows: matches.slice(offset, offset + limit) as unknown as R[]
     }
     if (q.groupBy !== undefined && q.groupBy !== "none") {
       const keyOf = (e: Row): string =>
-        q.groupBy === "day" ? dayKey(this.ms(e, t.time.created))
-        : q.groupBy === "type" ? this.str(e, (t.enums[0] as { key: string }).key)
-        : q.groupBy === "wallet" ? this.str(e, t.scope)
-        : q.groupBy === "code" ? t.enums.map((x) => this.str(e, x.key)).join("|")
-        : this.str(e, t.text[2] as string) || this.str(e, t.text[1] as string)
+        q.groupBy === "day"
+          ? dayKey(this.ms(e, t.time.created))
+          : q.groupBy === "type"
+            ? this.str(e, (t.enums[0] as { key: string }).key)
+            : q.groupBy === "wallet"
+              ? this.str(e, t.scope)
+              : q.groupBy === "code"
+                ? t.enums.map((x) => this.str(e, x.key)).join("|")
+                : this.str(e, t.text[2] as string) || this.str(e, t.text[1] as string)
       const m = new Map<string, { count: number; sumIn: number; sumOut: number }>()
       for (const e of matches) {
         const k = keyOf(e)

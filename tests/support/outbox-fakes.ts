@@ -10,20 +10,39 @@ import { Clock, Deferred, Duration, Effect, Random } from "effect"
 import type { Command } from "../../schema/commands.ts"
 import type { CommandBody } from "../../sync/commands/registry.ts"
 import type { ApiError } from "../../schema/errors.ts"
-import { BadRequest, Conflict, Forbidden, GatewayTimeout, NetworkError, NotAuthorized, NotFound, RateLimited, ServerError, Unprocessable } from "../../schema/errors.ts"
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  GatewayTimeout,
+  NetworkError,
+  NotAuthorized,
+  NotFound,
+  RateLimited,
+  ServerError,
+  Unprocessable
+} from "../../schema/errors.ts"
 import type { PipelineServices } from "../../sync/outbox/pipeline.ts"
 import type { CommandTransportShape, PinInput, PinPromptShape } from "../../sync/outbox/ports.ts"
 import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "../../sync/outbox/ports.ts"
 
-
 /** Faults on a send: `-after` ones apply the command on the server and then fail the answer. */
 export type SendFault =
-  | "network-before" | "network-after"
-  | "server-error" | "server-error-after" | "gateway-timeout" | "gateway-timeout-after"
+  | "network-before"
+  | "network-after"
+  | "server-error"
+  | "server-error-after"
+  | "gateway-timeout"
+  | "gateway-timeout-after"
   | "rate-limited"
-  | "conflict-before" | "conflict-after"
+  | "conflict-before"
+  | "conflict-after"
   | "pin-expired"
-  | "bad-request" | "not-authorized" | "forbidden" | "not-found" | "unprocessable"
+  | "bad-request"
+  | "not-authorized"
+  | "forbidden"
+  | "not-found"
+  | "unprocessable"
 
 export interface FaultPlan {
   readonly send?: (cmd: Command, sendNo: number) => SendFault | null
@@ -104,7 +123,7 @@ export class FakeServer {
     const server = this
     return {
       verifyPin: (input) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* Effect.yieldNow
           server.verifies.push(input)
           if (server.faults.verify?.(input) === "network") return yield* new NetworkError({ message: "offline" })
@@ -123,7 +142,7 @@ export class FakeServer {
         }),
 
       send: (cmd, pinToken) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* Effect.yieldNow
           const transactionUuid = cmd.id // the real transport puts this in the `transaction-uuid` header (OB2)
           server.sends.push({ transactionUuid, pinToken })
@@ -143,7 +162,7 @@ export class FakeServer {
         }),
 
       reconcile: (cmd) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           yield* Effect.yieldNow
           server.reconciles.push(cmd.id)
           const fault = server.faults.reconcile?.(cmd) ?? null
@@ -171,7 +190,7 @@ export class ScriptedPinPrompt implements PinPromptShape {
 }
 
 /** A PIN prompt that waits until the test answers (to hold a run inside the PIN step). */
-export const makeGatedPinPrompt = Effect.gen(function*() {
+export const makeGatedPinPrompt = Effect.gen(function* () {
   const asks: Array<string> = []
   let gate = yield* Deferred.make<PinInput | null>()
   const prompt: PinPromptShape = {
@@ -182,7 +201,7 @@ export const makeGatedPinPrompt = Effect.gen(function*() {
       })
   }
   const answer = (a: PinInput | null) => Deferred.succeed(gate, a)
-  const reset = Effect.gen(function*() {
+  const reset = Effect.gen(function* () {
     gate = yield* Deferred.make<PinInput | null>()
   })
   return { prompt, asks, answer, reset }
@@ -228,14 +247,16 @@ export const makeFakeEnv = (options: { readonly faults?: FaultPlan; readonly pro
 })
 
 /** Provide the fakes, the virtual Clock and a seeded Random to an effect. */
-export const provideFakeEnv = (env: FakeEnv) => <A, E>(self: Effect.Effect<A, E, PipelineServices>): Effect.Effect<A, E> =>
-  self.pipe(
-    Effect.provideService(OutboxStore, env.store),
-    Effect.provideService(CommandTransport, env.server.transport),
-    Effect.provideService(PinPrompt, env.prompt),
-    Effect.provideService(Clock.Clock, env.clock.clock),
-    Random.withSeed(env.seed)
-  )
+export const provideFakeEnv =
+  (env: FakeEnv) =>
+  <A, E>(self: Effect.Effect<A, E, PipelineServices>): Effect.Effect<A, E> =>
+    self.pipe(
+      Effect.provideService(OutboxStore, env.store),
+      Effect.provideService(CommandTransport, env.server.transport),
+      Effect.provideService(PinPrompt, env.prompt),
+      Effect.provideService(Clock.Clock, env.clock.clock),
+      Random.withSeed(env.seed)
+    )
 
 // ── Command bodies and commands for tests ──────────────────────────────────────
 

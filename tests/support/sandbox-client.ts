@@ -43,7 +43,10 @@ type AdminResp<K extends AdminEndpointId> = (typeof adminApi)[K]["response"]["Ty
 const decodeClaims = (token: string): { id: string } => JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { id: string }
 
 export class SandboxClient {
-  constructor(readonly base: string, readonly fixedCode = "000000") {}
+  constructor(
+    readonly base: string,
+    readonly fixedCode = "000000"
+  ) {}
 
   private async send(d: EndpointDef, o: CallOptions): Promise<Raw> {
     const url = new URL(this.base + fillPath(d.path, o.params ?? {}))

@@ -14,14 +14,22 @@ export interface FileSandbox {
 
 export function sandboxForFile(): FileSandbox {
   let sb: Sandbox | undefined
-  beforeAll(async () => { sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false }) })
-  afterAll(async () => { await sb?.close() })
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
   const running = (): Sandbox => {
     if (sb === undefined) throw new Error("the sandbox starts in beforeAll: read it inside a test")
     return sb
   }
   return {
-    get url() { return running().url.replace(/\/$/, "") },
-    get sandbox() { return running() }
+    get url() {
+      return running().url.replace(/\/$/, "")
+    },
+    get sandbox() {
+      return running()
+    }
   }
 }

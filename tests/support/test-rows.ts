@@ -63,37 +63,245 @@ export const uuidFrom = (p: Prng): string => {
 }
 
 const FIRST = [
-  "João", "José", "Maria", "Ana", "Antônio", "Francisco", "Carlos", "Paulo", "Pedro", "Lucas", "Luiz", "Marcos", "Luís", "Gabriel",
-  "Rafael", "Daniel", "Marcelo", "Bruno", "Eduardo", "Felipe", "Raimundo", "Rodrigo", "Manoel", "André", "Fernando", "Fábio",
-  "Leonardo", "Gustavo", "Guilherme", "Tiago", "Ricardo", "Márcio", "Jorge", "Sebastião", "Alexandre", "Roberto", "Vítor", "Sérgio",
-  "Cláudio", "Geraldo", "Júlio", "Vinícius", "Rogério", "Mário", "Flávio", "Francisca", "Antônia", "Adriana", "Juliana", "Márcia",
-  "Fernanda", "Patrícia", "Aline", "Camila", "Jéssica", "Letícia", "Júlia", "Luciana", "Mariana", "Gabriela", "Vitória", "Cláudia",
-  "Beatriz", "Sônia", "Renata", "Conceição", "Ângela", "Lúcia", "Débora", "Tânia", "Íris", "Élida", "Otávio", "Inês", "Valéria"
+  "João",
+  "José",
+  "Maria",
+  "Ana",
+  "Antônio",
+  "Francisco",
+  "Carlos",
+  "Paulo",
+  "Pedro",
+  "Lucas",
+  "Luiz",
+  "Marcos",
+  "Luís",
+  "Gabriel",
+  "Rafael",
+  "Daniel",
+  "Marcelo",
+  "Bruno",
+  "Eduardo",
+  "Felipe",
+  "Raimundo",
+  "Rodrigo",
+  "Manoel",
+  "André",
+  "Fernando",
+  "Fábio",
+  "Leonardo",
+  "Gustavo",
+  "Guilherme",
+  "Tiago",
+  "Ricardo",
+  "Márcio",
+  "Jorge",
+  "Sebastião",
+  "Alexandre",
+  "Roberto",
+  "Vítor",
+  "Sérgio",
+  "Cláudio",
+  "Geraldo",
+  "Júlio",
+  "Vinícius",
+  "Rogério",
+  "Mário",
+  "Flávio",
+  "Francisca",
+  "Antônia",
+  "Adriana",
+  "Juliana",
+  "Márcia",
+  "Fernanda",
+  "Patrícia",
+  "Aline",
+  "Camila",
+  "Jéssica",
+  "Letícia",
+  "Júlia",
+  "Luciana",
+  "Mariana",
+  "Gabriela",
+  "Vitória",
+  "Cláudia",
+  "Beatriz",
+  "Sônia",
+  "Renata",
+  "Conceição",
+  "Ângela",
+  "Lúcia",
+  "Débora",
+  "Tânia",
+  "Íris",
+  "Élida",
+  "Otávio",
+  "Inês",
+  "Valéria"
 ] as const
 const LAST = [
-  "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins",
-  "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias", "Nascimento", "Andrade", "Moreira",
-  "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos", "Gonçalves", "Santana", "Teixeira", "Araújo", "Simões",
-  "Brandão", "Magalhães", "Patrício", "Assunção", "Figueirêdo", "Caetano", "Pinheiro", "Cavalcanti", "Peixoto", "Queiroz", "Coelho",
-  "Guimarães", "Sá", "Conceição", "Estêvão", "Romão", "Tavares"
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+  "Soares",
+  "Fernandes",
+  "Vieira",
+  "Barbosa",
+  "Rocha",
+  "Dias",
+  "Nascimento",
+  "Andrade",
+  "Moreira",
+  "Nunes",
+  "Marques",
+  "Machado",
+  "Mendes",
+  "Freitas",
+  "Cardoso",
+  "Ramos",
+  "Gonçalves",
+  "Santana",
+  "Teixeira",
+  "Araújo",
+  "Simões",
+  "Brandão",
+  "Magalhães",
+  "Patrício",
+  "Assunção",
+  "Figueirêdo",
+  "Caetano",
+  "Pinheiro",
+  "Cavalcanti",
+  "Peixoto",
+  "Queiroz",
+  "Coelho",
+  "Guimarães",
+  "Sá",
+  "Conceição",
+  "Estêvão",
+  "Romão",
+  "Tavares"
 ] as const
 const SHOP = [
-  "Padaria", "Mercado", "Farmácia", "Açougue", "Posto", "Restaurante", "Lanchonete", "Auto Peças", "Papelaria", "Distribuidora",
-  "Comércio", "Construtora", "Transportes", "Clínica", "Ótica", "Pet Shop", "Academia", "Hotel", "Sorveteria", "Confeitaria",
-  "Empório", "Hortifrúti", "Livraria", "Floricultura", "Oficina"
+  "Padaria",
+  "Mercado",
+  "Farmácia",
+  "Açougue",
+  "Posto",
+  "Restaurante",
+  "Lanchonete",
+  "Auto Peças",
+  "Papelaria",
+  "Distribuidora",
+  "Comércio",
+  "Construtora",
+  "Transportes",
+  "Clínica",
+  "Ótica",
+  "Pet Shop",
+  "Academia",
+  "Hotel",
+  "Sorveteria",
+  "Confeitaria",
+  "Empório",
+  "Hortifrúti",
+  "Livraria",
+  "Floricultura",
+  "Oficina"
 ] as const
 const SHOP_NAME = [
-  "São José", "Boa Vista", "Estrela", "Central", "Progresso", "Nossa Senhora Aparecida", "Bom Preço", "Ipê", "Jacarandá", "Paraná",
-  "Maranhão", "Guarani", "Tropical", "Sol Nascente", "Três Irmãos", "Vitória", "Real", "Nova Era", "Açaí", "Itapuã", "Pará",
-  "Goiânia", "Piauí", "Ceará", "Tatuapé", "Moóca", "Belém", "Jardim", "Primavera", "Canaã"
+  "São José",
+  "Boa Vista",
+  "Estrela",
+  "Central",
+  "Progresso",
+  "Nossa Senhora Aparecida",
+  "Bom Preço",
+  "Ipê",
+  "Jacarandá",
+  "Paraná",
+  "Maranhão",
+  "Guarani",
+  "Tropical",
+  "Sol Nascente",
+  "Três Irmãos",
+  "Vitória",
+  "Real",
+  "Nova Era",
+  "Açaí",
+  "Itapuã",
+  "Pará",
+  "Goiânia",
+  "Piauí",
+  "Ceará",
+  "Tatuapé",
+  "Moóca",
+  "Belém",
+  "Jardim",
+  "Primavera",
+  "Canaã"
 ] as const
 const SHOP_SUFFIX = ["LTDA", "ME", "EIRELI", "S.A.", "Ltda.", ""] as const
 const MEMO = [
-  "aluguel", "mensalidade", "presente", "reembolso jantar", "conta de luz", "condomínio", "escola", "academia", "supermercado",
-  "salário", "adiantamento", "comissão", "pensão", "feira", "farmácia", "gasolina", "uber", "ifood", "viagem", "hotel", "passagem",
-  "material de construção", "consulta médica", "dentista", "veterinário", "seguro", "internet", "telefone", "água", "gás", "IPTU",
-  "IPVA", "parcela do carro", "empréstimo", "devolução", "vaquinha", "churrasco", "aniversário", "casamento", "formatura",
-  "manutenção", "frete", "serviços", "honorários", "doação", "dízimo"
+  "aluguel",
+  "mensalidade",
+  "presente",
+  "reembolso jantar",
+  "conta de luz",
+  "condomínio",
+  "escola",
+  "academia",
+  "supermercado",
+  "salário",
+  "adiantamento",
+  "comissão",
+  "pensão",
+  "feira",
+  "farmácia",
+  "gasolina",
+  "uber",
+  "ifood",
+  "viagem",
+  "hotel",
+  "passagem",
+  "material de construção",
+  "consulta médica",
+  "dentista",
+  "veterinário",
+  "seguro",
+  "internet",
+  "telefone",
+  "água",
+  "gás",
+  "IPTU",
+  "IPVA",
+  "parcela do carro",
+  "empréstimo",
+  "devolução",
+  "vaquinha",
+  "churrasco",
+  "aniversário",
+  "casamento",
+  "formatura",
+  "manutenção",
+  "frete",
+  "serviços",
+  "honorários",
+  "doação",
+  "dízimo"
 ] as const
 const MEMO_QUALIFIER = ["", " março", " abril", " maio", " junho", " julho", " agosto"] as const
 const TYPE_BASE: Record<StatementType, string> = {
@@ -112,12 +320,27 @@ const TYPE_BASE: Record<StatementType, string> = {
   GATEWAY_WITHDRAW: "Saque gateway"
 }
 const TYPE_WEIGHTS: ReadonlyArray<readonly [StatementType, number]> = [
-  ["PIX_IN", 25], ["PIX_OUT", 25], ["TED_IN", 3], ["TED_OUT", 3], ["BILLET_PAYMENT", 8], ["BILLET_DEPOSIT", 2],
-  ["CONVERSION_IN", 1], ["CONVERSION_OUT", 1], ["CARD_PURCHASE", 20], ["FEE", 6], ["REFUND", 2], ["GATEWAY_DEPOSIT", 2],
+  ["PIX_IN", 25],
+  ["PIX_OUT", 25],
+  ["TED_IN", 3],
+  ["TED_OUT", 3],
+  ["BILLET_PAYMENT", 8],
+  ["BILLET_DEPOSIT", 2],
+  ["CONVERSION_IN", 1],
+  ["CONVERSION_OUT", 1],
+  ["CARD_PURCHASE", 20],
+  ["FEE", 6],
+  ["REFUND", 2],
+  ["GATEWAY_DEPOSIT", 2],
   ["GATEWAY_WITHDRAW", 2]
 ]
 const IN_TYPES = new Set<StatementType>(["PIX_IN", "TED_IN", "BILLET_DEPOSIT", "CONVERSION_IN", "REFUND", "GATEWAY_DEPOSIT"])
-const STATUS_WEIGHTS: ReadonlyArray<readonly [StatementStatus, number]> = [["completed", 90], ["pending", 4], ["failed", 4], ["reverted", 2]]
+const STATUS_WEIGHTS: ReadonlyArray<readonly [StatementStatus, number]> = [
+  ["completed", 90],
+  ["pending", 4],
+  ["failed", 4],
+  ["reverted", 2]
+]
 const ISPB = ["00000000", "00360305", "60701190", "90400888", "00416968", "18236120", "60746948", "10573521", "31872495", "22896431"] as const
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 const BANK_NAME = "Banco Carteira S.A."
@@ -209,9 +432,11 @@ export class StatementRowGenerator {
       const d = (company ? cnpjCheck(digits) : cpfCheck(digits)).join("")
       // most documents arrive formatted, some as bare digits (both must match "12345678")
       const formatted =
-        this.p.next() < 0.1 ? d
-        : company ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
-        : `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`
+        this.p.next() < 0.1
+          ? d
+          : company
+            ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`
+            : `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`
       if (seen.has(formatted)) continue
       seen.add(formatted)
       ;(company ? this.shops : this.people).push({ name, document: formatted })
@@ -248,15 +473,18 @@ export class StatementRowGenerator {
     if ((type === "CONVERSION_IN" || type === "CONVERSION_OUT") && p.next() < 0.5) currency = p.next() < 0.7 ? "BTC" : "USDT"
     let amount: number
     if (type === "FEE") amount = 50 + p.int(1450)
-    else if (currency === "BTC") amount = Math.round(Math.exp(Math.log(1000) + p.next() * Math.log(5000))) // sats
+    else if (currency === "BTC")
+      amount = Math.round(Math.exp(Math.log(1000) + p.next() * Math.log(5000))) // sats
     else if (currency === "USDT") amount = Math.round(Math.exp(Math.log(1e6) + p.next() * Math.log(1000)))
-    else if (direction === "in") amount = Math.round(Math.exp(Math.log(500) + p.next() * Math.log(2940))) // 5 to 14 700 BRL
+    else if (direction === "in")
+      amount = Math.round(Math.exp(Math.log(500) + p.next() * Math.log(2940))) // 5 to 14 700 BRL
     else amount = Math.round(Math.exp(Math.log(100) + p.next() * Math.log(10_000))) // 1 to 10 000 BRL
     // ins are fewer than outs (34 to 59 in 100) but larger, so that the expected flows match and
     // balances wander around their opening value instead of drifting off
     let cp: Counterparty
     if (type === "FEE" || type === "CONVERSION_IN" || type === "CONVERSION_OUT") cp = { name: BANK_NAME, document: BANK_DOC }
-    else if (type === "CARD_PURCHASE" || type === "BILLET_PAYMENT" || type === "GATEWAY_DEPOSIT" || type === "GATEWAY_WITHDRAW") cp = this.shops[p.skewed(this.shops.length)] as Counterparty
+    else if (type === "CARD_PURCHASE" || type === "BILLET_PAYMENT" || type === "GATEWAY_DEPOSIT" || type === "GATEWAY_WITHDRAW")
+      cp = this.shops[p.skewed(this.shops.length)] as Counterparty
     else cp = (p.next() < 0.8 ? this.people[p.skewed(this.people.length)] : this.shops[p.skewed(this.shops.length)]) as Counterparty
     const description = p.next() < 0.3 ? TYPE_BASE[type] : `${TYPE_BASE[type]} - ${this.suffixes[p.skewed(this.suffixes.length)] as string}`
     const counted = status === "completed" || status === "pending"
@@ -283,7 +511,15 @@ export class StatementRowGenerator {
     if (type === "PIX_IN" || type === "PIX_OUT") {
       let tail = ""
       for (let i = 0; i < 11; i++) tail += ALNUM[p.int(ALNUM.length)]
-      e2e = "E" + p.pick(ISPB) + createdIso.slice(0, 4) + createdIso.slice(5, 7) + createdIso.slice(8, 10) + createdIso.slice(11, 13) + createdIso.slice(14, 16) + tail
+      e2e =
+        "E" +
+        p.pick(ISPB) +
+        createdIso.slice(0, 4) +
+        createdIso.slice(5, 7) +
+        createdIso.slice(8, 10) +
+        createdIso.slice(11, 13) +
+        createdIso.slice(14, 16) +
+        tail
     }
     const updated = status === "pending" ? created : created + p.int(300_000)
     return {

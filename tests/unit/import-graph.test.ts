@@ -39,7 +39,11 @@ const walk = (dir: string): string[] =>
     return e.isDirectory() ? walk(rel) : isSource(e.name) ? [rel] : []
   })
 
-interface Edge { readonly from: string; readonly to: string; readonly typeOnly: boolean }
+interface Edge {
+  readonly from: string
+  readonly to: string
+  readonly typeOnly: boolean
+}
 
 /** `import type …` / `export type … from` statements: erased at build (verbatimModuleSyntax). */
 const typeOnlySpecifiers = (text: string): Set<string> => {
@@ -68,20 +72,23 @@ const files = LAYERS.flatMap(walk)
 const edges = files.flatMap(edgesOf)
 
 /** Every import that breaks a layer rule, as "from → to (rule)". Exported for the checker's own test below. */
-export const wrongWayImports = (all: ReadonlyArray<Edge>): string[] => [...new Set(
-  all.flatMap((e) => {
-    const a = layerOf(e.from)
-    const b = layerOf(e.to)
-    if (a === "locales" || a === "other") return []
-    if (b !== a && !ALLOWED[a].includes(b)) return [`${e.from} → ${e.to} (${a} may import ${ALLOWED[a].join(", ") || "nothing of ours"})`]
-    if (a === "src" && b === "workers" && !WORKERS_CLIENT_HALF.has(e.to)) return [`${e.from} → ${e.to} (views use the client half of workers/ only)`]
-    if (a === "workers" && WORKERS_CLIENT_HALF.has(e.from) && b === "sync" && !e.typeOnly) return [`${e.from} → ${e.to} (the client half of workers/ loads nothing of sync/)`]
-    const fa = featureOf(e.from)
-    const fb = featureOf(e.to)
-    if (fa !== null && fb !== null && fa !== fb) return [`${e.from} → ${e.to} (features never import each other: shared pieces go to src/ui or src/lib)`]
-    return []
-  })
-)]
+export const wrongWayImports = (all: ReadonlyArray<Edge>): string[] => [
+  ...new Set(
+    all.flatMap((e) => {
+      const a = layerOf(e.from)
+      const b = layerOf(e.to)
+      if (a === "locales" || a === "other") return []
+      if (b !== a && !ALLOWED[a].includes(b)) return [`${e.from} → ${e.to} (${a} may import ${ALLOWED[a].join(", ") || "nothing of ours"})`]
+      if (a === "src" && b === "workers" && !WORKERS_CLIENT_HALF.has(e.to)) return [`${e.from} → ${e.to} (views use the client half of workers/ only)`]
+      if (a === "workers" && WORKERS_CLIENT_HALF.has(e.from) && b === "sync" && !e.typeOnly)
+        return [`${e.from} → ${e.to} (the client half of workers/ loads nothing of sync/)`]
+      const fa = featureOf(e.from)
+      const fb = featureOf(e.to)
+      if (fa !== null && fb !== null && fa !== fb) return [`${e.from} → ${e.to} (features never import each other: shared pieces go to src/ui or src/lib)`]
+      return []
+    })
+  )
+]
 
 /** The import cycles (each once, as the list of its files), by depth-first search over the files. */
 export const cyclesOf = (all: ReadonlyArray<Edge>): string[][] => {
@@ -128,8 +135,12 @@ describe("import graph (issue 11 lint zones; CONTRIBUTING one direction of data)
     expect(wrongWayImports([e("src/features/a/x.tsx", "src/features/b/y.tsx")])).toHaveLength(1)
     expect(wrongWayImports([e("src/features/a/x.tsx", "workers/engine.worker.ts")])).toHaveLength(1)
     expect(wrongWayImports([e("workers/client.ts", "sync/engine.ts")])).toHaveLength(1)
-    expect(wrongWayImports([e("workers/client.ts", "sync/engine.ts", true), e("src/features/a/x.tsx", "src/ui/y.tsx"), e("sync/a.ts", "schema/b.ts")])).toEqual([])
+    expect(wrongWayImports([e("workers/client.ts", "sync/engine.ts", true), e("src/features/a/x.tsx", "src/ui/y.tsx"), e("sync/a.ts", "schema/b.ts")])).toEqual(
+      []
+    )
     expect(cyclesOf([e("a", "b"), e("b", "c"), e("c", "a"), e("c", "d")])).toEqual([["a", "b", "c"]])
-    expect(typeOnlySpecifiers('import type { A } from "./a.ts"\nimport { B } from "./b.ts"\nexport type { C } from "./c.ts"')).toEqual(new Set(["./a.ts", "./c.ts"]))
+    expect(typeOnlySpecifiers('import type { A } from "./a.ts"\nimport { B } from "./b.ts"\nexport type { C } from "./c.ts"')).toEqual(
+      new Set(["./a.ts", "./c.ts"])
+    )
   })
 })

@@ -19,22 +19,45 @@ const root = resolve(import.meta.dirname, "../..")
  * lands; empty this list then.
  */
 const TODO_TABLES: ReadonlyArray<string> = [
-  "Q1", "Q2", "Q3", "Q4", "Q5", "S3", "S6", "S7", "P9",
-  "PJ1", "PJ2", "PJ3", "PJ4", "PJ5", "CL1", "CL2", "CL3", "EX1", "EX2", "EX3", "T1", "T2"
+  "Q1",
+  "Q2",
+  "Q3",
+  "Q4",
+  "Q5",
+  "S3",
+  "S6",
+  "S7",
+  "P9",
+  "PJ1",
+  "PJ2",
+  "PJ3",
+  "PJ4",
+  "PJ5",
+  "CL1",
+  "CL2",
+  "CL3",
+  "EX1",
+  "EX2",
+  "EX3",
+  "T1",
+  "T2"
 ]
 
 /** Definitions: a list item or table cell starting with the bold id, e.g. `- **P8** …`. */
-export const definedIds = (spec: string): string[] =>
-  [...spec.matchAll(/^(?:- |\| )\*\*([A-Z]{1,2}\d+)\*\*/gm)].map((m) => m[1] as string)
+export const definedIds = (spec: string): string[] => [...spec.matchAll(/^(?:- |\| )\*\*([A-Z]{1,2}\d+)\*\*/gm)].map((m) => m[1] as string)
 
 /**
  * The names of the tests in a file: the first string argument of it / test / describe (also
  * `test.describe`, `describe.each(…)`), and the name after an `it.each([...])` table (`])("name"`).
  */
-export const testNames = (source: string): string[] => [...new Set([
-  ...[...source.matchAll(/\b(?:it|test|describe)(?:\.(?:describe|each\([^)]*\)|concurrent|serial))?\(\s*(["'`])((?:\\.|(?!\1)[\s\S])*?)\1/g)].map((m) => m[2] as string),
-  ...[...source.matchAll(/\]\)\(\s*(["'`])((?:\\.|(?!\1)[\s\S])*?)\1/g)].map((m) => m[2] as string)
-])]
+export const testNames = (source: string): string[] => [
+  ...new Set([
+    ...[...source.matchAll(/\b(?:it|test|describe)(?:\.(?:describe|each\([^)]*\)|concurrent|serial))?\(\s*(["'`])((?:\\.|(?!\1)[\s\S])*?)\1/g)].map(
+      (m) => m[2] as string
+    ),
+    ...[...source.matchAll(/\]\)\(\s*(["'`])((?:\\.|(?!\1)[\s\S])*?)\1/g)].map((m) => m[2] as string)
+  ])
+]
 
 /**
  * TODO(issue 11, tables work): the projection tests' old family names ("engine P2 projection",
@@ -83,7 +106,9 @@ describe("sync/SPEC.md rule ids (issue 11: one namespace, every rule carried by 
 
   it("the readers find what they look for (definitions, names in it/test/describe, ids in a name)", () => {
     expect(definedIds("- **P8** a rule\n| **OB1** | another |\n- P9 not bold\n")).toEqual(["P8", "OB1"])
-    expect(testNames('it("P8 a", () => {})\ntest.describe(`W1 b ${x}`, () => {})\ndescribe(\'PJ2 c\', f)\nexpect("Q1 no")\nit.each([\n  [1, 2]\n])("RT2 d %s", f)')).toEqual(["P8 a", "W1 b ${x}", "PJ2 c", "RT2 d %s"])
+    expect(
+      testNames('it("P8 a", () => {})\ntest.describe(`W1 b ${x}`, () => {})\ndescribe(\'PJ2 c\', f)\nexpect("Q1 no")\nit.each([\n  [1, 2]\n])("RT2 d %s", f)')
+    ).toEqual(["P8 a", "W1 b ${x}", "PJ2 c", "RT2 d %s"])
     expect(idsIn("S4 logout; RT3 409 — P1–P6, A1B2 utf8 x64")).toEqual(["S4", "RT3", "P1", "P6"])
     expect(idsIn("engine P2 projection: text search (SPEC.md Q4)")).toEqual(["Q4"])
   })

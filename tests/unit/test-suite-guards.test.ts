@@ -31,7 +31,9 @@ describe("issue 28 item 9: npm start serves what the checkout holds", () => {
     writeFileSync(join(root, "dist/index.html"), "<html>")
     return root
   }
-  const at = (path: string, s: number): void => { utimesSync(path, s, s) }
+  const at = (path: string, s: number): void => {
+    utimesSync(path, s, s)
+  }
 
   it("builds when there is no build", () => {
     const root = mkdtempSync(join(tmpdir(), "build-state-"))

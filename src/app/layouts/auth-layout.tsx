@@ -13,7 +13,9 @@ function Art() {
   return (
     <svg className={s.art} viewBox="0 0 1440 900" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <defs>
-        <pattern id="dots" width="28" height="28" patternUnits="userSpaceOnUse"><circle cx="2" cy="2" r="1.5" fill="#ffffff" opacity="0.35" /></pattern>
+        <pattern id="dots" width="28" height="28" patternUnits="userSpaceOnUse">
+          <circle cx="2" cy="2" r="1.5" fill="#ffffff" opacity="0.35" />
+        </pattern>
       </defs>
       <rect width="1440" height="900" fill="url(#dots)" />
       <path d="M0 700 C 300 600, 500 820, 800 700 S 1300 560, 1440 640 L1440 900 L0 900 Z" fill="#ffffff" opacity="0.08" />
@@ -31,8 +33,13 @@ export function AuthLayout({ children }: { readonly children: ReactNode }) {
   return (
     <div className={s.root}>
       <Art />
-      <div className={s.brand}><Logo /><span>{t("common:appName")}</span></div>
-      <main className={s.panel} id="main">{children}</main>
+      <div className={s.brand}>
+        <Logo />
+        <span>{t("common:appName")}</span>
+      </div>
+      <main className={s.panel} id="main">
+        {children}
+      </main>
       <nav className={s.footer} aria-label={t("common:language.label")}>
         <Link className={s.langLink} to={switchPrefix(pathname, other)} lang={other === "en" ? "en-US" : "pt-BR"}>
           {t(`common:language.switchTo.${other}`)}

@@ -13,10 +13,14 @@ export function DefaultLayout({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation()
   return (
     <div className={s.app}>
-      <a className={s.skip} href="#main">{t("common:skipToContent")}</a>
+      <a className={s.skip} href="#main">
+        {t("common:skipToContent")}
+      </a>
       <Header />
       <ShellBanners />
-      <main id="main" className={s.main} tabIndex={-1}>{children}</main>
+      <main id="main" className={s.main} tabIndex={-1}>
+        {children}
+      </main>
       <ShellModals />
     </div>
   )

@@ -3,24 +3,60 @@ import { describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../../../schema/entities.ts"
 import type { CommandView } from "../../../workers/results.ts"
 import {
-  approversError, approvalsOf, awaitsMe, confirmedDecisions, filterHistory, filterQueue, formatHms, historyRows, historyTotals,
-  minValueError, msLeft, myDecision, NO_FILTER, parseRange, summarize
+  approversError,
+  approvalsOf,
+  awaitsMe,
+  confirmedDecisions,
+  filterHistory,
+  filterQueue,
+  formatHms,
+  historyRows,
+  historyTotals,
+  minValueError,
+  msLeft,
+  myDecision,
+  NO_FILTER,
+  parseRange,
+  summarize
 } from "./approval-rules.ts"
 
 const req = (id: string, o: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
-  id, wallet_id: "w", status: "started", amount: 200_000,
-  payment: { key: "fornecedor@example.com", key_type: "email", beneficiary_name: "Padaria São João", beneficiary_document: "11222333000181", beneficiary_bank: "Banco X", description: "Farinha" },
-  required_approvals: 2, approvals: [], requested_by: "ana", requested_by_name: "Ana Souza", operation_id: null,
-  created_at: "2025-05-10T12:00:00.000Z", updated_at: "2025-05-10T12:00:00.000Z", expires_at: "2025-05-11T02:59:59.000Z", ...o
+  id,
+  wallet_id: "w",
+  status: "started",
+  amount: 200_000,
+  payment: {
+    key: "fornecedor@example.com",
+    key_type: "email",
+    beneficiary_name: "Padaria São João",
+    beneficiary_document: "11222333000181",
+    beneficiary_bank: "Banco X",
+    description: "Farinha"
+  },
+  required_approvals: 2,
+  approvals: [],
+  requested_by: "ana",
+  requested_by_name: "Ana Souza",
+  operation_id: null,
+  created_at: "2025-05-10T12:00:00.000Z",
+  updated_at: "2025-05-10T12:00:00.000Z",
+  expires_at: "2025-05-11T02:59:59.000Z",
+  ...o
 })
 const none = new Map<string, "approve" | "reject">()
 
 describe("features §4/§6 decisions", () => {
   it("k of N counts approvals only", () => {
-    expect(approvalsOf(req("a", { approvals: [
-      { user_id: "carla", user_name: "Carla", decision: "approved", decided_at: "x" },
-      { user_id: "diego", user_name: "Diego", decision: "reproved", decided_at: "x" }
-    ] }))).toBe(1)
+    expect(
+      approvalsOf(
+        req("a", {
+          approvals: [
+            { user_id: "carla", user_name: "Carla", decision: "approved", decided_at: "x" },
+            { user_id: "diego", user_name: "Diego", decision: "reproved", decided_at: "x" }
+          ]
+        })
+      )
+    ).toBe(1)
   })
   it("my decision: server list, then the pending overlay, then a confirmed command", () => {
     const r = req("a", { approvals: [{ user_id: "carla", user_name: "Carla", decision: "approved", decided_at: "x" }] })
@@ -30,11 +66,26 @@ describe("features §4/§6 decisions", () => {
     expect(myDecision(req("d"), "carla", none)).toBe(null)
   })
   it("confirmed decisions come from confirmed approval commands of the wallet", () => {
-    const cmd = (id: string, name: "v1.approval.approve" | "v1.approval.reject", state: CommandView["state"], wallet = "w"): CommandView =>
-      ({ id, wallet_id: wallet, body: { name, payload: { request_id: `r-${id}` } }, state, created_at: "x" })
-    const m = confirmedDecisions([cmd("1", "v1.approval.approve", "confirmed"), cmd("2", "v1.approval.reject", "confirmed"),
-      cmd("3", "v1.approval.approve", "sending"), cmd("4", "v1.approval.approve", "confirmed", "other")], "w")
-    expect([...m]).toEqual([["r-1", "approve"], ["r-2", "reject"]])
+    const cmd = (id: string, name: "v1.approval.approve" | "v1.approval.reject", state: CommandView["state"], wallet = "w"): CommandView => ({
+      id,
+      wallet_id: wallet,
+      body: { name, payload: { request_id: `r-${id}` } },
+      state,
+      created_at: "x"
+    })
+    const m = confirmedDecisions(
+      [
+        cmd("1", "v1.approval.approve", "confirmed"),
+        cmd("2", "v1.approval.reject", "confirmed"),
+        cmd("3", "v1.approval.approve", "sending"),
+        cmd("4", "v1.approval.approve", "confirmed", "other")
+      ],
+      "w"
+    )
+    expect([...m]).toEqual([
+      ["r-1", "approve"],
+      ["r-2", "reject"]
+    ])
   })
   it("a request awaits me unless I decided or requested it", () => {
     expect(awaitsMe(req("a"), "carla", none)).toBe(true)
@@ -44,8 +95,11 @@ describe("features §4/§6 decisions", () => {
 })
 
 describe("features §2 approval/requests: filters and counts", () => {
-  const rows = [req("a", { amount: 150_000 }), req("b", { amount: 1_200_000, payment: { ...req("x").payment, beneficiary_name: "Eletrocasa" } }),
-    req("c", { amount: 300_000, requested_by: "carla", requested_by_name: "Carla" })]
+  const rows = [
+    req("a", { amount: 150_000 }),
+    req("b", { amount: 1_200_000, payment: { ...req("x").payment, beneficiary_name: "Eletrocasa" } }),
+    req("c", { amount: 300_000, requested_by: "carla", requested_by_name: "Carla" })
+  ]
   it("text search ignores case and accents, over beneficiary, key, document, requester", () => {
     expect(filterQueue(rows, { ...NO_FILTER, text: "padaria sao" }, "carla", none).map((r) => r.id)).toEqual(["a", "c"])
     expect(filterQueue(rows, { ...NO_FILTER, text: "ELETRO" }, "carla", none).map((r) => r.id)).toEqual(["b"])
@@ -79,7 +133,10 @@ describe("features §4 cut-off countdown", () => {
 describe("features §2 approval/history: states, filters, totals", () => {
   it("merges the queue's started requests with the closed ones, newest state wins", () => {
     const q = [req("a"), req("b")]
-    const h = [req("b", { status: "finished", updated_at: "2025-05-10T13:00:00.000Z" }), req("c", { status: "canceled", created_at: "2025-05-09T12:00:00.000Z" })]
+    const h = [
+      req("b", { status: "finished", updated_at: "2025-05-10T13:00:00.000Z" }),
+      req("c", { status: "canceled", created_at: "2025-05-09T12:00:00.000Z" })
+    ]
     const rows = historyRows(h, q)
     expect(rows.map((r) => `${r.id}:${r.status}`)).toEqual(["a:started", "b:finished", "c:canceled"])
     expect(filterHistory(rows, { status: "canceled", text: "" }).map((r) => r.id)).toEqual(["c"])

@@ -47,9 +47,12 @@ export function confirmedDecisions(commands: ReadonlyArray<CommandView> | undefi
 
 /** The command of mine on a request that is not finished yet (to say "confirm with your PIN" / "sending"). */
 export function openCommandFor(commands: ReadonlyArray<CommandView> | undefined, requestId: string): CommandView | undefined {
-  return (commands ?? []).find((c) =>
-    (c.body.name === "v1.approval.approve" || c.body.name === "v1.approval.reject") &&
-    c.body.payload.request_id === requestId && (c.state === "created" || c.state === "awaiting-pin" || c.state === "sending"))
+  return (commands ?? []).find(
+    (c) =>
+      (c.body.name === "v1.approval.approve" || c.body.name === "v1.approval.reject") &&
+      c.body.payload.request_id === requestId &&
+      (c.state === "created" || c.state === "awaiting-pin" || c.state === "sending")
+  )
 }
 
 /** Four eyes (sandbox rule): the requester may reject their own payment but not approve it. */
@@ -64,8 +67,18 @@ const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "").to
 const haystack = (r: ApprovalRequest): string => {
   const p = r.payment
   const digits = p.beneficiary_document.replace(/\D/g, "")
-  return fold([p.beneficiary_name, p.key, p.beneficiary_document, digits, p.beneficiary_bank, p.description, r.requested_by_name,
-    ...r.approvals.map((a) => a.user_name)].join("\u0000"))
+  return fold(
+    [
+      p.beneficiary_name,
+      p.key,
+      p.beneficiary_document,
+      digits,
+      p.beneficiary_bank,
+      p.description,
+      r.requested_by_name,
+      ...r.approvals.map((a) => a.user_name)
+    ].join("\u0000")
+  )
 }
 export function matchesText(r: ApprovalRequest, text: string): boolean {
   const words = fold(text).split(/\s+/).filter(Boolean)
@@ -84,9 +97,18 @@ export interface QueueFilter {
 }
 export const NO_FILTER: QueueFilter = { text: "", min: null, max: null, onlyMine: false }
 
-export interface QueueSummary { readonly count: number; readonly sum: number; readonly awaitingMe: number }
+export interface QueueSummary {
+  readonly count: number
+  readonly sum: number
+  readonly awaitingMe: number
+}
 
-export function summarize(rows: ReadonlyArray<ApprovalRequestView>, meId: string | null, confirmed: ReadonlyMap<string, "approve" | "reject">, mayDecide: boolean): QueueSummary {
+export function summarize(
+  rows: ReadonlyArray<ApprovalRequestView>,
+  meId: string | null,
+  confirmed: ReadonlyMap<string, "approve" | "reject">,
+  mayDecide: boolean
+): QueueSummary {
   let sum = 0
   let awaitingMe = 0
   for (const r of rows) {
@@ -97,13 +119,15 @@ export function summarize(rows: ReadonlyArray<ApprovalRequestView>, meId: string
 }
 
 export function filterQueue(
-  rows: ReadonlyArray<ApprovalRequestView>, f: QueueFilter, meId: string | null, confirmed: ReadonlyMap<string, "approve" | "reject">
+  rows: ReadonlyArray<ApprovalRequestView>,
+  f: QueueFilter,
+  meId: string | null,
+  confirmed: ReadonlyMap<string, "approve" | "reject">
 ): ReadonlyArray<ApprovalRequestView> {
-  return rows.filter((r) =>
-    (f.min === null || r.amount >= f.min) &&
-    (f.max === null || r.amount <= f.max) &&
-    (!f.onlyMine || awaitsMe(r, meId, confirmed)) &&
-    matchesText(r, f.text))
+  return rows.filter(
+    (r) =>
+      (f.min === null || r.amount >= f.min) && (f.max === null || r.amount <= f.max) && (!f.onlyMine || awaitsMe(r, meId, confirmed)) && matchesText(r, f.text)
+  )
 }
 
 /** The amount-range inputs: cents or null (empty), and whether the range is usable. */
@@ -130,7 +154,10 @@ export function formatHms(ms: number): string {
 
 // ── the history (features §2 approval/history: states, filters, totals) ─────
 /** History = the closed requests plus the queue's started ones (one row per request, the newest wins). */
-export function historyRows(history: ReadonlyArray<ApprovalRequest> | undefined, queue: ReadonlyArray<ApprovalRequest> | undefined): ReadonlyArray<ApprovalRequest> {
+export function historyRows(
+  history: ReadonlyArray<ApprovalRequest> | undefined,
+  queue: ReadonlyArray<ApprovalRequest> | undefined
+): ReadonlyArray<ApprovalRequest> {
   const byId = new Map<string, ApprovalRequest>()
   for (const r of [...(queue ?? []), ...(history ?? [])]) {
     const prev = byId.get(r.id)
@@ -139,13 +166,20 @@ export function historyRows(history: ReadonlyArray<ApprovalRequest> | undefined,
   return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at))
 }
 
-export interface HistoryFilter { readonly status: ApprovalStatus | "all"; readonly text: string }
+export interface HistoryFilter {
+  readonly status: ApprovalStatus | "all"
+  readonly text: string
+}
 
 export function filterHistory(rows: ReadonlyArray<ApprovalRequest>, f: HistoryFilter): ReadonlyArray<ApprovalRequest> {
   return rows.filter((r) => (f.status === "all" || r.status === f.status) && matchesText(r, f.text))
 }
 
-export interface HistoryTotals { readonly count: number; readonly sum: number; readonly byStatus: Readonly<Record<ApprovalStatus, { count: number; sum: number }>> }
+export interface HistoryTotals {
+  readonly count: number
+  readonly sum: number
+  readonly byStatus: Readonly<Record<ApprovalStatus, { count: number; sum: number }>>
+}
 
 export function historyTotals(rows: ReadonlyArray<ApprovalRequest>): HistoryTotals {
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, { count: 0, sum: 0 }])) as Record<ApprovalStatus, { count: number; sum: number }>

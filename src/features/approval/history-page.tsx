@@ -27,7 +27,9 @@ export function HistoryPage() {
   const queue = useLiveQuery(walletId && canSeeHistory && canSeeRequests ? { kind: "approvalRequests", walletId } : null)
   const [status, setStatus] = useState<ApprovalStatus | "all">("all")
   const [text, setText] = useState("")
-  useEffect(() => { document.title = `${t("approval:history.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("approval:history.title")} · ${t("common:appName")}`
+  }, [t])
 
   const all = useMemo(() => historyRows(history, queue), [history, queue])
   const rows = useMemo(() => filterHistory(all, { status, text }), [all, status, text])
@@ -49,58 +51,114 @@ export function HistoryPage() {
 
       <Card>
         <div className={s.filters} style={{ gridTemplateColumns: "minmax(220px, 2fr) minmax(160px, 1fr)" }}>
-          <TextField label={t("approval:history.filters.text")} hint={t("approval:history.filters.textHint")} value={text} onChange={setText}
-            type="search" autoComplete="off" adornment={<SearchIcon size={18} />} data-testid="history-search" />
+          <TextField
+            label={t("approval:history.filters.text")}
+            hint={t("approval:history.filters.textHint")}
+            value={text}
+            onChange={setText}
+            type="search"
+            autoComplete="off"
+            adornment={<SearchIcon size={18} />}
+            data-testid="history-search"
+          />
           <Select
-            label={t("approval:history.filters.status")} value={status} onChange={(v) => setStatus(isStatus(v) ? v : "all")}
-            options={[{ value: "all", label: t("approval:history.filters.all") }, ...STATUSES.map((x) => ({ value: x, label: `${t(`approval:status.${x}`)} (${byStatus[x].count})` }))]}
+            label={t("approval:history.filters.status")}
+            value={status}
+            onChange={(v) => setStatus(isStatus(v) ? v : "all")}
+            options={[
+              { value: "all", label: t("approval:history.filters.all") },
+              ...STATUSES.map((x) => ({ value: x, label: `${t(`approval:status.${x}`)} (${byStatus[x].count})` }))
+            ]}
             data-testid="history-status"
           />
         </div>
         <div className={s.filterFoot}>
           <span />
-          <Button variant="secondary" size="sm" disabled={!filtered} onClick={() => { setStatus("all"); setText("") }}>{t("approval:history.filters.clear")}</Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!filtered}
+            onClick={() => {
+              setStatus("all")
+              setText("")
+            }}
+          >
+            {t("approval:history.filters.clear")}
+          </Button>
         </div>
       </Card>
 
       <section className={s.summary} data-testid="history-totals" aria-live="polite">
         <div className={s.figure}>
           <span className={s.figureLabel}>{t("approval:history.totals.count")}</span>
-          <span className={s.figureValue} data-testid="history-count">{String(totals.count)}</span>
+          <span className={s.figureValue} data-testid="history-count">
+            {String(totals.count)}
+          </span>
         </div>
         <div className={s.figure}>
           <span className={s.figureLabel}>{t("approval:history.totals.sum")}</span>
-          <span className={s.figureValue} data-testid="history-sum">{f.brl(totals.sum)}</span>
+          <span className={s.figureValue} data-testid="history-sum">
+            {f.brl(totals.sum)}
+          </span>
         </div>
       </section>
 
       <Card title={t("approval:history.list")}>
-        {history === undefined ? <Skeleton height={160} /> : rows.length === 0 ? (
+        {history === undefined ? (
+          <Skeleton height={160} />
+        ) : rows.length === 0 ? (
           <EmptyState title={filtered ? t("approval:history.emptyFiltered") : t("approval:history.empty")} />
         ) : (
           <div className={s.tableWrap}>
             <table className={s.table} data-testid="history-table">
               <thead>
                 <tr>
-                  <th className={s.th} scope="col">{t("approval:fields.createdAt")}</th>
-                  <th className={s.th} scope="col">{t("approval:fields.beneficiary")}</th>
-                  <th className={[s.th, s.num].join(" ")} scope="col">{t("approval:fields.amount")}</th>
-                  <th className={s.th} scope="col">{t("approval:fields.status")}</th>
-                  <th className={s.th} scope="col">{t("approval:fields.approvals")}</th>
-                  <th className={s.th} scope="col">{t("approval:fields.requestedBy")}</th>
+                  <th className={s.th} scope="col">
+                    {t("approval:fields.createdAt")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("approval:fields.beneficiary")}
+                  </th>
+                  <th className={[s.th, s.num].join(" ")} scope="col">
+                    {t("approval:fields.amount")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("approval:fields.status")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("approval:fields.approvals")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("approval:fields.requestedBy")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} data-testid="history-row" data-request-id={r.id} data-status={r.status}>
-                    <td className={s.td}>{f.dateTime(r.created_at)}<span className={s.sub}>{f.dateTime(r.updated_at)}</span></td>
-                    <td className={s.td}>{r.payment.beneficiary_name}<span className={s.sub}>{r.payment.key}</span>{r.payment.description ? <span className={s.sub}>{r.payment.description}</span> : null}</td>
+                    <td className={s.td}>
+                      {f.dateTime(r.created_at)}
+                      <span className={s.sub}>{f.dateTime(r.updated_at)}</span>
+                    </td>
+                    <td className={s.td}>
+                      {r.payment.beneficiary_name}
+                      <span className={s.sub}>{r.payment.key}</span>
+                      {r.payment.description ? <span className={s.sub}>{r.payment.description}</span> : null}
+                    </td>
                     <td className={[s.td, s.num].join(" ")}>{f.brl(r.amount)}</td>
-                    <td className={s.td}><StatusBadge status={r.status} /></td>
+                    <td className={s.td}>
+                      <StatusBadge status={r.status} />
+                    </td>
                     <td className={s.td}>
                       {t("approval:history.approvals", { count: approvalsOf(r), total: r.required_approvals })}
                       {r.approvals.map((a) => (
-                        <span key={a.user_id} className={s.sub}>{t("approval:requests.decidedBy", { name: a.user_name, decision: t(`approval:decision.${a.decision}`), at: f.dateTime(a.decided_at) })}</span>
+                        <span key={a.user_id} className={s.sub}>
+                          {t("approval:requests.decidedBy", {
+                            name: a.user_name,
+                            decision: t(`approval:decision.${a.decision}`),
+                            at: f.dateTime(a.decided_at)
+                          })}
+                        </span>
                       ))}
                     </td>
                     <td className={s.td}>{r.requested_by_name}</td>

@@ -11,7 +11,11 @@ import { useFormat } from "../../lib/use-format.ts"
 import { Button, Dialog, layout, TextField } from "../../ui/index.ts"
 import { REASON_MAX } from "./approval-rules.ts"
 
-export function RejectDialog({ request, onCancel, onConfirm }: {
+export function RejectDialog({
+  request,
+  onCancel,
+  onConfirm
+}: {
   readonly request: ApprovalRequest | null
   readonly onCancel: () => void
   readonly onConfirm: (reason: string | undefined) => void
@@ -19,10 +23,16 @@ export function RejectDialog({ request, onCancel, onConfirm }: {
   const { t } = useTranslation()
   const f = useFormat()
   const [reason, setReason] = useState("")
-  useEffect(() => { if (request) setReason("") }, [request])
+  useEffect(() => {
+    if (request) setReason("")
+  }, [request])
   const trimmed = reason.trim()
-  const error = [...trimmed].length > REASON_MAX ? t("validation:VALIDATION_MAX", { max: REASON_MAX + 1 })
-    : !hasNoEmoji(trimmed) ? t("validation:VALIDATION_NO_EMOJI") : null
+  const error =
+    [...trimmed].length > REASON_MAX
+      ? t("validation:VALIDATION_MAX", { max: REASON_MAX + 1 })
+      : !hasNoEmoji(trimmed)
+        ? t("validation:VALIDATION_NO_EMOJI")
+        : null
   const submit = (e: FormEvent): void => {
     e.preventDefault()
     if (error) return
@@ -31,7 +41,9 @@ export function RejectDialog({ request, onCancel, onConfirm }: {
   return (
     <Dialog
       open={request !== null}
-      onOpenChange={(o) => { if (!o) onCancel() }}
+      onOpenChange={(o) => {
+        if (!o) onCancel()
+      }}
       title={t("approval:reject.title")}
       description={request ? t("approval:reject.description", { amount: f.brl(request.amount), name: request.payment.beneficiary_name }) : ""}
       size="small"
@@ -39,12 +51,22 @@ export function RejectDialog({ request, onCancel, onConfirm }: {
     >
       <form className={layout.form} onSubmit={submit} noValidate>
         <TextField
-          label={t("approval:reject.reason")} hint={t("approval:reject.reasonHint")} value={reason} onChange={setReason}
-          error={error} autoFocus autoComplete="off" data-testid="reject-reason"
+          label={t("approval:reject.reason")}
+          hint={t("approval:reject.reasonHint")}
+          value={reason}
+          onChange={setReason}
+          error={error}
+          autoFocus
+          autoComplete="off"
+          data-testid="reject-reason"
         />
         <div className={layout.actions}>
-          <Button variant="secondary" onClick={onCancel}>{t("common:actions.cancel")}</Button>
-          <Button type="submit" variant="danger" data-testid="reject-submit">{t("approval:reject.submit")}</Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" variant="danger" data-testid="reject-submit">
+            {t("approval:reject.submit")}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -29,7 +29,8 @@ export interface RequestCardProps {
 }
 
 export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function RequestCard(
-  { request: r, selected, decision, command, canDecide, meId, onSelect, onApprove, onReject }, ref
+  { request: r, selected, decision, command, canDecide, meId, onSelect, onApprove, onReject },
+  ref
 ) {
   const { t } = useTranslation()
   const f = useFormat()
@@ -42,7 +43,10 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
   const pending = decision === "pending-approve" || decision === "pending-reject"
   const own = !canApprove(r, meId)
   const detail = (label: string, value: string) => (
-    <div className={s.detail}><dt className={s.dt}>{label}</dt><dd className={s.dd}>{value}</dd></div>
+    <div className={s.detail}>
+      <dt className={s.dt}>{label}</dt>
+      <dd className={s.dd}>{value}</dd>
+    </div>
   )
   // The queue is a roving-tabindex list (j/k and ↓/↑ move, a/r decide: requests-page.tsx): a card is selected
   // by taking focus (Tab or j/k), and a click selects it the same way, so the keyboard has everything the mouse has.
@@ -64,8 +68,12 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
     >
       <div className={s.cardMain}>
         <div className={s.cardTop}>
-          <span className={s.amount} id={`${titleId}-amount`} data-testid="approval-amount">{amount}</span>
-          <h3 className={s.beneficiary} id={titleId}>{p.beneficiary_name}</h3>
+          <span className={s.amount} id={`${titleId}-amount`} data-testid="approval-amount">
+            {amount}
+          </span>
+          <h3 className={s.beneficiary} id={titleId}>
+            {p.beneficiary_name}
+          </h3>
         </div>
         <dl className={s.details}>
           {detail(t("approval:fields.key"), `${p.key} · ${t(`approval:keyTypes.${p.key_type}`)}`)}
@@ -79,7 +87,9 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
       <div className={s.side}>
         <Countdown expiresAt={r.expires_at} />
         <div className={s.progressRow}>
-          <span className={s.progressText} data-testid="approval-progress" data-approvals={k} data-required={n}>{progress}</span>
+          <span className={s.progressText} data-testid="approval-progress" data-approvals={k} data-required={n}>
+            {progress}
+          </span>
           <div
             className={s.bar}
             role="progressbar"
@@ -89,36 +99,69 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
             aria-valuenow={k}
             aria-valuetext={progress}
           >
-            {n <= 12
-              ? Array.from({ length: n }, (_, i) => <span key={i} className={[s.barStep, i < k ? s.barDone : ""].join(" ")} />)
-              : <span className={s.barStep} style={{ background: `linear-gradient(90deg, ${vars.color.success} ${(100 * k) / n}%, transparent 0)` }} />}
+            {n <= 12 ? (
+              Array.from({ length: n }, (_, i) => <span key={i} className={[s.barStep, i < k ? s.barDone : ""].join(" ")} />)
+            ) : (
+              <span className={s.barStep} style={{ background: `linear-gradient(90deg, ${vars.color.success} ${(100 * k) / n}%, transparent 0)` }} />
+            )}
           </div>
         </div>
         <ul className={s.decisions} data-testid="approval-decisions" aria-label={t("approval:fields.approvers")}>
-          {r.approvals.length === 0 ? <li>{t("approval:requests.noDecisions")}</li> : r.approvals.map((a) => (
-            <li key={a.user_id}>{t("approval:requests.decidedBy", { name: a.user_name, decision: t(`approval:decision.${a.decision}`), at: f.dateTime(a.decided_at) })}</li>
-          ))}
+          {r.approvals.length === 0 ? (
+            <li>{t("approval:requests.noDecisions")}</li>
+          ) : (
+            r.approvals.map((a) => (
+              <li key={a.user_id}>
+                {t("approval:requests.decidedBy", { name: a.user_name, decision: t(`approval:decision.${a.decision}`), at: f.dateTime(a.decided_at) })}
+              </li>
+            ))
+          )}
         </ul>
         {pending ? (
           <Badge tone="info" role="status" data-testid="approval-pending">
-            {command?.state === "awaiting-pin" ? t("approval:requests.awaitingPin")
-              : decision === "pending-approve" ? t("approval:requests.pendingApprove") : t("approval:requests.pendingReject")}
+            {command?.state === "awaiting-pin"
+              ? t("approval:requests.awaitingPin")
+              : decision === "pending-approve"
+                ? t("approval:requests.pendingApprove")
+                : t("approval:requests.pendingReject")}
           </Badge>
         ) : decision === "approved" ? (
-          <Badge tone="success" data-testid="approval-mine">{t("approval:requests.youApproved")}</Badge>
+          <Badge tone="success" data-testid="approval-mine">
+            {t("approval:requests.youApproved")}
+          </Badge>
         ) : decision === "reproved" ? (
-          <Badge tone="danger" data-testid="approval-mine">{t("approval:requests.youRejected")}</Badge>
+          <Badge tone="danger" data-testid="approval-mine">
+            {t("approval:requests.youRejected")}
+          </Badge>
         ) : canDecide ? (
           <>
             <div className={s.buttons}>
               <Button
-                variant="danger" size="sm" onClick={(e) => { e.stopPropagation(); onReject() }}
-                aria-keyshortcuts="r" aria-label={t("approval:requests.rejectFor", { amount, name: p.beneficiary_name })} data-testid="approval-reject"
-              >{t("approval:requests.reject")}</Button>
+                variant="danger"
+                size="sm"
+                onClick={(e) => {
+                  e.stopPropagation()
+                  onReject()
+                }}
+                aria-keyshortcuts="r"
+                aria-label={t("approval:requests.rejectFor", { amount, name: p.beneficiary_name })}
+                data-testid="approval-reject"
+              >
+                {t("approval:requests.reject")}
+              </Button>
               <Button
-                size="sm" onClick={(e) => { e.stopPropagation(); onApprove() }} disabled={own}
-                aria-keyshortcuts="a" aria-label={t("approval:requests.approveFor", { amount, name: p.beneficiary_name })} data-testid="approval-approve"
-              >{t("approval:requests.approve")}</Button>
+                size="sm"
+                onClick={(e) => {
+                  e.stopPropagation()
+                  onApprove()
+                }}
+                disabled={own}
+                aria-keyshortcuts="a"
+                aria-label={t("approval:requests.approveFor", { amount, name: p.beneficiary_name })}
+                data-testid="approval-approve"
+              >
+                {t("approval:requests.approve")}
+              </Button>
             </div>
             {own ? <p className={s.note}>{t("approval:requests.ownRequest")}</p> : null}
           </>

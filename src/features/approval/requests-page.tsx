@@ -18,9 +18,7 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { Badge, Button, Card, Checkbox, EmptyState, layout, MoneyField, PageHeader, SearchIcon, Skeleton, TextField } from "../../ui/index.ts"
-import {
-  canApprove, confirmedDecisions, filterQueue, myDecision, openCommandFor, parseRange, summarize, type MyDecision
-} from "./approval-rules.ts"
+import { canApprove, confirmedDecisions, filterQueue, myDecision, openCommandFor, parseRange, summarize, type MyDecision } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
 import { NoPermission } from "./no-permission.tsx"
 import { RejectDialog } from "./reject-dialog.tsx"
@@ -31,7 +29,10 @@ import { useQueueKeys } from "./use-queue-keys.ts"
 const EMPTY: ReadonlyArray<ApprovalRequestView> = []
 type Decision = "approve" | "reject"
 /** A decision clicked here: pending on screen from the click, before the engine's overlay arrives. */
-interface Local { readonly decision: Decision; readonly commandId?: string }
+interface Local {
+  readonly decision: Decision
+  readonly commandId?: string
+}
 
 export function RequestsPage() {
   const { t } = useTranslation()
@@ -42,7 +43,9 @@ export function RequestsPage() {
   const commands = useLiveQuery({ kind: "commands" })
   const connection = useLiveQuery({ kind: "connection" })
   const queue = live ?? EMPTY
-  useEffect(() => { document.title = `${t("approval:requests.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("approval:requests.title")} · ${t("common:appName")}`
+  }, [t])
 
   // ── decisions made on this page ──────────────────────────────────────────
   const [local, setLocal] = useState<ReadonlyMap<string, Local>>(new Map())
@@ -56,7 +59,8 @@ export function RequestsPage() {
       const decision = mine.get(c.id)
       if (decision === undefined || announced.current.has(c.id)) continue
       if (c.state === "confirmed") toast("success", decision === "approve" ? t("approval:requests.approvedToast") : t("approval:requests.rejectedToast"))
-      else if (c.state === "rejected" || c.state === "failed") toast("error", t("approval:requests.failedToast"), t(`errors:${c.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
+      else if (c.state === "rejected" || c.state === "failed")
+        toast("error", t("approval:requests.failedToast"), t(`errors:${c.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
       else if (c.state === "cancelled") toast("info", t("approval:requests.cancelledToast"))
       else continue
       announced.current.add(c.id)
@@ -65,28 +69,41 @@ export function RequestsPage() {
     if (done.length > 0) setLocal((m) => new Map([...m].filter(([, l]) => !l.commandId || !done.includes(l.commandId))))
   }, [commands, local, t])
 
-  const decisionOf = useCallback((r: ApprovalRequestView): MyDecision => {
-    const d = myDecision(r, meId, confirmed)
-    if (d !== null) return d
-    const l = local.get(r.id)
-    return l ? (l.decision === "approve" ? "pending-approve" : "pending-reject") : null
-  }, [meId, confirmed, local])
+  const decisionOf = useCallback(
+    (r: ApprovalRequestView): MyDecision => {
+      const d = myDecision(r, meId, confirmed)
+      if (d !== null) return d
+      const l = local.get(r.id)
+      return l ? (l.decision === "approve" ? "pending-approve" : "pending-reject") : null
+    },
+    [meId, confirmed, local]
+  )
 
-  const decide = useCallback((r: ApprovalRequestView, decision: Decision, reason?: string): void => {
-    if (!walletId || !canDecide || decisionOf(r) !== null) return
-    if (decision === "approve" && !canApprove(r, meId)) return
-    setLocal((m) => new Map(m).set(r.id, { decision }))
-    const body = decision === "approve"
-      ? { name: "v1.approval.approve" as const, payload: { request_id: r.id } }
-      : { name: "v1.approval.reject" as const, payload: { request_id: r.id, ...(reason ? { reason } : {}) } }
-    getEngine().submit(walletId, body, `approval:${r.id}`).then(
-      (commandId) => setLocal((m) => new Map(m).set(r.id, { decision, commandId })),
-      (e: unknown) => {
-        setLocal((m) => { const n = new Map(m); n.delete(r.id); return n })
-        toast("error", t("approval:requests.failedToast"), t(`errors:${errorKeyOf(e)}`))
-      }
-    )
-  }, [walletId, canDecide, decisionOf, meId, t])
+  const decide = useCallback(
+    (r: ApprovalRequestView, decision: Decision, reason?: string): void => {
+      if (!walletId || !canDecide || decisionOf(r) !== null) return
+      if (decision === "approve" && !canApprove(r, meId)) return
+      setLocal((m) => new Map(m).set(r.id, { decision }))
+      const body =
+        decision === "approve"
+          ? { name: "v1.approval.approve" as const, payload: { request_id: r.id } }
+          : { name: "v1.approval.reject" as const, payload: { request_id: r.id, ...(reason ? { reason } : {}) } }
+      getEngine()
+        .submit(walletId, body, `approval:${r.id}`)
+        .then(
+          (commandId) => setLocal((m) => new Map(m).set(r.id, { decision, commandId })),
+          (e: unknown) => {
+            setLocal((m) => {
+              const n = new Map(m)
+              n.delete(r.id)
+              return n
+            })
+            toast("error", t("approval:requests.failedToast"), t(`errors:${errorKeyOf(e)}`))
+          }
+        )
+    },
+    [walletId, canDecide, decisionOf, meId, t]
+  )
 
   // ── filters and counts ───────────────────────────────────────────────────
   const [text, setText] = useState("")
@@ -94,15 +111,24 @@ export function RequestsPage() {
   const [maxText, setMaxText] = useState("")
   const [onlyMine, setOnlyMine] = useState(false)
   const range = parseRange(minText, maxText)
-  const filter = useMemo(() => ({
-    text, onlyMine,
-    min: range.minBad || range.reversed ? null : range.min,
-    max: range.maxBad || range.reversed ? null : range.max
-  }), [text, onlyMine, range.min, range.max, range.minBad, range.maxBad, range.reversed])
+  const filter = useMemo(
+    () => ({
+      text,
+      onlyMine,
+      min: range.minBad || range.reversed ? null : range.min,
+      max: range.maxBad || range.reversed ? null : range.max
+    }),
+    [text, onlyMine, range.min, range.max, range.minBad, range.maxBad, range.reversed]
+  )
   const rows = useMemo(() => filterQueue(queue, filter, meId, confirmed), [queue, filter, meId, confirmed])
   const summary = useMemo(() => summarize(queue, meId, confirmed, canDecide), [queue, meId, confirmed, canDecide])
   const filtered = text !== "" || minText !== "" || maxText !== "" || onlyMine
-  const clear = (): void => { setText(""); setMinText(""); setMaxText(""); setOnlyMine(false) }
+  const clear = (): void => {
+    setText("")
+    setMinText("")
+    setMaxText("")
+    setOnlyMine(false)
+  }
 
   // ── selection and keyboard ───────────────────────────────────────────────
   const [selectedId, setSelectedId] = useState<string | null>(null)
@@ -112,7 +138,10 @@ export function RequestsPage() {
   const index = rows.findIndex((r) => r.id === selectedId)
   useEffect(() => {
     // a selected request that left the queue (decided, cut off) hands the selection to the one now in its place
-    if (index >= 0) { lastIndex.current = index; return }
+    if (index >= 0) {
+      lastIndex.current = index
+      return
+    }
     if (selectedId !== null && rows.length > 0) setSelectedId(rows[Math.min(lastIndex.current, rows.length - 1)]?.id ?? null)
   }, [index, selectedId, rows])
   const move = (delta: number): void => {
@@ -120,15 +149,23 @@ export function RequestsPage() {
     const next = index < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.max(0, Math.min(rows.length - 1, index + delta))
     const id = rows[next]?.id ?? null
     setSelectedId(id)
-    if (id) { const el = cards.current.get(id); el?.focus({ preventScroll: true }); el?.scrollIntoView?.({ block: "nearest" }) }
+    if (id) {
+      const el = cards.current.get(id)
+      el?.focus({ preventScroll: true })
+      el?.scrollIntoView?.({ block: "nearest" })
+    }
   }
   const selected = index >= 0 ? rows[index] : undefined
   const [rejecting, setRejecting] = useState<ApprovalRequestView | null>(null)
   useQueueKeys(canSeeRequests, {
     next: () => move(1),
     previous: () => move(-1),
-    approve: () => { if (selected) decide(selected, "approve") },
-    reject: () => { if (selected && canDecide && decisionOf(selected) === null) setRejecting(selected) },
+    approve: () => {
+      if (selected) decide(selected, "approve")
+    },
+    reject: () => {
+      if (selected && canDecide && decisionOf(selected) === null) setRejecting(selected)
+    },
     search: () => search.current?.focus()
   })
 
@@ -146,9 +183,11 @@ export function RequestsPage() {
       <PageHeader
         title={t("approval:requests.title")}
         subtitle={t("approval:requests.subtitle", { wallet: scope.wallet?.name ?? "" })}
-        actions={<Badge tone={streamOpen ? "success" : "warning"} data-testid="approval-live" data-live={streamOpen}>
-          {streamOpen ? t("approval:requests.live") : t("approval:requests.reconnecting")}
-        </Badge>}
+        actions={
+          <Badge tone={streamOpen ? "success" : "warning"} data-testid="approval-live" data-live={streamOpen}>
+            {streamOpen ? t("approval:requests.live") : t("approval:requests.reconnecting")}
+          </Badge>
+        }
       />
 
       <section className={s.summary} aria-label={t("approval:requests.list")} data-testid="approval-summary">
@@ -161,47 +200,109 @@ export function RequestsPage() {
       <Card title={t("approval:requests.filters.title")} level={2}>
         <div className={s.filters}>
           <TextField
-            ref={search} label={t("approval:requests.filters.text")} hint={t("approval:requests.filters.textHint")} value={text} onChange={setText}
-            type="search" autoComplete="off" aria-keyshortcuts="/" data-testid="queue-search"
+            ref={search}
+            label={t("approval:requests.filters.text")}
+            hint={t("approval:requests.filters.textHint")}
+            value={text}
+            onChange={setText}
+            type="search"
+            autoComplete="off"
+            aria-keyshortcuts="/"
+            data-testid="queue-search"
             adornment={<SearchIcon size={18} />}
           />
-          <MoneyField label={t("approval:requests.filters.min")} value={minText} onChange={(v) => setMinText(v)}
-            error={range.minBad ? t("validation:VALIDATION_MONEY") : range.reversed ? t("approval:requests.filters.rangeError") : null} data-testid="queue-min" />
-          <MoneyField label={t("approval:requests.filters.max")} value={maxText} onChange={(v) => setMaxText(v)}
-            error={range.maxBad ? t("validation:VALIDATION_MONEY") : null} data-testid="queue-max" />
+          <MoneyField
+            label={t("approval:requests.filters.min")}
+            value={minText}
+            onChange={(v) => setMinText(v)}
+            error={range.minBad ? t("validation:VALIDATION_MONEY") : range.reversed ? t("approval:requests.filters.rangeError") : null}
+            data-testid="queue-min"
+          />
+          <MoneyField
+            label={t("approval:requests.filters.max")}
+            value={maxText}
+            onChange={(v) => setMaxText(v)}
+            error={range.maxBad ? t("validation:VALIDATION_MONEY") : null}
+            data-testid="queue-max"
+          />
         </div>
         <div className={s.filterFoot}>
           {canDecide ? <Checkbox label={t("approval:requests.filters.onlyMine")} checked={onlyMine} onChange={setOnlyMine} /> : <span />}
-          <Button variant="secondary" size="sm" onClick={clear} disabled={!filtered} data-testid="queue-clear">{t("approval:requests.filters.clear")}</Button>
+          <Button variant="secondary" size="sm" onClick={clear} disabled={!filtered} data-testid="queue-clear">
+            {t("approval:requests.filters.clear")}
+          </Button>
         </div>
       </Card>
 
       <section aria-labelledby="queue-keys-title">
-        <h2 id="queue-keys-title" className={layout.muted} style={{ fontSize: 12, fontWeight: 700, marginBottom: 6 }}>{t("approval:requests.keyboard.title")}</h2>
+        <h2 id="queue-keys-title" className={layout.muted} style={{ fontSize: 12, fontWeight: 700, marginBottom: 6 }}>
+          {t("approval:requests.keyboard.title")}
+        </h2>
         <ul className={s.legend} data-testid="queue-keys">
-          <li><kbd className={s.kbd}>{"j"}</kbd>{`${t("approval:requests.keyboard.or")} `}<kbd className={s.kbd}>{"↓"}</kbd>{t("approval:requests.keyboard.next")}</li>
-          <li><kbd className={s.kbd}>{"k"}</kbd>{`${t("approval:requests.keyboard.or")} `}<kbd className={s.kbd}>{"↑"}</kbd>{t("approval:requests.keyboard.previous")}</li>
-          {canDecide ? <li><kbd className={s.kbd}>{"a"}</kbd>{t("approval:requests.keyboard.approve")}</li> : null}
-          {canDecide ? <li><kbd className={s.kbd}>{"r"}</kbd>{t("approval:requests.keyboard.reject")}</li> : null}
-          <li><kbd className={s.kbd}>{"/"}</kbd>{t("approval:requests.keyboard.search")}</li>
+          <li>
+            <kbd className={s.kbd}>{"j"}</kbd>
+            {`${t("approval:requests.keyboard.or")} `}
+            <kbd className={s.kbd}>{"↓"}</kbd>
+            {t("approval:requests.keyboard.next")}
+          </li>
+          <li>
+            <kbd className={s.kbd}>{"k"}</kbd>
+            {`${t("approval:requests.keyboard.or")} `}
+            <kbd className={s.kbd}>{"↑"}</kbd>
+            {t("approval:requests.keyboard.previous")}
+          </li>
+          {canDecide ? (
+            <li>
+              <kbd className={s.kbd}>{"a"}</kbd>
+              {t("approval:requests.keyboard.approve")}
+            </li>
+          ) : null}
+          {canDecide ? (
+            <li>
+              <kbd className={s.kbd}>{"r"}</kbd>
+              {t("approval:requests.keyboard.reject")}
+            </li>
+          ) : null}
+          <li>
+            <kbd className={s.kbd}>{"/"}</kbd>
+            {t("approval:requests.keyboard.search")}
+          </li>
         </ul>
       </section>
 
-      {!canDecide ? <p className={layout.muted} role="note">{t("approval:requests.readOnly")}</p> : null}
+      {!canDecide ? (
+        <p className={layout.muted} role="note">
+          {t("approval:requests.readOnly")}
+        </p>
+      ) : null}
 
       {live === undefined ? (
-        <Card><Skeleton height={140} /><span className={layout.muted}>{t("approval:requests.loading")}</span></Card>
+        <Card>
+          <Skeleton height={140} />
+          <span className={layout.muted}>{t("approval:requests.loading")}</span>
+        </Card>
       ) : rows.length === 0 ? (
         <Card data-testid="approval-empty">
-          <EmptyState title={filtered && queue.length > 0 ? t("approval:requests.emptyFiltered") : t("approval:requests.empty")}
-            action={filtered && queue.length > 0 ? <Button variant="secondary" onClick={clear}>{t("approval:requests.filters.clear")}</Button> : undefined} />
+          <EmptyState
+            title={filtered && queue.length > 0 ? t("approval:requests.emptyFiltered") : t("approval:requests.empty")}
+            action={
+              filtered && queue.length > 0 ? (
+                <Button variant="secondary" onClick={clear}>
+                  {t("approval:requests.filters.clear")}
+                </Button>
+              ) : undefined
+            }
+          />
         </Card>
       ) : (
         <ul className={s.queue} aria-label={t("approval:requests.list")} aria-keyshortcuts="j k ArrowDown ArrowUp" data-testid="approval-queue">
           {rows.map((r) => (
             <li key={r.id}>
               <RequestCard
-                ref={(el) => { if (el) cards.current.set(r.id, el); else cards.current.delete(r.id) }}
+                ref={(el) => {
+                  if (el) cards.current.set(r.id, el)
+                  else cards.current.delete(r.id)
+                }}
                 request={r}
                 selected={r.id === selectedId}
                 decision={decisionOf(r)}
@@ -220,7 +321,11 @@ export function RequestsPage() {
       <RejectDialog
         request={rejecting}
         onCancel={() => setRejecting(null)}
-        onConfirm={(reason) => { const r = rejecting; setRejecting(null); if (r) decide(r, "reject", reason) }}
+        onConfirm={(reason) => {
+          const r = rejecting
+          setRejecting(null)
+          if (r) decide(r, "reject", reason)
+        }}
       />
     </div>
   )
@@ -230,7 +335,9 @@ function Figure({ label, value, testId }: { readonly label: string; readonly val
   return (
     <div className={s.figure}>
       <span className={s.figureLabel}>{label}</span>
-      <span className={s.figureValue} data-testid={testId}>{value}</span>
+      <span className={s.figureValue} data-testid={testId}>
+        {value}
+      </span>
     </div>
   )
 }

@@ -22,7 +22,6 @@ import * as s from "./approval.css.ts"
 import { NoPermission } from "./no-permission.tsx"
 import { useApprovalScope } from "./use-approval-scope.ts"
 
-
 export function SettingsPage() {
   const { t } = useTranslation()
   const f = useFormat()
@@ -34,13 +33,21 @@ export function SettingsPage() {
   // the server then refuses the second one with its message, features §5/§8)
   const [drafting, setDrafting] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
-  useEffect(() => { document.title = `${t("approval:settings.title")} · ${t("common:appName")}` }, [t])
-  useEffect(() => { setEditing(false); setDrafting(false) }, [walletId])
+  useEffect(() => {
+    document.title = `${t("approval:settings.title")} · ${t("common:appName")}`
+  }, [t])
+  useEffect(() => {
+    setEditing(false)
+    setDrafting(false)
+  }, [walletId])
 
   const remove = async (setting: ApprovalSetting): Promise<void> => {
     const ok = await confirmDialog({
-      title: t("approval:settings.removeTitle"), html: t("approval:settings.removeMessage"), variant: "danger",
-      confirmLabel: t("approval:settings.removeConfirm"), cancelLabel: t("common:actions.cancel")
+      title: t("approval:settings.removeTitle"),
+      html: t("approval:settings.removeMessage"),
+      variant: "danger",
+      confirmLabel: t("approval:settings.removeConfirm"),
+      cancelLabel: t("common:actions.cancel")
     })
     if (!ok) return
     setNotice(null)
@@ -60,46 +67,115 @@ export function SettingsPage() {
       </div>
     )
   }
-  const setting = load.state === "ready" ? load.rows[0] ?? null : null
+  const setting = load.state === "ready" ? (load.rows[0] ?? null) : null
   return (
     <div className={layout.page} data-testid="approval-settings-page">
       <PageHeader title={t("approval:settings.title")} subtitle={t("approval:settings.subtitle", { wallet: wallet?.name ?? "" })} />
-      {notice ? <p className={layout.errorText} role="alert" data-testid="settings-error">{notice}</p> : null}
-      {!canEditSettings ? <p className={layout.muted} role="note">{t("approval:settings.readOnly")}</p> : null}
-      {drafting && setting !== null ? <p className={layout.muted} role="status" data-testid="setting-meanwhile">{t("approval:settings.createdMeanwhile")}</p> : null}
+      {notice ? (
+        <p className={layout.errorText} role="alert" data-testid="settings-error">
+          {notice}
+        </p>
+      ) : null}
+      {!canEditSettings ? (
+        <p className={layout.muted} role="note">
+          {t("approval:settings.readOnly")}
+        </p>
+      ) : null}
+      {drafting && setting !== null ? (
+        <p className={layout.muted} role="status" data-testid="setting-meanwhile">
+          {t("approval:settings.createdMeanwhile")}
+        </p>
+      ) : null}
 
       {load.state === "loading" ? (
-        <Card className={s.narrow}><Skeleton height={120} /></Card>
+        <Card className={s.narrow}>
+          <Skeleton height={120} />
+        </Card>
       ) : load.state === "error" ? (
         <Card className={s.narrow}>
-          <EmptyState title={t("approval:settings.loadError")} message={t(`errors:${load.key}`)}
-            action={<Button variant="secondary" onClick={() => { void load.retry().catch(() => undefined) }}>{t("approval:settings.retry")}</Button>} />
+          <EmptyState
+            title={t("approval:settings.loadError")}
+            message={t(`errors:${load.key}`)}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  void load.retry().catch(() => undefined)
+                }}
+              >
+                {t("approval:settings.retry")}
+              </Button>
+            }
+          />
         </Card>
       ) : editing || drafting || (setting === null && canEditSettings) ? (
         <SettingForm
-          key={drafting ? "new" : setting?.id ?? "new"}
+          key={drafting ? "new" : (setting?.id ?? "new")}
           walletId={walletId ?? ""}
           setting={drafting ? null : setting}
-          onTyped={() => { if (setting === null) setDrafting(true) }}
+          onTyped={() => {
+            if (setting === null) setDrafting(true)
+          }}
           onCancel={setting && !drafting ? () => setEditing(false) : undefined}
-          onSaved={(created) => { setEditing(false); setDrafting(false); setNotice(null); toast("success", created ? t("approval:settings.created") : t("approval:settings.updated")) }}
-          onConflict={(key) => { setEditing(false); setDrafting(false); setNotice(t(`errors:${key}`)); void getEngine().pullLists(["approval_settings"], walletId ?? "").catch(() => undefined) }}
+          onSaved={(created) => {
+            setEditing(false)
+            setDrafting(false)
+            setNotice(null)
+            toast("success", created ? t("approval:settings.created") : t("approval:settings.updated"))
+          }}
+          onConflict={(key) => {
+            setEditing(false)
+            setDrafting(false)
+            setNotice(t(`errors:${key}`))
+            void getEngine()
+              .pullLists(["approval_settings"], walletId ?? "")
+              .catch(() => undefined)
+          }}
         />
       ) : setting === null ? (
-        <Card className={s.narrow} data-testid="setting-none"><EmptyState title={t("approval:settings.none")} /></Card>
+        <Card className={s.narrow} data-testid="setting-none">
+          <EmptyState title={t("approval:settings.none")} />
+        </Card>
       ) : (
         <Card className={s.narrow} title={t("approval:settings.current")} data-testid="setting-current" data-setting-id={setting.id}>
           <dl className={layout.dl}>
             <dt className={layout.dt}>{t("approval:settings.minValue")}</dt>
-            <dd className={layout.dd}><span className={s.settingValue} data-testid="setting-min">{f.brl(setting.min_value)}</span></dd>
+            <dd className={layout.dd}>
+              <span className={s.settingValue} data-testid="setting-min">
+                {f.brl(setting.min_value)}
+              </span>
+            </dd>
             <dt className={layout.dt}>{t("approval:settings.approvers")}</dt>
-            <dd className={layout.dd}><span className={s.settingValue} data-testid="setting-approvers">{String(setting.approvers)}</span></dd>
+            <dd className={layout.dd}>
+              <span className={s.settingValue} data-testid="setting-approvers">
+                {String(setting.approvers)}
+              </span>
+            </dd>
           </dl>
-          <p className={layout.muted} style={{ marginTop: 12 }}>{t("approval:settings.summary", { amount: f.brl(setting.min_value), count: setting.approvers })}</p>
+          <p className={layout.muted} style={{ marginTop: 12 }}>
+            {t("approval:settings.summary", { amount: f.brl(setting.min_value), count: setting.approvers })}
+          </p>
           {canEditSettings ? (
             <div className={layout.actions} style={{ marginTop: 16 }}>
-              <Button variant="danger" onClick={() => { void remove(setting) }} data-testid="setting-remove">{t("approval:settings.remove")}</Button>
-              <Button variant="secondary" onClick={() => { setNotice(null); setEditing(true) }} data-testid="setting-edit">{t("approval:settings.edit")}</Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  void remove(setting)
+                }}
+                data-testid="setting-remove"
+              >
+                {t("approval:settings.remove")}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setNotice(null)
+                  setEditing(true)
+                }}
+                data-testid="setting-edit"
+              >
+                {t("approval:settings.edit")}
+              </Button>
             </div>
           ) : null}
         </Card>
@@ -109,7 +185,14 @@ export function SettingsPage() {
   )
 }
 
-function SettingForm({ walletId, setting, onTyped, onCancel, onSaved, onConflict }: {
+function SettingForm({
+  walletId,
+  setting,
+  onTyped,
+  onCancel,
+  onSaved,
+  onConflict
+}: {
   readonly walletId: string
   readonly setting: ApprovalSetting | null
   /** The user typed in it (a new rule's form then stays until it is sent or refused). */
@@ -124,7 +207,10 @@ function SettingForm({ walletId, setting, onTyped, onCancel, onSaved, onConflict
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
-  const [server, setServer] = useState<{ readonly min_value: FieldError | undefined; readonly approvers: FieldError | undefined }>({ min_value: undefined, approvers: undefined })
+  const [server, setServer] = useState<{ readonly min_value: FieldError | undefined; readonly approvers: FieldError | undefined }>({
+    min_value: undefined,
+    approvers: undefined
+  })
   const cents = parseMoneyInput(minText)
   const minErr = minValueError(minText, cents)
   const apprErr = approversError(approvers)
@@ -143,12 +229,16 @@ function SettingForm({ walletId, setting, onTyped, onCancel, onSaved, onConflict
       onSaved(setting === null)
     } catch (err) {
       const key = errorKeyOf(err)
-      if (key === "APPROVAL_SETTING_ALREADY_EXISTS" || key === "APPROVAL_SETTING_NOT_FOUND") { onConflict(key); return }
+      if (key === "APPROVAL_SETTING_ALREADY_EXISTS" || key === "APPROVAL_SETTING_NOT_FOUND") {
+        onConflict(key)
+        return
+      }
       const fields = err instanceof EngineError ? err.fields : undefined
       const fieldErr = (name: "min_value" | "approvers"): FieldError | undefined => {
         const k = fields?.[name]
         if (!k) return undefined
-        const params = k === "VALIDATION_MIN_VALUE" ? { min: name === "approvers" ? APPROVERS_MIN : "0,01" } : k === "VALIDATION_MAX_VALUE" ? { max: APPROVERS_MAX } : {}
+        const params =
+          k === "VALIDATION_MIN_VALUE" ? { min: name === "approvers" ? APPROVERS_MIN : "0,01" } : k === "VALIDATION_MAX_VALUE" ? { max: APPROVERS_MAX } : {}
         return { key: `validation:${k}`, params }
       }
       setServer({ min_value: fieldErr("min_value"), approvers: fieldErr("approvers") })
@@ -160,22 +250,55 @@ function SettingForm({ walletId, setting, onTyped, onCancel, onSaved, onConflict
 
   return (
     <Card className={s.narrow} title={setting ? t("approval:settings.editTitle") : t("approval:settings.createTitle")} data-testid="setting-form">
-      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {formError ? <p className={layout.errorText} role="alert" data-testid="setting-form-error">{formError}</p> : null}
+      <form
+        className={layout.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
+        {formError ? (
+          <p className={layout.errorText} role="alert" data-testid="setting-form-error">
+            {formError}
+          </p>
+        ) : null}
         <MoneyField
-          label={t("approval:settings.minValue")} hint={t("approval:settings.minValueHint")} value={minText} required
-          onChange={(v) => { setMinText(v); onTyped(); setServer((x) => ({ ...x, min_value: undefined })) }}
-          error={(submitted ? msg(minErr ?? undefined) : null) ?? msg(server.min_value)} data-testid="setting-min-input"
+          label={t("approval:settings.minValue")}
+          hint={t("approval:settings.minValueHint")}
+          value={minText}
+          required
+          onChange={(v) => {
+            setMinText(v)
+            onTyped()
+            setServer((x) => ({ ...x, min_value: undefined }))
+          }}
+          error={(submitted ? msg(minErr ?? undefined) : null) ?? msg(server.min_value)}
+          data-testid="setting-min-input"
         />
         <TextField
-          label={t("approval:settings.approvers")} hint={t("approval:settings.approversHint")} value={approvers} required
-          onChange={(v) => { setApprovers(v.replace(/[^\d]/g, "").slice(0, 4)); onTyped(); setServer((x) => ({ ...x, approvers: undefined })) }}
-          inputMode="numeric" autoComplete="off"
-          error={(submitted ? msg(apprErr ?? undefined) : null) ?? msg(server.approvers)} data-testid="setting-approvers-input"
+          label={t("approval:settings.approvers")}
+          hint={t("approval:settings.approversHint")}
+          value={approvers}
+          required
+          onChange={(v) => {
+            setApprovers(v.replace(/[^\d]/g, "").slice(0, 4))
+            onTyped()
+            setServer((x) => ({ ...x, approvers: undefined }))
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+          error={(submitted ? msg(apprErr ?? undefined) : null) ?? msg(server.approvers)}
+          data-testid="setting-approvers-input"
         />
         <div className={layout.actions}>
-          {onCancel ? <Button variant="secondary" onClick={onCancel}>{t("approval:settings.cancel")}</Button> : null}
-          <Button type="submit" busy={busy} data-testid="setting-submit">{setting ? t("approval:settings.save") : t("approval:settings.create")}</Button>
+          {onCancel ? (
+            <Button variant="secondary" onClick={onCancel}>
+              {t("approval:settings.cancel")}
+            </Button>
+          ) : null}
+          <Button type="submit" busy={busy} data-testid="setting-submit">
+            {setting ? t("approval:settings.save") : t("approval:settings.create")}
+          </Button>
         </div>
       </form>
     </Card>

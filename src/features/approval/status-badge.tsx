@@ -7,5 +7,9 @@ const TONE: Record<ApprovalStatus, Tone> = { started: "info", approved: "success
 
 export function StatusBadge({ status }: { readonly status: ApprovalStatus }) {
   const { t } = useTranslation()
-  return <Badge tone={TONE[status]} data-testid="approval-status" data-status={status}>{t(`approval:status.${status}`)}</Badge>
+  return (
+    <Badge tone={TONE[status]} data-testid="approval-status" data-status={status}>
+      {t(`approval:status.${status}`)}
+    </Badge>
+  )
 }

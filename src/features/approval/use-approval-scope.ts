@@ -24,14 +24,17 @@ export function useApprovalScope(): ApprovalScope {
   const wallet = useCurrentWallet()
   const meId = useAppState((s) => s.session?.userId ?? null)
   const actions = useActions()
-  return useMemo(() => ({
-    wallet,
-    walletId: wallet?.id ?? null,
-    meId,
-    canSeeRequests: hasPermission(actions, P.getApprovalRequests),
-    canDecide: hasPermission(actions, P.postApprovalDecision),
-    canSeeHistory: hasPermission(actions, P.getApprovalHistory),
-    canSeeSettings: hasPermission(actions, P.getApprovalSettings),
-    canEditSettings: hasPermission(actions, P.postApprovalSettings)
-  }), [wallet, meId, actions])
+  return useMemo(
+    () => ({
+      wallet,
+      walletId: wallet?.id ?? null,
+      meId,
+      canSeeRequests: hasPermission(actions, P.getApprovalRequests),
+      canDecide: hasPermission(actions, P.postApprovalDecision),
+      canSeeHistory: hasPermission(actions, P.getApprovalHistory),
+      canSeeSettings: hasPermission(actions, P.getApprovalSettings),
+      canEditSettings: hasPermission(actions, P.postApprovalSettings)
+    }),
+    [wallet, meId, actions]
+  )
 }

@@ -13,11 +13,17 @@ function subscribe(l: () => void): () => void {
   listeners.add(l)
   if (timer === null) {
     now = Date.now()
-    timer = setInterval(() => { now = Date.now(); for (const x of listeners) x() }, 1000)
+    timer = setInterval(() => {
+      now = Date.now()
+      for (const x of listeners) x()
+    }, 1000)
   }
   return () => {
     listeners.delete(l)
-    if (listeners.size === 0 && timer !== null) { clearInterval(timer); timer = null }
+    if (listeners.size === 0 && timer !== null) {
+      clearInterval(timer)
+      timer = null
+    }
   }
 }
 

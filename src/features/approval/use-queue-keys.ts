@@ -19,24 +19,40 @@ const typing = (el: EventTarget | null): boolean => {
   const tag = el.tagName
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || el.isContentEditable
 }
-const dialogOpen = (): boolean =>
-  document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null
+const dialogOpen = (): boolean => document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null
 
 export function useQueueKeys(enabled: boolean, handlers: QueueKeyHandlers): void {
   const ref = useRef(handlers)
-  useLayoutEffect(() => { ref.current = handlers })
+  useLayoutEffect(() => {
+    ref.current = handlers
+  })
   useEffect(() => {
     if (!enabled) return undefined
     const onKey = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || dialogOpen()) return
       const h = ref.current
       switch (e.key) {
-        case "j": case "ArrowDown": h.next(); break
-        case "k": case "ArrowUp": h.previous(); break
-        case "a": case "A": h.approve(); break
-        case "r": case "R": h.reject(); break
-        case "/": h.search(); break
-        default: return
+        case "j":
+        case "ArrowDown":
+          h.next()
+          break
+        case "k":
+        case "ArrowUp":
+          h.previous()
+          break
+        case "a":
+        case "A":
+          h.approve()
+          break
+        case "r":
+        case "R":
+          h.reject()
+          break
+        case "/":
+          h.search()
+          break
+        default:
+          return
       }
       e.preventDefault()
     }

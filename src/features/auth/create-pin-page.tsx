@@ -24,7 +24,9 @@ export function CreatePinPage() {
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  useEffect(() => { document.title = `${t("auth:pin.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("auth:pin.title")} · ${t("common:appName")}`
+  }, [t])
 
   const pinErr = submitted && !isValidPin(pin) ? t("validation:VALIDATION_PIN") : null
   const confirmErr = submitted && isValidPin(pin) && confirm !== pin ? t("validation:VALIDATION_CONFIRMED") : null
@@ -61,14 +63,33 @@ export function CreatePinPage() {
     <div data-testid="create-pin-page">
       <h1 className={s.title}>{t("auth:pin.title")}</h1>
       <p className={s.subtitle}>{t("auth:pin.subtitle")}</p>
-      <form className={s.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {error ? <p className={s.error} role="alert">{error}</p> : null}
+      <form
+        className={s.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
+        {error ? (
+          <p className={s.error} role="alert">
+            {error}
+          </p>
+        ) : null}
         <PinField label={t("auth:pin.pin")} value={pin} onChange={setPin} error={pinErr} required autoFocus data-testid="pin" />
         <PinField label={t("auth:pin.confirm")} value={confirm} onChange={setConfirm} error={confirmErr} required data-testid="pin-confirm" />
-        <Button type="submit" block busy={busy} data-testid="pin-submit">{t("auth:pin.submit")}</Button>
+        <Button type="submit" block busy={busy} data-testid="pin-submit">
+          {t("auth:pin.submit")}
+        </Button>
       </form>
       <div className={s.links}>
-        <Button variant="link" onClick={() => { void leave() }}>{t("shell:user.logout")}</Button>
+        <Button
+          variant="link"
+          onClick={() => {
+            void leave()
+          }}
+        >
+          {t("shell:user.logout")}
+        </Button>
       </div>
     </div>
   )

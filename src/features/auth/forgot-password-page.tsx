@@ -17,7 +17,9 @@ export function ForgotPasswordPage() {
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  useEffect(() => { document.title = `${t("auth:forgot.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("auth:forgot.title")} · ${t("common:appName")}`
+  }, [t])
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault()
@@ -37,13 +39,34 @@ export function ForgotPasswordPage() {
     <div data-testid="forgot-page">
       <h1 className={s.title}>{t("auth:forgot.title")}</h1>
       <p className={s.subtitle}>{t("auth:forgot.subtitle")}</p>
-      <form className={s.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {error ? <p className={s.error} role="alert">{error}</p> : null}
-        <TextField label={t("auth:login.email")} type="email" value={email} onChange={setEmail} autoComplete="username" required
-          error={submitted && !isValidEmail(email.trim()) ? t("validation:VALIDATION_EMAIL") : null} />
-        <Button type="submit" block busy={busy}>{t("auth:forgot.send")}</Button>
+      <form
+        className={s.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
+        {error ? (
+          <p className={s.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <TextField
+          label={t("auth:login.email")}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="username"
+          required
+          error={submitted && !isValidEmail(email.trim()) ? t("validation:VALIDATION_EMAIL") : null}
+        />
+        <Button type="submit" block busy={busy}>
+          {t("auth:forgot.send")}
+        </Button>
       </form>
-      <div className={s.links}><Link to={lp("/auth/login")}>{t("auth:backToLogin")}</Link></div>
+      <div className={s.links}>
+        <Link to={lp("/auth/login")}>{t("auth:backToLogin")}</Link>
+      </div>
     </div>
   )
 }

@@ -26,7 +26,9 @@ export function ForgotPasswordResetPage() {
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  useEffect(() => { document.title = `${t("auth:reset.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("auth:reset.title")} · ${t("common:appName")}`
+  }, [t])
 
   const codeErr = submitted && !isValidTemporaryToken(code) ? t("validation:VALIDATION_TEMPORARY_TOKEN") : null
   const passErr = submitted && !isStrongPassword(password) ? t("validation:VALIDATION_STRONG_PASSWORD") : null
@@ -48,24 +50,63 @@ export function ForgotPasswordResetPage() {
     }
   }
   const decline = async (): Promise<void> => {
-    try { await getEngine().call("forgotPasswordDecline", { params: { id } }) } catch { /* nothing to undo */ }
+    try {
+      await getEngine().call("forgotPasswordDecline", { params: { id } })
+    } catch {
+      /* nothing to undo */
+    }
     void navigate(lp("/auth/login"), { replace: true })
   }
   return (
     <div data-testid="reset-page">
       <h1 className={s.title}>{t("auth:reset.title")}</h1>
       <p className={s.subtitle}>{t("auth:reset.subtitle")}</p>
-      <form className={s.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {error ? <p className={s.error} role="alert">{error}</p> : null}
-        <TextField label={t("auth:login.code")} value={code} onChange={(v) => setCode(v.replace(/\D/g, "").slice(0, 6))} inputMode="numeric" autoComplete="one-time-code" error={codeErr} required />
-        <PasswordField label={t("auth:reset.password")} value={password} onChange={setPassword} autoComplete="new-password" error={passErr} required aria-describedby="reset-checks" />
+      <form
+        className={s.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
+        {error ? (
+          <p className={s.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <TextField
+          label={t("auth:login.code")}
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, "").slice(0, 6))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={codeErr}
+          required
+        />
+        <PasswordField
+          label={t("auth:reset.password")}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          error={passErr}
+          required
+          aria-describedby="reset-checks"
+        />
         <PasswordChecks password={password} id="reset-checks" />
         <PasswordField label={t("auth:reset.confirm")} value={confirm} onChange={setConfirm} autoComplete="new-password" error={confErr} required />
-        <Button type="submit" block busy={busy}>{t("auth:reset.submit")}</Button>
+        <Button type="submit" block busy={busy}>
+          {t("auth:reset.submit")}
+        </Button>
       </form>
       <div className={s.links}>
         <Link to={lp("/auth/login")}>{t("auth:backToLogin")}</Link>
-        <Button variant="link" onClick={() => { void decline() }}>{t("auth:reset.decline")}</Button>
+        <Button
+          variant="link"
+          onClick={() => {
+            void decline()
+          }}
+        >
+          {t("auth:reset.decline")}
+        </Button>
       </div>
     </div>
   )

@@ -76,7 +76,13 @@ function EmailLogin() {
     setBusy(true)
     try {
       const r = await getEngine().call("sessionSignin", { body: { otp_id: otpId, code } })
-      await finishSignIn(r.data, (p) => { void navigate(p, { replace: true }) }, lp("/banking/home"))
+      await finishSignIn(
+        r.data,
+        (p) => {
+          void navigate(p, { replace: true })
+        },
+        lp("/banking/home")
+      )
     } catch (err) {
       setError(t(errorI18nKey(err)))
       setBusy(false)
@@ -95,17 +101,57 @@ function EmailLogin() {
 
   if (otpId !== null) {
     return (
-      <form className={s.form} onSubmit={(e) => { void submitCode(e) }} noValidate data-testid="login-code-step">
-        <p className={s.note} role="status">{t("auth:login.codeSent", { email: email.trim() })}</p>
-        {error ? <p className={s.error} role="alert" data-testid="login-error">{error}</p> : null}
+      <form
+        className={s.form}
+        onSubmit={(e) => {
+          void submitCode(e)
+        }}
+        noValidate
+        data-testid="login-code-step"
+      >
+        <p className={s.note} role="status">
+          {t("auth:login.codeSent", { email: email.trim() })}
+        </p>
+        {error ? (
+          <p className={s.error} role="alert" data-testid="login-error">
+            {error}
+          </p>
+        ) : null}
         <TextField
-          label={t("auth:login.code")} value={code} onChange={(v) => setCode(v.replace(/\D/g, "").slice(0, 6))}
-          inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={codeErr} autoFocus required data-testid="login-code"
+          label={t("auth:login.code")}
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, "").slice(0, 6))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={codeErr}
+          autoFocus
+          required
+          data-testid="login-code"
         />
-        <Button type="submit" block busy={busy} data-testid="login-code-submit">{t("auth:login.enter")}</Button>
+        <Button type="submit" block busy={busy} data-testid="login-code-submit">
+          {t("auth:login.enter")}
+        </Button>
         <div className={s.links}>
-          <Button variant="link" onClick={() => { setOtpId(null); setCode(""); setSubmitted(false); setError(null) }}>{t("common:actions.back")}</Button>
-          <Button variant="link" onClick={() => { void resend() }} disabled={cooldown > 0} data-testid="login-resend">
+          <Button
+            variant="link"
+            onClick={() => {
+              setOtpId(null)
+              setCode("")
+              setSubmitted(false)
+              setError(null)
+            }}
+          >
+            {t("common:actions.back")}
+          </Button>
+          <Button
+            variant="link"
+            onClick={() => {
+              void resend()
+            }}
+            disabled={cooldown > 0}
+            data-testid="login-resend"
+          >
             {cooldown > 0 ? t("auth:login.resendIn", { seconds: cooldown }) : t("auth:login.resend")}
           </Button>
         </div>
@@ -114,11 +160,41 @@ function EmailLogin() {
   }
 
   return (
-    <form className={s.form} onSubmit={(e) => { void submitCredentials(e) }} noValidate data-testid="login-form">
-      {error ? <p className={s.error} role="alert" data-testid="login-error">{error}</p> : null}
-      <TextField label={t("auth:login.email")} type="email" value={email} onChange={setEmail} autoComplete="username" error={emailErr} required data-testid="login-email" />
-      <PasswordField label={t("auth:login.password")} value={password} onChange={setPassword} autoComplete="current-password" error={passErr} required data-testid="login-password" />
-      <Button type="submit" block busy={busy} data-testid="login-submit">{t("auth:login.continue")}</Button>
+    <form
+      className={s.form}
+      onSubmit={(e) => {
+        void submitCredentials(e)
+      }}
+      noValidate
+      data-testid="login-form"
+    >
+      {error ? (
+        <p className={s.error} role="alert" data-testid="login-error">
+          {error}
+        </p>
+      ) : null}
+      <TextField
+        label={t("auth:login.email")}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="username"
+        error={emailErr}
+        required
+        data-testid="login-email"
+      />
+      <PasswordField
+        label={t("auth:login.password")}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        error={passErr}
+        required
+        data-testid="login-password"
+      />
+      <Button type="submit" block busy={busy} data-testid="login-submit">
+        {t("auth:login.continue")}
+      </Button>
     </form>
   )
 }
@@ -127,17 +203,25 @@ export function LoginPage() {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const [tab, setTab] = useState("email")
-  useEffect(() => { document.title = `${t("auth:login.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("auth:login.title")} · ${t("common:appName")}`
+  }, [t])
   return (
     <div data-testid="login-page">
       <h1 className={s.title}>{t("auth:login.title")}</h1>
       <p className={s.subtitle}>{t("auth:login.subtitle")}</p>
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List className={s.tabsList} aria-label={t("auth:login.methods")}>
-          <Tabs.Trigger className={s.tab} value="email" data-testid="tab-email">{t("auth:login.byEmail")}</Tabs.Trigger>
-          <Tabs.Trigger className={s.tab} value="qr" data-testid="tab-qr">{t("auth:login.byQr")}</Tabs.Trigger>
+          <Tabs.Trigger className={s.tab} value="email" data-testid="tab-email">
+            {t("auth:login.byEmail")}
+          </Tabs.Trigger>
+          <Tabs.Trigger className={s.tab} value="qr" data-testid="tab-qr">
+            {t("auth:login.byQr")}
+          </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="email"><EmailLogin /></Tabs.Content>
+        <Tabs.Content value="email">
+          <EmailLogin />
+        </Tabs.Content>
         <Tabs.Content value="qr">{tab === "qr" ? <QrLogin /> : null}</Tabs.Content>
       </Tabs.Root>
       <div className={s.links}>

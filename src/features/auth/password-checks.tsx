@@ -7,16 +7,29 @@ export function PasswordChecks({ password, id }: { readonly password: string; re
   const { t } = useTranslation()
   const c = strongPasswordChecks(password)
   const items: ReadonlyArray<[keyof typeof c, boolean]> = [
-    ["minLength", c.minLength], ["uppercase", c.uppercase], ["lowercase", c.lowercase], ["digit", c.digit], ["special", c.special]
+    ["minLength", c.minLength],
+    ["uppercase", c.uppercase],
+    ["lowercase", c.lowercase],
+    ["digit", c.digit],
+    ["special", c.special]
   ]
   return (
     <div id={id}>
       <ul className={s.checks} aria-label={t("auth:password.requirements")}>
         {items.map(([k, ok]) => (
-          <li key={k} className={ok ? s.checkOk : s.checkNo}>{ok ? "✓ " : "○ "}{t(`auth:password.checks.${k}`)}</li>
+          <li key={k} className={ok ? s.checkOk : s.checkNo}>
+            {ok ? "✓ " : "○ "}
+            {t(`auth:password.checks.${k}`)}
+          </li>
         ))}
       </ul>
-      {password !== "" ? <p className={s.steps} style={{ marginTop: 6 }}>{t("auth:password.strength")}{": "}{t(`auth:password.levels.${passwordStrength(password)}`)}</p> : null}
+      {password !== "" ? (
+        <p className={s.steps} style={{ marginTop: 6 }}>
+          {t("auth:password.strength")}
+          {": "}
+          {t(`auth:password.levels.${passwordStrength(password)}`)}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -18,7 +18,11 @@ import * as s from "./auth.css.ts"
 export const QR_EXPIRY_S = 300
 export const QR_POLL_MS = 2000
 
-interface Code { readonly token: string; readonly payload: string; readonly expiresAt: number }
+interface Code {
+  readonly token: string
+  readonly payload: string
+  readonly expiresAt: number
+}
 
 export function QrLogin() {
   const { t } = useTranslation()
@@ -34,11 +38,13 @@ export function QrLogin() {
     setCode(null)
     try {
       // a second code within 1 s of the last is refused as a duplicate (core §7): ask once more after it
-      const r = await getEngine().call("qrSessionToken").catch(async (e: unknown) => {
-        if (!(e instanceof EngineError) || e.tag !== "DuplicateRequest") throw e
-        await new Promise((res) => setTimeout(res, 1100))
-        return getEngine().call("qrSessionToken")
-      })
+      const r = await getEngine()
+        .call("qrSessionToken")
+        .catch(async (e: unknown) => {
+          if (!(e instanceof EngineError) || e.tag !== "DuplicateRequest") throw e
+          await new Promise((res) => setTimeout(res, 1100))
+          return getEngine().call("qrSessionToken")
+        })
       const secs = r.data.expires_in > 0 ? Math.min(r.data.expires_in, QR_EXPIRY_S) : QR_EXPIRY_S
       setCode({ token: r.data.session_token, payload: r.data.qr_payload, expiresAt: Date.now() + secs * 1000 })
       setNow(Date.now())
@@ -47,7 +53,9 @@ export function QrLogin() {
     }
   }, [t])
 
-  useEffect(() => { void fresh() }, [fresh])
+  useEffect(() => {
+    void fresh()
+  }, [fresh])
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(id)
@@ -63,23 +71,45 @@ export function QrLogin() {
         const r = await getEngine().call("sessionSignin", { body: { session_token: code.token } })
         if (!live || done.current) return
         done.current = true
-        await finishSignIn(r.data, (p) => { void navigate(p, { replace: true }) }, lp("/banking/home"))
+        await finishSignIn(
+          r.data,
+          (p) => {
+            void navigate(p, { replace: true })
+          },
+          lp("/banking/home")
+        )
       } catch (e) {
         if (!live) return
         const key = errorKeyOf(e)
-        if (key === "QR_SESSION_EXPIRED") { setCode((c) => (c ? { ...c, expiresAt: 0 } : c)); return }
+        if (key === "QR_SESSION_EXPIRED") {
+          setCode((c) => (c ? { ...c, expiresAt: 0 } : c))
+          return
+        }
         if (key !== "QR_SESSION_PENDING") setError(t(errorI18nKey(e)))
-        timer = setTimeout(() => { void poll() }, QR_POLL_MS)
+        timer = setTimeout(() => {
+          void poll()
+        }, QR_POLL_MS)
       }
     }
-    timer = setTimeout(() => { void poll() }, QR_POLL_MS)
-    return () => { live = false; if (timer) clearTimeout(timer) }
+    timer = setTimeout(() => {
+      void poll()
+    }, QR_POLL_MS)
+    return () => {
+      live = false
+      if (timer) clearTimeout(timer)
+    }
   }, [code, expired, navigate, lp, t])
 
   return (
     <div className={s.qr} data-testid="qr-login">
-      <p className={s.subtitle} style={{ marginBottom: 0 }}>{t("auth:qr.instructions")}</p>
-      {error ? <p className={s.error} role="alert">{error}</p> : null}
+      <p className={s.subtitle} style={{ marginBottom: 0 }}>
+        {t("auth:qr.instructions")}
+      </p>
+      {error ? (
+        <p className={s.error} role="alert">
+          {error}
+        </p>
+      ) : null}
       {code ? (
         <>
           <div className={s.qrBox}>
@@ -87,17 +117,38 @@ export function QrLogin() {
           </div>
           {expired ? (
             <>
-              <p role="status" data-testid="qr-expired">{t("auth:qr.expired")}</p>
-              <Button onClick={() => { void fresh() }} data-testid="qr-new">{t("auth:qr.newCode")}</Button>
+              <p role="status" data-testid="qr-expired">
+                {t("auth:qr.expired")}
+              </p>
+              <Button
+                onClick={() => {
+                  void fresh()
+                }}
+                data-testid="qr-new"
+              >
+                {t("auth:qr.newCode")}
+              </Button>
             </>
           ) : (
             <p role="timer" aria-live="off">
               {t("auth:qr.expiresIn")}{" "}
-              <span className={s.countdown} data-testid="qr-countdown">{formatCountdown(code.expiresAt - now)}</span>
+              <span className={s.countdown} data-testid="qr-countdown">
+                {formatCountdown(code.expiresAt - now)}
+              </span>
             </p>
           )}
         </>
-      ) : error ? <Button onClick={() => { void fresh() }}>{t("auth:qr.newCode")}</Button> : <Skeleton width={220} height={220} />}
+      ) : error ? (
+        <Button
+          onClick={() => {
+            void fresh()
+          }}
+        >
+          {t("auth:qr.newCode")}
+        </Button>
+      ) : (
+        <Skeleton width={220} height={220} />
+      )}
     </div>
   )
 }

@@ -15,12 +15,16 @@ export interface RecaptchaProvider {
 export const SANDBOX_RECAPTCHA_TOKEN = "sandbox-recaptcha-ok"
 
 export class SandboxRecaptcha implements RecaptchaProvider {
-  token(_action: string): Promise<string> { return Promise.resolve(SANDBOX_RECAPTCHA_TOKEN) }
+  token(_action: string): Promise<string> {
+    return Promise.resolve(SANDBOX_RECAPTCHA_TOKEN)
+  }
 }
 
 /** A provider that always fails (tests of the RECAPTCHA_ERROR path). */
 export class FailingRecaptcha implements RecaptchaProvider {
-  token(_action: string): Promise<string> { return Promise.reject(new Error("recaptcha unavailable")) }
+  token(_action: string): Promise<string> {
+    return Promise.reject(new Error("recaptcha unavailable"))
+  }
 }
 
 export const RecaptchaContext = createContext<RecaptchaProvider>(new SandboxRecaptcha())

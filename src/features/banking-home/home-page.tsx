@@ -40,7 +40,12 @@ function Balances() {
       data-tour="balances"
       data-testid="home-balances"
       actions={
-        <IconButton label={show ? t("shell:balance.hide") : t("shell:balance.showShort")} onClick={() => setShow(!show)} aria-pressed={!show} data-testid="toggle-balances">
+        <IconButton
+          label={show ? t("shell:balance.hide") : t("shell:balance.showShort")}
+          onClick={() => setShow(!show)}
+          aria-pressed={!show}
+          data-testid="toggle-balances"
+        >
           {show ? <EyeOffIcon /> : <EyeIcon />}
         </IconButton>
       }
@@ -48,7 +53,11 @@ function Balances() {
       {!enabled ? (
         <EmptyState title={t("home:balances.unavailableTitle")} message={t("shell:balance.unavailable")} />
       ) : accounts === undefined ? (
-        <div className={s.balances} aria-busy="true">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={88} />)}</div>
+        <div className={s.balances} aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={88} />
+          ))}
+        </div>
       ) : sorted.length === 0 ? (
         <EmptyState title={t("home:balances.empty")} />
       ) : (
@@ -59,7 +68,9 @@ function Balances() {
               testId={`balance-${a.currency_symbol}`}
               label={t("shell:balance.label", { symbol: a.currency_symbol })}
               amount={show ? f.amount(a.balance, a.currency_symbol, a.currency_decimal) : HIDDEN_BALANCE}
-              blocked={a.currency_symbol === "BRL" ? t("shell:balance.blocked", { value: show ? f.brl(pending?.pending_balance ?? 0) : HIDDEN_BALANCE }) : undefined}
+              blocked={
+                a.currency_symbol === "BRL" ? t("shell:balance.blocked", { value: show ? f.brl(pending?.pending_balance ?? 0) : HIDDEN_BALANCE }) : undefined
+              }
               pending={a.pendingDelta !== 0 ? t("shell:balance.pending") : undefined}
             />
           ))}
@@ -81,7 +92,11 @@ function ActivityRow({ r }: { readonly r: StatementRowView }) {
           <span>{t(`home:types.${r.type}`, { defaultValue: r.type })}</span>
           {r.counterparty_name ? <span>{r.counterparty_name}</span> : null}
           <time dateTime={r.created_at}>{f.dateTime(r.created_at)}</time>
-          {r.pending ? <Badge tone="info">{t("shell:balance.pending")}</Badge> : r.status !== "completed" ? <Badge tone={r.status === "failed" ? "danger" : "warning"}>{t(`home:status.${r.status}`, { defaultValue: r.status })}</Badge> : null}
+          {r.pending ? (
+            <Badge tone="info">{t("shell:balance.pending")}</Badge>
+          ) : r.status !== "completed" ? (
+            <Badge tone={r.status === "failed" ? "danger" : "warning"}>{t(`home:status.${r.status}`, { defaultValue: r.status })}</Badge>
+          ) : null}
         </span>
       </div>
       <span className={r.direction === "in" ? s.amountIn : s.amountOut}>
@@ -96,16 +111,35 @@ function Activity() {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const wallet = useCurrentWallet()
-  const result = useLiveQuery(wallet ? { kind: "statements", query: { walletIds: [wallet.id], sort: { by: "created_at", dir: "desc" }, offset: 0, limit: RECENT_ROWS } } : null)
+  const result = useLiveQuery(
+    wallet ? { kind: "statements", query: { walletIds: [wallet.id], sort: { by: "created_at", dir: "desc" }, offset: 0, limit: RECENT_ROWS } } : null
+  )
   return (
-    <Card title={t("home:activity.title")} data-tour="activity" data-testid="home-activity" actions={FEATURES.statements ? <Link to={lp("/banking/statements")} data-testid="see-all-statements">{t("home:activity.seeAll")}</Link> : undefined}>
+    <Card
+      title={t("home:activity.title")}
+      data-tour="activity"
+      data-testid="home-activity"
+      actions={
+        FEATURES.statements ? (
+          <Link to={lp("/banking/statements")} data-testid="see-all-statements">
+            {t("home:activity.seeAll")}
+          </Link>
+        ) : undefined
+      }
+    >
       {result === undefined ? (
-        <div className={layout.stack} aria-busy="true">{[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} height={40} />)}</div>
+        <div className={layout.stack} aria-busy="true">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={40} />
+          ))}
+        </div>
       ) : result.rows.length === 0 ? (
         <EmptyState title={t("home:activity.empty")} />
       ) : (
         <ul className={s.activity} aria-label={t("home:activity.title")}>
-          {result.rows.slice(0, RECENT_ROWS).map((r) => <ActivityRow key={r.id} r={r} />)}
+          {result.rows.slice(0, RECENT_ROWS).map((r) => (
+            <ActivityRow key={r.id} r={r} />
+          ))}
         </ul>
       )}
     </Card>
@@ -120,8 +154,17 @@ export function splitListName(name: string): { readonly list: string; readonly w
 
 /** sync/SPEC.md EN1: where the engine's background work last failed (it tries again by itself), in the user's words. */
 const PROBLEM_AREAS: Readonly<Record<string, string>> = {
-  sync: "sync", pull: "sync", timer: "sync", stream: "stream", notifications: "stream",
-  outbox: "commands", uploads: "commands", mirror: "store", image: "store", open: "store", wipe: "store"
+  sync: "sync",
+  pull: "sync",
+  timer: "sync",
+  stream: "stream",
+  notifications: "stream",
+  outbox: "commands",
+  uploads: "commands",
+  mirror: "store",
+  image: "store",
+  open: "store",
+  wipe: "store"
 }
 function LastProblem({ problem, count }: { readonly problem: EngineProblem; readonly count: number }) {
   const { t } = useTranslation()
@@ -129,7 +172,12 @@ function LastProblem({ problem, count }: { readonly problem: EngineProblem; read
   const area = PROBLEM_AREAS[problem.where.split(/[.:]/)[0] ?? ""] ?? "sync"
   return (
     <p className={layout.muted} role="status" data-testid="home-sync-problem" data-where={problem.where} data-key={problem.key}>
-      {t("home:sync.problem", { area: t(`home:sync.areas.${area}`), reason: t(`errors:${problem.key}`, { defaultValue: t("errors:UNKNOWN_ERROR") }), at: f.dateTime(problem.at), count })}
+      {t("home:sync.problem", {
+        area: t(`home:sync.areas.${area}`),
+        reason: t(`errors:${problem.key}`, { defaultValue: t("errors:UNKNOWN_ERROR") }),
+        at: f.dateTime(problem.at),
+        count
+      })}
     </p>
   )
 }
@@ -151,12 +199,17 @@ function SyncStatus() {
   return (
     <Card title={t("home:sync.title")} data-tour="sync" data-testid="home-sync">
       {progress?.problems?.[0] ? <LastProblem problem={progress.problems[0]} count={progress.problems.length} /> : null}
-      {progress === undefined ? <Skeleton height={40} /> : lists.length === 0 ? (
+      {progress === undefined ? (
+        <Skeleton height={40} />
+      ) : lists.length === 0 ? (
         <p className={layout.muted}>{t("home:sync.idle")}</p>
       ) : (
         <div className={s.sync}>
           <div className={s.syncRow}>
-            <span className={layout.spread}><strong>{t("home:sync.overall")}</strong><span className={layout.muted}>{t("home:sync.rows", { done, total })}</span></span>
+            <span className={layout.spread}>
+              <strong>{t("home:sync.overall")}</strong>
+              <span className={layout.muted}>{t("home:sync.rows", { done, total })}</span>
+            </span>
             <progress className={s.progress} max={100} value={overall} aria-label={t("home:sync.overall")} />
           </div>
           {lists.map(([name, l]) => {
@@ -165,7 +218,10 @@ function SyncStatus() {
               <div key={name} className={s.syncRow}>
                 <span className={layout.spread}>
                   <span>{label(name)}</span>
-                  <span className={layout.muted}>{t(`home:sync.state.${l.state}`)}{l.total > 0 ? ` · ${t("home:sync.rows", { done: l.done, total: l.total })}` : ""}</span>
+                  <span className={layout.muted}>
+                    {t(`home:sync.state.${l.state}`)}
+                    {l.total > 0 ? ` · ${t("home:sync.rows", { done: l.done, total: l.total })}` : ""}
+                  </span>
                 </span>
                 <progress className={s.progress} max={100} value={pct} aria-label={label(name)} />
               </div>
@@ -181,15 +237,26 @@ export function HomePage() {
   const { t } = useTranslation()
   const profile = useAppState((st) => st.profile)
   const wallet = useCurrentWallet()
-  const steps = useMemo(() => (["balances", "activity", "wallet-switcher", "sync"] as const).map((target) => ({
-    target, title: t(`home:tour.${target}.title`), body: t(`home:tour.${target}.body`)
-  })), [t])
+  const steps = useMemo(
+    () =>
+      (["balances", "activity", "wallet-switcher", "sync"] as const).map((target) => ({
+        target,
+        title: t(`home:tour.${target}.title`),
+        body: t(`home:tour.${target}.body`)
+      })),
+    [t]
+  )
   const tour = useTour("bankingHome", steps.length)
-  useEffect(() => { document.title = `${t("home:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("home:title")} · ${t("common:appName")}`
+  }, [t])
   const first = (profile?.name ?? "").split(" ")[0] ?? ""
   return (
     <div className={layout.page} data-testid="home-page">
-      <PageHeader title={first ? t("home:greeting", { name: first }) : t("home:title")} subtitle={wallet ? t("home:walletLine", { name: wallet.name }) : undefined} />
+      <PageHeader
+        title={first ? t("home:greeting", { name: first }) : t("home:title")}
+        subtitle={wallet ? t("home:walletLine", { name: wallet.name }) : undefined}
+      />
       <div className={s.columns}>
         <div className={layout.stack}>
           <Balances />

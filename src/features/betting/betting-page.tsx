@@ -31,17 +31,29 @@ const dateLabel = (d: string) => d.split("-").reverse().join("/")
 export function BettingPage() {
   const { t } = useTranslation()
   const lp = useLocalePath()
-  useEffect(() => { document.title = `${t("betting:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("betting:title")} · ${t("common:appName")}`
+  }, [t])
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   return (
     <div className={layout.page} data-testid="betting-page">
       <PageHeader title={t("betting:title")} subtitle={t("betting:subtitle")} />
       <nav aria-label={t("betting:tabs.label")} className={s.tabs}>
-        <NavLink to={lp("/sports-betting/sending-report")} className={tabClass}>{t("betting:tabs.sendingReport")}</NavLink>
-        <NavLink to={lp("/sports-betting/history-bet")} className={tabClass}>{t("betting:tabs.historyBet")}</NavLink>
-        <NavLink to={lp("/sports-betting/sending-ggr")} className={tabClass}>{t("betting:tabs.sendingGgr")}</NavLink>
-        <NavLink to={lp("/sports-betting/history-ggr")} className={tabClass}>{t("betting:tabs.historyGgr")}</NavLink>
-        <NavLink to={lp("/sports-betting/payment-proportion")} className={tabClass}>{t("betting:tabs.paymentProportion")}</NavLink>
+        <NavLink to={lp("/sports-betting/sending-report")} className={tabClass}>
+          {t("betting:tabs.sendingReport")}
+        </NavLink>
+        <NavLink to={lp("/sports-betting/history-bet")} className={tabClass}>
+          {t("betting:tabs.historyBet")}
+        </NavLink>
+        <NavLink to={lp("/sports-betting/sending-ggr")} className={tabClass}>
+          {t("betting:tabs.sendingGgr")}
+        </NavLink>
+        <NavLink to={lp("/sports-betting/history-ggr")} className={tabClass}>
+          {t("betting:tabs.historyGgr")}
+        </NavLink>
+        <NavLink to={lp("/sports-betting/payment-proportion")} className={tabClass}>
+          {t("betting:tabs.paymentProportion")}
+        </NavLink>
       </nav>
       <Routes>
         <Route path="sending-report" element={<SendingReport />} />
@@ -69,7 +81,10 @@ function SendingReport() {
   const [problem, setProblem] = useState<Problem | null>(null)
   const [checking, setChecking] = useState(false)
   const uploads = useLiveQuery({ kind: "uploads" })
-  const mine = (uploads ?? []).filter((u) => u.name === "v1.betting.sendReport").slice().reverse()
+  const mine = (uploads ?? [])
+    .filter((u) => u.name === "v1.betting.sendReport")
+    .slice()
+    .reverse()
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault()
@@ -84,13 +99,24 @@ function SendingReport() {
     try {
       const check = await checkFile(file, date)
       if (!check.ok) {
-        return setProblem({ key: `betting:report.errors.${check.code}`, vars: { line: check.line ?? 0, column: check.column ?? 0, entry: check.entry ?? "", detail: check.detail } })
+        return setProblem({
+          key: `betting:report.errors.${check.code}`,
+          vars: { line: check.line ?? 0, column: check.column ?? 0, entry: check.entry ?? "", detail: check.detail }
+        })
       }
       const engine = getEngine()
       const key = await engine.putFile(file, file.name, file.type || "application/octet-stream")
       await submitCommand(wallet.id, {
         name: "v1.betting.sendReport",
-        payload: { file_key: key, file_name: file.name, content_type: file.type || "application/octet-stream", size: file.size, part_size: partSizeFor(file.size), purpose: "endr-report", meta: { report_date: date } }
+        payload: {
+          file_key: key,
+          file_name: file.name,
+          content_type: file.type || "application/octet-stream",
+          size: file.size,
+          part_size: partSizeFor(file.size),
+          purpose: "endr-report",
+          meta: { report_date: date }
+        }
       })
       setFile(null)
       setTerms(false)
@@ -106,35 +132,71 @@ function SendingReport() {
   return (
     <div className={layout.stack}>
       <Card>
-        <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate aria-labelledby="report-title">
+        <form
+          className={layout.form}
+          onSubmit={(e) => {
+            void submit(e)
+          }}
+          noValidate
+          aria-labelledby="report-title"
+        >
           <h2 id="report-title">{t("betting:report.title")}</h2>
           <p className={layout.muted}>{t("betting:report.hint")}</p>
           <div className={layout.formGrid}>
             <TextField label={t("betting:report.date")} type="date" value={date} onChange={setDate} max={today()} required data-testid="report-date" />
             <label className={s.fileLabel} htmlFor="report-file">
               {t("betting:report.file")}
-              <input id="report-file" className={s.fileInput} type="file" accept=".xml,.zip,application/xml,text/xml,application/zip"
-                onChange={(e) => { setFile(e.target.files?.[0] ?? null); setProblem(null) }} data-testid="report-file" />
+              <input
+                id="report-file"
+                className={s.fileInput}
+                type="file"
+                accept=".xml,.zip,application/xml,text/xml,application/zip"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null)
+                  setProblem(null)
+                }}
+                data-testid="report-file"
+              />
             </label>
           </div>
-          {file ? <p className={layout.muted} data-testid="report-chosen">{t("betting:report.chosen", { name: file.name, size: (file.size / 1024 / 1024).toFixed(2) })}</p> : null}
+          {file ? (
+            <p className={layout.muted} data-testid="report-chosen">
+              {t("betting:report.chosen", { name: file.name, size: (file.size / 1024 / 1024).toFixed(2) })}
+            </p>
+          ) : null}
           <Checkbox label={t("betting:report.terms")} checked={terms} onChange={setTerms} id="report-terms" />
-          {problem ? <p className={s.error} role="alert" data-testid="report-problem">{t(problem.key, problem.vars ?? {})}</p> : null}
+          {problem ? (
+            <p className={s.error} role="alert" data-testid="report-problem">
+              {t(problem.key, problem.vars ?? {})}
+            </p>
+          ) : null}
           <div className={layout.actions}>
-            <Button type="submit" busy={checking} data-testid="report-send">{t("betting:report.send")}</Button>
+            <Button type="submit" busy={checking} data-testid="report-send">
+              {t("betting:report.send")}
+            </Button>
           </div>
         </form>
       </Card>
       <section aria-labelledby="uploads-title" className={layout.stack}>
         <h2 id="uploads-title">{t("betting:uploads.title")}</h2>
-        {mine.length === 0 ? <Card><EmptyState title={t("betting:uploads.empty")} /></Card> : mine.map((u) => <UploadRow key={u.commandId} u={u} />)}
+        {mine.length === 0 ? (
+          <Card>
+            <EmptyState title={t("betting:uploads.empty")} />
+          </Card>
+        ) : (
+          mine.map((u) => <UploadRow key={u.commandId} u={u} />)
+        )}
       </section>
     </div>
   )
 }
 
 interface UploadItem {
-  readonly commandId: string; readonly fileName: string; readonly state: string; readonly error_key?: string; readonly paused: boolean
+  readonly commandId: string
+  readonly fileName: string
+  readonly state: string
+  readonly error_key?: string
+  readonly paused: boolean
   readonly progress: { readonly phase: string; readonly sentBytes: number; readonly totalBytes: number; readonly resumedParts: number } | null
   readonly meta: unknown
 }
@@ -145,9 +207,20 @@ function UploadRow({ u }: { readonly u: UploadItem }) {
   const pct = u.state === "confirmed" ? 100 : total > 0 ? Math.floor(((u.progress?.sentBytes ?? 0) * 100) / total) : 0
   const open = u.state === "created" || u.state === "sending" || u.state === "awaiting-pin"
   const reportDate = (u.meta as { report_date?: string } | null)?.report_date ?? ""
-  const status = u.state === "confirmed" ? "done" : u.state === "rejected" || u.state === "failed" ? "failed" : u.state === "cancelled" ? "cancelled" : u.paused ? "paused" : "sending"
+  const status =
+    u.state === "confirmed"
+      ? "done"
+      : u.state === "rejected" || u.state === "failed"
+        ? "failed"
+        : u.state === "cancelled"
+          ? "cancelled"
+          : u.paused
+            ? "paused"
+            : "sending"
   const act = (action: "pause" | "resume" | "abort") => {
-    getEngine().controlUpload(u.commandId, action).catch((e: unknown) => toast("error", t("betting:report.failed"), t(`errors:${errorKeyOf(e)}`)))
+    getEngine()
+      .controlUpload(u.commandId, action)
+      .catch((e: unknown) => toast("error", t("betting:report.failed"), t(`errors:${errorKeyOf(e)}`)))
   }
   return (
     <div className={s.upload} data-testid="upload-row" data-state={u.state} data-status={status} data-command={u.commandId}>
@@ -155,7 +228,14 @@ function UploadRow({ u }: { readonly u: UploadItem }) {
         <strong>{u.fileName}</strong>
         <span className={layout.muted}>{t("betting:uploads.for", { date: dateLabel(reportDate) })}</span>
       </div>
-      <progress className={s.progress} max={100} value={pct} aria-label={t("betting:uploads.progress", { name: u.fileName })} data-testid="upload-progress" data-pct={pct} />
+      <progress
+        className={s.progress}
+        max={100}
+        value={pct}
+        aria-label={t("betting:uploads.progress", { name: u.fileName })}
+        data-testid="upload-progress"
+        data-pct={pct}
+      />
       <div className={layout.spread}>
         <span data-testid="upload-status">
           {t(`betting:uploads.status.${status}`, { pct })}
@@ -164,10 +244,18 @@ function UploadRow({ u }: { readonly u: UploadItem }) {
         </span>
         {open ? (
           <span className={layout.row}>
-            {u.paused
-              ? <Button variant="secondary" onClick={() => act("resume")} data-testid="upload-resume">{t("betting:uploads.resume")}</Button>
-              : <Button variant="secondary" onClick={() => act("pause")} data-testid="upload-pause">{t("betting:uploads.pause")}</Button>}
-            <Button variant="secondary" onClick={() => act("abort")} data-testid="upload-abort">{t("betting:uploads.abort")}</Button>
+            {u.paused ? (
+              <Button variant="secondary" onClick={() => act("resume")} data-testid="upload-resume">
+                {t("betting:uploads.resume")}
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => act("pause")} data-testid="upload-pause">
+                {t("betting:uploads.pause")}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => act("abort")} data-testid="upload-abort">
+              {t("betting:uploads.abort")}
+            </Button>
           </span>
         ) : null}
       </div>
@@ -190,7 +278,12 @@ function HistoryBet() {
   const [to, setTo] = useState("")
   const shown = useMemo(() => (rows ?? []).filter((r) => (from === "" || r.report_date >= from) && (to === "" || r.report_date <= to)), [rows, from, to])
   const now = today()
-  if (rows === undefined) return <Card><Skeleton height={200} /></Card>
+  if (rows === undefined)
+    return (
+      <Card>
+        <Skeleton height={200} />
+      </Card>
+    )
   return (
     <section aria-labelledby="history-bet-title" className={layout.stack}>
       <h2 id="history-bet-title">{t("betting:history.title")}</h2>
@@ -198,29 +291,63 @@ function HistoryBet() {
         <TextField label={t("betting:history.from")} type="date" value={from} onChange={setFrom} data-testid="history-from" />
         <TextField label={t("betting:history.to")} type="date" value={to} onChange={setTo} data-testid="history-to" />
       </div>
-      {[...refusals.values()].slice(-1).map((k) => <p key={k} className={s.error} role="alert">{t(`errors:${k}`)}</p>)}
-      {shown.length === 0 ? <Card><EmptyState title={t("betting:history.empty")} /></Card> : (
+      {[...refusals.values()].slice(-1).map((k) => (
+        <p key={k} className={s.error} role="alert">
+          {t(`errors:${k}`)}
+        </p>
+      ))}
+      {shown.length === 0 ? (
+        <Card>
+          <EmptyState title={t("betting:history.empty")} />
+        </Card>
+      ) : (
         <div className={s.tableWrap}>
           <table className={s.table} data-testid="reports-table">
-            <thead><tr>
-              <th className={s.th} scope="col">{t("betting:history.date")}</th>
-              <th className={s.th} scope="col">{t("betting:history.file")}</th>
-              <th className={s.th} scope="col">{t("betting:history.status")}</th>
-              <th className={s.th} scope="col">{t("betting:history.sentAt")}</th>
-              <th className={s.th} scope="col">{t("betting:history.deadline")}</th>
-              <th className={s.th} scope="col">{t("betting:history.actions")}</th>
-            </tr></thead>
+            <thead>
+              <tr>
+                <th className={s.th} scope="col">
+                  {t("betting:history.date")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:history.file")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:history.status")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:history.sentAt")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:history.deadline")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:history.actions")}
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {shown.map((r) => {
                 const live = (r.status === "completed" || r.status === "in_progress") && now <= r.deadline
                 return (
                   <tr key={r.id} data-testid="report-row" data-status={r.status} data-date={r.report_date}>
                     <td className={s.td}>{dateLabel(r.report_date)}</td>
-                    <td className={s.td}>{r.file_name}{r.bets > 0 ? <span className={layout.muted}>{` · ${t("betting:history.bets", { n: r.bets })}`}</span> : null}</td>
+                    <td className={s.td}>
+                      {r.file_name}
+                      {r.bets > 0 ? <span className={layout.muted}>{` · ${t("betting:history.bets", { n: r.bets })}`}</span> : null}
+                    </td>
                     <td className={s.td}>
                       <Badge tone={reportTone[r.status] ?? "neutral"}>{t(`betting:status.${r.status}`)}</Badge>
                       {r.status === "failure" ? (
-                        <div className={s.error} data-testid="report-failure">{t(`betting:report.errors.${r.failure_reason ?? "UNKNOWN"}`, { line: "", column: "", entry: "", detail: "", defaultValue: r.failure_reason ?? "" })}{r.failure_detail ? ` — ${r.failure_detail}` : ""}</div>
+                        <div className={s.error} data-testid="report-failure">
+                          {t(`betting:report.errors.${r.failure_reason ?? "UNKNOWN"}`, {
+                            line: "",
+                            column: "",
+                            entry: "",
+                            detail: "",
+                            defaultValue: r.failure_reason ?? ""
+                          })}
+                          {r.failure_detail ? ` — ${r.failure_detail}` : ""}
+                        </div>
                       ) : null}
                       {r.changes > 0 ? <div className={layout.muted}>{t("betting:history.changed")}</div> : null}
                     </td>
@@ -230,8 +357,14 @@ function HistoryBet() {
                       {live ? (
                         <span className={layout.row}>
                           {r.changes === 0 ? <Link to={lp(`/sports-betting/sending-report?date=${r.report_date}`)}>{t("betting:history.change")}</Link> : null}
-                          <Button variant="secondary" busy={busy.has(r.id)} data-testid="report-cancel"
-                            onClick={() => send({ name: "v1.betting.cancelReport", payload: { report_id: r.id } }, r.id, "betting:history.cancelled")}>{t("betting:history.cancel")}</Button>
+                          <Button
+                            variant="secondary"
+                            busy={busy.has(r.id)}
+                            data-testid="report-cancel"
+                            onClick={() => send({ name: "v1.betting.cancelReport", payload: { report_id: r.id } }, r.id, "betting:history.cancelled")}
+                          >
+                            {t("betting:history.cancel")}
+                          </Button>
                         </span>
                       ) : null}
                     </td>
@@ -276,10 +409,27 @@ function SendingGgr() {
         <div className={layout.formGrid}>
           <Select label={t("betting:ggr.month")} value={month} onChange={setMonth} options={months} data-testid="ggr-month" />
           <Select label={t("betting:ggr.year")} value={year} onChange={setYear} options={years} data-testid="ggr-year" />
-          <MoneyField label={t("betting:ggr.value")} value={text} onChange={(v, c) => { setText(v); setCents(c) }} error={problem ? t(problem) : null} data-testid="ggr-value" />
+          <MoneyField
+            label={t("betting:ggr.value")}
+            value={text}
+            onChange={(v, c) => {
+              setText(v)
+              setCents(c)
+            }}
+            error={problem ? t(problem) : null}
+            data-testid="ggr-value"
+          />
         </div>
-        {refusal !== undefined ? <p className={s.error} role="alert" data-testid="ggr-refusal">{t(`errors:${refusal}`)}</p> : null}
-        <div className={layout.actions}><Button type="submit" busy={busy.has("ggr")} data-testid="ggr-send">{t("betting:ggr.send")}</Button></div>
+        {refusal !== undefined ? (
+          <p className={s.error} role="alert" data-testid="ggr-refusal">
+            {t(`errors:${refusal}`)}
+          </p>
+        ) : null}
+        <div className={layout.actions}>
+          <Button type="submit" busy={busy.has("ggr")} data-testid="ggr-send">
+            {t("betting:ggr.send")}
+          </Button>
+        </div>
       </form>
     </Card>
   )
@@ -296,50 +446,117 @@ function HistoryGgr() {
   const [text, setText] = useState("")
   const [cents, setCents] = useState<number | null>(null)
   const [yearFilter, setYearFilter] = useState("")
-  if (rows === undefined) return <Card><Skeleton height={200} /></Card>
+  if (rows === undefined)
+    return (
+      <Card>
+        <Skeleton height={200} />
+      </Card>
+    )
   const shown = rows.filter((g) => yearFilter === "" || String(g.year) === yearFilter)
   const years = [...new Set(rows.map((g) => String(g.year)))].map((y) => ({ value: y, label: y }))
   const paid = (id: string) => (apps ?? []).some((a) => a.ggr_id === id && a.status === "paid")
   return (
     <section aria-labelledby="history-ggr-title" className={layout.stack}>
       <h2 id="history-ggr-title">{t("betting:ggrHistory.title")}</h2>
-      <div className={layout.formGrid}><Select label={t("betting:ggrHistory.year")} value={yearFilter} onChange={setYearFilter} options={years} placeholder={t("betting:ggrHistory.allYears")} /></div>
-      {[...refusals.values()].slice(-1).map((k) => <p key={k} className={s.error} role="alert">{t(`errors:${k}`)}</p>)}
-      {shown.length === 0 ? <Card><EmptyState title={t("betting:ggrHistory.empty")} /></Card> : (
+      <div className={layout.formGrid}>
+        <Select
+          label={t("betting:ggrHistory.year")}
+          value={yearFilter}
+          onChange={setYearFilter}
+          options={years}
+          placeholder={t("betting:ggrHistory.allYears")}
+        />
+      </div>
+      {[...refusals.values()].slice(-1).map((k) => (
+        <p key={k} className={s.error} role="alert">
+          {t(`errors:${k}`)}
+        </p>
+      ))}
+      {shown.length === 0 ? (
+        <Card>
+          <EmptyState title={t("betting:ggrHistory.empty")} />
+        </Card>
+      ) : (
         <div className={s.tableWrap}>
           <table className={s.table} data-testid="ggr-table">
-            <thead><tr>
-              <th className={s.th} scope="col">{t("betting:ggrHistory.period")}</th>
-              <th className={`${s.th} ${s.num}`} scope="col">{t("betting:ggrHistory.value")}</th>
-              <th className={s.th} scope="col">{t("betting:ggrHistory.sentAt")}</th>
-              <th className={s.th} scope="col">{t("betting:ggrHistory.actions")}</th>
-            </tr></thead>
+            <thead>
+              <tr>
+                <th className={s.th} scope="col">
+                  {t("betting:ggrHistory.period")}
+                </th>
+                <th className={`${s.th} ${s.num}`} scope="col">
+                  {t("betting:ggrHistory.value")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:ggrHistory.sentAt")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("betting:ggrHistory.actions")}
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {shown.map((g) => (
                 <tr key={g.id} data-testid="ggr-row" data-period={monthLabel(g.month, g.year)}>
                   <td className={s.td}>{monthLabel(g.month, g.year)}</td>
                   <td className={`${s.td} ${s.num}`}>{f.brl(g.total_value)}</td>
-                  <td className={s.td}>{f.dateTime(g.created_at)}{g.changes > 0 ? <div className={layout.muted}>{t("betting:ggrHistory.changed")}</div> : null}</td>
-                  <td className={s.td}>{g.changes === 0 && !paid(g.id)
-                    ? <Button variant="secondary" onClick={() => { setEditing(g.id); setText(""); setCents(null) }}>{t("betting:ggrHistory.change")}</Button>
-                    : null}</td>
+                  <td className={s.td}>
+                    {f.dateTime(g.created_at)}
+                    {g.changes > 0 ? <div className={layout.muted}>{t("betting:ggrHistory.changed")}</div> : null}
+                  </td>
+                  <td className={s.td}>
+                    {g.changes === 0 && !paid(g.id) ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          setEditing(g.id)
+                          setText("")
+                          setCents(null)
+                        }}
+                      >
+                        {t("betting:ggrHistory.change")}
+                      </Button>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Dialog open={editing !== null} onOpenChange={(o) => { if (!o) setEditing(null) }} title={t("betting:ggrHistory.changeTitle")}
-        footer={<>
-          <Button variant="secondary" onClick={() => setEditing(null)}>{t("betting:cancel")}</Button>
-          <Button disabled={cents === null} onClick={() => {
-            if (editing === null || cents === null) return
-            send({ name: "v1.betting.changeGgr", payload: { ggr_id: editing, total_value: cents } }, editing, "betting:ggrHistory.changedDone")
-            setEditing(null)
-          }}>{t("betting:ggrHistory.save")}</Button>
-        </>}>
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(o) => {
+          if (!o) setEditing(null)
+        }}
+        title={t("betting:ggrHistory.changeTitle")}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(null)}>
+              {t("betting:cancel")}
+            </Button>
+            <Button
+              disabled={cents === null}
+              onClick={() => {
+                if (editing === null || cents === null) return
+                send({ name: "v1.betting.changeGgr", payload: { ggr_id: editing, total_value: cents } }, editing, "betting:ggrHistory.changedDone")
+                setEditing(null)
+              }}
+            >
+              {t("betting:ggrHistory.save")}
+            </Button>
+          </>
+        }
+      >
         <p className={layout.muted}>{t("betting:ggrHistory.onlyOnce")}</p>
-        <MoneyField label={t("betting:ggr.value")} value={text} onChange={(v, c) => { setText(v); setCents(c) }} />
+        <MoneyField
+          label={t("betting:ggr.value")}
+          value={text}
+          onChange={(v, c) => {
+            setText(v)
+            setCents(c)
+          }}
+        />
       </Dialog>
     </section>
   )
@@ -356,46 +573,86 @@ function PaymentProportion() {
   const { send, busy, refusals } = useCommandRunner(wallet?.id ?? null, "betting:payment.failed")
   const [chosen, setChosen] = useState<string>("")
   const [date, setDate] = useState("")
-  if (apps === undefined) return <Card><Skeleton height={240} /></Card>
+  if (apps === undefined)
+    return (
+      <Card>
+        <Skeleton height={240} />
+      </Card>
+    )
   const list = apps.filter((a) => date === "" || a.calculation_date === date)
   const current = list.find((a) => a.id === chosen) ?? list.find((a) => a.status === "pending") ?? list[0]
   const copy = (code: string) => {
-    navigator.clipboard.writeText(code).then(() => toast("success", t("betting:payment.copied")), () => toast("error", t("betting:payment.copyFailed")))
+    navigator.clipboard.writeText(code).then(
+      () => toast("success", t("betting:payment.copied")),
+      () => toast("error", t("betting:payment.copyFailed"))
+    )
   }
   return (
     <div className={layout.stack}>
       <div className={layout.formGrid}>
-        <Select label={t("betting:payment.choose")} value={current?.id ?? ""} onChange={setChosen} data-testid="apportionment-choose"
-          options={list.map((a) => ({ value: a.id, label: `${monthLabel(a.month, a.year)} · ${t(`betting:payment.status.${a.status}`)}` }))} />
+        <Select
+          label={t("betting:payment.choose")}
+          value={current?.id ?? ""}
+          onChange={setChosen}
+          data-testid="apportionment-choose"
+          options={list.map((a) => ({ value: a.id, label: `${monthLabel(a.month, a.year)} · ${t(`betting:payment.status.${a.status}`)}` }))}
+        />
         <TextField label={t("betting:payment.calcDate")} type="date" value={date} onChange={setDate} />
       </div>
-      {current === undefined ? <Card><EmptyState title={t("betting:payment.empty")} /></Card> : (
+      {current === undefined ? (
+        <Card>
+          <EmptyState title={t("betting:payment.empty")} />
+        </Card>
+      ) : (
         <Card>
           <div className={s.payGrid}>
             <section aria-labelledby="app-title" className={layout.stack}>
               <div className={layout.spread}>
                 <h2 id="app-title">{t("betting:payment.title", { period: monthLabel(current.month, current.year) })}</h2>
-                <Badge tone={current.status === "paid" ? "success" : "warning"} data-testid="apportionment-status" data-status={current.status}>{t(`betting:payment.status.${current.status}`)}</Badge>
+                <Badge tone={current.status === "paid" ? "success" : "warning"} data-testid="apportionment-status" data-status={current.status}>
+                  {t(`betting:payment.status.${current.status}`)}
+                </Badge>
               </div>
               <p className={layout.muted}>{t("betting:payment.summary", { ggr: f.brl(current.ggr_value), date: dateLabel(current.calculation_date) })}</p>
               <div className={s.tableWrap}>
                 <table className={s.table} data-testid="apportionment-table">
-                  <thead><tr>
-                    <th className={s.th} scope="col">{t("betting:payment.beneficiary")}</th>
-                    <th className={`${s.th} ${s.num}`} scope="col">{t("betting:payment.percentage")}</th>
-                    <th className={`${s.th} ${s.num}`} scope="col">{t("betting:payment.value")}</th>
-                    <th className={s.th} scope="col">{t("betting:payment.calculationDate")}</th>
-                  </tr></thead>
+                  <thead>
+                    <tr>
+                      <th className={s.th} scope="col">
+                        {t("betting:payment.beneficiary")}
+                      </th>
+                      <th className={`${s.th} ${s.num}`} scope="col">
+                        {t("betting:payment.percentage")}
+                      </th>
+                      <th className={`${s.th} ${s.num}`} scope="col">
+                        {t("betting:payment.value")}
+                      </th>
+                      <th className={s.th} scope="col">
+                        {t("betting:payment.calculationDate")}
+                      </th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {current.beneficiaries.map((b) => (
                       <tr key={b.key}>
                         <td className={s.td}>{t(`betting:beneficiaries.${b.key}`)}</td>
-                        <td className={`${s.td} ${s.num}`}>{`${(b.percentage_bp / 100).toLocaleString(f.locale === "en" ? "en-US" : "pt-BR", { minimumFractionDigits: 2 })} %`}</td>
+                        <td
+                          className={`${s.td} ${s.num}`}
+                        >{`${(b.percentage_bp / 100).toLocaleString(f.locale === "en" ? "en-US" : "pt-BR", { minimumFractionDigits: 2 })} %`}</td>
                         <td className={`${s.td} ${s.num}`}>{f.brl(b.value)}</td>
                         <td className={s.td}>{dateLabel(current.calculation_date)}</td>
                       </tr>
                     ))}
-                    <tr><td className={s.td}><strong>{t("betting:payment.total")}</strong></td><td className={s.td} /><td className={`${s.td} ${s.num}`}><strong data-testid="apportionment-total">{f.brl(current.total_value)}</strong></td><td className={s.td} /></tr>
+                    <tr>
+                      <td className={s.td}>
+                        <strong>{t("betting:payment.total")}</strong>
+                      </td>
+                      <td className={s.td} />
+                      <td className={`${s.td} ${s.num}`}>
+                        <strong data-testid="apportionment-total">{f.brl(current.total_value)}</strong>
+                      </td>
+                      <td className={s.td} />
+                    </tr>
                   </tbody>
                 </table>
               </div>
@@ -403,29 +660,62 @@ function PaymentProportion() {
             {current.status === "pending" ? (
               <section aria-labelledby="pay-title" className={layout.stack}>
                 <h3 id="pay-title">{t("betting:payment.payTitle")}</h3>
-                <div className={s.qr}><QRCodeSVG value={current.brcode} size={200} role="img" aria-label={t("betting:payment.qrLabel")} /></div>
-                <p className={s.code} data-testid="apportionment-brcode">{current.brcode}</p>
-                <Button variant="secondary" onClick={() => copy(current.brcode)}>{t("betting:payment.copy")}</Button>
-                {refusals.get(current.id) ? <p className={s.error} role="alert">{t(`errors:${refusals.get(current.id) ?? ""}`)}</p> : null}
-                <Button busy={busy.has(current.id)} data-testid="apportionment-pay"
-                  onClick={() => send({ name: "v1.betting.payApportionment", payload: { apportionment_id: current.id, amount: current.total_value } }, current.id, "betting:payment.paid")}>
+                <div className={s.qr}>
+                  <QRCodeSVG value={current.brcode} size={200} role="img" aria-label={t("betting:payment.qrLabel")} />
+                </div>
+                <p className={s.code} data-testid="apportionment-brcode">
+                  {current.brcode}
+                </p>
+                <Button variant="secondary" onClick={() => copy(current.brcode)}>
+                  {t("betting:payment.copy")}
+                </Button>
+                {refusals.get(current.id) ? (
+                  <p className={s.error} role="alert">
+                    {t(`errors:${refusals.get(current.id) ?? ""}`)}
+                  </p>
+                ) : null}
+                <Button
+                  busy={busy.has(current.id)}
+                  data-testid="apportionment-pay"
+                  onClick={() =>
+                    send(
+                      { name: "v1.betting.payApportionment", payload: { apportionment_id: current.id, amount: current.total_value } },
+                      current.id,
+                      "betting:payment.paid"
+                    )
+                  }
+                >
                   {t("betting:payment.pay", { amount: f.brl(current.total_value) })}
                 </Button>
               </section>
-            ) : <p className={layout.muted}>{current.paid_at ? t("betting:payment.paidAt", { at: f.dateTime(current.paid_at) }) : null}</p>}
+            ) : (
+              <p className={layout.muted}>{current.paid_at ? t("betting:payment.paidAt", { at: f.dateTime(current.paid_at) }) : null}</p>
+            )}
           </div>
         </Card>
       )}
       <section aria-labelledby="payments-title" className={layout.stack}>
         <h2 id="payments-title">{t("betting:payment.history")}</h2>
-        {(payments ?? []).length === 0 ? <Card><EmptyState title={t("betting:payment.noPayments")} /></Card> : (
+        {(payments ?? []).length === 0 ? (
+          <Card>
+            <EmptyState title={t("betting:payment.noPayments")} />
+          </Card>
+        ) : (
           <div className={s.tableWrap}>
             <table className={s.table} data-testid="payments-table">
-              <thead><tr>
-                <th className={s.th} scope="col">{t("betting:payment.period")}</th>
-                <th className={`${s.th} ${s.num}`} scope="col">{t("betting:payment.value")}</th>
-                <th className={s.th} scope="col">{t("betting:payment.paidOn")}</th>
-              </tr></thead>
+              <thead>
+                <tr>
+                  <th className={s.th} scope="col">
+                    {t("betting:payment.period")}
+                  </th>
+                  <th className={`${s.th} ${s.num}`} scope="col">
+                    {t("betting:payment.value")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("betting:payment.paidOn")}
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {(payments ?? []).map((p) => (
                   <tr key={p.id} data-testid="payment-row">

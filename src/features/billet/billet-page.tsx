@@ -19,7 +19,9 @@ export function BilletPage() {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const actions = useActions()
-  useEffect(() => { document.title = `${t("billet:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("billet:title")} · ${t("common:appName")}`
+  }, [t])
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   const tabs: ReadonlyArray<readonly [string, string, string]> = [
     ["", "paid", P.getBilletPayments],
@@ -32,9 +34,13 @@ export function BilletPage() {
     <div className={layout.page} data-testid="billet-page">
       <PageHeader title={t("billet:title")} subtitle={t("billet:subtitle")} />
       <nav aria-label={t("billet:tabs.label")} className={s.tabs}>
-        {tabs.filter(([, , p]) => hasPermission(actions, p)).map(([path, key]) => (
-          <NavLink key={key} end to={lp(`/banking/billet${path}`)} className={tabClass} data-testid={`billet-tab-${key}`}>{t(`billet:tabs.${key}`)}</NavLink>
-        ))}
+        {tabs
+          .filter(([, , p]) => hasPermission(actions, p))
+          .map(([path, key]) => (
+            <NavLink key={key} end to={lp(`/banking/billet${path}`)} className={tabClass} data-testid={`billet-tab-${key}`}>
+              {t(`billet:tabs.${key}`)}
+            </NavLink>
+          ))}
       </nav>
       <Routes>
         <Route index element={<PaidBillets />} />

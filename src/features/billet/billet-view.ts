@@ -4,12 +4,11 @@ import type { BilletDepositStatus, BilletPaymentStatus } from "../../../schema/b
 import type { Tone } from "../../ui/index.ts"
 
 /** "2026-11-25" → "25/11/2026" (core §5); anything else unchanged. */
-export const dayText = (d: string | null): string => (d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split("-").reverse().join("/") : d ?? "—")
+export const dayText = (d: string | null): string => (d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d.split("-").reverse().join("/") : (d ?? "—"))
 
 /** Today ("YYYY-MM-DD") in São Paulo. */
 export const todaySp = (): string => saoPauloDateKey(new Date())
 
-export const paymentTone = (s: BilletPaymentStatus): Tone =>
-  s === "confirmed" ? "success" : s === "failed" ? "danger" : s === "canceled" ? "neutral" : "info"
+export const paymentTone = (s: BilletPaymentStatus): Tone => (s === "confirmed" ? "success" : s === "failed" ? "danger" : s === "canceled" ? "neutral" : "info")
 
 export const depositTone = (s: BilletDepositStatus): Tone => (s === "RECEIVED" ? "success" : s === "CANCELED" ? "neutral" : "info")

@@ -19,7 +19,6 @@ import * as s from "./billet.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 
-
 export function PayBillet() {
   const { t } = useTranslation()
   const f = useFormat()
@@ -46,7 +45,10 @@ export function PayBillet() {
     setLineError(null)
     setDecoded(null)
     const problem = lineProblem(typed)
-    if (problem !== null || lineOfInput(typed) === null) { setLineError(t(`billet:pay.problem.${problem ?? "length"}`)); return }
+    if (problem !== null || lineOfInput(typed) === null) {
+      setLineError(t(`billet:pay.problem.${problem ?? "length"}`))
+      return
+    }
     if (!wallet) return
     setLooking(true)
     try {
@@ -66,23 +68,41 @@ export function PayBillet() {
     e.preventDefault()
     setFormError(null)
     if (!decoded || !wallet) return
-    if (decoded.expired) { setFormError(t("errors:BILLET_EXPIRED")); return }
+    if (decoded.expired) {
+      setFormError(t("errors:BILLET_EXPIRED"))
+      return
+    }
     let d = decoded
     let payDate: string | null = null
     if (when === "schedule") {
       const refusal = scheduleRefusal(date, todaySp(), decoded.limit_due_date)
-      if (refusal !== null) { setFormError(t(`errors:${refusal}`)); return }
+      if (refusal !== null) {
+        setFormError(t(`errors:${refusal}`))
+        return
+      }
       payDate = date
       // the amount charged on that day (a late slip charges more; features §3 charged_amount_due_date)
       try {
         d = (await getEngine().call("billetDecode", { walletId: wallet.id, query: { line: decoded.typeable_line, date } })).data
-      } catch (err) { setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") })); return }
+      } catch (err) {
+        setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
+        return
+      }
     }
     const pay = d.divergent_amount_type === "none" ? d.charged_amount : amount
-    if (pay === null || pay <= 0) { setFormError(t("billet:pay.amountRequired")); return }
+    if (pay === null || pay <= 0) {
+      setFormError(t("billet:pay.amountRequired"))
+      return
+    }
     const refusal = amountRefusal({ divergent: d.divergent_amount_type, min: d.min_amount, max: d.max_amount }, d.charged_amount, pay)
-    if (refusal !== null) { setFormError(t(`errors:${refusal}`)); return }
-    if (payDate === null && balance !== null && pay > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
+    if (refusal !== null) {
+      setFormError(t(`errors:${refusal}`))
+      return
+    }
+    if (payDate === null && balance !== null && pay > balance) {
+      setFormError(t("errors:INSUFFICIENT_BALANCE"))
+      return
+    }
     nonce.current++
     setReview({ amount: pay, date: payDate, decoded: d })
   }
@@ -92,32 +112,65 @@ export function PayBillet() {
     setReview(null)
     if (!wallet || !r) return
     const base = { line: r.decoded.typeable_line, amount: r.amount, beneficiary_name: r.decoded.beneficiary_name }
-    const body = r.date === null ? { name: "v1.billet.pay" as const, payload: base } : { name: "v1.billet.schedule" as const, payload: { ...base, payment_date: r.date } }
+    const body =
+      r.date === null ? { name: "v1.billet.pay" as const, payload: base } : { name: "v1.billet.schedule" as const, payload: { ...base, payment_date: r.date } }
     // one command per reviewed payment: a second click on the same review is the same command
-    submitCommand(wallet.id, body, `billet:${r.decoded.typeable_line}:${r.amount}:${r.date ?? "now"}:${nonce.current}`)
-      .then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") })))
+    submitCommand(wallet.id, body, `billet:${r.decoded.typeable_line}:${r.amount}:${r.date ?? "now"}:${nonce.current}`).then(setCommandId, (err: unknown) =>
+      setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
+    )
   }
 
-  const again = (): void => { setCommandId(null); setDecoded(null); setTyped(""); setAmountText(""); setAmount(null); setWhen("now"); setDate("") }
+  const again = (): void => {
+    setCommandId(null)
+    setDecoded(null)
+    setTyped("")
+    setAmountText("")
+    setAmount(null)
+    setWhen("now")
+    setDate("")
+  }
 
-  const receipt = useMemo(() => (command?.body.name === "v1.billet.pay" || command?.body.name === "v1.billet.schedule" ? command.body.payload : null), [command])
+  const receipt = useMemo(
+    () => (command?.body.name === "v1.billet.pay" || command?.body.name === "v1.billet.schedule" ? command.body.payload : null),
+    [command]
+  )
   if (command && receipt && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
     const ok = command.state === "confirmed"
     const scheduledFor: string | null = "payment_date" in receipt ? String(receipt.payment_date) : null
     return (
       <Card>
         <div className={layout.stack} role="status" data-testid="billet-pay-result" data-state={command.state} data-command-id={command.id}>
-          <h2>{ok ? (scheduledFor ? t("billet:pay.scheduled") : t("billet:pay.done")) : command.state === "cancelled" ? t("billet:pay.cancelled") : t("billet:pay.refused")}</h2>
+          <h2>
+            {ok
+              ? scheduledFor
+                ? t("billet:pay.scheduled")
+                : t("billet:pay.done")
+              : command.state === "cancelled"
+                ? t("billet:pay.cancelled")
+                : t("billet:pay.refused")}
+          </h2>
           {ok ? (
             <dl className={s.details} data-testid="billet-receipt">
-              <dt>{t("billet:fields.beneficiary")}</dt><dd>{receipt.beneficiary_name}</dd>
-              <dt>{t("billet:fields.amount")}</dt><dd className={s.money}>{f.brl(receipt.amount)}</dd>
-              <dt>{scheduledFor ? t("billet:fields.paymentDate") : t("billet:fields.paidOn")}</dt><dd>{dayText(scheduledFor ?? todaySp())}</dd>
-              <dt>{t("billet:fields.line")}</dt><dd className={s.line}>{formatBoletoLine(receipt.line)}</dd>
+              <dt>{t("billet:fields.beneficiary")}</dt>
+              <dd>{receipt.beneficiary_name}</dd>
+              <dt>{t("billet:fields.amount")}</dt>
+              <dd className={s.money}>{f.brl(receipt.amount)}</dd>
+              <dt>{scheduledFor ? t("billet:fields.paymentDate") : t("billet:fields.paidOn")}</dt>
+              <dd>{dayText(scheduledFor ?? todaySp())}</dd>
+              <dt>{t("billet:fields.line")}</dt>
+              <dd className={s.line}>{formatBoletoLine(receipt.line)}</dd>
             </dl>
           ) : null}
-          {command.error_key ? <p className={layout.errorText} data-testid="billet-pay-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
-          <div><Button onClick={again} data-testid="billet-pay-again">{t("billet:pay.again")}</Button></div>
+          {command.error_key ? (
+            <p className={layout.errorText} data-testid="billet-pay-error">
+              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+            </p>
+          ) : null}
+          <div>
+            <Button onClick={again} data-testid="billet-pay-again">
+              {t("billet:pay.again")}
+            </Button>
+          </div>
         </div>
       </Card>
     )
@@ -135,58 +188,144 @@ export function PayBillet() {
   return (
     <div className={layout.stack}>
       <Card>
-        <form onSubmit={(e) => { void lookUp(e) }} className={layout.stack} noValidate data-testid="billet-line-form">
+        <form
+          onSubmit={(e) => {
+            void lookUp(e)
+          }}
+          className={layout.stack}
+          noValidate
+          data-testid="billet-line-form"
+        >
           <TextField
-            label={t("billet:pay.line")} hint={t("billet:pay.lineHint")} value={typed}
-            onChange={(v) => { setTyped(formatLineTyping(v)); setDecoded(null); setLineError(null) }}
-            error={lineError} autoComplete="off" inputMode="numeric" data-testid="billet-line"
+            label={t("billet:pay.line")}
+            hint={t("billet:pay.lineHint")}
+            value={typed}
+            onChange={(v) => {
+              setTyped(formatLineTyping(v))
+              setDecoded(null)
+              setLineError(null)
+            }}
+            error={lineError}
+            autoComplete="off"
+            inputMode="numeric"
+            data-testid="billet-line"
           />
-          <div><Button type="submit" busy={looking} data-testid="billet-line-continue">{t("billet:pay.lookUp")}</Button></div>
+          <div>
+            <Button type="submit" busy={looking} data-testid="billet-line-continue">
+              {t("billet:pay.lookUp")}
+            </Button>
+          </div>
         </form>
       </Card>
       {decoded ? (
         <Card>
-          <form onSubmit={(e) => { void toReview(e) }} className={layout.stack} noValidate data-testid="billet-amount-form">
+          <form
+            onSubmit={(e) => {
+              void toReview(e)
+            }}
+            className={layout.stack}
+            noValidate
+            data-testid="billet-amount-form"
+          >
             <h2>{t("billet:pay.details")}</h2>
             <dl className={s.details} data-testid="billet-decoded">
-              <dt>{t("billet:fields.beneficiary")}</dt><dd data-testid="billet-beneficiary">{decoded.beneficiary_name}</dd>
-              <dt>{t("billet:fields.document")}</dt><dd>{f.document(decoded.beneficiary_document)}</dd>
-              <dt>{t("billet:fields.bank")}</dt><dd data-testid="billet-bank">{decoded.beneficiary_bank_code ? `${decoded.beneficiary_bank_code} · ` : ""}{decoded.beneficiary_bank_name}</dd>
-              <dt>{t("billet:fields.dueDate")}</dt><dd>{dayText(decoded.due_date)}</dd>
-              <dt>{t("billet:fields.limitDate")}</dt><dd>{dayText(decoded.limit_due_date)}</dd>
-              <dt>{t("billet:fields.original")}</dt><dd className={s.money}>{f.brl(decoded.original_amount)}</dd>
-              <dt>{t("billet:fields.rebate")}</dt><dd className={s.money} data-testid="billet-rebate">− {f.brl(decoded.rebate_amount)}</dd>
-              <dt>{t("billet:fields.discount")}</dt><dd className={s.money} data-testid="billet-discount">− {f.brl(decoded.discount_amount)}</dd>
-              <dt>{t("billet:fields.fine")}</dt><dd className={s.money} data-testid="billet-fine">+ {f.brl(decoded.fine_amount)}</dd>
-              <dt>{t("billet:fields.interest")}</dt><dd className={s.money} data-testid="billet-interest">+ {f.brl(decoded.interest_amount)}</dd>
+              <dt>{t("billet:fields.beneficiary")}</dt>
+              <dd data-testid="billet-beneficiary">{decoded.beneficiary_name}</dd>
+              <dt>{t("billet:fields.document")}</dt>
+              <dd>{f.document(decoded.beneficiary_document)}</dd>
+              <dt>{t("billet:fields.bank")}</dt>
+              <dd data-testid="billet-bank">
+                {decoded.beneficiary_bank_code ? `${decoded.beneficiary_bank_code} · ` : ""}
+                {decoded.beneficiary_bank_name}
+              </dd>
+              <dt>{t("billet:fields.dueDate")}</dt>
+              <dd>{dayText(decoded.due_date)}</dd>
+              <dt>{t("billet:fields.limitDate")}</dt>
+              <dd>{dayText(decoded.limit_due_date)}</dd>
+              <dt>{t("billet:fields.original")}</dt>
+              <dd className={s.money}>{f.brl(decoded.original_amount)}</dd>
+              <dt>{t("billet:fields.rebate")}</dt>
+              <dd className={s.money} data-testid="billet-rebate">
+                − {f.brl(decoded.rebate_amount)}
+              </dd>
+              <dt>{t("billet:fields.discount")}</dt>
+              <dd className={s.money} data-testid="billet-discount">
+                − {f.brl(decoded.discount_amount)}
+              </dd>
+              <dt>{t("billet:fields.fine")}</dt>
+              <dd className={s.money} data-testid="billet-fine">
+                + {f.brl(decoded.fine_amount)}
+              </dd>
+              <dt>{t("billet:fields.interest")}</dt>
+              <dd className={s.money} data-testid="billet-interest">
+                + {f.brl(decoded.interest_amount)}
+              </dd>
               <dt>{t("billet:fields.charged", { date: dayText(decoded.charged_amount_due_date) })}</dt>
-              <dd className={s.total} data-testid="billet-charged" data-value={decoded.charged_amount}>{f.brl(decoded.charged_amount)}</dd>
+              <dd className={s.total} data-testid="billet-charged" data-value={decoded.charged_amount}>
+                {f.brl(decoded.charged_amount)}
+              </dd>
               {decoded.divergent_amount_type !== "none" ? (
                 <>
                   <dt>{t("billet:fields.divergent")}</dt>
-                  <dd data-testid="billet-range">{decoded.max_amount !== null
-                    ? t("billet:pay.range", { min: f.brl(decoded.min_amount ?? 1), max: f.brl(decoded.max_amount) })
-                    : t("billet:pay.anyAmount")}</dd>
+                  <dd data-testid="billet-range">
+                    {decoded.max_amount !== null
+                      ? t("billet:pay.range", { min: f.brl(decoded.min_amount ?? 1), max: f.brl(decoded.max_amount) })
+                      : t("billet:pay.anyAmount")}
+                  </dd>
                 </>
               ) : null}
             </dl>
-            {decoded.expired ? <p className={layout.errorText} role="alert" data-testid="billet-expired">{t("errors:BILLET_EXPIRED")}</p> : (
+            {decoded.expired ? (
+              <p className={layout.errorText} role="alert" data-testid="billet-expired">
+                {t("errors:BILLET_EXPIRED")}
+              </p>
+            ) : (
               <>
                 {fixed ? null : (
                   <MoneyField
-                    label={t("billet:pay.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}
-                    hint={balance !== null ? t("billet:pay.available", { value: f.brl(balance) }) : undefined} data-testid="billet-amount"
+                    label={t("billet:pay.amount")}
+                    value={amountText}
+                    onChange={(text, cents) => {
+                      setAmountText(text)
+                      setAmount(cents)
+                    }}
+                    hint={balance !== null ? t("billet:pay.available", { value: f.brl(balance) }) : undefined}
+                    data-testid="billet-amount"
                   />
                 )}
                 <RadioGroup
-                  label={t("billet:pay.when")} value={when} onChange={(v) => { setWhen(v as "now" | "schedule"); setFormError(null) }}
-                  options={[{ value: "now", label: t("billet:pay.now") }, { value: "schedule", label: t("billet:pay.schedule") }]}
+                  label={t("billet:pay.when")}
+                  value={when}
+                  onChange={(v) => {
+                    setWhen(v as "now" | "schedule")
+                    setFormError(null)
+                  }}
+                  options={[
+                    { value: "now", label: t("billet:pay.now") },
+                    { value: "schedule", label: t("billet:pay.schedule") }
+                  ]}
                 />
                 {when === "schedule" ? (
-                  <TextField label={t("billet:pay.date")} hint={t("billet:pay.dateHint")} type="date" value={date} onChange={setDate} className={s.dateInput} data-testid="billet-date" />
+                  <TextField
+                    label={t("billet:pay.date")}
+                    hint={t("billet:pay.dateHint")}
+                    type="date"
+                    value={date}
+                    onChange={setDate}
+                    className={s.dateInput}
+                    data-testid="billet-date"
+                  />
                 ) : null}
-                {formError ? <p className={layout.errorText} role="alert" data-testid="billet-form-error">{formError}</p> : null}
-                <div><Button type="submit" data-testid="billet-review">{t("billet:pay.review")}</Button></div>
+                {formError ? (
+                  <p className={layout.errorText} role="alert" data-testid="billet-form-error">
+                    {formError}
+                  </p>
+                ) : null}
+                <div>
+                  <Button type="submit" data-testid="billet-review">
+                    {t("billet:pay.review")}
+                  </Button>
+                </div>
               </>
             )}
           </form>
@@ -195,12 +334,21 @@ export function PayBillet() {
       <ConfirmDialog
         open={review !== null}
         title={t("billet:pay.confirmTitle")}
-        html={review ? escapeHtml(review.date === null
-          ? t("billet:pay.confirmText", { amount: f.brl(review.amount), name: review.decoded.beneficiary_name })
-          : t("billet:pay.confirmSchedule", { amount: f.brl(review.amount), name: review.decoded.beneficiary_name, date: dayText(review.date) })) : ""}
+        html={
+          review
+            ? escapeHtml(
+                review.date === null
+                  ? t("billet:pay.confirmText", { amount: f.brl(review.amount), name: review.decoded.beneficiary_name })
+                  : t("billet:pay.confirmSchedule", { amount: f.brl(review.amount), name: review.decoded.beneficiary_name, date: dayText(review.date) })
+              )
+            : ""
+        }
         confirmLabel={t("billet:pay.confirm")}
         cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => { if (yes) pay(); else setReview(null) }}
+        onAnswer={(yes) => {
+          if (yes) pay()
+          else setReview(null)
+        }}
       />
     </div>
   )

@@ -26,9 +26,15 @@ export function PaidBillets() {
       <div className={layout.stack}>
         <div className={s.row}>
           <h2>{t("billet:paid.title")}</h2>
-          <Link to={lp("/banking/billet/pay")} data-testid="billet-go-pay">{t("billet:paid.payOne")}</Link>
+          <Link to={lp("/banking/billet/pay")} data-testid="billet-go-pay">
+            {t("billet:paid.payOne")}
+          </Link>
         </div>
-        {rows === undefined ? <Skeleton height={120} /> : rows.length === 0 ? <EmptyState title={t("billet:paid.empty")} /> : (
+        {rows === undefined ? (
+          <Skeleton height={120} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={t("billet:paid.empty")} />
+        ) : (
           <ul className={s.list} data-testid="billet-payments">
             {rows.map((p) => (
               <li key={p.id} className={s.item} data-testid="billet-payment-row" data-status={p.status} data-id={p.id}>
@@ -38,7 +44,9 @@ export function PaidBillets() {
                   <Badge tone={paymentTone(p.status)}>{t(`billet:status.${p.status}`)}</Badge>
                 </div>
                 <span className={layout.muted}>
-                  {p.payment_date !== null ? t("billet:paid.scheduledFor", { date: dayText(p.payment_date) }) : t("billet:paid.paidAt", { date: f.dateTime(p.created_at) })}
+                  {p.payment_date !== null
+                    ? t("billet:paid.scheduledFor", { date: dayText(p.payment_date) })
+                    : t("billet:paid.paidAt", { date: f.dateTime(p.created_at) })}
                 </span>
               </li>
             ))}
@@ -60,7 +68,11 @@ export function ScheduledBillets() {
     <Card>
       <div className={layout.stack}>
         <h2>{t("billet:scheduled.title")}</h2>
-        {rows === undefined ? <Skeleton height={120} /> : rows.length === 0 ? <EmptyState title={t("billet:scheduled.empty")} /> : (
+        {rows === undefined ? (
+          <Skeleton height={120} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={t("billet:scheduled.empty")} />
+        ) : (
           <ul className={s.list} data-testid="billet-scheduled">
             {rows.map((p) => (
               <li key={p.id} className={s.item} data-testid="billet-scheduled-row" data-status={p.status} data-id={p.id}>
@@ -72,12 +84,22 @@ export function ScheduledBillets() {
                 <div className={s.actions}>
                   <span className={layout.muted}>{t("billet:scheduled.on", { date: dayText(p.payment_date) })}</span>
                   {p.status === "pending" && !p.id.startsWith("pending:") ? (
-                    <Button size="sm" variant="secondary" busy={busy.has(p.id)} onClick={() => setCanceling({ id: p.id, name: p.beneficiary_name })} data-testid="billet-scheduled-cancel">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      busy={busy.has(p.id)}
+                      onClick={() => setCanceling({ id: p.id, name: p.beneficiary_name })}
+                      data-testid="billet-scheduled-cancel"
+                    >
                       {t("billet:scheduled.cancel")}
                     </Button>
                   ) : null}
                 </div>
-                {refusals.get(p.id) ? <p className={layout.errorText} role="alert">{t(`errors:${refusals.get(p.id) ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+                {refusals.get(p.id) ? (
+                  <p className={layout.errorText} role="alert">
+                    {t(`errors:${refusals.get(p.id) ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -90,7 +112,10 @@ export function ScheduledBillets() {
         confirmLabel={t("billet:scheduled.cancel")}
         cancelLabel={t("common:actions.back")}
         variant="danger"
-        onAnswer={(yes) => { if (yes && canceling) send({ name: "v1.billet.cancelScheduled", payload: { id: canceling.id } }, canceling.id, "billet:scheduled.canceled"); setCanceling(null) }}
+        onAnswer={(yes) => {
+          if (yes && canceling) send({ name: "v1.billet.cancelScheduled", payload: { id: canceling.id } }, canceling.id, "billet:scheduled.canceled")
+          setCanceling(null)
+        }}
       />
     </Card>
   )

@@ -28,9 +28,20 @@ export function ItfBarcode({ digits, label }: { readonly digits: string; readonl
   // each module's left edge (the widths of those before it), computed before drawing
   const starts: number[] = []
   let width = 0
-  for (const m of modules) { starts.push(width); width += m.width }
+  for (const m of modules) {
+    starts.push(width)
+    width += m.width
+  }
   return (
-    <svg className={s.barcode} viewBox={`0 0 ${width} 50`} preserveAspectRatio="none" role="img" aria-label={label} data-testid="billet-barcode" data-digits={digits}>
+    <svg
+      className={s.barcode}
+      viewBox={`0 0 ${width} 50`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+      data-testid="billet-barcode"
+      data-digits={digits}
+    >
       {modules.map((m, i) => (m.bar ? <rect key={i} x={starts[i]} y={0} width={m.width} height={50} fill="#000" /> : null))}
     </svg>
   )
@@ -42,7 +53,10 @@ function IssuedDetail({ d }: { readonly d: BilletDeposit }) {
   const [pdf, setPdf] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
   const copy = (): void => {
-    navigator.clipboard?.writeText(d.typeable_line).then(() => toast("success", t("billet:issued.copied")), () => undefined)
+    navigator.clipboard?.writeText(d.typeable_line).then(
+      () => toast("success", t("billet:issued.copied")),
+      () => undefined
+    )
   }
   const openPdf = async (): Promise<void> => {
     if (!wallet) return
@@ -58,13 +72,31 @@ function IssuedDetail({ d }: { readonly d: BilletDeposit }) {
   if (d.typeable_line === "") return <p className={layout.muted}>{t("billet:issued.creating")}</p>
   return (
     <div className={layout.stack}>
-      <span className={s.line} data-testid="billet-issued-line" data-line={d.typeable_line}>{formatBoletoLine(d.typeable_line)}</span>
+      <span className={s.line} data-testid="billet-issued-line" data-line={d.typeable_line}>
+        {formatBoletoLine(d.typeable_line)}
+      </span>
       <ItfBarcode digits={d.barcode} label={t("billet:issued.barcode", { digits: d.barcode })} />
       <div className={s.actions}>
-        <Button size="sm" variant="secondary" onClick={copy} data-testid="billet-copy">{t("billet:issued.copy")}</Button>
-        {pdf === null
-          ? <Button size="sm" variant="secondary" busy={loading} onClick={() => { void openPdf() }} data-testid="billet-pdf">{t("billet:issued.pdf")}</Button>
-          : <a href={pdf} download target="_blank" rel="noreferrer" data-testid="billet-pdf-link">{t("billet:issued.pdfReady")}</a>}
+        <Button size="sm" variant="secondary" onClick={copy} data-testid="billet-copy">
+          {t("billet:issued.copy")}
+        </Button>
+        {pdf === null ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={loading}
+            onClick={() => {
+              void openPdf()
+            }}
+            data-testid="billet-pdf"
+          >
+            {t("billet:issued.pdf")}
+          </Button>
+        ) : (
+          <a href={pdf} download target="_blank" rel="noreferrer" data-testid="billet-pdf-link">
+            {t("billet:issued.pdfReady")}
+          </a>
+        )}
       </div>
     </div>
   )
@@ -100,7 +132,14 @@ export function ReceiveBillet() {
     if (!isValidDocument(payerDoc)) err["payerDoc"] = t("validation:VALIDATION_VALID_DOCUMENT")
     setErrors(err)
     if (Object.keys(err).length > 0 || amount === null) return
-    send({ name: "v1.billet.issue", payload: { amount, due_date: due, description: desc, payer_name: payerName.trim(), payer_document: payerDoc.replace(/\D/g, "") } }, "issue", "billet:receive.issued")
+    send(
+      {
+        name: "v1.billet.issue",
+        payload: { amount, due_date: due, description: desc, payer_name: payerName.trim(), payer_document: payerDoc.replace(/\D/g, "") }
+      },
+      "issue",
+      "billet:receive.issued"
+    )
     setSent({ amount, due, description: desc, at: Date.now() })
   }
 
@@ -114,17 +153,62 @@ export function ReceiveBillet() {
       <Card>
         <form onSubmit={submit} className={layout.stack} noValidate data-testid="billet-issue-form">
           <h2>{t("billet:receive.title")}</h2>
-          <MoneyField label={t("billet:fields.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }} error={errors["amount"] ?? null} data-testid="billet-issue-amount" />
-          <TextField label={t("billet:fields.dueDate")} type="date" value={due} onChange={setDue} error={errors["due"] ?? null} className={s.dateInput} data-testid="billet-issue-due" />
-          <TextField label={t("billet:fields.description")} value={description} onChange={setDescription} maxLength={140} error={errors["description"] ?? null} data-testid="billet-issue-description" />
-          <TextField label={t("billet:fields.payerName")} value={payerName} onChange={setPayerName} error={errors["payerName"] ?? null} autoComplete="off" data-testid="billet-issue-payer" />
-          <TextField
-            label={t("billet:fields.payerDocument")} hint={t("billet:receive.documentHint")} value={payerDoc} inputMode="numeric" autoComplete="off"
-            onChange={(v) => setPayerDoc(v.replace(/[^\d./-]/g, "").slice(0, 18))} onBlur={() => setPayerDoc((v) => formatDocument(v.replace(/\D/g, "")))}
-            error={errors["payerDoc"] ?? null} data-testid="billet-issue-document"
+          <MoneyField
+            label={t("billet:fields.amount")}
+            value={amountText}
+            onChange={(text, cents) => {
+              setAmountText(text)
+              setAmount(cents)
+            }}
+            error={errors["amount"] ?? null}
+            data-testid="billet-issue-amount"
           />
-          {refusal ? <p className={layout.errorText} role="alert" data-testid="billet-issue-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
-          <div><Button type="submit" busy={busy.has("issue")} data-testid="billet-issue-submit">{t("billet:receive.submit")}</Button></div>
+          <TextField
+            label={t("billet:fields.dueDate")}
+            type="date"
+            value={due}
+            onChange={setDue}
+            error={errors["due"] ?? null}
+            className={s.dateInput}
+            data-testid="billet-issue-due"
+          />
+          <TextField
+            label={t("billet:fields.description")}
+            value={description}
+            onChange={setDescription}
+            maxLength={140}
+            error={errors["description"] ?? null}
+            data-testid="billet-issue-description"
+          />
+          <TextField
+            label={t("billet:fields.payerName")}
+            value={payerName}
+            onChange={setPayerName}
+            error={errors["payerName"] ?? null}
+            autoComplete="off"
+            data-testid="billet-issue-payer"
+          />
+          <TextField
+            label={t("billet:fields.payerDocument")}
+            hint={t("billet:receive.documentHint")}
+            value={payerDoc}
+            inputMode="numeric"
+            autoComplete="off"
+            onChange={(v) => setPayerDoc(v.replace(/[^\d./-]/g, "").slice(0, 18))}
+            onBlur={() => setPayerDoc((v) => formatDocument(v.replace(/\D/g, "")))}
+            error={errors["payerDoc"] ?? null}
+            data-testid="billet-issue-document"
+          />
+          {refusal ? (
+            <p className={layout.errorText} role="alert" data-testid="billet-issue-refusal">
+              {t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" busy={busy.has("issue")} data-testid="billet-issue-submit">
+              {t("billet:receive.submit")}
+            </Button>
+          </div>
         </form>
       </Card>
       {sent !== null && (issued !== undefined || pendingIssue) ? (
@@ -156,10 +240,19 @@ export function IssuedBillets() {
       <div className={layout.stack}>
         <div className={s.row}>
           <h2>{t("billet:issued.title")}</h2>
-          <Select label={t("billet:issued.filter")} value={filter} onChange={(v) => setFilter(v as (typeof FILTERS)[number])}
-            options={FILTERS.map((k) => ({ value: k, label: k === "all" ? t("billet:issued.all") : t(`billet:depositStatus.${k}`) }))} data-testid="billet-issued-filter" />
+          <Select
+            label={t("billet:issued.filter")}
+            value={filter}
+            onChange={(v) => setFilter(v as (typeof FILTERS)[number])}
+            options={FILTERS.map((k) => ({ value: k, label: k === "all" ? t("billet:issued.all") : t(`billet:depositStatus.${k}`) }))}
+            data-testid="billet-issued-filter"
+          />
         </div>
-        {shown === undefined ? <Skeleton height={120} /> : shown.length === 0 ? <EmptyState title={t("billet:issued.empty")} /> : (
+        {shown === undefined ? (
+          <Skeleton height={120} />
+        ) : shown.length === 0 ? (
+          <EmptyState title={t("billet:issued.empty")} />
+        ) : (
           <ul className={s.list} data-testid="billet-deposits">
             {shown.map((d) => (
               <li key={d.id} className={s.item} data-testid="billet-deposit-row" data-status={d.status} data-line={d.typeable_line}>
@@ -170,11 +263,19 @@ export function IssuedBillets() {
                 </div>
                 <div className={s.actions}>
                   <span className={layout.muted}>{t("billet:issued.dueOn", { date: dayText(d.due_date), payer: d.payer_name })}</span>
-                  <Button size="sm" variant="ghost" onClick={() => setOpen(open === d.id ? null : d.id)} aria-expanded={open === d.id} data-testid="billet-deposit-open">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setOpen(open === d.id ? null : d.id)}
+                    aria-expanded={open === d.id}
+                    data-testid="billet-deposit-open"
+                  >
                     {open === d.id ? t("billet:issued.hide") : t("billet:issued.show")}
                   </Button>
                   {d.status === "CREATED_PENDING" && !d.id.startsWith("pending:") ? (
-                    <Button size="sm" variant="secondary" onClick={() => setCanceling(d.id)} data-testid="billet-deposit-cancel">{t("billet:issued.cancel")}</Button>
+                    <Button size="sm" variant="secondary" onClick={() => setCanceling(d.id)} data-testid="billet-deposit-cancel">
+                      {t("billet:issued.cancel")}
+                    </Button>
                   ) : null}
                 </div>
                 {open === d.id ? <IssuedDetail d={d} /> : null}
@@ -190,7 +291,10 @@ export function IssuedBillets() {
         confirmLabel={t("billet:issued.cancel")}
         cancelLabel={t("common:actions.back")}
         variant="danger"
-        onAnswer={(yes) => { if (yes && canceling) send({ name: "v1.billet.cancelIssued", payload: { id: canceling } }, canceling, "billet:issued.canceled"); setCanceling(null) }}
+        onAnswer={(yes) => {
+          if (yes && canceling) send({ name: "v1.billet.cancelIssued", payload: { id: canceling } }, canceling, "billet:issued.canceled")
+          setCanceling(null)
+        }}
       />
     </Card>
   )

@@ -6,8 +6,20 @@ import { describe, expect, it } from "vitest"
 import { cardActions, groupBy4, maskedNumber, virtualCount, type CardView } from "./card-rules.ts"
 
 const card = (p: Partial<CardView>): CardView => ({
-  id: "c", wallet_id: "w", type: 5, virtual: true, status: "activated", card_name: "ANA", nickname: "", last_four: "1234", expiry: "01/30",
-  attempts_left: 3, replaced_by: null, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z", ...p
+  id: "c",
+  wallet_id: "w",
+  type: 5,
+  virtual: true,
+  status: "activated",
+  card_name: "ANA",
+  nickname: "",
+  last_four: "1234",
+  expiry: "01/30",
+  attempts_left: 3,
+  replaced_by: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  ...p
 })
 
 describe("cards rules", () => {
@@ -24,7 +36,15 @@ describe("cards rules", () => {
 
   it("features §4 the state decides the actions: pending → activate; activated → block; blocked → unblock unless replaced; cancelled → none", () => {
     expect(cardActions(card({ status: "pending", last_four: null }))).toMatchObject({ activate: true, block: true, unblock: false, reveal: false })
-    expect(cardActions(card({ status: "activated" }))).toMatchObject({ activate: false, block: true, unblock: false, reveal: true, password: true, newCopy: true, remove: true })
+    expect(cardActions(card({ status: "activated" }))).toMatchObject({
+      activate: false,
+      block: true,
+      unblock: false,
+      reveal: true,
+      password: true,
+      newCopy: true,
+      remove: true
+    })
     expect(cardActions(card({ status: "blocked" }))).toMatchObject({ block: false, unblock: true, reveal: false })
     expect(cardActions(card({ status: "blocked", replaced_by: "n" }))).toMatchObject({ unblock: false, newCopy: false })
     expect(Object.values(cardActions(card({ status: "cancelled" }))).every((v) => !v)).toBe(true)
@@ -36,7 +56,9 @@ describe("cards rules", () => {
   it("features §9 the virtual count leaves out deleted and replaced cards and physical ones", () => {
     const states = ["pending", "activated", "blocked", "cancelled"] as const
     for (let i = 0; i < 200; i++) {
-      const cards = Array.from({ length: i % 9 }, (_, k) => card({ id: String(k), virtual: (i + k) % 3 !== 0, status: states[(i * 7 + k) % 4]!, replaced_by: (i + k) % 5 === 0 ? "x" : null }))
+      const cards = Array.from({ length: i % 9 }, (_, k) =>
+        card({ id: String(k), virtual: (i + k) % 3 !== 0, status: states[(i * 7 + k) % 4]!, replaced_by: (i + k) % 5 === 0 ? "x" : null })
+      )
       const expected = cards.reduce((n, c) => n + (c.virtual && c.status !== "cancelled" && c.replaced_by === null ? 1 : 0), 0)
       expect(virtualCount(cards)).toBe(expected)
     }

@@ -20,7 +20,15 @@ import * as s from "./cards.css.ts"
 const STATUS = { all: undefined, approved: ["completed"], declined: ["failed"], pending: ["pending"] } as const
 type StatusKey = keyof typeof STATUS
 
-export function CardStatement({ cards, walletId, only }: { readonly cards: ReadonlyArray<CardView>; readonly walletId: string | null; readonly only?: CardView }) {
+export function CardStatement({
+  cards,
+  walletId,
+  only
+}: {
+  readonly cards: ReadonlyArray<CardView>
+  readonly walletId: string | null
+  readonly only?: CardView
+}) {
   const { t } = useTranslation()
   const f = useFormat()
   const [cardId, setCardId] = useState(only?.id ?? "")
@@ -41,16 +49,26 @@ export function CardStatement({ cards, walletId, only }: { readonly cards: Reado
     const range = preset === "" ? {} : presetRange(preset, Date.now())
     const st = STATUS[status]
     return {
-      walletIds: [walletId], types: ["CARD_PURCHASE"], currency: "BRL",
-      ...(q !== "" ? { text: q } : {}), ...range, ...(st !== undefined ? { statuses: [...st] } : {}),
-      ...(min !== null ? { minAmount: min } : {}), ...(max !== null ? { maxAmount: max } : {}),
+      walletIds: [walletId],
+      types: ["CARD_PURCHASE"],
+      currency: "BRL",
+      ...(q !== "" ? { text: q } : {}),
+      ...range,
+      ...(st !== undefined ? { statuses: [...st] } : {}),
+      ...(min !== null ? { minAmount: min } : {}),
+      ...(max !== null ? { maxAmount: max } : {}),
       sort: { by: "created_at" as const, dir: "desc" as const }
     }
   }, [walletId, chosen?.last_four, text, preset, status, min, max])
   const rows = useLiveQuery(query === null ? null : { kind: "statements", query: { ...query, limit: 50 } })
-  const approved = useLiveQuery(query === null || status === "declined" || status === "pending" ? null : { kind: "statements", query: { ...query, statuses: ["completed"], limit: 0 } })
-  const declined = useLiveQuery(query === null || status === "approved" || status === "pending" ? null : { kind: "statements", query: { ...query, statuses: ["failed"], limit: 0 } })
-  const cardLabel = (c: CardView): string => `${t(c.virtual ? "cards:kind.virtual" : "cards:kind.physical")} ${cardFilterText(c.last_four ?? "")}${c.nickname !== "" ? ` · ${c.nickname}` : ""}`
+  const approved = useLiveQuery(
+    query === null || status === "declined" || status === "pending" ? null : { kind: "statements", query: { ...query, statuses: ["completed"], limit: 0 } }
+  )
+  const declined = useLiveQuery(
+    query === null || status === "approved" || status === "pending" ? null : { kind: "statements", query: { ...query, statuses: ["failed"], limit: 0 } }
+  )
+  const cardLabel = (c: CardView): string =>
+    `${t(c.virtual ? "cards:kind.virtual" : "cards:kind.physical")} ${cardFilterText(c.last_four ?? "")}${c.nickname !== "" ? ` · ${c.nickname}` : ""}`
   const headingId = only ? `purchases-${only.id}` : "card-statement-title"
   return (
     <section aria-labelledby={headingId} className={layout.stack} data-testid="card-statement">
@@ -59,44 +77,116 @@ export function CardStatement({ cards, walletId, only }: { readonly cards: Reado
       <Card>
         <div className={s.filters}>
           {only ? null : (
-            <Select label={t("cards:statement.card")} value={cardId} onChange={setCardId} data-testid="statement-card"
-              options={[{ value: "", label: t("cards:statement.allCards") }, ...withDigits.map((c) => ({ value: c.id, label: cardLabel(c) }))]} />
+            <Select
+              label={t("cards:statement.card")}
+              value={cardId}
+              onChange={setCardId}
+              data-testid="statement-card"
+              options={[{ value: "", label: t("cards:statement.allCards") }, ...withDigits.map((c) => ({ value: c.id, label: cardLabel(c) }))]}
+            />
           )}
-          <TextField label={t("cards:statement.text")} hint={t("cards:statement.textHint")} value={text} onChange={setText} type="search" autoComplete="off" data-testid="statement-text" />
-          <Select label={t("cards:statement.period")} value={preset} onChange={(v) => setPreset(v as DatePreset | "")} data-testid="statement-period"
-            options={[{ value: "", label: t("cards:statement.allTime") }, ...DATE_PRESETS.map((p) => ({ value: p, label: t(`cards:statement.presets.${p}`) }))]} />
-          <Select label={t("cards:statement.status")} value={status} onChange={(v) => setStatus(v as StatusKey)} data-testid="statement-status"
+          <TextField
+            label={t("cards:statement.text")}
+            hint={t("cards:statement.textHint")}
+            value={text}
+            onChange={setText}
+            type="search"
+            autoComplete="off"
+            data-testid="statement-text"
+          />
+          <Select
+            label={t("cards:statement.period")}
+            value={preset}
+            onChange={(v) => setPreset(v as DatePreset | "")}
+            data-testid="statement-period"
+            options={[{ value: "", label: t("cards:statement.allTime") }, ...DATE_PRESETS.map((p) => ({ value: p, label: t(`cards:statement.presets.${p}`) }))]}
+          />
+          <Select
+            label={t("cards:statement.status")}
+            value={status}
+            onChange={(v) => setStatus(v as StatusKey)}
+            data-testid="statement-status"
             options={[
-              { value: "all", label: t("cards:statement.allStatuses") }, { value: "approved", label: t("cards:statement.approved") },
-              { value: "declined", label: t("cards:statement.declined") }, { value: "pending", label: t("cards:statement.pendingStatus") }
-            ]} />
-          <MoneyField label={t("cards:statement.min")} value={minText} onChange={(v) => setMinText(v)} error={minText.trim() !== "" && min === null ? t("validation:VALIDATION_MONEY") : null} />
-          <MoneyField label={t("cards:statement.max")} value={maxText} onChange={(v) => setMaxText(v)} error={maxText.trim() !== "" && max === null ? t("validation:VALIDATION_MONEY") : null} />
+              { value: "all", label: t("cards:statement.allStatuses") },
+              { value: "approved", label: t("cards:statement.approved") },
+              { value: "declined", label: t("cards:statement.declined") },
+              { value: "pending", label: t("cards:statement.pendingStatus") }
+            ]}
+          />
+          <MoneyField
+            label={t("cards:statement.min")}
+            value={minText}
+            onChange={(v) => setMinText(v)}
+            error={minText.trim() !== "" && min === null ? t("validation:VALIDATION_MONEY") : null}
+          />
+          <MoneyField
+            label={t("cards:statement.max")}
+            value={maxText}
+            onChange={(v) => setMaxText(v)}
+            error={maxText.trim() !== "" && max === null ? t("validation:VALIDATION_MONEY") : null}
+          />
         </div>
       </Card>
       <div className={s.totals} data-testid="statement-totals">
-        <span>{t("cards:statement.total")}<br /><span className={s.totalValue} data-testid="statement-approved-total">{f.brl(approved?.sumOut ?? 0)}</span></span>
+        <span>
+          {t("cards:statement.total")}
+          <br />
+          <span className={s.totalValue} data-testid="statement-approved-total">
+            {f.brl(approved?.sumOut ?? 0)}
+          </span>
+        </span>
         <span>{t("cards:statement.count", { n: rows?.total ?? 0 })}</span>
         <span className={s.declined}>{t("cards:statement.declinedCount", { n: declined?.total ?? 0 })}</span>
       </div>
-      {rows === undefined ? <Card><Skeleton height={120} /><span className={layout.muted}>{t("cards:statement.loading")}</span></Card>
-        : rows.rows.length === 0 ? <Card><EmptyState title={t("cards:statement.empty")} /></Card> : (
-          <div style={{ overflowX: "auto" }}>
-            <table className={s.table} data-testid="statement-rows">
-              <thead><tr><th className={s.th} scope="col">{t("cards:statement.date")}</th><th className={s.th} scope="col">{t("cards:statement.description")}</th><th className={s.th} scope="col">{t("cards:statement.status")}</th><th className={s.th} scope="col" style={{ textAlign: "right" }}>{t("cards:statement.amount")}</th></tr></thead>
-              <tbody>
-                {rows.rows.map((r) => (
-                  <tr key={r.id} data-testid="statement-row" data-status={r.status}>
-                    <td className={s.td}>{f.dateTime(r.created_at)}</td>
-                    <td className={s.td}>{r.description}</td>
-                    <td className={s.td}>{r.status === "failed" ? <span className={s.declined}>{t("cards:statement.declined")}</span> : r.status === "completed" ? t("cards:statement.approved") : t("cards:statement.pendingStatus")}</td>
-                    <td className={s.tdNum}>{f.brl(-r.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      {rows === undefined ? (
+        <Card>
+          <Skeleton height={120} />
+          <span className={layout.muted}>{t("cards:statement.loading")}</span>
+        </Card>
+      ) : rows.rows.length === 0 ? (
+        <Card>
+          <EmptyState title={t("cards:statement.empty")} />
+        </Card>
+      ) : (
+        <div style={{ overflowX: "auto" }}>
+          <table className={s.table} data-testid="statement-rows">
+            <thead>
+              <tr>
+                <th className={s.th} scope="col">
+                  {t("cards:statement.date")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("cards:statement.description")}
+                </th>
+                <th className={s.th} scope="col">
+                  {t("cards:statement.status")}
+                </th>
+                <th className={s.th} scope="col" style={{ textAlign: "right" }}>
+                  {t("cards:statement.amount")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.rows.map((r) => (
+                <tr key={r.id} data-testid="statement-row" data-status={r.status}>
+                  <td className={s.td}>{f.dateTime(r.created_at)}</td>
+                  <td className={s.td}>{r.description}</td>
+                  <td className={s.td}>
+                    {r.status === "failed" ? (
+                      <span className={s.declined}>{t("cards:statement.declined")}</span>
+                    ) : r.status === "completed" ? (
+                      t("cards:statement.approved")
+                    ) : (
+                      t("cards:statement.pendingStatus")
+                    )}
+                  </td>
+                  <td className={s.tdNum}>{f.brl(-r.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   )
 }

@@ -14,29 +14,48 @@ export function CardVisual({ card, link = false }: { readonly card: CardView; re
   const { t } = useTranslation()
   const lp = useLocalePath()
   const kind = t(card.virtual ? "cards:kind.virtual" : "cards:kind.physical")
-  const state = card.pending_action !== undefined
-    ? t(`cards:pendingAction.${card.pending_action}`)
-    : isReplaced(card) ? t("cards:status.replaced") : t(`cards:status.${card.status}`)
-  const label = card.last_four !== null
-    ? t("cards:visual.label", { kind, last: card.last_four, status: state })
-    : t("cards:visual.labelNoDigits", { kind, status: state })
-  const tone = card.status === "activated" && card.pending_action === undefined ? (card.virtual ? s.plasticTone.virtual : s.plasticTone.physical) : s.plasticTone.off
+  const state =
+    card.pending_action !== undefined
+      ? t(`cards:pendingAction.${card.pending_action}`)
+      : isReplaced(card)
+        ? t("cards:status.replaced")
+        : t(`cards:status.${card.status}`)
+  const label =
+    card.last_four !== null ? t("cards:visual.label", { kind, last: card.last_four, status: state }) : t("cards:visual.labelNoDigits", { kind, status: state })
+  const tone =
+    card.status === "activated" && card.pending_action === undefined ? (card.virtual ? s.plasticTone.virtual : s.plasticTone.physical) : s.plasticTone.off
   const body = (
     <>
       <div className={s.plasticTop}>
         <span className={s.brand}>{`Carteira · ${kind}`}</span>
-        <span className={s.stateTag} data-testid="card-state" data-status={card.status} data-pending={card.pending_action ?? ""}>{state}</span>
+        <span className={s.stateTag} data-testid="card-state" data-status={card.status} data-pending={card.pending_action ?? ""}>
+          {state}
+        </span>
       </div>
       {card.virtual ? null : <span className={s.chip} aria-hidden="true" />}
-      <span className={s.number} data-testid="card-number">{maskedNumber(card.last_four)}</span>
+      <span className={s.number} data-testid="card-number">
+        {maskedNumber(card.last_four)}
+      </span>
       <div className={s.plasticFoot}>
-        <span><span className={s.footLabel}>{card.nickname !== "" ? card.nickname : t("cards:visual.debit")}</span><span className={s.footValue}>{card.card_name}</span></span>
-        <span><span className={s.footLabel}>{t("cards:visual.expiry")}</span><span className={s.footValue}>{card.expiry}</span></span>
+        <span>
+          <span className={s.footLabel}>{card.nickname !== "" ? card.nickname : t("cards:visual.debit")}</span>
+          <span className={s.footValue}>{card.card_name}</span>
+        </span>
+        <span>
+          <span className={s.footLabel}>{t("cards:visual.expiry")}</span>
+          <span className={s.footValue}>{card.expiry}</span>
+        </span>
       </div>
     </>
   )
   const path = `/banking/cards/${card.virtual ? "virtual-card" : "physical-card"}/${card.id}`
-  return link
-    ? <Link to={lp(path)} className={`${s.plastic} ${tone}`} aria-label={label} data-testid="card" data-card-id={card.id}>{body}</Link>
-    : <div role="img" className={`${s.plastic} ${tone}`} aria-label={label} data-testid="card" data-card-id={card.id}>{body}</div>
+  return link ? (
+    <Link to={lp(path)} className={`${s.plastic} ${tone}`} aria-label={label} data-testid="card" data-card-id={card.id}>
+      {body}
+    </Link>
+  ) : (
+    <div role="img" className={`${s.plastic} ${tone}`} aria-label={label} data-testid="card" data-card-id={card.id}>
+      {body}
+    </div>
+  )
 }

@@ -47,18 +47,48 @@ export function CoinsPage() {
   const [trendsError, setTrendsError] = useState<string | null>(null)
   const [refreshKey, setRefreshKey] = useState(0)
   const settled = useCallback(() => setRefreshKey((k) => k + 1), [])
-  useEffect(() => { document.title = `${t("coins:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("coins:title")} · ${t("common:appName")}`
+  }, [t])
   useEffect(() => {
     let live = true
     // core §8: a failed currency load clears the list
-    getEngine().call("currencies").then((r) => { if (live) setCurrencies(r.data) }, () => { if (live) setCurrencies([]) })
+    getEngine()
+      .call("currencies")
+      .then(
+        (r) => {
+          if (live) setCurrencies(r.data)
+        },
+        () => {
+          if (live) setCurrencies([])
+        }
+      )
     if (TRENDS_LIVE) {
-      getEngine().call("trends").then((r) => { if (live) setTrends(r.data) }, (e: unknown) => { if (live) { setTrends([]); setTrendsError(errorI18nKey(e)) } })
+      getEngine()
+        .call("trends")
+        .then(
+          (r) => {
+            if (live) setTrends(r.data)
+          },
+          (e: unknown) => {
+            if (live) {
+              setTrends([])
+              setTrendsError(errorI18nKey(e))
+            }
+          }
+        )
     }
-    return () => { live = false }
+    return () => {
+      live = false
+    }
   }, [])
 
-  if (!wallet) return <div className={layout.page} data-testid="coins-page"><Skeleton height={200} /></div>
+  if (!wallet)
+    return (
+      <div className={layout.page} data-testid="coins-page">
+        <Skeleton height={200} />
+      </div>
+    )
   const canConvertHere = hasPermission(actions, P.postConversion)
   const locked = (c: string): boolean => (LOCKED_CURRENCIES as ReadonlyArray<string>).includes(c)
 
@@ -77,7 +107,11 @@ export function CoinsPage() {
         {!enabled ? (
           <EmptyState title={t("coins:balances.unavailableTitle")} message={t("coins:balances.unavailable")} />
         ) : accounts === undefined ? (
-          <div className={s.balances} aria-busy="true">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height={88} />)}</div>
+          <div className={s.balances} aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={88} />
+            ))}
+          </div>
         ) : sorted.length === 0 ? (
           <EmptyState title={t("coins:balances.empty")} />
         ) : (
@@ -89,7 +123,11 @@ export function CoinsPage() {
                   <BalanceCard
                     label={t("coins:balances.label", { symbol: a.currency_symbol })}
                     amount={show ? f.amount(a.balance, a.currency_symbol, decimals) : HIDDEN_BALANCE}
-                    blocked={a.currency_symbol === "BRL" ? t("coins:balances.blocked", { value: show ? f.brl(pending?.pending_balance ?? 0) : HIDDEN_BALANCE }) : undefined}
+                    blocked={
+                      a.currency_symbol === "BRL"
+                        ? t("coins:balances.blocked", { value: show ? f.brl(pending?.pending_balance ?? 0) : HIDDEN_BALANCE })
+                        : undefined
+                    }
                     pending={a.pendingDelta !== 0 ? t("coins:balances.pending") : undefined}
                     menu={locked(a.currency_symbol) ? <Badge tone="neutral">{t("coins:balances.locked")}</Badge> : undefined}
                   />
@@ -112,11 +150,19 @@ export function CoinsPage() {
           </Card>
         )}
         <Card title={t("coins:trends.title")} data-testid="trends" data-sample={TRENDS_LIVE ? undefined : "true"}>
-          {TRENDS_LIVE ? null : <p className={layout.muted} data-testid="trends-sample-note">{t("coins:trends.sample")}</p>}
-          {trends === null ? <Skeleton height={180} /> : trends.length === 0 ? (
+          {TRENDS_LIVE ? null : (
+            <p className={layout.muted} data-testid="trends-sample-note">
+              {t("coins:trends.sample")}
+            </p>
+          )}
+          {trends === null ? (
+            <Skeleton height={180} />
+          ) : trends.length === 0 ? (
             <EmptyState title={trendsError ? t(trendsError) : t("coins:trends.empty")} />
           ) : (
-            <Suspense fallback={<Skeleton height={180} />}><TrendsCharts samples={trends} /></Suspense>
+            <Suspense fallback={<Skeleton height={180} />}>
+              <TrendsCharts samples={trends} />
+            </Suspense>
           )}
         </Card>
       </div>

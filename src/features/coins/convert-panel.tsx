@@ -59,26 +59,31 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
   const [commandId, setCommandId] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
-  const chosen: CurrencySymbol | null = coin ?? (coins.includes(initialFrom as CurrencySymbol) ? (initialFrom as CurrencySymbol) : coins[0] ?? null)
+  const chosen: CurrencySymbol | null = coin ?? (coins.includes(initialFrom as CurrencySymbol) ? (initialFrom as CurrencySymbol) : (coins[0] ?? null))
   const from: CurrencySymbol | null = chosen === null ? null : side === "buy" ? "BRL" : chosen
   const to: CurrencySymbol | null = chosen === null ? null : side === "buy" ? chosen : "BRL"
 
-  const fetchQuote = useCallback(async (c: CurrencySymbol): Promise<SpotQuote | null> => {
-    setQuoting(true)
-    try {
-      const r = await getEngine().call("spotQuote", { walletId: wallet.id, query: { base: c, quote: "BRL" } })
-      setQuote(r.data)
-      setQuoteError(null)
-      return r.data
-    } catch (e) {
-      setQuote(null)
-      setQuoteError(errorI18nKey(e))
-      return null
-    } finally {
-      setQuoting(false)
-    }
-  }, [wallet.id])
-  useEffect(() => { if (chosen) void fetchQuote(chosen) }, [chosen, fetchQuote])
+  const fetchQuote = useCallback(
+    async (c: CurrencySymbol): Promise<SpotQuote | null> => {
+      setQuoting(true)
+      try {
+        const r = await getEngine().call("spotQuote", { walletId: wallet.id, query: { base: c, quote: "BRL" } })
+        setQuote(r.data)
+        setQuoteError(null)
+        return r.data
+      } catch (e) {
+        setQuote(null)
+        setQuoteError(errorI18nKey(e))
+        return null
+      } finally {
+        setQuoting(false)
+      }
+    },
+    [wallet.id]
+  )
+  useEffect(() => {
+    if (chosen) void fetchQuote(chosen)
+  }, [chosen, fetchQuote])
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(id)
@@ -107,14 +112,21 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
   }, [commandState])
 
   const amount = from === null ? null : from === "BRL" ? parseMoneyInput(amountText) : parseDecimalInput(amountText, decimalsOf(from), loc)
-  const available = from === null ? 0 : accounts.find((a) => a.currency_symbol === from)?.balance ?? 0
+  const available = from === null ? 0 : (accounts.find((a) => a.currency_symbol === from)?.balance ?? 0)
   const estimate = quote && amount !== null && chosen ? estimateConversion(side, amount, decimalsOf(chosen), quote) : null
   const problem = quote && amount !== null ? conversionProblem(amount, available, estimate, quote) : null
-  const inputError = !touched || amountText.trim() === "" ? null
-    : amount === null ? (from === "BRL" ? t("validation:VALIDATION_MONEY") : t("coins:convert.invalidAmount", { decimals: from ? decimalsOf(from) : 8 }))
-    : problem === "AMOUNT_BELOW_MINIMUM" ? t("coins:convert.belowMinimum", { min: f.brl(quote?.min_amount ?? 0) })
-    : problem === "INSUFFICIENT_BALANCE" ? t("errors:INSUFFICIENT_BALANCE")
-    : null
+  const inputError =
+    !touched || amountText.trim() === ""
+      ? null
+      : amount === null
+        ? from === "BRL"
+          ? t("validation:VALIDATION_MONEY")
+          : t("coins:convert.invalidAmount", { decimals: from ? decimalsOf(from) : 8 })
+        : problem === "AMOUNT_BELOW_MINIMUM"
+          ? t("coins:convert.belowMinimum", { min: f.brl(quote?.min_amount ?? 0) })
+          : problem === "INSUFFICIENT_BALANCE"
+            ? t("errors:INSUFFICIENT_BALANCE")
+            : null
   const canSubmit = quote !== null && estimate !== null && problem === null && amount !== null && !open && !submitting && from !== null && to !== null
 
   const submit = async (): Promise<void> => {
@@ -134,17 +146,27 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
     }
     const ok = await confirmDialog({
       title: t("coins:convert.confirmTitle"),
-      html: t("coins:convert.confirmHtml", { from: f.amount(amount, from), to: f.amount(est.toAmount, to), iof: f.brl(est.iof), price: f.brl(est.price), coin: chosen }),
+      html: t("coins:convert.confirmHtml", {
+        from: f.amount(amount, from),
+        to: f.amount(est.toAmount, to),
+        iof: f.brl(est.iof),
+        price: f.brl(est.price),
+        coin: chosen
+      }),
       confirmLabel: t("coins:convert.confirm"),
       cancelLabel: t("common:actions.cancel")
     })
     if (!ok) return
     setSubmitting(true)
     try {
-      const id = await getEngine().submit(wallet.id, {
-        name: "v1.coins.convert",
-        payload: { quote_id: q.quote_id, side, from_currency: from, to_currency: to, amount, expected_to_amount: est.toAmount }
-      }, `convert:${q.quote_id}`)
+      const id = await getEngine().submit(
+        wallet.id,
+        {
+          name: "v1.coins.convert",
+          payload: { quote_id: q.quote_id, side, from_currency: from, to_currency: to, amount, expected_to_amount: est.toAmount }
+        },
+        `convert:${q.quote_id}`
+      )
       setCommandId(id)
     } catch (e) {
       toast("error", t("coins:convert.failedTitle"), t(errorI18nKey(e)))
@@ -153,25 +175,49 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
     }
   }
 
-  if (currencies === null) return <Card title={t("coins:convert.title")}><Skeleton height={220} /></Card>
+  if (currencies === null)
+    return (
+      <Card title={t("coins:convert.title")}>
+        <Skeleton height={220} />
+      </Card>
+    )
   if (coins.length === 0 || chosen === null || from === null || to === null) {
-    return <Card title={t("coins:convert.title")}><p className={layout.muted}>{t("coins:convert.noCoins")}</p></Card>
+    return (
+      <Card title={t("coins:convert.title")}>
+        <p className={layout.muted}>{t("coins:convert.noCoins")}</p>
+      </Card>
+    )
   }
   return (
     <Card title={t("coins:convert.title")} data-testid="convert-panel">
-      <form className={layout.form} onSubmit={(e) => { e.preventDefault(); void submit() }} noValidate>
+      <form
+        className={layout.form}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+        noValidate
+      >
         <div className={layout.formGrid}>
           <Select
             label={t("coins:convert.coin")}
             value={chosen}
-            onChange={(v) => { setCoin(v as CurrencySymbol); setAmountText(""); setTouched(false) }}
+            onChange={(v) => {
+              setCoin(v as CurrencySymbol)
+              setAmountText("")
+              setTouched(false)
+            }}
             options={coins.map((c) => ({ value: c, label: `${c} · ${currencies.find((x) => x.symbol === c)?.name ?? c}` }))}
             data-testid="convert-coin"
           />
           <RadioGroup
             label={t("coins:convert.side")}
             value={side}
-            onChange={(v) => { setSide(v === "sell" ? "sell" : "buy"); setAmountText(""); setTouched(false) }}
+            onChange={(v) => {
+              setSide(v === "sell" ? "sell" : "buy")
+              setAmountText("")
+              setTouched(false)
+            }}
             options={[
               { value: "buy", label: t("coins:convert.buy", { coin: chosen }) },
               { value: "sell", label: t("coins:convert.sell", { coin: chosen }) }
@@ -182,20 +228,59 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
         <div className={s.quote} data-testid="convert-quote" aria-busy={quoting || undefined}>
           {quote ? (
             <>
-              <span className={s.quoteItem}><span className={s.quoteLabel}>{t("coins:quote.buy")}</span><span className={s.quoteValue} data-testid="quote-buy">{t("coins:quote.perUnit", { price: f.brl(quote.price_buy), coin: chosen })}</span></span>
-              <span className={s.quoteItem}><span className={s.quoteLabel}>{t("coins:quote.sell")}</span><span className={s.quoteValue} data-testid="quote-sell">{t("coins:quote.perUnit", { price: f.brl(quote.price_sell), coin: chosen })}</span></span>
-              <span className={s.quoteItem}><span className={s.quoteLabel}>{t("coins:quote.iof")}</span><span className={s.quoteValue} data-testid="quote-iof">{`${bpsToPercent(quote.iof_bps, loc)}%`}</span></span>
-              <span className={s.quoteItem}><span className={s.quoteLabel}>{t("coins:quote.spread")}</span><span className={s.quoteValue} data-testid="quote-spread">{t("coins:quote.bps", { percent: bpsToPercent(quote.spread_bps, loc), bps: quote.spread_bps })}</span></span>
-              <span className={s.quoteItem}><span className={s.quoteLabel}>{t("coins:quote.minimum")}</span><span className={s.quoteValue} data-testid="quote-min">{f.brl(quote.min_amount)}</span></span>
+              <span className={s.quoteItem}>
+                <span className={s.quoteLabel}>{t("coins:quote.buy")}</span>
+                <span className={s.quoteValue} data-testid="quote-buy">
+                  {t("coins:quote.perUnit", { price: f.brl(quote.price_buy), coin: chosen })}
+                </span>
+              </span>
+              <span className={s.quoteItem}>
+                <span className={s.quoteLabel}>{t("coins:quote.sell")}</span>
+                <span className={s.quoteValue} data-testid="quote-sell">
+                  {t("coins:quote.perUnit", { price: f.brl(quote.price_sell), coin: chosen })}
+                </span>
+              </span>
+              <span className={s.quoteItem}>
+                <span className={s.quoteLabel}>{t("coins:quote.iof")}</span>
+                <span className={s.quoteValue} data-testid="quote-iof">{`${bpsToPercent(quote.iof_bps, loc)}%`}</span>
+              </span>
+              <span className={s.quoteItem}>
+                <span className={s.quoteLabel}>{t("coins:quote.spread")}</span>
+                <span className={s.quoteValue} data-testid="quote-spread">
+                  {t("coins:quote.bps", { percent: bpsToPercent(quote.spread_bps, loc), bps: quote.spread_bps })}
+                </span>
+              </span>
+              <span className={s.quoteItem}>
+                <span className={s.quoteLabel}>{t("coins:quote.minimum")}</span>
+                <span className={s.quoteValue} data-testid="quote-min">
+                  {f.brl(quote.min_amount)}
+                </span>
+              </span>
               <span className={s.quoteItem}>
                 <span className={s.quoteLabel}>{t("coins:quote.validity")}</span>
                 <span className={s.quoteValue}>{expired ? t("coins:quote.expired") : t("coins:quote.seconds", { count: secondsLeft })}</span>
               </span>
             </>
-          ) : quoteError ? <span className={layout.errorText} role="alert">{t(quoteError)}</span> : <Skeleton height={56} />}
+          ) : quoteError ? (
+            <span className={layout.errorText} role="alert">
+              {t(quoteError)}
+            </span>
+          ) : (
+            <Skeleton height={56} />
+          )}
         </div>
         <div className={layout.row}>
-          <Button variant="ghost" size="sm" busy={quoting} onClick={() => { void fetchQuote(chosen) }} data-testid="quote-refresh">{t("coins:quote.refresh")}</Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            busy={quoting}
+            onClick={() => {
+              void fetchQuote(chosen)
+            }}
+            data-testid="quote-refresh"
+          >
+            {t("coins:quote.refresh")}
+          </Button>
         </div>
 
         {from === "BRL" ? (
@@ -231,7 +316,9 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
         <CommandStatus command={command} />
 
         <div className={layout.actions}>
-          <Button type="submit" disabled={!canSubmit && touched} busy={submitting || open} data-testid="convert-submit">{t("coins:convert.submit")}</Button>
+          <Button type="submit" disabled={!canSubmit && touched} busy={submitting || open} data-testid="convert-submit">
+            {t("coins:convert.submit")}
+          </Button>
         </div>
       </form>
     </Card>
@@ -244,10 +331,22 @@ function CommandStatus({ command }: { readonly command: { readonly id: string; r
   const { state, error_key: key } = command
   const tone = state === "confirmed" ? s.statusOk : state === "rejected" || state === "failed" ? s.statusBad : s.statusInfo
   return (
-    <div className={[s.status, tone].join(" ")} role="status" aria-live="polite" data-testid="convert-status" data-state={state} data-command-id={command.id} data-error-key={key ?? ""}>
+    <div
+      className={[s.status, tone].join(" ")}
+      role="status"
+      aria-live="polite"
+      data-testid="convert-status"
+      data-state={state}
+      data-command-id={command.id}
+      data-error-key={key ?? ""}
+    >
       <strong>{t(`coins:command.${state}`, { defaultValue: state })}</strong>
-      {key && state === "awaiting-pin" ? <span data-testid="convert-status-error">{`${t(`errors:${key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })} ${t("coins:command.tryAgain")}`}</span> : null}
-      {key && (state === "rejected" || state === "failed") ? <span data-testid="convert-status-error">{t(`errors:${key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</span> : null}
+      {key && state === "awaiting-pin" ? (
+        <span data-testid="convert-status-error">{`${t(`errors:${key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })} ${t("coins:command.tryAgain")}`}</span>
+      ) : null}
+      {key && (state === "rejected" || state === "failed") ? (
+        <span data-testid="convert-status-error">{t(`errors:${key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</span>
+      ) : null}
     </div>
   )
 }

@@ -24,16 +24,35 @@ export function Portfolio({ walletId, refreshKey }: { readonly walletId: string;
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    getEngine().call("portfolioStatements", { walletId, query: { page: String(page), page_size: String(PORTFOLIO_PAGE_SIZE), sort: "created_at", order: "desc" } })
-      .then((r) => { if (live) { setData(r.data); setError(null) } })
+    getEngine()
+      .call("portfolioStatements", { walletId, query: { page: String(page), page_size: String(PORTFOLIO_PAGE_SIZE), sort: "created_at", order: "desc" } })
+      .then((r) => {
+        if (live) {
+          setData(r.data)
+          setError(null)
+        }
+      })
       // core §8: a list loader resets to an empty list on failure
-      .catch((e: unknown) => { if (live) { setData(null); setError(errorI18nKey(e)) } })
-    return () => { live = false }
+      .catch((e: unknown) => {
+        if (live) {
+          setData(null)
+          setError(errorI18nKey(e))
+        }
+      })
+    return () => {
+      live = false
+    }
   }, [walletId, page, refreshKey])
   const pages = data ? Math.max(1, data.page_total) : 1
   return (
     <Card title={t("coins:portfolio.title")} data-testid="portfolio">
-      {error ? <p className={layout.errorText} role="alert">{t(error)}</p> : data === null ? <Skeleton height={160} /> : data.data.length === 0 ? (
+      {error ? (
+        <p className={layout.errorText} role="alert">
+          {t(error)}
+        </p>
+      ) : data === null ? (
+        <Skeleton height={160} />
+      ) : data.data.length === 0 ? (
         <EmptyState title={t("coins:portfolio.empty")} />
       ) : (
         <>
@@ -41,13 +60,27 @@ export function Portfolio({ walletId, refreshKey }: { readonly walletId: string;
             <table className={s.table}>
               <thead>
                 <tr>
-                  <th className={s.th} scope="col">{t("coins:portfolio.date")}</th>
-                  <th className={s.th} scope="col">{t("coins:portfolio.from")}</th>
-                  <th className={s.th} scope="col">{t("coins:portfolio.to")}</th>
-                  <th className={s.th} scope="col">{t("coins:portfolio.price")}</th>
-                  <th className={s.th} scope="col">{t("coins:portfolio.iof")}</th>
-                  <th className={s.th} scope="col">{t("coins:portfolio.spread")}</th>
-                  <th className={s.th} scope="col">{t("coins:portfolio.status")}</th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.date")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.from")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.to")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.price")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.iof")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.spread")}
+                  </th>
+                  <th className={s.th} scope="col">
+                    {t("coins:portfolio.status")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -66,9 +99,13 @@ export function Portfolio({ walletId, refreshKey }: { readonly walletId: string;
             </table>
           </div>
           <div className={s.pager}>
-            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>{t("coins:portfolio.previous")}</Button>
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              {t("coins:portfolio.previous")}
+            </Button>
             <span className={layout.muted}>{t("coins:portfolio.page", { page, pages, total: data.total })}</span>
-            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{t("coins:portfolio.next")}</Button>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t("coins:portfolio.next")}
+            </Button>
           </div>
         </>
       )}

@@ -13,21 +13,30 @@ const DAY_2 = "2026-01-02T03:00:00.000Z"
 
 export const SAMPLE_TRENDS: ReadonlyArray<TrendSample> = [
   {
-    quote_currency_symbol: "BRL", base_currency_symbol: "BTC", decimal: 8, title: "Bitcoin",
+    quote_currency_symbol: "BRL",
+    base_currency_symbol: "BTC",
+    decimal: 8,
+    title: "Bitcoin",
     points: [
       { price: 55_000_000, price_buy: 55_275_000, price_sell: 54_725_000, timestamp: DAY_1 },
       { price: 56_100_000, price_buy: 56_380_500, price_sell: 55_819_500, timestamp: DAY_2 }
     ]
   },
   {
-    quote_currency_symbol: "BRL", base_currency_symbol: "ETH", decimal: 8, title: "Ethereum",
+    quote_currency_symbol: "BRL",
+    base_currency_symbol: "ETH",
+    decimal: 8,
+    title: "Ethereum",
     points: [
       { price: 2_000_000, price_buy: 2_010_000, price_sell: 1_990_000, timestamp: DAY_1 },
       { price: 2_040_000, price_buy: 2_050_200, price_sell: 2_029_800, timestamp: DAY_2 }
     ]
   },
   {
-    quote_currency_symbol: "BRL", base_currency_symbol: "USDT", decimal: 6, title: "Tether USD",
+    quote_currency_symbol: "BRL",
+    base_currency_symbol: "USDT",
+    decimal: 6,
+    title: "Tether USD",
     points: [
       { price: 550, price_buy: 553, price_sell: 547, timestamp: DAY_1 },
       { price: 561, price_buy: 564, price_sell: 558, timestamp: DAY_2 }

@@ -24,7 +24,13 @@ export default function TrendsCharts({ samples }: { readonly samples: ReadonlyAr
         const data = sample.points.map((p) => ({ label: formatDate(p.timestamp).slice(0, 5), price: p.price, buy: p.price_buy, sell: p.price_sell }))
         const title = t("coins:trends.pair", { base: sample.base_currency_symbol, quote: sample.quote_currency_symbol })
         return (
-          <figure key={`${sample.base_currency_symbol}-${sample.quote_currency_symbol}`} style={{ margin: 0 }} data-testid="trend-chart" data-base={sample.base_currency_symbol} data-points={data.length}>
+          <figure
+            key={`${sample.base_currency_symbol}-${sample.quote_currency_symbol}`}
+            style={{ margin: 0 }}
+            data-testid="trend-chart"
+            data-base={sample.base_currency_symbol}
+            data-points={data.length}
+          >
             <figcaption className={s.trendTitle}>{`${sample.title} · ${title}`}</figcaption>
             <div className={s.chart} role="img" aria-label={t("coins:trends.description", { pair: title, count: data.length })}>
               <ResponsiveContainer width="100%" height="100%">

@@ -20,17 +20,26 @@ import * as s from "./control-panel.css.ts"
 type Direction = "received" | "sent"
 
 export const STATE_TONE: Readonly<Record<InvitationState, Tone>> = {
-  SENT: "info", ACCEPTED: "success", DECLINED: "danger", EXPIRED: "neutral", CANCELLED: "warning"
+  SENT: "info",
+  ACCEPTED: "success",
+  DECLINED: "danger",
+  EXPIRED: "neutral",
+  CANCELLED: "warning"
 }
 
 /** The date that goes with a state (core §3: invited, accepted, declined, expired, cancelled). */
 export function stateDate(i: WalletInvitation): string {
   switch (i.state) {
-    case "ACCEPTED": return i.accepted_at ?? i.updated_at
-    case "DECLINED": return i.declined_at ?? i.updated_at
-    case "EXPIRED": return i.expired_at ?? i.updated_at
-    case "CANCELLED": return i.cancelled_at ?? i.updated_at
-    default: return i.invited_at
+    case "ACCEPTED":
+      return i.accepted_at ?? i.updated_at
+    case "DECLINED":
+      return i.declined_at ?? i.updated_at
+    case "EXPIRED":
+      return i.expired_at ?? i.updated_at
+    case "CANCELLED":
+      return i.cancelled_at ?? i.updated_at
+    default:
+      return i.invited_at
   }
 }
 
@@ -41,7 +50,9 @@ function InvitesPage({ direction }: { readonly direction: Direction }) {
   const live = useLiveQuery({ kind: "invitations", direction })
   const [overrides, setOverrides] = useState<ReadonlyMap<string, InvitationState>>(new Map())
   const [busy, setBusy] = useState<string | null>(null)
-  useEffect(() => { document.title = `${t(`controlPanel:invites.${direction}`)} · ${t("common:appName")}` }, [t, direction])
+  useEffect(() => {
+    document.title = `${t(`controlPanel:invites.${direction}`)} · ${t("common:appName")}`
+  }, [t, direction])
 
   const act = async (inv: WalletInvitation, next: InvitationState, run: () => Promise<unknown>, doneKey: string): Promise<void> => {
     setBusy(inv.invite_id)
@@ -51,20 +62,45 @@ function InvitesPage({ direction }: { readonly direction: Direction }) {
       toast("success", t(doneKey, { name: inv.wallet_name }))
       if (next === "ACCEPTED") await refreshWallets()
     } catch (e) {
-      setOverrides((m) => { const x = new Map(m); x.delete(inv.invite_id); return x })
+      setOverrides((m) => {
+        const x = new Map(m)
+        x.delete(inv.invite_id)
+        return x
+      })
       toast("error", t(errorI18nKey(e)))
     } finally {
       setBusy(null)
     }
   }
-  const accept = (i: WalletInvitation) => act(i, "ACCEPTED", () => runCommand(currentWallet()?.id ?? i.wallet_id, { name: "v1.invitation.accept", payload: { invite_id: i.invite_id } }), "controlPanel:invites.accepted")
-  const decline = (i: WalletInvitation) => act(i, "DECLINED", () => runCommand(currentWallet()?.id ?? i.wallet_id, { name: "v1.invitation.decline", payload: { invite_id: i.invite_id } }), "controlPanel:invites.declined")
+  const accept = (i: WalletInvitation) =>
+    act(
+      i,
+      "ACCEPTED",
+      () => runCommand(currentWallet()?.id ?? i.wallet_id, { name: "v1.invitation.accept", payload: { invite_id: i.invite_id } }),
+      "controlPanel:invites.accepted"
+    )
+  const decline = (i: WalletInvitation) =>
+    act(
+      i,
+      "DECLINED",
+      () => runCommand(currentWallet()?.id ?? i.wallet_id, { name: "v1.invitation.decline", payload: { invite_id: i.invite_id } }),
+      "controlPanel:invites.declined"
+    )
   const cancel = async (i: WalletInvitation): Promise<void> => {
     const ok = await confirmDialog({
-      title: t("controlPanel:invites.cancelTitle"), html: t("controlPanel:invites.cancelMessage", { email: i.invitee_email, name: i.wallet_name }),
-      variant: "danger", confirmLabel: t("controlPanel:invites.cancel"), cancelLabel: t("common:actions.back")
+      title: t("controlPanel:invites.cancelTitle"),
+      html: t("controlPanel:invites.cancelMessage", { email: i.invitee_email, name: i.wallet_name }),
+      variant: "danger",
+      confirmLabel: t("controlPanel:invites.cancel"),
+      cancelLabel: t("common:actions.back")
     })
-    if (ok) await act(i, "CANCELLED", () => runCommand(i.wallet_id, { name: "v1.invitation.cancel", payload: { invite_id: i.invite_id } }), "controlPanel:invites.cancelled")
+    if (ok)
+      await act(
+        i,
+        "CANCELLED",
+        () => runCommand(i.wallet_id, { name: "v1.invitation.cancel", payload: { invite_id: i.invite_id } }),
+        "controlPanel:invites.cancelled"
+      )
   }
 
   const list = live ? [...live].sort((a, b) => b.invited_at.localeCompare(a.invited_at)) : undefined
@@ -72,13 +108,25 @@ function InvitesPage({ direction }: { readonly direction: Direction }) {
     <div className={layout.page} data-testid={`invites-${direction}`}>
       <PageHeader title={t("controlPanel:invites.title")} />
       <nav className={s.tabs} aria-label={t("controlPanel:invites.title")}>
-        {(["received", "sent"] as const).map((d) => d === direction
-          ? <span key={d} className={[s.tab, s.tabActive].join(" ")} aria-current="page">{t(`controlPanel:invites.${d}`)}</span>
-          : <Link key={d} className={s.tab} to={lp(`/control-panel/my-account/my-invites/${d}`)}>{t(`controlPanel:invites.${d}`)}</Link>)}
+        {(["received", "sent"] as const).map((d) =>
+          d === direction ? (
+            <span key={d} className={[s.tab, s.tabActive].join(" ")} aria-current="page">
+              {t(`controlPanel:invites.${d}`)}
+            </span>
+          ) : (
+            <Link key={d} className={s.tab} to={lp(`/control-panel/my-account/my-invites/${d}`)}>
+              {t(`controlPanel:invites.${d}`)}
+            </Link>
+          )
+        )}
       </nav>
       <Card>
         {list === undefined ? (
-          <div className={layout.stack} aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height={48} />)}</div>
+          <div className={layout.stack} aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={48} />
+            ))}
+          </div>
         ) : list.length === 0 ? (
           <EmptyState title={t(`controlPanel:invites.empty.${direction}`)} />
         ) : (
@@ -90,7 +138,11 @@ function InvitesPage({ direction }: { readonly direction: Direction }) {
                   <div className={s.main}>
                     <span className={s.name}>{i.wallet_name}</span>
                     <span className={s.meta}>
-                      <span>{direction === "received" ? t("controlPanel:invites.from", { name: i.inviter_name }) : t("controlPanel:invites.to", { email: i.invitee_email })}</span>
+                      <span>
+                        {direction === "received"
+                          ? t("controlPanel:invites.from", { name: i.inviter_name })
+                          : t("controlPanel:invites.to", { email: i.invitee_email })}
+                      </span>
                       <span>{i.permission_types.map((r) => t(`wallets:roles.${r}`, { defaultValue: r })).join(", ")}</span>
                     </span>
                     <span className={s.meta}>
@@ -100,11 +152,40 @@ function InvitesPage({ direction }: { readonly direction: Direction }) {
                   </div>
                   {state === "SENT" ? (
                     <div className={s.actions}>
-                      {direction === "received" ? <>
-                        <Button size="sm" variant="secondary" busy={busy === i.invite_id} onClick={() => { void decline(i) }}>{t("controlPanel:invites.decline")}</Button>
-                        <Button size="sm" busy={busy === i.invite_id} onClick={() => { void accept(i) }} data-testid="invite-accept">{t("controlPanel:invites.accept")}</Button>
-                      </> : (
-                        <Button size="sm" variant="secondary" busy={busy === i.invite_id} onClick={() => { void cancel(i) }}>{t("controlPanel:invites.cancel")}</Button>
+                      {direction === "received" ? (
+                        <>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            busy={busy === i.invite_id}
+                            onClick={() => {
+                              void decline(i)
+                            }}
+                          >
+                            {t("controlPanel:invites.decline")}
+                          </Button>
+                          <Button
+                            size="sm"
+                            busy={busy === i.invite_id}
+                            onClick={() => {
+                              void accept(i)
+                            }}
+                            data-testid="invite-accept"
+                          >
+                            {t("controlPanel:invites.accept")}
+                          </Button>
+                        </>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          busy={busy === i.invite_id}
+                          onClick={() => {
+                            void cancel(i)
+                          }}
+                        >
+                          {t("controlPanel:invites.cancel")}
+                        </Button>
                       )}
                     </div>
                   ) : null}

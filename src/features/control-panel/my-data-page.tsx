@@ -18,23 +18,40 @@ export function MyDataPage() {
   const profile = useAppState((st) => st.profile)
   const onboarding = useAppState((st) => st.onboarding)
   const status = useAppState((st) => st.onboardingStatus)
-  const steps = useMemo(() => (["profile-data", "profile-address"] as const).map((target) => ({
-    target, title: t(`controlPanel:tour.${target}.title`), body: t(`controlPanel:tour.${target}.body`)
-  })), [t])
+  const steps = useMemo(
+    () =>
+      (["profile-data", "profile-address"] as const).map((target) => ({
+        target,
+        title: t(`controlPanel:tour.${target}.title`),
+        body: t(`controlPanel:tour.${target}.body`)
+      })),
+    [t]
+  )
   const tour = useTour("controlPanelData", steps.length)
-  useEffect(() => { document.title = `${t("controlPanel:myData.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("controlPanel:myData.title")} · ${t("common:appName")}`
+  }, [t])
   const a = onboarding?.address ?? null
   const row = (label: string, value: string | null | undefined) => (
-    <><dt className={layout.dt}>{label}</dt><dd className={layout.dd}>{value && value !== "" ? value : t("common:notInformed")}</dd></>
+    <>
+      <dt className={layout.dt}>{label}</dt>
+      <dd className={layout.dd}>{value && value !== "" ? value : t("common:notInformed")}</dd>
+    </>
   )
   return (
     <div className={layout.page} data-testid="my-data-page">
       <PageHeader
         title={t("controlPanel:myData.title")}
-        actions={<Button variant="secondary" onClick={() => requestShell("profileUpdate")} data-testid="open-profile-update">{t("controlPanel:myData.update")}</Button>}
+        actions={
+          <Button variant="secondary" onClick={() => requestShell("profileUpdate")} data-testid="open-profile-update">
+            {t("controlPanel:myData.update")}
+          </Button>
+        }
       />
       <Card title={t("controlPanel:myData.personal")} data-tour="profile-data">
-        {!profile ? <Skeleton height={120} /> : (
+        {!profile ? (
+          <Skeleton height={120} />
+        ) : (
           <dl className={layout.dl}>
             {row(t("controlPanel:myData.name"), profile.full_name || profile.name)}
             {row(t("auth:login.email"), profile.email)}

@@ -32,13 +32,17 @@ export function WalletDetailPage() {
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [busy, setBusy] = useState(false)
-  useEffect(() => { document.title = `${wallet?.name ?? t("wallets:title")} · ${t("common:appName")}` }, [wallet, t])
+  useEffect(() => {
+    document.title = `${wallet?.name ?? t("wallets:title")} · ${t("common:appName")}`
+  }, [wallet, t])
 
   if (!wallet) {
     return (
       <div className={layout.page} data-testid="wallet-detail-page">
         <PageHeader title={t("wallets:detail.title")} />
-        <Card><EmptyState title={t("wallets:detail.notFound")} action={<Link to={lp("/control-panel/wallets")}>{t("wallets:detail.back")}</Link>} /></Card>
+        <Card>
+          <EmptyState title={t("wallets:detail.notFound")} action={<Link to={lp("/control-panel/wallets")}>{t("wallets:detail.back")}</Link>} />
+        </Card>
       </div>
     )
   }
@@ -64,24 +68,65 @@ export function WalletDetailPage() {
       />
       <Card title={t("wallets:detail.title")}>
         <dl className={layout.dl}>
-          <dt className={layout.dt}>{t("wallets:fields.name")}</dt><dd className={layout.dd}>{wallet.name}</dd>
-          <dt className={layout.dt}>{t("wallets:fields.owner")}</dt><dd className={layout.dd}>{wallet.owner_name}</dd>
-          <dt className={layout.dt}>{t("wallets:fields.role")}</dt><dd className={layout.dd}><Badge tone="primary">{t(`wallets:roles.${role}`, { defaultValue: role })}</Badge></dd>
-          <dt className={layout.dt}>{t("wallets:fields.default")}</dt><dd className={layout.dd}>{wallet.default ? t("common:yes") : t("common:no")}</dd>
-          <dt className={layout.dt}>{t("wallets:fields.kind")}</dt><dd className={layout.dd}>{wallet.is_matrix ? t("wallets:kind.matrix") : t("wallets:kind.single")}</dd>
-          {wallet.branches.length > 0 ? <>
-            <dt className={layout.dt}>{t("wallets:fields.branches")}</dt>
-            <dd className={layout.dd}>{wallet.branches.map((b) => b.name).join(", ")}</dd>
-          </> : null}
-          <dt className={layout.dt}>{t("wallets:fields.createdAt")}</dt><dd className={layout.dd}>{f.dateTime(wallet.created_at)}</dd>
+          <dt className={layout.dt}>{t("wallets:fields.name")}</dt>
+          <dd className={layout.dd}>{wallet.name}</dd>
+          <dt className={layout.dt}>{t("wallets:fields.owner")}</dt>
+          <dd className={layout.dd}>{wallet.owner_name}</dd>
+          <dt className={layout.dt}>{t("wallets:fields.role")}</dt>
+          <dd className={layout.dd}>
+            <Badge tone="primary">{t(`wallets:roles.${role}`, { defaultValue: role })}</Badge>
+          </dd>
+          <dt className={layout.dt}>{t("wallets:fields.default")}</dt>
+          <dd className={layout.dd}>{wallet.default ? t("common:yes") : t("common:no")}</dd>
+          <dt className={layout.dt}>{t("wallets:fields.kind")}</dt>
+          <dd className={layout.dd}>{wallet.is_matrix ? t("wallets:kind.matrix") : t("wallets:kind.single")}</dd>
+          {wallet.branches.length > 0 ? (
+            <>
+              <dt className={layout.dt}>{t("wallets:fields.branches")}</dt>
+              <dd className={layout.dd}>{wallet.branches.map((b) => b.name).join(", ")}</dd>
+            </>
+          ) : null}
+          <dt className={layout.dt}>{t("wallets:fields.createdAt")}</dt>
+          <dd className={layout.dd}>{f.dateTime(wallet.created_at)}</dd>
         </dl>
         <div className={layout.actions} style={{ marginTop: 16 }}>
-          {canRename(wallet, userId, currentId, actions) ? <Button variant="secondary" onClick={() => setRenaming(true)}>{t("wallets:rename.button")}</Button> : null}
-          {isOwner(wallet, userId) && !wallet.default ? <Button variant="secondary" busy={busy} onClick={() => { void makeDefault() }}>{t("wallets:detail.makeDefault")}</Button> : null}
+          {canRename(wallet, userId, currentId, actions) ? (
+            <Button variant="secondary" onClick={() => setRenaming(true)}>
+              {t("wallets:rename.button")}
+            </Button>
+          ) : null}
+          {isOwner(wallet, userId) && !wallet.default ? (
+            <Button
+              variant="secondary"
+              busy={busy}
+              onClick={() => {
+                void makeDefault()
+              }}
+            >
+              {t("wallets:detail.makeDefault")}
+            </Button>
+          ) : null}
           {canDelete(wallet, userId) ? (
-            <Button variant="danger" onClick={() => { if (hasOtherOwnWallet(wallets, wallet, userId)) setDeleting(true); else toast("error", t("errors:NO_OTHER_OWN_WALLET")) }}>{t("wallets:delete.button")}</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                if (hasOtherOwnWallet(wallets, wallet, userId)) setDeleting(true)
+                else toast("error", t("errors:NO_OTHER_OWN_WALLET"))
+              }}
+            >
+              {t("wallets:delete.button")}
+            </Button>
           ) : (
-            <Button variant="secondary" onClick={() => { void unlinkWallet(wallet, t).then((ok) => { if (ok) void navigate(lp("/control-panel/wallets")) }) }}>{t("wallets:leave.button")}</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void unlinkWallet(wallet, t).then((ok) => {
+                  if (ok) void navigate(lp("/control-panel/wallets"))
+                })
+              }}
+            >
+              {t("wallets:leave.button")}
+            </Button>
           )}
         </div>
       </Card>
@@ -91,7 +136,9 @@ export function WalletDetailPage() {
         wallet={deleting ? wallet : null}
         backups={backupCandidates(wallets, wallet, userId)}
         onClose={() => setDeleting(false)}
-        onDeleted={() => { void navigate(lp("/control-panel/wallets"), { replace: true }) }}
+        onDeleted={() => {
+          void navigate(lp("/control-panel/wallets"), { replace: true })
+        }}
       />
     </div>
   )

@@ -17,16 +17,28 @@ import { Button, Dialog, layout, Select, TextField } from "../../ui/index.ts"
 /** A wallet name: required, at most 60 characters (our limit; src/README.md "Decisions"). */
 export const WALLET_NAME_MAX_LENGTH = 60
 
-function NameForm({ initial, submitLabel, onSubmit, onCancel }: {
-  readonly initial: string; readonly submitLabel: string
-  readonly onSubmit: (name: string) => Promise<string | null>; readonly onCancel: () => void
+function NameForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel
+}: {
+  readonly initial: string
+  readonly submitLabel: string
+  readonly onSubmit: (name: string) => Promise<string | null>
+  readonly onCancel: () => void
 }) {
   const { t } = useTranslation()
   const [name, setName] = useState(initial)
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const local = name.trim() === "" ? t("validation:VALIDATION_REQUIRED") : name.trim().length > WALLET_NAME_MAX_LENGTH ? t("validation:VALIDATION_MAX", { max: WALLET_NAME_MAX_LENGTH }) : null
+  const local =
+    name.trim() === ""
+      ? t("validation:VALIDATION_REQUIRED")
+      : name.trim().length > WALLET_NAME_MAX_LENGTH
+        ? t("validation:VALIDATION_MAX", { max: WALLET_NAME_MAX_LENGTH })
+        : null
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault()
     setSubmitted(true)
@@ -36,11 +48,32 @@ function NameForm({ initial, submitLabel, onSubmit, onCancel }: {
     setBusy(false)
   }
   return (
-    <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-      <TextField label={t("wallets:fields.name")} value={name} onChange={(v) => { setName(v); setError(null) }} error={(submitted ? local : null) ?? error} required autoFocus data-testid="wallet-name" />
+    <form
+      className={layout.form}
+      onSubmit={(e) => {
+        void submit(e)
+      }}
+      noValidate
+    >
+      <TextField
+        label={t("wallets:fields.name")}
+        value={name}
+        onChange={(v) => {
+          setName(v)
+          setError(null)
+        }}
+        error={(submitted ? local : null) ?? error}
+        required
+        autoFocus
+        data-testid="wallet-name"
+      />
       <div className={layout.actions}>
-        <Button variant="secondary" onClick={onCancel}>{t("common:actions.cancel")}</Button>
-        <Button type="submit" busy={busy} data-testid="wallet-name-submit">{submitLabel}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" busy={busy} data-testid="wallet-name-submit">
+          {submitLabel}
+        </Button>
       </div>
     </form>
   )
@@ -49,17 +82,32 @@ function NameForm({ initial, submitLabel, onSubmit, onCancel }: {
 export function CreateWalletDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o) onClose() }} title={t("wallets:create.title")} size="small" testId="create-wallet-dialog">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
+      title={t("wallets:create.title")}
+      size="small"
+      testId="create-wallet-dialog"
+    >
       {open ? (
-        <NameForm initial="" submitLabel={t("wallets:create.submit")} onCancel={onClose} onSubmit={async (name) => {
-          try {
-            await runCommand(currentWallet()?.id ?? "", { name: "v1.wallet.create", payload: { name } })
-            await refreshWallets()
-            toast("success", t("wallets:create.done", { name }))
-            onClose()
-            return null
-          } catch (e) { return t(errorI18nKey(e)) }
-        }} />
+        <NameForm
+          initial=""
+          submitLabel={t("wallets:create.submit")}
+          onCancel={onClose}
+          onSubmit={async (name) => {
+            try {
+              await runCommand(currentWallet()?.id ?? "", { name: "v1.wallet.create", payload: { name } })
+              await refreshWallets()
+              toast("success", t("wallets:create.done", { name }))
+              onClose()
+              return null
+            } catch (e) {
+              return t(errorI18nKey(e))
+            }
+          }}
+        />
       ) : null}
     </Dialog>
   )
@@ -68,31 +116,57 @@ export function CreateWalletDialog({ open, onClose }: { readonly open: boolean; 
 export function RenameWalletDialog({ wallet, onClose }: { readonly wallet: Wallet | null; readonly onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={wallet !== null} onOpenChange={(o) => { if (!o) onClose() }} title={t("wallets:rename.title")} size="small" testId="rename-wallet-dialog">
+    <Dialog
+      open={wallet !== null}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
+      title={t("wallets:rename.title")}
+      size="small"
+      testId="rename-wallet-dialog"
+    >
       {wallet ? (
-        <NameForm initial={wallet.name} submitLabel={t("common:actions.save")} onCancel={onClose} onSubmit={async (name) => {
-          try {
-            await runCommand(wallet.id, { name: "v1.wallet.update", payload: { id: wallet.id, name } })
-            await refreshWallets()
-            toast("success", t("wallets:rename.done"))
-            onClose()
-            return null
-          } catch (e) { return t(errorI18nKey(e)) }
-        }} />
+        <NameForm
+          initial={wallet.name}
+          submitLabel={t("common:actions.save")}
+          onCancel={onClose}
+          onSubmit={async (name) => {
+            try {
+              await runCommand(wallet.id, { name: "v1.wallet.update", payload: { id: wallet.id, name } })
+              await refreshWallets()
+              toast("success", t("wallets:rename.done"))
+              onClose()
+              return null
+            } catch (e) {
+              return t(errorI18nKey(e))
+            }
+          }}
+        />
       ) : null}
     </Dialog>
   )
 }
 
-export function DeleteWalletDialog({ wallet, backups, onClose, onDeleted }: {
-  readonly wallet: Wallet | null; readonly backups: ReadonlyArray<Wallet>
-  readonly onClose: () => void; readonly onDeleted?: () => void
+export function DeleteWalletDialog({
+  wallet,
+  backups,
+  onClose,
+  onDeleted
+}: {
+  readonly wallet: Wallet | null
+  readonly backups: ReadonlyArray<Wallet>
+  readonly onClose: () => void
+  readonly onDeleted?: () => void
 }) {
   const { t } = useTranslation()
   const [backup, setBackup] = useState("")
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const close = (): void => { setBackup(""); setError(null); onClose() }
+  const close = (): void => {
+    setBackup("")
+    setError(null)
+    onClose()
+  }
   const remove = async (): Promise<void> => {
     if (!wallet) return
     setBusy(true)
@@ -112,20 +186,45 @@ export function DeleteWalletDialog({ wallet, backups, onClose, onDeleted }: {
   return (
     <Dialog
       open={wallet !== null}
-      onOpenChange={(o) => { if (!o) close() }}
+      onOpenChange={(o) => {
+        if (!o) close()
+      }}
       title={t("wallets:delete.title")}
       size="small"
       testId="delete-wallet-dialog"
-      footer={<>
-        <Button variant="secondary" onClick={close}>{t("common:actions.cancel")}</Button>
-        <Button variant="danger" busy={busy} onClick={() => { void remove() }} data-testid="delete-wallet-confirm">{t("wallets:delete.confirm")}</Button>
-      </>}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button
+            variant="danger"
+            busy={busy}
+            onClick={() => {
+              void remove()
+            }}
+            data-testid="delete-wallet-confirm"
+          >
+            {t("wallets:delete.confirm")}
+          </Button>
+        </>
+      }
     >
       <p>{t("wallets:delete.message", { name: wallet?.name ?? "" })}</p>
       {backups.length > 0 ? (
-        <Select label={t("wallets:delete.backup")} value={backup} onChange={setBackup} placeholder={t("wallets:delete.noBackup")} options={backups.map((b) => ({ value: b.id, label: b.name }))} />
+        <Select
+          label={t("wallets:delete.backup")}
+          value={backup}
+          onChange={setBackup}
+          placeholder={t("wallets:delete.noBackup")}
+          options={backups.map((b) => ({ value: b.id, label: b.name }))}
+        />
       ) : null}
-      {error ? <p role="alert" data-testid="delete-wallet-error" className={layout.errorText}>{error}</p> : null}
+      {error ? (
+        <p role="alert" data-testid="delete-wallet-error" className={layout.errorText}>
+          {error}
+        </p>
+      ) : null}
     </Dialog>
   )
 }
@@ -133,8 +232,11 @@ export function DeleteWalletDialog({ wallet, backups, onClose, onDeleted }: {
 /** Leave a wallet shared with me (core §6 "other users can unlink themselves"). */
 export async function unlinkWallet(w: Wallet, t: TFunction): Promise<boolean> {
   const ok = await confirmDialog({
-    title: t("wallets:leave.title"), html: t("wallets:leave.message", { name: w.name }), variant: "danger",
-    confirmLabel: t("wallets:leave.confirm"), cancelLabel: t("common:actions.cancel")
+    title: t("wallets:leave.title"),
+    html: t("wallets:leave.message", { name: w.name }),
+    variant: "danger",
+    confirmLabel: t("wallets:leave.confirm"),
+    cancelLabel: t("common:actions.cancel")
   })
   if (!ok) return false
   const userId = currentSession()?.userId ?? ""

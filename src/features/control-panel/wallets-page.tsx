@@ -28,15 +28,26 @@ export function WalletsPage() {
   const [creating, setCreating] = useState(false)
   const [renaming, setRenaming] = useState<Wallet | null>(null)
   const [deleting, setDeleting] = useState<Wallet | null>(null)
-  const steps = useMemo(() => (["wallet-list", "wallet-create"] as const).map((target) => ({
-    target, title: t(`controlPanel:tour.${target}.title`), body: t(`controlPanel:tour.${target}.body`)
-  })), [t])
+  const steps = useMemo(
+    () =>
+      (["wallet-list", "wallet-create"] as const).map((target) => ({
+        target,
+        title: t(`controlPanel:tour.${target}.title`),
+        body: t(`controlPanel:tour.${target}.body`)
+      })),
+    [t]
+  )
   const tour = useTour("controlPanelWallets", steps.length)
-  useEffect(() => { document.title = `${t("wallets:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("wallets:title")} · ${t("common:appName")}`
+  }, [t])
 
   const askDelete = (w: Wallet): void => {
     // features §4: not the user's last own wallet (the server checks the balance)
-    if (!hasOtherOwnWallet(wallets, w, userId)) { toast("error", t("errors:NO_OTHER_OWN_WALLET")); return }
+    if (!hasOtherOwnWallet(wallets, w, userId)) {
+      toast("error", t("errors:NO_OTHER_OWN_WALLET"))
+      return
+    }
     setDeleting(w)
   }
 
@@ -45,15 +56,24 @@ export function WalletsPage() {
       <PageHeader
         title={t("wallets:title")}
         subtitle={t("wallets:subtitle")}
-        actions={<Button onClick={() => setCreating(true)} data-tour="wallet-create" data-testid="wallet-create"><PlusIcon size={18} />{t("wallets:create.button")}</Button>}
+        actions={
+          <Button onClick={() => setCreating(true)} data-tour="wallet-create" data-testid="wallet-create">
+            <PlusIcon size={18} />
+            {t("wallets:create.button")}
+          </Button>
+        }
       />
       <Card data-tour="wallet-list">
-        {wallets.length === 0 ? <EmptyState title={t("wallets:empty")} /> : (
+        {wallets.length === 0 ? (
+          <EmptyState title={t("wallets:empty")} />
+        ) : (
           <ul className={s.rows} aria-label={t("wallets:title")}>
             {wallets.map((w) => (
               <li key={w.id} className={s.row} data-testid="wallet-row" data-wallet-id={w.id}>
                 <div className={s.main}>
-                  <Link to={lp(`/control-panel/wallets/${encodeURIComponent(w.id)}`)} className={s.name}>{w.name}</Link>
+                  <Link to={lp(`/control-panel/wallets/${encodeURIComponent(w.id)}`)} className={s.name}>
+                    {w.name}
+                  </Link>
                   <span className={s.meta}>
                     <span>{t("shell:walletModal.owner", { name: w.owner_name })}</span>
                     <Badge tone="primary">{t(`wallets:roles.${roleOf(w)}`, { defaultValue: roleOf(w) })}</Badge>
@@ -62,9 +82,33 @@ export function WalletsPage() {
                   </span>
                 </div>
                 <div className={s.actions}>
-                  {canRename(w, userId, currentId, actions) ? <Button size="sm" variant="secondary" onClick={() => setRenaming(w)} aria-label={t("wallets:rename.label", { name: w.name })}>{t("wallets:rename.button")}</Button> : null}
-                  {canDelete(w, userId) ? <Button size="sm" variant="secondary" onClick={() => askDelete(w)} aria-label={t("wallets:delete.label", { name: w.name })} data-testid="wallet-delete">{t("wallets:delete.button")}</Button> : null}
-                  {!isOwner(w, userId) ? <Button size="sm" variant="ghost" onClick={() => { void unlinkWallet(w, t) }}>{t("wallets:leave.button")}</Button> : null}
+                  {canRename(w, userId, currentId, actions) ? (
+                    <Button size="sm" variant="secondary" onClick={() => setRenaming(w)} aria-label={t("wallets:rename.label", { name: w.name })}>
+                      {t("wallets:rename.button")}
+                    </Button>
+                  ) : null}
+                  {canDelete(w, userId) ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => askDelete(w)}
+                      aria-label={t("wallets:delete.label", { name: w.name })}
+                      data-testid="wallet-delete"
+                    >
+                      {t("wallets:delete.button")}
+                    </Button>
+                  ) : null}
+                  {!isOwner(w, userId) ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
+                        void unlinkWallet(w, t)
+                      }}
+                    >
+                      {t("wallets:leave.button")}
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             ))}

@@ -32,7 +32,9 @@ export function ErrorPage({ standalone = false }: { readonly standalone?: boolea
   const navigate = useNavigate()
   const status = statusOf(error)
   const key = messageKey(status)
-  useEffect(() => { document.title = `${status ?? ""} ${t(`common:errorPage.${key}.title`)}`.trim() }, [status, key, t])
+  useEffect(() => {
+    document.title = `${status ?? ""} ${t(`common:errorPage.${key}.title`)}`.trim()
+  }, [status, key, t])
   const home = (): void => {
     const { prefix } = splitLocalePath(globalThis.location.pathname)
     void navigate(withPrefix("/banking/home", prefix))
@@ -47,10 +49,16 @@ export function ErrorPage({ standalone = false }: { readonly standalone?: boolea
       data-status={status ?? "unknown"}
       data-detail={detail}
     >
-      {status !== null ? <p className={s.code} aria-hidden="true">{status}</p> : null}
+      {status !== null ? (
+        <p className={s.code} aria-hidden="true">
+          {status}
+        </p>
+      ) : null}
       <h1 className={s.title}>{t(`common:errorPage.${key}.title`)}</h1>
       <p className={s.text}>{t(`common:errorPage.${key}.message`)}</p>
-      <Button onClick={home} data-testid="back-home">{t("common:errorPage.backHome")}</Button>
+      <Button onClick={home} data-testid="back-home">
+        {t("common:errorPage.backHome")}
+      </Button>
     </div>
   )
 }

@@ -28,8 +28,38 @@ import { OrdersPage } from "./orders.tsx"
 
 const rowKey = (x: GatewayTransaction) => x.id
 const rowAttrs = (x: GatewayTransaction) => ({ id: x.id, reference: x.reference })
-const CSV_KEYS = ["date", "kind", "status", "reference", "counterparty", "document", "value", "fee", "seller", "bank", "agency", "account", "digit", "e2e", "txid", "operation", "id", "wallet"] as const
-const TONE: Partial<Record<string, Tone>> = { paid: "success", paid_by_third_party: "success", paid_without_qrcode: "success", accepted: "success", refund_received: "success", pending: "warning", on_hold: "warning", failed: "danger", rejected: "danger", declined: "danger" }
+const CSV_KEYS = [
+  "date",
+  "kind",
+  "status",
+  "reference",
+  "counterparty",
+  "document",
+  "value",
+  "fee",
+  "seller",
+  "bank",
+  "agency",
+  "account",
+  "digit",
+  "e2e",
+  "txid",
+  "operation",
+  "id",
+  "wallet"
+] as const
+const TONE: Partial<Record<string, Tone>> = {
+  paid: "success",
+  paid_by_third_party: "success",
+  paid_without_qrcode: "success",
+  accepted: "success",
+  refund_received: "success",
+  pending: "warning",
+  on_hold: "warning",
+  failed: "danger",
+  rejected: "danger",
+  declined: "danger"
+}
 
 /** The company's gateway wallets this user holds (core §4), with their names. */
 function useGatewayWallets(): ReadonlyArray<{ id: string; name: string }> {
@@ -51,18 +81,28 @@ export function GatewayPage() {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const wallets = useGatewayWallets()
-  useEffect(() => { document.title = `${t("gateway:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("gateway:title")} · ${t("common:appName")}`
+  }, [t])
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   const tabsList: ReadonlyArray<readonly [string, string]> = [
-    ["/gateway/transactions/deposits", "deposits"], ["/gateway/transactions/payments", "payments"], ["/gateway/transactions/refunds", "refunds"],
-    ["/gateway/transactions/returns", "returns"], ["/gateway/metrics", "metrics"],
-    ["/gateway/orders", "orders"], ["/gateway/payments", "paymentRequests"]
+    ["/gateway/transactions/deposits", "deposits"],
+    ["/gateway/transactions/payments", "payments"],
+    ["/gateway/transactions/refunds", "refunds"],
+    ["/gateway/transactions/returns", "returns"],
+    ["/gateway/metrics", "metrics"],
+    ["/gateway/orders", "orders"],
+    ["/gateway/payments", "paymentRequests"]
   ]
   return (
     <div className={layout.page} data-testid="gateway-page">
       <PageHeader title={t("gateway:title")} subtitle={t("gateway:subtitle", { count: wallets.length })} />
       <nav aria-label={t("gateway:tabs.label")} className={s.tabs}>
-        {tabsList.map(([to, key]) => <NavLink key={key} to={lp(to)} className={tabClass}>{t(key === "orders" || key === "paymentRequests" ? `gateway:${key}.tab` : `gateway:tabs.${key}`)}</NavLink>)}
+        {tabsList.map(([to, key]) => (
+          <NavLink key={key} to={lp(to)} className={tabClass}>
+            {t(key === "orders" || key === "paymentRequests" ? `gateway:${key}.tab` : `gateway:tabs.${key}`)}
+          </NavLink>
+        ))}
       </nav>
       <Routes>
         <Route path="transactions/deposits" element={<Transactions kind="deposit" wallets={wallets} />} />
@@ -77,7 +117,9 @@ export function GatewayPage() {
   )
 }
 
-interface WalletsProps { readonly wallets: ReadonlyArray<{ id: string; name: string }> }
+interface WalletsProps {
+  readonly wallets: ReadonlyArray<{ id: string; name: string }>
+}
 
 function WalletPicker({ wallets, selected, onChange }: WalletsProps & { selected: ReadonlyArray<string>; onChange: (ids: string[]) => void }) {
   const { t } = useTranslation()
@@ -85,8 +127,12 @@ function WalletPicker({ wallets, selected, onChange }: WalletsProps & { selected
     <fieldset className={s.wallets} data-testid="gateway-wallets">
       <legend>{t("gateway:filters.wallets")}</legend>
       {wallets.map((w) => (
-        <Checkbox key={w.id} label={w.name} checked={selected.includes(w.id)}
-          onChange={(on) => onChange(on ? [...selected, w.id] : selected.filter((x) => x !== w.id))} />
+        <Checkbox
+          key={w.id}
+          label={w.name}
+          checked={selected.includes(w.id)}
+          onChange={(on) => onChange(on ? [...selected, w.id] : selected.filter((x) => x !== w.id))}
+        />
       ))}
     </fieldset>
   )
@@ -108,17 +154,25 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const minC = reaisToCents(min)
   const maxC = reaisToCents(max)
   const query: TableQueryMsg = {
-    walletIds, types: [kind], ...(status ? { statuses: [status] } : {}), ...(text.trim() ? { text: text.trim() } : {}),
-    ...periodRange(period, now), ...(minC !== null ? { minAmount: minC } : {}), ...(maxC !== null ? { maxAmount: maxC } : {})
+    walletIds,
+    types: [kind],
+    ...(status ? { statuses: [status] } : {}),
+    ...(text.trim() ? { text: text.trim() } : {}),
+    ...periodRange(period, now),
+    ...(minC !== null ? { minAmount: minC } : {}),
+    ...(maxC !== null ? { maxAmount: maxC } : {})
   }
   const queryKey = JSON.stringify(query)
   // the head query (count, totals, fees) is the table's first window: one answer for both. It asks for its rows
   // first (sync/SPEC.md Q5): they go to the table at once; the totals keep the last full answer until this one's
   // is in (useLastAnswer), rather than flashing to zero on every keystroke
-  const windowQuery = (offset: number, limit: number) => ({
-    kind: "table", table: "gateway_transactions", query: { ...query, offset, limit },
-    ...(offset === 0 && limit === FIRST_WINDOW_LIMIT ? { sums: true, early: true } : {})
-  } as const)
+  const windowQuery = (offset: number, limit: number) =>
+    ({
+      kind: "table",
+      table: "gateway_transactions",
+      query: { ...query, offset, limit },
+      ...(offset === 0 && limit === FIRST_WINDOW_LIMIT ? { sums: true, early: true } : {})
+    }) as const
   const answer = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
   const head = answer?.partial ? undefined : answer
   // rows of the description's row Schema: the views' half checked them against it (workers/client.ts, W4)
@@ -127,19 +181,51 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const total = r?.total ?? 0
   const nameOf = (id: string) => wallets.find((w) => w.id === id)?.name ?? id
   const several = walletIds.length > 1
-  const columns = useMemo((): ReadonlyArray<DataColumn<GatewayTransaction>> => [
-    { id: "date", header: t("gateway:columns.date"), width: "150px", narrowWidth: "96px", cell: (x) => formatDateTime(x.created_at) },
-    {
-      id: "reference", header: t("gateway:columns.reference"), width: "minmax(0, 1.2fr)", narrowWidth: "minmax(0, 1fr)",
-      cell: (x) => <button type="button" tabIndex={-1} className={s.rowButton} aria-label={`${t("gateway:table.open")} ${x.reference}`}>{x.reference}</button>
-    },
-    { id: "counterparty", header: t("gateway:columns.counterparty"), width: "minmax(0, 1.4fr)", cell: (x) => x.counterparty_name },
-    { id: "document", header: t("gateway:columns.document"), width: "minmax(0, 1fr)", cell: (x) => x.counterparty_document },
-    { id: "status", header: t("gateway:columns.status"), width: "150px", className: "", cell: (x) => <Badge tone={TONE[x.status] ?? "neutral"}>{t(`gateway:status.${x.status}`)}</Badge> },
-    { id: "value", header: t("gateway:columns.value"), width: "minmax(110px, auto)", narrowWidth: "auto", align: "end", cell: (x) => f.brl(x.direction === "out" ? -x.value : x.value) },
-    { id: "fee", header: t("gateway:columns.fee"), width: "minmax(90px, auto)", align: "end", cell: (x) => f.brl(x.fee) },
-    ...(several ? [{ id: "wallet", header: t("gateway:columns.wallet"), width: "minmax(0, 1fr)", cell: (x: GatewayTransaction) => wallets.find((w) => w.id === x.wallet_id)?.name ?? x.wallet_id }] : [])
-  ], [t, f, several, wallets])
+  const columns = useMemo(
+    (): ReadonlyArray<DataColumn<GatewayTransaction>> => [
+      { id: "date", header: t("gateway:columns.date"), width: "150px", narrowWidth: "96px", cell: (x) => formatDateTime(x.created_at) },
+      {
+        id: "reference",
+        header: t("gateway:columns.reference"),
+        width: "minmax(0, 1.2fr)",
+        narrowWidth: "minmax(0, 1fr)",
+        cell: (x) => (
+          <button type="button" tabIndex={-1} className={s.rowButton} aria-label={`${t("gateway:table.open")} ${x.reference}`}>
+            {x.reference}
+          </button>
+        )
+      },
+      { id: "counterparty", header: t("gateway:columns.counterparty"), width: "minmax(0, 1.4fr)", cell: (x) => x.counterparty_name },
+      { id: "document", header: t("gateway:columns.document"), width: "minmax(0, 1fr)", cell: (x) => x.counterparty_document },
+      {
+        id: "status",
+        header: t("gateway:columns.status"),
+        width: "150px",
+        className: "",
+        cell: (x) => <Badge tone={TONE[x.status] ?? "neutral"}>{t(`gateway:status.${x.status}`)}</Badge>
+      },
+      {
+        id: "value",
+        header: t("gateway:columns.value"),
+        width: "minmax(110px, auto)",
+        narrowWidth: "auto",
+        align: "end",
+        cell: (x) => f.brl(x.direction === "out" ? -x.value : x.value)
+      },
+      { id: "fee", header: t("gateway:columns.fee"), width: "minmax(90px, auto)", align: "end", cell: (x) => f.brl(x.fee) },
+      ...(several
+        ? [
+            {
+              id: "wallet",
+              header: t("gateway:columns.wallet"),
+              width: "minmax(0, 1fr)",
+              cell: (x: GatewayTransaction) => wallets.find((w) => w.id === x.wallet_id)?.name ?? x.wallet_id
+            }
+          ]
+        : [])
+    ],
+    [t, f, several, wallets]
+  )
   const headers = CSV_KEYS.map((k) => t(`gateway:columns.${k}`))
   const exportCsv = async () => {
     const { offset: _o, limit: _l, ...all } = query
@@ -151,9 +237,20 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
         <h2 className={visuallyHidden}>{t("gateway:filters.label")}</h2>
         <div className={s.filters}>
           <TextField label={t("gateway:filters.text")} hint={t("gateway:filters.textHint")} value={text} onChange={setText} data-testid="gateway-text" />
-          <Select label={t("gateway:filters.period")} value={period} onChange={(v) => setPeriod(v as Period)} options={PERIODS.map((p) => ({ value: p, label: t(`gateway:filters.presets.${p}`) }))} data-testid="gateway-period" />
-          <Select label={t("gateway:filters.status")} value={status} onChange={setStatus} data-testid="gateway-status"
-            options={[{ value: "", label: t("gateway:filters.allStatuses") }, ...GATEWAY_STATUSES.map((x) => ({ value: x, label: t(`gateway:status.${x}`) }))]} />
+          <Select
+            label={t("gateway:filters.period")}
+            value={period}
+            onChange={(v) => setPeriod(v as Period)}
+            options={PERIODS.map((p) => ({ value: p, label: t(`gateway:filters.presets.${p}`) }))}
+            data-testid="gateway-period"
+          />
+          <Select
+            label={t("gateway:filters.status")}
+            value={status}
+            onChange={setStatus}
+            data-testid="gateway-status"
+            options={[{ value: "", label: t("gateway:filters.allStatuses") }, ...GATEWAY_STATUSES.map((x) => ({ value: x, label: t(`gateway:status.${x}`) }))]}
+          />
           <TextField label={t("gateway:filters.min")} value={min} onChange={setMin} inputMode="decimal" data-testid="gateway-min" />
           <TextField label={t("gateway:filters.max")} value={max} onChange={setMax} inputMode="decimal" data-testid="gateway-max" />
         </div>
@@ -161,14 +258,40 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
       </Card>
       <Card>
         <section aria-label={t("gateway:totals.label")} className={s.totals} data-testid="gateway-totals">
-          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.count")}</span><span className={s.totalValue} data-testid="gateway-total-count">{total}</span></div>
-          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.value")}</span><span className={s.totalValue} data-testid="gateway-total-value">{f.brl((r?.sumIn ?? 0) + (r?.sumOut ?? 0))}</span></div>
-          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.fee")}</span><span className={s.totalValue} data-testid="gateway-total-fee">{f.brl(r?.intSums?.["fee"] ?? 0)}</span></div>
-          <div className={s.total}><span className={s.totalLabel}>{t("gateway:totals.seller")}</span><span className={s.totalValue}>{f.brl(r?.intSums?.["seller_share"] ?? 0)}</span></div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("gateway:totals.count")}</span>
+            <span className={s.totalValue} data-testid="gateway-total-count">
+              {total}
+            </span>
+          </div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("gateway:totals.value")}</span>
+            <span className={s.totalValue} data-testid="gateway-total-value">
+              {f.brl((r?.sumIn ?? 0) + (r?.sumOut ?? 0))}
+            </span>
+          </div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("gateway:totals.fee")}</span>
+            <span className={s.totalValue} data-testid="gateway-total-fee">
+              {f.brl(r?.intSums?.["fee"] ?? 0)}
+            </span>
+          </div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("gateway:totals.seller")}</span>
+            <span className={s.totalValue}>{f.brl(r?.intSums?.["seller_share"] ?? 0)}</span>
+          </div>
         </section>
         <p className={s.totalLabel}>{t("gateway:totals.loaded", { count: r?.loadedRows ?? 0 })}</p>
         <div className={s.actions}>
-          <Button variant="secondary" onClick={() => { void exportCsv() }} data-testid="gateway-csv">{t("gateway:export.csv")}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void exportCsv()
+            }}
+            data-testid="gateway-csv"
+          >
+            {t("gateway:export.csv")}
+          </Button>
           <ServerExport kind={kind} walletId={callingWallet} now={now} />
         </div>
       </Card>
@@ -190,17 +313,41 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           testIds={{ table: "gateway-table", row: "gateway-row", scroller: "gateway-scroller" }}
         />
       </Card>
-      <Dialog open={open !== null} onOpenChange={(o) => { if (!o) setOpen(null) }} title={t("gateway:detail.title")} testId="gateway-receipt">
+      <Dialog
+        open={open !== null}
+        onOpenChange={(o) => {
+          if (!o) setOpen(null)
+        }}
+        title={t("gateway:detail.title")}
+        testId="gateway-receipt"
+      >
         {open ? (
           <dl className={s.detail}>
-            {([
-              ["date", formatDateTime(open.created_at)], ["kind", t(`gateway:kind.${open.kind}`)], ["status", t(`gateway:status.${open.status}`)],
-              ["reference", open.reference], ["value", f.brl(open.value)], ["fee", f.brl(open.fee)], ["seller", f.brl(open.seller_share)],
-              ["counterparty", open.counterparty_name], ["document", open.counterparty_document], ["bank", open.bank], ["agency", open.agency],
-              ["account", `${open.account}-${open.digit}`], ["e2e", open.end_to_end_id ?? "—"], ["txid", open.txid ?? "—"], ["operation", open.operation_id],
-              ["id", open.id], ["wallet", nameOf(open.wallet_id)]
-            ] as const).map(([k, v]) => (
-              <div key={k} style={{ display: "contents" }}><dt className={s.dt}>{t(`gateway:columns.${k}`)}</dt><dd className={s.dd}>{v}</dd></div>
+            {(
+              [
+                ["date", formatDateTime(open.created_at)],
+                ["kind", t(`gateway:kind.${open.kind}`)],
+                ["status", t(`gateway:status.${open.status}`)],
+                ["reference", open.reference],
+                ["value", f.brl(open.value)],
+                ["fee", f.brl(open.fee)],
+                ["seller", f.brl(open.seller_share)],
+                ["counterparty", open.counterparty_name],
+                ["document", open.counterparty_document],
+                ["bank", open.bank],
+                ["agency", open.agency],
+                ["account", `${open.account}-${open.digit}`],
+                ["e2e", open.end_to_end_id ?? "—"],
+                ["txid", open.txid ?? "—"],
+                ["operation", open.operation_id],
+                ["id", open.id],
+                ["wallet", nameOf(open.wallet_id)]
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k} style={{ display: "contents" }}>
+                <dt className={s.dt}>{t(`gateway:columns.${k}`)}</dt>
+                <dd className={s.dd}>{v}</dd>
+              </div>
             ))}
           </dl>
         ) : null}
@@ -216,7 +363,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
  */
 function useCallingWallet(walletIds: ReadonlyArray<string>): string | null {
   const current = useAppState((st) => currentWallet(st)?.id ?? null)
-  return current !== null && walletIds.includes(current) ? current : walletIds[0] ?? null
+  return current !== null && walletIds.includes(current) ? current : (walletIds[0] ?? null)
 }
 
 function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; readonly walletId: string | null; readonly now: number }) {
@@ -226,7 +373,12 @@ function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; rea
   useEffect(() => {
     if (!job || job.status !== "in_progress" || !walletId) return
     const id = setTimeout(() => {
-      getEngine().call("gatewayExportGet", { params: { id: job.id }, walletId }).then((r) => setJob(r.data), () => setError(true))
+      getEngine()
+        .call("gatewayExportGet", { params: { id: job.id }, walletId })
+        .then(
+          (r) => setJob(r.data),
+          () => setError(true)
+        )
     }, 2000)
     return () => clearTimeout(id)
   }, [job, walletId])
@@ -235,16 +387,31 @@ function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; rea
     setError(false)
     const today = new Date(now - 3 * 3_600_000).toISOString().slice(0, 10)
     const from = new Date(now - 3 * 3_600_000 - 30 * 86_400_000).toISOString().slice(0, 10)
-    getEngine().call("gatewayExportCreate", { body: { start_date: from, end_date: today, kind }, walletId }).then((r) => setJob(r.data), () => setError(true))
+    getEngine()
+      .call("gatewayExportCreate", { body: { start_date: from, end_date: today, kind }, walletId })
+      .then(
+        (r) => setJob(r.data),
+        () => setError(true)
+      )
   }
   return (
     <>
-      <Button variant="secondary" onClick={start} disabled={job?.status === "in_progress"} data-testid="gateway-server-export">{t("gateway:export.server")}</Button>
+      <Button variant="secondary" onClick={start} disabled={job?.status === "in_progress"} data-testid="gateway-server-export">
+        {t("gateway:export.server")}
+      </Button>
       <span role="status" data-testid="gateway-export-status">
-        {error ? t("gateway:export.failed") : job?.status === "in_progress" ? t("gateway:export.running", { progress: job.progress }) : job?.status === "completed" ? t("gateway:export.done", { rows: job.rows }) : ""}
+        {error
+          ? t("gateway:export.failed")
+          : job?.status === "in_progress"
+            ? t("gateway:export.running", { progress: job.progress })
+            : job?.status === "completed"
+              ? t("gateway:export.done", { rows: job.rows })
+              : ""}
       </span>
       {job?.status === "completed" && job.csv !== null ? (
-        <Button variant="ghost" onClick={() => download(new Blob([job.csv ?? ""], { type: "text/csv" }), `gateway-export-${job.id}.csv`)}>{t("gateway:export.download")}</Button>
+        <Button variant="ghost" onClick={() => download(new Blob([job.csv ?? ""], { type: "text/csv" }), `gateway-export-${job.id}.csv`)}>
+          {t("gateway:export.download")}
+        </Button>
       ) : null}
     </>
   )
@@ -269,9 +436,19 @@ function Metrics({ wallets }: WalletsProps) {
   useEffect(() => {
     if (err !== null || walletList === "") return
     let live = true
-    getEngine().call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletList }, walletId: callingWallet ?? "" })
-      .then((x) => { if (live) setServer({ key, lines: x.data.data }) }, () => { if (live) setServer("error") })
-    return () => { live = false }
+    getEngine()
+      .call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletList }, walletId: callingWallet ?? "" })
+      .then(
+        (x) => {
+          if (live) setServer({ key, lines: x.data.data })
+        },
+        () => {
+          if (live) setServer("error")
+        }
+      )
+    return () => {
+      live = false
+    }
   }, [key, err, start, end, walletList, callingWallet])
   const local = localLines(r?.groups ?? [])
   const serverLines = server !== null && server !== "error" && server.key === key ? server.lines : undefined
@@ -284,22 +461,51 @@ function Metrics({ wallets }: WalletsProps) {
           <TextField type="date" label={t("gateway:metrics.end")} value={end} onChange={setEnd} data-testid="metrics-end" />
         </div>
         <WalletPicker wallets={wallets} selected={walletIds} onChange={setSelected} />
-        {err ? <p role="alert" className={s.diff} data-testid="metrics-error">{t(`gateway:metrics.${err}`, { days: GATEWAY_METRICS_MAX_DAYS })}</p> : null}
+        {err ? (
+          <p role="alert" className={s.diff} data-testid="metrics-error">
+            {t(`gateway:metrics.${err}`, { days: GATEWAY_METRICS_MAX_DAYS })}
+          </p>
+        ) : null}
       </Card>
       {err === null ? (
         <Card>
           <p role="status" data-testid="metrics-check" className={differences > 0 ? s.diff : undefined}>
-            {server === "error" ? t("gateway:metrics.serverError") : serverLines === undefined ? t("gateway:metrics.checking") : differences > 0 ? t("gateway:metrics.mismatch", { count: differences }) : t("gateway:metrics.match")}
+            {server === "error"
+              ? t("gateway:metrics.serverError")
+              : serverLines === undefined
+                ? t("gateway:metrics.checking")
+                : differences > 0
+                  ? t("gateway:metrics.mismatch", { count: differences })
+                  : t("gateway:metrics.match")}
           </p>
-          {lines.length === 0 ? <EmptyState title={t("gateway:metrics.none")} /> : (
+          {lines.length === 0 ? (
+            <EmptyState title={t("gateway:metrics.none")} />
+          ) : (
             <div className={s.tableWrap}>
               <table className={s.table} data-testid="metrics-table">
                 <caption className={visuallyHidden}>{t("gateway:metrics.byStatus")}</caption>
-                <thead><tr>
-                  <th scope="col" className={s.th}>{t("gateway:metrics.type")}</th><th scope="col" className={s.th}>{t("gateway:metrics.status")}</th>
-                  <th scope="col" className={`${s.th} ${s.num}`}>{t("gateway:metrics.items")}</th><th scope="col" className={`${s.th} ${s.num}`}>{t("gateway:metrics.value")}</th>
-                  <th scope="col" className={`${s.th} ${s.num}`}>{t("gateway:metrics.server")}</th><th scope="col" className={s.th}>{t("gateway:metrics.difference")}</th>
-                </tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col" className={s.th}>
+                      {t("gateway:metrics.type")}
+                    </th>
+                    <th scope="col" className={s.th}>
+                      {t("gateway:metrics.status")}
+                    </th>
+                    <th scope="col" className={`${s.th} ${s.num}`}>
+                      {t("gateway:metrics.items")}
+                    </th>
+                    <th scope="col" className={`${s.th} ${s.num}`}>
+                      {t("gateway:metrics.value")}
+                    </th>
+                    <th scope="col" className={`${s.th} ${s.num}`}>
+                      {t("gateway:metrics.server")}
+                    </th>
+                    <th scope="col" className={s.th}>
+                      {t("gateway:metrics.difference")}
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {lines.map((l) => {
                     const off = l.server === null || (l.server !== undefined && (l.server.items !== l.items || l.server.value !== l.value))

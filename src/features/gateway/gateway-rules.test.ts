@@ -28,10 +28,19 @@ describe("gateway rules", () => {
       { key: "deposit|paid|in|BRL", count: 3, sumIn: 300, sumOut: 0 },
       { key: "refund|paid|out|BRL", count: 1, sumIn: 0, sumOut: 50 }
     ])
-    expect(local).toEqual([{ type: "refund", status: "paid", items: 1, value: 50 }, { type: "transaction", status: "paid", items: 3, value: 300 }])
-    const same = compareLines(local, [{ type: "transaction", status: "paid", total_items: 3, total_value: 300 }, { type: "refund", status: "paid", total_items: 1, total_value: 50 }])
+    expect(local).toEqual([
+      { type: "refund", status: "paid", items: 1, value: 50 },
+      { type: "transaction", status: "paid", items: 3, value: 300 }
+    ])
+    const same = compareLines(local, [
+      { type: "transaction", status: "paid", total_items: 3, total_value: 300 },
+      { type: "refund", status: "paid", total_items: 1, total_value: 50 }
+    ])
     expect(same.differences).toBe(0)
-    const diff = compareLines(local, [{ type: "transaction", status: "paid", total_items: 4, total_value: 400 }, { type: "withdraw", status: "failed", total_items: 1, total_value: 9 }])
+    const diff = compareLines(local, [
+      { type: "transaction", status: "paid", total_items: 4, total_value: 400 },
+      { type: "withdraw", status: "failed", total_items: 1, total_value: 9 }
+    ])
     expect(diff.differences).toBe(3)
   })
 })

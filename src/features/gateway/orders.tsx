@@ -42,7 +42,10 @@ export function OrdersPage() {
   const confirm = () => {
     if (open === null || confirming.current) return
     const p = amount === null ? "VALIDATION_MONEY" : refundProblem(open, amount)
-    if (p !== null || amount === null) { setProblem(p); return }
+    if (p !== null || amount === null) {
+      setProblem(p)
+      return
+    }
     confirming.current = true
     // one refund per order while one is open (DD2), whatever the clicks
     send({ name: "v1.gateway.refundOrder", payload: { order_id: open.id, amount } }, open.id, "gateway:orders.refunded", `refund:${open.id}`)
@@ -55,14 +58,23 @@ export function OrdersPage() {
       <h2 id="orders-title">{t("gateway:orders.title")}</h2>
       <p className={layout.muted}>{t("gateway:orders.subtitle")}</p>
       <Card>
-        {rows === undefined ? <Skeleton height={160} /> : rows.length === 0 ? <EmptyState title={t("gateway:orders.empty")} /> : (
+        {rows === undefined ? (
+          <Skeleton height={160} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={t("gateway:orders.empty")} />
+        ) : (
           <div className={s.tableWrap}>
             <table className={s.table} data-testid="orders-table">
               <caption className={visuallyHidden}>{t("gateway:orders.title")}</caption>
-              <thead><tr>
-                {(["date", "reference", "customer", "value", "refunded", "status", "action"] as const).map((k) =>
-                  <th key={k} scope="col" className={k === "value" || k === "refunded" ? `${s.th} ${s.num}` : s.th}>{t(`gateway:orders.columns.${k}`)}</th>)}
-              </tr></thead>
+              <thead>
+                <tr>
+                  {(["date", "reference", "customer", "value", "refunded", "status", "action"] as const).map((k) => (
+                    <th key={k} scope="col" className={k === "value" || k === "refunded" ? `${s.th} ${s.num}` : s.th}>
+                      {t(`gateway:orders.columns.${k}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
               <tbody>
                 {rows.map((o) => {
                   const pending = (o as { pending_action?: string }).pending_action === "refunding" || busy.has(o.id)
@@ -71,17 +83,40 @@ export function OrdersPage() {
                     <tr key={o.id} data-testid="order-row" data-reference={o.reference} data-status={o.status}>
                       <td className={s.td}>{formatDateTime(o.created_at)}</td>
                       <td className={s.td}>{o.reference}</td>
-                      <td className={s.td}>{o.customer_name}<br /><span className={s.small}>{formatDocument(o.customer_document)}</span></td>
-                      <td className={`${s.td} ${s.num}`}>{f.brl(o.value)}</td>
-                      <td className={`${s.td} ${s.num}`} data-testid="order-refunded">{f.brl(o.refunded_value)}</td>
                       <td className={s.td}>
-                        <Badge tone={pending ? "info" : TONE[o.status]}>{pending ? t("gateway:orders.refunding") : t(`gateway:orders.status.${o.status}`)}</Badge>
-                        {refusal ? <><br /><span className={s.error} role="alert">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</span></> : null}
+                        {o.customer_name}
+                        <br />
+                        <span className={s.small}>{formatDocument(o.customer_document)}</span>
+                      </td>
+                      <td className={`${s.td} ${s.num}`}>{f.brl(o.value)}</td>
+                      <td className={`${s.td} ${s.num}`} data-testid="order-refunded">
+                        {f.brl(o.refunded_value)}
+                      </td>
+                      <td className={s.td}>
+                        <Badge tone={pending ? "info" : TONE[o.status]}>
+                          {pending ? t("gateway:orders.refunding") : t(`gateway:orders.status.${o.status}`)}
+                        </Badge>
+                        {refusal ? (
+                          <>
+                            <br />
+                            <span className={s.error} role="alert">
+                              {t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+                            </span>
+                          </>
+                        ) : null}
                       </td>
                       <td className={s.td}>
                         {refundable(o) > 0 ? (
-                          <Button size="sm" variant="secondary" disabled={pending} onClick={() => start(o)} data-testid="order-refund"
-                            aria-label={t("gateway:orders.refundOf", { reference: o.reference })}>{t("gateway:orders.refund")}</Button>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={pending}
+                            onClick={() => start(o)}
+                            data-testid="order-refund"
+                            aria-label={t("gateway:orders.refundOf", { reference: o.reference })}
+                          >
+                            {t("gateway:orders.refund")}
+                          </Button>
                         ) : null}
                       </td>
                     </tr>
@@ -92,14 +127,38 @@ export function OrdersPage() {
           </div>
         )}
       </Card>
-      <Dialog open={open !== null} onOpenChange={(o) => { if (!o) setOpen(null) }} title={t("gateway:orders.dialogTitle")} testId="refund-dialog"
-        {...(open ? { description: t("gateway:orders.dialogText", { reference: open.reference, customer: open.customer_name, left: f.brl(refundable(open)) }) } : {})}
-        footer={<>
-          <Button variant="secondary" onClick={() => setOpen(null)}>{t("common:actions.back")}</Button>
-          <Button variant="danger" onClick={confirm} data-testid="refund-confirm">{t("gateway:orders.confirm")}</Button>
-        </>}>
-        <MoneyField label={t("gateway:orders.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents); setProblem(null) }}
-          error={problemText} data-testid="refund-amount" />
+      <Dialog
+        open={open !== null}
+        onOpenChange={(o) => {
+          if (!o) setOpen(null)
+        }}
+        title={t("gateway:orders.dialogTitle")}
+        testId="refund-dialog"
+        {...(open
+          ? { description: t("gateway:orders.dialogText", { reference: open.reference, customer: open.customer_name, left: f.brl(refundable(open)) }) }
+          : {})}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(null)}>
+              {t("common:actions.back")}
+            </Button>
+            <Button variant="danger" onClick={confirm} data-testid="refund-confirm">
+              {t("gateway:orders.confirm")}
+            </Button>
+          </>
+        }
+      >
+        <MoneyField
+          label={t("gateway:orders.amount")}
+          value={amountText}
+          onChange={(text, cents) => {
+            setAmountText(text)
+            setAmount(cents)
+            setProblem(null)
+          }}
+          error={problemText}
+          data-testid="refund-amount"
+        />
       </Dialog>
     </section>
   )

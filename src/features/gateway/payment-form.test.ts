@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest"
 import { maskAccount, maskAgency, maskDigit, maskDocument, messageKey } from "./payment-form.ts"
 import { paymentRequestProblems, refundProblem } from "../../../schema/gateway-payments.ts"
 
-const ok = { beneficiary_name: "Fornecedora Alfa Ltda", document: "11.222.333/0001-81", bank_code: "341", account_type: "checking", via: "account", agency: "1234", account: "567890", digit: "1", amount: 12_345 }
+const ok = {
+  beneficiary_name: "Fornecedora Alfa Ltda",
+  document: "11.222.333/0001-81",
+  bank_code: "341",
+  account_type: "checking",
+  via: "account",
+  agency: "1234",
+  account: "567890",
+  digit: "1",
+  amount: 12_345
+}
 
 describe("payment request masks (core formats CPF 000.000.000-00, CNPJ 00.000.000/0000-00)", () => {
   it("core formats: CPF while up to 11 digits, CNPJ past that, progressive, non-digits dropped", () => {

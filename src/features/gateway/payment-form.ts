@@ -18,7 +18,11 @@ export function maskDocument(typed: string): string {
 /** Agency: 4 digits; account: up to 12 digits; check digit: one digit or X. */
 export const maskAgency = (s: string): string => s.replace(/\D/g, "").slice(0, 4)
 export const maskAccount = (s: string): string => s.replace(/\D/g, "").slice(0, 12)
-export const maskDigit = (s: string): string => s.replace(/[^\dXx]/g, "").slice(0, 1).toUpperCase()
+export const maskDigit = (s: string): string =>
+  s
+    .replace(/[^\dXx]/g, "")
+    .slice(0, 1)
+    .toUpperCase()
 
 /** The namespace of a rule's key: VALIDATION_* are the validation messages, the rest the error catalogue. */
 export const messageKey = (key: string): string => (key.startsWith("VALIDATION_") ? `validation:${key}` : `errors:${key}`)

@@ -14,17 +14,29 @@ export type Section = "scheduled" | "recurrence" | "automatic" | "withdraw"
 export function Shell({ section, children }: { readonly section: Section; readonly children: ReactNode }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
-  useEffect(() => { document.title = `${t(`pixSchedule:${section}.title`)} · ${t("common:appName")}` }, [t, section])
+  useEffect(() => {
+    document.title = `${t(`pixSchedule:${section}.title`)} · ${t("common:appName")}`
+  }, [t, section])
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   return (
     <div className={layout.page} data-testid={`pix-schedule-${section}`}>
       <PageHeader title={t(`pixSchedule:${section}.title`)} subtitle={t(`pixSchedule:${section}.subtitle`)} />
       <nav aria-label={t("pixSchedule:tabs.label")} className={s.tabs}>
-        <Link to={lp("/banking/pix")} className={s.tab}>{t("pixSchedule:tabs.pix")}</Link>
-        <NavLink to={lp("/banking/pix/scheduled-pix")} className={tabClass}>{t("pixSchedule:tabs.scheduled")}</NavLink>
-        <NavLink to={lp("/banking/pix/recurrence-pix")} className={tabClass}>{t("pixSchedule:tabs.recurrence")}</NavLink>
-        <NavLink to={lp("/banking/pix/automatic-pix")} className={tabClass}>{t("pixSchedule:tabs.automatic")}</NavLink>
-        <NavLink to={lp("/banking/pix/automatic-withdraw")} className={tabClass}>{t("pixSchedule:tabs.withdraw")}</NavLink>
+        <Link to={lp("/banking/pix")} className={s.tab}>
+          {t("pixSchedule:tabs.pix")}
+        </Link>
+        <NavLink to={lp("/banking/pix/scheduled-pix")} className={tabClass}>
+          {t("pixSchedule:tabs.scheduled")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/recurrence-pix")} className={tabClass}>
+          {t("pixSchedule:tabs.recurrence")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/automatic-pix")} className={tabClass}>
+          {t("pixSchedule:tabs.automatic")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/automatic-withdraw")} className={tabClass}>
+          {t("pixSchedule:tabs.withdraw")}
+        </NavLink>
       </nav>
       {children}
     </div>

@@ -26,8 +26,13 @@ function ContactLine({ c }: { readonly c: PixContact }) {
   const { t } = useTranslation()
   return (
     <>
-      <span className={s.keyType} data-testid="pix-contact-name">{c.name === "" ? t("pix:contacts.adding") : c.name}</span>
-      <span className={s.keyValue}>{t(`pix:keyTypes.${c.key_type}`)} · {c.key}{c.bank !== "" ? ` · ${c.bank}` : ""}</span>
+      <span className={s.keyType} data-testid="pix-contact-name">
+        {c.name === "" ? t("pix:contacts.adding") : c.name}
+      </span>
+      <span className={s.keyValue}>
+        {t(`pix:keyTypes.${c.key_type}`)} · {c.key}
+        {c.bank !== "" ? ` · ${c.bank}` : ""}
+      </span>
     </>
   )
 }
@@ -41,24 +46,40 @@ export function FavoredContacts() {
   const contacts = useList("pix_contacts", wallet?.id ?? null)
   const { send } = useCommandRunner(wallet?.id ?? null, "pix:contacts.failed")
   const [removing, setRemoving] = useState<PixContact | null>(null)
-  useEffect(() => { document.title = `${t("pix:contacts.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("pix:contacts.title")} · ${t("common:appName")}`
+  }, [t])
   const canRemove = hasPermission(actions, PL.deleteContacts)
   return (
     <div className={layout.stack} data-testid="pix-contacts">
       <Card>
         <div className={s.row}>
           <h2>{t("pix:contacts.title")}</h2>
-          {hasPermission(actions, PL.postContacts) ? <Link to={lp("/banking/pix/favored-contacts/add")} data-testid="pix-contact-add-link">{t("pix:contacts.add")}</Link> : null}
+          {hasPermission(actions, PL.postContacts) ? (
+            <Link to={lp("/banking/pix/favored-contacts/add")} data-testid="pix-contact-add-link">
+              {t("pix:contacts.add")}
+            </Link>
+          ) : null}
         </div>
-        {contacts === undefined ? <Skeleton height={120} /> : contacts.length === 0 ? <EmptyState title={t("pix:contacts.empty")} /> : (
+        {contacts === undefined ? (
+          <Skeleton height={120} />
+        ) : contacts.length === 0 ? (
+          <EmptyState title={t("pix:contacts.empty")} />
+        ) : (
           <ul className={s.keys}>
             {contacts.map((c) => (
               <li key={c.id} className={s.keyRow} data-testid="pix-contact-row" data-key={c.key}>
                 <ContactLine c={c} />
                 {c.id.startsWith("pending:") ? null : (
                   <>
-                    <Link to={lp(`/banking/pix/pay/pay-with-contact?contact=${encodeURIComponent(c.id)}`)} data-testid="pix-contact-pay">{t("pix:contacts.pay")}</Link>
-                    {canRemove ? <Button size="sm" variant="secondary" onClick={() => setRemoving(c)} data-testid="pix-contact-remove">{t("pix:contacts.remove")}</Button> : null}
+                    <Link to={lp(`/banking/pix/pay/pay-with-contact?contact=${encodeURIComponent(c.id)}`)} data-testid="pix-contact-pay">
+                      {t("pix:contacts.pay")}
+                    </Link>
+                    {canRemove ? (
+                      <Button size="sm" variant="secondary" onClick={() => setRemoving(c)} data-testid="pix-contact-remove">
+                        {t("pix:contacts.remove")}
+                      </Button>
+                    ) : null}
                   </>
                 )}
               </li>
@@ -82,7 +103,12 @@ export function FavoredContacts() {
   )
 }
 
-interface Decoded { readonly key: string; readonly beneficiary_name: string; readonly beneficiary_document: string; readonly beneficiary_bank: string }
+interface Decoded {
+  readonly key: string
+  readonly beneficiary_name: string
+  readonly beneficiary_document: string
+  readonly beneficiary_bank: string
+}
 
 /** features §2 favored-contacts/add: key → who holds it → save (a command). */
 export function AddContact() {
@@ -97,7 +123,9 @@ export function AddContact() {
   const [decoded, setDecoded] = useState<Decoded | null>(null)
   const [looking, setLooking] = useState(false)
   const [commandId, setCommandId] = useState<string | null>(null)
-  useEffect(() => { document.title = `${t("pix:contacts.addTitle")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("pix:contacts.addTitle")} · ${t("common:appName")}`
+  }, [t])
   const command = commands?.find((c) => c.id === commandId)
   useEffect(() => {
     if (command?.state === "confirmed") void navigate(lp("/banking/pix/favored-contacts"))
@@ -109,10 +137,16 @@ export function AddContact() {
     setDecoded(null)
     setCommandId(null)
     const typed = key.trim()
-    if (!isValidPixKey(typed)) { setError(t("pix:pay.invalidKey")); return }
+    if (!isValidPixKey(typed)) {
+      setError(t("pix:pay.invalidKey"))
+      return
+    }
     const type = pixKeyType(typed)
-    const norm = type === null ? typed : normalizePixKey(typed, type) ?? typed
-    if (contacts?.some((c) => c.key === norm)) { setError(t("errors:PIX_CONTACT_ALREADY_EXISTS")); return }
+    const norm = type === null ? typed : (normalizePixKey(typed, type) ?? typed)
+    if (contacts?.some((c) => c.key === norm)) {
+      setError(t("errors:PIX_CONTACT_ALREADY_EXISTS"))
+      return
+    }
     if (!wallet) return
     setLooking(true)
     try {
@@ -126,36 +160,70 @@ export function AddContact() {
 
   const save = (): void => {
     if (!wallet || !decoded) return
-    submitCommand(wallet.id, { name: "v1.pix.addContact", payload: { key: decoded.key } }, `contact:${decoded.key}`)
-      .then(setCommandId, (err: unknown) => setError(t(`errors:${errorKeyOf(err)}`)))
+    submitCommand(wallet.id, { name: "v1.pix.addContact", payload: { key: decoded.key } }, `contact:${decoded.key}`).then(setCommandId, (err: unknown) =>
+      setError(t(`errors:${errorKeyOf(err)}`))
+    )
   }
 
-  const refused = command && (command.state === "rejected" || command.state === "failed") ? command.error_key ?? "UNKNOWN_ERROR" : null
+  const refused = command && (command.state === "rejected" || command.state === "failed") ? (command.error_key ?? "UNKNOWN_ERROR") : null
   return (
     <div className={layout.stack} data-testid="pix-contact-add">
       <Card>
-        <form onSubmit={(e) => { void lookUp(e) }} className={layout.stack} noValidate>
+        <form
+          onSubmit={(e) => {
+            void lookUp(e)
+          }}
+          className={layout.stack}
+          noValidate
+        >
           <h2>{t("pix:contacts.addTitle")}</h2>
-          <TextField label={t("pix:pay.key")} hint={t("pix:pay.keyHint")} value={key} onChange={(v) => { setKey(v); setDecoded(null) }}
-            error={error} autoComplete="off" data-testid="pix-contact-key" />
-          <div><Button type="submit" busy={looking} data-testid="pix-contact-lookup">{t("pix:pay.lookUp")}</Button></div>
+          <TextField
+            label={t("pix:pay.key")}
+            hint={t("pix:pay.keyHint")}
+            value={key}
+            onChange={(v) => {
+              setKey(v)
+              setDecoded(null)
+            }}
+            error={error}
+            autoComplete="off"
+            data-testid="pix-contact-key"
+          />
+          <div>
+            <Button type="submit" busy={looking} data-testid="pix-contact-lookup">
+              {t("pix:pay.lookUp")}
+            </Button>
+          </div>
         </form>
       </Card>
       {decoded ? (
         <Card>
           <div className={layout.stack}>
             <dl className={s.beneficiary} data-testid="pix-contact-decoded">
-              <dt>{t("pix:pay.receiver")}</dt><dd data-testid="pix-contact-decoded-name">{decoded.beneficiary_name}</dd>
-              <dt>{t("pix:pay.document")}</dt><dd>{decoded.beneficiary_document}</dd>
-              <dt>{t("pix:pay.bank")}</dt><dd>{decoded.beneficiary_bank}</dd>
+              <dt>{t("pix:pay.receiver")}</dt>
+              <dd data-testid="pix-contact-decoded-name">{decoded.beneficiary_name}</dd>
+              <dt>{t("pix:pay.document")}</dt>
+              <dd>{decoded.beneficiary_document}</dd>
+              <dt>{t("pix:pay.bank")}</dt>
+              <dd>{decoded.beneficiary_bank}</dd>
             </dl>
-            {refused ? <p className={layout.errorText} role="alert" data-testid="pix-contact-refusal">{t(`errors:${refused}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+            {refused ? (
+              <p className={layout.errorText} role="alert" data-testid="pix-contact-refusal">
+                {t(`errors:${refused}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+              </p>
+            ) : null}
             {command && !refused && command.state !== "confirmed" ? <p role="status">{t("pix:contacts.saving")}</p> : null}
-            <div><Button onClick={save} busy={command !== undefined && !refused && command.state !== "confirmed"} data-testid="pix-contact-save">{t("pix:contacts.save")}</Button></div>
+            <div>
+              <Button onClick={save} busy={command !== undefined && !refused && command.state !== "confirmed"} data-testid="pix-contact-save">
+                {t("pix:contacts.save")}
+              </Button>
+            </div>
           </div>
         </Card>
       ) : null}
-      <div><Link to={lp("/banking/pix/favored-contacts")}>{t("pix:contacts.back")}</Link></div>
+      <div>
+        <Link to={lp("/banking/pix/favored-contacts")}>{t("pix:contacts.back")}</Link>
+      </div>
     </div>
   )
 }
@@ -170,15 +238,21 @@ export function PayWithContact({ payForm }: { readonly payForm: (key: string) =>
   const wallet = useCurrentWallet()
   const contacts = useList("pix_contacts", wallet?.id ?? null)
   const [params, setParams] = useSearchParams()
-  useEffect(() => { document.title = `${t("pix:contacts.payTitle")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("pix:contacts.payTitle")} · ${t("common:appName")}`
+  }, [t])
   const chosen = contacts?.find((c) => c.id === params.get("contact"))
   if (chosen) {
     return (
       <div className={layout.stack} data-testid="pix-pay-with-contact" data-contact={chosen.key}>
         <Card>
           <div className={s.row}>
-            <p><strong>{t("pix:contacts.paying", { name: chosen.name })}</strong></p>
-            <Button size="sm" variant="secondary" onClick={() => setParams({})} data-testid="pix-contact-change">{t("pix:contacts.change")}</Button>
+            <p>
+              <strong>{t("pix:contacts.paying", { name: chosen.name })}</strong>
+            </p>
+            <Button size="sm" variant="secondary" onClick={() => setParams({})} data-testid="pix-contact-change">
+              {t("pix:contacts.change")}
+            </Button>
           </div>
         </Card>
         {payForm(chosen.key)}
@@ -189,16 +263,22 @@ export function PayWithContact({ payForm }: { readonly payForm: (key: string) =>
     <div className={layout.stack} data-testid="pix-pay-with-contact">
       <Card>
         <h2>{t("pix:contacts.choose")}</h2>
-        {contacts === undefined ? <Skeleton height={120} /> : contacts.length === 0 ? (
+        {contacts === undefined ? (
+          <Skeleton height={120} />
+        ) : contacts.length === 0 ? (
           <EmptyState title={t("pix:contacts.empty")} action={<Link to={lp("/banking/pix/favored-contacts/add")}>{t("pix:contacts.add")}</Link>} />
         ) : (
           <ul className={s.keys}>
-            {contacts.filter((c) => !c.id.startsWith("pending:")).map((c) => (
-              <li key={c.id} className={s.keyRow} data-testid="pix-contact-choice" data-key={c.key}>
-                <ContactLine c={c} />
-                <Button size="sm" onClick={() => setParams({ contact: c.id })} data-testid="pix-contact-choose">{t("pix:contacts.choosePay")}</Button>
-              </li>
-            ))}
+            {contacts
+              .filter((c) => !c.id.startsWith("pending:"))
+              .map((c) => (
+                <li key={c.id} className={s.keyRow} data-testid="pix-contact-choice" data-key={c.key}>
+                  <ContactLine c={c} />
+                  <Button size="sm" onClick={() => setParams({ contact: c.id })} data-testid="pix-contact-choose">
+                    {t("pix:contacts.choosePay")}
+                  </Button>
+                </li>
+              ))}
           </ul>
         )}
       </Card>

@@ -10,7 +10,14 @@ import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useList } from "../../../workers/client.ts"
 import {
-  checkPixLimit, limitChangeRefusal, limitTagForBeneficiary, NIGHT_ENDS_HOUR, NIGHT_STARTS_HOUR, type PixLimitPeriod, type PixLimitTag, type UserLimit
+  checkPixLimit,
+  limitChangeRefusal,
+  limitTagForBeneficiary,
+  NIGHT_ENDS_HOUR,
+  NIGHT_STARTS_HOUR,
+  type PixLimitPeriod,
+  type PixLimitTag,
+  type UserLimit
 } from "../../../schema/pix-limits.ts"
 import { PL } from "../../../schema/pix-limits-permissions.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
@@ -58,7 +65,11 @@ export function PixLimitLeft({ errorKey, walletId }: { readonly errorKey: string
   if (row === undefined) return null
   const period: PixLimitPeriod = errorKey === "PIX_LIMIT_DAY_EXCEEDED" ? "day" : "night"
   const left = Math.max(0, (period === "day" ? row.day_limit : row.night_limit) - (row.period === period ? row.used : 0))
-  return <p className={layout.muted} data-testid="pix-limit-left">{t(`pix:limits.leftAfter.${period}`, { left: f.brl(left) })}</p>
+  return (
+    <p className={layout.muted} data-testid="pix-limit-left">
+      {t(`pix:limits.leftAfter.${period}`, { left: f.brl(left) })}
+    </p>
+  )
 }
 
 const TAGS: ReadonlyArray<PixLimitTag> = ["pix_others", "pix_same_ownership"]
@@ -78,7 +89,9 @@ export function PixLimits() {
   const [amount, setAmount] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<{ raise: boolean } | null>(null)
-  useEffect(() => { document.title = `${t("pix:limits.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("pix:limits.title")} · ${t("common:appName")}`
+  }, [t])
   const chosen = limits?.find((l) => l.tag === tag)
   const refusal = refusals.get("change")
 
@@ -86,11 +99,20 @@ export function PixLimits() {
     e.preventDefault()
     setError(null)
     if (!chosen) return
-    if (amount === null) { setError(t("pix:limits.amountRequired")); return }
+    if (amount === null) {
+      setError(t("pix:limits.amountRequired"))
+      return
+    }
     const max = period === "day" ? chosen.max_day_limit : chosen.max_night_limit
     const r = limitChangeRefusal(amount, max)
-    if (r === "PIX_LIMIT_ABOVE_MAXIMUM") { setError(t("pix:limits.aboveMax", { max: f.brl(max) })); return }
-    if (r !== null) { setError(t("pix:limits.amountRequired")); return }
+    if (r === "PIX_LIMIT_ABOVE_MAXIMUM") {
+      setError(t("pix:limits.aboveMax", { max: f.brl(max) }))
+      return
+    }
+    if (r !== null) {
+      setError(t("pix:limits.amountRequired"))
+      return
+    }
     setConfirming({ raise: amount > (period === "day" ? chosen.day_limit : chosen.night_limit) })
   }
 
@@ -108,7 +130,13 @@ export function PixLimits() {
           <p className={layout.muted}>{t("pix:limits.intro", hours)}</p>
         </div>
       </Card>
-      {limits === undefined ? <Skeleton height={160} /> : limits.length === 0 ? <Card><EmptyState title={t("pix:limits.empty")} /></Card> : (
+      {limits === undefined ? (
+        <Skeleton height={160} />
+      ) : limits.length === 0 ? (
+        <Card>
+          <EmptyState title={t("pix:limits.empty")} />
+        </Card>
+      ) : (
         TAGS.map((tg) => {
           const l = limits.find((x) => x.tag === tg)
           return l ? <LimitCard key={tg} limit={l} /> : null
@@ -118,28 +146,71 @@ export function PixLimits() {
         <Card>
           <form onSubmit={review} className={layout.stack} noValidate data-testid="pix-limit-form">
             <h2>{t("pix:limits.change")}</h2>
-            <Select label={t("pix:limits.type")} value={tag} onChange={(v) => { setTag(v as PixLimitTag); setError(null) }}
-              options={TAGS.map((tg) => ({ value: tg, label: t(`pix:limits.tags.${tg}`) }))} data-testid="pix-limit-type" />
-            <Select label={t("pix:limits.period")} value={period} onChange={(v) => { setPeriod(v as PixLimitPeriod); setError(null) }}
-              options={(["day", "night"] as const).map((p) => ({ value: p, label: t(`pix:limits.periods.${p}`, hours) }))} data-testid="pix-limit-period" />
-            <MoneyField label={t("pix:limits.newValue")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}
+            <Select
+              label={t("pix:limits.type")}
+              value={tag}
+              onChange={(v) => {
+                setTag(v as PixLimitTag)
+                setError(null)
+              }}
+              options={TAGS.map((tg) => ({ value: tg, label: t(`pix:limits.tags.${tg}`) }))}
+              data-testid="pix-limit-type"
+            />
+            <Select
+              label={t("pix:limits.period")}
+              value={period}
+              onChange={(v) => {
+                setPeriod(v as PixLimitPeriod)
+                setError(null)
+              }}
+              options={(["day", "night"] as const).map((p) => ({ value: p, label: t(`pix:limits.periods.${p}`, hours) }))}
+              data-testid="pix-limit-period"
+            />
+            <MoneyField
+              label={t("pix:limits.newValue")}
+              value={amountText}
+              onChange={(text, cents) => {
+                setAmountText(text)
+                setAmount(cents)
+              }}
               hint={chosen ? t("pix:limits.maxHint", { max: f.brl(period === "day" ? chosen.max_day_limit : chosen.max_night_limit) }) : undefined}
-              error={error} data-testid="pix-limit-amount" />
+              error={error}
+              data-testid="pix-limit-amount"
+            />
             <p className={layout.muted}>{t("pix:limits.rule")}</p>
-            {refusal ? <p className={layout.errorText} role="alert" data-testid="pix-limit-refusal">{t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
-            <div><Button type="submit" busy={busy.has("change")} data-testid="pix-limit-submit">{t("pix:limits.submit")}</Button></div>
+            {refusal ? (
+              <p className={layout.errorText} role="alert" data-testid="pix-limit-refusal">
+                {t(`errors:${refusal}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" busy={busy.has("change")} data-testid="pix-limit-submit">
+                {t("pix:limits.submit")}
+              </Button>
+            </div>
           </form>
         </Card>
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
         title={t("pix:limits.confirmTitle")}
-        html={amount !== null ? escapeHtml(t(confirming?.raise === true ? "pix:limits.confirmRaise" : "pix:limits.confirmCut", {
-          type: t(`pix:limits.tags.${tag}`), period: t(`pix:limits.periods.${period}`, hours), value: f.brl(amount)
-        })) : ""}
+        html={
+          amount !== null
+            ? escapeHtml(
+                t(confirming?.raise === true ? "pix:limits.confirmRaise" : "pix:limits.confirmCut", {
+                  type: t(`pix:limits.tags.${tag}`),
+                  period: t(`pix:limits.periods.${period}`, hours),
+                  value: f.brl(amount)
+                })
+              )
+            : ""
+        }
         confirmLabel={t("pix:limits.confirm")}
         cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => { if (yes) request(); else setConfirming(null) }}
+        onAnswer={(yes) => {
+          if (yes) request()
+          else setConfirming(null)
+        }}
       />
     </div>
   )
@@ -151,22 +222,38 @@ function LimitCard({ limit: l }: { readonly limit: UserLimit }) {
   const current = l.period === "day" ? l.day_limit : l.night_limit
   const left = Math.max(0, current - l.used)
   const pending: ReadonlyArray<{ period: PixLimitPeriod; value: number; at: string }> = [
-    ...(l.pending_day_limit !== null && l.pending_day_effective_at !== null ? [{ period: "day" as const, value: l.pending_day_limit, at: l.pending_day_effective_at }] : []),
-    ...(l.pending_night_limit !== null && l.pending_night_effective_at !== null ? [{ period: "night" as const, value: l.pending_night_limit, at: l.pending_night_effective_at }] : [])
+    ...(l.pending_day_limit !== null && l.pending_day_effective_at !== null
+      ? [{ period: "day" as const, value: l.pending_day_limit, at: l.pending_day_effective_at }]
+      : []),
+    ...(l.pending_night_limit !== null && l.pending_night_effective_at !== null
+      ? [{ period: "night" as const, value: l.pending_night_limit, at: l.pending_night_effective_at }]
+      : [])
   ]
   return (
     <Card>
-      <section className={layout.stack} aria-labelledby={`limit-${l.tag}`} data-testid="pix-limit-card" data-tag={l.tag} data-period={l.period}
-        data-day={l.day_limit} data-night={l.night_limit} data-used={l.used}>
+      <section
+        className={layout.stack}
+        aria-labelledby={`limit-${l.tag}`}
+        data-testid="pix-limit-card"
+        data-tag={l.tag}
+        data-period={l.period}
+        data-day={l.day_limit}
+        data-night={l.night_limit}
+        data-used={l.used}
+      >
         <div className={s.row}>
           <h2 id={`limit-${l.tag}`}>{t(`pix:limits.tags.${l.tag}`)}</h2>
           <Badge tone={l.period === "night" ? "info" : "neutral"}>{t(`pix:limits.now.${l.period}`, hours)}</Badge>
         </div>
         <dl className={s.beneficiary}>
-          <dt>{t("pix:limits.periods.day", hours)}</dt><dd data-testid="pix-limit-day">{f.brl(l.day_limit)}</dd>
-          <dt>{t("pix:limits.periods.night", hours)}</dt><dd data-testid="pix-limit-night">{f.brl(l.night_limit)}</dd>
-          <dt>{t("pix:limits.used")}</dt><dd data-testid="pix-limit-used">{f.brl(l.used)}</dd>
-          <dt>{t("pix:limits.left")}</dt><dd data-testid="pix-limit-available">{f.brl(left)}</dd>
+          <dt>{t("pix:limits.periods.day", hours)}</dt>
+          <dd data-testid="pix-limit-day">{f.brl(l.day_limit)}</dd>
+          <dt>{t("pix:limits.periods.night", hours)}</dt>
+          <dd data-testid="pix-limit-night">{f.brl(l.night_limit)}</dd>
+          <dt>{t("pix:limits.used")}</dt>
+          <dd data-testid="pix-limit-used">{f.brl(l.used)}</dd>
+          <dt>{t("pix:limits.left")}</dt>
+          <dd data-testid="pix-limit-available">{f.brl(left)}</dd>
         </dl>
         {pending.map((p) => (
           <p key={p.period} className={layout.muted} role="status" data-testid="pix-limit-pending" data-period={p.period}>

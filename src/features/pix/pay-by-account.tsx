@@ -45,12 +45,19 @@ export function PayByAccount() {
   const [decoded, setDecoded] = useState<PixAccountDecoded | null>(null)
   const [looking, setLooking] = useState(false)
   // features §3 bank search by name or code: the directory's own rule, locally (the list is small and static)
-  const bankOptions = useMemo(() => (form.bank !== null && bankText === bankLabel(form.bank) ? [form.bank] : searchBanks(TED_BANKS, bankText).slice(0, 12)), [bankText, form.bank])
+  const bankOptions = useMemo(
+    () => (form.bank !== null && bankText === bankLabel(form.bank) ? [form.bank] : searchBanks(TED_BANKS, bankText).slice(0, 12)),
+    [bankText, form.bank]
+  )
 
   const set = <K extends keyof Form>(k: K, v: Form[K]): void => {
     setForm((x) => ({ ...x, [k]: v }))
     const field: PixAccountField = k === "bank" ? "bank_code" : k === "accountType" ? "account_type" : (k as PixAccountField)
-    setErrors((e) => { const n = { ...e }; delete n[field]; return n })
+    setErrors((e) => {
+      const n = { ...e }
+      delete n[field]
+      return n
+    })
     setFormError(null)
     setDecoded(null)
   }
@@ -59,8 +66,12 @@ export function PayByAccount() {
   const fieldError = (k: PixAccountField): string | null => (errors[k] === undefined ? null : message(errors[k]))
 
   const body = () => ({
-    bank_code: form.bank?.code ?? "", agency: form.agency.trim(), account: form.account.trim(), digit: form.digit.trim().toUpperCase(),
-    account_type: form.accountType as PixAccountType, document: form.document.replace(/\D/g, "")
+    bank_code: form.bank?.code ?? "",
+    agency: form.agency.trim(),
+    account: form.account.trim(),
+    digit: form.digit.trim().toUpperCase(),
+    account_type: form.accountType as PixAccountType,
+    document: form.document.replace(/\D/g, "")
   })
 
   const lookUp = async (e: FormEvent): Promise<void> => {
@@ -70,7 +81,10 @@ export function PayByAccount() {
     const b = body()
     const problems = pixAccountProblems({ ...b, account_type: form.accountType })
     setErrors(problems)
-    if (Object.keys(problems).length > 0) { setFormError(t("pix:account.fixFields")); return }
+    if (Object.keys(problems).length > 0) {
+      setFormError(t("pix:account.fixFields"))
+      return
+    }
     if (!wallet) return
     setLooking(true)
     try {
@@ -89,37 +103,111 @@ export function PayByAccount() {
   const options: ReadonlyArray<ComboOption> = bankOptions.map((b) => ({ value: b.code, label: bankLabel(b) }))
   const head = (
     <Card>
-      <form onSubmit={(e) => { void lookUp(e) }} className={layout.stack} noValidate data-testid="pix-account-form">
+      <form
+        onSubmit={(e) => {
+          void lookUp(e)
+        }}
+        className={layout.stack}
+        noValidate
+        data-testid="pix-account-form"
+      >
         <Combobox
-          label={t("pix:account.bank")} text={bankText} options={options} testId="pix-account-bank"
-          onTextChange={(v) => { setBankText(v); if (form.bank !== null) set("bank", null) }}
-          onSelect={(o) => { const b = bankOptions.find((x) => x.code === o.value) ?? null; set("bank", b); setBankText(b ? bankLabel(b) : "") }}
-          loadingText={t("pix:account.searching")} emptyText={t("pix:account.noBank")} placeholder={t("pix:account.bankHint")} required error={fieldError("bank_code")}
+          label={t("pix:account.bank")}
+          text={bankText}
+          options={options}
+          testId="pix-account-bank"
+          onTextChange={(v) => {
+            setBankText(v)
+            if (form.bank !== null) set("bank", null)
+          }}
+          onSelect={(o) => {
+            const b = bankOptions.find((x) => x.code === o.value) ?? null
+            set("bank", b)
+            setBankText(b ? bankLabel(b) : "")
+          }}
+          loadingText={t("pix:account.searching")}
+          emptyText={t("pix:account.noBank")}
+          placeholder={t("pix:account.bankHint")}
+          required
+          error={fieldError("bank_code")}
         />
-        <TextField label={t("pix:account.agency")} value={form.agency} onChange={(v) => set("agency", v)} inputMode="numeric" maxLength={4} required error={fieldError("agency")} data-testid="pix-account-agency" />
-        <TextField label={t("pix:account.account")} value={form.account} onChange={(v) => set("account", v)} inputMode="numeric" maxLength={12} required error={fieldError("account")} data-testid="pix-account-number" />
-        <TextField label={t("pix:account.digit")} value={form.digit} onChange={(v) => set("digit", v)} maxLength={1} required error={fieldError("digit")} data-testid="pix-account-digit" />
+        <TextField
+          label={t("pix:account.agency")}
+          value={form.agency}
+          onChange={(v) => set("agency", v)}
+          inputMode="numeric"
+          maxLength={4}
+          required
+          error={fieldError("agency")}
+          data-testid="pix-account-agency"
+        />
+        <TextField
+          label={t("pix:account.account")}
+          value={form.account}
+          onChange={(v) => set("account", v)}
+          inputMode="numeric"
+          maxLength={12}
+          required
+          error={fieldError("account")}
+          data-testid="pix-account-number"
+        />
+        <TextField
+          label={t("pix:account.digit")}
+          value={form.digit}
+          onChange={(v) => set("digit", v)}
+          maxLength={1}
+          required
+          error={fieldError("digit")}
+          data-testid="pix-account-digit"
+        />
         <Select
-          label={t("pix:account.type")} value={form.accountType} onChange={(v) => set("accountType", v as PixAccountType)} placeholder={t("pix:account.choose")}
-          options={PIX_ACCOUNT_TYPES.map((x) => ({ value: x, label: t(`pix:account.types.${x}`) }))} required error={fieldError("account_type")} data-testid="pix-account-type"
+          label={t("pix:account.type")}
+          value={form.accountType}
+          onChange={(v) => set("accountType", v as PixAccountType)}
+          placeholder={t("pix:account.choose")}
+          options={PIX_ACCOUNT_TYPES.map((x) => ({ value: x, label: t(`pix:account.types.${x}`) }))}
+          required
+          error={fieldError("account_type")}
+          data-testid="pix-account-type"
         />
-        <TextField label={t("pix:account.document")} value={form.document} onChange={(v) => set("document", maskDocumentTyping(v))} inputMode="numeric" required error={fieldError("document")} data-testid="pix-account-document" />
-        {formError ? <p className={layout.errorText} role="alert" data-testid="pix-account-error">{formError}</p> : null}
-        <div><Button type="submit" busy={looking} data-testid="pix-account-continue">{t("pix:pay.lookUp")}</Button></div>
+        <TextField
+          label={t("pix:account.document")}
+          value={form.document}
+          onChange={(v) => set("document", maskDocumentTyping(v))}
+          inputMode="numeric"
+          required
+          error={fieldError("document")}
+          data-testid="pix-account-document"
+        />
+        {formError ? (
+          <p className={layout.errorText} role="alert" data-testid="pix-account-error">
+            {formError}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" busy={looking} data-testid="pix-account-continue">
+            {t("pix:pay.lookUp")}
+          </Button>
+        </div>
       </form>
     </Card>
   )
-  const beneficiary: PayBeneficiary | null = decoded === null ? null : {
-    name: decoded.beneficiary_name, document: decoded.beneficiary_document,
-    rows: [
-      [t("pix:pay.bank"), `${decoded.bank_code} · ${decoded.bank_name}`],
-      [t("pix:account.agencyAccount"), `${decoded.agency} · ${decoded.account}-${decoded.digit}`],
-      [t("pix:account.type"), t(`pix:account.types.${decoded.account_type}`)]
-    ]
-  }
+  const beneficiary: PayBeneficiary | null =
+    decoded === null
+      ? null
+      : {
+          name: decoded.beneficiary_name,
+          document: decoded.beneficiary_document,
+          rows: [
+            [t("pix:pay.bank"), `${decoded.bank_code} · ${decoded.bank_name}`],
+            [t("pix:account.agencyAccount"), `${decoded.agency} · ${decoded.account}-${decoded.digit}`],
+            [t("pix:account.type"), t(`pix:account.types.${decoded.account_type}`)]
+          ]
+        }
   return (
     <PayConfirm
-      head={head} beneficiary={beneficiary}
+      head={head}
+      beneficiary={beneficiary}
       submit={(walletId, amount, description) => {
         const d = decoded as PixAccountDecoded
         return getEngine().submit(walletId, {
@@ -127,7 +215,12 @@ export function PayByAccount() {
           payload: { ...body(), bank_code: d.bank_code, account_type: d.account_type, amount, description, beneficiary_name: d.beneficiary_name }
         })
       }}
-      onAgain={() => { setDecoded(null); setForm(EMPTY); setBankText(""); setErrors({}) }}
+      onAgain={() => {
+        setDecoded(null)
+        setForm(EMPTY)
+        setBankText("")
+        setErrors({})
+      }}
     />
   )
 }
@@ -145,8 +238,17 @@ export function OwnAccount() {
     if (!wallet) return
     let alive = true
     setAccount(null)
-    getEngine().call("bankingAccount", { walletId: wallet.id }).then((r) => { if (alive) setAccount(r.data) }, () => undefined)
-    return () => { alive = false }
+    getEngine()
+      .call("bankingAccount", { walletId: wallet.id })
+      .then(
+        (r) => {
+          if (alive) setAccount(r.data)
+        },
+        () => undefined
+      )
+    return () => {
+      alive = false
+    }
   }, [wallet])
   if (account === null) return null
   return (
@@ -155,10 +257,14 @@ export function OwnAccount() {
         <h2>{t("pix:account.ownTitle")}</h2>
         <p className={layout.muted}>{t("pix:account.ownHint")}</p>
         <dl className={s.beneficiary}>
-          <dt>{t("pix:pay.bank")}</dt><dd data-testid="pix-own-bank">{`${account.bank_code} · ${account.bank_name}`}</dd>
-          <dt>{t("pix:account.agency")}</dt><dd data-testid="pix-own-agency">{account.agency}</dd>
-          <dt>{t("pix:account.account")}</dt><dd data-testid="pix-own-number">{`${account.account}-${account.digit}`}</dd>
-          <dt>{t("pix:account.ownHolder")}</dt><dd data-testid="pix-own-holder">{document ? `${wallet?.owner_name ?? ""} · ${f.document(document)}` : wallet?.owner_name ?? ""}</dd>
+          <dt>{t("pix:pay.bank")}</dt>
+          <dd data-testid="pix-own-bank">{`${account.bank_code} · ${account.bank_name}`}</dd>
+          <dt>{t("pix:account.agency")}</dt>
+          <dd data-testid="pix-own-agency">{account.agency}</dd>
+          <dt>{t("pix:account.account")}</dt>
+          <dd data-testid="pix-own-number">{`${account.account}-${account.digit}`}</dd>
+          <dt>{t("pix:account.ownHolder")}</dt>
+          <dd data-testid="pix-own-holder">{document ? `${wallet?.owner_name ?? ""} · ${f.document(document)}` : (wallet?.owner_name ?? "")}</dd>
         </dl>
       </div>
     </Card>

@@ -42,7 +42,9 @@ const readQrImage = async (file: File): Promise<string | null> => {
   return jsQR(img.data, img.width, img.height)?.data ?? null
 }
 
-interface Detector { detect(source: CanvasImageSource): Promise<ReadonlyArray<{ readonly rawValue: string }>> }
+interface Detector {
+  detect(source: CanvasImageSource): Promise<ReadonlyArray<{ readonly rawValue: string }>>
+}
 type DetectorCtor = new (opts: { formats: string[] }) => Detector
 /** The browser's BarcodeDetector, where it has one. */
 const barcodeDetector = (): DetectorCtor | undefined => (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector
@@ -73,15 +75,24 @@ export function PayByCode() {
     setCodeError(null)
     setDecoded(null)
     const typed = text.trim()
-    if (typed === "") { setCodeError(t("pix:code.required")); return }
+    if (typed === "") {
+      setCodeError(t("pix:code.required"))
+      return
+    }
     const local = localCodeError(typed)
-    if (local !== null) { setCodeError(t(`errors:${local}`)); return }
+    if (local !== null) {
+      setCodeError(t(`errors:${local}`))
+      return
+    }
     if (!wallet) return
     setLooking(true)
     try {
       const r = await getEngine().call("pixDecodeByQrCode", { walletId: wallet.id, query: { code: typed } })
       setDecoded(r.data)
-      if (r.data.amount !== null) { setAmount(r.data.amount); setAmountText("") }
+      if (r.data.amount !== null) {
+        setAmount(r.data.amount)
+        setAmountText("")
+      }
     } catch (err) {
       setCodeError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
     } finally {
@@ -94,17 +105,30 @@ export function PayByCode() {
     e.currentTarget.value = ""
     if (!file) return
     setCodeError(null)
-    readQrImage(file).then((text) => {
-      if (text === null) { setCodeError(t("pix:code.noCodeInImage")); return }
-      setCode(text)
-      void lookUp(text)
-    }, () => setCodeError(t("pix:code.noCodeInImage")))
+    readQrImage(file).then(
+      (text) => {
+        if (text === null) {
+          setCodeError(t("pix:code.noCodeInImage"))
+          return
+        }
+        setCode(text)
+        void lookUp(text)
+      },
+      () => setCodeError(t("pix:code.noCodeInImage"))
+    )
   }
 
   // what a read code or a refused camera does, with this render's wallet and texts (effect events: the camera
   // starts and stops with `scanning` only)
-  const onScanned = useEffectEvent((text: string) => { setScanning(false); setCode(text); void lookUp(text) })
-  const onNoCamera = useEffectEvent(() => { setScanning(false); setCodeError(t("pix:code.noCamera")) })
+  const onScanned = useEffectEvent((text: string) => {
+    setScanning(false)
+    setCode(text)
+    void lookUp(text)
+  })
+  const onNoCamera = useEffectEvent(() => {
+    setScanning(false)
+    setCodeError(t("pix:code.noCamera"))
+  })
   // the camera, where the browser reads barcodes itself (BarcodeDetector); the upload works everywhere
   useEffect(() => {
     const Barcode = barcodeDetector()
@@ -112,29 +136,50 @@ export function PayByCode() {
     let stream: MediaStream | null = null
     let stop = false
     const detector = new Barcode({ formats: ["qr_code"] })
-    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(async (s) => {
-      stream = s
-      if (video.current === null) return
-      video.current.srcObject = s
-      await video.current.play()
-      while (!stop && video.current !== null) {
-        const found = await detector.detect(video.current).catch(() => [])
-        const text = found[0]?.rawValue
-        if (text !== undefined) { onScanned(text); return }
-        await new Promise((r) => setTimeout(r, 250))
-      }
-    }, () => onNoCamera())
-    return () => { stop = true; stream?.getTracks().forEach((tr) => tr.stop()) }
+    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(
+      async (s) => {
+        stream = s
+        if (video.current === null) return
+        video.current.srcObject = s
+        await video.current.play()
+        while (!stop && video.current !== null) {
+          const found = await detector.detect(video.current).catch(() => [])
+          const text = found[0]?.rawValue
+          if (text !== undefined) {
+            onScanned(text)
+            return
+          }
+          await new Promise((r) => setTimeout(r, 250))
+        }
+      },
+      () => onNoCamera()
+    )
+    return () => {
+      stop = true
+      stream?.getTracks().forEach((tr) => tr.stop())
+    }
   }, [scanning])
 
   const review = (e: FormEvent): void => {
     e.preventDefault()
     setFormError(null)
-    if (amount === null || amount <= 0) { setFormError(t("pix:pay.amountRequired")); return }
-    if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
-    if ([...description].length > 140 || !hasNoEmoji(description)) { setFormError(t("pix:pay.descriptionInvalid")); return }
+    if (amount === null || amount <= 0) {
+      setFormError(t("pix:pay.amountRequired"))
+      return
+    }
+    if (balance !== null && amount > balance) {
+      setFormError(t("errors:INSUFFICIENT_BALANCE"))
+      return
+    }
+    if ([...description].length > 140 || !hasNoEmoji(description)) {
+      setFormError(t("pix:pay.descriptionInvalid"))
+      return
+    }
     const overLimit = decoded ? limitWarning(amount, decoded.beneficiary_document) : null // issue 12: warned before the PIN
-    if (overLimit !== null) { setFormError(overLimit); return }
+    if (overLimit !== null) {
+      setFormError(overLimit)
+      return
+    }
     setConfirming(true)
   }
 
@@ -143,11 +188,19 @@ export function PayByCode() {
     if (!wallet || !decoded || amount === null) return
     const payload = { code: code.trim(), kind: decoded.kind, amount, description: description.trim(), beneficiary_name: decoded.beneficiary_name }
     // one command per code and amount: a second click while the first is recorded sends nothing more
-    submitCommand(wallet.id, { name: "v1.pix.payByQrCode", payload }, `pix-qr:${code.trim()}:${amount}`)
-      .then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`)))
+    submitCommand(wallet.id, { name: "v1.pix.payByQrCode", payload }, `pix-qr:${code.trim()}:${amount}`).then(setCommandId, (err: unknown) =>
+      setFormError(t(`errors:${errorKeyOf(err)}`))
+    )
   }
 
-  const again = (): void => { setCommandId(null); setDecoded(null); setCode(""); setAmountText(""); setAmount(null); setDescription("") }
+  const again = (): void => {
+    setCommandId(null)
+    setDecoded(null)
+    setCode("")
+    setAmountText("")
+    setAmount(null)
+    setDescription("")
+  }
 
   if (command) {
     const final = command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled"
@@ -155,13 +208,44 @@ export function PayByCode() {
     const staged = command.state === "confirmed" && command.outcome === "awaiting_approval"
     return (
       <Card>
-        <div className={layout.stack} role="status" data-testid="pix-code-result" data-state={command.state} data-command-id={command.id} data-outcome={command.outcome ?? ""}>
-          <h2>{!final ? (command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")) : staged ? t("pix:pay.stagedTitle") : command.state === "confirmed" ? t("pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
+        <div
+          className={layout.stack}
+          role="status"
+          data-testid="pix-code-result"
+          data-state={command.state}
+          data-command-id={command.id}
+          data-outcome={command.outcome ?? ""}
+        >
+          <h2>
+            {!final
+              ? command.state === "awaiting-pin"
+                ? t("pix:pay.awaitingPin")
+                : t("pix:pay.sending")
+              : staged
+                ? t("pix:pay.stagedTitle")
+                : command.state === "confirmed"
+                  ? t("pix:pay.done")
+                  : command.state === "cancelled"
+                    ? t("pix:pay.cancelled")
+                    : t("pix:pay.refused")}
+          </h2>
           {staged ? <PixStagedNote amount={amount !== null ? f.brl(amount) : ""} name={decoded?.beneficiary_name ?? ""} /> : null}
-          {command.state === "confirmed" && !staged && decoded && amount !== null ? <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p> : null}
-          {command.error_key ? <p className={layout.errorText} data-testid="pix-code-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          {command.state === "confirmed" && !staged && decoded && amount !== null ? (
+            <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p>
+          ) : null}
+          {command.error_key ? (
+            <p className={layout.errorText} data-testid="pix-code-error">
+              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+            </p>
+          ) : null}
           <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
-          {final ? <div><Button onClick={again} data-testid="pix-code-again">{t("pix:pay.again")}</Button></div> : null}
+          {final ? (
+            <div>
+              <Button onClick={again} data-testid="pix-code-again">
+                {t("pix:pay.again")}
+              </Button>
+            </div>
+          ) : null}
         </div>
       </Card>
     )
@@ -170,21 +254,49 @@ export function PayByCode() {
   return (
     <div className={layout.stack}>
       <Card>
-        <form onSubmit={(e) => { e.preventDefault(); void lookUp(code) }} className={layout.stack} noValidate data-testid="pix-code-form">
-          <label className={s.label} htmlFor="pix-code-text">{t("pix:code.label")}</label>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            void lookUp(code)
+          }}
+          className={layout.stack}
+          noValidate
+          data-testid="pix-code-form"
+        >
+          <label className={s.label} htmlFor="pix-code-text">
+            {t("pix:code.label")}
+          </label>
           <textarea
-            id="pix-code-text" className={s.code} value={code} onChange={(e) => { setCode(e.currentTarget.value); setDecoded(null) }}
-            aria-invalid={codeError !== null} aria-describedby={codeError !== null ? "pix-code-text-error" : undefined} data-testid="pix-code"
-            placeholder="00020126…" spellCheck={false}
+            id="pix-code-text"
+            className={s.code}
+            value={code}
+            onChange={(e) => {
+              setCode(e.currentTarget.value)
+              setDecoded(null)
+            }}
+            aria-invalid={codeError !== null}
+            aria-describedby={codeError !== null ? "pix-code-text-error" : undefined}
+            data-testid="pix-code"
+            placeholder="00020126…"
+            spellCheck={false}
           />
-          {codeError ? <p id="pix-code-text-error" className={layout.errorText} role="alert" data-testid="pix-code-error">{codeError}</p> : null}
+          {codeError ? (
+            <p id="pix-code-text-error" className={layout.errorText} role="alert" data-testid="pix-code-error">
+              {codeError}
+            </p>
+          ) : null}
           <div className={layout.row}>
-            <Button type="submit" busy={looking} data-testid="pix-code-continue">{t("pix:pay.lookUp")}</Button>
+            <Button type="submit" busy={looking} data-testid="pix-code-continue">
+              {t("pix:pay.lookUp")}
+            </Button>
             <label className={s.label}>
-              {t("pix:code.image")}{" "}
-              <input type="file" accept="image/*" onChange={onImage} data-testid="pix-code-image" />
+              {t("pix:code.image")} <input type="file" accept="image/*" onChange={onImage} data-testid="pix-code-image" />
             </label>
-            {Barcode !== undefined ? <Button variant="secondary" onClick={() => setScanning((x) => !x)} data-testid="pix-code-camera">{scanning ? t("pix:code.stopCamera") : t("pix:code.camera")}</Button> : null}
+            {Barcode !== undefined ? (
+              <Button variant="secondary" onClick={() => setScanning((x) => !x)} data-testid="pix-code-camera">
+                {scanning ? t("pix:code.stopCamera") : t("pix:code.camera")}
+              </Button>
+            ) : null}
           </div>
           {scanning ? <video ref={video} className={s.qrImage} muted playsInline aria-label={t("pix:code.camera")} /> : null}
         </form>
@@ -193,32 +305,94 @@ export function PayByCode() {
         <Card>
           <form onSubmit={review} className={layout.stack} noValidate data-testid="pix-code-amount-form">
             <dl className={s.beneficiary} data-testid="pix-code-beneficiary">
-              <dt>{t("pix:pay.receiver")}</dt><dd data-testid="pix-code-beneficiary-name">{decoded.beneficiary_name}</dd>
-              <dt>{t("pix:pay.document")}</dt><dd>{decoded.beneficiary_document}</dd>
-              <dt>{t("pix:pay.bank")}</dt><dd>{decoded.beneficiary_bank}</dd>
-              <dt>{t("pix:code.kind")}</dt><dd>{t(`pix:qrKinds.${decoded.kind}`)}</dd>
-              {decoded.description !== "" ? <><dt>{t("pix:code.message")}</dt><dd>{decoded.description}</dd></> : null}
-              {decoded.expires_at !== null ? <><dt>{t("pix:code.expires")}</dt><dd>{f.dateTime(decoded.expires_at)}</dd></> : null}
-              {decoded.charge ? (
+              <dt>{t("pix:pay.receiver")}</dt>
+              <dd data-testid="pix-code-beneficiary-name">{decoded.beneficiary_name}</dd>
+              <dt>{t("pix:pay.document")}</dt>
+              <dd>{decoded.beneficiary_document}</dd>
+              <dt>{t("pix:pay.bank")}</dt>
+              <dd>{decoded.beneficiary_bank}</dd>
+              <dt>{t("pix:code.kind")}</dt>
+              <dd>{t(`pix:qrKinds.${decoded.kind}`)}</dd>
+              {decoded.description !== "" ? (
                 <>
-                  <dt>{t("pix:code.dueDate")}</dt><dd>{f.day(decoded.charge.due_date)}</dd>
-                  <dt>{t("pix:code.original")}</dt><dd>{f.brl(decoded.charge.original)}</dd>
-                  {decoded.charge.fine > 0 ? <><dt>{t("pix:code.fine")}</dt><dd data-testid="pix-code-fine">+ {f.brl(decoded.charge.fine)}</dd></> : null}
-                  {decoded.charge.interest > 0 ? <><dt>{t("pix:code.interest", { count: decoded.charge.days_late })}</dt><dd data-testid="pix-code-interest">+ {f.brl(decoded.charge.interest)}</dd></> : null}
-                  {decoded.charge.discount > 0 ? <><dt>{t("pix:code.discount")}</dt><dd data-testid="pix-code-discount">− {f.brl(decoded.charge.discount)}</dd></> : null}
+                  <dt>{t("pix:code.message")}</dt>
+                  <dd>{decoded.description}</dd>
                 </>
               ) : null}
-              {decoded.cash !== null && decoded.kind === "dynamic_change" && decoded.amount !== null ? <><dt>{t("pix:code.purchase")}</dt><dd>{f.brl(decoded.amount - decoded.cash)}</dd></> : null}
-              {decoded.cash !== null ? <><dt>{t("pix:code.cash")}</dt><dd data-testid="pix-code-cash">{f.brl(decoded.cash)}</dd></> : null}
-              {decoded.amount !== null ? <><dt>{decoded.charge || decoded.cash !== null ? t("pix:code.total") : t("pix:pay.amount")}</dt><dd data-testid="pix-code-amount-fixed">{f.brl(decoded.amount)}</dd></> : null}
+              {decoded.expires_at !== null ? (
+                <>
+                  <dt>{t("pix:code.expires")}</dt>
+                  <dd>{f.dateTime(decoded.expires_at)}</dd>
+                </>
+              ) : null}
+              {decoded.charge ? (
+                <>
+                  <dt>{t("pix:code.dueDate")}</dt>
+                  <dd>{f.day(decoded.charge.due_date)}</dd>
+                  <dt>{t("pix:code.original")}</dt>
+                  <dd>{f.brl(decoded.charge.original)}</dd>
+                  {decoded.charge.fine > 0 ? (
+                    <>
+                      <dt>{t("pix:code.fine")}</dt>
+                      <dd data-testid="pix-code-fine">+ {f.brl(decoded.charge.fine)}</dd>
+                    </>
+                  ) : null}
+                  {decoded.charge.interest > 0 ? (
+                    <>
+                      <dt>{t("pix:code.interest", { count: decoded.charge.days_late })}</dt>
+                      <dd data-testid="pix-code-interest">+ {f.brl(decoded.charge.interest)}</dd>
+                    </>
+                  ) : null}
+                  {decoded.charge.discount > 0 ? (
+                    <>
+                      <dt>{t("pix:code.discount")}</dt>
+                      <dd data-testid="pix-code-discount">− {f.brl(decoded.charge.discount)}</dd>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+              {decoded.cash !== null && decoded.kind === "dynamic_change" && decoded.amount !== null ? (
+                <>
+                  <dt>{t("pix:code.purchase")}</dt>
+                  <dd>{f.brl(decoded.amount - decoded.cash)}</dd>
+                </>
+              ) : null}
+              {decoded.cash !== null ? (
+                <>
+                  <dt>{t("pix:code.cash")}</dt>
+                  <dd data-testid="pix-code-cash">{f.brl(decoded.cash)}</dd>
+                </>
+              ) : null}
+              {decoded.amount !== null ? (
+                <>
+                  <dt>{decoded.charge || decoded.cash !== null ? t("pix:code.total") : t("pix:pay.amount")}</dt>
+                  <dd data-testid="pix-code-amount-fixed">{f.brl(decoded.amount)}</dd>
+                </>
+              ) : null}
             </dl>
             {decoded.amount === null ? (
-              <MoneyField label={t("pix:pay.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}
-                hint={balance !== null ? t("pix:pay.available", { value: f.brl(balance) }) : undefined} data-testid="pix-code-amount" />
+              <MoneyField
+                label={t("pix:pay.amount")}
+                value={amountText}
+                onChange={(text, cents) => {
+                  setAmountText(text)
+                  setAmount(cents)
+                }}
+                hint={balance !== null ? t("pix:pay.available", { value: f.brl(balance) }) : undefined}
+                data-testid="pix-code-amount"
+              />
             ) : null}
             <TextField label={t("pix:pay.description")} value={description} onChange={setDescription} maxLength={140} data-testid="pix-code-description" />
-            {formError ? <p className={layout.errorText} role="alert" data-testid="pix-code-form-error">{formError}</p> : null}
-            <div><Button type="submit" data-testid="pix-code-review">{t("pix:pay.review")}</Button></div>
+            {formError ? (
+              <p className={layout.errorText} role="alert" data-testid="pix-code-form-error">
+                {formError}
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" data-testid="pix-code-review">
+                {t("pix:pay.review")}
+              </Button>
+            </div>
           </form>
         </Card>
       ) : null}
@@ -228,9 +402,11 @@ export function PayByCode() {
         html={decoded && amount !== null ? escapeHtml(t("pix:pay.confirmText", { amount: f.brl(amount), name: decoded.beneficiary_name })) : ""}
         confirmLabel={t("pix:pay.confirm")}
         cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => { if (yes) pay(); else setConfirming(false) }}
+        onAnswer={(yes) => {
+          if (yes) pay()
+          else setConfirming(false)
+        }}
       />
     </div>
   )
 }
-

@@ -21,35 +21,78 @@ vi.mock("../../../workers/client.ts", async (orig) => ({
 }))
 
 const WALLET: Wallet = {
-  id: "w-1", name: "Conta", owner_name: "Ana", owner_id: "u-owner", default: true, permission_types: [], is_matrix: false, branches: [],
-  created_at: "2025-01-01T00:00:00.000Z", updated_at: "2025-01-01T00:00:00.000Z"
+  id: "w-1",
+  name: "Conta",
+  owner_name: "Ana",
+  owner_id: "u-owner",
+  default: true,
+  permission_types: [],
+  is_matrix: false,
+  branches: [],
+  created_at: "2025-01-01T00:00:00.000Z",
+  updated_at: "2025-01-01T00:00:00.000Z"
 }
 const BENEFICIARY = { name: "Maria Souza", document: "***.456.789-**", rows: [] } as const
 
 const TEXTS = {
   pt: {
-    amount: "Valor", message: "Mensagem (opcional)", review: "Revisar pagamento", receiver: "Quem recebe", available: "Disponível: R$ 1.000,00",
-    required: "Informe um valor maior que zero.", balance: "Saldo insuficiente.", title: "Confirmar Pix", text: "Enviar R$ 25,00 para Maria Souza?",
-    pay: "Pagar", cancel: "Cancelar", awaiting: "Confirme com seu PIN para enviar o Pix.", pin: "Confirme com seu PIN", done: "Pix enviado", doneText: "R$ 25,00 para Maria Souza.",
-    refused: "Pix não enviado", wrongPin: "PIN incorreto."
+    amount: "Valor",
+    message: "Mensagem (opcional)",
+    review: "Revisar pagamento",
+    receiver: "Quem recebe",
+    available: "Disponível: R$ 1.000,00",
+    required: "Informe um valor maior que zero.",
+    balance: "Saldo insuficiente.",
+    title: "Confirmar Pix",
+    text: "Enviar R$ 25,00 para Maria Souza?",
+    pay: "Pagar",
+    cancel: "Cancelar",
+    awaiting: "Confirme com seu PIN para enviar o Pix.",
+    pin: "Confirme com seu PIN",
+    done: "Pix enviado",
+    doneText: "R$ 25,00 para Maria Souza.",
+    refused: "Pix não enviado",
+    wrongPin: "PIN incorreto."
   },
   en: {
-    amount: "Amount", message: "Message (optional)", review: "Review payment", receiver: "Receiver", available: "Available: R$1,000.00",
-    required: "Enter an amount above zero.", balance: "Insufficient balance.", title: "Confirm Pix", text: "Send R$25.00 to Maria Souza?",
-    pay: "Pay", cancel: "Cancel", awaiting: "Confirm with your PIN to send the Pix.", pin: "Confirm with your PIN", done: "Pix sent", doneText: "R$25.00 to Maria Souza.",
-    refused: "Pix not sent", wrongPin: "Incorrect PIN."
+    amount: "Amount",
+    message: "Message (optional)",
+    review: "Review payment",
+    receiver: "Receiver",
+    available: "Available: R$1,000.00",
+    required: "Enter an amount above zero.",
+    balance: "Insufficient balance.",
+    title: "Confirm Pix",
+    text: "Send R$25.00 to Maria Souza?",
+    pay: "Pay",
+    cancel: "Cancel",
+    awaiting: "Confirm with your PIN to send the Pix.",
+    pin: "Confirm with your PIN",
+    done: "Pix sent",
+    doneText: "R$25.00 to Maria Souza.",
+    refused: "Pix not sent",
+    wrongPin: "Incorrect PIN."
   }
 } as const
 
 const command = (state: string, extra: Record<string, unknown> = {}) => ({
-  id: "cmd-1", wallet_id: "w-1", body: { name: "v1.pix.send", payload: {} }, state, created_at: "2025-03-14T12:00:00.000Z", ...extra
+  id: "cmd-1",
+  wallet_id: "w-1",
+  body: { name: "v1.pix.send", payload: {} },
+  state,
+  created_at: "2025-03-14T12:00:00.000Z",
+  ...extra
 })
 
 function Flow() {
   return (
     <MemoryRouter initialEntries={["/banking/pix/pay"]}>
-      <PayConfirm head={null} beneficiary={BENEFICIARY} onAgain={() => undefined}
-        submit={(walletId, amount, description) => fakeEngine.submit(walletId, { name: "v1.pix.send", payload: { amount, description } } as never)} />
+      <PayConfirm
+        head={null}
+        beneficiary={BENEFICIARY}
+        onAgain={() => undefined}
+        submit={(walletId, amount, description) => fakeEngine.submit(walletId, { name: "v1.pix.send", payload: { amount, description } } as never)}
+      />
       <PinPrompt />
     </MemoryRouter>
   )
@@ -58,16 +101,32 @@ function Flow() {
 beforeEach(() => {
   fakeEngine.reset()
   appStore.set({ wallets: [WALLET], walletId: WALLET.id })
-  fakeEngine.answer("walletAccounts", [{ id: "a-1", wallet_id: "w-1", currency_symbol: "BRL", currency_id: 1, currency_decimal: 2, balance: 100_000, updated_at: "2025-03-14T12:00:00.000Z", pendingDelta: 0 }])
+  fakeEngine.answer("walletAccounts", [
+    {
+      id: "a-1",
+      wallet_id: "w-1",
+      currency_symbol: "BRL",
+      currency_id: 1,
+      currency_decimal: 2,
+      balance: 100_000,
+      updated_at: "2025-03-14T12:00:00.000Z",
+      pendingDelta: 0
+    }
+  ])
   fakeEngine.answer("list:pix_limits", [])
   fakeEngine.answer("commands", [])
   fakeEngine.answer("pinAsks", [])
 })
-afterEach(() => { fakeEngine.reset(); appStore.set({ wallets: null, walletId: null }) })
+afterEach(() => {
+  fakeEngine.reset()
+  appStore.set({ wallets: null, walletId: null })
+})
 
 describe.each(LOCALES)("confirm and pay (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`features §2 pay by key: the amount form in ${lng} (who receives, the available balance as hint); no amount or more than the balance gives the message before any PIN, keeping what was typed`, async () => {
     const screen = await render(<Flow />)

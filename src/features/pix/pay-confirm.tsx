@@ -79,18 +79,33 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
   const review = (e: FormEvent): void => {
     e.preventDefault()
     setFormError(null)
-    if (amount === null || amount <= 0) { setFormError(t("pix:pay.amountRequired")); return }
-    if ([...description].length > 140 || !hasNoEmoji(description)) { setFormError(t("pix:pay.descriptionInvalid")); return }
+    if (amount === null || amount <= 0) {
+      setFormError(t("pix:pay.amountRequired"))
+      return
+    }
+    if ([...description].length > 140 || !hasNoEmoji(description)) {
+      setFormError(t("pix:pay.descriptionInvalid"))
+      return
+    }
     if (mode !== "now") {
       // a schedule moves no money now: its balance and limit are the scheduler's on the date (D-pix-schedule)
       const problem = whenProblem({ when: mode, date, start, end })
-      if (problem !== null) { setFormError(t(`pix:${problem}`, { days: SCHEDULE_MAX_DAYS })); return }
+      if (problem !== null) {
+        setFormError(t(`pix:${problem}`, { days: SCHEDULE_MAX_DAYS }))
+        return
+      }
       setConfirming(true)
       return
     }
-    if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
+    if (balance !== null && amount > balance) {
+      setFormError(t("errors:INSUFFICIENT_BALANCE"))
+      return
+    }
     const overLimit = beneficiary ? limitWarning(amount, beneficiary.document) : null // issue 12: warned before the PIN
-    if (overLimit !== null) { setFormError(overLimit); return }
+    if (overLimit !== null) {
+      setFormError(overLimit)
+      return
+    }
     setConfirming(true)
   }
 
@@ -99,18 +114,38 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
     if (!wallet || !beneficiary || amount === null) return
     const d = description.trim()
     const k = schedulable
-    const sent = mode === "date" && k
-      ? getEngine().submit(wallet.id, { name: "v1.pixSchedule.create", payload: { key: k.key, key_type: k.key_type, beneficiary_name: beneficiary.name, amount, description: d, payment_date: date } })
-      : mode === "repeat" && k
+    const sent =
+      mode === "date" && k
         ? getEngine().submit(wallet.id, {
-          name: "v1.pixSchedule.createRecurrence",
-          payload: { key: k.key, key_type: k.key_type, beneficiary_name: beneficiary.name, value: amount, description: d, frequency, start_date: start, ...(end !== "" ? { end_date: end } : {}) }
-        })
-        : submit(wallet.id, amount, d)
+            name: "v1.pixSchedule.create",
+            payload: { key: k.key, key_type: k.key_type, beneficiary_name: beneficiary.name, amount, description: d, payment_date: date }
+          })
+        : mode === "repeat" && k
+          ? getEngine().submit(wallet.id, {
+              name: "v1.pixSchedule.createRecurrence",
+              payload: {
+                key: k.key,
+                key_type: k.key_type,
+                beneficiary_name: beneficiary.name,
+                value: amount,
+                description: d,
+                frequency,
+                start_date: start,
+                ...(end !== "" ? { end_date: end } : {})
+              }
+            })
+          : submit(wallet.id, amount, d)
     sent.then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`)))
   }
 
-  const again = (): void => { setCommandId(null); setAmountText(""); setAmount(null); setDescription(""); setWhen("now"); onAgain() }
+  const again = (): void => {
+    setCommandId(null)
+    setAmountText("")
+    setAmount(null)
+    setDescription("")
+    setWhen("now")
+    onAgain()
+  }
 
   if (command && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
     const ok = command.state === "confirmed"
@@ -121,19 +156,53 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
     const value = amount !== null ? f.brl(amount) : ""
     return (
       <Card>
-        <div className={layout.stack} role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id} data-when={kind} data-outcome={command.outcome ?? ""}>
-          <h2>{staged ? t("pix:pay.stagedTitle") : ok ? t(kind === "date" ? "pix:when.scheduledTitle" : kind === "repeat" ? "pix:when.repeatTitle" : "pix:pay.done") : command.state === "cancelled" ? t("pix:pay.cancelled") : t("pix:pay.refused")}</h2>
+        <div
+          className={layout.stack}
+          role="status"
+          data-testid="pix-pay-result"
+          data-state={command.state}
+          data-command-id={command.id}
+          data-when={kind}
+          data-outcome={command.outcome ?? ""}
+        >
+          <h2>
+            {staged
+              ? t("pix:pay.stagedTitle")
+              : ok
+                ? t(kind === "date" ? "pix:when.scheduledTitle" : kind === "repeat" ? "pix:when.repeatTitle" : "pix:pay.done")
+                : command.state === "cancelled"
+                  ? t("pix:pay.cancelled")
+                  : t("pix:pay.refused")}
+          </h2>
           {staged ? <PixStagedNote amount={value} name={name} /> : null}
           {ok && !staged && kind === "now" && beneficiary && amount !== null ? <p>{t("pix:pay.doneText", { amount: value, name })}</p> : null}
           {ok && kind === "date" ? (
-            <p data-testid="pix-pay-scheduled">{t("pix:when.scheduledText", { amount: value, name, date: showDay(date) })} <Link to={lp("/banking/pix/scheduled-pix")} data-testid="pix-pay-scheduled-link">{t("pix:when.seeScheduled")}</Link></p>
+            <p data-testid="pix-pay-scheduled">
+              {t("pix:when.scheduledText", { amount: value, name, date: showDay(date) })}{" "}
+              <Link to={lp("/banking/pix/scheduled-pix")} data-testid="pix-pay-scheduled-link">
+                {t("pix:when.seeScheduled")}
+              </Link>
+            </p>
           ) : null}
           {ok && kind === "repeat" ? (
-            <p data-testid="pix-pay-scheduled">{t("pix:when.repeatText", { amount: value, name, frequency: t(`pix:when.frequencies.${frequency}`), date: showDay(start) })} <Link to={lp("/banking/pix/recurrence-pix")} data-testid="pix-pay-scheduled-link">{t("pix:when.seeRecurrences")}</Link></p>
+            <p data-testid="pix-pay-scheduled">
+              {t("pix:when.repeatText", { amount: value, name, frequency: t(`pix:when.frequencies.${frequency}`), date: showDay(start) })}{" "}
+              <Link to={lp("/banking/pix/recurrence-pix")} data-testid="pix-pay-scheduled-link">
+                {t("pix:when.seeRecurrences")}
+              </Link>
+            </p>
           ) : null}
-          {command.error_key ? <p className={layout.errorText} data-testid="pix-pay-error">{t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p> : null}
+          {command.error_key ? (
+            <p className={layout.errorText} data-testid="pix-pay-error">
+              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+            </p>
+          ) : null}
           <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
-          <div><Button onClick={again} data-testid="pix-pay-again">{t("pix:pay.again")}</Button></div>
+          <div>
+            <Button onClick={again} data-testid="pix-pay-again">
+              {t("pix:pay.again")}
+            </Button>
+          </div>
         </div>
       </Card>
     )
@@ -154,51 +223,133 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
         <Card>
           <form onSubmit={review} className={layout.stack} noValidate data-testid="pix-amount-form">
             <dl className={s.beneficiary} data-testid="pix-beneficiary">
-              <dt>{t("pix:pay.receiver")}</dt><dd data-testid="pix-beneficiary-name">{beneficiary.name}</dd>
-              <dt>{t("pix:pay.document")}</dt><dd data-testid="pix-beneficiary-document">{beneficiary.document}</dd>
+              <dt>{t("pix:pay.receiver")}</dt>
+              <dd data-testid="pix-beneficiary-name">{beneficiary.name}</dd>
+              <dt>{t("pix:pay.document")}</dt>
+              <dd data-testid="pix-beneficiary-document">{beneficiary.document}</dd>
               {beneficiary.rows.map(([label, value]) => (
-                <Fragment key={label}><dt>{label}</dt><dd>{value}</dd></Fragment>
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
               ))}
             </dl>
             <MoneyField
-              label={t("pix:pay.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents) }}
-              hint={balance !== null ? t("pix:pay.available", { value: f.brl(balance) }) : undefined} data-testid="pix-amount"
+              label={t("pix:pay.amount")}
+              value={amountText}
+              onChange={(text, cents) => {
+                setAmountText(text)
+                setAmount(cents)
+              }}
+              hint={balance !== null ? t("pix:pay.available", { value: f.brl(balance) }) : undefined}
+              data-testid="pix-amount"
             />
             <TextField label={t("pix:pay.description")} value={description} onChange={setDescription} maxLength={140} data-testid="pix-description" />
             {schedulable ? (
               <div className={layout.stack} data-testid="pix-when" data-when={when}>
-                <RadioGroup label={t("pix:when.label")} value={when} onChange={(v) => { setWhen(v as When); setFormError(null) }}
-                  options={[{ value: "now", label: t("pix:when.now") }, { value: "date", label: t("pix:when.date") }, { value: "repeat", label: t("pix:when.repeat") }]} />
+                <RadioGroup
+                  label={t("pix:when.label")}
+                  value={when}
+                  onChange={(v) => {
+                    setWhen(v as When)
+                    setFormError(null)
+                  }}
+                  options={[
+                    { value: "now", label: t("pix:when.now") },
+                    { value: "date", label: t("pix:when.date") },
+                    { value: "repeat", label: t("pix:when.repeat") }
+                  ]}
+                />
                 {when === "date" ? (
-                  <TextField type="date" label={t("pix:when.dateLabel")} hint={t("pix:when.dateHint", { days: SCHEDULE_MAX_DAYS })} value={date}
-                    min={dayIn(1)} max={dayIn(SCHEDULE_MAX_DAYS)} onChange={(v) => { setDate(v); setFormError(null) }} data-testid="pix-when-date" />
+                  <TextField
+                    type="date"
+                    label={t("pix:when.dateLabel")}
+                    hint={t("pix:when.dateHint", { days: SCHEDULE_MAX_DAYS })}
+                    value={date}
+                    min={dayIn(1)}
+                    max={dayIn(SCHEDULE_MAX_DAYS)}
+                    onChange={(v) => {
+                      setDate(v)
+                      setFormError(null)
+                    }}
+                    data-testid="pix-when-date"
+                  />
                 ) : null}
                 {when === "repeat" ? (
                   <>
-                    <Select label={t("pix:when.frequency")} value={frequency} onChange={(v) => setFrequency(v as Frequency)}
-                      options={FREQUENCIES.map((x) => ({ value: x, label: t(`pix:when.frequencies.${x}`) }))} data-testid="pix-when-frequency" />
-                    <TextField type="date" label={t("pix:when.start")} value={start} min={dayIn(1)} max={dayIn(RECURRENCE_START_MAX_DAYS)} onChange={(v) => { setStart(v); setFormError(null) }} data-testid="pix-when-start" />
-                    <TextField type="date" label={t("pix:when.end")} hint={t("pix:when.endHint")} value={end} min={start} onChange={(v) => { setEnd(v); setFormError(null) }} data-testid="pix-when-end" />
+                    <Select
+                      label={t("pix:when.frequency")}
+                      value={frequency}
+                      onChange={(v) => setFrequency(v as Frequency)}
+                      options={FREQUENCIES.map((x) => ({ value: x, label: t(`pix:when.frequencies.${x}`) }))}
+                      data-testid="pix-when-frequency"
+                    />
+                    <TextField
+                      type="date"
+                      label={t("pix:when.start")}
+                      value={start}
+                      min={dayIn(1)}
+                      max={dayIn(RECURRENCE_START_MAX_DAYS)}
+                      onChange={(v) => {
+                        setStart(v)
+                        setFormError(null)
+                      }}
+                      data-testid="pix-when-start"
+                    />
+                    <TextField
+                      type="date"
+                      label={t("pix:when.end")}
+                      hint={t("pix:when.endHint")}
+                      value={end}
+                      min={start}
+                      onChange={(v) => {
+                        setEnd(v)
+                        setFormError(null)
+                      }}
+                      data-testid="pix-when-end"
+                    />
                   </>
                 ) : null}
               </div>
             ) : null}
-            {formError ? <p className={layout.errorText} role="alert" data-testid="pix-form-error">{formError}</p> : null}
-            <div><Button type="submit" data-testid="pix-review">{t("pix:pay.review")}</Button></div>
+            {formError ? (
+              <p className={layout.errorText} role="alert" data-testid="pix-form-error">
+                {formError}
+              </p>
+            ) : null}
+            <div>
+              <Button type="submit" data-testid="pix-review">
+                {t("pix:pay.review")}
+              </Button>
+            </div>
           </form>
         </Card>
       ) : null}
       <ConfirmDialog
         open={confirming}
         title={t("pix:pay.confirmTitle")}
-        html={beneficiary && amount !== null ? escapeHtml(
-          mode === "date" ? t("pix:when.confirmDate", { amount: f.brl(amount), name: beneficiary.name, date: showDay(date) })
-            : mode === "repeat" ? t("pix:when.confirmRepeat", { amount: f.brl(amount), name: beneficiary.name, frequency: t(`pix:when.frequencies.${frequency}`), date: showDay(start) })
-              : t("pix:pay.confirmText", { amount: f.brl(amount), name: beneficiary.name })
-        ) : ""}
+        html={
+          beneficiary && amount !== null
+            ? escapeHtml(
+                mode === "date"
+                  ? t("pix:when.confirmDate", { amount: f.brl(amount), name: beneficiary.name, date: showDay(date) })
+                  : mode === "repeat"
+                    ? t("pix:when.confirmRepeat", {
+                        amount: f.brl(amount),
+                        name: beneficiary.name,
+                        frequency: t(`pix:when.frequencies.${frequency}`),
+                        date: showDay(start)
+                      })
+                    : t("pix:pay.confirmText", { amount: f.brl(amount), name: beneficiary.name })
+              )
+            : ""
+        }
         confirmLabel={mode === "now" ? t("pix:pay.confirm") : t("pix:when.confirm")}
         cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => { if (yes) pay(); else setConfirming(false) }}
+        onAnswer={(yes) => {
+          if (yes) pay()
+          else setConfirming(false)
+        }}
       />
     </div>
   )
@@ -208,5 +359,9 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
 export function PixStagedNote({ amount, name }: { readonly amount: string; readonly name: string }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
-  return <p data-testid="pix-pay-staged">{t("pix:pay.stagedText", { amount, name })} <Link to={lp("/control-panel/security/approval/requests")}>{t("pix:pay.seeApprovals")}</Link></p>
+  return (
+    <p data-testid="pix-pay-staged">
+      {t("pix:pay.stagedText", { amount, name })} <Link to={lp("/control-panel/security/approval/requests")}>{t("pix:pay.seeApprovals")}</Link>
+    </p>
+  )
 }

@@ -30,25 +30,49 @@ import { MyKeys } from "./keys.tsx"
 export function PixPage() {
   const { t } = useTranslation()
   const lp = useLocalePath()
-  useEffect(() => { document.title = `${t("pix:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("pix:title")} · ${t("common:appName")}`
+  }, [t])
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   return (
     <div className={layout.page} data-testid="pix-page">
       <PageHeader title={t("pix:title")} subtitle={t("pix:subtitle")} />
       <nav aria-label={t("pix:tabs.label")} className={s.tabs}>
-        <NavLink end to={lp("/banking/pix")} className={tabClass}>{t("pix:tabs.home")}</NavLink>
-        <NavLink to={lp("/banking/pix/pay")} className={tabClass}>{t("pix:tabs.pay")}</NavLink>
-        <NavLink to={lp("/banking/pix/receive")} className={tabClass}>{t("pix:tabs.receive")}</NavLink>
-        <NavLink to={lp("/banking/pix/my-qr-codes")} className={tabClass}>{t("pix:tabs.qrCodes")}</NavLink>
-        <NavLink to={lp("/banking/pix/my-keys")} className={tabClass}>{t("pix:tabs.keys")}</NavLink>
-        <NavLink to={lp("/banking/pix/favored-contacts")} className={tabClass}>{t("pix:tabs.contacts")}</NavLink>
-        <NavLink to={lp("/banking/pix/limit")} className={tabClass}>{t("pix:tabs.limits")}</NavLink>
+        <NavLink end to={lp("/banking/pix")} className={tabClass}>
+          {t("pix:tabs.home")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/pay")} className={tabClass}>
+          {t("pix:tabs.pay")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/receive")} className={tabClass}>
+          {t("pix:tabs.receive")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/my-qr-codes")} className={tabClass}>
+          {t("pix:tabs.qrCodes")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/my-keys")} className={tabClass}>
+          {t("pix:tabs.keys")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/favored-contacts")} className={tabClass}>
+          {t("pix:tabs.contacts")}
+        </NavLink>
+        <NavLink to={lp("/banking/pix/limit")} className={tabClass}>
+          {t("pix:tabs.limits")}
+        </NavLink>
       </nav>
       <Routes>
         <Route index element={<PixHome />} />
         <Route path="pay" element={<Pay />} />
         <Route path="pay/:id/devolution" element={<Devolution />} />
-        <Route path="receive" element={<div className={layout.stack}><Receive /><OwnAccount /></div>} />
+        <Route
+          path="receive"
+          element={
+            <div className={layout.stack}>
+              <Receive />
+              <OwnAccount />
+            </div>
+          }
+        />
         <Route path="my-qr-codes" element={<MyQrCodes />} />
         <Route path="my-keys" element={<MyKeys />} />
         <Route path="statements" element={<PixStatement />} />
@@ -73,15 +97,35 @@ function PixHome() {
     <div className={layout.stack}>
       <Card>
         <span className={layout.muted}>{t("pix:home.balance")}</span>
-        <p className={s.balance} data-testid="pix-balance" data-balance={brl?.balance ?? ""}>{brl ? f.brl(brl.balance) : <Skeleton height={28} />}</p>
+        <p className={s.balance} data-testid="pix-balance" data-balance={brl?.balance ?? ""}>
+          {brl ? f.brl(brl.balance) : <Skeleton height={28} />}
+        </p>
       </Card>
       <div className={s.actions}>
-        <Link className={s.action} to={lp("/banking/pix/pay")} data-testid="pix-action-pay"><strong>{t("pix:home.pay")}</strong><span>{t("pix:home.payHint")}</span></Link>
-        <Link className={s.action} to={lp("/banking/pix/pay?by=code")} data-testid="pix-action-code"><strong>{t("pix:home.code")}</strong><span>{t("pix:home.codeHint")}</span></Link>
-        <Link className={s.action} to={lp("/banking/pix/receive")} data-testid="pix-action-receive"><strong>{t("pix:home.receive")}</strong><span>{t("pix:home.receiveHint")}</span></Link>
-        <Link className={s.action} to={lp("/banking/pix/my-keys")} data-testid="pix-action-keys"><strong>{t("pix:home.keys")}</strong><span>{t("pix:home.keysHint")}</span></Link>
-        <Link className={s.action} to={lp("/banking/statements")} data-testid="pix-action-statement"><strong>{t("pix:home.statement")}</strong><span>{t("pix:home.statementHint")}</span></Link>
-        <Link className={s.action} to={lp("/banking/pix/statements")} data-testid="pix-action-pix-statement"><strong>{t("pix:statement.link")}</strong><span>{t("pix:statement.linkHint")}</span></Link>
+        <Link className={s.action} to={lp("/banking/pix/pay")} data-testid="pix-action-pay">
+          <strong>{t("pix:home.pay")}</strong>
+          <span>{t("pix:home.payHint")}</span>
+        </Link>
+        <Link className={s.action} to={lp("/banking/pix/pay?by=code")} data-testid="pix-action-code">
+          <strong>{t("pix:home.code")}</strong>
+          <span>{t("pix:home.codeHint")}</span>
+        </Link>
+        <Link className={s.action} to={lp("/banking/pix/receive")} data-testid="pix-action-receive">
+          <strong>{t("pix:home.receive")}</strong>
+          <span>{t("pix:home.receiveHint")}</span>
+        </Link>
+        <Link className={s.action} to={lp("/banking/pix/my-keys")} data-testid="pix-action-keys">
+          <strong>{t("pix:home.keys")}</strong>
+          <span>{t("pix:home.keysHint")}</span>
+        </Link>
+        <Link className={s.action} to={lp("/banking/statements")} data-testid="pix-action-statement">
+          <strong>{t("pix:home.statement")}</strong>
+          <span>{t("pix:home.statementHint")}</span>
+        </Link>
+        <Link className={s.action} to={lp("/banking/pix/statements")} data-testid="pix-action-pix-statement">
+          <strong>{t("pix:statement.link")}</strong>
+          <span>{t("pix:statement.linkHint")}</span>
+        </Link>
       </div>
       <ReceivedPix />
     </div>
@@ -98,22 +142,45 @@ function Pay() {
   return (
     <div className={layout.stack}>
       <nav aria-label={t("pix:pay.methods")} className={s.methods}>
-        <Link to={lp("/banking/pix/pay")} className={tabClass(by === "key")} aria-current={by === "key" ? "page" : undefined} data-testid="pix-by-key">{t("pix:pay.byKey")}</Link>
-        <Link to={lp("/banking/pix/pay?by=account")} className={tabClass(by === "account")} aria-current={by === "account" ? "page" : undefined} data-testid="pix-by-account">{t("pix:pay.byAccount")}</Link>
-        <Link to={lp("/banking/pix/pay?by=code")} className={tabClass(by === "code")} aria-current={by === "code" ? "page" : undefined} data-testid="pix-by-code">{t("pix:pay.byCode")}</Link>
-        <Link to={lp("/banking/pix/pay/pay-with-contact")} className={tabClass(false)} data-testid="pix-by-contact">{t("pix:contacts.payTitle")}</Link>
+        <Link to={lp("/banking/pix/pay")} className={tabClass(by === "key")} aria-current={by === "key" ? "page" : undefined} data-testid="pix-by-key">
+          {t("pix:pay.byKey")}
+        </Link>
+        <Link
+          to={lp("/banking/pix/pay?by=account")}
+          className={tabClass(by === "account")}
+          aria-current={by === "account" ? "page" : undefined}
+          data-testid="pix-by-account"
+        >
+          {t("pix:pay.byAccount")}
+        </Link>
+        <Link
+          to={lp("/banking/pix/pay?by=code")}
+          className={tabClass(by === "code")}
+          aria-current={by === "code" ? "page" : undefined}
+          data-testid="pix-by-code"
+        >
+          {t("pix:pay.byCode")}
+        </Link>
+        <Link to={lp("/banking/pix/pay/pay-with-contact")} className={tabClass(false)} data-testid="pix-by-contact">
+          {t("pix:contacts.payTitle")}
+        </Link>
       </nav>
       {by === "code" ? <PayByCode /> : by === "account" ? <PayByAccount /> : <PayByKey />}
     </div>
   )
 }
 
-interface Decoded { readonly key: string; readonly key_type: string; readonly beneficiary_name: string; readonly beneficiary_document: string; readonly beneficiary_bank: string }
+interface Decoded {
+  readonly key: string
+  readonly key_type: string
+  readonly beneficiary_name: string
+  readonly beneficiary_document: string
+  readonly beneficiary_bank: string
+}
 
 const KEY_TYPES = ["cpf", "cnpj", "email", "phone", "random"] as const
 /** The decoded key's type as the scheduling commands name it (the decode's own, else read from the key). */
-const keyTypeOf = (d: Decoded): (typeof KEY_TYPES)[number] =>
-  KEY_TYPES.find((x) => x === d.key_type) ?? pixKeyType(d.key) ?? "random"
+const keyTypeOf = (d: Decoded): (typeof KEY_TYPES)[number] => KEY_TYPES.find((x) => x === d.key_type) ?? pixKeyType(d.key) ?? "random"
 
 /** features §2 pay by key: key → who receives → amount → PIN (the shell's prompt) → done (./pay-confirm.tsx). `initialKey`: pay-with-contact's key, looked up at once. */
 function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
@@ -129,7 +196,10 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
     setKeyError(null)
     setDecoded(null)
     const typed = key.trim()
-    if (!isValidPixKey(typed)) { setKeyError(t("pix:pay.invalidKey")); return }
+    if (!isValidPixKey(typed)) {
+      setKeyError(t("pix:pay.invalidKey"))
+      return
+    }
     if (!wallet) return
     setLooking(true)
     try {
@@ -144,29 +214,66 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
   // pay-with-contact: the contact's key is looked up as soon as the wallet is known
   // (once, when that becomes true: the look-up reads the key and wallet of that moment, an effect event)
   const wantsLookUp = initialKey !== undefined && wallet !== null
-  const lookUpContact = useEffectEvent(() => { void lookUp() })
-  useEffect(() => { if (wantsLookUp) lookUpContact() }, [wantsLookUp])
+  const lookUpContact = useEffectEvent(() => {
+    void lookUp()
+  })
+  useEffect(() => {
+    if (wantsLookUp) lookUpContact()
+  }, [wantsLookUp])
 
   const head = (
     <Card>
-      <form onSubmit={(e) => { void lookUp(e) }} className={layout.stack} noValidate data-testid="pix-key-form">
+      <form
+        onSubmit={(e) => {
+          void lookUp(e)
+        }}
+        className={layout.stack}
+        noValidate
+        data-testid="pix-key-form"
+      >
         <TextField
-          label={t("pix:pay.key")} hint={t("pix:pay.keyHint")} value={key} onChange={(v) => { setKey(v); setDecoded(null) }}
-          error={keyError} autoComplete="off" data-testid="pix-key"
+          label={t("pix:pay.key")}
+          hint={t("pix:pay.keyHint")}
+          value={key}
+          onChange={(v) => {
+            setKey(v)
+            setDecoded(null)
+          }}
+          error={keyError}
+          autoComplete="off"
+          data-testid="pix-key"
         />
-        <div><Button type="submit" busy={looking} data-testid="pix-key-continue">{t("pix:pay.lookUp")}</Button></div>
+        <div>
+          <Button type="submit" busy={looking} data-testid="pix-key-continue">
+            {t("pix:pay.lookUp")}
+          </Button>
+        </div>
       </form>
     </Card>
   )
-  const beneficiary: PayBeneficiary | null = decoded === null ? null : {
-    name: decoded.beneficiary_name, document: decoded.beneficiary_document,
-    rows: [[t("pix:pay.bank"), decoded.beneficiary_bank], [t("pix:pay.keyType"), t(`pix:keyTypes.${pixKeyType(decoded.key) ?? "random"}`)]]
-  }
+  const beneficiary: PayBeneficiary | null =
+    decoded === null
+      ? null
+      : {
+          name: decoded.beneficiary_name,
+          document: decoded.beneficiary_document,
+          rows: [
+            [t("pix:pay.bank"), decoded.beneficiary_bank],
+            [t("pix:pay.keyType"), t(`pix:keyTypes.${pixKeyType(decoded.key) ?? "random"}`)]
+          ]
+        }
   return (
     <PayConfirm
-      head={head} beneficiary={beneficiary} schedulable={decoded === null ? null : { key: decoded.key, key_type: keyTypeOf(decoded) }}
-      submit={(walletId, amount, description) => getEngine().submit(walletId, { name: "v1.pix.payByKey", payload: { key: decoded?.key ?? "", amount, description } })}
-      onAgain={() => { setDecoded(null); setKey("") }}
+      head={head}
+      beneficiary={beneficiary}
+      schedulable={decoded === null ? null : { key: decoded.key, key_type: keyTypeOf(decoded) }}
+      submit={(walletId, amount, description) =>
+        getEngine().submit(walletId, { name: "v1.pix.payByKey", payload: { key: decoded?.key ?? "", amount, description } })
+      }
+      onAgain={() => {
+        setDecoded(null)
+        setKey("")
+      }}
     />
   )
 }
@@ -180,7 +287,9 @@ function PixNotFound() {
       <div className={layout.stack} data-testid="pix-not-found">
         <h2>{t("pix:notFound.title")}</h2>
         <p className={layout.muted}>{t("pix:notFound.text")}</p>
-        <div><Link to={lp("/banking/pix")}>{t("pix:notFound.back")}</Link></div>
+        <div>
+          <Link to={lp("/banking/pix")}>{t("pix:notFound.back")}</Link>
+        </div>
       </div>
     </Card>
   )

@@ -14,4 +14,10 @@ export const sub = style({ fontSize: vars.fontSize.xs, color: vars.color.textMut
 export const amount = style({ fontVariantNumeric: "tabular-nums", fontWeight: 700, whiteSpace: "nowrap" })
 export const amountIn = style({ color: vars.color.success })
 export const error = style({ color: vars.color.danger, margin: 0 })
-export const detail = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0, wordBreak: "break-all" })
+export const detail = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+  wordBreak: "break-all"
+})

@@ -51,38 +51,87 @@ export interface PixStatementFilter {
 export function pixStatementQuery(walletId: string, f: PixStatementFilter, now: number): TableQueryMsg {
   const range = f.preset === "all" ? {} : presetRange(f.preset as DatePreset, now)
   return {
-    walletIds: [walletId], ...range,
-    ...(f.text.trim() ? { text: f.text.trim() } : {}), ...(f.direction ? { direction: f.direction } : {}), ...(f.status ? { statuses: [f.status] } : {}),
-    ...(f.min !== null ? { minAmount: f.min } : {}), ...(f.max !== null ? { maxAmount: f.max } : {})
+    walletIds: [walletId],
+    ...range,
+    ...(f.text.trim() ? { text: f.text.trim() } : {}),
+    ...(f.direction ? { direction: f.direction } : {}),
+    ...(f.status ? { statuses: [f.status] } : {}),
+    ...(f.min !== null ? { minAmount: f.min } : {}),
+    ...(f.max !== null ? { maxAmount: f.max } : {})
   }
 }
 
 function columnsOf(t: TFunction, f: ReturnType<typeof useFormat>): ReadonlyArray<DataColumn<PixStatementRow>> {
   return [
     {
-      id: "date", header: t("pix:statement.columns.created_at"), width: "116px", narrowWidth: "78px", sort: "created_at", placeholder: true, className: s.twoLines,
-      cell: (r) => { const when = f.dateTime(r.created_at); return <><span className={s.main}>{when.slice(0, 10)}</span><span className={s.sub}>{when.slice(11)}</span></> }
+      id: "date",
+      header: t("pix:statement.columns.created_at"),
+      width: "116px",
+      narrowWidth: "78px",
+      sort: "created_at",
+      placeholder: true,
+      className: s.twoLines,
+      cell: (r) => {
+        const when = f.dateTime(r.created_at)
+        return (
+          <>
+            <span className={s.main}>{when.slice(0, 10)}</span>
+            <span className={s.sub}>{when.slice(11)}</span>
+          </>
+        )
+      }
     },
     {
-      id: "counterparty", header: t("pix:statement.columns.counterparty_name"), width: "minmax(0, 2fr)", narrowWidth: "minmax(0, 1fr)", placeholder: true, className: s.twoLines,
-      cell: (r) => <>
-        <span className={s.main}>{r.counterparty_name}</span>
-        <span className={s.sub}>{[f.document(r.counterparty_document), r.counterparty_bank, r.key, r.txid !== null ? `txid ${r.txid}` : ""].filter((x) => x !== "").join(" · ")}</span>
-      </>
+      id: "counterparty",
+      header: t("pix:statement.columns.counterparty_name"),
+      width: "minmax(0, 2fr)",
+      narrowWidth: "minmax(0, 1fr)",
+      placeholder: true,
+      className: s.twoLines,
+      cell: (r) => (
+        <>
+          <span className={s.main}>{r.counterparty_name}</span>
+          <span className={s.sub}>
+            {[f.document(r.counterparty_document), r.counterparty_bank, r.key, r.txid !== null ? `txid ${r.txid}` : ""].filter((x) => x !== "").join(" · ")}
+          </span>
+        </>
+      )
     },
     {
-      id: "description", header: t("pix:statement.columns.description"), width: "minmax(0, 1.6fr)", className: s.twoLines,
-      cell: (r) => <>
-        <span className={s.main}>{r.description || t(`pix:statement.direction.${r.direction}`)}</span>
-        <span className={s.sub}>{r.end_to_end_id ?? ""}</span>
-      </>
+      id: "description",
+      header: t("pix:statement.columns.description"),
+      width: "minmax(0, 1.6fr)",
+      className: s.twoLines,
+      cell: (r) => (
+        <>
+          <span className={s.main}>{r.description || t(`pix:statement.direction.${r.direction}`)}</span>
+          <span className={s.sub}>{r.end_to_end_id ?? ""}</span>
+        </>
+      )
     },
-    { id: "status", header: t("pix:statement.columns.status"), width: "112px", className: "", cell: (r) => <Badge tone={TONE[r.status] ?? "neutral"}>{t(`pix:statement.status.${r.status}`)}</Badge> },
     {
-      id: "amount", header: t("pix:statement.columns.amount"), width: "minmax(140px, auto)", narrowWidth: "auto", sort: "amount", align: "end", className: s.amount,
+      id: "status",
+      header: t("pix:statement.columns.status"),
+      width: "112px",
+      className: "",
+      cell: (r) => <Badge tone={TONE[r.status] ?? "neutral"}>{t(`pix:statement.status.${r.status}`)}</Badge>
+    },
+    {
+      id: "amount",
+      header: t("pix:statement.columns.amount"),
+      width: "minmax(140px, auto)",
+      narrowWidth: "auto",
+      sort: "amount",
+      align: "end",
+      className: s.amount,
       cell: (r) => {
         const inward = r.direction === "in"
-        return <span className={inward ? s.amountIn : undefined}><span className={visuallyHidden}>{t(`pix:statement.direction.${r.direction}`)}</span>{`${inward ? "+" : "−"} ${f.brl(r.amount)}`}</span>
+        return (
+          <span className={inward ? s.amountIn : undefined}>
+            <span className={visuallyHidden}>{t(`pix:statement.direction.${r.direction}`)}</span>
+            {`${inward ? "+" : "−"} ${f.brl(r.amount)}`}
+          </span>
+        )
       }
     }
   ]
@@ -106,7 +155,9 @@ export function PixStatement() {
   const [max, setMax] = useState<number | null>(null)
   const [sort, setSort] = useState<DataSort>({ by: "created_at", dir: "desc" })
   const [open, setOpen] = useState<PixStatementRow | null>(null)
-  useEffect(() => { document.title = `${t("pix:statement.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("pix:statement.title")} · ${t("common:appName")}`
+  }, [t])
   const rangeError = min !== null && max !== null && min > max
   const walletId = wallet?.id ?? ""
   // a bad range keeps what was typed and asks with no amount bounds until it is fixed
@@ -114,7 +165,7 @@ export function PixStatement() {
   const sorted: TableQueryMsg = { ...query, sort: { by: sort.by as "created_at" | "amount", dir: sort.dir } }
   const queryKey = JSON.stringify(sorted)
   // the head query (count and totals) is the table's first window: one answer for both
-  const windowQuery = (offset: number, limit: number) => ({ kind: "table", table: "pix_statement", query: { ...sorted, offset, limit } } as const)
+  const windowQuery = (offset: number, limit: number) => ({ kind: "table", table: "pix_statement", query: { ...sorted, offset, limit } }) as const
   const head = useLiveQuery(walletId ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
   const columns = useMemo(() => columnsOf(t, f), [t, f])
   const exportCsv = async () => {
@@ -130,27 +181,99 @@ export function PixStatement() {
       <Card>
         <h2 className={visuallyHidden}>{t("pix:statement.filters.label")}</h2>
         <div className={s.filters}>
-          <TextField label={t("pix:statement.filters.text")} hint={t("pix:statement.filters.textHint")} value={text} onChange={setText} data-testid="pix-statement-text" />
-          <Select label={t("pix:statement.filters.direction")} value={direction} onChange={(v) => setDirection(v as "" | "in" | "out")} data-testid="pix-statement-direction"
-            options={[{ value: "", label: t("pix:statement.filters.allDirections") }, { value: "in", label: t("pix:statement.direction.in") }, { value: "out", label: t("pix:statement.direction.out") }]} />
-          <Select label={t("pix:statement.filters.status")} value={status} onChange={setStatus} data-testid="pix-statement-status"
-            options={[{ value: "", label: t("pix:statement.filters.allStatuses") }, ...PIX_STATEMENT_STATUSES.map((x) => ({ value: x, label: t(`pix:statement.status.${x}`) }))]} />
-          <Select label={t("pix:statement.filters.period")} value={preset} onChange={(v) => setPreset(v as Preset)} data-testid="pix-statement-period"
-            options={PRESETS.map((p) => ({ value: p, label: t(`pix:statement.presets.${p}`) }))} />
-          <MoneyField label={t("pix:statement.filters.min")} value={minText} onChange={(v, c) => { setMinText(v); setMin(c) }} data-testid="pix-statement-min" />
-          <MoneyField label={t("pix:statement.filters.max")} value={maxText} onChange={(v, c) => { setMaxText(v); setMax(c) }} data-testid="pix-statement-max"
-            error={rangeError ? t("pix:statement.filters.rangeError") : null} />
+          <TextField
+            label={t("pix:statement.filters.text")}
+            hint={t("pix:statement.filters.textHint")}
+            value={text}
+            onChange={setText}
+            data-testid="pix-statement-text"
+          />
+          <Select
+            label={t("pix:statement.filters.direction")}
+            value={direction}
+            onChange={(v) => setDirection(v as "" | "in" | "out")}
+            data-testid="pix-statement-direction"
+            options={[
+              { value: "", label: t("pix:statement.filters.allDirections") },
+              { value: "in", label: t("pix:statement.direction.in") },
+              { value: "out", label: t("pix:statement.direction.out") }
+            ]}
+          />
+          <Select
+            label={t("pix:statement.filters.status")}
+            value={status}
+            onChange={setStatus}
+            data-testid="pix-statement-status"
+            options={[
+              { value: "", label: t("pix:statement.filters.allStatuses") },
+              ...PIX_STATEMENT_STATUSES.map((x) => ({ value: x, label: t(`pix:statement.status.${x}`) }))
+            ]}
+          />
+          <Select
+            label={t("pix:statement.filters.period")}
+            value={preset}
+            onChange={(v) => setPreset(v as Preset)}
+            data-testid="pix-statement-period"
+            options={PRESETS.map((p) => ({ value: p, label: t(`pix:statement.presets.${p}`) }))}
+          />
+          <MoneyField
+            label={t("pix:statement.filters.min")}
+            value={minText}
+            onChange={(v, c) => {
+              setMinText(v)
+              setMin(c)
+            }}
+            data-testid="pix-statement-min"
+          />
+          <MoneyField
+            label={t("pix:statement.filters.max")}
+            value={maxText}
+            onChange={(v, c) => {
+              setMaxText(v)
+              setMax(c)
+            }}
+            data-testid="pix-statement-max"
+            error={rangeError ? t("pix:statement.filters.rangeError") : null}
+          />
         </div>
       </Card>
       <Card>
         <section aria-label={t("pix:statement.totals.label")} className={s.totals} data-testid="pix-statement-totals">
-          <div className={s.total}><span className={s.totalLabel}>{t("pix:statement.totals.count")}</span><span className={s.totalValue} data-testid="pix-statement-total-count">{head?.total ?? "…"}</span></div>
-          <div className={s.total}><span className={s.totalLabel}>{t("pix:statement.totals.in")}</span><span className={s.totalValue} data-testid="pix-statement-total-in" data-value={head?.sumIn}>{f.brl(head?.sumIn ?? 0)}</span></div>
-          <div className={s.total}><span className={s.totalLabel}>{t("pix:statement.totals.out")}</span><span className={s.totalValue} data-testid="pix-statement-total-out" data-value={head?.sumOut}>{f.brl(head?.sumOut ?? 0)}</span></div>
-          <div className={s.total}><span className={s.totalLabel}>{t("pix:statement.totals.net")}</span><span className={s.totalValue} data-testid="pix-statement-total-net">{f.brl((head?.sumIn ?? 0) - (head?.sumOut ?? 0))}</span></div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("pix:statement.totals.count")}</span>
+            <span className={s.totalValue} data-testid="pix-statement-total-count">
+              {head?.total ?? "…"}
+            </span>
+          </div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("pix:statement.totals.in")}</span>
+            <span className={s.totalValue} data-testid="pix-statement-total-in" data-value={head?.sumIn}>
+              {f.brl(head?.sumIn ?? 0)}
+            </span>
+          </div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("pix:statement.totals.out")}</span>
+            <span className={s.totalValue} data-testid="pix-statement-total-out" data-value={head?.sumOut}>
+              {f.brl(head?.sumOut ?? 0)}
+            </span>
+          </div>
+          <div className={s.total}>
+            <span className={s.totalLabel}>{t("pix:statement.totals.net")}</span>
+            <span className={s.totalValue} data-testid="pix-statement-total-net">
+              {f.brl((head?.sumIn ?? 0) - (head?.sumOut ?? 0))}
+            </span>
+          </div>
         </section>
         <div className={s.actions}>
-          <Button variant="secondary" onClick={() => { void exportCsv() }} data-testid="pix-statement-csv">{t("pix:statement.export.csv")}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void exportCsv()
+            }}
+            data-testid="pix-statement-csv"
+          >
+            {t("pix:statement.export.csv")}
+          </Button>
           <ServerExport walletId={walletId} today={spDayKey(spDayIndex(now))} />
         </div>
       </Card>
@@ -171,15 +294,38 @@ export function PixStatement() {
         emptyMessage={t("pix:statement.table.emptyHint")}
         testIds={{ table: "pix-statement-table", row: "pix-statement-row", scroller: "pix-statement-scroller" }}
       />
-      <Dialog open={open !== null} onOpenChange={(o) => { if (!o) setOpen(null) }} title={t("pix:statement.detail.title")} testId="pix-statement-detail">
+      <Dialog
+        open={open !== null}
+        onOpenChange={(o) => {
+          if (!o) setOpen(null)
+        }}
+        title={t("pix:statement.detail.title")}
+        testId="pix-statement-detail"
+      >
         {open ? (
           <dl className={s.detail}>
             {CSV_COLUMNS.filter((c) => c !== "wallet_id").map((c) => {
               const v = (open as unknown as Record<string, unknown>)[c]
-              const shown = c === "amount" ? `${open.direction === "in" ? "+" : "−"} ${f.brl(open.amount)}` : c === "created_at" ? f.dateTime(open.created_at)
-                : c === "direction" ? t(`pix:statement.direction.${open.direction}`) : c === "status" ? t(`pix:statement.status.${open.status}`)
-                : c === "counterparty_document" ? f.document(open.counterparty_document) : v === null || v === "" ? "—" : String(v)
-              return <div key={c} style={{ display: "contents" }}><dt>{t(`pix:statement.columns.${c}`)}</dt><dd>{shown}</dd></div>
+              const shown =
+                c === "amount"
+                  ? `${open.direction === "in" ? "+" : "−"} ${f.brl(open.amount)}`
+                  : c === "created_at"
+                    ? f.dateTime(open.created_at)
+                    : c === "direction"
+                      ? t(`pix:statement.direction.${open.direction}`)
+                      : c === "status"
+                        ? t(`pix:statement.status.${open.status}`)
+                        : c === "counterparty_document"
+                          ? f.document(open.counterparty_document)
+                          : v === null || v === ""
+                            ? "—"
+                            : String(v)
+              return (
+                <div key={c} style={{ display: "contents" }}>
+                  <dt>{t(`pix:statement.columns.${c}`)}</dt>
+                  <dd>{shown}</dd>
+                </div>
+              )
             })}
           </dl>
         ) : null}
@@ -197,7 +343,12 @@ function ServerExport({ walletId, today }: { readonly walletId: string; readonly
   useEffect(() => {
     if (!job || job.status !== "in_progress" || !walletId) return
     const id = setTimeout(() => {
-      getEngine().call("pixStatementExportGet", { params: { id: job.id }, walletId }).then((r) => setJob(r.data), (e: unknown) => setError(errorKeyOf(e)))
+      getEngine()
+        .call("pixStatementExportGet", { params: { id: job.id }, walletId })
+        .then(
+          (r) => setJob(r.data),
+          (e: unknown) => setError(errorKeyOf(e))
+        )
     }, 700)
     return () => clearTimeout(id)
   }, [job, walletId])
@@ -205,19 +356,43 @@ function ServerExport({ walletId, today }: { readonly walletId: string; readonly
     if (!walletId) return
     setError(null)
     setJob(null)
-    getEngine().call("pixStatementExportCreate", { body: { date }, walletId }).then((r) => setJob(r.data), (e: unknown) => setError(errorKeyOf(e)))
+    getEngine()
+      .call("pixStatementExportCreate", { body: { date }, walletId })
+      .then(
+        (r) => setJob(r.data),
+        (e: unknown) => setError(errorKeyOf(e))
+      )
   }
   return (
     <>
-      <TextField type="date" label={t("pix:statement.export.date")} hint={t("pix:statement.export.dateHint")} value={date} onChange={setDate} data-testid="pix-statement-export-date" />
-      <Button variant="secondary" onClick={start} disabled={job?.status === "in_progress"} data-testid="pix-statement-export">{t("pix:statement.export.server")}</Button>
+      <TextField
+        type="date"
+        label={t("pix:statement.export.date")}
+        hint={t("pix:statement.export.dateHint")}
+        value={date}
+        onChange={setDate}
+        data-testid="pix-statement-export-date"
+      />
+      <Button variant="secondary" onClick={start} disabled={job?.status === "in_progress"} data-testid="pix-statement-export">
+        {t("pix:statement.export.server")}
+      </Button>
       <span role="status" data-testid="pix-statement-export-status">
-        {error ? <span className={s.error}>{`${t(`errors:${error}`)} ${error === "UNABLE_TO_EXPORT" ? t("pix:statement.export.currentDayOnly") : ""}`.trim()}</span>
-          : job?.status === "in_progress" ? t("pix:statement.export.running", { progress: job.progress })
-          : job?.status === "completed" ? t("pix:statement.export.done", { rows: job.rows }) : ""}
+        {error ? (
+          <span className={s.error}>{`${t(`errors:${error}`)} ${error === "UNABLE_TO_EXPORT" ? t("pix:statement.export.currentDayOnly") : ""}`.trim()}</span>
+        ) : job?.status === "in_progress" ? (
+          t("pix:statement.export.running", { progress: job.progress })
+        ) : job?.status === "completed" ? (
+          t("pix:statement.export.done", { rows: job.rows })
+        ) : (
+          ""
+        )}
       </span>
       {job?.status === "completed" && job.csv !== null ? (
-        <Button variant="ghost" onClick={() => download(new Blob([job.csv ?? ""], { type: "text/csv" }), `pix-statement-${job.date}.csv`)} data-testid="pix-statement-export-download">
+        <Button
+          variant="ghost"
+          onClick={() => download(new Blob([job.csv ?? ""], { type: "text/csv" }), `pix-statement-${job.date}.csv`)}
+          data-testid="pix-statement-export-download"
+        >
           {t("pix:statement.export.download")}
         </Button>
       ) : null}

@@ -25,21 +25,32 @@ export function ChangePasswordPage() {
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [serverError, setServerError] = useState<{ field: "current" | "form"; key: string } | null>(null)
-  const steps = useMemo(() => (["password-form", "password-strength"] as const).map((target) => ({
-    target, title: t(`security:tour.${target}.title`), body: t(`security:tour.${target}.body`)
-  })), [t])
+  const steps = useMemo(
+    () =>
+      (["password-form", "password-strength"] as const).map((target) => ({
+        target,
+        title: t(`security:tour.${target}.title`),
+        body: t(`security:tour.${target}.body`)
+      })),
+    [t]
+  )
   const tour = useTour("controlPanelSecurity", steps.length)
-  useEffect(() => { document.title = `${t("security:password.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("security:password.title")} · ${t("common:appName")}`
+  }, [t])
 
-  const currentErr = serverError?.field === "current" ? t(`errors:${serverError.key}`)
-    : submitted && current === "" ? t("validation:VALIDATION_REQUIRED") : null
-  const nextErr = !submitted ? null
-    : next === "" ? t("validation:VALIDATION_REQUIRED")
-    : !isStrongPassword(next) ? t("validation:VALIDATION_STRONG_PASSWORD")
-    : next === current ? t("security:password.sameAsCurrent") : null
-  const confirmErr = !submitted ? null
-    : confirm === "" ? t("validation:VALIDATION_REQUIRED")
-    : confirm !== next ? t("validation:VALIDATION_CONFIRMED") : null
+  const currentErr =
+    serverError?.field === "current" ? t(`errors:${serverError.key}`) : submitted && current === "" ? t("validation:VALIDATION_REQUIRED") : null
+  const nextErr = !submitted
+    ? null
+    : next === ""
+      ? t("validation:VALIDATION_REQUIRED")
+      : !isStrongPassword(next)
+        ? t("validation:VALIDATION_STRONG_PASSWORD")
+        : next === current
+          ? t("security:password.sameAsCurrent")
+          : null
+  const confirmErr = !submitted ? null : confirm === "" ? t("validation:VALIDATION_REQUIRED") : confirm !== next ? t("validation:VALIDATION_CONFIRMED") : null
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault()
@@ -50,7 +61,10 @@ export function ChangePasswordPage() {
     try {
       await getEngine().call("changePassword", { body: { current_password: current, new_password: next } })
       toast("success", t("security:password.done"))
-      setCurrent(""); setNext(""); setConfirm(""); setSubmitted(false)
+      setCurrent("")
+      setNext("")
+      setConfirm("")
+      setSubmitted(false)
     } catch (err) {
       const key = errorKeyOf(err)
       setServerError({ field: key === "INCORRECT_PASSWORD" ? "current" : "form", key })
@@ -63,24 +77,54 @@ export function ChangePasswordPage() {
     <div className={layout.page} data-testid="change-password-page">
       <PageHeader title={t("security:password.title")} subtitle={t("security:password.subtitle")} />
       <Card className={s.narrow} data-tour="password-form">
-        <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-          {serverError?.field === "form" ? <p className={layout.errorText} role="alert" data-testid="password-error">{t(`errors:${serverError.key}`)}</p> : null}
+        <form
+          className={layout.form}
+          onSubmit={(e) => {
+            void submit(e)
+          }}
+          noValidate
+        >
+          {serverError?.field === "form" ? (
+            <p className={layout.errorText} role="alert" data-testid="password-error">
+              {t(`errors:${serverError.key}`)}
+            </p>
+          ) : null}
           <PasswordField
-            label={t("security:password.current")} value={current} autoComplete="current-password" required
-            onChange={(v) => { setCurrent(v); if (serverError?.field === "current") setServerError(null) }}
-            error={currentErr} data-testid="password-current"
+            label={t("security:password.current")}
+            value={current}
+            autoComplete="current-password"
+            required
+            onChange={(v) => {
+              setCurrent(v)
+              if (serverError?.field === "current") setServerError(null)
+            }}
+            error={currentErr}
+            data-testid="password-current"
           />
           <PasswordField
-            label={t("security:password.new")} value={next} onChange={setNext} autoComplete="new-password" required
-            error={nextErr} aria-describedby="new-password-strength" data-testid="password-new"
+            label={t("security:password.new")}
+            value={next}
+            onChange={setNext}
+            autoComplete="new-password"
+            required
+            error={nextErr}
+            aria-describedby="new-password-strength"
+            data-testid="password-new"
           />
           <PasswordStrengthMeter password={next} id="new-password-strength" />
           <PasswordField
-            label={t("security:password.confirm")} value={confirm} onChange={setConfirm} autoComplete="new-password" required
-            error={confirmErr} data-testid="password-confirm"
+            label={t("security:password.confirm")}
+            value={confirm}
+            onChange={setConfirm}
+            autoComplete="new-password"
+            required
+            error={confirmErr}
+            data-testid="password-confirm"
           />
           <div className={layout.actions}>
-            <Button type="submit" busy={busy} data-testid="password-submit">{t("security:password.submit")}</Button>
+            <Button type="submit" busy={busy} data-testid="password-submit">
+              {t("security:password.submit")}
+            </Button>
           </div>
         </form>
       </Card>

@@ -14,7 +14,11 @@ export function PasswordStrengthMeter({ password, id }: { readonly password: str
   const { t } = useTranslation()
   const c = strongPasswordChecks(password)
   const items: ReadonlyArray<readonly [keyof typeof c, boolean]> = [
-    ["minLength", c.minLength], ["uppercase", c.uppercase], ["lowercase", c.lowercase], ["digit", c.digit], ["special", c.special]
+    ["minLength", c.minLength],
+    ["uppercase", c.uppercase],
+    ["lowercase", c.lowercase],
+    ["digit", c.digit],
+    ["special", c.special]
   ]
   const level = passwordStrength(password)
   const filled = password === "" ? 0 : LEVELS.indexOf(level) + 1
@@ -24,11 +28,11 @@ export function PasswordStrengthMeter({ password, id }: { readonly password: str
       <ul className={s.checks} aria-label={t("security:password.requirements")}>
         {items.map(([k, ok]) => (
           <li key={k} className={[s.check, ok ? s.checkState.ok : s.checkState.no].join(" ")} data-testid={`check-${k}`} data-ok={ok}>
-            <span className={s.checkMark} aria-hidden="true">{ok ? "✓" : ""}</span>
-            <span>{t(`security:password.checks.${k}`)}</span>
-            <span className={visuallyHidden}>
-              {ok ? t("security:password.met") : t("security:password.missing")}
+            <span className={s.checkMark} aria-hidden="true">
+              {ok ? "✓" : ""}
             </span>
+            <span>{t(`security:password.checks.${k}`)}</span>
+            <span className={visuallyHidden}>{ok ? t("security:password.met") : t("security:password.missing")}</span>
           </li>
         ))}
       </ul>
@@ -49,7 +53,9 @@ export function PasswordStrengthMeter({ password, id }: { readonly password: str
           ))}
         </div>
         {password !== "" ? (
-          <span className={s.meterLabel} aria-live="polite" data-testid="strength-label">{t("security:password.strengthValue", { level: levelText })}</span>
+          <span className={s.meterLabel} aria-live="polite" data-testid="strength-label">
+            {t("security:password.strengthValue", { level: levelText })}
+          </span>
         ) : null}
       </div>
     </div>

@@ -24,7 +24,10 @@ export function visibleUsers(users: ReadonlyArray<PermissionUser>, meId: string 
     .sort((a, b) => Number(isOwnerRow(b, wallet)) - Number(isOwnerRow(a, wallet)) || a.name.localeCompare(b.name))
 }
 
-export interface UserOffer { readonly edit: boolean; readonly remove: boolean }
+export interface UserOffer {
+  readonly edit: boolean
+  readonly remove: boolean
+}
 
 /** The owner's profile cannot change and the owner cannot be removed (sandbox CANNOT_REMOVE_OWNER). */
 export function offerFor(u: PermissionUser, wallet: Wallet | null, actions: ReadonlyArray<string>): UserOffer {
@@ -44,8 +47,7 @@ export function isGrantableRoleSet(roles: ReadonlyArray<string>): boolean {
 }
 
 /** Roles in a stable order (as offered), whatever order they were picked in. */
-export const orderedRoles = (roles: ReadonlyArray<string>): ReadonlyArray<GrantableRole> =>
-  GRANTABLE_ROLES.filter((r) => roles.includes(r))
+export const orderedRoles = (roles: ReadonlyArray<string>): ReadonlyArray<GrantableRole> => GRANTABLE_ROLES.filter((r) => roles.includes(r))
 
 /** Escapes text put into the HTML message of a confirmation dialog (one copy: src/lib/html.ts). */
 export { escapeHtml } from "../../lib/html.ts"

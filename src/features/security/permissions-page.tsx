@@ -20,15 +20,19 @@ import { useSyncedList } from "../../lib/use-synced-list.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Badge, Button, Card, Dialog, EmptyState, layout, PageHeader, Skeleton } from "../../ui/index.ts"
 import { InviteForm, type InviteFormProps } from "../../ui/invite-form.tsx"
-import {
-  canInvite, canListUsers, canUnlink, escapeHtml, isGrantableRoleSet, isOwnerRow, offerFor, orderedRoles, visibleUsers
-} from "./permission-rules.ts"
+import { canInvite, canListUsers, canUnlink, escapeHtml, isGrantableRoleSet, isOwnerRow, offerFor, orderedRoles, visibleUsers } from "./permission-rules.ts"
 import { RolePicker } from "./role-picker.tsx"
 import * as s from "./security.css.ts"
 
 /** The invite card of this page: the control panel's invite form with this page's texts, test ids and role picker. */
 const PERMISSIONS_INVITE = {
-  texts: { title: "security:invite.title", email: "security:invite.email", roles: "security:invite.roles", submit: "security:invite.submit", sent: "security:invite.sent" },
+  texts: {
+    title: "security:invite.title",
+    email: "security:invite.email",
+    roles: "security:invite.roles",
+    submit: "security:invite.submit",
+    sent: "security:invite.sent"
+  },
   testIds: { card: "invite-card", error: "invite-error", email: "invite-email", roles: "invite-roles", submit: "invite-submit" },
   emailAutoComplete: "off",
   RolesField: RolePicker,
@@ -47,14 +51,18 @@ export function PermissionsPage() {
   // the wallet's users from the store (the synced list `permission_users`), with the pending changes laid over them (C7)
   const load = useSyncedList("permission_users", mayList ? walletId : null)
   const [editing, setEditing] = useState<PermissionUser | null>(null)
-  useEffect(() => { document.title = `${t("security:permissions.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("security:permissions.title")} · ${t("common:appName")}`
+  }, [t])
 
   const remove = async (u: PermissionUser): Promise<void> => {
     if (!wallet) return
     const ok = await confirmDialog({
       title: t("security:permissions.removeTitle"),
       html: t("security:permissions.removeMessage", { name: escapeHtml(u.name), email: escapeHtml(u.email), wallet: escapeHtml(wallet.name) }),
-      variant: "danger", confirmLabel: t("security:permissions.removeConfirm"), cancelLabel: t("common:actions.cancel")
+      variant: "danger",
+      confirmLabel: t("security:permissions.removeConfirm"),
+      cancelLabel: t("common:actions.cancel")
     })
     if (!ok) return
     try {
@@ -68,8 +76,11 @@ export function PermissionsPage() {
   const unlink = async (): Promise<void> => {
     if (!wallet || !meId) return
     const ok = await confirmDialog({
-      title: t("security:permissions.unlinkTitle"), html: t("security:permissions.unlinkMessage", { wallet: escapeHtml(wallet.name) }),
-      variant: "danger", confirmLabel: t("security:permissions.unlinkConfirm"), cancelLabel: t("common:actions.cancel")
+      title: t("security:permissions.unlinkTitle"),
+      html: t("security:permissions.unlinkMessage", { wallet: escapeHtml(wallet.name) }),
+      variant: "danger",
+      confirmLabel: t("security:permissions.unlinkConfirm"),
+      cancelLabel: t("common:actions.cancel")
     })
     if (!ok) return
     try {
@@ -86,7 +97,9 @@ export function PermissionsPage() {
     return (
       <div className={layout.page} data-testid="permissions-page">
         <PageHeader title={t("security:permissions.title")} />
-        <Card><Skeleton height={120} /></Card>
+        <Card>
+          <Skeleton height={120} />
+        </Card>
       </div>
     )
   }
@@ -96,14 +109,35 @@ export function PermissionsPage() {
     <div className={layout.page} data-testid="permissions-page">
       <PageHeader title={t("security:permissions.title")} subtitle={t("security:permissions.subtitle", { wallet: wallet.name })} />
 
-      <Card title={t("security:permissions.users")} actions={load.state === "ready" ? <span className={layout.muted} data-testid="users-count">{t("security:permissions.count", { count: list.length })}</span> : undefined}>
+      <Card
+        title={t("security:permissions.users")}
+        actions={
+          load.state === "ready" ? (
+            <span className={layout.muted} data-testid="users-count">
+              {t("security:permissions.count", { count: list.length })}
+            </span>
+          ) : undefined
+        }
+      >
         {!mayList ? (
           <EmptyState title={t("security:permissions.noPermissionTitle")} message={t("security:permissions.noPermission")} />
         ) : load.state === "loading" ? (
           <Skeleton height={160} />
         ) : load.state === "error" ? (
-          <EmptyState title={t("security:permissions.loadError")} message={t(`errors:${load.key}`)}
-            action={<Button variant="secondary" onClick={() => { void load.retry().catch(() => undefined) }}>{t("security:permissions.retry")}</Button>} />
+          <EmptyState
+            title={t("security:permissions.loadError")}
+            message={t(`errors:${load.key}`)}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  void load.retry().catch(() => undefined)
+                }}
+              >
+                {t("security:permissions.retry")}
+              </Button>
+            }
+          />
         ) : list.length === 0 ? (
           <EmptyState title={t("security:permissions.empty")} />
         ) : (
@@ -117,19 +151,40 @@ export function PermissionsPage() {
                     <span className={s.userName}>{u.name}</span>
                     <span className={s.userMeta}>{u.email}</span>
                     <span className={s.userMeta} aria-label={t("security:permissions.profile")}>
-                      {owner ? <Badge tone="primary">{t("security:permissions.owner")}</Badge>
-                        : u.permission_types.map((r) => <Badge key={r} tone={r === "APPROVER" ? "info" : "neutral"}>{t(`security:roles.${r}`, { defaultValue: r })}</Badge>)}
+                      {owner ? (
+                        <Badge tone="primary">{t("security:permissions.owner")}</Badge>
+                      ) : (
+                        u.permission_types.map((r) => (
+                          <Badge key={r} tone={r === "APPROVER" ? "info" : "neutral"}>
+                            {t(`security:roles.${r}`, { defaultValue: r })}
+                          </Badge>
+                        ))
+                      )}
                     </span>
                   </div>
                   {offer.edit || offer.remove ? (
                     <div className={s.userActions}>
                       {offer.edit ? (
-                        <Button variant="secondary" size="sm" onClick={() => setEditing(u)} aria-label={t("security:permissions.editFor", { name: u.name })} data-testid="user-edit">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setEditing(u)}
+                          aria-label={t("security:permissions.editFor", { name: u.name })}
+                          data-testid="user-edit"
+                        >
                           {t("security:permissions.edit")}
                         </Button>
                       ) : null}
                       {offer.remove ? (
-                        <Button variant="danger" size="sm" onClick={() => { void remove(u) }} aria-label={t("security:permissions.removeFor", { name: u.name })} data-testid="user-remove">
+                        <Button
+                          variant="danger"
+                          size="sm"
+                          onClick={() => {
+                            void remove(u)
+                          }}
+                          aria-label={t("security:permissions.removeFor", { name: u.name })}
+                          data-testid="user-remove"
+                        >
                           {t("security:permissions.remove")}
                         </Button>
                       ) : null}
@@ -147,25 +202,52 @@ export function PermissionsPage() {
           <div className={s.userMain}>
             <span className={s.userMeta}>{t("security:permissions.yourRoles")}</span>
             <span className={s.userMeta}>
-              {myRoles.map((r) => <Badge key={r} tone={r === "ROOT" ? "primary" : "neutral"}>{t(`security:roles.${r}`, { defaultValue: r })}</Badge>)}
+              {myRoles.map((r) => (
+                <Badge key={r} tone={r === "ROOT" ? "primary" : "neutral"}>
+                  {t(`security:roles.${r}`, { defaultValue: r })}
+                </Badge>
+              ))}
             </span>
             <span className={layout.muted}>{canUnlink(wallet, meId) ? t("security:permissions.unlinkHint") : t("security:permissions.ownerCannotUnlink")}</span>
           </div>
           {canUnlink(wallet, meId) ? (
-            <Button variant="danger" onClick={() => { void unlink() }} data-testid="unlink">{t("security:permissions.unlink")}</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                void unlink()
+              }}
+              data-testid="unlink"
+            >
+              {t("security:permissions.unlink")}
+            </Button>
           ) : null}
         </div>
       </Card>
 
       {canInvite(actions) ? <InviteForm walletId={wallet.id} {...PERMISSIONS_INVITE} /> : null}
 
-      <EditRolesDialog user={editing} walletId={wallet.id} onClose={() => setEditing(null)} onSaved={() => { setEditing(null) }} />
+      <EditRolesDialog
+        user={editing}
+        walletId={wallet.id}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null)
+        }}
+      />
     </div>
   )
 }
 
-function EditRolesDialog({ user, walletId, onClose, onSaved }: {
-  readonly user: PermissionUser | null; readonly walletId: string; readonly onClose: () => void; readonly onSaved: () => void
+function EditRolesDialog({
+  user,
+  walletId,
+  onClose,
+  onSaved
+}: {
+  readonly user: PermissionUser | null
+  readonly walletId: string
+  readonly onClose: () => void
+  readonly onSaved: () => void
 }) {
   const { t } = useTranslation()
   const [roles, setRoles] = useState<ReadonlyArray<string>>([])
@@ -173,7 +255,11 @@ function EditRolesDialog({ user, walletId, onClose, onSaved }: {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    if (user) { setRoles(orderedRoles(user.permission_types)); setSubmitted(false); setError(null) }
+    if (user) {
+      setRoles(orderedRoles(user.permission_types))
+      setSubmitted(false)
+      setError(null)
+    }
   }, [user])
   const rolesErr = submitted && !isGrantableRoleSet(roles) ? t("validation:VALIDATION_ROLES") : null
   const submit = async (e: FormEvent): Promise<void> => {
@@ -193,13 +279,35 @@ function EditRolesDialog({ user, walletId, onClose, onSaved }: {
     }
   }
   return (
-    <Dialog open={user !== null} onOpenChange={(o) => { if (!o) onClose() }} title={t("security:permissions.editTitle", { name: user?.name ?? "" })} size="small" testId="edit-roles-dialog">
-      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-        {error ? <p className={layout.errorText} role="alert">{error}</p> : null}
+    <Dialog
+      open={user !== null}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
+      title={t("security:permissions.editTitle", { name: user?.name ?? "" })}
+      size="small"
+      testId="edit-roles-dialog"
+    >
+      <form
+        className={layout.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
+        {error ? (
+          <p className={layout.errorText} role="alert">
+            {error}
+          </p>
+        ) : null}
         <RolePicker legend={t("security:permissions.profile")} value={roles} onChange={setRoles} error={rolesErr} testId="edit-roles" />
         <div className={layout.actions}>
-          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-          <Button type="submit" busy={busy} data-testid="edit-roles-submit">{t("security:permissions.editSubmit")}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" busy={busy} data-testid="edit-roles-submit">
+            {t("security:permissions.editSubmit")}
+          </Button>
         </div>
       </form>
     </Dialog>

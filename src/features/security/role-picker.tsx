@@ -9,7 +9,13 @@ import { Checkbox, layout } from "../../ui/index.ts"
 import { GRANTABLE_ROLES, orderedRoles } from "./permission-rules.ts"
 import * as s from "./security.css.ts"
 
-export function RolePicker({ legend, value, onChange, error, testId }: {
+export function RolePicker({
+  legend,
+  value,
+  onChange,
+  error,
+  testId
+}: {
   readonly legend: string
   readonly value: ReadonlyArray<string>
   readonly onChange: (roles: ReadonlyArray<string>) => void
@@ -34,7 +40,11 @@ export function RolePicker({ legend, value, onChange, error, testId }: {
           </div>
         ))}
       </div>
-      {error ? <p id={`${base}-err`} className={layout.errorText} role="alert" style={{ marginTop: 8 }}>{error}</p> : null}
+      {error ? (
+        <p id={`${base}-err`} className={layout.errorText} role="alert" style={{ marginTop: 8 }}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

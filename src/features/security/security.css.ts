@@ -8,15 +8,31 @@ import { vars } from "../../ui/theme.css.ts"
 
 export const narrow = style({ maxWidth: 560, width: "100%" })
 
-export const checks = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs, fontSize: vars.fontSize.sm,
-  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))" })
+export const checks = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))"
+})
 export const check = style({ display: "flex", alignItems: "center", gap: vars.space.xs })
 export const checkState = styleVariants({
   ok: { color: vars.color.success, fontWeight: 600 },
   no: { color: vars.color.textMuted }
 })
-export const checkMark = style({ width: 18, height: 18, flex: "0 0 18px", borderRadius: "50%", display: "inline-flex", alignItems: "center", justifyContent: "center",
-  fontSize: 12, border: `1.5px solid currentColor` })
+export const checkMark = style({
+  width: 18,
+  height: 18,
+  flex: "0 0 18px",
+  borderRadius: "50%",
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  fontSize: 12,
+  border: `1.5px solid currentColor`
+})
 
 export const meterRow = style({ display: "flex", alignItems: "center", gap: vars.space.md, marginTop: vars.space.sm, flexWrap: "wrap" })
 export const meter = style({ display: "grid", gridTemplateColumns: "repeat(4, 1fr)", gap: 4, width: 200, height: 8 })
@@ -31,14 +47,26 @@ export const meterLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 600 })
 
 export const users = style({ listStyle: "none", margin: 0, padding: 0 })
 export const user = style({
-  display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto", gap: vars.space.md, alignItems: "center",
-  padding: `${vars.space.md} 0`, borderBottom: `1px solid ${vars.color.border}`,
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  gap: vars.space.md,
+  alignItems: "center",
+  padding: `${vars.space.md} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
   selectors: { "&:last-child": { borderBottom: "none" } },
   "@media": { "screen and (max-width: 560px)": { gridTemplateColumns: "minmax(0, 1fr)" } }
 })
 export const userMain = style({ display: "flex", flexDirection: "column", gap: 4, minWidth: 0 })
 export const userName = style({ fontWeight: 700, overflowWrap: "anywhere" })
-export const userMeta = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, display: "flex", gap: vars.space.xs, flexWrap: "wrap", alignItems: "center", overflowWrap: "anywhere" })
+export const userMeta = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  display: "flex",
+  gap: vars.space.xs,
+  flexWrap: "wrap",
+  alignItems: "center",
+  overflowWrap: "anywhere"
+})
 export const userActions = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap", justifyContent: "flex-end" })
 
 export const roleOptions = style({ display: "flex", flexDirection: "column", gap: vars.space.sm })

@@ -28,15 +28,25 @@ export function UpdatePinPage() {
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ field: "current" | "code" | "form"; key: string } | null>(null)
-  useEffect(() => { document.title = `${t("security:pin.title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("security:pin.title")} · ${t("common:appName")}`
+  }, [t])
 
-  const currentErr = error?.field === "current" ? t(`errors:${error.key}`)
-    : submitted && mode === "pin" && !isValidPin(current) ? t("validation:VALIDATION_PIN") : null
-  const codeErr = error?.field === "code" ? t(`errors:${error.key}`)
-    : submitted && mode === "token" && !isValidTemporaryToken(code) ? t("validation:VALIDATION_TEMPORARY_TOKEN") : null
-  const pinErr = !submitted ? null
-    : !isValidPin(pin) ? t("validation:VALIDATION_PIN")
-    : mode === "pin" && pin === current ? t("security:pin.sameAsCurrent") : null
+  const currentErr =
+    error?.field === "current" ? t(`errors:${error.key}`) : submitted && mode === "pin" && !isValidPin(current) ? t("validation:VALIDATION_PIN") : null
+  const codeErr =
+    error?.field === "code"
+      ? t(`errors:${error.key}`)
+      : submitted && mode === "token" && !isValidTemporaryToken(code)
+        ? t("validation:VALIDATION_TEMPORARY_TOKEN")
+        : null
+  const pinErr = !submitted
+    ? null
+    : !isValidPin(pin)
+      ? t("validation:VALIDATION_PIN")
+      : mode === "pin" && pin === current
+        ? t("security:pin.sameAsCurrent")
+        : null
   const confirmErr = submitted && isValidPin(pin) && confirm !== pin ? t("validation:VALIDATION_CONFIRMED") : null
 
   const sendCode = async (): Promise<void> => {
@@ -76,7 +86,11 @@ export function UpdatePinPage() {
         setOtpId(null)
       }
       toast("success", t("security:pin.done"))
-      setCurrent(""); setCode(""); setPin(""); setConfirm(""); setSubmitted(false)
+      setCurrent("")
+      setCode("")
+      setPin("")
+      setConfirm("")
+      setSubmitted(false)
     } catch (err) {
       const key = errorKeyOf(err)
       setError({ field: mode === "pin" && (key === "INCORRECT_PIN" || key === "ATTEMPTS_EXCEEDED") ? "current" : "form", key })
@@ -89,39 +103,90 @@ export function UpdatePinPage() {
     <div className={layout.page} data-testid="update-pin-page">
       <PageHeader title={t("security:pin.title")} subtitle={t("security:pin.subtitle")} />
       <Card className={s.narrow}>
-        <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
-          {error?.field === "form" ? <p className={layout.errorText} role="alert" data-testid="pin-error">{t(`errors:${error.key}`)}</p> : null}
+        <form
+          className={layout.form}
+          onSubmit={(e) => {
+            void submit(e)
+          }}
+          noValidate
+        >
+          {error?.field === "form" ? (
+            <p className={layout.errorText} role="alert" data-testid="pin-error">
+              {t(`errors:${error.key}`)}
+            </p>
+          ) : null}
           <div>
-            <p className={s.legend} aria-hidden="true">{t("security:pin.mode")}</p>
+            <p className={s.legend} aria-hidden="true">
+              {t("security:pin.mode")}
+            </p>
             <RadioGroup
               label={t("security:pin.mode")}
               value={mode}
-              onChange={(v) => { setMode(v === "token" ? "token" : "pin"); setError(null); setSubmitted(false) }}
-              options={[{ value: "pin", label: t("security:pin.modes.pin") }, { value: "token", label: t("security:pin.modes.token") }]}
+              onChange={(v) => {
+                setMode(v === "token" ? "token" : "pin")
+                setError(null)
+                setSubmitted(false)
+              }}
+              options={[
+                { value: "pin", label: t("security:pin.modes.pin") },
+                { value: "token", label: t("security:pin.modes.token") }
+              ]}
             />
           </div>
           {mode === "pin" ? (
-            <PinField label={t("security:pin.current")} value={current} required error={currentErr} data-testid="pin-current"
-              onChange={(v) => { setCurrent(v); if (error?.field === "current") setError(null) }} />
+            <PinField
+              label={t("security:pin.current")}
+              value={current}
+              required
+              error={currentErr}
+              data-testid="pin-current"
+              onChange={(v) => {
+                setCurrent(v)
+                if (error?.field === "current") setError(null)
+              }}
+            />
           ) : (
             <div className={layout.stack}>
               <div className={layout.row}>
-                <Button variant="secondary" busy={sending} onClick={() => { void sendCode() }} data-testid="pin-send-code">
+                <Button
+                  variant="secondary"
+                  busy={sending}
+                  onClick={() => {
+                    void sendCode()
+                  }}
+                  data-testid="pin-send-code"
+                >
                   {otpId === null ? t("security:pin.sendCode") : t("security:pin.resendCode")}
                 </Button>
               </div>
-              {otpId !== null ? <p className={layout.muted} role="status">{t("security:pin.codeSent")}</p> : null}
+              {otpId !== null ? (
+                <p className={layout.muted} role="status">
+                  {t("security:pin.codeSent")}
+                </p>
+              ) : null}
               <TextField
-                label={t("security:pin.code")} value={code} required disabled={otpId === null} error={codeErr}
-                inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="pin-code"
-                onChange={(v) => { setCode(v.replace(/\D/g, "").slice(0, 6)); if (error?.field === "code") setError(null) }}
+                label={t("security:pin.code")}
+                value={code}
+                required
+                disabled={otpId === null}
+                error={codeErr}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                data-testid="pin-code"
+                onChange={(v) => {
+                  setCode(v.replace(/\D/g, "").slice(0, 6))
+                  if (error?.field === "code") setError(null)
+                }}
               />
             </div>
           )}
           <PinField label={t("security:pin.new")} value={pin} onChange={setPin} required error={pinErr} data-testid="pin-new" />
           <PinField label={t("security:pin.confirm")} value={confirm} onChange={setConfirm} required error={confirmErr} data-testid="pin-confirm" />
           <div className={layout.actions}>
-            <Button type="submit" busy={busy} disabled={mode === "token" && otpId === null} data-testid="pin-submit">{t("security:pin.submit")}</Button>
+            <Button type="submit" busy={busy} disabled={mode === "token" && otpId === null} data-testid="pin-submit">
+              {t("security:pin.submit")}
+            </Button>
           </div>
         </form>
       </Card>

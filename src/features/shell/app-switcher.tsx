@@ -17,7 +17,9 @@ export function AppSwitcher() {
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger asChild>
-        <IconButton label={t("shell:header.apps")} data-testid="app-switcher"><GridIcon /></IconButton>
+        <IconButton label={t("shell:header.apps")} data-testid="app-switcher">
+          <GridIcon />
+        </IconButton>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className={s.menuContent} align="start" sideOffset={6}>
@@ -26,7 +28,9 @@ export function AppSwitcher() {
             <Menu.Item
               key={sec.id}
               className={s.menuItem}
-              onSelect={() => { void navigate(lp(sec.defaultPath)) }}
+              onSelect={() => {
+                void navigate(lp(sec.defaultPath))
+              }}
               aria-current={sec.id === current ? "page" : undefined}
               data-testid={`section-${sec.id}`}
             >

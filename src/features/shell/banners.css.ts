@@ -9,8 +9,15 @@ export const tone = styleVariants({
   neutral: { background: vars.color.surfaceAlt, color: vars.color.text }
 })
 export const inner = style({
-  display: "flex", alignItems: "center", gap: vars.space.md, flexWrap: "wrap", maxWidth: vars.size.content, margin: "0 auto",
-  padding: `${vars.space.sm} ${vars.space.lg}`, fontSize: vars.fontSize.sm, fontWeight: 500,
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.md,
+  flexWrap: "wrap",
+  maxWidth: vars.size.content,
+  margin: "0 auto",
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 500,
   "@media": { "screen and (max-width: 480px)": { padding: `${vars.space.sm} ${vars.space.md}` } }
 })
 export const grow = style({ flex: 1, minWidth: 180 })

@@ -11,7 +11,14 @@ import * as s from "./header.css.ts"
 
 function useBrowserOnline(): boolean {
   return useSyncExternalStore(
-    (l) => { addEventListener("online", l); addEventListener("offline", l); return () => { removeEventListener("online", l); removeEventListener("offline", l) } },
+    (l) => {
+      addEventListener("online", l)
+      addEventListener("offline", l)
+      return () => {
+        removeEventListener("online", l)
+        removeEventListener("offline", l)
+      }
+    },
     () => navigator.onLine
   )
 }
@@ -26,7 +33,13 @@ export function ConnectionStatus() {
   const { t } = useTranslation()
   const online = useOnline()
   return (
-    <span className={[s.status, online ? s.online : s.offline].join(" ")} role="status" aria-label={online ? t("shell:connection.online") : t("shell:connection.offline")} data-testid="connection-status" data-online={online}>
+    <span
+      className={[s.status, online ? s.online : s.offline].join(" ")}
+      role="status"
+      aria-label={online ? t("shell:connection.online") : t("shell:connection.offline")}
+      data-testid="connection-status"
+      data-online={online}
+    >
       {online ? <OnlineIcon size={16} /> : <OfflineIcon size={16} />}
       <span className={s.statusText}>{online ? t("shell:connection.online") : t("shell:connection.offline")}</span>
     </span>

@@ -32,14 +32,23 @@ export function LanguageModal({ open, onClose }: { readonly open: boolean; reado
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => { if (!o) onClose(); else setChoice(currentLocale()) }}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+        else setChoice(currentLocale())
+      }}
       title={t("shell:language.title")}
       size="small"
       testId="language-modal"
-      footer={<>
-        <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-        <Button onClick={apply} data-testid="language-apply">{t("shell:language.apply")}</Button>
-      </>}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button onClick={apply} data-testid="language-apply">
+            {t("shell:language.apply")}
+          </Button>
+        </>
+      }
     >
       <RadioGroup
         label={t("shell:language.title")}

@@ -30,16 +30,27 @@ function Entry({ n, read }: { readonly n: Notification; readonly read: boolean }
         className={s.notifButton}
         aria-expanded={open}
         aria-controls={bodyId}
-        onClick={() => { setOpen((o) => !o); if (!read) markRead(n.id) }}
+        onClick={() => {
+          setOpen((o) => !o)
+          if (!read) markRead(n.id)
+        }}
       >
         <span className={[s.dot, read ? s.dotRead : ""].join(" ")} aria-hidden="true" />
         <span className={s.notifText}>
           <span className={[s.notifTitle, read ? s.notifTitleRead : ""].join(" ")}>{n.title}</span>
-          <span className={s.notifDate}><time dateTime={n.created_at} title={f.dateTime(n.created_at)}>{f.relative(n.created_at)}</time></span>
+          <span className={s.notifDate}>
+            <time dateTime={n.created_at} title={f.dateTime(n.created_at)}>
+              {f.relative(n.created_at)}
+            </time>
+          </span>
         </span>
         <span className={visuallyHidden}>{read ? t("notifications:read") : t("notifications:unread")}</span>
       </button>
-      {open ? <div id={bodyId} className={s.notifBody}>{n.description}</div> : null}
+      {open ? (
+        <div id={bodyId} className={s.notifBody}>
+          {n.description}
+        </div>
+      ) : null}
     </li>
   )
 }
@@ -48,16 +59,28 @@ function List({ limit, onMore }: { readonly limit: number; readonly onMore: () =
   const { t } = useTranslation()
   const list = useLiveQuery({ kind: "notifications", limit })
   if (list === undefined) {
-    return <div className={s.section} aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height={36} />)}</div>
+    return (
+      <div className={s.section} aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={36} />
+        ))}
+      </div>
+    )
   }
   if (list.length === 0) return <EmptyState title={t("notifications:empty")} />
   return (
     <>
       <ul className={s.notifList} aria-label={t("notifications:title")}>
-        {list.map((n) => <Entry key={n.id} n={n} read={n.read} />)}
+        {list.map((n) => (
+          <Entry key={n.id} n={n} read={n.read} />
+        ))}
       </ul>
       {list.length >= limit ? (
-        <div className={s.foot}><Button variant="secondary" size="sm" onClick={onMore} data-testid="notifications-more">{t("notifications:showMore")}</Button></div>
+        <div className={s.foot}>
+          <Button variant="secondary" size="sm" onClick={onMore} data-testid="notifications-more">
+            {t("notifications:showMore")}
+          </Button>
+        </div>
       ) : null}
     </>
   )
@@ -69,7 +92,13 @@ export function NotificationsPanel() {
   const [limit, setLimit] = useState(NOTIFICATION_PAGE)
   const unread = useLiveQuery({ kind: "unreadCount" }) ?? 0
   return (
-    <Popover.Root open={open} onOpenChange={(o) => { setOpen(o); setLimit(NOTIFICATION_PAGE) }}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o)
+        setLimit(NOTIFICATION_PAGE)
+      }}
+    >
       <Popover.Trigger asChild>
         <IconButton label={t("notifications:button", { count: unread })} data-testid="notifications-button" data-unread={unread}>
           <BellIcon />
@@ -77,8 +106,17 @@ export function NotificationsPanel() {
         </IconButton>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className={s.panel} align="end" sideOffset={8} collisionPadding={8} aria-label={t("notifications:title")} data-testid="notifications-panel">
-          <div className={s.head}><h2 className={s.title}>{t("notifications:title")}</h2></div>
+        <Popover.Content
+          className={s.panel}
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label={t("notifications:title")}
+          data-testid="notifications-panel"
+        >
+          <div className={s.head}>
+            <h2 className={s.title}>{t("notifications:title")}</h2>
+          </div>
           {open ? <List limit={limit} onMore={() => setLimit((l) => l + NOTIFICATION_PAGE)} /> : null}
         </Popover.Content>
       </Popover.Portal>

@@ -10,7 +10,9 @@ export function OnboardingPendingModal({ open, onClose }: { readonly open: boole
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => { if (!o) onClose() }}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
       title={t("shell:onboarding.title")}
       size="small"
       testId="onboarding-modal"

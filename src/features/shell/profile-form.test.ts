@@ -4,8 +4,19 @@ import { isProfileFormValid, maskZip, toProfileUpdate, validateProfileForm, type
 import { canConvert, byCurrencyId } from "./balances.ts"
 
 const ok: ProfileFormValues = {
-  incomeText: "5.000,00", incomeCents: 500000, occupationCbo: 1234, occupationText: "Analista", notReported: false,
-  zip: "01310-100", country: "Brasil", state: "SP", city: "São Paulo", neighborhood: "Bela Vista", street: "Av. Paulista", number: "1000", complement: ""
+  incomeText: "5.000,00",
+  incomeCents: 500000,
+  occupationCbo: 1234,
+  occupationText: "Analista",
+  notReported: false,
+  zip: "01310-100",
+  country: "Brasil",
+  state: "SP",
+  city: "São Paulo",
+  neighborhood: "Bela Vista",
+  street: "Av. Paulista",
+  number: "1000",
+  complement: ""
 }
 
 describe("core §5 profile update", () => {
@@ -15,7 +26,13 @@ describe("core §5 profile update", () => {
   })
   it("requires the fields and checks zip and number", () => {
     const e = validateProfileForm({ ...ok, incomeText: "", occupationCbo: null, zip: "01310100", number: "10A", city: " " })
-    expect(e).toEqual({ income: "VALIDATION_REQUIRED", occupation: "VALIDATION_REQUIRED", zip: "VALIDATION_ZIP", number: "VALIDATION_NUMERIC", city: "VALIDATION_REQUIRED" })
+    expect(e).toEqual({
+      income: "VALIDATION_REQUIRED",
+      occupation: "VALIDATION_REQUIRED",
+      zip: "VALIDATION_ZIP",
+      number: "VALIDATION_NUMERIC",
+      city: "VALIDATION_REQUIRED"
+    })
   })
   it("does not need an occupation when 'not reported' is checked, and sends 3940", () => {
     const v = { ...ok, occupationCbo: null, notReported: true }

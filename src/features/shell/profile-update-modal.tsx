@@ -15,7 +15,14 @@ import { toast } from "../../lib/feedback.ts"
 import { applyStatus } from "../../lib/onboarding.ts"
 import { Button, centsToInput, Checkbox, Combobox, Dialog, layout, MoneyField, Select, TextField } from "../../ui/index.ts"
 import {
-  isProfileFormValid, maskZip, toProfileUpdate, UFS, validateProfileForm, ZIP_LENGTH, type ProfileField, type ProfileFormValues
+  isProfileFormValid,
+  maskZip,
+  toProfileUpdate,
+  UFS,
+  validateProfileForm,
+  ZIP_LENGTH,
+  type ProfileField,
+  type ProfileFormValues
 } from "./profile-form.ts"
 
 /** core §9 occupation search. */
@@ -35,8 +42,14 @@ export function ProfileUpdateModal({ open, onClose }: { readonly open: boolean; 
       occupationCbo: cbo,
       occupationText: cbo !== null && cbo !== OCCUPATION_NOT_REPORTED ? t("shell:profileUpdate.occupationCode", { code: cbo }) : "",
       notReported: cbo === OCCUPATION_NOT_REPORTED,
-      zip: a?.zip_code ?? "", country: a?.country ?? "", state: a?.federative_unit ?? "", city: a?.city ?? "",
-      neighborhood: a?.neighborhood ?? "", street: a?.street ?? "", number: a ? String(a.number) : "", complement: a?.complement ?? ""
+      zip: a?.zip_code ?? "",
+      country: a?.country ?? "",
+      state: a?.federative_unit ?? "",
+      city: a?.city ?? "",
+      neighborhood: a?.neighborhood ?? "",
+      street: a?.street ?? "",
+      number: a ? String(a.number) : "",
+      complement: a?.complement ?? ""
     }
   }, [onboarding, t])
   const [v, setV] = useState<ProfileFormValues>(initial)
@@ -63,16 +76,24 @@ export function ProfileUpdateModal({ open, onClose }: { readonly open: boolean; 
     let live = true
     const timer = setTimeout(() => {
       setSearching(true)
-      getEngine().call("occupations", { query: { search, page: "1", page_size: String(OCCUPATION_PAGE_SIZE) } })
-        .then((r) => { if (live) setOptions(r.data.occupations) })
+      getEngine()
+        .call("occupations", { query: { search, page: "1", page_size: String(OCCUPATION_PAGE_SIZE) } })
+        .then((r) => {
+          if (live) setOptions(r.data.occupations)
+        })
         .catch(() => {
           if (!live) return
           setOptions([])
           toast("warning", t("shell:profileUpdate.occupationListTitle"), t("errors:UNABLE_TO_LOAD_OCCUPATIONS"))
         })
-        .finally(() => { if (live) setSearching(false) })
+        .finally(() => {
+          if (live) setSearching(false)
+        })
     }, OCCUPATION_DEBOUNCE_MS)
-    return () => { live = false; clearTimeout(timer) }
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
   }, [v.occupationText, v.notReported, selectedLabel, t])
 
   const onZip = (raw: string): void => {
@@ -80,12 +101,19 @@ export function ProfileUpdateModal({ open, onClose }: { readonly open: boolean; 
     set({ zip })
     if (zip.length !== ZIP_LENGTH || zip === v.zip) return
     // core §5: the lookup fills the address, sets the country to Brasil and clears the number
-    getEngine().call("zipLookup", { params: { cep: zip.replace(/\D/g, "") } })
+    getEngine()
+      .call("zipLookup", { params: { cep: zip.replace(/\D/g, "") } })
       .then((r) => {
         const z = r
         set({
-          zip: z.cep ? maskZip(z.cep) : zip, street: z.logradouro, complement: z.complemento, neighborhood: z.bairro,
-          city: z.localidade, state: z.uf, country: "Brasil", number: ""
+          zip: z.cep ? maskZip(z.cep) : zip,
+          street: z.logradouro,
+          complement: z.complemento,
+          neighborhood: z.bairro,
+          city: z.localidade,
+          state: z.uf,
+          country: "Brasil",
+          number: ""
         })
         numberRef.current?.focus()
       })
@@ -115,46 +143,134 @@ export function ProfileUpdateModal({ open, onClose }: { readonly open: boolean; 
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => { if (!o) onClose() }}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
       title={t("shell:profileUpdate.title")}
       description={t("shell:profileUpdate.description")}
       size="large"
       testId="profile-update-modal"
     >
-      <form className={layout.form} onSubmit={(e) => { void submit(e) }} noValidate>
+      <form
+        className={layout.form}
+        onSubmit={(e) => {
+          void submit(e)
+        }}
+        noValidate
+      >
         <div className={layout.formGrid}>
           <MoneyField
-            label={t("shell:profileUpdate.income")} value={v.incomeText} required
+            label={t("shell:profileUpdate.income")}
+            value={v.incomeText}
+            required
             onChange={(text, cents) => set({ incomeText: text, incomeCents: cents })}
-            onBlur={() => touch("income")} error={err("income")}
+            onBlur={() => touch("income")}
+            error={err("income")}
           />
           <Combobox
-            label={t("shell:profileUpdate.occupation")} text={v.notReported ? "" : v.occupationText} required
+            label={t("shell:profileUpdate.occupation")}
+            text={v.notReported ? "" : v.occupationText}
+            required
             onTextChange={(text) => set({ occupationText: text, occupationCbo: text === selectedLabel ? v.occupationCbo : null })}
             options={options.map((o) => ({ value: String(o.cbo_id), label: o.name }))}
-            onSelect={(o) => { setSelectedLabel(o.label); set({ occupationText: o.label, occupationCbo: Number(o.value) }); setOptions([]) }}
-            loading={searching} loadingText={t("common:loading")} emptyText={t("shell:profileUpdate.noOccupation")}
-            disabled={v.notReported} error={v.notReported ? null : err("occupation")} onBlur={() => touch("occupation")}
-            placeholder={t("shell:profileUpdate.occupationPlaceholder")} testId="occupation"
+            onSelect={(o) => {
+              setSelectedLabel(o.label)
+              set({ occupationText: o.label, occupationCbo: Number(o.value) })
+              setOptions([])
+            }}
+            loading={searching}
+            loadingText={t("common:loading")}
+            emptyText={t("shell:profileUpdate.noOccupation")}
+            disabled={v.notReported}
+            error={v.notReported ? null : err("occupation")}
+            onBlur={() => touch("occupation")}
+            placeholder={t("shell:profileUpdate.occupationPlaceholder")}
+            testId="occupation"
           />
         </div>
         <Checkbox
-          label={t("shell:profileUpdate.notReported")} checked={v.notReported}
-          onChange={(c) => set(c ? { notReported: true, occupationCbo: OCCUPATION_NOT_REPORTED } : { notReported: false, occupationCbo: null, occupationText: "" })}
+          label={t("shell:profileUpdate.notReported")}
+          checked={v.notReported}
+          onChange={(c) =>
+            set(c ? { notReported: true, occupationCbo: OCCUPATION_NOT_REPORTED } : { notReported: false, occupationCbo: null, occupationText: "" })
+          }
         />
         <div className={layout.formGrid}>
-          <TextField label={t("shell:profileUpdate.zip")} value={v.zip} onChange={onZip} onBlur={() => touch("zip")} error={err("zip")} inputMode="numeric" required placeholder="00000-000" maxLength={ZIP_LENGTH} data-testid="zip" />
-          <TextField label={t("shell:profileUpdate.country")} value={v.country} onChange={(x) => set({ country: x })} onBlur={() => touch("country")} error={err("country")} required />
-          <Select label={t("shell:profileUpdate.state")} value={v.state} onChange={(x) => { set({ state: x }); touch("state") }} options={UFS.map((u) => ({ value: u, label: u }))} placeholder={t("common:actions.select")} error={err("state")} required />
-          <TextField label={t("shell:profileUpdate.city")} value={v.city} onChange={(x) => set({ city: x })} onBlur={() => touch("city")} error={err("city")} required />
-          <TextField label={t("shell:profileUpdate.neighborhood")} value={v.neighborhood} onChange={(x) => set({ neighborhood: x })} onBlur={() => touch("neighborhood")} error={err("neighborhood")} required />
-          <TextField label={t("shell:profileUpdate.street")} value={v.street} onChange={(x) => set({ street: x })} onBlur={() => touch("street")} error={err("street")} required />
-          <TextField ref={numberRef} label={t("shell:profileUpdate.number")} value={v.number} onChange={(x) => set({ number: x })} onBlur={() => touch("number")} error={err("number")} inputMode="numeric" required />
+          <TextField
+            label={t("shell:profileUpdate.zip")}
+            value={v.zip}
+            onChange={onZip}
+            onBlur={() => touch("zip")}
+            error={err("zip")}
+            inputMode="numeric"
+            required
+            placeholder="00000-000"
+            maxLength={ZIP_LENGTH}
+            data-testid="zip"
+          />
+          <TextField
+            label={t("shell:profileUpdate.country")}
+            value={v.country}
+            onChange={(x) => set({ country: x })}
+            onBlur={() => touch("country")}
+            error={err("country")}
+            required
+          />
+          <Select
+            label={t("shell:profileUpdate.state")}
+            value={v.state}
+            onChange={(x) => {
+              set({ state: x })
+              touch("state")
+            }}
+            options={UFS.map((u) => ({ value: u, label: u }))}
+            placeholder={t("common:actions.select")}
+            error={err("state")}
+            required
+          />
+          <TextField
+            label={t("shell:profileUpdate.city")}
+            value={v.city}
+            onChange={(x) => set({ city: x })}
+            onBlur={() => touch("city")}
+            error={err("city")}
+            required
+          />
+          <TextField
+            label={t("shell:profileUpdate.neighborhood")}
+            value={v.neighborhood}
+            onChange={(x) => set({ neighborhood: x })}
+            onBlur={() => touch("neighborhood")}
+            error={err("neighborhood")}
+            required
+          />
+          <TextField
+            label={t("shell:profileUpdate.street")}
+            value={v.street}
+            onChange={(x) => set({ street: x })}
+            onBlur={() => touch("street")}
+            error={err("street")}
+            required
+          />
+          <TextField
+            ref={numberRef}
+            label={t("shell:profileUpdate.number")}
+            value={v.number}
+            onChange={(x) => set({ number: x })}
+            onBlur={() => touch("number")}
+            error={err("number")}
+            inputMode="numeric"
+            required
+          />
           <TextField label={t("shell:profileUpdate.complement")} value={v.complement} onChange={(x) => set({ complement: x })} />
         </div>
         <div className={layout.actions}>
-          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-          <Button type="submit" disabled={!valid} busy={saving} data-testid="profile-save">{t("common:actions.save")}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button type="submit" disabled={!valid} busy={saving} data-testid="profile-save">
+            {t("common:actions.save")}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -21,7 +21,8 @@ function Parent({ item, path }: { readonly item: MenuItem; readonly path: string
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger className={[s.navItem, active ? s.navActive : ""].join(" ")} data-testid={`menu-${item.id}`} style={{ cursor: "pointer" }}>
-        {t(`shell:${item.labelKey}`)}<ChevronDownIcon size={14} />
+        {t(`shell:${item.labelKey}`)}
+        <ChevronDownIcon size={14} />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className={s.menuContent} align="start" sideOffset={2}>
@@ -33,7 +34,9 @@ function Parent({ item, path }: { readonly item: MenuItem; readonly path: string
                 className={s.menuItem}
                 disabled={here}
                 aria-current={here ? "page" : undefined}
-                onSelect={() => { if (!here) void navigate(lp(c.path)) }}
+                onSelect={() => {
+                  if (!here) void navigate(lp(c.path))
+                }}
                 data-testid={`menu-${c.id}`}
               >
                 {t(`shell:${c.labelKey}`)}
@@ -60,7 +63,11 @@ export function SectionNav() {
         {section.items.map((it) => {
           if (it.children) return <Parent key={it.id} item={it} path={path} />
           if (path === it.path) {
-            return <span key={it.id} className={[s.navItem, s.navActive].join(" ")} aria-current="page" data-testid={`menu-${it.id}`}>{t(`shell:${it.labelKey}`)}</span>
+            return (
+              <span key={it.id} className={[s.navItem, s.navActive].join(" ")} aria-current="page" data-testid={`menu-${it.id}`}>
+                {t(`shell:${it.labelKey}`)}
+              </span>
+            )
           }
           return (
             <Link key={it.id} to={lp(it.path)} className={[s.navItem, isUnder(path, it.path) ? s.navActive : ""].join(" ")} data-testid={`menu-${it.id}`}>

@@ -32,7 +32,10 @@ export function SessionBanner() {
 
   useEffect(() => {
     if (left === null) return
-    if (left <= 0) void expireSession((p) => { void navigate(p) })
+    if (left <= 0)
+      void expireSession((p) => {
+        void navigate(p)
+      })
     else if (shouldAutoRenew(left, uploads)) void renewSession()
   }, [left, navigate, uploads])
 
@@ -41,7 +44,10 @@ export function SessionBanner() {
     setRenewing(true)
     const ok = await renewSession()
     setRenewing(false)
-    if (!ok) void expireSession((p) => { void navigate(p) }) // core §4: a failed refresh is an expiry logout
+    if (!ok)
+      void expireSession((p) => {
+        void navigate(p)
+      }) // core §4: a failed refresh is an expiry logout
     setNow(Date.now())
   }
   return (
@@ -50,9 +56,21 @@ export function SessionBanner() {
         <ClockIcon size={18} />
         <span className={s.grow}>
           {t("shell:session.notice")}{" "}
-          <span className={s.clock} data-testid="session-countdown">{formatCountdown(left)}</span>
+          <span className={s.clock} data-testid="session-countdown">
+            {formatCountdown(left)}
+          </span>
         </span>
-        <Button size="sm" variant="secondary" onClick={() => { void renew() }} busy={renewing} data-testid="continue-session">{t("shell:session.continue")}</Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => {
+            void renew()
+          }}
+          busy={renewing}
+          data-testid="continue-session"
+        >
+          {t("shell:session.continue")}
+        </Button>
       </div>
     </div>
   )

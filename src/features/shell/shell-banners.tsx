@@ -26,7 +26,12 @@ function OfflineBanner() {
         <OfflineIcon size={18} />
         <span className={s.grow}>
           {t("shell:connection.offlineNotice")}
-          {syncedAt ? <> <span data-testid="offline-synced-at">{t("shell:offline.offlineSince", { when: f.dateTime(syncedAt) })}</span></> : null}
+          {syncedAt ? (
+            <>
+              {" "}
+              <span data-testid="offline-synced-at">{t("shell:offline.offlineSince", { when: f.dateTime(syncedAt) })}</span>
+            </>
+          ) : null}
         </span>
       </div>
     </div>
@@ -42,7 +47,9 @@ function UpdateBanner() {
       <div className={s.inner}>
         <InfoIcon size={18} />
         <span className={s.grow}>{t("shell:offline.updateAvailable")}</span>
-        <Button size="sm" onClick={applyUpdate} data-testid="update-action">{t("shell:offline.updateAction")}</Button>
+        <Button size="sm" onClick={applyUpdate} data-testid="update-action">
+          {t("shell:offline.updateAction")}
+        </Button>
       </div>
     </div>
   )
@@ -71,16 +78,34 @@ function PendingCommands() {
     }
   }
   return (
-    <div className={[s.banner, s.tone.neutral].join(" ")} role="region" aria-label={t("shell:offline.pendingTitle", { count: open.length })} data-testid="pending-commands">
+    <div
+      className={[s.banner, s.tone.neutral].join(" ")}
+      role="region"
+      aria-label={t("shell:offline.pendingTitle", { count: open.length })}
+      data-testid="pending-commands"
+    >
       <div className={s.inner}>
-        <span className={s.grow}><strong>{t("shell:offline.pendingTitle", { count: open.length })}</strong></span>
+        <span className={s.grow}>
+          <strong>{t("shell:offline.pendingTitle", { count: open.length })}</strong>
+        </span>
       </div>
       {open.map((c) => (
         <div key={c.id} className={s.inner} data-testid="pending-command" data-command-id={c.id} data-state={c.state}>
           <span className={s.grow}>
             {t(nameKey(c), { defaultValue: t("shell:offline.names.other") })} · {f.dateTime(c.created_at)} · {t("shell:offline.waitingConnection")}
           </span>
-          {c.sent ? null : <Button size="sm" variant="secondary" onClick={() => { void cancel(c.id) }} data-testid="pending-cancel">{t("shell:offline.cancel")}</Button>}
+          {c.sent ? null : (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                void cancel(c.id)
+              }}
+              data-testid="pending-cancel"
+            >
+              {t("shell:offline.cancel")}
+            </Button>
+          )}
         </div>
       ))}
     </div>
@@ -96,7 +121,9 @@ function ProfileUpdateBanner() {
       <div className={s.inner}>
         <InfoIcon size={18} />
         <span className={s.grow}>{t("shell:profileUpdate.banner")}</span>
-        <Button size="sm" variant="secondary" onClick={() => requestShell("profileUpdate")} data-testid="profile-banner-action">{t("shell:profileUpdate.bannerAction")}</Button>
+        <Button size="sm" variant="secondary" onClick={() => requestShell("profileUpdate")} data-testid="profile-banner-action">
+          {t("shell:profileUpdate.bannerAction")}
+        </Button>
       </div>
     </div>
   )

@@ -23,7 +23,9 @@ export function ShellModals() {
     try {
       if (globalThis.sessionStorage?.getItem(SHOWN_KEY)) return
       globalThis.sessionStorage?.setItem(SHOWN_KEY, "1")
-    } catch { /* private mode */ }
+    } catch {
+      /* private mode */
+    }
     setOpen((o) => o ?? "onboardingPending")
   }, [ok, status])
   const close = (): void => setOpen(null)

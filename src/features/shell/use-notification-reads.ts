@@ -21,4 +21,7 @@ export async function markRead(id: string): Promise<void> {
   }
 }
 
-export const useMarkRead = () => useCallback((id: string) => { void markRead(id) }, [])
+export const useMarkRead = () =>
+  useCallback((id: string) => {
+    void markRead(id)
+  }, [])

@@ -19,9 +19,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { HIDDEN_BALANCE, useShowBalances } from "../../lib/use-show-balances.ts"
-import {
-  BalanceCard, Badge, Checkbox, GlobeIcon, IconButton, LogoutIcon, MoreIcon, ShieldIcon, Skeleton, UserIcon, WalletIcon
-} from "../../ui/index.ts"
+import { BalanceCard, Badge, Checkbox, GlobeIcon, IconButton, LogoutIcon, MoreIcon, ShieldIcon, Skeleton, UserIcon, WalletIcon } from "../../ui/index.ts"
 import { byCurrencyId, canConvert } from "./balances.ts"
 import * as h from "./header.css.ts"
 import * as s from "./panel.css.ts"
@@ -33,11 +31,15 @@ function ConvertMenu({ symbol, onGo }: { readonly symbol: string; readonly onGo:
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger asChild>
-        <IconButton label={t("shell:balance.options", { symbol })} style={{ width: 32, height: 32 }} data-testid={`balance-menu-${symbol}`}><MoreIcon size={18} /></IconButton>
+        <IconButton label={t("shell:balance.options", { symbol })} style={{ width: 32, height: 32 }} data-testid={`balance-menu-${symbol}`}>
+          <MoreIcon size={18} />
+        </IconButton>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content className={h.menuContent} align="end" sideOffset={4} style={{ zIndex: 700 }}>
-          <Menu.Item className={h.menuItem} onSelect={onGo} data-testid={`convert-${symbol}`}>{t("shell:balance.convert")}</Menu.Item>
+          <Menu.Item className={h.menuItem} onSelect={onGo} data-testid={`convert-${symbol}`}>
+            {t("shell:balance.convert")}
+          </Menu.Item>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>
@@ -55,8 +57,19 @@ function Balances({ close }: { readonly close: () => void }) {
   const accounts = useLiveQuery(wallet && enabled ? { kind: "walletAccounts", walletId: wallet.id } : null)
   const pending = useLiveQuery(wallet && enabled ? { kind: "pendingBalance", walletId: wallet.id } : null)
   if (!wallet) return null
-  if (!enabled) return <p className={h.walletOwner} style={{ display: "block" }}>{t("shell:balance.unavailable")}</p>
-  if (accounts === undefined) return <div className={s.cards} aria-busy="true"><Skeleton height={72} /><Skeleton height={72} /></div>
+  if (!enabled)
+    return (
+      <p className={h.walletOwner} style={{ display: "block" }}>
+        {t("shell:balance.unavailable")}
+      </p>
+    )
+  if (accounts === undefined)
+    return (
+      <div className={s.cards} aria-busy="true">
+        <Skeleton height={72} />
+        <Skeleton height={72} />
+      </div>
+    )
   const cards = byCurrencyId(accounts.filter((a) => PANEL_CURRENCIES.includes(a.currency_symbol)))
   return (
     <div className={s.cards}>
@@ -70,9 +83,17 @@ function Balances({ close }: { readonly close: () => void }) {
             amount={show ? f.amount(a.balance, a.currency_symbol, a.currency_decimal) : HIDDEN_BALANCE}
             blocked={a.currency_symbol === "BRL" ? t("shell:balance.blocked", { value: show ? f.brl(blocked) : HIDDEN_BALANCE }) : undefined}
             pending={a.pendingDelta !== 0 ? t("shell:balance.pending") : undefined}
-            menu={canConvert(a.currency_symbol, wallet.default) ? (
-              <ConvertMenu symbol={a.currency_symbol} onGo={() => { close(); void navigate(lp(`/banking/coins?from=${a.currency_symbol}`)) }} />
-            ) : undefined}
+            menu={
+              canConvert(a.currency_symbol, wallet.default) ? (
+                <ConvertMenu
+                  symbol={a.currency_symbol}
+                  onGo={() => {
+                    close()
+                    void navigate(lp(`/banking/coins?from=${a.currency_symbol}`))
+                  }}
+                />
+              ) : undefined
+            }
           />
         )
       })}
@@ -97,8 +118,11 @@ export function UserPanel() {
   const logout = async (): Promise<void> => {
     close()
     const ok = await confirmDialog({
-      title: t("shell:logout.title"), html: t("shell:logout.message"), variant: "danger",
-      confirmLabel: t("shell:logout.confirm"), cancelLabel: t("shell:logout.stay")
+      title: t("shell:logout.title"),
+      html: t("shell:logout.message"),
+      variant: "danger",
+      confirmLabel: t("shell:logout.confirm"),
+      cancelLabel: t("shell:logout.stay")
     })
     if (!ok) return
     await endSession("logout")
@@ -108,14 +132,22 @@ export function UserPanel() {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <IconButton label={t("shell:user.button")} data-testid="user-button"><span className={h.avatar} aria-hidden="true">{initial}</span></IconButton>
+        <IconButton label={t("shell:user.button")} data-testid="user-button">
+          <span className={h.avatar} aria-hidden="true">
+            {initial}
+          </span>
+        </IconButton>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className={s.panel} align="end" sideOffset={8} collisionPadding={8} aria-label={t("shell:user.panel")} data-testid="user-panel">
           <div className={s.userHead}>
-            <span className={s.bigAvatar} aria-hidden="true">{initial}</span>
+            <span className={s.bigAvatar} aria-hidden="true">
+              {initial}
+            </span>
             <div style={{ minWidth: 0 }}>
-              <p className={s.userName} data-testid="user-name">{name}</p>
+              <p className={s.userName} data-testid="user-name">
+                {name}
+              </p>
               <p className={s.userEmail}>{profile?.email ?? ""}</p>
             </div>
           </div>
@@ -123,24 +155,72 @@ export function UserPanel() {
             <div className={s.section}>
               <div className={s.walletRow}>
                 <span style={{ minWidth: 0 }}>
-                  <span className={h.walletOwner} style={{ display: "block" }}>{t("shell:user.currentWallet")}</span>
+                  <span className={h.walletOwner} style={{ display: "block" }}>
+                    {t("shell:user.currentWallet")}
+                  </span>
                   <span className={s.userName}>{wallet.name}</span>
                 </span>
-                {role ? <Badge tone="primary" data-testid="user-role">{t(`wallets:roles.${role}`, { defaultValue: role }).toUpperCase()}</Badge> : null}
+                {role ? (
+                  <Badge tone="primary" data-testid="user-role">
+                    {t(`wallets:roles.${role}`, { defaultValue: role }).toUpperCase()}
+                  </Badge>
+                ) : null}
               </div>
               <Checkbox label={t("shell:balance.show")} checked={show} onChange={setShow} />
               <Balances close={close} />
-              <Link to={lp("/banking/coins")} onClick={close} className={h.walletOwner} style={{ display: "block", fontWeight: 600 }}>{t("shell:balance.seeAll")}</Link>
+              <Link to={lp("/banking/coins")} onClick={close} className={h.walletOwner} style={{ display: "block", fontWeight: 600 }}>
+                {t("shell:balance.seeAll")}
+              </Link>
             </div>
           ) : null}
           <ul className={s.linkList}>
-            <li><Link className={s.linkItem} to={lp("/control-panel/wallets")} onClick={close}><WalletIcon size={18} />{t("shell:user.wallets")}</Link></li>
-            <li><Link className={s.linkItem} to={lp("/control-panel/my-account/my-data")} onClick={close}><UserIcon size={18} />{t("shell:user.profile")}</Link></li>
+            <li>
+              <Link className={s.linkItem} to={lp("/control-panel/wallets")} onClick={close}>
+                <WalletIcon size={18} />
+                {t("shell:user.wallets")}
+              </Link>
+            </li>
+            <li>
+              <Link className={s.linkItem} to={lp("/control-panel/my-account/my-data")} onClick={close}>
+                <UserIcon size={18} />
+                {t("shell:user.profile")}
+              </Link>
+            </li>
             {showSecurity ? (
-              <li><Link className={s.linkItem} to={lp("/control-panel/security")} onClick={close}><ShieldIcon size={18} />{t("shell:user.security")}</Link></li>
+              <li>
+                <Link className={s.linkItem} to={lp("/control-panel/security")} onClick={close}>
+                  <ShieldIcon size={18} />
+                  {t("shell:user.security")}
+                </Link>
+              </li>
             ) : null}
-            <li><button type="button" className={s.linkItem} onClick={() => { close(); requestShell("language") }} data-testid="open-language"><GlobeIcon size={18} />{t("shell:user.language")}</button></li>
-            <li><button type="button" className={[s.linkItem, s.danger].join(" ")} onClick={() => { void logout() }} data-testid="logout"><LogoutIcon size={18} />{t("shell:user.logout")}</button></li>
+            <li>
+              <button
+                type="button"
+                className={s.linkItem}
+                onClick={() => {
+                  close()
+                  requestShell("language")
+                }}
+                data-testid="open-language"
+              >
+                <GlobeIcon size={18} />
+                {t("shell:user.language")}
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={[s.linkItem, s.danger].join(" ")}
+                onClick={() => {
+                  void logout()
+                }}
+                data-testid="logout"
+              >
+                <LogoutIcon size={18} />
+                {t("shell:user.logout")}
+              </button>
+            </li>
           </ul>
         </Popover.Content>
       </Popover.Portal>

@@ -13,7 +13,11 @@ import { Button, Dialog, EmptyState, RadioGroup, SearchIcon, TextField } from ".
 import * as s from "./modal.css.ts"
 
 /** Case- and accent-insensitive text match. */
-export const fold = (x: string): string => x.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+export const fold = (x: string): string =>
+  x
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
 
 export function WalletSelectModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation()
@@ -28,9 +32,15 @@ export function WalletSelectModal({ open, onClose }: { readonly open: boolean; r
     return q === "" ? wallets : wallets.filter((w) => fold(w.name).includes(q) || fold(w.owner_name).includes(q))
   }, [stored, query])
 
-  const reset = (): void => { setQuery(""); setChoice(currentId ?? "") }
+  const reset = (): void => {
+    setQuery("")
+    setChoice(currentId ?? "")
+  }
   const apply = (): void => {
-    if (!choice || choice === currentId) { onClose(); return }
+    if (!choice || choice === currentId) {
+      onClose()
+      return
+    }
     selectWallet(choice, { persist: true })
     onClose()
     // core §2.4: selecting a different wallet changes the current wallet and reloads the page
@@ -40,17 +50,34 @@ export function WalletSelectModal({ open, onClose }: { readonly open: boolean; r
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => { if (!o) { onClose(); reset() } }}
+      onOpenChange={(o) => {
+        if (!o) {
+          onClose()
+          reset()
+        }
+      }}
       title={t("shell:walletModal.title")}
       description={t("shell:walletModal.description")}
       size="medium"
       testId="wallet-modal"
       footer={
         <div className={s.footerSplit}>
-          <Link className={s.link} to={lp("/control-panel/wallets")} onClick={onClose}>{t("shell:walletModal.manage")}</Link>
+          <Link className={s.link} to={lp("/control-panel/wallets")} onClick={onClose}>
+            {t("shell:walletModal.manage")}
+          </Link>
           <span style={{ display: "flex", gap: 8 }}>
-            <Button variant="secondary" onClick={() => { onClose(); reset() }}>{t("common:actions.cancel")}</Button>
-            <Button onClick={apply} disabled={!choice} data-testid="wallet-modal-select">{t("shell:walletModal.select")}</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onClose()
+                reset()
+              }}
+            >
+              {t("common:actions.cancel")}
+            </Button>
+            <Button onClick={apply} disabled={!choice} data-testid="wallet-modal-select">
+              {t("shell:walletModal.select")}
+            </Button>
           </span>
         </div>
       }
@@ -64,7 +91,9 @@ export function WalletSelectModal({ open, onClose }: { readonly open: boolean; r
         adornment={<SearchIcon size={18} />}
         data-testid="wallet-search"
       />
-      {shown.length === 0 ? <EmptyState title={t("shell:walletModal.none")} /> : (
+      {shown.length === 0 ? (
+        <EmptyState title={t("shell:walletModal.none")} />
+      ) : (
         <div className={s.walletList}>
           <RadioGroup
             label={t("shell:walletModal.title")}

@@ -31,11 +31,14 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
   const f = useFormat()
   const currency = base.currency
   const money = (v: number): string => f.amount(v, currency ?? "BRL")
-  const queries = useMemo(() => [
-    { kind: "statements" as const, query: { ...base, walletIds: [...walletIds], limit: 0, groupBy: "counterparty" as const } },
-    ...walletIds.map((id) => ({ kind: "statements" as const, query: { ...base, walletIds: [id], limit: 0, groupBy: "type" as const } })),
-    ...walletIds.map((id) => ({ kind: "statements" as const, query: { ...base, walletIds: [id], limit: 0, groupBy: "counterparty" as const } }))
-  ], [base, walletIds])
+  const queries = useMemo(
+    () => [
+      { kind: "statements" as const, query: { ...base, walletIds: [...walletIds], limit: 0, groupBy: "counterparty" as const } },
+      ...walletIds.map((id) => ({ kind: "statements" as const, query: { ...base, walletIds: [id], limit: 0, groupBy: "type" as const } })),
+      ...walletIds.map((id) => ({ kind: "statements" as const, query: { ...base, walletIds: [id], limit: 0, groupBy: "counterparty" as const } }))
+    ],
+    [base, walletIds]
+  )
   const results = useLiveQueries(queries) as ReadonlyArray<StatementsResult | undefined>
   const all = results[0]
   const byType = walletIds.map((_, i) => results[1 + i])
@@ -47,20 +50,33 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
     for (const r of byType) for (const g of r?.groups ?? []) seen.set(g.key, (seen.get(g.key) ?? 0) + g.sumIn + g.sumOut + g.count)
     return [...seen].sort((a, b) => b[1] - a[1]).map(([k]) => k)
   }, [byType])
-  const parties = useMemo(() => [...((all?.groups ?? []) as ReadonlyArray<Labeled>)]
-    .sort((a, b) => (b.sumIn + b.sumOut) - (a.sumIn + a.sumOut) || b.count - a.count)
-    .slice(0, TOP_COUNTERPARTIES), [all])
-  const cell = (g: GroupTotals | undefined) => g === undefined || g.count === 0 ? <span className={s.small}>{"—"}</span> : (
-    <>
-      <span>{money(g.sumIn - g.sumOut)}</span>
-      <span className={s.small}>{t("statements:analysis.cell", { in: money(g.sumIn), out: money(g.sumOut), count: g.count })}</span>
-    </>
+  const parties = useMemo(
+    () =>
+      [...((all?.groups ?? []) as ReadonlyArray<Labeled>)]
+        .sort((a, b) => b.sumIn + b.sumOut - (a.sumIn + a.sumOut) || b.count - a.count)
+        .slice(0, TOP_COUNTERPARTIES),
+    [all]
   )
+  const cell = (g: GroupTotals | undefined) =>
+    g === undefined || g.count === 0 ? (
+      <span className={s.small}>{"—"}</span>
+    ) : (
+      <>
+        <span>{money(g.sumIn - g.sumOut)}</span>
+        <span className={s.small}>{t("statements:analysis.cell", { in: money(g.sumIn), out: money(g.sumOut), count: g.count })}</span>
+      </>
+    )
   const header = (first: string) => (
     <thead>
       <tr>
-        <th className={s.th} scope="col">{first}</th>
-        {walletIds.map((id) => <th key={id} className={s.thNum} scope="col">{walletName(id)}</th>)}
+        <th className={s.th} scope="col">
+          {first}
+        </th>
+        {walletIds.map((id) => (
+          <th key={id} className={s.thNum} scope="col">
+            {walletName(id)}
+          </th>
+        ))}
       </tr>
     </thead>
   )
@@ -73,11 +89,21 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
           <table className={s.matrix} data-testid="analysis-wallets">
             <thead>
               <tr>
-                <th className={s.th} scope="col">{t("statements:table.wallet")}</th>
-                <th className={s.thNum} scope="col">{t("statements:totals.count")}</th>
-                <th className={s.thNum} scope="col">{t("statements:totals.in")}</th>
-                <th className={s.thNum} scope="col">{t("statements:totals.out")}</th>
-                <th className={s.thNum} scope="col">{t("statements:totals.net")}</th>
+                <th className={s.th} scope="col">
+                  {t("statements:table.wallet")}
+                </th>
+                <th className={s.thNum} scope="col">
+                  {t("statements:totals.count")}
+                </th>
+                <th className={s.thNum} scope="col">
+                  {t("statements:totals.in")}
+                </th>
+                <th className={s.thNum} scope="col">
+                  {t("statements:totals.out")}
+                </th>
+                <th className={s.thNum} scope="col">
+                  {t("statements:totals.net")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -85,7 +111,9 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
                 const g = perWallet?.find((x) => x.key === id)
                 return (
                   <tr key={id} data-testid="analysis-wallet-row" data-wallet-id={id} data-count={g?.count ?? 0}>
-                    <th className={s.td} scope="row">{walletName(id)}</th>
+                    <th className={s.td} scope="row">
+                      {walletName(id)}
+                    </th>
                     <td className={s.tdNum}>{g ? g.count : <Skeleton width={40} />}</td>
                     <td className={s.tdNum}>{g ? money(g.sumIn) : null}</td>
                     <td className={s.tdNum}>{g ? money(g.sumOut) : null}</td>
@@ -96,7 +124,9 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
             </tbody>
           </table>
         </div>
-        {!ready ? <Skeleton height={120} /> : (
+        {!ready ? (
+          <Skeleton height={120} />
+        ) : (
           <>
             <div className={s.matrixWrap}>
               <h3 className={s.h3}>{t("statements:analysis.perType")}</h3>
@@ -105,8 +135,14 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
                 <tbody>
                   {types.map((type) => (
                     <tr key={type}>
-                      <th className={s.td} scope="row">{t(`statements:types.${type}`, { defaultValue: type })}</th>
-                      {byType.map((r, i) => <td key={walletIds[i]} className={s.tdNum}>{cell(r?.groups?.find((g) => g.key === type))}</td>)}
+                      <th className={s.td} scope="row">
+                        {t(`statements:types.${type}`, { defaultValue: type })}
+                      </th>
+                      {byType.map((r, i) => (
+                        <td key={walletIds[i]} className={s.tdNum}>
+                          {cell(r?.groups?.find((g) => g.key === type))}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
@@ -119,8 +155,15 @@ export const AnalysisPanel = memo(function AnalysisPanel({ base, walletIds, wall
                 <tbody>
                   {parties.map((p) => (
                     <tr key={p.key}>
-                      <th className={s.td} scope="row">{p.label || p.key || t("statements:analysis.noCounterparty")}<span className={s.small}>{p.label && p.key !== p.label ? f.document(p.key) : ""}</span></th>
-                      {byParty.map((r, i) => <td key={walletIds[i]} className={s.tdNum}>{cell(r?.groups?.find((g) => g.key === p.key))}</td>)}
+                      <th className={s.td} scope="row">
+                        {p.label || p.key || t("statements:analysis.noCounterparty")}
+                        <span className={s.small}>{p.label && p.key !== p.label ? f.document(p.key) : ""}</span>
+                      </th>
+                      {byParty.map((r, i) => (
+                        <td key={walletIds[i]} className={s.tdNum}>
+                          {cell(r?.groups?.find((g) => g.key === p.key))}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

@@ -6,7 +6,13 @@
  */
 import type { StatementSeriesView } from "../../../workers/results.ts"
 
-export interface Point { readonly key: string; readonly label: string; readonly sumIn: number; readonly sumOut: number; readonly balance: number | null }
+export interface Point {
+  readonly key: string
+  readonly label: string
+  readonly sumIn: number
+  readonly sumOut: number
+  readonly balance: number | null
+}
 
 /** DD/MM for a day (YYYY-MM-DD), MM/YYYY for a month (YYYY-MM). */
 export const pointLabel = (key: string): string => (key.length === 7 ? `${key.slice(5, 7)}/${key.slice(0, 4)}` : `${key.slice(8, 10)}/${key.slice(5, 7)}`)

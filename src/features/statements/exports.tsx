@@ -28,15 +28,32 @@ export const EXPORT_POLL_MS = 10_000
 
 /** The worker's CSV column order (sync/projections/statement-export.ts CSV_COLUMNS); labels in `statements:export.columns`. */
 export const EXPORT_COLUMNS = [
-  "created_at", "description", "counterparty_name", "counterparty_document", "type", "direction", "status",
-  "amount", "currency_symbol", "balance_after", "id", "operation_id", "end_to_end_id"
+  "created_at",
+  "description",
+  "counterparty_name",
+  "counterparty_document",
+  "type",
+  "direction",
+  "status",
+  "amount",
+  "currency_symbol",
+  "balance_after",
+  "id",
+  "operation_id",
+  "end_to_end_id"
 ] as const
 
 // ── local export ─────────────────────────────────────────────────────────────
 
 /** `query` is read when a button is clicked (the filtered rows of that moment); memoised, so typing in
  * the filter does not re-render the buttons. */
-export const LocalExportButtons = memo(function LocalExportButtons({ query, disabled }: { readonly query: () => StatementQueryMsg; readonly disabled: boolean }) {
+export const LocalExportButtons = memo(function LocalExportButtons({
+  query,
+  disabled
+}: {
+  readonly query: () => StatementQueryMsg
+  readonly disabled: boolean
+}) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState<"csv" | "ofx" | null>(null)
   const run = async (format: "csv" | "ofx"): Promise<void> => {
@@ -58,10 +75,28 @@ export const LocalExportButtons = memo(function LocalExportButtons({ query, disa
   }
   return (
     <>
-      <Button variant="secondary" size="sm" busy={busy === "csv"} disabled={disabled || busy !== null} onClick={() => { void run("csv") }} data-testid="export-csv">
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={busy === "csv"}
+        disabled={disabled || busy !== null}
+        onClick={() => {
+          void run("csv")
+        }}
+        data-testid="export-csv"
+      >
         {t("statements:export.csv")}
       </Button>
-      <Button variant="secondary" size="sm" busy={busy === "ofx"} disabled={disabled || busy !== null} onClick={() => { void run("ofx") }} data-testid="export-ofx">
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={busy === "ofx"}
+        disabled={disabled || busy !== null}
+        onClick={() => {
+          void run("ofx")
+        }}
+        data-testid="export-ofx"
+      >
         {t("statements:export.ofx")}
       </Button>
     </>
@@ -70,7 +105,10 @@ export const LocalExportButtons = memo(function LocalExportButtons({ query, disa
 
 // ── server export job ────────────────────────────────────────────────────────
 
-export interface ExportJob { readonly walletId: string; readonly job: StatementExport }
+export interface ExportJob {
+  readonly walletId: string
+  readonly job: StatementExport
+}
 
 export interface ServerExportDialogProps {
   readonly open: boolean
@@ -84,7 +122,15 @@ export interface ServerExportDialogProps {
 }
 
 /** Memoised with the page's stable callbacks: a keystroke in the filter does not re-render it. */
-export const ServerExportDialog = memo(function ServerExportDialog({ open, onClose, wallets, defaultWalletId, start, end, onCreated }: ServerExportDialogProps) {
+export const ServerExportDialog = memo(function ServerExportDialog({
+  open,
+  onClose,
+  wallets,
+  defaultWalletId,
+  start,
+  end,
+  onCreated
+}: ServerExportDialogProps) {
   const { t } = useTranslation()
   const [walletId, setWalletId] = useState(defaultWalletId)
   const [from, setFrom] = useState(start)
@@ -93,7 +139,12 @@ export const ServerExportDialog = memo(function ServerExportDialog({ open, onClo
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   useEffect(() => {
-    if (open) { setFrom(start); setTo(end); setProblem(null); setWalletId(wallets.some((w) => w.wallet.id === defaultWalletId) ? defaultWalletId : wallets[0]?.wallet.id ?? "") }
+    if (open) {
+      setFrom(start)
+      setTo(end)
+      setProblem(null)
+      setWalletId(wallets.some((w) => w.wallet.id === defaultWalletId) ? defaultWalletId : (wallets[0]?.wallet.id ?? ""))
+    }
   }, [open, start, end, defaultWalletId, wallets])
 
   /** features §5 before anything is sent. */
@@ -121,18 +172,36 @@ export const ServerExportDialog = memo(function ServerExportDialog({ open, onClo
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => { if (!o) onClose() }}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
       title={t("statements:export.serverTitle")}
       description={t("statements:export.serverDescription")}
       testId="server-export-dialog"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>{t("common:actions.cancel")}</Button>
-          <Button busy={busy} onClick={() => { void submit() }} data-testid="server-export-submit">{t("statements:export.serverSubmit")}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t("common:actions.cancel")}
+          </Button>
+          <Button
+            busy={busy}
+            onClick={() => {
+              void submit()
+            }}
+            data-testid="server-export-submit"
+          >
+            {t("statements:export.serverSubmit")}
+          </Button>
         </>
       }
     >
-      <form className={layout.form} onSubmit={(e) => { e.preventDefault(); void submit() }}>
+      <form
+        className={layout.form}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
         {wallets.length > 1 ? (
           <Select
             label={t("statements:table.wallet")}
@@ -150,11 +219,18 @@ export const ServerExportDialog = memo(function ServerExportDialog({ open, onClo
           label={t("statements:export.format")}
           value={format}
           onChange={(v) => setFormat(v === "pdf" ? "pdf" : "csv")}
-          options={[{ value: "csv", label: "CSV" }, { value: "pdf", label: "PDF" }]}
+          options={[
+            { value: "csv", label: "CSV" },
+            { value: "pdf", label: "PDF" }
+          ]}
           data-testid="server-export-format"
         />
         <p className={layout.muted}>{t("statements:export.rules")}</p>
-        {problem ? <p className={layout.errorText} role="alert" data-testid="server-export-error">{t(problem)}</p> : null}
+        {problem ? (
+          <p className={layout.errorText} role="alert" data-testid="server-export-error">
+            {t(problem)}
+          </p>
+        ) : null}
       </form>
     </Dialog>
   )
@@ -163,7 +239,17 @@ export const ServerExportDialog = memo(function ServerExportDialog({ open, onClo
 const STATUS_TONE = { in_progress: "info", completed: "success", failure: "danger" } as const
 
 /** One job: polled while in progress, then its file's signed URL. */
-function JobRow({ item, pollMs, walletName, onUpdate }: { readonly item: ExportJob; readonly pollMs: number; readonly walletName: string; readonly onUpdate: (j: ExportJob) => void }) {
+function JobRow({
+  item,
+  pollMs,
+  walletName,
+  onUpdate
+}: {
+  readonly item: ExportJob
+  readonly pollMs: number
+  readonly walletName: string
+  readonly onUpdate: (j: ExportJob) => void
+}) {
   const { t } = useTranslation()
   const { job, walletId } = item
   const [url, setUrl] = useState<string | null>(null)
@@ -172,50 +258,99 @@ function JobRow({ item, pollMs, walletName, onUpdate }: { readonly item: ExportJ
     if (job.status !== "in_progress") return undefined
     let live = true
     const timer = setTimeout(() => {
-      getEngine().call("statementExportGet", { walletId, params: { id: job.id } })
-        .then((r) => { if (live) { setError(null); onUpdate({ walletId, job: r.data }) } })
+      getEngine()
+        .call("statementExportGet", { walletId, params: { id: job.id } })
+        .then((r) => {
+          if (live) {
+            setError(null)
+            onUpdate({ walletId, job: r.data })
+          }
+        })
         // a failed poll is tried again at the next tick: the job goes on on the server
-        .catch((e: unknown) => { if (live) { setError(errorI18nKey(e)); onUpdate({ walletId, job: { ...job } }) } })
+        .catch((e: unknown) => {
+          if (live) {
+            setError(errorI18nKey(e))
+            onUpdate({ walletId, job: { ...job } })
+          }
+        })
     }, pollMs)
-    return () => { live = false; clearTimeout(timer) }
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
   }, [job, walletId, pollMs, onUpdate])
   useEffect(() => {
     if (job.status !== "completed" || job.file_id === null) return undefined
     let live = true
-    getEngine().call("storageFileUrl", { walletId, params: { id: job.file_id } })
-      .then((r) => { if (live) setUrl(r.data.url) })
-      .catch((e: unknown) => { if (live) setError(errorI18nKey(e)) })
-    return () => { live = false }
+    getEngine()
+      .call("storageFileUrl", { walletId, params: { id: job.file_id } })
+      .then((r) => {
+        if (live) setUrl(r.data.url)
+      })
+      .catch((e: unknown) => {
+        if (live) setError(errorI18nKey(e))
+      })
+    return () => {
+      live = false
+    }
   }, [job.status, job.file_id, walletId])
   return (
     <li className={s.job} data-testid="export-job" data-status={job.status} data-progress={job.progress}>
       <span className={layout.spread}>
-        <strong>{t("statements:export.jobTitle", { start: formatDate(job.start_date), end: formatDate(job.end_date), format: job.format.toUpperCase() })}</strong>
+        <strong>
+          {t("statements:export.jobTitle", { start: formatDate(job.start_date), end: formatDate(job.end_date), format: job.format.toUpperCase() })}
+        </strong>
         <Badge tone={STATUS_TONE[job.status]}>{t(`statements:export.status.${job.status}`)}</Badge>
       </span>
       <span className={layout.muted}>{walletName}</span>
       {job.status === "in_progress" ? (
-        <progress className={s.progress} max={100} value={job.progress} aria-label={t("statements:export.progress", { value: job.progress })} data-testid="export-progress" />
+        <progress
+          className={s.progress}
+          max={100}
+          value={job.progress}
+          aria-label={t("statements:export.progress", { value: job.progress })}
+          data-testid="export-progress"
+        />
       ) : null}
       {job.status === "in_progress" ? <span className={layout.muted}>{t("statements:export.progress", { value: job.progress })}</span> : null}
       {job.status === "completed" ? (
         url ? (
-          <a href={url} download data-testid="export-download">{t("statements:export.download", { count: job.rows })}</a>
-        ) : <span className={layout.muted}>{t("statements:export.preparingLink")}</span>
+          <a href={url} download data-testid="export-download">
+            {t("statements:export.download", { count: job.rows })}
+          </a>
+        ) : (
+          <span className={layout.muted}>{t("statements:export.preparingLink")}</span>
+        )
       ) : null}
       {job.status === "failure" ? <span className={layout.errorText}>{t("errors:UNABLE_TO_EXPORT")}</span> : null}
-      {error ? <span className={layout.errorText} role="alert">{t(error)}</span> : null}
+      {error ? (
+        <span className={layout.errorText} role="alert">
+          {t(error)}
+        </span>
+      ) : null}
     </li>
   )
 }
 
-export const ExportJobs = memo(function ExportJobs({ jobs, pollMs, walletName, onUpdate }: { readonly jobs: ReadonlyArray<ExportJob>; readonly pollMs: number; readonly walletName: (id: string) => string; readonly onUpdate: (j: ExportJob) => void }) {
+export const ExportJobs = memo(function ExportJobs({
+  jobs,
+  pollMs,
+  walletName,
+  onUpdate
+}: {
+  readonly jobs: ReadonlyArray<ExportJob>
+  readonly pollMs: number
+  readonly walletName: (id: string) => string
+  readonly onUpdate: (j: ExportJob) => void
+}) {
   const { t } = useTranslation()
   if (jobs.length === 0) return null
   return (
     <Card title={t("statements:export.jobs")} data-testid="export-jobs">
       <ul className={s.jobs}>
-        {jobs.map((j) => <JobRow key={j.job.id} item={j} pollMs={pollMs} walletName={walletName(j.walletId)} onUpdate={onUpdate} />)}
+        {jobs.map((j) => (
+          <JobRow key={j.job.id} item={j} pollMs={pollMs} walletName={walletName(j.walletId)} onUpdate={onUpdate} />
+        ))}
       </ul>
     </Card>
   )

@@ -12,14 +12,36 @@ import { buildQuery, emptyFilter, type StatementFilter } from "./statement-filte
 
 const TEXTS = {
   pt: {
-    period: "Período", custom: "Personalizado", today: "Hoje", sevenDays: "Últimos 7 dias", start: "Data inicial", end: "Data final",
-    range: "A data inicial deve ser anterior à final", min: "Valor mínimo", max: "Valor máximo", money: "Valor inválido (use 1.234,56)",
-    minMax: "O valor mínimo deve ser menor ou igual ao máximo", brlOnly: "Faixa de valor disponível para BRL", currency: "Moeda", allCurrencies: "Todas as moedas"
+    period: "Período",
+    custom: "Personalizado",
+    today: "Hoje",
+    sevenDays: "Últimos 7 dias",
+    start: "Data inicial",
+    end: "Data final",
+    range: "A data inicial deve ser anterior à final",
+    min: "Valor mínimo",
+    max: "Valor máximo",
+    money: "Valor inválido (use 1.234,56)",
+    minMax: "O valor mínimo deve ser menor ou igual ao máximo",
+    brlOnly: "Faixa de valor disponível para BRL",
+    currency: "Moeda",
+    allCurrencies: "Todas as moedas"
   },
   en: {
-    period: "Period", custom: "Custom", today: "Today", sevenDays: "Last 7 days", start: "Start date", end: "End date",
-    range: "The start date must be before the end date", min: "Minimum amount", max: "Maximum amount", money: "Invalid amount (use 1.234,56)",
-    minMax: "The minimum must not be above the maximum", brlOnly: "Amount range available for BRL", currency: "Currency", allCurrencies: "All currencies"
+    period: "Period",
+    custom: "Custom",
+    today: "Today",
+    sevenDays: "Last 7 days",
+    start: "Start date",
+    end: "End date",
+    range: "The start date must be before the end date",
+    min: "Minimum amount",
+    max: "Maximum amount",
+    money: "Invalid amount (use 1.234,56)",
+    minMax: "The minimum must not be above the maximum",
+    brlOnly: "Amount range available for BRL",
+    currency: "Currency",
+    allCurrencies: "All currencies"
   }
 } as const
 
@@ -29,7 +51,13 @@ function Bar() {
   const built = buildQuery(filter, Date.UTC(2025, 2, 14, 15))
   return (
     <>
-      <FilterBar filter={filter} problems={built.problems} wallets={[]} onChange={(p) => setFilter((f) => ({ ...f, ...p }))} onClear={() => setFilter(emptyFilter(["w-1"]))} />
+      <FilterBar
+        filter={filter}
+        problems={built.problems}
+        wallets={[]}
+        onChange={(p) => setFilter((f) => ({ ...f, ...p }))}
+        onClear={() => setFilter(emptyFilter(["w-1"]))}
+      />
       <output data-testid="range">{built.range ? `${new Date(built.range.from).toISOString()}/${new Date(built.range.to).toISOString()}` : "none"}</output>
     </>
   )
@@ -37,7 +65,9 @@ function Bar() {
 
 describe.each(LOCALES)("statement filter dates (%s)", (lng) => {
   const tx = TEXTS[lng]
-  beforeEach(async () => { await showLocale(lng) })
+  beforeEach(async () => {
+    await showLocale(lng)
+  })
 
   test(`core §9 date presets: the period select lists the presets in ${lng}; "custom" shows the start and end date fields`, async () => {
     const screen = await render(<Bar />)

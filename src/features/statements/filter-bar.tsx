@@ -76,7 +76,13 @@ const OtherFields = memo(function OtherFields({ filter, problems, onChange }: Ot
       />
       {filter.preset === "custom" ? (
         <>
-          <TextField label={t("statements:filters.start")} type="date" value={filter.customStart} onChange={(customStart) => onChange({ customStart })} data-testid="filter-start" />
+          <TextField
+            label={t("statements:filters.start")}
+            type="date"
+            value={filter.customStart}
+            onChange={(customStart) => onChange({ customStart })}
+            data-testid="filter-start"
+          />
           <TextField
             label={t("statements:filters.end")}
             type="date"
@@ -108,7 +114,10 @@ const OtherFields = memo(function OtherFields({ filter, problems, onChange }: Ot
         value={filter.direction}
         onChange={(v) => onChange({ direction: v === "in" || v === "out" ? v : "" })}
         placeholder={t("statements:filters.bothDirections")}
-        options={[{ value: "in", label: t("statements:direction.in") }, { value: "out", label: t("statements:direction.out") }]}
+        options={[
+          { value: "in", label: t("statements:direction.in") },
+          { value: "out", label: t("statements:direction.out") }
+        ]}
         data-testid="filter-direction"
       />
       <Select
@@ -168,8 +177,12 @@ const FilterFooter = memo(function FilterFooter({ walletIds, wallets, onChange, 
             />
           ))}
         </fieldset>
-      ) : <span />}
-      <Button variant="secondary" size="sm" onClick={onClear} data-testid="filter-clear">{t("statements:filters.clear")}</Button>
+      ) : (
+        <span />
+      )}
+      <Button variant="secondary" size="sm" onClick={onClear} data-testid="filter-clear">
+        {t("statements:filters.clear")}
+      </Button>
     </div>
   )
 })

@@ -12,10 +12,12 @@ const OPEN_STATES = new Set(["created", "awaiting-pin", "sending"])
 
 /** The filter's parts a pending row can be held against (its text and amounts are not the server's yet). */
 export function matchesFilter(r: StatementRowView, q: Pick<StatementQueryMsg, "currency" | "direction" | "types" | "statuses">): boolean {
-  return (q.currency === undefined || r.currency_symbol === q.currency) &&
+  return (
+    (q.currency === undefined || r.currency_symbol === q.currency) &&
     (q.direction === undefined || r.direction === q.direction) &&
     (q.types === undefined || q.types.length === 0 || q.types.includes(r.type)) &&
     (q.statuses === undefined || q.statuses.length === 0 || q.statuses.includes("pending"))
+  )
 }
 
 export function pendingRowsOf(commands: ReadonlyArray<CommandView> | undefined, walletIds: ReadonlyArray<string>): StatementRowView[] {

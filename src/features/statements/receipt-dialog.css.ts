@@ -7,7 +7,10 @@ import { globalStyle, style } from "@vanilla-extract/css"
 import { vars } from "../../ui/theme.css.ts"
 
 export const receipt = style({
-  border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.lg, background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
   fontSize: vars.fontSize.sm
 })
 globalStyle(`${receipt} h1, ${receipt} h2`, { fontSize: vars.fontSize.lg, fontWeight: 750, marginBottom: vars.space.md })

@@ -44,24 +44,34 @@ export const ReceiptDialog = memo(function ReceiptDialog({ row, onClose }: { rea
     let timer: ReturnType<typeof setTimeout> | undefined
     const engine = getEngine()
     const args = { walletId: row.wallet_id, params: { id: row.operation_id } }
-    const fail = (e: unknown): void => { if (live) setState({ phase: "error", key: errorI18nKey(e) }) }
+    const fail = (e: unknown): void => {
+      if (live) setState({ phase: "error", key: errorI18nKey(e) })
+    }
     const settle = (r: Receipt): void => {
       if (!live) return
       if (r.status === "READY") setState({ phase: "ready", receipt: r })
       else if (r.status === "PENDING") {
         setState({ phase: "pending" })
-        timer = setTimeout(() => { engine.call("receipt", args).then((x) => settle(x.data), fail) }, RECEIPT_POLL_MS)
+        timer = setTimeout(() => {
+          engine.call("receipt", args).then((x) => settle(x.data), fail)
+        }, RECEIPT_POLL_MS)
       } else setState({ phase: "error", key: "errors:UNABLE_TO_GET_DATA" })
     }
     setState({ phase: "loading" })
     if (isPix(row.type)) engine.call("pixReceipt", args).then((x) => settle(x.data), fail)
     else {
-      engine.call("receipt", args).then((x) => settle(x.data), (e: unknown) => {
-        if (!notFound(e)) return fail(e)
-        return engine.call("receiptGenerate", args).then((x) => settle(x.data), fail)
-      })
+      engine.call("receipt", args).then(
+        (x) => settle(x.data),
+        (e: unknown) => {
+          if (!notFound(e)) return fail(e)
+          return engine.call("receiptGenerate", args).then((x) => settle(x.data), fail)
+        }
+      )
     }
-    return () => { live = false; clearTimeout(timer) }
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
   }, [row])
 
   const html = useMemo(() => (state.phase === "ready" && state.receipt.html ? sanitizeReceiptHtml(state.receipt.html) : ""), [state])
@@ -81,17 +91,25 @@ export const ReceiptDialog = memo(function ReceiptDialog({ row, onClose }: { rea
   return (
     <Dialog
       open={row !== null}
-      onOpenChange={(o) => { if (!o) onClose() }}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
       title={t("statements:receipt.title")}
       size="large"
       testId="receipt-dialog"
       footer={
         <>
           {ready && state.receipt.url ? (
-            <a href={state.receipt.url} download={fileName} className={layout.muted} data-testid="receipt-download-link">{t("statements:receipt.downloadOriginal")}</a>
+            <a href={state.receipt.url} download={fileName} className={layout.muted} data-testid="receipt-download-link">
+              {t("statements:receipt.downloadOriginal")}
+            </a>
           ) : null}
-          <Button variant="secondary" disabled={!ready} onClick={download} data-testid="receipt-download">{t("statements:receipt.download")}</Button>
-          <Button disabled={!ready} onClick={() => window.print()} data-testid="receipt-print">{t("statements:receipt.print")}</Button>
+          <Button variant="secondary" disabled={!ready} onClick={download} data-testid="receipt-download">
+            {t("statements:receipt.download")}
+          </Button>
+          <Button disabled={!ready} onClick={() => window.print()} data-testid="receipt-print">
+            {t("statements:receipt.print")}
+          </Button>
         </>
       }
     >
@@ -104,9 +122,16 @@ export const ReceiptDialog = memo(function ReceiptDialog({ row, onClose }: { rea
       <div data-testid="receipt-state" data-phase={state.phase} aria-live="polite">
         {state.phase === "loading" ? <Skeleton height={160} /> : null}
         {state.phase === "pending" ? (
-          <div className={layout.stack}><p>{t("statements:receipt.generating")}</p><Skeleton height={160} /></div>
+          <div className={layout.stack}>
+            <p>{t("statements:receipt.generating")}</p>
+            <Skeleton height={160} />
+          </div>
         ) : null}
-        {state.phase === "error" ? <p className={layout.errorText} role="alert">{t(state.key)}</p> : null}
+        {state.phase === "error" ? (
+          <p className={layout.errorText} role="alert">
+            {t(state.key)}
+          </p>
+        ) : null}
         {ready ? <div className={s.receipt} data-testid="receipt-body" dangerouslySetInnerHTML={{ __html: html }} /> : null}
       </div>
       {ready ? createPortal(<div className={s.printOnly} data-testid="receipt-print-copy" dangerouslySetInnerHTML={{ __html: html }} />, document.body) : null}

@@ -8,10 +8,39 @@
 import DOMPurify from "dompurify"
 
 const RECEIPT_TAGS = [
-  "article", "section", "header", "footer", "div", "span", "p", "br", "hr",
-  "h1", "h2", "h3", "h4", "dl", "dt", "dd", "ul", "ol", "li",
-  "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
-  "strong", "b", "em", "i", "small", "code"
+  "article",
+  "section",
+  "header",
+  "footer",
+  "div",
+  "span",
+  "p",
+  "br",
+  "hr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "dl",
+  "dt",
+  "dd",
+  "ul",
+  "ol",
+  "li",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
+  "caption",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "small",
+  "code"
 ]
 
 export function sanitizeReceiptHtml(html: string): string {

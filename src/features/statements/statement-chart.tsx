@@ -27,19 +27,42 @@ function StatementChart({ series, currency }: { readonly series: StatementSeries
     return (v: number): string => nf.format(v / d)
   }, [currency, f.locale])
   return (
-    <div className={s.chartBox} data-testid="statement-chart" data-points={data.length} data-unit={series.unit} role="img" aria-label={t("statements:chart.description", { count: data.length })}>
+    <div
+      className={s.chartBox}
+      data-testid="statement-chart"
+      data-points={data.length}
+      data-unit={series.unit}
+      role="img"
+      aria-label={t("statements:chart.description", { count: data.length })}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke={vars.color.border} />
           <XAxis dataKey="label" tick={{ fontSize: 11, fill: vars.color.textMuted }} minTickGap={16} />
           {/* a range with no flow at all still gets a scale (not five ticks all reading 0) */}
-          <YAxis yAxisId="flow" domain={[0, (max: number) => (max > 0 ? max : 100)]} tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={68} />
+          <YAxis
+            yAxisId="flow"
+            domain={[0, (max: number) => (max > 0 ? max : 100)]}
+            tickFormatter={compact}
+            tick={{ fontSize: 11, fill: vars.color.textMuted }}
+            width={68}
+          />
           <YAxis yAxisId="balance" orientation="right" tickFormatter={compact} tick={{ fontSize: 11, fill: vars.color.textMuted }} width={68} />
           <Tooltip formatter={(v) => money(Number(v))} contentStyle={{ background: vars.color.surface, border: `1px solid ${vars.color.border}` }} />
           <Legend />
           <Bar yAxisId="flow" dataKey="sumIn" name={t("statements:chart.in")} fill={vars.color.success} isAnimationActive={false} />
           <Bar yAxisId="flow" dataKey="sumOut" name={t("statements:chart.out")} fill={vars.color.danger} isAnimationActive={false} />
-          <Line yAxisId="balance" dataKey="balance" name={t("statements:chart.balance")} stroke={vars.color.info} dot={false} strokeWidth={2} isAnimationActive={false} type="stepAfter" connectNulls={false} />
+          <Line
+            yAxisId="balance"
+            dataKey="balance"
+            name={t("statements:chart.balance")}
+            stroke={vars.color.info}
+            dot={false}
+            strokeWidth={2}
+            isAnimationActive={false}
+            type="stepAfter"
+            connectNulls={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

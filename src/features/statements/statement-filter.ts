@@ -31,7 +31,17 @@ export interface StatementFilter {
 }
 
 export const emptyFilter = (walletIds: ReadonlyArray<string>): StatementFilter => ({
-  walletIds, text: "", preset: "all", customStart: "", customEnd: "", type: "", status: "", direction: "", currency: "BRL", minText: "", maxText: ""
+  walletIds,
+  text: "",
+  preset: "all",
+  customStart: "",
+  customEnd: "",
+  type: "",
+  status: "",
+  direction: "",
+  currency: "BRL",
+  minText: "",
+  maxText: ""
 })
 
 export type BaseQuery = Omit<StatementQueryMsg, "offset" | "limit" | "sort" | "groupBy">
@@ -67,7 +77,10 @@ export function buildQuery(f: StatementFilter, now: number): BuiltFilter {
   const money = (text: string, which: "min" | "max"): number | undefined => {
     if (text.trim() === "") return undefined
     const cents = parseMoneyInput(text)
-    if (cents === null) { problems[which] = "validation:VALIDATION_MONEY"; return undefined }
+    if (cents === null) {
+      problems[which] = "validation:VALIDATION_MONEY"
+      return undefined
+    }
     return cents
   }
   // amounts are typed in reais: the range applies to BRL rows only (docs: statements decisions)

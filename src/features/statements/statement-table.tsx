@@ -24,7 +24,10 @@ import * as s from "./statement-table.css.ts"
 
 export const ROW_HEIGHT = DATA_ROW_HEIGHT
 
-export interface StatementSort { readonly by: "created_at" | "amount"; readonly dir: "asc" | "desc" }
+export interface StatementSort {
+  readonly by: "created_at" | "amount"
+  readonly dir: "asc" | "desc"
+}
 
 export interface StatementTableProps {
   readonly base: BaseQuery
@@ -76,7 +79,10 @@ function rowLabels(t: TFunction): RowLabels {
   const statuses = new Map<string, string>()
   const cached = (m: Map<string, string>, key: string, make: () => string): string => {
     let v = m.get(key)
-    if (v === undefined) { v = make(); m.set(key, v) }
+    if (v === undefined) {
+      v = make()
+      m.set(key, v)
+    }
     return v
   }
   return {
@@ -89,32 +95,74 @@ function rowLabels(t: TFunction): RowLabels {
 }
 
 /** The statement's columns (the grid tracks it always had: 116px date, 2.4fr description…). */
-function statementColumns(t: TFunction, labels: RowLabels, f: Format, walletName: ((id: string) => string) | null): ReadonlyArray<DataColumn<StatementRowView>> {
+function statementColumns(
+  t: TFunction,
+  labels: RowLabels,
+  f: Format,
+  walletName: ((id: string) => string) | null
+): ReadonlyArray<DataColumn<StatementRowView>> {
   const wide = walletName !== null
   return [
     {
-      id: "date", header: t("statements:table.date"), width: "116px", narrowWidth: "78px", sort: "created_at", placeholder: true, className: s.twoLines,
-      cell: (r) => { const when = f.dateTime(r.created_at); return <><span className={s.dateMain}>{when.slice(0, 10)}</span><span className={s.sub}>{when.slice(11)}</span></> }
+      id: "date",
+      header: t("statements:table.date"),
+      width: "116px",
+      narrowWidth: "78px",
+      sort: "created_at",
+      placeholder: true,
+      className: s.twoLines,
+      cell: (r) => {
+        const when = f.dateTime(r.created_at)
+        return (
+          <>
+            <span className={s.dateMain}>{when.slice(0, 10)}</span>
+            <span className={s.sub}>{when.slice(11)}</span>
+          </>
+        )
+      }
     },
     {
-      id: "description", header: t("statements:table.description"), width: wide ? "minmax(0, 2.2fr)" : "minmax(0, 2.4fr)", narrowWidth: "minmax(0, 1fr)", placeholder: true, className: s.twoLines,
-      cell: (r) => <>
-        <span className={s.main}>{r.description || labels.type(r.type)}</span>
-        <span className={s.sub}>{`${r.counterparty_name}${r.counterparty_document ? ` · ${f.document(r.counterparty_document)}` : ""}`}</span>
-      </>
+      id: "description",
+      header: t("statements:table.description"),
+      width: wide ? "minmax(0, 2.2fr)" : "minmax(0, 2.4fr)",
+      narrowWidth: "minmax(0, 1fr)",
+      placeholder: true,
+      className: s.twoLines,
+      cell: (r) => (
+        <>
+          <span className={s.main}>{r.description || labels.type(r.type)}</span>
+          <span className={s.sub}>{`${r.counterparty_name}${r.counterparty_document ? ` · ${f.document(r.counterparty_document)}` : ""}`}</span>
+        </>
+      )
     },
     { id: "type", header: t("statements:table.type"), width: wide ? "minmax(0, 1fr)" : "minmax(0, 1.1fr)", cell: (r) => labels.type(r.type) },
     {
-      id: "status", header: t("statements:table.status"), width: "104px", className: "",
-      cell: (r) => r.pending ? <Badge tone="info">{labels.pending}</Badge> : <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>{labels.status(r.status)}</Badge>
+      id: "status",
+      header: t("statements:table.status"),
+      width: "104px",
+      className: "",
+      cell: (r) =>
+        r.pending ? <Badge tone="info">{labels.pending}</Badge> : <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>{labels.status(r.status)}</Badge>
     },
-    ...(walletName ? [{ id: "wallet", header: t("statements:table.wallet"), width: "minmax(0, 1fr)", cell: (r: StatementRowView) => walletName(r.wallet_id) }] : []),
+    ...(walletName
+      ? [{ id: "wallet", header: t("statements:table.wallet"), width: "minmax(0, 1fr)", cell: (r: StatementRowView) => walletName(r.wallet_id) }]
+      : []),
     {
-      id: "amount", header: t("statements:table.amount"), width: "minmax(150px, auto)", narrowWidth: "auto", sort: "amount", align: "end",
+      id: "amount",
+      header: t("statements:table.amount"),
+      width: "minmax(150px, auto)",
+      narrowWidth: "auto",
+      sort: "amount",
+      align: "end",
       className: s.amount,
       cell: (r) => {
         const inward = r.direction === "in"
-        return <span className={inward ? s.amountIn : undefined}><span className={visuallyHidden}>{inward ? labels.in : labels.out}</span>{`${inward ? "+" : "−"} ${f.amount(r.amount, r.currency_symbol)}`}</span>
+        return (
+          <span className={inward ? s.amountIn : undefined}>
+            <span className={visuallyHidden}>{inward ? labels.in : labels.out}</span>
+            {`${inward ? "+" : "−"} ${f.amount(r.amount, r.currency_symbol)}`}
+          </span>
+        )
       }
     }
   ]
@@ -131,16 +179,20 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const key = JSON.stringify([base, sort])
   const windowQ = (offset: number, limit: number) => windowLive(base, sort, offset, limit)
   const money = (v: number): string => f.amount(v, base.currency ?? "BRL")
-  const renderGroup = (g: GroupTotals) => <>
-    <span role="cell">{`${formatDate(g.key)} · ${t("statements:table.groupCount", { count: g.count })}`}</span>
-    {base.currency !== undefined ? (
-      <span role="cell" className={[s.groupTotals, s.hideNarrow].join(" ")}>
-        <span>{t("statements:table.groupIn", { value: money(g.sumIn) })}</span>
-        <span>{t("statements:table.groupOut", { value: money(g.sumOut) })}</span>
-        <span>{t("statements:table.groupNet", { value: money(g.sumIn - g.sumOut) })}</span>
-      </span>
-    ) : <span role="cell" />}
-  </>
+  const renderGroup = (g: GroupTotals) => (
+    <>
+      <span role="cell">{`${formatDate(g.key)} · ${t("statements:table.groupCount", { count: g.count })}`}</span>
+      {base.currency !== undefined ? (
+        <span role="cell" className={[s.groupTotals, s.hideNarrow].join(" ")}>
+          <span>{t("statements:table.groupIn", { value: money(g.sumIn) })}</span>
+          <span>{t("statements:table.groupOut", { value: money(g.sumOut) })}</span>
+          <span>{t("statements:table.groupNet", { value: money(g.sumIn - g.sumOut) })}</span>
+        </span>
+      ) : (
+        <span role="cell" />
+      )}
+    </>
+  )
   return (
     <DataTable<StatementRowView, GroupTotals>
       columns={columns}

@@ -18,10 +18,30 @@ describe("statement filter → worker query (features §5, core §9)", () => {
     expect(buildQuery(emptyFilter(["w1"]), NOW)).toEqual({ query: { walletIds: ["w1"], currency: "BRL" }, range: null, problems: {} })
   })
   it("text, preset, type, status, direction and amounts in cents", () => {
-    const b = buildQuery({ ...emptyFilter(["w1", "w2"]), text: "  Spotify ", preset: "today", type: "PIX_OUT", status: "completed", direction: "out", minText: "10,00", maxText: "1.000,50" }, NOW)
+    const b = buildQuery(
+      {
+        ...emptyFilter(["w1", "w2"]),
+        text: "  Spotify ",
+        preset: "today",
+        type: "PIX_OUT",
+        status: "completed",
+        direction: "out",
+        minText: "10,00",
+        maxText: "1.000,50"
+      },
+      NOW
+    )
     expect(b.query).toEqual({
-      walletIds: ["w1", "w2"], text: "Spotify", from: Date.parse("2026-11-25T03:00:00.000Z"), to: Date.parse("2026-11-26T03:00:00.000Z"),
-      types: ["PIX_OUT"], statuses: ["completed"], direction: "out", currency: "BRL", minAmount: 1_000, maxAmount: 100_050
+      walletIds: ["w1", "w2"],
+      text: "Spotify",
+      from: Date.parse("2026-11-25T03:00:00.000Z"),
+      to: Date.parse("2026-11-26T03:00:00.000Z"),
+      types: ["PIX_OUT"],
+      statuses: ["completed"],
+      direction: "out",
+      currency: "BRL",
+      minAmount: 1_000,
+      maxAmount: 100_050
     })
   })
   it("a reversed custom range is reported and left out; what was typed stays", () => {
@@ -53,8 +73,14 @@ describe("grouped table positions (issue 5 grouping by day)", () => {
   it("a header before each day's rows", () => {
     expect([...(starts ?? [])]).toEqual([0, 3, 5])
     expect([0, 1, 2, 3, 4, 5, 6, 8].map((d) => slotAt(starts, d))).toEqual([
-      { kind: "group", group: 0 }, { kind: "row", index: 0 }, { kind: "row", index: 1 }, { kind: "group", group: 1 },
-      { kind: "row", index: 2 }, { kind: "group", group: 2 }, { kind: "row", index: 3 }, { kind: "row", index: 5 }
+      { kind: "group", group: 0 },
+      { kind: "row", index: 0 },
+      { kind: "row", index: 1 },
+      { kind: "group", group: 1 },
+      { kind: "row", index: 2 },
+      { kind: "group", group: 2 },
+      { kind: "row", index: 3 },
+      { kind: "row", index: 5 }
     ])
   })
   it("the data row shown at or after a position", () => {
@@ -74,7 +100,10 @@ describe("chart points (issue 5 chart of the balance and in/out per day)", () =>
   const pt = (key: string, sumIn: number, sumOut: number, balance: number | null) => ({ key, from: 0, sumIn, sumOut, net: sumIn - sumOut, balance })
   it("days keep the worker's order and values, labelled DD/MM; an unknown balance stays null", () => {
     const s = chartPoints({ unit: "day", currency: "BRL", tookMs: 1, points: [pt("2026-11-01", 1_000, 300, null), pt("2026-11-02", 0, 0, 700)] })
-    expect(s.map((p) => [p.key, p.label, p.sumIn, p.sumOut, p.balance])).toEqual([["2026-11-01", "01/11", 1_000, 300, null], ["2026-11-02", "02/11", 0, 0, 700]])
+    expect(s.map((p) => [p.key, p.label, p.sumIn, p.sumOut, p.balance])).toEqual([
+      ["2026-11-01", "01/11", 1_000, 300, null],
+      ["2026-11-02", "02/11", 0, 0, 700]
+    ])
   })
   it("months are labelled MM/YYYY", () => {
     const s = chartPoints({ unit: "month", currency: "BRL", tookMs: 1, points: [pt("2026-11", 100, 50, 5_000)] })
@@ -85,19 +114,40 @@ describe("chart points (issue 5 chart of the balance and in/out per day)", () =>
 describe("pending command effects as rows (DESIGN Commands)", () => {
   // the engine sends an open command with the rows its definition makes (sync/commands/coins.ts)
   const row = (key: string, type: string, direction: "in" | "out", currency: string, amount: number, wallet: string) => ({
-    id: `c:${key}`, wallet_id: wallet, operation_id: "c", created_at: "2026-11-25T15:00:00.000Z", updated_at: "2026-11-25T15:00:00.000Z",
-    type, direction, status: "pending", currency_symbol: currency, amount, balance_after: 0, description: "BRL → BTC",
-    counterparty_name: "", counterparty_document: "", end_to_end_id: null, transaction_uuid: "c", pending: true
+    id: `c:${key}`,
+    wallet_id: wallet,
+    operation_id: "c",
+    created_at: "2026-11-25T15:00:00.000Z",
+    updated_at: "2026-11-25T15:00:00.000Z",
+    type,
+    direction,
+    status: "pending",
+    currency_symbol: currency,
+    amount,
+    balance_after: 0,
+    description: "BRL → BTC",
+    counterparty_name: "",
+    counterparty_document: "",
+    end_to_end_id: null,
+    transaction_uuid: "c",
+    pending: true
   })
   const cmd = (state: CommandView["state"], wallet = "w1"): CommandView => ({
-    id: `c-${state}`, wallet_id: wallet, state, created_at: "2026-11-25T15:00:00.000Z",
-    body: { name: "v1.coins.convert", payload: { quote_id: "q", side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, expected_to_amount: 18_022 } },
+    id: `c-${state}`,
+    wallet_id: wallet,
+    state,
+    created_at: "2026-11-25T15:00:00.000Z",
+    body: {
+      name: "v1.coins.convert",
+      payload: { quote_id: "q", side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 10_000, expected_to_amount: 18_022 }
+    },
     pendingRows: [row("out", "CONVERSION_OUT", "out", "BRL", 10_000, wallet), row("in", "CONVERSION_IN", "in", "BTC", 18_022, wallet)]
   })
   it("an open conversion shows its two movements, pending", () => {
     const rows = pendingRowsOf([cmd("awaiting-pin")], ["w1"])
     expect(rows.map((r) => [r.type, r.direction, r.currency_symbol, r.amount, r.pending])).toEqual([
-      ["CONVERSION_OUT", "out", "BRL", 10_000, true], ["CONVERSION_IN", "in", "BTC", 18_022, true]
+      ["CONVERSION_OUT", "out", "BRL", 10_000, true],
+      ["CONVERSION_IN", "in", "BTC", 18_022, true]
     ])
   })
   it("they follow the filter's currency, direction and type", () => {

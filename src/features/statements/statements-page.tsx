@@ -55,7 +55,9 @@ export function StatementsPage() {
   const current = useCurrentWallet()
   const access = useReadableWallets()
   const today = useToday()
-  useEffect(() => { document.title = `${t("statements:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("statements:title")} · ${t("common:appName")}`
+  }, [t])
 
   const readableIds = useMemo(() => access.readable.map((w) => w.wallet.id), [access.readable])
   const defaultIds = useMemo(() => {
@@ -106,10 +108,14 @@ export function StatementsPage() {
   // statements-keystroke-1m trace: 874 and 723 ms, behind the series of the previous text).
   const deferredBase = useSettled(base, SETTLE_MS, head !== undefined)
   // day groups only while the table is grouped by day (the chart has its own series)
-  const summary = useLiveQuery(ready && grouped && byDate ? {
-    kind: "statements",
-    query: { ...base, sort: { by: "created_at", dir: sort.dir }, limit: 0, groupBy: "day" }
-  } : null) as SummaryResult | undefined
+  const summary = useLiveQuery(
+    ready && grouped && byDate
+      ? {
+          kind: "statements",
+          query: { ...base, sort: { by: "created_at", dir: sort.dir }, limit: 0, groupBy: "day" }
+        }
+      : null
+  ) as SummaryResult | undefined
   // the chart: balance and in/out per day (per month past 120 days), at the lower priority too
   const seriesOn = ready && deferredBase.currency !== undefined
   const seriesAnswer = useLastAnswer(useLiveQuery(seriesOn ? { kind: "statementSeries", query: { ...deferredBase, limit: 0 }, unit: "auto" } : null), seriesOn)
@@ -132,18 +138,25 @@ export function StatementsPage() {
   // The local export reads the query when clicked: passed by value it would change (and re-render
   // the buttons) on every keystroke (bench statements-keystroke-1m).
   const exportQueryRef = useRef<StatementQueryMsg>({ ...base, sort })
-  useEffect(() => { exportQueryRef.current = { ...base, sort } }, [base, sort])
+  useEffect(() => {
+    exportQueryRef.current = { ...base, sort }
+  }, [base, sort])
   const exportQuery = useCallback(() => exportQueryRef.current, [])
   const exportDisabled = !head || head.total === 0
   const canServerExport = exportWallets.length > 0
-  const headerActions = useMemo(() => (
-    <>
-      <LocalExportButtons query={exportQuery} disabled={exportDisabled} />
-      {canServerExport ? (
-        <Button variant="secondary" size="sm" onClick={openExport} data-testid="export-server">{t("statements:export.server")}</Button>
-      ) : null}
-    </>
-  ), [exportQuery, exportDisabled, canServerExport, openExport, t])
+  const headerActions = useMemo(
+    () => (
+      <>
+        <LocalExportButtons query={exportQuery} disabled={exportDisabled} />
+        {canServerExport ? (
+          <Button variant="secondary" size="sm" onClick={openExport} data-testid="export-server">
+            {t("statements:export.server")}
+          </Button>
+        ) : null}
+      </>
+    ),
+    [exportQuery, exportDisabled, canServerExport, openExport, t]
+  )
 
   if (access.all === undefined) {
     return (
@@ -158,7 +171,9 @@ export function StatementsPage() {
     return (
       <div className={layout.page} data-testid="statements-page">
         <PageHeader title={t("statements:title")} />
-        <Card><EmptyState title={t("statements:noWallets.title")} message={t("statements:noWallets.message")} /></Card>
+        <Card>
+          <EmptyState title={t("statements:noWallets.title")} message={t("statements:noWallets.message")} />
+        </Card>
       </div>
     )
   }
@@ -167,7 +182,11 @@ export function StatementsPage() {
     <div className={layout.page} data-testid="statements-page">
       <PageHeader
         title={t("statements:title")}
-        subtitle={several ? t("statements:subtitleMany", { count: filter.walletIds.length }) : t("statements:subtitleOne", { name: walletName(filter.walletIds[0] ?? "") })}
+        subtitle={
+          several
+            ? t("statements:subtitleMany", { count: filter.walletIds.length })
+            : t("statements:subtitleOne", { name: walletName(filter.walletIds[0] ?? "") })
+        }
         actions={headerActions}
       />
       <SyncStatus walletIds={filter.walletIds} loadedRows={shownHead.value?.loadedRows} />
@@ -175,10 +194,22 @@ export function StatementsPage() {
         <FilterBar filter={filter} problems={built.problems} wallets={access.readable} onChange={patch} onClear={clear} />
       </Card>
       <Totals summary={shownHead.value} stale={shownHead.stale} currency={base.currency} />
-      {several ? <AnalysisPanel base={deferredBase} walletIds={deferredBase.walletIds ?? filter.walletIds} walletName={walletName} perWallet={shownHead.value?.perWallet} /> : null}
+      {several ? (
+        <AnalysisPanel
+          base={deferredBase}
+          walletIds={deferredBase.walletIds ?? filter.walletIds}
+          walletName={walletName}
+          perWallet={shownHead.value?.perWallet}
+        />
+      ) : null}
       {deferredBase.currency !== undefined && series && series.points.length > 0 ? (
         <Card title={t("statements:chart.title")}>
-          <div className={chartBehind ? s.behind : s.current} aria-busy={chartBehind || undefined} data-testid="statement-chart-card" data-state={chartBehind ? "stale" : "ready"}>
+          <div
+            className={chartBehind ? s.behind : s.current}
+            aria-busy={chartBehind || undefined}
+            data-testid="statement-chart-card"
+            data-state={chartBehind ? "stale" : "ready"}
+          >
             <Suspense fallback={<Skeleton height={280} />}>
               <StatementChart series={series} currency={deferredBase.currency} />
             </Suspense>
@@ -188,9 +219,21 @@ export function StatementsPage() {
       <Card>
         <div className={s.toolbar}>
           <span className={layout.muted} data-testid="statement-count">
-            {shownHead.value ? t("statements:table.summary", { count: shownHead.value.total, total: shownHead.value.total.toLocaleString(numberLocale), ms: shownHead.value.tookMs.toFixed(1) }) : t("common:loading")}
+            {shownHead.value
+              ? t("statements:table.summary", {
+                  count: shownHead.value.total,
+                  total: shownHead.value.total.toLocaleString(numberLocale),
+                  ms: shownHead.value.tookMs.toFixed(1)
+                })
+              : t("common:loading")}
           </span>
-          <Checkbox label={byDate ? t("statements:table.groupByDay") : t("statements:table.groupByDayDisabled")} checked={grouped && byDate} disabled={!byDate} onChange={setGrouped} id="group-by-day" />
+          <Checkbox
+            label={byDate ? t("statements:table.groupByDay") : t("statements:table.groupByDayDisabled")}
+            checked={grouped && byDate}
+            disabled={!byDate}
+            onChange={setGrouped}
+            id="group-by-day"
+          />
         </div>
         <StatementTable
           base={base}

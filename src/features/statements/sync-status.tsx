@@ -10,7 +10,13 @@ import { layout } from "../../ui/index.ts"
 import * as s from "./statements.css.ts"
 
 /** Memoised: a keystroke in the filter keeps the same wallet list (and loaded rows until its answer). */
-export const SyncStatus = memo(function SyncStatus({ walletIds, loadedRows }: { readonly walletIds: ReadonlyArray<string>; readonly loadedRows: number | undefined }) {
+export const SyncStatus = memo(function SyncStatus({
+  walletIds,
+  loadedRows
+}: {
+  readonly walletIds: ReadonlyArray<string>
+  readonly loadedRows: number | undefined
+}) {
   const { t, i18n } = useTranslation()
   const loc = i18n.language === "en" ? "en-US" : "pt-BR"
   const progress = useLiveQuery({ kind: "syncProgress" })
@@ -28,7 +34,9 @@ export const SyncStatus = memo(function SyncStatus({ walletIds, loadedRows }: { 
         <span className={layout.muted}>{t("statements:sync.rows", { done: done.toLocaleString(loc), total: total.toLocaleString(loc) })}</span>
       </span>
       <progress className={s.progress} max={100} value={pct} aria-label={t("statements:sync.pulling")} />
-      {loadedRows !== undefined ? <span className={layout.muted}>{t("statements:sync.local", { count: loadedRows, rows: loadedRows.toLocaleString(loc) })}</span> : null}
+      {loadedRows !== undefined ? (
+        <span className={layout.muted}>{t("statements:sync.local", { count: loadedRows, rows: loadedRows.toLocaleString(loc) })}</span>
+      ) : null}
     </div>
   )
 })

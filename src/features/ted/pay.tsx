@@ -32,7 +32,12 @@ interface Form {
 const EMPTY: Form = { bank: null, agency: "", account: "", digit: "", accountType: "", document: "", name: "", description: "" }
 const bankLabel = (b: Bank): string => `${b.code} · ${b.name}`
 
-interface Review { readonly form: Form & { readonly bank: Bank; readonly accountType: TedAccountType }; readonly amount: number; readonly window: TedWindow; readonly save: boolean }
+interface Review {
+  readonly form: Form & { readonly bank: Bank; readonly accountType: TedAccountType }
+  readonly amount: number
+  readonly window: TedWindow
+  readonly save: boolean
+}
 
 export function PayTed() {
   const { t } = useTranslation()
@@ -65,21 +70,43 @@ export function PayTed() {
     if (form.bank !== null && text === bankLabel(form.bank)) return
     let alive = true
     const timer = setTimeout(() => {
-      getEngine().call("tedBanks", { walletId: wallet.id, query: { search: text } })
-        .then((r) => { if (alive) setBankOptions(r.data.slice(0, 12)) }, () => undefined)
+      getEngine()
+        .call("tedBanks", { walletId: wallet.id, query: { search: text } })
+        .then(
+          (r) => {
+            if (alive) setBankOptions(r.data.slice(0, 12))
+          },
+          () => undefined
+        )
     }, 200)
-    return () => { alive = false; clearTimeout(timer) }
+    return () => {
+      alive = false
+      clearTimeout(timer)
+    }
   }, [bankText, wallet, form.bank])
 
   const set = <K extends keyof Form>(k: K, v: Form[K]): void => {
     setForm((x) => ({ ...x, [k]: v }))
-    setErrors((e) => { const n = { ...e }; delete n[k === "bank" ? "bank_code" : k === "accountType" ? "account_type" : (k as TedField)]; return n })
+    setErrors((e) => {
+      const n = { ...e }
+      delete n[k === "bank" ? "bank_code" : k === "accountType" ? "account_type" : (k as TedField)]
+      return n
+    })
     setFormError(null)
   }
 
   const fromContact = (c: TedContact): void => {
     const bank = TED_BANKS.find((b) => b.code === c.bank_code) ?? { code: c.bank_code, ispb: c.ispb, name: c.bank_name }
-    setForm({ bank, agency: c.agency, account: c.account, digit: c.digit, accountType: c.account_type, document: maskDocumentTyping(c.document), name: c.name, description: "" })
+    setForm({
+      bank,
+      agency: c.agency,
+      account: c.account,
+      digit: c.digit,
+      accountType: c.account_type,
+      document: maskDocumentTyping(c.document),
+      name: c.name,
+      description: ""
+    })
     setBankText(bankLabel(bank))
     setErrors({})
     setSave(false)
@@ -94,15 +121,25 @@ export function PayTed() {
     e.preventDefault()
     setFormError(null)
     const problems = tedProblems({
-      bank_code: form.bank?.code ?? "", agency: form.agency, account: form.account, digit: form.digit,
-      ...(form.accountType === "" ? {} : { account_type: form.accountType }), document: form.document, name: form.name, amount, description: form.description
+      bank_code: form.bank?.code ?? "",
+      agency: form.agency,
+      account: form.account,
+      digit: form.digit,
+      ...(form.accountType === "" ? {} : { account_type: form.accountType }),
+      document: form.document,
+      name: form.name,
+      amount,
+      description: form.description
     })
     setErrors(problems)
     if (Object.keys(problems).length > 0 || form.bank === null || form.accountType === "" || amount === null || !wallet) {
       setFormError(t("ted:pay.fixFields"))
       return
     }
-    if (balance !== null && amount > balance) { setFormError(t("errors:INSUFFICIENT_BALANCE")); return }
+    if (balance !== null && amount > balance) {
+      setFormError(t("errors:INSUFFICIENT_BALANCE"))
+      return
+    }
     setChecking(true)
     try {
       const w = (await getEngine().call("tedWindow", {})).data
@@ -121,16 +158,30 @@ export function PayTed() {
     if (!wallet || !r) return
     setReview(null)
     const dest = {
-      bank_code: r.form.bank.code, bank_name: r.form.bank.name, ispb: r.form.bank.ispb, agency: r.form.agency.trim(), account: r.form.account.trim(),
-      digit: r.form.digit.trim().toUpperCase(), account_type: r.form.accountType, document: r.form.document.replace(/\D/g, ""), name: r.form.name.trim()
+      bank_code: r.form.bank.code,
+      bank_name: r.form.bank.name,
+      ispb: r.form.bank.ispb,
+      agency: r.form.agency.trim(),
+      account: r.form.account.trim(),
+      digit: r.form.digit.trim().toUpperCase(),
+      account_type: r.form.accountType,
+      document: r.form.document.replace(/\D/g, ""),
+      name: r.form.name.trim()
     }
-    if (r.save) void submitCommand(wallet.id, { name: "v1.ted.saveContact", payload: dest }, `ted-contact:${dest.bank_code}:${dest.agency}:${dest.account}:${nonce.current}`).catch(() => undefined)
-    const body = !r.window.open && schedule
-      ? { name: "v1.ted.schedule" as const, payload: { ...dest, amount: r.amount, description: r.form.description.trim(), scheduled_for: r.window.opens_at } }
-      : { name: "v1.ted.send" as const, payload: { ...dest, amount: r.amount, description: r.form.description.trim() } }
+    if (r.save)
+      void submitCommand(
+        wallet.id,
+        { name: "v1.ted.saveContact", payload: dest },
+        `ted-contact:${dest.bank_code}:${dest.agency}:${dest.account}:${nonce.current}`
+      ).catch(() => undefined)
+    const body =
+      !r.window.open && schedule
+        ? { name: "v1.ted.schedule" as const, payload: { ...dest, amount: r.amount, description: r.form.description.trim(), scheduled_for: r.window.opens_at } }
+        : { name: "v1.ted.send" as const, payload: { ...dest, amount: r.amount, description: r.form.description.trim() } }
     setRefusalWindow(null)
-    submitCommand(wallet.id, body, `ted:${dest.bank_code}:${dest.account}:${r.amount}:${nonce.current}`)
-      .then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") })))
+    submitCommand(wallet.id, body, `ted:${dest.bank_code}:${dest.account}:${r.amount}:${nonce.current}`).then(setCommandId, (err: unknown) =>
+      setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
+    )
   }
 
   // a refusal outside the window says when it opens (the server's clock)
@@ -138,14 +189,29 @@ export function PayTed() {
   useEffect(() => {
     if (!refusedOutside) return
     let alive = true
-    getEngine().call("tedWindow", {}).then((r) => { if (alive) setRefusalWindow(r.data) }, () => undefined)
-    return () => { alive = false }
+    getEngine()
+      .call("tedWindow", {})
+      .then(
+        (r) => {
+          if (alive) setRefusalWindow(r.data)
+        },
+        () => undefined
+      )
+    return () => {
+      alive = false
+    }
   }, [refusedOutside])
 
   const again = (keep: boolean): void => {
     setCommandId(null)
     setRefusalWindow(null)
-    if (!keep) { setForm(EMPTY); setBankText(""); setAmountText(""); setAmount(null); setSave(false) }
+    if (!keep) {
+      setForm(EMPTY)
+      setBankText("")
+      setAmountText("")
+      setAmount(null)
+      setSave(false)
+    }
   }
 
   const receipt = useMemo(() => (command?.body.name === "v1.ted.send" || command?.body.name === "v1.ted.schedule" ? command.body.payload : null), [command])
@@ -155,16 +221,26 @@ export function PayTed() {
     return (
       <Card>
         <div className={layout.stack} role="status" data-testid="ted-result" data-state={command.state} data-command-id={command.id}>
-          <h2>{ok ? (scheduledFor ? t("ted:pay.scheduled") : t("ted:pay.done")) : command.state === "cancelled" ? t("ted:pay.cancelled") : t("ted:pay.refused")}</h2>
+          <h2>
+            {ok ? (scheduledFor ? t("ted:pay.scheduled") : t("ted:pay.done")) : command.state === "cancelled" ? t("ted:pay.cancelled") : t("ted:pay.refused")}
+          </h2>
           {ok ? (
             <dl className={s.details} data-testid="ted-receipt">
-              <dt>{t("ted:fields.name")}</dt><dd>{receipt.name}</dd>
-              <dt>{t("ted:fields.document")}</dt><dd>{f.document(receipt.document)}</dd>
-              <dt>{t("ted:fields.bank")}</dt><dd>{`${receipt.bank_code} · ${receipt.bank_name}`}</dd>
-              <dt>{t("ted:fields.agencyAccount")}</dt><dd>{accountLine(receipt)}</dd>
-              <dt>{t("ted:fields.amount")}</dt><dd className={s.total}>{f.brl(receipt.amount)}</dd>
+              <dt>{t("ted:fields.name")}</dt>
+              <dd>{receipt.name}</dd>
+              <dt>{t("ted:fields.document")}</dt>
+              <dd>{f.document(receipt.document)}</dd>
+              <dt>{t("ted:fields.bank")}</dt>
+              <dd>{`${receipt.bank_code} · ${receipt.bank_name}`}</dd>
+              <dt>{t("ted:fields.agencyAccount")}</dt>
+              <dd>{accountLine(receipt)}</dd>
+              <dt>{t("ted:fields.amount")}</dt>
+              <dd className={s.total}>{f.brl(receipt.amount)}</dd>
               {scheduledFor ? (
-                <><dt>{t("ted:fields.scheduledFor")}</dt><dd data-testid="ted-receipt-when">{spWhen(scheduledFor)}</dd></>
+                <>
+                  <dt>{t("ted:fields.scheduledFor")}</dt>
+                  <dd data-testid="ted-receipt-when">{spWhen(scheduledFor)}</dd>
+                </>
               ) : null}
             </dl>
           ) : null}
@@ -175,8 +251,14 @@ export function PayTed() {
             </p>
           ) : null}
           <div className={s.actions}>
-            {ok ? null : <Button onClick={() => again(true)} data-testid="ted-retry">{t("ted:pay.backToForm")}</Button>}
-            <Button variant={ok ? "primary" : "secondary"} onClick={() => again(false)} data-testid="ted-again">{t("ted:pay.again")}</Button>
+            {ok ? null : (
+              <Button onClick={() => again(true)} data-testid="ted-retry">
+                {t("ted:pay.backToForm")}
+              </Button>
+            )}
+            <Button variant={ok ? "primary" : "secondary"} onClick={() => again(false)} data-testid="ted-again">
+              {t("ted:pay.again")}
+            </Button>
           </div>
         </div>
       </Card>
@@ -199,12 +281,18 @@ export function PayTed() {
         <div className={layout.stack} data-testid="ted-review">
           <h2>{t("ted:pay.reviewTitle")}</h2>
           <dl className={s.details}>
-            <dt>{t("ted:fields.name")}</dt><dd>{review.form.name.trim()}</dd>
-            <dt>{t("ted:fields.document")}</dt><dd>{f.document(review.form.document.replace(/\D/g, ""))}</dd>
-            <dt>{t("ted:fields.bank")}</dt><dd>{bankLabel(review.form.bank)}</dd>
-            <dt>{t("ted:fields.agencyAccount")}</dt><dd>{accountLine(review.form)}</dd>
-            <dt>{t("ted:fields.accountType")}</dt><dd>{t(`ted:accountTypes.${review.form.accountType}`)}</dd>
-            <dt>{t("ted:fields.amount")}</dt><dd className={s.total}>{f.brl(review.amount)}</dd>
+            <dt>{t("ted:fields.name")}</dt>
+            <dd>{review.form.name.trim()}</dd>
+            <dt>{t("ted:fields.document")}</dt>
+            <dd>{f.document(review.form.document.replace(/\D/g, ""))}</dd>
+            <dt>{t("ted:fields.bank")}</dt>
+            <dd>{bankLabel(review.form.bank)}</dd>
+            <dt>{t("ted:fields.agencyAccount")}</dt>
+            <dd>{accountLine(review.form)}</dd>
+            <dt>{t("ted:fields.accountType")}</dt>
+            <dd>{t(`ted:accountTypes.${review.form.accountType}`)}</dd>
+            <dt>{t("ted:fields.amount")}</dt>
+            <dd className={s.total}>{f.brl(review.amount)}</dd>
           </dl>
           <div className={w.open ? s.windowOpen : s.windowClosed} data-testid="ted-window" data-open={String(w.open)} data-opens-at={w.opens_at}>
             {w.open ? t("ted:window.openNow", { until: spWhen(w.closes_at).slice(-5) }) : t("ted:window.closed", { when: spWhen(w.opens_at) })}
@@ -213,8 +301,12 @@ export function PayTed() {
             <Checkbox label={t("ted:window.schedule", { when: spWhen(w.opens_at) })} checked={schedule} onChange={setSchedule} id="ted-schedule" />
           )}
           <div className={s.actions}>
-            <Button onClick={confirm} data-testid="ted-confirm">{!w.open && schedule ? t("ted:pay.confirmSchedule") : t("ted:pay.confirm")}</Button>
-            <Button variant="secondary" onClick={() => setReview(null)} data-testid="ted-edit">{t("ted:pay.edit")}</Button>
+            <Button onClick={confirm} data-testid="ted-confirm">
+              {!w.open && schedule ? t("ted:pay.confirmSchedule") : t("ted:pay.confirm")}
+            </Button>
+            <Button variant="secondary" onClick={() => setReview(null)} data-testid="ted-edit">
+              {t("ted:pay.edit")}
+            </Button>
           </div>
         </div>
       </Card>
@@ -237,10 +329,22 @@ export function PayTed() {
                     {c.id.startsWith("pending:") ? <Badge tone="info">{t("ted:contacts.saving")}</Badge> : null}
                   </div>
                   <div className={s.actions}>
-                    <Button size="sm" onClick={() => fromContact(c)} data-testid="ted-contact-use" aria-label={t("ted:contacts.useNamed", { name: c.name })}>{t("ted:contacts.use")}</Button>
+                    <Button size="sm" onClick={() => fromContact(c)} data-testid="ted-contact-use" aria-label={t("ted:contacts.useNamed", { name: c.name })}>
+                      {t("ted:contacts.use")}
+                    </Button>
                     {c.id.startsWith("pending:") ? null : (
-                      <Button size="sm" variant="secondary" aria-label={t("ted:contacts.removeNamed", { name: c.name })} data-testid="ted-contact-remove"
-                        onClick={() => { if (wallet) void submitCommand(wallet.id, { name: "v1.ted.deleteContact", payload: { id: c.id } }, `ted-contact-del:${c.id}`).catch(() => undefined) }}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t("ted:contacts.removeNamed", { name: c.name })}
+                        data-testid="ted-contact-remove"
+                        onClick={() => {
+                          if (wallet)
+                            void submitCommand(wallet.id, { name: "v1.ted.deleteContact", payload: { id: c.id } }, `ted-contact-del:${c.id}`).catch(
+                              () => undefined
+                            )
+                        }}
+                      >
                         {t("ted:contacts.remove")}
                       </Button>
                     )}
@@ -252,35 +356,131 @@ export function PayTed() {
         </Card>
       ) : null}
       <Card>
-        <form onSubmit={(e) => { void toReview(e) }} className={layout.stack} noValidate data-testid="ted-form">
+        <form
+          onSubmit={(e) => {
+            void toReview(e)
+          }}
+          className={layout.stack}
+          noValidate
+          data-testid="ted-form"
+        >
           <h2>{t("ted:pay.formTitle")}</h2>
           <Combobox
-            label={t("ted:fields.bank")} text={bankText} options={options} testId="ted-bank"
-            onTextChange={(v) => { setBankText(v); if (form.bank !== null) set("bank", null) }}
-            onSelect={(o) => { const b = bankOptions.find((x) => x.code === o.value) ?? null; set("bank", b); setBankText(b ? bankLabel(b) : "") }}
-            loadingText={t("ted:pay.searching")} emptyText={t("ted:pay.noBank")} placeholder={t("ted:pay.bankHint")} required error={fieldError("bank_code")}
+            label={t("ted:fields.bank")}
+            text={bankText}
+            options={options}
+            testId="ted-bank"
+            onTextChange={(v) => {
+              setBankText(v)
+              if (form.bank !== null) set("bank", null)
+            }}
+            onSelect={(o) => {
+              const b = bankOptions.find((x) => x.code === o.value) ?? null
+              set("bank", b)
+              setBankText(b ? bankLabel(b) : "")
+            }}
+            loadingText={t("ted:pay.searching")}
+            emptyText={t("ted:pay.noBank")}
+            placeholder={t("ted:pay.bankHint")}
+            required
+            error={fieldError("bank_code")}
           />
           <div className={s.grid}>
-            <TextField label={t("ted:fields.agency")} value={form.agency} onChange={(v) => set("agency", v)} inputMode="numeric" maxLength={4} required error={fieldError("agency")} data-testid="ted-agency" />
-            <TextField label={t("ted:fields.account")} value={form.account} onChange={(v) => set("account", v)} inputMode="numeric" maxLength={12} required error={fieldError("account")} data-testid="ted-account" />
-            <TextField label={t("ted:fields.digit")} value={form.digit} onChange={(v) => set("digit", v)} maxLength={1} required error={fieldError("digit")} data-testid="ted-digit" />
+            <TextField
+              label={t("ted:fields.agency")}
+              value={form.agency}
+              onChange={(v) => set("agency", v)}
+              inputMode="numeric"
+              maxLength={4}
+              required
+              error={fieldError("agency")}
+              data-testid="ted-agency"
+            />
+            <TextField
+              label={t("ted:fields.account")}
+              value={form.account}
+              onChange={(v) => set("account", v)}
+              inputMode="numeric"
+              maxLength={12}
+              required
+              error={fieldError("account")}
+              data-testid="ted-account"
+            />
+            <TextField
+              label={t("ted:fields.digit")}
+              value={form.digit}
+              onChange={(v) => set("digit", v)}
+              maxLength={1}
+              required
+              error={fieldError("digit")}
+              data-testid="ted-digit"
+            />
             <Select
-              label={t("ted:fields.accountType")} value={form.accountType} onChange={(v) => set("accountType", v as TedAccountType)} placeholder={t("ted:pay.choose")}
-              options={TED_ACCOUNT_TYPES.map((x) => ({ value: x, label: t(`ted:accountTypes.${x}`) }))} required error={fieldError("account_type")} data-testid="ted-account-type"
+              label={t("ted:fields.accountType")}
+              value={form.accountType}
+              onChange={(v) => set("accountType", v as TedAccountType)}
+              placeholder={t("ted:pay.choose")}
+              options={TED_ACCOUNT_TYPES.map((x) => ({ value: x, label: t(`ted:accountTypes.${x}`) }))}
+              required
+              error={fieldError("account_type")}
+              data-testid="ted-account-type"
             />
           </div>
           <div className={s.grid}>
-            <TextField label={t("ted:fields.document")} value={form.document} onChange={(v) => set("document", maskDocumentTyping(v))} inputMode="numeric" required error={fieldError("document")} data-testid="ted-document" />
-            <TextField label={t("ted:fields.name")} value={form.name} onChange={(v) => set("name", v)} required autoComplete="off" error={fieldError("name")} data-testid="ted-name" />
+            <TextField
+              label={t("ted:fields.document")}
+              value={form.document}
+              onChange={(v) => set("document", maskDocumentTyping(v))}
+              inputMode="numeric"
+              required
+              error={fieldError("document")}
+              data-testid="ted-document"
+            />
+            <TextField
+              label={t("ted:fields.name")}
+              value={form.name}
+              onChange={(v) => set("name", v)}
+              required
+              autoComplete="off"
+              error={fieldError("name")}
+              data-testid="ted-name"
+            />
           </div>
           <MoneyField
-            label={t("ted:fields.amount")} value={amountText} onChange={(text, cents) => { setAmountText(text); setAmount(cents); setErrors((x) => { const n = { ...x }; delete n.amount; return n }) }}
-            hint={balance !== null ? t("ted:pay.available", { value: f.brl(balance) }) : undefined} error={fieldError("amount")} data-testid="ted-amount"
+            label={t("ted:fields.amount")}
+            value={amountText}
+            onChange={(text, cents) => {
+              setAmountText(text)
+              setAmount(cents)
+              setErrors((x) => {
+                const n = { ...x }
+                delete n.amount
+                return n
+              })
+            }}
+            hint={balance !== null ? t("ted:pay.available", { value: f.brl(balance) }) : undefined}
+            error={fieldError("amount")}
+            data-testid="ted-amount"
           />
-          <TextField label={t("ted:fields.description")} value={form.description} onChange={(v) => set("description", v)} maxLength={140} error={fieldError("description")} data-testid="ted-description" />
+          <TextField
+            label={t("ted:fields.description")}
+            value={form.description}
+            onChange={(v) => set("description", v)}
+            maxLength={140}
+            error={fieldError("description")}
+            data-testid="ted-description"
+          />
           <Checkbox label={t("ted:pay.saveContact")} checked={save} onChange={setSave} id="ted-save-contact" />
-          {formError ? <p className={layout.errorText} role="alert" data-testid="ted-form-error">{formError}</p> : null}
-          <div><Button type="submit" busy={checking} data-testid="ted-review-button">{t("ted:pay.review")}</Button></div>
+          {formError ? (
+            <p className={layout.errorText} role="alert" data-testid="ted-form-error">
+              {formError}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" busy={checking} data-testid="ted-review-button">
+              {t("ted:pay.review")}
+            </Button>
+          </div>
         </form>
       </Card>
     </div>

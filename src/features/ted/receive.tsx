@@ -25,17 +25,42 @@ export function ReceiveTed() {
     let alive = true
     setAccount(null)
     setError(null)
-    getEngine().call("bankingAccount", { walletId: wallet.id })
-      .then((r) => { if (alive) setAccount(r.data) }, (e: unknown) => { if (alive) setError(errorKeyOf(e)) })
-    return () => { alive = false }
+    getEngine()
+      .call("bankingAccount", { walletId: wallet.id })
+      .then(
+        (r) => {
+          if (alive) setAccount(r.data)
+        },
+        (e: unknown) => {
+          if (alive) setError(errorKeyOf(e))
+        }
+      )
+    return () => {
+      alive = false
+    }
   }, [wallet])
 
   const copy = (text: string): void => {
-    navigator.clipboard?.writeText(text).then(() => toast("success", t("ted:receive.copied")), () => toast("error", t("ted:receive.copyFailed")))
+    navigator.clipboard?.writeText(text).then(
+      () => toast("success", t("ted:receive.copied")),
+      () => toast("error", t("ted:receive.copyFailed"))
+    )
   }
 
-  if (error !== null) return <Card><p className={layout.errorText} role="alert">{t(`errors:${error}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}</p></Card>
-  if (account === null) return <Card><Skeleton height={200} /></Card>
+  if (error !== null)
+    return (
+      <Card>
+        <p className={layout.errorText} role="alert">
+          {t(`errors:${error}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+        </p>
+      </Card>
+    )
+  if (account === null)
+    return (
+      <Card>
+        <Skeleton height={200} />
+      </Card>
+    )
 
   const ispb = bankByCode(account.bank_code)?.ispb ?? ""
   const rows: ReadonlyArray<readonly [string, string, string]> = [
@@ -44,7 +69,12 @@ export function ReceiveTed() {
     ["agency", t("ted:fields.agency"), account.agency],
     ["account", t("ted:fields.accountWithDigit"), `${account.account}-${account.digit}`]
   ]
-  const all = t("ted:receive.shareText", { bank: `${account.bank_code} - ${account.bank_name}`, ispb, agency: account.agency, account: `${account.account}-${account.digit}` })
+  const all = t("ted:receive.shareText", {
+    bank: `${account.bank_code} - ${account.bank_name}`,
+    ispb,
+    agency: account.agency,
+    account: `${account.account}-${account.digit}`
+  })
   const share = (): void => {
     if (typeof navigator.share === "function") {
       navigator.share({ title: t("ted:receive.shareTitle"), text: all }).catch(() => undefined)
@@ -61,15 +91,27 @@ export function ReceiveTed() {
             <div key={key} className={s.copyRow} data-testid={`ted-receive-${key}`}>
               <div className={layout.stack}>
                 <span className={layout.muted}>{label}</span>
-                <span className={s.copyValue} data-testid={`ted-receive-${key}-value`}>{value}</span>
+                <span className={s.copyValue} data-testid={`ted-receive-${key}-value`}>
+                  {value}
+                </span>
               </div>
-              <Button size="sm" variant="secondary" onClick={() => copy(key === "bank" ? account.bank_code : value)} aria-label={t("ted:receive.copyNamed", { name: label })} data-testid={`ted-copy-${key}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => copy(key === "bank" ? account.bank_code : value)}
+                aria-label={t("ted:receive.copyNamed", { name: label })}
+                data-testid={`ted-copy-${key}`}
+              >
                 {t("ted:receive.copy")}
               </Button>
             </div>
           ))}
         </div>
-        <div><Button onClick={share} data-testid="ted-share">{t("ted:receive.share")}</Button></div>
+        <div>
+          <Button onClick={share} data-testid="ted-share">
+            {t("ted:receive.share")}
+          </Button>
+        </div>
       </div>
     </Card>
   )

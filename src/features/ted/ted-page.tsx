@@ -28,9 +28,15 @@ function SentTeds() {
       <div className={layout.stack}>
         <div className={s.row}>
           <h2>{t("ted:sent.title")}</h2>
-          <Link to={lp("/banking/ted/pay")} data-testid="ted-go-pay">{t("ted:sent.payOne")}</Link>
+          <Link to={lp("/banking/ted/pay")} data-testid="ted-go-pay">
+            {t("ted:sent.payOne")}
+          </Link>
         </div>
-        {rows === undefined ? <Skeleton height={120} /> : rows.length === 0 ? <EmptyState title={t("ted:sent.empty")} /> : (
+        {rows === undefined ? (
+          <Skeleton height={120} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={t("ted:sent.empty")} />
+        ) : (
           <ul className={s.list} data-testid="ted-transfers">
             {rows.map((r) => (
               <li key={r.id} className={s.item} data-testid="ted-transfer-row" data-status={r.status} data-id={r.id}>
@@ -41,9 +47,11 @@ function SentTeds() {
                 </div>
                 <span className={layout.muted}>{`${r.bank_code} · ${r.bank_name} · ${accountLine(r)}`}</span>
                 <span className={layout.muted}>
-                  {r.status === "scheduled" && r.scheduled_for !== null ? t("ted:sent.scheduledFor", { when: spWhen(r.scheduled_for) })
-                    : r.status === "failed" ? t(`errors:${r.failure_reason ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })
-                    : t("ted:sent.sentAt", { when: spWhen(r.executed_at ?? r.created_at) })}
+                  {r.status === "scheduled" && r.scheduled_for !== null
+                    ? t("ted:sent.scheduledFor", { when: spWhen(r.scheduled_for) })
+                    : r.status === "failed"
+                      ? t(`errors:${r.failure_reason ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })
+                      : t("ted:sent.sentAt", { when: spWhen(r.executed_at ?? r.created_at) })}
                 </span>
               </li>
             ))}
@@ -58,7 +66,9 @@ export function TedPage() {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const actions = useActions()
-  useEffect(() => { document.title = `${t("ted:title")} · ${t("common:appName")}` }, [t])
+  useEffect(() => {
+    document.title = `${t("ted:title")} · ${t("common:appName")}`
+  }, [t])
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   const tabs: ReadonlyArray<readonly [string, string, string | null]> = [
     ["", "sent", P.getTed],
@@ -69,9 +79,13 @@ export function TedPage() {
     <div className={layout.page} data-testid="ted-page">
       <PageHeader title={t("ted:title")} subtitle={t("ted:subtitle")} />
       <nav aria-label={t("ted:tabs.label")} className={s.tabs}>
-        {tabs.filter(([, , p]) => p === null || hasPermission(actions, p)).map(([path, key]) => (
-          <NavLink key={key} end to={lp(`/banking/ted${path}`)} className={tabClass} data-testid={`ted-tab-${key}`}>{t(`ted:tabs.${key}`)}</NavLink>
-        ))}
+        {tabs
+          .filter(([, , p]) => p === null || hasPermission(actions, p))
+          .map(([path, key]) => (
+            <NavLink key={key} end to={lp(`/banking/ted${path}`)} className={tabClass} data-testid={`ted-tab-${key}`}>
+              {t(`ted:tabs.${key}`)}
+            </NavLink>
+          ))}
       </nav>
       <Routes>
         <Route index element={<SentTeds />} />

@@ -30,13 +30,18 @@ export type WalletKey = keyof typeof WALLETS
  * switcher is the fallback.
  */
 export async function openAs(
-  browser: Browser, baseURL: string, email: string, o: { wallet?: WalletKey | null } = {}
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  o: { wallet?: WalletKey | null } = {}
 ): Promise<{ context: BrowserContext; page: Page; shell: Shell }> {
   const key = o.wallet === undefined ? "anaMain" : o.wallet
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   if (key !== null) {
     const walletId = await new Sandbox(baseURL).walletId(key)
-    await context.addInitScript((id) => { if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id) }, walletId)
+    await context.addInitScript((id) => {
+      if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id)
+    }, walletId)
   }
   const page = await context.newPage()
   const { home, shell } = await signInToHome(page, email)
@@ -63,9 +68,15 @@ export class RequestsPage extends byTestId({
     await expect(this.root).toBeVisible({ timeout: 20_000 })
     await expect(this.live).toHaveAttribute("data-live", "true", { timeout: 20_000 })
   }
-  card(requestId: string): Locator { return this.page.locator(`[data-testid="approval-request"][data-request-id="${requestId}"]`) }
-  progress(requestId: string): Locator { return this.card(requestId).getByTestId("approval-progress") }
-  figure(id: "summary-count" | "summary-total" | "summary-mine" | "summary-shown"): Locator { return this.page.getByTestId(id) }
+  card(requestId: string): Locator {
+    return this.page.locator(`[data-testid="approval-request"][data-request-id="${requestId}"]`)
+  }
+  progress(requestId: string): Locator {
+    return this.card(requestId).getByTestId("approval-progress")
+  }
+  figure(id: "summary-count" | "summary-total" | "summary-mine" | "summary-shown"): Locator {
+    return this.page.getByTestId(id)
+  }
   async approve(requestId: string, pin = PIN): Promise<void> {
     await this.card(requestId).getByTestId("approval-approve").click()
     await this.pin.answer(pin)
@@ -78,7 +89,9 @@ export class HistoryPage extends byTestId({ root: "approval-history-page", rows:
     await go(this.page, HISTORY)
     await expect(this.root).toBeVisible({ timeout: 20_000 })
   }
-  row(requestId: string): Locator { return this.page.locator(`[data-testid="history-row"][data-request-id="${requestId}"]`) }
+  row(requestId: string): Locator {
+    return this.page.locator(`[data-testid="history-row"][data-request-id="${requestId}"]`)
+  }
 }
 
 /** /control-panel/security/approval/settings. */
@@ -101,7 +114,13 @@ export class Sandbox extends SeededSandbox {
   /** A request on Ana's wallet, made as `requestedBy` (admin endpoint). */
   async createRequest(o: { amount: number; description: string; requestedBy?: string; key?: string }): Promise<string> {
     const r = await this.client.admin("approvalRequestCreate", {
-      body: { wallet_id: await this.walletId(), amount: o.amount, requested_by: o.requestedBy ?? "ana@example.com", description: o.description, ...(o.key ? { key: o.key } : {}) }
+      body: {
+        wallet_id: await this.walletId(),
+        amount: o.amount,
+        requested_by: o.requestedBy ?? "ana@example.com",
+        description: o.description,
+        ...(o.key ? { key: o.key } : {})
+      }
     })
     return r.data.id
   }

@@ -12,7 +12,11 @@ import { ARTIFACTS } from "../fixtures.ts"
 import { HistoryPage, openAs, PIN, RequestsPage, Sandbox, REQUESTS } from "./approval-pages.ts"
 import { go } from "../pages/navigation.ts"
 
-declare global { interface Window { __painted?: Record<string, number> } }
+declare global {
+  interface Window {
+    __painted?: Record<string, number>
+  }
+}
 
 const CARLA = "carla@example.com"
 const DIEGO = "diego@example.com"
@@ -38,7 +42,10 @@ test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues up
   const description = `Pagamento e2e ${Date.now()}`
   const t0 = Date.now()
   const paid = await sb.client.ok("pixPayByKey", {
-    as: anaApi, wallet: walletId, tx, body: { key: "fornecedor@example.com", amount: 200_000, description, pin_token: await sb.client.pinToken(anaApi) }
+    as: anaApi,
+    wallet: walletId,
+    tx,
+    body: { key: "fornecedor@example.com", amount: 200_000, description, pin_token: await sb.client.pinToken(anaApi) }
   })
   expect(paid.data.status).toBe("awaiting_approval")
   const id = paid.data.approval_request_id ?? ""
@@ -96,7 +103,10 @@ test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues up
   for (const c of [carla, diego, ana]) await c.context.close()
 })
 
-test("features §5/§6: one decision per approver — a double click sends once, a second decision is refused (APPROVAL_ALREADY_DECIDED)", async ({ browser, baseURL }) => {
+test("features §5/§6: one decision per approver — a double click sends once, a second decision is refused (APPROVAL_ALREADY_DECIDED)", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const walletId = await sb.walletId()
@@ -111,10 +121,22 @@ test("features §5/§6: one decision per approver — a double click sends once,
   await expect(q.pin.root).toBeHidden()
 
   const carlaApi = await sb.login(CARLA)
-  const again = await sb.client.err("approvalApprove", { as: carlaApi, wallet: walletId, tx: true, params: { id }, body: { pin_token: await sb.client.pinToken(carlaApi) } })
+  const again = await sb.client.err("approvalApprove", {
+    as: carlaApi,
+    wallet: walletId,
+    tx: true,
+    params: { id },
+    body: { pin_token: await sb.client.pinToken(carlaApi) }
+  })
   expect(again.status).toBe(422)
   expect(again.body.error.key).toBe("APPROVAL_ALREADY_DECIDED")
-  const reject = await sb.client.err("approvalReprove", { as: carlaApi, wallet: walletId, tx: true, params: { id }, body: { pin_token: await sb.client.pinToken(carlaApi) } })
+  const reject = await sb.client.err("approvalReprove", {
+    as: carlaApi,
+    wallet: walletId,
+    tx: true,
+    params: { id },
+    body: { pin_token: await sb.client.pinToken(carlaApi) }
+  })
   expect(reject.body.error.key).toBe("APPROVAL_ALREADY_DECIDED")
   const r = await sb.client.ok("approvalRequestGet", { as: carlaApi, wallet: walletId, params: { id } })
   expect(r.data.approvals.filter((a) => a.user_name === "Carla Mendes")).toHaveLength(1)
@@ -178,13 +200,22 @@ test("features §2/§6: a user without the approval permission cannot see or act
   expect(list.status).toBe(403)
   const get = await sb.client.err("approvalRequestGet", { as: api, wallet: walletId, params: { id } })
   expect(get.status).toBe(403)
-  const approve = await sb.client.err("approvalApprove", { as: api, wallet: walletId, tx: true, params: { id }, body: { pin_token: await sb.client.pinToken(api) } })
+  const approve = await sb.client.err("approvalApprove", {
+    as: api,
+    wallet: walletId,
+    tx: true,
+    params: { id },
+    body: { pin_token: await sb.client.pinToken(api) }
+  })
   expect(approve.status).toBe(403)
   expect(approve.body.error.key).toBe("WITHOUT_PERMISSION")
   await helena.context.close()
 })
 
-test("features §2: filters, counts and keyboard shortcuts over the queue; r rejects with a reason, and the request is reproved", async ({ browser, baseURL }) => {
+test("features §2: filters, counts and keyboard shortcuts over the queue; r rejects with a reason, and the request is reproved", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const carla = await openAs(browser, base, CARLA)

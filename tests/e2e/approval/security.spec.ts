@@ -26,7 +26,13 @@ test("core §5: change password — live checklist and strength meter, catalogue
     await expect(p.getByTestId("change-password-page")).toBeVisible({ timeout: 20_000 })
     const meter = p.getByTestId("strength-meter")
     await expect(meter).toHaveAttribute("data-level", "none")
-    const levels: ReadonlyArray<readonly [string, string]> = [["abc", "weak"], ["abcdefgh", "weak"], ["abcdefgh1", "average"], ["Abcdefgh1", "good"], ["Abcdefgh1!", "strong"]]
+    const levels: ReadonlyArray<readonly [string, string]> = [
+      ["abc", "weak"],
+      ["abcdefgh", "weak"],
+      ["abcdefgh1", "average"],
+      ["Abcdefgh1", "good"],
+      ["Abcdefgh1!", "strong"]
+    ]
     for (const [pw, level] of levels) {
       await p.getByTestId("password-new").fill(pw)
       await expect(meter).toHaveAttribute("data-level", level)
@@ -118,7 +124,10 @@ test("core §5/features §2: update PIN with the current PIN, then with a tempor
   }
 })
 
-test("core §6/features §6: permissions — the current user is hidden, a profile change respects the role rule, removal asks first, invite by e-mail", async ({ browser, baseURL }) => {
+test("core §6/features §6: permissions — the current user is hidden, a profile change respects the role rule, removal asks first, invite by e-mail", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const ana = await openAs(browser, base, ANA)
@@ -177,7 +186,8 @@ test("core §6/features §6: permissions — the current user is hidden, a profi
     const api = await sb.login(ANA)
     const wallet = await sb.walletId()
     const h = (await sb.client.ok("permissionUsers", { as: api, wallet })).data.data.find((u) => u.email === HELENA)
-    if (h && h.permission_types.join() !== "CLIENT") await sb.client.ok("permissionUpdate", { as: api, wallet, body: { user_id: h.user_id, permission_types: ["CLIENT"] } })
+    if (h && h.permission_types.join() !== "CLIENT")
+      await sb.client.ok("permissionUpdate", { as: api, wallet, body: { user_id: h.user_id, permission_types: ["CLIENT"] } })
     await ana.context.close()
   }
 })
@@ -209,7 +219,8 @@ test("core §6: a member without the users permission sees no list but may unlin
     expect(wallets.data.data.map((w) => w.name)).not.toContain("Reserva")
   } finally {
     const w = await sb.client.ok("wallets", { as: api })
-    if (w.data.data.some((x) => x.id === reserve)) await sb.client.ok("permissionRemoveByUser", { as: api, params: { userId: api.userId }, query: { wallet_id: reserve } })
+    if (w.data.data.some((x) => x.id === reserve))
+      await sb.client.ok("permissionRemoveByUser", { as: api, params: { userId: api.userId }, query: { wallet_id: reserve } })
     await helena.context.close()
   }
 })

@@ -9,7 +9,6 @@ import { expect, test } from "../test.ts"
 import { ARTIFACTS } from "../fixtures.ts"
 import { openAs, Sandbox, SettingsPage } from "./approval-pages.ts"
 
-
 const DIEGO = "diego@example.com"
 const ANA = "ana@example.com"
 const SEEDED = { min_value: 100_000, approvers: 2 }
@@ -21,7 +20,8 @@ async function restore(sb: Sandbox): Promise<void> {
   const list = await sb.client.ok("approvalSettings", { as: ana, wallet })
   const s = list.data.data[0]
   if (s === undefined) await sb.client.ok("approvalSettingCreate", { as: ana, wallet, body: SEEDED })
-  else if (s.min_value !== SEEDED.min_value || s.approvers !== SEEDED.approvers) await sb.client.ok("approvalSettingUpdate", { as: ana, wallet, params: { id: s.id }, body: SEEDED })
+  else if (s.min_value !== SEEDED.min_value || s.approvers !== SEEDED.approvers)
+    await sb.client.ok("approvalSettingUpdate", { as: ana, wallet, params: { id: s.id }, body: SEEDED })
 }
 
 test("features §5: the form and the sandbox refuse 0 and 101 approvers; 1..100 are accepted", async ({ browser, baseURL }) => {
@@ -101,7 +101,10 @@ test("features §5/§8: only one configuration per wallet — a second one is re
     await page.minInput.fill("500,00")
     const ana = await sb.login(ANA)
     await sb.client.ok("approvalSettingCreate", { as: ana, wallet, body: SEEDED })
-    await expect(diego.page.getByTestId("setting-meanwhile")).toHaveText("Enquanto você digitava, outra pessoa criou uma regra para esta carteira. Ao enviar, a regra existente será mantida.", { timeout: 10_000 })
+    await expect(diego.page.getByTestId("setting-meanwhile")).toHaveText(
+      "Enquanto você digitava, outra pessoa criou uma regra para esta carteira. Ao enviar, a regra existente será mantida.",
+      { timeout: 10_000 }
+    )
     await expect(diego.page.getByTestId("setting-current")).toHaveCount(0)
     await page.approversInput.fill("3")
     await expect(page.minInput).toHaveValue("500,00")

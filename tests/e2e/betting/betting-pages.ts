@@ -12,11 +12,17 @@ import { signInToHome } from "../pages/sign-in.ts"
 export const BETTING = "/sports-betting"
 export const OPERATOR = "bruno@example.com"
 
-export async function openBetting(browser: Browser, baseURL: string, query = ""): Promise<{ context: BrowserContext; page: Page; walletId: string; sandbox: Sandbox }> {
+export async function openBetting(
+  browser: Browser,
+  baseURL: string,
+  query = ""
+): Promise<{ context: BrowserContext; page: Page; walletId: string; sandbox: Sandbox }> {
   const sandbox = new Sandbox(baseURL)
   const walletId = await sandbox.walletId("brunoMatrix")
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
-  await context.addInitScript((id) => { if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id) }, walletId)
+  await context.addInitScript((id) => {
+    if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id)
+  }, walletId)
   const page = await context.newPage()
   await signInToHome(page, OPERATOR, { query })
   return { context, page, walletId, sandbox }
@@ -31,12 +37,21 @@ export function reportXml(date: string, bytes: number): Buffer {
     rows.push(row)
     size += row.length + 1
   }
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<relatorioApostas versao="1.0" data="${date}" cnpj="12345678000195">\n${rows.join("\n")}\n</relatorioApostas>\n`)
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<relatorioApostas versao="1.0" data="${date}" cnpj="12345678000195">\n${rows.join("\n")}\n</relatorioApostas>\n`
+  )
 }
 
 export const sha256 = (b: Buffer): string => createHash("sha256").update(b).digest("hex")
 
-export interface SandboxFile { readonly id: string; readonly name: string; readonly state: string; readonly sha256: string | null; readonly size: number; readonly assembled: number }
+export interface SandboxFile {
+  readonly id: string
+  readonly name: string
+  readonly state: string
+  readonly sha256: string | null
+  readonly size: number
+  readonly assembled: number
+}
 export async function storedFiles(baseURL: string, walletId: string): Promise<ReadonlyArray<SandboxFile>> {
   const r = await fetch(`${baseURL}/__admin/storage-files?wallet_id=${encodeURIComponent(walletId)}`)
   expect(r.status).toBe(200)

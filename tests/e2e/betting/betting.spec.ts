@@ -16,11 +16,16 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { BETTING, faults, openBetting, reportXml, resetFaults, sha256, spDay, storedFiles } from "./betting-pages.ts"
 import { go } from "../pages/navigation.ts"
 
-test.afterEach(async ({ baseURL }) => { await resetFaults(baseURL ?? "") })
+test.afterEach(async ({ baseURL }) => {
+  await resetFaults(baseURL ?? "")
+})
 
 const pctOf = async (page: Page): Promise<number> => Number(await page.getByTestId("upload-progress").first().getAttribute("data-pct"))
 
-test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded resumes from the parts held and completes once, byte-identical", async ({ browser, baseURL }) => {
+test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded resumes from the parts held and completes once, byte-identical", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const { context, page, walletId } = await openBetting(browser, base)
   const date = spDay(1)
@@ -58,14 +63,19 @@ test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded r
   await context.close()
 })
 
-test("core §4 'Session timer': while a report uploads, a session under 60 s is renewed by itself and the upload completes (the idle expiry: tests/e2e/shell/session.spec.ts)", async ({ browser, baseURL }) => {
+test("core §4 'Session timer': while a report uploads, a session under 60 s is renewed by itself and the upload completes (the idle expiry: tests/e2e/shell/session.spec.ts)", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   // a 20 s session (?session_ms=): always under the 60 s of the rule, so a running upload renews it
   const { context, page } = await openBetting(browser, base, "?session_ms=20000")
   const date = spDay(2)
   await go(page, `${BETTING}/sending-report`)
   await page.getByTestId("report-date").fill(date)
-  await page.getByTestId("report-file").setInputFiles({ name: `relatorio-${date}-renew.xml`, mimeType: "application/xml", buffer: reportXml(date, 2 * 1024 * 1024) })
+  await page
+    .getByTestId("report-file")
+    .setInputFiles({ name: `relatorio-${date}-renew.xml`, mimeType: "application/xml", buffer: reportXml(date, 2 * 1024 * 1024) })
   await page.getByText("Aceito os termos de uso").click()
   // slow parts: 8 parts × 3 s plus the part URLs, create and complete calls ≈ 30 s of upload, longer than the 20 s session
   // the 20 s start from here (a loaded machine may have spent much of them signing in)
@@ -82,7 +92,10 @@ test("core §4 'Session timer': while a report uploads, a session under 60 s is 
   await context.close()
 })
 
-test("features §5: a malformed XML is refused before upload with its line; missing terms or file are said; the failed report's reason shows in the history", async ({ browser, baseURL }) => {
+test("features §5: a malformed XML is refused before upload with its line; missing terms or file are said; the failed report's reason shows in the history", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const { context, page, walletId } = await openBetting(browser, base)
   const before = (await storedFiles(base, walletId)).length
@@ -91,7 +104,9 @@ test("features §5: a malformed XML is refused before upload with its line; miss
   await expect(page.getByTestId("report-problem")).toHaveText("Escolha o arquivo XML ou ZIP do relatório.")
   const date = spDay(0)
   await page.getByTestId("report-date").fill(date)
-  const bad = Buffer.from(`<?xml version="1.0"?>\n<relatorioApostas versao="1.0" data="${date}" cnpj="12345678000195">\n  <aposta id="1" tipo="esportiva"\n</relatorioApostas>\n`)
+  const bad = Buffer.from(
+    `<?xml version="1.0"?>\n<relatorioApostas versao="1.0" data="${date}" cnpj="12345678000195">\n  <aposta id="1" tipo="esportiva"\n</relatorioApostas>\n`
+  )
   await page.getByTestId("report-file").setInputFiles({ name: "quebrado.xml", mimeType: "application/xml", buffer: bad })
   await page.getByTestId("report-send").click()
   await expect(page.getByTestId("report-problem")).toHaveText("Aceite os termos de uso para enviar o relatório.")
@@ -144,7 +159,10 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
   await context.close()
 })
 
-test("features §2 payment-proportion: the apportionment shows its beneficiaries and Pix code, is paid with the PIN and shows paid", async ({ browser, baseURL }) => {
+test("features §2 payment-proportion: the apportionment shows its beneficiaries and Pix code, is paid with the PIN and shows paid", async ({
+  browser,
+  baseURL
+}) => {
   const { context, page } = await openBetting(browser, baseURL ?? "")
   await go(page, `${BETTING}/payment-proportion`)
   await expect(page.getByTestId("apportionment-status")).toHaveAttribute("data-status", "pending", { timeout: 20_000 })

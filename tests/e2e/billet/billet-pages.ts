@@ -29,7 +29,9 @@ export class BilletPay extends byTestId({
     await this.line.fill(line)
     await this.lookUp.click()
   }
-  async commandId(): Promise<string> { return (await this.result.getAttribute("data-command-id")) ?? "" }
+  async commandId(): Promise<string> {
+    return (await this.result.getAttribute("data-command-id")) ?? ""
+  }
 }
 
 export class BilletReceive extends byTestId({
@@ -64,4 +66,3 @@ export const slip = async (page: Page, id: string): Promise<string> => {
   if (e === undefined) throw new Error(`no slip ${id}`)
   return e.typeable_line
 }
-

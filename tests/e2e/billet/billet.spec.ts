@@ -16,11 +16,13 @@ import { BilletPay, BilletReceive, slip } from "./billet-pages.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 
-
 const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
-test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno sees it received live; each movement once in the ledger", async ({ page, browser }) => {
+test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno sees it received live; each movement once in the ledger", async ({
+  page,
+  browser
+}) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
@@ -66,7 +68,9 @@ test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 25_000)
   expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 25_000)
-  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([
+    expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+  ])
   expect(after[0]!.statement_rows - before[0]!.statement_rows).toBe(1)
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 })
@@ -88,10 +92,15 @@ test("issue 14 features §4: a reload in the middle of a payment pays once; a sc
   // sync/outbox P4: the pin_token is never stored, so a payment the reload caught before it was sent asks
   // the PIN again (a loaded machine may not have sent it yet); either way it lands once
   const prompt = new PinPrompt(page)
-  await expect.poll(async () => {
-    if (await prompt.root.isVisible()) await prompt.answer()
-    return (await ledger(page, anaW)).transactions.filter((x) => x.transaction_uuid === commandId)
-  }, { timeout: 60_000 }).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  await expect
+    .poll(
+      async () => {
+        if (await prompt.root.isVisible()) await prompt.answer()
+        return (await ledger(page, anaW)).transactions.filter((x) => x.transaction_uuid === commandId)
+      },
+      { timeout: 60_000 }
+    )
+    .toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
   await go(page, "/banking/billet")
   await expect(page.getByTestId("billet-payment-row").first()).toHaveAttribute("data-status", "confirmed", { timeout: 60_000 })
 
@@ -110,7 +119,10 @@ test("issue 14 features §4: a reload in the middle of a payment pays once; a sc
   await expect(pay.result).toHaveAttribute("data-state", "confirmed", { timeout: 60_000 })
   await expect(pay.result).toContainText("Pagamento agendado")
   await go(page, "/banking/billet/scheduled-billet")
-  const pending = page.getByTestId("billet-scheduled-row").filter({ has: page.getByTestId("billet-scheduled-cancel") }).first()
+  const pending = page
+    .getByTestId("billet-scheduled-row")
+    .filter({ has: page.getByTestId("billet-scheduled-cancel") })
+    .first()
   await expect(pending).toHaveAttribute("data-status", "pending", { timeout: 60_000 })
   const id = (await pending.getAttribute("data-id")) ?? ""
   await page.screenshot({ path: `${ARTIFACTS}/billet-scheduled-pt.png`, fullPage: true })

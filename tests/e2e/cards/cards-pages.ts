@@ -13,17 +13,29 @@ export { Sandbox }
 export const CARDS = "/banking/cards"
 
 export async function openCards(
-  browser: Browser, baseURL: string, email: string, walletKey: string
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  walletKey: string
 ): Promise<{ context: BrowserContext; page: Page; shell: Shell; walletId: string }> {
   const walletId = await new Sandbox(baseURL).walletId(walletKey)
   const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
-  await context.addInitScript((id) => { if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id) }, walletId)
+  await context.addInitScript((id) => {
+    if (localStorage.getItem("pref:walletToken") === null) localStorage.setItem("pref:walletToken", id)
+  }, walletId)
   const page = await context.newPage()
   const { shell } = await signInToHome(page, email)
   return { context, page, shell, walletId }
 }
 
-export interface PlasticCard { readonly id: string; readonly status: string; readonly virtual: boolean; readonly number: string; readonly replaced_by: string | null; readonly events: Readonly<Record<string, number>> }
+export interface PlasticCard {
+  readonly id: string
+  readonly status: string
+  readonly virtual: boolean
+  readonly number: string
+  readonly replaced_by: string | null
+  readonly events: Readonly<Record<string, number>>
+}
 
 export async function plastic(baseURL: string, walletId: string): Promise<ReadonlyArray<PlasticCard>> {
   return (await new Sandbox(baseURL).client.admin("cardsOf", { query: { wallet_id: walletId } })).data

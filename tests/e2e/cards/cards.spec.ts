@@ -13,7 +13,9 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { CARDS, faults, openCards, plastic, purchase, resetFaults, Sandbox, stateOf } from "./cards-pages.ts"
 import { go } from "../pages/navigation.ts"
 
-test.afterEach(async ({ baseURL }) => { await resetFaults(baseURL ?? "") })
+test.afterEach(async ({ baseURL }) => {
+  await resetFaults(baseURL ?? "")
+})
 
 test("features §9: five virtual cards are requested, 'n of 5' counts them, the 6th is refused in the user's language", async ({ browser, baseURL }) => {
   const { context, page, walletId } = await openCards(browser, baseURL ?? "", "carla@example.com", "carla")
@@ -89,7 +91,10 @@ test("features §4/§5: a physical card is activated by its last four digits; a 
   await context.close()
 })
 
-test("features §4: a block sent while the connection drops, then a reload, ends blocked exactly once; a purchase on it is declined and shown; unblock with the PIN", async ({ browser, baseURL }) => {
+test("features §4: a block sent while the connection drops, then a reload, ends blocked exactly once; a purchase on it is declined and shown; unblock with the PIN", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const { context, page, walletId } = await openCards(browser, base, "helena@example.com", "helena")
   const card = (await plastic(base, walletId)).find((c) => !c.virtual && c.status === "activated")!
@@ -196,8 +201,10 @@ test("axe (pt, en): physical card, virtual cards, a card's page, the card statem
   const { context, page, walletId } = await openCards(browser, base, "bruno@example.com", "brunoMatrix")
   const v = (await plastic(base, walletId)).find((c) => c.virtual)!
   const pages: ReadonlyArray<readonly [string, string]> = [
-    [`${CARDS}/physical-card`, "cards-physical"], [`${CARDS}/virtual-card`, "cards-virtual"],
-    [`${CARDS}/virtual-card/${v.id}`, "cards-detail"], [`${CARDS}/statements`, "cards-statement"]
+    [`${CARDS}/physical-card`, "cards-physical"],
+    [`${CARDS}/virtual-card`, "cards-virtual"],
+    [`${CARDS}/virtual-card/${v.id}`, "cards-detail"],
+    [`${CARDS}/statements`, "cards-statement"]
   ]
   for (const lang of ["pt", "en"] as const) {
     for (const [path, shot] of pages) {

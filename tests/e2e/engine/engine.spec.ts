@@ -6,7 +6,10 @@ import { expect, test, type Page } from "../test.ts"
 
 import { openHarness as open, signInAndSync } from "./harness-steps.ts"
 const userDbs = (page: Page, userId: string) =>
-  page.evaluate(async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(`bank-u-${id.toLowerCase().replace(/[^a-z0-9]/g, "")}`)), userId)
+  page.evaluate(
+    async (id) => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.includes(`bank-u-${id.toLowerCase().replace(/[^a-z0-9]/g, "")}`)),
+    userId
+  )
 
 test.describe("engine in the browser", () => {
   test("S1 Q1 P6 sync fills real IndexedDB; L5 a live update reaches two tabs at once; S4 logout wipes", async ({ context }) => {

@@ -18,11 +18,15 @@ export async function signInAndSync(page: Page, email: string): Promise<{ userId
     window.harness.watch("wallets", { kind: "wallets" })
     window.harness.watch("progress", { kind: "syncProgress" })
   })
-  await page.waitForFunction(() => {
-    const w = (window.harness.snaps.wallets as Array<{ id: string; default: boolean }> | undefined)?.find((x) => x.default)
-    const p = window.harness.snaps.progress as { lists: Record<string, { state: string }> } | undefined
-    return w !== undefined && p?.lists[`statements:${w.id}`]?.state === "done"
-  }, undefined, { timeout: 30_000 })
+  await page.waitForFunction(
+    () => {
+      const w = (window.harness.snaps.wallets as Array<{ id: string; default: boolean }> | undefined)?.find((x) => x.default)
+      const p = window.harness.snaps.progress as { lists: Record<string, { state: string }> } | undefined
+      return w !== undefined && p?.lists[`statements:${w.id}`]?.state === "done"
+    },
+    undefined,
+    { timeout: 30_000 }
+  )
   const walletId = await page.evaluate(() => (window.harness.snaps.wallets as Array<{ id: string; default: boolean }>).find((x) => x.default)!.id)
   return { userId, walletId }
 }

@@ -10,7 +10,9 @@ const total = (page: Page) => page.evaluate(() => (window.harness.snaps.stmts as
 
 test.describe("engine without SharedWorker", () => {
   test("W1 one tab leads and W2 relays a second tab's live queries; W3 when the leader's tab closes the other tab takes over", async ({ context }) => {
-    await context.addInitScript(() => { Object.defineProperty(window, "SharedWorker", { value: undefined, configurable: true }) })
+    await context.addInitScript(() => {
+      Object.defineProperty(window, "SharedWorker", { value: undefined, configurable: true })
+    })
     const a = await context.newPage()
     await open(a)
     expect(await a.evaluate(() => typeof SharedWorker)).toBe("undefined")

@@ -9,19 +9,27 @@ import { expect, test } from "../test.ts"
 
 import { openHarness, signInAndSync } from "./harness-steps.ts"
 
-interface Snap { total: number; rows: Array<{ id: string }>; partial?: true }
+interface Snap {
+  total: number
+  rows: Array<{ id: string }>
+  partial?: true
+}
 
 test("Q5 an early query gets its rows first, then the full answer; Q4 the next window of it comes whole", async ({ page }) => {
   await openHarness(page)
   const { walletId } = await signInAndSync(page, "ana@example.com")
   const seen = await page.evaluate(async (w) => {
-    const collect = (query: unknown, early: boolean): Promise<Snap[]> => new Promise((resolve) => {
-      const got: Snap[] = []
-      const stop = window.harness.engine.subscribe({ kind: "statements", query, ...(early ? { early: true } : {}) }, (v) => {
-        got.push(v as Snap)
-        if (!(v as Snap).partial) { stop(); resolve(got) }
+    const collect = (query: unknown, early: boolean): Promise<Snap[]> =>
+      new Promise((resolve) => {
+        const got: Snap[] = []
+        const stop = window.harness.engine.subscribe({ kind: "statements", query, ...(early ? { early: true } : {}) }, (v) => {
+          got.push(v as Snap)
+          if (!(v as Snap).partial) {
+            stop()
+            resolve(got)
+          }
+        })
       })
-    })
     // a text filter goes by a scan (a first page without text is answered from chunk totals, Q7)
     const q = { walletIds: [w], text: "a", sort: { by: "created_at", dir: "desc" }, offset: 0, limit: 20 }
     const early = await collect(q, true)

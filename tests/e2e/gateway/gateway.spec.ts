@@ -45,7 +45,11 @@ test("features §2/§3: bruno filters deposits of matrix and branch by status an
   let count = 0
   let value = 0
   for (const w of [wallets["brunoMatrix"] as string, wallets["brunoBranch"] as string]) {
-    const r = await sb.client.ok("gatewayDeposits", { as: bruno, wallet: w, query: { status: "paid", start_date: spDate(now - 6 * 86_400_000), end_date: spDate(now), page_size: 5000 } })
+    const r = await sb.client.ok("gatewayDeposits", {
+      as: bruno,
+      wallet: w,
+      query: { status: "paid", start_date: spDate(now - 6 * 86_400_000), end_date: spDate(now), page_size: 5000 }
+    })
     count += r.data.total
     value += r.data.data.reduce((a, t) => a + t.value, 0)
   }
@@ -80,7 +84,10 @@ test("features §2 live: a deposit created by the sandbox appears in the open li
   await close()
 })
 
-test("features §2 metrics in pt and en: local totals agree with the server's aggregate; the interval limit is enforced; axe clean", async ({ browser, baseURL }) => {
+test("features §2 metrics in pt and en: local totals agree with the server's aggregate; the interval limit is enforced; axe clean", async ({
+  browser,
+  baseURL
+}) => {
   const { page, close } = await openGateway(browser, baseURL ?? "")
   await go(page, "/gateway/metrics")
   await expect(page.getByTestId("metrics-row").first()).toBeVisible({ timeout: 30_000 })

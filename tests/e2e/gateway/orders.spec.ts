@@ -54,7 +54,9 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
   await expect(order).toHaveAttribute("data-status", "refunded", { timeout: 20_000 })
   await expect(order).toContainText("Estornado")
 
-  const orderId = (await sb.client.ok("gatewayOrders", { as: await sb.login("bruno@example.com"), wallet: matrix, query: { page_size: 100 } })).data.data.find((o) => o.reference === reference)!.id
+  const orderId = (await sb.client.ok("gatewayOrders", { as: await sb.login("bruno@example.com"), wallet: matrix, query: { page_size: 100 } })).data.data.find(
+    (o) => o.reference === reference
+  )!.id
   const proof = await sb.client.admin("orderRefundsOf", { query: { order_id: orderId } })
   expect([proof.data.refunds.length, proof.data.refund_rows]).toEqual([1, 1])
   const after = await sb.ledger(matrix)

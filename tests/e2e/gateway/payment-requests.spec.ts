@@ -16,7 +16,12 @@ import { signInToHome } from "../pages/sign-in.ts"
 
 async function open(browser: Browser, baseURL: string, prefix: "" | "/en" = ""): Promise<{ page: Page; sb: Sandbox; close: () => Promise<void> }> {
   const sb = new Sandbox(baseURL)
-  const context = await browser.newContext({ baseURL, locale: prefix === "/en" ? "en-US" : "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    baseURL,
+    locale: prefix === "/en" ? "en-US" : "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    viewport: { width: 1280, height: 900 }
+  })
   const page = await context.newPage()
   await signInToHome(page, "bruno@example.com", { prefix })
   await goInApp(page, `${prefix}/gateway/payments`)
@@ -30,9 +35,16 @@ async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
 }
 
 /** A PDF-looking file of `kb` KiB (over 256 KiB goes in several parts, so progress moves). */
-const pdf = (name: string, kb: number) => ({ name, mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(kb * 1024, 0x41)]) })
+const pdf = (name: string, kb: number) => ({
+  name,
+  mimeType: "application/pdf",
+  buffer: Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(kb * 1024, 0x41)])
+})
 
-test("features §5 without an invoice the request is refused with its message and nothing typed is lost; with it the files upload with progress and the request is listed once", async ({ browser, baseURL }) => {
+test("features §5 without an invoice the request is refused with its message and nothing typed is lost; with it the files upload with progress and the request is listed once", async ({
+  browser,
+  baseURL
+}) => {
   const { page, sb, close } = await open(browser, baseURL ?? "")
   const matrix = await sb.walletId("brunoMatrix")
   const bruno = await sb.login("bruno@example.com")
@@ -54,7 +66,8 @@ test("features §5 without an invoice the request is refused with its message an
   await expect(page.getByTestId("pr-bank")).toHaveValue("341")
   await expect(page.getByTestId("pr-amount")).toHaveValue("1.234,56")
   await expect(page.getByTestId("pr-pix-key")).toHaveValue("fornecedor@example.com")
-  const listed = async () => (await sb.client.ok("paymentRequests", { as: bruno, wallet: matrix, query: { page_size: 100 } })).data.data.filter((r) => r.beneficiary_name === name)
+  const listed = async () =>
+    (await sb.client.ok("paymentRequests", { as: bruno, wallet: matrix, query: { page_size: 100 } })).data.data.filter((r) => r.beneficiary_name === name)
   expect(await listed()).toHaveLength(0)
   await page.screenshot({ path: `${ARTIFACTS}/gateway-payment-requests-refused-pt.png`, fullPage: true })
   expect(await axeSerious(page)).toEqual([])
@@ -75,7 +88,14 @@ test("features §5 without an invoice the request is refused with its message an
   await expect(row).toContainText("contrato-social.pdf")
   const server = await listed()
   expect(server).toHaveLength(1)
-  expect(server[0]).toMatchObject({ document: "11222333000181", bank_code: "341", account_type: "savings", via: "pix", pix_key: "fornecedor@example.com", amount: 123_456 })
+  expect(server[0]).toMatchObject({
+    document: "11222333000181",
+    bank_code: "341",
+    account_type: "savings",
+    via: "pix",
+    pix_key: "fornecedor@example.com",
+    amount: 123_456
+  })
   // the back office approves it: the list follows live
   await sb.client.admin("paymentRequestMove", { body: { id: server[0]!.id, status: "approved" } })
   await expect(row).toHaveAttribute("data-status", "approved", { timeout: 20_000 })

@@ -12,11 +12,17 @@ import { balanceOf, CoinsPage, ledger, seed, StatementsPage } from "../statement
 // the app opens offline through its service worker (blocked elsewhere in the suite: playwright.config.ts)
 test.use({ serviceWorkers: "allow" })
 
-test("issue 18: offline, a reload and a new tab open the app with the local statement, balances and queue, and say since when", async ({ page, context, signInAs }) => {
+test("issue 18: offline, a reload and a new tab open the app with the local statement, balances and queue, and say since when", async ({
+  page,
+  context,
+  signInAs
+}) => {
   await signInAs("ana@example.com")
   // a request in Ana's approval queue (other suites may have decided the seeded ones), seen online first
   const { wallets } = await seed(page)
-  await new Sandbox(new URL(page.url()).origin).client.admin("approvalRequestCreate", { body: { wallet_id: wallets["anaMain"], amount: 250_000, description: "Offline" } })
+  await new Sandbox(new URL(page.url()).origin).client.admin("approvalRequestCreate", {
+    body: { wallet_id: wallets["anaMain"], amount: 250_000, description: "Offline" }
+  })
   await page.goto("/control-panel/security/approval/requests")
   await expect(page.getByTestId("approval-request").first()).toBeVisible({ timeout: 20_000 })
   const st = new StatementsPage(page)
@@ -37,7 +43,12 @@ test("issue 18: offline, a reload and a new tab open the app with the local stat
   await page.screenshot({ path: `${ARTIFACTS}/offline-statement-pt.png` })
 
   // a new tab (opened from this one, so it carries the tab's session, core §9), still offline: the banking home with the balances
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.evaluate(() => { window.open("/banking/home", "_blank") })])
+  const [tab] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.evaluate(() => {
+      window.open("/banking/home", "_blank")
+    })
+  ])
   await expect(tab.getByTestId("offline-banner")).toBeVisible({ timeout: 30_000 })
   await expect(tab.getByTestId("balance-BRL-amount")).toContainText(/R\$/)
   // the approval queue from the local copy
@@ -49,7 +60,11 @@ test("issue 18: offline, a reload and a new tab open the app with the local stat
   await context.setOffline(false)
 })
 
-test("issue 18 RT7 CN1: a conversion made offline waits, is shown as waiting and cancellable; another is applied once when the network returns", async ({ page, context, signInAs }) => {
+test("issue 18 RT7 CN1: a conversion made offline waits, is shown as waiting and cancellable; another is applied once when the network returns", async ({
+  page,
+  context,
+  signInAs
+}) => {
   await signInAs("ana@example.com")
   const coins = new CoinsPage(page)
   await coins.openFromMenu()

@@ -8,5 +8,7 @@ export class HomePage extends byTestId({ root: "home-page", balances: "home-bala
     await expect(this.root).toBeVisible()
     await expect(this.balance("BRL")).toBeVisible({ timeout: 20_000 })
   }
-  balance(symbol: string): Locator { return this.page.getByTestId(`balance-${symbol}-amount`) }
+  balance(symbol: string): Locator {
+    return this.page.getByTestId(`balance-${symbol}-amount`)
+  }
 }

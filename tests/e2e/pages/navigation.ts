@@ -10,11 +10,19 @@ import type { Page } from "@playwright/test"
 export async function go(page: Page, path: string): Promise<void> {
   const here = page.url()
   const target = new URL(path, here.startsWith("http") ? here : "http://x.invalid/")
-  const open = here.startsWith("http") && new URL(here).origin === target.origin &&
-    await page.evaluate(() => (document.getElementById("root")?.childElementCount ?? 0) > 0).catch(() => false)
-  if (!open) { await page.goto(path); return }
-  await page.evaluate((to) => {
-    window.history.pushState({}, "", to)
-    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }))
-  }, target.pathname + target.search + target.hash)
+  const open =
+    here.startsWith("http") &&
+    new URL(here).origin === target.origin &&
+    (await page.evaluate(() => (document.getElementById("root")?.childElementCount ?? 0) > 0).catch(() => false))
+  if (!open) {
+    await page.goto(path)
+    return
+  }
+  await page.evaluate(
+    (to) => {
+      window.history.pushState({}, "", to)
+      window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }))
+    },
+    target.pathname + target.search + target.hash
+  )
 }

@@ -12,7 +12,9 @@ export type { Ledger }
 export class Sandbox {
   readonly client: SandboxClient
   private wallets: Readonly<Record<string, string>> | null = null
-  constructor(baseURL: string) { this.client = new SandboxClient(baseURL) }
+  constructor(baseURL: string) {
+    this.client = new SandboxClient(baseURL)
+  }
   /** The seeded wallets: key (e.g. anaMain, anaReserve) → id (schema of /__admin/seed). */
   async seededWallets(): Promise<Readonly<Record<string, string>>> {
     this.wallets ??= { ...(await this.client.admin("seed")).data.wallets }
@@ -23,7 +25,9 @@ export class Sandbox {
     if (id === undefined) throw new Error(`no seeded wallet ${key}`)
     return id
   }
-  login(email: string): Promise<Session> { return this.client.login(email) }
+  login(email: string): Promise<Session> {
+    return this.client.login(email)
+  }
   /** The ledger of a wallet (by id; Ana's main wallet when none is given). */
   async ledger(walletId?: string): Promise<Ledger> {
     return (await this.client.admin("ledger", { query: { wallet_id: walletId ?? (await this.walletId()) } })).data

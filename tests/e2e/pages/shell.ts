@@ -30,7 +30,9 @@ export class Shell extends byTestId({
     await expect(this.tour).toBeHidden()
   }
 
-  menuItem(id: string): Locator { return this.page.getByTestId(`menu-${id}`) }
+  menuItem(id: string): Locator {
+    return this.page.getByTestId(`menu-${id}`)
+  }
 
   async unreadCount(): Promise<number> {
     return Number(await this.notificationsButton.getAttribute("data-unread"))

@@ -21,7 +21,12 @@ export interface SignedIn {
   readonly shell: Shell
 }
 
-export interface SessionInfo { readonly userId: string; readonly accessToken: string; readonly refreshToken: string; readonly expiresAt: number }
+export interface SessionInfo {
+  readonly userId: string
+  readonly accessToken: string
+  readonly refreshToken: string
+  readonly expiresAt: number
+}
 
 const userIdOf = (token: string): string => (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { id: string }).id
 
@@ -29,7 +34,9 @@ const userIdOf = (token: string): string => (JSON.parse(Buffer.from(token.split(
 export async function sessionByApi(page: Page, email: string): Promise<SessionInfo> {
   const first = await page.request.post("/users/v2/auth/signin", { data: { email, password: PASSWORD }, headers: { language: "pt-BR" } })
   expect(first.status(), `sign-in of ${email}`).toBe(200)
-  const { data: { otp_id } } = (await first.json()) as { data: { otp_id: string } }
+  const {
+    data: { otp_id }
+  } = (await first.json()) as { data: { otp_id: string } }
   const second = await page.request.post("/users/auth/session/signin", { data: { otp_id, code: FIXED_CODE }, headers: { language: "pt-BR" } })
   expect(second.status(), `session sign-in of ${email}`).toBe(200)
   const { data: t } = (await second.json()) as { data: { access_token: string; refresh_token: string; expires_in: number } }
@@ -47,21 +54,30 @@ const TOURS = ["bankingHome", "gatewayMetrics", "gatewayPayments", "gatewayTrans
 export async function openSignedIn(page: Page, email: string, o: { path?: string; tours?: "skip" | "show" } = {}): Promise<SessionInfo> {
   const session = await sessionByApi(page, email)
   const once = `e2e:signed-in:${Math.random().toString(36).slice(2)}`
-  await page.addInitScript(({ session, once, tours }) => {
-    try {
-      if (window !== window.top || sessionStorage.getItem(once) !== null) return
-      sessionStorage.setItem(once, "1")
-      sessionStorage.setItem("session", JSON.stringify(session))
-      sessionStorage.setItem("session:renewedAt", String(Date.now()))
-      if (tours !== null) for (const t of tours) localStorage.setItem(`pref:tour:${session.userId}:${t}`, "done")
-    } catch { /* about:blank has no storage */ }
-  }, { session, once, tours: (o.tours ?? "skip") === "skip" ? TOURS : null })
+  await page.addInitScript(
+    ({ session, once, tours }) => {
+      try {
+        if (window !== window.top || sessionStorage.getItem(once) !== null) return
+        sessionStorage.setItem(once, "1")
+        sessionStorage.setItem("session", JSON.stringify(session))
+        sessionStorage.setItem("session:renewedAt", String(Date.now()))
+        if (tours !== null) for (const t of tours) localStorage.setItem(`pref:tour:${session.userId}:${t}`, "done")
+      } catch {
+        /* about:blank has no storage */
+      }
+    },
+    { session, once, tours: (o.tours ?? "skip") === "skip" ? TOURS : null }
+  )
   await page.goto(o.path ?? "/banking/home")
   return session
 }
 
 /** Signed in as `email` on the banking home with balances shown (in `prefix`'s language form); no tour over it. */
-export async function signInToHome(page: Page, email: string, o: { prefix?: "" | "/pt" | "/en"; query?: string; tours?: "skip" | "show" } = {}): Promise<SignedIn> {
+export async function signInToHome(
+  page: Page,
+  email: string,
+  o: { prefix?: "" | "/pt" | "/en"; query?: string; tours?: "skip" | "show" } = {}
+): Promise<SignedIn> {
   const login = new LoginPage(page)
   const home = new HomePage(page)
   const shell = new Shell(page)

@@ -30,14 +30,19 @@ const clockToDay = async (page: Page, n: number): Promise<void> => {
   const r = await page.request.post("/__admin/clock", { data: { offset_ms: Date.parse(`${spDay(n)}T15:00:00Z`) - Date.now() } })
   expect(r.status()).toBe(200)
 }
-const resetClock = async (page: Page): Promise<void> => { await page.request.post("/__admin/clock", { data: { offset_ms: 0 } }) }
+const resetClock = async (page: Page): Promise<void> => {
+  await page.request.post("/__admin/clock", { data: { offset_ms: 0 } })
+}
 
 async function seriousAxe(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).analyze()
   return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 }
 
-interface Made { readonly authorization: { readonly id: string }; readonly qr_code: string }
+interface Made {
+  readonly authorization: { readonly id: string }
+  readonly qr_code: string
+}
 /** A synthetic merchant requests an authorization (the sandbox's admin route). */
 async function merchantRequest(page: Page, body: Record<string, unknown>): Promise<Made> {
   const r = await page.request.post("/__admin/pix-automatic/requests", { data: body })
@@ -49,14 +54,23 @@ async function statementRows(page: Page, operationId: string): Promise<{ stateme
   return ((await r.json()) as { data: { statement_rows: number; amount_total: number } }).data
 }
 
-test("features §2/§4 issue 13: approved by QR code → charged once on its date; approved then cancelled → never charged; above the maximum → fails with its reason (pt, en; axe)", async ({ page }) => {
+test("features §2/§4 issue 13: approved by QR code → charged once on its date; approved then cancelled → never charged; above the maximum → fails with its reason (pt, en; axe)", async ({
+  page
+}) => {
   try {
     await signIn(page, "ana@example.com")
     const { wallets } = await seed(page)
     const anaW = wallets["anaMain"] as string
     const qr = await merchantRequest(page, { merchant: 2, start_date: spDay(5), value: 4_321, contract_description: "E2E por QR" })
     const toCancel = await merchantRequest(page, { wallet_id: anaW, merchant: 0, start_date: spDay(6), value: 1_111, contract_description: "E2E cancelada" })
-    const above = await merchantRequest(page, { wallet_id: anaW, merchant: 1, start_date: spDay(7), floor_max_value: 1_000, charge_amount: 5_000, contract_description: "E2E acima do máximo" })
+    const above = await merchantRequest(page, {
+      wallet_id: anaW,
+      merchant: 1,
+      start_date: spDay(7),
+      floor_max_value: 1_000,
+      charge_amount: 5_000,
+      contract_description: "E2E acima do máximo"
+    })
 
     await go(page, "/banking/pix/automatic-pix")
     await expect(page.getByTestId("pix-schedule-automatic")).toBeVisible()

@@ -32,7 +32,9 @@ const clockToDay = async (page: Page, n: number): Promise<void> => {
   const r = await page.request.post("/__admin/clock", { data: { offset_ms: Date.parse(`${spDay(n)}T15:00:00Z`) - Date.now() } })
   expect(r.status()).toBe(200)
 }
-const resetClock = async (page: Page): Promise<void> => { await page.request.post("/__admin/clock", { data: { offset_ms: 0 } }) }
+const resetClock = async (page: Page): Promise<void> => {
+  await page.request.post("/__admin/clock", { data: { offset_ms: 0 } })
+}
 
 async function seriousAxe(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).analyze()
@@ -55,7 +57,9 @@ async function schedule(page: Page, amount: string, date: string, description: s
   await new PinPrompt(page).answer()
 }
 
-test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once when the clock passes its date twice; a cancelled one never runs", async ({ page }) => {
+test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once when the clock passes its date twice; a cancelled one never runs", async ({
+  page
+}) => {
   try {
     await signIn(page, "ana@example.com")
     const { wallets } = await seed(page)
@@ -118,14 +122,18 @@ test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once
 
     // the scheduled list shows it paid (from the home's days-ahead card: no reload)
     await page.getByTestId("home-days-ahead-open").click()
-    await expect(page.locator(`[data-testid=scheduled-row][data-operation-id="${operationId}"]`)).toHaveAttribute("data-status", "executed", { timeout: 40_000 })
+    await expect(page.locator(`[data-testid=scheduled-row][data-operation-id="${operationId}"]`)).toHaveAttribute("data-status", "executed", {
+      timeout: 40_000
+    })
     await expect(toCancel).toHaveAttribute("data-status", "canceled")
   } finally {
     await resetClock(page)
   }
 })
 
-test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/29 February and 31 March; above the maximum it is warned (pt, en; axe)", async ({ page }) => {
+test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/29 February and 31 March; above the maximum it is warned (pt, en; axe)", async ({
+  page
+}) => {
   await signIn(page, "ana@example.com")
   await go(page, "/banking/pix/recurrence-pix")
   await expect(page.getByTestId("pix-schedule-recurrence")).toBeVisible()
@@ -157,7 +165,9 @@ test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/2
   // English
   await go(page, "/en/banking/pix/recurrence-pix")
   await expect(page.getByRole("heading", { name: "Recurring Pix" })).toBeVisible()
-  await expect(page.locator(`[data-testid=recurrence-row]`).filter({ hasText: "Mensalidade" }).first().getByTestId("recurrence-next")).toHaveText(expected.join(", "))
+  await expect(page.locator(`[data-testid=recurrence-row]`).filter({ hasText: "Mensalidade" }).first().getByTestId("recurrence-next")).toHaveText(
+    expected.join(", ")
+  )
   await page.screenshot({ path: `${ARTIFACTS}/pix-recurrence-en.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await go(page, "/en/banking/pix/scheduled-pix")

@@ -30,16 +30,22 @@ const clockAt = async (page: Page, n: number, hhmmss: string): Promise<void> => 
   const r = await page.request.post("/__admin/clock", { data: { offset_ms: Date.parse(`${spDay(n)}T${hhmmss}-03:00`) - Date.now() } })
   expect(r.status()).toBe(200)
 }
-const resetClock = async (page: Page): Promise<void> => { await page.request.post("/__admin/clock", { data: { offset_ms: 0 } }) }
+const resetClock = async (page: Page): Promise<void> => {
+  await page.request.post("/__admin/clock", { data: { offset_ms: 0 } })
+}
 const brlText = (cents: number): string =>
-  `R$ ${Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(cents % 100).padStart(2, "0")}`
+  `R$ ${Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")},${String(cents % 100).padStart(2, "0")}`
 
 async function seriousAxe(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).analyze()
   return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 }
 
-test("features §2 issue 13: automatic withdrawal set up in pt (bad input explained, typed kept; PIN), swept once when the clock passes its time, live; en; axe", async ({ page }) => {
+test("features §2 issue 13: automatic withdrawal set up in pt (bad input explained, typed kept; PIN), swept once when the clock passes its time, live; en; axe", async ({
+  page
+}) => {
   try {
     await signInToHome(page, "ana@example.com")
     const { wallets } = await seed(page)

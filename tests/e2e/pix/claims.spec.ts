@@ -15,10 +15,13 @@ import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 
-
 /** A navigation right after sign-in may be aborted by the app's own redirect to the home: once more then. */
 const open = async (page: Page, path: string): Promise<void> => {
-  try { await go(page, path) } catch { await go(page, path) }
+  try {
+    await go(page, path)
+  } catch {
+    await go(page, path)
+  }
 }
 
 const axeSerious = async (page: Page): Promise<string[]> =>
@@ -30,7 +33,10 @@ const printedCode = async (page: Page, key: string): Promise<string> => {
   return ((await r.json()) as { data: { code: string | null } }).data.code ?? ""
 }
 
-test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approves live, the key moves; the limit and a wrong code show their messages (pt, en; axe)", async ({ page, browser }) => {
+test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approves live, the key moves; the limit and a wrong code show their messages (pt, en; axe)", async ({
+  page,
+  browser
+}) => {
   // the session outlives the slow steps of a loaded machine (src/lib/session.ts `?session_ms=`, kept for the tab)
   await open(page, "/auth/login?session_ms=1800000")
   await signInToHome(page, "ana@example.com")

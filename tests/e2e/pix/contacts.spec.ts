@@ -14,7 +14,6 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
 /** The session ends 5 min after sign-in unless renewed (core §9): renew it, as a user would, on a slow machine. */
 const keepSession = async (page: Page): Promise<void> => {
   const b = page.getByRole("button", { name: /^(Continuar sessão|Continue session)$/ })
@@ -72,7 +71,9 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   const after = [await sb.ledger(anaW), await sb.ledger(carlaW)]
   expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 1_234)
   expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 1_234)
-  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([
+    expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+  ])
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 
   await keepSession(page)
@@ -98,5 +99,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   await expect(carla).toHaveCount(0, { timeout: 20_000 })
   // the page hides her at once (the delete's overlay); the server has her gone once the command is sent
   const ana = await sb.login("ana@example.com")
-  await expect.poll(async () => (await sb.client.ok("pixContacts", { as: ana, wallet: anaW })).data.data.some((c) => c.key === "carla@example.com"), { timeout: 20_000 }).toBe(false)
+  await expect
+    .poll(async () => (await sb.client.ok("pixContacts", { as: ana, wallet: anaW })).data.data.some((c) => c.key === "carla@example.com"), { timeout: 20_000 })
+    .toBe(false)
 })

@@ -15,14 +15,15 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
 const sandbox = (page: Page): Sandbox => new Sandbox(new URL(page.url()).origin)
 /** The business clock at `hm` São Paulo time, `days` days from today (São Paulo). */
 const clockAt = async (page: Page, hm: string, days = 0): Promise<void> => {
   const day = new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)
   await sandbox(page).client.admin("clock", { body: { offset_ms: Date.parse(`${day}T${hm}:00-03:00`) - Date.now() } })
 }
-const resetClock = async (page: Page): Promise<void> => { await sandbox(page).client.admin("clock", { body: { offset_ms: 0 } }) }
+const resetClock = async (page: Page): Promise<void> => {
+  await sandbox(page).client.admin("clock", { body: { offset_ms: 0 } })
+}
 /** The session ends 5 min after sign-in unless renewed (core §9): renew it, as a user would, on a slow machine. */
 const keepSession = async (page: Page): Promise<void> => {
   const b = page.getByRole("button", { name: /^(Continuar sessão|Continue session)$/ })
@@ -50,7 +51,9 @@ const payUpToReview = async (page: Page, key: string, amount: string): Promise<v
 const brlPt = (cents: number): string => `R$ ${(cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })}`
 const othersCard = (page: Page) => page.locator('[data-testid="pix-limit-card"][data-tag="pix_others"]')
 
-test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night limit is stopped with what is left; nothing is debited; used shows (pt, en, axe)", async ({ page }) => {
+test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night limit is stopped with what is left; nothing is debited; used shows (pt, en, axe)", async ({
+  page
+}) => {
   await signInToHome(page, "helena@example.com")
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")
@@ -99,7 +102,9 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
     await resetClock(page)
   }
 })
-test("features §2 limit issue 12: a raised night limit is pending and applies only after the clock moves 24 h; then the Pix goes through once", async ({ page }) => {
+test("features §2 limit issue 12: a raised night limit is pending and applies only after the clock moves 24 h; then the Pix goes through once", async ({
+  page
+}) => {
   await signInToHome(page, "helena@example.com")
   const sb = sandbox(page)
   const helenaW = await sb.walletId("helena")

@@ -15,12 +15,14 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
 const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
 /** Fills the account form (bank chosen from the search). */
-async function fillAccount(page: Page, a: { bank: string; option: RegExp; agency: string; account: string; digit: string; type: string; document: string }): Promise<void> {
+async function fillAccount(
+  page: Page,
+  a: { bank: string; option: RegExp; agency: string; account: string; digit: string; type: string; document: string }
+): Promise<void> {
   await page.getByTestId("pix-account-bank").fill(a.bank)
   await page.getByRole("option", { name: a.option }).click()
   await page.getByTestId("pix-account-agency").fill(a.agency)
@@ -30,7 +32,10 @@ async function fillAccount(page: Page, a: { bank: string; option: RegExp; agency
   await page.getByTestId("pix-account-document").fill(a.document)
 }
 
-test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document keeps what was typed; Bruno sees it live; each movement once", async ({ page, browser }) => {
+test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document keeps what was typed; Bruno sees it live; each movement once", async ({
+  page,
+  browser
+}) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
@@ -84,7 +89,9 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 7_654)
   expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 7_654)
-  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([
+    expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+  ])
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 
   // English: an unknown account at another bank, its message, the form as typed
@@ -97,7 +104,9 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   expect(await seriousAxe(page)).toEqual([])
 })
 
-test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow; nothing leaves now; the receipt links to scheduled-pix (pt, en)", async ({ page }) => {
+test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow; nothing leaves now; the receipt links to scheduled-pix (pt, en)", async ({
+  page
+}) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
@@ -134,7 +143,9 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   // cancelled again, so the clock suites that run later find no extra payment of Ana's on that day
   await row.getByTestId("scheduled-cancel").click()
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Cancel schedule" }).click()
-  await expect(page.getByTestId("scheduled-row").and(page.locator(`[data-amount="1234"][data-date="${day}"][data-status="canceled"]`))).toHaveCount(1, { timeout: 20_000 })
+  await expect(page.getByTestId("scheduled-row").and(page.locator(`[data-amount="1234"][data-date="${day}"][data-status="canceled"]`))).toHaveCount(1, {
+    timeout: 20_000
+  })
   // Portuguese: the three choices
   await go(page, "/banking/pix/pay")
   await page.getByTestId("pix-key").fill("bruno@example.com")

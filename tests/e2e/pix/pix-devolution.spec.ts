@@ -11,7 +11,6 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
 test("features §1 §2 issue 12: a devolution clicked twice returns the money once; over what is left is refused (pt, en, axe)", async ({ page }) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)

@@ -13,8 +13,10 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
-test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({ page, browser }) => {
+test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste; a corrupted copy is refused; Bruno sees it paid live; ledger once each", async ({
+  page,
+  browser
+}) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
@@ -46,11 +48,16 @@ test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste;
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 4_567)
   expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 4_567)
-  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([
+    expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+  ])
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 })
 
-test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image from his page; an image with no code is refused; paid once", async ({ page, browser }) => {
+test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image from his page; an image with no code is refused; paid once", async ({
+  page,
+  browser
+}) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string
@@ -81,7 +88,9 @@ test("features §2 §3 issue 12: Ana pays Bruno's dynamic code by the QR image f
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 1_234)
   expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 1_234)
-  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([
+    expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+  ])
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 })
 
@@ -112,7 +121,10 @@ test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe
   await page.screenshot({ path: `${ARTIFACTS}/pix-pay-code-en.png`, fullPage: true })
 })
 
-test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a discount and a change code; Ana sees each charge broken down and pays; ledger once each (pt, en)", async ({ page, browser }) => {
+test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a discount and a change code; Ana sees each charge broken down and pays; ledger once each (pt, en)", async ({
+  page,
+  browser
+}) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
   const anaW = wallets["anaMain"] as string

@@ -12,7 +12,6 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
 test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive live; each movement once in the ledger", async ({ page, browser }) => {
   await signInToHome(page, "ana@example.com")
   const { wallets } = await seed(page)
@@ -52,7 +51,9 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(balanceOf(after[0]!, "BRL")).toBe(balanceOf(before[0]!, "BRL") - 12_345)
   expect(balanceOf(after[1]!, "BRL")).toBe(balanceOf(before[1]!, "BRL") + 12_345)
-  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
+  expect(after[0]!.transactions.filter((x) => x.transaction_uuid === commandId)).toEqual([
+    expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })
+  ])
   expect(after[1]!.statement_rows - before[1]!.statement_rows).toBe(1)
 })
 

@@ -45,7 +45,10 @@ test("features §6: a Pix at or above the approval minimum is sent for approval,
   await expect(page.getByText("R$ 1.500,00").first()).toBeVisible({ timeout: 20_000 })
 })
 
-test("features §6 D-pix-staged-code: a code of Bruno's paid at or above the minimum is sent for approval; nothing moves, the code stays active", async ({ page, browser }) => {
+test("features §6 D-pix-staged-code: a code of Bruno's paid at or above the minimum is sent for approval; nothing moves, the code stays active", async ({
+  page,
+  browser
+}) => {
   await signInToHome(page, "ana@example.com")
   await noonToday(page)
   const { wallets } = await seed(page)

@@ -22,7 +22,13 @@ const spToday = (): string => new Date(Date.now() - 3 * 3_600_000).toISOString()
 
 async function open(browser: Browser, baseURL: string, email = "ana@example.com"): Promise<{ page: Page; sb: Sandbox; close: () => Promise<void> }> {
   const sb = new Sandbox(baseURL)
-  const context = await browser.newContext({ baseURL, locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  const context = await browser.newContext({
+    baseURL,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true
+  })
   const page = await context.newPage()
   await signInToHome(page, email)
   return { page, sb, close: () => context.close() }
@@ -70,11 +76,21 @@ test("features §2 Pix statements, issue 12: a Pix paid appears live; local filt
   const ana = await sb.login("ana@example.com")
   const wallet = await sb.walletId("anaMain")
   const start = new Date(Date.parse(`${spToday()}T12:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10)
-  const server = (await sb.client.ok("pixStatement", { as: ana, wallet, query: { direction: "out", status: "completed", start_date: start, end_date: spToday(), page_size: 5000 } }))
-    .data.data.filter((x) => x.amount >= 1000)
+  const server = (
+    await sb.client.ok("pixStatement", {
+      as: ana,
+      wallet,
+      query: { direction: "out", status: "completed", start_date: start, end_date: spToday(), page_size: 5000 }
+    })
+  ).data.data.filter((x) => x.amount >= 1000)
   expect(server.length).toBeGreaterThan(0)
   await expect(page.getByTestId("pix-statement-total-count")).toHaveText(String(server.length), { timeout: 15_000 })
-  await expect(page.getByTestId("pix-statement-total-out")).toHaveText(formatBrl(server.reduce((a, x) => a + x.amount, 0), "pt"))
+  await expect(page.getByTestId("pix-statement-total-out")).toHaveText(
+    formatBrl(
+      server.reduce((a, x) => a + x.amount, 0),
+      "pt"
+    )
+  )
   await expect(page.getByTestId("pix-statement-total-in")).toHaveText(formatBrl(0, "pt"))
   // a range the wrong way round keeps what was typed and says so
   await page.getByTestId("pix-statement-max").fill("5,00")
@@ -88,7 +104,12 @@ test("features §2 Pix statements, issue 12: a Pix paid appears live; local filt
   const header = lines[0]?.split(";") ?? []
   const idCol = header.indexOf("ID")
   expect(idCol).toBeGreaterThanOrEqual(0)
-  expect(lines.slice(1).map((l) => l.split(";")[idCol]).sort()).toEqual(server.map((x) => x.id).sort())
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(";")[idCol])
+      .sort()
+  ).toEqual(server.map((x) => x.id).sort())
   await page.screenshot({ path: `${ARTIFACTS}/pix-statement-filtered-pt.png`, fullPage: true })
   await close()
 })
@@ -106,7 +127,9 @@ test("features §5 the server export covers the current day only (pt, en); axe c
   const yesterday = new Date(Date.parse(`${spToday()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
   await page.getByTestId("pix-statement-export-date").fill(yesterday)
   await page.getByTestId("pix-statement-export").click()
-  await expect(page.getByTestId("pix-statement-export-status")).toHaveText("Não foi possível exportar. Somente o dia atual pode ser exportado.", { timeout: 10_000 })
+  await expect(page.getByTestId("pix-statement-export-status")).toHaveText("Não foi possível exportar. Somente o dia atual pode ser exportado.", {
+    timeout: 10_000
+  })
   await expect(page.getByTestId("pix-statement-export-date")).toHaveValue(yesterday)
 
   await go(page, `/en${PAGE}`)

@@ -11,10 +11,17 @@ import { CoinsPage } from "../statements/pages.ts"
 
 const ptErrors = new Set(Object.values(JSON.parse(readFileSync("locales/pt/errors.json", "utf8")) as Record<string, string>))
 
-test("issue 18: corrupted answers and stream frames — page and local data stay, the error is translated, no server script runs", async ({ page, signInAs, baseURL }) => {
+test("issue 18: corrupted answers and stream frames — page and local data stay, the error is translated, no server script runs", async ({
+  page,
+  signInAs,
+  baseURL
+}) => {
   const sandbox = new Sandbox(baseURL ?? "")
   const dialogs: string[] = []
-  page.on("dialog", (d) => { dialogs.push(d.message()); void d.dismiss() })
+  page.on("dialog", (d) => {
+    dialogs.push(d.message())
+    void d.dismiss()
+  })
   await signInAs("ana@example.com")
   const coins = new CoinsPage(page)
   await coins.openFromMenu()

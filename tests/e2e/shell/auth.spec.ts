@@ -72,7 +72,9 @@ test("core §4 Logout: asks in a danger dialog (Stay/Logout), wipes, lands on lo
   await expect(page).toHaveURL(/\/auth\/login$/)
   expect(await page.evaluate(() => sessionStorage.getItem("session"))).toBeNull()
   // the engine closed and wiped this user's local database
-  await expect.poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.length > 0).length), { timeout: 10_000 }).toBe(0)
+  await expect
+    .poll(async () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? "").filter((n) => n.length > 0).length), { timeout: 10_000 })
+    .toBe(0)
   await page.goto("/banking/home")
   await expect(page).toHaveURL(/\/auth\/login$/)
 })

@@ -7,7 +7,11 @@
 import { expect, test } from "../fixtures.ts"
 import { go } from "../pages/navigation.ts"
 
-test("core §1: automatic payments are on in this build (issue 13): automatic-pix opens its page, in pt and en (the off page: src/app/feature-gate.test.ts)", async ({ page, signInAs, shell }) => {
+test("core §1: automatic payments are on in this build (issue 13): automatic-pix opens its page, in pt and en (the off page: src/app/feature-gate.test.ts)", async ({
+  page,
+  signInAs,
+  shell
+}) => {
   await signInAs("ana@example.com")
   await expect(shell.menuItem("home")).toBeVisible()
   await go(page, "/banking/pix/automatic-pix")

@@ -31,7 +31,10 @@ test("core §9/§2.4: balances per currency with their decimals and the blocked 
   await expect(page.getByText("Valor abaixo do mínimo permitido (R$ 10,00)")).toBeVisible()
 })
 
-test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message; the right one converts once and the balances move", async ({ page, signInAs }) => {
+test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message; the right one converts once and the balances move", async ({
+  page,
+  signInAs
+}) => {
   await signInAs("ana@example.com")
   const coins = new CoinsPage(page)
   await coins.openFromMenu()
@@ -54,7 +57,12 @@ test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message
   await expect(coins.balance("BTC")).toHaveAttribute("data-pending-delta", String(expected))
 
   // a second tab of the same browser sees the pending rows in the statement (one engine for every tab)
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.evaluate(() => { window.open("/banking/statements", "_blank") })])
+  const [tab] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.evaluate(() => {
+      window.open("/banking/statements", "_blank")
+    })
+  ])
   const st = new StatementsPage(tab)
   await expect(st.root).toBeVisible({ timeout: 30_000 })
   await expect(tab.getByTestId("statement-pending-row")).toHaveCount(1) // the BRL side, under the default BRL filter

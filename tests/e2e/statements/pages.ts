@@ -34,14 +34,20 @@ export class StatementsPage extends byTestId({
     await expect(this.root).toBeVisible()
     await expect(this.count).toBeVisible({ timeout: 30_000 })
   }
-  async total(): Promise<number> { return Number(await this.count.getAttribute("data-value")) }
-  async sum(which: "in" | "out" | "net"): Promise<number> { return Number(await this.page.getByTestId(`total-${which}`).getAttribute("data-value")) }
+  async total(): Promise<number> {
+    return Number(await this.count.getAttribute("data-value"))
+  }
+  async sum(which: "in" | "out" | "net"): Promise<number> {
+    return Number(await this.page.getByTestId(`total-${which}`).getAttribute("data-value"))
+  }
   async customRange(start: string, end: string): Promise<void> {
     await this.preset.selectOption("custom")
     await this.start.fill(start)
     await this.end.fill(end)
   }
-  wallet(name: string): Locator { return this.page.getByTestId("filter-wallets").getByLabel(name) }
+  wallet(name: string): Locator {
+    return this.page.getByTestId("filter-wallets").getByLabel(name)
+  }
 }
 
 export class CoinsPage extends byTestId({
@@ -58,9 +64,15 @@ export class CoinsPage extends byTestId({
     await new Shell(this.page).menuItem("coins").click()
     await expect(this.root).toBeVisible()
   }
-  balance(symbol: string): Locator { return this.page.getByTestId(`coins-balance-${symbol}`) }
-  async balanceValue(symbol: string): Promise<number> { return Number(await this.balance(symbol).getAttribute("data-balance")) }
-  async enterPin(pin: string): Promise<void> { await this.pin.answer(pin) }
+  balance(symbol: string): Locator {
+    return this.page.getByTestId(`coins-balance-${symbol}`)
+  }
+  async balanceValue(symbol: string): Promise<number> {
+    return Number(await this.balance(symbol).getAttribute("data-balance"))
+  }
+  async enterPin(pin: string): Promise<void> {
+    await this.pin.answer(pin)
+  }
 }
 
 // ── the sandbox ─────────────────────────────────────────────────────────────
@@ -68,7 +80,9 @@ export class CoinsPage extends byTestId({
 /** The shared sandbox helper over the origin the page is on (the app's, which proxies /__admin). */
 const sandboxOf = (page: Page): Sandbox => new Sandbox(new URL(page.url()).origin)
 
-export interface Seed { readonly wallets: Readonly<Record<string, string>> }
+export interface Seed {
+  readonly wallets: Readonly<Record<string, string>>
+}
 export async function seed(page: Page): Promise<Seed> {
   return { wallets: await sandboxOf(page).seededWallets() }
 }
@@ -78,8 +92,14 @@ export const ledger = (page: Page, walletId: string): Promise<Ledger> => sandbox
 export const balanceOf = (l: Ledger, symbol: string): number => l.balances.find((b) => b.currency_symbol === symbol)?.balance ?? NaN
 
 export interface ApiRow {
-  readonly id: string; readonly type: string; readonly direction: "in" | "out"; readonly status: string
-  readonly currency_symbol: string; readonly amount: number; readonly description: string; readonly counterparty_name: string
+  readonly id: string
+  readonly type: string
+  readonly direction: "in" | "out"
+  readonly status: string
+  readonly currency_symbol: string
+  readonly amount: number
+  readonly description: string
+  readonly counterparty_name: string
 }
 
 /** Every statement row the users API returns for these filters (features §7), walking the pages. */

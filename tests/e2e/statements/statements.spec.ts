@@ -53,7 +53,9 @@ test("features §2/§5: filtering by text and by date shows the matching rows an
   // a preset of core §9: today, in São Paulo time
   await st.text.fill("")
   await st.preset.selectOption("sevenDays")
-  const seven = totalsOf((await apiStatement(page, main, { start_date: spDate(Date.now() - 6 * DAY), end_date: spDate(Date.now()) })).filter((r) => r.currency_symbol === "BRL"))
+  const seven = totalsOf(
+    (await apiStatement(page, main, { start_date: spDate(Date.now() - 6 * DAY), end_date: spDate(Date.now()) })).filter((r) => r.currency_symbol === "BRL")
+  )
   await expect(st.count).toHaveAttribute("data-value", String(seven.count))
 
   // grouping by day: a header per day with the day's count
@@ -102,7 +104,9 @@ test("issue 5: two wallets combined, compared side by side, and the table scroll
   await expect(dateHeader).toHaveAttribute("aria-sort", "descending")
   await expect(st.table).toHaveAttribute("data-state", "ready")
   const scroller = page.getByTestId("statement-scroller")
-  await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight })
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight
+  })
   await expect(st.rows.last()).toHaveAttribute("data-id", oldest ?? "", { timeout: 10_000 })
 
   // unchecking leaves one wallet: no comparison
@@ -128,7 +132,10 @@ test("issue 5: the local CSV export holds exactly the filtered rows, as the sand
   const file = await download.path()
   const text = readFileSync(file, "utf8")
   expect(text.charCodeAt(0)).toBe(0xfeff) // Excel reads UTF-8 with a BOM
-  const lines = text.slice(1).split("\r\n").filter((l) => l !== "")
+  const lines = text
+    .slice(1)
+    .split("\r\n")
+    .filter((l) => l !== "")
   const header = (lines[0] ?? "").split(";")
   expect(header).toContain("Descrição")
   const idCol = header.indexOf("ID")
@@ -179,7 +186,10 @@ test("features §5/§7/§9: a server export checks the same-month rule, then com
   const seen = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress)
   expect(seen[0]).toBe("in_progress:0")
   // polled every poll_ms: the progress moved while it ran
-  expect(seen.some((v) => v.startsWith("in_progress:") && Number(v.split(":")[1]) > 0), seen.join(" ")).toBe(true)
+  expect(
+    seen.some((v) => v.startsWith("in_progress:") && Number(v.split(":")[1]) > 0),
+    seen.join(" ")
+  ).toBe(true)
   const link = job.getByTestId("export-download")
   await expect(link).toBeVisible()
   await page.screenshot({ path: `${ARTIFACTS}/statements-server-export-pt.png`, fullPage: true })

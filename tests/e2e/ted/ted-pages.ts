@@ -54,7 +54,9 @@ export class TedPay extends byTestId({
     await this.name.fill(o.name)
     await this.amount.fill(o.amount)
   }
-  async commandId(): Promise<string> { return (await this.result.getAttribute("data-command-id")) ?? "" }
+  async commandId(): Promise<string> {
+    return (await this.result.getAttribute("data-command-id")) ?? ""
+  }
 }
 
 /** Moves the sandbox's business clock to `hhmm` São Paulo of `day` (YYYY-MM-DD). */
@@ -62,4 +64,6 @@ export async function clockAt(page: Page, day: string, hhmm: string): Promise<vo
   const r = await page.request.post("/__admin/clock", { data: { offset_ms: Date.parse(`${day}T${hhmm}:00-03:00`) - Date.now() } })
   expect(r.ok()).toBe(true)
 }
-export async function resetClock(page: Page): Promise<void> { await page.request.post("/__admin/clock", { data: { offset_ms: 0 } }) }
+export async function resetClock(page: Page): Promise<void> {
+  await page.request.post("/__admin/clock", { data: { offset_ms: 0 } })
+}

@@ -18,7 +18,6 @@ import { addBankBusinessDays, saoPauloDateKey } from "../../../schema/holidays.t
 import { clockAt, resetClock, TedPay } from "./ted-pages.ts"
 import { go } from "../pages/navigation.ts"
 
-
 const seriousAxe = async (page: Page): Promise<string[]> =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
 
@@ -27,7 +26,9 @@ const day = addBankBusinessDays(saoPauloDateKey(new Date()), 1)
 const [yy, mm, dd] = day.split("-")
 const opening = `${dd}/${mm}/${yy} 09:00`
 
-test.afterEach(async ({ page }) => { await resetClock(page) })
+test.afterEach(async ({ page }) => {
+  await resetClock(page)
+})
 
 test("features §9 issue 14: a TED at 08:59 is refused with the opening time and one at 09:00 goes through, each once in the ledger", async ({ page }) => {
   await signInToHome(page, "ana@example.com")
@@ -35,12 +36,27 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
   const anaW = wallets["anaMain"] as string
   const pay = new TedPay(page)
   await pay.open()
-  await pay.fill({ bank: "itau", bankOption: "341 · Itaú Unibanco S.A.", agency: "1234", account: "567890", digit: "1", type: "checking", document: "11111111111", name: "Maria da Silva", amount: "123,45" })
+  await pay.fill({
+    bank: "itau",
+    bankOption: "341 · Itaú Unibanco S.A.",
+    agency: "1234",
+    account: "567890",
+    digit: "1",
+    type: "checking",
+    document: "11111111111",
+    name: "Maria da Silva",
+    amount: "123,45"
+  })
   // features §8 / core §5: a wrong CPF has its message; what was typed stays
   await expect(pay.document).toHaveValue("111.111.111-11")
   await pay.reviewButton.click()
   await expect(pay.formError).toBeVisible()
-  await expect(page.getByText("CPF ou CNPJ inválido").or(page.getByText(/inválid/i)).first()).toBeVisible()
+  await expect(
+    page
+      .getByText("CPF ou CNPJ inválido")
+      .or(page.getByText(/inválid/i))
+      .first()
+  ).toBeVisible()
   await expect(pay.name).toHaveValue("Maria da Silva")
   await pay.document.fill("52998224725")
   await expect(pay.document).toHaveValue("529.982.247-25")
@@ -86,7 +102,9 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
   expect(after.transactions.filter((x) => x.transaction_uuid === sentId)).toEqual([expect.objectContaining({ statement_rows: 1, idempotency_records: 1 })])
   // the sent list shows it
   await page.getByTestId("ted-tab-sent").click()
-  await expect(page.locator('[data-testid="ted-transfer-row"][data-status="confirmed"]').filter({ hasText: "Maria da Silva" }).first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('[data-testid="ted-transfer-row"][data-status="confirmed"]').filter({ hasText: "Maria da Silva" }).first()).toBeVisible({
+    timeout: 30_000
+  })
 })
 
 test("issue 14 features §2 receive: Bruno sees his own account, and a TED arriving by the admin route shows live on his home", async ({ page }) => {
@@ -117,7 +135,17 @@ test("issue 14 ted/pay and ted/receive in English, axe clean", async ({ page }) 
   const pay = new TedPay(page)
   await pay.open("/en")
   await expect(page.getByRole("heading", { name: "Destination account" })).toBeVisible()
-  await pay.fill({ bank: "237", bankOption: "237 · Banco Bradesco S.A.", agency: "0001", account: "12345", digit: "X", type: "savings", document: "11222333000181", name: "Lima Foods Ltda", amount: "50,00" })
+  await pay.fill({
+    bank: "237",
+    bankOption: "237 · Banco Bradesco S.A.",
+    agency: "0001",
+    account: "12345",
+    digit: "X",
+    type: "savings",
+    document: "11222333000181",
+    name: "Lima Foods Ltda",
+    amount: "50,00"
+  })
   await expect(pay.document).toHaveValue("11.222.333/0001-81")
   await page.screenshot({ path: `${ARTIFACTS}/ted-pay-en.png`, fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
