@@ -111,6 +111,9 @@ const ALLOWED_HEADERS = [
   "cache-control"
 ]
 
+/** An admin path: `/__admin` and everything under it (also spelled with a different case or doubled slashes). */
+export const isAdminPath = (path: string): boolean => /^\/+__admin(\/|$)/i.test(path)
+
 export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> => {
   const dbPath = opts.dbPath ?? ".data/sandbox.sqlite"
   const db = openDb(dbPath)
@@ -166,6 +169,16 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   }
 
   const app = new Hono()
+  // issue 30: every /__admin/* path (whichever file registers it) is refused as an unknown route unless admin is on
+  // (deny by default, before CORS so a preflight learns nothing either; D-sandbox-trust)
+  app.use("*", async (c, next) => {
+    if (!cfg.admin && isAdminPath(c.req.path))
+      return c.json(
+        errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))),
+        404
+      )
+    return next()
+  })
   app.use(
     "*",
     cors({

@@ -13,6 +13,8 @@ import { cardsAdminApi } from "./api-cards.ts"
 import { billetAdminApi } from "./api-billet.ts"
 import { tedAdminApi } from "./api-ted.ts"
 import { gatewayAdminApi } from "./api-gateway.ts"
+import { storageAdminApi } from "./api-storage.ts"
+import { pixAutomaticAdminApi } from "./api-pix-automatic.ts"
 
 const Rate = Schema.Number.check(Schema.makeFilter((n: number) => (n >= 0 && n <= 1) || "a probability 0..1"))
 
@@ -182,7 +184,9 @@ export const adminApi = {
   ...cardsAdminApi,
   ...billetAdminApi,
   ...tedAdminApi,
-  ...gatewayAdminApi
+  ...gatewayAdminApi,
+  ...storageAdminApi,
+  ...pixAutomaticAdminApi
 } as const satisfies Record<string, EndpointDef>
 
 export type AdminApi = typeof adminApi

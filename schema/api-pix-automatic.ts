@@ -10,7 +10,7 @@ import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { PS } from "./pix-schedule.ts"
-import { ApproveBody, ApproveByQrBody, AutomaticAuthorization, AutomaticPayment, MaxValueBody, PA } from "./pix-automatic.ts"
+import { ApproveBody, ApproveByQrBody, AutomaticAuthorization, AutomaticFrequency, AutomaticPayment, MaxValueBody, PA } from "./pix-automatic.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 const Page = Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr, status: optStr })
@@ -114,5 +114,39 @@ export const pixAutomaticApi = {
     transaction: true,
     permission: PA.cancelPayments,
     response: Envelope(AutomaticPayment)
+  })
+} as const satisfies Record<string, EndpointDef>
+
+/** The admin body: a merchant's request (no wallet: a journey-2 QR code only). */
+export const AdminAutomaticRequest = Schema.Struct({
+  wallet_id: Schema.optionalKey(Schema.String),
+  merchant: Schema.optionalKey(Schema.Int),
+  frequency: Schema.optionalKey(AutomaticFrequency),
+  start_date: Schema.String,
+  end_date: Schema.optionalKey(Schema.String),
+  value: Schema.optionalKey(Schema.Int),
+  floor_max_value: Schema.optionalKey(Schema.Int),
+  /** What the merchant will charge each time (default: the fixed value). */
+  charge_amount: Schema.optionalKey(Schema.Int),
+  debtor_name: Schema.optionalKey(Schema.String),
+  debtor_document: Schema.optionalKey(Schema.String),
+  contract_description: Schema.optionalKey(Schema.String)
+})
+
+/** Admin (tests, demos): a merchant requests an authorization; the statement rows of an automatic payment (exactly-once proofs). */
+export const pixAutomaticAdminApi = {
+  pixAutomaticRequest: def({
+    method: "POST",
+    path: "/__admin/pix-automatic/requests",
+    auth: false,
+    body: AdminAutomaticRequest,
+    response: Envelope(Schema.Struct({ authorization: AutomaticAuthorization, qr_code: Schema.String }))
+  }),
+  pixAutomaticStatementRows: def({
+    method: "GET",
+    path: "/__admin/pix-automatic/statement-rows",
+    auth: false,
+    query: Schema.Struct({ operation_id: Schema.String }),
+    response: Envelope(Schema.Struct({ operation_id: Schema.String, statement_rows: Schema.Int, amount_total: Schema.Int }))
   })
 } as const satisfies Record<string, EndpointDef>

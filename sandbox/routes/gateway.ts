@@ -259,7 +259,8 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
     return { data: toExport(exportById(r.id) as ExportRow) }
   })
 
-  // ── admin ──
+  // ── admin (only with admin on: issue 30, like every /__admin route) ──
+  if (!ctx.cfg.admin) return
   const adminRng = new Prng(Date.now() % 2 ** 31)
   const readJson = async (c: { req: { text: () => Promise<string> } }): Promise<unknown> => {
     const text = await c.req.text()

@@ -7,7 +7,6 @@
  * and is idempotent by its transaction-uuid (sandbox/http.ts). docs/decisions.md "Pix Automático".
  */
 import type { Hono } from "hono"
-import { Schema } from "effect"
 import type { Ctx } from "../context.ts"
 import { bind, decodeOr422, errorResponse } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
@@ -31,24 +30,9 @@ import {
   type PaymentRow
 } from "../pix-automatic-db.ts"
 import { seedInfo } from "../seed.ts"
-import { automaticQrId, canDo, maxValueError, statusAfter, AutomaticFrequency, type AuthorizationAction } from "../../schema/pix-automatic.ts"
+import { automaticQrId, canDo, maxValueError, statusAfter, type AuthorizationAction } from "../../schema/pix-automatic.ts"
 import { randomUUID } from "node:crypto"
-
-/** The admin body: a merchant's request (no wallet: a journey-2 QR code only). */
-export const AdminAutomaticRequest = Schema.Struct({
-  wallet_id: Schema.optionalKey(Schema.String),
-  merchant: Schema.optionalKey(Schema.Int),
-  frequency: Schema.optionalKey(AutomaticFrequency),
-  start_date: Schema.String,
-  end_date: Schema.optionalKey(Schema.String),
-  value: Schema.optionalKey(Schema.Int),
-  floor_max_value: Schema.optionalKey(Schema.Int),
-  /** What the merchant will charge each time (default: the fixed value). */
-  charge_amount: Schema.optionalKey(Schema.Int),
-  debtor_name: Schema.optionalKey(Schema.String),
-  debtor_document: Schema.optionalKey(Schema.String),
-  contract_description: Schema.optionalKey(Schema.String)
-})
+import { AdminAutomaticRequest, pixAutomaticAdminApi } from "../../schema/api-pix-automatic.ts"
 
 export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -202,7 +186,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
 
   // ── admin: a merchant requests an authorization (tests, demos) ──────────────
   if (ctx.cfg.admin) {
-    app.post("/__admin/pix-automatic/requests", async (c) => {
+    app.post(pixAutomaticAdminApi.pixAutomaticRequest.path, async (c) => {
       const lang = langOf(c.req.header("language"), c.req.header("accept-language"))
       try {
         let raw: unknown
@@ -242,7 +226,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
       }
     })
     // exactly-once proofs: the statement rows carrying an automatic payment's operation id
-    app.get("/__admin/pix-automatic/statement-rows", (c) => {
+    app.get(pixAutomaticAdminApi.pixAutomaticStatementRows.path, (c) => {
       const op = c.req.query("operation_id") ?? ""
       const r = db.prepare("SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM statements WHERE operation_id = ?").get(op) as {
         n: number
