@@ -14,29 +14,81 @@ import type { Ctx, SseConn } from "../context.ts"
 import type { DB } from "../db.ts"
 import { authenticate, checkServerType, errorResponse, faultsBefore } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
-import { readableWalletIds, walletAccess } from "../repo.ts"
-import { api } from "../../schema/api.ts"
-import { hasPermission, P } from "../../schema/permissions.ts"
+import { readableWalletIds, userById, walletAccess, type WalletAccess } from "../repo.ts"
+import { api, type EndpointDef } from "../../schema/api.ts"
+import { TABLE_NAMES, tableEntry } from "../../schema/tables/registry.ts"
+import { hasPermission } from "../../schema/permissions.ts"
 import { SYNCED_LISTS } from "../../schema/stream.ts"
 import { hintOf, listDef, listNames, listPermission } from "../../schema/lists.ts"
 
 const BATCH = 500
 
+/** A wallet condition a list's GET checks besides the permission (its route family's own check). */
+type WalletCondition = "gateway" | "operator"
+
 /**
- * Read permission a wallet-scoped hint of a list needs: the list's own GET permission, from the
- * registry of synced lists (schema/lists.ts) and the contract, so a new list is covered the day it
- * is described; the statement (a table) and the permission users (read on demand) by their calls.
+ * The route families whose GETs refuse some wallets whatever the permission: the gateway's and its
+ * payment requests' (`gatewayCheck` in routes/gateway.ts, `check` in gateway-payments.ts: a gateway wallet) and the betting
+ * operator's (`requireOperator` in routes/betting.ts: a legal person's wallet).
  */
-const LIST_PERMISSION: Partial<Record<string, string | ReadonlyArray<string>>> = {
-  ...Object.fromEntries(
-    listNames.flatMap((n) => {
-      const def = listDef(n)
-      const need = def ? listPermission(def) : []
-      return need.length > 0 ? [[hintOf(n), need]] : []
-    })
-  ),
-  statements: P.getStatement,
-  permission_users: P.getPermissionUsers
+const WALLET_CONDITIONS: ReadonlyArray<readonly [prefix: string, condition: WalletCondition]> = [
+  ["/users/payments-gateway/", "gateway"],
+  ["/users/assisted-payments", "gateway"],
+  ["/users/endr/", "operator"]
+]
+const conditionOf = (d: EndpointDef | undefined): WalletCondition | null => WALLET_CONDITIONS.find(([p]) => d?.path.startsWith(p) === true)?.[1] ?? null
+
+/** What a member needs to receive a wallet-scoped hint: every group of tags held (each group: any of its tags), and the wallet conditions of its GETs. */
+export interface HintRule {
+  readonly need: ReadonlyArray<ReadonlyArray<string>>
+  readonly conditions: ReadonlyArray<WalletCondition>
+}
+
+const permissionOf = (d: EndpointDef | undefined): ReadonlyArray<string> =>
+  d?.permission === undefined ? [] : typeof d.permission === "string" ? [d.permission] : d.permission
+
+/**
+ * Who may receive a wallet-scoped hint of each list kind (issue 30 "the live stream leaks rows"): the
+ * permission of the GET that reads the list — from the registry of synced lists (schema/lists.ts), the
+ * tables' registry (schema/tables/registry.ts, its keyset GET found in the contract) and the contract —
+ * so a new list or table is covered the day it is described. A kind missing here is never sent (deny by
+ * default); a kind read by several lists (invitations: received and sent) needs the permission of each.
+ */
+export const HINT_RULES: ReadonlyMap<string, HintRule> = (() => {
+  const rules = new Map<string, { need: Array<ReadonlyArray<string>>; conditions: WalletCondition[] }>()
+  const add = (hint: string, read: EndpointDef | undefined, need: ReadonlyArray<string> = permissionOf(read)): void => {
+    const r = rules.get(hint) ?? { need: [], conditions: [] }
+    if (need.length > 0) r.need.push(need)
+    const cond = conditionOf(read)
+    if (cond !== null && !r.conditions.includes(cond)) r.conditions.push(cond)
+    rules.set(hint, r)
+  }
+  const contract = api as Record<string, EndpointDef>
+  for (const n of listNames) {
+    const d = listDef(n)
+    if (d !== undefined) add(hintOf(n), contract[d.endpoint], listPermission(d))
+  }
+  const gets = Object.values(contract).filter((d) => d.method === "GET")
+  for (const t of TABLE_NAMES) {
+    const e = tableEntry(t)
+    const read = gets.find((d) => d.path === e.path)
+    // the table's keyset GET checks the contract's permission; without one, any of the registry's
+    add(t, read, read?.permission !== undefined ? permissionOf(read) : e.permissions)
+  }
+  add("statements", api.statement)
+  add("permission_users", api.permissionUsers)
+  return rules
+})()
+
+/** Whether a member with this access may receive a wallet-scoped hint of `list` (null or an unknown kind: no). */
+export const hintReadable = (db: DB, list: string | null, access: WalletAccess): boolean => {
+  const rule = list === null ? undefined : HINT_RULES.get(list)
+  if (rule === undefined) return false
+  for (const c of rule.conditions) {
+    if (c === "gateway" && access.wallet.is_gateway !== 1) return false
+    if (c === "operator" && userById(db, access.wallet.owner_id)?.type !== "LEGAL_PERSON") return false
+  }
+  return rule.need.every((any) => hasPermission(access.actions, any))
 }
 
 /**
@@ -51,10 +103,8 @@ export const eventVisibleTo = (
 ): boolean => {
   if (e.user_id !== null) return e.user_id === userId
   if (e.wallet_id === null || !readableWalletIds(db, userId).includes(e.wallet_id)) return false
-  const need = e.list !== null ? LIST_PERMISSION[e.list] : undefined
-  if (need === undefined) return true
   const a = walletAccess(db, userId, e.wallet_id)
-  return hasPermission(typeof a === "string" ? [] : a.actions, need)
+  return typeof a !== "string" && hintReadable(db, e.list, a)
 }
 
 interface EventRow {
@@ -139,19 +189,19 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
              ORDER BY seq LIMIT ${BATCH}`
               )
               .all(cursor, me.id, ...readable) as EventRow[]
-            const actions = new Map<string, ReadonlyArray<string>>()
+            const access = new Map<string, ReturnType<typeof walletAccess>>()
             for (const r of rows) {
               if (closed) break
               cursor = r.seq
-              const need = r.user_id === null && r.list !== null ? LIST_PERMISSION[r.list] : undefined
-              if (need !== undefined && r.wallet_id !== null) {
-                let acts = actions.get(r.wallet_id)
-                if (acts === undefined) {
-                  const a = walletAccess(db, me.id, r.wallet_id)
-                  acts = typeof a === "string" ? [] : a.actions
-                  actions.set(r.wallet_id, acts)
+              if (r.user_id === null) {
+                // a wallet event: only for a list this member may read on this wallet (unknown kinds are not sent)
+                if (r.wallet_id === null) continue
+                let a = access.get(r.wallet_id)
+                if (a === undefined) {
+                  a = walletAccess(db, me.id, r.wallet_id)
+                  access.set(r.wallet_id, a)
                 }
-                if (!hasPermission(acts, need)) continue
+                if (typeof a === "string" || !hintReadable(db, r.list, a)) continue
               }
               if (ctx.faults.corrupt_sse_rate > 0 && ctx.faults.rng.next() < ctx.faults.corrupt_sse_rate) {
                 // a malformed frame first (bad JSON, an unknown shape, script text), then the real event

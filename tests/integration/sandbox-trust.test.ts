@@ -10,6 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adminApi, type AdminEndpointId } from "../../schema/api-admin.ts"
 import type { EndpointDef } from "../../schema/api-def.ts"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
+import { api, type EndpointId } from "../../schema/api.ts"
+import { listDef, listNames, hintOf } from "../../schema/lists.ts"
+import { SYNCED_LISTS, type SyncedList } from "../../schema/stream.ts"
+import { TABLES, isTableName } from "../../schema/tables/registry.ts"
+import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 
 const changes = (sb: Sandbox): number => (sb.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n
 const fill = (path: string): string => path.replace(/\{(\w+)\}/g, () => randomUUID())
@@ -91,5 +96,170 @@ describe("issue 30: admin routes refused without --admin", () => {
   it("issue 30 admin routes: every /__admin path the sandbox registers is declared in schema/api-admin.ts (so the enumeration above covers it)", () => {
     const declared = new Set(adminIds.map((id) => (adminApi[id] as EndpointDef).path))
     expect(adminLiteralsInSandbox().filter((p) => !declared.has(p))).toEqual([])
+  })
+})
+
+/** A stream of one session: every `change` event's list and wallet, until `until` holds. */
+const openStream = (base: string, as: Session) => {
+  const ac = new AbortController()
+  const got: Array<{ list: string; wallet_id: string | null; ids: string[]; rows?: unknown[] }> = []
+  let poke: (() => void) | null = null
+  const opened = fetch(`${base}/users/events/stream`, {
+    headers: { authorization: `Bearer ${as.accessToken}`, ...(as.serverType === "green" ? { "server-type": "green" } : {}) },
+    signal: ac.signal
+  }).then(async (res) => {
+    expect(res.status).toBe(200)
+    const reader = res.body!.getReader()
+    const dec = new TextDecoder()
+    let buf = ""
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          buf += dec.decode(value, { stream: true })
+          let i: number
+          while ((i = buf.indexOf("\n\n")) >= 0) {
+            const frame = buf.slice(0, i)
+            buf = buf.slice(i + 2)
+            const data = frame
+              .split("\n")
+              .filter((l) => l.startsWith("data: "))
+              .map((l) => l.slice(6))
+              .join("\n")
+            if (frame.includes("event: change") && data !== "") got.push(JSON.parse(data) as (typeof got)[number])
+            poke?.()
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })()
+    // the connection is registered once the first bytes (": connected") arrive
+  })
+  return {
+    opened,
+    got,
+    until: async (pred: () => boolean): Promise<void> => {
+      while (!pred()) await new Promise<void>((r) => (poke = r))
+    },
+    close: () => ac.abort()
+  }
+}
+
+/** The GETs that read a hint kind: its lists' endpoints, its table's keyset GET, the statement, the permission users. */
+const readersOf = (hint: string): EndpointId[] => {
+  const ids = new Set<EndpointId>()
+  for (const n of listNames) if (hintOf(n) === hint) ids.add(listDef(n)!.endpoint as EndpointId)
+  if (isTableName(hint)) {
+    const path = TABLES[hint].path
+    for (const id of Object.keys(api) as EndpointId[]) if ((api[id] as EndpointDef).method === "GET" && (api[id] as EndpointDef).path === path) ids.add(id)
+  }
+  if (hint === "statements") ids.add("statement")
+  if (hint === "permission_users") ids.add("permissionUsers")
+  return [...ids]
+}
+
+describe("issue 30: the live stream sends a member only the lists they may read", () => {
+  let sb: Sandbox
+  let cl: SandboxClient
+  let W: { anaMain: string; brunoMatrix: string }
+  const S: Record<string, Session> = {}
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0, fixedCode: "000000" })
+    cl = new SandboxClient(sb.url)
+    const w = sb.admin.seedInfo()!.wallets
+    W = { anaMain: w.anaMain, brunoMatrix: w.brunoMatrix }
+    const u = sb.admin.seedInfo()!.users
+    const at = new Date().toISOString()
+    const member = sb.db.prepare("INSERT OR REPLACE INTO wallet_members (wallet_id, user_id, permission_types, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+    // a member of each role on Bruno's gateway wallet; an approver only on Ana's main wallet
+    member.run(W.brunoMatrix, u.helena.id, JSON.stringify(["CLIENT"]), at, at)
+    member.run(W.brunoMatrix, u.carla.id, JSON.stringify(["APPROVER"]), at, at)
+    member.run(W.brunoMatrix, u.diego.id, JSON.stringify(["ADMIN"]), at, at)
+    member.run(W.anaMain, u.bruno.id, JSON.stringify(["APPROVER"]), at, at)
+    const [ana, bruno, helena, carla, diego] = await cl.loginAll(["ana", "bruno", "helena", "carla", "diego"])
+    Object.assign(S, { ana, bruno, helena, carla, diego })
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
+
+  it("issue 30 stream: a CLIENT member refused on the gateway list receives no gateway_transactions hint (rows with names and documents); an approver-only member no pix_statement hint", async () => {
+    expect((await cl.raw("gatewayTransactions", { as: S["helena"]!, wallet: W.brunoMatrix })).status).toBe(403)
+    expect((await cl.raw("pixStatement", { as: S["bruno"]!, wallet: W.anaMain })).status).toBe(403)
+    const streams = Object.fromEntries(["bruno", "helena", "ana"].map((n) => [n, openStream(sb.url, S[n]!)]))
+    await Promise.all(Object.values(streams).map((s) => s.opened))
+    await cl.admin("gatewayArrive", { body: { wallet_id: W.brunoMatrix, value: 12_345, payer_name: "Segredo da Silva" } })
+    sb.admin.pixIn(W.anaMain, 4_321, "Pagador Secreto")
+    for (const [n, s] of Object.entries(streams)) {
+      sb.admin.ctx.events.change("notifications", { userId: S[n]!.userId, ids: ["__end"] })
+      await s.until(() => s.got.some((e) => e.ids.includes("__end")))
+      s.close()
+    }
+    const kinds = (n: string): string[] =>
+      streams[n]!.got.map((e) => `${e.list}:${e.wallet_id === W.brunoMatrix ? "brunoMatrix" : e.wallet_id === W.anaMain ? "anaMain" : e.wallet_id}`)
+    expect(kinds("bruno")).toContain("gateway_transactions:brunoMatrix")
+    expect(kinds("helena")).not.toContain("gateway_transactions:brunoMatrix")
+    expect(JSON.stringify(streams["helena"]!.got)).not.toContain("Segredo da Silva")
+    expect(kinds("ana")).toContain("pix_statement:anaMain")
+    expect(kinds("helena")).toContain("pix_statement:anaMain") // CLIENT reads the Pix statement (D-pix-statement)
+    expect(kinds("bruno")).not.toContain("pix_statement:anaMain")
+    expect(JSON.stringify(streams["bruno"]!.got)).not.toContain("Pagador Secreto")
+  })
+
+  it(`issue 30 stream: every hint kind the sandbox can emit (${SYNCED_LISTS.length}) × every role (owner, ADMIN, CLIENT, APPROVER, APPROVER+CLIENT, APPROVER+ADMIN) reaches a member exactly when the list's GET lets them read it`, async () => {
+    // who is what where: ana owns anaMain (helena CLIENT, carla APPROVER+CLIENT, diego APPROVER+ADMIN, bruno APPROVER);
+    // bruno owns brunoMatrix, a gateway wallet (helena CLIENT, carla APPROVER, diego ADMIN)
+    const who: Array<[string, string]> = [
+      ["ana", W.anaMain],
+      ["helena", W.anaMain],
+      ["carla", W.anaMain],
+      ["diego", W.anaMain],
+      ["bruno", W.anaMain],
+      ["bruno", W.brunoMatrix],
+      ["helena", W.brunoMatrix],
+      ["carla", W.brunoMatrix],
+      ["diego", W.brunoMatrix]
+    ]
+    const expected = new Map<string, boolean>()
+    for (const [n, w] of who)
+      for (const hint of SYNCED_LISTS) {
+        const readers = readersOf(hint)
+        expect(readers.length, `${hint}: no GET reads it`).toBeGreaterThan(0)
+        let readable = true
+        for (const id of readers) {
+          const st = (await cl.raw(id, { as: S[n]!, wallet: w, tx: false, params: { id: randomUUID() } })).status
+          if (st === 401 || st === 403) readable = false
+        }
+        expected.set(`${n}|${w}|${hint}`, readable)
+      }
+    const users = [...new Set(who.map(([n]) => n))]
+    const streams = Object.fromEntries(users.map((n) => [n, openStream(sb.url, S[n]!)]))
+    await Promise.all(Object.values(streams).map((s) => s.opened))
+    for (const w of [W.anaMain, W.brunoMatrix])
+      for (const hint of SYNCED_LISTS) sb.admin.ctx.events.change(hint as SyncedList, { walletId: w, ids: [`probe-${hint}`], rows: [{ secret: hint }] })
+    sb.admin.ctx.events.change("not_a_list" as SyncedList, { walletId: W.anaMain, ids: ["probe-unknown"] })
+    for (const n of users) {
+      sb.admin.ctx.events.change("notifications", { userId: S[n]!.userId, ids: ["__end"] })
+      await streams[n]!.until(() => streams[n]!.got.some((e) => e.ids.includes("__end")))
+      streams[n]!.close()
+    }
+    const wrong: string[] = []
+    let delivered = 0
+    for (const [n, w] of who) {
+      for (const hint of SYNCED_LISTS) {
+        const got = streams[n]!.got.some((e) => e.wallet_id === w && e.list === hint && e.ids.includes(`probe-${hint}`))
+        if (got) delivered++
+        if (got !== expected.get(`${n}|${w}|${hint}`))
+          wrong.push(
+            `${n} on ${w === W.anaMain ? "anaMain" : "brunoMatrix"}: ${hint} ${got ? "sent" : "not sent"}, readable ${String(expected.get(`${n}|${w}|${hint}`))}`
+          )
+      }
+      if (streams[n]!.got.some((e) => e.ids.includes("probe-unknown"))) wrong.push(`${n}: an unknown list kind was sent`)
+    }
+    expect(wrong).toEqual([])
+    expect(delivered).toBeGreaterThan(0)
+    expect(delivered).toBeLessThan(who.length * SYNCED_LISTS.length)
   })
 })
