@@ -98,7 +98,8 @@ export async function startApp(
     resolve(root, `.data/bench-${size}.sqlite`),
     "--size",
     size,
-    "--admin"
+    "--admin",
+    "--fixed-code"
   ]
   if (opts.fresh) args.push("--fresh")
   // the built app must be the current source: build once per `npm run bench` (skip: --no-build)

@@ -1,10 +1,11 @@
 /**
  * The sandbox CLI (DESIGN "The sandbox users API"; README "How to start"):
  *   tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m]
- *                       [--alive] [--admin] [--resettable] [--no-fixed-code] [--quiet] [--reset] [--check-responses]
+ *                       [--alive] [--admin] [--resettable] [--fixed-code] [--quiet] [--reset] [--check-responses]
  * The admin routes (/__admin/*: fault switches, clock, ledger) are off unless `--admin` asks for them.
  * Creates and seeds the database when the file does not exist (data survives restarts), then
- * prints the URL, the seeded sign-ins and the fixed login code.
+ * prints the URL, the seeded sign-ins and whether the fixed login code is on. The fixed code `000000` (sign-in and
+ * sign-up only; never a password reset or a temporary token) is off unless `--fixed-code` asks for it (issue 30).
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs"
 import { dirname } from "node:path"
@@ -20,7 +21,7 @@ const opt = (name: string): string | undefined => {
 }
 if (flag("help")) {
   console.log(
-    "tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--no-fixed-code] [--quiet] [--reset]"
+    "tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fixed-code] [--quiet] [--reset]"
   )
   process.exit(0)
 }
@@ -57,7 +58,7 @@ const sb = await startSandbox({
     }
   },
   log: !flag("quiet"),
-  fixedCode: flag("no-fixed-code") ? null : "000000",
+  fixedCode: flag("fixed-code") ? "000000" : null,
   admin,
   alive: flag("alive"),
   resettable: flag("resettable"),
@@ -78,7 +79,11 @@ for (const [who, note] of [
   ["gabi", "onboarding expired"]
 ] as const)
   console.log(`  ${`${who}@example.com`.padEnd(20)} ${note}`)
-console.log(`[sandbox] login codes are printed here; the fixed code ${flag("no-fixed-code") ? "is disabled" : "000000 is always accepted"}.`)
+console.log(
+  flag("fixed-code")
+    ? "[sandbox] login codes are printed here; --fixed-code: 000000 is also accepted at sign-in and sign-up (demo only; never for a password reset or a PIN)."
+    : "[sandbox] login codes are printed here (the fixed code is off; --fixed-code turns it on for a demo)."
+)
 if (flag("alive")) console.log("[sandbox] alive: an incoming Pix or a notification on Ana's main wallet every 5 s")
 
 const stop = async (): Promise<void> => {

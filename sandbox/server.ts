@@ -56,7 +56,7 @@ export interface StartOptions {
   readonly seed?: SeedOptions
   /** Print requests and codes (default false). Codes are always kept for GET /__admin/codes. */
   readonly log?: boolean
-  /** A code always accepted besides the printed one (default "000000"; null disables it). */
+  /** A code accepted besides the printed one at sign-in and sign-up (default null: off; the CLI's `--fixed-code` gives "000000"). Never for a password reset or a temporary token. */
   readonly fixedCode?: string | null
   /** Serve /__admin/* (default true). */
   readonly admin?: boolean
@@ -137,7 +137,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   const log = opts.log ?? false
   const cfg: SandboxConfig = {
     accessTokenTtlS: opts.accessTokenTtlS ?? 300,
-    fixedCode: opts.fixedCode === undefined ? "000000" : opts.fixedCode,
+    fixedCode: opts.fixedCode ?? null,
     log,
     admin: opts.admin ?? true,
     exportMs: opts.exportMs ?? 3000,

@@ -4,10 +4,11 @@
 // so the browser sees one origin. Used by `npm start`, the Playwright suite and the benchmarks.
 //
 //   node scripts/serve.mjs [--app-port 5173] [--api-port 4010] [--db .data/sandbox.sqlite]
-//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fresh] [--build] [--no-build] [--dev]
+//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fixed-code] [--fresh] [--build] [--no-build] [--dev]
 // The app is rebuilt when any of its sources is newer than dist/ (scripts/build-state.mjs), so it always serves what
 // the checkout holds; --build forces a build, --no-build serves dist/ as it is (the e2e workers: their suite built it).
 // --admin opens the sandbox's /__admin/* routes (fault switches, clock, ledger: tests and benchmarks).
+// --fixed-code makes the sandbox also accept 000000 at sign-in and sign-up (`npm start`, the demo; issue 30): said below.
 import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, rmSync } from "node:fs"
 import { dirname, resolve } from "node:path"
@@ -50,6 +51,7 @@ process.on("exit", stopAll)
 const sandboxArgs = ["--import", "tsx", resolve(root, "sandbox/main.ts"), "--port", String(apiPort), "--db", db, "--size", size]
 if (flag("alive")) sandboxArgs.push("--alive")
 if (flag("admin")) sandboxArgs.push("--admin")
+if (flag("fixed-code")) sandboxArgs.push("--fixed-code") // demo sign-ins with 000000 (never a password reset or a PIN)
 if (flag("resettable")) sandboxArgs.push("--resettable") // POST /__admin/reset back to the seed (e2e retries)
 const sandbox = spawn(process.execPath, sandboxArgs, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: process.env })
 children.push(sandbox)
@@ -98,7 +100,7 @@ if (!apiOk || !appOk) {
 console.log(`
   App:          http://localhost:${appPort}/        (English: http://localhost:${appPort}/en/auth/login)
   Users API:    http://localhost:${apiPort}/  (sandbox, SQLite at ${db})
-  Sign in:      ana@example.com / Senha@123, then the code printed above, or 000000 (fixed sandbox code)
+  Sign in:      ana@example.com / Senha@123, then the code printed above${flag("fixed-code") ? ", or 000000 (fixed code: ON for this demo, sign-in and sign-up only)" : " (fixed code off; --fixed-code turns it on)"}
   Other users:  bruno@ (company, gateway) · carla@ and diego@ (approvers) · helena@ (client only)
                 eva@ (no PIN, onboarding pending) · fabio@ (incomplete) · gabi@ (expired) — same password, PIN 1234
   Stop with Ctrl+C.

@@ -71,15 +71,21 @@ const newCode = (ctx: Ctx, kind: string, user: { id: string | null; email: strin
   return row
 }
 
-const codeMatches = (ctx: Ctx, expected: string, given: string): boolean => given === expected || (ctx.cfg.fixedCode !== null && given === ctx.cfg.fixedCode)
+/**
+ * Whether a typed code is the one sent. The sandbox's fixed code (off unless started with `--fixed-code`) stands in
+ * only where a flow says `fixed: true` — signing in and signing up; never for a password reset or a temporary token,
+ * which stands in for the PIN (issue 30, D-sandbox-trust).
+ */
+const codeMatches = (ctx: Ctx, expected: string, given: string, fixed: boolean): boolean =>
+  given === expected || (fixed && ctx.cfg.fixedCode !== null && given === ctx.cfg.fixedCode)
 
 /** Checks a code row; a wrong code counts an attempt that survives the error (core §8 incorrect code, attempts exceeded). */
-const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, given: string): CodeRow => {
+const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, given: string, fixed: boolean): CodeRow => {
   const { ctx } = req
   if (row === undefined || row.state !== "open") throw new ApiError(422, "INCORRECT_CODE", "unknown or used code")
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
   if (row.expires_ms <= ctx.clock.real()) throw new ApiError(422, "INCORRECT_CODE", "code expired")
-  if (!codeMatches(ctx, row.code, given.trim()) || row.user_id === null) {
+  if (!codeMatches(ctx, row.code, given.trim(), fixed) || row.user_id === null) {
     req.after(() => ctx.db.prepare("UPDATE codes SET attempts = attempts + 1 WHERE id = ?").run(row.id))
     if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
     throw new ApiError(422, "INCORRECT_CODE")
@@ -108,6 +114,17 @@ export const useTemporaryToken = (ctx: Ctx, userId: string, token: string): bool
   return true
 }
 
+/** A locked PIN (5 wrong in a row) refuses every way to a PIN token until the lock runs out (429 ATTEMPTS_EXCEEDED, Retry-After). */
+export const checkPinLock = (ctx: Ctx, userId: string): { failures: number; locked_until_ms: number } | undefined => {
+  const now = ctx.clock.real()
+  const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM pin_attempts WHERE user_id = ?").get(userId) as
+    { failures: number; locked_until_ms: number } | undefined
+  if (row !== undefined && row.locked_until_ms > now) {
+    throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
+  }
+  return row
+}
+
 /**
  * PIN check with the lock of 5 wrong PINs in a row (our reading of core §8 "number of attempts
  * exceeded"): attempts 1–4 answer 422 INCORRECT_PIN, the 5th and every try during the lock 429
@@ -116,11 +133,7 @@ export const useTemporaryToken = (ctx: Ctx, userId: string, token: string): bool
 export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: string): void => {
   const { ctx } = req
   const now = ctx.clock.real()
-  const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM pin_attempts WHERE user_id = ?").get(user.id) as
-    { failures: number; locked_until_ms: number } | undefined
-  if (row !== undefined && row.locked_until_ms > now) {
-    throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
-  }
+  const row = checkPinLock(ctx, user.id)
   if (user.pin_hash === null) throw new ApiError(422, "PIN_REQUIRED", "create a PIN first")
   if (verifySecret(pin, user.pin_hash)) {
     ctx.db.prepare("DELETE FROM pin_attempts WHERE user_id = ?").run(user.id)
@@ -218,7 +231,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       db.prepare("UPDATE qr_sessions SET used = 1 WHERE token = ?").run(s.token)
       return { data: issueTokens(ctx, s.activated_by) }
     }
-    const row = useCode(req, codeById(ctx, b.otp_id, "signin"), b.code)
+    const row = useCode(req, codeById(ctx, b.otp_id, "signin"), b.code, true)
     if (row.user_id === null) throw new ApiError(422, "USER_ID_NOT_FOUND")
     return { data: issueTokens(ctx, row.user_id) }
   })
@@ -250,7 +263,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = codeById(ctx, req.params["id"] ?? "", "forgot")
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     checkStrongPassword("new_password", req.body.new_password)
-    const used = useCode(req, row, req.body.code)
+    const used = useCode(req, row, req.body.code, false) // never the fixed code: it would let anyone reset a password
     db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), used.user_id)
     db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?").run(used.user_id)
     return OK
@@ -296,7 +309,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "otpVerify", (req) => {
     const row = codeById(ctx, req.params["id"] ?? "", "otp")
     if (row === undefined || row.user_id !== req.user.id) throw new ApiError(404, "NOT_FOUND")
-    useCode(req, row, req.body.code)
+    useCode(req, row, req.body.code, false) // never the fixed code: a temporary token stands in for the PIN
     return { data: { temporary_token: issueTemporaryToken(ctx, req.user.id) } }
   })
 
@@ -308,6 +321,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       checkPin(req, req.user, b.pin)
     } else {
       if (!/^\d{6}$/.test(b.temporary_token)) badField("temporary_token", "VALIDATION_TEMPORARY_TOKEN")
+      checkPinLock(ctx, req.user.id) // issue 30: the temporary-token path respects the PIN lock too
       if (!useTemporaryToken(ctx, req.user.id, b.temporary_token)) throw new ApiError(422, "INCORRECT_CODE")
     }
     const token = opaqueToken(24)
@@ -378,7 +392,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = signupOf(req.params["id"] ?? "")
     if (row.state === "confirmed") throw new ApiError(422, "UNABLE_TO_SEND_OR_VERIFY_CODE", "already confirmed")
     if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, 300)
-    if (row.code === "" || row.code_expires_ms <= ctx.clock.real() || !codeMatches(ctx, row.code, req.body.code.trim())) {
+    if (row.code === "" || row.code_expires_ms <= ctx.clock.real() || !codeMatches(ctx, row.code, req.body.code.trim(), true)) {
       req.after(() => db.prepare("UPDATE signups SET attempts = attempts + 1 WHERE id = ?").run(row.id))
       throw new ApiError(422, "INCORRECT_CODE")
     }

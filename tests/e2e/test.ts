@@ -69,6 +69,7 @@ export const test = base.extend<{ fromSeed: void; boundaryChecked: void }, { ser
           "--size",
           "small",
           "--admin",
+          "--fixed-code",
           "--resettable",
           "--no-build"
         ],

@@ -16,7 +16,7 @@ let ana: Session, bruno: Session, helena: Session, carla: Session
 let W: NonNullable<ReturnType<Sandbox["admin"]["seedInfo"]>>["wallets"]
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" } })
+  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, fixedCode: "000000" }) // a key's code: the fixed one confirms (below)
   cl = new SandboxClient(sb.url)
   ;[ana, bruno, helena, carla] = (await Promise.all(["ana", "bruno", "helena", "carla"].map((u) => cl.login(`${u}@example.com`)))) as [
     Session,

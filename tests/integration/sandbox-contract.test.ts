@@ -34,7 +34,8 @@ const ok = async <K extends EndpointId>(id: K, o: CallOptions = {}) => {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, exportMs: 300, receiptMs: 200, checkResponses: true })
+  // the fixed code on (sign-up below types it); never accepted by a password reset or a temporary token (issue 30)
+  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, exportMs: 300, receiptMs: 200, checkResponses: true, fixedCode: "000000" })
   cl = new SandboxClient(sb.url)
   ;[ana, bruno, carla, diego, helena, eva, fabio, gabi] = (await Promise.all(
     ["ana", "bruno", "carla", "diego", "helena", "eva", "fabio", "gabi"].map((u) => cl.login(`${u}@example.com`))
@@ -118,7 +119,8 @@ describe("sandbox contract: authentication (core §4, §7)", () => {
     const o = await ok("otp", { as: fabio, body: { purpose: "pin" } })
     const o2 = await ok("otpCreate", { as: fabio, body: { purpose: "pin" } })
     await ok("otpResend", { as: fabio, params: { id: o2.data.otp_id } })
-    const v = await ok("otpVerify", { as: fabio, params: { id: o.data.otp_id }, body: { code: "000000" } })
+    expect((await cl.err("otpVerify", { as: fabio, params: { id: o.data.otp_id }, body: { code: "000000" } })).body.error.key).toBe("INCORRECT_CODE") // issue 30
+    const v = await ok("otpVerify", { as: fabio, params: { id: o2.data.otp_id }, body: { code: await cl.sentCode("fabio@example.com") } })
     expect(v.data.temporary_token).toMatch(/^\d{6}$/)
     const pt = await ok("verifyPin", { as: fabio, body: { temporary_token: v.data.temporary_token } })
     expect(pt.data.expires_in).toBe(120)
@@ -134,11 +136,17 @@ describe("sandbox contract: authentication (core §4, §7)", () => {
     await ok("changePassword", { as: gabi, body: { current_password: "Senha@123", new_password: "Nova@Senha1" } })
     await cl.login("gabi@example.com", "Nova@Senha1")
     const f = await ok("forgotPassword", { body: { email: "gabi@example.com" } })
-    await ok("forgotPasswordUpdate", { params: { id: f.data.id }, body: { code: "000000", new_password: "Senha@123" } })
+    expect((await cl.err("forgotPasswordUpdate", { params: { id: f.data.id }, body: { code: "000000", new_password: "Senha@123" } })).body.error.key).toBe(
+      "INCORRECT_CODE"
+    ) // issue 30: never the fixed code
+    await ok("forgotPasswordUpdate", { params: { id: f.data.id }, body: { code: await cl.sentCode("gabi@example.com"), new_password: "Senha@123" } })
     gabi = await cl.login("gabi@example.com")
     const f2 = await ok("forgotPassword", { body: { email: "gabi@example.com" } })
     await ok("forgotPasswordDecline", { params: { id: f2.data.id } })
-    const after = await cl.err("forgotPasswordUpdate", { params: { id: f2.data.id }, body: { code: "000000", new_password: "Senha@1234" } })
+    const after = await cl.err("forgotPasswordUpdate", {
+      params: { id: f2.data.id },
+      body: { code: await cl.sentCode("gabi@example.com"), new_password: "Senha@1234" }
+    })
     expect(after.status).toBe(422)
   })
 

@@ -3,6 +3,7 @@
  * against a real sandbox (docs/decisions.md D-sandbox-trust). The cases are generated from the contract
  * (schema/api-admin.ts for the admin routes), so a route added later is covered the day it is added.
  */
+import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -261,5 +262,96 @@ describe("issue 30: the live stream sends a member only the lists they may read"
     expect(wrong).toEqual([])
     expect(delivered).toBeGreaterThan(0)
     expect(delivered).toBeLessThan(who.length * SYNCED_LISTS.length)
+  })
+})
+
+describe("issue 30: the fixed code only where asked, never for a password reset or a PIN", () => {
+  it("issue 30 fixed code: the sandbox CLI (sandbox/main.ts) without --fixed-code refuses 000000 at sign-in and hides /__admin", async () => {
+    const root = join(import.meta.dirname, "../..")
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "sandbox/main.ts"), "--port", "0", "--db", ":memory:", "--quiet"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"]
+    })
+    try {
+      let out = ""
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", (b: Buffer) => {
+          out += b.toString()
+          const m = /users API at (http:\/\/[^\s]+)/.exec(out)
+          if (m) resolve(m[1]!)
+        })
+        child.on("exit", (code) => reject(new Error(`sandbox exited ${code}: ${out}`)))
+      })
+      expect(new URL(url).hostname).toBe("127.0.0.1")
+      expect(out).toContain("the fixed code is off")
+      const seed = await fetch(`${url}/__admin/seed`)
+      await seed.body?.cancel()
+      expect(seed.status).toBe(404)
+      const si = (await (
+        await fetch(`${url}/users/v2/auth/signin`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "ana@example.com", password: "Senha@123" })
+        })
+      ).json()) as { data: { otp_id: string } }
+      const r = await fetch(`${url}/users/auth/session/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ otp_id: si.data.otp_id, code: "000000" })
+      })
+      expect([r.status, ((await r.json()) as { error: { key: string } }).error.key]).toEqual([422, "INCORRECT_CODE"])
+    } finally {
+      child.kill("SIGTERM")
+    }
+  })
+
+  describe("with the fixed code on (a demo)", () => {
+    let sb: Sandbox
+    let cl: SandboxClient
+    beforeAll(async () => {
+      sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0, fixedCode: "000000" })
+      cl = new SandboxClient(sb.url, "000000")
+    })
+    afterAll(async () => {
+      await sb?.close()
+    })
+
+    it("issue 30 fixed code: sign-in accepts it (demo); the forgotten-password flow never does — only the e-mailed code resets a password", async () => {
+      const gabi = await cl.login("gabi@example.com")
+      expect(gabi.accessToken).not.toBe("")
+      const f = await cl.ok("forgotPassword", { body: { email: "gabi@example.com" } })
+      const refused = await cl.err("forgotPasswordUpdate", { params: { id: f.data.id }, body: { code: "000000", new_password: "Tomada@123" } })
+      expect([refused.status, refused.body.error.key]).toEqual([422, "INCORRECT_CODE"])
+      const bad = await cl.err("signin", { body: { email: "gabi@example.com", password: "Tomada@123" } })
+      expect(bad.body.error.key).toBe("INVALID_CREDENTIALS")
+      await cl.ok("forgotPasswordUpdate", { params: { id: f.data.id }, body: { code: await cl.sentCode("gabi@example.com"), new_password: "Nova@Senha9" } })
+      expect((await cl.login("gabi@example.com", "Nova@Senha9")).accessToken).not.toBe("")
+    })
+
+    it("issue 30 fixed code: the one-time code → temporary token → PIN token path never accepts it", async () => {
+      const fabio = await cl.login("fabio@example.com")
+      for (const purpose of ["pin", "update-pin"]) {
+        const o = await cl.ok("otp", { as: fabio, body: { purpose } })
+        const r = await cl.err("otpVerify", { as: fabio, params: { id: o.data.otp_id }, body: { code: "000000" } })
+        expect([purpose, r.status, r.body.error.key]).toEqual([purpose, 422, "INCORRECT_CODE"])
+      }
+      const o = await cl.ok("otp", { as: fabio, body: { purpose: "pin" } })
+      const v = await cl.ok("otpVerify", { as: fabio, params: { id: o.data.otp_id }, body: { code: await cl.sentCode("fabio@example.com") } })
+      expect((await cl.ok("verifyPin", { as: fabio, body: { temporary_token: v.data.temporary_token } })).data.pin_token).not.toBe("")
+    })
+
+    it("issue 30 PIN lock: a locked PIN refuses the temporary-token path to a PIN token too (429 ATTEMPTS_EXCEEDED)", async () => {
+      const helena = await cl.login("helena@example.com")
+      const o = await cl.ok("otp", { as: helena, body: { purpose: "pin" } })
+      const v = await cl.ok("otpVerify", { as: helena, params: { id: o.data.otp_id }, body: { code: await cl.sentCode("helena@example.com") } })
+      let last = 0
+      for (let i = 0; i < 5; i++) last = (await cl.err("verifyPin", { as: helena, body: { pin: "9999" } })).status
+      expect(last).toBe(429)
+      const locked = await cl.err("verifyPin", { as: helena, body: { temporary_token: v.data.temporary_token } })
+      expect([locked.status, locked.body.error.key]).toEqual([429, "ATTEMPTS_EXCEEDED"])
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0)
+      await cl.admin("resetPinAttempts", { body: { user_email: "helena@example.com" } })
+      expect((await cl.ok("verifyPin", { as: helena, body: { temporary_token: v.data.temporary_token } })).data.pin_token).not.toBe("")
+    })
   })
 })

@@ -1,6 +1,6 @@
 /**
  * A small typed client of the sandbox for integration tests and benchmarks: sign-in with the
- * fixed code, calls by endpoint id from schema/api.ts with the headers of spec core §6/§7
+ * e-mailed code (read from `GET /__admin/codes`; or a fixed code when given and the sandbox runs with it), calls by endpoint id from schema/api.ts with the headers of spec core §6/§7
  * (bearer, server-type for green users, wallet-uuid, transaction-uuid, language), responses
  * decoded with the endpoint's response Schema, error bodies with ErrorBody.
  */
@@ -45,8 +45,16 @@ const decodeClaims = (token: string): { id: string } => JSON.parse(Buffer.from(t
 export class SandboxClient {
   constructor(
     readonly base: string,
-    readonly fixedCode = "000000"
+    /** A code the sandbox was started to accept (`fixedCode` / `--fixed-code`); null: the e-mailed one, from the admin routes. */
+    readonly fixedCode: string | null = null
   ) {}
+
+  /** The last code "e-mailed" to an address (the sandbox runs with admin on). */
+  async sentCode(email: string): Promise<string> {
+    const code = (await this.admin("codes", { query: { email } })).data.code
+    if (code === null) throw new Error(`no code sent to ${email}`)
+    return code
+  }
 
   private async send(d: EndpointDef, o: CallOptions): Promise<Raw> {
     const url = new URL(this.base + fillPath(d.path, o.params ?? {}))
@@ -100,7 +108,7 @@ export class SandboxClient {
     return Schema.decodeUnknownSync(d.response as unknown as Schema.Codec<AdminResp<K>, unknown>)(r.json)
   }
 
-  /** E-mail + password → code (the fixed one) → tokens (core §7 sign-in). */
+  /** E-mail + password → code (the e-mailed one, or the fixed one when given) → tokens (core §7 sign-in). */
   /** Sign in seeded users by their first names (`"ana"` → ana@example.com), at once, in order. */
   async loginAll<const N extends ReadonlyArray<string>>(names: N): Promise<{ -readonly [K in keyof N]: Session }> {
     return (await Promise.all(names.map((n) => this.login(`${n}@example.com`)))) as { -readonly [K in keyof N]: Session }
@@ -108,7 +116,7 @@ export class SandboxClient {
 
   async login(email: string, password = "Senha@123"): Promise<Session> {
     const s = await this.ok("signin", { body: { email, password } })
-    const t = await this.ok("sessionSignin", { body: { otp_id: s.data.otp_id, code: this.fixedCode } })
+    const t = await this.ok("sessionSignin", { body: { otp_id: s.data.otp_id, code: this.fixedCode ?? (await this.sentCode(email)) } })
     const userId = decodeClaims(t.data.access_token).id
     const partial: Session = { email, userId, accessToken: t.data.access_token, refreshToken: t.data.refresh_token, serverType: "blue" }
     // the profile call itself needs server-type for green users: try green first, it is harmless for blue users
