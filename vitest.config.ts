@@ -4,6 +4,7 @@
  * (components in Chromium through vitest browser mode and Playwright, `*.browser.test.tsx` next to
  * the component; issue 28 item 7). End-to-end tests run in Playwright (playwright.config.ts), not here.
  */
+import { existsSync } from "node:fs"
 import { defineConfig } from "vitest/config"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
@@ -19,6 +20,7 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
   "--no-first-run"
 ]
+const CHROMIUM = process.env["CHROMIUM_PATH"] ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
 const BROWSER_TESTS = "src/**/*.browser.test.tsx"
 
 export default defineConfig({
@@ -46,9 +48,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // each file starts its own sandbox on a free port and its own database, so files run side by side (issue 28 item 6)
           testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false
+          hookTimeout: 60_000
         }
       },
       {
@@ -82,7 +84,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS } }),
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
             instances: [{ browser: "chromium" }],
             viewport: { width: 1280, height: 800 },
             screenshotFailures: false
