@@ -6,8 +6,9 @@
  * America/Sao_Paulo, features §4; optional "alive" traffic). Used by sandbox/main.ts, the tests
  * and the benchmarks.
  */
-import { Hono } from "hono"
+import { Hono, type Context } from "hono"
 import { cors } from "hono/cors"
+import { bodyLimit } from "hono/body-limit"
 import { serve } from "@hono/node-server"
 import type { AddressInfo } from "node:net"
 import { Clock, spCutoffOf } from "./time.ts"
@@ -32,7 +33,7 @@ import { registerStreamRoutes } from "./routes/stream.ts"
 import { cardsAliveTick, registerCardRoutes } from "./routes/cards.ts"
 import { billetAliveTick, registerBilletRoutes } from "./routes/billet.ts"
 import { registerTedRoutes, tedAliveTick } from "./routes/ted.ts"
-import { registerStorageRoutes } from "./routes/storage.ts"
+import { PART_PUT_PATTERN, registerStorageRoutes } from "./routes/storage.ts"
 import { registerBettingRoutes } from "./routes/betting.ts"
 import { registerGatewayRoutes } from "./routes/gateway.ts"
 import { registerPixStatementRoutes } from "./routes/pix-statement.ts"
@@ -110,6 +111,16 @@ const ALLOWED_HEADERS = [
   "last-event-id",
   "cache-control"
 ]
+
+/** The largest request body the sandbox reads (JSON calls; a part PUT has its own limit, its part's size: routes/storage.ts). */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** 413 with the catalogue's key for a request (INVALID_REQUEST; no key of its own: D-sandbox-trust). */
+export const tooLarge = (c: Context, limit: number): Response =>
+  c.json(
+    errorBody(new ApiError(413, "INVALID_REQUEST", `request body over ${limit} bytes`), langOf(c.req.header("language"), c.req.header("accept-language"))),
+    413
+  )
 
 /** An admin path: `/__admin` and everything under it (also spelled with a different case or doubled slashes). */
 export const isAdminPath = (path: string): boolean => /^\/+__admin(\/|$)/i.test(path)
@@ -189,6 +200,10 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
       maxAge: 600
     })
   )
+  // issue 30: a body over the limit is refused with 413 before it is read whole (Content-Length at once; a streamed body as
+  // soon as it passes the limit) — the signed part PUT excepted, it checks against its part's declared size
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => tooLarge(c, MAX_BODY_BYTES) })
+  app.use("*", (c, next) => (c.req.method === "PUT" && PART_PUT_PATTERN.test(c.req.path) ? next() : limitBody(c, next)))
   if (log) {
     app.use("*", async (c, next) => {
       const t = performance.now()

@@ -23,6 +23,9 @@ const REFRESH_TTL_MS = 12 * 3_600_000
 const MAX_CODE_ATTEMPTS = 5
 const MAX_PIN_FAILURES = 5
 const MAX_SIGNIN_FAILURES = 5
+/** The longest e-mail address (RFC 5321 path limit) and password the sandbox looks at. */
+const MAX_EMAIL_LENGTH = 254
+const MAX_PASSWORD_LENGTH = 256
 const OK = { data: { ok: true } } as const
 
 export const issueTokens = (ctx: Ctx, userId: string): { access_token: string; refresh_token: string; expires_in: number } => {
@@ -212,6 +215,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
 
   bind(app, ctx, "signin", (req) => {
+    // issue 30: an address longer than an e-mail can be (RFC 5321: 254) is refused before it is looked up or counted,
+    // so the throttle table never stores it; an over-long password is never hashed either
+    if (req.body.email.length > MAX_EMAIL_LENGTH) badField("email", "VALIDATION_EMAIL")
+    if (req.body.password.length > MAX_PASSWORD_LENGTH) badField("password", "VALIDATION_PASSWORD")
     const email = req.body.email.trim().toLowerCase()
     throttleSignin(req, email)
     const user = userByEmail(db, req.body.email)

@@ -8,6 +8,7 @@
  * SHA-256 and assembled count.
  */
 import type { Context, Hono } from "hono"
+import { bodyLimit } from "hono/body-limit"
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto"
 import type { Ctx } from "../context.ts"
 import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../http.ts"
@@ -23,6 +24,8 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 const PART_URL_TTL_MS = 15 * 60_000
 /** Where a part's bytes are PUT (under /users so the app's same-origin proxy carries it). */
 export const PART_PUT_PATH = "/users/v2/storage/parts/:upload/:part"
+/** The same path as a pattern (the server's body limit leaves it to the route: its limit is the part's size). */
+export const PART_PUT_PATTERN = /^\/users\/v2\/storage\/parts\/[^/]+\/[^/]+$/
 
 export const toStoredFile = (r: FileRow): StoredFile => ({
   id: r.id,
@@ -107,8 +110,18 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
       const u = db.prepare("SELECT * FROM storage_uploads WHERE id = ?").get(uploadId) as UploadRow | undefined
       if (u === undefined) throw new ApiError(404, "UPLOAD_NOT_FOUND")
       if (u.status !== "open") throw new ApiError(422, u.status === "aborted" ? "UPLOAD_ABORTED" : "INVALID_REQUEST")
-      const bytes = Buffer.from(await c.req.arrayBuffer())
       const expected = Math.min(u.part_size, u.size - (n - 1) * u.part_size)
+      // issue 30: never read more than the part's declared size (413 at once on Content-Length, or as the stream passes it)
+      let over = false
+      await bodyLimit({
+        maxSize: Math.max(0, expected),
+        onError: () => {
+          over = true
+          return new Response(null, { status: 413 })
+        }
+      })(c, async () => {})
+      if (over) throw new ApiError(413, "INVALID_REQUEST", `part ${n} is at most ${expected} bytes`)
+      const bytes = Buffer.from(await c.req.arrayBuffer())
       if (bytes.length !== expected) throw new ApiError(422, "INCORRECT_DATA", `part ${n} must be ${expected} bytes, got ${bytes.length}`)
       const etag = createHash("md5").update(bytes).digest("hex")
       db.prepare("INSERT OR REPLACE INTO storage_parts (upload_id, part_number, size, etag, bytes) VALUES (?, ?, ?, ?, ?)").run(

@@ -4,6 +4,7 @@
  * (schema/api-admin.ts for the admin routes), so a route added later is covered the day it is added.
  */
 import { spawn } from "node:child_process"
+import { request as httpRequest } from "node:http"
 import { randomUUID } from "node:crypto"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -278,7 +279,7 @@ describe("issue 30: the fixed code only where asked, never for a password reset 
         child.stdout.on("data", (b: Buffer) => {
           out += b.toString()
           const m = /users API at (http:\/\/[^\s]+)/.exec(out)
-          if (m) resolve(m[1]!)
+          if (m && out.includes("login codes are printed here")) resolve(m[1]!)
         })
         child.on("exit", (code) => reject(new Error(`sandbox exited ${code}: ${out}`)))
       })
@@ -353,5 +354,108 @@ describe("issue 30: the fixed code only where asked, never for a password reset 
       await cl.admin("resetPinAttempts", { body: { user_email: "helena@example.com" } })
       expect((await cl.ok("verifyPin", { as: helena, body: { temporary_token: v.data.temporary_token } })).data.pin_token).not.toBe("")
     })
+  })
+})
+
+describe("issue 30: request bodies have a limit", () => {
+  let sb: Sandbox
+  let cl: SandboxClient
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
+    cl = new SandboxClient(sb.url)
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
+  const attempts = (): number => (sb.db.prepare("SELECT count(*) AS n FROM signin_attempts").get() as { n: number }).n
+  const longest = (): number => (sb.db.prepare("SELECT coalesce(max(length(email)), 0) AS n FROM signin_attempts").get() as { n: number }).n
+  /**
+   * A body sent in 64 KiB chunks, with its Content-Length or without (chunked transfer: the limit must hold while it
+   * streams). Stops sending once the answer came (a refusal before the end), as a client would; answers the status and
+   * JSON body, or `reset` with the bytes written when the server dropped the connection before an answer could be read
+   * (a chunked body left unread: the socket is closed, and a client's pending answer may be lost with it).
+   */
+  const send = (
+    url: string,
+    method: string,
+    bytes: Uint8Array,
+    how: "length" | "chunked",
+    headers: Record<string, string> = {}
+  ): Promise<{ status: number; json: unknown } | { reset: true; written: number }> =>
+    new Promise((resolve, reject) => {
+      let answered = false
+      const framing = how === "length" ? { "content-length": String(bytes.length) } : { "transfer-encoding": "chunked" }
+      const req = httpRequest(url, { method, headers: { ...headers, ...framing } }, (res) => {
+        answered = true
+        let text = ""
+        res.on("data", (b: Buffer) => (text += b.toString()))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as unknown }))
+      })
+      req.on("error", (e: NodeJS.ErrnoException) => {
+        if (answered) return
+        if (e.code === "ECONNRESET" || e.code === "EPIPE" || e.message === "socket hang up") resolve({ reset: true, written: at })
+        else reject(e)
+      })
+      let at = 0
+      const pump = (): void => {
+        while (!answered && at < bytes.length) {
+          const more = req.write(bytes.slice(at, at + 64 * 1024))
+          at += 64 * 1024
+          if (!more) return void req.once("drain", pump)
+        }
+        if (!answered) req.end()
+      }
+      pump()
+    })
+
+  it("issue 30 body limit: an unauthenticated sign-in body over 1 MB is 413 with the catalogue's body (sent whole or streamed), stores nothing", async () => {
+    const big = JSON.stringify({ email: `${"a".repeat(2 * 1024 * 1024)}@example.com`, password: "x" })
+    const before = attempts()
+    const r = await send(`${sb.url}/users/v2/auth/signin`, "POST", new TextEncoder().encode(big), "length", { "content-type": "application/json" })
+    expect("status" in r ? [r.status, (r.json as { error: { status: number; key: string } }).error] : r).toEqual([
+      413,
+      expect.objectContaining({ status: 413, key: "INVALID_REQUEST" })
+    ])
+    // streamed: refused once past the limit, never read whole (a 413, or the connection dropped long before the end)
+    const huge = new TextEncoder().encode(JSON.stringify({ email: `${"a".repeat(16 * 1024 * 1024)}@example.com`, password: "x" }))
+    const s = await send(`${sb.url}/users/v2/auth/signin`, "POST", huge, "chunked", { "content-type": "application/json" })
+    if ("status" in s) expect([s.status, (s.json as { error: { key: string } }).error.key]).toEqual([413, "INVALID_REQUEST"])
+    else expect(s.written).toBeLessThan(huge.length / 2)
+    expect(attempts()).toBe(before)
+    const health = await fetch(`${sb.url}/health`)
+    expect(health.status).toBe(200)
+  })
+
+  it("issue 30 sign-in throttle: an e-mail longer than 254 characters is a field error before the throttle, never stored", async () => {
+    const r = await cl.err("signin", { body: { email: `${"b".repeat(300)}@example.com`, password: "wrong" } })
+    expect([r.status, r.body.error.key, r.body.error.fields]).toEqual([422, "INCORRECT_DATA", { email: "VALIDATION_EMAIL" }])
+    expect(longest()).toBeLessThanOrEqual(254)
+    // a wrong password for a plausible address is still counted
+    await cl.err("signin", { body: { email: "nobody@example.com", password: "wrong" } })
+    expect(attempts()).toBeGreaterThan(0)
+    expect(longest()).toBeLessThanOrEqual(254)
+  })
+
+  it("issue 30 body limit: a part PUT over its part's declared size is 413 before it is stored (Content-Length or streamed); the right size still uploads", async () => {
+    const [bruno] = await cl.loginAll(["bruno"])
+    const o = { as: bruno, wallet: sb.admin.seedInfo()!.wallets.brunoMatrix }
+    const up = (
+      await cl.ok("storageMultipartCreate", {
+        ...o,
+        tx: true,
+        body: { file_name: "tiny.xml", content_type: "application/xml", size: 10, purpose: "endr-report", part_size: 10 }
+      })
+    ).data
+    const { url } = (await cl.ok("storagePartUrl", { ...o, params: { id: up.upload_id }, body: { part_number: 1 } })).data
+    const big = new Uint8Array(5 * 1024 * 1024)
+    const r = await send(url, "PUT", big, "length")
+    expect("status" in r ? [r.status, (r.json as { error: { key: string } }).error.key] : r).toEqual([413, "INVALID_REQUEST"])
+    const huge = new Uint8Array(16 * 1024 * 1024)
+    const s = await send(url, "PUT", huge, "chunked")
+    if ("status" in s) expect([s.status, (s.json as { error: { key: string } }).error.key]).toEqual([413, "INVALID_REQUEST"])
+    else expect(s.written).toBeLessThan(huge.length / 2)
+    expect((await cl.ok("storageParts", { ...o, params: { id: up.upload_id } })).data.parts).toEqual([])
+    const ok = await fetch(url, { method: "PUT", body: new Blob([new Uint8Array(10)]) })
+    expect(ok.status).toBe(200)
   })
 })
