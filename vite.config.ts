@@ -77,7 +77,13 @@ export default defineConfig({
   // the built app runs under a content security policy: no inline or foreign script, no plugin,
   // not framed; styles may be inline (charts set style attributes); data:/blob: images (QR codes,
   // barcodes, downloads). Dev keeps Vite's own inline preamble, so it is set on preview only.
-  preview: { port: 5173, strictPort: false, proxy, headers: { "content-security-policy": CSP } },
+  // issue 30: never sniffed, and the referrer cut to the origin when it leaves the app
+  preview: {
+    port: 5173,
+    strictPort: false,
+    proxy,
+    headers: { "content-security-policy": CSP, "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" }
+  },
   build: {
     target: "es2022",
     sourcemap: true,

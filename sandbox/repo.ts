@@ -301,7 +301,8 @@ interface PagePlan {
 const planPage = (db: DB, q: PageParams, spec: PageSpec): PagePlan => {
   const p = spec.prefix ?? ""
   const sortKey = q.sort ?? spec.defaultSort ?? "created_at"
-  const sortCol = spec.sortable[sortKey]
+  // own keys only: `constructor`, `toString`, `__proto__` … are names like any unknown one (issue 30: they gave 500)
+  const sortCol = Object.hasOwn(spec.sortable, sortKey) ? spec.sortable[sortKey] : undefined
   if (sortCol === undefined) return badField("sort", "VALIDATION_FORMAT", `sort: ${Object.keys(spec.sortable).join(", ")}`)
   const order = q.order ?? spec.defaultOrder ?? "desc"
   if (order !== "asc" && order !== "desc") return badField("order", "VALIDATION_FORMAT")

@@ -200,6 +200,17 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
       maxAge: 600
     })
   )
+  // issue 30: no API answer is kept by a cache (tokens, PIN tokens, signed URLs, statements): `no-store` unless a route
+  // says otherwise (the stream's `no-cache, no-transform`)
+  app.use("*", async (c, next) => {
+    await next()
+    if (c.res.headers.has("cache-control")) return
+    try {
+      c.res.headers.set("Cache-Control", "no-store")
+    } catch {
+      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers: [...c.res.headers, ["Cache-Control", "no-store"]] })
+    }
+  })
   // issue 30: a body over the limit is refused with 413 before it is read whole (Content-Length at once; a streamed body as
   // soon as it passes the limit) — the signed part PUT excepted, it checks against its part's declared size
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => tooLarge(c, MAX_BODY_BYTES) })

@@ -459,3 +459,80 @@ describe("issue 30: request bodies have a limit", () => {
     expect(ok.status).toBe(200)
   })
 })
+
+describe("issue 30: smaller holes", () => {
+  let sb: Sandbox
+  let cl: SandboxClient
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
+    cl = new SandboxClient(sb.url)
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
+  const PROTO = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", "__defineGetter__", "prototype"]
+  const sortable = (Object.keys(api) as EndpointId[]).filter((id) => {
+    const d = api[id] as EndpointDef
+    return d.method === "GET" && (d.query as { fields?: Record<string, unknown> } | undefined)?.fields?.["sort"] !== undefined
+  })
+
+  it(`issue 30 sort: a prototype name as ?sort= on every sortable GET of the contract (${sortable.length}) × ${PROTO.length} names is ignored or a 4xx with a catalogue key, never a 500`, async () => {
+    const [ana, bruno] = await cl.loginAll(["ana", "bruno"])
+    const W = sb.admin.seedInfo()!.wallets
+    const wrong: string[] = []
+    for (const id of sortable)
+      for (const as of [
+        { as: ana, wallet: W.anaMain },
+        { as: bruno, wallet: W.brunoMatrix }
+      ])
+        for (const sort of PROTO) {
+          const r = await cl.raw(id, { ...as, tx: false, params: { id: randomUUID() }, query: { sort } })
+          const key = (r.json as { error?: { key?: string } } | null)?.error?.key
+          if (r.status >= 500 || (r.status >= 400 && typeof key !== "string"))
+            wrong.push(`${id} sort=${sort}: ${r.status} ${JSON.stringify(r.json)?.slice(0, 60)}`)
+        }
+    expect(wrong).toEqual([])
+    const st = await cl.err("statement", { as: ana, wallet: W.anaMain, query: { sort: "constructor" } })
+    expect([st.status, st.body.error.key, st.body.error.fields]).toEqual([422, "INCORRECT_DATA", { sort: "VALIDATION_FORMAT" }])
+  })
+
+  it("issue 30 cache: every answer carrying a token (sign-in, refresh, temporary token, PIN token, QR session) is Cache-Control: no-store, and so is any other API answer", async () => {
+    const cc = (h: Headers): string | null => h.get("cache-control")
+    const s = await cl.raw("signin", { body: { email: "helena@example.com", password: "Senha@123" } })
+    expect(cc(s.headers)).toBe("no-store")
+    const otpId = (s.json as { data: { otp_id: string } }).data.otp_id
+    const t = await cl.raw("sessionSignin", { body: { otp_id: otpId, code: await cl.sentCode("helena@example.com") } })
+    expect([t.status, cc(t.headers)]).toEqual([200, "no-store"])
+    const tokens = (t.json as { data: { refresh_token: string } }).data
+    const r = await cl.raw("refreshToken", { body: { refresh_token: tokens.refresh_token } })
+    expect([r.status, cc(r.headers)]).toEqual([200, "no-store"])
+    const helena = await cl.login("helena@example.com")
+    const pin = await cl.raw("verifyPin", { as: helena, body: { pin: "1234" } })
+    expect([pin.status, cc(pin.headers)]).toEqual([200, "no-store"])
+    const o = await cl.ok("otp", { as: helena, body: { purpose: "pin" } })
+    const v = await cl.raw("otpVerify", { as: helena, params: { id: o.data.otp_id }, body: { code: await cl.sentCode("helena@example.com") } })
+    expect([v.status, cc(v.headers)]).toEqual([200, "no-store"])
+    const q = await cl.raw("qrSessionToken", {})
+    expect([q.status, cc(q.headers)]).toEqual([200, "no-store"])
+    const p = await cl.raw("profile", { as: helena })
+    expect([p.status, cc(p.headers)]).toEqual([200, "no-store"])
+    const bad = await cl.raw("sessionSignin", { body: { otp_id: "x", code: "123456" } })
+    expect([bad.status >= 400, cc(bad.headers)]).toEqual([true, "no-store"])
+  })
+
+  it("issue 30 listen: the sandbox listens on 127.0.0.1 unless told otherwise", async () => {
+    const addr = (sb as unknown as { url: string }).url
+    expect(new URL(addr).hostname).toBe("127.0.0.1")
+    const { networkInterfaces } = await import("node:os")
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i !== undefined && i.family === "IPv4" && !i.internal)
+    if (external !== undefined) {
+      const r = await fetch(`http://${external.address}:${sb.port}/health`).then(
+        (x) => x.status,
+        () => "refused"
+      )
+      expect(r).toBe("refused")
+    }
+  })
+})
