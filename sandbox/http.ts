@@ -6,6 +6,8 @@
  *  3. `server-type: green` required from green-server users → 400 INVALID_REQUEST;
  *  4. `wallet-uuid` for wallet endpoints → 400 missing, 404 unknown, 403 WITHOUT_PERMISSION;
  *  5. the endpoint's permission via hasPermission(actions, permission) → 403 WITHOUT_PERMISSION;
+ *     then onboarding: a state-changing call of an area that needs completed onboarding, on the caller's own
+ *     wallet, while it is not complete → 403 UNABLE_TO_PERFORM_UPDATE_REQUIRED (issue 30; D-sandbox-trust);
  *  6. `transaction-uuid` on transaction endpoints → 400 when missing;
  *  7. query and body decoded with the endpoint's Schemas → 422 INCORRECT_DATA with `fields`;
  *  8. idempotency: a repeated (user, transaction-uuid) answers the stored first result (same
@@ -220,6 +222,28 @@ export const dropConnection = (c: Context): void => {
   env?.outgoing?.socket?.destroy()
 }
 
+/**
+ * The areas that need completed onboarding (core §2 "Pix, cards, billet, TED, coins and statements need completed
+ * onboarding", features §8 "incomplete or pending onboarding blocks Pix, cards, boleto, TED, coins, statements and
+ * security"), by the paths of their calls; the sandbox refuses their state-changing calls (transaction or sensitive).
+ */
+export const ONBOARDING_AREAS: ReadonlyArray<RegExp> = [
+  /^\/users\/(v\d+\/)?pix\//, // Pix: payments, keys, claims, schedules, devolutions, deposits, contacts, withdraw settings
+  /^\/users\/limits\//, // Pix limits
+  /^\/users\/cards/,
+  /^\/api-2\/banking\/cards/,
+  /^\/users\/(v\d+\/)?banking\/(billet|ted|contacts)/, // boleto, TED and its contacts
+  /^\/users\/(v\d+\/)?conversions/ // coins
+]
+
+/** core §4: a natural person's onboarding is complete when finished or expired; anyone else's only when finished. */
+export const onboardingComplete = (u: Pick<UserRow, "onboarding_status" | "type">): boolean =>
+  u.onboarding_status === "finished" || (u.onboarding_status === "expired" && u.type === "NATURAL_PERSON")
+
+/** Whether a call needs completed onboarding: a state-changing call of an onboarding area (core §4: only on the user's own wallet). */
+export const needsOnboarding = (d: EndpointDef): boolean =>
+  (d.transaction === true || d.sensitive === true) && d.wallet === true && ONBOARDING_AREAS.some((re) => re.test(d.path))
+
 export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: Handler<K>): void => {
   const d: EndpointDef = api[id]
   const honoPath = d.path.replace(/\{(\w+)\}/g, ":$1")
@@ -234,6 +258,9 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
         wallet = resolveWallet(ctx, user, c.req.header("wallet-uuid"))
         if (!hasPermission(wallet.actions, d.permission))
           throw new ApiError(403, "WITHOUT_PERMISSION", typeof d.permission === "string" ? d.permission : undefined)
+        // issue 30: onboarding is enforced here, not only by the client's guard (core §4: not required on a wallet the user does not own)
+        if (wallet.owner && needsOnboarding(d) && !onboardingComplete(user))
+          throw new ApiError(403, "UNABLE_TO_PERFORM_UPDATE_REQUIRED", "onboarding not complete")
       }
       const txKey = d.transaction === true ? (c.req.header("transaction-uuid") ?? "") : null
       if (txKey === "") throw new ApiError(400, "INVALID_REQUEST", "transaction-uuid header required", { "transaction-uuid": "VALIDATION_REQUIRED" })

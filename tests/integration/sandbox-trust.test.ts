@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { adminApi, type AdminEndpointId } from "../../schema/api-admin.ts"
 import type { EndpointDef } from "../../schema/api-def.ts"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
+import { needsOnboarding } from "../../sandbox/http.ts"
 import { api, type EndpointId } from "../../schema/api.ts"
 import { listDef, listNames, hintOf } from "../../schema/lists.ts"
 import { SYNCED_LISTS, type SyncedList } from "../../schema/stream.ts"
@@ -534,5 +535,77 @@ describe("issue 30: smaller holes", () => {
       )
       expect(r).toBe("refused")
     }
+  })
+})
+
+describe("issue 30: onboarding is enforced by the sandbox, not only by the client", () => {
+  let sb: Sandbox
+  let cl: SandboxClient
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
+    cl = new SandboxClient(sb.url)
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
+  const gated = (Object.keys(api) as EndpointId[]).filter((id) => needsOnboarding(api[id] as EndpointDef))
+
+  it("issue 30 onboarding: a user whose onboarding is incomplete cannot pay a Pix on their own wallet (403 UNABLE_TO_PERFORM_UPDATE_REQUIRED, nothing written)", async () => {
+    const W = sb.admin.seedInfo()!.wallets
+    const [fabio] = await cl.loginAll(["fabio"])
+    const pin = await cl.pinToken(fabio)
+    const before = changes(sb)
+    const r = await cl.err("pixPayByKey", {
+      as: fabio,
+      wallet: W.fabio,
+      tx: true,
+      body: { key: "ana@example.com", amount: 100, description: "x", pin_token: pin }
+    })
+    expect([r.status, r.body.error.key]).toEqual([403, "UNABLE_TO_PERFORM_UPDATE_REQUIRED"])
+    expect(changes(sb)).toBe(before)
+    expect(sb.admin.ledger(W.fabio).transactions).toEqual([])
+  })
+
+  it(`issue 30 onboarding: every state-changing call of Pix, cards, boleto, TED and coins in the contract (${gated.length}) is refused to an incomplete or pending onboarding on the user's own wallet`, async () => {
+    for (const id of ["pixPayByKey", "convert", "tedSend", "billetPay", "cardRequest"] as const) expect(gated, id).toContain(id)
+    const W = sb.admin.seedInfo()!.wallets
+    const [fabio, eva] = await cl.loginAll(["fabio", "eva"])
+    const wrong: string[] = []
+    for (const [who, wallet] of [
+      [fabio, W.fabio],
+      [eva, W.eva]
+    ] as const)
+      for (const id of gated) {
+        const before = changes(sb)
+        const r = await cl.raw(id, { as: who, wallet, tx: true, params: { id: randomUUID() }, body: {} })
+        const key = (r.json as { error?: { key?: string } } | null)?.error?.key
+        if (r.status !== 403 || key !== "UNABLE_TO_PERFORM_UPDATE_REQUIRED") wrong.push(`${who.email} ${id}: ${r.status} ${key}`)
+        if (changes(sb) !== before) wrong.push(`${who.email} ${id}: wrote`)
+      }
+    expect(wrong).toEqual([])
+  })
+
+  it("issue 30 onboarding: an expired natural person counts as complete, and a member's own onboarding does not gate another owner's wallet (core §4)", async () => {
+    const W = sb.admin.seedInfo()!.wallets
+    const u = sb.admin.seedInfo()!.users
+    const at = new Date().toISOString()
+    sb.db
+      .prepare("INSERT OR REPLACE INTO wallet_members (wallet_id, user_id, permission_types, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+      .run(W.anaMain, u.fabio.id, JSON.stringify(["CLIENT"]), at, at)
+    const [gabi, fabio] = await cl.loginAll(["gabi", "fabio"])
+    const g = await cl.raw("pixPayByKey", {
+      as: gabi,
+      wallet: W.gabi,
+      tx: true,
+      body: { key: "ana@example.com", amount: 100, description: "x", pin_token: await cl.pinToken(gabi) }
+    })
+    expect((g.json as { error?: { key?: string } }).error?.key).not.toBe("UNABLE_TO_PERFORM_UPDATE_REQUIRED")
+    const f = await cl.raw("pixPayByKey", {
+      as: fabio,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "bruno@example.com", amount: 100, description: "x", pin_token: await cl.pinToken(fabio) }
+    })
+    expect((f.json as { error?: { key?: string } }).error?.key).not.toBe("UNABLE_TO_PERFORM_UPDATE_REQUIRED")
   })
 })
