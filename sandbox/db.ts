@@ -272,6 +272,12 @@ CREATE TABLE IF NOT EXISTS short_tokens (
   PRIMARY KEY (kind, user_id, token)
 );
 
+-- wrong temporary tokens in a row per user (issue 30): the fifth voids the user's open ones
+CREATE TABLE IF NOT EXISTS temp_token_attempts (
+  user_id TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS pin_attempts (
   user_id TEXT PRIMARY KEY,
   failures INTEGER NOT NULL,

@@ -100,21 +100,40 @@ const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, gi
 const codeById = (ctx: Ctx, id: string, kind: string): CodeRow | undefined =>
   ctx.db.prepare("SELECT * FROM codes WHERE id = ? AND kind = ?").get(id, kind) as CodeRow | undefined
 
-/** A 6-digit temporary token (core §5, features §5), valid 5 minutes, single use. */
+/** A 6-digit temporary token (core §5, features §5), valid 5 minutes, single use; a new one starts a fresh count of wrong ones. */
 const issueTemporaryToken = (ctx: Ctx, userId: string): string => {
   const token = numericCode(6)
+  ctx.db.prepare("DELETE FROM temp_token_attempts WHERE user_id = ?").run(userId)
   ctx.db
     .prepare("INSERT OR REPLACE INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'temp', ?, ?, 0)")
     .run(token, userId, ctx.clock.real() + CODE_TTL_MS)
   return token
 }
 
-export const useTemporaryToken = (ctx: Ctx, userId: string, token: string): boolean => {
+/**
+ * Spends a temporary token of the user, or refuses it: 422 INCORRECT_CODE for a wrong one, counted (the count survives
+ * the error); the fifth wrong one in a row voids the user's open temporary tokens and answers 429 ATTEMPTS_EXCEEDED, as
+ * does every try until a new token is issued from an e-mailed code (issue 30 "wrong temporary tokens are never limited").
+ */
+export const spendTemporaryToken = <K extends EndpointId>(req: Req<K>, userId: string, token: string): void => {
+  const { ctx } = req
+  const failures = (ctx.db.prepare("SELECT failures FROM temp_token_attempts WHERE user_id = ?").get(userId) as { failures: number } | undefined)?.failures ?? 0
+  if (failures >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask for a new code", undefined, Math.ceil(CODE_TTL_MS / 1000))
   const row = ctx.db.prepare("SELECT expires_ms, used FROM short_tokens WHERE kind = 'temp' AND user_id = ? AND token = ?").get(userId, token) as
     { expires_ms: number; used: number } | undefined
-  if (row === undefined || row.used === 1 || row.expires_ms <= ctx.clock.real()) return false
+  if (row === undefined || row.used === 1 || row.expires_ms <= ctx.clock.real()) {
+    const now = failures + 1
+    req.after(() => {
+      ctx.db
+        .prepare("INSERT INTO temp_token_attempts (user_id, failures) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET failures = excluded.failures")
+        .run(userId, now)
+      if (now >= MAX_CODE_ATTEMPTS) ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'temp' AND user_id = ?").run(userId)
+    })
+    if (now >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask for a new code", undefined, Math.ceil(CODE_TTL_MS / 1000))
+    throw new ApiError(422, "INCORRECT_CODE", `${MAX_CODE_ATTEMPTS - now} attempts left`)
+  }
   ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'temp' AND user_id = ? AND token = ?").run(userId, token)
-  return true
+  ctx.db.prepare("DELETE FROM temp_token_attempts WHERE user_id = ?").run(userId)
 }
 
 /** A locked PIN (5 wrong in a row) refuses every way to a PIN token until the lock runs out (429 ATTEMPTS_EXCEEDED, Retry-After). */
@@ -308,8 +327,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = codeById(ctx, req.params["id"] ?? "", "otp")
     if (row === undefined || row.user_id !== req.user.id) throw new ApiError(404, "NOT_FOUND")
     if (row.state !== "open") throw new ApiError(422, "UNABLE_TO_SEND_OR_VERIFY_CODE", "code already used")
+    if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
     const code = numericCode(6)
-    db.prepare("UPDATE codes SET code = ?, attempts = 0, expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
+    // issue 30: a resend keeps the attempts already spent (a new code is no new set of guesses)
+    db.prepare("UPDATE codes SET code = ?, expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
     sendCode(ctx, `one-time code (${row.purpose ?? ""})`, req.user.email, code)
     return OK
   })
@@ -329,7 +350,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     } else {
       if (!/^\d{6}$/.test(b.temporary_token)) badField("temporary_token", "VALIDATION_TEMPORARY_TOKEN")
       checkPinLock(ctx, req.user.id) // issue 30: the temporary-token path respects the PIN lock too
-      if (!useTemporaryToken(ctx, req.user.id, b.temporary_token)) throw new ApiError(422, "INCORRECT_CODE")
+      spendTemporaryToken(req, req.user.id, b.temporary_token)
     }
     const token = opaqueToken(24)
     db.prepare("INSERT INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'pin', ?, ?, 0)").run(

@@ -10,7 +10,7 @@ import { ApiError, badField } from "../errors.ts"
 import type { Address, Onboarding } from "../../schema/entities.ts"
 import { isValidPin } from "../../schema/validation.ts"
 import { hashSecret } from "../tokens.ts"
-import { checkPin, useTemporaryToken } from "./auth.ts"
+import { checkPin, spendTemporaryToken } from "./auth.ts"
 import type { UserRow } from "../repo.ts"
 import { CITIES, NEIGHBORHOODS, OCCUPATIONS, STREETS, UFS } from "../names.ts"
 import { createHash } from "node:crypto"
@@ -113,7 +113,7 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
     if ("current_pin" in b) {
       if (!isValidPin(b.current_pin)) badField("current_pin", "VALIDATION_PIN")
       checkPin(req, req.user, b.current_pin)
-    } else if (!useTemporaryToken(ctx, req.user.id, b.temporary_token)) throw new ApiError(422, "INCORRECT_CODE")
+    } else spendTemporaryToken(req, req.user.id, b.temporary_token)
     db.prepare("UPDATE users SET pin_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(b.new_pin), ctx.clock.nowIso(), req.user.id)
     return OK
   })

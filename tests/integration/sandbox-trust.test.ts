@@ -609,3 +609,62 @@ describe("issue 30: onboarding is enforced by the sandbox, not only by the clien
     expect((f.json as { error?: { key?: string } }).error?.key).not.toBe("UNABLE_TO_PERFORM_UPDATE_REQUIRED")
   })
 })
+
+describe("issue 30: codes cannot be guessed", () => {
+  let sb: Sandbox
+  let cl: SandboxClient
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
+    cl = new SandboxClient(sb.url)
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
+  const wrongOf = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, "0")
+
+  it("issue 30 codes: an OTP resend keeps its attempt count (3 wrong, resend, the 5th wrong is 429 ATTEMPTS_EXCEEDED and the new code is dead too)", async () => {
+    const [carla] = await cl.loginAll(["carla"])
+    const o = await cl.ok("otp", { as: carla, body: { purpose: "pin" } })
+    const first = await cl.sentCode("carla@example.com")
+    for (let i = 0; i < 3; i++)
+      expect((await cl.err("otpVerify", { as: carla, params: { id: o.data.otp_id }, body: { code: wrongOf(first) } })).status).toBe(422)
+    await cl.ok("otpResend", { as: carla, params: { id: o.data.otp_id } })
+    const fresh = await cl.sentCode("carla@example.com")
+    expect((await cl.err("otpVerify", { as: carla, params: { id: o.data.otp_id }, body: { code: wrongOf(fresh) } })).status).toBe(422)
+    const fifth = await cl.err("otpVerify", { as: carla, params: { id: o.data.otp_id }, body: { code: wrongOf(fresh) } })
+    expect([fifth.status, fifth.body.error.key]).toEqual([429, "ATTEMPTS_EXCEEDED"])
+    const dead = await cl.err("otpVerify", { as: carla, params: { id: o.data.otp_id }, body: { code: fresh } })
+    expect([dead.status, dead.body.error.key]).toEqual([429, "ATTEMPTS_EXCEEDED"])
+    const resend = await cl.err("otpResend", { as: carla, params: { id: o.data.otp_id } })
+    expect([resend.status, resend.body.error.key]).toEqual([429, "ATTEMPTS_EXCEEDED"])
+  })
+
+  it("issue 30 codes: wrong temporary tokens are limited — the fifth in a row (PIN token or PIN change) voids the open ones; a new e-mailed code gives a working one", async () => {
+    const [diego] = await cl.loginAll(["diego"])
+    const temp = async (): Promise<string> => {
+      const o = await cl.ok("otp", { as: diego, body: { purpose: "pin" } })
+      return (await cl.ok("otpVerify", { as: diego, params: { id: o.data.otp_id }, body: { code: await cl.sentCode("diego@example.com") } })).data
+        .temporary_token
+    }
+    const real = await temp()
+    const statuses: Array<[number, string]> = []
+    for (let i = 0; i < 5; i++) {
+      const guess = wrongOf(String(Number(real) + i))
+      const r =
+        i % 2 === 0
+          ? await cl.err("verifyPin", { as: diego, body: { temporary_token: guess } })
+          : await cl.err("updatePin", { as: diego, body: { temporary_token: guess, new_pin: "4321" } })
+      statuses.push([r.status, r.body.error.key])
+    }
+    expect(statuses).toEqual([
+      [422, "INCORRECT_CODE"],
+      [422, "INCORRECT_CODE"],
+      [422, "INCORRECT_CODE"],
+      [422, "INCORRECT_CODE"],
+      [429, "ATTEMPTS_EXCEEDED"]
+    ])
+    const voided = await cl.err("verifyPin", { as: diego, body: { temporary_token: real } })
+    expect([voided.status, voided.body.error.key]).toEqual([429, "ATTEMPTS_EXCEEDED"])
+    expect((await cl.ok("verifyPin", { as: diego, body: { temporary_token: await temp() } })).data.pin_token).not.toBe("")
+  })
+})
