@@ -5,6 +5,7 @@
  * the component; issue 28 item 7). End-to-end tests run in Playwright (playwright.config.ts), not here.
  */
 import { existsSync } from "node:fs"
+import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
@@ -25,6 +26,8 @@ const BROWSER_TESTS = "src/**/*.browser.test.tsx"
 
 export default defineConfig({
   test: {
+    // a worker per core (vitest's own default in a run is one fewer: a single worker on the 2-core machine, half of it idle)
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -84,7 +87,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+            provider: playwright({ launchOptions: { ...(CHROMIUM ? { executablePath: CHROMIUM } : {}), args: CHROMIUM_ARGS } }),
             instances: [{ browser: "chromium" }],
             viewport: { width: 1280, height: 800 },
             screenshotFailures: false

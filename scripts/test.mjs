@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite — type check, lint and format check (side by side: each is one thread), unit,
-// integration and component tests (vitest), the app build, then the end-to-end suite in a real Chromium
+// `npm test`: every suite — type check, lint, format check and the app build (side by side: each is one thread),
+// unit, integration and component tests (vitest), then the end-to-end suite in a real Chromium
 // (Playwright, two workers, each with its own sandbox; no retries). It closes with the time of each phase and one
 // line a reader can trust, summed from the runners' own JSON reports: "tests: N passed, N failed".
 //   node scripts/test.mjs [phase…]   runs only the phases named (typecheck lint format vitest build e2e)
@@ -22,10 +22,11 @@ const groups = [
   [
     ["typecheck", [bin("typescript/bin/tsc"), "-p", "tsconfig.json", "--noEmit"]],
     ["lint", [bin("eslint/bin/eslint.js"), ".", "--max-warnings=0"]],
-    ["format", [bin("prettier/bin/prettier.cjs"), "--check", ".", "--log-level", "warn"]]
+    ["format", [bin("prettier/bin/prettier.cjs"), "--check", ".", "--log-level", "warn"]],
+    // the app build too: the lint outlasts the others, so the second core would wait
+    ["build", [bin("vite/bin/vite.js"), "build", "--logLevel", "warn"]]
   ],
   [["vitest", [bin("vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}/vitest.json`]]],
-  [["build", [bin("vite/bin/vite.js"), "build", "--logLevel", "warn"]]],
   [["e2e", [bin("@playwright/test/cli.js"), "test"]]]
 ]
 const only = process.argv.slice(2)

@@ -41,3 +41,17 @@ export { expect }
 
 /** Where screenshots for the issue note go (gitignored). */
 export const ARTIFACTS = "tests/e2e/artifacts"
+
+/**
+ * A screenshot for looking at what was built (`tests/e2e/artifacts/<name>`), taken when the suite runs with
+ * `E2E_SHOTS=1`: looking is a step of its own (CONTRIBUTING), not a cost of every run of `npm test` (124 shots,
+ * most of them full pages drawn in software on the 2-core machine).
+ */
+export async function saveShot(
+  target: { screenshot(o: { path: string; fullPage?: boolean }): Promise<unknown> },
+  name: string,
+  o: { fullPage?: boolean } = {}
+): Promise<void> {
+  if (!process.env["E2E_SHOTS"]) return
+  await target.screenshot({ path: `${ARTIFACTS}/${name}`, ...o })
+}

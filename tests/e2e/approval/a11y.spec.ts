@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { HISTORY, openAs, REQUESTS, Sandbox, SETTINGS } from "./approval-pages.ts"
 import { go } from "../pages/navigation.ts"
 
@@ -31,7 +31,7 @@ test("axe (pt, en): approval requests, history, settings; permissions, update PI
       await go(diego.page, `/${lang}${path}`)
       await expect(diego.page.getByTestId(testId)).toBeVisible({ timeout: 20_000 })
       if (testId === "approval-requests-page") await expect(diego.page.getByTestId("approval-live")).toHaveAttribute("data-live", "true", { timeout: 15_000 })
-      if (lang === "en") await diego.page.screenshot({ path: `${ARTIFACTS}/${shot}-en.png`, fullPage: true })
+      if (lang === "en") await saveShot(diego.page, `${shot}-en.png`, { fullPage: true })
       await expectNoSeriousViolations(diego.page, `${lang} ${path}`)
     }
   }
@@ -47,6 +47,6 @@ test("responsive: the approval queue at 360 px wide has no horizontal scroll", a
   await expect(carla.page.locator(`[data-request-id="${id}"]`)).toBeVisible({ timeout: 10_000 })
   const overflow = await carla.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
-  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-requests-360-pt.png`, fullPage: true })
+  await saveShot(carla.page, `approval-requests-360-pt.png`, { fullPage: true })
   await carla.context.close()
 })

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { expect, test } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { HistoryPage, openAs, PIN, RequestsPage, Sandbox, REQUESTS } from "./approval-pages.ts"
 import { go } from "../pages/navigation.ts"
 
@@ -65,14 +65,14 @@ test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues up
   await cq.card(id).getByTestId("approval-approve").click()
   await expect(cq.card(id).getByTestId("approval-pending")).toBeVisible()
   await expect(cq.card(id).getByTestId("approval-approve")).toHaveCount(0)
-  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-pin-prompt-pt.png` })
+  await saveShot(carla.page, `approval-pin-prompt-pt.png`)
   await cq.pin.answer(PIN)
   await expect(cq.card(id).getByTestId("approval-mine")).toHaveText("Você aprovou", { timeout: 15_000 })
 
   // Diego sees "1 of 2" live, and who approved
   await expect(dq.progress(id)).toHaveText("1 de 2 aprovações", { timeout: 10_000 })
   await expect(dq.card(id).getByTestId("approval-decisions")).toContainText("Carla Mendes aprovou")
-  await diego.page.screenshot({ path: `${ARTIFACTS}/approval-requests-pt.png`, fullPage: true })
+  await saveShot(diego.page, `approval-requests-pt.png`, { fullPage: true })
 
   // Diego approves: N reached, the payment executes and the request leaves both queues
   await dq.approve(id)
@@ -96,9 +96,9 @@ test("features §6: a Pix of R$ 2.000,00 waits for two approvers; both queues up
     await expect(h.row(id)).toContainText("Concluída")
     await expect(h.row(id)).toContainText("2 de 2")
   }
-  await diego.page.screenshot({ path: `${ARTIFACTS}/approval-history-pt.png`, fullPage: true })
+  await saveShot(diego.page, `approval-history-pt.png`, { fullPage: true })
   await expect(ana.page.getByTestId("home-activity")).toContainText(description, { timeout: 20_000 })
-  await ana.page.screenshot({ path: `${ARTIFACTS}/approval-payer-home-pt.png` })
+  await saveShot(ana.page, `approval-payer-home-pt.png`)
 
   for (const c of [carla, diego, ana]) await c.context.close()
 })
@@ -163,7 +163,7 @@ test("features §2/§8: a wrong PIN refuses with the catalogue's message and sen
     await q.card(id).getByTestId("approval-approve").click()
     await q.pin.answer("0000")
     await expect(q.pin.root).toContainText("PIN incorreto.", { timeout: 10_000 })
-    await diego.page.screenshot({ path: `${ARTIFACTS}/approval-wrong-pin-pt.png` })
+    await saveShot(diego.page, `approval-wrong-pin-pt.png`)
     await q.pin.cancel.click()
     await expect(diego.page.getByTestId("toast-info").filter({ hasText: "Decisão cancelada" })).toBeVisible()
     await expect(q.card(id).getByTestId("approval-approve")).toBeVisible()
@@ -257,14 +257,14 @@ test("features §2: filters, counts and keyboard shortcuts over the queue; r rej
   await expect(selected).toHaveCount(1)
   const selectedId = (await selected.getAttribute("data-request-id")) ?? ""
   expect(ids).toContain(selectedId)
-  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-keyboard-pt.png`, fullPage: true })
+  await saveShot(carla.page, `approval-keyboard-pt.png`, { fullPage: true })
 
   // r opens the reject dialog for the selected request; the reason is optional
   await carla.page.keyboard.press("r")
   const dialog = carla.page.getByTestId("reject-dialog")
   await expect(dialog).toBeVisible()
   await dialog.getByTestId("reject-reason").fill("Fora do orçamento")
-  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-reject-dialog-pt.png` })
+  await saveShot(carla.page, `approval-reject-dialog-pt.png`)
   await dialog.getByTestId("reject-submit").click()
   await q.pin.answer(PIN)
   await expect(q.card(selectedId)).toHaveCount(0, { timeout: 15_000 })
@@ -293,7 +293,7 @@ test("features §2: filters, counts and keyboard shortcuts over the queue; r rej
   await go(carla.page, `/en${REQUESTS}`)
   await expect(q.root).toBeVisible({ timeout: 20_000 })
   await expect(q.progress(nextId)).toHaveText("1 of 2 approvals")
-  await carla.page.screenshot({ path: `${ARTIFACTS}/approval-requests-en.png`, fullPage: true })
+  await saveShot(carla.page, `approval-requests-en.png`, { fullPage: true })
   await carla.context.close()
 })
 

@@ -6,7 +6,7 @@
  * keep Senha@123, PIN 1234 and their roles for the other suites.
  */
 import { expect, test } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { PASSWORD } from "../pages/login-page.ts"
 import { openAs, PIN, Sandbox } from "./approval-pages.ts"
 import { go } from "../pages/navigation.ts"
@@ -44,7 +44,7 @@ test("core §5: change password — live checklist and strength meter, catalogue
     await p.getByTestId("password-submit").click()
     await expect(p.getByTestId("change-password-page")).toContainText("A senha deve conter todos os requisitos mencionados")
     await expect(p.getByTestId("change-password-page")).toContainText("Este campo é obrigatório")
-    await p.screenshot({ path: `${ARTIFACTS}/security-change-password-pt.png` })
+    await saveShot(p, `security-change-password-pt.png`)
 
     // wrong current password: the catalogue's message on that field, nothing typed is lost
     await p.getByTestId("password-current").fill("Errada@123")
@@ -105,7 +105,7 @@ test("core §5/features §2: update PIN with the current PIN, then with a tempor
     await p.getByTestId("pin-code").fill("000000")
     await p.getByTestId("pin-new").fill(PIN)
     await p.getByTestId("pin-confirm").fill(PIN)
-    await p.screenshot({ path: `${ARTIFACTS}/security-update-pin-token-pt.png` })
+    await saveShot(p, `security-update-pin-token-pt.png`)
     await p.getByTestId("pin-submit").click()
     await expect(p.getByTestId("toast-success").filter({ hasText: "PIN alterado com sucesso." }).last()).toBeVisible()
     expect((await sb.client.ok("verifyPin", { as: api, body: { pin: PIN } })).data.pin_token).not.toBe("")
@@ -149,7 +149,7 @@ test("core §6/features §6: permissions — the current user is hidden, a profi
     await dialog.getByLabel("Aprovador").click()
     await dialog.getByTestId("edit-roles-submit").click()
     await expect(dialog).toContainText("Aprovador exige também Administrador ou Usuário")
-    await p.screenshot({ path: `${ARTIFACTS}/security-permissions-roles-pt.png` })
+    await saveShot(p, `security-permissions-roles-pt.png`)
     await dialog.getByLabel("Usuário").click()
     await dialog.getByTestId("edit-roles-submit").click()
     await expect(dialog).toBeHidden()
@@ -171,7 +171,7 @@ test("core §6/features §6: permissions — the current user is hidden, a profi
     const confirm = p.getByTestId("confirm-dialog")
     await expect(confirm).toHaveAttribute("data-variant", "danger")
     await expect(confirm).toContainText("Helena Castro")
-    await p.screenshot({ path: `${ARTIFACTS}/security-permissions-remove-pt.png` })
+    await saveShot(p, `security-permissions-remove-pt.png`)
     await confirm.getByRole("button", { name: "Cancelar" }).click()
     await expect(users).toHaveCount(3)
 
@@ -181,7 +181,7 @@ test("core §6/features §6: permissions — the current user is hidden, a profi
     await p.getByTestId("invite-roles").getByLabel("Administrador").click()
     await p.getByTestId("invite-submit").click()
     await expect(p.getByTestId("toast-success").filter({ hasText: "Convite enviado para convidado.e2e@example.com." })).toBeVisible()
-    await p.screenshot({ path: `${ARTIFACTS}/security-permissions-pt.png`, fullPage: true })
+    await saveShot(p, `security-permissions-pt.png`, { fullPage: true })
   } finally {
     const api = await sb.login(ANA)
     const wallet = await sb.walletId()

@@ -6,7 +6,7 @@
  * Leaves the seeded rule (R$ 1.000,00, 2 approvers) in place.
  */
 import { expect, test } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { openAs, Sandbox, SettingsPage } from "./approval-pages.ts"
 
 const DIEGO = "diego@example.com"
@@ -34,7 +34,7 @@ test("features §5: the form and the sandbox refuse 0 and 101 approvers; 1..100 
     await expect(page.current).toBeVisible({ timeout: 15_000 })
     await expect(diego.page.getByTestId("setting-min")).toHaveText("R$ 1.000,00")
     await expect(diego.page.getByTestId("setting-approvers")).toHaveText("2")
-    await diego.page.screenshot({ path: `${ARTIFACTS}/approval-settings-pt.png` })
+    await saveShot(diego.page, `approval-settings-pt.png`)
 
     await diego.page.getByTestId("setting-edit").click()
     await expect(page.form).toBeVisible()
@@ -44,7 +44,7 @@ test("features §5: the form and the sandbox refuse 0 and 101 approvers; 1..100 
     await page.approversInput.fill("101")
     await page.submit.click()
     await expect(page.form).toContainText("O valor máximo é 100")
-    await diego.page.screenshot({ path: `${ARTIFACTS}/approval-settings-invalid-pt.png` })
+    await saveShot(diego.page, `approval-settings-invalid-pt.png`)
     // nothing was sent: the rule is unchanged
     const api = await sb.login(DIEGO)
     const wallet = await sb.walletId()
@@ -112,7 +112,7 @@ test("features §5/§8: only one configuration per wallet — a second one is re
     await expect(diego.page.getByTestId("settings-error")).toHaveText("Esta carteira já tem uma regra de aprovação.")
     await expect(page.current).toBeVisible()
     await expect(diego.page.getByTestId("setting-approvers")).toHaveText("2")
-    await diego.page.screenshot({ path: `${ARTIFACTS}/approval-settings-exists-pt.png` })
+    await saveShot(diego.page, `approval-settings-exists-pt.png`)
   } finally {
     await restore(sb)
     await diego.context.close()

@@ -11,7 +11,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { BETTING, faults, openBetting, reportXml, resetFaults, sha256, spDay, storedFiles } from "./betting-pages.ts"
 import { go } from "../pages/navigation.ts"
@@ -44,7 +44,7 @@ test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded r
   await faults(base, { latency_ms: 0, error_rate: { "/users/v2/storage/parts": 1 } })
   const stuckAt = await pctOf(page)
   expect(stuckAt).toBeLessThan(100)
-  await page.screenshot({ path: `${ARTIFACTS}/betting-upload-dropped-pt.png`, fullPage: true })
+  await saveShot(page, `betting-upload-dropped-pt.png`, { fullPage: true })
   await page.reload()
   await expect(page.getByTestId("upload-row").first()).toBeVisible({ timeout: 30_000 })
   // the network comes back
@@ -59,7 +59,7 @@ test("DESIGN 'Uploads are commands too': a report dropped at 40 % and reloaded r
   const row = page.locator(`[data-testid="report-row"][data-date="${date}"]`)
   await expect(row).toHaveCount(1, { timeout: 20_000 })
   await expect(row).toHaveAttribute("data-status", "completed", { timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/betting-history-pt.png`, fullPage: true })
+  await saveShot(page, `betting-history-pt.png`, { fullPage: true })
   await context.close()
 })
 
@@ -118,7 +118,7 @@ test("features §5: a malformed XML is refused before upload with its line; miss
   await page.getByTestId("report-send").click()
   await expect(page.getByTestId("report-problem")).toHaveText("O arquivo deve ser XML ou ZIP.")
   expect((await storedFiles(base, walletId)).length).toBe(before) // nothing was sent
-  await page.screenshot({ path: `${ARTIFACTS}/betting-report-refused-pt.png`, fullPage: true })
+  await saveShot(page, `betting-report-refused-pt.png`, { fullPage: true })
   // the same refusal in English
   await go(page, `/en${BETTING}/sending-report`)
   await page.getByTestId("report-date").fill(date)
@@ -146,7 +146,7 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
   await page.getByTestId("ggr-send").click()
   await expect(page.getByTestId("ggr-refusal")).toHaveText("O GGR deste mês já foi enviado.", { timeout: 15_000 })
   await expect(page.getByTestId("ggr-value")).toHaveValue("12.345,67")
-  await page.screenshot({ path: `${ARTIFACTS}/betting-ggr-refused-pt.png`, fullPage: true })
+  await saveShot(page, `betting-ggr-refused-pt.png`, { fullPage: true })
   await go(page, `/en${BETTING}/sending-ggr`)
   // the page sends as the current wallet: wait until the reloaded app knows it (the header names it)
   await expect(page.getByTestId("wallet-switcher")).toContainText("Lima & Filhos", { timeout: 30_000 })
@@ -155,7 +155,7 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
   await page.getByTestId("ggr-value").fill("1,00")
   await page.getByTestId("ggr-send").click()
   await expect(page.getByTestId("ggr-refusal")).toHaveText("The GGR for this month was already sent.", { timeout: 30_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/betting-ggr-refused-en.png`, fullPage: true })
+  await saveShot(page, `betting-ggr-refused-en.png`, { fullPage: true })
   await context.close()
 })
 
@@ -170,7 +170,7 @@ test("features §2 payment-proportion: the apportionment shows its beneficiaries
   await expect(page.getByTestId("apportionment-brcode")).toContainText("br.gov.bcb.pix")
   const chosen = await page.getByTestId("apportionment-choose").inputValue()
   const payments = await page.getByTestId("payment-row").count()
-  await page.screenshot({ path: `${ARTIFACTS}/betting-payment-pt.png`, fullPage: true })
+  await saveShot(page, `betting-payment-pt.png`, { fullPage: true })
   await page.getByTestId("apportionment-pay").click()
   await new PinPrompt(page).answer()
   await page.getByTestId("apportionment-choose").selectOption(chosen)
@@ -192,7 +192,7 @@ test("axe (pt, en): the five sports-betting pages have no serious violation", as
       await go(page, `${prefix}${BETTING}/${p}`)
       await expect(page.getByTestId("betting-page")).toBeVisible({ timeout: 20_000 })
       await axe(page, `${prefix || "/pt"} ${p}`)
-      await page.screenshot({ path: `${ARTIFACTS}/betting-${p}-${prefix ? "en" : "pt"}.png`, fullPage: true })
+      await saveShot(page, `betting-${p}-${prefix ? "en" : "pt"}.png`, { fullPage: true })
     }
   }
   await context.close()

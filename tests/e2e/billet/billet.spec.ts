@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { balanceOf, ledger, seed, spDate } from "../statements/pages.ts"
 import { addBankBusinessDays } from "../../../schema/holidays.ts"
@@ -36,7 +36,7 @@ test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno
   const receive = new BilletReceive(bruno)
   const line = await receive.issue({ amount: "250,00", due, description: "Pedido 9001", payer: "Ana Beatriz Souza", document: "52998224725" })
   await expect(bruno.getByTestId("billet-barcode")).toHaveAttribute("data-digits", /^\d{44}$/)
-  await bruno.screenshot({ path: `${ARTIFACTS}/billet-issued-pt.png`, fullPage: true })
+  await saveShot(bruno, `billet-issued-pt.png`, { fullPage: true })
   expect(await seriousAxe(bruno)).toEqual([])
   // his issued list, open, watching
   await go(bruno, "/banking/billet/manage-billet")
@@ -52,13 +52,13 @@ test("issue 14 features §2 §4: Bruno issues a boleto, Ana pays its line, Bruno
   await expect(pay.beneficiary).toHaveText("Lima & Filhos Comércio de Alimentos Ltda", { timeout: 60_000 })
   await expect(pay.charged).toHaveAttribute("data-value", "25000")
   await pay.review.click()
-  await page.screenshot({ path: `${ARTIFACTS}/billet-pay-review-pt.png`, fullPage: true })
+  await saveShot(page, `billet-pay-review-pt.png`, { fullPage: true })
   // a double click on the confirmation: one command, one PIN step
   await pay.dialog.getByRole("button", { name: "Pagar" }).dblclick()
   await new PinPrompt(page).answer()
   await expect(pay.result).toHaveAttribute("data-state", "confirmed", { timeout: 60_000 })
   await expect(page.getByTestId("billet-receipt")).toContainText("R$ 250,00")
-  await page.screenshot({ path: `${ARTIFACTS}/billet-paid-pt.png`, fullPage: true })
+  await saveShot(page, `billet-paid-pt.png`, { fullPage: true })
   const commandId = await pay.commandId()
 
   // Bruno's open list shows it received, no reload
@@ -125,7 +125,7 @@ test("issue 14 features §4: a reload in the middle of a payment pays once; a sc
     .first()
   await expect(pending).toHaveAttribute("data-status", "pending", { timeout: 60_000 })
   const id = (await pending.getAttribute("data-id")) ?? ""
-  await page.screenshot({ path: `${ARTIFACTS}/billet-scheduled-pt.png`, fullPage: true })
+  await saveShot(page, `billet-scheduled-pt.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await pending.getByTestId("billet-scheduled-cancel").click()
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Cancelar agendamento" }).click()
@@ -149,7 +149,7 @@ test("features §5 §8 issue 14: a wrong check digit, an amount outside min/max 
   await pay.amount.fill("250,00")
   await pay.review.click()
   await expect(pay.formError).toHaveText("Valor acima do máximo.")
-  await page.screenshot({ path: `${ARTIFACTS}/billet-minmax-pt.png`, fullPage: true })
+  await saveShot(page, `billet-minmax-pt.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await pay.decode(await slip(page, "06"))
   await expect(pay.expired).toHaveText("Este boleto passou da data limite e não pode mais ser pago.", { timeout: 60_000 })
@@ -165,7 +165,7 @@ test("features §5 §8 issue 14: a wrong check digit, an amount outside min/max 
   await pay.amount.fill("250,00")
   await pay.review.click()
   await expect(pay.formError).toHaveText("Amount above the maximum.")
-  await page.screenshot({ path: `${ARTIFACTS}/billet-minmax-en.png`, fullPage: true })
+  await saveShot(page, `billet-minmax-en.png`, { fullPage: true })
   await pay.decode(await slip(page, "06"))
   await expect(pay.expired).toHaveText("This bank slip is past its limit date and can no longer be paid.", { timeout: 60_000 })
   expect(await seriousAxe(page)).toEqual([])

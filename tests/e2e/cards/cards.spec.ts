@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { CARDS, faults, openCards, plastic, purchase, resetFaults, Sandbox, stateOf } from "./cards-pages.ts"
 import { go } from "../pages/navigation.ts"
@@ -38,7 +38,7 @@ test("features §9: five virtual cards are requested, 'n of 5' counts them, the 
   await page.getByTestId("request-virtual").click()
   await page.getByTestId("virtual-confirm").click()
   await expect(page.getByTestId("virtual-refusal")).toHaveText("Virtual card limit reached.", { timeout: 15_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/cards-virtual-limit-en.png`, fullPage: true })
+  await saveShot(page, `cards-virtual-limit-en.png`, { fullPage: true })
   await context.close()
 })
 
@@ -60,7 +60,7 @@ test("features §4/§5: a physical card is activated by its last four digits; a 
   await expect(page.getByTestId("card-number")).toHaveText(`•••• •••• •••• ${last}`)
   const after = (await plastic(baseURL ?? "", walletId))[0]!
   expect([after.status, after.events["activate"], after.events["activation-wrong"]]).toEqual(["activated", 1, 1])
-  await page.screenshot({ path: `${ARTIFACTS}/cards-physical-activated-pt.png`, fullPage: true })
+  await saveShot(page, `cards-physical-activated-pt.png`, { fullPage: true })
   // features §5 card password: 4 digits, typed twice; a mismatch is refused with its message, nothing typed is lost
   await page.getByTestId("card-password").click()
   await page.getByTestId("password-new").fill("4821")
@@ -124,7 +124,7 @@ test("features §4: a block sent while the connection drops, then a reload, ends
   await expect(rows.first()).toHaveAttribute("data-status", "failed", { timeout: 15_000 })
   await expect(rows.first()).toContainText("Recusada")
   await expect(rows.first()).toContainText("Padaria Real")
-  await page.screenshot({ path: `${ARTIFACTS}/cards-blocked-declined-pt.png`, fullPage: true })
+  await saveShot(page, `cards-blocked-declined-pt.png`, { fullPage: true })
   // unblock asks the PIN
   await page.getByTestId("card-unblock").click()
   await new PinPrompt(page).answer()
@@ -211,7 +211,7 @@ test("axe (pt, en): physical card, virtual cards, a card's page, the card statem
       await go(page, `/${lang}${path}`)
       await expect(page.getByTestId("cards-page")).toBeVisible({ timeout: 20_000 })
       await expect(page.getByTestId("card").or(page.getByTestId("card-statement")).first()).toBeVisible({ timeout: 20_000 })
-      await page.screenshot({ path: `${ARTIFACTS}/${shot}-${lang}.png`, fullPage: true })
+      await saveShot(page, `${shot}-${lang}.png`, { fullPage: true })
       await expectNoSeriousViolations(page, `${lang} ${path}`)
     }
   }

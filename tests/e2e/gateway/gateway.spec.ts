@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { formatBrl } from "../../../schema/format.ts"
@@ -64,7 +64,7 @@ test("features §2/§3: bruno filters deposits of matrix and branch by status an
   await page.getByTestId("gateway-row").first().getByRole("button").click()
   await expect(page.getByTestId("gateway-receipt")).toContainText(reference)
   await expect(page.getByTestId("gateway-receipt")).toContainText("End-to-end")
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-receipt-pt.png`, fullPage: true })
+  await saveShot(page, `gateway-receipt-pt.png`, { fullPage: true })
   await page.keyboard.press("Escape")
   expect(await axeSerious(page)).toEqual([])
   await close()
@@ -92,7 +92,7 @@ test("features §2 metrics in pt and en: local totals agree with the server's ag
   await go(page, "/gateway/metrics")
   await expect(page.getByTestId("metrics-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId("metrics-check")).toHaveText("Os totais locais conferem com o servidor", { timeout: 30_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-metrics-pt.png`, fullPage: true })
+  await saveShot(page, `gateway-metrics-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await page.getByTestId("metrics-start").fill("2026-01-01")
   await page.getByTestId("metrics-end").fill("2026-03-01")
@@ -105,11 +105,11 @@ test("features §2 metrics in pt and en: local totals agree with the server's ag
   await expect(page.getByTestId("metrics-error")).toHaveText("Select at least one wallet")
   await page.getByTestId("gateway-wallets").getByRole("checkbox").nth(0).click()
   await expect(page.getByTestId("metrics-row").first()).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-metrics-en.png`, fullPage: true })
+  await saveShot(page, `gateway-metrics-en.png`, { fullPage: true })
   await go(page, `/en${DEPOSITS}`)
   await expect(page.getByTestId("gateway-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole("columnheader", { name: "Payer / receiver" })).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-deposits-en.png`, fullPage: true })
+  await saveShot(page, `gateway-deposits-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await close()
 })

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { goInApp } from "./patient-sign-in.ts"
@@ -29,7 +29,7 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
   await goInApp(page, "/gateway/orders")
   const paid = page.getByTestId("order-row").and(page.locator('[data-status="paid"]'))
   await expect(paid.first()).toBeVisible({ timeout: 30_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-orders-pt.png`, fullPage: true })
+  await saveShot(page, `gateway-orders-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   const row = paid.first()
   const reference = (await row.getAttribute("data-reference")) ?? ""
@@ -43,7 +43,7 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
   await dialog.getByTestId("refund-confirm").click()
   await expect(dialog).toContainText("O valor do estorno passa do valor do pedido.")
   await expect(dialog.getByTestId("refund-amount")).toHaveValue("999.999,00")
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-orders-refund-dialog-pt.png`, fullPage: true })
+  await saveShot(page, `gateway-orders-refund-dialog-pt.png`, { fullPage: true })
   await dialog.getByRole("button", { name: "Voltar" }).click()
 
   // the whole order, confirm clicked twice
@@ -83,7 +83,7 @@ test("features §2 the orders page in English, axe clean", async ({ browser, bas
   await expect(page.getByRole("link", { name: "Orders" })).toBeVisible()
   await page.getByTestId("order-refund").first().click()
   await expect(page.getByTestId("refund-dialog")).toContainText("The PIN will be asked.")
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-orders-en.png`, fullPage: true })
+  await saveShot(page, `gateway-orders-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await context.close()
 })

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { goInApp } from "./patient-sign-in.ts"
 import { signInToHome } from "../pages/sign-in.ts"
@@ -69,7 +69,7 @@ test("features §5 without an invoice the request is refused with its message an
   const listed = async () =>
     (await sb.client.ok("paymentRequests", { as: bruno, wallet: matrix, query: { page_size: 100 } })).data.data.filter((r) => r.beneficiary_name === name)
   expect(await listed()).toHaveLength(0)
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-payment-requests-refused-pt.png`, fullPage: true })
+  await saveShot(page, `gateway-payment-requests-refused-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
 
   await page.getByTestId("pr-file-invoice").setInputFiles(pdf("nota-fiscal.pdf", 700))
@@ -100,7 +100,7 @@ test("features §5 without an invoice the request is refused with its message an
   await sb.client.admin("paymentRequestMove", { body: { id: server[0]!.id, status: "approved" } })
   await expect(row).toHaveAttribute("data-status", "approved", { timeout: 20_000 })
   await expect(row).toContainText("Aprovada")
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-payment-requests-pt.png`, fullPage: true })
+  await saveShot(page, `gateway-payment-requests-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await close()
 })
@@ -117,7 +117,7 @@ test("features §2 the payment requests page in English: via account, the masks 
   await expect(page.getByText("Invalid CPF or CNPJ")).toBeVisible()
   await expect(page.getByTestId("pr-document")).toHaveValue("111.444.777-36")
   await expect(page.getByTestId("pr-row").first()).toBeVisible({ timeout: 30_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/gateway-payment-requests-en.png`, fullPage: true })
+  await saveShot(page, `gateway-payment-requests-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await close()
 })

@@ -5,7 +5,7 @@
  * shown as waiting for the connection, can be cancelled, and one left to wait is applied exactly
  * once when the network returns (the sandbox's ledger).
  */
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { balanceOf, CoinsPage, ledger, seed, StatementsPage } from "../statements/pages.ts"
 
@@ -40,7 +40,7 @@ test("issue 18: offline, a reload and a new tab open the app with the local stat
   await expect(page.getByTestId("statement-row").first()).toHaveText(firstRow ?? "", { timeout: 30_000 })
   await expect(page.getByTestId("offline-banner")).toBeVisible()
   await expect(page.getByTestId("offline-synced-at")).toContainText(/sincronizados pela última vez em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
-  await page.screenshot({ path: `${ARTIFACTS}/offline-statement-pt.png` })
+  await saveShot(page, `offline-statement-pt.png`)
 
   // a new tab (opened from this one, so it carries the tab's session, core §9), still offline: the banking home with the balances
   const [tab] = await Promise.all([
@@ -55,7 +55,7 @@ test("issue 18: offline, a reload and a new tab open the app with the local stat
   await tab.goto("/control-panel/security/approval/requests")
   await expect(tab.getByTestId("offline-banner")).toBeVisible({ timeout: 30_000 })
   await expect(tab.getByTestId("approval-request").first()).toBeVisible()
-  await tab.screenshot({ path: `${ARTIFACTS}/offline-queue-pt.png` })
+  await saveShot(tab, `offline-queue-pt.png`)
   await tab.close()
   await context.setOffline(false)
 })
@@ -86,7 +86,7 @@ test("issue 18 RT7 CN1: a conversion made offline waits, is shown as waiting and
   const pending = page.getByTestId("pending-command")
   await expect(pending).toHaveCount(1)
   await expect(pending).toContainText("Aguardando conexão")
-  await page.screenshot({ path: `${ARTIFACTS}/offline-pending-pt.png` })
+  await saveShot(page, `offline-pending-pt.png`)
   await pending.getByTestId("pending-cancel").click()
   await expect(pending).toHaveCount(0)
   // the second waits for the network

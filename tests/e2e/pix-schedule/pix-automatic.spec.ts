@@ -10,7 +10,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
+import { expect as baseExpect, test, saveShot } from "../fixtures.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Shell } from "../pages/shell.ts"
@@ -121,7 +121,7 @@ test("features §2/§4 issue 13: approved by QR code → charged once on its dat
     await expect(pay(qr.authorization.id)).toHaveAttribute("data-status", "SCHEDULED")
     await expect(pay(toCancel.authorization.id)).toHaveAttribute("data-status", "CANCELLED")
     await expect(pay(above.authorization.id)).toHaveAttribute("data-status", "SCHEDULED")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-automatic-pt.png`, fullPage: true })
+    await saveShot(page, `pix-automatic-pt.png`, { fullPage: true })
     expect(await seriousAxe(page)).toEqual([])
     const operationId = (await pay(qr.authorization.id).getAttribute("data-operation-id")) ?? ""
     const cancelledOp = (await pay(toCancel.authorization.id).getAttribute("data-operation-id")) ?? ""
@@ -156,7 +156,7 @@ test("features §2/§4 issue 13: approved by QR code → charged once on its dat
     await go(page, "/en/banking/pix/automatic-pix")
     await expect(page.getByRole("heading", { name: "Pix Automático" })).toBeVisible({ timeout: 90_000 })
     await expect(pay(above.authorization.id).getByTestId("automatic-payment-failure")).toHaveText("Charge above the authorized maximum value.")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-automatic-en.png`, fullPage: true })
+    await saveShot(page, `pix-automatic-en.png`, { fullPage: true })
     expect(await seriousAxe(page)).toEqual([])
   } finally {
     await resetClock(page)

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
+import { expect as baseExpect, test, saveShot } from "../fixtures.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -95,7 +95,7 @@ test("features §2/§4/§9 issue 13: a Pix scheduled 10 days ahead executes once
     await toCancel.getByTestId("scheduled-cancel").click()
     await page.getByTestId("confirm-dialog").getByRole("button", { name: "Cancelar agendamento" }).click()
     await expect(toCancel).toHaveAttribute("data-status", "canceled", { timeout: 40_000 })
-    await page.screenshot({ path: `${ARTIFACTS}/pix-scheduled-pt.png`, fullPage: true })
+    await saveShot(page, `pix-scheduled-pt.png`, { fullPage: true })
     expect(await seriousAxe(page)).toEqual([])
 
     const operationId = (await row.getAttribute("data-operation-id")) ?? ""
@@ -159,7 +159,7 @@ test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/2
   const row = page.locator(`[data-testid=recurrence-row]:not([data-id^="pending:"])`).filter({ hasText: "Mensalidade" }).first()
   await expect(row).toHaveAttribute("data-status", "active", { timeout: 40_000 })
   await expect(row.getByTestId("recurrence-next")).toHaveText(expected.join(", "))
-  await page.screenshot({ path: `${ARTIFACTS}/pix-recurrence-pt.png`, fullPage: true })
+  await saveShot(page, `pix-recurrence-pt.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
 
   // English
@@ -168,12 +168,12 @@ test("features §4 days 29–31: a monthly recurrence from 31 January lists 28/2
   await expect(page.locator(`[data-testid=recurrence-row]`).filter({ hasText: "Mensalidade" }).first().getByTestId("recurrence-next")).toHaveText(
     expected.join(", ")
   )
-  await page.screenshot({ path: `${ARTIFACTS}/pix-recurrence-en.png`, fullPage: true })
+  await saveShot(page, `pix-recurrence-en.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await go(page, "/en/banking/pix/scheduled-pix")
   await expect(page.getByRole("heading", { name: "Scheduled Pix" })).toBeVisible()
   await expect(page.getByTestId("ahead-calendar")).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/pix-scheduled-en.png`, fullPage: true })
+  await saveShot(page, `pix-scheduled-en.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await go(page, "/en/banking/pix/automatic-withdraw")
   await expect(page.getByTestId("withdraw-settings")).toContainText("Current settings") // built: pix-withdraw.spec.ts

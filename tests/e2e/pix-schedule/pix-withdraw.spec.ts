@@ -11,7 +11,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect as baseExpect, test } from "../fixtures.ts"
+import { expect as baseExpect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { Shell } from "../pages/shell.ts"
@@ -78,7 +78,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await expect(page.getByTestId("withdraw-threshold-input")).toHaveValue("-5,00")
     await expect(page.getByTestId("withdraw-time")).toHaveValue("25:75")
     await expect(page.getByTestId("withdraw-document")).toHaveValue("111.444.777-35")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-withdraw-errors-pt.png`, fullPage: true })
+    await saveShot(page, `pix-withdraw-errors-pt.png`, { fullPage: true })
 
     // the right ones: a daily sweep at 13:00 keeping all but R$ 12,34, to Ana's account at Itaú
     await page.getByTestId("withdraw-threshold-input").fill(brlText(keep).slice(3))
@@ -103,7 +103,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await expect(page.getByTestId("withdraw-destination")).toContainText("341 · Itaú Unibanco S.A.")
     await expect(page.getByTestId("withdraw-next")).toContainText("Próximo saque:")
     await expect(page.getByTestId("withdraw-next-amount")).toContainText("seriam enviados R$ 12,34")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-withdraw-pt.png`, fullPage: true })
+    await saveShot(page, `pix-withdraw-pt.png`, { fullPage: true })
     expect(await seriousAxe(page)).toEqual([])
 
     // the days ahead count the coming sweep (tabs: no reload)
@@ -128,7 +128,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await clockAt(page, 2, "18:00:00")
     expect(balanceOf(await ledger(page, reserve), "BRL")).toBe(keep)
     await expect(row).toHaveCount(1)
-    await page.screenshot({ path: `${ARTIFACTS}/pix-withdraw-done-pt.png`, fullPage: true })
+    await saveShot(page, `pix-withdraw-done-pt.png`, { fullPage: true })
 
     // English
     await go(page, "/en/banking/pix/automatic-withdraw")
@@ -136,7 +136,7 @@ test("features §2 issue 13: automatic withdrawal set up in pt (bad input explai
     await expect(page.getByTestId("withdraw-status")).toHaveText("On")
     await expect(page.getByTestId("withdraw-when")).toHaveText("Every day at 13:00 (Brasília time)")
     await expect(page.getByTestId("withdraw-execution")).toContainText("Sent")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-withdraw-en.png`, fullPage: true })
+    await saveShot(page, `pix-withdraw-en.png`, { fullPage: true })
     expect(await seriousAxe(page)).toEqual([])
 
     // turned off: no PIN, the settings stay

@@ -10,7 +10,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
@@ -71,7 +71,7 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   await page.getByTestId("pix-key-type").selectOption("random")
   await page.getByTestId("pix-key-register").click()
   await expect(page.getByRole("alert").filter({ hasText: "Limite de chaves Pix atingido." })).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/pix-claims-ana-pt.png`, fullPage: true })
+  await saveShot(page, `pix-claims-ana-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
 
   // Bruno's tab, no reload: the claim against his key, with its deadline; he approves it
@@ -80,7 +80,7 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   await expect(against).toContainText("Ana Beatriz Souza")
   await expect(against.getByTestId("pix-claim-deadline")).toBeVisible()
   await expect(brunoPhoneRow.getByTestId("pix-key-in-claim")).toBeVisible()
-  await bruno.screenshot({ path: `${ARTIFACTS}/pix-claims-bruno-pt.png`, fullPage: true })
+  await saveShot(bruno, `pix-claims-bruno-pt.png`, { fullPage: true })
   await against.getByTestId("pix-claim-approve").click()
   await new PinPrompt(bruno).answer()
   await expect(against).toHaveAttribute("data-status", "confirmed", { timeout: 20_000 })
@@ -125,7 +125,7 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   await pending.getByTestId("pix-key-code-confirm").click()
   await expect(pending.getByTestId("pix-key-code-error")).toHaveText("Código incorreto. Tentativas restantes: 2.", { timeout: 20_000 })
   await expect(pending.getByTestId("pix-key-code")).toHaveValue(wrong)
-  await bruno.screenshot({ path: `${ARTIFACTS}/pix-key-code-pt.png`, fullPage: true })
+  await saveShot(bruno, `pix-key-code-pt.png`, { fullPage: true })
   await pending.getByTestId("pix-key-code").fill(code)
   await pending.getByTestId("pix-key-code-confirm").click()
   await expect(pending).toHaveAttribute("data-status", "added", { timeout: 20_000 })
@@ -136,6 +136,6 @@ test("features §4 §5 §8 issue 12: Ana claims Bruno's phone key, Bruno approve
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 of 5 keys", { timeout: 60_000 })
   await expect(page.getByTestId("pix-claims")).toContainText("Claims and portability")
   await expect(page.getByTestId("pix-claims-mine").locator(`[data-key="${phone}"]`)).toContainText("Completed")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-claims-ana-en.png`, fullPage: true })
+  await saveShot(page, `pix-claims-ana-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
 })

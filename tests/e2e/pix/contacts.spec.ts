@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
@@ -30,7 +30,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
 
   await go(page, "/banking/pix/favored-contacts")
   await expect(page.locator('[data-testid="pix-contact-row"][data-key="bruno@example.com"]')).toBeVisible({ timeout: 60_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-contacts-pt.png`, fullPage: true })
+  await saveShot(page, `pix-contacts-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
 
   await keepSession(page)
@@ -43,7 +43,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   await page.getByTestId("pix-contact-key").fill("carla@example.com")
   await page.getByTestId("pix-contact-lookup").click()
   await expect(page.getByTestId("pix-contact-decoded-name")).toHaveText("Carla Regina Mendes", { timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-contact-add-pt.png`, fullPage: true })
+  await saveShot(page, `pix-contact-add-pt.png`, { fullPage: true })
   await page.getByTestId("pix-contact-save").click()
   const carla = page.locator('[data-testid="pix-contact-row"][data-key="carla@example.com"]')
   await expect(carla.getByTestId("pix-contact-name")).toHaveText("Carla Regina Mendes", { timeout: 20_000 })
@@ -63,7 +63,7 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   await expect(page.getByTestId("pix-beneficiary-name")).toHaveText("Carla Regina Mendes", { timeout: 20_000 })
   await page.getByTestId("pix-amount").fill("12,34")
   await page.getByTestId("pix-review").click()
-  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-with-contact-pt.png`, fullPage: true })
+  await saveShot(page, `pix-pay-with-contact-pt.png`, { fullPage: true })
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Pagar" }).dblclick()
   await new PinPrompt(page).answer()
   await expect(page.getByTestId("pix-pay-result")).toHaveAttribute("data-state", "confirmed", { timeout: 30_000 })
@@ -80,16 +80,16 @@ test("features §2 favored-contacts issue 12: add a contact by key, pay with it 
   // English pages
   await go(page, "/en/banking/pix/pay/pay-with-contact")
   await expect(page.getByRole("heading", { name: "Choose who to pay" })).toBeVisible({ timeout: 60_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-with-contact-en.png`, fullPage: true })
+  await saveShot(page, `pix-pay-with-contact-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   // inside the app from here (a reload costs minutes on a busy machine)
   const tabs = page.getByRole("navigation", { name: "Pix sections" })
   await tabs.getByRole("link", { name: "Contacts", exact: true }).click()
   await expect(carla).toBeVisible({ timeout: 60_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-contacts-en.png`, fullPage: true })
+  await saveShot(page, `pix-contacts-en.png`, { fullPage: true })
   await page.getByTestId("pix-contact-add-link").click()
   await expect(page.getByRole("heading", { name: "Add a favored contact" })).toBeVisible({ timeout: 60_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-contact-add-en.png`, fullPage: true })
+  await saveShot(page, `pix-contact-add-en.png`, { fullPage: true })
   await page.getByRole("link", { name: "Back to contacts" }).click()
   await expect(carla).toBeVisible({ timeout: 60_000 })
   await keepSession(page)

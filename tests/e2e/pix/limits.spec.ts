@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
@@ -61,7 +61,7 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
   // English first, on the real clock
   await go(page, "/en/banking/pix/limit")
   await expect(othersCard(page).getByTestId("pix-limit-night")).toHaveText("R$1,000.00", { timeout: 60_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-limits-en.png`, fullPage: true })
+  await saveShot(page, `pix-limits-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await go(page, "/banking/pix/limit")
   await expect(othersCard(page)).toHaveAttribute("data-night", "100000", { timeout: 60_000 })
@@ -70,7 +70,7 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
     await clockAt(page, "21:00")
     await expect(othersCard(page)).toHaveAttribute("data-period", "night", { timeout: 30_000 })
     await expect(othersCard(page).getByTestId("pix-limit-night")).toHaveText("R$ 1.000,00")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-limits-pt.png`, fullPage: true })
+    await saveShot(page, `pix-limits-pt.png`, { fullPage: true })
 
     const before = await sb.ledger(helenaW)
     const used = Number(await othersCard(page).getAttribute("data-used"))
@@ -80,7 +80,7 @@ test("features §3 §5 §8 issue 12: at 21:00 São Paulo a Pix over the night li
     await expect(warning).toContainText(`restam ${brlPt(100_000 - used)}`)
     await expect(page.getByTestId("pix-amount")).toHaveValue("1.500,00") // what was typed is kept
     await expect(page.getByTestId("confirm-dialog")).toHaveCount(0)
-    await page.screenshot({ path: `${ARTIFACTS}/pix-limit-refused-pt.png`, fullPage: true })
+    await saveShot(page, `pix-limit-refused-pt.png`, { fullPage: true })
     expect(await sb.ledger(helenaW)).toMatchObject({ statement_rows: before.statement_rows, balances: before.balances })
 
     // R$ 100 goes through; the night then has R$ 100 less left, and the pages say so
@@ -124,7 +124,7 @@ test("features §2 limit issue 12: a raised night limit is pending and applies o
     const pending = othersCard(page).getByTestId("pix-limit-pending")
     await expect(pending).toContainText("R$ 2.000,00", { timeout: 20_000 })
     await expect(othersCard(page)).toHaveAttribute("data-night", "100000")
-    await page.screenshot({ path: `${ARTIFACTS}/pix-limit-pending-pt.png`, fullPage: true })
+    await saveShot(page, `pix-limit-pending-pt.png`, { fullPage: true })
 
     // still the old limit: the Pix of R$ 1.500 is stopped
     await payUpToReview(page, "bruno@example.com", "1.500,00")

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -48,7 +48,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   await go(bruno, "/banking/pix/receive")
   await expect(bruno.getByTestId("pix-own-number")).toHaveText(/^\d{8}-\d$/, { timeout: 30_000 })
   await expect(bruno.getByTestId("pix-own-holder")).toContainText("/0001-")
-  await bruno.screenshot({ path: `${ARTIFACTS}/pix-own-account-pt.png`, fullPage: true })
+  await saveShot(bruno, `pix-own-account-pt.png`, { fullPage: true })
   const [account, digit] = ((await bruno.getByTestId("pix-own-number").textContent()) ?? "").split("-") as [string, string]
   const agency = (await bruno.getByTestId("pix-own-agency").textContent()) ?? ""
   const cnpj = ((await bruno.getByTestId("pix-own-holder").textContent()) ?? "").split(" · ").pop() ?? ""
@@ -65,7 +65,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   await expect(page.getByTestId("pix-account-number")).toHaveValue(account)
   await expect(page.getByTestId("pix-account-document")).toHaveValue("529.982.247-25")
   await expect(page.getByTestId("pix-account-bank")).toHaveValue(/999 · Banco Sandbox/)
-  await page.screenshot({ path: `${ARTIFACTS}/pix-account-not-related-pt.png`, fullPage: true })
+  await saveShot(page, `pix-account-not-related-pt.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
 
   await page.getByTestId("pix-account-document").fill(cnpj)
@@ -79,7 +79,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Pagar" }).click()
   await new PinPrompt(page).answer()
   await expect(page.getByTestId("pix-pay-result")).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-account-paid-pt.png` })
+  await saveShot(page, `pix-account-paid-pt.png`)
   const commandId = (await page.getByTestId("pix-pay-result").getAttribute("data-command-id")) ?? ""
 
   // Bruno's page shows the money without a reload
@@ -100,7 +100,7 @@ test("features §2/§7 issue 12: Ana pays Bruno by account; a wrong document kee
   await page.getByTestId("pix-account-continue").click()
   await expect(page.getByTestId("pix-account-error")).toHaveText("Account not found at this bank. Check the bank, branch, account and digit.")
   await expect(page.getByTestId("pix-account-number")).toHaveValue("11111")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-account-not-found-en.png`, fullPage: true })
+  await saveShot(page, `pix-account-not-found-en.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
 })
 
@@ -123,7 +123,7 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   await page.getByTestId("pix-review").click()
   await expect(page.getByTestId("pix-form-error")).toHaveText("Choose a date from tomorrow up to 60 days ahead.")
   await page.getByTestId("pix-when-date").fill(dayIn(10))
-  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-when-en.png`, fullPage: true })
+  await saveShot(page, `pix-pay-when-en.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await page.getByTestId("pix-review").click()
   await page.getByTestId("confirm-dialog").getByRole("button", { name: "Schedule" }).click()
@@ -133,7 +133,7 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   await expect(result).toHaveAttribute("data-when", "date")
   const day = dayIn(10)
   await expect(page.getByTestId("pix-pay-scheduled")).toContainText(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`)
-  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-scheduled-en.png` })
+  await saveShot(page, `pix-pay-scheduled-en.png`)
   // nothing moved now
   expect(balanceOf(await ledger(page, anaW), "BRL")).toBe(balanceOf(before, "BRL"))
   await page.getByTestId("pix-pay-scheduled-link").click()
@@ -152,5 +152,5 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   await page.getByTestId("pix-key-continue").click()
   await page.getByRole("radio", { name: "Repetir" }).click()
   await expect(page.getByTestId("pix-when-frequency")).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-repeat-pt.png`, fullPage: true })
+  await saveShot(page, `pix-pay-repeat-pt.png`, { fullPage: true })
 })

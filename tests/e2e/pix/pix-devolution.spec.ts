@@ -5,7 +5,7 @@
  * then shows what is left; an amount over what is left is refused with its message; pt and en, axe.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -37,7 +37,7 @@ test("features §1 §2 issue 12: a devolution clicked twice returns the money on
   await expect(page.getByTestId("pix-devolution-result")).toHaveAttribute("data-state", "confirmed", { timeout: 30_000 })
   const commandId = (await page.getByTestId("pix-devolution-result").getAttribute("data-command-id")) ?? ""
   await expect(info).toHaveAttribute("data-available", String(available - 100), { timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-devolution-pt.png`, fullPage: true })
+  await saveShot(page, `pix-devolution-pt.png`, { fullPage: true })
   const axe = await new AxeBuilder({ page }).analyze()
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([])
 
@@ -51,5 +51,5 @@ test("features §1 §2 issue 12: a devolution clicked twice returns the money on
 
   await go(page, url.replace("/banking/", "/en/banking/"))
   await expect(page.getByRole("heading", { name: "Return a received Pix" })).toBeVisible({ timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-devolution-en.png`, fullPage: true })
+  await saveShot(page, `pix-devolution-en.png`, { fullPage: true })
 })

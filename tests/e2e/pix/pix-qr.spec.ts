@@ -7,7 +7,7 @@
  * axe-clean.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { makeCode, openBruno, payReviewed } from "./qr-pages.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -23,7 +23,7 @@ test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste;
   const brunoW = wallets["brunoMatrix"] as string
   const { bruno, close } = await openBruno(browser)
   const emv = await makeCode(bruno, { amount: "45,67", description: "Pedido 42" })
-  await bruno.screenshot({ path: `${ARTIFACTS}/pix-receive-pt.png`, fullPage: true })
+  await saveShot(bruno, `pix-receive-pt.png`, { fullPage: true })
   const before = [await ledger(page, anaW), await ledger(page, brunoW)]
 
   await go(page, "/banking/pix/pay?by=code")
@@ -38,7 +38,7 @@ test("features §2/§8 issue 12: Ana pays Bruno's static code by copy-and-paste;
   await expect(page.getByTestId("pix-code-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda")
   await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText(/45,67/)
   const commandId = await payReviewed(page)
-  await page.screenshot({ path: `${ARTIFACTS}/pix-code-paid-pt.png` })
+  await saveShot(page, `pix-code-paid-pt.png`)
 
   // Bruno's open page shows his code paid, no reload
   await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "paid", { timeout: 20_000 })
@@ -105,11 +105,11 @@ test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe
   await page.getByTestId("pix-qr-open").first().click()
   await expect(page.getByTestId("pix-qr-image")).toBeVisible()
   expect(await serious()).toEqual([])
-  await page.screenshot({ path: `${ARTIFACTS}/pix-qr-list-pt.png`, fullPage: true })
+  await saveShot(page, `pix-qr-list-pt.png`, { fullPage: true })
   await go(page, "/en/banking/pix/receive")
   await expect(page.getByRole("heading", { name: "Receive with a QR code" })).toBeVisible({ timeout: 30_000 })
   expect(await serious()).toEqual([])
-  await page.screenshot({ path: `${ARTIFACTS}/pix-receive-en.png`, fullPage: true })
+  await saveShot(page, `pix-receive-en.png`, { fullPage: true })
   await go(page, "/en/banking/pix/my-qr-codes")
   await expect(page.getByTestId("pix-qr-row").first()).toContainText("Awaiting payment", { timeout: 30_000 })
   await go(page, "/en/banking/pix/pay?by=code")
@@ -118,7 +118,7 @@ test("features §2 receive, my-qr-codes, pay by code in pt and en: texts and axe
   await page.getByTestId("pix-code-continue").click()
   await expect(page.getByTestId("pix-code-error")).toHaveText("Invalid Pix code. Check that you copied the whole code.")
   expect(await serious()).toEqual([])
-  await page.screenshot({ path: `${ARTIFACTS}/pix-pay-code-en.png`, fullPage: true })
+  await saveShot(page, `pix-pay-code-en.png`, { fullPage: true })
 })
 
 test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a discount and a change code; Ana sees each charge broken down and pays; ledger once each (pt, en)", async ({
@@ -150,7 +150,7 @@ test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a disc
   await bruno.getByTestId("pix-qr-create").click()
   await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "active", { timeout: 20_000 })
   await expect(bruno.getByTestId("pix-qr-terms")).toContainText("multa 2")
-  await bruno.screenshot({ path: `${ARTIFACTS}/pix-qr-due-pt.png`, fullPage: true })
+  await saveShot(bruno, `pix-qr-due-pt.png`, { fullPage: true })
   const dueEmv = await bruno.getByTestId("pix-qr-emv").inputValue()
 
   // a change code: a purchase of R$ 30,00 and R$ 50,00 change
@@ -170,7 +170,7 @@ test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a disc
   await page.getByTestId("pix-code-continue").click()
   await expect(page.getByTestId("pix-code-discount")).toHaveText("− R$ 15,00", { timeout: 20_000 })
   await expect(page.getByTestId("pix-code-amount-fixed")).toHaveText("R$ 185,00")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-code-due-pt.png`, fullPage: true })
+  await saveShot(page, `pix-code-due-pt.png`, { fullPage: true })
   await payReviewed(page)
   await page.getByTestId("pix-code-again").click()
   await page.getByTestId("pix-code").fill(changeEmv)
@@ -189,5 +189,5 @@ test("features §3 D-pix-qr-variants: Bruno makes a due-date billing with a disc
   await page.getByTestId("pix-qr-kind").selectOption("dynamic_due")
   await expect(page.getByTestId("pix-qr-due")).toContainText("Due date and charges")
   await expect(page.getByTestId("pix-qr-kind-hint")).toContainText("A bill in Pix")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-qr-due-en.png`, fullPage: true })
+  await saveShot(page, `pix-qr-due-en.png`, { fullPage: true })
 })

@@ -6,7 +6,7 @@
  * over the limit refused with its message; pages in pt and en, axe-clean.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -40,12 +40,12 @@ test("features §2/§7 issue 12: Ana pays Bruno by key; Bruno sees it arrive liv
   // a double click on the confirmation sends nothing more: one command, one PIN step
   await new PinPrompt(page).answer()
   await expect(page.getByTestId("pix-pay-result")).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-paid-pt.png` })
+  await saveShot(page, `pix-paid-pt.png`)
   const commandId = (await page.getByTestId("pix-pay-result").getAttribute("data-command-id")) ?? ""
 
   // Bruno's page shows the money without a reload
   await expect(bruno.getByTestId("pix-balance")).toHaveAttribute("data-balance", String(balanceOf(before[1]!, "BRL") + 12_345), { timeout: 20_000 })
-  await bruno.screenshot({ path: `${ARTIFACTS}/pix-received-pt.png` })
+  await saveShot(bruno, `pix-received-pt.png`)
   await brunoCtx.close()
 
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
@@ -71,7 +71,7 @@ test("features §2 my-keys, §8, §9: n of max, a random key registered and dele
   // the 6th: refused before anything is sent, with the catalogue's message
   await page.getByTestId("pix-key-register").click()
   await expect(page.getByRole("alert").filter({ hasText: "Limite de chaves Pix atingido." })).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/pix-keys-pt.png`, fullPage: true })
+  await saveShot(page, `pix-keys-pt.png`, { fullPage: true })
   const axe = await new AxeBuilder({ page }).analyze()
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([])
   // delete the random key again
@@ -83,5 +83,5 @@ test("features §2 my-keys, §8, §9: n of max, a random key registered and dele
   // English
   await go(page, "/en/banking/pix/my-keys")
   await expect(page.getByTestId("pix-keys-count")).toHaveText("4 of 5 keys")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-keys-en.png`, fullPage: true })
+  await saveShot(page, `pix-keys-en.png`, { fullPage: true })
 })

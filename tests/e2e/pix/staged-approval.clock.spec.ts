@@ -7,7 +7,7 @@
  * sandbox clock to 12:00 São Paulo so the day limit, not the night one, applies whatever the real hour.
  */
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -37,7 +37,7 @@ test("features §6: a Pix at or above the approval minimum is sent for approval,
   await expect(result).toHaveAttribute("data-outcome", "awaiting_approval", { timeout: 30_000 })
   await expect(result.getByRole("heading")).toHaveText("Pix enviado para aprovação")
   await expect(page.getByTestId("pix-pay-staged")).toContainText("nada saiu da conta ainda")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-staged-pt.png`, fullPage: true })
+  await saveShot(page, `pix-staged-pt.png`, { fullPage: true })
   const after = await ledger(page, anaW)
   expect([balanceOf(after, "BRL"), after.statement_rows]).toEqual([balanceOf(before, "BRL"), before.statement_rows])
   // the approvers' queue has it
@@ -68,7 +68,7 @@ test("features §6 D-pix-staged-code: a code of Bruno's paid at or above the min
   await expect(result).toHaveAttribute("data-outcome", "awaiting_approval", { timeout: 30_000 })
   await expect(result.getByRole("heading")).toHaveText("Pix enviado para aprovação")
   await expect(page.getByTestId("pix-pay-staged")).toContainText("nada saiu da conta ainda")
-  await page.screenshot({ path: `${ARTIFACTS}/pix-code-staged-pt.png`, fullPage: true })
+  await saveShot(page, `pix-code-staged-pt.png`, { fullPage: true })
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(after.map((l) => [balanceOf(l, "BRL"), l.statement_rows])).toEqual(before.map((l) => [balanceOf(l, "BRL"), l.statement_rows]))
   await expect(bruno.getByTestId("pix-qr-card")).toHaveAttribute("data-status", "active")

@@ -11,7 +11,7 @@
 import { readFile } from "node:fs/promises"
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type Page } from "../test.ts"
-import { ARTIFACTS } from "../fixtures.ts"
+import { saveShot } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 import { formatBrl } from "../../../schema/format.ts"
@@ -110,7 +110,7 @@ test("features §2 Pix statements, issue 12: a Pix paid appears live; local filt
       .map((l) => l.split(";")[idCol])
       .sort()
   ).toEqual(server.map((x) => x.id).sort())
-  await page.screenshot({ path: `${ARTIFACTS}/pix-statement-filtered-pt.png`, fullPage: true })
+  await saveShot(page, `pix-statement-filtered-pt.png`, { fullPage: true })
   await close()
 })
 
@@ -122,7 +122,7 @@ test("features §5 the server export covers the current day only (pt, en); axe c
   await page.getByTestId("pix-statement-export").click()
   await expect(page.getByTestId("pix-statement-export-status")).toHaveText(/^Exportação pronta: \d+ Pix$/, { timeout: 20_000 })
   await expect(page.getByTestId("pix-statement-export-download")).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/pix-statement-pt.png`, fullPage: true })
+  await saveShot(page, `pix-statement-pt.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   const yesterday = new Date(Date.parse(`${spToday()}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
   await page.getByTestId("pix-statement-export-date").fill(yesterday)
@@ -141,7 +141,7 @@ test("features §5 the server export covers the current day only (pt, en); axe c
   await page.getByTestId("pix-statement-export-date").fill(spToday())
   await page.getByTestId("pix-statement-export").click()
   await expect(page.getByTestId("pix-statement-export-status")).toHaveText(/^Export ready: \d+ Pix$/, { timeout: 20_000 })
-  await page.screenshot({ path: `${ARTIFACTS}/pix-statement-en.png`, fullPage: true })
+  await saveShot(page, `pix-statement-en.png`, { fullPage: true })
   expect(await axeSerious(page)).toEqual([])
   await close()
 })

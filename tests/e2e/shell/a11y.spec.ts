@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   const r = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
@@ -15,22 +15,22 @@ async function expectNoSeriousViolations(page: Page, what: string): Promise<void
 for (const lang of ["pt", "en"] as const) {
   test(`axe and screenshots (${lang}): login, banking home, user panel, wallet modal`, async ({ page, login, signInAs, shell }) => {
     await login.open(`/${lang}`)
-    await page.screenshot({ path: `${ARTIFACTS}/login-${lang}.png` })
+    await saveShot(page, `login-${lang}.png`)
     await expectNoSeriousViolations(page, "login")
 
     await signInAs("ana@example.com", { prefix: `/${lang}` })
     await expect(page.getByTestId("activity-row").first()).toBeVisible({ timeout: 20_000 })
-    await page.screenshot({ path: `${ARTIFACTS}/banking-home-${lang}.png`, fullPage: true })
+    await saveShot(page, `banking-home-${lang}.png`, { fullPage: true })
     await expectNoSeriousViolations(page, "home")
 
     await shell.openUserPanel()
     await expect(page.getByTestId("panel-balance-BRL")).toBeVisible()
-    await page.screenshot({ path: `${ARTIFACTS}/user-panel-${lang}.png` })
+    await saveShot(page, `user-panel-${lang}.png`)
     await expectNoSeriousViolations(page, "user panel")
     await page.keyboard.press("Escape")
 
     await shell.openWalletModal()
-    await page.screenshot({ path: `${ARTIFACTS}/wallet-modal-${lang}.png` })
+    await saveShot(page, `wallet-modal-${lang}.png`)
     await expectNoSeriousViolations(page, "wallet modal")
   })
 }
@@ -40,5 +40,5 @@ test("responsive: the banking home at 360 px wide has no horizontal scroll", asy
   await signInAs("ana@example.com")
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
-  await page.screenshot({ path: `${ARTIFACTS}/banking-home-360-pt.png`, fullPage: true })
+  await saveShot(page, `banking-home-360-pt.png`, { fullPage: true })
 })

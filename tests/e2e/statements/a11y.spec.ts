@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { CoinsPage, StatementsPage } from "./pages.ts"
 import { go } from "../pages/navigation.ts"
 
@@ -24,7 +24,7 @@ for (const lang of ["pt", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "en" ? "Statement" : "Extrato")
     await expect(st.rows.first()).toBeVisible()
     await expect(page.getByTestId("statement-chart")).toBeVisible()
-    await page.screenshot({ path: `${ARTIFACTS}/statements-${lang}.png`, fullPage: true })
+    await saveShot(page, `statements-${lang}.png`, { fullPage: true })
     await expectNoSeriousViolations(page, "statements")
     await st.rows.first().click()
     await expect(page.getByTestId("receipt-body")).toBeVisible({ timeout: 10_000 })
@@ -36,7 +36,7 @@ for (const lang of ["pt", "en"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(lang === "en" ? "Coins" : "Moedas")
     await expect(page.getByTestId("quote-buy")).toBeVisible()
     await expect(page.getByTestId("trend-chart").first()).toBeVisible()
-    await page.screenshot({ path: `${ARTIFACTS}/coins-${lang}.png`, fullPage: true })
+    await saveShot(page, `coins-${lang}.png`, { fullPage: true })
     await expectNoSeriousViolations(page, "coins")
   })
 }
@@ -48,8 +48,8 @@ test("responsive: statements and coins at 360 px wide have no horizontal scroll"
   const st = new StatementsPage(page)
   await expect(st.rows.first()).toBeVisible({ timeout: 30_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await page.screenshot({ path: `${ARTIFACTS}/statements-360-pt.png`, fullPage: true })
-  await st.table.screenshot({ path: `${ARTIFACTS}/statements-table-360-pt.png` })
+  await saveShot(page, `statements-360-pt.png`, { fullPage: true })
+  await saveShot(st.table, `statements-table-360-pt.png`)
   await go(page, "/banking/coins")
   await expect(page.getByTestId("convert-panel")).toBeVisible({ timeout: 30_000 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)

@@ -7,7 +7,7 @@
  * rows of the statement in another tab) and then for real; a cancelled PIN sends nothing; a
  * server rejection shows its translated key; a non-default wallet is not offered conversion.
  */
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { balanceOf, CoinsPage, ledger, seed, StatementsPage } from "./pages.ts"
 
 test("core §9/§2.4: balances per currency with their decimals and the blocked BRL", async ({ page, signInAs }) => {
@@ -24,7 +24,7 @@ test("core §9/§2.4: balances per currency with their decimals and the blocked 
   await expect(page.getByTestId("quote-min")).toHaveText("R$ 10,00")
   await expect(page.getByTestId("trend-chart").first()).toBeVisible()
   await expect(page.getByTestId("portfolio-row").first()).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/coins-pt.png`, fullPage: true })
+  await saveShot(page, `coins-pt.png`, { fullPage: true })
   // features §5: below the minimum is refused before anything is sent
   await coins.amount.fill("5,00")
   await coins.amount.blur()
@@ -69,14 +69,14 @@ test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message
   await st.currency.selectOption("")
   await expect(tab.getByTestId("statement-pending-row")).toHaveCount(2)
   await tab.getByTestId("statement-table").scrollIntoViewIfNeeded()
-  await tab.screenshot({ path: `${ARTIFACTS}/statements-pending-rows-pt.png` })
+  await saveShot(tab, `statements-pending-rows-pt.png`)
   await tab.close()
 
   await coins.enterPin("0000")
   await expect(coins.pinPrompt.getByText("PIN incorreto.")).toBeVisible()
   await expect(coins.status).toHaveAttribute("data-error-key", "INCORRECT_PIN")
   await expect(coins.status).toContainText("PIN incorreto.")
-  await page.screenshot({ path: `${ARTIFACTS}/coins-wrong-pin-pt.png` })
+  await saveShot(page, `coins-wrong-pin-pt.png`)
   await coins.enterPin("1234")
   await expect(coins.status).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
   const commandId = (await coins.status.getAttribute("data-command-id")) ?? ""
@@ -92,7 +92,7 @@ test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message
   await expect(coins.balance("BRL")).toHaveAttribute("data-pending-delta", "0", { timeout: 15_000 })
   await expect(coins.balance("BTC")).toHaveAttribute("data-balance", String(balanceOf(after, "BTC")))
   await expect(page.getByTestId("portfolio-row").first()).toContainText("R$ 100,00")
-  await page.screenshot({ path: `${ARTIFACTS}/coins-converted-pt.png`, fullPage: true })
+  await saveShot(page, `coins-converted-pt.png`, { fullPage: true })
 })
 
 test("DESIGN Commands: cancelling the PIN sends nothing and the optimistic effect goes away", async ({ page, signInAs }) => {
@@ -145,5 +145,5 @@ test("features §6: a non-default wallet is not offered conversion, and says why
   await expect(page.getByTestId("convert-unavailable")).toContainText("apenas na sua carteira padrão")
   await expect(coins.panel).toHaveCount(0)
   await expect(coins.submit).toHaveCount(0)
-  await page.screenshot({ path: `${ARTIFACTS}/coins-non-default-pt.png`, fullPage: true })
+  await saveShot(page, `coins-non-default-pt.png`, { fullPage: true })
 })

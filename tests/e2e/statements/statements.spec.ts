@@ -6,7 +6,7 @@
  * generated, polled and printed.
  */
 import { readFileSync } from "node:fs"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { apiStatement, ledger, seed, spDate, StatementsPage, totalsOf } from "./pages.ts"
 
 const DAY = 86_400_000
@@ -42,7 +42,7 @@ test("features §2/§5: filtering by text and by date shows the matching rows an
   await expect(chart).toHaveAttribute("data-state", "ready", { timeout: 10_000 })
   const days = Math.round((Date.parse(end) - Date.parse(start)) / DAY) + 1
   await expect(chart.getByTestId("statement-chart")).toHaveAttribute("data-points", String(days))
-  await page.screenshot({ path: `${ARTIFACTS}/statements-filtered-pt.png`, fullPage: true })
+  await saveShot(page, `statements-filtered-pt.png`, { fullPage: true })
 
   // features §5: start must not be after end; what was typed stays
   await st.start.fill(end)
@@ -83,7 +83,7 @@ test("issue 5: two wallets combined, compared side by side, and the table scroll
   await expect(page.getByTestId("analysis-types").locator("tbody tr").first()).toBeVisible()
   await expect(page.getByTestId("analysis-counterparties").locator("tbody tr").first()).toBeVisible()
   await expect(st.table.getByRole("columnheader", { name: "Carteira" })).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/statements-two-wallets-pt.png`, fullPage: true })
+  await saveShot(page, `statements-two-wallets-pt.png`, { fullPage: true })
   // a row of the second wallet is in the combined table, named by its wallet (found by its id: other suites
   // add newer rows to the main wallet, so the reserve's rows need not be among the first ones painted)
   const reserveRow = (await apiStatement(page, reserve, {}))[0]
@@ -192,7 +192,7 @@ test("features §5/§7/§9: a server export checks the same-month rule, then com
   ).toBe(true)
   const link = job.getByTestId("export-download")
   await expect(link).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/statements-server-export-pt.png`, fullPage: true })
+  await saveShot(page, `statements-server-export-pt.png`, { fullPage: true })
   const file = await page.request.get((await link.getAttribute("href")) ?? "")
   expect(file.status()).toBe(200)
   const csv = await file.text()
@@ -216,11 +216,11 @@ test("features §7/§9: a receipt is generated, polled every 2 s until ready, sa
   await expect(dialog.getByTestId("receipt-body").locator("script, [onerror], [style]")).toHaveCount(0)
   const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByTestId("receipt-download").click()])
   expect(readFileSync(await file.path(), "utf8")).toContain("Comprovante")
-  await page.screenshot({ path: `${ARTIFACTS}/statements-receipt-pt.png` })
+  await saveShot(page, `statements-receipt-pt.png`)
   await page.emulateMedia({ media: "print" })
   await expect(page.getByTestId("receipt-print-copy")).toBeVisible()
   await expect(page.locator("header").first()).toBeHidden()
-  await page.screenshot({ path: `${ARTIFACTS}/statements-receipt-print.png` })
+  await saveShot(page, `statements-receipt-print.png`)
   await page.emulateMedia({ media: "screen" })
 
   // a Pix row's receipt comes by operation, ready at once

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { ARTIFACTS, expect, test } from "../fixtures.ts"
+import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { balanceOf, ledger, seed } from "../statements/pages.ts"
@@ -60,7 +60,7 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
   await expect(pay.name).toHaveValue("Maria da Silva")
   await pay.document.fill("52998224725")
   await expect(pay.document).toHaveValue("529.982.247-25")
-  await page.screenshot({ path: `${ARTIFACTS}/ted-pay-pt.png`, fullPage: true })
+  await saveShot(page, `ted-pay-pt.png`, { fullPage: true })
 
   // 08:59: the window is shown closed with its opening, before confirming
   const before = await ledger(page, anaW)
@@ -70,7 +70,7 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
   await expect(pay.window).toHaveAttribute("data-open", "false", { timeout: 30_000 })
   await expect(pay.window).toContainText(opening)
   await expect(page.getByText(`Agendar para a próxima janela (${opening})`)).toBeVisible()
-  await page.screenshot({ path: `${ARTIFACTS}/ted-review-closed-pt.png`, fullPage: true })
+  await saveShot(page, `ted-review-closed-pt.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await clockAt(page, day, "08:59")
   await pay.confirm.click()
@@ -94,7 +94,7 @@ test("features §9 issue 14: a TED at 08:59 is refused with the opening time and
   await new PinPrompt(page).answer()
   await expect(pay.result).toHaveAttribute("data-state", "confirmed", { timeout: 60_000 })
   await expect(page.getByTestId("ted-receipt")).toContainText("R$ 123,45")
-  await page.screenshot({ path: `${ARTIFACTS}/ted-sent-pt.png`, fullPage: true })
+  await saveShot(page, `ted-sent-pt.png`, { fullPage: true })
   const sentId = await pay.commandId()
   const after = await ledger(page, anaW)
   expect(balanceOf(after, "BRL")).toBe(balanceOf(before, "BRL") - 12_345)
@@ -115,7 +115,7 @@ test("issue 14 features §2 receive: Bruno sees his own account, and a TED arriv
   await expect(page.getByTestId("ted-receive-bank-value")).toHaveText("999 · Banco Sandbox S.A.", { timeout: 60_000 })
   await expect(page.getByTestId("ted-receive-agency-value")).toHaveText("0001")
   await expect(page.getByTestId("ted-receive-account-value")).toHaveText(/^\d{8}-\d$/)
-  await page.screenshot({ path: `${ARTIFACTS}/ted-receive-pt.png`, fullPage: true })
+  await saveShot(page, `ted-receive-pt.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
 
   await go(page, "/banking/home")
@@ -147,7 +147,7 @@ test("issue 14 ted/pay and ted/receive in English, axe clean", async ({ page }) 
     amount: "50,00"
   })
   await expect(pay.document).toHaveValue("11.222.333/0001-81")
-  await page.screenshot({ path: `${ARTIFACTS}/ted-pay-en.png`, fullPage: true })
+  await saveShot(page, `ted-pay-en.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
   await pay.reviewButton.click()
   await expect(pay.window).toHaveAttribute("data-open", "true", { timeout: 30_000 })
@@ -156,6 +156,6 @@ test("issue 14 ted/pay and ted/receive in English, axe clean", async ({ page }) 
   await go(page, "/en/banking/ted/receive")
   await expect(page.getByRole("heading", { name: "Your details to receive a TED" })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId("ted-receive-agency-value")).toHaveText("0001")
-  await page.screenshot({ path: `${ARTIFACTS}/ted-receive-en.png`, fullPage: true })
+  await saveShot(page, `ted-receive-en.png`, { fullPage: true })
   expect(await seriousAxe(page)).toEqual([])
 })
