@@ -97,12 +97,12 @@ test("core §5/features §2: update PIN with the current PIN, then with a tempor
     const api = await sb.login(HELENA)
     expect((await sb.client.ok("verifyPin", { as: api, body: { pin: "4321" } })).data.pin_token).not.toBe("")
 
-    // with a temporary token: send the code, type it (the sandbox's fixed code), choose the PIN back
+    // with a temporary token: send the code, type the one e-mailed (never the fixed code: D-sandbox-trust), choose the PIN back
     await p.getByText("Com um código enviado por e-mail").click()
     await expect(p.getByTestId("pin-code")).toBeDisabled()
     await p.getByTestId("pin-send-code").click()
     await expect(p.getByTestId("pin-code")).toBeEnabled()
-    await p.getByTestId("pin-code").fill("000000")
+    await p.getByTestId("pin-code").fill(await sb.client.sentCode(HELENA))
     await p.getByTestId("pin-new").fill(PIN)
     await p.getByTestId("pin-confirm").fill(PIN)
     await saveShot(p, `security-update-pin-token-pt.png`)
@@ -116,7 +116,7 @@ test("core §5/features §2: update PIN with the current PIN, then with a tempor
     const pinOk = await sb.client.raw("verifyPin", { as: api, body: { pin: PIN } })
     if (pinOk.status !== 200) {
       const otp = await sb.client.ok("otp", { as: api, body: { purpose: "update-pin" } })
-      const tok = await sb.client.ok("otpVerify", { as: api, params: { id: otp.data.otp_id }, body: { code: "000000" } })
+      const tok = await sb.client.ok("otpVerify", { as: api, params: { id: otp.data.otp_id }, body: { code: await sb.client.sentCode(HELENA) } })
       await sb.client.ok("updatePin", { as: api, body: { temporary_token: tok.data.temporary_token, new_pin: PIN } })
     }
     await sb.client.admin("resetPinAttempts", { body: { user_email: HELENA } })
