@@ -32,6 +32,8 @@ export async function pixConfirmToOptimistic(n = 30): Promise<void> {
         await h.signIn("ana@example.com")
         h.watch("accounts", { kind: "walletAccounts", walletId })
         h.watch("commands", { kind: "commands" })
+        // the PIN ask is state (the pinAsks live query), not an event: the bench answers the ask its command shows
+        h.watch("asks", { kind: "pinAsks" })
         while (!Array.isArray(h.snaps.accounts) || (h.snaps.accounts as unknown[]).length === 0) await new Promise((r) => setTimeout(r, 20))
       },
       { walletId }
@@ -46,7 +48,6 @@ export async function pixConfirmToOptimistic(n = 30): Promise<void> {
           type Cmd = { id: string; state: string; pendingRows?: ReadonlyArray<{ amount: number }> }
           const engine = h.engine as unknown as {
             submit(w: string, body: unknown): Promise<string>
-            onPinAsk(l: (a: { commandId: string }) => void): () => void
             answerPin(id: string, a: { pin: string }): void
           }
           const cmds = () => (h.snaps.commands as Cmd[] | undefined) ?? []
@@ -54,16 +55,12 @@ export async function pixConfirmToOptimistic(n = 30): Promise<void> {
           const brl = () => (h.snaps.accounts as Acc[]).find((a) => a.currency_symbol === "BRL")
           while (cmds().some((c) => c.state === "created" || c.state === "awaiting-pin" || c.state === "sending") || (brl()?.pendingDelta ?? 0) !== 0)
             await new Promise((r) => setTimeout(r, 10))
-          let t0 = 0
-          let asked = ""
-          const off = engine.onPinAsk((a) => {
-            asked = a.commandId
-            t0 = performance.now()
-            engine.answerPin(a.commandId, { pin: "1234" })
-          })
           const id = await engine.submit(walletId, { name: "v1.pix.payByKey", payload: { key: "bruno@example.com", amount, description: "bench" } })
-          while (asked !== id) await new Promise((r) => setTimeout(r, 0))
-          off()
+          const asked = () => ((h.snaps.asks as ReadonlyArray<{ commandId: string }> | undefined) ?? []).some((a) => a.commandId === id)
+          while (!asked()) await new Promise((r) => setTimeout(r, 0))
+          // from the PIN confirmed to the payment shown
+          const t0 = performance.now()
+          engine.answerPin(id, { pin: "1234" })
           const shown = () =>
             (brl()?.pendingDelta ?? 0) <= -amount &&
             (cmds()
