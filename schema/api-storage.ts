@@ -10,6 +10,7 @@ import { Schema } from "effect"
 import { Envelope, Ok, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { StorageFileState } from "./entities.ts"
+import { P } from "./permissions.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
@@ -58,12 +59,22 @@ export const MIN_PART_SIZE = 256 * 1024
 export const partSizeFor = (size: number): number => Math.max(MIN_PART_SIZE, Math.ceil(size / MAX_PARTS))
 export const partsCount = (size: number, partSize: number): number => Math.max(1, Math.ceil(size / partSize))
 
+/**
+ * Who may upload (issue 30, D-sandbox-trust): the features that upload — the betting operator's reports (`endr`, the
+ * permission of every betting call) and a gateway payment request's documents (`postAssistedPayments`, the permission
+ * of creating the request). Every storage call of a wallet needs one of them; the purpose itself needs its own.
+ */
+export const STORAGE_PERMISSION = [P.endr, P.postAssistedPayments] as const
+/** The permission each purpose needs at multipart create. */
+export const PURPOSE_PERMISSION = { "endr-report": P.endr, "payment-request": P.postAssistedPayments } as const satisfies Record<UploadPurpose, string>
+
 export const storageApi = {
   /** Multipart create: idempotent by transaction-uuid (the upload command's id): a resend answers the same upload. */
   storageMultipartCreate: def({
     method: "POST",
     path: "/users/v2/storage/multipart",
     wallet: true,
+    permission: STORAGE_PERMISSION,
     transaction: true,
     body: MultipartCreateBody,
     response: Envelope(MultipartUpload)
@@ -72,6 +83,7 @@ export const storageApi = {
     method: "POST",
     path: "/users/v2/storage/multipart/{id}/part-signed-url",
     wallet: true,
+    permission: STORAGE_PERMISSION,
     body: Schema.Struct({ part_number: Schema.Int }),
     response: Envelope(Schema.Struct({ url: Schema.String, expires_at: Schema.String }))
   }),
@@ -80,6 +92,7 @@ export const storageApi = {
     method: "GET",
     path: "/users/v2/storage/multipart/{id}/parts",
     wallet: true,
+    permission: STORAGE_PERMISSION,
     response: Envelope(Schema.Struct({ upload: MultipartUpload, parts: Schema.Array(UploadedPart) }))
   }),
   /** Complete: assembles the parts once (a repeated complete answers the same file). */
@@ -87,15 +100,17 @@ export const storageApi = {
     method: "POST",
     path: "/users/v2/storage/multipart/{id}/complete",
     wallet: true,
+    permission: STORAGE_PERMISSION,
     transaction: true,
     body: Schema.Struct({ parts: Schema.Array(Schema.Struct({ part_number: Schema.Int, etag: Schema.String })) }),
     response: Envelope(StoredFile)
   }),
-  storageAbort: def({ method: "POST", path: "/users/v2/storage/multipart/{id}/abort", wallet: true, response: Ok }),
+  storageAbort: def({ method: "POST", path: "/users/v2/storage/multipart/{id}/abort", wallet: true, permission: STORAGE_PERMISSION, response: Ok }),
   storageFiles: def({
     method: "GET",
     path: "/users/v2/storage/files",
     wallet: true,
+    permission: STORAGE_PERMISSION,
     query: Schema.Struct({ page: optStr, page_size: optStr, sort: optStr, order: optStr }),
     response: Envelope(Paged(StoredFile))
   })

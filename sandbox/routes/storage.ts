@@ -15,9 +15,8 @@ import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../htt
 import { ApiError, badField, langOf } from "../errors.ts"
 import { iso } from "../time.ts"
 import type { FileRow, UploadRow } from "../betting-db.ts"
-import { MAX_PARTS, MIN_PART_SIZE, storageAdminApi, type MultipartUpload, type StoredFile } from "../../schema/api-storage.ts"
+import { MAX_PARTS, MIN_PART_SIZE, PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../schema/api-storage.ts"
 import { hasPermission } from "../../schema/permissions.ts"
-import { P } from "../../schema/permissions.ts"
 
 /** The largest file the sandbox takes (ours: 200 MB). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
@@ -69,8 +68,10 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const parts = Math.ceil(b.size / b.part_size)
     if (!Number.isSafeInteger(b.part_size) || (b.part_size < MIN_PART_SIZE && parts > 1) || parts > MAX_PARTS)
       badField("part_size", "VALIDATION_FORMAT", `at most ${MAX_PARTS} parts of at least ${MIN_PART_SIZE} bytes`)
-    // a report is the betting operator's: the endr permission (features §6) for that purpose
-    if (b.purpose === "endr-report" && !hasPermission(req.wallet.actions, P.endr)) throw new ApiError(403, "WITHOUT_PERMISSION", P.endr)
+    // each purpose needs its feature's own permission (issue 30): a report the betting operator's `endr` (features §6), a
+    // payment request's documents `postAssistedPayments` (the contract's STORAGE_PERMISSION admitted either)
+    const need = PURPOSE_PERMISSION[b.purpose]
+    if (!hasPermission(req.wallet.actions, need)) throw new ApiError(403, "WITHOUT_PERMISSION", need)
     const at = ctx.clock.stamp()
     const id = randomUUID()
     const fileId = randomUUID()

@@ -18,6 +18,7 @@ import { listDef, listNames, hintOf } from "../../schema/lists.ts"
 import { SYNCED_LISTS, type SyncedList } from "../../schema/stream.ts"
 import { TABLES, isTableName } from "../../schema/tables/registry.ts"
 import { SandboxClient, type Session } from "../support/sandbox-client.ts"
+import { storageApi } from "../../schema/api-storage.ts"
 
 const changes = (sb: Sandbox): number => (sb.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n
 const fill = (path: string): string => path.replace(/\{(\w+)\}/g, () => randomUUID())
@@ -666,5 +667,46 @@ describe("issue 30: codes cannot be guessed", () => {
     const voided = await cl.err("verifyPin", { as: diego, body: { temporary_token: real } })
     expect([voided.status, voided.body.error.key]).toEqual([429, "ATTEMPTS_EXCEEDED"])
     expect((await cl.ok("verifyPin", { as: diego, body: { temporary_token: await temp() } })).data.pin_token).not.toBe("")
+  })
+})
+
+describe("issue 30: smaller holes — storage, invitations, signed URLs, CORS", () => {
+  let sb: Sandbox
+  let cl: SandboxClient
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
+    cl = new SandboxClient(sb.url)
+  })
+  afterAll(async () => {
+    await sb?.close()
+  })
+  const storageIds = Object.keys(storageApi) as Array<keyof typeof storageApi>
+  const uploadBody = (purpose: "payment-request" | "endr-report") => ({
+    file_name: "nota.pdf",
+    content_type: "application/pdf",
+    size: 10,
+    purpose,
+    part_size: 10
+  })
+
+  it(`issue 30 storage: a CLIENT member is refused every storage call of the contract (${storageIds.length}) on the wallet with 403 WITHOUT_PERMISSION, nothing written; the owner still uploads`, async () => {
+    const [helena, ana] = await cl.loginAll(["helena", "ana"])
+    const W = sb.admin.seedInfo()!.wallets
+    const wrong: string[] = []
+    for (const id of storageIds) {
+      const before = changes(sb)
+      const r = await cl.raw(id, {
+        as: helena,
+        wallet: W.anaMain,
+        params: { id: randomUUID() },
+        body: id === "storageMultipartCreate" ? uploadBody("payment-request") : id === "storagePartUrl" ? { part_number: 1 } : { parts: [] }
+      })
+      const key = (r.json as { error?: { key?: string } } | null)?.error?.key
+      if (r.status !== 403 || key !== "WITHOUT_PERMISSION") wrong.push(`${id}: ${r.status} ${key}`)
+      if (changes(sb) !== before) wrong.push(`${id}: wrote to the database`)
+    }
+    expect(wrong).toEqual([])
+    const up = await cl.ok("storageMultipartCreate", { as: ana, wallet: W.anaMain, body: uploadBody("payment-request") })
+    expect(up.data.parts_count).toBe(1)
   })
 })
