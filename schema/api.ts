@@ -237,10 +237,12 @@ export const api = {
     query: Schema.Struct(Page),
     response: Envelope(Paged(WalletInvitation))
   }),
+  /** The wallet's invitations (invitee e-mails, roles): for who manages its users, as the users list (issue 30). */
   invitationsSent: def({
     method: "GET",
     path: "/users/v2/operations/wallet-invitations/user",
     wallet: true,
+    permission: P.getPermissionUsers,
     query: Schema.Struct(Page),
     response: Envelope(Paged(WalletInvitation))
   }),

@@ -709,4 +709,16 @@ describe("issue 30: smaller holes — storage, invitations, signed URLs, CORS", 
     const up = await cl.ok("storageMultipartCreate", { as: ana, wallet: W.anaMain, body: uploadBody("payment-request") })
     expect(up.data.parts_count).toBe(1)
   })
+
+  it("issue 30 invitations: the wallet's invitations (invitee e-mails, roles) are refused to a CLIENT or APPROVER member (403 WITHOUT_PERMISSION); the owner and an ADMIN member read them", async () => {
+    const [helena, carla, diego, ana] = await cl.loginAll(["helena", "carla", "diego", "ana"])
+    const W = sb.admin.seedInfo()!.wallets
+    await cl.ok("invitationCreate", { as: ana, wallet: W.anaMain, body: { wallet_id: W.anaMain, email: "nova@example.com", permission_types: ["CLIENT"] } })
+    for (const as of [helena, carla]) {
+      const r = await cl.err("invitationsSent", { as, wallet: W.anaMain })
+      expect([r.status, r.body.error.key]).toEqual([403, "WITHOUT_PERMISSION"])
+    }
+    for (const as of [ana, diego])
+      expect((await cl.ok("invitationsSent", { as, wallet: W.anaMain })).data.data.map((i) => i.invitee_email)).toContain("nova@example.com")
+  })
 })
