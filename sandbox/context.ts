@@ -30,6 +30,14 @@ export interface SandboxConfig {
   readonly signinLockS: number
   /** Validate each response against its Schema before sending (500 on mismatch). "sample" checks the first 100 rows of a list. */
   readonly checkResponses: boolean | "sample"
+  /** The app's origins (issue 30): the only origins CORS answers, and bases an absolute URL may be built on. */
+  readonly appOrigins: ReadonlyArray<string>
+  /**
+   * The bases absolute URLs (signed upload and file URLs) are built on (issue 30): the configured public URL or else the
+   * sandbox's own, then the app's origins (its same-origin proxy). Filled once the sandbox listens. A request's Host only
+   * picks one of these (the one it names); its text is never written into a URL.
+   */
+  readonly publicBases: string[]
 }
 
 export interface FaultState {

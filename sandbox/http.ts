@@ -174,10 +174,15 @@ const readBody = async (c: Context): Promise<unknown> => {
   }
 }
 
-const originOf = (c: Context): string => {
-  const u = new URL(c.req.url)
-  const host = c.req.header("host") ?? u.host
-  return `${u.protocol}//${host}`
+/**
+ * The base of the absolute URLs a route answers (issue 30): one of the sandbox's configured bases (`publicBases`) — the one
+ * whose host the request's Host names (the app's same-origin proxy keeps the app's Host), else the first. A forged Host
+ * never reaches a URL.
+ */
+export const originOf = (ctx: Ctx, c: Context): string => {
+  const host = (c.req.header("host") ?? "").toLowerCase()
+  const bases = ctx.cfg.publicBases
+  return bases.find((b) => new URL(b).host === host) ?? bases[0] ?? new URL(c.req.url).origin
 }
 
 const sampleForCheck = (body: unknown): unknown => {
@@ -314,7 +319,7 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
         wallet,
         txKey,
         lang,
-        origin: originOf(c),
+        origin: originOf(ctx, c),
         after: (fn: () => void) => deferred.push(fn)
       } as unknown as Req<K>
       const runDeferred = (): void => {

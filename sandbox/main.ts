@@ -2,6 +2,9 @@
  * The sandbox CLI (DESIGN "The sandbox users API"; README "How to start"):
  *   tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m]
  *                       [--alive] [--admin] [--resettable] [--fixed-code] [--quiet] [--reset] [--check-responses]
+ *                       [--app-origin ORIGIN[,ORIGIN]] [--public-url URL]
+ * CORS answers only the app's origins (`--app-origin`; default the app of scripts/serve.mjs on 5173); signed URLs are
+ * built on `--public-url`, the sandbox's own URL or an app origin, never on the request's Host (issue 30).
  * The admin routes (/__admin/*: fault switches, clock, ledger) are off unless `--admin` asks for them.
  * Creates and seeds the database when the file does not exist (data survives restarts), then
  * prints the URL, the seeded sign-ins and whether the fixed login code is on. The fixed code `000000` (sign-in and
@@ -21,7 +24,7 @@ const opt = (name: string): string | undefined => {
 }
 if (flag("help")) {
   console.log(
-    "tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fixed-code] [--quiet] [--reset]"
+    "tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fixed-code] [--quiet] [--reset] [--app-origin http://localhost:5173,http://127.0.0.1:5173] [--public-url URL]"
   )
   process.exit(0)
 }
@@ -45,6 +48,12 @@ if (dbPath !== ":memory:") {
 }
 const fresh = dbPath === ":memory:" || !existsSync(dbPath)
 const admin = flag("admin") || process.env["SANDBOX_ADMIN"] === "1"
+// issue 30: the app's origins CORS answers (comma-separated; default the app of scripts/serve.mjs) and the public base of signed URLs
+const appOrigins = opt("app-origin")
+  ?.split(",")
+  .map((s) => s.trim())
+  .filter((s) => s !== "")
+const publicUrl = opt("public-url")
 const t0 = performance.now()
 if (fresh) console.log(`[sandbox] seeding ${dbPath} (${size})…`)
 const sb = await startSandbox({
@@ -62,7 +71,9 @@ const sb = await startSandbox({
   admin,
   alive: flag("alive"),
   resettable: flag("resettable"),
-  checkResponses: flag("check-responses") ? true : false
+  checkResponses: flag("check-responses") ? true : false,
+  ...(appOrigins !== undefined ? { appOrigins } : {}),
+  ...(publicUrl !== undefined ? { publicUrl } : {})
 })
 if (fresh) console.log(`\n[sandbox] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 console.log(`[sandbox] users API at ${sb.url}  (db ${dbPath})`)

@@ -76,6 +76,19 @@ export interface StartOptions {
   readonly trends?: boolean
   /** Keep a copy of the database as seeded and serve `POST /__admin/reset` back to it (with `admin`; sandbox/reset.ts). */
   readonly resettable?: boolean
+  /** The app's origins, the only ones CORS answers (issue 30; default `DEFAULT_APP_ORIGINS`: the app of scripts/serve.mjs). */
+  readonly appOrigins?: ReadonlyArray<string>
+  /** The base of the absolute URLs the sandbox answers (signed upload and file URLs) when not the app's; default its own URL. */
+  readonly publicUrl?: string
+}
+
+/** The app scripts/serve.mjs serves by default (its `--app-port` 5173), under both local names. */
+export const DEFAULT_APP_ORIGINS: ReadonlyArray<string> = ["http://localhost:5173", "http://127.0.0.1:5173"]
+/** An origin as the browser sends it (scheme://host[:port], no path), or an error. */
+export const normOrigin = (o: string): string => {
+  const u = new URL(o)
+  if (u.origin === "null") throw new Error(`not an origin: ${o}`)
+  return u.origin
 }
 
 export interface Sandbox {
@@ -157,7 +170,9 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
     pinLockS: opts.pinLockS ?? 300,
     signinDelayS: opts.signinDelayS ?? 2,
     signinLockS: opts.signinLockS ?? 900,
-    checkResponses: opts.checkResponses ?? "sample"
+    checkResponses: opts.checkResponses ?? "sample",
+    appOrigins: (opts.appOrigins ?? DEFAULT_APP_ORIGINS).map(normOrigin),
+    publicBases: []
   }
   const ctx: Ctx = {
     db,
@@ -193,7 +208,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   app.use(
     "*",
     cors({
-      origin: "*",
+      // issue 30: only the app's origins (a foreign page gets no allow-origin header; a call without Origin is unaffected)
+      origin: (o) => (cfg.appOrigins.includes(o) ? o : null),
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       allowHeaders: ALLOWED_HEADERS,
       exposeHeaders: ["Retry-After", "idempotent-replay", "content-disposition"],
@@ -328,6 +344,9 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   const port = (server.address() as AddressInfo).port
   const host = opts.hostname === undefined || opts.hostname === "0.0.0.0" || opts.hostname === "::" ? "127.0.0.1" : opts.hostname
   const url = `http://${host}:${port}`
+  // issue 30: the bases of absolute URLs, fixed here (never the request's Host): the public URL or our own, then the app's
+  const own = host === "127.0.0.1" ? [url, `http://localhost:${port}`] : [url]
+  cfg.publicBases.push(...new Set([...(opts.publicUrl !== undefined ? [normOrigin(opts.publicUrl)] : own), ...cfg.appOrigins, ...own]))
 
   let closed = false
   return {

@@ -53,6 +53,8 @@ if (flag("alive")) sandboxArgs.push("--alive")
 if (flag("admin")) sandboxArgs.push("--admin")
 if (flag("fixed-code")) sandboxArgs.push("--fixed-code") // demo sign-ins with 000000 (never a password reset or a PIN)
 if (flag("resettable")) sandboxArgs.push("--resettable") // POST /__admin/reset back to the seed (e2e retries)
+// issue 30: CORS answers only this app (both local names), and signed URLs are built on it (the same-origin proxy)
+sandboxArgs.push("--app-origin", `http://localhost:${appPort},http://127.0.0.1:${appPort}`)
 const sandbox = spawn(process.execPath, sandboxArgs, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: process.env })
 children.push(sandbox)
 sandbox.on("exit", (code) => {

@@ -391,7 +391,15 @@ describe("issue 30: request bodies have a limit", () => {
         answered = true
         let text = ""
         res.on("data", (b: Buffer) => (text += b.toString()))
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as unknown }))
+        res.on("end", () => {
+          let json: unknown = text
+          try {
+            json = JSON.parse(text) as unknown
+          } catch {
+            /* not JSON: kept as text */
+          }
+          resolve({ status: res.statusCode ?? 0, json })
+        })
       })
       req.on("error", (e: NodeJS.ErrnoException) => {
         if (answered) return
@@ -674,7 +682,7 @@ describe("issue 30: smaller holes — storage, invitations, signed URLs, CORS", 
   let sb: Sandbox
   let cl: SandboxClient
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0 })
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, signinDelayS: 0, exportMs: 100 })
     cl = new SandboxClient(sb.url)
   })
   afterAll(async () => {
@@ -720,5 +728,87 @@ describe("issue 30: smaller holes — storage, invitations, signed URLs, CORS", 
     }
     for (const as of [ana, diego])
       expect((await cl.ok("invitationsSent", { as, wallet: W.anaMain })).data.data.map((i) => i.invitee_email)).toContain("nova@example.com")
+  })
+
+  /** A call with a Host header of our choosing (fetch does not let one be set). */
+  const withHost = (url: string, method: string, host: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; json: unknown }> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method, headers: { ...headers, host, "content-type": "application/json" } }, (res) => {
+        let text = ""
+        res.on("data", (d: Buffer) => (text += d.toString("utf8")))
+        res.on("end", () => {
+          let json: unknown = text
+          try {
+            json = JSON.parse(text) as unknown
+          } catch {
+            /* not JSON: kept as text */
+          }
+          resolve({ status: res.statusCode ?? 0, json })
+        })
+      })
+      req.on("error", reject)
+      req.end(body === undefined ? undefined : JSON.stringify(body))
+    })
+
+  it("issue 30 signed URLs: a forged Host header never reaches a signed upload URL or a file URL (built on the sandbox's own base or the app's origin it names)", async () => {
+    const [ana] = await cl.loginAll(["ana"])
+    const W = sb.admin.seedInfo()!.wallets
+    const up = await cl.ok("storageMultipartCreate", { as: ana, wallet: W.anaMain, body: uploadBody("payment-request") })
+    const auth = { authorization: `Bearer ${ana.accessToken}`, "wallet-uuid": W.anaMain, "server-type": "green" }
+    const partPath = sb.url + api.storagePartUrl.path.replace("{id}", up.data.upload_id)
+    const urls: string[] = []
+    for (const host of ["evil.example", "evil.example:4010", "localhost:1"]) {
+      const r = await withHost(partPath, "POST", host, auth, { part_number: 1 })
+      expect(r.status).toBe(200)
+      urls.push((r.json as { data: { url: string } }).data.url)
+    }
+    const ex = await cl.ok("statementExportCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      body: { start_date: "2026-01-01", end_date: "2026-01-31", format: "csv" }
+    })
+    const exportPath = sb.url + api.statementExportGet.path.replace("{id}", ex.data.id)
+    for (let i = 0; i < 40; i++) {
+      const r = await withHost(exportPath, "GET", "evil.example", auth)
+      const d = (r.json as { data: { file_id?: string | null } }).data
+      if (typeof d.file_id === "string") {
+        const f = await withHost(sb.url + api.storageFileUrl.path.replace("{id}", d.file_id), "GET", "evil.example", auth)
+        urls.push((f.json as { data: { url: string } }).data.url)
+        break
+      }
+      await new Promise((res) => setTimeout(res, 150))
+    }
+    expect(urls.length).toBe(4)
+    for (const u of urls) expect(new URL(u).origin).toBe(sb.url)
+    // the app's same-origin proxy keeps the app's Host: that origin (configured) is kept
+    const viaApp = await withHost(partPath, "POST", "localhost:5173", auth, { part_number: 1 })
+    expect(new URL((viaApp.json as { data: { url: string } }).data.url).origin).toBe("http://localhost:5173")
+    // and the part PUT at the sandbox's own URL works
+    const put = await fetch(urls[0] ?? "", { method: "PUT", body: new Uint8Array(10) })
+    expect(put.status).toBe(200)
+  })
+
+  it("issue 30 CORS: only the app's origins get Access-Control-Allow-Origin (default the app of scripts/serve.mjs); a foreign Origin gets none, a call without Origin is answered as before", async () => {
+    for (const origin of ["https://evil.example", "null", "http://localhost:5174", "http://localhost:5173.evil.example"]) {
+      const r = await fetch(`${sb.url}/health`, { headers: { origin } })
+      expect([origin, r.status, r.headers.get("access-control-allow-origin")]).toEqual([origin, 200, null])
+      const pre = await fetch(sb.url + api.signin.path, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } })
+      await pre.body?.cancel()
+      expect([origin, pre.headers.get("access-control-allow-origin")]).toEqual([origin, null])
+    }
+    for (const origin of ["http://localhost:5173", "http://127.0.0.1:5173"]) {
+      const r = await fetch(`${sb.url}/health`, { headers: { origin } })
+      expect(r.headers.get("access-control-allow-origin")).toBe(origin)
+    }
+    const none = await fetch(`${sb.url}/health`)
+    expect([none.status, none.headers.get("access-control-allow-origin")]).toEqual([200, null])
+    const other = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, appOrigins: ["https://app.example"] })
+    try {
+      const a = await fetch(`${other.url}/health`, { headers: { origin: "https://app.example" } })
+      const b = await fetch(`${other.url}/health`, { headers: { origin: "http://localhost:5173" } })
+      expect([a.headers.get("access-control-allow-origin"), b.headers.get("access-control-allow-origin")]).toEqual(["https://app.example", null])
+    } finally {
+      await other.close()
+    }
   })
 })
