@@ -3,7 +3,7 @@
  * origin, so the browser talks to one origin and the SSE stream needs no CORS.
  * API_PORT tells where the sandbox listens (default 4010).
  */
-import { defineConfig } from "vite"
+import { defineConfig, type Plugin } from "vite"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { VitePWA } from "vite-plugin-pwa"
@@ -24,6 +24,34 @@ const CSP = [
 ].join("; ")
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "4010"}`
 const proxy = Object.fromEntries(["/users", "/api-2", "/auth/session", "/zip", "/__admin"].map((p) => [p, { target: apiTarget, changeOrigin: false }]))
+
+/**
+ * What the served app keeps to itself (issue 30; docs/decisions.md D-sandbox-trust): no source map is served (the build
+ * writes them "hidden", for debugging, unreferenced; a request for any `.map` is 404 all the same), and the engine harness
+ * page (`/harness/…`, a second entry for the browser suite and the benchmarks) only when asked: `SERVE_HARNESS=1`, which
+ * `scripts/serve.mjs --harness` sets (the e2e workers and the benchmarks pass it). Exported for its test.
+ */
+export const previewGuard = (serveHarness: () => boolean = () => process.env.SERVE_HARNESS === "1"): Plugin => ({
+  name: "preview-guard",
+  configurePreviewServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const raw = (req.url ?? "/").split(/[?#]/)[0] ?? "/"
+      let path = raw
+      try {
+        path = decodeURIComponent(raw)
+      } catch {
+        /* kept as sent */
+      }
+      if (/\.map$/i.test(path) || (!serveHarness() && /^\/+harness(\/|$)/i.test(path))) {
+        res.statusCode = 404
+        res.setHeader("content-type", "text/plain; charset=utf-8")
+        res.end("Not found")
+        return
+      }
+      next()
+    })
+  }
+})
 
 /**
  * Offline (issue 18; docs/decisions.md D-offline): a Workbox service worker made at build time
@@ -71,7 +99,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), pwa],
+  plugins: [react(), vanillaExtractPlugin(), pwa, previewGuard()],
   worker: { format: "es" },
   server: { port: 5173, strictPort: false, proxy },
   // the built app runs under a content security policy: no inline or foreign script, no plugin,
@@ -86,7 +114,8 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: true,
+    // issue 30: maps written for debugging but not referenced from the code, and never served (previewGuard)
+    sourcemap: "hidden",
     chunkSizeWarningLimit: 1500,
     // the engine harness (harness/engine.html) is a second entry for the browser suite and benches
     rollupOptions: { input: { main: "index.html", harness: "harness/engine.html" } }

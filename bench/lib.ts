@@ -99,7 +99,8 @@ export async function startApp(
     "--size",
     size,
     "--admin",
-    "--fixed-code"
+    "--fixed-code",
+    "--harness" // the engine harness page (off unless asked: issue 30)
   ]
   if (opts.fresh) args.push("--fresh")
   // the built app must be the current source: build once per `npm run bench` (skip: --no-build)

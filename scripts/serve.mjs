@@ -4,9 +4,10 @@
 // so the browser sees one origin. Used by `npm start`, the Playwright suite and the benchmarks.
 //
 //   node scripts/serve.mjs [--app-port 5173] [--api-port 4010] [--db .data/sandbox.sqlite]
-//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fixed-code] [--fresh] [--build] [--no-build] [--dev]
+//                          [--size small|100k|1m] [--alive] [--admin] [--resettable] [--fixed-code] [--harness] [--fresh] [--build] [--no-build] [--dev]
 // The app is rebuilt when any of its sources is newer than dist/ (scripts/build-state.mjs), so it always serves what
 // the checkout holds; --build forces a build, --no-build serves dist/ as it is (the e2e workers: their suite built it).
+// --harness serves the engine harness page /harness/engine.html (the e2e engine specs and the benchmarks; off otherwise).
 // --admin opens the sandbox's /__admin/* routes (fault switches, clock, ledger: tests and benchmarks).
 // --fixed-code makes the sandbox also accept 000000 at sign-in and sign-up (`npm start`, the demo; issue 30): said below.
 import { spawn } from "node:child_process"
@@ -69,7 +70,8 @@ const vite = spawn(
   {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, API_PORT: String(apiPort) }
+    // issue 30: the engine harness page only with --harness (the e2e workers and the benchmarks; vite.config.ts previewGuard)
+    env: { ...process.env, API_PORT: String(apiPort), ...(flag("harness") ? { SERVE_HARNESS: "1" } : {}) }
   }
 )
 children.push(vite)

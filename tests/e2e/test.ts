@@ -71,6 +71,7 @@ export const test = base.extend<{ fromSeed: void; boundaryChecked: void }, { ser
           "--admin",
           "--fixed-code",
           "--resettable",
+          "--harness", // the engine harness page, for tests/e2e/engine (off unless asked: issue 30)
           "--no-build"
         ],
         { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] }

@@ -812,3 +812,56 @@ describe("issue 30: smaller holes — storage, invitations, signed URLs, CORS", 
     }
   })
 })
+
+describe("issue 30: the served app keeps its source maps and the harness page to itself", () => {
+  type Mw = (req: { url?: string }, res: { statusCode: number; setHeader(k: string, v: string): void; end(b?: string): void }, next: () => void) => void
+  /** What the preview server answers a path with the app's plugins (404 from a guard, or passed on to the static files). */
+  const answer = async (path: string, env: Record<string, string | undefined>): Promise<number | "passed"> => {
+    const saved = process.env["SERVE_HARNESS"]
+    if (env["SERVE_HARNESS"] === undefined) delete process.env["SERVE_HARNESS"]
+    else process.env["SERVE_HARNESS"] = env["SERVE_HARNESS"]
+    try {
+      const config = (await import("../../vite.config.ts")).default as { plugins: unknown[] }
+      const mws: Mw[] = []
+      const server = { middlewares: { use: (fn: Mw) => mws.push(fn) } }
+      for (const p of config.plugins.flat(3) as Array<{ configurePreviewServer?: (s: unknown) => unknown } | null>) {
+        const hook = p?.configurePreviewServer
+        if (typeof hook === "function") await hook(server)
+      }
+      let status: number | "passed" = "passed"
+      for (const mw of mws) {
+        let passed = false
+        const res = { statusCode: 200, setHeader: () => {}, end: () => (status = res.statusCode) }
+        mw({ url: path }, res, () => (passed = true))
+        if (!passed) break
+      }
+      return status
+    } finally {
+      if (saved === undefined) delete process.env["SERVE_HARNESS"]
+      else process.env["SERVE_HARNESS"] = saved
+    }
+  }
+
+  it("issue 30 served app: no source map is referenced or served, and /harness/engine.html only with SERVE_HARNESS=1 (serve.mjs --harness: the e2e workers, the benchmarks)", async () => {
+    const config = (await import("../../vite.config.ts")).default as { build: { sourcemap: unknown } }
+    expect(config.build.sourcemap).toBe("hidden")
+    const off = {}
+    for (const path of [
+      "/assets/index-abc.js.map",
+      "/sw.js.map",
+      "/assets/x.js.MAP?v=1",
+      "/assets/x.js%2Emap",
+      "/harness/engine.html",
+      "//harness/engine.html",
+      "/harness/",
+      "/HARNESS/engine.html"
+    ])
+      expect([path, await answer(path, off)]).toEqual([path, 404])
+    for (const path of ["/", "/index.html", "/assets/index-abc.js", "/en/auth/login", "/harnessed"])
+      expect([path, await answer(path, off)]).toEqual([path, "passed"])
+    expect(await answer("/harness/engine.html", { SERVE_HARNESS: "1" })).toBe("passed")
+    expect(await answer("/assets/index-abc.js.map", { SERVE_HARNESS: "1" })).toBe(404)
+    const serve = readFileSync(join(import.meta.dirname, "../../scripts/serve.mjs"), "utf8")
+    expect(serve).toMatch(/flag\("harness"\) \? \{ SERVE_HARNESS: "1" \}/)
+  })
+})
