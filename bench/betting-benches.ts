@@ -17,8 +17,9 @@ import { BETTING, faults, openBetting, reportXml, resetFaults, sha256, spDay, st
 const MB = 1024 * 1024
 const OUTAGE_MS = 3000
 
-const row = (page: Page) => page.getByTestId("upload-row").first()
-const pctOf = async (page: Page): Promise<number> => Number(await page.getByTestId("upload-progress").first().getAttribute("data-pct"))
+/** The upload row of one file (by its name: the list also shows the earlier, confirmed upload, newest first). */
+const row = (page: Page, name: string) => page.getByTestId("upload-row").filter({ has: page.getByText(name, { exact: true }) })
+const pctOf = async (page: Page, name: string): Promise<number> => Number(await row(page, name).getByTestId("upload-progress").getAttribute("data-pct"))
 async function waitFor(cond: () => Promise<boolean>, limitMs: number, what: string): Promise<void> {
   const until = Date.now() + limitMs
   while (!(await cond().catch(() => false))) {
@@ -33,9 +34,10 @@ export async function reportUpload50mb(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "report-bench-"))
   try {
     const { context, page, walletId } = await openBetting(browser, app.url)
-    const send = async (date: string): Promise<{ path: string; bytes: Buffer; clickedAt: number }> => {
+    const send = async (date: string): Promise<{ name: string; bytes: Buffer; clickedAt: number }> => {
       const bytes = reportXml(date, 50 * MB)
-      const path = join(dir, `relatorio-${date}-bench.xml`)
+      const name = `relatorio-${date}-bench.xml`
+      const path = join(dir, name)
       writeFileSync(path, bytes)
       await page.goto(`${BETTING}/sending-report`)
       await page.getByTestId("report-date").fill(date)
@@ -43,35 +45,41 @@ export async function reportUpload50mb(): Promise<void> {
       await page.getByText("Aceito os termos de uso").click()
       const clickedAt = Date.now()
       await page.getByTestId("report-send").click()
-      return { path, bytes, clickedAt }
+      return { name, bytes, clickedAt }
     }
-    const confirmed = async (): Promise<boolean> => (await row(page).getAttribute("data-state")) === "confirmed"
+    const started = async (name: string): Promise<boolean> => (await row(page, name).count()) === 1
+    const confirmed = async (name: string): Promise<boolean> => (await row(page, name).getAttribute("data-state")) === "confirmed"
 
     // 1. a clean upload
     const clean = await send(spDay(1))
-    await waitFor(async () => (await row(page).count()) > 0, 120_000, "the upload to start")
+    await waitFor(() => started(clean.name), 120_000, "the upload to start")
     const startedAt = Date.now()
-    await waitFor(confirmed, 600_000, "the clean upload")
+    await waitFor(() => confirmed(clean.name), 600_000, "the clean upload")
     const cleanMs = Date.now() - startedAt
     const checkMs = startedAt - clean.clickedAt
 
     // 2. cut at 40 %, reload, the network back after the outage
     const cut = await send(spDay(2))
-    await waitFor(async () => (await row(page).count()) > 0, 120_000, "the second upload to start")
+    await waitFor(() => started(cut.name), 120_000, "the second upload to start")
     const cutStartedAt = Date.now()
-    await waitFor(async () => (await pctOf(page)) >= 40, 600_000, "40 %")
+    await waitFor(async () => (await pctOf(page, cut.name)) >= 40, 600_000, "40 %")
     await faults(app.url, { error_rate: { "/users/v2/storage/parts": 1 } })
     await page.reload()
     await new Promise((r) => setTimeout(r, OUTAGE_MS))
     await resetFaults(app.url)
-    await waitFor(async () => (await row(page).count()) > 0 && (await confirmed()), 600_000, "the resumed upload")
+    await waitFor(() => confirmed(cut.name), 600_000, "the resumed upload")
     const cutMs = Date.now() - cutStartedAt
 
     // each report once on the sandbox, the same bytes
     const files = await storedFiles(app.url, walletId)
     const once = [clean, cut].every((u) => {
-      const mine = files.filter((f) => f.name === u.path.split("/").pop())
-      return mine.length === 1 && mine[0]?.assembled === 1 && mine[0]?.sha256 === sha256(u.bytes)
+      const mine = files.filter((f) => f.name === u.name)
+      const ok = mine.length === 1 && mine[0]?.assembled === 1 && mine[0]?.sha256 === sha256(u.bytes)
+      if (!ok)
+        console.error(
+          `report-upload-50mb: ${u.name} stored ${mine.length}×: ${JSON.stringify(mine.map((f) => ({ state: f.state, size: f.size, assembled: f.assembled, same_bytes: f.sha256 === sha256(u.bytes) })))}`
+        )
+      return ok
     })
     await context.close()
     const r1 = (x: number) => Math.round(x * 10) / 10
