@@ -11,7 +11,7 @@ import { expect, test, type Page } from "../test.ts"
 import { saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { goInApp } from "./patient-sign-in.ts"
+import { go } from "../pages/navigation.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 
 async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
@@ -26,7 +26,7 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
   await signInToHome(page, "bruno@example.com")
   const matrix = await sb.walletId("brunoMatrix")
   const before = await sb.ledger(matrix)
-  await goInApp(page, "/gateway/orders")
+  await go(page, "/gateway/orders")
   const paid = page.getByTestId("order-row").and(page.locator('[data-status="paid"]'))
   await expect(paid.first()).toBeVisible({ timeout: 30_000 })
   await saveShot(page, `gateway-orders-pt.png`, { fullPage: true })
@@ -66,7 +66,7 @@ test("features §2 a refund with the PIN, confirm clicked twice, lands once and 
   expect(brl(before) - brl(after)).toBe(proof.data.order.value)
 
   // once in the refunds list of the gateway table
-  await goInApp(page, "/gateway/transactions/refunds")
+  await go(page, "/gateway/transactions/refunds")
   await page.getByTestId("gateway-text").fill(reference)
   await expect(page.getByTestId("gateway-total-count")).toHaveText("1", { timeout: 20_000 })
   await expect(page.getByTestId("gateway-row")).toHaveCount(1)
@@ -77,7 +77,7 @@ test("features §2 the orders page in English, axe clean", async ({ browser, bas
   const context = await browser.newContext({ baseURL: baseURL ?? "", locale: "en-US", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   await signInToHome(page, "bruno@example.com", { prefix: "/en" })
-  await goInApp(page, "/en/gateway/orders")
+  await go(page, "/en/gateway/orders")
   await expect(page.getByTestId("order-row").first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole("columnheader", { name: "Refunded" })).toBeVisible()
   await expect(page.getByRole("link", { name: "Orders" })).toBeVisible()

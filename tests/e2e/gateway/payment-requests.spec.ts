@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Browser, type Page } from "../test.ts"
 import { saveShot } from "../fixtures.ts"
 import { Sandbox } from "../pages/sandbox.ts"
-import { goInApp } from "./patient-sign-in.ts"
+import { go } from "../pages/navigation.ts"
 import { signInToHome } from "../pages/sign-in.ts"
 
 async function open(browser: Browser, baseURL: string, prefix: "" | "/en" = ""): Promise<{ page: Page; sb: Sandbox; close: () => Promise<void> }> {
@@ -24,7 +24,7 @@ async function open(browser: Browser, baseURL: string, prefix: "" | "/en" = ""):
   })
   const page = await context.newPage()
   await signInToHome(page, "bruno@example.com", { prefix })
-  await goInApp(page, `${prefix}/gateway/payments`)
+  await go(page, `${prefix}/gateway/payments`)
   await expect(page.getByTestId("payment-requests-page")).toBeVisible({ timeout: 30_000 })
   return { page, sb, close: () => context.close() }
 }
