@@ -220,24 +220,59 @@ export function normalizeDocument(s: string): string | null {
 /* Money                                                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
+/** The two languages of money input (issue 31 item 3): pt-BR `1.234,56`, en-US `1,234.56`. */
+export type MoneyLocale = "pt" | "en"
+
+const MONEY_SEPARATORS: Record<MoneyLocale, { readonly group: string; readonly decimal: string }> = {
+  pt: { group: ".", decimal: "," },
+  en: { group: ",", decimal: "." }
+}
+
+const moneyPattern = (l: MoneyLocale): RegExp => {
+  const g = `\\${MONEY_SEPARATORS[l].group}`
+  const d = `\\${MONEY_SEPARATORS[l].decimal}`
+  // whole part grouped by threes everywhere or not grouped at all; 1 or 2 decimals
+  return new RegExp(`^([0-9]{1,3}(?:${g}[0-9]{3})+|[0-9]+)(?:${d}([0-9]{1,2}))?$`)
+}
+const MONEY_PATTERNS: Record<MoneyLocale, RegExp> = { pt: moneyPattern("pt"), en: moneyPattern("en") }
+
 /**
- * spec core §5 Money, features §5 — money input with comma decimal and dot thousands → integer
- * cents, computed on the digit string (no floating point). An optional "R$" prefix and
- * surrounding spaces are accepted. Returns null for anything else: negative amounts, more than
- * 2 decimals, dot used as decimal separator ("10.50"), misplaced thousands dots ("1.23"),
- * amounts above Number.MAX_SAFE_INTEGER cents.
+ * spec core §5 Money, features §5, issue 31 item 3 — money typed in the user's language →
+ * integer cents, computed on the digit string (no floating point). pt (the default): comma
+ * decimal, dot groups (`1.234,56`, `1234,56`); en: dot decimal, comma groups (`1,234.56`,
+ * `1234.56`, `1,234`). An optional "R$" prefix (with or without a space) and surrounding
+ * spaces are accepted. Returns null for anything else: the other language's form (en
+ * `1.234,56`, pt `1,234.56`), a group separator out of place (`1,23` in en, `1.23` in pt),
+ * more than 2 decimals (which also refuses the ambiguous `1.234` in en and `1,234` in pt),
+ * negative amounts, amounts above Number.MAX_SAFE_INTEGER cents. The field then shows the
+ * expected form (`centsToInput(123456, locale)`, D-locale-input).
  */
-export function parseMoneyInput(s: string): number | null {
+export function parseMoneyInput(s: string, locale: MoneyLocale = "pt"): number | null {
   if (typeof s !== "string" || s.length > 64) return null
+  const l: MoneyLocale = locale === "en" ? "en" : "pt"
   let t = s.replace(/[\s\u00a0\u202f]+/g, " ").trim()
   if (t.startsWith("R$")) t = t.slice(2).trim()
-  const m = /^([0-9]{1,3}(?:\.[0-9]{3})+|[0-9]+)(?:,([0-9]{1,2}))?$/.exec(t)
+  const m = MONEY_PATTERNS[l].exec(t)
   if (!m) return null
-  const whole = (m[1] ?? "").replace(/\./g, "")
+  const whole = (m[1] ?? "").split(MONEY_SEPARATORS[l].group).join("")
   const frac = (m[2] ?? "").padEnd(2, "0")
   const cents = BigInt(whole + frac)
   if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return null
   return Number(cents)
+}
+
+/**
+ * Cents → the money input's canonical text in a language (the inverse of parseMoneyInput,
+ * issue 31 item 3): pt 123456 → "1.234,56", en 123456 → "1,234.56". No currency symbol.
+ * Also the example the field's message shows. Non-integers are truncated.
+ */
+export function centsToInput(cents: number, locale: MoneyLocale = "pt"): string {
+  const sep = MONEY_SEPARATORS[locale === "en" ? "en" : "pt"]
+  const neg = cents < 0
+  const abs = Math.abs(Math.trunc(cents))
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, sep.group)
+  const frac = String(abs % 100).padStart(2, "0")
+  return `${neg ? "-" : ""}${whole}${sep.decimal}${frac}`
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -629,7 +664,7 @@ export const rules = {
   zip: (s: string): RuleResult => r(isValidZip(s), ValidationMessage.zip),
   pix_key: (s: string, type?: PixKeyType): RuleResult => r(isValidPixKey(s, type), ValidationMessage.pix_key),
   boleto_line: (s: string): RuleResult => r(isValidBoletoLine(s), ValidationMessage.boleto_line),
-  money: (s: string): RuleResult => r(parseMoneyInput(s) !== null, ValidationMessage.money),
+  money: (s: string, locale: MoneyLocale = "pt"): RuleResult => r(parseMoneyInput(s, locale) !== null, ValidationMessage.money),
   date: (s: string): RuleResult => r(parseDateInput(s) !== null, ValidationMessage.date),
   date_range: (start: DateInput, end: DateInput): RuleResult => r(isRangeOrdered(start, end), ValidationMessage.date_range),
   same_month: (a: DateInput, b: DateInput): RuleResult => r(isSameMonth(a, b), ValidationMessage.same_month),

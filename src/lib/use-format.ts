@@ -5,11 +5,21 @@
  */
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import { formatBrl, formatCrypto, formatDateTime, formatDocument, formatPhone, relativeTime, truncate, currencyDecimals } from "../../schema/format.ts"
+import {
+  formatBrl,
+  formatCrypto,
+  formatDateTime,
+  formatDocument,
+  formatPhone,
+  relativeTime,
+  truncate,
+  currencyDecimals,
+  type Locale
+} from "../../schema/format.ts"
 
 export function useFormat() {
   const { t, i18n } = useTranslation()
-  const locale = i18n.language === "en" ? "en" : "pt"
+  const locale: Locale = i18n.language === "en" ? "en" : "pt"
   return useMemo(
     () => ({
       locale,

@@ -2,7 +2,7 @@
 export { Button, IconButton } from "./button.tsx"
 export { TextField } from "./text-field.tsx"
 export { PasswordField } from "./password-field.tsx"
-export { MoneyField, centsToInput } from "./money-field.tsx"
+export { MoneyField, centsToInput, useMoneyLocale } from "./money-field.tsx"
 export { PinField } from "./pin-field.tsx"
 export { Select, type SelectOption } from "./select.tsx"
 export { Checkbox } from "./checkbox.tsx"

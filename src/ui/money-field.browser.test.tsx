@@ -1,8 +1,9 @@
 /**
- * The money input as the user types it, in Chromium (spec core §5 "Money: input uses comma decimal
- * and dot thousands and yields integer cents"; DESIGN "a bad input gets a clear message and loses
- * nothing typed"): the R$ mask, the cents read from the text, the canonical form on blur and the
- * field's message, in pt and en (the input format is the Brazilian one in both).
+ * The money input as the user types it, in Chromium (spec core §5 "Money … yields integer cents";
+ * issue 31 item 3 "the money input accepts what the screen shows in the current language"; DESIGN
+ * "a bad input gets a clear message and loses nothing typed"): the R$ mask, the cents read from
+ * the text, the canonical form on blur and the field's message naming the expected form — pt
+ * `1.234,56`, en `1,234.56`.
  */
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -13,8 +14,28 @@ import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/b
 import { MoneyField } from "./money-field.tsx"
 
 const TEXTS = {
-  pt: { label: "Valor", invalid: "Valor inválido (use 1.234,56)" },
-  en: { label: "Amount", invalid: "Invalid amount (use 1.234,56)" }
+  pt: {
+    label: "Valor",
+    invalid: "Valor inválido (use o formato 1.234,56)",
+    typed: "1.234,56",
+    others: ["1234,56", "R$ 1.234,56"],
+    short: "1234,5",
+    canonical: "1.234,50",
+    seven: "7,00",
+    mended: "12,34",
+    wrong: ["12,345", "1,234.56", "1.23", "abc"]
+  },
+  en: {
+    label: "Amount",
+    invalid: "Invalid amount (use the format 1,234.56)",
+    typed: "1,234.56",
+    others: ["1234.56", "R$1,234.56", "R$ 1,234.56"],
+    short: "1234.5",
+    canonical: "1,234.50",
+    seven: "7.00",
+    mended: "12.34",
+    wrong: ["1.234,56", "12.345", "1,23", "abc"]
+  }
 } as const
 
 /** A form with one money field, as the pay forms use it: the owner keeps the text and the cents, and says what is wrong. */
@@ -47,7 +68,7 @@ describe.each(LOCALES)("money field (%s)", (lng) => {
     await showLocale(lng)
   })
 
-  test(`core §5 Money: the field is labelled in ${lng} with the R$ mask beside it; "1.234,56" reads 123456 cents; a decimal keyboard is asked`, async () => {
+  test(`issue 31 item 3 core §5 Money: the field is labelled in ${lng} with the R$ mask beside it; "${tx.typed}" reads 123456 cents; a decimal keyboard is asked`, async () => {
     const screen = await render(<AmountForm />)
     const input = screen.getByLabelText(tx.label)
     await expect.element(input).toHaveAttribute("inputmode", "decimal")
@@ -56,32 +77,37 @@ describe.each(LOCALES)("money field (%s)", (lng) => {
     expect(prefix?.textContent).toBe("R$")
     expect(prefix?.getBoundingClientRect().left).toBeLessThan(input.element().getBoundingClientRect().left + 40)
     await input.click()
-    await userEvent.keyboard("1.234,56")
-    await expect.element(input).toHaveValue("1.234,56")
+    await userEvent.keyboard(tx.typed)
+    await expect.element(input).toHaveValue(tx.typed)
     await expect.element(screen.getByTestId("cents")).toHaveTextContent("123456")
     await expect.element(input).not.toHaveAttribute("aria-invalid")
+    for (const other of tx.others) {
+      await input.fill(other)
+      await expect.element(screen.getByTestId("cents")).toHaveTextContent("123456")
+      await expect.element(input).not.toHaveAttribute("aria-invalid")
+    }
   })
 
-  test(`core §5 Money: what is typed stays as typed; on blur a valid amount takes its canonical form ("1234,5" → "1.234,50", "7" → "7,00") (${lng})`, async () => {
+  test(`issue 31 item 3 core §5 Money: what is typed stays as typed; on blur a valid amount takes its canonical form in ${lng} ("${tx.short}" → "${tx.canonical}", "7" → "${tx.seven}")`, async () => {
     const screen = await render(<AmountForm />)
     const input = screen.getByLabelText(tx.label)
     await input.click()
-    await userEvent.keyboard("1234,5")
-    await expect.element(input).toHaveValue("1234,5")
+    await userEvent.keyboard(tx.short)
+    await expect.element(input).toHaveValue(tx.short)
     await expect.element(screen.getByTestId("cents")).toHaveTextContent("123450")
     await userEvent.tab()
-    await expect.element(input).toHaveValue("1.234,50")
+    await expect.element(input).toHaveValue(tx.canonical)
     await expect.element(screen.getByTestId("cents")).toHaveTextContent("123450")
     await input.fill("7")
     await screen.getByRole("button", { name: "next" }).click()
-    await expect.element(input).toHaveValue("7,00")
+    await expect.element(input).toHaveValue(tx.seven)
     await expect.element(screen.getByTestId("cents")).toHaveTextContent("700")
   })
 
-  test(`core §5 VALIDATION_MONEY: an amount in the wrong form ("12,345", "1,234.56", "abc") gives the field's message in ${lng}, tied to the field; the text is kept, also on blur`, async () => {
+  test(`issue 31 item 3 core §5 VALIDATION_MONEY: an amount in the other language's or an ambiguous form (${tx.wrong.join(" ")}) gives the field's message in ${lng} showing the expected form, tied to the field; the text is kept, also on blur`, async () => {
     const screen = await render(<AmountForm />)
     const input = screen.getByLabelText(tx.label)
-    for (const wrong of ["12,345", "1,234.56", "abc"]) {
+    for (const wrong of tx.wrong) {
       await input.fill(wrong)
       await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.invalid)
       await expect.element(input).toHaveAttribute("aria-invalid", "true")
@@ -91,7 +117,7 @@ describe.each(LOCALES)("money field (%s)", (lng) => {
       await expect.element(input).toHaveValue(wrong)
     }
     // mended: the message goes
-    await input.fill("12,34")
+    await input.fill(tx.mended)
     await expect.element(screen.getByRole("alert")).not.toBeInTheDocument()
     await expect.element(screen.getByTestId("cents")).toHaveTextContent("1234")
     expect(await seriousAxeViolations()).toEqual([])

@@ -1,20 +1,22 @@
 /**
- * MoneyField (spec core §5 "Money"): typed with comma decimal and dot thousands ("1.234,56"),
- * read as integer cents with parseMoneyInput. The text stays exactly as typed; on blur a valid
- * amount is shown in its canonical form. `onChange` gives the text and the cents (null when the
- * text is not an amount).
+ * MoneyField (spec core §5 "Money", issue 31 item 3): typed in the current language — pt
+ * `1.234,56` (comma decimal, dot groups), en `1,234.56` (dot decimal, comma groups), "R$"
+ * optional — and read as integer cents with parseMoneyInput(text, locale). The text stays exactly
+ * as typed; on blur a valid amount is shown in its canonical form in that language
+ * (centsToInput). `onChange` gives the text and the cents (null when the text is not an amount
+ * in this language: the owner shows validation:VALIDATION_MONEY, which names the expected form).
  */
 import { forwardRef } from "react"
-import { parseMoneyInput } from "../../schema/validation.ts"
+import { useTranslation } from "react-i18next"
+import { centsToInput, parseMoneyInput, type MoneyLocale } from "../../schema/validation.ts"
 import { TextField, type TextFieldProps } from "./text-field.tsx"
 
-/** Cents → the input's canonical text: 123456 → "1.234,56". */
-export function centsToInput(cents: number): string {
-  const neg = cents < 0
-  const abs = Math.abs(Math.trunc(cents))
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ".")
-  const frac = String(abs % 100).padStart(2, "0")
-  return `${neg ? "-" : ""}${whole},${frac}`
+export { centsToInput }
+
+/** The money-input language of the interface language (pt unless English). */
+export function useMoneyLocale(): MoneyLocale {
+  const { i18n } = useTranslation()
+  return i18n.language === "en" ? "en" : "pt"
 }
 
 export interface MoneyFieldProps extends Omit<TextFieldProps, "onChange" | "prefix" | "inputMode"> {
@@ -22,6 +24,7 @@ export interface MoneyFieldProps extends Omit<TextFieldProps, "onChange" | "pref
 }
 
 export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function MoneyField({ onChange, value, onBlur, ...rest }, ref) {
+  const locale = useMoneyLocale()
   return (
     <TextField
       ref={ref}
@@ -30,11 +33,11 @@ export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function
       prefix="R$"
       inputMode="decimal"
       autoComplete="off"
-      onChange={(text) => onChange(text, parseMoneyInput(text))}
+      onChange={(text) => onChange(text, parseMoneyInput(text, locale))}
       onBlur={(e) => {
-        const cents = parseMoneyInput(value)
+        const cents = parseMoneyInput(value, locale)
         if (cents !== null) {
-          const canonical = centsToInput(cents)
+          const canonical = centsToInput(cents, locale)
           if (canonical !== value) onChange(canonical, cents)
         }
         onBlur?.(e)

@@ -6,7 +6,7 @@
  * settings form's checks. Pure functions, tested next to this file.
  */
 import type { ApprovalRequest, ApprovalStatus } from "../../../schema/entities.ts"
-import { parseMoneyInput } from "../../../schema/validation.ts"
+import { parseMoneyInput, type MoneyLocale } from "../../../schema/validation.ts"
 import type { ApprovalRequestView, CommandView } from "../../../workers/results.ts"
 
 /** features §5, §9: approvers 1 to 100. */
@@ -131,9 +131,13 @@ export function filterQueue(
 }
 
 /** The amount-range inputs: cents or null (empty), and whether the range is usable. */
-export function parseRange(minText: string, maxText: string): { min: number | null; max: number | null; minBad: boolean; maxBad: boolean; reversed: boolean } {
-  const min = minText.trim() === "" ? null : parseMoneyInput(minText)
-  const max = maxText.trim() === "" ? null : parseMoneyInput(maxText)
+export function parseRange(
+  minText: string,
+  maxText: string,
+  locale: MoneyLocale = "pt"
+): { min: number | null; max: number | null; minBad: boolean; maxBad: boolean; reversed: boolean } {
+  const min = minText.trim() === "" ? null : parseMoneyInput(minText, locale)
+  const max = maxText.trim() === "" ? null : parseMoneyInput(maxText, locale)
   const minBad = minText.trim() !== "" && min === null
   const maxBad = maxText.trim() !== "" && max === null
   return { min, max, minBad, maxBad, reversed: min !== null && max !== null && min > max }

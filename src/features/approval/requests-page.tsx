@@ -110,7 +110,7 @@ export function RequestsPage() {
   const [minText, setMinText] = useState("")
   const [maxText, setMaxText] = useState("")
   const [onlyMine, setOnlyMine] = useState(false)
-  const range = parseRange(minText, maxText)
+  const range = parseRange(minText, maxText, f.locale)
   const filter = useMemo(
     () => ({
       text,

@@ -16,7 +16,7 @@ import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useSyncedList } from "../../lib/use-synced-list.ts"
-import { Button, Card, centsToInput, EmptyState, layout, MoneyField, PageHeader, Skeleton, TextField } from "../../ui/index.ts"
+import { Button, Card, centsToInput, EmptyState, layout, MoneyField, PageHeader, Skeleton, TextField, useMoneyLocale } from "../../ui/index.ts"
 import { APPROVERS_MAX, APPROVERS_MIN, approversError, minValueError, type FieldError } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
 import { NoPermission } from "./no-permission.tsx"
@@ -202,7 +202,8 @@ function SettingForm({
   readonly onConflict: (key: string) => void
 }) {
   const { t } = useTranslation()
-  const [minText, setMinText] = useState(setting ? centsToInput(setting.min_value) : "")
+  const money = useMoneyLocale()
+  const [minText, setMinText] = useState(setting ? centsToInput(setting.min_value, money) : "")
   const [approvers, setApprovers] = useState(setting ? String(setting.approvers) : "")
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -211,7 +212,7 @@ function SettingForm({
     min_value: undefined,
     approvers: undefined
   })
-  const cents = parseMoneyInput(minText)
+  const cents = parseMoneyInput(minText, money)
   const minErr = minValueError(minText, cents)
   const apprErr = approversError(approvers)
   const msg = (e: FieldError | undefined): string | null => (e ? t(e.key, e.params ?? {}) : null)

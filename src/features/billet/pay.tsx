@@ -55,7 +55,7 @@ export function PayBillet() {
       const r = await getEngine().call("billetDecode", { walletId: wallet.id, query: { line: lineOfInput(typed) ?? typed } })
       setDecoded(r.data)
       setAmount(r.data.divergent_amount_type === "none" ? r.data.charged_amount : null)
-      setAmountText(r.data.divergent_amount_type === "none" ? centsToInput(r.data.charged_amount) : "")
+      setAmountText(r.data.divergent_amount_type === "none" ? centsToInput(r.data.charged_amount, f.locale) : "")
     } catch (err) {
       const key = errorKeyOf(err)
       setLineError(key === "INCORRECT_DATA" ? t("billet:pay.problem.general") : t(`errors:${key}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))

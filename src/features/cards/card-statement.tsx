@@ -39,8 +39,8 @@ export function CardStatement({
   const [maxText, setMaxText] = useState("")
   const withDigits = cards.filter((c) => c.last_four !== null)
   const chosen = withDigits.find((c) => c.id === cardId)
-  const min = minText.trim() === "" ? null : parseMoneyInput(minText)
-  const max = maxText.trim() === "" ? null : parseMoneyInput(maxText)
+  const min = minText.trim() === "" ? null : parseMoneyInput(minText, f.locale)
+  const max = maxText.trim() === "" ? null : parseMoneyInput(maxText, f.locale)
   const query = useMemo(() => {
     if (walletId === null) return null
     const typed = text.trim()

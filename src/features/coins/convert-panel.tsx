@@ -111,7 +111,7 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
     if (commandState !== undefined && TERMINAL_STATES.includes(commandState)) onCommandEnded(commandState)
   }, [commandState])
 
-  const amount = from === null ? null : from === "BRL" ? parseMoneyInput(amountText) : parseDecimalInput(amountText, decimalsOf(from), loc)
+  const amount = from === null ? null : from === "BRL" ? parseMoneyInput(amountText, f.locale) : parseDecimalInput(amountText, decimalsOf(from), loc)
   const available = from === null ? 0 : (accounts.find((a) => a.currency_symbol === from)?.balance ?? 0)
   const estimate = quote && amount !== null && chosen ? estimateConversion(side, amount, decimalsOf(chosen), quote) : null
   const problem = quote && amount !== null ? conversionProblem(amount, available, estimate, quote) : null

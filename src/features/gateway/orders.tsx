@@ -35,7 +35,7 @@ export function OrdersPage() {
     const left = refundable(o)
     setOpen(o)
     setAmount(left)
-    setAmountText(centsToInput(left))
+    setAmountText(centsToInput(left, f.locale))
     setProblem(null)
     confirming.current = false
   }

@@ -100,7 +100,7 @@ function MaxDialog({
   const [seen, setSeen] = useState<string | null>(null)
   if (target !== null && seen !== target.id) {
     setSeen(target.id)
-    setText(target.payment_max_value !== null ? centsToInput(target.payment_max_value) : "")
+    setText(target.payment_max_value !== null ? centsToInput(target.payment_max_value, f.locale) : "")
     setCents(target.payment_max_value)
     setError(null)
   }

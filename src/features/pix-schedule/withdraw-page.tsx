@@ -25,7 +25,7 @@ import {
   type WithdrawSettings,
   type WithdrawSettingsBody
 } from "../../../schema/pix-withdraw.ts"
-import { onlyDigits } from "../../../schema/validation.ts"
+import { onlyDigits, type MoneyLocale } from "../../../schema/validation.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useAppState } from "../../lib/app-state.ts"
@@ -52,10 +52,10 @@ interface Form {
   readonly name: string
 }
 
-const formOf = (st: WithdrawSettings | undefined, ownDoc: string, ownName: string): Form => {
+const formOf = (st: WithdrawSettings | undefined, ownDoc: string, ownName: string, locale: MoneyLocale): Form => {
   const d = st?.destination ?? null
   return {
-    thresholdText: st?.configured ? centsToInput(st.threshold) : "",
+    thresholdText: st?.configured ? centsToInput(st.threshold, locale) : "",
     threshold: st?.configured ? st.threshold : null,
     time: st?.configured ? st.time : "18:00",
     frequency: st?.frequency ?? "BUSINESS_DAYS",
@@ -114,10 +114,10 @@ export function AutomaticWithdrawPage() {
 
   const ownDoc = isHolder ? profile.document : ""
   const ownName = isHolder ? profile.full_name : ""
-  const f = form ?? formOf(settings, ownDoc, ownName)
+  const f = form ?? formOf(settings, ownDoc, ownName, fmt.locale)
   const set = (patch: Partial<Form>): void => setForm({ ...f, ...patch })
   const openForm = (): void => {
-    setForm(formOf(settings, ownDoc, ownName))
+    setForm(formOf(settings, ownDoc, ownName, fmt.locale))
     setErrors({})
     setEditing(true)
   }

@@ -100,9 +100,9 @@ export function Devolution() {
   useEffect(() => {
     if (info !== null && amount === null && info.available > 0) {
       setAmount(info.available)
-      setAmountText(centsToInput(info.available))
+      setAmountText(centsToInput(info.available, f.locale))
     }
-  }, [info, amount])
+  }, [info, amount, f.locale])
 
   const review = (e: FormEvent): void => {
     e.preventDefault()

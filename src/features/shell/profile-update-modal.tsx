@@ -31,13 +31,14 @@ export const OCCUPATION_MIN_LENGTH = 2
 export const OCCUPATION_PAGE_SIZE = 30
 
 export function ProfileUpdateModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language
   const onboarding = useAppState((s) => s.onboarding)
   const initial = useMemo<ProfileFormValues>(() => {
     const a = onboarding?.address
     const cbo = onboarding?.occupation_cbo ?? null
     return {
-      incomeText: onboarding?.occupation_income != null ? centsToInput(onboarding.occupation_income) : "",
+      incomeText: onboarding?.occupation_income != null ? centsToInput(onboarding.occupation_income, lang === "en" ? "en" : "pt") : "",
       incomeCents: onboarding?.occupation_income ?? null,
       occupationCbo: cbo,
       occupationText: cbo !== null && cbo !== OCCUPATION_NOT_REPORTED ? t("shell:profileUpdate.occupationCode", { code: cbo }) : "",
@@ -51,7 +52,7 @@ export function ProfileUpdateModal({ open, onClose }: { readonly open: boolean; 
       number: a ? String(a.number) : "",
       complement: a?.complement ?? ""
     }
-  }, [onboarding, t])
+  }, [onboarding, t, lang])
   const [v, setV] = useState<ProfileFormValues>(initial)
   const [touched, setTouched] = useState<ReadonlySet<ProfileField>>(new Set())
   const [selectedLabel, setSelectedLabel] = useState(initial.occupationText)

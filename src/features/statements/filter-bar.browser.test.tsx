@@ -21,7 +21,8 @@ const TEXTS = {
     range: "A data inicial deve ser anterior à final",
     min: "Valor mínimo",
     max: "Valor máximo",
-    money: "Valor inválido (use 1.234,56)",
+    money: "Valor inválido (use o formato 1.234,56)",
+    amounts: { tooPrecise: "10,999", fifty: "50,00", ten: "10,00" },
     minMax: "O valor mínimo deve ser menor ou igual ao máximo",
     brlOnly: "Faixa de valor disponível para BRL",
     currency: "Moeda",
@@ -37,7 +38,8 @@ const TEXTS = {
     range: "The start date must be before the end date",
     min: "Minimum amount",
     max: "Maximum amount",
-    money: "Invalid amount (use 1.234,56)",
+    money: "Invalid amount (use the format 1,234.56)",
+    amounts: { tooPrecise: "10.999", fifty: "50.00", ten: "10.00" },
     minMax: "The minimum must not be above the maximum",
     brlOnly: "Amount range available for BRL",
     currency: "Currency",
@@ -46,9 +48,9 @@ const TEXTS = {
 } as const
 
 /** The bar as the statements page wires it: the filter kept as typed, its problems from buildQuery; the query's range shown for the test. */
-function Bar() {
+function Bar({ lng = "pt" }: { readonly lng?: "pt" | "en" }) {
   const [filter, setFilter] = useState<StatementFilter>(() => emptyFilter(["w-1"]))
-  const built = buildQuery(filter, Date.UTC(2025, 2, 14, 15))
+  const built = buildQuery(filter, Date.UTC(2025, 2, 14, 15), lng)
   return (
     <>
       <FilterBar
@@ -103,13 +105,13 @@ describe.each(LOCALES)("statement filter dates (%s)", (lng) => {
   })
 
   test(`core §5 VALIDATION_MONEY and features §2: the amount range fields give their messages in ${lng} (not money; minimum above maximum) and are off outside BRL`, async () => {
-    const screen = await render(<Bar />)
+    const screen = await render(<Bar lng={lng} />)
     const min = screen.getByLabelText(tx.min)
     const max = screen.getByLabelText(tx.max)
-    await min.fill("10,999")
+    await min.fill(tx.amounts.tooPrecise)
     await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.money)
-    await min.fill("50,00")
-    await max.fill("10,00")
+    await min.fill(tx.amounts.fifty)
+    await max.fill(tx.amounts.ten)
     await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.minMax)
     await expect.element(max).toHaveAttribute("aria-invalid", "true")
     await screen.getByLabelText(tx.currency).selectOptions(tx.allCurrencies)

@@ -8,7 +8,7 @@
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { CurrencySymbol } from "../../../schema/common.ts"
 import { STATEMENT_STATUSES, STATEMENT_TYPES, type StatementStatus, type StatementType } from "../../../schema/entities.ts"
-import { parseMoneyInput } from "../../../schema/validation.ts"
+import { parseMoneyInput, type MoneyLocale } from "../../../schema/validation.ts"
 import { customRange, presetRange, type DatePreset, type DateRange } from "../../lib/date-presets.ts"
 
 export type PresetChoice = "all" | DatePreset | "custom"
@@ -62,7 +62,8 @@ export interface BuiltFilter {
 const isType = (s: string): s is StatementType => (STATEMENT_TYPES as ReadonlyArray<string>).includes(s)
 const isStatus = (s: string): s is StatementStatus => (STATEMENT_STATUSES as ReadonlyArray<string>).includes(s)
 
-export function buildQuery(f: StatementFilter, now: number): BuiltFilter {
+/** `locale`: the language the amounts are typed in (issue 31 item 3; pt when not given). */
+export function buildQuery(f: StatementFilter, now: number, locale: MoneyLocale = "pt"): BuiltFilter {
   const problems: { date?: string; min?: string; max?: string } = {}
   let range: DateRange | null = null
   if (f.preset === "custom") {
@@ -76,7 +77,7 @@ export function buildQuery(f: StatementFilter, now: number): BuiltFilter {
 
   const money = (text: string, which: "min" | "max"): number | undefined => {
     if (text.trim() === "") return undefined
-    const cents = parseMoneyInput(text)
+    const cents = parseMoneyInput(text, locale)
     if (cents === null) {
       problems[which] = "validation:VALIDATION_MONEY"
       return undefined

@@ -84,7 +84,8 @@ export function StatementsPage() {
   const [sort, setSort] = useState<StatementSort>({ by: "created_at", dir: "desc" })
   const [grouped, setGrouped] = useState(false)
 
-  const built = useMemo(() => buildQuery(filter, noonOf(today)), [filter, today])
+  const moneyLocale = i18n.language === "en" ? "en" : "pt"
+  const built = useMemo(() => buildQuery(filter, noonOf(today), moneyLocale), [filter, today, moneyLocale])
   const baseKey = JSON.stringify(built.query)
   // stable by value, not by identity: an equal filter keeps the same live queries
   const base: BaseQuery = useMemo(() => JSON.parse(baseKey) as BaseQuery, [baseKey])

@@ -152,7 +152,7 @@ test("features §5 §8: a second GGR for the month is refused, in pt and en", as
   await expect(page.getByTestId("wallet-switcher")).toContainText("Lima & Filhos", { timeout: 30_000 })
   await page.getByTestId("ggr-month").selectOption(String(m))
   await page.getByTestId("ggr-year").selectOption(String(y))
-  await page.getByTestId("ggr-value").fill("1,00")
+  await page.getByTestId("ggr-value").fill("1.00")
   await page.getByTestId("ggr-send").click()
   await expect(page.getByTestId("ggr-refusal")).toHaveText("The GGR for this month was already sent.", { timeout: 30_000 })
   await saveShot(page, `betting-ggr-refused-en.png`, { fullPage: true })

@@ -115,7 +115,7 @@ test("issue 13 D-pix-pay-when: pay by key scheduled for a date from the pay flow
   await page.getByTestId("pix-key").fill("bruno@example.com")
   await page.getByTestId("pix-key-continue").click()
   await expect(page.getByTestId("pix-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda")
-  await page.getByTestId("pix-amount").fill("12,34")
+  await page.getByTestId("pix-amount").fill("12.34")
   await page.getByRole("radio", { name: "On a date" }).click()
   // day 61 is refused before the PIN
   const dayIn = (n: number): string => new Date(Date.now() - 3 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10)

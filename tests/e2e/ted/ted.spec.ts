@@ -144,7 +144,7 @@ test("issue 14 ted/pay and ted/receive in English, axe clean", async ({ page }) 
     type: "savings",
     document: "11222333000181",
     name: "Lima Foods Ltda",
-    amount: "50,00"
+    amount: "50.00"
   })
   await expect(pay.document).toHaveValue("11.222.333/0001-81")
   await saveShot(page, `ted-pay-en.png`, { fullPage: true })
