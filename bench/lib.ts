@@ -22,8 +22,18 @@ export function percentile(xs: ReadonlyArray<number>, p: number): number {
   return s[i] ?? NaN
 }
 
+/**
+ * Where results are written: bench/results, or `BENCH_RESULTS_DIR` (bench:compare gives each run its
+ * own folder, so a comparison neither reads nor overwrites another run's files).
+ */
+export const resultsDir = (): string => process.env.BENCH_RESULTS_DIR ?? resolve(root, "bench/results")
+
+/** Every result reported in this process, in order: run.ts fails a benchmark that reported none (issue 33 item 7). */
+export const reported: Result[] = []
+
 export function report(r: Result): boolean {
-  mkdirSync(resolve(root, "bench/results"), { recursive: true })
+  reported.push(r)
+  mkdirSync(resultsDir(), { recursive: true })
   const met = Object.values(r.budgets).every((b) => {
     const v = r.figures[b.figure]
     return v !== undefined && (b.kind === "max" ? v <= b.limit : v >= b.limit)
@@ -36,7 +46,7 @@ export function report(r: Result): boolean {
     at: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version }
   }
-  writeFileSync(resolve(root, `bench/results/${r.name}.json`), JSON.stringify(out, null, 2))
+  writeFileSync(resolve(resultsDir(), `${r.name}.json`), JSON.stringify(out, null, 2))
   const figs = Object.entries(r.figures)
     .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(2)}`)
     .join(" ")
@@ -104,7 +114,10 @@ export async function startApp(
   ]
   if (opts.fresh) args.push("--fresh")
   // the built app must be the current source: build once per `npm run bench` (skip: --no-build)
-  if (!built && !process.argv.includes("--no-build")) args.push("--build")
+  // --no-build serves dist/ as it is (bench:compare builds each side once, so no run rebuilds it mid-comparison)
+  if (process.argv.includes("--no-build")) {
+    if (existsSync(resolve(root, "dist/index.html"))) args.push("--no-build")
+  } else if (!built) args.push("--build")
   built = true
   // another run's server on these ports would answer the health checks below in place of ours
   const taken = async (u: string): Promise<boolean> =>
