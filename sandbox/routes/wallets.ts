@@ -389,7 +389,8 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
       asked !== undefined && asked.length > 0
         ? asked.includes("ROOT") && req.wallet.owner
           ? [WILDCARD]
-          : actionsForTypes(asked.filter((t) => req.wallet.owner || req.wallet.types.includes(t)))
+          : // issue 30 item 2: only the names of roles (a `constructor` or `__proto__` asked for was read off Object.prototype: 500)
+            actionsForTypes(asked.filter((t) => (ROLES as ReadonlyArray<string>).includes(t) && (req.wallet.owner || req.wallet.types.includes(t))))
         : req.wallet.actions
     return {
       data: pageArray(
