@@ -23,6 +23,7 @@ import ptBillet from "./pt/billet.json"
 import ptTed from "./pt/ted.json"
 import ptBetting from "./pt/betting.json"
 import ptGateway from "./pt/gateway.json"
+import ptReceipt from "./pt/receipt.json"
 import enCommon from "./en/common.json"
 import enAuth from "./en/auth.json"
 import enShell from "./en/shell.json"
@@ -43,6 +44,7 @@ import enBillet from "./en/billet.json"
 import enTed from "./en/ted.json"
 import enBetting from "./en/betting.json"
 import enGateway from "./en/gateway.json"
+import enReceipt from "./en/receipt.json"
 
 export const NAMESPACES = [
   "common",
@@ -64,7 +66,8 @@ export const NAMESPACES = [
   "billet",
   "ted",
   "betting",
-  "gateway"
+  "gateway",
+  "receipt"
 ] as const
 
 export type Namespace = (typeof NAMESPACES)[number]
@@ -91,7 +94,8 @@ export const resources = {
     billet: ptBillet,
     ted: ptTed,
     betting: ptBetting,
-    gateway: ptGateway
+    gateway: ptGateway,
+    receipt: ptReceipt
   },
   en: {
     common: enCommon,
@@ -113,6 +117,7 @@ export const resources = {
     billet: enBillet,
     ted: enTed,
     betting: enBetting,
-    gateway: enGateway
+    gateway: enGateway,
+    receipt: enReceipt
   }
 } as const

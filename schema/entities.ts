@@ -315,7 +315,9 @@ export const Receipt = Schema.Struct({
   status: ReceiptStatus,
   html: Schema.NullOr(Schema.String), // sanitised by the client before display
   url: Schema.NullOr(Schema.String),
-  entry: Schema.NullOr(StatementEntry)
+  entry: Schema.NullOr(StatementEntry),
+  /** The bank's authentication code of the movement, once READY (issue 31 item 1: until it arrives a receipt is a local copy). */
+  authentication: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 export type Receipt = typeof Receipt.Type
 

@@ -11,6 +11,7 @@
 import type { Hono } from "hono"
 import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
+import type { PixPaymentOrder } from "../../schema/entities.ts"
 import { ApiError, badField } from "../errors.ts"
 import { decodePixKey, executePixOut } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
@@ -24,14 +25,24 @@ const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3,
 export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
 
-  bind(app, ctx, "pixDecodeByKey", (req) => {
-    const o = decodePixKey(req.query.key)
-    if (o === null) badField("key", "VALIDATION_PIX_KEY")
-    const decoded = o as NonNullable<typeof o>
-    // a key of the sandbox's directory names its holder (issue 12); any other valid key, another bank's account
+  /**
+   * A key as the directory answers it: a key of the sandbox's directory names its holder (issue 12); any other valid
+   * key, another bank's account. The decode and the payment read the same answer, so the statement row (and the
+   * receipt made of it, issue 31 item 1) names whom the payer confirmed.
+   */
+  const orderOfKey = (key: string): PixPaymentOrder | null => {
+    const decoded = decodePixKey(key)
+    if (decoded === null) return null
     const holder = lookupPixKey(db, decoded.key)
-    const order =
-      holder === null ? decoded : { ...decoded, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
+    return holder === null
+      ? decoded
+      : { ...decoded, beneficiary_name: holder.name, beneficiary_document: holder.document, beneficiary_bank: "Carteira (Sandbox)" }
+  }
+
+  bind(app, ctx, "pixDecodeByKey", (req) => {
+    const o = orderOfKey(req.query.key)
+    if (o === null) badField("key", "VALIDATION_PIX_KEY")
+    const order = o as NonNullable<typeof o>
     return {
       data: {
         key: order.key,
@@ -61,7 +72,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixPayByKey", (req) => {
     const b = req.body
     const fields: Record<string, string> = {}
-    const decoded = decodePixKey(b.key)
+    const decoded = orderOfKey(b.key)
     if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
     paymentFields(fields, b.amount, b.description)
     if (Object.keys(fields).length > 0 || decoded === null) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)

@@ -367,6 +367,14 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   // ── receipts ──
+  /** The bank's authentication code of a movement (issue 31 item 1): 32 hex digits signed with the sandbox's secret, in groups of 4. */
+  const authenticationOf = (operationId: string): string =>
+    createHmac("sha256", ctx.secret)
+      .update(`receipt|${operationId}`)
+      .digest("hex")
+      .slice(0, 32)
+      .toUpperCase()
+      .replace(/(.{4})(?!$)/g, "$1.")
   const entryOf = (walletId: string, operationId: string): StatementEntry | undefined =>
     db
       .prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND operation_id = ? ORDER BY direction DESC, created_at LIMIT 1`)
@@ -395,7 +403,14 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     }
     if (r.ready_ms > ctx.clock.real()) return { operation_id: e.operation_id, status: "PENDING", html: null, url: null, entry: e }
     const f = db.prepare("SELECT content FROM files WHERE id = ?").get(r.file_id) as { content: Buffer }
-    return { operation_id: e.operation_id, status: "READY", html: f.content.toString("utf8"), url: fileUrl(origin, r.file_id).url, entry: e }
+    return {
+      operation_id: e.operation_id,
+      status: "READY",
+      html: f.content.toString("utf8"),
+      url: fileUrl(origin, r.file_id).url,
+      entry: e,
+      authentication: authenticationOf(e.operation_id)
+    }
   }
 
   bind(app, ctx, "receiptGenerate", (req) => {

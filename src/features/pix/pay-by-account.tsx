@@ -202,7 +202,8 @@ export function PayByAccount() {
             [t("pix:pay.bank"), `${decoded.bank_code} · ${decoded.bank_name}`],
             [t("pix:account.agencyAccount"), `${decoded.agency} · ${decoded.account}-${decoded.digit}`],
             [t("pix:account.type"), t(`pix:account.types.${decoded.account_type}`)]
-          ]
+          ],
+          receipt: { institution: `${decoded.bank_code} · ${decoded.bank_name}`, account: `${decoded.agency} · ${decoded.account}-${decoded.digit}` }
         }
   return (
     <PayConfirm

@@ -8,7 +8,7 @@
  * When (issue 13, D-pix-pay-when): a payment by key may instead be scheduled for a date (tomorrow up to
  * 60 days ahead, São Paulo) or repeated (weekly, monthly, yearly from a first date, optionally until a
  * last one) through the scheduling commands; its receipt says so and leads to the scheduled-pix or
- * recurrence-pix page.
+ * recurrence-pix page. A Pix sent now offers its receipt (issue 31 item 1, src/lib/receipt-view.tsx).
  */
 import { Fragment, useState, type FormEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
@@ -26,6 +26,7 @@ import { escapeHtml } from "../../lib/html.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { ReceiptAction } from "../../lib/receipt-view.tsx"
 import { Button, Card, ConfirmDialog, MoneyField, RadioGroup, Select, TextField, layout } from "../../ui/index.ts"
 import { PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
 import * as s from "./pix.css.ts"
@@ -35,6 +36,8 @@ export interface PayBeneficiary {
   readonly name: string
   readonly document: string
   readonly rows: ReadonlyArray<readonly [label: string, value: string]>
+  /** What the receipt says of the receiver besides the statement row (issue 31 item 1): the institution and the key or account. */
+  readonly receipt?: { readonly institution: string; readonly account: string }
 }
 
 export interface PayConfirmProps {
@@ -198,10 +201,13 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
             </p>
           ) : null}
           <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
-          <div>
+          <div className={layout.row}>
             <Button onClick={again} data-testid="pix-pay-again">
               {t("pix:pay.again")}
             </Button>
+            {ok && !staged && kind === "now" ? (
+              <ReceiptAction walletId={command.wallet_id} commandId={command.id} extra={beneficiary?.receipt ? { counterparty: beneficiary.receipt } : {}} />
+            ) : null}
           </div>
         </div>
       </Card>

@@ -260,7 +260,8 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
           rows: [
             [t("pix:pay.bank"), decoded.beneficiary_bank],
             [t("pix:pay.keyType"), t(`pix:keyTypes.${pixKeyType(decoded.key) ?? "random"}`)]
-          ]
+          ],
+          receipt: { institution: decoded.beneficiary_bank, account: decoded.key }
         }
   return (
     <PayConfirm

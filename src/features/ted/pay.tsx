@@ -15,6 +15,7 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
+import { ReceiptAction } from "../../lib/receipt-view.tsx"
 import { Badge, Button, Card, Checkbox, Combobox, MoneyField, Select, TextField, layout, type ComboOption } from "../../ui/index.ts"
 import { accountLine, spWhen } from "./ted-view.ts"
 import * as s from "./ted.css.ts"
@@ -259,6 +260,13 @@ export function PayTed() {
             <Button variant={ok ? "primary" : "secondary"} onClick={() => again(false)} data-testid="ted-again">
               {t("ted:pay.again")}
             </Button>
+            {ok && !scheduledFor && command.outcome !== "awaiting_approval" ? (
+              <ReceiptAction
+                walletId={command.wallet_id}
+                commandId={command.id}
+                extra={{ counterparty: { institution: `${receipt.bank_code} · ${receipt.bank_name}`, account: accountLine(receipt) } }}
+              />
+            ) : null}
           </div>
         </div>
       </Card>

@@ -3,11 +3,12 @@
  * §9; core §9 date presets): filters by text and date answered locally and checked against the
  * users API with the same filters; two wallets combined, compared side by side; the local CSV
  * export of exactly the filtered rows; the server export job with its progress; a receipt
- * generated, polled and printed.
+ * generated, polled, downloaded as a PDF and printed.
  */
 import { readFileSync } from "node:fs"
 import { expect, test, saveShot } from "../fixtures.ts"
 import { apiStatement, ledger, seed, spDate, StatementsPage, totalsOf } from "./pages.ts"
+import { pdfText } from "../../support/pdf-text.ts"
 
 const DAY = 86_400_000
 
@@ -214,8 +215,13 @@ test("features §7/§9: a receipt is generated, polled every 2 s until ready, sa
   await expect(dialog.getByTestId("receipt-state")).toHaveAttribute("data-phase", "ready", { timeout: 8_000 })
   await expect(dialog.getByTestId("receipt-body")).toContainText("Comprovante")
   await expect(dialog.getByTestId("receipt-body").locator("script, [onerror], [style]")).toHaveCount(0)
+  // issue 31 item 1: the receipt downloads as a PDF made in the browser (no more .html), authenticated by the server's receipt
+  await expect(dialog.getByTestId("receipt-view")).toHaveAttribute("data-local", "false")
   const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByTestId("receipt-download").click()])
-  expect(readFileSync(await file.path(), "utf8")).toContain("Comprovante")
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/)
+  const text = await pdfText(new Uint8Array(readFileSync(await file.path())))
+  expect(text).toContain("Comprovante")
+  expect(text).toContain(await dialog.getByTestId("receipt-line-authentication").innerText())
   await saveShot(page, `statements-receipt-pt.png`)
   await page.emulateMedia({ media: "print" })
   await expect(page.getByTestId("receipt-print-copy")).toBeVisible()

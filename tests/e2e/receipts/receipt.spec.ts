@@ -1,0 +1,105 @@
+/**
+ * The receipt after a money movement (issue 31 item 1): Ana pays a Pix; its "done" screen offers the
+ * receipt, which shows the amount, the payer and receiver and the end-to-end id, and downloads as a PDF
+ * made in the browser whose text holds the amount and the end-to-end id the users API recorded. The same
+ * receipt from the statement row in English says it in English, in the page and in the PDF.
+ */
+import { readFileSync } from "node:fs"
+import { expect, test, saveShot } from "../fixtures.ts"
+import type { Page } from "../test.ts"
+import { PinPrompt } from "../pages/pin-prompt.ts"
+import { signInToHome } from "../pages/sign-in.ts"
+import { go } from "../pages/navigation.ts"
+import { apiStatement, seed, StatementsPage } from "../statements/pages.ts"
+import { pdfText } from "../../support/pdf-text.ts"
+
+/** The PDF the receipt's download button saves, as text. */
+async function downloadedPdf(page: Page): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("receipt-dialog").getByTestId("receipt-download").click()])
+  const bytes = readFileSync(await file.path())
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+  return { name: file.suggestedFilename(), text: await pdfText(new Uint8Array(bytes)) }
+}
+
+test("issue 31 item 1: after a Pix the receipt downloads as a PDF holding the amount and the end-to-end id (pt, then en from the statement)", async ({
+  page
+}) => {
+  await signInToHome(page, "ana@example.com")
+  const { wallets } = await seed(page)
+  const anaW = wallets["anaMain"] as string
+
+  await go(page, "/banking/pix/pay")
+  await page.getByTestId("pix-key").fill("bruno@example.com")
+  await page.getByTestId("pix-key-continue").click()
+  await expect(page.getByTestId("pix-beneficiary-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda")
+  await page.getByTestId("pix-amount").fill("123,45")
+  await page.getByTestId("pix-description").fill("Almoço")
+  await page.getByTestId("pix-review").click()
+  await page.getByTestId("confirm-dialog").getByRole("button", { name: "Pagar" }).click()
+  await new PinPrompt(page).answer()
+  const result = page.getByTestId("pix-pay-result")
+  await expect(result).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
+  const commandId = (await result.getAttribute("data-command-id")) ?? ""
+
+  // what the users API recorded for this command: its one PIX_OUT row and end-to-end id
+  const rows = (await apiStatement(page, anaW, { type: "PIX_OUT" })) as unknown as ReadonlyArray<{
+    transaction_uuid: string | null
+    end_to_end_id: string | null
+  }>
+  const mine = rows.filter((r) => r.transaction_uuid === commandId)
+  expect(mine).toHaveLength(1)
+  const e2e = mine[0]?.end_to_end_id ?? ""
+  expect(e2e).toMatch(/^E[0-9]{8}[0-9]{12}[A-Za-z0-9]{11}$/)
+
+  // the end of the flow: the receipt, authenticated by the server once its Pix receipt arrives
+  await result.getByTestId("receipt-open").click()
+  const dialog = page.getByTestId("receipt-dialog")
+  await expect(dialog.getByTestId("receipt-view")).toHaveAttribute("data-local", "false", { timeout: 20_000 })
+  await expect(dialog.getByTestId("receipt-amount")).toHaveText("R$ 123,45")
+  await expect(dialog.getByTestId("receipt-kind")).toHaveText("Pix enviado")
+  await expect(dialog.getByTestId("receipt-line-e2e")).toHaveText(e2e)
+  await expect(dialog.getByTestId("receipt-line-receiver-name")).toHaveText("Lima & Filhos Comércio de Alimentos Ltda")
+  await expect(dialog.getByTestId("receipt-line-receiver-account")).toHaveText("bruno@example.com")
+  await expect(dialog.getByTestId("receipt-line-description")).toHaveText("Almoço")
+  await expect(dialog.getByTestId("receipt-line-authentication")).toHaveText(/^[0-9A-F]{4}(\.[0-9A-F]{4}){7}$/)
+  await expect(dialog.getByTestId("receipt-local")).toHaveCount(0)
+  // headless Chromium cannot share files: the text copy is offered instead
+  await expect(dialog.getByTestId("receipt-copy")).toBeVisible()
+  await saveShot(page, "receipt-pix-pt.png")
+
+  const pt = await downloadedPdf(page)
+  expect(pt.name).toMatch(/^comprovante-.+\.pdf$/)
+  expect(pt.text).toContain("R$ 123,45")
+  expect(pt.text).toContain(e2e)
+  expect(pt.text).toContain("Comprovante")
+  expect(pt.text).toContain("Pix enviado")
+
+  // printing shows the receipt alone
+  await page.emulateMedia({ media: "print" })
+  await expect(page.getByTestId("receipt-print-copy")).toBeVisible()
+  await expect(page.locator("header").first()).toBeHidden()
+  await page.emulateMedia({ media: "screen" })
+  await page.keyboard.press("Escape")
+  await expect(dialog).toBeHidden()
+
+  // the same movement's receipt from its statement row, in English
+  await go(page, "/en/banking/statements")
+  const st = new StatementsPage(page)
+  await expect(st.root).toBeVisible({ timeout: 30_000 })
+  await st.type.selectOption("PIX_OUT")
+  await st.text.fill("Almoço")
+  await expect(st.rows.first()).toBeVisible()
+  await st.rows.first().click()
+  await expect(dialog.getByTestId("receipt-view")).toHaveAttribute("data-local", "false", { timeout: 20_000 })
+  await expect(dialog.getByTestId("receipt-amount")).toHaveText("R$123.45")
+  await expect(dialog.getByTestId("receipt-kind")).toHaveText("Pix sent")
+  await expect(dialog.getByTestId("receipt-line-e2e")).toHaveText(e2e)
+  await expect(dialog).toContainText("End-to-end ID")
+  await saveShot(page, "receipt-pix-en.png")
+  const en = await downloadedPdf(page)
+  expect(en.name).toMatch(/^receipt-.+\.pdf$/)
+  expect(en.text).toContain("R$123.45")
+  expect(en.text).toContain(e2e)
+  expect(en.text).toContain("Receipt")
+  expect(en.text).toContain("Pix sent")
+})
