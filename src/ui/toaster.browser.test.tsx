@@ -1,13 +1,14 @@
 /**
  * Toasts as the user sees them, in Chromium (spec core §2.4 "toasts of types success, info, warning,
  * error (top right, 4 seconds, title and message)", core §9 toast timeout 4000 ms and width 384 px):
- * src/lib/feedback.ts `toast()` drawn by the Toaster.
+ * src/lib/feedback.ts `toast()` drawn by the Toaster. Issue 31 item 5: an error toast stays until
+ * it is closed; the others' 4 s stop while the toast is hovered or holds the focus.
  */
 import i18next from "i18next"
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
 import { render } from "vitest-browser-react"
 import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
-import { TOAST_TIMEOUT_MS, toast } from "../lib/feedback.ts"
+import { dismissToast, feedbackStore, TOAST_TIMEOUT_MS, toast } from "../lib/feedback.ts"
 import { Toaster } from "./toaster.tsx"
 
 const TEXTS = {
@@ -17,6 +18,7 @@ const TEXTS = {
 
 afterEach(() => {
   vi.useRealTimers()
+  for (const t of feedbackStore.get().toasts) dismissToast(t.id)
 })
 
 describe.each(LOCALES)("toasts (%s)", (lng) => {
@@ -62,5 +64,47 @@ describe.each(LOCALES)("toasts (%s)", (lng) => {
     await vi.advanceTimersByTimeAsync(1)
     await expect.element(screen.getByTestId("toast-warning")).not.toBeInTheDocument()
     await expect.element(screen.getByTestId("toast-info")).not.toBeInTheDocument()
+  })
+
+  test(`issue 31 item 5: an error toast stays until it is closed — a minute later it is still there (${lng}); the same error again does not stack a copy`, async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] })
+    const screen = await render(<Toaster />)
+    const title = i18next.t("pix:limits.failed")
+    toast("error", title, i18next.t("errors:INCORRECT_PIN"))
+    toast("success", i18next.t("pix:pay.done"))
+    await expect.element(screen.getByTestId("toast-error")).toBeVisible()
+    await vi.advanceTimersByTimeAsync(60_000)
+    await expect.element(screen.getByTestId("toast-success")).not.toBeInTheDocument()
+    await expect.element(screen.getByTestId("toast-error")).toBeVisible()
+    toast("error", title, i18next.t("errors:INCORRECT_PIN"))
+    expect(feedbackStore.get().toasts.filter((t) => t.kind === "error")).toHaveLength(1)
+    await screen.getByTestId("toast-error").getByRole("button", { name: tx.close }).click()
+    await expect.element(screen.getByTestId("toast-error")).not.toBeInTheDocument()
+  })
+
+  test(`issue 31 item 5: a success toast's 4 s stop while it is hovered and while it holds the focus, and run on with what was left (${lng})`, async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] })
+    const screen = await render(<Toaster />)
+    toast("success", i18next.t("pix:pay.done"))
+    const ok = screen.getByTestId("toast-success")
+    await expect.element(ok).toBeVisible()
+    await vi.advanceTimersByTimeAsync(1_000)
+    // the pointer comes over it (React's mouseenter is made of mouseover from outside)
+    ok.element().dispatchEvent(new MouseEvent("mouseover", { bubbles: true, relatedTarget: document.body }))
+    await vi.advanceTimersByTimeAsync(30_000)
+    await expect.element(ok).toBeVisible()
+    ok.element().dispatchEvent(new MouseEvent("mouseout", { bubbles: true, relatedTarget: document.body }))
+    // the focus on its close button holds it too
+    const close = ok.getByRole("button", { name: tx.close }).element() as HTMLElement
+    close.focus()
+    expect(document.activeElement).toBe(close)
+    await vi.advanceTimersByTimeAsync(30_000)
+    await expect.element(ok).toBeVisible()
+    close.blur()
+    // 3 s were left when the pointer came
+    await vi.advanceTimersByTimeAsync(TOAST_TIMEOUT_MS - 1_000 - 50)
+    await expect.element(ok).toBeVisible()
+    await vi.advanceTimersByTimeAsync(100)
+    await expect.element(screen.getByTestId("toast-success")).not.toBeInTheDocument()
   })
 })

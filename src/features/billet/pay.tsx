@@ -13,11 +13,12 @@ import { formatBoletoLine } from "../../../schema/boleto.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { Button, Card, ConfirmDialog, MoneyField, RadioGroup, TextField, centsToInput, layout } from "../../ui/index.ts"
+import { Button, Card, ConfirmDialog, MoneyField, PasteButton, RadioGroup, TextField, centsToInput, layout } from "../../ui/index.ts"
 import { dayText, todaySp } from "./billet-view.ts"
 import * as s from "./billet.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
+import { ReceiptAction } from "../../lib/receipt-view.tsx"
 
 export function PayBillet() {
   const { t } = useTranslation()
@@ -169,7 +170,10 @@ export function PayBillet() {
           <div>
             <Button onClick={again} data-testid="billet-pay-again">
               {t("billet:pay.again")}
-            </Button>
+            </Button>{" "}
+            {ok && !scheduledFor && command.outcome !== "awaiting_approval" ? (
+              <ReceiptAction walletId={command.wallet_id} commandId={command.id} extra={{ counterparty: { account: formatBoletoLine(receipt.line) } }} />
+            ) : null}
           </div>
         </div>
       </Card>
@@ -210,6 +214,17 @@ export function PayBillet() {
             inputMode="numeric"
             data-testid="billet-line"
           />
+          <div>
+            <PasteButton
+              label={t("billet:pay.paste")}
+              onPaste={(text) => {
+                setTyped(formatLineTyping(text))
+                setDecoded(null)
+                setLineError(null)
+              }}
+              data-testid="billet-line-paste"
+            />
+          </div>
           <div>
             <Button type="submit" busy={looking} data-testid="billet-line-continue">
               {t("billet:pay.lookUp")}

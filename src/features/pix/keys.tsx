@@ -17,7 +17,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { escapeHtml } from "../../lib/html.ts"
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
+import { Badge, Button, Card, ConfirmDialog, CopyButton, EmptyState, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as base from "./pix.css.ts"
 import * as own from "./keys.css.ts"
 
@@ -277,6 +277,7 @@ function KeyRow({
   const pending = k.id.startsWith("pending:") || k.pendingCommand !== undefined
   const waiting = k.status === "not_confirmed" && !k.id.startsWith("pending:")
   const left = k.attempts_left ?? null
+  const shown = k.key_type === "cpf" || k.key_type === "cnpj" ? f.document(k.key) : k.key
 
   const confirm = (e: FormEvent): void => {
     e.preventDefault()
@@ -299,8 +300,11 @@ function KeyRow({
   return (
     <li className={s.keyRow} data-testid="pix-key-row" data-key={k.key} data-status={k.status}>
       <span className={s.keyType}>{t(`pix:keyTypes.${k.key_type}`)}</span>
-      <span className={s.keyValue}>{k.key === "" ? t("pix:keys.adding") : k.key_type === "cpf" || k.key_type === "cnpj" ? f.document(k.key) : k.key}</span>
+      <span className={s.keyValue}>{k.key === "" ? t("pix:keys.adding") : shown}</span>
       <Badge tone={k.status === "added" ? "success" : "info"}>{t(`pix:keys.status.${k.status}`)}</Badge>
+      {k.key !== "" && k.status === "added" ? (
+        <CopyButton text={k.key} label={t("pix:keys.copy", { key: shown })} copied={t("pix:keys.copied")} data-testid="pix-key-copy" />
+      ) : null}
       {inClaim ? (
         <Badge tone="warning" data-testid="pix-key-in-claim">
           {t("pix:keys.inClaim")}

@@ -15,12 +15,13 @@ import type { PixQrDecoded } from "../../../schema/pix-qr.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { Button, Card, ConfirmDialog, MoneyField, TextField, layout } from "../../ui/index.ts"
+import { Button, Card, ConfirmDialog, MoneyField, PasteButton, TextField, layout } from "../../ui/index.ts"
 import { PixStagedNote } from "./pay-confirm.tsx"
 import * as s from "./pix.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 import { PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
+import { ReceiptAction } from "../../lib/receipt-view.tsx"
 
 /** The catalogue key for a code refused before it is sent (features §8: bad CRC, not a code, wrong kind). */
 export const localCodeError = (code: string): string | null => {
@@ -243,7 +244,8 @@ export function PayByCode() {
             <div>
               <Button onClick={again} data-testid="pix-code-again">
                 {t("pix:pay.again")}
-              </Button>
+              </Button>{" "}
+              {command.state === "confirmed" && !staged ? <ReceiptAction walletId={command.wallet_id} commandId={command.id} /> : null}
             </div>
           ) : null}
         </div>
@@ -285,6 +287,16 @@ export function PayByCode() {
               {codeError}
             </p>
           ) : null}
+          <div>
+            <PasteButton
+              label={t("pix:code.paste")}
+              onPaste={(text) => {
+                setCode(text)
+                setDecoded(null)
+              }}
+              data-testid="pix-code-paste"
+            />
+          </div>
           <div className={layout.row}>
             <Button type="submit" busy={looking} data-testid="pix-code-continue">
               {t("pix:pay.lookUp")}
