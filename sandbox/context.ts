@@ -28,6 +28,9 @@ export interface SandboxConfig {
   /** Sign-in throttle (D-signin-lock): the wait after the 3rd and 4th wrong password (×2), the lock after the 5th. */
   readonly signinDelayS: number
   readonly signinLockS: number
+  /** Per-client limit (issue 30 item 5): wrong passwords, codes or PINs (each kind apart) one client address may send in `clientWindowS`. */
+  readonly clientAttemptLimit: number
+  readonly clientWindowS: number
   /** Validate each response against its Schema before sending (500 on mismatch). "sample" checks the first 100 rows of a list. */
   readonly checkResponses: boolean | "sample"
   /** The app's origins (issue 30): the only origins CORS answers, and bases an absolute URL may be built on. */
@@ -163,6 +166,8 @@ export interface SseConn {
 
 export interface Ctx {
   readonly db: DB
+  /** The session (refresh-token family) the stream was opened with: closed when it is revoked (issue 30 item 4). */
+  readonly sessionId?: string
   readonly cfg: SandboxConfig
   readonly clock: Clock
   readonly secret: Buffer

@@ -263,6 +263,8 @@ CREATE TABLE IF NOT EXISTS codes (
   created_ms INTEGER NOT NULL
 );
 
+CREATE INDEX IF NOT EXISTS codes_kind_email ON codes (kind, email);
+
 CREATE TABLE IF NOT EXISTS short_tokens (
   token TEXT NOT NULL,
   kind TEXT NOT NULL,
@@ -296,6 +298,31 @@ CREATE TABLE IF NOT EXISTS qr_sessions (
   expires_ms INTEGER NOT NULL,
   activated_by TEXT,
   used INTEGER NOT NULL DEFAULT 0
+);
+
+-- issue 30 item 4: a session is one sign-in's refresh-token family; its access tokens carry its id (claim sid) and are
+-- refused once it is revoked (logout, password change or reset, a reused refresh token)
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  revoked_ms INTEGER,
+  revoked_reason TEXT
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
+CREATE TABLE IF NOT EXISTS refresh_family (
+  token_hash TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refresh_family_session ON refresh_family (session_id);
+
+-- issue 30 item 5: wrong passwords, codes and PINs per client (its address) in a window, whichever account they aim at
+CREATE TABLE IF NOT EXISTS client_attempts (
+  client TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  failures INTEGER NOT NULL,
+  window_start_ms INTEGER NOT NULL,
+  PRIMARY KEY (client, kind)
 );
 
 CREATE TABLE IF NOT EXISTS signups (

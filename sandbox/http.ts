@@ -2,7 +2,7 @@
  * Binds the endpoints of schema/api.ts to Hono routes with the call rules of the spec applied in
  * one place, in this order (core §6, §7, §8):
  *  1. faults BEFORE the handler (latency, 429 bursts, error rates) — admin switches;
- *  2. `authorization: Bearer` → 401 NOT_AUTHORIZED when missing/invalid/expired;
+ *  2. `authorization: Bearer` → 401 NOT_AUTHORIZED when missing/invalid/expired or its session was revoked;
  *  3. `server-type: green` required from green-server users → 400 INVALID_REQUEST;
  *  4. `wallet-uuid` for wallet endpoints → 400 missing, 404 unknown, 403 WITHOUT_PERMISSION;
  *  5. the endpoint's permission via hasPermission(actions, permission) → 403 WITHOUT_PERMISSION;
@@ -25,7 +25,7 @@ import { STATUS_KEYS } from "../schema/errors.ts"
 import type { Ctx } from "./context.ts"
 import { ApiError, errorBody, langOf, type Lang } from "./errors.ts"
 import { RawJson, userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
-import { sha256, stableJson, verifyAccessToken } from "./tokens.ts"
+import { sha256, stableJson, verifyAccessToken, type AccessClaims } from "./tokens.ts"
 
 type QueryT<K extends EndpointId> = Api[K] extends { readonly query: infer S extends Schema.Top } ? S["Type"] : Record<string, never>
 type BodyT<K extends EndpointId> = Api[K] extends { readonly body: infer S extends Schema.Top } ? S["Type"] : undefined
@@ -123,17 +123,37 @@ export const errorResponse = (c: Context, ctx: Ctx, e: unknown, lang: Lang): Res
   return c.json(errorBody(err, lang), err.status as 400, headers)
 }
 
-/** The caller of a request with a bearer token (or `?access_token=` where allowed), or a 401. */
-export const authenticate = (ctx: Ctx, c: Context, allowQueryToken = false): UserRow => {
+/** Whether a session (refresh-token family) of this user is live: not revoked (issue 30 item 4). */
+export const sessionLive = (ctx: Ctx, sessionId: string, userId: string): boolean => {
+  const row = ctx.db.prepare("SELECT user_id, revoked_ms FROM sessions WHERE id = ?").get(sessionId) as
+    { user_id: string; revoked_ms: number | null } | undefined
+  return row !== undefined && row.user_id === userId && row.revoked_ms === null
+}
+
+/** The claims of the request's bearer token when it is valid, unexpired and of a live session, else null. */
+export const bearerClaims = (ctx: Ctx, c: Context): AccessClaims | null => {
+  const token = /^Bearer\s+(.+)$/i.exec(c.req.header("authorization") ?? "")?.[1]?.trim()
+  if (token === undefined || token === "") return null
+  const claims = verifyAccessToken(ctx.secret, token, ctx.clock.real())
+  if (claims?.sid === undefined || !sessionLive(ctx, claims.sid, claims.id)) return null
+  return claims
+}
+
+/**
+ * The caller of a request with a bearer token, or a 401. The token must name a live session (claim `sid`): a logout, a
+ * password change or reset and a reused refresh token revoke sessions, and their access tokens stop at once (issue 30
+ * item 4). Only the header is read: no token in a URL (the stream's `?access_token=` is gone, D-sessions).
+ */
+export const authenticate = (ctx: Ctx, c: Context): UserRow => {
   const h = c.req.header("authorization") ?? ""
-  let token = /^Bearer\s+(.+)$/i.exec(h)?.[1]?.trim()
-  if (token === undefined && allowQueryToken) token = c.req.query("access_token") ?? undefined
+  const token = /^Bearer\s+(.+)$/i.exec(h)?.[1]?.trim()
   if (token === undefined || token === "") throw new ApiError(401, "NOT_AUTHORIZED")
   const claims = verifyAccessToken(ctx.secret, token, ctx.clock.real())
   if (claims === null) throw new ApiError(401, "NOT_AUTHORIZED", "invalid or expired token")
   const user = userById(ctx.db, claims.id)
   if (user === undefined) throw new ApiError(401, "USER_ID_NOT_FOUND")
   return user
+  if (claims.sid === undefined || !sessionLive(ctx, claims.sid, claims.id)) throw new ApiError(401, "NOT_AUTHORIZED", "session ended")
 }
 
 /**

@@ -68,6 +68,8 @@ export interface StartOptions {
   readonly pinLockS?: number
   readonly signinDelayS?: number
   readonly signinLockS?: number
+  readonly clientAttemptLimit?: number
+  readonly clientWindowS?: number
   /** Check every response against its Schema (default "sample": the first 100 rows of lists). */
   readonly checkResponses?: boolean | "sample"
   /** Simulated traffic on Ana's main wallet: an incoming Pix (from a stranger or from Bruno, by key) or a notification every `alivePeriodMs`. */
@@ -170,6 +172,8 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
     pinLockS: opts.pinLockS ?? 300,
     signinDelayS: opts.signinDelayS ?? 2,
     signinLockS: opts.signinLockS ?? 900,
+    clientAttemptLimit: opts.clientAttemptLimit ?? 30,
+    clientWindowS: opts.clientWindowS ?? 900,
     checkResponses: opts.checkResponses ?? "sample",
     appOrigins: (opts.appOrigins ?? DEFAULT_APP_ORIGINS).map(normOrigin),
     publicBases: []

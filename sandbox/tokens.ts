@@ -11,12 +11,16 @@ export interface AccessClaims {
   readonly id: string
   readonly exp: number
   readonly iat: number
+  /** The session (refresh-token family) the token belongs to (issue 30 item 4); tokens without one are refused. */
+  readonly sid?: string
 }
 
-export const signAccessToken = (secret: Buffer, userId: string, nowMs: number, ttlS: number): string => {
+export const signAccessToken = (secret: Buffer, userId: string, nowMs: number, ttlS: number, sid?: string): string => {
   const header = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }))
   const iat = Math.floor(nowMs / 1000)
-  const payload = b64url(JSON.stringify({ id: userId, sub: userId, iat, exp: iat + ttlS, jti: randomBytes(6).toString("hex") }))
+  const payload = b64url(
+    JSON.stringify({ id: userId, sub: userId, iat, exp: iat + ttlS, jti: randomBytes(6).toString("hex"), ...(sid !== undefined ? { sid } : {}) })
+  )
   const sig = createHmac("sha256", secret).update(`${header}.${payload}`).digest("base64url")
   return `${header}.${payload}.${sig}`
 }
@@ -38,7 +42,7 @@ export const verifyAccessToken = (secret: Buffer, token: string, nowMs: number):
     const claims = JSON.parse(Buffer.from(p, "base64url").toString("utf8")) as Partial<AccessClaims>
     if (typeof claims.id !== "string" || typeof claims.exp !== "number") return null
     if (claims.exp * 1000 <= nowMs) return null
-    return { id: claims.id, exp: claims.exp, iat: claims.iat ?? 0 }
+    return { id: claims.id, exp: claims.exp, iat: claims.iat ?? 0, ...(typeof claims.sid === "string" ? { sid: claims.sid } : {}) }
   } catch {
     return null
   }

@@ -88,6 +88,17 @@ export const api = {
   changePassword: def({
     method: "POST",
     path: "/users/auth/password",
+  /**
+   * Logout (core §4 "Logout"; issue 30 item 4, D-sessions): revokes the session the refresh token belongs to — its whole
+   * refresh-token family and every access token of it. Our path; the spec shows no logout call.
+   */
+  logout: def({
+    method: "POST",
+    path: "/users/auth/logout",
+    auth: false,
+    body: Schema.Struct({ refresh_token: Str }),
+    response: Ok
+  }),
     body: Schema.Struct({ current_password: Str, new_password: Str }),
     response: Ok
   }),
@@ -109,6 +120,24 @@ export const api = {
   qrSessionToken: def({
     method: "POST",
     path: "/auth/session/token",
+  /**
+   * Sign-in unlock (issue 30 item 5, D-sessions): a locked e-mail's owner asks for a code by e-mail (the answer is the same
+   * for any address) and lifts the lock with it, so knowing an e-mail is not enough to keep its owner out. Our paths.
+   */
+  signinUnlock: def({
+    method: "POST",
+    path: "/users/v2/auth/signin/unlock",
+    auth: false,
+    body: Schema.Struct({ email: Str }),
+    response: Envelope(Schema.Struct({ id: Str, expires_in: Schema.Int }))
+  }),
+  signinUnlockConfirm: def({
+    method: "POST",
+    path: "/users/v2/auth/signin/unlock/{id}",
+    auth: false,
+    body: Schema.Struct({ code: Str }),
+    response: Ok
+  }),
     auth: false,
     response: Envelope(Schema.Struct({ session_token: Str, qr_payload: Str, expires_in: Schema.Int }))
   }),

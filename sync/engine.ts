@@ -37,6 +37,9 @@ import { TableSync, type TableSyncState } from "./services/table-sync.ts"
 
 export type { EngineEnv } from "./services/session.ts"
 
+/** How long a logout waits for the server's revoke before wiping anyway (issue 30 item 4: best-effort). */
+export const LOGOUT_REVOKE_WAIT_MS = 3_000
+
 /** Every part of the engine, each over the ones it needs (no part reaches another except through its layer). */
 export const engineLayer = (env: EngineEnv): Layer.Layer<EngineEnvironment | EngineBus | Session | Mirror | TableSync | Stream | Commands | LiveQueries> => {
   const base = Layer.mergeAll(EngineEnvironment.layer(env), EngineBus.layer)
@@ -184,10 +187,15 @@ export class Engine {
     return db
   }
 
-  /** S4: logout, expiry and user switch close the engine and delete this user's local data. */
+  /**
+   * S4: logout, expiry and user switch close the engine and delete this user's local data. A logout also asks the
+   * server to revoke the session (issue 30 item 4, `logout`: its refresh-token family) through the users-API client —
+   * best-effort: offline, refused or slower than LOGOUT_REVOKE_WAIT_MS, the local data is wiped all the same.
+   */
   async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
     const session = this.state.current
     if (!session) return
+    if (reason === "logout") await this.revokeOnServer(session)
     const db = await this.halt()
     this.desk.forget()
     this.mirror.clear()
@@ -199,6 +207,20 @@ export class Engine {
     await deleteIdbFileStore(fileDbNameFor(dbNameFor(session.userId)), idb).catch(this.bus.noted("wipe.files"))
     this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
     this.bus.changed()
+  }
+
+  private async revokeOnServer(session: SessionInfo): Promise<void> {
+    if (!this.state.online || !session.refreshToken) return
+    const call = Effect.runPromise(this.state.api.call("logout", { body: { refresh_token: session.refreshToken } })).then(
+      () => undefined,
+      this.bus.noted("logout.revoke")
+    )
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const wait = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, LOGOUT_REVOKE_WAIT_MS)
+    })
+    await Promise.race([call, wait])
+    clearTimeout(timer)
   }
 
   setWallet(walletId: string): void {

@@ -4,11 +4,15 @@
  * e-mail; a fixed code is accepted when configured), tokens, refresh rotation, password change
  * and recovery, QR-code session (300 s), one-time codes → temporary tokens, PIN verification →
  * pin_token (120 s) with a lock after 5 wrong PINs in a row (429 ATTEMPTS_EXCEEDED).
+ * Sessions (issue 30 item 4, docs/decisions.md D-sessions): each sign-in is a session — one refresh-token family whose
+ * access tokens carry its id — revoked by logout, by a password change (the others) or reset (all) and by a reused
+ * refresh token (the whole family). Throttles (item 5): per account and per client, for passwords, codes and PINs; a
+ * sign-in lock the owner lifts with an e-mailed code.
  */
-import type { Hono } from "hono"
+import type { Context, Hono } from "hono"
 import { randomUUID } from "node:crypto"
 import type { Ctx } from "../context.ts"
-import { bind, Reply, type Req } from "../http.ts"
+import { bearerClaims, bind, Reply, sessionLive, type Req } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { userByEmail, type UserRow } from "../repo.ts"
 import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../tokens.ts"
@@ -28,13 +32,89 @@ const MAX_EMAIL_LENGTH = 254
 const MAX_PASSWORD_LENGTH = 256
 const OK = { data: { ok: true } } as const
 
-export const issueTokens = (ctx: Ctx, userId: string): { access_token: string; refresh_token: string; expires_in: number } => {
-  const access = signAccessToken(ctx.secret, userId, ctx.clock.real(), ctx.cfg.accessTokenTtlS)
+/** A new session (refresh-token family) of a user: a sign-in (issue 30 item 4). */
+const newSession = (ctx: Ctx, userId: string): string => {
+  const id = randomUUID()
+  ctx.db.prepare("INSERT INTO sessions (id, user_id, created_ms, revoked_ms, revoked_reason) VALUES (?, ?, ?, NULL, NULL)").run(id, userId, ctx.clock.real())
+  return id
+}
+
+/** Tokens of a session: a new one at sign-in, the same one at a refresh (the family); the access token carries its id (`sid`). */
+export const issueTokens = (
+  ctx: Ctx,
+  userId: string,
+  sessionId: string = newSession(ctx, userId)
+): { access_token: string; refresh_token: string; expires_in: number } => {
+  const access = signAccessToken(ctx.secret, userId, ctx.clock.real(), ctx.cfg.accessTokenTtlS, sessionId)
   const refresh = opaqueToken()
+  const hash = sha256(refresh)
   ctx.db
     .prepare("INSERT INTO refresh_tokens (token_hash, user_id, expires_ms, revoked) VALUES (?, ?, ?, 0)")
-    .run(sha256(refresh), userId, ctx.clock.real() + REFRESH_TTL_MS)
+    .run(hash, userId, ctx.clock.real() + REFRESH_TTL_MS)
+  ctx.db.prepare("INSERT INTO refresh_family (token_hash, session_id) VALUES (?, ?)").run(hash, sessionId)
   return { access_token: access, refresh_token: refresh, expires_in: ctx.cfg.accessTokenTtlS }
+}
+
+/**
+ * Revokes a session (issue 30 item 4): every refresh token of its family, and so every access token carrying its id
+ * (sandbox/http.ts `authenticate` refuses them from the next call); its open live streams are closed.
+ */
+export const revokeSession = (ctx: Ctx, sessionId: string, reason: string): void => {
+  ctx.db.prepare("UPDATE sessions SET revoked_ms = ?, revoked_reason = ? WHERE id = ? AND revoked_ms IS NULL").run(ctx.clock.real(), reason, sessionId)
+  ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash IN (SELECT token_hash FROM refresh_family WHERE session_id = ?)").run(sessionId)
+  for (const conn of [...ctx.sse]) if (conn.sessionId === sessionId) conn.close()
+}
+
+/** Revokes every live session of a user but `keep` (the caller's own at a password change; none at a reset). */
+export const revokeUserSessions = (ctx: Ctx, userId: string, keep: string | null, reason: string): number => {
+  const ids = ctx.db.prepare("SELECT id FROM sessions WHERE user_id = ? AND revoked_ms IS NULL").all(userId) as Array<{ id: string }>
+  let n = 0
+  for (const { id } of ids)
+    if (id !== keep) {
+      revokeSession(ctx, id, reason)
+      n++
+    }
+  // refresh tokens from before sessions existed belong to no family: they go too
+  ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ? AND token_hash NOT IN (SELECT token_hash FROM refresh_family)").run(userId)
+  return n
+}
+
+/** What a per-client limit counts (issue 30 item 5): wrong passwords, wrong codes (e-mailed codes, temporary tokens), wrong PINs. */
+export type AttemptKind = "password" | "code" | "pin"
+
+/** The client of a request: the address it connects from (a sandbox trusts no forwarding header). */
+const clientOf = (c: Context): string =>
+  (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? "unknown"
+
+/**
+ * Per-client limit (issue 30 item 5, D-sessions): a client that sent `clientAttemptLimit` wrong ones of a kind within
+ * `clientWindowS` — across every account, so password spraying is bounded — is refused that kind (429
+ * REQUEST_LIMIT_REACHED, Retry-After) until the window ends, the secret not even checked.
+ */
+export const clientGate = <K extends EndpointId>(req: Req<K>, kind: AttemptKind): void => {
+  const { ctx } = req
+  const now = ctx.clock.real()
+  const row = ctx.db.prepare("SELECT failures, window_start_ms FROM client_attempts WHERE client = ? AND kind = ?").get(clientOf(req.c), kind) as
+    { failures: number; window_start_ms: number } | undefined
+  const end = (row?.window_start_ms ?? 0) + ctx.cfg.clientWindowS * 1000
+  if (row !== undefined && end > now && row.failures >= ctx.cfg.clientAttemptLimit)
+    throw new ApiError(429, "REQUEST_LIMIT_REACHED", `too many wrong ${kind} attempts from this client`, undefined, Math.ceil((end - now) / 1000))
+}
+/** Counts a wrong one of a kind for the request's client (kept after the request's own error rolls back). */
+export const clientFailed = <K extends EndpointId>(req: Req<K>, kind: AttemptKind): void => {
+  const { ctx } = req
+  const client = clientOf(req.c)
+  const now = ctx.clock.real()
+  const windowMs = ctx.cfg.clientWindowS * 1000
+  req.after(() =>
+    ctx.db
+      .prepare(
+        `INSERT INTO client_attempts (client, kind, failures, window_start_ms) VALUES (?, ?, 1, ?) ON CONFLICT(client, kind) DO UPDATE SET
+         failures = CASE WHEN window_start_ms + ? <= excluded.window_start_ms THEN 1 ELSE failures + 1 END,
+         window_start_ms = CASE WHEN window_start_ms + ? <= excluded.window_start_ms THEN excluded.window_start_ms ELSE window_start_ms END`
+      )
+      .run(client, kind, now, windowMs, windowMs)
+  )
 }
 
 /** Sends a code "by e-mail": prints it and remembers it for the admin codes endpoint. */
@@ -55,21 +135,41 @@ interface CodeRow {
   expires_ms: number
 }
 
+/**
+ * The wrong attempts already spent on the live codes of a kind sent to an address (issue 30 item 5): the codes of a kind
+ * open for one address share one count (a wrong code counts on each of them) and a new code starts from it, so asking
+ * again (signing in again with the right password, a new one-time code, a new recovery or unlock code) is no new set of
+ * guesses, while two devices signing in at once each keep a working code; at the limit a new code is refused until
+ * those codes expire (429 ATTEMPTS_EXCEEDED).
+ */
+const spentOnCodes = (ctx: Ctx, kind: string, email: string): number =>
+  (
+    ctx.db
+      .prepare("SELECT coalesce(max(attempts), 0) AS n FROM codes WHERE kind = ? AND email = ? AND state = 'open' AND expires_ms > ?")
+      .get(kind, email.trim().toLowerCase(), ctx.clock.real()) as { n: number }
+  ).n
+const checkCodeBudget = (ctx: Ctx, kind: string, email: string): void => {
+  if (spentOnCodes(ctx, kind, email) >= MAX_CODE_ATTEMPTS)
+    throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask again once the codes already sent expire", undefined, Math.ceil(CODE_TTL_MS / 1000))
+}
+
 const newCode = (ctx: Ctx, kind: string, user: { id: string | null; email: string }, purpose: string | null, label: string): CodeRow => {
+  const email = user.email.trim().toLowerCase()
+  const spent = spentOnCodes(ctx, kind, email) // issue 30 item 5: the count of the address's open codes of this kind
   const row: CodeRow = {
     id: randomUUID(),
     kind,
     user_id: user.id,
-    email: user.email,
+    email,
     code: numericCode(6),
     purpose,
-    attempts: 0,
+    attempts: spent,
     state: "open",
     expires_ms: ctx.clock.real() + CODE_TTL_MS
   }
   ctx.db
-    .prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, 0, 'open', ?, ?)")
-    .run(row.id, kind, row.user_id, row.email, row.code, purpose, row.expires_ms, ctx.clock.real())
+    .prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)")
+    .run(row.id, kind, row.user_id, row.email, row.code, purpose, spent, row.expires_ms, ctx.clock.real())
   if (user.id !== null) sendCode(ctx, label, user.email, row.code)
   return row
 }
@@ -88,8 +188,16 @@ const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, gi
   if (row === undefined || row.state !== "open") throw new ApiError(422, "INCORRECT_CODE", "unknown or used code")
   if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
   if (row.expires_ms <= ctx.clock.real()) throw new ApiError(422, "INCORRECT_CODE", "code expired")
+  clientGate(req, "code")
   if (!codeMatches(ctx, row.code, given.trim(), fixed) || row.user_id === null) {
-    req.after(() => ctx.db.prepare("UPDATE codes SET attempts = attempts + 1 WHERE id = ?").run(row.id))
+    // issue 30 item 5: counted on every open code of this kind for the address (one count, however many were sent)
+    const now = ctx.clock.real()
+    req.after(() =>
+      ctx.db
+        .prepare("UPDATE codes SET attempts = attempts + 1 WHERE id = ? OR (kind = ? AND email = ? AND state = 'open' AND expires_ms > ?)")
+        .run(row.id, row.kind, row.email, now)
+    )
+    clientFailed(req, "code")
     if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
     throw new ApiError(422, "INCORRECT_CODE")
   }
@@ -119,9 +227,11 @@ export const spendTemporaryToken = <K extends EndpointId>(req: Req<K>, userId: s
   const { ctx } = req
   const failures = (ctx.db.prepare("SELECT failures FROM temp_token_attempts WHERE user_id = ?").get(userId) as { failures: number } | undefined)?.failures ?? 0
   if (failures >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask for a new code", undefined, Math.ceil(CODE_TTL_MS / 1000))
+  clientGate(req, "code")
   const row = ctx.db.prepare("SELECT expires_ms, used FROM short_tokens WHERE kind = 'temp' AND user_id = ? AND token = ?").get(userId, token) as
     { expires_ms: number; used: number } | undefined
   if (row === undefined || row.used === 1 || row.expires_ms <= ctx.clock.real()) {
+    clientFailed(req, "code")
     const now = failures + 1
     req.after(() => {
       ctx.db
@@ -157,10 +267,12 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
   const now = ctx.clock.real()
   const row = checkPinLock(ctx, user.id)
   if (user.pin_hash === null) throw new ApiError(422, "PIN_REQUIRED", "create a PIN first")
+  clientGate(req, "pin") // issue 30 item 5: per client too, across accounts
   if (verifySecret(pin, user.pin_hash)) {
     ctx.db.prepare("DELETE FROM pin_attempts WHERE user_id = ?").run(user.id)
     return
   }
+  clientFailed(req, "pin")
   // a lock that ran out starts a fresh count
   const previous = row === undefined || (row.locked_until_ms !== 0 && row.locked_until_ms <= now) ? 0 : row.failures
   const failures = previous + 1
@@ -183,7 +295,7 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
  * the password not even checked); the 5th locks the e-mail for `signinLockS` (429 SIGNIN_LOCKED,
  * also for the right password). A right password outside a lock clears the count.
  */
-const throttleSignin = (req: Req<"signin">, email: string): void => {
+const throttleSignin = <K extends EndpointId>(req: Req<K>, email: string): void => {
   const { ctx } = req
   const now = ctx.clock.real()
   const row = ctx.db.prepare("SELECT failures, next_try_ms, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
@@ -192,7 +304,7 @@ const throttleSignin = (req: Req<"signin">, email: string): void => {
   if (row.locked_until_ms > now) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
   if (row.next_try_ms > now) throw new ApiError(429, "SIGNIN_SLOW_DOWN", undefined, undefined, Math.ceil((row.next_try_ms - now) / 1000))
 }
-function signinFailed(req: Req<"signin">, email: string): never {
+function signinFailed<K extends EndpointId>(req: Req<K>, email: string, key: "INVALID_CREDENTIALS" | "INCORRECT_PASSWORD" = "INVALID_CREDENTIALS"): never {
   const { ctx } = req
   const now = ctx.clock.real()
   const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
@@ -209,7 +321,7 @@ function signinFailed(req: Req<"signin">, email: string): never {
       .run(email, locked ? 0 : failures, now + wait, locked ? now + ctx.cfg.signinLockS * 1000 : 0)
   )
   if (locked) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, ctx.cfg.signinLockS)
-  throw new ApiError(422, "INVALID_CREDENTIALS", `${MAX_SIGNIN_FAILURES - failures} attempts left`)
+  throw new ApiError(422, key, `${MAX_SIGNIN_FAILURES - failures} attempts left`)
 }
 
 const checkStrongPassword = (field: string, pw: string): void => {
@@ -239,10 +351,15 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (req.body.email.length > MAX_EMAIL_LENGTH) badField("email", "VALIDATION_EMAIL")
     if (req.body.password.length > MAX_PASSWORD_LENGTH) badField("password", "VALIDATION_PASSWORD")
     const email = req.body.email.trim().toLowerCase()
+    clientGate(req, "password") // issue 30 item 5: a client spraying passwords over many accounts is stopped too
     throttleSignin(req, email)
     const user = userByEmail(db, req.body.email)
-    if (user === undefined || !verifySecret(req.body.password, user.password_hash)) signinFailed(req, email)
+    if (user === undefined || !verifySecret(req.body.password, user.password_hash)) {
+      clientFailed(req, "password")
+      signinFailed(req, email)
+    }
     db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(email)
+    checkCodeBudget(ctx, "signin", email) // issue 30 item 5: a right password mints no fresh set of five guesses
     const row = newCode(ctx, "signin", user, "signin", "login code")
     return { data: { otp_id: row.id, expires_in: CODE_TTL_MS / 1000, channel: "email" as const } }
   })
@@ -264,23 +381,55 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "refreshToken", (req) => {
     const h = sha256(req.body.refresh_token)
-    const row = db.prepare("SELECT user_id, expires_ms, revoked FROM refresh_tokens WHERE token_hash = ?").get(h) as
-      { user_id: string; expires_ms: number; revoked: number } | undefined
-    if (row === undefined || row.revoked === 1 || row.expires_ms <= ctx.clock.real()) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
+    const row = db
+      .prepare(
+        "SELECT r.user_id, r.expires_ms, r.revoked, f.session_id FROM refresh_tokens r LEFT JOIN refresh_family f ON f.token_hash = r.token_hash WHERE r.token_hash = ?"
+      )
+      .get(h) as { user_id: string; expires_ms: number; revoked: number; session_id: string | null } | undefined
+    if (row === undefined || row.session_id === null) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
+    const sessionId = row.session_id
+    if (row.revoked === 1) {
+      // issue 30 item 4: a rotated-out token shown again means two holders; the whole family is revoked (kept after the 401)
+      req.after(() => revokeSession(ctx, sessionId, "refresh-reuse"))
+      throw new ApiError(401, "NOT_AUTHORIZED", "refresh token already used: session revoked")
+    }
+    if (row.expires_ms <= ctx.clock.real() || !sessionLive(ctx, sessionId, row.user_id)) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
     db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?").run(h) // rotated on use
-    return { data: issueTokens(ctx, row.user_id) }
+    return { data: issueTokens(ctx, row.user_id, sessionId) }
+  })
+
+  // Logout (issue 30 item 4): the refresh token (or a live bearer token) names the session; its whole family is revoked.
+  bind(app, ctx, "logout", (req) => {
+    const fam = db.prepare("SELECT session_id FROM refresh_family WHERE token_hash = ?").get(sha256(req.body.refresh_token)) as
+      { session_id: string } | undefined
+    const bearer = bearerClaims(ctx, req.c)
+    if (fam === undefined && bearer?.sid === undefined) throw new ApiError(401, "NOT_AUTHORIZED", "no session named")
+    if (fam !== undefined) revokeSession(ctx, fam.session_id, "logout")
+    if (bearer?.sid !== undefined) revokeSession(ctx, bearer.sid, "logout")
+    return OK
   })
 
   bind(app, ctx, "changePassword", (req) => {
-    if (!verifySecret(req.body.current_password, req.user.password_hash)) throw new ApiError(422, "INCORRECT_PASSWORD")
+    // issue 30 item 5: a password guess is one whichever door it comes through — the sign-in's throttle and the client's limit
+    const email = req.user.email.trim().toLowerCase()
+    clientGate(req, "password")
+    throttleSignin(req, email)
+    if (!verifySecret(req.body.current_password, req.user.password_hash)) {
+      clientFailed(req, "password")
+      signinFailed(req, email, "INCORRECT_PASSWORD")
+    }
     checkStrongPassword("new_password", req.body.new_password)
     db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), req.user.id)
+    db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(email)
+    // issue 30 item 4: every other session ends (their next call is refused); the one that changed it goes on
+    revokeUserSessions(ctx, req.user.id, bearerClaims(ctx, req.c)?.sid ?? null, "password-changed")
     return OK
   })
 
   // Password recovery (core §2 /auth/forgot-password/{id}, §7): always answers an id, so e-mails cannot be probed.
   bind(app, ctx, "forgotPassword", (req) => {
-    if (!isValidEmail(req.body.email)) badField("email", "VALIDATION_EMAIL")
+    if (req.body.email.length > MAX_EMAIL_LENGTH || !isValidEmail(req.body.email)) badField("email", "VALIDATION_EMAIL")
+    checkCodeBudget(ctx, "forgot", req.body.email)
     const user = userByEmail(db, req.body.email)
     const row = newCode(ctx, "forgot", { id: user?.id ?? null, email: req.body.email }, "forgot-password", "password recovery code")
     return { data: { id: row.id } }
@@ -291,13 +440,33 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     checkStrongPassword("new_password", req.body.new_password)
     const used = useCode(req, row, req.body.code, false) // never the fixed code: it would let anyone reset a password
     db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), used.user_id)
-    db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ?").run(used.user_id)
+    // issue 30 item 4: a reset ends every session; the e-mailed code proved the owner, so a sign-in lock on the address goes too
+    if (used.user_id !== null) revokeUserSessions(ctx, used.user_id, null, "password-reset")
+    if (used.email !== null) db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(used.email)
     return OK
   })
   bind(app, ctx, "forgotPasswordDecline", (req) => {
     const row = codeById(ctx, req.params["id"] ?? "", "forgot")
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     db.prepare("UPDATE codes SET state = 'declined' WHERE id = ?").run(row.id)
+    return OK
+  })
+
+  // Sign-in unlock (issue 30 item 5, D-sessions): the same answer for any address; a code is e-mailed only to an account's
+  // owner, and only that code lifts the lock (never the fixed code). Its wrong attempts are counted like every code's.
+  bind(app, ctx, "signinUnlock", (req) => {
+    if (req.body.email.length > MAX_EMAIL_LENGTH || !isValidEmail(req.body.email)) badField("email", "VALIDATION_EMAIL")
+    const email = req.body.email.trim().toLowerCase()
+    checkCodeBudget(ctx, "unlock", email)
+    const user = userByEmail(db, email)
+    const row = newCode(ctx, "unlock", { id: user?.id ?? null, email }, "signin-unlock", "sign-in unlock code")
+    return { data: { id: row.id, expires_in: CODE_TTL_MS / 1000 } }
+  })
+  bind(app, ctx, "signinUnlockConfirm", (req) => {
+    const row = codeById(ctx, req.params["id"] ?? "", "unlock")
+    if (row === undefined) throw new ApiError(404, "NOT_FOUND")
+    const used = useCode(req, row, req.body.code, false)
+    if (used.email !== null) db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(used.email)
     return OK
   })
 
@@ -318,6 +487,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
 
   // One-time codes → temporary token (core §7 /users/auth/otp…)
   const createOtp = (req: Req<"otp"> | Req<"otpCreate">) => {
+    checkCodeBudget(ctx, "otp", req.user.email) // issue 30 item 5: a new one-time code is no new set of guesses
     const row = newCode(ctx, "otp", req.user, req.body.purpose, `one-time code (${req.body.purpose})`)
     return { data: { otp_id: row.id, expires_in: CODE_TTL_MS / 1000 } }
   }
@@ -375,7 +545,8 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       .replace(/[\s()-]/g, "")
   const sendSignupCode = (row: { id: string; email: string }): void => {
     const code = numericCode(6)
-    db.prepare("UPDATE signups SET code = ?, code_expires_ms = ?, attempts = 0 WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
+    // issue 30 item 5: a resend keeps the attempts already spent on this sign-up
+    db.prepare("UPDATE signups SET code = ?, code_expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
     sendCode(ctx, "sign-up code", row.email, code)
   }
   bind(app, ctx, "signup", (req) => {
@@ -429,8 +600,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const type = doc.length === 11 ? "NATURAL_PERSON" : "LEGAL_PERSON"
     if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc)))
       throw new ApiError(422, "INVALID_DOCUMENT", undefined, { document: "VALIDATION_VALID_DOCUMENT" })
+    clientGate(req, "code")
     if (db.prepare("SELECT 1 FROM users WHERE document = ?").get(doc) !== undefined) throw new ApiError(422, "INVALID_DOCUMENT", "document already registered")
     if (userByEmail(db, row.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
+      clientFailed(req, "code")
     const id = randomUUID()
     const at = ctx.clock.nowIso()
     db.prepare(

@@ -1,7 +1,7 @@
 /**
  * The live stream (spec core §7 "a server-sent events stream … each message is JSON"; path and
- * shape ours, schema/stream.ts): `GET /users/events/stream` with a bearer header (or
- * `?access_token=` for debugging with a plain EventSource). Each event is
+ * shape ours, schema/stream.ts): `GET /users/events/stream` with a bearer header only — never a token in
+ * the URL (issue 30 item 4, D-sessions: the client reads it over fetch). Each event is
  * `id: <seq>\nevent: change|notification\ndata: <StreamEvent JSON>\n\n`; heartbeats every
  * HEARTBEAT_MS carry no id. With `Last-Event-ID` (or `?last_event_id=`) the events after that id
  * are replayed first, then live ones follow from the same table, so nothing is lost or repeated.
@@ -12,7 +12,7 @@ import type { Hono } from "hono"
 import { streamSSE } from "hono/streaming"
 import type { Ctx, SseConn } from "../context.ts"
 import type { DB } from "../db.ts"
-import { authenticate, checkServerType, errorResponse, faultsBefore } from "../http.ts"
+import { authenticate, bearerClaims, checkServerType, errorResponse, faultsBefore } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
 import { readableWalletIds, userById, walletAccess, type WalletAccess } from "../repo.ts"
 import { api, type EndpointDef } from "../../schema/api.ts"
@@ -124,10 +124,12 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
     let user
     let cursor: number
     let walletFilter: string[] | null
+    let sessionId: string | undefined
     try {
       await faultsBefore(ctx, c.req.path)
-      user = authenticate(ctx, c, true)
-      if (c.req.header("authorization") !== undefined) checkServerType(c, user)
+      user = authenticate(ctx, c)
+      sessionId = bearerClaims(ctx, c)?.sid
+      checkServerType(c, user)
       const q = c.req.query("wallet_ids")
       walletFilter = q !== undefined && q !== "" ? q.split(",").map((s) => s.trim()) : null
       const last = c.req.header("last-event-id") ?? c.req.query("last_event_id")
@@ -157,6 +159,7 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
         const off = ctx.events.onWake(signal)
         const conn: SseConn = {
           userId: me.id,
+          ...(sessionId !== undefined ? { sessionId } : {}),
           close: () => {
             closed = true
             signal()

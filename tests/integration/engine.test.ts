@@ -114,11 +114,12 @@ describe("sync engine against the sandbox", () => {
     for (const q of engineCalls)
       expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size") }).toEqual({ sort: "updated_at", order: "asc", page_size: "5000" })
     await engine.signOut("logout")
-    // smaller pages of the same puller: page k + 1 asks for the rows after page k's last row
+    // smaller pages of the same puller: page k + 1 asks for the rows after page k's last row (a new session: the logout
+    // revoked the first one, issue 30 item 4)
     const c2 = countingFetch()
     const db = await openUserDb(`p7${Date.now()}`, storage())
     const pages: string[] = []
-    await pullStatements(apiFor(session, c2.fetch), db, new ProgressBoard(), w.id, {
+    await pullStatements(apiFor(await signIn(file.url, "ana@example.com"), c2.fetch), db, new ProgressBoard(), w.id, {
       pageSize: 150,
       onRows: (rows) => {
         const last = rows[rows.length - 1]

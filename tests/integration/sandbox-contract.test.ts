@@ -73,6 +73,14 @@ describe("sandbox contract: authentication (core §4, §7)", () => {
     expect(again.status).toBe(401)
   })
 
+  it("issue 30 items 4, 5 logout and sign-in unlock answer by the contract (their rules: tests/integration/sandbox-sessions.test.ts)", async () => {
+    const s = await cl.login("helena@example.com")
+    await ok("logout", { body: { refresh_token: s.refreshToken } })
+    expect((await cl.err("refreshToken", { body: { refresh_token: s.refreshToken } })).status).toBe(401)
+    const u = await ok("signinUnlock", { body: { email: "helena@example.com" } })
+    await ok("signinUnlockConfirm", { params: { id: u.data.id }, body: { code: await cl.sentCode("helena@example.com") } })
+  })
+
   it("spec core §6–§8 headers: 401 without/with a bad token, 400 without server-type for green users, English messages on en-US", async () => {
     expect((await cl.err("profile")).status).toBe(401)
     const bad = await cl.err("profile", { headers: { authorization: "Bearer a.b.c" } })

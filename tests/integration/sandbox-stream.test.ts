@@ -23,7 +23,7 @@ interface Got {
 }
 
 /** Opens the stream; collects parsed events until closed. */
-const open = (as: Session, opts: { lastEventId?: string; query?: string; auth?: "header" | "query" } = {}) => {
+const open = (as: Session, opts: { lastEventId?: string; query?: string } = {}) => {
   const ac = new AbortController()
   const events: Got[] = []
   let ended = false
@@ -32,10 +32,10 @@ const open = (as: Session, opts: { lastEventId?: string; query?: string; auth?: 
     for (const w of waiters.splice(0)) w()
   }
   const headers: Record<string, string> = {}
-  if (opts.auth !== "query") headers["authorization"] = `Bearer ${as.accessToken}`
-  if (as.serverType === "green" && opts.auth !== "query") headers["server-type"] = "green"
+  headers["authorization"] = `Bearer ${as.accessToken}`
+  if (as.serverType === "green") headers["server-type"] = "green"
   if (opts.lastEventId !== undefined) headers["last-event-id"] = opts.lastEventId
-  const q = [opts.query, opts.auth === "query" ? `access_token=${as.accessToken}` : undefined].filter(Boolean).join("&")
+  const q = opts.query ?? ""
   const done = (async () => {
     const res = await fetch(`${sb.url}/users/events/stream${q ? `?${q}` : ""}`, { headers, signal: ac.signal })
     expect(res.status).toBe(200)
@@ -156,8 +156,11 @@ describe("SSE stream (core §7)", () => {
     await b.close()
   })
 
-  it("spec core §7 heartbeats every HEARTBEAT_MS carry no id; ?access_token= works for debugging", async () => {
-    const s = open(ana, { auth: "query" })
+  it("spec core §7 heartbeats every HEARTBEAT_MS carry no id; issue 30 item 4: a token in the URL (?access_token=) is refused, only the header opens it", async () => {
+    const inUrl = await fetch(`${sb.url}/users/events/stream?access_token=${encodeURIComponent(ana.accessToken)}`)
+    expect(inUrl.status).toBe(401)
+    await inUrl.body?.cancel()
+    const s = open(ana)
     await s.until(() => s.events.some((e) => e.event === "heartbeat"), 2000)
     const hb = s.events.find((e) => e.event === "heartbeat")!
     expect(hb.id).toBeUndefined()

@@ -2,7 +2,8 @@
  * /auth/login (spec core §2.1, §7): e-mail and password, then the code sent by e-mail (with
  * resend, which asks for a new code with the same credentials), or the QR-code session login
  * scanned in the mobile app (qr-login.tsx). Errors show the catalogue's message; nothing typed
- * is cleared.
+ * is cleared. A sign-in locked by wrong passwords (SIGNIN_LOCKED) offers the owner a way out: a code sent to the
+ * e-mail lifts the lock (issue 30 item 5, docs/decisions.md D-sessions), so knowing an e-mail cannot keep its owner out.
  */
 import * as Tabs from "@radix-ui/react-tabs"
 import { useEffect, useState, type FormEvent } from "react"
@@ -10,7 +11,7 @@ import { Link, useNavigate } from "react-router"
 import { useTranslation } from "react-i18next"
 import { getEngine } from "../../../workers/client.ts"
 import { isValidEmail, isValidTemporaryToken } from "../../../schema/validation.ts"
-import { errorI18nKey } from "../../lib/errors.ts"
+import { errorI18nKey, errorKeyOf } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { Button, TextField } from "../../ui/index.ts"
@@ -34,6 +35,10 @@ function EmailLogin() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [cooldown, setCooldown] = useState(0)
+  // issue 30 item 5: the lock the owner lifts with an e-mailed code
+  const [locked, setLocked] = useState(false)
+  const [unlockId, setUnlockId] = useState<string | null>(null)
+  const [unlockCode, setUnlockCode] = useState("")
 
   useEffect(() => {
     if (cooldown <= 0) return undefined
@@ -61,6 +66,42 @@ function EmailLogin() {
     try {
       await requestCode()
       setSubmitted(false)
+      setLocked(false)
+    } catch (err) {
+      setError(t(errorI18nKey(err)))
+      setLocked(errorKeyOf(err) === "SIGNIN_LOCKED")
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const askUnlock = async (): Promise<void> => {
+    setError(null)
+    setBusy(true)
+    try {
+      const r = await getEngine().call("signinUnlock", { body: { email: email.trim() } })
+      setUnlockId(r.data.id)
+      setUnlockCode("")
+      setSubmitted(false)
+    } catch (err) {
+      setError(t(errorI18nKey(err)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const submitUnlock = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    setSubmitted(true)
+    setError(null)
+    if (unlockId === null || !isValidTemporaryToken(unlockCode)) return
+    setBusy(true)
+    try {
+      await getEngine().call("signinUnlockConfirm", { params: { id: unlockId }, body: { code: unlockCode } })
+      setUnlockId(null)
+      setLocked(false)
+      setSubmitted(false)
+      toast("success", t("auth:login.unlocked"))
     } catch (err) {
       setError(t(errorI18nKey(err)))
     } finally {
@@ -97,6 +138,56 @@ function EmailLogin() {
     } catch (err) {
       setError(t(errorI18nKey(err)))
     }
+  }
+
+  if (unlockId !== null) {
+    const unlockErr = submitted && !isValidTemporaryToken(unlockCode) ? t("validation:VALIDATION_TEMPORARY_TOKEN") : null
+    return (
+      <form
+        className={s.form}
+        onSubmit={(e) => {
+          void submitUnlock(e)
+        }}
+        noValidate
+        data-testid="login-unlock-step"
+      >
+        <p className={s.note} role="status">
+          {t("auth:login.unlockSent", { email: email.trim() })}
+        </p>
+        {error ? (
+          <p className={s.error} role="alert" data-testid="login-error">
+            {error}
+          </p>
+        ) : null}
+        <TextField
+          label={t("auth:login.code")}
+          value={unlockCode}
+          onChange={(v) => setUnlockCode(v.replace(/\D/g, "").slice(0, 6))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={unlockErr}
+          autoFocus
+          required
+          data-testid="login-unlock-code"
+        />
+        <Button type="submit" block busy={busy} data-testid="login-unlock-submit">
+          {t("auth:login.unlockSubmit")}
+        </Button>
+        <div className={s.links}>
+          <Button
+            variant="link"
+            onClick={() => {
+              setUnlockId(null)
+              setSubmitted(false)
+              setError(null)
+            }}
+          >
+            {t("common:actions.back")}
+          </Button>
+        </div>
+      </form>
+    )
   }
 
   if (otpId !== null) {
@@ -172,6 +263,18 @@ function EmailLogin() {
         <p className={s.error} role="alert" data-testid="login-error">
           {error}
         </p>
+      ) : null}
+      {locked ? (
+        <Button
+          variant="link"
+          onClick={() => {
+            void askUnlock()
+          }}
+          disabled={busy}
+          data-testid="login-unlock"
+        >
+          {t("auth:login.unlock")}
+        </Button>
       ) : null}
       <TextField
         label={t("auth:login.email")}
