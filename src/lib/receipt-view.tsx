@@ -15,6 +15,7 @@ import type { ReceiptModel } from "../../schema/receipt.ts"
 import { downloadBlob } from "./download.ts"
 import { toast } from "./feedback.ts"
 import { receiptDocument, receiptText, type ReceiptDocument } from "./receipt-lines.ts"
+import { useLiveQuery } from "../../workers/client.ts"
 import { useCommandReceiptRow, useReceiptModel, type ReceiptExtra, type ReceiptSourceRow } from "./use-receipt.ts"
 import * as s from "./receipt-view.css.ts"
 
@@ -223,5 +224,34 @@ export function ReceiptAction({
       </Button>
       <ReceiptDialog row={open && found ? found.row : null} extra={merged} onClose={() => setOpen(false)} />
     </>
+  )
+}
+
+/**
+ * For pages whose commands end in a toast (useCommandRunner: a gateway order's refund, an apportionment paid):
+ * the receipt of this wallet's latest confirmed command of that name, while the page is open.
+ */
+export function LatestReceiptAction({
+  walletId,
+  name,
+  extra
+}: {
+  readonly walletId: string | null | undefined
+  readonly name: string
+  readonly extra?: ReceiptExtra
+}) {
+  const commands = useLiveQuery({ kind: "commands" })
+  const latest = useMemo(
+    () =>
+      (commands ?? [])
+        .filter((c) => c.body.name === name && c.state === "confirmed" && c.wallet_id === walletId && c.outcome !== "awaiting_approval")
+        .reduce<{ readonly id: string; readonly created_at: string } | null>((a, c) => (a === null || c.created_at > a.created_at ? c : a), null),
+    [commands, name, walletId]
+  )
+  if (latest === null) return null
+  return (
+    <div className={s.actions} data-testid="receipt-latest" data-command-id={latest.id}>
+      <ReceiptAction walletId={walletId} commandId={latest.id} {...(extra ? { extra } : {})} />
+    </div>
   )
 }

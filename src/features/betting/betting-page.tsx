@@ -19,6 +19,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
+import { LatestReceiptAction } from "../../lib/receipt-view.tsx"
 import { Badge, Button, Card, Checkbox, Dialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout, type Tone } from "../../ui/index.ts"
 import { acceptedName, checkFile } from "./report-check.ts"
 import * as s from "./betting.css.ts"
@@ -689,7 +690,10 @@ function PaymentProportion() {
                 </Button>
               </section>
             ) : (
-              <p className={layout.muted}>{current.paid_at ? t("betting:payment.paidAt", { at: f.dateTime(current.paid_at) }) : null}</p>
+              <>
+                <p className={layout.muted}>{current.paid_at ? t("betting:payment.paidAt", { at: f.dateTime(current.paid_at) }) : null}</p>
+                <LatestReceiptAction walletId={wallet?.id} name="v1.betting.payApportionment" extra={{ kind: "apportionment" }} />
+              </>
             )}
           </div>
         </Card>

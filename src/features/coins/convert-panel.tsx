@@ -22,6 +22,7 @@ import { bpsToPercent, conversionProblem, estimateConversion, parseDecimalInput,
 import { errorI18nKey } from "../../lib/errors.ts"
 import { confirmDialog, toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
+import { ReceiptAction } from "../../lib/receipt-view.tsx"
 import { Button, Card, MoneyField, RadioGroup, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as s from "./coins.css.ts"
 
@@ -319,6 +320,7 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
           <Button type="submit" disabled={!canSubmit && touched} busy={submitting || open} data-testid="convert-submit">
             {t("coins:convert.submit")}
           </Button>
+          {command?.state === "confirmed" ? <ReceiptAction walletId={command.wallet_id} commandId={command.id} /> : null}
         </div>
       </form>
     </Card>

@@ -14,6 +14,7 @@ import { refundable, refundProblem, type GatewayOrder } from "../../../schema/ga
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { LatestReceiptAction } from "../../lib/receipt-view.tsx"
 import { Badge, Button, Card, Dialog, EmptyState, MoneyField, Skeleton, centsToInput, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
 import * as s from "./gateway-payments.css.ts"
 
@@ -57,6 +58,7 @@ export function OrdersPage() {
     <section aria-labelledby="orders-title" className={layout.stack} data-testid="orders-page">
       <h2 id="orders-title">{t("gateway:orders.title")}</h2>
       <p className={layout.muted}>{t("gateway:orders.subtitle")}</p>
+      <LatestReceiptAction walletId={wallet?.id} name="v1.gateway.refundOrder" extra={{ kind: "gateway_refund" }} />
       <Card>
         {rows === undefined ? (
           <Skeleton height={160} />

@@ -20,6 +20,7 @@ import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, EmptyState, MoneyField, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
+import { ReceiptAction } from "../../lib/receipt-view.tsx"
 
 const FINAL = new Set(["confirmed", "rejected", "failed", "cancelled"])
 
@@ -186,6 +187,7 @@ export function Devolution() {
               {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
             </p>
           ) : null}
+          {command.state === "confirmed" ? <ReceiptAction walletId={command.wallet_id} commandId={command.id} /> : null}
         </Card>
       ) : null}
       {info.available > 0 && !open ? (

@@ -2,7 +2,9 @@
  * The receipt after a money movement (issue 31 item 1): Ana pays a Pix; its "done" screen offers the
  * receipt, which shows the amount, the payer and receiver and the end-to-end id, and downloads as a PDF
  * made in the browser whose text holds the amount and the end-to-end id the users API recorded. The same
- * receipt from the statement row in English says it in English, in the page and in the PDF.
+ * receipt from the statement row in English says it in English, in the page and in the PDF. A boleto paid
+ * offers the same receipt (the one view, the one PDF writer), its line as the receiver's, authenticated once
+ * the server has generated its receipt (polled every 2 s).
  */
 import { readFileSync } from "node:fs"
 import { expect, test, saveShot } from "../fixtures.ts"
@@ -12,6 +14,7 @@ import { signInToHome } from "../pages/sign-in.ts"
 import { go } from "../pages/navigation.ts"
 import { apiStatement, seed, StatementsPage } from "../statements/pages.ts"
 import { pdfText } from "../../support/pdf-text.ts"
+import { BilletPay, slip } from "../billet/billet-pages.ts"
 
 /** The PDF the receipt's download button saves, as text. */
 async function downloadedPdf(page: Page): Promise<{ name: string; text: string }> {
@@ -102,4 +105,28 @@ test("issue 31 item 1: after a Pix the receipt downloads as a PDF holding the am
   expect(en.text).toContain(e2e)
   expect(en.text).toContain("Receipt")
   expect(en.text).toContain("Pix sent")
+})
+
+test("issue 31 item 1: a boleto paid offers the same receipt at the end of its flow, with its line, as a PDF", async ({ page }) => {
+  await signInToHome(page, "ana@example.com")
+  const pay = new BilletPay(page)
+  await pay.open()
+  await pay.decode(await slip(page, "01"))
+  await expect(pay.charged).toHaveAttribute("data-value", "15000", { timeout: 60_000 })
+  await pay.review.click()
+  await pay.dialog.getByRole("button", { name: "Pagar" }).click()
+  await new PinPrompt(page).answer()
+  await expect(pay.result).toHaveAttribute("data-state", "confirmed", { timeout: 20_000 })
+  await pay.result.getByTestId("receipt-open").click()
+  const dialog = page.getByTestId("receipt-dialog")
+  await expect(dialog.getByTestId("receipt-kind")).toHaveText("Pagamento de boleto")
+  await expect(dialog.getByTestId("receipt-view")).toHaveAttribute("data-local", "false", { timeout: 20_000 })
+  await expect(dialog.getByTestId("receipt-amount")).toHaveText("R$ 150,00")
+  const line = await dialog.getByTestId("receipt-line-receiver-account").innerText()
+  expect(line.replace(/\D/g, "")).toHaveLength(47)
+  await saveShot(page, "receipt-billet-pt.png")
+  const pdf = await downloadedPdf(page)
+  expect(pdf.text).toContain("R$ 150,00")
+  expect(pdf.text).toContain(line)
+  expect(pdf.text).toContain("Pagamento de boleto")
 })
