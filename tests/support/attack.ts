@@ -148,8 +148,13 @@ export class Tally {
   }
 }
 
-/** A 4xx answer with a key of the error catalogue (schema/errors.ts). */
-export const catalogueRefusal = (s: Shot): boolean => s.status >= 400 && s.status < 500 && s.key !== undefined && CATALOGUE.has(s.key)
+/** A 4xx answer with the catalogue's body (schema/errors.ts ErrorBody): a key of the catalogue and the answer's own status. */
+export const catalogueRefusal = (s: Shot): boolean =>
+  s.status >= 400 &&
+  s.status < 500 &&
+  s.key !== undefined &&
+  CATALOGUE.has(s.key) &&
+  (s.json as { error?: { status?: unknown } } | null)?.error?.status === s.status
 export const describeShot = (s: Shot): string => `${s.status} ${s.key ?? s.text.slice(0, 80)}`
 
 /** One case of a matrix: a call and how its answer is judged ("refused" / "passed" as expected, or what is wrong). */
