@@ -4,7 +4,8 @@
  * made in the browser whose text holds the amount and the end-to-end id the users API recorded. The same
  * receipt from the statement row in English says it in English, in the page and in the PDF. A boleto paid
  * offers the same receipt (the one view, the one PDF writer), its line as the receiver's, authenticated once
- * the server has generated its receipt (polled every 2 s).
+ * the server has generated its receipt (polled every 2 s), and copied as text where files cannot be shared;
+ * where they can (Web Share API, stubbed as a phone's browser), a Pix received's receipt is shared as a PDF.
  */
 import { readFileSync } from "node:fs"
 import { expect, test, saveShot } from "../fixtures.ts"
@@ -129,4 +130,59 @@ test("issue 31 item 1: a boleto paid offers the same receipt at the end of its f
   expect(pdf.text).toContain("R$ 150,00")
   expect(pdf.text).toContain(line)
   expect(pdf.text).toContain("Pagamento de boleto")
+
+  // where files cannot be shared, the same lines go to the clipboard as text
+  await page.evaluate(() => {
+    Object.defineProperty(navigator.clipboard, "writeText", {
+      configurable: true,
+      value: (text: string) => {
+        ;(window as unknown as { copied: string }).copied = text
+        return Promise.resolve()
+      }
+    })
+  })
+  await dialog.getByTestId("receipt-copy").click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { copied?: string }).copied ?? "")).toContain(`Linha digitável: ${line}`)
+  const copied = await page.evaluate(() => (window as unknown as { copied: string }).copied)
+  expect(copied).toContain("Comprovante — Pagamento de boleto")
+  expect(copied).toContain("Valor: R$ 150,00")
+})
+
+test("issue 31 item 1: where the browser can share files, a Pix received's receipt is shared as a PDF through the Web Share API", async ({ page }) => {
+  // a browser that shares PDF files (a phone's): what it is handed is kept for the test to read
+  await page.addInitScript(() => {
+    const shared: Array<{ name: string; type: string; bytes: number[] }> = []
+    Object.assign(window, { shared })
+    Object.defineProperty(navigator, "canShare", {
+      configurable: true,
+      value: (d: ShareData) => Array.isArray(d.files) && d.files.length > 0 && d.files.every((f) => f.type === "application/pdf")
+    })
+    Object.defineProperty(navigator, "share", {
+      configurable: true,
+      value: async (d: ShareData) => {
+        for (const f of d.files ?? []) shared.push({ name: f.name, type: f.type, bytes: Array.from(new Uint8Array(await f.arrayBuffer())) })
+      }
+    })
+  })
+  await signInToHome(page, "ana@example.com")
+  const st = new StatementsPage(page)
+  await st.open()
+  await st.type.selectOption("PIX_IN")
+  await expect(st.rows.first()).toBeVisible()
+  await st.rows.first().click()
+  const dialog = page.getByTestId("receipt-dialog")
+  await expect(dialog.getByTestId("receipt-kind")).toHaveText("Pix recebido")
+  await expect(dialog.getByTestId("receipt-view")).toHaveAttribute("data-local", "false", { timeout: 20_000 })
+  await expect(dialog.getByTestId("receipt-copy")).toHaveCount(0)
+  const amount = await dialog.getByTestId("receipt-amount").innerText()
+  const e2e = await dialog.getByTestId("receipt-line-e2e").innerText()
+  await dialog.getByTestId("receipt-share").click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length)).toBe(1)
+  const [file] = await page.evaluate(() => (window as unknown as { shared: Array<{ name: string; type: string; bytes: number[] }> }).shared)
+  expect(file?.type).toBe("application/pdf")
+  expect(file?.name).toMatch(/^comprovante-.+\.pdf$/)
+  const text = await pdfText(Uint8Array.from(file?.bytes ?? []))
+  expect(text).toContain(amount)
+  expect(text).toContain(e2e)
+  expect(text).toContain("Pix recebido")
 })
