@@ -161,13 +161,13 @@ export class EventLog {
 
 export interface SseConn {
   readonly userId: string
+  /** The session (refresh-token family) the stream was opened with: closed when it is revoked (issue 30 item 4). */
+  readonly sessionId?: string
   close(): void
 }
 
 export interface Ctx {
   readonly db: DB
-  /** The session (refresh-token family) the stream was opened with: closed when it is revoked (issue 30 item 4). */
-  readonly sessionId?: string
   readonly cfg: SandboxConfig
   readonly clock: Clock
   readonly secret: Buffer

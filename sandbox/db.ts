@@ -293,13 +293,6 @@ CREATE TABLE IF NOT EXISTS signin_attempts (
   locked_until_ms INTEGER NOT NULL DEFAULT 0
 );
 
-CREATE TABLE IF NOT EXISTS qr_sessions (
-  token TEXT PRIMARY KEY,
-  expires_ms INTEGER NOT NULL,
-  activated_by TEXT,
-  used INTEGER NOT NULL DEFAULT 0
-);
-
 -- issue 30 item 4: a session is one sign-in's refresh-token family; its access tokens carry its id (claim sid) and are
 -- refused once it is revoked (logout, password change or reset, a reused refresh token)
 CREATE TABLE IF NOT EXISTS sessions (
@@ -323,6 +316,13 @@ CREATE TABLE IF NOT EXISTS client_attempts (
   failures INTEGER NOT NULL,
   window_start_ms INTEGER NOT NULL,
   PRIMARY KEY (client, kind)
+);
+
+CREATE TABLE IF NOT EXISTS qr_sessions (
+  token TEXT PRIMARY KEY,
+  expires_ms INTEGER NOT NULL,
+  activated_by TEXT,
+  used INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE IF NOT EXISTS signups (

@@ -150,10 +150,10 @@ export const authenticate = (ctx: Ctx, c: Context): UserRow => {
   if (token === undefined || token === "") throw new ApiError(401, "NOT_AUTHORIZED")
   const claims = verifyAccessToken(ctx.secret, token, ctx.clock.real())
   if (claims === null) throw new ApiError(401, "NOT_AUTHORIZED", "invalid or expired token")
+  if (claims.sid === undefined || !sessionLive(ctx, claims.sid, claims.id)) throw new ApiError(401, "NOT_AUTHORIZED", "session ended")
   const user = userById(ctx.db, claims.id)
   if (user === undefined) throw new ApiError(401, "USER_ID_NOT_FOUND")
   return user
-  if (claims.sid === undefined || !sessionLive(ctx, claims.sid, claims.id)) throw new ApiError(401, "NOT_AUTHORIZED", "session ended")
 }
 
 /**

@@ -85,9 +85,6 @@ export const api = {
     body: Schema.Struct({ refresh_token: Str }),
     response: Envelope(Tokens)
   }),
-  changePassword: def({
-    method: "POST",
-    path: "/users/auth/password",
   /**
    * Logout (core §4 "Logout"; issue 30 item 4, D-sessions): revokes the session the refresh token belongs to — its whole
    * refresh-token family and every access token of it. Our path; the spec shows no logout call.
@@ -99,6 +96,9 @@ export const api = {
     body: Schema.Struct({ refresh_token: Str }),
     response: Ok
   }),
+  changePassword: def({
+    method: "POST",
+    path: "/users/auth/password",
     body: Schema.Struct({ current_password: Str, new_password: Str }),
     response: Ok
   }),
@@ -117,9 +117,6 @@ export const api = {
     response: Ok
   }),
   forgotPasswordDecline: def({ method: "DELETE", path: "/users/auth/forgot-password/{id}", auth: false, response: Ok }),
-  qrSessionToken: def({
-    method: "POST",
-    path: "/auth/session/token",
   /**
    * Sign-in unlock (issue 30 item 5, D-sessions): a locked e-mail's owner asks for a code by e-mail (the answer is the same
    * for any address) and lifts the lock with it, so knowing an e-mail is not enough to keep its owner out. Our paths.
@@ -138,6 +135,9 @@ export const api = {
     body: Schema.Struct({ code: Str }),
     response: Ok
   }),
+  qrSessionToken: def({
+    method: "POST",
+    path: "/auth/session/token",
     auth: false,
     response: Envelope(Schema.Struct({ session_token: Str, qr_payload: Str, expires_in: Schema.Int }))
   }),

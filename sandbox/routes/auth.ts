@@ -591,8 +591,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = signupOf(req.params["id"] ?? "")
     if (row.state === "confirmed") throw new ApiError(422, "UNABLE_TO_SEND_OR_VERIFY_CODE", "already confirmed")
     if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, 300)
+    clientGate(req, "code")
     if (row.code === "" || row.code_expires_ms <= ctx.clock.real() || !codeMatches(ctx, row.code, req.body.code.trim(), true)) {
       req.after(() => db.prepare("UPDATE signups SET attempts = attempts + 1 WHERE id = ?").run(row.id))
+      clientFailed(req, "code")
       throw new ApiError(422, "INCORRECT_CODE")
     }
     checkStrongPassword("password", req.body.password)
@@ -600,10 +602,8 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const type = doc.length === 11 ? "NATURAL_PERSON" : "LEGAL_PERSON"
     if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc)))
       throw new ApiError(422, "INVALID_DOCUMENT", undefined, { document: "VALIDATION_VALID_DOCUMENT" })
-    clientGate(req, "code")
     if (db.prepare("SELECT 1 FROM users WHERE document = ?").get(doc) !== undefined) throw new ApiError(422, "INVALID_DOCUMENT", "document already registered")
     if (userByEmail(db, row.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
-      clientFailed(req, "code")
     const id = randomUUID()
     const at = ctx.clock.nowIso()
     db.prepare(
