@@ -366,13 +366,33 @@ describe("issue 30 item 2: roles", () => {
 })
 
 describe("issue 30 item 2: onboarding", () => {
-  it(`issue 30 item 2 onboarding: a user whose onboarding is incomplete (Fábio) or pending (Eva), on their own wallet, is refused every call that moves money or needs a PIN (sensitive) with 403 UNABLE_TO_PERFORM_UPDATE_REQUIRED, nothing written (core §4, features §8)`, async () => {
-    const moving = walletIds.filter((id) => defOf(id).sensitive === true)
+  it(`issue 30 item 2 onboarding: a user whose onboarding is incomplete (Fábio) or pending (Eva), on their own wallet, is refused every state-changing wallet call with 403 UNABLE_TO_PERFORM_UPDATE_REQUIRED, nothing written, but those of the commented allow-list (core §4, features §8)`, async () => {
+    const moving = walletIds.filter((id) => defOf(id).method !== "GET")
     const t = new Tally("onboarding incomplete", {
       // REPORTED, not fixed here (the rule lives in sandbox/http.ts, ONBOARDING_AREAS, being edited by others): deciding
-      // a staged payment on one's own wallet (approve moves the money) is not among the areas that need onboarding
+      // a staged payment on one's own wallet (approve moves the money) is not among the areas that need onboarding;
+      // the it.fails at the end of this file shows the Pix leaving the wallet
       approvalApprove: "approval decisions are outside ONBOARDING_AREAS (sandbox/http.ts)",
-      approvalReprove: "approval decisions are outside ONBOARDING_AREAS (sandbox/http.ts)"
+      approvalReprove: "approval decisions are outside ONBOARDING_AREAS (sandbox/http.ts)",
+      // outside the areas core §2 and features §8 name (Pix, cards, boleto, TED, coins), by D-sandbox-trust: managing
+      // the wallet's people and approval rules moves no money
+      invitationCreate: "wallet management: not an onboarding area (D-sandbox-trust)",
+      permissionUpdate: "wallet management: not an onboarding area (D-sandbox-trust)",
+      permissionRemove: "wallet management: not an onboarding area (D-sandbox-trust)",
+      approvalSettingCreate: "approval rules: not an onboarding area (D-sandbox-trust)",
+      approvalSettingUpdate: "approval rules: not an onboarding area (D-sandbox-trust)",
+      approvalSettingDelete: "approval rules: not an onboarding area (D-sandbox-trust)",
+      // reads made by POST ("reads stay open", D-sandbox-trust): exports, a receipt, decoding an account
+      statementExportCreate: "a read (export): reads stay open (D-sandbox-trust)",
+      pixStatementExportCreate: "a read (export): reads stay open (D-sandbox-trust)",
+      receiptGenerate: "a read (receipt): reads stay open (D-sandbox-trust)",
+      pixDecodeByAccount: "a read (decode): reads stay open (D-sandbox-trust)",
+      // uploads for the company features (betting reports, payment requests), which refuse a person's wallet themselves;
+      // REPORTED: the upload itself is not refused to a person's wallet (files stored that nothing can use)
+      storageMultipartCreate: "uploads: the company features that use them refuse the wallet (reported)",
+      storagePartUrl: "uploads (reported)",
+      storageComplete: "uploads (reported)",
+      storageAbort: "uploads (reported)"
     })
     const cases: Case[] = []
     for (const [who, wallet] of [
@@ -407,7 +427,11 @@ describe("issue 30 item 2: onboarding — approving a staged payment (REPORTED, 
     sb.db
       .prepare("INSERT OR REPLACE INTO wallet_members (wallet_id, user_id, permission_types, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
       .run(W.fabio, S["helena"]!.userId, JSON.stringify(["ADMIN"]), at, at)
-    await cl.ok("approvalSettingCreate", { as: S["fabio"]!, wallet: W.fabio, body: { min_value: 100, approvers: 1 } })
+    // the onboarding matrix above may have left a setting (approval rules are open to him): one approver above 1.00
+    const rule = { min_value: 100, approvers: 1 }
+    const existing = (await cl.ok("approvalSettings", { as: S["fabio"]!, wallet: W.fabio })).data.data[0]
+    if (existing === undefined) await cl.ok("approvalSettingCreate", { as: S["fabio"]!, wallet: W.fabio, body: rule })
+    else await cl.ok("approvalSettingUpdate", { as: S["fabio"]!, wallet: W.fabio, params: { id: existing.id }, body: rule })
     const paid = await cl.raw("pixPayByKey", {
       as: S["helena"]!,
       wallet: W.fabio,
