@@ -33,6 +33,25 @@ async function syncDefaultWallet(page: Page): Promise<{ seconds: number; rows: n
   })
 }
 
+/**
+ * issue 30 item 8: the ledger check that follows the statement's pull (live `syncProgress.ledger`), its cost in ms —
+ * the whole check (the server's answer + the local sums) and the local side alone; it must have reconciled.
+ */
+async function ledgerCheckOf(page: Page, walletId: string): Promise<{ ms: number; localMs: number }> {
+  const l = await page.evaluate(async (w) => {
+    const h = window.harness
+    const until = performance.now() + 120_000
+    for (;;) {
+      const s = (h.snaps.progress as { ledger?: Record<string, { state: string; ms?: number; localMs?: number }> } | undefined)?.ledger?.[w]
+      if (s || performance.now() > until) return s ?? null
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }, walletId)
+  if (!l) throw new Error("no ledger check within 120 s of the sync")
+  if (l.state !== "reconciled") throw new Error(`the ledger check after the sync found a gap (${JSON.stringify(l)})`)
+  return { ms: l.ms ?? Number.NaN, localMs: l.localMs ?? Number.NaN }
+}
+
 export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promise<void> {
   const app = await startApp(size)
   const browser = await launch()
@@ -42,9 +61,17 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
     await openHarness(page, app.url)
     const r = await syncDefaultWallet(page)
     const name = size === "100k" ? "sync-100k" : "sync-1m"
+    const ledger = await ledgerCheckOf(page, r.walletId)
     report({
       name,
-      figures: { seconds: round(r.seconds), rows_per_s: Math.round(r.rows / r.seconds), rows: r.rows },
+      figures: {
+        seconds: round(r.seconds),
+        rows_per_s: Math.round(r.rows / r.seconds),
+        rows: r.rows,
+        // issue 30 item 8: the ledger check after the sync (the server's ledger at the sync point + the projection's sums)
+        reconcile_ms: round(ledger.ms),
+        reconcile_local_ms: round(ledger.localMs)
+      },
       budgets: { seconds: { figure: "seconds", limit: size === "100k" ? 4 : 30, kind: "max" } }
     })
     if (withReopen) {

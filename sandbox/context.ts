@@ -58,6 +58,9 @@ export interface FaultState {
   corrupt_mode: "types" | "truncate" | "html" | "huge"
   /** Probability that a stream event goes out as a malformed frame (bad JSON, unknown shape, script text). */
   corrupt_sse_rate: number
+  /** issue 30 item 8: rows the next keyset statement page of a wallet leaves out, and rows every statement answer hides (wallet → ids). */
+  statement_drop: { wallet_id: string; rows: number } | null
+  statement_hidden: Record<string, ReadonlyArray<string>>
   rng: Prng
 }
 
@@ -75,6 +78,8 @@ export const noFaults = (seed = 1): FaultState => ({
   corrupt_rate: {},
   corrupt_mode: "types",
   corrupt_sse_rate: 0,
+  statement_drop: null,
+  statement_hidden: {},
   rng: new Prng(seed)
 })
 

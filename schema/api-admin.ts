@@ -38,6 +38,24 @@ export const FaultsBody = Schema.Struct({
   corrupt_sse_rate: Schema.optionalKey(Rate),
   /** Close every open SSE connection now. */
   drop_sse_now: Schema.optionalKey(Schema.Boolean),
+  /**
+   * A statement that no longer adds up on the client (issue 30 item 8, D-ledger-reconcile), for one wallet:
+   * `drop_rows` — the next keyset page of its statement leaves out this many rows after its cursor (a page lost:
+   * the cursor passes them); `change_row` — its oldest completed BRL credit grows by this many cents now, with the
+   * balance, without a newer updated_at (a row changed behind the client's back: no pull brings it again);
+   * `hide_row` — its oldest completed row is left out of every statement answer until the faults are reset (a gap
+   * no re-pull heals). The ledger call always tells the truth.
+   */
+  statement_gap: Schema.optionalKey(
+    Schema.NullOr(
+      Schema.Struct({
+        wallet_id: Schema.String,
+        drop_rows: Schema.optionalKey(Schema.Int),
+        change_row: Schema.optionalKey(Schema.Int),
+        hide_row: Schema.optionalKey(Schema.Boolean)
+      })
+    )
+  ),
   /** Seed of the fault dice (reproducible runs). */
   seed: Schema.optionalKey(Schema.Int)
 })

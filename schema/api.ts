@@ -42,6 +42,7 @@ import {
   ZipLookup
 } from "./entities.ts"
 import { CurrencySymbol } from "./common.ts"
+import { StatementLedger } from "./ledger.ts"
 import { P } from "./permissions.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
@@ -432,6 +433,15 @@ export const api = {
     wallet: true,
     permission: P.getStatement,
     response: Envelope(StatementEntry)
+  }),
+  /** issue 30 item 8 (D-ledger-reconcile): the statement's sums per currency over a keyset range and its balance at `upto`. */
+  statementLedger: def({
+    method: "GET",
+    path: "/users/v2/reports/operation-statement-ledger",
+    wallet: true,
+    permission: P.getStatement,
+    query: Schema.Struct({ after: optStr, upto: optStr }),
+    response: Envelope(StatementLedger)
   }),
   statementExportCreate: def({
     method: "POST",

@@ -7,6 +7,7 @@
  * description's row Schema (`tableResult`), and a synced list's from its registry entry's.
  */
 import { Schema } from "effect"
+import { LedgerState } from "./ledger.ts"
 import { CommandState } from "./commands.ts"
 import { AnyCommandBody } from "./commands.ts"
 import { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "./entities.ts"
@@ -119,7 +120,9 @@ export const SyncProgress = Schema.Struct({
     })
   ),
   /** EN1: the last background failures, newest first (at most 10). */
-  problems: Schema.optionalKey(Schema.Array(EngineProblem))
+  problems: Schema.optionalKey(Schema.Array(EngineProblem)),
+  /** issue 30 item 8: per wallet, its statement's last check against the server's ledger. */
+  ledger: Schema.optionalKey(Schema.Record(Schema.String, LedgerState))
 })
 
 export const CommandView = Schema.Struct({

@@ -104,6 +104,29 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
     }
   }))
 
+  /** issue 30 item 8 (D-ledger-reconcile): a statement that no longer adds up on the client (schema/api-admin.ts FaultsBody). */
+  const statementGap = (gap: NonNullable<BodyOf<"faults">["statement_gap"]>): void => {
+    const w = wallet(gap.wallet_id)
+    const g = ctx.faults
+    if (gap.drop_rows !== undefined) g.statement_drop = gap.drop_rows > 0 ? { wallet_id: w.id, rows: gap.drop_rows } : null
+    if (gap.change_row !== undefined && gap.change_row > 0) {
+      const row = db
+        .prepare(
+          "SELECT id FROM statements WHERE wallet_id = ? AND status = 'completed' AND direction = 'in' AND currency_symbol = 'BRL' ORDER BY updated_at, id LIMIT 1"
+        )
+        .get(w.id) as { id: string } | undefined
+      if (row === undefined) throw new ApiError(422, "NO_TRANSACTIONS_IN_CURRENCY")
+      // the server stays consistent (its balance follows the row); only the client's copy is now stale
+      db.prepare("UPDATE statements SET amount = amount + ? WHERE id = ?").run(gap.change_row, row.id)
+      db.prepare("UPDATE wallet_accounts SET balance = balance + ? WHERE wallet_id = ? AND currency_symbol = 'BRL'").run(gap.change_row, w.id)
+    }
+    if (gap.hide_row === true) {
+      const row = db.prepare("SELECT id FROM statements WHERE wallet_id = ? AND status = 'completed' ORDER BY updated_at, id LIMIT 1").get(w.id) as
+        { id: string } | undefined
+      if (row !== undefined) g.statement_hidden = { ...g.statement_hidden, [w.id]: [...(g.statement_hidden[w.id] ?? []), row.id] }
+    }
+  }
+
   bindAdmin("faults", (b) => {
     const g = ctx.faults
     if (b.seed !== undefined) g.rng = new Prng(b.seed)
@@ -118,6 +141,10 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
     if (b.corrupt_mode !== undefined) g.corrupt_mode = b.corrupt_mode
     if (b.corrupt_sse_rate !== undefined) g.corrupt_sse_rate = b.corrupt_sse_rate
     if (b.drop_sse_now === true) for (const conn of [...ctx.sse]) conn.close()
+    if (b.statement_gap === null) {
+      g.statement_drop = null
+      g.statement_hidden = {}
+    } else if (b.statement_gap !== undefined) statementGap(b.statement_gap)
     return { data: faultsState(ctx) }
   })
 

@@ -161,6 +161,117 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     }
   }
 
+  /**
+   * The statement_gap fault (issue 30 item 8, schema/api-admin.ts): rows hidden from every answer of a wallet's statement,
+   * and, once, the first rows after a keyset page's cursor left out of it (a page lost: the client's cursor passes them).
+   */
+  const statementGapFault = (
+    walletId: string,
+    q: { readonly sort?: string | undefined; readonly after?: string | undefined },
+    where: string[],
+    params: unknown[]
+  ): void => {
+    const f = ctx.faults
+    const hidden = f.statement_hidden[walletId] ?? []
+    if (hidden.length > 0) {
+      where.push(`id NOT IN (${hidden.map(() => "?").join(",")})`)
+      params.push(...hidden)
+    }
+    const drop = f.statement_drop
+    if (drop === null || drop.wallet_id !== walletId || q.sort !== "updated_at") return
+    const cut = (q.after ?? "").lastIndexOf("|")
+    const keyset = cut > 0 ? { at: (q.after ?? "").slice(0, cut), id: (q.after ?? "").slice(cut + 1) } : null
+    const lost = db
+      .prepare(`SELECT id FROM statements WHERE ${[...where, ...(keyset ? ["(updated_at, id) > (?, ?)"] : [])].join(" AND ")} ORDER BY updated_at, id LIMIT ?`)
+      .all(...params, ...(keyset ? [keyset.at, keyset.id] : []), drop.rows) as Array<{ id: string }>
+    if (lost.length === 0) return
+    f.statement_drop = null
+    where.push(`id NOT IN (${lost.map(() => "?").join(",")})`)
+    params.push(...lost.map((r) => r.id))
+  }
+
+  /**
+   * issue 30 item 8 (D-ledger-reconcile): per currency, the rows and completed sums of the keyset range
+   * `after` < updated_at|id ≤ `upto` (either end open when absent), the opening balance (the account's balance less
+   * every completed movement) and the balance the statement reaches at `upto`. Hidden rows are counted: it tells the truth.
+   */
+  bind(app, ctx, "statementLedger", (req) => {
+    const walletId = req.wallet.wallet.id
+    const bound = (name: "after" | "upto", v: string | undefined): { at: string; id: string } | null => {
+      if (v === undefined || v === "") return null
+      const cut = v.lastIndexOf("|")
+      const at = cut > 0 ? v.slice(0, cut) : ""
+      const id = cut > 0 ? v.slice(cut + 1) : ""
+      if (at === "" || id === "" || Number.isNaN(Date.parse(at))) throw new ApiError(422, "INCORRECT_DATA", undefined, { [name]: "VALIDATION_FORMAT" })
+      return { at, id }
+    }
+    const after = bound("after", req.query.after)
+    const upto = bound("upto", req.query.upto)
+    const range: string[] = ["wallet_id = ?"]
+    const rp: unknown[] = [walletId]
+    if (after) {
+      range.push("(updated_at, id) > (?, ?)")
+      rp.push(after.at, after.id)
+    }
+    if (upto) {
+      range.push("(updated_at, id) <= (?, ?)")
+      rp.push(upto.at, upto.id)
+    }
+    const NET = "COALESCE(SUM(CASE WHEN status = 'completed' THEN (CASE WHEN direction = 'in' THEN amount ELSE -amount END) ELSE 0 END), 0)"
+    const sums = db
+      .prepare(
+        `SELECT currency_symbol AS c, count(*) AS n,
+                COALESCE(SUM(CASE WHEN status = 'completed' AND direction = 'in' THEN amount ELSE 0 END), 0) AS cr,
+                COALESCE(SUM(CASE WHEN status = 'completed' AND direction = 'out' THEN amount ELSE 0 END), 0) AS db
+         FROM statements WHERE ${range.join(" AND ")} GROUP BY currency_symbol`
+      )
+      .all(...rp) as Array<{ c: string; n: number; cr: number; db: number }>
+    const last = db.prepare("SELECT updated_at, id FROM statements WHERE wallet_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1").get(walletId) as
+      { updated_at: string; id: string } | undefined
+    // the whole statement asked (the check after a sync): its sums are the totals, one pass over the rows
+    const whole = after === null && (upto === null || (last !== undefined && upto.at === last.updated_at && upto.id === last.id))
+    const wholeNet = whole ? sums.map((r) => ({ c: r.c, net: r.cr - r.db })) : null
+    const all =
+      wholeNet ??
+      (db.prepare(`SELECT currency_symbol AS c, ${NET} AS net FROM statements WHERE wallet_id = ? GROUP BY currency_symbol`).all(walletId) as Array<{
+        c: string
+        net: number
+      }>)
+    const toUpto =
+      wholeNet ??
+      (upto
+        ? (db
+            .prepare(`SELECT currency_symbol AS c, ${NET} AS net FROM statements WHERE wallet_id = ? AND (updated_at, id) <= (?, ?) GROUP BY currency_symbol`)
+            .all(walletId, upto.at, upto.id) as Array<{ c: string; net: number }>)
+        : all)
+    const accounts = db.prepare("SELECT currency_symbol AS c, balance FROM wallet_accounts WHERE wallet_id = ? ORDER BY currency_id").all(walletId) as Array<{
+      c: CurrencySymbol
+      balance: number
+    }>
+    const netOf = (rows: ReadonlyArray<{ c: string; net: number }>, c: string): number => rows.find((r) => r.c === c)?.net ?? 0
+    return {
+      data: {
+        wallet_id: walletId,
+        after: req.query.after ?? "",
+        upto: req.query.upto ?? "",
+        cursor: last ? `${last.updated_at}|${last.id}` : "",
+        currencies: accounts.map((a) => {
+          const s = sums.find((r) => r.c === a.c)
+          const opening = a.balance - netOf(all, a.c)
+          return {
+            currency_symbol: a.c,
+            rows: s?.n ?? 0,
+            credits: s?.cr ?? 0,
+            debits: s?.db ?? 0,
+            opening_balance: opening,
+            balance_at_upto: opening + netOf(toUpto, a.c),
+            balance: a.balance
+          }
+        })
+      }
+    }
+  })
+
   // ── the statement (features §7) ──
   bind(app, ctx, "statement", (req) => {
     const q = req.query
@@ -232,6 +343,7 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
       where.push(`(${ors.join(" OR ")})`)
     }
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    statementGapFault(req.wallet.wallet.id, q, where, params)
     // rows serialised by SQLite: keyset pages of 5000 rows are the sync's hot path (DESIGN "Budgets")
     return paginateJson(
       db,

@@ -88,7 +88,8 @@ export class LiveQueriesState {
           ...(problems.length > 0 ? { problems } : {}),
           ...(s.syncedAt ? { syncedAt: s.syncedAt } : {}),
           ...(s.openStats ? { open: s.openStats } : {}),
-          ...(s.imageSaved ? { image: s.imageSaved } : {})
+          ...(s.imageSaved ? { image: s.imageSaved } : {}),
+          ...(s.ledger.states.size > 0 ? { ledger: Object.fromEntries(s.ledger.states) } : {})
         }
       }
       case "commands":

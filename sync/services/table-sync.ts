@@ -19,6 +19,7 @@ import { loadTableChunks, pullTable } from "../pullers/table.ts"
 import { tableSync } from "../pullers/tables.ts"
 import { StatementProjection } from "../projections/statement-projection.ts"
 import { TableProjection } from "../projections/table-projection.ts"
+import { LedgerCheck } from "../ledger/ledger-check.ts"
 import { readImage, writeImage } from "../store/projection-image.ts"
 import { fromCompact } from "../store/statement-rows.ts"
 import type { UserDb } from "../store/db.ts"
@@ -76,6 +77,20 @@ export class TableSyncState {
   /** transaction_uuids present in pulled statement rows (OP3: a confirmed command is reflected). */
   private readonly seenTx = new Set<string>()
   private readonly rowsListeners = new Set<() => void>()
+  /** issue 30 item 8: each wallet's statement checked against the server's ledger after its pull (sync/ledger/ledger-check.ts). */
+  readonly ledger = new LedgerCheck({
+    api: () => this.session.api,
+    db: () => this.session.db,
+    projection: () => this.proj,
+    ingest: (rows) => {
+      this.ingest(rows)
+      this.rowsSinceImage += rows.length
+      this.scheduleImage()
+    },
+    pullAgain: (walletId) => void this.pullStatementsFor(walletId).catch(this.bus.noted("pull.statements")),
+    changed: () => this.bus.changed(),
+    pulling: (walletId) => this.pulls.keys().includes(`statements|${walletId}`)
+  })
 
   constructor(
     private readonly env: EngineEnv,
@@ -119,6 +134,7 @@ export class TableSyncState {
   async open(db: UserDb, userId: string): Promise<void> {
     const synced = await db.meta.findOne("sync|lastAt").exec()
     this.syncedAt = (synced?.value as string | undefined) ?? null
+    await this.ledger.load(db).catch(this.bus.noted("ledger.load"))
     const t0 = performance.now()
     const stored = await readImage(this.idb(), userId)
     let after: Record<string, number> = {}
@@ -265,6 +281,7 @@ export class TableSyncState {
     this.openStats = null
     this.imageSaved = null
     this.seenTx.clear()
+    this.ledger.clear()
     this.progress.clear()
     // a pass of the user who left ends on its own (no store: every pull returns at once); the next user's starts now
     this.passes.forget()
@@ -355,7 +372,7 @@ export class TableSyncState {
   pullStatementsFor(walletId: string): Promise<unknown> {
     const db = this.session.db
     if (!db) return Promise.resolve(0)
-    return this.pull(`statements|${walletId}`, () =>
+    const pulled = this.pull(`statements|${walletId}`, () =>
       pullStatements(this.session.api, db, this.progress, walletId, {
         onRows: (rows, seq) => {
           this.ingestChunk(rows, walletId, seq)
@@ -366,6 +383,12 @@ export class TableSyncState {
         this.scheduleImage()
       })
     )
+    // issue 30 item 8: after the pull, the statement against the server's ledger at its sync point (in the background)
+    void pulled.then(
+      () => this.ledger.check(walletId).catch(this.bus.noted("ledger.check")),
+      () => undefined
+    )
+    return pulled
   }
 
   /**

@@ -371,6 +371,21 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
     expect((await ok("unreadCount", { as: ana })).data.count).toBe(before - 1)
   })
 
+  it("issue 30 item 8 statementLedger: per currency, rows and completed sums of a keyset range, opening balance + movements = balance", async () => {
+    const whole = await ok("statementLedger", { as: ana, wallet: W.anaMain })
+    const rows = sb.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ?").get(W.anaMain) as { n: number }
+    expect(whole.data.currencies.reduce((n, c) => n + c.rows, 0)).toBe(rows.n)
+    for (const c of whole.data.currencies) {
+      expect(c.opening_balance + c.credits - c.debits).toBe(c.balance)
+      expect(c.balance_at_upto).toBe(c.balance)
+    }
+    const part = await ok("statementLedger", { as: ana, wallet: W.anaMain, query: { upto: whole.data.cursor } })
+    expect(part.data.currencies).toEqual(whole.data.currencies)
+    expect((await cl.err("statementLedger", { as: ana, wallet: W.anaMain, query: { upto: "not a cursor" } })).body.error.fields).toEqual({
+      upto: "VALIDATION_FORMAT"
+    })
+  })
+
   it("spec features §7 statements: list, one row, export job → file URL, receipts", async () => {
     const s = await ok("statement", { as: ana, wallet: W.anaMain })
     expect(s.data.page_size).toBe(20)

@@ -233,6 +233,43 @@ function SyncStatus() {
   )
 }
 
+/**
+ * issue 30 item 8: when each wallet's statement last added up with the bank's balance (live `syncProgress.ledger`,
+ * checked by the engine after each sync); a gap is shown only once pulling its range again did not heal it.
+ */
+function LedgerStatus() {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const ledger = useLiveQuery({ kind: "syncProgress" })?.ledger
+  const wallets = useAppState((st) => st.wallets)
+  const shown = (wallets ?? []).filter((w) => ledger?.[w.id] !== undefined)
+  if (!ledger || shown.length === 0) return null
+  return (
+    <Card title={t("home:ledger.title")} data-testid="home-ledger">
+      <ul className={s.ledgerList}>
+        {shown.map((w) => {
+          const l = ledger[w.id]
+          if (!l) return null
+          const pointAt = l.point.slice(0, Math.max(0, l.point.lastIndexOf("|")))
+          const title = pointAt ? t("home:ledger.point", { at: f.dateTime(pointAt) }) : undefined
+          return l.state === "reconciled" ? (
+            <li key={w.id} className={layout.muted} data-testid="home-ledger-wallet" data-wallet={w.id} data-state="reconciled" title={title}>
+              {t("home:ledger.reconciled", { wallet: w.name, at: f.dateTime(l.reconciledAt ?? l.at) })}
+            </li>
+          ) : (
+            <li key={w.id} role="alert" data-testid="home-ledger-wallet" data-wallet={w.id} data-state="gap" title={title}>
+              <Badge tone="danger">{(l.currencies ?? []).join(", ")}</Badge>{" "}
+              {l.reconciledAt
+                ? t("home:ledger.gap", { wallet: w.name, currencies: (l.currencies ?? []).join(", "), last: f.dateTime(l.reconciledAt) })
+                : t("home:ledger.gapNever", { wallet: w.name, currencies: (l.currencies ?? []).join(", ") })}
+            </li>
+          )
+        })}
+      </ul>
+    </Card>
+  )
+}
+
 export function HomePage() {
   const { t } = useTranslation()
   const profile = useAppState((st) => st.profile)
@@ -265,6 +302,7 @@ export function HomePage() {
         <div className={layout.stack}>
           <DaysAheadCompact walletId={wallet?.id ?? null} />
           <SyncStatus />
+          <LedgerStatus />
         </div>
       </div>
       {tour.active ? <Tour steps={steps} index={tour.index} onNext={tour.next} onBack={tour.back} onClose={tour.close} /> : null}

@@ -34,3 +34,12 @@ export const amountOut = style({ color: vars.color.text, fontWeight: 700, fontVa
 export const sync = style({ display: "flex", flexDirection: "column", gap: vars.space.md })
 export const syncRow = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, fontSize: vars.fontSize.sm })
 export const progress = style({ width: "100%", height: 8, accentColor: vars.color.primary })
+export const ledgerList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm
+})
