@@ -117,9 +117,14 @@ export const clientFailed = <K extends EndpointId>(req: Req<K>, kind: AttemptKin
   )
 }
 
-/** Sends a code "by e-mail": prints it and remembers it for the admin codes endpoint. */
-const sendCode = (ctx: Ctx, label: string, email: string, code: string): void => {
+/**
+ * Sends a code "by e-mail": prints it and remembers it for the admin codes endpoint — under the address (the last one
+ * sent) and, given its id, under `code:<id>` (that code exactly: devices of one user signing in at once each read their
+ * own, which matters now that the codes sent to an address share one count of wrong attempts, D-sessions).
+ */
+const sendCode = (ctx: Ctx, label: string, email: string, code: string, id?: string): void => {
   ctx.codes.set(email.toLowerCase(), code)
+  if (id !== undefined) ctx.codes.set(`code:${id}`, code)
   ctx.say(`[sandbox] ${label} for ${email}: ${code}`)
 }
 
@@ -170,7 +175,7 @@ const newCode = (ctx: Ctx, kind: string, user: { id: string | null; email: strin
   ctx.db
     .prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)")
     .run(row.id, kind, row.user_id, row.email, row.code, purpose, spent, row.expires_ms, ctx.clock.real())
-  if (user.id !== null) sendCode(ctx, label, user.email, row.code)
+  if (user.id !== null) sendCode(ctx, label, user.email, row.code, row.id)
   return row
 }
 
@@ -501,7 +506,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const code = numericCode(6)
     // issue 30: a resend keeps the attempts already spent (a new code is no new set of guesses)
     db.prepare("UPDATE codes SET code = ?, expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
-    sendCode(ctx, `one-time code (${row.purpose ?? ""})`, req.user.email, code)
+    sendCode(ctx, `one-time code (${row.purpose ?? ""})`, req.user.email, code, row.id)
     return OK
   })
   bind(app, ctx, "otpVerify", (req) => {

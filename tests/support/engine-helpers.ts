@@ -17,8 +17,9 @@ export async function signIn(base: string, email: string, password = "Senha@123"
     body: JSON.stringify({ email, password })
   })
   const j1 = (await r1.json()) as { data: { otp_id: string } }
-  // the e-mailed code (the sandbox's fixed code is off unless asked for: issue 30)
-  const sent = (await (await fetch(`${base}/__admin/codes?email=${encodeURIComponent(email)}`)).json()) as { data: { code: string } }
+  // the e-mailed code (the sandbox's fixed code is off unless asked for: issue 30) — this sign-in's own (`code:<otp_id>`):
+  // devices of one user signing in at once would otherwise read each other's, and wrong codes share one count (D-sessions)
+  const sent = (await (await fetch(`${base}/__admin/codes?email=${encodeURIComponent(`code:${j1.data.otp_id}`)}`)).json()) as { data: { code: string } }
   const r2 = await fetch(`${base}/users/auth/session/signin`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -116,7 +116,8 @@ export class SandboxClient {
 
   async login(email: string, password = "Senha@123"): Promise<Session> {
     const s = await this.ok("signin", { body: { email, password } })
-    const t = await this.ok("sessionSignin", { body: { otp_id: s.data.otp_id, code: this.fixedCode ?? (await this.sentCode(email)) } })
+    // this sign-in's own code (`code:<otp_id>`), not the address's last: two sign-ins of one user at once each get theirs
+    const t = await this.ok("sessionSignin", { body: { otp_id: s.data.otp_id, code: this.fixedCode ?? (await this.sentCode(`code:${s.data.otp_id}`)) } })
     const userId = decodeClaims(t.data.access_token).id
     const partial: Session = { email, userId, accessToken: t.data.access_token, refreshToken: t.data.refresh_token, serverType: "blue" }
     // the profile call itself needs server-type for green users: try green first, it is harmless for blue users
