@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from "vite"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { VitePWA } from "vite-plugin-pwa"
+import { MANIFEST_FILE, webManifest } from "./src/lib/web-manifest.ts"
 
 const CSP = [
   "default-src 'self'",
@@ -60,28 +61,23 @@ export const previewGuard = (serveHarness: () => boolean = () => process.env.SER
  * stream, the admin routes and the bench/harness pages are never cached nor served by it. A new
  * build waits for the user ("update available") instead of running beside an old one.
  */
+/** issue 31 item 3: the manifest in English beside the Portuguese one (precached with it: globPatterns has webmanifest). */
+function englishManifest(): Plugin {
+  return {
+    name: "carteira-english-manifest",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: MANIFEST_FILE.en, source: `${JSON.stringify(webManifest("en"))}\n` })
+    }
+  }
+}
+
 const pwa = VitePWA({
   registerType: "prompt",
   injectRegister: false,
   includeAssets: ["favicon.svg", "icon-192.png", "icon-512.png"],
-  manifest: {
-    id: "/",
-    name: "Carteira — banco digital",
-    short_name: "Carteira",
-    description: "Carteiras em BRL, BTC, ETH e USDT, Pix, extratos e pagamentos — mesmo sem rede.",
-    lang: "pt-BR",
-    start_url: "/",
-    scope: "/",
-    display: "standalone",
-    background_color: "#f4f6f8",
-    theme_color: "#0a6b4f",
-    icons: [
-      { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
-      { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
-      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-      { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" }
-    ]
-  },
+  // pt here; the English one is written beside it by englishManifest() (src/lib/web-manifest.ts, D-locale-input)
+  manifest: webManifest("pt"),
   workbox: {
     globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
     globIgnores: ["harness/**", "**/*.map"],
@@ -99,7 +95,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), pwa, previewGuard()],
+  plugins: [react(), vanillaExtractPlugin(), englishManifest(), pwa, previewGuard()],
   worker: { format: "es" },
   server: { port: 5173, strictPort: false, proxy },
   // the built app runs under a content security policy: no inline or foreign script, no plugin,

@@ -2,13 +2,14 @@
  * i18next with every message bundled from locales/{pt,en}/<namespace>.json (DESIGN
  * "Conventions": every visible text comes from locales/). The language comes from
  * detect-locale.ts (spec core §2.4 order); choosing one stores the 365-day cookie, tells the
- * engine (language header of core §7) and sets <html lang>.
+ * engine (language header of core §7) and sets <html lang> and the manifest link.
  */
 import i18next from "i18next"
 import { initReactI18next } from "react-i18next"
 import { getEngine } from "../../workers/client.ts"
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, readCookie, writeCookie } from "./cookies.ts"
 import { detectLocale } from "./detect-locale.ts"
+import { manifestHref } from "./manifest-href.ts"
 import type { Locale } from "./locale-path.ts"
 import { NAMESPACES, resources } from "../../locales/index.ts"
 
@@ -45,7 +46,10 @@ export function initI18n(lng: Locale): typeof i18next {
 export const currentLocale = (): Locale => (i18next.language === "en" ? "en" : "pt")
 
 function setDocumentLang(l: Locale): void {
-  if (globalThis.document) globalThis.document.documentElement.lang = l === "en" ? "en-US" : "pt-BR"
+  if (!globalThis.document) return
+  globalThis.document.documentElement.lang = l === "en" ? "en-US" : "pt-BR"
+  // issue 31 item 3: the manifest of the language on screen (an install from an English page is in English)
+  globalThis.document.querySelector('link[rel="manifest"]')?.setAttribute("href", manifestHref(l))
 }
 
 /** Show the app in a language (from the URL prefix or a choice); the engine sends its header. */

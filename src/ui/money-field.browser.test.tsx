@@ -129,4 +129,24 @@ describe.each(LOCALES)("money field (%s)", (lng) => {
     await expect.element(screen.getByRole("alert")).toBeVisible()
     expect(await seriousAxeViolations()).toEqual([])
   })
+
+  test(`issue 31 item 3: a field whose owner says nothing gives the message itself when it is left with the other language's form (${lng}), not while typing; the text is kept`, async () => {
+    function Bare() {
+      const [text, setText] = useState("")
+      return <MoneyField label={tx.label} value={text} onChange={setText} data-testid="bare" />
+    }
+    const screen = await render(<Bare />)
+    const input = screen.getByLabelText(tx.label)
+    await input.click()
+    await userEvent.keyboard(tx.wrong[0])
+    await expect.element(screen.getByRole("alert")).not.toBeInTheDocument()
+    await userEvent.tab()
+    await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.invalid)
+    await expect.element(input).toHaveAccessibleDescription(tx.invalid)
+    await expect.element(input).toHaveValue(tx.wrong[0])
+    await input.fill(tx.typed)
+    await userEvent.tab()
+    await expect.element(screen.getByRole("alert")).not.toBeInTheDocument()
+    await expect.element(input).toHaveValue(tx.typed)
+  })
 })

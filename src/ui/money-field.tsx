@@ -4,9 +4,12 @@
  * optional — and read as integer cents with parseMoneyInput(text, locale). The text stays exactly
  * as typed; on blur a valid amount is shown in its canonical form in that language
  * (centsToInput). `onChange` gives the text and the cents (null when the text is not an amount
- * in this language: the owner shows validation:VALIDATION_MONEY, which names the expected form).
+ * in this language). A text left that is not an amount gets validation:VALIDATION_MONEY, which names
+ * the expected form ("use the format 1,234.56"), when the field is left (not while typing "1,2" on
+ * the way to "1,234"; typing again hides it until the field is left again), unless the owner shows
+ * its own message.
  */
-import { forwardRef } from "react"
+import { forwardRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { centsToInput, parseMoneyInput, type MoneyLocale } from "../../schema/validation.ts"
 import { TextField, type TextFieldProps } from "./text-field.tsx"
@@ -23,23 +26,31 @@ export interface MoneyFieldProps extends Omit<TextFieldProps, "onChange" | "pref
   readonly onChange: (text: string, cents: number | null) => void
 }
 
-export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function MoneyField({ onChange, value, onBlur, ...rest }, ref) {
+export const MoneyField = forwardRef<HTMLInputElement, MoneyFieldProps>(function MoneyField({ onChange, value, onBlur, error, ...rest }, ref) {
+  const { t } = useTranslation()
   const locale = useMoneyLocale()
+  const [left, setLeft] = useState(false)
+  const invalid = value.trim() !== "" && parseMoneyInput(value, locale) === null
   return (
     <TextField
       ref={ref}
       {...rest}
       value={value}
+      error={error || (left && invalid ? t("validation:VALIDATION_MONEY") : null)}
       prefix="R$"
       inputMode="decimal"
       autoComplete="off"
-      onChange={(text) => onChange(text, parseMoneyInput(text, locale))}
+      onChange={(text) => {
+        setLeft(false)
+        onChange(text, parseMoneyInput(text, locale))
+      }}
       onBlur={(e) => {
         const cents = parseMoneyInput(value, locale)
         if (cents !== null) {
           const canonical = centsToInput(cents, locale)
           if (canonical !== value) onChange(canonical, cents)
         }
+        setLeft(true)
         onBlur?.(e)
       }}
     />

@@ -135,8 +135,8 @@ export function CardStatement({
             {f.brl(approved?.sumOut ?? 0)}
           </span>
         </span>
-        <span>{t("cards:statement.count", { n: rows?.total ?? 0 })}</span>
-        <span className={s.declined}>{t("cards:statement.declinedCount", { n: declined?.total ?? 0 })}</span>
+        <span>{t("cards:statement.count", { count: rows?.total ?? 0 })}</span>
+        <span className={s.declined}>{t("cards:statement.declinedCount", { count: declined?.total ?? 0 })}</span>
       </div>
       {rows === undefined ? (
         <Card>

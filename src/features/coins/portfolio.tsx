@@ -102,7 +102,7 @@ export function Portfolio({ walletId, refreshKey }: { readonly walletId: string;
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
               {t("coins:portfolio.previous")}
             </Button>
-            <span className={layout.muted}>{t("coins:portfolio.page", { page, pages, total: data.total })}</span>
+            <span className={layout.muted}>{t("coins:portfolio.page", { page, pages, count: data.total })}</span>
             <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
               {t("coins:portfolio.next")}
             </Button>

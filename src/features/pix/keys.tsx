@@ -113,7 +113,7 @@ export function MyKeys() {
       <Card>
         <div className={s.row}>
           <h2 data-testid="pix-keys-count">
-            {max === null ? t("pix:keys.countOnly", { n: keys?.length ?? 0 }) : t("pix:keys.count", { n: keys?.length ?? 0, max })}
+            {max === null ? t("pix:keys.countOnly", { count: keys?.length ?? 0 }) : t("pix:keys.count", { count: keys?.length ?? 0, max })}
           </h2>
         </div>
         {keys === undefined ? (

@@ -317,7 +317,7 @@ export function QrTerms({ code }: { readonly code: Pick<PixQrCode, "kind" | "amo
           interest: bpToPercent(due.interest_bp_month, i18n.language)
         })}
         {" · "}
-        {due.days_after_due === 0 ? t("pix:receive.due.payableUntilDue") : t("pix:receive.due.payableAfter", { days: due.days_after_due })}
+        {due.days_after_due === 0 ? t("pix:receive.due.payableUntilDue") : t("pix:receive.due.payableAfter", { count: due.days_after_due })}
         {due.discount > 0 && due.discount_until !== null
           ? ` ${t("pix:receive.due.discountSummary", { amount: f.brl(due.discount), date: f.day(due.discount_until) })}`
           : ""}
