@@ -53,6 +53,10 @@ describe("issue 31 item 1 receipt model", () => {
     expect(m.payer.name).toBe("Bruno Lima")
     expect(m.payer.document).toBe("***.654.321-**")
     expect(m.receiver.name).toBe("Ana Souza")
+    // the key the payer used is ours: the receiver's (own) account line
+    const keyed = receiptFromRow(row({ type: "PIX_IN", direction: "in" }), ctx({ ownAccount: "ana@example.com", counterparty: { institution: "Banco X" } }))
+    expect(keyed.receiver.account).toBe("ana@example.com")
+    expect(keyed.payer.institution).toBe("Banco X")
   })
 
   it("issue 31 item 1 devolution: a REFUND with an end-to-end id is a Pix devolution (sent and received)", () => {

@@ -91,6 +91,8 @@ export interface ReceiptContext {
   readonly ownInstitution?: string
   /** What the flow knows of the other side (a Pix decode: bank and key; a TED: bank and account; a boleto: its line). */
   readonly counterparty?: { readonly institution?: string; readonly account?: string }
+  /** The own side's key or account when known (a Pix received names the key it was sent to). */
+  readonly ownAccount?: string
   /** The flow knows better than the row what it was (an apportionment is paid by Pix). */
   readonly kind?: ReceiptKind
   /** The other leg of a conversion (the CONVERSION_IN row of the same operation). */
@@ -139,7 +141,7 @@ const party = (name: string, document: string, institution = "", account = ""): 
 
 /** issue 31 item 1: the receipt of one statement row, with what the flow knows besides. Pure. */
 export function receiptFromRow(row: ReceiptRow, ctx: ReceiptContext): ReceiptModel {
-  const own = party(ctx.wallet.owner_name, ctx.ownerDocument ?? "", ctx.ownInstitution ?? "")
+  const own = party(ctx.wallet.owner_name, ctx.ownerDocument ?? "", ctx.ownInstitution ?? "", ctx.ownAccount ?? "")
   const other = party(row.counterparty_name, row.counterparty_document, ctx.counterparty?.institution ?? "", ctx.counterparty?.account ?? "")
   const out = row.direction === "out"
   const authentication = ctx.authentication ?? null

@@ -97,6 +97,24 @@ export function useCommandReceiptRow(
   return useMemo(() => (rows && commandId ? receiptRowsOf(rows.rows, commandId) : null), [rows, commandId])
 }
 
+/**
+ * A Pix row's details the account statement does not carry — the other side's participant and the key the payment
+ * named — from the synced Pix statement (schema/tables/pix-statement.ts), the same operation: for a Pix sent the key
+ * is the receiver's, for a Pix received it is ours.
+ */
+function usePixDetails(row: ReceiptSourceRow | null): { readonly institution: string; readonly key: string } | null {
+  const pix = row !== null && row.pending !== true && (row.type === "PIX_IN" || row.type === "PIX_OUT" || (row.type === "REFUND" && row.end_to_end_id !== null))
+  const found = useLiveQuery(
+    pix && row ? { kind: "table", table: "pix_statement", query: { walletIds: [row.wallet_id], text: row.operation_id, offset: 0, limit: 5 } } : null
+  )
+  const operationId = row?.operation_id
+  return useMemo(() => {
+    const r = found?.rows.find((x) => x.operation_id === operationId)
+    const text = (v: unknown): string => (typeof v === "string" ? v : "")
+    return r ? { institution: text(r.counterparty_bank), key: text(r.key) } : null
+  }, [found, operationId])
+}
+
 /** What a flow knows of the movement besides its row (ReceiptContext minus what this hook fills in). */
 export type ReceiptExtra = Pick<ReceiptContext, "counterparty" | "kind" | "received">
 
@@ -107,10 +125,14 @@ export function useReceiptModel(
 ): { readonly model: ReceiptModel | null; readonly server: ServerReceiptState } {
   const { t } = useTranslation()
   const server = useServerReceipt(row)
+  const pix = usePixDetails(row)
   const wallets = useAppState((s) => s.wallets)
   const profile = useAppState((s) => s.profile)
-  const institution = extra.counterparty?.institution
-  const account = extra.counterparty?.account
+  // what the flow said wins; the Pix statement fills what it did not say
+  const out = row?.direction === "out"
+  const institution = extra.counterparty?.institution || pix?.institution
+  const account = extra.counterparty?.account || (out ? pix?.key : undefined)
+  const ownAccount = out ? undefined : pix?.key
   const kind = extra.kind
   const received = extra.received
   const model = useMemo(() => {
@@ -122,10 +144,11 @@ export function useReceiptModel(
       ...(profile && wallet && wallet.owner_id === profile.id ? { ownerDocument: profile.document } : {}),
       ownInstitution: t("receipt:ownInstitution"),
       counterparty: { ...(institution ? { institution } : {}), ...(account ? { account } : {}) },
+      ...(ownAccount ? { ownAccount } : {}),
       ...(kind ? { kind } : {}),
       received: received ?? null,
       authentication
     })
-  }, [row, wallets, profile, server, t, institution, account, kind, received])
+  }, [row, wallets, profile, server, t, institution, account, ownAccount, kind, received])
   return { model, server }
 }

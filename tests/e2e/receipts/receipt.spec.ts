@@ -99,6 +99,8 @@ test("issue 31 item 1: after a Pix the receipt downloads as a PDF holding the am
   await expect(dialog.getByTestId("receipt-kind")).toHaveText("Pix sent")
   await expect(dialog.getByTestId("receipt-line-e2e")).toHaveText(e2e)
   await expect(dialog).toContainText("End-to-end ID")
+  // the key the payment named comes from the synced Pix statement (the account statement does not carry it)
+  await expect(dialog.getByTestId("receipt-line-receiver-account")).toHaveText("bruno@example.com")
   await saveShot(page, "receipt-pix-en.png")
   const en = await downloadedPdf(page)
   expect(en.name).toMatch(/^receipt-.+\.pdf$/)
