@@ -35,14 +35,32 @@ export interface LedgerVerdict {
 
 /** The projection's answers the check reads (StatementProjection satisfies it). */
 export interface SummingProjection {
-  query(q: StatementQuery): { readonly total: number; readonly sumIn: number; readonly sumOut: number }
+  query(q: StatementQuery): {
+    readonly total: number
+    readonly sumIn: number
+    readonly sumOut: number
+    readonly perCurrency?: ReadonlyArray<{ readonly currency: string; readonly count: number; readonly sumIn: number; readonly sumOut: number }>
+  }
 }
 
 /** Only completed rows move a balance (sandbox/ledger.ts postEntry; the seed's balance_after). */
 const MOVING: ReadonlyArray<StatementStatus> = ["completed"]
 
-/** A wallet's local totals per currency, from the projection's sums (two counting queries per currency, no window). */
+/**
+ * A wallet's local totals per currency, from the projection's sums: two counting queries (no window) whose
+ * per-currency totals answer every currency at once; when the rows hold one currency or none (no per-currency
+ * totals), two per currency.
+ */
 export function localTotals(p: SummingProjection, walletId: string, currencies: ReadonlyArray<CurrencySymbol>): LocalTotals[] {
+  const all = p.query({ walletIds: [walletId], limit: 0 })
+  const moved = p.query({ walletIds: [walletId], statuses: MOVING, limit: 0 })
+  if (all.perCurrency !== undefined && (moved.perCurrency !== undefined || moved.total === 0))
+    return currencies.map((currency) => {
+      const a = all.perCurrency?.find((c) => c.currency === currency)
+      const m = moved.perCurrency?.find((c) => c.currency === currency)
+      return { currency, rows: a?.count ?? 0, credits: m?.sumIn ?? 0, debits: m?.sumOut ?? 0 }
+    })
+  if (all.total === 0) return currencies.map((currency) => ({ currency, rows: 0, credits: 0, debits: 0 }))
   return currencies.map((currency) => {
     const all = p.query({ walletIds: [walletId], currency, limit: 0 })
     const moved = p.query({ walletIds: [walletId], currency, statuses: MOVING, limit: 0 })

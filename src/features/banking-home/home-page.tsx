@@ -237,7 +237,7 @@ function SyncStatus() {
  * issue 30 item 8: when each wallet's statement last added up with the bank's balance (live `syncProgress.ledger`,
  * checked by the engine after each sync); a gap is shown only once pulling its range again did not heal it.
  */
-function LedgerStatus() {
+export function LedgerStatus() {
   const { t } = useTranslation()
   const f = useFormat()
   const ledger = useLiveQuery({ kind: "syncProgress" })?.ledger
@@ -257,11 +257,13 @@ function LedgerStatus() {
               {t("home:ledger.reconciled", { wallet: w.name, at: f.dateTime(l.reconciledAt ?? l.at) })}
             </li>
           ) : (
-            <li key={w.id} role="alert" data-testid="home-ledger-wallet" data-wallet={w.id} data-state="gap" title={title}>
-              <Badge tone="danger">{(l.currencies ?? []).join(", ")}</Badge>{" "}
-              {l.reconciledAt
-                ? t("home:ledger.gap", { wallet: w.name, currencies: (l.currencies ?? []).join(", "), last: f.dateTime(l.reconciledAt) })
-                : t("home:ledger.gapNever", { wallet: w.name, currencies: (l.currencies ?? []).join(", ") })}
+            <li key={w.id} data-testid="home-ledger-wallet" data-wallet={w.id} data-state="gap" title={title}>
+              <span role="alert">
+                <Badge tone="danger">{(l.currencies ?? []).join(", ")}</Badge>{" "}
+                {l.reconciledAt
+                  ? t("home:ledger.gap", { wallet: w.name, currencies: (l.currencies ?? []).join(", "), last: f.dateTime(l.reconciledAt) })
+                  : t("home:ledger.gapNever", { wallet: w.name, currencies: (l.currencies ?? []).join(", ") })}
+              </span>
             </li>
           )
         })}
