@@ -274,6 +274,13 @@ CREATE TABLE IF NOT EXISTS short_tokens (
   PRIMARY KEY (kind, user_id, token)
 );
 
+-- what a pin_token is bound to (issue 30 item 3, D-pin-binding): one command id and its request's hash
+CREATE TABLE IF NOT EXISTS pin_token_bindings (
+  token TEXT PRIMARY KEY,
+  command_id TEXT,
+  payload_hash TEXT
+);
+
 -- wrong temporary tokens in a row per user (issue 30): the fifth voids the user's open ones
 CREATE TABLE IF NOT EXISTS temp_token_attempts (
   user_id TEXT PRIMARY KEY,

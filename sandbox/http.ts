@@ -12,8 +12,10 @@
  *  7. query and body decoded with the endpoint's Schemas → 422 INCORRECT_DATA with `fields`;
  *  8. idempotency: a repeated (user, transaction-uuid) answers the stored first result (same
  *     status and body) and never applies twice; the same key with a different request → 409;
- *  9. sensitive endpoints: a valid unexpired `pin_token` of the caller → else 422 PIN_REQUIRED;
- * 10. the handler runs inside one SQLite transaction, together with the idempotency record;
+ *  9. sensitive endpoints: a valid unexpired unspent `pin_token` of the caller, and for a token bound to a command
+ *     its transaction-uuid and its request's hash (issue 30 item 3, D-pin-binding) → else 422 PIN_REQUIRED;
+ * 10. the handler runs inside one SQLite transaction, together with the idempotency record and the spending of the
+ *     pin_token (a token authorises exactly one applied request; a repeat of it is answered by step 8);
  * 11. faults AFTER commit (504 or a dropped connection), so clients exercise reconciliation;
  * 12. the response is checked against the endpoint's response Schema (optional).
  */
@@ -22,6 +24,7 @@ import { Cause, Exit, Schema, SchemaIssue } from "effect"
 import { api, type Api, type EndpointDef, type EndpointId } from "../schema/api.ts"
 import { hasPermission } from "../schema/permissions.ts"
 import { STATUS_KEYS } from "../schema/errors.ts"
+import { pinPayloadHash } from "../schema/pin-binding.ts"
 import type { Ctx } from "./context.ts"
 import { ApiError, errorBody, langOf, type Lang } from "./errors.ts"
 import { RawJson, userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
@@ -176,12 +179,34 @@ export const resolveWallet = (ctx: Ctx, user: UserRow, walletId: string | undefi
   return access
 }
 
-/** A pin_token of this user, unexpired (features §2 sensitive operations). Tokens stay valid for their 120 s. */
-export const pinTokenValid = (ctx: Ctx, userId: string, token: unknown): boolean => {
+/** The request a pin_token is presented for: its transaction-uuid (null off transaction endpoints) and its hash (schema/pin-binding.ts). */
+export interface PinUse {
+  readonly txKey: string | null
+  readonly payloadHash: string
+}
+
+/**
+ * A pin_token of this user, unexpired and not yet spent (features §2 sensitive operations; issue 30 item 3). With `use`,
+ * a token bound to a command (D-pin-binding) must also be presented for that command: its `command_id` is the request's
+ * transaction-uuid and its `payload_hash` the request's hash. A token minted without a binding is good for any one request.
+ */
+export const pinTokenValid = (ctx: Ctx, userId: string, token: unknown, use?: PinUse): boolean => {
   if (typeof token !== "string" || token === "") return false
-  const row = ctx.db.prepare("SELECT expires_ms FROM short_tokens WHERE kind = 'pin' AND user_id = ? AND token = ?").get(userId, token) as
-    { expires_ms: number } | undefined
-  return row !== undefined && row.expires_ms > ctx.clock.real()
+  const row = ctx.db.prepare("SELECT expires_ms, used FROM short_tokens WHERE kind = 'pin' AND user_id = ? AND token = ?").get(userId, token) as
+    { expires_ms: number; used: number } | undefined
+  if (row === undefined || row.used !== 0 || row.expires_ms <= ctx.clock.real()) return false
+  if (use === undefined) return true
+  const binding = ctx.db.prepare("SELECT command_id, payload_hash FROM pin_token_bindings WHERE token = ?").get(token) as
+    { command_id: string | null; payload_hash: string | null } | undefined
+  if (binding === undefined) return true
+  if (binding.command_id !== null && binding.command_id !== use.txKey) return false
+  return binding.payload_hash === null || binding.payload_hash === use.payloadHash
+}
+
+/** Spends a pin_token (issue 30 item 3): inside the handler's transaction, so it is spent exactly when the request is applied. */
+const spendPinToken = (ctx: Ctx, userId: string, token: unknown): void => {
+  const r = ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'pin' AND user_id = ? AND token = ? AND used = 0").run(userId, String(token))
+  if (r.changes !== 1) throw new ApiError(422, "PIN_REQUIRED")
 }
 
 const readBody = async (c: Context): Promise<unknown> => {
@@ -308,6 +333,11 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
           }
         } else body = decodeOr422(d.body, rawBody)
       }
+      // issue 30 item 3: the hash a bound pin_token must match, of the request as sent (the last await: the rest is synchronous)
+      const pinUse: PinUse | null =
+        d.sensitive === true && user !== null
+          ? { txKey, payloadHash: await pinPayloadHash({ endpoint: id, params: c.req.param() as Record<string, string>, body: rawBody }) }
+          : null
 
       // idempotency (core §6 transaction-uuid; DESIGN "Commands": the command id is the key)
       let requestHash = ""
@@ -324,7 +354,8 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
           return c.body(prior.body, prior.status as 200, { "content-type": "application/json", "idempotent-replay": "true" })
         }
       }
-      if (d.sensitive === true && user !== null && !pinTokenValid(ctx, user.id, (body as { pin_token?: unknown } | undefined)?.pin_token)) {
+      const pinToken = (body as { pin_token?: unknown } | undefined)?.pin_token
+      if (pinUse !== null && user !== null && !pinTokenValid(ctx, user.id, pinToken, pinUse)) {
         throw new ApiError(422, "PIN_REQUIRED")
       }
 
@@ -347,6 +378,7 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
       }
       type Out = { status: number; resBody: unknown; json: string; headers: Readonly<Record<string, string>> }
       const runHandler = ctx.db.transaction((): Out => {
+        if (pinUse !== null && user !== null) spendPinToken(ctx, user.id, pinToken)
         const r = handler(req)
         const status = r instanceof Reply ? r.status : 200
         const resBody: unknown = r instanceof Reply ? r.body : r instanceof RawJson ? null : r

@@ -59,6 +59,8 @@ import { gatewayApi } from "./api-gateway.ts"
 export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
 const optStr = Schema.optionalKey(Schema.String)
+/** The optional binding of a pin_token to one command (issue 30 item 3; schema/pin-binding.ts). */
+const PinBindingFields = { command_id: optStr, payload_hash: optStr }
 const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr }
 
 export const PinToken = Schema.Struct({ pin_token: Schema.String })
@@ -167,11 +169,15 @@ export const api = {
     body: Schema.Struct({ code: Str }),
     response: Envelope(Schema.Struct({ temporary_token: Str }))
   }),
-  /** PIN (4 digits) or temporary token (6 digits) → a short-lived pin_token (features §2). */
+  /**
+   * PIN (4 digits) or temporary token (6 digits) → a short-lived pin_token (features §2). Optionally bound to one
+   * command (issue 30 item 3, D-pin-binding): `command_id` (its transaction-uuid) and `payload_hash`
+   * (schema/pin-binding.ts); a bound token is accepted only for that request, and any token only once.
+   */
   verifyPin: def({
     method: "POST",
     path: "/users/v2/auth/verify-pin",
-    body: Schema.Union([Schema.Struct({ pin: Str }), Schema.Struct({ temporary_token: Str })]),
+    body: Schema.Union([Schema.Struct({ pin: Str, ...PinBindingFields }), Schema.Struct({ temporary_token: Str, ...PinBindingFields })]),
     response: Envelope(Schema.Struct({ pin_token: Str, expires_in: Schema.Int }))
   }),
 

@@ -519,6 +519,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   // PIN → pin_token (features §2 sensitive operations; core §5 PIN 4 digits, temporary token 6)
   bind(app, ctx, "verifyPin", (req) => {
     const b = req.body
+    // issue 30 item 3 (D-pin-binding): the token may be bound to one command — its transaction-uuid and its request's hash
+    // (schema/pin-binding.ts); checked and spent by sandbox/http.ts step 9. Checked before the PIN, so a bad binding costs no try.
+    if (b.command_id !== undefined && (b.command_id === "" || b.command_id.length > 100)) badField("command_id", "VALIDATION_LENGTH")
+    if (b.payload_hash !== undefined && !/^[0-9a-f]{64}$/.test(b.payload_hash)) badField("payload_hash", "VALIDATION_LENGTH")
     if ("pin" in b) {
       if (!isValidPin(b.pin)) badField("pin", "VALIDATION_PIN")
       checkPin(req, req.user, b.pin)
@@ -532,6 +536,11 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       token,
       req.user.id,
       ctx.clock.real() + PIN_TOKEN_TTL_S * 1000
+    )
+    if (b.command_id !== undefined || b.payload_hash !== undefined)
+      db.prepare("INSERT INTO pin_token_bindings (token, command_id, payload_hash) VALUES (?, ?, ?)").run(token, b.command_id ?? null, b.payload_hash ?? null)
+    db.prepare("DELETE FROM pin_token_bindings WHERE token IN (SELECT token FROM short_tokens WHERE kind = 'pin' AND expires_ms < ?)").run(
+      ctx.clock.real() - 3_600_000
     )
     db.prepare("DELETE FROM short_tokens WHERE expires_ms < ?").run(ctx.clock.real() - 3_600_000)
     return { data: { pin_token: token, expires_in: PIN_TOKEN_TTL_S } }

@@ -35,10 +35,12 @@ export function PinPrompt() {
     setTouched(true)
     if (isValidPin(pin)) answer(pin)
   }
+  // issue 30 item 3 (sync/SPEC.md PN6): asked again because the last authorisation expired before it was sent
+  const expired = ask?.lastErrorKey === "PIN_REQUIRED"
   const fieldError =
     touched && !isValidPin(pin)
       ? t("validation:VALIDATION_PIN")
-      : ask?.lastErrorKey
+      : ask?.lastErrorKey && !expired
         ? t(`errors:${ask.lastErrorKey}`, { defaultValue: t("errors:UNKNOWN_ERROR") })
         : null
 
@@ -49,7 +51,7 @@ export function PinPrompt() {
         if (!o) answer(null)
       }}
       title={t("common:pin.title")}
-      description={t("common:pin.description")}
+      description={expired ? t("common:pin.expired") : t("common:pin.description")}
       size="small"
       testId="pin-prompt"
     >

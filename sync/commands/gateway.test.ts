@@ -60,7 +60,7 @@ describe("v1.gateway.createPaymentRequest (features §2 payments, §5; C2)", () 
     } as unknown as Parameters<typeof def.send>[0]["api"]
     const env = { api, userId: "u-1", uploads: board.env(fake.server) }
     const transport = {
-      verifyPin: () => Effect.succeed("t"),
+      verifyPin: () => Effect.succeed({ token: "t", expiresInMs: 120_000 }),
       send: (c: Command, pin: string | null) => def.send(env, c, pin),
       reconcile: (c: Command) => def.reconcile(env, c)
     }

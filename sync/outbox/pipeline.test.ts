@@ -3,14 +3,14 @@
  * "Commands"; spec core §6, §8, features §2). Time is virtual: sleeps return at once and are
  * recorded, or `TestClock` moves time by hand (RT4) — no wall clock is asserted.
  */
-import { Effect, Fiber } from "effect"
+import { Deferred, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
 import type { Command, CommandEvent } from "../../schema/commands.ts"
 import type { FakeEnv, FaultPlan, SendFault } from "../../tests/support/outbox-fakes.ts"
 import { convertBody, FakeServer, makeCommand, makeFakeEnv, pixBody, provideFakeEnv, ScriptedPinPrompt } from "../../tests/support/outbox-fakes.ts"
 import { backoffDelayMs, DEFAULT_PIPELINE_CONFIG, retryDelayMs, runCommand } from "./pipeline.ts"
-import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "./ports.ts"
+import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt, type PinInput } from "./ports.ts"
 import { NotAuthorized, RateLimited } from "../../schema/errors.ts"
 
 const run = (env: FakeEnv, cmd: Command) => Effect.runPromise(provideFakeEnv(env)(runCommand(cmd)))
@@ -128,6 +128,83 @@ describe("outbox pipeline (sync/SPEC.md)", () => {
     expect(states(await eventsOf(env, cmd.id))).toEqual(["created", "awaiting-pin", "sending", "awaiting-pin", "sending", "confirmed"])
     expect(prompt.asks.map((a) => a.lastErrorKey)).toEqual([undefined, "PIN_REQUIRED"])
     expect(env.server.sends.map((s) => s.transactionUuid)).toEqual([cmd.id, cmd.id])
+    expect(env.server.applyCount(cmd.id)).toBe(1)
+  })
+
+  it("PN6 the PIN is asked for one command: verify-pin is given that command (the transport binds the token to its id and request)", async () => {
+    const env = makeFakeEnv()
+    const seen: Array<string> = []
+    const transport = { ...env.server.transport, verifyPin: (input: PinInput, c: Command) => (seen.push(c.id), env.server.transport.verifyPin(input, c)) }
+    const cmd = makeCommand(pixBody(30))
+    const state = await Effect.runPromise(runCommand(cmd).pipe(Effect.provideService(CommandTransport, transport), provideFakeEnv(env)))
+    expect(state).toBe("confirmed")
+    expect(seen).toEqual([cmd.id])
+  })
+
+  it("PN6 a pin_token that expires while the command waits (a long Retry-After) is never sent: back to awaiting-pin PIN_REQUIRED, a new PIN, sent once", async () => {
+    const prompt = new ScriptedPinPrompt()
+    const env = makeFakeEnv({ prompt, faults: firstSends(1, "rate-limited") })
+    env.server.pinTokenTtlMs = 120_000
+    env.server.retryAfterMs = 200_000
+    const cmd = makeCommand(pixBody(31))
+    expect(await run(env, cmd)).toBe("confirmed")
+    const evs = await eventsOf(env, cmd.id)
+    expect(states(evs)).toEqual(["created", "awaiting-pin", "sending", "awaiting-pin", "sending", "confirmed"])
+    expect(evs[3]).toMatchObject({ state: "awaiting-pin", error_key: "PIN_REQUIRED" })
+    expect(prompt.asks.map((a) => a.lastErrorKey)).toEqual([undefined, "PIN_REQUIRED"])
+    // the expired token was not sent again: the second send carries the new one
+    expect(env.server.sends.map((x) => x.pinToken)).toEqual(["pin-token-1", "pin-token-2"])
+    expect(env.server.applyCount(cmd.id)).toBe(1)
+  })
+
+  it("PN6 a pin_token still good after a short wait is sent again without a new PIN", async () => {
+    const prompt = new ScriptedPinPrompt()
+    const env = makeFakeEnv({ prompt, faults: firstSends(1, "rate-limited") })
+    env.server.pinTokenTtlMs = 120_000
+    env.server.retryAfterMs = 2_000
+    const cmd = makeCommand(pixBody(32))
+    expect(await run(env, cmd)).toBe("confirmed")
+    expect(prompt.asks).toHaveLength(1)
+    expect(env.server.sends.map((x) => x.pinToken)).toEqual(["pin-token-1", "pin-token-1"])
+  })
+
+  it("PN6 offline: an authorisation that runs out while the device waits for the network shows as awaiting-pin PIN_REQUIRED at once, and nothing is sent until a new PIN", async () => {
+    const env = makeFakeEnv({ faults: firstSends(1, "rate-limited") })
+    env.server.pinTokenTtlMs = 120_000
+    env.server.retryAfterMs = 1_000
+    const cmd = makeCommand(pixBody(33))
+    let online = true
+    const network = await Effect.runPromise(Deferred.make<void>())
+    const atAsk: Array<{ online: boolean; state: string | undefined; error_key: string | undefined; sends: number }> = []
+    const transport = {
+      ...env.server.transport,
+      // RT7: the engine's `ready` waits for the network; the device went offline after the first (refused) send
+      ready: () => (online ? Effect.void : Deferred.await(network)),
+      send: (c: Command, t: string | null) =>
+        Effect.tap(env.server.transport.send(c, t), () => Effect.void).pipe(Effect.ensuring(Effect.sync(() => (online = false))))
+    }
+    const prompt = {
+      ask: (c: Command, lastErrorKey?: string) =>
+        Effect.gen(function* () {
+          const evs = yield* Effect.orDie(env.store.events(c.id))
+          const last = evs[evs.length - 1]
+          atAsk.push({ online, state: last?.state, error_key: last?.error_key, sends: env.server.sends.length })
+          if (lastErrorKey === "PIN_REQUIRED") {
+            online = true // the user types the PIN; the network is back
+            yield* Deferred.succeed(network, undefined)
+          }
+          return { pin: "1234" }
+        })
+    }
+    const state = await Effect.runPromise(
+      runCommand(cmd).pipe(Effect.provideService(CommandTransport, transport), Effect.provideService(PinPrompt, prompt), provideFakeEnv(env))
+    )
+    expect(state).toBe("confirmed")
+    expect(atAsk).toEqual([
+      { online: true, state: "awaiting-pin", error_key: undefined, sends: 0 },
+      { online: false, state: "awaiting-pin", error_key: "PIN_REQUIRED", sends: 1 }
+    ])
+    expect(env.server.sends.map((x) => x.pinToken)).toEqual(["pin-token-1", "pin-token-2"])
     expect(env.server.applyCount(cmd.id)).toBe(1)
   })
 

@@ -14,6 +14,9 @@
  * starts with a reconcile (R6).
  *
  * The PIN and the pin_token are never written to the log (P4): a resumed command asks again.
+ * A pin_token is asked for one command (bound to its id and its request's hash, PN6) and is good for one
+ * application; one that expires before it is sent — the command waited offline, or through backoffs — is
+ * never sent: the command goes back to `awaiting-pin` with PIN_REQUIRED and asks for a new PIN.
  */
 import { Clock, Duration, Effect, Random, Schema } from "effect"
 import type { Command, CommandEvent, CommandState } from "../../schema/commands.ts"
@@ -34,13 +37,16 @@ export interface PipelineConfig {
   readonly maxAttempts: number
   /** PIN prompts per PIN step before `rejected` with INCORRECT_PIN (P2). */
   readonly maxPinPrompts: number
+  /** PN6: a pin_token closer than this to its expiry is not sent (clock drift, the time the request takes). */
+  readonly pinTokenMarginMs: number
 }
 
 export const DEFAULT_PIPELINE_CONFIG: PipelineConfig = {
   baseDelayMs: 250,
   maxDelayMs: 30_000,
   maxAttempts: 10,
-  maxPinPrompts: 3
+  maxPinPrompts: 3,
+  pinTokenMarginMs: 5_000
 }
 
 export interface RunOptions {
@@ -186,8 +192,11 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
         const answer = yield* prompt.ask(cmd, errorKey)
         if (answer === null) return { done: yield* append("cancelled") } // P1: nothing is sent
         for (let tries = 1; ; tries++) {
-          const verified = yield* Effect.result(transport.verifyPin(answer))
-          if (verified._tag === "Success") return { token: verified.success }
+          const verified = yield* Effect.result(transport.verifyPin(answer, cmd)) // PN6: bound to this command
+          if (verified._tag === "Success") {
+            const now = yield* Clock.currentTimeMillis
+            return { grant: { token: verified.success.token, expiresAtMs: now + verified.success.expiresInMs } }
+          }
           const e = verified.failure
           const key = errorKeyOf(e)
           if (key === "INCORRECT_PIN") {
@@ -204,9 +213,22 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
       }
     })
 
+  /**
+   * PN6: whether a held pin_token may still be sent. One that ran out (or is about to) is not. While the device is
+   * offline the wait for the network races the token's expiry: an authorisation that runs out offline sends the
+   * command back to `awaiting-pin` at once, so it shows as waiting for the PIN, not for the network.
+   */
+  const stillValid = (g: { readonly expiresAtMs: number }) =>
+    Effect.gen(function* () {
+      const left = g.expiresAtMs - config.pinTokenMarginMs - (yield* Clock.currentTimeMillis)
+      if (left <= 0) return false
+      if (transport.ready === undefined) return true
+      return yield* Effect.race(Effect.as(transport.ready(), true), Effect.as(Effect.sleep(Duration.millis(left)), false))
+    })
+
   let uncertain = everSent(history) // RP1: a send may have landed before the reload / the failure
   let sends = sendCount(history)
-  let pinToken: string | null = null
+  let grant: { readonly token: string; readonly expiresAtMs: number } | null = null
   let pinReason: string | undefined = undefined
   let lastKey: string | undefined = undefined
   const sendAttempt = () => (sends === 0 ? {} : { attempt: sends })
@@ -228,16 +250,20 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
       }
     }
 
-    if (isSensitive(cmd) && pinToken === null) {
+    if (isSensitive(cmd) && grant !== null && !(yield* stillValid(grant))) {
+      grant = null // PN6: expired while it waited: asked again, never sent
+      pinReason = "PIN_REQUIRED"
+    }
+    if (isSensitive(cmd) && grant === null) {
       const step = yield* pinStep(pinReason)
       if ("done" in step) return step.done
-      pinToken = step.token
+      grant = step.grant
       pinReason = undefined
     }
 
     sends += 1
     yield* append("sending", lastKey === undefined ? { attempt: sends } : { attempt: sends, error_key: lastKey })
-    const sent = yield* Effect.result(transport.send(cmd, pinToken)) // O2: transaction-uuid = cmd.id
+    const sent = yield* Effect.result(transport.send(cmd, grant?.token ?? null)) // O2: transaction-uuid = cmd.id
     if (sent._tag === "Success") return yield* append("confirmed", { attempt: sends, result: sent.success })
 
     const e = sent.failure
@@ -249,7 +275,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
       case "Fail":
         return yield* append("failed", { attempt: sends, error_key: lastKey })
       case "NeedPin":
-        pinToken = null // P3
+        grant = null // P3
         pinReason = lastKey
         if (tries >= config.maxAttempts) return yield* append("failed", { attempt: sends, error_key: lastKey })
         break

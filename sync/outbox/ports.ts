@@ -130,9 +130,23 @@ export class MemoryOutboxStore implements OutboxStoreShape {
 /** The PIN (4 digits) or the temporary token (6 digits) the user typed (features §2). */
 export type PinInput = { readonly pin: string } | { readonly temporary_token: string }
 
+/** A pin_token and how long it is good for from the moment it was received (verify-pin's `expires_in`). */
+export interface PinGrant {
+  readonly token: string
+  readonly expiresInMs: number
+}
+
 export interface CommandTransportShape {
-  /** POST /users/v2/auth/verify-pin → the short-lived pin_token. */
-  readonly verifyPin: (input: PinInput) => Effect.Effect<string, ApiError>
+  /**
+   * POST /users/v2/auth/verify-pin → the short-lived pin_token, bound to this command (PN6; issue 30 item 3,
+   * D-pin-binding): its id and the hash of the request its send makes, so the token authorises that command only.
+   */
+  readonly verifyPin: (input: PinInput, cmd: Command) => Effect.Effect<PinGrant, ApiError>
+  /**
+   * RT7, PN6: resolves when a call can be made (the device is online). Optional: without it the pipeline does not wait
+   * here (each call waits on its own). The pipeline races it against a held pin_token's expiry.
+   */
+  readonly ready?: () => Effect.Effect<void>
   /**
    * Send the command's call (api.convert, approvalApprove, approvalReprove, pixPayByKey) with the
    * header `transaction-uuid: cmd.id` (O2) and `pin_token` in the body (null for a non-sensitive

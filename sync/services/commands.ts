@@ -111,7 +111,8 @@ export class CommandDesk {
     const base = makeTransport(d.api, () => d.userId(), this.uploads.env(makeUploadServer(d.api, d.fetch)))
     // RT7: while the device is offline a command waits before each call instead of failing it
     const transport = {
-      verifyPin: (input: PinInput) => Effect.andThen(d.waitOnline(), base.verifyPin(input)),
+      verifyPin: (input: PinInput, cmd: Parameters<typeof base.verifyPin>[1]) => Effect.andThen(d.waitOnline(), base.verifyPin(input, cmd)),
+      ready: () => d.waitOnline(), // PN6: a held pin_token's expiry races the wait for the network
       send: (cmd: Parameters<typeof base.send>[0], pin: string | null) => Effect.andThen(d.waitOnline(), base.send(cmd, pin)),
       reconcile: (cmd: Parameters<typeof base.reconcile>[0]) => Effect.andThen(d.waitOnline(), base.reconcile(cmd))
     }

@@ -137,7 +137,7 @@ describe("resumable upload (DESIGN 'Uploads are commands too', features §7 stor
     } as unknown as Parameters<typeof def.send>[0]["api"]
     const env = { api, userId: "u-1", uploads: board.env(fake.server) }
     const transport = {
-      verifyPin: () => Effect.succeed("t"),
+      verifyPin: () => Effect.succeed({ token: "t", expiresInMs: 120_000 }),
       send: (c: Command, pin: string | null) => def.send(env, c, pin),
       reconcile: (c: Command) => def.reconcile(env, c)
     }

@@ -69,25 +69,33 @@ describe("boleto decode (features §3, §5)", () => {
 
 describe("boleto payment (features §2 pay, §4, §5, §8)", () => {
   it("features §5 §8 an amount outside min/max is refused with the catalogue's keys; an expired boleto is refused", async () => {
-    const pin = await cl.pinToken(ana)
     const mm = await lineOf("04")
-    const low = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: mm, amount: 4_999, pin_token: pin } })
+    const low = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: mm, amount: 4_999, pin_token: await cl.pinToken(ana) } })
     expect([low.status, low.body.error.key]).toEqual([422, "AMOUNT_BELOW_MINIMUM"])
-    const high = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: mm, amount: 20_001, pin_token: pin } })
+    const high = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: mm, amount: 20_001, pin_token: await cl.pinToken(ana) } })
     expect([high.status, high.body.error.key]).toEqual([422, "AMOUNT_ABOVE_MAXIMUM"])
-    const exp = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: await lineOf("06"), amount: 12_000, pin_token: pin } })
+    const exp = await cl.err("billetPay", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { line: await lineOf("06"), amount: 12_000, pin_token: await cl.pinToken(ana) }
+    })
     expect([exp.status, exp.body.error.key]).toEqual([422, "BILLET_EXPIRED"])
-    const fixed = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: await lineOf("01"), amount: 14_999, pin_token: pin } })
+    const fixed = await cl.err("billetPay", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { line: await lineOf("01"), amount: 14_999, pin_token: await cl.pinToken(ana) }
+    })
     expect(fixed.body.error.key).toBe("AMOUNT_BELOW_MINIMUM")
     const noPin = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: mm, amount: 6_000, pin_token: "" } })
     expect(noPin.body.error.key).toBe("PIN_REQUIRED")
   })
 
   it("features §4 pay now: confirmed, one BILLET_PAYMENT row; the same transaction-uuid again pays nothing more", async () => {
-    const pin = await cl.pinToken(ana)
     const before = await brl(W.anaMain)
     const tx = "b11e7000-0000-4000-8000-000000000001"
-    const body = { line: await lineOf("02"), amount: 20_433, pin_token: pin }
+    const body = { line: await lineOf("02"), amount: 20_433, pin_token: await cl.pinToken(ana) }
     const first = await cl.ok("billetPay", { as: ana, wallet: W.anaMain, tx, body })
     const again = await cl.ok("billetPay", { as: ana, wallet: W.anaMain, tx, body })
     expect(first.data.status).toBe("confirmed")
@@ -101,16 +109,30 @@ describe("boleto payment (features §2 pay, §4, §5, §8)", () => {
   })
 
   it("features §2 scheduled-billet §4: a schedule waits (pending, nothing debited), runs when the clock reaches its day; a cancelled one never runs", async () => {
-    const pin = await cl.pinToken(ana)
     const today = spDateKey(Date.now())
     const day = addBankBusinessDays(today, 1)
     const line = await lineOf("01")
     const holiday = "2026-12-25"
-    const h = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line, amount: 15_000, payment_date: holiday, pin_token: pin } })
+    const h = await cl.err("billetPay", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { line, amount: 15_000, payment_date: holiday, pin_token: await cl.pinToken(ana) }
+    })
     expect(h.body.error.key).toBe(holiday > today ? "BILLET_DATE_NOT_BUSINESS_DAY" : "BILLET_DATE_INVALID")
     const before = await brl(W.anaMain)
-    const a = await cl.ok("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line, amount: 15_000, payment_date: day, pin_token: pin } })
-    const b = await cl.ok("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line, amount: 15_000, payment_date: day, pin_token: pin } })
+    const a = await cl.ok("billetPay", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { line, amount: 15_000, payment_date: day, pin_token: await cl.pinToken(ana) }
+    })
+    const b = await cl.ok("billetPay", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { line, amount: 15_000, payment_date: day, pin_token: await cl.pinToken(ana) }
+    })
     expect([a.data.status, b.data.status]).toEqual(["pending", "pending"])
     expect(await brl(W.anaMain)).toBe(before)
     const canceled = await cl.ok("billetScheduledCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id: b.data.id } })
@@ -173,15 +195,19 @@ describe("issued boletos (features §2 receive, manage-billet, §3 issued, §4)"
     const d = (await cl.ok("billetDecode", { as: ana, wallet: W.anaMain, query: { line: dep.typeable_line } })).data
     expect([d.beneficiary_name, d.beneficiary_bank_name, d.charged_amount]).toEqual(["Lima & Filhos Comércio de Alimentos Ltda", "Banco Sandbox S.A.", 31_415])
     const [a0, b0] = [sb.admin.ledger(W.anaMain), sb.admin.ledger(W.brunoMatrix)]
-    const pin = await cl.pinToken(ana)
-    await cl.ok("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: dep.typeable_line, amount: 31_415, pin_token: pin } })
+    await cl.ok("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: dep.typeable_line, amount: 31_415, pin_token: await cl.pinToken(ana) } })
     const [a1, b1] = [sb.admin.ledger(W.anaMain), sb.admin.ledger(W.brunoMatrix)]
     expect(a1.statement_rows - a0.statement_rows).toBe(1)
     expect(b1.statement_rows - b0.statement_rows).toBe(1)
     expect(b1.balances.find((x) => x.currency_symbol === "BRL")!.balance - b0.balances.find((x) => x.currency_symbol === "BRL")!.balance).toBe(31_415)
     const mine = (await cl.ok("billetDeposits", { as: bruno, wallet: W.brunoMatrix })).data.data.find((x) => x.id === dep.id)
     expect(mine?.status).toBe("RECEIVED")
-    const again = await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: true, body: { line: dep.typeable_line, amount: 31_415, pin_token: pin } })
+    const again = await cl.err("billetPay", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { line: dep.typeable_line, amount: 31_415, pin_token: await cl.pinToken(ana) }
+    })
     expect(again.body.error.key).toBe("BILLET_ALREADY_PAID")
   })
 
@@ -224,9 +250,15 @@ describe("boleto permissions per wallet (features §2)", () => {
   it("features §2 a client reads the lists of a wallet but cannot pay, schedule-cancel or issue; another user's wallet is refused", async () => {
     expect((await cl.ok("billetPayments", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThanOrEqual(0)
     expect((await cl.ok("billetDeposits", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThanOrEqual(0)
-    const pin = await cl.pinToken(helena)
     expect(
-      (await cl.err("billetPay", { as: helena, wallet: W.anaMain, tx: true, body: { line: await lineOf("01"), amount: 15_000, pin_token: pin } })).status
+      (
+        await cl.err("billetPay", {
+          as: helena,
+          wallet: W.anaMain,
+          tx: true,
+          body: { line: await lineOf("01"), amount: 15_000, pin_token: await cl.pinToken(helena) }
+        })
+      ).status
     ).toBe(403)
     expect((await cl.err("billetDecode", { as: helena, wallet: W.anaMain, query: { line: await lineOf("01") } })).status).toBe(403)
     expect(
@@ -241,7 +273,14 @@ describe("boleto permissions per wallet (features §2)", () => {
     ).toBe(403)
     expect((await cl.err("billetPayments", { as: bruno, wallet: W.anaMain })).status).toBe(403)
     expect(
-      (await cl.err("billetPay", { as: ana, wallet: W.anaMain, tx: false, body: { line: await lineOf("01"), amount: 15_000, pin_token: pin } })).status
+      (
+        await cl.err("billetPay", {
+          as: ana,
+          wallet: W.anaMain,
+          tx: false,
+          body: { line: await lineOf("01"), amount: 15_000, pin_token: await cl.pinToken(helena) }
+        })
+      ).status
     ).toBe(400) // no transaction-uuid
   })
 })

@@ -202,15 +202,18 @@ describe("orders and refunds (features §2 orders, §7 orders, orders-refunds)",
 
   it("OR1 OR2 the same transaction-uuid twice refunds once; the refund is one refund row, one statement row; over the value and twice are refused", async () => {
     const o = (await orders(W.brunoMatrix)).find((x) => x.status === "paid")!
-    const pin = await cl.pinToken(bruno)
-    const over = await cl.err("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: o.id, amount: o.value + 1, pin_token: pin } })
+    const over = await cl.err("gatewayOrderRefund", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      body: { order_id: o.id, amount: o.value + 1, pin_token: await cl.pinToken(bruno) }
+    })
     expect([over.status, over.body.error.key]).toEqual([422, "REFUND_OVER_ORDER_VALUE"])
     const balance = async () =>
       (await cl.admin("ledger", { query: { wallet_id: W.brunoMatrix } })).data.balances.find((b) => b.currency_symbol === "BRL")!.balance
     const before = await balance()
     const tx = randomUUID()
-    const a = await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, tx, body: { order_id: o.id, pin_token: pin } })
-    const b = await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, tx, body: { order_id: o.id, pin_token: pin } })
+    const a = await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, tx, body: { order_id: o.id, pin_token: await cl.pinToken(bruno) } })
+    const b = await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, tx, body: { order_id: o.id, pin_token: await cl.pinToken(bruno) } })
     expect(b.data).toEqual(a.data)
     expect(a.data.order).toMatchObject({ status: "refunded", refunded_value: o.value })
     expect(a.data.refund.amount).toBe(o.value)
@@ -221,7 +224,7 @@ describe("orders and refunds (features §2 orders, §7 orders, orders-refunds)",
     expect([ledger.statement_rows, ledger.idempotency_records]).toEqual([1, 1])
     const refunds = await cl.ok("gatewayRefunds", { as: bruno, wallet: W.brunoMatrix, query: { search: o.reference } })
     expect(refunds.data.data.map((t) => [t.id, t.kind, t.value])).toEqual([[a.data.refund.transaction_id, "refund", o.value]])
-    const again = await cl.err("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: o.id, pin_token: pin } })
+    const again = await cl.err("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: o.id, pin_token: await cl.pinToken(bruno) } })
     expect([again.status, again.body.error.key]).toEqual([422, "ORDER_ALREADY_REFUNDED"])
     const hints = (sb.db.prepare("SELECT data FROM events WHERE list = 'gateway_orders'").all() as Array<{ data: string }>).map(
       (e) => JSON.parse(e.data) as { ids: string[] }
@@ -231,18 +234,26 @@ describe("orders and refunds (features §2 orders, §7 orders, orders-refunds)",
 
   it("OR2 a partial refund leaves the rest refundable; an order of another wallet is not found; a branch refunds its own", async () => {
     const o = (await orders(W.brunoMatrix)).find((x) => x.status === "paid")!
-    const pin = await cl.pinToken(bruno)
     const half = Math.floor(o.value / 2)
-    const r = await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: o.id, amount: half, pin_token: pin } })
+    const r = await cl.ok("gatewayOrderRefund", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      body: { order_id: o.id, amount: half, pin_token: await cl.pinToken(bruno) }
+    })
     expect(r.data.order).toMatchObject({ status: "partially_refunded", refunded_value: half })
-    const over = await cl.err("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: o.id, amount: o.value - half + 1, pin_token: pin } })
+    const over = await cl.err("gatewayOrderRefund", {
+      as: bruno,
+      wallet: W.brunoMatrix,
+      body: { order_id: o.id, amount: o.value - half + 1, pin_token: await cl.pinToken(bruno) }
+    })
     expect(over.body.error.key).toBe("REFUND_OVER_ORDER_VALUE")
     const bo = (await orders(W.brunoBranch)).find((x) => x.status === "paid")!
-    const cross = await cl.err("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: bo.id, pin_token: pin } })
+    const cross = await cl.err("gatewayOrderRefund", { as: bruno, wallet: W.brunoMatrix, body: { order_id: bo.id, pin_token: await cl.pinToken(bruno) } })
     expect([cross.status, cross.body.error.key]).toEqual([404, "ORDER_NOT_FOUND"])
     const small = Math.min(bo.value, 100)
     expect(
-      (await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoBranch, body: { order_id: bo.id, amount: small, pin_token: pin } })).data.refund.amount
+      (await cl.ok("gatewayOrderRefund", { as: bruno, wallet: W.brunoBranch, body: { order_id: bo.id, amount: small, pin_token: await cl.pinToken(bruno) } }))
+        .data.refund.amount
     ).toBe(small)
   })
 })

@@ -91,13 +91,12 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
     expect((await cl.err("automaticAuthorization", { as: bruno, wallet: W.brunoMatrix, params: { id: pending!.id } })).status).toBe(404)
     // diego is ADMIN of Ana's main wallet: he may change an active authorization's maximum (PIN)
     const active = (await auths()).find((r) => r.status === "ACTIVE")!
-    const pin = await cl.pinToken(diego)
     const r = await cl.ok("automaticAuthorizationMaxValue", {
       as: diego,
       wallet: W.anaMain,
       tx: true,
       params: { id: active.id },
-      body: { payment_max_value: 5_000, pin_token: pin }
+      body: { payment_max_value: 5_000, pin_token: await cl.pinToken(diego) }
     })
     expect(r.data.payment_max_value).toBe(5_000)
   })
@@ -110,14 +109,13 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
     expect(
       (await cl.err("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: "" } })).body.error.key
     ).toBe("PIN_REQUIRED")
-    const pin = await cl.pinToken(ana)
     const tx = "a0a0a0a0-0000-4000-8000-000000000013"
     const first = await cl.ok("automaticAuthorizationApprove", {
       as: ana,
       wallet: W.anaMain,
       tx,
       params: { id },
-      body: { payment_max_value: 3_000, pin_token: pin }
+      body: { payment_max_value: 3_000, pin_token: await cl.pinToken(ana) }
     })
     expect(first.data).toMatchObject({ status: "ACTIVE", payment_max_value: 3_000 })
     expect(first.data.recurrence_created_at).not.toBeNull()
@@ -126,11 +124,17 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
       wallet: W.anaMain,
       tx,
       params: { id },
-      body: { payment_max_value: 3_000, pin_token: pin }
+      body: { payment_max_value: 3_000, pin_token: await cl.pinToken(ana) }
     })
     expect(again.data).toEqual(first.data)
     // a new key: the transition is refused (already active)
-    const e = await cl.err("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: pin } })
+    const e = await cl.err("automaticAuthorizationApprove", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      params: { id },
+      body: { pin_token: await cl.pinToken(ana) }
+    })
     expect([e.status, e.body.error.key]).toEqual([422, "PIX_AUTOMATIC_INVALID_STATUS"])
     expect((await cl.err("automaticAuthorizationReject", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).body.error.key).toBe(
       "PIX_AUTOMATIC_INVALID_STATUS"
@@ -138,8 +142,8 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
     // cancelled: irreversible — approving, cancelling again or changing the maximum are refused
     expect((await cl.ok("automaticAuthorizationCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id } })).data.cancellation_id).not.toBeNull()
     for (const [ep, body] of [
-      ["automaticAuthorizationApprove", { pin_token: pin }],
-      ["automaticAuthorizationMaxValue", { payment_max_value: 9_000, pin_token: pin }]
+      ["automaticAuthorizationApprove", { pin_token: await cl.pinToken(ana) }],
+      ["automaticAuthorizationMaxValue", { payment_max_value: 9_000, pin_token: await cl.pinToken(ana) }]
     ] as const) {
       const x = await cl.err(ep, { as: ana, wallet: W.anaMain, tx: true, params: { id }, body })
       expect([x.status, x.body.error.key]).toEqual([422, "PIX_AUTOMATIC_INVALID_STATUS"])
@@ -151,13 +155,12 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
 
   it("features §3 PA-MAX the maximum value may not be below the merchant's floor nor the fixed value; reject answers a pending request", async () => {
     const made = await request({ wallet_id: W.anaMain, start_date: dateIn(20), floor_max_value: 10_000, charge_amount: 8_000, contract_description: "Piso" })
-    const pin = await cl.pinToken(ana)
     const e = await cl.err("automaticAuthorizationApprove", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
       params: { id: made.authorization.id },
-      body: { payment_max_value: 9_999, pin_token: pin }
+      body: { payment_max_value: 9_999, pin_token: await cl.pinToken(ana) }
     })
     expect([e.status, e.body.error.key, e.body.error.fields?.["payment_max_value"]]).toEqual([
       422,
@@ -183,16 +186,19 @@ describe("Pix Automático authorizations (features §3, §4, §7)", () => {
       query: { qr_code: made.qr_code.replace("80", "81").slice(0, -4) + "0000" }
     })
     expect(plain.status).toBe(422)
-    const pin = await cl.pinToken(ana)
-    const ok = await cl.ok("automaticAuthorizationApproveByQr", { as: ana, wallet: W.anaMain, tx: true, body: { qr_code: made.qr_code, pin_token: pin } })
+    const ok = await cl.ok("automaticAuthorizationApproveByQr", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { qr_code: made.qr_code, pin_token: await cl.pinToken(ana) }
+    })
     expect(ok.data).toMatchObject({ id: made.authorization.id, status: "ACTIVE" })
     expect((await auths()).find((a) => a.id === made.authorization.id)?.status).toBe("ACTIVE")
-    const pinB = await cl.pinToken(bruno)
     const taken = await cl.err("automaticAuthorizationApproveByQr", {
       as: bruno,
       wallet: W.brunoMatrix,
       tx: true,
-      body: { qr_code: made.qr_code, pin_token: pinB }
+      body: { qr_code: made.qr_code, pin_token: await cl.pinToken(bruno) }
     })
     expect(taken.body.error.key).toBe("PIX_AUTOMATIC_QR_TAKEN")
   })
@@ -202,8 +208,7 @@ describe("Pix Automático charges on the sandbox clock (features §4)", () => {
   it("issue 13 an approved authorization is charged on its date once when the clock passes it twice (ledger), fetched by its Pix payment", async () => {
     const made = await request({ wallet_id: W.anaMain, frequency: "WEEKLY", start_date: dateIn(3), value: 1_234, contract_description: "Semanal" })
     const id = made.authorization.id
-    const pin = await cl.pinToken(ana)
-    await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: pin } })
+    await cl.ok("automaticAuthorizationApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(ana) } })
     // the merchant charges up to 10 days ahead: days 3 and 10
     const mine = async () => (await payments()).filter((p) => p.authorization_id === id)
     expect((await mine()).map((p) => [p.payment_date, p.status])).toEqual([
@@ -258,13 +263,12 @@ describe("Pix Automático charges on the sandbox clock (features §4)", () => {
       charge_amount: 5_000,
       contract_description: "Acima do máximo"
     })
-    const pin = await cl.pinToken(ana)
     await cl.ok("automaticAuthorizationApprove", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
       params: { id: made.authorization.id },
-      body: { payment_max_value: 3_000, pin_token: pin }
+      body: { payment_max_value: 3_000, pin_token: await cl.pinToken(ana) }
     })
     const charge = (await payments()).find((p) => p.authorization_id === made.authorization.id)!
     const before = brl(W.anaMain)

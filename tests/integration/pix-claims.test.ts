@@ -43,12 +43,11 @@ const hints = (list: string, wallet: string): Array<{ ids: string[]; rows?: Arra
 
 describe("Pix key confirmation code (features §3, §5, §7, §8; D-pix-key-code)", () => {
   it("features §5 an e-mail key waits for its 5-digit code: a wrong code costs an attempt, a malformed one none, resend keeps the count, the printed code adds it once", async () => {
-    const pin = await cl.pinToken(bruno)
     const created = await cl.ok("pixKeyCreate", {
       as: bruno,
       wallet: W.brunoMatrix,
       tx: true,
-      body: { key_type: "email", key: "Financeiro@Lima.example.com", pin_token: pin }
+      body: { key_type: "email", key: "Financeiro@Lima.example.com", pin_token: await cl.pinToken(bruno) }
     })
     expect(created.data).toMatchObject({ key: "financeiro@lima.example.com", status: "not_confirmed", attempts_left: 3 })
     expect(Date.parse(created.data.code_expires_at!) - Date.parse(created.data.created_at)).toBeGreaterThan(9 * 60_000)
@@ -79,12 +78,11 @@ describe("Pix key confirmation code (features §3, §5, §7, §8; D-pix-key-code
   })
 
   it("features §8 three wrong codes: 'number of attempts exceeded' and the key request is dropped", async () => {
-    const pin = await cl.pinToken(bruno)
     const { data } = await cl.ok("pixKeyCreate", {
       as: bruno,
       wallet: W.brunoMatrix,
       tx: true,
-      body: { key_type: "phone", key: "+55 11 97777-1234", pin_token: pin }
+      body: { key_type: "phone", key: "+55 11 97777-1234", pin_token: await cl.pinToken(bruno) }
     })
     const code = await printed(data.key)
     const answers = []
@@ -99,15 +97,29 @@ describe("Pix key confirmation code (features §3, §5, §7, §8; D-pix-key-code
   })
 
   it("features §4 the code expires on the sandbox clock and the key is cancelled; cancel drops a request; the fixed code (tests) confirms", async () => {
-    const pin = await cl.pinToken(bruno)
     const a = (
-      await cl.ok("pixKeyCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key_type: "email", key: "expira@lima.example.com", pin_token: pin } })
+      await cl.ok("pixKeyCreate", {
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
+        body: { key_type: "email", key: "expira@lima.example.com", pin_token: await cl.pinToken(bruno) }
+      })
     ).data
     const b = (
-      await cl.ok("pixKeyCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key_type: "email", key: "cancela@lima.example.com", pin_token: pin } })
+      await cl.ok("pixKeyCreate", {
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
+        body: { key_type: "email", key: "cancela@lima.example.com", pin_token: await cl.pinToken(bruno) }
+      })
     ).data
     const c = (
-      await cl.ok("pixKeyCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key_type: "email", key: "fixo@lima.example.com", pin_token: pin } })
+      await cl.ok("pixKeyCreate", {
+        as: bruno,
+        wallet: W.brunoMatrix,
+        tx: true,
+        body: { key_type: "email", key: "fixo@lima.example.com", pin_token: await cl.pinToken(bruno) }
+      })
     ).data
     await cl.ok("pixKeyCodeCancel", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: b.id } })
     expect((await cl.ok("pixKeyCodeConfirm", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: c.id }, body: { code: "00000" } })).data.status).toBe(
@@ -146,22 +158,31 @@ describe("Pix key confirmation code (features §3, §5, §7, §8; D-pix-key-code
 describe("Pix key claims and portability (features §4, §7, §8; D-pix-claim-*)", () => {
   it("features §4 Ana claims Bruno's phone: opened with a 7-day deadline; a second claim, a deletion and the wrong sides' actions are refused; Bruno approves and the key moves to Ana", async () => {
     const phone = keyOf("bruno@example.com", "phone")
-    const pin = await cl.pinToken(ana)
     // a key that is someone else's CPF/CNPJ is never claimed; an own-document key is ported, not claimed
     const cnpj = await cl.err("pixClaimStart", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: keyOf("bruno@example.com", "cnpj"), kind: "portability", pin_token: pin }
+      body: { key: keyOf("bruno@example.com", "cnpj"), kind: "portability", pin_token: await cl.pinToken(ana) }
     })
     expect(cnpj.body.error.key).toBe("PIX_CLAIM_NOT_ALLOWED")
-    const wrongKind = await cl.err("pixClaimStart", { as: ana, wallet: W.anaMain, tx: true, body: { key: phone, kind: "portability", pin_token: pin } })
+    const wrongKind = await cl.err("pixClaimStart", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: phone, kind: "portability", pin_token: await cl.pinToken(ana) }
+    })
     expect(wrongKind.body.error.key).toBe("PIX_CLAIM_NOT_ALLOWED")
-    const own = await cl.err("pixClaimStart", { as: ana, wallet: W.anaMain, tx: true, body: { key: "ana@example.com", kind: "ownership", pin_token: pin } })
+    const own = await cl.err("pixClaimStart", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key: "ana@example.com", kind: "ownership", pin_token: await cl.pinToken(ana) }
+    })
     expect(own.body.error.key).toBe("PIX_CLAIM_NOT_ALLOWED")
 
     const tx = "6c0f7a2e-0000-4000-8000-000000000002"
-    const started = await cl.ok("pixClaimStart", { as: ana, wallet: W.anaMain, tx, body: { key: phone, kind: "ownership", pin_token: pin } })
+    const started = await cl.ok("pixClaimStart", { as: ana, wallet: W.anaMain, tx, body: { key: phone, kind: "ownership", pin_token: await cl.pinToken(ana) } })
     expect(started.data).toMatchObject({
       kind: "ownership",
       key: phone,
@@ -170,9 +191,9 @@ describe("Pix key claims and portability (features §4, §7, §8; D-pix-claim-*)
       counterparty_name: "Lima & Filhos Comércio de Alimentos Ltda"
     })
     expect(Date.parse(started.data.deadline) - Date.parse(started.data.created_at)).toBe(CLAIM_WINDOW_MS)
-    expect((await cl.ok("pixClaimStart", { as: ana, wallet: W.anaMain, tx, body: { key: phone, kind: "ownership", pin_token: pin } })).data.id).toBe(
-      started.data.id
-    )
+    expect(
+      (await cl.ok("pixClaimStart", { as: ana, wallet: W.anaMain, tx, body: { key: phone, kind: "ownership", pin_token: await cl.pinToken(ana) } })).data.id
+    ).toBe(started.data.id)
     const id = started.data.id
 
     // features §8 "key in claim process"
@@ -193,7 +214,7 @@ describe("Pix key claims and portability (features §4, §7, §8; D-pix-claim-*)
     })
     expect(del.body.error.key).toBe("PIX_KEY_IN_CLAIM")
     // features §9: the claim's place counts — Ana's 4 keys + 1 claim fill her 5
-    const full = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "random", pin_token: pin } })
+    const full = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "random", pin_token: await cl.pinToken(ana) } })
     expect(full.body.error.key).toBe("PIX_KEY_LIMIT_REACHED")
 
     // both sides see it, each from its side
@@ -203,9 +224,9 @@ describe("Pix key claims and portability (features §4, §7, §8; D-pix-claim-*)
       status: "opened"
     })
     // refused transitions: the claimer cannot approve, the donor cannot cancel
-    expect((await cl.err("pixClaimApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: pin } })).body.error.key).toBe(
-      "PIX_CLAIM_INVALID_STATE"
-    )
+    expect(
+      (await cl.err("pixClaimApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id }, body: { pin_token: await cl.pinToken(ana) } })).body.error.key
+    ).toBe("PIX_CLAIM_INVALID_STATE")
     expect((await cl.err("pixClaimCancel", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id } })).body.error.key).toBe("PIX_CLAIM_INVALID_STATE")
     expect(
       (await cl.err("pixClaimApprove", { as: carla, wallet: W.carla, tx: true, params: { id }, body: { pin_token: await cl.pinToken(carla) } })).status
@@ -237,13 +258,18 @@ describe("Pix key claims and portability (features §4, §7, §8; D-pix-claim-*)
     expect(hints("pix_keys", W.anaMain).some((h) => h.rows?.[0]?.["key"] === phone)).toBe(true)
     // give Ana her place back
     const moved = (await keys(ana, W.anaMain)).find((k) => k.key === phone)!
-    await cl.ok("pixKeyDelete", { as: ana, wallet: W.anaMain, tx: true, params: { id: moved.id }, body: { pin_token: pin } })
+    await cl.ok("pixKeyDelete", { as: ana, wallet: W.anaMain, tx: true, params: { id: moved.id }, body: { pin_token: await cl.pinToken(ana) } })
   })
 
   it("features §4 reject: the donor keeps the key (denied); cancel by the claimer (canceled); an ended claim refuses every action", async () => {
-    const pin = await cl.pinToken(ana)
-    const c1 = (await cl.ok("pixClaimStart", { as: ana, wallet: W.anaMain, tx: true, body: { key: "bruno@example.com", kind: "ownership", pin_token: pin } }))
-      .data
+    const c1 = (
+      await cl.ok("pixClaimStart", {
+        as: ana,
+        wallet: W.anaMain,
+        tx: true,
+        body: { key: "bruno@example.com", kind: "ownership", pin_token: await cl.pinToken(ana) }
+      })
+    ).data
     const rejected = await cl.ok("pixClaimReject", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: c1.id } })
     expect(rejected.data).toMatchObject({ status: "denied", reason: "donor_rejected" })
     expect((await keys(bruno, W.brunoMatrix)).some((k) => k.key === "bruno@example.com")).toBe(true)
@@ -254,31 +280,31 @@ describe("Pix key claims and portability (features §4, §7, §8; D-pix-claim-*)
         as: ana,
         wallet: W.anaMain,
         tx: true,
-        body: { key: "maria.souza@bancoexemplo.com.br", kind: "ownership", pin_token: pin }
+        body: { key: "maria.souza@bancoexemplo.com.br", kind: "ownership", pin_token: await cl.pinToken(ana) }
       })
     ).data
     expect(c2).toMatchObject({ counterparty_name: "Maria Souza", counterparty_bank: "Banco Exemplo" })
     const canceled = await cl.ok("pixClaimCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id: c2.id } })
     expect(canceled.data).toMatchObject({ status: "canceled", reason: "claimer_canceled" })
-    expect((await cl.err("pixClaimApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id: c2.id }, body: { pin_token: pin } })).body.error.key).toBe(
-      "PIX_CLAIM_INVALID_STATE"
-    )
+    expect(
+      (await cl.err("pixClaimApprove", { as: ana, wallet: W.anaMain, tx: true, params: { id: c2.id }, body: { pin_token: await cl.pinToken(ana) } })).body.error
+        .key
+    ).toBe("PIX_CLAIM_INVALID_STATE")
     // once ended, the key may be claimed again
     const c3 = (
       await cl.ok("pixClaimStart", {
         as: ana,
         wallet: W.anaMain,
         tx: true,
-        body: { key: "maria.souza@bancoexemplo.com.br", kind: "ownership", pin_token: pin }
+        body: { key: "maria.souza@bancoexemplo.com.br", kind: "ownership", pin_token: await cl.pinToken(ana) }
       })
     ).data
     await cl.ok("pixClaimCancel", { as: ana, wallet: W.anaMain, tx: true, params: { id: c3.id } })
   })
 
   it("features §4 the 7-day window on the sandbox clock: an unanswered ownership claim moves the key (auto confirmed), an unanswered portability is canceled; another bank answers a portability in a day", async () => {
-    const pin = await cl.pinToken(ana)
     const start = async (key: string, kind: "ownership" | "portability") =>
-      (await cl.ok("pixClaimStart", { as: ana, wallet: W.anaReserve, tx: true, body: { key, kind, pin_token: pin } })).data
+      (await cl.ok("pixClaimStart", { as: ana, wallet: W.anaReserve, tx: true, body: { key, kind, pin_token: await cl.pinToken(ana) } })).data
     const other = await start("+5511955550123", "ownership")
     const ported = await start("ana.pessoal@bancoexemplo.com.br", "portability")
     const cpf = await start(keyOf("ana@example.com", "cpf"), "portability")

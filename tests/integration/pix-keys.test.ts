@@ -34,31 +34,46 @@ describe("Pix keys (features §2, §5, §7, §9)", () => {
   })
 
   it("features §5 §8 a CPF key must be the holder's own CPF; a taken key is refused; the 6th key is over the limit", async () => {
-    const pin = await cl.pinToken(ana)
     const other = doc("carla@example.com")
-    const notRelated = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "cpf", key: other, pin_token: pin } })
+    const notRelated = await cl.err("pixKeyCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key_type: "cpf", key: other, pin_token: await cl.pinToken(ana) }
+    })
     expect([notRelated.status, notRelated.body.error.key]).toEqual([422, "PIX_KEY_DOCUMENT_NOT_RELATED"])
-    const taken = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "email", key: "bruno@example.com", pin_token: pin } })
+    const taken = await cl.err("pixKeyCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key_type: "email", key: "bruno@example.com", pin_token: await cl.pinToken(ana) }
+    })
     expect([taken.status, taken.body.error.key]).toEqual([422, "PIX_KEY_ALREADY_REGISTERED"])
-    const bad = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "email", key: "not an e-mail", pin_token: pin } })
+    const bad = await cl.err("pixKeyCreate", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { key_type: "email", key: "not an e-mail", pin_token: await cl.pinToken(ana) }
+    })
     expect([bad.status, bad.body.error.fields?.["key"]]).toEqual([422, "VALIDATION_PIX_KEY"])
     // the 5th key is accepted (idempotent by transaction-uuid), the 6th refused
     const tx = "5b0f7a2e-0000-4000-8000-000000000001"
-    const fifth = await cl.ok("pixKeyCreate", { as: ana, wallet: W.anaMain, tx, body: { key_type: "random", pin_token: pin } })
-    const again = await cl.ok("pixKeyCreate", { as: ana, wallet: W.anaMain, tx, body: { key_type: "random", pin_token: pin } })
+    const fifth = await cl.ok("pixKeyCreate", { as: ana, wallet: W.anaMain, tx, body: { key_type: "random", pin_token: await cl.pinToken(ana) } })
+    const again = await cl.ok("pixKeyCreate", { as: ana, wallet: W.anaMain, tx, body: { key_type: "random", pin_token: await cl.pinToken(ana) } })
     expect(again.data.id).toBe(fifth.data.id)
-    const sixth = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "random", pin_token: pin } })
+    const sixth = await cl.err("pixKeyCreate", { as: ana, wallet: W.anaMain, tx: true, body: { key_type: "random", pin_token: await cl.pinToken(ana) } })
     expect([sixth.status, sixth.body.error.key]).toEqual([422, "PIX_KEY_LIMIT_REACHED"])
     expect((await cl.ok("pixKeys", { as: ana, wallet: W.anaMain })).data.total).toBe(5)
     // delete frees a place
-    await cl.ok("pixKeyDelete", { as: ana, wallet: W.anaMain, tx: true, params: { id: fifth.data.id }, body: { pin_token: pin } })
+    await cl.ok("pixKeyDelete", { as: ana, wallet: W.anaMain, tx: true, params: { id: fifth.data.id }, body: { pin_token: await cl.pinToken(ana) } })
     expect((await cl.ok("pixKeys", { as: ana, wallet: W.anaMain })).data.total).toBe(4)
   })
 
   it("features §2 §6 permissions: a client reads the keys but cannot create one; another user's wallet is refused", async () => {
     expect((await cl.ok("pixKeys", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThan(0)
-    const pin = await cl.pinToken(helena)
-    expect((await cl.err("pixKeyCreate", { as: helena, wallet: W.anaMain, tx: true, body: { key_type: "random", pin_token: pin } })).status).toBe(403)
+    expect(
+      (await cl.err("pixKeyCreate", { as: helena, wallet: W.anaMain, tx: true, body: { key_type: "random", pin_token: await cl.pinToken(helena) } })).status
+    ).toBe(403)
     expect((await cl.err("pixKeys", { as: bruno, wallet: W.anaMain })).status).toBe(403)
   })
 
@@ -66,9 +81,8 @@ describe("Pix keys (features §2, §5, §7, §9)", () => {
     const decoded = await cl.ok("pixDecodeByKey", { as: ana, wallet: W.anaMain, query: { key: "bruno@example.com" } })
     expect(decoded.data.beneficiary_name).toBe("Lima & Filhos Comércio de Alimentos Ltda")
     const before = [sb.admin.ledger(W.anaMain), sb.admin.ledger(W.brunoMatrix)]
-    const pin = await cl.pinToken(ana)
     const tx = "5b0f7a2e-0000-4000-8000-000000000002"
-    const body = { key: "bruno@example.com", amount: 12_345, description: "Almoço", pin_token: pin }
+    const body = { key: "bruno@example.com", amount: 12_345, description: "Almoço", pin_token: await cl.pinToken(ana) }
     await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx, body })
     await cl.ok("pixPayByKey", { as: ana, wallet: W.anaMain, tx, body }) // the same transaction-uuid again: answered, not applied
     const after = [sb.admin.ledger(W.anaMain), sb.admin.ledger(W.brunoMatrix)]

@@ -96,9 +96,8 @@ describe("Pix limits (features §2 limit, §3, §7 /users/limits/*)", () => {
     clockAt("21:00", 3)
     try {
       const others = (await cl.ok("userLimitByTag", { as: helena, wallet: W.helena, params: { tag: "pix_others" } })).data
-      const pin = await cl.pinToken(helena)
       const tx = "0d6c8a55-0000-4000-8000-00000000a001"
-      const body = { limit_type_id: others.limit_type_id, period: "night" as const, amount: 300_000, pin_token: pin }
+      const body = { limit_type_id: others.limit_type_id, period: "night" as const, amount: 300_000, pin_token: await cl.pinToken(helena) }
       const raised = await cl.ok("userLimitChange", { as: helena, wallet: W.helena, tx, body })
       const again = await cl.ok("userLimitChange", { as: helena, wallet: W.helena, tx, body })
       expect(again.data).toEqual(raised.data)
@@ -115,16 +114,26 @@ describe("Pix limits (features §2 limit, §3, §7 /users/limits/*)", () => {
       const after = (await cl.ok("userLimitByTag", { as: helena, wallet: W.helena, params: { tag: "pix_others" } })).data
       expect([after.night_limit, after.pending_night_limit, after.pending_night_effective_at]).toEqual([300_000, null, null])
       expect((await payKey(helena, W.helena, "bruno@example.com", 150_000)).status).toBe(201)
-      const cut = await cl.ok("userLimitChange", { as: helena, wallet: W.helena, tx: true, body: { ...body, amount: 50_000 } })
+      const cut = await cl.ok("userLimitChange", {
+        as: helena,
+        wallet: W.helena,
+        tx: true,
+        body: { ...body, amount: 50_000, pin_token: await cl.pinToken(helena) }
+      })
       expect([cut.data.night_limit, cut.data.pending_night_limit]).toEqual([50_000, null])
-      const tooMuch = await cl.err("userLimitChange", { as: helena, wallet: W.helena, tx: true, body: { ...body, amount: 10_000_001 } })
+      const tooMuch = await cl.err("userLimitChange", {
+        as: helena,
+        wallet: W.helena,
+        tx: true,
+        body: { ...body, amount: 10_000_001, pin_token: await cl.pinToken(helena) }
+      })
       expect([tooMuch.status, tooMuch.body.error.key]).toEqual([422, "PIX_LIMIT_ABOVE_MAXIMUM"])
       const noPin = await cl.err("userLimitChange", { as: helena, wallet: W.helena, tx: true, body: { ...body, pin_token: "" } })
       expect(noPin.body.error.key).toBe("PIN_REQUIRED")
       const noTx = await cl.err("userLimitChange", { as: helena, wallet: W.helena, tx: false, body })
       expect(noTx.status).toBe(400)
       // put it back for the other tests
-      await cl.ok("userLimitChange", { as: helena, wallet: W.helena, tx: true, body: { ...body, amount: 100_000 } })
+      await cl.ok("userLimitChange", { as: helena, wallet: W.helena, tx: true, body: { ...body, amount: 100_000, pin_token: await cl.pinToken(helena) } })
     } finally {
       sb.admin.setClockOffset(0)
     }

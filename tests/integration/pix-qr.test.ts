@@ -69,19 +69,23 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
       "Lima & Filhos Comércio de Alimentos Ltda",
       made.data.id
     ])
-    const pin = await cl.pinToken(ana)
-    const wrong = await cl.err("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 1_000, description: "", pin_token: pin } })
+    const wrong = await cl.err("pixPayByQrStatic", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { code, amount: 1_000, description: "", pin_token: await cl.pinToken(ana) }
+    })
     expect([wrong.status, wrong.body.error.key]).toEqual([422, "PIX_QR_AMOUNT_MISMATCH"])
     const asDynamic = await cl.err("pixPayByQrDynamic", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { code, amount: 1_990, description: "", pin_token: pin }
+      body: { code, amount: 1_990, description: "", pin_token: await cl.pinToken(ana) }
     })
     expect(asDynamic.body.error.key).toBe("PIX_QR_UNSUPPORTED")
     const before = [brl(W.anaMain), brl(W.brunoMatrix), sb.admin.ledger(W.brunoMatrix).statement_rows]
     const tx = "6c0f7a2e-0000-4000-8000-000000000002"
-    const body = { code, amount: 1_990, description: "", pin_token: pin }
+    const body = { code, amount: 1_990, description: "", pin_token: await cl.pinToken(ana) }
     const paid = await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx, body })
     await cl.ok("pixPayByQrStatic", { as: ana, wallet: W.anaMain, tx, body })
     expect(paid.data.status).toBe("completed")
@@ -102,9 +106,13 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
     const code = made.data.emv
     expect(decodePixCopyPaste(code).url).toContain(made.data.id)
     expect(made.data.expires_at).not.toBeNull()
-    const pin = await cl.pinToken(ana)
-    await cl.ok("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 500, description: "", pin_token: pin } })
-    const twice = await cl.err("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 500, description: "", pin_token: pin } })
+    await cl.ok("pixPayByQrDynamic", { as: ana, wallet: W.anaMain, tx: true, body: { code, amount: 500, description: "", pin_token: await cl.pinToken(ana) } })
+    const twice = await cl.err("pixPayByQrDynamic", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { code, amount: 500, description: "", pin_token: await cl.pinToken(ana) }
+    })
     expect([twice.status, twice.body.error.key]).toEqual([422, "PIX_QR_ALREADY_PAID"])
     const late = await cl.ok("pixQrCodeCreate", {
       as: bruno,
@@ -252,19 +260,18 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
         noonOn(day(8)) // 3 days late: fine 2 % = 2,000; interest 1 %/month × 3/30 = 100
         const late = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code } })).data
         expect(late.charge).toEqual({ original: 100_000, fine: 2_000, interest: 100, discount: 0, total: 102_100, days_late: 3, due_date: due.due_date })
-        const pin = await cl.pinToken(ana)
         const asInstant = await cl.err("pixPayByQrDynamic", {
           as: ana,
           wallet: W.anaMain,
           tx: true,
-          body: { code, amount: 102_100, description: "", pin_token: pin }
+          body: { code, amount: 102_100, description: "", pin_token: await cl.pinToken(ana) }
         })
         expect(asInstant.body.error.key).toBe("PIX_QR_UNSUPPORTED")
         const stale = await cl.err("pixPayByQrDynamicDue", {
           as: ana,
           wallet: W.anaMain,
           tx: true,
-          body: { code, amount: 99_000, description: "", pin_token: pin }
+          body: { code, amount: 99_000, description: "", pin_token: await cl.pinToken(ana) }
         })
         expect(stale.body.error.key).toBe("PIX_QR_AMOUNT_MISMATCH")
         noonOn(day(16)) // 11 days late, 10 allowed
@@ -341,18 +348,17 @@ describe("Pix QR codes (features §2 receive, my-qr-codes, §3, §7)", () => {
       const ds = (await cl.ok("pixDecodeByQrCode", { as: ana, wallet: W.anaMain, query: { code: st.data.emv } })).data
       expect([ds.kind, ds.amount, ds.cash]).toEqual(["static_withdrawal", 10_000, 10_000])
       const before = brl(W.anaMain)
-      const pin = await cl.pinToken(ana)
       await cl.ok("pixPayByQrDynamicChange", {
         as: ana,
         wallet: W.anaMain,
         tx: true,
-        body: { code: change.data.emv, amount: 8_000, description: "", pin_token: pin }
+        body: { code: change.data.emv, amount: 8_000, description: "", pin_token: await cl.pinToken(ana) }
       })
       await cl.ok("pixPayByQrStaticWithdrawal", {
         as: ana,
         wallet: W.anaMain,
         tx: true,
-        body: { code: st.data.emv, amount: 10_000, description: "", pin_token: pin }
+        body: { code: st.data.emv, amount: 10_000, description: "", pin_token: await cl.pinToken(ana) }
       })
       expect(brl(W.anaMain)).toBe(before - 18_000)
     })

@@ -39,14 +39,13 @@ const clockTo = (days: number): void => {
 
 describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
   it("features §5 §9 a date from tomorrow up to 60 days ahead is accepted; today and the 61st day are refused, what was sent named", async () => {
-    const pin = await cl.pinToken(ana)
     for (const [d, ok] of [
       [0, false],
       [1, true],
       [60, true],
       [61, false]
     ] as const) {
-      const body = { key: "bruno@example.com", amount: 100, description: "", payment_date: dateIn(d), pin_token: pin }
+      const body = { key: "bruno@example.com", amount: 100, description: "", payment_date: dateIn(d), pin_token: await cl.pinToken(ana) }
       if (ok) expect((await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx: true, body })).data.status).toBe("scheduled")
       else {
         const e = await cl.err("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx: true, body })
@@ -66,9 +65,8 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
   })
 
   it("issue 13 the scheduler executes a payment once when the clock passes its date twice: rows on both sides, the operation id kept", async () => {
-    const pin = await cl.pinToken(ana)
     const tx = "7c1e1f00-0000-4000-8000-000000000013"
-    const body = { key: "bruno@example.com", amount: 4_321, description: "Aluguel", payment_date: dateIn(10), pin_token: pin }
+    const body = { key: "bruno@example.com", amount: 4_321, description: "Aluguel", payment_date: dateIn(10), pin_token: await cl.pinToken(ana) }
     const first = await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx, body })
     // idempotent by transaction-uuid: the same schedule, not a second one
     const again = await cl.ok("scheduledPixCreate", { as: ana, wallet: W.anaMain, tx, body })
@@ -97,12 +95,11 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
   })
 
   it("features §4 a payment cancelled by its operation id before its date never executes; a second cancel is refused, a repeat answers the same", async () => {
-    const pin = await cl.pinToken(ana)
     const s = await cl.ok("scheduledPixCreate", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: "bruno@example.com", amount: 999, description: "", payment_date: dateIn(5), pin_token: pin }
+      body: { key: "bruno@example.com", amount: 999, description: "", payment_date: dateIn(5), pin_token: await cl.pinToken(ana) }
     })
     expect((await cl.err("pixPaymentCancelByOperation", { as: helena, wallet: W.anaMain, tx: true, params: { id: s.data.operation_id } })).status).toBe(403)
     const tx = "7c1e1f00-0000-4000-8000-000000000014"
@@ -118,23 +115,21 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
   })
 
   it("issue 13 a payment beyond the balance fails with its reason; a key deleted before the date fails as key gone", async () => {
-    const pin = await cl.pinToken(ana)
     const big = await cl.ok("scheduledPixCreate", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: "bruno@example.com", amount: brl(W.anaMain) + 1_000_000_00, description: "", payment_date: dateIn(3), pin_token: pin }
+      body: { key: "bruno@example.com", amount: brl(W.anaMain) + 1_000_000_00, description: "", payment_date: dateIn(3), pin_token: await cl.pinToken(ana) }
     })
     // a key of the directory that is removed before the payment's date
-    const bpin = await cl.pinToken(bruno)
-    const k = await cl.ok("pixKeyCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key_type: "random", pin_token: bpin } })
+    const k = await cl.ok("pixKeyCreate", { as: bruno, wallet: W.brunoMatrix, tx: true, body: { key_type: "random", pin_token: await cl.pinToken(bruno) } })
     const gone = await cl.ok("scheduledPixCreate", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: k.data.key, amount: 100, description: "", payment_date: dateIn(3), pin_token: pin }
+      body: { key: k.data.key, amount: 100, description: "", payment_date: dateIn(3), pin_token: await cl.pinToken(ana) }
     })
-    await cl.ok("pixKeyDelete", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: k.data.id }, body: { pin_token: bpin } })
+    await cl.ok("pixKeyDelete", { as: bruno, wallet: W.brunoMatrix, tx: true, params: { id: k.data.id }, body: { pin_token: await cl.pinToken(bruno) } })
     const a0 = brl(W.anaMain)
     clockTo(3)
     const rows = (await cl.ok("scheduledPixList", { as: ana, wallet: W.anaMain, query: { page_size: 100 } })).data.data
@@ -146,12 +141,19 @@ describe("scheduled Pix (features §2, §4, §5, §7, §9)", () => {
 
 describe("recurrences (features §3, §4, §7, §8)", () => {
   it("features §4 §8 a recurrence above its maximum value is refused with the warning; below it, its occurrences are scheduled; deactivating cancels them", async () => {
-    const pin = await cl.pinToken(ana)
     const above = await cl.err("pixRecurrenceCreate", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: "bruno@example.com", value: 5_000, payment_max_value: 4_000, description: "", frequency: "MONTHLY", start_date: dateIn(2), pin_token: pin }
+      body: {
+        key: "bruno@example.com",
+        value: 5_000,
+        payment_max_value: 4_000,
+        description: "",
+        frequency: "MONTHLY",
+        start_date: dateIn(2),
+        pin_token: await cl.pinToken(ana)
+      }
     })
     expect([above.status, above.body.error.key]).toEqual([422, "RECURRING_PIX_ABOVE_MAXIMUM"])
     const r = await cl.ok("pixRecurrenceCreate", {
@@ -165,7 +167,7 @@ describe("recurrences (features §3, §4, §7, §8)", () => {
         description: "Academia",
         frequency: "WEEKLY",
         start_date: dateIn(2),
-        pin_token: pin
+        pin_token: await cl.pinToken(ana)
       }
     })
     const mine = async () =>
@@ -180,7 +182,6 @@ describe("recurrences (features §3, §4, §7, §8)", () => {
   })
 
   it("features §4 days 29–31: a monthly recurrence from the 31st schedules on the last day of shorter months as the clock moves", async () => {
-    const pin = await cl.pinToken(ana)
     // the next 31st at least two days ahead
     let start = ""
     for (let d = 2; start === ""; d++) if (dateIn(d).endsWith("-31")) start = dateIn(d)
@@ -188,7 +189,7 @@ describe("recurrences (features §3, §4, §7, §8)", () => {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: "bruno@example.com", value: 100, description: "", frequency: "MONTHLY", start_date: start, pin_token: pin }
+      body: { key: "bruno@example.com", value: 100, description: "", frequency: "MONTHLY", start_date: start, pin_token: await cl.pinToken(ana) }
     })
     expect(r.data.day).toBe(31)
     clockTo(100)

@@ -344,12 +344,11 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
     const q = await ok("spotQuote", { as: ana, wallet: W.anaMain, query: { base: "BTC", quote: "BRL" } })
     expect(q.data.price_buy).toBeGreaterThan(q.data.price_sell)
     expect(q.data.iof_bps).toBe(38)
-    const pin = await cl.pinToken(ana)
     const conv = await ok("convert", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { quote_id: q.data.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 100_000, pin_token: pin }
+      body: { quote_id: q.data.quote_id, side: "buy", from_currency: "BRL", to_currency: "BTC", amount: 100_000, pin_token: await cl.pinToken(ana) }
     })
     expect(conv.data.to_amount).toBeGreaterThan(0)
     const t = await ok("trends", { as: ana })
@@ -412,12 +411,11 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
     expect((await cl.err("pixDecodeByKey", { as: ana, wallet: W.anaMain, query: { key: "not a key" } })).body.error.fields).toEqual({
       key: "VALIDATION_PIX_KEY"
     })
-    const pin = await cl.pinToken(ana)
     const small = await ok("pixPayByKey", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: "fulano@example.com", amount: 1_500, description: "Café", pin_token: pin }
+      body: { key: "fulano@example.com", amount: 1_500, description: "Café", pin_token: await cl.pinToken(ana) }
     })
     expect(small.data.status).toBe("completed")
     expect(small.data.end_to_end_id).toMatch(/^E\d{8}\d{12}[A-Za-z0-9]{11}$/)
@@ -425,7 +423,7 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { key: "fulano@example.com", amount: 150_000, description: "Aluguel", pin_token: pin }
+      body: { key: "fulano@example.com", amount: 150_000, description: "Aluguel", pin_token: await cl.pinToken(ana) }
     })
     expect(big.data.status).toBe("awaiting_approval")
     expect(big.data.approval_request_id).not.toBeNull()

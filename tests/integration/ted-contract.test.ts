@@ -79,11 +79,10 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
   })
 
   it("features §9 §8 a TED at 08:59 is refused with the opening time (pt and en); at 09:00 it goes through, debited once, idempotent by transaction-uuid", async () => {
-    const pin = await cl.pinToken(ana)
     const before = brl(W.anaMain)
     const rows0 = sb.admin.ledger(W.anaMain).statement_rows
     clockAt("08:59")
-    const refused = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, amount: 12_345, pin_token: pin } })
+    const refused = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, amount: 12_345, pin_token: await cl.pinToken(ana) } })
     const [y, m, d] = day.split("-")
     expect([refused.status, refused.body.error.key]).toEqual([422, "TED_OUTSIDE_HOURS"])
     expect(refused.body.error.message).toContain(`${d}/${m}/${y} 09:00`)
@@ -93,15 +92,15 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
       wallet: W.anaMain,
       tx: true,
       headers: { language: "en-US" },
-      body: { ...to, amount: 12_345, pin_token: pin }
+      body: { ...to, amount: 12_345, pin_token: await cl.pinToken(ana) }
     })
     expect(en.body.error.message).toContain(`next window opens at (${d}/${m}/${y} 09:00)`)
     expect([brl(W.anaMain), sb.admin.ledger(W.anaMain).statement_rows]).toEqual([before, rows0])
 
     clockAt("09:00")
     const tx = randomUUID()
-    const a = await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx, body: { ...to, amount: 12_345, pin_token: pin } })
-    const b = await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx, body: { ...to, amount: 12_345, pin_token: pin } })
+    const a = await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx, body: { ...to, amount: 12_345, pin_token: await cl.pinToken(ana) } })
+    const b = await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx, body: { ...to, amount: 12_345, pin_token: await cl.pinToken(ana) } })
     expect(b.data).toEqual(a.data)
     expect([a.data.status, a.data.bank_name, a.data.ispb, a.data.document, a.data.scheduled_for]).toEqual([
       "confirmed",
@@ -122,7 +121,6 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
     clockAt("10:30")
     const acc = (await cl.ok("bankingAccount", { as: bruno, wallet: W.brunoMatrix })).data
     const [a0, b0] = [brl(W.anaMain), brl(W.brunoMatrix)]
-    const pin = await cl.pinToken(ana)
     await cl.ok("tedSend", {
       as: ana,
       wallet: W.anaMain,
@@ -136,7 +134,7 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
         document: "11222333000181",
         name: "Bruno Lima",
         amount: 5_000,
-        pin_token: pin
+        pin_token: await cl.pinToken(ana)
       }
     })
     expect([a0 - brl(W.anaMain), brl(W.brunoMatrix) - b0]).toEqual([5_000, 5_000])
@@ -157,7 +155,7 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
         document: "11222333000181",
         name: "Ninguém",
         amount: 5_000,
-        pin_token: pin
+        pin_token: await cl.pinToken(ana)
       }
     })
     expect([unknown.status, unknown.body.error.fields?.["account"]]).toEqual([422, "VALIDATION_TED_ACCOUNT"])
@@ -165,9 +163,15 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
 
   it("issue 14 outside the window a TED asked to be scheduled waits for the next opening, then runs once when the clock reaches it", async () => {
     clockAt("16:00")
-    const pin = await cl.pinToken(ana)
     const before = brl(W.anaMain)
-    const s = (await cl.ok("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, amount: 777, schedule_if_closed: true, pin_token: pin } })).data
+    const s = (
+      await cl.ok("tedSend", {
+        as: ana,
+        wallet: W.anaMain,
+        tx: true,
+        body: { ...to, amount: 777, schedule_if_closed: true, pin_token: await cl.pinToken(ana) }
+      })
+    ).data
     const next = addBankBusinessDays(day, 1)
     expect([s.status, s.scheduled_for, s.operation_id]).toEqual(["scheduled", new Date(`${next}T09:00:00-03:00`).toISOString(), null])
     expect(brl(W.anaMain)).toBe(before)
@@ -184,14 +188,18 @@ describe("features §1/§9 the TED window on the sandbox clock", () => {
 
   it("features §8 refusals: insufficient balance, each bad field with its rule, no PIN", async () => {
     clockAt("11:00")
-    const pin = await cl.pinToken(ana)
-    const poor = await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: true, body: { ...to, amount: brl(W.anaMain) + 1, pin_token: pin } })
+    const poor = await cl.err("tedSend", {
+      as: ana,
+      wallet: W.anaMain,
+      tx: true,
+      body: { ...to, amount: brl(W.anaMain) + 1, pin_token: await cl.pinToken(ana) }
+    })
     expect([poor.status, poor.body.error.key]).toEqual([422, "INSUFFICIENT_BALANCE"])
     const bad = await cl.err("tedSend", {
       as: ana,
       wallet: W.anaMain,
       tx: true,
-      body: { ...to, bank_code: "000", document: "123", agency: "12345", amount: 0, pin_token: pin }
+      body: { ...to, bank_code: "000", document: "123", agency: "12345", amount: 0, pin_token: await cl.pinToken(ana) }
     })
     expect([bad.status, bad.body.error.key, bad.body.error.fields]).toEqual([
       422,
@@ -239,11 +247,13 @@ describe("features §2 TED permissions per wallet", () => {
     expect((await cl.ok("tedTransfers", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThanOrEqual(0)
     expect((await cl.ok("tedContacts", { as: helena, wallet: W.anaMain })).data.total).toBeGreaterThanOrEqual(0)
     expect((await cl.ok("bankingAccount", { as: helena, wallet: W.anaMain })).data.bank_code).toBe("999")
-    const pin = await cl.pinToken(helena)
-    expect((await cl.err("tedSend", { as: helena, wallet: W.anaMain, tx: true, body: { ...to, amount: 100, pin_token: pin } })).status).toBe(403)
+    expect(
+      (await cl.err("tedSend", { as: helena, wallet: W.anaMain, tx: true, body: { ...to, amount: 100, pin_token: await cl.pinToken(helena) } })).status
+    ).toBe(403)
     expect((await cl.err("tedBanks", { as: helena, wallet: W.anaMain })).status).toBe(403)
     expect((await cl.err("tedContactCreate", { as: helena, wallet: W.anaMain, tx: true, body: to })).status).toBe(403)
-    const apin = await cl.pinToken(ana)
-    expect((await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: false, body: { ...to, amount: 100, pin_token: apin } })).status).toBe(400)
+    expect((await cl.err("tedSend", { as: ana, wallet: W.anaMain, tx: false, body: { ...to, amount: 100, pin_token: await cl.pinToken(ana) } })).status).toBe(
+      400
+    )
   })
 })

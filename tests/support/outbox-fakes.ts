@@ -96,6 +96,8 @@ export class FakeServer {
   pin = "1234"
   temporaryToken = "654321"
   retryAfterMs = 2_000
+  /** How long a pin_token is good for (PN6); long by default, so a run's virtual backoffs never outlast it. */
+  pinTokenTtlMs = 24 * 3_600_000
   /** Wrong PINs before verify-pin answers 429 ATTEMPTS_EXCEEDED. */
   maxWrongPins = 5
   private wrongPins = 0
@@ -138,7 +140,7 @@ export class FakeServer {
           server.wrongPins = 0
           const token = `pin-token-${++server.tokenNo}`
           server.tokens.add(token)
-          return token
+          return { token, expiresInMs: server.pinTokenTtlMs }
         }),
 
       send: (cmd, pinToken) =>

@@ -92,7 +92,9 @@ function PendingCommands() {
       {open.map((c) => (
         <div key={c.id} className={s.inner} data-testid="pending-command" data-command-id={c.id} data-state={c.state}>
           <span className={s.grow}>
-            {t(nameKey(c), { defaultValue: t("shell:offline.names.other") })} · {f.dateTime(c.created_at)} · {t("shell:offline.waitingConnection")}
+            {t(nameKey(c), { defaultValue: t("shell:offline.names.other") })} · {f.dateTime(c.created_at)} ·{" "}
+            {/* PN6: an authorisation that expired while offline waits for a new PIN, not for the network */}
+            {c.state === "awaiting-pin" && c.error_key === "PIN_REQUIRED" ? t("shell:offline.waitingPin") : t("shell:offline.waitingConnection")}
           </span>
           {c.sent ? null : (
             <Button
