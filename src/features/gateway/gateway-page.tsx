@@ -151,8 +151,8 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const [max, setMax] = useState("")
   const [open, setOpen] = useState<GatewayTransaction | null>(null)
   const [now] = useState(() => Date.now())
-  const minC = reaisToCents(min)
-  const maxC = reaisToCents(max)
+  const minC = reaisToCents(min, f.locale)
+  const maxC = reaisToCents(max, f.locale)
   const query: TableQueryMsg = {
     walletIds,
     types: [kind],

@@ -23,6 +23,13 @@ describe("gateway rules", () => {
     expect(reaisToCents("")).toBeNull()
     expect(reaisToCents("abc")).toBeNull()
   })
+  it("issue 31 item 3 features §2 amounts typed in English read the English form: 1,234.56 is 123456 cents; 1.234,56 is refused", () => {
+    expect(reaisToCents("1,234.56", "en")).toBe(123456)
+    expect(reaisToCents("1234.5", "en")).toBe(123450)
+    expect(reaisToCents("R$1,234", "en")).toBe(123400)
+    expect(reaisToCents("1.234,56", "en")).toBeNull()
+    expect(reaisToCents("", "en")).toBeNull()
+  })
   it("features §3 code groups become type × status lines; a difference from the server is counted, not hidden", () => {
     const local = localLines([
       { key: "deposit|paid|in|BRL", count: 3, sumIn: 300, sumOut: 0 },

@@ -8,6 +8,7 @@
 import { DAY_MS, spDayIndex, spDayStart } from "../../../schema/sao-paulo-time.ts"
 import { DASHBOARD_TYPE, type GatewayKind } from "../../../schema/tables/gateway.ts"
 import { GATEWAY_METRICS_MAX_DAYS, type DashboardLine } from "../../../schema/api-gateway.ts"
+import { parseMoneyInput, type MoneyLocale } from "../../../schema/validation.ts"
 import type { GroupTotals } from "../../../workers/results.ts"
 
 export const PERIODS = ["7", "30", "90", "all"] as const
@@ -20,10 +21,15 @@ export function periodRange(p: Period, now: number): { from?: number; to?: numbe
   return { from: spDayStart(today - Number(p) + 1), to: spDayStart(today + 1) }
 }
 
-/** Reais typed by the user ("1.234,56", "1234.5") → cents; null when empty or not a number. */
-export function reaisToCents(s: string): number | null {
+/**
+ * Reais typed by the user → cents; null when empty or not a number. pt (the default) is lenient
+ * ("1.234,56", "1234.5"); en reads the English form only (issue 31 item 3: "1,234.56", "1234.56";
+ * a comma is a group separator there, never a decimal one — parseMoneyInput).
+ */
+export function reaisToCents(s: string, locale: MoneyLocale = "pt"): number | null {
   const t = s.trim()
   if (t === "") return null
+  if (locale === "en") return parseMoneyInput(t, "en")
   const norm = t.includes(",") ? t.replace(/\./g, "").replace(",", ".") : t
   const v = Number(norm)
   return Number.isFinite(v) && v >= 0 ? Math.round(v * 100) : null
