@@ -6,6 +6,7 @@
  * offers the same receipt (the one view, the one PDF writer), its line as the receiver's, authenticated once
  * the server has generated its receipt (polled every 2 s), and copied as text where files cannot be shared;
  * where they can (Web Share API, stubbed as a phone's browser), a Pix received's receipt is shared as a PDF.
+ * While the server's receipt cannot be had, the receipt is a local copy and says so.
  */
 import { readFileSync } from "node:fs"
 import { expect, test, saveShot } from "../fixtures.ts"
@@ -16,6 +17,7 @@ import { go } from "../pages/navigation.ts"
 import { apiStatement, seed, StatementsPage } from "../statements/pages.ts"
 import { pdfText } from "../../support/pdf-text.ts"
 import { BilletPay, slip } from "../billet/billet-pages.ts"
+import { Sandbox } from "../pages/sandbox.ts"
 
 /** The PDF the receipt's download button saves, as text. */
 async function downloadedPdf(page: Page): Promise<{ name: string; text: string }> {
@@ -187,4 +189,29 @@ test("issue 31 item 1: where the browser can share files, a Pix received's recei
   expect(text).toContain(amount)
   expect(text).toContain(e2e)
   expect(text).toContain("Pix recebido")
+})
+
+test("issue 31 item 1: while the server's receipt cannot be had, the receipt made from the local data says it is a local copy, on screen and in its PDF", async ({
+  page,
+  baseURL
+}) => {
+  await signInToHome(page, "ana@example.com")
+  const st = new StatementsPage(page)
+  await st.open()
+  await st.type.selectOption("PIX_IN")
+  await expect(st.rows.first()).toBeVisible()
+  // the bank's receipt calls fail (the Pix receipt and the operation's): its authentication code never arrives
+  await new Sandbox(baseURL ?? "").client.admin("faults", { body: { error_rate: { "/users/v2/pix/receipt": 1, "/users/operations/": 1 }, status: 503 } })
+  await st.rows.first().click()
+  const dialog = page.getByTestId("receipt-dialog")
+  await expect(dialog.getByTestId("receipt-view")).toHaveAttribute("data-local", "true")
+  await expect(dialog.getByTestId("receipt-local")).toHaveText(/^Cópia local/)
+  await expect(dialog.getByTestId("receipt-line-authentication")).toHaveText("aguardando o servidor")
+  const e2e = await dialog.getByTestId("receipt-line-e2e").innerText()
+  expect(e2e).toMatch(/^E/)
+  await saveShot(page, "receipt-local-pt.png")
+  const pdf = await downloadedPdf(page)
+  expect(pdf.text).toContain("Cópia local")
+  expect(pdf.text).toContain(e2e)
+  await new Sandbox(baseURL ?? "").client.admin("resetFaults", {})
 })
