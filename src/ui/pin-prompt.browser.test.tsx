@@ -23,7 +23,8 @@ const TEXTS = {
     cancel: "Cancelar",
     short: "O PIN deve ter 4 dígitos",
     wrong: "PIN incorreto.",
-    unknown: "Erro desconhecido"
+    unknown: "Erro desconhecido",
+    expired: "A autorização desta operação expirou antes do envio. Nada foi enviado: digite seu PIN de novo para enviá-la."
   },
   en: {
     title: "Confirm with your PIN",
@@ -32,7 +33,8 @@ const TEXTS = {
     cancel: "Cancel",
     short: "The PIN must have 4 digits",
     wrong: "Incorrect PIN.",
-    unknown: "Unknown error"
+    unknown: "Unknown error",
+    expired: "The authorisation of this operation expired before it was sent. Nothing was sent: enter your PIN again to send it."
   }
 } as const
 
@@ -115,6 +117,18 @@ describe.each(LOCALES)("PIN prompt (%s)", (lng) => {
     await expect.element(screen.getByLabelText("PIN", { exact: true })).toHaveValue("")
     fakeEngine.answer("pinAsks", [ask(3, "c-1", "NO_SUCH_KEY_IN_THE_CATALOGUE")])
     await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.unknown)
+  })
+
+  test(`sync/SPEC.md PN6: asked again because the authorisation expired before it was sent (PIN_REQUIRED), the prompt says so in ${lng}, not as a field error; a new PIN answers`, async () => {
+    fakeEngine.answer("pinAsks", [ask(2, "c-1", "PIN_REQUIRED")])
+    const screen = await render(<PinPrompt />)
+    const dialog = screen.getByRole("dialog", { name: tx.title })
+    await expect.element(dialog.getByText(tx.expired)).toBeVisible()
+    await expect.element(dialog.getByText(tx.description)).not.toBeInTheDocument()
+    await expect.element(screen.getByRole("alert")).not.toBeInTheDocument()
+    await screen.getByLabelText("PIN", { exact: true }).fill("1234")
+    await userEvent.keyboard("{Enter}")
+    await expect.poll(() => fakeEngine.pinAnswers).toEqual([{ commandId: "c-1", answer: { pin: "1234" } }])
   })
 
   test(`DESIGN "Commands": Escape and Cancel answer null (the command is cancelled) in ${lng}; the next open ask is shown after`, async () => {
