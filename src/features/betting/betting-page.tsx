@@ -240,7 +240,7 @@ function UploadRow({ u }: { readonly u: UploadItem }) {
       <div className={layout.spread}>
         <span data-testid="upload-status">
           {t(`betting:uploads.status.${status}`, { pct })}
-          {u.progress && u.progress.resumedParts > 0 && open ? ` · ${t("betting:uploads.resumed", { n: u.progress.resumedParts })}` : ""}
+          {u.progress && u.progress.resumedParts > 0 && open ? ` · ${t("betting:uploads.resumed", { count: u.progress.resumedParts })}` : ""}
           {u.error_key ? ` · ${t(`errors:${u.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}` : ""}
         </span>
         {open ? (
@@ -334,7 +334,7 @@ function HistoryBet() {
                     <td className={s.td}>{dateLabel(r.report_date)}</td>
                     <td className={s.td}>
                       {r.file_name}
-                      {r.bets > 0 ? <span className={layout.muted}>{` · ${t("betting:history.bets", { n: r.bets })}`}</span> : null}
+                      {r.bets > 0 ? <span className={layout.muted}>{` · ${t("betting:history.bets", { count: r.bets })}`}</span> : null}
                     </td>
                     <td className={s.td}>
                       <Badge tone={reportTone[r.status] ?? "neutral"}>{t(`betting:status.${r.status}`)}</Badge>
