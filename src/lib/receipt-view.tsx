@@ -32,9 +32,10 @@ function canShareFiles(): boolean {
   }
 }
 
-function ReceiptBody({ d }: { readonly d: ReceiptDocument }) {
+/** `focusable`: the copy on screen takes the focus, so a keyboard can scroll a receipt taller than its dialog. */
+function ReceiptBody({ d, focusable = false }: { readonly d: ReceiptDocument; readonly focusable?: boolean }) {
   return (
-    <article className={s.receipt} data-testid="receipt-body">
+    <article className={s.receipt} data-testid="receipt-body" {...(focusable ? { tabIndex: 0, "aria-label": `${d.title} — ${d.kind} — ${d.amount}` } : {})}>
       <header className={s.head}>
         <div>
           <h2 className={s.title}>{d.title}</h2>
@@ -145,7 +146,7 @@ export function ReceiptView({ model, d }: { readonly model: ReceiptModel; readon
   }, [])
   return (
     <div data-testid="receipt-view" data-local={model.local ? "true" : "false"} data-kind={model.kind}>
-      <ReceiptBody d={d} />
+      <ReceiptBody d={d} focusable />
       {createPortal(
         <div className={s.printOnly} data-testid="receipt-print-copy">
           <ReceiptBody d={d} />

@@ -9,6 +9,7 @@
  * While the server's receipt cannot be had, the receipt is a local copy and says so.
  */
 import { readFileSync } from "node:fs"
+import AxeBuilder from "@axe-core/playwright"
 import { expect, test, saveShot } from "../fixtures.ts"
 import type { Page } from "../test.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
@@ -72,6 +73,8 @@ test("issue 31 item 1: after a Pix the receipt downloads as a PDF holding the am
   // headless Chromium cannot share files: the text copy is offered instead
   await expect(dialog.getByTestId("receipt-copy")).toBeVisible()
   await saveShot(page, "receipt-pix-pt.png")
+  const axe = await new AxeBuilder({ page }).include('[data-testid="receipt-dialog"]').analyze()
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([])
 
   const pt = await downloadedPdf(page)
   expect(pt.name).toMatch(/^comprovante-.+\.pdf$/)
