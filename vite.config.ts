@@ -113,6 +113,8 @@ export default defineConfig({
     // issue 30: maps written for debugging but not referenced from the code, and never served (previewGuard)
     sourcemap: "hidden",
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: which chunk holds which source (the shell-bundle bench counts the first page's messages by it)
+    manifest: true,
     // the engine harness (harness/engine.html) is a second entry for the browser suite and benches
     rollupOptions: { input: { main: "index.html", harness: "harness/engine.html" } }
   }

@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib"
 import { resolve } from "node:path"
 import { spawnSync } from "node:child_process"
 import { benchServer, launch, report, root } from "./lib.ts"
+import { SHELL_NAMESPACES as SHELL_MESSAGES } from "../locales/namespaces.ts"
 import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
 import { pixConfirmToOptimistic } from "./pix-benches.ts"
@@ -16,7 +17,11 @@ import { gatewayBenches, gatewayKeystroke } from "./gateway-benches.ts"
 
 type Bench = () => Promise<void>
 
-/** Initial JavaScript of the app shell: the entry and its modulepreloads, gzip (budget ≤ 250 kB). */
+/**
+ * Initial JavaScript of the app shell, gzip (issue 33 item 5: ≤ 200 kB): the entry and its modulepreloads, plus the
+ * messages the first paint waits for — the shell's namespaces of Portuguese, loaded as chunks of their own
+ * (D-lazy-messages) and found by the build manifest. The messages also print apart.
+ */
 const shellBundle: Bench = async () => {
   if (!existsSync(resolve(root, "dist/index.html")) || process.argv.includes("--build")) {
     spawnSync(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" })
@@ -24,13 +29,27 @@ const shellBundle: Bench = async () => {
   const html = readFileSync(resolve(root, "dist/index.html"), "utf8")
   const files = new Set<string>()
   for (const m of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)) if (m[1]) files.add(m[1])
+  const gz = (f: string): number => gzipSync(readFileSync(resolve(root, "dist", f))).length
   let bytes = 0
-  for (const f of files) bytes += gzipSync(readFileSync(resolve(root, "dist", f))).length
+  for (const f of files) bytes += gz(f)
+  const manifestPath = resolve(root, "dist/.vite/manifest.json")
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, { file: string }>) : {}
+  let messages = 0
+  for (const ns of SHELL_MESSAGES) {
+    const chunk = manifest[`locales/pt/${ns}.json`]?.file
+    if (chunk !== undefined && !files.has(chunk)) messages += gz(chunk)
+  }
   const all = readdirSync(resolve(root, "dist/assets")).filter((f) => f.endsWith(".js")).length
   report({
     name: "shell-bundle",
-    figures: { initial_js_gzip_kb: Math.round(bytes / 102.4) / 10, initial_files: files.size, total_js_files: all },
-    budgets: { initial: { figure: "initial_js_gzip_kb", limit: 250, kind: "max" } }
+    figures: {
+      initial_js_gzip_kb: Math.round((bytes + messages) / 102.4) / 10,
+      entry_and_preloads_gzip_kb: Math.round(bytes / 102.4) / 10,
+      first_messages_gzip_kb: Math.round(messages / 102.4) / 10,
+      initial_files: files.size,
+      total_js_files: all
+    },
+    budgets: { initial: { figure: "initial_js_gzip_kb", limit: 200, kind: "max" } }
   })
 }
 

@@ -1,7 +1,7 @@
 /**
- * Every message of the app, bundled (DESIGN "Conventions": every visible text comes from
- * locales/): one JSON file per namespace and language. Both languages carry the same keys
- * (checked by src/lib/locales.test.ts).
+ * Every message of both languages at once, for the tests and node scripts that read them whole (the
+ * completeness check of src/lib/locales.test.ts, the receipt PDF test): the app never imports this file —
+ * it loads one language's namespaces on demand through locales/index.ts (issue 33 item 5).
  */
 import ptCommon from "./pt/common.json"
 import ptAuth from "./pt/auth.json"
@@ -46,32 +46,7 @@ import enBetting from "./en/betting.json"
 import enGateway from "./en/gateway.json"
 import enReceipt from "./en/receipt.json"
 
-export const NAMESPACES = [
-  "common",
-  "auth",
-  "shell",
-  "wallets",
-  "notifications",
-  "errors",
-  "validation",
-  "home",
-  "controlPanel",
-  "security",
-  "approval",
-  "statements",
-  "coins",
-  "cards",
-  "pix",
-  "pixSchedule",
-  "billet",
-  "ted",
-  "betting",
-  "gateway",
-  "receipt"
-] as const
-
-export type Namespace = (typeof NAMESPACES)[number]
-export const LANGUAGES = ["pt", "en"] as const
+import type { Namespace } from "./namespaces.ts"
 
 export const resources = {
   pt: {
@@ -120,4 +95,4 @@ export const resources = {
     gateway: enGateway,
     receipt: enReceipt
   }
-} as const
+} as const satisfies Record<"pt" | "en", Record<Namespace, unknown>>

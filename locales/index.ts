@@ -1,123 +1,18 @@
 /**
- * Every message of the app, bundled (DESIGN "Conventions": every visible text comes from
- * locales/): one JSON file per namespace and language. Both languages carry the same keys
- * (checked by src/lib/locales.test.ts).
+ * Every message of the app (DESIGN "Conventions": every visible text comes from locales/): one JSON file per
+ * namespace and language, both languages with the same keys (src/lib/locales.test.ts). The app loads them on
+ * demand (issue 33 item 5, decisions D-lazy-messages): each namespace of each language is its own chunk, so the
+ * first page carries neither the other language nor the areas' messages; src/lib/i18n.ts loads the shell's
+ * namespaces before the first paint and the rest of the language before a page renders.
  */
-import ptCommon from "./pt/common.json"
-import ptAuth from "./pt/auth.json"
-import ptShell from "./pt/shell.json"
-import ptWallets from "./pt/wallets.json"
-import ptNotifications from "./pt/notifications.json"
-import ptErrors from "./pt/errors.json"
-import ptValidation from "./pt/validation.json"
-import ptHome from "./pt/home.json"
-import ptControlPanel from "./pt/controlPanel.json"
-import ptStatements from "./pt/statements.json"
-import ptCoins from "./pt/coins.json"
-import ptSecurity from "./pt/security.json"
-import ptApproval from "./pt/approval.json"
-import ptCards from "./pt/cards.json"
-import ptPix from "./pt/pix.json"
-import ptPixSchedule from "./pt/pixSchedule.json"
-import ptBillet from "./pt/billet.json"
-import ptTed from "./pt/ted.json"
-import ptBetting from "./pt/betting.json"
-import ptGateway from "./pt/gateway.json"
-import ptReceipt from "./pt/receipt.json"
-import enCommon from "./en/common.json"
-import enAuth from "./en/auth.json"
-import enShell from "./en/shell.json"
-import enWallets from "./en/wallets.json"
-import enNotifications from "./en/notifications.json"
-import enErrors from "./en/errors.json"
-import enValidation from "./en/validation.json"
-import enHome from "./en/home.json"
-import enControlPanel from "./en/controlPanel.json"
-import enStatements from "./en/statements.json"
-import enCoins from "./en/coins.json"
-import enSecurity from "./en/security.json"
-import enApproval from "./en/approval.json"
-import enCards from "./en/cards.json"
-import enPix from "./en/pix.json"
-import enPixSchedule from "./en/pixSchedule.json"
-import enBillet from "./en/billet.json"
-import enTed from "./en/ted.json"
-import enBetting from "./en/betting.json"
-import enGateway from "./en/gateway.json"
-import enReceipt from "./en/receipt.json"
+import { NAMESPACES, SHELL_NAMESPACES, LANGUAGES, type Language, type Namespace } from "./namespaces.ts"
 
-export const NAMESPACES = [
-  "common",
-  "auth",
-  "shell",
-  "wallets",
-  "notifications",
-  "errors",
-  "validation",
-  "home",
-  "controlPanel",
-  "security",
-  "approval",
-  "statements",
-  "coins",
-  "cards",
-  "pix",
-  "pixSchedule",
-  "billet",
-  "ted",
-  "betting",
-  "gateway",
-  "receipt"
-] as const
+export { NAMESPACES, SHELL_NAMESPACES, LANGUAGES, type Language, type Namespace }
 
-export type Namespace = (typeof NAMESPACES)[number]
-export const LANGUAGES = ["pt", "en"] as const
+const loaders = import.meta.glob<Record<string, unknown>>("./*/*.json", { import: "default" })
 
-export const resources = {
-  pt: {
-    common: ptCommon,
-    auth: ptAuth,
-    shell: ptShell,
-    wallets: ptWallets,
-    notifications: ptNotifications,
-    errors: ptErrors,
-    validation: ptValidation,
-    home: ptHome,
-    controlPanel: ptControlPanel,
-    security: ptSecurity,
-    approval: ptApproval,
-    statements: ptStatements,
-    coins: ptCoins,
-    cards: ptCards,
-    pix: ptPix,
-    pixSchedule: ptPixSchedule,
-    billet: ptBillet,
-    ted: ptTed,
-    betting: ptBetting,
-    gateway: ptGateway,
-    receipt: ptReceipt
-  },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    shell: enShell,
-    wallets: enWallets,
-    notifications: enNotifications,
-    errors: enErrors,
-    validation: enValidation,
-    home: enHome,
-    controlPanel: enControlPanel,
-    security: enSecurity,
-    approval: enApproval,
-    statements: enStatements,
-    coins: enCoins,
-    cards: enCards,
-    pix: enPix,
-    pixSchedule: enPixSchedule,
-    billet: enBillet,
-    ted: enTed,
-    betting: enBetting,
-    gateway: enGateway,
-    receipt: enReceipt
-  }
-} as const
+/** One namespace of one language (its own chunk; a failed load rejects and may be asked again). */
+export function loadMessages(lng: Language, ns: Namespace): Promise<Record<string, unknown>> {
+  const load = loaders[`./${lng}/${ns}.json`]
+  return load ? load() : Promise.reject(new Error(`no messages ${lng}/${ns}`))
+}

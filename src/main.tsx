@@ -17,7 +17,7 @@ import "./ui/keyframes.css.ts"
 
 captureSessionOverride()
 const locale = initialLocale()
-initI18n(locale)
+const messages = initI18n(locale)
 getEngine((import.meta.env["VITE_API_BASE"] as string | undefined) ?? globalThis.location.origin, locale)
 registerServiceWorker()
 
@@ -31,11 +31,14 @@ const applyTheme = (): void => {
 applyTheme()
 dark?.addEventListener("change", applyTheme)
 
+// the first paint waits for the shell's messages of the page's language (their chunks, D-lazy-messages)
 const el = document.getElementById("root")
-if (el) {
-  createRoot(el).render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>
-  )
+const render = (): void => {
+  if (el)
+    createRoot(el).render(
+      <StrictMode>
+        <RouterProvider router={createAppRouter()} />
+      </StrictMode>
+    )
 }
+void messages.then(render, render)

@@ -148,10 +148,14 @@ const session: Middleware = () => {
   }
 }
 
-/** core §2.4: URL prefix, then the cookie, then the browser language, then pt. */
-const i18n: Middleware = (ctx) => {
+/**
+ * core §2.4: URL prefix, then the cookie, then the browser language, then pt. The page renders once its language's
+ * messages are loaded (D-lazy-messages); a load that fails (offline before the first install) leaves the page to
+ * render with what is loaded rather than not at all.
+ */
+const i18n: Middleware = async (ctx) => {
   ctx.locale = detectLocale({ pathname: ctx.url.pathname, cookie: readCookie(LANG_COOKIE), browserLanguages: globalThis.navigator?.languages ?? [] })
-  applyLocale(ctx.locale)
+  await applyLocale(ctx.locale).catch(() => undefined)
 }
 
 export const MIDDLEWARE: Readonly<Record<string, Middleware>> = {

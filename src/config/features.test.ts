@@ -1,6 +1,6 @@
 /** spec core §1 switchable features: parsing the build configuration and the paths each flag governs. */
 import { describe, expect, it } from "vitest"
-import { resources } from "../../locales/index.ts"
+import { resources } from "../../locales/bundled.ts"
 import { ALL_ON, BUILD_DEFAULTS, FEATURE_NAMES, FEATURES, featureOfPath, parseFeatures, pathEnabled, type FeatureFlags } from "./features.ts"
 
 const NONE: FeatureFlags = { cards: false, billets: false, statements: false, coinTrends: false, automaticPayments: false }

@@ -1,6 +1,8 @@
 /**
- * i18next with every message bundled from locales/{pt,en}/<namespace>.json (DESIGN
- * "Conventions": every visible text comes from locales/). The language comes from
+ * i18next with the messages of locales/{pt,en}/<namespace>.json (DESIGN "Conventions": every visible
+ * text comes from locales/), loaded on demand (issue 33 item 5, D-lazy-messages): the shell's namespaces
+ * of the page's language before the first paint, the rest of that language before a page renders (the
+ * i18n route middleware awaits `applyLocale`), another language when it is chosen. The language comes from
  * detect-locale.ts (spec core §2.4 order); choosing one stores the 365-day cookie, tells the
  * engine (language header of core §7) and sets <html lang> and the manifest link.
  */
@@ -11,9 +13,9 @@ import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, readCookie, writeCookie } from "./c
 import { detectLocale } from "./detect-locale.ts"
 import { manifestHref } from "./manifest-href.ts"
 import type { Locale } from "./locale-path.ts"
-import { NAMESPACES, resources } from "../../locales/index.ts"
+import { NAMESPACES, SHELL_NAMESPACES, loadMessages, type Namespace } from "../../locales/index.ts"
 
-export { NAMESPACES, resources }
+export { NAMESPACES }
 
 /** The language of this page load (URL prefix, cookie, browser, pt). */
 export function initialLocale(): Locale {
@@ -24,10 +26,36 @@ export function initialLocale(): Locale {
   })
 }
 
-export function initI18n(lng: Locale): typeof i18next {
+const loading = new Map<string, Promise<void>>()
+
+/** One namespace of one language into i18next, once (a failed load, e.g. offline before the first install, is asked again next time). */
+function loadNamespace(lng: Locale, ns: Namespace): Promise<void> {
+  const key = `${lng}/${ns}`
+  let p = loading.get(key)
+  if (!p) {
+    p = loadMessages(lng, ns).then((m) => {
+      i18next.addResourceBundle(lng, ns, m, true, true)
+    })
+    p.catch(() => loading.delete(key))
+    loading.set(key, p)
+  }
+  return p
+}
+
+/** The namespaces of `lng` (all unless told) loaded into i18next. */
+export function loadLocale(lng: Locale, namespaces: ReadonlyArray<Namespace> = NAMESPACES): Promise<void> {
+  return Promise.all(namespaces.map((ns) => loadNamespace(lng, ns))).then(() => undefined)
+}
+
+/**
+ * i18next showing `lng`, resolved once the shell's namespaces of `lng` are loaded (what the first paint needs); the
+ * rest of the language starts loading at once and is awaited by `applyLocale` before a page renders.
+ */
+export function initI18n(lng: Locale): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources,
+      resources: {},
+      partialBundledLanguages: true,
       lng,
       fallbackLng: "pt",
       supportedLngs: ["pt", "en"],
@@ -40,7 +68,9 @@ export function initI18n(lng: Locale): typeof i18next {
     })
   }
   setDocumentLang(lng)
-  return i18next
+  const shell = loadLocale(lng, SHELL_NAMESPACES)
+  void loadLocale(lng).catch(() => undefined)
+  return shell.then(() => i18next)
 }
 
 export const currentLocale = (): Locale => (i18next.language === "en" ? "en" : "pt")
@@ -52,15 +82,19 @@ function setDocumentLang(l: Locale): void {
   globalThis.document.querySelector('link[rel="manifest"]')?.setAttribute("href", manifestHref(l))
 }
 
-/** Show the app in a language (from the URL prefix or a choice); the engine sends its header. */
-export function applyLocale(l: Locale): void {
-  if (i18next.language !== l) void i18next.changeLanguage(l)
+/**
+ * Show the app in a language (from the URL prefix or a choice); the engine sends its header. Resolves once every
+ * namespace of the language is loaded and shown (a page rendered after it never shows a key for a message).
+ */
+export async function applyLocale(l: Locale): Promise<void> {
   setDocumentLang(l)
   getEngine().setLocale(l)
+  await loadLocale(l)
+  if (i18next.language !== l) await i18next.changeLanguage(l)
 }
 
 /** The user chose a language (core §2.4 language modal): remember it for 365 days. */
-export function chooseLocale(l: Locale): void {
+export function chooseLocale(l: Locale): Promise<void> {
   writeCookie(LANG_COOKIE, l, LANG_COOKIE_MAX_AGE_S)
-  applyLocale(l)
+  return applyLocale(l)
 }

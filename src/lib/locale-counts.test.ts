@@ -7,7 +7,8 @@
  */
 import i18next from "i18next"
 import { describe, expect, it } from "vitest"
-import { NAMESPACES, resources } from "../../locales/index.ts"
+import { NAMESPACES } from "../../locales/index.ts"
+import { resources } from "../../locales/bundled.ts"
 
 type Tree = { readonly [k: string]: string | Tree }
 const strings = (t: Tree, prefix = ""): Array<[string, string]> =>

@@ -8,7 +8,8 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ERROR_KEYS } from "../../schema/errors.ts"
 import { ValidationMessage } from "../../schema/validation.ts"
-import { NAMESPACES, resources } from "../../locales/index.ts"
+import { NAMESPACES } from "../../locales/index.ts"
+import { resources } from "../../locales/bundled.ts"
 
 type Tree = { readonly [k: string]: string | Tree }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import i18next from "i18next"
-import { resources } from "../../locales/index.ts"
+import { resources } from "../../locales/bundled.ts"
 import { receiptFromRow } from "../../schema/receipt.ts"
 import { pdfText } from "../../tests/support/pdf-text.ts"
 import { receiptDocument, receiptText } from "./receipt-lines.ts"

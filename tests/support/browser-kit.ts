@@ -5,16 +5,17 @@
  */
 import axe from "axe-core"
 import i18next from "i18next"
-import { initI18n } from "../../src/lib/i18n.ts"
+import { initI18n, loadLocale } from "../../src/lib/i18n.ts"
 import type { Locale } from "../../src/lib/locale-path.ts"
 import { lightTheme } from "../../src/ui/theme.css.ts"
 
 export const LOCALES: ReadonlyArray<Locale> = ["pt", "en"]
 
-/** The app's i18next (src/lib/i18n.ts, every namespace bundled) showing `lng`, under the light theme (as src/main.tsx sets it on <html>). */
+/** The app's i18next (src/lib/i18n.ts, every namespace of `lng` loaded) showing `lng`, under the light theme (as src/main.tsx sets it on <html>). */
 export async function showLocale(lng: Locale): Promise<void> {
   document.documentElement.classList.add(lightTheme)
-  initI18n(lng)
+  await initI18n(lng)
+  await loadLocale(lng)
   if (i18next.language !== lng) await i18next.changeLanguage(lng)
   document.documentElement.lang = lng === "en" ? "en-US" : "pt-BR"
 }

@@ -22,11 +22,10 @@ export function LanguageModal({ open, onClose }: { readonly open: boolean; reado
     const l = isLocale(choice) ? choice : "pt"
     onClose()
     if (l === currentLocale()) return
-    chooseLocale(l)
     const { prefix } = splitLocalePath(location.pathname)
     if (prefix !== null) void navigate(`${switchPrefix(location.pathname, l)}${location.search}${location.hash}`, { replace: true })
-    // in the new language (the component's `t` is bound to the old one)
-    toast("success", i18next.t("shell:language.changed", { lng: l }))
+    // in the new language once its messages are loaded (the component's `t` is bound to the old one)
+    void chooseLocale(l).then(() => toast("success", i18next.t("shell:language.changed", { lng: l })))
   }
 
   return (
