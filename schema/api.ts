@@ -443,7 +443,7 @@ export const api = {
   /** issue 30 item 8 (D-ledger-reconcile): the statement's sums per currency over a keyset range and its balance at `upto`. */
   statementLedger: def({
     method: "GET",
-    path: "/users/v2/reports/operation-statement-ledger",
+    path: "/users/v2/reports/statement-ledger",
     wallet: true,
     permission: P.getStatement,
     query: Schema.Struct({ after: optStr, upto: optStr }),

@@ -30,6 +30,8 @@ import { OneAtATime } from "./one-at-a-time.ts"
 
 /** S6: below this many rows, re-ingesting the chunks at open is cheaper than keeping an image. */
 const IMAGE_MIN_ROWS = 20_000
+/** issue 30 item 8: how long after a statement pull its ledger check runs (the pulls meanwhile share it). */
+const LEDGER_CHECK_DELAY_MS = 1000
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 /** The key of a list pull (one at a time per list and wallet, P10; inline rows during it, P11). */
@@ -383,9 +385,10 @@ export class TableSyncState {
         this.scheduleImage()
       })
     )
-    // issue 30 item 8: after the pull, the statement against the server's ledger at its sync point (in the background)
+    // issue 30 item 8: after the pull, the statement against the server's ledger at its sync point (in the background;
+    // pulls ending within LEDGER_CHECK_DELAY_MS of each other share one check, run after the last of them)
     void pulled.then(
-      () => this.ledger.check(walletId).catch(this.bus.noted("ledger.check")),
+      () => this.bus.later(`ledger.check:${walletId}`, LEDGER_CHECK_DELAY_MS, () => this.ledger.check(walletId)),
       () => undefined
     )
     return pulled

@@ -42,7 +42,7 @@ describe("the ledger check after each sync (issue 30 item 8)", () => {
     expect(s.state).toBe("reconciled")
     expect(s.repulled).toBe(0)
     expect(s.point).toMatch(/\|/)
-    expect(c.calls.filter((u) => u.includes("operation-statement-ledger")).length).toBeLessThanOrEqual(4)
+    expect(c.calls.filter((u) => u.includes("reports/statement-ledger")).length).toBeLessThanOrEqual(4)
     await engine.signOut("logout")
   })
 
@@ -153,7 +153,7 @@ describe("the ledger check after each sync (issue 30 item 8)", () => {
     expect(proj.query({ walletIds: [w], limit: 0 }).total).toBe(serverRows(w))
     const calls = c.calls.slice(before)
     // one check, about log2(chunks) prefix answers, one page of the bad range, one check again
-    expect(calls.filter((u) => u.includes("operation-statement-ledger")).length).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(chunks)) + 1)
+    expect(calls.filter((u) => u.includes("reports/statement-ledger")).length).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(chunks)) + 1)
     const repulls = calls.filter((u) => u.includes("operation-statement?"))
     expect(repulls.length).toBe(1)
     // the bad chunk is the fifth (pages 1–4 were whole): its range starts at the fourth chunk's cursor
