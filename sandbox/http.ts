@@ -209,14 +209,32 @@ const spendPinToken = (ctx: Ctx, userId: string, token: unknown): void => {
   if (r.changes !== 1) throw new ApiError(422, "PIN_REQUIRED")
 }
 
+/** How deep a request body may nest (issue 30 item 2): no call's body goes past 4; a 20 000-deep one overflowed the recursive hash of a PIN-bound request (a 500). */
+export const MAX_BODY_DEPTH = 32
+
+/** Whether `v` nests deeper than `max` (iterative: the check itself cannot overflow). */
+export const nestsDeeperThan = (v: unknown, max: number): boolean => {
+  const stack: Array<[unknown, number]> = [[v, 0]]
+  while (stack.length > 0) {
+    const [x, d] = stack.pop() as [unknown, number]
+    if (x === null || typeof x !== "object") continue
+    if (d >= max) return true
+    for (const y of Object.values(x as object)) stack.push([y, d + 1])
+  }
+  return false
+}
+
 const readBody = async (c: Context): Promise<unknown> => {
   const text = await c.req.text()
   if (text.trim() === "") return {}
+  let parsed: unknown
   try {
-    return JSON.parse(text) as unknown
+    parsed = JSON.parse(text) as unknown
   } catch {
     throw new ApiError(400, "INVALID_FORMAT", "body is not JSON")
   }
+  if (nestsDeeperThan(parsed, MAX_BODY_DEPTH)) throw new ApiError(400, "INVALID_FORMAT", `body nested deeper than ${MAX_BODY_DEPTH}`)
+  return parsed
 }
 
 /**
@@ -283,7 +301,9 @@ export const ONBOARDING_AREAS: ReadonlyArray<RegExp> = [
   /^\/users\/cards/,
   /^\/api-2\/banking\/cards/,
   /^\/users\/(v\d+\/)?banking\/(billet|ted|contacts)/, // boleto, TED and its contacts
-  /^\/users\/(v\d+\/)?conversions/ // coins
+  /^\/users\/(v\d+\/)?conversions/, // coins
+  // deciding a staged payment: the approval that completes it moves the money (issue 30 item 2, found by the attack suite)
+  /^\/users\/operations\/approval-requests\//
 ]
 
 /** core §4: a natural person's onboarding is complete when finished or expired; anyone else's only when finished. */

@@ -369,11 +369,6 @@ describe("issue 30 item 2: onboarding", () => {
   it(`issue 30 item 2 onboarding: a user whose onboarding is incomplete (Fábio) or pending (Eva), on their own wallet, is refused every state-changing wallet call with 403 UNABLE_TO_PERFORM_UPDATE_REQUIRED, nothing written, but those of the commented allow-list (core §4, features §8)`, async () => {
     const moving = walletIds.filter((id) => defOf(id).method !== "GET")
     const t = new Tally("onboarding incomplete", {
-      // REPORTED, not fixed here (the rule lives in sandbox/http.ts, ONBOARDING_AREAS, being edited by others): deciding
-      // a staged payment on one's own wallet (approve moves the money) is not among the areas that need onboarding;
-      // the it.fails at the end of this file shows the Pix leaving the wallet
-      approvalApprove: "approval decisions are outside ONBOARDING_AREAS (sandbox/http.ts)",
-      approvalReprove: "approval decisions are outside ONBOARDING_AREAS (sandbox/http.ts)",
       // outside the areas core §2 and features §8 name (Pix, cards, boleto, TED, coins), by D-sandbox-trust: managing
       // the wallet's people and approval rules moves no money
       invitationCreate: "wallet management: not an onboarding area (D-sandbox-trust)",
@@ -442,10 +437,9 @@ describe("issue 30 item 2: onboarding — approving a staged payment (REPORTED, 
     expect(requestId).not.toBe("")
   })
 
-  // Fails today: the approval decisions are not among ONBOARDING_AREAS (sandbox/http.ts, being edited by others), so
-  // Fábio approves (200) and the Pix leaves his wallet although his onboarding is incomplete (core §4, features §8).
-  // When it passes, vitest says so: turn `it.fails` into `it` and take the allow-list entries above out.
-  it.fails("issue 30 item 2 onboarding: the owner whose onboarding is incomplete cannot approve it (403 UNABLE_TO_PERFORM_UPDATE_REQUIRED)", async () => {
+  // Found by this suite: the approval decisions were not among ONBOARDING_AREAS (sandbox/http.ts), so Fábio approved
+  // (200) and the Pix left his wallet although his onboarding is incomplete (core §4, features §8). Fixed.
+  it("issue 30 item 2 onboarding: the owner whose onboarding is incomplete cannot approve it (403 UNABLE_TO_PERFORM_UPDATE_REQUIRED)", async () => {
     const r = await cl.raw("approvalApprove", { as: S["fabio"]!, wallet: W.fabio, params: { id: requestId }, body: { pin_token: await pin(S["fabio"]!) } })
     expect([r.status, (r.json as { error?: { key?: string } }).error?.key]).toEqual([403, "UNABLE_TO_PERFORM_UPDATE_REQUIRED"])
   })
