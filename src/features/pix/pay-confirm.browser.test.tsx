@@ -41,6 +41,8 @@ const TEXTS = {
     review: "Revisar pagamento",
     receiver: "Quem recebe",
     available: "Disponível: R$ 1.000,00",
+    overBalance: "1.000,01",
+    canonical25: "25,00",
     required: "Informe um valor maior que zero.",
     balance: "Saldo insuficiente.",
     title: "Confirmar Pix",
@@ -60,6 +62,8 @@ const TEXTS = {
     review: "Review payment",
     receiver: "Receiver",
     available: "Available: R$1,000.00",
+    overBalance: "1,000.01",
+    canonical25: "25.00",
     required: "Enter an amount above zero.",
     balance: "Insufficient balance.",
     title: "Confirm Pix",
@@ -136,11 +140,11 @@ describe.each(LOCALES)("confirm and pay (%s)", (lng) => {
     await expect.element(amount).toHaveAccessibleDescription(tx.available)
     await screen.getByRole("button", { name: tx.review }).click()
     await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.required)
-    await amount.fill("1.000,01")
+    await amount.fill(tx.overBalance) // issue 31 item 3: in the language on screen
     await screen.getByLabelText(tx.message).fill("aluguel")
     await userEvent.keyboard("{Enter}")
     await expect.element(screen.getByRole("alert")).toHaveTextContent(tx.balance)
-    await expect.element(amount).toHaveValue("1.000,01")
+    await expect.element(amount).toHaveValue(tx.overBalance)
     await expect.element(screen.getByLabelText(tx.message)).toHaveValue("aluguel")
     await expect.element(screen.getByRole("alertdialog")).not.toBeInTheDocument()
     expect(fakeEngine.submitted).toEqual([])
@@ -158,7 +162,7 @@ describe.each(LOCALES)("confirm and pay (%s)", (lng) => {
     await userEvent.keyboard("{Escape}")
     await expect.element(screen.getByRole("alertdialog")).not.toBeInTheDocument()
     expect(fakeEngine.submitted).toEqual([])
-    await expect.element(screen.getByLabelText(tx.amount)).toHaveValue("25,00")
+    await expect.element(screen.getByLabelText(tx.amount)).toHaveValue(tx.canonical25)
     await screen.getByRole("button", { name: tx.review }).click()
     await screen.getByRole("button", { name: tx.pay }).click()
     await expect.poll(() => fakeEngine.submitted.length).toBe(1)
