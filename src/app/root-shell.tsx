@@ -3,7 +3,8 @@
  * shows the full-screen loader while a navigation loads (core §2.4: only after 50 ms), and
  * mounts the app-wide pieces once: toasts, dialogs, the PIN prompt and the session watcher.
  */
-import { Outlet, useLoaderData, useNavigation } from "react-router"
+import { useEffect } from "react"
+import { Outlet, useLoaderData, useLocation, useNavigation } from "react-router"
 import { useTranslation } from "react-i18next"
 import { DialogHost, Loader, PinPrompt, Toaster } from "../ui/index.ts"
 import { AuthLayout } from "./layouts/auth-layout.tsx"
@@ -16,9 +17,24 @@ export function AppLoader() {
   return <Loader label={t("common:loading")} />
 }
 
+/**
+ * The committed navigation on <html> (`data-route-key`: the shown location's key, new with every page the router
+ * commits, `data-navigation`: idle, loading or submitting): what an automated user waits on after moving through the
+ * router (tests/e2e/pages/navigation.ts) — a page whose loader still runs is not yet the page it asked for.
+ */
+function useNavigationMark(state: string): void {
+  const { key } = useLocation()
+  useEffect(() => {
+    const el = document.documentElement
+    el.dataset["routeKey"] = key
+    el.dataset["navigation"] = state
+  }, [key, state])
+}
+
 export function RootShell() {
   const data = useLoaderData() as RootData
   const navigation = useNavigation()
+  useNavigationMark(navigation.state)
   const Layout = data.layout === "auth" ? AuthLayout : DefaultLayout
   return (
     <>

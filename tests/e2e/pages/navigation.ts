@@ -18,11 +18,16 @@ export async function go(page: Page, path: string): Promise<void> {
     await page.goto(path)
     return
   }
-  await page.evaluate(
+  const before = await page.evaluate(
     (to) => {
+      const key = document.documentElement.dataset["routeKey"] ?? ""
       window.history.pushState({}, "", to)
       window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }))
+      return key
     },
     target.pathname + target.search + target.hash
   )
+  // the router has committed the new page (its loaders — guards, the language's messages — done): until then the old
+  // page is still on screen, and a field found there would be the old page's (src/app/root-shell.tsx useNavigationMark)
+  await page.waitForFunction((key) => document.documentElement.dataset["routeKey"] !== key && document.documentElement.dataset["navigation"] === "idle", before)
 }
