@@ -17,18 +17,22 @@ export function AppLoader() {
   return <Loader label={t("common:loading")} />
 }
 
+let committed = 0
+
 /**
- * The committed navigation on <html> (`data-route-key`: the shown location's key, new with every page the router
- * commits, `data-navigation`: idle, loading or submitting): what an automated user waits on after moving through the
- * router (tests/e2e/pages/navigation.ts) — a page whose loader still runs is not yet the page it asked for.
+ * The committed navigation on <html> (`data-route-key`: a count of the locations the router has committed, one more
+ * with every page shown; `data-navigation`: idle, loading or submitting): what an automated user waits on after moving
+ * through the router (tests/e2e/pages/navigation.ts) — a page whose loader still runs is not yet the page it asked for.
  */
 function useNavigationMark(state: string): void {
-  const { key } = useLocation()
+  const location = useLocation()
   useEffect(() => {
-    const el = document.documentElement
-    el.dataset["routeKey"] = key
-    el.dataset["navigation"] = state
-  }, [key, state])
+    committed += 1
+    document.documentElement.dataset["routeKey"] = String(committed)
+  }, [location])
+  useEffect(() => {
+    document.documentElement.dataset["navigation"] = state
+  }, [state])
 }
 
 export function RootShell() {

@@ -27,7 +27,8 @@ for (const lang of ["pt", "en"] as const) {
     await saveShot(page, `statements-${lang}.png`, { fullPage: true })
     await expectNoSeriousViolations(page, "statements")
     await st.rows.first().click()
-    await expect(page.getByTestId("receipt-body")).toBeVisible({ timeout: 10_000 })
+    // the receipt on screen (the dialog), not its print-only copy (D-receipts)
+    await expect(page.getByTestId("receipt-view").getByTestId("receipt-body")).toBeVisible({ timeout: 10_000 })
     await expectNoSeriousViolations(page, "receipt")
     await page.keyboard.press("Escape")
 
