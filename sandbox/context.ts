@@ -17,6 +17,8 @@ export interface SandboxConfig {
   readonly fixedCode: string | null
   readonly log: boolean
   readonly admin: boolean
+  /** How long a conversion quote holds (features §6: 30 s). */
+  readonly quoteTtlMs: number
   /** How long an export job takes to reach 100 % (features §2 "export runs as a job"). */
   readonly exportMs: number
   /** How long a receipt stays PENDING after generate. */

@@ -19,7 +19,7 @@ import { ApiError, errorBody, langOf } from "./errors.ts"
 import { registerAuthRoutes } from "./routes/auth.ts"
 import { registerUserRoutes } from "./routes/user.ts"
 import { registerWalletRoutes } from "./routes/wallets.ts"
-import { registerCoinRoutes } from "./routes/coins.ts"
+import { QUOTE_TTL_MS, registerCoinRoutes } from "./routes/coins.ts"
 import { registerNotificationRoutes } from "./routes/notifications.ts"
 import { registerStatementRoutes } from "./routes/statements.ts"
 import { registerApprovalRoutes, runCutoff } from "./routes/approval.ts"
@@ -62,6 +62,8 @@ export interface StartOptions {
   /** Serve /__admin/* (default true). */
   readonly admin?: boolean
   readonly accessTokenTtlS?: number
+  /** How long a conversion quote holds (default 30 s, features §6); a longer one only in tests whose subject is not the quote. */
+  readonly quoteTtlMs?: number
   readonly exportMs?: number
   readonly receiptMs?: number
   readonly heartbeatMs?: number
@@ -163,6 +165,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   const log = opts.log ?? false
   const cfg: SandboxConfig = {
     accessTokenTtlS: opts.accessTokenTtlS ?? 300,
+    quoteTtlMs: opts.quoteTtlMs ?? QUOTE_TTL_MS,
     fixedCode: opts.fixedCode ?? null,
     log,
     admin: opts.admin ?? true,

@@ -75,7 +75,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
       iof_bps: IOF_BPS,
       spread_bps: SPREAD_BPS,
       min_amount: MIN_BRL_CENTS,
-      expires_at: iso(ctx.clock.now() + QUOTE_TTL_MS)
+      expires_at: iso(ctx.clock.now() + ctx.cfg.quoteTtlMs)
     }
     db.prepare(
       "INSERT INTO quotes (id, user_id, base, quote, price_buy, price_sell, iof_bps, spread_bps, min_amount, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"

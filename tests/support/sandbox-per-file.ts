@@ -4,7 +4,7 @@
  * tests and hooks: it is set once the sandbox runs. Vitest only: it registers the file's hooks.
  */
 import { afterAll, beforeAll } from "vitest"
-import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
+import { startSandbox, type Sandbox, type StartOptions } from "../../sandbox/server.ts"
 
 export interface FileSandbox {
   /** The sandbox's origin, without a trailing slash. */
@@ -12,10 +12,10 @@ export interface FileSandbox {
   readonly sandbox: Sandbox
 }
 
-export function sandboxForFile(): FileSandbox {
+export function sandboxForFile(o: StartOptions = {}): FileSandbox {
   let sb: Sandbox | undefined
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false })
+    sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, log: false, ...o })
   })
   afterAll(async () => {
     await sb?.close()
