@@ -11,7 +11,15 @@ import { randomUUID } from "node:crypto"
 import type Database from "better-sqlite3"
 import { decodeBoletoLine, dueDateToFactor, dueFactorToDate, makeBankSlipLine, makeCollectionSlipLine, boletoLineToBarcode } from "../schema/boleto.ts"
 import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "../schema/holidays.ts"
-import type { AmountRules, BilletDeposit, BilletPayment, DivergentAmountType, ScheduledBilletPayment } from "../schema/billet.ts"
+import {
+  ddaRules,
+  type AmountRules,
+  type BilletDeposit,
+  type BilletPayment,
+  type DdaBillet,
+  type DivergentAmountType,
+  type ScheduledBilletPayment
+} from "../schema/billet.ts"
 
 type DB = Database.Database
 
@@ -53,6 +61,30 @@ CREATE TABLE IF NOT EXISTS billet_payments (
 );
 CREATE INDEX IF NOT EXISTS billet_payments_wallet ON billet_payments (wallet_id, created_at);
 CREATE INDEX IF NOT EXISTS billet_payments_due ON billet_payments (status, payment_date);
+CREATE TABLE IF NOT EXISTS dda_billets (
+  id TEXT PRIMARY KEY,
+  payer_document TEXT NOT NULL,
+  deposit_id TEXT,
+  source TEXT NOT NULL,
+  status TEXT NOT NULL,
+  issuer_name TEXT NOT NULL,
+  issuer_document TEXT NOT NULL,
+  description TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  due_date TEXT NOT NULL,
+  limit_due_date TEXT,
+  fine_bp INTEGER NOT NULL,
+  interest_per_day INTEGER NOT NULL,
+  typeable_line TEXT NOT NULL,
+  barcode TEXT NOT NULL UNIQUE,
+  paid_at TEXT,
+  hidden_at TEXT,
+  notified_before_at TEXT,
+  notified_due_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS dda_billets_payer ON dda_billets (payer_document, updated_at);
 `)
 }
 
@@ -106,6 +138,129 @@ export const toScheduled = (r: PaymentRow): ScheduledBilletPayment => ({
   created_at: r.created_at,
   updated_at: r.updated_at
 })
+
+/** A DDA registration (issue 32 item 2, D-dda): the row the payer sees, plus who it is registered for and where it came from. */
+export interface DdaRow extends DdaBillet {
+  readonly payer_document: string
+  /** The issued boleto it is, when a sandbox user issued it (its rules and payment are the deposit's). */
+  readonly deposit_id: string | null
+  readonly source: "issued" | "admin" | "alive" | "seed"
+  readonly notified_before_at: string | null
+  readonly notified_due_at: string | null
+}
+
+export const toDda = (r: DdaRow): DdaBillet => ({
+  id: r.id,
+  status: r.status,
+  issuer_name: r.issuer_name,
+  issuer_document: r.issuer_document,
+  description: r.description,
+  amount: r.amount,
+  due_date: r.due_date,
+  limit_due_date: r.limit_due_date,
+  fine_bp: r.fine_bp,
+  interest_per_day: r.interest_per_day,
+  typeable_line: r.typeable_line,
+  barcode: r.barcode,
+  paid_at: r.paid_at,
+  hidden_at: r.hidden_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at
+})
+
+export interface DdaInput {
+  readonly payerDocument: string
+  readonly depositId?: string | null
+  readonly source: DdaRow["source"]
+  readonly issuerName: string
+  readonly issuerDocument: string
+  readonly description: string
+  readonly amount: number
+  readonly dueDate: string
+  readonly fineBp: number
+  readonly interestPerDay: number
+  /** An issued boleto's own line; otherwise a new one is made (bank 341, free field "66"…). */
+  readonly line?: { readonly line: string; readonly barcode: string }
+  readonly at: string
+}
+
+/** How long after its due date an outside DDA boleto may be paid (D-dda, like the late synthetic slip). */
+export const DDA_LIMIT_DAYS = 30
+
+/** Registers a boleto against a payer's document; answers its row. */
+export const insertDda = (db: DB, i: DdaInput): DdaRow => {
+  let ln = i.line
+  while (ln === undefined) {
+    const free = `66${randomUUID().replace(/\D/g, "").padEnd(23, "0").slice(0, 23)}`
+    const line = makeBankSlipLine({ bank: "341", amountCents: i.amount, dueFactor: dueDateToFactor(i.dueDate) ?? 0, free })
+    const barcode = boletoLineToBarcode(line) ?? ""
+    if (db.prepare("SELECT 1 FROM dda_billets WHERE barcode = ?").get(barcode) === undefined) ln = { line, barcode }
+  }
+  const id = randomUUID()
+  db.prepare(
+    `INSERT INTO dda_billets (id, payer_document, deposit_id, source, status, issuer_name, issuer_document, description, amount, due_date, limit_due_date,
+     fine_bp, interest_per_day, typeable_line, barcode, paid_at, hidden_at, notified_before_at, notified_due_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, ?, ?)`
+  ).run(
+    id,
+    i.payerDocument,
+    i.depositId ?? null,
+    i.source,
+    i.issuerName,
+    i.issuerDocument,
+    i.description,
+    i.amount,
+    i.dueDate,
+    addDays(i.dueDate, i.depositId != null ? ISSUED_LIMIT_DAYS : DDA_LIMIT_DAYS),
+    i.fineBp,
+    i.interestPerDay,
+    ln.line,
+    ln.barcode,
+    i.at,
+    i.at
+  )
+  return db.prepare("SELECT * FROM dda_billets WHERE id = ?").get(id) as DdaRow
+}
+
+/** Outside issuers of the DDA boletos the sandbox invents (seed, admin, alive). */
+export const DDA_ISSUERS: ReadonlyArray<readonly [string, string, string]> = [
+  ["Condomínio Edifício Jacarandá", "60746948000112", "Taxa condominial"],
+  ["Vivo Telefônica Brasil S.A.", "02558157000162", "Fatura de telefonia"],
+  ["Colégio Santa Luzia Ltda", "33530486000129", "Mensalidade escolar"],
+  ["Seguradora Amparo S.A.", "61198164000160", "Parcela do seguro"],
+  ["Academia Corpo em Forma Ltda", "27865757000102", "Plano trimestral"]
+]
+
+/** Seeded DDA boletos (issue 32 item 2): Ana's and Bruno's documents each have one overdue, one due this week, one later. */
+export const seedDda = (db: DB, nowMs: number, today: string): void => {
+  const at = new Date(nowMs - 2 * 86_400_000).toISOString()
+  const payers = db.prepare("SELECT document FROM users WHERE email IN ('ana@example.com', 'bruno@example.com') ORDER BY email").all() as Array<{
+    document: string
+  }>
+  payers.forEach((p, k) => {
+    const rows: ReadonlyArray<readonly [number, number, number]> = [
+      // [issuer, amount, days from today]: overdue (fine + interest), due this week (no notification yet), later
+      [k, 32_750, -4],
+      [k + 1, 12_990, 3],
+      [k + 2, 84_500, 20]
+    ]
+    for (const [who, amount, days] of rows) {
+      const [name, doc, description] = DDA_ISSUERS[who % DDA_ISSUERS.length] ?? DDA_ISSUERS[0]!
+      insertDda(db, {
+        payerDocument: p.document,
+        source: "seed",
+        issuerName: name,
+        issuerDocument: doc,
+        description,
+        amount,
+        dueDate: days < 0 ? addDays(today, days) : bankBusinessDayOnOrAfter(addDays(today, days)),
+        fineBp: 200,
+        interestPerDay: 330,
+        at
+      })
+    }
+  })
+}
 
 /** Our sandbox bank (issued boletos): code and name. */
 export const SANDBOX_BANK = { code: "999", name: "Banco Sandbox S.A." } as const
@@ -283,6 +438,8 @@ export interface Slip {
   readonly bankCode: string
   /** The issued boleto it is, when the sandbox issued it. */
   readonly deposit: DepositRow | null
+  /** The DDA registration it is, when an outside issuer registered it (D-dda); its rules are the row's. */
+  readonly dda?: DdaRow
 }
 
 /** Resolves a valid typeable line (plain digits) against the issued boletos, the directory, or any valid slip. */
@@ -316,6 +473,20 @@ export const resolveSlip = (db: DB, line: string, nowMs: number): Slip | null =>
           min: null,
           max: null
         }
+      }
+    }
+    const dda = db.prepare("SELECT * FROM dda_billets WHERE barcode = ? AND deposit_id IS NULL").get(barcode) as DdaRow | undefined
+    if (dda !== undefined) {
+      return {
+        line,
+        barcode,
+        kind: "bank",
+        beneficiary: dda.issuer_name,
+        document: dda.issuer_document,
+        bankCode: d.bank,
+        deposit: null,
+        dda,
+        rules: ddaRules(dda)
       }
     }
     const syn = d.bank === "237" && d.free.startsWith("77") ? SYNTHETIC.find((s) => s.kind === "bank" && s.id === d.free.slice(2, 4)) : undefined
@@ -404,4 +575,5 @@ export const seedBillets = (db: DB, nowMs: number, today: string): void => {
       )
     }
   }
+  seedDda(db, nowMs, today)
 }

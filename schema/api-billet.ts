@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { StatementEntry, StorageFileUrl } from "./entities.ts"
 import { P } from "./permissions.ts"
-import { BilletDeposit, BilletDepositBody, BilletPayBody, BilletPayment, DecodedBillet, ScheduledBilletPayment } from "./billet.ts"
+import { BilletDeposit, BilletDepositBody, BilletPayBody, BilletPayment, DdaBillet, DecodedBillet, ScheduledBilletPayment } from "./billet.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
@@ -93,6 +93,27 @@ export const billetApi = {
     wallet: true,
     permission: P.getBilletDeposits,
     response: Envelope(StorageFileUrl)
+  }),
+  /**
+   * DDA (issue 32 item 2, D-dda): the boletos registered against the wallet holder's document (CPF or
+   * CNPJ), shown in the holder's default wallet. Ours: the spec has no DDA call.
+   */
+  billetDda: def({
+    method: "GET",
+    path: "/users/banking/billet-payments/dda",
+    wallet: true,
+    permission: P.getBilletPayments,
+    query: Schema.Struct(Page),
+    response: Envelope(Paged(DdaBillet))
+  }),
+  /** Hides a DDA boleto from "To pay" (open → hidden; idempotent; a paid one stays paid). No PIN: no money moves. */
+  billetDdaHide: def({
+    method: "POST",
+    path: "/users/banking/billet-payments/dda/{id}/hide",
+    wallet: true,
+    transaction: true,
+    permission: P.postBilletPayment,
+    response: Envelope(DdaBillet)
   })
 } as const satisfies Record<string, EndpointDef>
 
@@ -119,6 +140,23 @@ export const billetAdminApi = {
     auth: false,
     body: Schema.Struct({ line: Schema.String, payer_name: Schema.optionalKey(Schema.String) }),
     response: Envelope(StatementEntry)
+  }),
+  /** DDA (issue 32 item 2): a boleto from an outside issuer registered against a document (defaults: an invented issuer, R$ 100–900, due in 5 days, 2 % + 0.033 %/day). */
+  billetDdaRegister: def({
+    method: "POST",
+    path: "/__admin/billets/dda",
+    auth: false,
+    body: Schema.Struct({
+      payer_document: Schema.String,
+      issuer_name: Schema.optionalKey(Schema.String),
+      issuer_document: Schema.optionalKey(Schema.String),
+      description: Schema.optionalKey(Schema.String),
+      amount: Schema.optionalKey(Schema.Int),
+      due_date: Schema.optionalKey(Schema.String),
+      fine_bp: Schema.optionalKey(Schema.Int),
+      interest_per_day: Schema.optionalKey(Schema.Int)
+    }),
+    response: Envelope(DdaBillet)
   }),
   /** Runs the scheduled payments due by the sandbox clock now (also runs on its own every few seconds). */
   billetRunSchedules: def({

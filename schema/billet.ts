@@ -124,6 +124,63 @@ export const BilletDepositBody = Schema.Struct({
   payer_document: Str
 })
 
+/**
+ * DDA (issue 32 item 2, D-dda): a boleto registered against the payer's document (CPF/CNPJ), whoever
+ * issued it, listed to the holder without being typed. `open` until paid (by any wallet, from
+ * anywhere: `paid` wins over `hidden`, so a hidden one paid elsewhere is shown paid, not lost),
+ * `hidden` by the holder, `canceled` when its issuer cancels it. The amount rules are carried so the
+ * page computes the amount due on any day with `chargeOn` (fine and interest after the due date).
+ */
+export const DdaStatus = Schema.Literals(["open", "paid", "hidden", "canceled"])
+export type DdaStatus = typeof DdaStatus.Type
+
+export const DdaBillet = Schema.Struct({
+  id: Str,
+  status: DdaStatus,
+  issuer_name: Str,
+  issuer_document: Str,
+  description: Str,
+  /** Printed amount (cents). */
+  amount: Int,
+  due_date: Str,
+  limit_due_date: NStr,
+  /** Fine once late, basis points of the amount (200 = 2 %). */
+  fine_bp: Int,
+  /** Interest per calendar day late, millionths of the amount (330 = 0.033 %/day). */
+  interest_per_day: Int,
+  typeable_line: Str,
+  barcode: Str,
+  paid_at: NStr,
+  hidden_at: NStr,
+  created_at: Str,
+  updated_at: Str
+})
+export type DdaBillet = typeof DdaBillet.Type
+
+/** A DDA boleto's amount rules (D-dda): fixed amount, fine and interest after due, no rebate or discount. */
+export const ddaRules = (r: Pick<DdaBillet, "amount" | "due_date" | "limit_due_date" | "fine_bp" | "interest_per_day">): AmountRules => ({
+  original: r.amount,
+  dueDate: r.due_date,
+  limitDate: r.limit_due_date,
+  rebate: 0,
+  discount: 0,
+  fineBp: r.fine_bp,
+  interestPerDay: r.interest_per_day,
+  divergent: "none",
+  min: null,
+  max: null
+})
+
+/** Days from `today` to the effective due date (a weekend/holiday due date moves to the next business day); negative: overdue. */
+export const ddaDaysToDue = (r: Pick<DdaBillet, "due_date">, today: string): number => {
+  const due = bankBusinessDayOnOrAfter(r.due_date)
+  return Math.round(((parseIsoDate(due) ?? 0) - (parseIsoDate(today) ?? 0)) / 86_400_000)
+}
+
+/** The home's "due this week" (D-dda): open DDA boletos whose effective due date is today or within the next 6 days. */
+export const ddaDueThisWeek = (rows: ReadonlyArray<DdaBillet>, today: string): number =>
+  rows.filter((r) => r.status === "open" && ddaDaysToDue(r, today) >= 0 && ddaDaysToDue(r, today) <= 6).length
+
 export const billetLists = {
   billet_payments: defineList({
     endpoint: "billetPayments",
@@ -145,6 +202,15 @@ export const billetLists = {
     scope: "wallet",
     id: (r) => r.id,
     order: (a, b) => b.created_at.localeCompare(a.created_at)
+  }),
+  /** DDA "To pay" (issue 32 item 2, D-dda): soonest due first; the settled ones after. */
+  billet_dda: defineList({
+    endpoint: "billetDda",
+    row: DdaBillet,
+    scope: "wallet",
+    id: (r) => r.id,
+    order: (a, b) =>
+      Number(a.status !== "open") - Number(b.status !== "open") || a.due_date.localeCompare(b.due_date) || b.created_at.localeCompare(a.created_at)
   })
 }
 

@@ -39,6 +39,7 @@ import { api } from "../../schema/api.ts"
 import { billetAdminApi } from "../../schema/api-billet.ts"
 import { hasNoEmoji, isValidDocument, normalizeDocument } from "../../schema/validation.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
+import { ddaAliveTick, ddaRefusal, markDdaCanceled, markDdaPaid, registerDda, registerDdaRoutes } from "./billet-dda.ts"
 
 const paged = <T>(rows: T[]) => ({ page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows })
 
@@ -99,6 +100,7 @@ export const receiveIssued = (ctx: Ctx, dep: DepositRow, amount: number, payerNa
   const at = ctx.clock.stamp()
   ctx.db.prepare("UPDATE billet_deposits SET status = 'RECEIVED', received_at = ?, updated_at = ? WHERE id = ?").run(at, at, dep.id)
   tellDeposit(ctx, depositRow(ctx, dep.id) as DepositRow)
+  markDdaPaid(ctx, dep.barcode) // D-dda: the payer's "To pay" shows it paid, wherever it was paid from
   const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(dep.wallet_id) as { owner_id: string } | undefined
   if (owner !== undefined) notify(ctx, owner.owner_id, "Boleto recebido", `Você recebeu R$ ${reais(amount)} de ${payerName} (${dep.description}).`)
   return row
@@ -121,7 +123,7 @@ const settle = (ctx: Ctx, walletId: string, slip: Slip, amount: number, txKey: s
     const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
       { full_name: string; document: string } | undefined
     receiveIssued(ctx, slip.deposit, amount, payer?.full_name ?? "Pagador", payer?.document ?? "", out.operation_id)
-  }
+  } else markDdaPaid(ctx, slip.barcode) // D-dda: paid by any wallet, hidden or not
   return out
 }
 
@@ -201,6 +203,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     if (slip === null) return badField(field, "VALIDATION_BOLETO_LINE")
     if (slip.deposit !== null && slip.deposit.status !== "CREATED_PENDING")
       throw new ApiError(422, slip.deposit.status === "RECEIVED" ? "BILLET_ALREADY_PAID" : "BILLET_NOT_FOUND")
+    ddaRefusal(slip.dda)
     return slip
   }
 
@@ -321,6 +324,22 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     )
     const row = depositRow(ctx, id) as DepositRow
     tellDeposit(ctx, row)
+    // D-dda: registered against the payer's document; a sandbox user holding it sees it in "To pay", live
+    const issuer = db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as
+      { full_name: string; document: string } | undefined
+    registerDda(ctx, {
+      payerDocument: row.payer_document,
+      depositId: row.id,
+      source: "issued",
+      issuerName: issuer?.full_name ?? "Beneficiário",
+      issuerDocument: issuer?.document ?? "",
+      description: row.description,
+      amount: row.amount,
+      dueDate: row.due_date,
+      fineBp: 0,
+      interestPerDay: 0,
+      line: { line: row.typeable_line, barcode: row.barcode }
+    })
     return new Reply(201, { data: toDeposit(row) })
   })
 
@@ -332,6 +351,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     db.prepare("UPDATE billet_deposits SET status = 'CANCELED', updated_at = ? WHERE id = ?").run(at, d.id)
     const row = depositRow(ctx, d.id) as DepositRow
     tellDeposit(ctx, row)
+    markDdaCanceled(ctx, d.id)
     return { data: toDeposit(row) }
   })
 
@@ -377,6 +397,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
   }
   later(ctx, 2000, loop)
   ctx.onClockChange.push(tick)
+  registerDdaRoutes(app, ctx) // issue 32 item 2: DDA
 
   if (!ctx.cfg.admin) return
   const adminJson = (path: string, method: "GET" | "POST", fn: (c: Context) => Promise<unknown>): void => {
@@ -425,6 +446,11 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
 
 /** `--alive`: now and then someone outside pays one of the issued boletos still open (the issuer sees it arrive live). */
 export const billetAliveTick = (ctx: Ctx, rng: Prng): void => {
+  // issue 32 item 2: or an outside issuer registers a boleto against a seeded user's document (DDA)
+  if (rng.chance(0.4)) {
+    ddaAliveTick(ctx, rng)
+    return
+  }
   const open = ctx.db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING'").all() as DepositRow[]
   if (open.length === 0) return
   const d = rng.pick(open)

@@ -4,7 +4,8 @@
  * BILLET_PAYMENT row (reconciled by the statement, like a Pix); a schedule shows a pending row in the
  * scheduled list and moves no money until its day; cancelling a schedule or an issued boleto shows it
  * cancelled at once; issuing shows the new boleto as being created. Every boleto endpoint is
- * idempotent by its `transaction-uuid` (the command id). Paying and scheduling ask for the PIN.
+ * idempotent by its `transaction-uuid` (the command id). Paying and scheduling ask for the PIN. Hiding
+ * a DDA boleto (issue 32 item 2) shows it hidden at once.
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
@@ -43,7 +44,7 @@ export const billetCommands = [
         counterparty_name: p.beneficiary_name
       }
     ],
-    refresh: ["wallet_accounts", "billet_payments"],
+    refresh: ["wallet_accounts", "billet_payments", "billet_dda"],
     reflectedBy: "statement"
   }),
   defineCommand({
@@ -123,5 +124,15 @@ export const billetCommands = [
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "billet_deposits", id: p.id, patch: { status: "CANCELED" } }],
     refresh: ["billet_deposits"]
+  }),
+  /** DDA (issue 32 item 2, D-dda): hide a boleto of "To pay" — shown hidden at once; no PIN (no money moves). */
+  defineCommand({
+    name: "v1.billet.hideDda",
+    payload: BilletIdPayload,
+    sensitive: false,
+    send: ({ api }, cmd) => api.call("billetDdaHide", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    reconcile: reconcileBySameKey,
+    overlay: (p) => [{ list: "billet_dda", id: p.id, patch: { status: "hidden" } }],
+    refresh: ["billet_dda"]
   })
 ] as const

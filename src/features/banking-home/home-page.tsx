@@ -21,6 +21,7 @@ import { useTour } from "../../lib/use-tour.ts"
 import { Badge, BalanceCard, Card, EmptyState, EyeIcon, EyeOffIcon, IconButton, layout, PageHeader, Skeleton, Tour, visuallyHidden } from "../../ui/index.ts"
 import * as s from "./home.css.ts"
 import { DaysAheadCompact } from "../../lib/days-ahead.tsx"
+import { DdaDueCard } from "./dda-due-card.tsx"
 
 /** How many recent rows the home shows. */
 export const RECENT_ROWS = 10
@@ -302,6 +303,7 @@ export function HomePage() {
           <Activity />
         </div>
         <div className={layout.stack}>
+          <DdaDueCard walletId={wallet?.id ?? null} />
           <DaysAheadCompact walletId={wallet?.id ?? null} />
           <SyncStatus />
           <LedgerStatus />

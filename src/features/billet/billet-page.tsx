@@ -1,6 +1,6 @@
 /**
  * /banking/billet (spec features §2 Banking: boleto; issue 14): tabs for the child pages — the paid
- * boletos (index), pay, scheduled-billet, receive (issue) and manage-billet (issued boletos) — each
+ * boletos (index), to-pay (DDA, issue 32 item 2), pay, scheduled-billet, receive (issue) and manage-billet (issued boletos) — each
  * shown only to a wallet holding its permission (route-meta guards the routes themselves).
  */
 import { useEffect } from "react"
@@ -13,6 +13,7 @@ import { PageHeader, layout } from "../../ui/index.ts"
 import { PayBillet } from "./pay.tsx"
 import { PaidBillets, ScheduledBillets } from "./payments.tsx"
 import { IssuedBillets, ReceiveBillet } from "./receive.tsx"
+import { ToPayBillets } from "./to-pay.tsx"
 import * as s from "./billet.css.ts"
 
 export function BilletPage() {
@@ -25,6 +26,7 @@ export function BilletPage() {
   const tabClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${s.tab} ${s.tabActive}` : s.tab)
   const tabs: ReadonlyArray<readonly [string, string, string]> = [
     ["", "paid", P.getBilletPayments],
+    ["/to-pay", "toPay", P.getBilletPayments],
     ["/pay", "pay", P.postBilletPayment],
     ["/scheduled-billet", "scheduled", P.getBilletScheduled],
     ["/receive", "receive", P.postBilletDeposit],
@@ -44,6 +46,7 @@ export function BilletPage() {
       </nav>
       <Routes>
         <Route index element={<PaidBillets />} />
+        <Route path="to-pay" element={<ToPayBillets />} />
         <Route path="pay" element={<PayBillet />} />
         <Route path="scheduled-billet" element={<ScheduledBillets />} />
         <Route path="receive" element={<ReceiveBillet />} />

@@ -3,10 +3,12 @@
  * line or barcode (grouped as it is typed; a wrong check digit names its field), the decoded slip with
  * every amount part before anything is paid, the amount (fixed, or within min/max), now or on a
  * business day; the PIN step (shell), a command through the outbox (pay now: optimistic debit), and the
- * receipt. What was typed is kept on every refusal.
+ * receipt. What was typed is kept on every refusal. Opened from "To pay" (DDA, issue 32 item 2) with
+ * `?line=…&when=now|schedule&date=…`, the line is filled in and looked up at once.
  */
-import { useMemo, useRef, useState, type FormEvent } from "react"
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
+import { useSearchParams } from "react-router"
 import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
 import { amountRefusal, formatLineTyping, lineOfInput, lineProblem, scheduleRefusal, type DecodedBillet } from "../../../schema/billet.ts"
 import { formatBoletoLine } from "../../../schema/boleto.ts"
@@ -26,14 +28,16 @@ export function PayBillet() {
   const wallet = useCurrentWallet()
   const commands = useLiveQuery({ kind: "commands" })
   const balance = useBrlBalance(wallet?.id)
-  const [typed, setTyped] = useState("")
+  const [search] = useSearchParams()
+  const given = search.get("line")
+  const [typed, setTyped] = useState(() => formatLineTyping(given ?? ""))
   const [lineError, setLineError] = useState<string | null>(null)
   const [decoded, setDecoded] = useState<DecodedBillet | null>(null)
   const [looking, setLooking] = useState(false)
   const [amountText, setAmountText] = useState("")
   const [amount, setAmount] = useState<number | null>(null)
-  const [when, setWhen] = useState<"now" | "schedule">("now")
-  const [date, setDate] = useState("")
+  const [when, setWhen] = useState<"now" | "schedule">(() => (search.get("when") === "schedule" ? "schedule" : "now"))
+  const [date, setDate] = useState(() => search.get("date") ?? "")
   const [formError, setFormError] = useState<string | null>(null)
   const [review, setReview] = useState<{ amount: number; date: string | null; decoded: DecodedBillet } | null>(null)
   const [commandId, setCommandId] = useState<string | null>(null)
@@ -41,8 +45,8 @@ export function PayBillet() {
   const command = commands?.find((c) => c.id === commandId)
   const fixed = decoded?.divergent_amount_type === "none"
 
-  const lookUp = async (e: FormEvent): Promise<void> => {
-    e.preventDefault()
+  const lookUp = async (e: FormEvent | null): Promise<void> => {
+    e?.preventDefault()
     setLineError(null)
     setDecoded(null)
     const problem = lineProblem(typed)
@@ -64,6 +68,15 @@ export function PayBillet() {
       setLooking(false)
     }
   }
+
+  // a line given by "To pay" (DDA) is looked up as soon as the wallet is known, once
+  const lookedUpGiven = useRef(false)
+  useEffect(() => {
+    if (given === null || wallet === null || lookedUpGiven.current) return
+    lookedUpGiven.current = true
+    void lookUp(null)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the line the page was opened with
+  }, [given, wallet])
 
   const toReview = async (e: FormEvent): Promise<void> => {
     e.preventDefault()
