@@ -7,6 +7,7 @@
 import { lookupPixKey } from "./pix-keys-db.ts"
 import { isPixType, pixStatementRowOf, type PixOutRef } from "./pix-statement-rows.ts"
 import { recordPixLimitUse } from "./pix-limits-db.ts"
+import { medBlockedOf } from "./pix-med-db.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
 import type { PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
@@ -51,6 +52,8 @@ export const postEntry = (ctx: Ctx, e: EntryInput): StatementEntry => {
   if (status === "completed") {
     balance = e.direction === "in" ? balance + e.amount : balance - e.amount
     if (balance < 0) throw new ApiError(422, "INSUFFICIENT_BALANCE")
+    // MED (issue 32 item 1, D-pix-med): money blocked by an open contest cannot leave the receiver's wallet
+    if (e.direction === "out" && e.currency === "BRL" && balance < medBlockedOf(db, e.walletId)) throw new ApiError(422, "INSUFFICIENT_BALANCE")
     db.prepare("UPDATE wallet_accounts SET balance = ?, updated_at = ? WHERE id = ?").run(balance, at, acc.id)
   }
   const row: StatementEntry = {

@@ -37,6 +37,7 @@ import { PART_PUT_PATTERN, registerStorageRoutes } from "./routes/storage.ts"
 import { registerBettingRoutes } from "./routes/betting.ts"
 import { registerGatewayRoutes } from "./routes/gateway.ts"
 import { registerPixStatementRoutes } from "./routes/pix-statement.ts"
+import { registerPixMedRoutes } from "./routes/pix-med.ts"
 import { faultsState, ledgerOf, registerAdminRoutes } from "./routes/admin.ts"
 import { keepSeedCopy, registerResetRoute } from "./reset.ts"
 import { rmSync } from "node:fs"
@@ -269,6 +270,7 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
   registerBettingRoutes(app, ctx)
   registerGatewayRoutes(app, ctx)
   registerPixStatementRoutes(app, ctx)
+  registerPixMedRoutes(app, ctx)
   registerStreamRoutes(app, ctx)
   app.notFound((c) =>
     c.json(errorBody(new ApiError(404, "NOT_FOUND", `${c.req.method} ${c.req.path}`), langOf(c.req.header("language"), c.req.header("accept-language"))), 404)

@@ -54,6 +54,7 @@ import { tedApi } from "./api-ted.ts"
 import { storageApi } from "./api-storage.ts"
 import { bettingApi } from "./api-betting.ts"
 import { pixStatementApi } from "./api-pix-statement.ts"
+import { pixMedApi } from "./api-pix-med.ts"
 import { gatewayApi } from "./api-gateway.ts"
 
 export { def, type EndpointDef, type Method } from "./api-def.ts"
@@ -583,7 +584,8 @@ export const api = {
   ...storageApi,
   ...bettingApi,
   ...gatewayApi,
-  ...pixStatementApi
+  ...pixStatementApi,
+  ...pixMedApi
 } as const satisfies Record<string, EndpointDef>
 
 export type Api = typeof api

@@ -18,6 +18,7 @@ import { billetLists } from "./billet.ts"
 import { tedLists } from "./ted.ts"
 import { bettingLists } from "./betting.ts"
 import { gatewayPaymentLists } from "./gateway-payments.ts"
+import { pixMedLists } from "./pix-med.ts"
 import {
   ApprovalRequest,
   ApprovalSetting,
@@ -101,7 +102,8 @@ export const lists = {
   ...billetLists,
   ...tedLists,
   ...bettingLists,
-  ...gatewayPaymentLists
+  ...gatewayPaymentLists,
+  ...pixMedLists
 }
 
 // every list names a call of the contract (checked here, where the contract is known)

@@ -21,6 +21,7 @@ import { bettingCommands } from "./betting.ts"
 import { gatewayCommands } from "./gateway.ts"
 import { pixLimitsCommands } from "./pix-limits.ts"
 import { notificationCommands } from "./notifications.ts"
+import { pixMedCommands } from "./pix-med.ts"
 
 /** Every command definition, by area. */
 export const commandDefs = [
@@ -37,7 +38,8 @@ export const commandDefs = [
   ...bettingCommands,
   ...gatewayCommands,
   ...pixLimitsCommands,
-  ...notificationCommands
+  ...notificationCommands,
+  ...pixMedCommands
 ] as const
 
 type Defs = typeof commandDefs

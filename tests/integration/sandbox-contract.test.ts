@@ -18,6 +18,7 @@ import { tedApi } from "../../schema/api-ted.ts"
 import { pixLimitsApi } from "../../schema/api-pix-limits.ts"
 import { pixClaimsApi } from "../../schema/api-pix-claims.ts"
 import { pixStatementApi } from "../../schema/api-pix-statement.ts"
+import { pixMedApi } from "../../schema/api-pix-med.ts"
 import { isValidCnpj, isValidCpf } from "../../schema/validation.ts"
 
 let sb: Sandbox
@@ -485,7 +486,8 @@ describe("sandbox contract: coins, notifications, statements, Pix, approval (fea
       ...Object.keys(tedApi),
       ...Object.keys(pixLimitsApi),
       ...Object.keys(pixClaimsApi),
-      ...Object.keys(pixStatementApi)
+      ...Object.keys(pixStatementApi),
+      ...Object.keys(pixMedApi) // tests/integration/pix-med.test.ts
     ])
     const missing = (Object.keys(api) as EndpointId[]).filter((id) => !notJson.includes(id) && !hit.has(id) && !ownFile.has(id))
     expect(missing).toEqual([])

@@ -1,0 +1,238 @@
+/**
+ * MED in the sandbox (issue 32 item 1; docs/decisions.md D-pix-med): the contests' table, the row each
+ * side syncs, what is blocked in a receiver's wallet (sandbox/ledger.ts postEntry refuses a debit that
+ * would dip into it), and `runMed` — the receiving institution's side on the business clock, run by the
+ * scheduler (sandbox/scheduler.ts): an opened contest goes under analysis, and once its 7 days have passed
+ * it is decided by the rule of schema/pix-med.ts `medDecision`: accepted → one devolution of the blocked
+ * amount through the ledger (a REFUND out of the receiver, a REFUND in to the payer, with one new
+ * end-to-end id), refused → the block is lifted. Each step is a status change guarded by the status it
+ * leaves, inside the scheduler's transaction, so a clock that passes the deadline twice decides once.
+ */
+import { randomUUID } from "node:crypto"
+import type { DB } from "./db.ts"
+import type { Ctx } from "./context.ts"
+import { endToEndId, notify, postEntry, SANDBOX_ISPB } from "./ledger.ts"
+import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../schema/pix-med.ts"
+
+const created = new WeakSet<object>()
+
+export const createPixMedTables = (db: DB): void => {
+  if (created.has(db)) return
+  db.exec(`
+CREATE TABLE IF NOT EXISTS pix_med_contests (
+  id TEXT PRIMARY KEY,
+  end_to_end_id TEXT NOT NULL UNIQUE,
+  payer_wallet_id TEXT NOT NULL,
+  payer_statement_id TEXT NOT NULL,
+  receiver_wallet_id TEXT,
+  reason TEXT NOT NULL,
+  description TEXT NOT NULL,
+  status TEXT NOT NULL,
+  amount INTEGER NOT NULL,
+  blocked_amount INTEGER NOT NULL,
+  returned_amount INTEGER NOT NULL DEFAULT 0,
+  refusal_reason TEXT,
+  defence TEXT,
+  defence_at TEXT,
+  payer_name TEXT NOT NULL,
+  receiver_name TEXT NOT NULL,
+  paid_at TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  deadline TEXT NOT NULL,
+  decided_at TEXT,
+  devolution_end_to_end_id TEXT
+);
+CREATE INDEX IF NOT EXISTS pix_med_payer ON pix_med_contests (payer_wallet_id, updated_at);
+CREATE INDEX IF NOT EXISTS pix_med_receiver ON pix_med_contests (receiver_wallet_id, status);
+CREATE INDEX IF NOT EXISTS pix_med_open ON pix_med_contests (status, deadline);
+`)
+  created.add(db)
+}
+
+export interface MedRow {
+  readonly id: string
+  readonly end_to_end_id: string
+  readonly payer_wallet_id: string
+  readonly payer_statement_id: string
+  readonly receiver_wallet_id: string | null
+  readonly reason: MedReason
+  readonly description: string
+  readonly status: MedStatus
+  readonly amount: number
+  readonly blocked_amount: number
+  readonly returned_amount: number
+  readonly refusal_reason: MedRefusal | null
+  readonly defence: string | null
+  readonly defence_at: string | null
+  readonly payer_name: string
+  readonly receiver_name: string
+  readonly paid_at: string
+  readonly created_at: string
+  readonly updated_at: string
+  readonly deadline: string
+  readonly decided_at: string | null
+  readonly devolution_end_to_end_id: string | null
+}
+
+/** The row as the wallet `walletId` syncs it (its side of the contest). */
+export const toContest = (r: MedRow, walletId: string): PixMedContest => ({
+  id: r.id,
+  end_to_end_id: r.end_to_end_id,
+  role: r.payer_wallet_id === walletId ? "payer" : "receiver",
+  reason: r.reason,
+  description: r.description,
+  status: r.status,
+  amount: r.amount,
+  blocked_amount: r.blocked_amount,
+  returned_amount: r.returned_amount,
+  refusal_reason: r.refusal_reason,
+  defence: r.defence,
+  defence_at: r.defence_at,
+  payer_name: r.payer_name,
+  receiver_name: r.receiver_name,
+  paid_at: r.paid_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  deadline: r.deadline,
+  decided_at: r.decided_at,
+  devolution_end_to_end_id: r.devolution_end_to_end_id
+})
+
+export const medRow = (db: DB, id: string): MedRow | undefined => db.prepare("SELECT * FROM pix_med_contests WHERE id = ?").get(id) as MedRow | undefined
+
+/** What is blocked in a wallet by contests still open (BRL cents): a debit may not dip into it. */
+export const medBlockedOf = (db: DB, walletId: string): number => {
+  createPixMedTables(db)
+  return (
+    db
+      .prepare("SELECT COALESCE(SUM(blocked_amount), 0) AS n FROM pix_med_contests WHERE receiver_wallet_id = ? AND status IN ('opened', 'under_analysis')")
+      .get(walletId) as { n: number }
+  ).n
+}
+
+/** Both sides hear of a contest's change, each with its own copy inline (the list `pix_med_contests`). */
+export const medChanged = (ctx: Ctx, r: MedRow): void => {
+  for (const w of [r.payer_wallet_id, r.receiver_wallet_id]) {
+    if (w !== null) ctx.events.change("pix_med_contests", { walletId: w, ids: [r.id], rows: [toContest(r, w)] })
+  }
+}
+
+const ownerOf = (db: DB, walletId: string | null): string | null =>
+  walletId === null ? null : ((db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined)?.owner_id ?? null)
+
+const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** Notifications to both sides (issue 32: at opening and at the decision). */
+export const medNotify = (ctx: Ctx, r: MedRow, phase: "opened" | "decided"): void => {
+  const payer = ownerOf(ctx.db, r.payer_wallet_id)
+  const receiver = ownerOf(ctx.db, r.receiver_wallet_id)
+  if (phase === "opened") {
+    if (payer !== null)
+      notify(ctx, payer, "Contestação de Pix aberta", `Sua contestação do Pix de R$ ${reais(r.amount)} para ${r.receiver_name} está em análise.`)
+    if (receiver !== null && receiver !== payer)
+      notify(ctx, receiver, "Pix contestado", `Um Pix de R$ ${reais(r.amount)} de ${r.payer_name} foi contestado; R$ ${reais(r.blocked_amount)} bloqueados.`)
+    return
+  }
+  const accepted = r.status === "accepted"
+  if (payer !== null)
+    notify(
+      ctx,
+      payer,
+      accepted ? "Contestação aceita" : "Contestação recusada",
+      accepted
+        ? `R$ ${reais(r.returned_amount)} do Pix para ${r.receiver_name} voltaram para você.`
+        : `A contestação do Pix para ${r.receiver_name} foi recusada.`
+    )
+  if (receiver !== null && receiver !== payer)
+    notify(
+      ctx,
+      receiver,
+      accepted ? "Contestação de Pix aceita" : "Contestação de Pix recusada",
+      accepted ? `R$ ${reais(r.returned_amount)} foram devolvidos a ${r.payer_name}.` : `O bloqueio de R$ ${reais(r.blocked_amount)} foi retirado.`
+    )
+}
+
+/**
+ * Accepted: the status changes first (guarded by the status it leaves, so a second pass finds nothing and the
+ * block is lifted before the receiver's debit), then the blocked amount goes back to the payer through the
+ * ledger — never more than the receiver's balance, should it have moved outside postEntry (an admin route).
+ */
+const accept = (ctx: Ctx, r: MedRow, wanted: number, at: string): boolean => {
+  const { db } = ctx
+  const changed = db
+    .prepare("UPDATE pix_med_contests SET status = 'accepted', decided_at = ?, updated_at = ? WHERE id = ? AND status = 'under_analysis'")
+    .run(at, at, r.id).changes
+  if (changed === 0) return false
+  const balance =
+    r.receiver_wallet_id === null
+      ? 0
+      : ((
+          db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.receiver_wallet_id) as
+            { balance: number } | undefined
+        )?.balance ?? 0)
+  const returned = Math.max(0, Math.min(wanted, balance))
+  if (returned === 0 || r.receiver_wallet_id === null) return true
+  const e2e = endToEndId(SANDBOX_ISPB, ctx.clock.now(), randomUUID().replaceAll("-", "").slice(0, 11))
+  postEntry(ctx, {
+    walletId: r.receiver_wallet_id,
+    type: "REFUND",
+    direction: "out",
+    currency: "BRL",
+    amount: returned,
+    description: `Devolução MED para ${r.payer_name}`,
+    counterpartyName: r.payer_name,
+    counterpartyDocument: "",
+    endToEndId: e2e
+  })
+  postEntry(ctx, {
+    walletId: r.payer_wallet_id,
+    type: "REFUND",
+    direction: "in",
+    currency: "BRL",
+    amount: returned,
+    description: `Devolução MED de ${r.receiver_name}`,
+    counterpartyName: r.receiver_name,
+    counterpartyDocument: "",
+    endToEndId: e2e
+  })
+  db.prepare("UPDATE pix_med_contests SET returned_amount = ?, devolution_end_to_end_id = ? WHERE id = ?").run(returned, e2e, r.id)
+  return true
+}
+
+/**
+ * The receiving institution's pass (scheduler, business clock): opened → under_analysis; under analysis
+ * past its deadline → decided. Call inside a transaction (the scheduler's).
+ */
+export const runMed = (ctx: Ctx): { readonly decided: ReadonlyArray<string> } => {
+  const { db } = ctx
+  createPixMedTables(db)
+  const nowIso = new Date(ctx.clock.now()).toISOString()
+  for (const r of db.prepare("SELECT * FROM pix_med_contests WHERE status = 'opened'").all() as MedRow[]) {
+    const at = ctx.clock.stamp()
+    db.prepare("UPDATE pix_med_contests SET status = 'under_analysis', updated_at = ? WHERE id = ? AND status = 'opened'").run(at, r.id)
+    const now = medRow(db, r.id)
+    if (now !== undefined) medChanged(ctx, now)
+  }
+  const decided: string[] = []
+  for (const r of db
+    .prepare("SELECT * FROM pix_med_contests WHERE status = 'under_analysis' AND deadline <= ? ORDER BY deadline, id")
+    .all(nowIso) as MedRow[]) {
+    const at = ctx.clock.stamp()
+    const d = medDecision(r)
+    const done =
+      d.status === "accepted"
+        ? accept(ctx, r, d.returned, at)
+        : db
+            .prepare(
+              "UPDATE pix_med_contests SET status = 'refused', refusal_reason = ?, decided_at = ?, updated_at = ? WHERE id = ? AND status = 'under_analysis'"
+            )
+            .run(d.refusal, at, at, r.id).changes > 0
+    const now = medRow(db, r.id)
+    if (!done || now === undefined) continue
+    decided.push(r.id)
+    medChanged(ctx, now)
+    medNotify(ctx, now, "decided")
+  }
+  return { decided }
+}
