@@ -56,7 +56,8 @@ export default defineConfig({
     // (tests/e2e/offline, `serviceWorkers: "allow"`); reduced motion stops spinners and shimmers repainting
     serviceWorkers: "block",
     reducedMotion: "reduce",
-    trace: "retain-on-failure",
+    // `npm test` runs with E2E_TRACE=off (scripts/test.mjs); alone, a spec keeps the trace of a failure
+    trace: (process.env.E2E_TRACE ?? "retain-on-failure") as "off" | "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { stripVTControlCharacters } from "node:util"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const out = resolve(root, "test-results")
@@ -15,7 +16,9 @@ mkdirSync(out, { recursive: true })
 for (const f of ["vitest.json", "playwright.json"]) rmSync(resolve(out, f), { force: true })
 const node = process.execPath
 const bin = (p) => resolve(root, "node_modules", p)
-const env = { ...process.env, PW_JSON: `${out}/playwright.json` }
+// no Playwright trace in the suite (about a tenth of the end-to-end CPU: DOM snapshots and screencast frames at every
+// step of every test); a failing spec is run again alone with its trace: `npx playwright test <spec>` (config default)
+const env = { ...process.env, PW_JSON: `${out}/playwright.json`, E2E_TRACE: process.env.E2E_TRACE ?? "off" }
 
 /**
  * Groups run one after the other; the phases of a group run side by side (their output printed whole, in order). A
@@ -108,6 +111,29 @@ const walk = (s) => {
 }
 for (const s of p?.suites ?? []) walk(s)
 for (const t of flakyTitles) console.log(`flaky (failed once, passed on retry): ${t}`)
+// the failures again, last: CI shows the end of a long log, and a failure printed minutes earlier is lost in it
+const failures = []
+for (const f of v?.testResults ?? []) {
+  // a file that fails to load or whose hook throws fails with no failed assertion
+  if (f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"))
+    failures.push(`vitest ${f.name.replace(`${root}/`, "")}\n    ${(f.message ?? "").split("\n")[0].slice(0, 400)}`)
+  for (const a of f.assertionResults ?? [])
+    if (a.status === "failed")
+      failures.push(`vitest ${f.name.replace(`${root}/`, "")} › ${a.fullName ?? a.title}\n    ${(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 400)}`)
+}
+const walkFailed = (s) => {
+  for (const sp of s.specs ?? [])
+    for (const t of sp.tests ?? [])
+      if (t.status === "unexpected") {
+        const err = t.results?.at(-1)?.error?.message ?? ""
+        failures.push(
+          `e2e ${sp.file ?? s.file ?? ""}:${sp.line ?? ""} › ${sp.title}\n    ${stripVTControlCharacters(err).split("\n").slice(0, 3).join(" ").slice(0, 400)}`
+        )
+      }
+  for (const c of s.suites ?? []) walkFailed(c)
+}
+for (const s of p?.suites ?? []) walkFailed(s)
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join("\n")}`)
 if (flaky > 0 && failedStep === null) failedStep = "e2e (flaky)"
 if (failedStep && failed === 0) failed = 1 // a step that is not a test runner failed (typecheck, lint, format, build)
 console.log(`\ntime: ${times.join(" · ")} · total ${fmt(Date.now() - started)}`)
