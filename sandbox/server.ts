@@ -109,6 +109,8 @@ export interface Sandbox {
     notify(userEmail: string, title: string, description: string): void
     runCutoff(all?: boolean): string[]
     setClockOffset(ms: number): void
+    /** Moves the sandbox's real time (tokens, locks, per-client windows) `ms` ahead, for in-process tests (sandbox/time.ts). */
+    passRealTime(ms: number): void
     faults(f: FaultsStateInput): void
     resetFaults(): void
     ledger(walletId: string): Ledger
@@ -388,6 +390,9 @@ export const startSandbox = async (opts: StartOptions = {}): Promise<Sandbox> =>
         })()
       },
       runCutoff: (all) => db.transaction(() => runCutoff(ctx, all ?? false))(),
+      passRealTime: (ms) => {
+        clock.realSkewMs += ms
+      },
       setClockOffset: (ms) => {
         clock.offsetMs = ms
         for (const fn of ctx.onClockChange) fn()

@@ -12,6 +12,11 @@ export { DAY_MS }
 
 export class Clock {
   offsetMs = 0
+  /**
+   * Real time moved ahead by in-process tests only (`Sandbox.admin.passRealTime`): a security window (a per-client
+   * limit, a lock) is shown to end by passing it, not by sleeping through it on a loaded machine. No route sets it.
+   */
+  realSkewMs = 0
   private last = 0
   /**
    * A strictly increasing business instant (ISO) for created_at/updated_at of written rows, so
@@ -42,7 +47,7 @@ export class Clock {
   }
   /** Real time, for tokens and timers. */
   real(): number {
-    return Date.now()
+    return Date.now() + this.realSkewMs
   }
 }
 
