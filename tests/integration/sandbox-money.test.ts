@@ -20,7 +20,7 @@ const brl = (walletId: string): number => sb.admin.ledger(walletId).balances.fin
 const txRows = (walletId: string, tx: string): number => sb.admin.ledger(walletId).transactions.find((t) => t.transaction_uuid === tx)?.statement_rows ?? 0
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, pinLockS: 2 })
+  sb = await startSandbox({ port: 0, dbPath: ":memory:", seed: { size: "small" }, pinLockS: 60 })
   cl = new SandboxClient(sb.url)
   ;[ana, carla, diego, helena, fabio] = await cl.loginAll(["ana", "carla", "diego", "helena", "fabio"])
   W = sb.admin.seedInfo()!.wallets
@@ -135,7 +135,8 @@ describe("PIN step (features §2, core §8)", () => {
     expect(fifth.body.error.key).toBe("ATTEMPTS_EXCEEDED")
     expect(Number(fifth.headers.get("retry-after"))).toBeGreaterThan(0)
     expect((await cl.err("verifyPin", { as: fabio, body: { pin: "1234" } })).status).toBe(429)
-    await new Promise((r) => setTimeout(r, 2100))
+    // the lock (60 s) ends: its time passed, not slept through (a 2 s lock could end before the 6th try on a loaded machine)
+    sb.admin.passRealTime(60_000)
     await cl.pinToken(fabio)
   })
 })
