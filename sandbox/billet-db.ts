@@ -6,6 +6,8 @@
  * interest, rebate and discount, min/max, any amount, expired, due on a weekend) and collection slips
  * (48 digits: electricity, water, city tax). A synthetic slip is recognised from its line (bank 237,
  * free field "77"+id; collection company "77"+id), so its rules follow from the line and the clock.
+ * Also the DDA registry (issue 32 item 2, D-dda): boletos registered against a payer's document, an
+ * outside issuer's found by its barcode with the row's own rules.
  */
 import { randomUUID } from "node:crypto"
 import type Database from "better-sqlite3"
