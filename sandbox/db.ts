@@ -14,6 +14,7 @@ import { createPixLimitTables } from "./pix-limits-tables.ts"
 import { createBilletTables } from "./billet-db.ts"
 import { createBettingTables } from "./betting-db.ts"
 import { createGatewayTables } from "./gateway-db.ts"
+import { createApprovalQuorumTables } from "./approval-quorum-tables.ts"
 
 export type DB = Database.Database
 
@@ -388,6 +389,7 @@ export const createTables = (db: DB): void => {
   createBilletTables(db)
   createBettingTables(db)
   createGatewayTables(db)
+  createApprovalQuorumTables(db) // issue 32 item 3: reminders sent, notifications' message keys
 }
 
 export const createIndexes = (db: DB, analyze = true): void => {

@@ -21,7 +21,8 @@ import type {
   InvitationState
 } from "../schema/entities.ts"
 import type { PagedOf } from "../schema/common.ts"
-import { actionsForTypes, WILDCARD } from "../schema/permissions.ts"
+import { actionsForTypes, hasPermission, P, WILDCARD } from "../schema/permissions.ts"
+import { awaitedApprovers, type ApproverCandidate } from "../schema/approval-quorum.ts"
 import { ApiError, badField } from "./errors.ts"
 import { cachedCount, keepCount } from "./count-cache.ts"
 
@@ -178,13 +179,46 @@ export const toInvitation = (db: DB, r: InvitationRow): WalletInvitation => {
   }
 }
 
-export const toNotification = (r: { id: string; title: string; description: string; created_at: string; read: number }): Notification => ({
+export const toNotification = (r: {
+  id: string
+  title: string
+  description: string
+  created_at: string
+  read: number
+  message_json?: string | null
+}): Notification => ({
   id: r.id,
   title: r.title,
   description: r.description,
   created_at: r.created_at,
-  read: r.read === 1
+  read: r.read === 1,
+  // D-approval-quorum: a message key and values the client words in the user's language
+  ...(r.message_json ? { message: JSON.parse(r.message_json) as NonNullable<Notification["message"]> } : {})
 })
+
+/**
+ * The wallet's members who may decide approvals now (issue 32 item 3, D-approval-quorum): APPROVER members (any role whose
+ * actions hold the decision), and the owner (`*`) when their onboarding is complete — the decision is refused otherwise
+ * (issue 30, sandbox/http.ts `onboardingComplete`: finished, or expired for a natural person).
+ */
+export const walletApprovers = (db: DB, walletId: string): ApproverCandidate[] => {
+  const w = db.prepare("SELECT owner_id FROM wallets WHERE id = ? AND deleted_at IS NULL").get(walletId) as { owner_id: string } | undefined
+  if (w === undefined) return []
+  const out: ApproverCandidate[] = []
+  const owner = userById(db, w.owner_id)
+  if (owner !== undefined && (owner.onboarding_status === "finished" || (owner.onboarding_status === "expired" && owner.type === "NATURAL_PERSON"))) {
+    out.push({ user_id: owner.id, user_name: owner.name })
+  }
+  const members = db
+    .prepare(
+      "SELECT m.user_id, m.permission_types, coalesce(u.name, '') AS name FROM wallet_members m LEFT JOIN users u ON u.id = m.user_id WHERE m.wallet_id = ?"
+    )
+    .all(walletId) as Array<{ user_id: string; permission_types: string; name: string }>
+  for (const m of members) {
+    if (hasPermission(actionsForTypes(JSON.parse(m.permission_types) as string[]), P.postApprovalDecision)) out.push({ user_id: m.user_id, user_name: m.name })
+  }
+  return out
+}
 
 export const toApprovalRequest = (db: DB, r: ApprovalRequestRow): ApprovalRequest => {
   const decisions = db
@@ -202,6 +236,7 @@ export const toApprovalRequest = (db: DB, r: ApprovalRequestRow): ApprovalReques
     payment: paymentOrderOf(r.payment_json),
     required_approvals: r.required_approvals,
     approvals: decisions,
+    awaiting: awaitedApprovers(r.status, r.status === "started" ? walletApprovers(db, r.wallet_id) : [], r.requested_by, decisions),
     requested_by: r.requested_by,
     requested_by_name: requester?.name ?? "",
     operation_id: r.operation_id,

@@ -230,12 +230,23 @@ export const Conversion = Schema.Struct({
 export type Conversion = typeof Conversion.Type
 
 // ── Notifications (core §3, §4) ─────────────────────────────────────────────
+/**
+ * What a notification says, as a message key and its values (D-approval-quorum): the client words it in the user's
+ * language (`locales/<lang>/notifications.json` messages.<key>); `title` / `description` stay the server's Portuguese
+ * text, shown when the key is unknown. A value named `amount` is in cents; one ending in `_at` is an ISO date-time.
+ */
+export const NotificationMessage = Schema.Struct({
+  key: Schema.String,
+  params: Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number]))
+})
+export type NotificationMessage = typeof NotificationMessage.Type
 export const Notification = Schema.Struct({
   id: Id,
   title: Schema.String,
   description: Schema.String,
   created_at: IsoDateTime,
-  read: Schema.Boolean
+  read: Schema.Boolean,
+  message: Schema.optionalKey(NotificationMessage)
 })
 export type Notification = typeof Notification.Type
 export const NotificationPageInfo = Schema.Struct({
@@ -341,6 +352,12 @@ export const ApprovalDecision = Schema.Struct({
   decided_at: IsoDateTime
 })
 export type ApprovalDecision = typeof ApprovalDecision.Type
+/** An approver the request still waits for (issue 32 item 3, D-approval-quorum). */
+export const ApprovalAwaited = Schema.Struct({
+  user_id: Id,
+  user_name: Schema.String
+})
+export type ApprovalAwaited = typeof ApprovalAwaited.Type
 export const PixPaymentOrder = Schema.Struct({
   key: Schema.String,
   key_type: Schema.Literals(["cpf", "cnpj", "email", "phone", "random"]),
@@ -358,6 +375,11 @@ export const ApprovalRequest = Schema.Struct({
   payment: PixPaymentOrder,
   required_approvals: Schema.Int,
   approvals: Schema.Array(ApprovalDecision),
+  /**
+   * The quorum's missing part (issue 32 item 3, D-approval-quorum): the wallet's members whose role may approve, minus the
+   * requester and those who decided, by name; empty once the request is closed. Optional: a row stored before it has none.
+   */
+  awaiting: Schema.optionalKey(Schema.Array(ApprovalAwaited)),
   requested_by: Id,
   requested_by_name: Schema.String,
   operation_id: Schema.NullOr(Id), // set when the payment executed (finished)

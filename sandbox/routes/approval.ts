@@ -10,12 +10,12 @@ import { randomUUID } from "node:crypto"
 import type { Ctx } from "../context.ts"
 import { bind, Reply, type Req } from "../http.ts"
 import { ApiError } from "../errors.ts"
-import { paginate, toApprovalRequest, walletReaders, walletAccess, type ApprovalRequestRow } from "../repo.ts"
+import { paginate, toApprovalRequest, type ApprovalRequestRow } from "../repo.ts"
+import { notifyApproversNeeded } from "../approval-quorum-db.ts"
 import { executePixOut, notify } from "../ledger.ts"
 import type { PixSettleExtra } from "../pix-qr-db.ts"
 import { assertQrPayable, markQrPaid } from "../pix-qr-settle.ts"
 import type { ApprovalRequest, ApprovalSetting, PixPaymentOrder } from "../../schema/entities.ts"
-import { hasPermission, P } from "../../schema/permissions.ts"
 import { iso, spCutoffOf } from "../time.ts"
 
 const OK = { data: { ok: true } } as const
@@ -50,14 +50,8 @@ export const createApprovalRequest = (
     .run(id, walletId, amount, JSON.stringify({ ...order, ...settle }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
   const row = ctx.db.prepare("SELECT * FROM approval_requests WHERE id = ?").get(id) as ApprovalRequestRow
   requestEvents(ctx, row, false)
-  const reais = (amount / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })
-  for (const u of walletReaders(ctx.db, walletId)) {
-    if (u === requestedBy) continue
-    const a = walletAccess(ctx.db, u, walletId)
-    if (typeof a !== "string" && hasPermission(a.actions, P.postApprovalDecision)) {
-      notify(ctx, u, "Solicitação de aprovação", `Um pagamento Pix de R$ ${reais} para ${order.beneficiary_name} aguarda sua aprovação.`)
-    }
-  }
+  // issue 32 item 3: every approver the request waits for (its quorum's `awaiting`; never the requester) is told
+  notifyApproversNeeded(ctx, row)
   return row
 }
 

@@ -14,6 +14,7 @@ interface NoteRow {
   description: string
   created_at: string
   read: number
+  message_json: string | null
 }
 
 export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
@@ -25,7 +26,7 @@ export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
       req.query,
       {
         from: "notifications",
-        columns: "id, title, description, created_at, read",
+        columns: "id, title, description, created_at, read, message_json",
         where: ["user_id = ?"],
         params: [req.user.id],
         sortable: { created_at: "created_at", updated_at: "updated_at" },
@@ -38,8 +39,9 @@ export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "notificationRead", (req) => {
     const id = req.params["id"] ?? ""
-    const row = db.prepare("SELECT id, title, description, created_at, read FROM notifications WHERE id = ? AND user_id = ?").get(id, req.user.id) as
-      NoteRow | undefined
+    const row = db
+      .prepare("SELECT id, title, description, created_at, read, message_json FROM notifications WHERE id = ? AND user_id = ?")
+      .get(id, req.user.id) as NoteRow | undefined
     if (row === undefined) return notFound()
     const read = req.body.read ? 1 : 0
     if (row.read !== read) {

@@ -164,3 +164,5 @@ export const chips = style({ display: "flex", gap: vars.space.sm, flexWrap: "wra
 
 export const settingValue = style({ fontSize: vars.fontSize.xl, fontWeight: 750, fontVariantNumeric: "tabular-nums" })
 export const narrow = style({ maxWidth: 560, width: "100%" })
+/** The quorum line (issue 32 item 3): who approved and when, who is awaited. */
+export const quorum = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.text, maxWidth: 320, textAlign: "right" })

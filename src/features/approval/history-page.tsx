@@ -3,7 +3,7 @@
  * get-permissions-transaction-approvals; §4 states started, approved, reproved, canceled,
  * finished). Every request of the current wallet from the local store (the closed ones of the
  * history list plus the queue's started ones, live), filtered by state and text, with totals
- * (count and sum, per state) computed from the same local rows.
+ * (count and sum, per state) computed from the same local rows; each request's quorum line (issue 32 item 3).
  */
 import { useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -14,6 +14,7 @@ import { Button, Card, EmptyState, layout, PageHeader, SearchIcon, Select, Skele
 import { approvalsOf, filterHistory, historyRows, historyTotals, STATUSES } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
 import { NoPermission } from "./no-permission.tsx"
+import { quorumText } from "./quorum-text.ts"
 import { StatusBadge } from "./status-badge.tsx"
 import { useApprovalScope } from "./use-approval-scope.ts"
 
@@ -151,6 +152,10 @@ export function HistoryPage() {
                     </td>
                     <td className={s.td}>
                       {t("approval:history.approvals", { count: approvalsOf(r), total: r.required_approvals })}
+                      {/* issue 32 item 3: the quorum — who approved and when, who is still awaited (D-approval-quorum) */}
+                      <span className={s.sub} data-testid="history-quorum">
+                        {quorumText(r, t, f.locale)}
+                      </span>
                       {r.approvals.map((a) => (
                         <span key={a.user_id} className={s.sub}>
                           {t("approval:requests.decidedBy", {

@@ -2,7 +2,8 @@
  * One request of the live approval queue (spec features §3 "approval request: status plus data
  * of the payment awaiting approval", §4 cut-off, §6 "a request needs the set number of
  * approvers"): the payment's data, k of N approvals and who decided, the countdown to the
- * 23:59:59 cut-off, and approve / reject (with `aria-keyshortcuts` a / r). While my decision is
+ * 23:59:59 cut-off, and approve / reject (with `aria-keyshortcuts` a / r); the quorum line (issue 32 item 3: who
+ * approved and when, who is still awaited); to the requester only "withdraw" (D-approval-quorum). While my decision is
  * in flight (the engine's `pendingDecision`, or a command waiting for the PIN) the card says so
  * and the buttons are gone, so a second click cannot make a second decision.
  */
@@ -15,6 +16,7 @@ import { approvalsOf, canApprove, type MyDecision } from "./approval-rules.ts"
 import { vars } from "../../ui/index.ts"
 import * as s from "./approval.css.ts"
 import { Countdown } from "./countdown.tsx"
+import { quorumText } from "./quorum-text.ts"
 
 export interface RequestCardProps {
   readonly request: ApprovalRequestView
@@ -26,10 +28,12 @@ export interface RequestCardProps {
   readonly onSelect: () => void
   readonly onApprove: () => void
   readonly onReject: () => void
+  /** The requester's own request: withdraw it (a reproval by the requester, D-approval-quorum). */
+  readonly onWithdraw: () => void
 }
 
 export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function RequestCard(
-  { request: r, selected, decision, command, canDecide, meId, onSelect, onApprove, onReject },
+  { request: r, selected, decision, command, canDecide, meId, onSelect, onApprove, onReject, onWithdraw },
   ref
 ) {
   const { t } = useTranslation()
@@ -41,7 +45,9 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
   const amount = f.brl(r.amount)
   const p = r.payment
   const pending = decision === "pending-approve" || decision === "pending-reject"
+  // issue 32 item 3 (D-approval-quorum): the requester is never offered Approve (the sandbox refuses it, 403); they may withdraw
   const own = !canApprove(r, meId)
+  const quorum = quorumText(r, t, f.locale)
   const detail = (label: string, value: string) => (
     <div className={s.detail}>
       <dt className={s.dt}>{label}</dt>
@@ -106,6 +112,9 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
             )}
           </div>
         </div>
+        <p className={s.quorum} data-testid="approval-quorum" data-awaiting={(r.awaiting ?? []).map((a) => a.user_id).join(" ")}>
+          {quorum}
+        </p>
         <ul className={s.decisions} data-testid="approval-decisions" aria-label={t("approval:fields.approvers")}>
           {r.approvals.length === 0 ? (
             <li>{t("approval:requests.noDecisions")}</li>
@@ -123,7 +132,9 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
               ? t("approval:requests.awaitingPin")
               : decision === "pending-approve"
                 ? t("approval:requests.pendingApprove")
-                : t("approval:requests.pendingReject")}
+                : own
+                  ? t("approval:requests.pendingWithdraw")
+                  : t("approval:requests.pendingReject")}
           </Badge>
         ) : decision === "approved" ? (
           <Badge tone="success" data-testid="approval-mine">
@@ -131,9 +142,9 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
           </Badge>
         ) : decision === "reproved" ? (
           <Badge tone="danger" data-testid="approval-mine">
-            {t("approval:requests.youRejected")}
+            {own ? t("approval:requests.youWithdrew") : t("approval:requests.youRejected")}
           </Badge>
-        ) : canDecide ? (
+        ) : canDecide && own ? (
           <>
             <div className={s.buttons}>
               <Button
@@ -141,30 +152,47 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
                 size="sm"
                 onClick={(e) => {
                   e.stopPropagation()
-                  onReject()
+                  onWithdraw()
                 }}
                 aria-keyshortcuts="r"
-                aria-label={t("approval:requests.rejectFor", { amount, name: p.beneficiary_name })}
-                data-testid="approval-reject"
+                aria-label={t("approval:requests.withdrawFor", { amount, name: p.beneficiary_name })}
+                data-testid="approval-withdraw"
               >
-                {t("approval:requests.reject")}
-              </Button>
-              <Button
-                size="sm"
-                onClick={(e) => {
-                  e.stopPropagation()
-                  onApprove()
-                }}
-                disabled={own}
-                aria-keyshortcuts="a"
-                aria-label={t("approval:requests.approveFor", { amount, name: p.beneficiary_name })}
-                data-testid="approval-approve"
-              >
-                {t("approval:requests.approve")}
+                {t("approval:requests.withdraw")}
               </Button>
             </div>
-            {own ? <p className={s.note}>{t("approval:requests.ownRequest")}</p> : null}
+            <p className={s.note} data-testid="approval-own">
+              {t("approval:requests.ownRequest")}
+            </p>
           </>
+        ) : canDecide ? (
+          <div className={s.buttons}>
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={(e) => {
+                e.stopPropagation()
+                onReject()
+              }}
+              aria-keyshortcuts="r"
+              aria-label={t("approval:requests.rejectFor", { amount, name: p.beneficiary_name })}
+              data-testid="approval-reject"
+            >
+              {t("approval:requests.reject")}
+            </Button>
+            <Button
+              size="sm"
+              onClick={(e) => {
+                e.stopPropagation()
+                onApprove()
+              }}
+              aria-keyshortcuts="a"
+              aria-label={t("approval:requests.approveFor", { amount, name: p.beneficiary_name })}
+              data-testid="approval-approve"
+            >
+              {t("approval:requests.approve")}
+            </Button>
+          </div>
         ) : null}
       </div>
     </article>

@@ -32,6 +32,8 @@ type Decision = "approve" | "reject"
 interface Local {
   readonly decision: Decision
   readonly commandId?: string
+  /** The requester's own request: a reject withdraws it (D-approval-quorum). */
+  readonly own?: boolean
 }
 
 export function RequestsPage() {
@@ -53,12 +55,16 @@ export function RequestsPage() {
   const confirmed = useMemo(() => confirmedDecisions(commands, walletId), [commands, walletId])
   useEffect(() => {
     // tell the user how each decision of theirs ended, once (DESIGN "Commands": told why, in their language)
-    const mine = new Map([...local.values()].filter((l) => l.commandId).map((l) => [l.commandId as string, l.decision]))
+    const mine = new Map([...local.values()].filter((l) => l.commandId).map((l) => [l.commandId as string, l]))
     const done: string[] = []
     for (const c of commands ?? []) {
-      const decision = mine.get(c.id)
-      if (decision === undefined || announced.current.has(c.id)) continue
-      if (c.state === "confirmed") toast("success", decision === "approve" ? t("approval:requests.approvedToast") : t("approval:requests.rejectedToast"))
+      const l = mine.get(c.id)
+      if (l === undefined || announced.current.has(c.id)) continue
+      if (c.state === "confirmed")
+        toast(
+          "success",
+          l.decision === "approve" ? t("approval:requests.approvedToast") : l.own ? t("approval:requests.withdrawnToast") : t("approval:requests.rejectedToast")
+        )
       else if (c.state === "rejected" || c.state === "failed")
         toast("error", t("approval:requests.failedToast"), t(`errors:${c.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
       else if (c.state === "cancelled") toast("info", t("approval:requests.cancelledToast"))
@@ -83,7 +89,8 @@ export function RequestsPage() {
     (r: ApprovalRequestView, decision: Decision, reason?: string): void => {
       if (!walletId || !canDecide || decisionOf(r) !== null) return
       if (decision === "approve" && !canApprove(r, meId)) return
-      setLocal((m) => new Map(m).set(r.id, { decision }))
+      const own = !canApprove(r, meId)
+      setLocal((m) => new Map(m).set(r.id, { decision, own }))
       const body =
         decision === "approve"
           ? { name: "v1.approval.approve" as const, payload: { request_id: r.id } }
@@ -91,7 +98,7 @@ export function RequestsPage() {
       getEngine()
         .submit(walletId, body, `approval:${r.id}`)
         .then(
-          (commandId) => setLocal((m) => new Map(m).set(r.id, { decision, commandId })),
+          (commandId) => setLocal((m) => new Map(m).set(r.id, { decision, commandId, own })),
           (e: unknown) => {
             setLocal((m) => {
               const n = new Map(m)
@@ -312,6 +319,7 @@ export function RequestsPage() {
                 onSelect={() => setSelectedId(r.id)}
                 onApprove={() => decide(r, "approve")}
                 onReject={() => setRejecting(r)}
+                onWithdraw={() => decide(r, "reject")}
               />
             </li>
           ))}

@@ -9,6 +9,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
 import type { Notification } from "../../../schema/entities.ts"
+import { notificationText } from "../../lib/notification-text.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { BellIcon, Button, Counter, EmptyState, IconButton, Skeleton, visuallyHidden } from "../../ui/index.ts"
 import { useMarkRead } from "./use-notification-reads.ts"
@@ -23,6 +24,8 @@ function Entry({ n, read }: { readonly n: Notification; readonly read: boolean }
   const markRead = useMarkRead()
   const [open, setOpen] = useState(false)
   const bodyId = `notif-${n.id}`
+  // a message key is worded in the user's language (D-approval-quorum); otherwise the server's text
+  const text = notificationText(n, t, f.locale)
   return (
     <li className={s.notif} data-testid="notification" data-read={read}>
       <button
@@ -37,7 +40,7 @@ function Entry({ n, read }: { readonly n: Notification; readonly read: boolean }
       >
         <span className={[s.dot, read ? s.dotRead : ""].join(" ")} aria-hidden="true" />
         <span className={s.notifText}>
-          <span className={[s.notifTitle, read ? s.notifTitleRead : ""].join(" ")}>{n.title}</span>
+          <span className={[s.notifTitle, read ? s.notifTitleRead : ""].join(" ")}>{text.title}</span>
           <span className={s.notifDate}>
             <time dateTime={n.created_at} title={f.dateTime(n.created_at)}>
               {f.relative(n.created_at)}
@@ -48,7 +51,7 @@ function Entry({ n, read }: { readonly n: Notification; readonly read: boolean }
       </button>
       {open ? (
         <div id={bodyId} className={s.notifBody}>
-          {n.description}
+          {text.description}
         </div>
       ) : null}
     </li>

@@ -1,0 +1,71 @@
+/**
+ * The approvers' notifications of staged approval (spec features §4 the 23:59:59 UTC-3 cut-off, §6 "a request needs the
+ * set number of approvers"; issue 32 item 3; D-approval-quorum): "a request needs you" to every approver the request
+ * waits for when it is made, and a reminder at 23:00 business time (America/Sao_Paulo) of its day to those still
+ * awaited, once each (the `approval_reminders` table's key), on the scheduler's clock. Notifications carry a message
+ * key and values (`notifications.message_json`) the client words in the user's language.
+ */
+import type { Ctx } from "./context.ts"
+import { randomUUID } from "node:crypto"
+import type { NotificationMessage } from "../schema/entities.ts"
+import { toApprovalRequest, toNotification, type ApprovalRequestRow } from "./repo.ts"
+
+/** features §4, §9: the cut-off is 23:59:59; the reminder goes 59 min 59 s before it (23:00:00 in São Paulo). */
+export const REMINDER_BEFORE_CUTOFF_MS = 59 * 60_000 + 59_000
+
+/** sandbox/ledger.ts `notify` with a message key: the Portuguese text stays as the fallback of a client that does not know the key. */
+const notify = (ctx: Ctx, userId: string, title: string, description: string, message: NotificationMessage): void => {
+  const at = ctx.clock.stamp()
+  const id = randomUUID()
+  const messageJson = JSON.stringify(message)
+  ctx.db
+    .prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read, message_json) VALUES (?, ?, ?, ?, ?, ?, 0, ?)")
+    .run(id, userId, title, description, at, at, messageJson)
+  const unread = (ctx.db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(userId) as { n: number }).n
+  ctx.events.notification(userId, toNotification({ id, title, description, created_at: at, read: 0, message_json: messageJson }), unread)
+}
+
+const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** "A request needs you": every approver the new request waits for (not the requester, D-approval-quorum). */
+export const notifyApproversNeeded = (ctx: Ctx, r: ApprovalRequestRow): void => {
+  const req = toApprovalRequest(ctx.db, r)
+  const params = { amount: r.amount, beneficiary: req.payment.beneficiary_name, requester: req.requested_by_name, request_id: r.id }
+  for (const a of req.awaiting ?? []) {
+    notify(
+      ctx,
+      a.user_id,
+      "Solicitação de aprovação",
+      `${req.requested_by_name} pediu um pagamento Pix de R$ ${reais(r.amount)} para ${req.payment.beneficiary_name}; ele aguarda sua aprovação.`,
+      { key: "approvalNeeded", params }
+    )
+  }
+}
+
+/**
+ * The reminder (features §4): every started request whose 23:00 has come and whose 23:59:59 has not, to each approver
+ * still awaited, once (a request cut off before the scheduler saw 23:00 gets none). Returns how many were sent.
+ */
+export const remindApprovals = (ctx: Ctx): number => {
+  const now = ctx.clock.now()
+  const rows = ctx.db
+    .prepare("SELECT * FROM approval_requests WHERE status = 'started' AND expires_at > ? AND expires_at <= ?")
+    .all(new Date(now).toISOString(), new Date(now + REMINDER_BEFORE_CUTOFF_MS).toISOString()) as ApprovalRequestRow[]
+  const mark = ctx.db.prepare("INSERT OR IGNORE INTO approval_reminders (request_id, user_id, sent_at) VALUES (?, ?, ?)")
+  let sent = 0
+  for (const r of rows) {
+    const req = toApprovalRequest(ctx.db, r)
+    for (const a of req.awaiting ?? []) {
+      if (mark.run(r.id, a.user_id, ctx.clock.nowIso()).changes !== 1) continue
+      notify(
+        ctx,
+        a.user_id,
+        "Aprovação prestes a ser cancelada",
+        `O pagamento Pix de R$ ${reais(r.amount)} para ${req.payment.beneficiary_name} será cancelado às 23:59:59 se não for aprovado.`,
+        { key: "approvalReminder", params: { amount: r.amount, beneficiary: req.payment.beneficiary_name, expires_at: r.expires_at, request_id: r.id } }
+      )
+      sent++
+    }
+  }
+  return sent
+}
