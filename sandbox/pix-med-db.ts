@@ -1,54 +1,19 @@
 /**
- * MED in the sandbox (issue 32 item 1; docs/decisions.md D-pix-med): the contests' table, the row each
- * side syncs, what is blocked in a receiver's wallet (sandbox/ledger.ts postEntry refuses a debit that
- * would dip into it), and `runMed` — the receiving institution's side on the business clock, run by the
- * scheduler (sandbox/scheduler.ts): an opened contest goes under analysis, and once its 7 days have passed
+ * MED in the sandbox (issue 32 item 1; docs/decisions.md D-pix-med): the row each side syncs (the table and
+ * what is blocked in a receiver's wallet are in ./pix-med-tables.ts, which the ledger reads), the
+ * notifications, and `runMed` — the receiving institution's side on the business clock, run when the clock
+ * moves and every few seconds (sandbox/routes/pix-med.ts, as the scheduler): an opened contest goes under analysis, and once its 7 days have passed
  * it is decided by the rule of schema/pix-med.ts `medDecision`: accepted → one devolution of the blocked
  * amount through the ledger (a REFUND out of the receiver, a REFUND in to the payer, with one new
  * end-to-end id), refused → the block is lifted. Each step is a status change guarded by the status it
- * leaves, inside the scheduler's transaction, so a clock that passes the deadline twice decides once.
+ * leaves, inside one transaction, so a clock that passes the deadline twice decides once.
  */
 import { randomUUID } from "node:crypto"
 import type { DB } from "./db.ts"
 import type { Ctx } from "./context.ts"
 import { endToEndId, notify, postEntry, SANDBOX_ISPB } from "./ledger.ts"
+import { createPixMedTables } from "./pix-med-tables.ts"
 import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../schema/pix-med.ts"
-
-const created = new WeakSet<object>()
-
-export const createPixMedTables = (db: DB): void => {
-  if (created.has(db)) return
-  db.exec(`
-CREATE TABLE IF NOT EXISTS pix_med_contests (
-  id TEXT PRIMARY KEY,
-  end_to_end_id TEXT NOT NULL UNIQUE,
-  payer_wallet_id TEXT NOT NULL,
-  payer_statement_id TEXT NOT NULL,
-  receiver_wallet_id TEXT,
-  reason TEXT NOT NULL,
-  description TEXT NOT NULL,
-  status TEXT NOT NULL,
-  amount INTEGER NOT NULL,
-  blocked_amount INTEGER NOT NULL,
-  returned_amount INTEGER NOT NULL DEFAULT 0,
-  refusal_reason TEXT,
-  defence TEXT,
-  defence_at TEXT,
-  payer_name TEXT NOT NULL,
-  receiver_name TEXT NOT NULL,
-  paid_at TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  deadline TEXT NOT NULL,
-  decided_at TEXT,
-  devolution_end_to_end_id TEXT
-);
-CREATE INDEX IF NOT EXISTS pix_med_payer ON pix_med_contests (payer_wallet_id, updated_at);
-CREATE INDEX IF NOT EXISTS pix_med_receiver ON pix_med_contests (receiver_wallet_id, status);
-CREATE INDEX IF NOT EXISTS pix_med_open ON pix_med_contests (status, deadline);
-`)
-  created.add(db)
-}
 
 export interface MedRow {
   readonly id: string
@@ -100,16 +65,6 @@ export const toContest = (r: MedRow, walletId: string): PixMedContest => ({
 })
 
 export const medRow = (db: DB, id: string): MedRow | undefined => db.prepare("SELECT * FROM pix_med_contests WHERE id = ?").get(id) as MedRow | undefined
-
-/** What is blocked in a wallet by contests still open (BRL cents): a debit may not dip into it. */
-export const medBlockedOf = (db: DB, walletId: string): number => {
-  createPixMedTables(db)
-  return (
-    db
-      .prepare("SELECT COALESCE(SUM(blocked_amount), 0) AS n FROM pix_med_contests WHERE receiver_wallet_id = ? AND status IN ('opened', 'under_analysis')")
-      .get(walletId) as { n: number }
-  ).n
-}
 
 /** Both sides hear of a contest's change, each with its own copy inline (the list `pix_med_contests`). */
 export const medChanged = (ctx: Ctx, r: MedRow): void => {
@@ -236,3 +191,5 @@ export const runMed = (ctx: Ctx): { readonly decided: ReadonlyArray<string> } =>
   }
   return { decided }
 }
+
+export { createPixMedTables, medBlockedOf } from "./pix-med-tables.ts"

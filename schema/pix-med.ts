@@ -122,3 +122,20 @@ export const pixMedLists = {
     query: { sort: "created_at", order: "desc" }
   })
 }
+
+/** The app's path that opens the contest form of a sent Pix (from its Pix statement row and its receipt); the page reads these back. */
+export const medOpenPath = (p: {
+  readonly end_to_end_id: string
+  readonly amount: number
+  readonly counterparty_name: string
+  readonly created_at: string
+}): string =>
+  `/banking/pix/med/new?${new URLSearchParams({ e2e: p.end_to_end_id, amount: String(p.amount), name: p.counterparty_name, at: p.created_at }).toString()}`
+/** Whether a ledger row is a sent Pix that may be offered "Contest this Pix" (the sandbox decides the rest). */
+export const isContestable = (r: {
+  readonly direction: string
+  readonly status: string
+  readonly end_to_end_id: string | null
+  readonly type?: string
+}): boolean =>
+  r.direction === "out" && r.status === "completed" && r.end_to_end_id !== null && r.end_to_end_id !== "" && (r.type === undefined || r.type === "PIX_OUT")

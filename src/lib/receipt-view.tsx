@@ -18,6 +18,9 @@ import { receiptDocument, receiptText, type ReceiptDocument } from "./receipt-li
 import { useLiveQuery } from "../../workers/client.ts"
 import { useCommandReceiptRow, useReceiptModel, type ReceiptExtra, type ReceiptSourceRow } from "./use-receipt.ts"
 import * as s from "./receipt-view.css.ts"
+import { Link } from "react-router"
+import { useLocalePath } from "./use-locale-path.ts"
+import { isContestable, medOpenPath } from "../../schema/pix-med.ts"
 
 const PDF_MIME = "application/pdf"
 
@@ -168,6 +171,7 @@ export const ReceiptDialog = memo(function ReceiptDialog({
   readonly onClose: () => void
 }) {
   const { t } = useTranslation()
+  const lp = useLocalePath()
   const { model, server } = useReceiptModel(row, extra)
   const { d, locale } = useReceiptDocument(model)
   return (
@@ -189,6 +193,12 @@ export const ReceiptDialog = memo(function ReceiptDialog({
             </p>
           ) : null}
           {model && d ? <ReceiptView model={model} d={d} /> : <Skeleton height={160} />}
+          {/* issue 32 item 1 MED: a sent Pix can be contested from its receipt (D-pix-med) */}
+          {row.pending !== true && row.end_to_end_id !== null && isContestable(row) ? (
+            <Link to={lp(medOpenPath({ ...row, end_to_end_id: row.end_to_end_id }))} onClick={onClose} data-testid="receipt-contest">
+              {t("receipt:actions.contest")}
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </Dialog>

@@ -57,6 +57,9 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/banking/pix/statements", area: "banking", permission: P.getPixStatement },
   { pattern: "/banking/pix/receive", area: "banking", permission: P.postPixQrCodes },
   { pattern: "/banking/pix/pay/:id/devolution", area: "banking", permission: P.getPixDeposits },
+  // issue 32 item 1 MED (D-pix-med): the contests are read with the Pix statement; opening one is held with paying by key
+  { pattern: "/banking/pix/med", area: "banking", permission: P.getPixStatement },
+  { pattern: "/banking/pix/med/new", area: "banking", permission: P.postPixByKey },
   // issue 12: limit, favored-contacts (+add): permissions not shown (ours, PL); pay-with-contact as pay (features §2)
   { pattern: "/banking/pix/limit", area: "banking", permission: PL.getLimits },
   { pattern: "/banking/pix/favored-contacts", area: "banking", permission: PL.getContacts },

@@ -26,6 +26,7 @@ import { PayConfirm, type PayBeneficiary } from "./pay-confirm.tsx"
 import { OwnAccount, PayByAccount } from "./pay-by-account.tsx"
 import { AddContact, FavoredContacts, PayWithContact } from "./contacts.tsx"
 import { MyKeys } from "./keys.tsx"
+import { MedContests, MedOpen } from "./med.tsx"
 
 export function PixPage() {
   const { t } = useTranslation()
@@ -59,6 +60,9 @@ export function PixPage() {
         <NavLink to={lp("/banking/pix/limit")} className={tabClass}>
           {t("pix:tabs.limits")}
         </NavLink>
+        <NavLink end to={lp("/banking/pix/med")} className={tabClass} data-testid="pix-tab-med">
+          {t("pix:tabs.med")}
+        </NavLink>
       </nav>
       <Routes>
         <Route index element={<PixHome />} />
@@ -77,6 +81,8 @@ export function PixPage() {
         <Route path="my-keys" element={<MyKeys />} />
         <Route path="statements" element={<PixStatement />} />
         <Route path="limit" element={<PixLimits />} />
+        <Route path="med" element={<MedContests />} />
+        <Route path="med/new" element={<MedOpen />} />
         <Route path="favored-contacts" element={<FavoredContacts />} />
         <Route path="favored-contacts/add" element={<AddContact />} />
         <Route path="pay/pay-with-contact" element={<PayWithContact payForm={(key) => <PayByKey key={key} initialKey={key} />} />} />

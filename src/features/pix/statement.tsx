@@ -20,6 +20,10 @@ import { presetRange, spDayIndex, spDayKey, type DatePreset } from "../../../sch
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { useLocalePath } from "../../lib/use-locale-path.ts"
+import { Link } from "react-router"
+import { isContestable, medOpenPath } from "../../../schema/pix-med.ts"
+import { MedOnPix } from "./med.tsx"
 import { Badge, Button, Card, Dialog, MoneyField, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
 import { DataTable, FIRST_WINDOW_LIMIT, type DataColumn, type DataSort } from "../../ui/data-table.tsx"
 import * as s from "./statement.css.ts"
@@ -143,6 +147,7 @@ const rowAttrs = (r: PixStatementRow) => ({ id: r.id, e2e: r.end_to_end_id, amou
 export function PixStatement() {
   const { t } = useTranslation()
   const f = useFormat()
+  const lp = useLocalePath()
   const wallet = useCurrentWallet()
   const [now] = useState(() => Date.now())
   const [text, setText] = useState("")
@@ -303,31 +308,39 @@ export function PixStatement() {
         testId="pix-statement-detail"
       >
         {open ? (
-          <dl className={s.detail}>
-            {CSV_COLUMNS.filter((c) => c !== "wallet_id").map((c) => {
-              const v = (open as unknown as Record<string, unknown>)[c]
-              const shown =
-                c === "amount"
-                  ? `${open.direction === "in" ? "+" : "−"} ${f.brl(open.amount)}`
-                  : c === "created_at"
-                    ? f.dateTime(open.created_at)
-                    : c === "direction"
-                      ? t(`pix:statement.direction.${open.direction}`)
-                      : c === "status"
-                        ? t(`pix:statement.status.${open.status}`)
-                        : c === "counterparty_document"
-                          ? f.document(open.counterparty_document)
-                          : v === null || v === ""
-                            ? "—"
-                            : String(v)
-              return (
-                <div key={c} style={{ display: "contents" }}>
-                  <dt>{t(`pix:statement.columns.${c}`)}</dt>
-                  <dd>{shown}</dd>
-                </div>
-              )
-            })}
-          </dl>
+          <>
+            <dl className={s.detail}>
+              {CSV_COLUMNS.filter((c) => c !== "wallet_id").map((c) => {
+                const v = (open as unknown as Record<string, unknown>)[c]
+                const shown =
+                  c === "amount"
+                    ? `${open.direction === "in" ? "+" : "−"} ${f.brl(open.amount)}`
+                    : c === "created_at"
+                      ? f.dateTime(open.created_at)
+                      : c === "direction"
+                        ? t(`pix:statement.direction.${open.direction}`)
+                        : c === "status"
+                          ? t(`pix:statement.status.${open.status}`)
+                          : c === "counterparty_document"
+                            ? f.document(open.counterparty_document)
+                            : v === null || v === ""
+                              ? "—"
+                              : String(v)
+                return (
+                  <div key={c} style={{ display: "contents" }}>
+                    <dt>{t(`pix:statement.columns.${c}`)}</dt>
+                    <dd>{shown}</dd>
+                  </div>
+                )
+              })}
+            </dl>
+            {open.end_to_end_id ? <MedOnPix e2e={open.end_to_end_id} /> : null}
+            {isContestable(open) && open.end_to_end_id ? (
+              <Link to={lp(medOpenPath({ ...open, end_to_end_id: open.end_to_end_id }))} data-testid="pix-statement-contest">
+                {t("pix:med.contest")}
+              </Link>
+            ) : null}
+          </>
         ) : null}
       </Dialog>
     </div>
