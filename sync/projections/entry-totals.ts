@@ -7,7 +7,7 @@
  * nothing else; its totals are then those entries' pairs added up — a thousand entries of a few
  * dozen pairs each, where a scan visits a million rows (~15 ms in Node, 25 in the page's worker for
  * "s" over the gateway's million rows). The window's rows come from a walk in date order that stops
- * once it is full (TableProjection.byEntries).
+ * once it is full (paths/by-entries.ts).
  *
  * Built in one pass over the rows, lazily (the first query that can use them) or after a bulk load
  * (TableProjection.optimize), for the projection as of one write: any write after makes them stale,

@@ -305,7 +305,7 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
         expect(p.sumInts(q), JSON.stringify(q)).toEqual(naiveInts(q))
         // the per-row marks are all clear between queries (rows marked by entry outside the period included)
         expect(
-          (p as unknown as { scratch: Uint8Array }).scratch.every((b) => b === 0),
+          (p as unknown as { store: { scratch: Uint8Array } }).store.scratch.every((b) => b === 0),
           JSON.stringify(q)
         ).toBe(true)
       }

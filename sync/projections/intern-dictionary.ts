@@ -488,7 +488,7 @@ export class InternDictionary {
 
   /**
    * A lazy search: a test of one entry that answers as `search` would mark it, for a caller that
-   * visits a few hundred rows (Q5 rows first, TableProjection.lazyEarly) rather than the whole dictionary.
+   * visits a few hundred rows (Q5 rows first, paths/rows-first.ts) rather than the whole dictionary.
    * `memo` (cleared by the caller over the dictionary's size) keeps each entry's answer: 1 a
    * match, 2 not.
    */

@@ -83,34 +83,35 @@ export class StatementProjection extends TableProjection<StatementEntry, Stateme
     const rows = statuses.length === 0 ? new Uint32Array(0) : this.allMatches({ ...q, statuses })
     const currencies = this.b.currencies
     const nc = currencies.length
+    const store = this.store
     // partition by (wallet, currency), keeping the sort order inside each block
     const blocks = new Map<number, number[]>()
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as number
-      const key = (this.wallet[r] as number) * nc + ((this.code[r] as number) & this.b.curMask)
+      const key = (store.wallet[r] as number) * nc + ((store.code[r] as number) & this.b.curMask)
       let list = blocks.get(key)
       if (list === undefined) blocks.set(key, (list = []))
       list.push(r)
     }
-    const balance = this.ints[0]
+    const balance = store.ints[0]
     const ofxBlocks: OfxBlock[] = []
     for (const [key, list] of blocks) {
       let first = Infinity
       let last = -Infinity
       let latest = list[0] as number
       for (const r of list) {
-        const t = this.createdAt[r] as number
+        const t = store.createdAt[r] as number
         if (t < first) first = t
         if (t > last) last = t
-        if (this.compareDate(r, latest) > 0) latest = r
+        if (store.compareDate(r, latest) > 0) latest = r
       }
       ofxBlocks.push({
-        walletId: this.wallets.value(Math.floor(key / nc)),
+        walletId: store.wallets.value(Math.floor(key / nc)),
         currency: currencies[key % nc] as CurrencySymbol,
         first,
         last,
         ledgerBalance: balance ? balance.get(latest) : 0,
-        ledgerAt: this.createdAt[latest] as number,
+        ledgerAt: store.createdAt[latest] as number,
         rows: this.viewsOf(list)
       })
     }
