@@ -4,7 +4,8 @@
  * his own browser (context A), issues a boleto naming Ana's CPF; Ana's "To pay" (context B), open and
  * watching, shows it without a reload, with its issuer and amount; the home counts the boletos due this
  * week like the list; "Pay now" opens the pay flow with the line filled in and decoded; one PIN step;
- * the ledger shows the payment once on each side and the row reads paid.
+ * the ledger shows the payment once on each side and the row reads paid; "Schedule" opens the flow set to
+ * schedule on the boleto's due date.
  */
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
@@ -12,7 +13,7 @@ import { expect, test, saveShot } from "../fixtures.ts"
 import { PinPrompt } from "../pages/pin-prompt.ts"
 import { Sandbox } from "../pages/sandbox.ts"
 import { balanceOf, ledger, seed, spDate } from "../statements/pages.ts"
-import { addBankBusinessDays } from "../../../schema/holidays.ts"
+import { addBankBusinessDays, bankBusinessDayOnOrAfter } from "../../../schema/holidays.ts"
 import { ddaDueThisWeek } from "../../../schema/billet.ts"
 import { BilletPay, BilletReceive } from "./billet-pages.ts"
 import { signInToHome } from "../pages/sign-in.ts"
@@ -121,5 +122,13 @@ for (const lang of ["pt", "en"] as const) {
     await page.getByRole("checkbox", { name: x.showAll }).check()
     await expect(row).toHaveAttribute("data-status", "paid", { timeout: 60_000 })
     await expect(row).toContainText(x.paid)
+
+    // Schedule opens the same flow set to schedule, on the boleto's (business) due date
+    const later = rows
+      .filter((r) => r.status === "open" && r.typeable_line !== line && r.due_date > spDate(Date.now()))
+      .sort((a, b) => a.due_date.localeCompare(b.due_date))[0]!
+    await page.locator(`[data-testid="billet-dda-row"][data-id="${later.id}"]`).getByTestId("billet-dda-schedule").click()
+    await expect(pay.beneficiary).toHaveText(later.issuer_name, { timeout: 60_000 })
+    await expect(pay.date).toHaveValue(bankBusinessDayOnOrAfter(later.due_date))
   })
 }
