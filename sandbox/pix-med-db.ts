@@ -11,7 +11,9 @@
 import { randomUUID } from "node:crypto"
 import type { DB } from "./db.ts"
 import type { Ctx } from "./context.ts"
-import { endToEndId, notify, postEntry, SANDBOX_ISPB } from "./ledger.ts"
+import { endToEndId, postEntry, SANDBOX_ISPB } from "./ledger.ts"
+import { toNotification } from "./repo.ts"
+import type { NotificationMessage } from "../schema/entities.ts"
 import { createPixMedTables } from "./pix-med-tables.ts"
 import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../schema/pix-med.ts"
 
@@ -78,34 +80,63 @@ const ownerOf = (db: DB, walletId: string | null): string | null =>
 
 const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
-/** Notifications to both sides (issue 32: at opening and at the decision). */
+/**
+ * sandbox/ledger.ts `notify` with a message key (as sandbox/approval-quorum-db.ts, D-approval-quorum): the client words
+ * it from `locales/<lang>/notifications.json` messages.<key> (`amount` in cents shown as money); the Portuguese text
+ * stays for a client that does not know the key.
+ */
+const notifyMsg = (ctx: Ctx, userId: string, title: string, description: string, message: NotificationMessage): void => {
+  const at = ctx.clock.stamp()
+  const id = randomUUID()
+  const messageJson = JSON.stringify(message)
+  ctx.db
+    .prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read, message_json) VALUES (?, ?, ?, ?, ?, ?, 0, ?)")
+    .run(id, userId, title, description, at, at, messageJson)
+  const unread = (ctx.db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(userId) as { n: number }).n
+  ctx.events.notification(userId, toNotification({ id, title, description, created_at: at, read: 0, message_json: messageJson }), unread)
+}
+
+/** Notifications to both sides (issue 32: at opening and at the decision), in the user's language. */
 export const medNotify = (ctx: Ctx, r: MedRow, phase: "opened" | "decided"): void => {
   const payer = ownerOf(ctx.db, r.payer_wallet_id)
   const receiver = ownerOf(ctx.db, r.receiver_wallet_id)
+  const toReceiver = receiver !== null && receiver !== payer ? receiver : null
   if (phase === "opened") {
     if (payer !== null)
-      notify(ctx, payer, "Contestação de Pix aberta", `Sua contestação do Pix de R$ ${reais(r.amount)} para ${r.receiver_name} está em análise.`)
-    if (receiver !== null && receiver !== payer)
-      notify(ctx, receiver, "Pix contestado", `Um Pix de R$ ${reais(r.amount)} de ${r.payer_name} foi contestado; R$ ${reais(r.blocked_amount)} bloqueados.`)
+      notifyMsg(ctx, payer, "Contestação de Pix aberta", `Sua contestação do Pix de R$ ${reais(r.amount)} para ${r.receiver_name} está em análise.`, {
+        key: "medOpenedPayer",
+        params: { amount: r.amount, name: r.receiver_name }
+      })
+    if (toReceiver !== null)
+      notifyMsg(ctx, toReceiver, "Pix contestado", `Um Pix de ${r.payer_name} foi contestado; R$ ${reais(r.blocked_amount)} bloqueados até o fim da análise.`, {
+        key: "medOpenedReceiver",
+        params: { amount: r.blocked_amount, name: r.payer_name, deadline_at: r.deadline }
+      })
     return
   }
-  const accepted = r.status === "accepted"
+  if (r.status === "accepted") {
+    if (payer !== null)
+      notifyMsg(ctx, payer, "Contestação aceita", `R$ ${reais(r.returned_amount)} do Pix para ${r.receiver_name} voltaram para você.`, {
+        key: "medAcceptedPayer",
+        params: { amount: r.returned_amount, name: r.receiver_name }
+      })
+    if (toReceiver !== null)
+      notifyMsg(ctx, toReceiver, "Contestação de Pix aceita", `R$ ${reais(r.returned_amount)} foram devolvidos a ${r.payer_name}.`, {
+        key: "medAcceptedReceiver",
+        params: { amount: r.returned_amount, name: r.payer_name }
+      })
+    return
+  }
   if (payer !== null)
-    notify(
-      ctx,
-      payer,
-      accepted ? "Contestação aceita" : "Contestação recusada",
-      accepted
-        ? `R$ ${reais(r.returned_amount)} do Pix para ${r.receiver_name} voltaram para você.`
-        : `A contestação do Pix para ${r.receiver_name} foi recusada.`
-    )
-  if (receiver !== null && receiver !== payer)
-    notify(
-      ctx,
-      receiver,
-      accepted ? "Contestação de Pix aceita" : "Contestação de Pix recusada",
-      accepted ? `R$ ${reais(r.returned_amount)} foram devolvidos a ${r.payer_name}.` : `O bloqueio de R$ ${reais(r.blocked_amount)} foi retirado.`
-    )
+    notifyMsg(ctx, payer, "Contestação recusada", `A contestação do Pix para ${r.receiver_name} foi recusada.`, {
+      key: "medRefusedPayer",
+      params: { name: r.receiver_name }
+    })
+  if (toReceiver !== null)
+    notifyMsg(ctx, toReceiver, "Contestação de Pix recusada", `O bloqueio de R$ ${reais(r.blocked_amount)} foi retirado.`, {
+      key: "medRefusedReceiver",
+      params: { amount: r.blocked_amount, name: r.payer_name }
+    })
 }
 
 /**

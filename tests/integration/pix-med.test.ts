@@ -78,6 +78,13 @@ describe("MED — contest a sent Pix (issue 32 item 1)", () => {
     expect((await cl.err("pixMedDefence", { as: helena, wallet: W.anaMain, tx: true, params: { id: c.id }, body: { defence: "x" } })).status).toBe(403)
     expect(notesOf(ana.userId, "Contestação de Pix aberta")).toBeGreaterThanOrEqual(1)
     expect(notesOf(bruno.userId, "Pix contestado")).toBeGreaterThanOrEqual(1)
+    // worded in the user's language by the client (a message key and its values, D-approval-quorum)
+    const msg = sb.db
+      .prepare("SELECT message_json FROM notifications WHERE user_id = ? AND title = 'Pix contestado' ORDER BY created_at DESC LIMIT 1")
+      .get(bruno.userId) as {
+      message_json: string
+    }
+    expect(JSON.parse(msg.message_json)).toMatchObject({ key: "medOpenedReceiver", params: { amount: 2_500 } })
   })
 
   it("issue 32 bad input: twice for one Pix → 422 PIX_MED_ALREADY_CONTESTED, nothing changed", async () => {
