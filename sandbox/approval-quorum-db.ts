@@ -69,3 +69,18 @@ export const remindApprovals = (ctx: Ctx): number => {
   }
   return sent
 }
+
+/**
+ * A member joined, left or changed roles (sandbox/routes/wallets.ts): the wallet's open requests may wait for other
+ * people now, so each is stamped and sent again with its quorum (live in every reader's queue, and caught by a pull).
+ */
+export const quorumMembersChanged = (ctx: Ctx, walletId: string): void => {
+  const open = ctx.db.prepare("SELECT id FROM approval_requests WHERE wallet_id = ? AND status = 'started'").all(walletId) as Array<{ id: string }>
+  if (open.length === 0) return
+  const touch = ctx.db.prepare("UPDATE approval_requests SET updated_at = ? WHERE id = ?")
+  for (const r of open) touch.run(ctx.clock.stamp(), r.id)
+  const rows = (ctx.db.prepare("SELECT * FROM approval_requests WHERE wallet_id = ? AND status = 'started'").all(walletId) as ApprovalRequestRow[]).map((r) =>
+    toApprovalRequest(ctx.db, r)
+  )
+  ctx.events.change("approval_requests", { walletId, ids: rows.map((r) => r.id), rows })
+}

@@ -30,6 +30,7 @@ import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../schema
 import { CURRENCY_DECIMALS, type PagedOf } from "../../schema/common.ts"
 import { isValidEmail } from "../../schema/validation.ts"
 import type { WalletAccount } from "../../schema/entities.ts"
+import { quorumMembersChanged } from "../approval-quorum-db.ts"
 
 const OK = { data: { ok: true } } as const
 const INVITE_TTL_MS = 7 * 86_400_000 // our reading of features §4 "confirmed within 7 days" for invitations
@@ -95,6 +96,7 @@ const membershipEvents = (ctx: Ctx, walletId: string, userId: string): void => {
   ctx.events.change("wallets", { userId, walletId, ids: [walletId] })
   ctx.events.change("permission_actions", { userId, walletId, ids: [] })
   ctx.events.change("permission_users", { walletId, ids: [userId] })
+  quorumMembersChanged(ctx, walletId) // issue 32 item 3: the open approval requests' `awaiting` follows the roles
 }
 
 export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {

@@ -169,4 +169,16 @@ describe("issue 32 item 3 the quorum in the sandbox's answers (features §6, D-a
     expect(notes(diego.userId, "approvalReminder", late)).toBe(0)
     sb.admin.setClockOffset(0)
   })
+
+  it("issue 32 item 3 a role change moves the open requests' quorum at once (stamped and sent again in the stream)", async () => {
+    const id = await payBig(ana, 200_000)
+    expect(names(await get(carla, id))).toEqual(["Carla Mendes", "Diego Ferreira", "Helena Castro"])
+    const stamped = (await get(carla, id)).updated_at
+    await cl.ok("permissionUpdate", { as: ana, wallet: W.anaMain, body: { user_id: helena.userId, permission_types: ["CLIENT"] } })
+    expect(names(await get(carla, id))).toEqual(["Carla Mendes", "Diego Ferreira"])
+    expect(names(lastHintRow("approval_requests", id)!)).toEqual(["Carla Mendes", "Diego Ferreira"])
+    expect((await get(carla, id)).updated_at > stamped).toBe(true)
+    await cl.ok("permissionUpdate", { as: ana, wallet: W.anaMain, body: { user_id: helena.userId, permission_types: ["CLIENT", "APPROVER"] } })
+    expect(names(lastHintRow("approval_requests", id)!)).toEqual(["Carla Mendes", "Diego Ferreira", "Helena Castro"])
+  })
 })
