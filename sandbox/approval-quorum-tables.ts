@@ -1,9 +1,11 @@
 /**
  * Tables of the approvers' notifications (issue 32 item 3, D-approval-quorum; sandbox/approval-quorum-db.ts): the
  * reminders sent (one per request and approver) and the notifications' message keys (a column added to databases made
- * before it).
+ * before it). Apart so that sandbox/db.ts creates them without a cycle.
  */
-import type { DB } from "./db.ts"
+import type Database from "better-sqlite3"
+
+type DB = Database.Database
 
 export const createApprovalQuorumTables = (db: DB): void => {
   db.exec(`
