@@ -10,7 +10,7 @@ import { recordPixLimitUse } from "./pix-limits-db.ts"
 import { medBlockedOf } from "./pix-med-tables.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
-import type { PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
+import type { NotificationMessage, PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
 import type { CurrencySymbol } from "../schema/common.ts"
 import { ApiError } from "./errors.ts"
 import { ACCOUNT_COLUMNS, toNotification } from "./repo.ts"
@@ -213,12 +213,14 @@ export const receivePixIn = (ctx: Ctx, walletId: string, amount: number, payerNa
 }
 
 /** Creates a notification and its stream event (core §4 notifications, §7 stream). */
-export const notify = (ctx: Ctx, userId: string, title: string, description: string): void => {
+export const notify = (ctx: Ctx, userId: string, title: string, description: string, message?: NotificationMessage): void => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
+  // a message key and values (D-approval-quorum) let the client word it in the user's language; title and description stay the fallback
+  const messageJson = message === undefined ? null : JSON.stringify(message)
   ctx.db
-    .prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read) VALUES (?, ?, ?, ?, ?, ?, 0)")
-    .run(id, userId, title, description, at, at)
+    .prepare("INSERT INTO notifications (id, user_id, title, description, created_at, updated_at, read, message_json) VALUES (?, ?, ?, ?, ?, ?, 0, ?)")
+    .run(id, userId, title, description, at, at, messageJson)
   const unread = (ctx.db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(userId) as { n: number }).n
-  ctx.events.notification(userId, toNotification({ id, title, description, created_at: at, read: 0 }), unread)
+  ctx.events.notification(userId, toNotification({ id, title, description, created_at: at, read: 0, message_json: messageJson }), unread)
 }

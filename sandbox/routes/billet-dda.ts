@@ -104,7 +104,12 @@ export const runDdaNotices = (ctx: Ctx): number => {
         ctx,
         u.id,
         which === "due" ? "Boleto vence hoje" : "Boleto vence amanhã",
-        `${r.issuer_name}: R$ ${reais(r.amount)} (${r.description}) vence ${which === "due" ? "hoje" : "amanhã"}, ${dayText(due)}.`
+        `${r.issuer_name}: R$ ${reais(r.amount)} (${r.description}) vence ${which === "due" ? "hoje" : "amanhã"}, ${dayText(due)}.`,
+        // worded in the user's language by the client (locales/<lang>/notifications.json messages.ddaDue*)
+        {
+          key: which === "due" ? "ddaDueToday" : "ddaDueTomorrow",
+          params: { issuer: r.issuer_name, amount: r.amount, description: r.description, date: dayText(due) }
+        }
       )
     const at = ctx.clock.stamp()
     if (which === "due")

@@ -190,6 +190,14 @@ describe("DDA notices on the business clock (issue 32 item 2: the day before and
       at(due, 9)
       at(due, 15)
       expect(notes("Aviso Teste").map((n) => n.title)).toEqual(["Boleto vence amanhã", "Boleto vence hoje"])
+      // worded by the client in the user's language from a message key and its values (D-approval-quorum's mechanism)
+      const keys = sb.db
+        .prepare("SELECT message_json FROM notifications WHERE user_id = ? AND description LIKE 'Aviso Teste%' ORDER BY created_at")
+        .all(ana.userId) as Array<{ message_json: string }>
+      expect(keys.map((k) => JSON.parse(k.message_json) as unknown)).toEqual([
+        { key: "ddaDueTomorrow", params: { issuer: "Aviso Teste Ltda", amount: 4_321, description: r.description, date: due.split("-").reverse().join("/") } },
+        { key: "ddaDueToday", params: { issuer: "Aviso Teste Ltda", amount: 4_321, description: r.description, date: due.split("-").reverse().join("/") } }
+      ])
       expect(notes("Oculto Teste")).toEqual([])
       expect((await rowOf(r.id))?.status).toBe("open")
     } finally {
