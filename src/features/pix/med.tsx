@@ -208,6 +208,8 @@ function MedContestItem({ c }: { readonly c: PixMedContest }) {
       <dl className={s.beneficiary}>
         <dt>{t("pix:med.amount")}</dt>
         <dd>{f.brl(c.amount)}</dd>
+        <dt>{t("pix:med.openedAt")}</dt>
+        <dd>{f.dateTime(c.created_at)}</dd>
         <dt>{t("pix:med.reason")}</dt>
         <dd>{t(`pix:med.reasons.${c.reason}`)}</dd>
         {c.description !== "" ? (
@@ -282,7 +284,7 @@ function MedDefence({ c }: { readonly c: PixMedContest }) {
         value={text}
         onChange={setText}
         maxLength={140}
-        hint={t("pix:med.defenceForm.hint")}
+        hint={t(c.defence === null ? "pix:med.defenceForm.hint" : "pix:med.defenceForm.replace")}
         error={error}
         data-testid="med-defence-text"
       />

@@ -1,7 +1,8 @@
 /**
  * MED — contesting a sent Pix — end to end (issue 32 item 1; docs/decisions.md D-pix-med), two people in two
  * browsers: Ana (pt) pays Bruno and contests the Pix from its receipt (reason, description, PIN); Bruno (en),
- * watching his contests page, sees the contest arrive live with the amount blocked and sends a defence; the
+ * watching his contests page, sees the contest arrive live with the amount blocked (also on the incoming Pix in his
+ * Pix statement) and sends a defence; the
  * sandbox's business clock passes the 7 days (twice); Ana sees the contest accepted with what came back, live,
  * and the devolution is in her ledger exactly once. A second contest of the same Pix is refused with its message.
  * The clock is put back at the end.
@@ -77,6 +78,18 @@ test("issue 32 item 1 MED: Ana contests a sent Pix from its receipt, Bruno sees 
     await theirs.getByTestId("med-defence-submit").click()
     await expect(theirs.getByTestId("med-contest-defence")).toHaveText("I delivered the goods.")
     await saveShot(bruno, "pix-med-receiver-en.png", { fullPage: true })
+    // ... and on the incoming Pix itself, in his Pix statement: contested, with the amount blocked
+    await go(bruno, "/en/banking/pix/statements")
+    await bruno.getByTestId("pix-statement-text").fill(e2e)
+    const incoming = bruno.locator(`[data-testid=pix-statement-row][data-e2e="${e2e}"]`)
+    await expect(incoming).toHaveAttribute("data-direction", "in", { timeout: 90_000 }) // the table's first sync on a loaded machine
+    await incoming.click()
+    const onPix = bruno.getByTestId("pix-statement-detail").getByTestId("med-on-pix")
+    await expect(onPix).toHaveAttribute("data-blocked", "12345")
+    await expect(onPix).toContainText("This Pix was contested")
+    await expect(bruno.getByTestId("pix-statement-contest")).toHaveCount(0) // received: not contestable
+    await bruno.keyboard.press("Escape")
+    await go(bruno, "/en/banking/pix/med")
 
     // Ana's contests: under analysis with its deadline
     await page.getByTestId("med-open-follow").click()
