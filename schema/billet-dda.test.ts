@@ -26,7 +26,7 @@ const row = (o: Partial<DdaBillet>): DdaBillet => ({
   ...o
 })
 
-describe("issue 32 item 2 DDA page rules (D-dda)", () => {
+describe("issue 32 item 2 BOL-9 BOL-2 DDA page rules (D-dda)", () => {
   it("issue 32 item 2 days to due count from the effective due date: Saturday 2026-11-28 is due Monday 2026-11-30", () => {
     expect(ddaDaysToDue(row({ due_date: "2026-11-28" }), "2026-11-27")).toBe(3)
     expect(ddaDaysToDue(row({ due_date: "2026-11-25" }), "2026-11-27")).toBe(-2)

@@ -40,7 +40,7 @@ const rowOf = async (id: string): Promise<DdaBillet | undefined> => (await ddaOf
 const dayDiff = (a: string, b: string): number => Math.round(((parseIsoDate(b) ?? 0) - (parseIsoDate(a) ?? 0)) / 86_400_000)
 
 describe("DDA registration and list (issue 32 item 2)", () => {
-  it("issue 32 item 2 D-dda the seed registers one overdue, one due this week and one later boleto for Ana", async () => {
+  it("issue 32 item 2 BOL-7 D-dda the seed registers one overdue, one due this week and one later boleto for Ana", async () => {
     const rows = (await ddaOf(ana, W.anaMain)).filter((r) => r.status === "open")
     const days = rows.map((r) => dayDiff(today(), r.due_date)).sort((a, b) => a - b)
     expect(days.length).toBeGreaterThanOrEqual(3)
@@ -50,7 +50,7 @@ describe("DDA registration and list (issue 32 item 2)", () => {
     expect(rows.every((r) => Number.isInteger(r.amount) && r.issuer_name !== "" && r.typeable_line.length === 47)).toBe(true)
   })
 
-  it("issue 32 item 2 D-dda a boleto Bruno issues naming Ana's CPF is registered for Ana only: her default wallet lists it, live; not Carla's, not Ana's other wallet", async () => {
+  it("issue 32 item 2 BOL-7 D-dda a boleto Bruno issues naming Ana's CPF is registered for Ana only: her default wallet lists it, live; not Carla's, not Ana's other wallet", async () => {
     const res = await cl.ok("billetDepositCreate", {
       as: bruno,
       wallet: W.brunoMatrix,
@@ -68,7 +68,7 @@ describe("DDA registration and list (issue 32 item 2)", () => {
     expect(hints.some((h) => h.data.includes(mine!.id))).toBe(true)
   })
 
-  it("issue 32 item 2 D-dda the admin route registers one for a document; an invalid document is refused", async () => {
+  it("issue 32 item 2 BOL-7 D-dda the admin route registers one for a document; an invalid document is refused", async () => {
     const r = await cl.admin("billetDdaRegister", { body: { payer_document: anaDoc, amount: 5_000, issuer_name: "Emissor Admin Ltda" } })
     expect(r.data).toMatchObject({ status: "open", amount: 5_000, issuer_name: "Emissor Admin Ltda", fine_bp: 200, interest_per_day: 330 })
     expect((await rowOf(r.data.id))?.id).toBe(r.data.id)
@@ -77,7 +77,7 @@ describe("DDA registration and list (issue 32 item 2)", () => {
 })
 
 describe("DDA hide and pay (issue 32 item 2, 'a hidden DDA boleto paid from elsewhere')", () => {
-  it("issue 32 item 2 hide is idempotent by its transaction-uuid; hidden then paid from another user's wallet shows paid, and is not paid twice", async () => {
+  it("issue 32 item 2 BOL-8 hide is idempotent by its transaction-uuid; hidden then paid from another user's wallet shows paid, and is not paid twice", async () => {
     const r = (await cl.admin("billetDdaRegister", { body: { payer_document: anaDoc, amount: 7_700 } })).data
     const tx = crypto.randomUUID()
     const h1 = await cl.ok("billetDdaHide", { as: ana, wallet: W.anaMain, tx, params: { id: r.id } })
@@ -109,7 +109,7 @@ describe("DDA hide and pay (issue 32 item 2, 'a hidden DDA boleto paid from else
     expect(sb.admin.ledger(W.carla).statement_rows - before).toBe(1)
   })
 
-  it("issue 32 item 2 an issued boleto hidden by its payer and paid from outside the sandbox shows paid; one cancelled by its issuer shows cancelled", async () => {
+  it("issue 32 item 2 BOL-8 an issued boleto hidden by its payer and paid from outside the sandbox shows paid; one cancelled by its issuer shows cancelled", async () => {
     const dep = await cl.ok("billetDepositCreate", {
       as: bruno,
       wallet: W.brunoMatrix,
@@ -129,7 +129,7 @@ describe("DDA hide and pay (issue 32 item 2, 'a hidden DDA boleto paid from else
     expect((await ddaOf(ana, W.anaMain)).find((r) => r.barcode === dep2.data.barcode)?.status).toBe("canceled")
   })
 
-  it("issue 32 item 2 a member without the payment permission (CLIENT) may read the list but hiding is refused 403 WITHOUT_PERMISSION, nothing changed; another holder's boleto is not found", async () => {
+  it("issue 32 item 2 BOL-8 a member without the payment permission (CLIENT) may read the list but hiding is refused 403 WITHOUT_PERMISSION, nothing changed; another holder's boleto is not found", async () => {
     const r = (await cl.admin("billetDdaRegister", { body: { payer_document: anaDoc, amount: 8_800 } })).data
     expect((await ddaOf(helena, W.anaMain)).some((x) => x.id === r.id)).toBe(true)
     const refused = await cl.err("billetDdaHide", { as: helena, wallet: W.anaMain, params: { id: r.id } })
@@ -150,7 +150,7 @@ describe("DDA amount after due (issue 32 item 2: fine and interest; D-billet-rul
     return amount + Math.round((amount * fineBp) / 10_000) + Math.round((amount * perDay * days) / 1_000_000)
   }
 
-  it("issue 32 item 2 the charged amount of 40 generated DDA boletos on generated days equals the naive reference, in the sandbox's decode and in the page's rule", async () => {
+  it("issue 32 item 2 BOL-2 BOL-7 the charged amount of 40 generated DDA boletos on generated days equals the naive reference, in the sandbox's decode and in the page's rule", async () => {
     const rng = new Prng(3202)
     for (let i = 0; i < 40; i++) {
       const amount = rng.int(100, 5_000_000)
@@ -169,7 +169,7 @@ describe("DDA amount after due (issue 32 item 2: fine and interest; D-billet-rul
 })
 
 describe("DDA notices on the business clock (issue 32 item 2: the day before and on the due day)", () => {
-  it("issue 32 item 2 D-dda a notice the day before and one on the due day, from 08:00 São Paulo, once each; none for a hidden one", async () => {
+  it("issue 32 item 2 BOL-9 D-dda a notice the day before and one on the due day, from 08:00 São Paulo, once each; none for a hidden one", async () => {
     const due = addBankBusinessDays(today(), 10)
     const r = (await cl.admin("billetDdaRegister", { body: { payer_document: anaDoc, amount: 4_321, due_date: due, issuer_name: "Aviso Teste Ltda" } })).data
     const hidden = (await cl.admin("billetDdaRegister", { body: { payer_document: anaDoc, amount: 1_234, due_date: due, issuer_name: "Oculto Teste Ltda" } }))

@@ -44,7 +44,7 @@ const TEXT = {
 }
 
 for (const lang of ["pt", "en"] as const) {
-  test(`issue 32 item 2 (${lang}): a boleto Bruno issues to Ana's CPF appears live in her "To pay", the home counts it, and it is paid once`, async ({
+  test(`issue 32 item 2 BOL-7 BOL-8 BOL-9 (${lang}): a boleto Bruno issues to Ana's CPF appears live in her "To pay", the home counts it, and it is paid once`, async ({
     page,
     browser
   }) => {
