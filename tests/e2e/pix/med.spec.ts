@@ -7,6 +7,7 @@
  * and the devolution is in her ledger exactly once. A second contest of the same Pix is refused with its message.
  * The clock is put back at the end.
  */
+import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
 import { expect as baseExpect, test, saveShot } from "../fixtures.ts"
 import { signInToHome } from "../pages/sign-in.ts"
@@ -17,6 +18,11 @@ import { go } from "../pages/navigation.ts"
 // generous waits: the suite shares a 2-core machine; nothing here measures speed
 const expect = baseExpect.configure({ timeout: 30_000 })
 const DAY = 86_400_000
+
+async function seriousAxe(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze()
+  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
+}
 
 const setClock = async (page: Page, offsetMs: number): Promise<void> => {
   const r = await page.request.post("/__admin/clock", { data: { offset_ms: offsetMs } })
@@ -67,6 +73,7 @@ test("issue 32 item 1 MED: Ana contests a sent Pix from its receipt, Bruno sees 
     await expect(page.getByTestId("med-open-result")).toHaveAttribute("data-state", "confirmed")
     await expect(page.getByTestId("med-open-result")).toHaveText("Contestação aberta. Acompanhe o andamento em Contestações.")
     await saveShot(page, "pix-med-open-pt.png", { fullPage: true })
+    expect(await seriousAxe(page)).toEqual([])
 
     // Bruno: the contest arrives live, with the whole amount blocked (he had it)
     const theirs = bruno.locator(`[data-testid=med-contest][data-e2e="${e2e}"]`)
@@ -78,6 +85,7 @@ test("issue 32 item 1 MED: Ana contests a sent Pix from its receipt, Bruno sees 
     await theirs.getByTestId("med-defence-submit").click()
     await expect(theirs.getByTestId("med-contest-defence")).toHaveText("I delivered the goods.")
     await saveShot(bruno, "pix-med-receiver-en.png", { fullPage: true })
+    expect(await seriousAxe(bruno)).toEqual([])
     // ... and on the incoming Pix itself, in his Pix statement: contested, with the amount blocked
     await go(bruno, "/en/banking/pix/statements")
     await bruno.getByTestId("pix-statement-text").fill(e2e)
