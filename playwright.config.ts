@@ -6,9 +6,10 @@
  * otherwise a browser Playwright already has.
  */
 import { defineConfig, type Project } from "@playwright/test"
-import { existsSync, readdirSync } from "node:fs"
+import { readdirSync } from "node:fs"
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium.ts"
 
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
+const executablePath = CHROMIUM_PATH
 
 /**
  * `E2E_SHUFFLE=<seed>`: the spec files in an order drawn from the seed, one project each (the runner takes projects
@@ -61,15 +62,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run"
-      ]
+      args: [...CHROMIUM_ARGS]
     }
   }
 })

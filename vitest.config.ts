@@ -4,24 +4,13 @@
  * (components in Chromium through vitest browser mode and Playwright, `*.browser.test.tsx` next to
  * the component; issue 28 item 7). End-to-end tests run in Playwright (playwright.config.ts), not here.
  */
-import { existsSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
 import react from "@vitejs/plugin-react"
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin"
 import { playwright } from "@vitest/browser-playwright"
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from "./tests/support/chromium.ts"
 
-/** No browser download works here: Debian's Chromium, quiet (CONTRIBUTING "Pitfalls"). */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run"
-]
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
 const BROWSER_TESTS = "src/**/*.browser.test.tsx"
 
 export default defineConfig({
@@ -87,7 +76,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: { ...(CHROMIUM ? { executablePath: CHROMIUM } : {}), args: CHROMIUM_ARGS } }),
+            provider: playwright({ launchOptions: { ...(CHROMIUM ? { executablePath: CHROMIUM } : {}), args: [...CHROMIUM_ARGS] } }),
             instances: [{ browser: "chromium" }],
             viewport: { width: 1280, height: 800 },
             screenshotFailures: false
