@@ -171,7 +171,10 @@ export function RequestsPage() {
       if (selected) decide(selected, "approve")
     },
     reject: () => {
-      if (selected && canDecide && decisionOf(selected) === null) setRejecting(selected)
+      if (!selected || !canDecide || decisionOf(selected) !== null) return
+      // the requester's own request: r withdraws it (the PIN prompt confirms), there is nothing to reject (D-approval-quorum)
+      if (canApprove(selected, meId)) setRejecting(selected)
+      else decide(selected, "reject")
     },
     search: () => search.current?.focus()
   })

@@ -112,3 +112,30 @@ test("issue 32 item 3 features §6: three approvers watch one request's quorum m
   )
   for (const c of [carla, diego, helena, ana]) await c.context.close()
 })
+
+test("issue 32 item 3 D-approval-quorum: the requester withdraws her own request with her PIN; the approver's card leaves live and the history says who withdrew it", async ({
+  browser,
+  baseURL
+}) => {
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const ana = await openAs(browser, base, ANA)
+  const carla = await openAs(browser, base, CARLA)
+  const aq = new RequestsPage(ana.page)
+  const cq = new RequestsPage(carla.page)
+  await aq.open()
+  await cq.open()
+  const id = await sb.createRequest({ amount: 180_000, description: `Retirada e2e ${Date.now()}`, requestedBy: ANA })
+  // the stream brings it (10 s: two contexts on a loaded 2-core machine, as approval.spec)
+  await expect(aq.card(id).getByTestId("approval-quorum")).toHaveText("0 de 2 aprovações: aguardando Carla Mendes e Diego Ferreira", { timeout: 10_000 })
+  await expect(aq.card(id).getByTestId("approval-approve")).toHaveCount(0)
+  await aq.card(id).getByTestId("approval-withdraw").click()
+  await aq.pin.answer()
+  await expect(ana.page.getByTestId("toast-success").filter({ hasText: "Pedido retirado." })).toBeVisible({ timeout: 15_000 })
+  for (const q of [aq, cq]) await expect(q.card(id)).toHaveCount(0, { timeout: 15_000 })
+  const history = new HistoryPage(ana.page)
+  await history.open()
+  await expect(history.row(id)).toHaveAttribute("data-status", "reproved", { timeout: 10_000 })
+  await expect(history.row(id).getByTestId("history-quorum")).toHaveText(new RegExp(`^0 de 2 aprovações: Ana Souza retirou o pedido às ${HM}$`))
+  for (const c of [ana, carla]) await c.context.close()
+})
