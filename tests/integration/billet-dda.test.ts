@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { SandboxClient, type Session } from "../support/sandbox-client.ts"
 import { Prng } from "../../sandbox/prng.ts"
+import { ddaAliveTick } from "../../sandbox/routes/billet-dda.ts"
 import { spDateKey, spStartOfDate } from "../../sandbox/time.ts"
 import { addBankBusinessDays, isBankBusinessDay, parseIsoDate } from "../../schema/holidays.ts"
 import { chargeOn } from "../../schema/billet.ts"
@@ -73,6 +74,18 @@ describe("DDA registration and list (issue 32 item 2)", () => {
     expect(r.data).toMatchObject({ status: "open", amount: 5_000, issuer_name: "Emissor Admin Ltda", fine_bp: 200, interest_per_day: 330 })
     expect((await rowOf(r.data.id))?.id).toBe(r.data.id)
     await expect(cl.admin("billetDdaRegister", { body: { payer_document: "12345678900" } })).rejects.toThrow(/422/)
+  })
+})
+
+describe("DDA from --alive (issue 32 item 2)", () => {
+  it("issue 32 item 2 BOL-7 --alive's tick registers a boleto from an outside issuer against Ana's or Bruno's document, listed in their default wallet", async () => {
+    const before = (await ddaOf(ana, W.anaMain)).length + (await ddaOf(bruno, W.brunoMatrix)).length
+    sb.db.transaction(() => ddaAliveTick(sb.admin.ctx, new Prng(11)))()
+    const rows = [...(await ddaOf(ana, W.anaMain)), ...(await ddaOf(bruno, W.brunoMatrix))]
+    expect(rows.length).toBe(before + 1)
+    const newest = [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))[0]!
+    expect(newest).toMatchObject({ status: "open", fine_bp: 200, interest_per_day: 330 })
+    expect(newest.due_date > today()).toBe(true)
   })
 })
 
