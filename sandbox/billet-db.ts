@@ -233,6 +233,13 @@ export const DDA_ISSUERS: ReadonlyArray<readonly [string, string, string]> = [
   ["Academia Corpo em Forma Ltda", "27865757000102", "Plano trimestral"]
 ]
 
+/** A due date `days` (< 0) before today whose effective (business) due date is also past: no due-day notice at seed time. */
+const overdueDate = (today: string, days: number): string => {
+  let d = addDays(today, days)
+  while (bankBusinessDayOnOrAfter(d) >= today) d = addDays(d, -1)
+  return d
+}
+
 /** Seeded DDA boletos (issue 32 item 2): Ana's and Bruno's documents each have one overdue, one due this week, one later. */
 export const seedDda = (db: DB, nowMs: number, today: string): void => {
   const at = new Date(nowMs - 2 * 86_400_000).toISOString()
@@ -255,7 +262,7 @@ export const seedDda = (db: DB, nowMs: number, today: string): void => {
         issuerDocument: doc,
         description,
         amount,
-        dueDate: days < 0 ? addDays(today, days) : bankBusinessDayOnOrAfter(addDays(today, days)),
+        dueDate: days < 0 ? overdueDate(today, days) : bankBusinessDayOnOrAfter(addDays(today, days)),
         fineBp: 200,
         interestPerDay: 330,
         at
