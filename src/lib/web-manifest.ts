@@ -6,8 +6,8 @@
  * is named in English and opens at `/en/`. One `id` for both: it is the same app in either language.
  * Names and description come from locales/<lng>/common.json `manifest` (read at build time only).
  */
-import ptCommon from "../../locales/pt/common.json"
-import enCommon from "../../locales/en/common.json"
+import ptCommon from "../../locales/pt/common.json" with { type: "json" }
+import enCommon from "../../locales/en/common.json" with { type: "json" }
 import type { ManifestLocale } from "./manifest-href.ts"
 
 export { MANIFEST_FILE, manifestHref, type ManifestLocale } from "./manifest-href.ts"
