@@ -21,6 +21,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // files share their worker's modules (D-vitest-isolate): a fresh module graph per file was 35 s of imports
+          isolate: false,
           // a generous guard against hangs, not a speed limit (speed is measured by `npm run bench`): generated-input suites run long on a loaded 2-core machine
           testTimeout: 60_000,
           include: [
@@ -38,6 +40,8 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          // each file starts its own sandbox and engine; the modules are shared (D-vitest-isolate)
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           // each file starts its own sandbox on a free port and its own database, so files run side by side (issue 28 item 6)
