@@ -44,6 +44,8 @@ test("features §3/§6, DESIGN Commands: a wrong PIN is refused with the message
   await expect(coins.balance("BRL")).toHaveAttribute("data-balance", String(balanceOf(before, "BRL")))
 
   await coins.amount.fill("100,00")
+  // the estimate comes with the quote: waited for as the user sees it, not read before it arrives (empty: 0)
+  await expect(coins.result).not.toHaveAttribute("data-to-amount", "")
   const expected = Number(await coins.result.getAttribute("data-to-amount"))
   expect(expected).toBeGreaterThan(0)
   await coins.submit.click()
