@@ -201,3 +201,23 @@ export const later = (ctx: Ctx, ms: number, fn: () => void): void => {
   t.unref()
   ctx.timers.add(t)
 }
+
+/**
+ * A pass that follows the business clock (scheduled boletos and TEDs, DDA notices): run every `everyMs` and at once
+ * when the admin moves the clock; a pass that throws is logged under `name` and the next one runs as usual.
+ */
+export const onTheClock = (ctx: Ctx, name: string, everyMs: number, pass: () => void): void => {
+  const tick = (): void => {
+    try {
+      pass()
+    } catch (e) {
+      ctx.log(`[sandbox] ${name}: ${String(e)}`)
+    }
+  }
+  const loop = (): void => {
+    tick()
+    later(ctx, everyMs, loop)
+  }
+  later(ctx, 2000, loop)
+  ctx.onClockChange.push(tick)
+}

@@ -9,7 +9,7 @@
  */
 import type { Context, Hono } from "hono"
 import type { Ctx } from "../context.ts"
-import { later } from "../context.ts"
+import { onTheClock } from "../context.ts"
 import type { Prng } from "../prng.ts"
 import { bind, decodeOr422, errorResponse } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
@@ -174,19 +174,7 @@ export const registerDdaRoutes = (app: Hono, ctx: Ctx): void => {
     return { data: toDda(ddaRow(ctx, r.id)) }
   })
 
-  const tick = (): void => {
-    try {
-      db.transaction(() => runDdaNotices(ctx))()
-    } catch (e) {
-      ctx.log(`[sandbox] dda notices: ${String(e)}`)
-    }
-  }
-  const loop = (): void => {
-    tick()
-    later(ctx, 5000, loop)
-  }
-  later(ctx, 2000, loop)
-  ctx.onClockChange.push(tick)
+  onTheClock(ctx, "dda notices", 5000, () => db.transaction(() => runDdaNotices(ctx))())
 
   if (!ctx.cfg.admin) return
   app.post(billetAdminApi.billetDdaRegister.path, async (c: Context) => {

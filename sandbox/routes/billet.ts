@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto"
 import type { Context, Hono } from "hono"
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib"
 import type { Ctx } from "../context.ts"
-import { later } from "../context.ts"
+import { onTheClock } from "../context.ts"
 import type { Prng } from "../prng.ts"
 import { authenticate, bind, checkServerType, decodeOr422, errorResponse, resolveWallet, Reply } from "../http.ts"
 import { ApiError, badField, langOf } from "../errors.ts"
@@ -386,19 +386,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   // scheduled payments run when their day comes by the sandbox clock (checked every 2 s and on a clock move)
-  const tick = (): void => {
-    try {
-      db.transaction(() => runBilletSchedules(ctx))()
-    } catch (e) {
-      ctx.log(`[sandbox] billet schedules: ${String(e)}`)
-    }
-  }
-  const loop = (): void => {
-    tick()
-    later(ctx, 2000, loop)
-  }
-  later(ctx, 2000, loop)
-  ctx.onClockChange.push(tick)
+  onTheClock(ctx, "billet schedules", 2000, () => db.transaction(() => runBilletSchedules(ctx))())
   registerDdaRoutes(app, ctx) // issue 32 item 2: DDA
 
   if (!ctx.cfg.admin) return

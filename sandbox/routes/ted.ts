@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto"
 import type { Context, Hono } from "hono"
 import type { Ctx } from "../context.ts"
-import { later } from "../context.ts"
+import { onTheClock } from "../context.ts"
 import type { Prng } from "../prng.ts"
 import { bind, decodeOr422, errorResponse, Reply } from "../http.ts"
 import { ApiError, langOf } from "../errors.ts"
@@ -232,19 +232,7 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   // scheduled TEDs run when the business clock reaches the window (checked every 2 s and on a clock move)
-  const tick = (): void => {
-    try {
-      runTedSchedules(ctx)
-    } catch (e) {
-      ctx.log(`[sandbox] ted schedules: ${String(e)}`)
-    }
-  }
-  const loop = (): void => {
-    tick()
-    later(ctx, 2000, loop)
-  }
-  later(ctx, 2000, loop)
-  ctx.onClockChange.push(tick)
+  onTheClock(ctx, "ted schedules", 2000, () => runTedSchedules(ctx))
 
   if (!ctx.cfg.admin) return
   const adminJson = (path: string, fn: (c: Context) => Promise<unknown>): void => {
