@@ -69,7 +69,9 @@ export default defineConfig({
             "dompurify",
             "axe-core",
             "effect",
-            "vitest-browser-react"
+            "vitest-browser-react",
+            // the charts' lazy drawing (src/ui/chart-plot.tsx, issue 31 item 4)
+            "recharts"
           ]
         },
         test: {
