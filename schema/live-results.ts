@@ -68,12 +68,24 @@ export const StatementsResult = Schema.Struct({
   partial: Schema.optionalKey(Schema.Literal(true))
 })
 
-/** A table's answer, its rows of the table's row Schema (schema/tables/registry.ts); `intSums` when asked. */
+/** Per day × code of a table's matches, every status (sync/projections table-series.ts codeSeries; issue 31 item 4 charts). */
+export const CodeSeriesView = Schema.Struct({
+  days: Schema.Array(Schema.String),
+  keys: Schema.Array(Schema.String),
+  /** cell = day × keys.length + key */
+  count: Schema.Array(Schema.Number),
+  amount: Schema.Array(Schema.Number),
+  ints: Schema.Record(Schema.String, Schema.Array(Schema.Number)),
+  tookMs: Schema.Number
+})
+
+/** A table's answer, its rows of the table's row Schema (schema/tables/registry.ts); `intSums` and `daySeries` when asked. */
 export const tableResult = <R extends Schema.Top>(row: R) =>
   Schema.Struct({
     ...answerFields,
     rows: Schema.Array(row),
     intSums: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)),
+    daySeries: Schema.optionalKey(CodeSeriesView),
     /** An early answer (Q5), as the statement's: the rows are final, the counts and sums follow in the full answer. */
     partial: Schema.optionalKey(Schema.Literal(true))
   })

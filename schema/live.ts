@@ -71,7 +71,9 @@ export const LiveQuery = Schema.Union([
     table: Schema.Literals(TABLE_NAMES),
     query: TableQueryMsg,
     sums: Schema.optionalKey(Schema.Boolean),
-    early: Schema.optionalKey(Schema.Boolean)
+    early: Schema.optionalKey(Schema.Boolean),
+    // also the per day × code series of the matches (`daySeries`: count, amount, extra ints; issue 31 item 4 charts)
+    daySeries: Schema.optionalKey(Schema.Boolean)
   }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),

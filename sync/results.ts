@@ -24,6 +24,7 @@ export type StatementsResult = typeof S.StatementsResult.Type
 /** A table's answer (one live-query message per table): rows as the table's row shape, totals, groups; `intSums` when asked. */
 export type TableResult = typeof S.TableResult.Type
 export type SeriesPointView = typeof S.SeriesPointView.Type
+export type CodeSeriesView = typeof S.CodeSeriesView.Type
 export type StatementSeriesView = typeof S.StatementSeriesView.Type
 export type SyncProgress = typeof S.SyncProgress.Type
 /** A background task of the engine that failed (sync/SPEC.md EN1): where, the catalogue key or error tag, when. */

@@ -25,13 +25,22 @@ import { storeFromImage, storeImage, type ProjectionImage } from "./table-image.
 import { allMatches, planQuery, sumInts } from "./table-planner.ts"
 import { TableState } from "./table-state.ts"
 import { TableStore } from "./table-store.ts"
-import { ProjectionChangedError, type QueryPath, type TableProjectionOptions, type TableQuery, type TableQueryResult, type TableSeries } from "./table-types.ts"
+import {
+  ProjectionChangedError,
+  type QueryPath,
+  type TableCodeSeries,
+  type TableProjectionOptions,
+  type TableQuery,
+  type TableQueryResult,
+  type TableSeries
+} from "./table-types.ts"
 
 export type {
   CurrencyTotals,
   GroupTotals,
   QueryPath,
   SeriesPoint,
+  TableCodeSeries,
   TableGroupBy,
   TableProjectionOptions,
   TableQuery,
@@ -219,6 +228,11 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    */
   series(q: Q, unit: "day" | "month" = "day"): TableSeries<C> {
     return this.state.series.series(q, unit) as TableSeries<C>
+  }
+
+  /** Per day × code, count, amount and extra ints of the matches, every status (table-series.ts codeSeries; issue 31 item 4). */
+  codeSeries(q: Q): TableCodeSeries {
+    return this.state.series.codeSeries(q)
   }
 
   // ── Memory ──────────────────────────────────────────────────────────────────────────────

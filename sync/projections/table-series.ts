@@ -6,14 +6,16 @@
  * balance belongs to the wallet, not to the filter — carried over empty buckets, summed). The day
  * series reuses the match cache's list when it holds the filter, and keeps the balance line of the
  * last wallets + currency + range; the month series is one walk (or the days summed: monthsFromDays).
+ * The code series (codeSeries: per day × code, count, amount and the extra ints, every status) is
+ * the gateway metrics' charts (issue 31 item 4): one walk over the range, nothing kept.
  */
-import { civilFromDays, daysFromCivil, spDayIndex, spDayKey, spDayStart, spMonthKey } from "../../schema/sao-paulo-time.ts"
+import { civilFromDays, DAY_MS, daysFromCivil, spDayIndex, spDayKey, spDayStart, spMonthKey } from "../../schema/sao-paulo-time.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import type { MatchCache } from "./paths/match-cache.ts"
 import type { QueryBuffers } from "./query-buffers.ts"
 import { compile, matches } from "./table-compile.ts"
 import type { TableStore } from "./table-store.ts"
-import { DEFAULT_SORT, matchKey, restKey, type SeriesPoint, type TableQuery, type TableSeries, type TableSort } from "./table-types.ts"
+import { DEFAULT_SORT, matchKey, restKey, type SeriesPoint, type TableCodeSeries, type TableQuery, type TableSeries, type TableSort } from "./table-types.ts"
 
 /**
  * A per-day series summed into calendar months (São Paulo), equal to series(q, "month") of the
@@ -145,6 +147,103 @@ export class SeriesMaker {
       })
     }
     return done()
+  }
+
+  /**
+   * Per São Paulo day × code, the count, amount and extra ints of the matching rows whatever their
+   * status (what the "code" groups add up, per day). Days run from `from` to `to` when given, else
+   * from the first to the last matching row's; empty days are included, unused codes left out.
+   * One walk over the range in date order; the window, sort and groupBy of `q` are ignored.
+   */
+  codeSeries(q: TableQuery): TableCodeSeries {
+    const { s, bufs } = this
+    const t0 = performance.now()
+    const names = s.b.ints
+    s.byDate.ensure()
+    const c = compile(s, bufs, q, this.entryRowsFrom)
+    const none = (): TableCodeSeries => ({
+      days: [],
+      keys: [],
+      count: [],
+      amount: [],
+      ints: Object.fromEntries(names.map((n) => [n, []])),
+      tookMs: performance.now() - t0
+    })
+    try {
+      const from = q.from ?? -Infinity
+      const to = q.to ?? Infinity
+      if (!(from < to)) return none()
+      const perm = s.byDate.perm
+      const createdAt = s.createdAt
+      const lo = from === -Infinity ? 0 : s.lowerBound(from)
+      const hi = to === Infinity ? s.byDate.n : s.lowerBound(to)
+      let first = -1
+      let last = -1
+      for (let i = lo; !c.none && i < hi; i++)
+        if (matches(s, bufs, c, perm[i] as number)) {
+          first = i
+          break
+        }
+      if (first < 0 && (from === -Infinity || to === Infinity)) return none()
+      for (let i = hi - 1; first >= 0 && i >= first; i--)
+        if (matches(s, bufs, c, perm[i] as number)) {
+          last = i
+          break
+        }
+      const firstDay = from !== -Infinity ? spDayIndex(from) : spDayIndex(createdAt[perm[first] as number] as number)
+      const lastDay = to !== Infinity ? spDayIndex(to - 1) : spDayIndex(createdAt[perm[last] as number] as number)
+      const nd = lastDay - firstDay + 1
+      if (nd <= 0) return none()
+      const space = s.b.codeSpace
+      const cnt = new Float64Array(nd * space)
+      const amt = new Float64Array(nd * space)
+      const cols = s.ints
+      const acc = cols.map(() => new Float64Array(nd * space))
+      const used = new Uint8Array(space)
+      const code = s.code
+      const amount = s.amount
+      let dayLo = Infinity
+      let dayHi = -Infinity
+      let base = 0
+      for (let i = first < 0 ? hi : first, end = last + 1; i < end; i++) {
+        const r = perm[i] as number
+        if (!matches(s, bufs, c, r)) continue
+        const t = createdAt[r] as number
+        if (t < dayLo || t >= dayHi) {
+          const d = spDayIndex(t)
+          dayLo = spDayStart(d)
+          dayHi = dayLo + DAY_MS
+          base = (d - firstDay) * space
+        }
+        const k = code[r] as number
+        const cell = base + k
+        used[k] = 1
+        cnt[cell] = (cnt[cell] as number) + 1
+        amt[cell] = (amt[cell] as number) + (amount[r] as number)
+        for (let j = 0; j < cols.length; j++) (acc[j] as Float64Array)[cell] = ((acc[j] as Float64Array)[cell] as number) + (cols[j] as CompactIntColumn).get(r)
+      }
+      const codes: number[] = []
+      for (let k = 0; k < space; k++) if (used[k] === 1) codes.push(k)
+      const enums = s.b.table.layout.enums
+      const keys = codes.map((g) => enums.map((e) => e.literals[(g >> e.shift) & e.mask] as string).join("|"))
+      const pick = (from: Float64Array): number[] => {
+        const out = new Array<number>(nd * codes.length)
+        for (let d = 0, o = 0; d < nd; d++) for (const k of codes) out[o++] = from[d * space + k] as number
+        return out
+      }
+      const days: string[] = []
+      for (let d = 0; d < nd; d++) days.push(spDayKey(firstDay + d))
+      return {
+        days,
+        keys,
+        count: pick(cnt),
+        amount: pick(amt),
+        ints: Object.fromEntries(names.map((n, j) => [n, pick(acc[j] as Float64Array)])),
+        tookMs: performance.now() - t0
+      }
+    } finally {
+      if (c.rowTextHits) s.scratch.fill(0, 0, s.n)
+    }
   }
 
   /** A row that carries the balance line: of the currency, with a summed status, in a selected wallet. */

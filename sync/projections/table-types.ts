@@ -103,6 +103,24 @@ export interface TableSeries<C extends string = string> {
   readonly tookMs: number
 }
 
+/**
+ * Per São Paulo day and per code (every enum at once, keyed as the "code" groups), what the
+ * matching rows add up to whatever their status: the gateway metrics' charts (issue 31 item 4).
+ * Cells run day by day, each day `keys.length` wide: cell = day × keys.length + key.
+ */
+export interface TableCodeSeries {
+  /** YYYY-MM-DD, from the first to the last day of the range (empty days included). */
+  readonly days: ReadonlyArray<string>
+  /** The codes some matching row has, their literals joined by "|". */
+  readonly keys: ReadonlyArray<string>
+  readonly count: ReadonlyArray<number>
+  /** Minor units, positive, every row of the cell (the dashboard's total_value). */
+  readonly amount: ReadonlyArray<number>
+  /** Each extra int of the description summed per cell (gateway: fee, seller_share). */
+  readonly ints: Readonly<Record<string, ReadonlyArray<number>>>
+  readonly tookMs: number
+}
+
 export interface TableProjectionOptions {
   /**
    * How many matches an amount sort collects and radix-sorts before it switches to walking

@@ -67,7 +67,7 @@ export class LiveQueriesState {
       case "statements":
         return this.queryStatements(q.query, q.early === true ? onEarly : undefined)
       case "table":
-        return this.queryTable(q.table, q.query, q.sums === true, q.early === true ? onEarly : undefined)
+        return this.queryTable(q.table, q.query, q.sums === true, q.early === true ? onEarly : undefined, q.daySeries === true)
       case "statementSeries": {
         // "auto": days, or months when the days would be more than SERIES_MONTHLY_AFTER points
         const proj = this.sync.projection
@@ -138,7 +138,7 @@ export class LiveQueriesState {
   }
 
   /** One live-query message per table: the table projection's answer, with the extra ints' sums when asked. */
-  queryTable(table: TableName, q: TableQueryMsg, sums: boolean, onEarly?: (early: TableResult) => void): TableResult {
+  queryTable(table: TableName, q: TableQueryMsg, sums: boolean, onEarly?: (early: TableResult) => void, daySeries = false): TableResult {
     const p = this.sync.table(table)
     const early = onEarly
       ? (e: ReturnType<typeof p.query>) => {
@@ -156,6 +156,7 @@ export class LiveQueriesState {
       rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>,
       loadedRows: p.size,
       ...(intSums ? { intSums } : {}),
+      ...(daySeries ? { daySeries: p.codeSeries(q) } : {}),
       tookMs: performance.now() - t0
     }
   }
