@@ -22,6 +22,7 @@
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import { bindingOf, type Binding, type RowLike } from "./table-binding.ts"
 import { storeFromImage, storeImage, type ProjectionImage } from "./table-image.ts"
+import { pivot, type PivotResult, type PivotSpec } from "./table-pivot.ts"
 import { allMatches, planQuery, sumInts } from "./table-planner.ts"
 import { TableState } from "./table-state.ts"
 import { TableStore } from "./table-store.ts"
@@ -51,6 +52,7 @@ export type {
 export { MAX_LIMIT, MIN_ID_QUERY, ProjectionChangedError } from "./table-types.ts"
 export { bindingOf } from "./table-binding.ts"
 export type { ProjectionImage } from "./table-image.ts"
+export type { PivotLine, PivotResult, PivotSpec, PivotRowDim, PivotColDim } from "./table-pivot.ts"
 export { monthsFromDays } from "./table-series.ts"
 
 /** Rows an export yields between two checks that the projection has not changed. */
@@ -233,6 +235,15 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** Per day × code, count, amount and extra ints of the matches, every status (table-series.ts codeSeries; issue 31 item 4). */
   codeSeries(q: Q): TableCodeSeries {
     return this.state.series.codeSeries(q)
+  }
+
+  /**
+   * The filter's rows counted and summed per row key × column key (table-pivot.ts; issue 32 item 4,
+   * sync/SPEC.md Q11): the group-by in two dimensions, cells [count, in, out].
+   */
+  pivot(q: Q, spec: PivotSpec): PivotResult {
+    const st = this.state
+    return pivot(st.store, st.bufs, st.entryRowsFrom, q, spec)
   }
 
   // ── Memory ──────────────────────────────────────────────────────────────────────────────

@@ -9,6 +9,7 @@ import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import type { GroupTotals, TableQuery, TableQueryResult } from "../../sync/projections/table-projection.ts"
 import { MAX_LIMIT, MIN_ID_QUERY } from "../../sync/projections/table-projection.ts"
 import { digitsOnly, documentDigitsOf, foldText } from "../../sync/projections/text-fold.ts"
+import type { PivotLine, PivotResult, PivotSpec } from "../../sync/projections/table-pivot.ts"
 
 type Row = Record<string, unknown>
 const SP = 3 * 3_600_000
@@ -137,5 +138,125 @@ export class NaiveTable<R> {
       result.groups = [...m].map(([key, g]): GroupTotals => ({ key, ...g }))
     }
     return result
+  }
+
+  /**
+   * The pivot written the obvious way (issue 32 item 4; sync/SPEC.md Q11): the matching rows put in a
+   * Map per row key and column key, ordered and cut at rowLimit as table-pivot.ts says.
+   */
+  pivot(q: TableQuery, spec: PivotSpec): Omit<PivotResult, "tookMs"> {
+    const t = this.t
+    let query = q
+    let period: PivotResult["period"]
+    if (spec.cols === "period") {
+      if (q.from === undefined || q.to === undefined || !(q.from < q.to)) throw new Error("naive pivot: a period needs from and to")
+      period = { prevFrom: q.from - (q.to - q.from), from: q.from, to: q.to }
+      query = { ...q, from: period.prevFrom }
+    }
+    const created = (e: Row) => this.ms(e, t.time.created)
+    const byDate = (a: Row, b: Row): number => created(a) - created(b) || (this.str(a, t.id.key) < this.str(b, t.id.key) ? -1 : 1)
+    const matches = [...this.rows.values()].filter(this.matcher(query)).sort(byDate)
+    const counts = (e: Row) => t.sums.counted.includes(this.str(e, t.sums.status))
+    const isIn = (e: Row) => e[t.sign.key] === t.sign.literals[0]
+    const typeKey = (t.enums[0] as { key: string }).key
+    const typeLits = (t.enums[0] as { literals: ReadonlyArray<string> }).literals
+    const keyOf = (d: string, e: Row): string => {
+      switch (d) {
+        case "type":
+          return this.str(e, typeKey)
+        case "wallet":
+          return this.str(e, t.scope)
+        case "day":
+          return dayKey(created(e))
+        case "month":
+          return dayKey(created(e)).slice(0, 7)
+        case "period":
+          return created(e) >= (period as { from: number }).from ? "current" : "previous"
+        case "none":
+          return ""
+        default:
+          return this.str(e, t.text[2] as string) || this.str(e, t.text[1] as string)
+      }
+    }
+    const cellsOf = new Map<string, Map<string, [number, number, number]>>()
+    const labels = new Map<string, string>()
+    for (const e of matches) {
+      const rk = keyOf(spec.rows, e)
+      if (spec.rows === "counterparty") labels.set(rk, this.str(e, t.text[1] as string))
+      const ck = keyOf(spec.cols, e)
+      let row = cellsOf.get(rk)
+      if (!row) cellsOf.set(rk, (row = new Map()))
+      let cell = row.get(ck)
+      if (!cell) row.set(ck, (cell = [0, 0, 0]))
+      cell[0]++
+      if (counts(e)) cell[isIn(e) ? 1 : 2] += e[t.amount] as number
+    }
+    // columns
+    const usedCols = new Set<string>()
+    for (const row of cellsOf.values()) for (const k of row.keys()) usedCols.add(k)
+    let columns: string[]
+    if (spec.cols === "wallet") {
+      columns = []
+      if (q.walletIds !== undefined && q.walletIds.length > 0) {
+        for (const w of q.walletIds) if (!columns.includes(w)) columns.push(w)
+      } else columns = [...new Set([...this.rows.values()].map((e) => this.str(e, t.scope)))].sort()
+    } else if (spec.cols === "type") columns = typeLits.filter((l) => usedCols.has(l))
+    else if (spec.cols === "period") columns = ["previous", "current"]
+    else if (spec.cols === "none") columns = [""]
+    else {
+      const ms = [...usedCols].sort()
+      columns = []
+      if (ms.length > 0) {
+        let [y, m] = (ms[0] as string).split("-").map(Number) as [number, number]
+        const last = ms[ms.length - 1] as string
+        for (;;) {
+          const k = `${y}-${String(m).padStart(2, "0")}`
+          columns.push(k)
+          if (k === last) break
+          m++
+          if (m > 12) {
+            m = 1
+            y++
+          }
+        }
+      }
+    }
+    const lineOf = (key: string, row: Map<string, [number, number, number]>): PivotLine => {
+      let n = 0
+      let i = 0
+      let o = 0
+      for (const c of row.values()) {
+        n += c[0]
+        i += c[1]
+        o += c[2]
+      }
+      const cells = columns.flatMap((k) => row.get(k) ?? [0, 0, 0])
+      const label = spec.rows === "counterparty" ? labels.get(key) : undefined
+      return label !== undefined ? { key, label, count: n, sumIn: i, sumOut: o, cells } : { key, count: n, sumIn: i, sumOut: o, cells }
+    }
+    let all = [...cellsOf].map(([k, row]) => lineOf(k, row))
+    if (spec.rows === "day" || spec.rows === "month") all.sort((a, b) => (a.key < b.key ? -1 : 1))
+    else all.sort((a, b) => b.sumIn + b.sumOut - (a.sumIn + a.sumOut) || b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    const limit = Math.min(2000, Math.max(1, Math.floor(spec.rowLimit ?? 100)))
+    const rest = all.slice(limit)
+    all = all.slice(0, limit)
+    const sumLines = (ls: ReadonlyArray<PivotLine>): PivotLine => ({
+      key: "",
+      count: ls.reduce((n, l) => n + l.count, 0),
+      sumIn: ls.reduce((n, l) => n + l.sumIn, 0),
+      sumOut: ls.reduce((n, l) => n + l.sumOut, 0),
+      cells: columns.flatMap((_, j) => [0, 1, 2].map((k) => ls.reduce((n, l) => n + (l.cells[j * 3 + k] as number), 0)))
+    })
+    const everything = [...cellsOf].map(([k, row]) => lineOf(k, row))
+    return {
+      rows: spec.rows,
+      cols: spec.cols,
+      columns,
+      lines: all,
+      others: rest.length > 0 ? sumLines(rest) : null,
+      omitted: rest.length,
+      total: sumLines(everything),
+      ...(period ? { period } : {})
+    }
   }
 }
