@@ -8,6 +8,7 @@
  */
 import { Schema } from "effect"
 import { LedgerState } from "./ledger.ts"
+import { PivotResultView, SavedView } from "./analysis.ts"
 import { CommandState } from "./commands.ts"
 import { AnyCommandBody } from "./commands.ts"
 import { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "./entities.ts"
@@ -194,6 +195,8 @@ export const LiveResult = {
   statements: StatementsResult,
   statementSeries: StatementSeriesView,
   table: TableResult,
+  pivot: PivotResultView,
+  savedViews: Schema.Array(SavedView),
   approvalRequests: Schema.Array(ApprovalRequestView),
   approvalHistory: Schema.Array(ApprovalRequest),
   syncProgress: SyncProgress,

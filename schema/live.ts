@@ -4,6 +4,7 @@
  * needs nothing of workers/. Each answers with a snapshot now and on every change.
  */
 import { TABLE_NAMES } from "./tables/registry.ts"
+import { PivotSpecMsg } from "./analysis.ts"
 import { Schema } from "effect"
 
 /** Statement filters handed to the worker's projection (sync/projections). */
@@ -75,6 +76,15 @@ export const LiveQuery = Schema.Union([
     // also the per day × code series of the matches (`daySeries`: count, amount, extra ints; issue 31 item 4 charts)
     daySeries: Schema.optionalKey(Schema.Boolean)
   }),
+  // issue 32 item 4 (sync/SPEC.md Q11): a filter of the statement ("statement") or a table, pivoted rows × columns
+  Schema.Struct({
+    kind: Schema.Literal("pivot"),
+    source: Schema.Literals(["statement", ...TABLE_NAMES]),
+    query: TableQueryMsg,
+    pivot: PivotSpecMsg
+  }),
+  // issue 32 item 4 (Q12): this user's saved analysis views, kept in the local store
+  Schema.Struct({ kind: Schema.Literal("savedViews") }),
   Schema.Struct({ kind: Schema.Literal("approvalRequests"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("approvalHistory"), walletId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("syncProgress") }),

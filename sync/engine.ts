@@ -26,6 +26,7 @@ import type { PinInput } from "./outbox/ports.ts"
 import type { StatementProjection } from "./projections/statement-projection.ts"
 import type { LiveResults, StatementsResult, TableResult } from "./results.ts"
 import { dbNameFor, openUserDb, wipeUserDb, type UserDb } from "./store/db.ts"
+import { deleteSavedView, putSavedView } from "./store/saved-views.ts"
 import { deleteIdbFileStore, fileDbNameFor } from "./uploads/file-store.ts"
 import { EngineBus, type EngineBusShape } from "./services/bus.ts"
 import { Commands, type CommandDesk } from "./services/commands.ts"
@@ -314,6 +315,21 @@ export class Engine {
   /** A one-off call for a view (a quote, a decode): never a change of state, which is a command. */
   call(endpoint: EndpointId, args: CallArgs): Promise<unknown> {
     return this.state.call(endpoint, args)
+  }
+
+  // ── saved analysis views (issue 32 item 4; sync/SPEC.md Q12; sync/store/saved-views.ts) ─
+  /** Adds or replaces a saved view in this user's store (answered live by `savedViews`). */
+  async saveView(view: unknown): Promise<void> {
+    await this.opened()
+    const db = this.state.db
+    if (!db || !this.state.current) throw notSignedIn()
+    await putSavedView(db, view)
+  }
+  async deleteView(id: string): Promise<void> {
+    await this.opened()
+    const db = this.state.db
+    if (!db || !this.state.current) throw notSignedIn()
+    await deleteSavedView(db, id)
   }
 
   // ── live queries (sync/services/live-queries.ts) ──────────────────────────

@@ -9,6 +9,7 @@ import type * as S from "../schema/live-results.ts"
 export type UploadView = typeof S.UploadView.Type
 export type UploadProgress = typeof S.UploadProgress.Type
 import type { SessionInfo, LiveQuery } from "../schema/live.ts"
+import type { PivotResultView, SavedView } from "../schema/analysis.ts"
 
 export interface Pending<T> {
   readonly value: T
@@ -63,6 +64,8 @@ export interface LiveResults {
   statements: StatementsResult
   statementSeries: StatementSeriesView
   table: TableResult
+  pivot: PivotResultView
+  savedViews: ReadonlyArray<SavedView>
   approvalRequests: ReadonlyArray<ApprovalRequestView>
   approvalHistory: ReadonlyArray<ApprovalRequest>
   syncProgress: SyncProgress

@@ -12,6 +12,7 @@ import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
 import type { Locale } from "../schema/common.ts"
 import type { TableName } from "../schema/tables/registry.ts"
+import type { SavedView } from "../schema/analysis.ts"
 import { api } from "../schema/api.ts"
 import { resultSchemaOf } from "../schema/live-results.ts"
 import {
@@ -272,6 +273,13 @@ export class EngineClient {
   /** A big table's filtered rows as a local CSV (headers: the translated column labels in the table's CSV order). */
   exportTable(table: TableName, query: TableQueryMsg, headers: ReadonlyArray<string>): Promise<Blob> {
     return this.request("exportTable", (reqId) => ({ t: "exportTable", reqId, table, query, headers }))
+  }
+  /** issue 32 item 4: adds or replaces a saved analysis view in this user's local store (live query `savedViews`). */
+  saveView(view: SavedView): Promise<void> {
+    return this.request("saveView", (reqId) => ({ t: "saveView", reqId, view })) as Promise<void>
+  }
+  deleteView(id: string): Promise<void> {
+    return this.request("deleteView", (reqId) => ({ t: "deleteView", reqId, id })) as Promise<void>
   }
 }
 

@@ -35,7 +35,7 @@ const engine = new Engine({
 })
 
 /** Q3: statement answers depend on the projection alone; unchanged, they are not recomputed. */
-const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries" || q.kind === "table"
+const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries" || q.kind === "table" || q.kind === "pivot"
 /**
  * Q5: after a query's early rows went out, the full answer is computed a little later (as the same
  * subscription, no longer fresh), not in the same task: on a machine of two cores the page paints
@@ -48,7 +48,13 @@ const FULL_AFTER_EARLY_MS = 24
 const push = (port: Port, subId: number, entry: Sub): void => {
   const fresh = entry.version === -1
   if (projectionBound(entry.query)) {
-    const v = entry.query.kind === "table" ? engine.tableVersion(entry.query.table) : engine.statementsVersion
+    const q = entry.query
+    const v =
+      q.kind === "table"
+        ? engine.tableVersion(q.table)
+        : q.kind === "pivot" && q.source !== "statement"
+          ? engine.tableVersion(q.source)
+          : engine.statementsVersion
     if (v === entry.version) return
     entry.version = v
   }

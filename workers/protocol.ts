@@ -10,6 +10,7 @@
 import { Schema } from "effect"
 import { AnyCommandBody, CommandState } from "../schema/commands.ts"
 import { Locale } from "../schema/common.ts"
+import { SavedView } from "../schema/analysis.ts"
 
 export { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
 import { LiveQuery, SessionInfo, StatementQueryMsg, TABLE_NAMES, TableQueryMsg } from "../schema/live.ts"
@@ -58,6 +59,9 @@ export const ToWorker = Schema.Union([
     format: Schema.Literals(["csv", "ofx"]),
     headers: Schema.Array(Schema.String)
   }),
+  // issue 32 item 4 (sync/SPEC.md Q12): a saved analysis view written to / deleted from the user's store
+  Schema.Struct({ t: Schema.Literal("saveView"), reqId: Schema.Number, view: SavedView }),
+  Schema.Struct({ t: Schema.Literal("deleteView"), reqId: Schema.Number, id: Schema.String }),
   // a big table's filtered rows as a local CSV (one message per table: its name and TableQuery)
   Schema.Struct({
     t: Schema.Literal("exportTable"),
@@ -121,7 +125,9 @@ export const Replies = {
   putFile: { success: Schema.String, failure: failureOf(["NotAuthorized", "BadRequest"]) },
   uploadControl: { success: Schema.Undefined, failure: failureOf(CANCEL_TAGS) },
   exportCsv: { success: Schema.instanceOf(Blob), failure: failureOf([]) },
-  exportTable: { success: Schema.instanceOf(Blob), failure: failureOf([]) }
+  exportTable: { success: Schema.instanceOf(Blob), failure: failureOf([]) },
+  saveView: { success: Schema.Undefined, failure: failureOf(["NotAuthorized", "BadRequest"]) },
+  deleteView: { success: Schema.Undefined, failure: failureOf(["NotAuthorized"]) }
 } as const satisfies { readonly [T in Extract<ToWorker, { reqId: number }>["t"]]: { readonly success: Schema.Top; readonly failure: Schema.Top } }
 export type RequestName = keyof typeof Replies
 export type ReplyOf<T extends RequestName> = (typeof Replies)[T]["success"]["Type"]

@@ -152,6 +152,22 @@ export async function serveMessage(engine: Engine, m: ToWorker, reply: (r: FromW
         fail(m.reqId, e)
       }
       return
+    case "saveView":
+      try {
+        await engine.saveView(m.view)
+        ok(m.reqId)
+      } catch (e) {
+        fail(m.reqId, e)
+      }
+      return
+    case "deleteView":
+      try {
+        await engine.deleteView(m.id)
+        ok(m.reqId)
+      } catch (e) {
+        fail(m.reqId, e)
+      }
+      return
     case "subscribe":
     case "unsubscribe":
       return

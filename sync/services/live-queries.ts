@@ -7,13 +7,16 @@
 import { Context, Effect, Layer } from "effect"
 import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../../schema/entities.ts"
 import type { LiveQuery, StatementQueryMsg, TableQueryMsg } from "../../schema/live.ts"
+import type { PivotResultView, PivotSpecMsg, SavedView } from "../../schema/analysis.ts"
 import { listDef } from "../../schema/lists.ts"
 import { WILDCARD } from "../../schema/permissions.ts"
 import { tableEntry, type TableName } from "../../schema/tables/registry.ts"
 import { layOverlays, withPendingBalance } from "../outbox/optimistic.ts"
 import { monthsFromDays, type StatementProjection } from "../projections/statement-projection.ts"
 import { tableCsv } from "../projections/table-export.ts"
+import type { TableProjection } from "../projections/table-projection.ts"
 import type { ConnectionView, LiveResults, StatementsResult, TableResult } from "../results.ts"
+import { SAVED_VIEW_KIND } from "../store/saved-views.ts"
 import { EngineBus, type EngineBusShape } from "./bus.ts"
 import { Commands, type CommandDesk } from "./commands.ts"
 import { Mirror, type MirrorState } from "./mirror.ts"
@@ -76,6 +79,10 @@ export class LiveQueriesState {
         const days = proj.series(sq, "day")
         return days.points.length > SERIES_MONTHLY_AFTER ? monthsFromDays(days) : days
       }
+      case "pivot":
+        return this.pivot(q.source, q.query, q.pivot)
+      case "savedViews":
+        return this.mirror.list<SavedView>(SAVED_VIEW_KIND).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
       case "approvalRequests":
         return this.listRows<ApprovalRequest>("approval_requests", q.walletId)
       case "approvalHistory":
@@ -159,6 +166,16 @@ export class LiveQueriesState {
       ...(daySeries ? { daySeries: p.codeSeries(q) } : {}),
       tookMs: performance.now() - t0
     }
+  }
+
+  /**
+   * issue 32 item 4 (sync/SPEC.md Q11): a filter of the statement or of a table, pivoted rows × columns in
+   * the projection (cells count, in, out), with the rows the projection holds.
+   */
+  pivot(source: "statement" | TableName, q: TableQueryMsg, spec: PivotSpecMsg): PivotResultView {
+    // the statement's projection is a TableProjection over its description: the pivot is the same code
+    const p = (source === "statement" ? this.sync.projection : this.sync.table(source)) as unknown as TableProjection<unknown>
+    return { ...p.pivot(q, spec), loadedRows: p.size }
   }
 
   /** A table's filtered rows as a local CSV Blob (every row of the filter, in its order). */
