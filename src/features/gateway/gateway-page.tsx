@@ -5,8 +5,8 @@
  * the gateway description (live query `{ kind: "table" }`), across several wallets of the company
  * at once (matrix + branches), filtered by text, period, status and value, with the totals, fees
  * and seller share of the filter; a row opens its receipt; the filter's rows download as a local
- * CSV, and the server export runs as a job with progress. Metrics: type × status totals computed
- * locally over the same projection and checked against the server's dashboard aggregate.
+ * CSV, and the server export runs as a job with progress. Metrics (metrics.tsx): charts and type ×
+ * status totals computed locally over the same projection, checked against the server's aggregate.
  */
 import { useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -14,15 +14,17 @@ import { Navigate, NavLink, Route, Routes } from "react-router"
 import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import { GATEWAY_STATUSES, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
-import { GATEWAY_METRICS_MAX_DAYS, type DashboardLine, type GatewayExport } from "../../../schema/api-gateway.ts"
+import type { GatewayExport } from "../../../schema/api-gateway.ts"
 import { formatDateTime } from "../../../schema/format.ts"
-import { currentWallet, useAppState } from "../../lib/app-state.ts"
+import { useAppState } from "../../lib/app-state.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLastAnswer } from "../../lib/use-answers.ts"
-import { Badge, Button, Card, Checkbox, Dialog, EmptyState, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
+import { Badge, Button, Card, Dialog, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
 import { DataTable, FIRST_WINDOW_LIMIT, type DataColumn } from "../../ui/data-table.tsx"
-import { compareLines, intervalError, intervalRange, localLines, periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
+import { periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
+import { useCallingWallet, WalletPicker, type WalletsProps } from "./gateway-wallets.tsx"
+import { Metrics } from "./metrics.tsx"
 import * as s from "./gateway.css.ts"
 import { OrdersPage } from "./orders.tsx"
 
@@ -114,27 +116,6 @@ export function GatewayPage() {
         <Route path="*" element={<Navigate to={lp("/gateway/transactions/deposits")} replace />} />
       </Routes>
     </div>
-  )
-}
-
-interface WalletsProps {
-  readonly wallets: ReadonlyArray<{ id: string; name: string }>
-}
-
-function WalletPicker({ wallets, selected, onChange }: WalletsProps & { selected: ReadonlyArray<string>; onChange: (ids: string[]) => void }) {
-  const { t } = useTranslation()
-  return (
-    <fieldset className={s.wallets} data-testid="gateway-wallets">
-      <legend>{t("gateway:filters.wallets")}</legend>
-      {wallets.map((w) => (
-        <Checkbox
-          key={w.id}
-          label={w.name}
-          checked={selected.includes(w.id)}
-          onChange={(on) => onChange(on ? [...selected, w.id] : selected.filter((x) => x !== w.id))}
-        />
-      ))}
-    </fieldset>
   )
 }
 
@@ -357,15 +338,6 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
 }
 
 /** features §7 transactions/exports: a job with status, polled every 2 s until it completes. */
-/**
- * The wallet a company call is made as (the `wallet-uuid` header): the open wallet when it is among the
- * chosen ones, since a matrix may ask for its branches and a branch only for itself (D-gateway-company-kind).
- */
-function useCallingWallet(walletIds: ReadonlyArray<string>): string | null {
-  const current = useAppState((st) => currentWallet(st)?.id ?? null)
-  return current !== null && walletIds.includes(current) ? current : (walletIds[0] ?? null)
-}
-
 function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; readonly walletId: string | null; readonly now: number }) {
   const { t } = useTranslation()
   const [job, setJob] = useState<GatewayExport | null>(null)
@@ -412,119 +384,6 @@ function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; rea
         <Button variant="ghost" onClick={() => download(new Blob([job.csv ?? ""], { type: "text/csv" }), `gateway-export-${job.id}.csv`)}>
           {t("gateway:export.download")}
         </Button>
-      ) : null}
-    </>
-  )
-}
-
-function Metrics({ wallets }: WalletsProps) {
-  const { t } = useTranslation()
-  const f = useFormat()
-  const [now] = useState(() => Date.now())
-  const today = new Date(now - 3 * 3_600_000).toISOString().slice(0, 10)
-  const [start, setStart] = useState(() => new Date(now - 3 * 3_600_000 - 29 * 86_400_000).toISOString().slice(0, 10))
-  const [end, setEnd] = useState(today)
-  const [selected, setSelected] = useState<string[] | null>(null)
-  const walletIds = selected ?? wallets.map((w) => w.id)
-  const callingWallet = useCallingWallet(walletIds)
-  const err = intervalError(start, end, walletIds)
-  const range = err === null ? intervalRange(start, end) : null
-  const r = useLiveQuery(range ? { kind: "table", table: "gateway_transactions", query: { walletIds, ...range, limit: 0, groupBy: "code" } } : null)
-  const [server, setServer] = useState<{ key: string; lines: ReadonlyArray<DashboardLine> } | "error" | null>(null)
-  const walletList = walletIds.join(",")
-  const key = `${start}|${end}|${walletList}|${r?.total ?? -1}`
-  useEffect(() => {
-    if (err !== null || walletList === "") return
-    let live = true
-    getEngine()
-      .call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletList }, walletId: callingWallet ?? "" })
-      .then(
-        (x) => {
-          if (live) setServer({ key, lines: x.data.data })
-        },
-        () => {
-          if (live) setServer("error")
-        }
-      )
-    return () => {
-      live = false
-    }
-  }, [key, err, start, end, walletList, callingWallet])
-  const local = localLines(r?.groups ?? [])
-  const serverLines = server !== null && server !== "error" && server.key === key ? server.lines : undefined
-  const { lines, differences } = compareLines(local, serverLines)
-  return (
-    <>
-      <Card>
-        <div className={s.filters}>
-          <TextField type="date" label={t("gateway:metrics.start")} value={start} onChange={setStart} data-testid="metrics-start" />
-          <TextField type="date" label={t("gateway:metrics.end")} value={end} onChange={setEnd} data-testid="metrics-end" />
-        </div>
-        <WalletPicker wallets={wallets} selected={walletIds} onChange={setSelected} />
-        {err ? (
-          <p role="alert" className={s.diff} data-testid="metrics-error">
-            {t(`gateway:metrics.${err}`, { days: GATEWAY_METRICS_MAX_DAYS })}
-          </p>
-        ) : null}
-      </Card>
-      {err === null ? (
-        <Card>
-          <p role="status" data-testid="metrics-check" className={differences > 0 ? s.diff : undefined}>
-            {server === "error"
-              ? t("gateway:metrics.serverError")
-              : serverLines === undefined
-                ? t("gateway:metrics.checking")
-                : differences > 0
-                  ? t("gateway:metrics.mismatch", { count: differences })
-                  : t("gateway:metrics.match")}
-          </p>
-          {lines.length === 0 ? (
-            <EmptyState title={t("gateway:metrics.none")} />
-          ) : (
-            <div className={s.tableWrap}>
-              <table className={s.table} data-testid="metrics-table">
-                <caption className={visuallyHidden}>{t("gateway:metrics.byStatus")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={s.th}>
-                      {t("gateway:metrics.type")}
-                    </th>
-                    <th scope="col" className={s.th}>
-                      {t("gateway:metrics.status")}
-                    </th>
-                    <th scope="col" className={`${s.th} ${s.num}`}>
-                      {t("gateway:metrics.items")}
-                    </th>
-                    <th scope="col" className={`${s.th} ${s.num}`}>
-                      {t("gateway:metrics.value")}
-                    </th>
-                    <th scope="col" className={`${s.th} ${s.num}`}>
-                      {t("gateway:metrics.server")}
-                    </th>
-                    <th scope="col" className={s.th}>
-                      {t("gateway:metrics.difference")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((l) => {
-                    const off = l.server === null || (l.server !== undefined && (l.server.items !== l.items || l.server.value !== l.value))
-                    return (
-                      <tr key={`${l.type}|${l.status}`} data-testid="metrics-row">
-                        <td className={s.td}>{t(`gateway:dashType.${l.type}`)}</td>
-                        <td className={s.td}>{t(`gateway:status.${l.status}`)}</td>
-                        <td className={`${s.td} ${s.num}`}>{l.items}</td>
-                        <td className={`${s.td} ${s.num}`}>{f.brl(l.value)}</td>
-                        <td className={`${s.td} ${s.num}`}>{l.server ? `${l.server.items} · ${f.brl(l.server.value)}` : l.server === null ? "0" : "…"}</td>
-                        <td className={`${s.td} ${off ? s.diff : ""}`}>{off ? "≠" : ""}</td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </Card>
       ) : null}
     </>
   )
