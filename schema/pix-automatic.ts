@@ -228,7 +228,11 @@ export function automaticQrId(
  * yet (merchants charge a few days ahead). A variable amount is counted once it is charged.
  */
 export function automaticAheadItems(
-  authorizations: ReadonlyArray<Pick<AutomaticAuthorization, "id" | "status" | "frequency" | "start_date" | "end_date" | "value" | "payment_max_value">>,
+  authorizations: ReadonlyArray<
+    Pick<AutomaticAuthorization, "id" | "status" | "frequency" | "start_date" | "end_date" | "value" | "payment_max_value"> & {
+      readonly beneficiary_name?: string
+    }
+  >,
   payments: ReadonlyArray<Pick<AutomaticPayment, "authorization_id" | "payment_date" | "amount" | "status">>,
   today: string,
   days = SCHEDULE_MAX_DAYS
@@ -236,13 +240,17 @@ export function automaticAheadItems(
   const t0 = parseIsoDate(today)
   const last = t0 === null ? today : new Date(t0 + days * 86_400_000).toISOString().slice(0, 10)
   const maxOf = new Map(authorizations.map((a) => [a.id, a.payment_max_value]))
+  const nameOf = (id: string): { label?: string } => {
+    const name = authorizations.find((a) => a.id === id)?.beneficiary_name
+    return name ? { label: name } : {}
+  }
   const charged = new Set<string>()
   const out: AheadItem[] = []
   for (const p of payments) {
     charged.add(`${p.authorization_id}|${p.payment_date}`)
     if (p.status !== "SCHEDULED") continue
     if (chargeFailure(p.amount, maxOf.get(p.authorization_id) ?? null) !== null) continue
-    out.push({ date: p.payment_date, amount: -p.amount })
+    out.push({ date: p.payment_date, amount: -p.amount, ...nameOf(p.authorization_id) })
   }
   for (const a of authorizations) {
     if (a.status !== "ACTIVE" || a.value === null) continue
@@ -251,7 +259,7 @@ export function automaticAheadItems(
     if (a.start_date > end) continue
     for (const d of recurrenceDates({ start: a.start_date, frequency: a.frequency, end })) {
       if (d < today || charged.has(`${a.id}|${d}`)) continue
-      out.push({ date: d, amount: -a.value })
+      out.push({ date: d, amount: -a.value, ...(a.beneficiary_name ? { label: a.beneficiary_name } : {}) })
     }
   }
   return out

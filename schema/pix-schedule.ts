@@ -148,8 +148,10 @@ export const nextOccurrences = (r: Pick<PixRecurrence, "start_date" | "end_date"
  * An occurrence above the recurrence's maximum value is not scheduled (features §4) and not counted.
  */
 export function aheadItemsOf(
-  scheduled: ReadonlyArray<Pick<ScheduledPix, "payment_date" | "amount" | "status" | "recurrence_id">>,
-  recurrences: ReadonlyArray<Pick<PixRecurrence, "id" | "start_date" | "end_date" | "frequency" | "value" | "payment_max_value" | "status">>,
+  scheduled: ReadonlyArray<Pick<ScheduledPix, "payment_date" | "amount" | "status" | "recurrence_id"> & { readonly beneficiary_name?: string }>,
+  recurrences: ReadonlyArray<
+    Pick<PixRecurrence, "id" | "start_date" | "end_date" | "frequency" | "value" | "payment_max_value" | "status"> & { readonly beneficiary_name?: string }
+  >,
   today: string,
   days = SCHEDULE_MAX_DAYS
 ): AheadItem[] {
@@ -160,7 +162,7 @@ export function aheadItemsOf(
   for (const s of scheduled) {
     if (s.recurrence_id !== null) made.add(`${s.recurrence_id}|${s.payment_date}`)
     if (s.status !== "scheduled") continue
-    out.push({ date: s.payment_date, amount: -s.amount })
+    out.push({ date: s.payment_date, amount: -s.amount, ...(s.beneficiary_name ? { label: s.beneficiary_name } : {}) })
   }
   for (const r of recurrences) {
     if (r.status !== "active") continue
@@ -169,7 +171,7 @@ export function aheadItemsOf(
     if (r.start_date > end) continue
     for (const d of recurrenceDates({ start: r.start_date, frequency: r.frequency, end })) {
       if (d < today || made.has(`${r.id}|${d}`)) continue
-      out.push({ date: d, amount: -r.value })
+      out.push({ date: d, amount: -r.value, ...(r.beneficiary_name ? { label: r.beneficiary_name } : {}) })
     }
   }
   return out

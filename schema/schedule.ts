@@ -86,6 +86,8 @@ export interface AheadItem {
   readonly date: string
   /** Minor units: negative goes out, positive comes in. */
   readonly amount: number
+  /** Who it goes to, where the source knows (the chart's items of a day, issue 31 item 4). */
+  readonly label?: string
 }
 export interface AheadDay {
   readonly date: string
