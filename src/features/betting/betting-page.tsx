@@ -20,7 +20,23 @@ import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { LatestReceiptAction } from "../../lib/receipt-view.tsx"
-import { Badge, Button, Card, Checkbox, Dialog, EmptyState, MoneyField, PageHeader, Select, Skeleton, TextField, layout, type Tone } from "../../ui/index.ts"
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Dialog,
+  EmptyState,
+  MoneyField,
+  PageHeader,
+  Select,
+  Skeleton,
+  TextField,
+  layout,
+  vars,
+  type Tone
+} from "../../ui/index.ts"
+import { Chart, compactReais } from "../../ui/chart.tsx"
 import { acceptedName, checkFile } from "./report-check.ts"
 import * as s from "./betting.css.ts"
 
@@ -382,6 +398,35 @@ function HistoryBet() {
 
 // ── sending-ggr / history-ggr ───────────────────────────────────────────────
 
+/**
+ * The GGR history as a picture (issue 31 item 4 "GGR history by month"): the months sent, oldest
+ * first, each its gross gaming revenue as a bar, from the synced list (live: a month sent or
+ * changed moves it); its table and keyboard focus as every chart's (src/ui/chart.tsx).
+ */
+export function GgrChart({ rows }: { readonly rows: ReadonlyArray<{ readonly month: number; readonly year: number; readonly total_value: number }> }) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const months = useMemo(() => [...rows].sort((a, b) => a.year * 12 + a.month - (b.year * 12 + b.month)), [rows])
+  const tick = useMemo(() => ({ left: (v: number) => compactReais(v, f.locale) }), [f.locale])
+  return (
+    <Card>
+      <Chart
+        title={t("betting:ggrHistory.chart")}
+        testId="ggr-chart"
+        points={months.map((g) => ({ label: monthLabel(g.month, g.year), values: { ggr: g.total_value } }))}
+        series={[{ key: "ggr", label: t("betting:ggrHistory.value"), kind: "bar", color: vars.color.primary, format: (v) => f.brl(v) }]}
+        tick={tick}
+        pointHeader={t("betting:ggrHistory.period")}
+        pointName={(i) => {
+          const g = months[i]
+          return g ? monthLabel(g.month, g.year) : ""
+        }}
+        attrs={{ "data-total": months.reduce((a, g) => a + g.total_value, 0) }}
+      />
+    </Card>
+  )
+}
+
 function SendingGgr() {
   const { t } = useTranslation()
   const wallet = useCurrentWallet()
@@ -473,6 +518,7 @@ function HistoryGgr() {
           {t(`errors:${k}`)}
         </p>
       ))}
+      {shown.length > 0 ? <GgrChart rows={shown} /> : null}
       {shown.length === 0 ? (
         <Card>
           <EmptyState title={t("betting:ggrHistory.empty")} />
