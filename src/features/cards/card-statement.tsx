@@ -6,14 +6,17 @@
  * copy of it. One card is selected by its tag in the description (`•••• 1234`, written by the
  * sandbox's card processor); with a card chosen, the text narrows by merchant (D-cards-statement).
  * Live: a purchase made at a shop while the page is open arrives by the stream and shows here.
+ * Spending over time (issue 31 item 4): the approved purchases of the filter as a chart.
  */
 import { useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
+import type { StatementSeriesView } from "../../../workers/results.ts"
 import { parseMoneyInput } from "../../../schema/validation.ts"
 import { DATE_PRESETS, presetRange, type DatePreset } from "../../lib/date-presets.ts"
 import { useFormat } from "../../lib/use-format.ts"
-import { Card, EmptyState, MoneyField, Select, Skeleton, TextField, layout } from "../../ui/index.ts"
+import { Card, EmptyState, MoneyField, Select, Skeleton, TextField, layout, vars } from "../../ui/index.ts"
+import { Chart, compactReais } from "../../ui/chart.tsx"
 import { cardFilterText, type CardView } from "./card-rules.ts"
 import * as s from "./cards.css.ts"
 
@@ -66,6 +69,13 @@ export function CardStatement({
   )
   const declined = useLiveQuery(
     query === null || status === "approved" || status === "pending" ? null : { kind: "statements", query: { ...query, statuses: ["failed"], limit: 0 } }
+  )
+  // issue 31 item 4 "card spending over time": the approved purchases of the same filter per day (per month past
+  // 120 days), from the statement projection's chart series (the `statementSeries` live query; live as the rows are)
+  const spending = useLiveQuery(
+    query === null || status === "declined" || status === "pending"
+      ? null
+      : { kind: "statementSeries", query: { ...omitWindow(query), statuses: ["completed"] }, unit: "auto" }
   )
   const cardLabel = (c: CardView): string =>
     `${t(c.virtual ? "cards:kind.virtual" : "cards:kind.physical")} ${cardFilterText(c.last_four ?? "")}${c.nickname !== "" ? ` · ${c.nickname}` : ""}`
@@ -138,6 +148,7 @@ export function CardStatement({
         <span>{t("cards:statement.count", { count: rows?.total ?? 0 })}</span>
         <span className={s.declined}>{t("cards:statement.declinedCount", { count: declined?.total ?? 0 })}</span>
       </div>
+      {spending && spending.points.length > 0 ? <SpendingChart series={spending} /> : null}
       {rows === undefined ? (
         <Card>
           <Skeleton height={120} />
@@ -188,5 +199,34 @@ export function CardStatement({
         </div>
       )}
     </section>
+  )
+}
+
+const omitWindow = <Q extends { readonly sort?: unknown }>(q: Q): Omit<Q, "sort"> => {
+  const { sort: _s, ...rest } = q
+  return rest
+}
+
+/** The approved purchases of the filter over time (issue 31 item 4): a bar per day or month, its table and keyboard focus (src/ui/chart.tsx). */
+export function SpendingChart({ series }: { readonly series: StatementSeriesView }) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const monthly = series.unit === "month"
+  const tick = useMemo(() => ({ left: (v: number) => compactReais(v, f.locale) }), [f.locale])
+  const name = (key: string): string => (monthly ? `${key.slice(5, 7)}/${key.slice(0, 4)}` : f.day(key))
+  const total = series.points.reduce((a, p) => a + p.sumOut, 0)
+  return (
+    <Card>
+      <Chart
+        title={t(monthly ? "cards:statement.chartMonthly" : "cards:statement.chartDaily")}
+        testId="card-spending-chart"
+        points={series.points.map((p) => ({ label: monthly ? name(p.key) : name(p.key).slice(0, 5), values: { spent: p.sumOut } }))}
+        series={[{ key: "spent", label: t("cards:statement.spent"), kind: "bar", color: vars.color.primary, format: (v) => f.brl(v) }]}
+        tick={tick}
+        pointHeader={t(monthly ? "cards:statement.month" : "cards:statement.day")}
+        pointName={(i) => name(series.points[i]?.key ?? "")}
+        attrs={{ "data-total": total, "data-unit": series.unit }}
+      />
+    </Card>
   )
 }
