@@ -24,7 +24,21 @@ import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import { showDay } from "../../lib/days-ahead.tsx"
 import { escapeHtml } from "../../lib/html.ts"
-import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, MoneyField, Skeleton, TextField, centsToInput, layout, type Tone } from "../../ui/index.ts"
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  MoneyField,
+  PasteButton,
+  Skeleton,
+  TextField,
+  centsToInput,
+  layout,
+  type Tone
+} from "../../ui/index.ts"
 import * as s from "./pix-schedule.css.ts"
 import { Shell } from "./schedule-shell.tsx"
 
@@ -211,6 +225,17 @@ function QrApproval({ walletId, onRead }: { readonly walletId: string | null; re
         }}
         data-testid="automatic-qr-code"
       />
+      <div>
+        {/* issue 31 item 5: a paste button where a code is typed (D-locale-input "Messages that stay") */}
+        <PasteButton
+          label={t("pixSchedule:automatic.qrPaste")}
+          onPaste={(text) => {
+            setCode(text)
+            setError(null)
+          }}
+          data-testid="automatic-qr-paste"
+        />
+      </div>
       <div>
         <Button type="submit" variant="secondary" busy={reading} data-testid="automatic-qr-read">
           {t("pixSchedule:automatic.qrRead")}
