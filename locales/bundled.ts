@@ -24,6 +24,7 @@ import ptTed from "./pt/ted.json"
 import ptBetting from "./pt/betting.json"
 import ptGateway from "./pt/gateway.json"
 import ptReceipt from "./pt/receipt.json"
+import ptAnalysis from "./pt/analysis.json"
 import enCommon from "./en/common.json"
 import enAuth from "./en/auth.json"
 import enShell from "./en/shell.json"
@@ -45,6 +46,7 @@ import enTed from "./en/ted.json"
 import enBetting from "./en/betting.json"
 import enGateway from "./en/gateway.json"
 import enReceipt from "./en/receipt.json"
+import enAnalysis from "./en/analysis.json"
 
 import type { Namespace } from "./namespaces.ts"
 
@@ -70,7 +72,8 @@ export const resources = {
     ted: ptTed,
     betting: ptBetting,
     gateway: ptGateway,
-    receipt: ptReceipt
+    receipt: ptReceipt,
+    analysis: ptAnalysis
   },
   en: {
     common: enCommon,
@@ -93,6 +96,7 @@ export const resources = {
     ted: enTed,
     betting: enBetting,
     gateway: enGateway,
-    receipt: enReceipt
+    receipt: enReceipt,
+    analysis: enAnalysis
   }
 } as const satisfies Record<"pt" | "en", Record<Namespace, unknown>>

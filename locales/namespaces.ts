@@ -23,7 +23,8 @@ export const NAMESPACES = [
   "ted",
   "betting",
   "gateway",
-  "receipt"
+  "receipt",
+  "analysis"
 ] as const
 
 export type Namespace = (typeof NAMESPACES)[number]

@@ -117,6 +117,14 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
           (m) => m.CoinsPage
         )
       },
+      // issue 32 item 4: analysis across wallets, on the statement and on the gateway transactions (one page, src/features/analysis)
+      {
+        path: "banking/statements/analysis",
+        lazy: page(
+          () => import("../features/analysis/analysis-page.tsx"),
+          (m) => m.StatementAnalysisPage
+        )
+      },
       {
         path: "banking/statements/*",
         lazy: page(
@@ -196,6 +204,13 @@ export function areaRoutes(flags: FeatureFlags = FEATURES): RouteObject[] {
         lazy: page(
           () => import("../features/gateway/payment-requests.tsx"),
           (m) => m.PaymentRequestsPage
+        )
+      },
+      {
+        path: "gateway/analysis",
+        lazy: page(
+          () => import("../features/analysis/analysis-page.tsx"),
+          (m) => m.GatewayAnalysisPage
         )
       },
       {

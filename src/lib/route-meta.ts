@@ -78,6 +78,8 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/gateway/payments", area: "gateway", gatewayOnly: true, permission: P.getApprovalRequests, tour: "gatewayPayments" },
   { pattern: "/gateway/transactions/*", area: "gateway", gatewayOnly: true, permission: GATEWAY_LIST_TAGS, tour: "gatewayTransactions" },
   { pattern: "/gateway/orders", area: "gateway", gatewayOnly: true, permission: P.getGatewayOrders },
+  // issue 32 item 4: the analysis of the gateway transactions reads the same lists (the statement's is under /banking/statements/*)
+  { pattern: "/gateway/analysis", area: "gateway", gatewayOnly: true, permission: GATEWAY_LIST_TAGS },
   { pattern: "/control-panel", area: "control-panel" },
   { pattern: "/control-panel/wallets", area: "control-panel", tour: "controlPanelWallets" },
   { pattern: "/control-panel/wallets/:id", area: "control-panel" },

@@ -27,6 +27,9 @@ class FakeEngine {
   readonly submitted: Array<{ readonly walletId: string; readonly body: CommandBody }> = []
   /** Every window asked by a table's live query. */
   readonly asked: LiveQuery[] = []
+  /** Every saved analysis view written, and every id deleted (issue 32 item 4). */
+  readonly savedViews: unknown[] = []
+  readonly deletedViews: string[] = []
 
   /** Answer live queries of `kind` (a list: "list:<name>", a table: "table:<name>") with a value or a function of the query. */
   answer(kind: string, value: Answer): void {
@@ -38,6 +41,8 @@ class FakeEngine {
     this.pinAnswers.length = 0
     this.submitted.length = 0
     this.asked.length = 0
+    this.savedViews.length = 0
+    this.deletedViews.length = 0
     this.bump()
   }
 
@@ -66,6 +71,14 @@ class FakeEngine {
   submit(walletId: string, body: CommandBody): Promise<string> {
     this.submitted.push({ walletId, body })
     return Promise.resolve(`cmd-${this.submitted.length}`)
+  }
+  saveView(view: unknown): Promise<void> {
+    this.savedViews.push(view)
+    return Promise.resolve()
+  }
+  deleteView(id: string): Promise<void> {
+    this.deletedViews.push(id)
+    return Promise.resolve()
   }
   setLocale(): void {
     /* the header of core §7: nothing to send here */

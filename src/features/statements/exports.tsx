@@ -20,7 +20,7 @@ import { isOrderedKeys, isSameMonthKeys, dayOfKey, spDateKey } from "../../lib/d
 import { downloadBlob } from "../../lib/download.ts"
 import { toast } from "../../lib/feedback.ts"
 import { Badge, Button, Card, Dialog, Select, TextField, layout } from "../../ui/index.ts"
-import type { WalletAccess } from "./use-readable-wallets.ts"
+import type { WalletAccess } from "../../lib/use-readable-wallets.ts"
 import * as s from "./statements.css.ts"
 
 /** features §9: statement export polling every 10 000 ms. */

@@ -11,7 +11,7 @@ import { STATEMENT_STATUSES, STATEMENT_TYPES, type StatementStatus, type Stateme
 import type { CurrencySymbol } from "../../../schema/common.ts"
 import { Button, Checkbox, MoneyField, Select, TextField } from "../../ui/index.ts"
 import { FILTER_CURRENCIES, PRESET_CHOICES, type FilterProblems, type PresetChoice, type StatementFilter } from "./statement-filter.ts"
-import type { WalletAccess } from "./use-readable-wallets.ts"
+import type { WalletAccess } from "../../lib/use-readable-wallets.ts"
 import * as s from "./statements.css.ts"
 
 export interface FilterBarProps {

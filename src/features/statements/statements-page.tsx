@@ -8,13 +8,14 @@
  * instant (local CSV/OFX of the filtered rows) or a server job; a row opens its receipt.
  */
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react"
-import { useSearchParams } from "react-router"
+import { Link, useSearchParams } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { StatementRowView } from "../../../workers/results.ts"
 import { DAY_MS, presetRange, rangeDayKeys, spDateKey, spDay, isSameMonthKeys } from "../../lib/date-presets.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { Button, Card, Checkbox, EmptyState, PageHeader, Skeleton, layout } from "../../ui/index.ts"
 import { AnalysisPanel } from "./analysis-panel.tsx"
 import { EXPORT_POLL_MS, ExportJobs, LocalExportButtons, ServerExportDialog, type ExportJob } from "./exports.tsx"
@@ -26,7 +27,7 @@ import { FIRST_WINDOW_LIMIT, StatementTable, windowLive, type StatementSort } fr
 import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
 import { SETTLE_MS, useLastAnswer, useSettled } from "../../lib/use-answers.ts"
-import { useReadableWallets } from "./use-readable-wallets.ts"
+import { useReadableWallets } from "../../lib/use-readable-wallets.ts"
 import * as s from "./statements.css.ts"
 
 const StatementChart = lazy(() => import("./statement-chart.tsx"))
@@ -144,10 +145,20 @@ export function StatementsPage() {
   }, [base, sort])
   const exportQuery = useCallback(() => exportQueryRef.current, [])
   const exportDisabled = !head || head.total === 0
+  const lp = useLocalePath()
+  const analysisWallets = filter.walletIds.join(",")
   const canServerExport = exportWallets.length > 0
   const headerActions = useMemo(
     () => (
       <>
+        {/* issue 32 item 4: the analysis across wallets of the selected wallets */}
+        <Link
+          to={`${lp("/banking/statements/analysis")}?w=${encodeURIComponent(analysisWallets)}`}
+          data-testid="statements-analysis-link"
+          className={s.analysisLink}
+        >
+          {t("analysis:open")}
+        </Link>
         <LocalExportButtons query={exportQuery} disabled={exportDisabled} />
         {canServerExport ? (
           <Button variant="secondary" size="sm" onClick={openExport} data-testid="export-server">
@@ -156,7 +167,7 @@ export function StatementsPage() {
         ) : null}
       </>
     ),
-    [exportQuery, exportDisabled, canServerExport, openExport, t]
+    [exportQuery, exportDisabled, canServerExport, openExport, t, lp, analysisWallets]
   )
 
   if (access.all === undefined) {

@@ -99,3 +99,5 @@ export const job = style({
 /** The chart while it still shows an earlier filter's series (it follows once typing pauses). */
 export const current = style({ transition: "opacity 120ms ease-out" })
 export const behind = style([current, { opacity: 0.45 }])
+/** The link to the analysis across wallets (issue 32 item 4), beside the exports. */
+export const analysisLink = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.primary, alignSelf: "center" })

@@ -3,19 +3,22 @@
  * "every action … gated by the wallet's permission actions", features §2 statements permission
  * get-statement; features §7 exports and receipts). Each wallet's actions come from its own
  * live `permissionActions` query, so the cross-wallet analysis never offers a wallet the user
- * cannot read.
+ * cannot read. Shared by the statements page and the analysis across wallets (issue 32 item 4).
  */
 import { useMemo } from "react"
-import { useLiveQuery } from "../../../workers/client.ts"
-import type { Wallet } from "../../../schema/entities.ts"
-import { hasPermission, P } from "../../../schema/permissions.ts"
-import { useLiveQueries } from "../../lib/use-live-queries.ts"
+import { useLiveQuery } from "../../workers/client.ts"
+import type { Wallet } from "../../schema/entities.ts"
+import { hasPermission, P } from "../../schema/permissions.ts"
+import { useLiveQueries } from "./use-live-queries.ts"
+import { GATEWAY_LIST_TAGS } from "./route-meta.ts"
 
 export interface WalletAccess {
   readonly wallet: Wallet
   readonly canRead: boolean
   readonly canExport: boolean
   readonly canReceipt: boolean
+  /** May read at least one of the gateway's lists (the analysis of gateway transactions, issue 32 item 4). */
+  readonly canGateway: boolean
 }
 
 export interface ReadableWallets {
@@ -37,7 +40,8 @@ export function useReadableWallets(): ReadableWallets {
         wallet,
         canRead: hasPermission(acts, P.getStatement),
         canExport: hasPermission(acts, P.postStatementExport),
-        canReceipt: hasPermission(acts, P.getReceipts)
+        canReceipt: hasPermission(acts, P.getReceipts),
+        canGateway: GATEWAY_LIST_TAGS.some((tag) => hasPermission(acts, tag))
       }
     })
     return { all, readable: all.filter((a) => a.canRead), byId: new Map(all.map((a) => [a.wallet.id, a])) }
