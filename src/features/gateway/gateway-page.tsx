@@ -93,6 +93,8 @@ export function GatewayPage() {
     ["/gateway/transactions/refunds", "refunds"],
     ["/gateway/transactions/returns", "returns"],
     ["/gateway/metrics", "metrics"],
+    // issue 32 item 4: the analysis across wallets of the transactions (its own page, src/features/analysis)
+    ["/gateway/analysis", "analysis"],
     ["/gateway/orders", "orders"],
     ["/gateway/payments", "paymentRequests"]
   ]
