@@ -185,7 +185,7 @@ export interface Ctx {
   /** Background timers (export jobs, receipts, cut-off, alive mode), cleared on close. */
   readonly timers: Set<NodeJS.Timeout>
   log(line: string): void
-  /** Always printed (login codes, OTPs): the sandbox's stand-in for e-mail (DESIGN). */
+  /** Always printed (login codes, OTPs): the sandbox's stand-in for e-mail (DESIGN "The sandbox users API"). */
   say(line: string): void
   /** The last code sent per e-mail/purpose (admin `GET /__admin/codes`), the console being the e-mail. */
   readonly codes: Map<string, string>

@@ -60,7 +60,7 @@ describe.each(LOCALES)("PIN prompt (%s)", (lng) => {
     await expect.element(dialog).toBeVisible()
     await expect.element(dialog.getByText(tx.description)).toBeVisible()
     const pin = dialog.getByLabelText("PIN", { exact: true })
-    // DESIGN: the PIN is never shown; focus starts in the field
+    // DESIGN "Accessibility" and "Commands" (the PIN step): the PIN is never shown; focus starts in the field
     await expect.element(pin).toHaveAttribute("type", "password")
     await expect.element(pin).toHaveFocus()
     await userEvent.keyboard("1a2-b3 45")

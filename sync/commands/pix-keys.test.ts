@@ -1,5 +1,5 @@
 /**
- * The claim start's pending row (spec features §4 claims; DESIGN C7): shown at once as an opened
+ * The claim start's pending row (spec features §4 claims; sync/SPEC.md C7): shown at once as an opened
  * claim of mine, it steps aside once the directory's row for the key is in the list. While in flight
  * only an open claim stands for it; once the directory took the command, a claim already answered
  * by the holder (confirmed before this tab pulled, e.g. after a reload) stands for it too, so the key

@@ -1,5 +1,5 @@
 /**
- * DESIGN C7: an added row of a pending command steps aside once the synced row it stands for is in
+ * sync/SPEC.md C7: an added row of a pending command steps aside once the synced row it stands for is in
  * the list (its stream hint can come before the command's answer), so a favored contact or a TED
  * contact is never listed twice (the e2e pix/contacts suite saw "Adicionando…" beside the synced
  * contact on a loaded machine); another key or account does not stand for it.

@@ -1,5 +1,5 @@
 /**
- * Reading a command's appended event log (DESIGN "Commands"; sync/outbox/RULES.md O1, RP1):
+ * Reading a command's appended event log (DESIGN "Commands"; sync/SPEC.md OB1, RP1):
  * pure helpers that answer "where is this command now?" from its events alone, so that the
  * pipeline, the outbox, replay after a reload and the optimistic projection all agree.
  */
@@ -36,7 +36,7 @@ export const sendCount = (events: ReadonlyArray<CommandEvent>): number => {
 }
 
 /**
- * Whether a send may have reached the server earlier (RULES.md RP1, R3): any `sending` event in
+ * Whether a send may have reached the server earlier (sync/SPEC.md RP1, RT3): any `sending` event in
  * the log means the outcome may be unknown (a kill after the server applied it, a network error,
  * a 5xx after apply), so the pipeline reconciles before it sends again.
  */

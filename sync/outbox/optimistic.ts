@@ -1,7 +1,7 @@
 /**
  * Optimistic effects of commands (DESIGN "Commands": "while a command is pending, balances and
  * lists show its effect, marked as pending; on rejection the effect disappears and the user is
- * told why, in their language"; sync/outbox/RULES.md OP1–OP3). Pure functions over commands and
+ * told why, in their language"; sync/SPEC.md OP1–OP3). Pure functions over commands and
  * their latest event; the projections (sync/projections) add the deltas to the pulled balances
  * and lay the overlays over the approval queue, the view translates notice keys (locales/).
  */

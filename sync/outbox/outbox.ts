@@ -1,14 +1,14 @@
 /**
  * The command outbox (DESIGN "Commands": "a double click, a second tab or a replay never sends
- * the same money twice"; sync/outbox/RULES.md D1–D3, RP1, R6): turns a view's intent into a
- * durable command with a fresh uuid v4 (the `transaction-uuid`, O2), runs it through the pipeline
+ * the same money twice"; sync/SPEC.md DD1–DD3, RP1, RT6): turns a view's intent into a
+ * durable command with a fresh uuid v4 (the `transaction-uuid`, OB2), runs it through the pipeline
  * in the background, and keeps the exactly-once promises on this side of the wire:
  *
- * - D1 one run per command id at a time (an in-flight map, checked and filled under a lock);
- * - D2 `submit` with a `dedupeKey` returns the unfinished command already holding that key;
+ * - DD1 one run per command id at a time (an in-flight map, checked and filled under a lock);
+ * - DD2 `submit` with a `dedupeKey` returns the unfinished command already holding that key;
  * - DD3 an intent key (`intent:<uuid>`, one per user action) returns its command in any state;
  * - RP1 `replay()` after a reload resumes every unfinished command from its log;
- * - R6 `retry(id)` restarts a `failed` command by appending `created` (it reconciles first).
+ * - RT6 `retry(id)` restarts a `failed` command by appending `created` (it reconciles first).
  *
  * Cross-tab safety relies on one engine per user (DESIGN "Several tabs"); should two outboxes
  * ever share a store, the store's append-only `seq` check lets only one of them move a command
@@ -23,12 +23,12 @@ import { runCommand } from "./pipeline.ts"
 import type { OutboxEntry, OutboxStoreError } from "./ports.ts"
 import { OutboxStore } from "./ports.ts"
 
-/** D3: the prefix of a key made for one user action (workers/client.ts makes one per submit). */
+/** DD3: the prefix of a key made for one user action (workers/client.ts makes one per submit). */
 export const INTENT_PREFIX = "intent:"
 
 export class InvalidCommand extends Schema.TaggedError<InvalidCommand>()("InvalidCommand", { message: Schema.String }) {}
 export class UnknownCommand extends Schema.TaggedError<UnknownCommand>()("UnknownCommand", { commandId: Schema.String }) {}
-/** Only `failed` commands may be retried; rejected and cancelled ones are final (R6). */
+/** Only `failed` commands may be retried; rejected and cancelled ones are final (RT6). */
 export class NotCancellable extends Schema.TaggedError<NotCancellable>()("NotCancellable", { commandId: Schema.String, state: Schema.String }) {}
 export class NotRetryable extends Schema.TaggedError<NotRetryable>()("NotRetryable", {
   commandId: Schema.String,
@@ -38,13 +38,13 @@ export class NotRetryable extends Schema.TaggedError<NotRetryable>()("NotRetryab
 export interface SubmitOptions {
   readonly userId: string
   readonly walletId: string
-  /** One unfinished command per key (D2), e.g. `approval:<requestId>` or `form:<uuid made when the form opened>`. */
+  /** One unfinished command per key (DD2), e.g. `approval:<requestId>` or `form:<uuid made when the form opened>`. */
   readonly dedupeKey?: string
 }
 
 export interface SubmitResult {
   readonly command: Command
-  /** True when `dedupeKey` matched an unfinished command, which is returned instead of a new one (D2). */
+  /** True when `dedupeKey` matched an unfinished command, which is returned instead of a new one (DD2). */
   readonly existing: boolean
 }
 
@@ -65,16 +65,16 @@ export interface CommandStateChange {
 }
 
 export interface OutboxShape {
-  /** Validate, store (`created`, durable when this succeeds) and start a command (D1, D2, O2). */
+  /** Validate, store (`created`, durable when this succeeds) and start a command (DD1, DD2, OB2). */
   readonly submit: (body: AnyCommandBody, options: SubmitOptions) => Effect.Effect<SubmitResult, OutboxStoreError | InvalidCommand>
   /**
    * Wait until the command's run (if one is in flight) ends and return its latest state. A command
    * that is unfinished but not running (before `replay`) returns its current state at once.
    */
   readonly settled: (commandId: string) => Effect.Effect<CommandState, OutboxStoreError | UnknownCommand>
-  /** Resume every unfinished command (RP1); returns their ids. Idempotent (D1). */
+  /** Resume every unfinished command (RP1); returns their ids. Idempotent (DD1). */
   readonly replay: () => Effect.Effect<ReadonlyArray<string>, OutboxStoreError>
-  /** Restart a `failed` command (R6): appends `created`, then runs it (reconciling first). */
+  /** Restart a `failed` command (RT6): appends `created`, then runs it (reconciling first). */
   readonly retry: (commandId: string) => Effect.Effect<Command, OutboxStoreError | UnknownCommand | NotRetryable>
   /**
    * CN1: cancel a command that was never sent (waiting for the PIN or for the network): its run stops
@@ -91,7 +91,7 @@ export interface OutboxShape {
 
 export interface OutboxOptions {
   readonly config?: Partial<PipelineConfig>
-  /** Id maker; uuid v4 by default (the transaction-uuid, O2). */
+  /** Id maker; uuid v4 by default (the transaction-uuid, OB2). */
   readonly newId?: () => string
 }
 
@@ -112,7 +112,7 @@ export const makeOutbox = (options: OutboxOptions = {}): Effect.Effect<OutboxSha
     const runOptions = options.config === undefined ? {} : { config: options.config }
     const locked = lock.withPermits(1)
 
-    /** D1: start a run unless one is in flight for this id. Call only while holding `lock`. */
+    /** DD1: start a run unless one is in flight for this id. Call only while holding `lock`. */
     const startUnlocked = (entry: OutboxEntry) =>
       Effect.gen(function* () {
         const id = entry.command.id

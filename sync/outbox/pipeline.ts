@@ -1,19 +1,19 @@
 /**
- * The command pipeline (DESIGN "Commands", "The sync engine"; sync/outbox/RULES.md): one Effect
+ * The command pipeline (DESIGN "Commands", "The sync engine"; sync/SPEC.md OB, PN, RT, RP, EO): one Effect
  * program that carries one command from its log's current state to a terminal state —
  * decode → PIN (features §2) → send with `transaction-uuid` = command id (spec core §6) →
  * retry / reconcile (spec core §8 on 409) — appending every transition before the next side
- * effect (O3), so a kill at any point resumes from the log (RP1).
+ * effect (OB3), so a kill at any point resumes from the log (RP1).
  *
- * Retry policy (R1–R5): network errors, 5xx, 504 and 429 are retried with exponential backoff and
+ * Retry policy (RT1–RT5): network errors, 5xx, 504 and 429 are retried with exponential backoff and
  * full jitter (base 250 ms, cap 30 s, 10 tries per run; 429 waits at least Retry-After); other
  * 4xx are never retried (`rejected` with the server's key). Whenever a send may have reached the
  * server (network error, 5xx, 504, 409, malformed 2xx, or any earlier `sending` in the log), the
- * next step is `reconcile`, never a blind resend (R3). A run that exhausts its tries ends
+ * next step is `reconcile`, never a blind resend (RT3). A run that exhausts its tries ends
  * `failed` with the last key; the user may retry it (Outbox.retry), which appends new events and
- * starts with a reconcile (R6).
+ * starts with a reconcile (RT6).
  *
- * The PIN and the pin_token are never written to the log (P4): a resumed command asks again.
+ * The PIN and the pin_token are never written to the log (PN4): a resumed command asks again.
  * A pin_token is asked for one command (bound to its id and its request's hash, PN6) and is good for one
  * application; one that expires before it is sent — the command waited offline, or through backoffs — is
  * never sent: the command goes back to `awaiting-pin` with PIN_REQUIRED and asks for a new PIN.
@@ -29,13 +29,13 @@ import type { OutboxStoreError } from "./ports.ts"
 import { CommandTransport, OutboxStore, PinPrompt } from "./ports.ts"
 
 export interface PipelineConfig {
-  /** First backoff ceiling (R1). */
+  /** First backoff ceiling (RT1). */
   readonly baseDelayMs: number
-  /** Backoff ceiling cap (R1). */
+  /** Backoff ceiling cap (RT1). */
   readonly maxDelayMs: number
-  /** Tries per run: sends plus failed reconciles (R1, R6). */
+  /** Tries per run: sends plus failed reconciles (RT1, RT6). */
   readonly maxAttempts: number
-  /** PIN prompts per PIN step before `rejected` with INCORRECT_PIN (P2). */
+  /** PIN prompts per PIN step before `rejected` with INCORRECT_PIN (PN2). */
   readonly maxPinPrompts: number
   /** PN6: a pin_token closer than this to its expiry is not sent (clock drift, the time the request takes). */
   readonly pinTokenMarginMs: number
@@ -51,7 +51,7 @@ export const DEFAULT_PIPELINE_CONFIG: PipelineConfig = {
 
 export interface RunOptions {
   readonly config?: Partial<PipelineConfig>
-  /** Stored with the command when the run creates it (D2). */
+  /** Stored with the command when the run creates it (DD2). */
   readonly dedupeKey?: string
 }
 
@@ -59,13 +59,13 @@ export interface RunOptions {
 export type PipelineServices = OutboxStore | CommandTransport | PinPrompt
 
 /**
- * Full-jitter exponential backoff (R1): a uniform draw in [0, min(cap, base·2^(n−1))), where `n`
+ * Full-jitter exponential backoff (RT1): a uniform draw in [0, min(cap, base·2^(n−1))), where `n`
  * is the number of the try that just failed and `random` is in [0, 1).
  */
 export const backoffDelayMs = (n: number, random: number, config: PipelineConfig = DEFAULT_PIPELINE_CONFIG): number =>
   Math.floor(random * Math.min(config.maxDelayMs, config.baseDelayMs * 2 ** Math.max(0, n - 1)))
 
-/** The wait before the next try: the backoff, and never less than Retry-After for a 429 (R4). */
+/** The wait before the next try: the backoff, and never less than Retry-After for a 429 (RT4). */
 export const retryDelayMs = (error: ApiError, n: number, random: number, config: PipelineConfig = DEFAULT_PIPELINE_CONFIG): number => {
   const jitter = backoffDelayMs(n, random, config)
   return error._tag === "RateLimited" ? Math.max(error.retryAfterMs, jitter) : jitter
@@ -87,15 +87,15 @@ export const errorKeyOf = (e: ApiError): string => {
   }
 }
 
-/** What to do after a failed send (R1–R5). */
+/** What to do after a failed send (RT1–RT5). */
 export type SendFailure =
-  /** Try again after the backoff; `uncertain` = the server may have applied it, reconcile first (R3). */
+  /** Try again after the backoff; `uncertain` = the server may have applied it, reconcile first (RT3). */
   | { readonly _tag: "Retry"; readonly uncertain: boolean }
-  /** 422 PIN_REQUIRED: the pin_token expired between tries; back to `awaiting-pin` (P3). */
+  /** 422 PIN_REQUIRED: the pin_token expired between tries; back to `awaiting-pin` (PN3). */
   | { readonly _tag: "NeedPin" }
-  /** 400/401/403/404/422 and requests refused before sending: never retried (R2). */
+  /** 400/401/403/404/422 and requests refused before sending: never retried (RT2). */
   | { readonly _tag: "Reject" }
-  /** The session is gone: stop, the user may retry after signing in again (R6). */
+  /** The session is gone: stop, the user may retry after signing in again (RT6). */
   | { readonly _tag: "Fail" }
 
 export const classifySendError = (e: ApiError): SendFailure => {
@@ -138,7 +138,7 @@ type EventExtra = { readonly attempt?: number; readonly error_key?: string; read
  * Carry one command to a terminal state and return that state. Safe to call on a command in any
  * state: a terminal one returns at once; `created`/`awaiting-pin` resume from the PIN step;
  * a log with any `sending` reconciles first (RP1). Must not run twice at once for one id — the
- * Outbox guarantees that (D1); the store's append-only `seq` check is the backstop (O1).
+ * Outbox guarantees that (DD1); the store's append-only `seq` check is the backstop (OB1).
  */
 export const runCommand = Effect.fn("Outbox.runCommand")(function* (
   cmd: Command,
@@ -153,7 +153,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
   const history = yield* store.events(cmd.id)
   let seq = nextSeq(history)
 
-  // O3: every transition is durable before the next side effect starts.
+  // OB3: every transition is durable before the next side effect starts.
   const append = (state: CommandState, extra: EventExtra = {}) =>
     Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
@@ -183,14 +183,14 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
 
   if (decodeCommand(cmd)._tag === "Failure" || decodeCommandBody(cmd.body)._tag === "Failure") return yield* append("rejected", { error_key: "INVALID_FORMAT" })
 
-  /** PIN step (P1–P3): a pin_token, or the terminal state the step ended in. */
+  /** PIN step (PN1–PN3): a pin_token, or the terminal state the step ended in. */
   const pinStep = (reason: string | undefined) =>
     Effect.gen(function* () {
       let errorKey = reason
       for (let prompts = 1; ; prompts++) {
         yield* append("awaiting-pin", errorKey === undefined ? {} : { error_key: errorKey })
         const answer = yield* prompt.ask(cmd, errorKey)
-        if (answer === null) return { done: yield* append("cancelled") } // P1: nothing is sent
+        if (answer === null) return { done: yield* append("cancelled") } // PN1: nothing is sent
         for (let tries = 1; ; tries++) {
           const verified = yield* Effect.result(transport.verifyPin(answer, cmd)) // PN6: bound to this command
           if (verified._tag === "Success") {
@@ -200,15 +200,15 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
           const e = verified.failure
           const key = errorKeyOf(e)
           if (key === "INCORRECT_PIN") {
-            // P2: ask again with the reason, up to maxPinPrompts prompts in all
+            // PN2: ask again with the reason, up to maxPinPrompts prompts in all
             if (prompts >= config.maxPinPrompts) return { done: yield* append("rejected", { error_key: key }) }
             errorKey = key
             break
           }
-          if (key === "ATTEMPTS_EXCEEDED") return { done: yield* append("rejected", { error_key: key }) } // P2
-          if (!isRetryable(e)) return { done: yield* append("rejected", { error_key: key }) } // R2
+          if (key === "ATTEMPTS_EXCEEDED") return { done: yield* append("rejected", { error_key: key }) } // PN2
+          if (!isRetryable(e)) return { done: yield* append("rejected", { error_key: key }) } // RT2
           if (exhausted(e, tries, config)) return { done: yield* append("failed", { error_key: key }) } // RT5, RT7
-          yield* wait(e, tries) // R1: verify-pin has no side effect worth reconciling
+          yield* wait(e, tries) // RT1: verify-pin has no side effect worth reconciling
         }
       }
     })
@@ -235,7 +235,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
 
   for (let tries = 1; ; tries++) {
     if (uncertain) {
-      // R3: find out whether the earlier send was applied before anything is resent.
+      // RT3: find out whether the earlier send was applied before anything is resent.
       const found = yield* Effect.result(transport.reconcile(cmd))
       if (found._tag === "Success") {
         if (found.success === "applied") return yield* append("confirmed", sendAttempt())
@@ -243,7 +243,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
       } else {
         const e = found.failure
         lastKey = errorKeyOf(e)
-        // Cannot tell and cannot ask: stop without guessing; a user retry reconciles again (R6).
+        // Cannot tell and cannot ask: stop without guessing; a user retry reconciles again (RT6).
         if (!isRetryable(e) || exhausted(e, tries, config)) return yield* append("failed", { ...sendAttempt(), error_key: lastKey })
         yield* wait(e, tries)
         continue
@@ -263,7 +263,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
 
     sends += 1
     yield* append("sending", lastKey === undefined ? { attempt: sends } : { attempt: sends, error_key: lastKey })
-    const sent = yield* Effect.result(transport.send(cmd, grant?.token ?? null)) // O2: transaction-uuid = cmd.id
+    const sent = yield* Effect.result(transport.send(cmd, grant?.token ?? null)) // OB2: transaction-uuid = cmd.id
     if (sent._tag === "Success") return yield* append("confirmed", { attempt: sends, result: sent.success })
 
     const e = sent.failure
@@ -275,7 +275,7 @@ export const runCommand = Effect.fn("Outbox.runCommand")(function* (
       case "Fail":
         return yield* append("failed", { attempt: sends, error_key: lastKey })
       case "NeedPin":
-        grant = null // P3
+        grant = null // PN3
         pinReason = lastKey
         if (tries >= config.maxAttempts) return yield* append("failed", { attempt: sends, error_key: lastKey })
         break

@@ -1,10 +1,10 @@
 /**
- * The ports of the command outbox (DESIGN "Commands", "The sync engine"; sync/outbox/RULES.md):
+ * The ports of the command outbox (DESIGN "Commands", "The sync engine"; sync/SPEC.md; docs/decisions.md D-outbox-ports):
  * what the pipeline needs from the outside world, as Effect services, so the worker can plug
  * in RxDB storage and the real users-API client while tests plug in memory and a fake server.
  *
- * - `OutboxStore`: the durable, append-only log of commands and their state events (O1).
- * - `CommandTransport`: verify-pin, the send with `transaction-uuid: cmd.id` (O2), reconcile (R3).
+ * - `OutboxStore`: the durable, append-only log of commands and their state events (OB1).
+ * - `CommandTransport`: verify-pin, the send with `transaction-uuid: cmd.id` (OB2), reconcile (RT3).
  * - `PinPrompt`: asks the view for the PIN or temporary token (features §2 sensitive operations).
  * Time and randomness come from Effect's own `Clock` and `Random` references (`Effect.sleep`,
  * `Clock.currentTimeMillis`, `Random.next`), so tests control them with `TestClock`, a fake
@@ -21,7 +21,7 @@ import { isTerminal, latestEvent, nextSeq } from "./history.ts"
 
 // ── Store ────────────────────────────────────────────────────────────────────
 
-/** A stored command with its optional deduplication key (RULES.md D2). Persisted as is. */
+/** A stored command with its optional deduplication key (sync/SPEC.md DD2). Persisted as is. */
 export const OutboxEntry = Schema.Struct({
   command: CommandSchema,
   /** Caller-chosen key (e.g. `approval:<requestId>`, `form:<uuid>`): one unfinished command per key. */
@@ -37,10 +37,10 @@ export class OutboxStoreError extends Schema.TaggedError<OutboxStoreError>()("Ou
 export type OutboxChange = { readonly _tag: "CommandPut"; readonly entry: OutboxEntry } | { readonly _tag: "EventAppended"; readonly event: CommandEvent }
 
 export interface OutboxStoreShape {
-  /** Store a command once. Putting the same id again is a no-op; a different command under a used id fails (O1). */
+  /** Store a command once. Putting the same id again is a no-op; a different command under a used id fails (OB1). */
   readonly putCommand: (cmd: Command, options?: { readonly dedupeKey?: string }) => Effect.Effect<void, OutboxStoreError>
   /**
-   * Append one state event. Append-only (O1): `seq` must be exactly the next one for that command,
+   * Append one state event. Append-only (OB1): `seq` must be exactly the next one for that command,
    * so an event is never rewritten and two writers of one command cannot both succeed.
    */
   readonly appendEvent: (ev: CommandEvent) => Effect.Effect<void, OutboxStoreError>
@@ -149,13 +149,13 @@ export interface CommandTransportShape {
   readonly ready?: () => Effect.Effect<void>
   /**
    * Send the command's call (api.convert, approvalApprove, approvalReprove, pixPayByKey) with the
-   * header `transaction-uuid: cmd.id` (O2) and `pin_token` in the body (null for a non-sensitive
+   * header `transaction-uuid: cmd.id` (OB2) and `pin_token` in the body (null for a non-sensitive
    * command); resolves with the decoded response `data`.
    */
   readonly send: (cmd: Command, pinToken: string | null) => Effect.Effect<unknown, ApiError>
   /**
    * Did the server apply this command? The real one looks for `cmd.id` as `transaction_uuid` in the
-   * wallet statement, or among the approval request's decisions (R3, spec core §8 on 409).
+   * wallet statement, or among the approval request's decisions (RT3, spec core §8 on 409).
    */
   readonly reconcile: (cmd: Command) => Effect.Effect<"applied" | "not-applied", ApiError>
 }
@@ -167,7 +167,7 @@ export class CommandTransport extends Context.Service<CommandTransport, CommandT
 export interface PinPromptShape {
   /**
    * Ask the view for the PIN of this command. `lastErrorKey` says why it is asked again
-   * (`INCORRECT_PIN`, `PIN_REQUIRED`). `null` = the user dismissed the dialog (P1).
+   * (`INCORRECT_PIN`, `PIN_REQUIRED`). `null` = the user dismissed the dialog (PN1).
    */
   readonly ask: (cmd: Command, lastErrorKey?: string) => Effect.Effect<PinInput | null>
 }
