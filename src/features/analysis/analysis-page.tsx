@@ -371,10 +371,10 @@ export function AnalysisView({ source, wallets }: { readonly source: AnalysisSou
         ) : null}
       </Card>
       <div className={s.grid2}>
-        <Card title={t("analysis:top.title")}>
+        <Card title={t("analysis:top.title")} className={s.cell}>
           {top.value === undefined ? <Skeleton height={160} /> : <TopList r={top.value} fmt={fmt} pf={pf} nf={nf} keyLabel={keyLabel} />}
         </Card>
-        <Card title={t("analysis:compare.title")}>
+        <Card title={t("analysis:compare.title")} className={s.cell}>
           {period.range === null ? (
             <p className={s.muted} data-testid="analysis-compare-need">
               {period.problem ? t(period.problem) : t("analysis:compare.needPeriod")}
@@ -586,39 +586,42 @@ function TopList({
   const lines = topShares(r)
   if (lines.length === 0) return <p className={s.muted}>{t("analysis:top.empty")}</p>
   return (
-    <table className={s.table} data-testid="analysis-top">
-      <thead>
-        <tr>
-          <th scope="col" className={s.th}>
-            {t("analysis:top.counterparty")}
-          </th>
-          <th scope="col" className={s.thNum}>
-            {t("analysis:top.count")}
-          </th>
-          <th scope="col" className={s.thNum}>
-            {t("analysis:top.volume")}
-          </th>
-          <th scope="col" className={s.thNum}>
-            {t("analysis:top.share")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map(({ line, share }) => (
-          <tr key={line.key} data-testid="analysis-top-row" data-key={line.key} data-share={share.toFixed(4)}>
-            <th scope="row" className={s.rowHead}>
-              {keyLabel("counterparty", line.key, line.label)}
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard to scroll it (axe scrollable-region-focusable)
+    <div className={s.scroll} tabIndex={0} role="region" aria-label={t("analysis:top.title")}>
+      <table className={s.table} data-testid="analysis-top">
+        <thead>
+          <tr>
+            <th scope="col" className={s.th}>
+              {t("analysis:top.counterparty")}
             </th>
-            <td className={s.td}>{nf.format(line.count)}</td>
-            <td className={s.td}>{fmt("in", line.sumIn + line.sumOut)}</td>
-            <td className={s.td}>
-              {pf.format(share)}
-              <span className={s.shareBar} style={{ width: `${Math.max(2, Math.round(share * 100))}%` }} aria-hidden="true" />
-            </td>
+            <th scope="col" className={s.thNum}>
+              {t("analysis:top.count")}
+            </th>
+            <th scope="col" className={s.thNum}>
+              {t("analysis:top.volume")}
+            </th>
+            <th scope="col" className={s.thNum}>
+              {t("analysis:top.share")}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {lines.map(({ line, share }) => (
+            <tr key={line.key} data-testid="analysis-top-row" data-key={line.key} data-share={share.toFixed(4)}>
+              <th scope="row" className={s.rowHead}>
+                {keyLabel("counterparty", line.key, line.label)}
+              </th>
+              <td className={s.td}>{nf.format(line.count)}</td>
+              <td className={s.td}>{fmt("in", line.sumIn + line.sumOut)}</td>
+              <td className={s.td}>
+                {pf.format(share)}
+                <span className={s.shareBar} style={{ width: `${Math.max(2, Math.round(share * 100))}%` }} aria-hidden="true" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
