@@ -1,5 +1,5 @@
 /**
- * The sandbox CLI (DESIGN "The sandbox users API"; README "How to start"):
+ * The sandbox CLI (DESIGN "The sandbox users API"; sandbox/README.md "Start"):
  *   tsx sandbox/main.ts [--port 4010] [--host 127.0.0.1] [--db .data/sandbox.sqlite] [--size small|100k|1m]
  *                       [--alive] [--admin] [--resettable] [--fixed-code] [--quiet] [--reset] [--check-responses]
  *                       [--app-origin ORIGIN[,ORIGIN]] [--public-url URL]

@@ -226,7 +226,7 @@ export class TableSyncState {
     this.bus.changed()
   }
 
-  /** After a bulk load: rows into date order (projection README "Engine usage"), once enough rows arrived. */
+  /** After a bulk load: rows into date order (sync/projections/README.md "Engine usage"), once enough rows arrived. */
   private settleProjection(): void {
     if (this.rowsSinceOptimize >= Math.max(OPTIMIZE_MIN_ROWS, this.proj.size >> 2)) {
       this.proj.optimize()

@@ -7,6 +7,8 @@
  *   resolves to a heading of docs/design.md or to a phrase quoted there under its section;
  * - every `CONVENTIONS habit N` / `CONVENTIONS <name> anchor` / `CONVENTIONS "Heading"` resolves to
  *   docs/conventions.md;
+ * - every section of a repo document cited by name, `docs/decisions.md "Pix Automático"`, `README "Run it"`,
+ *   `CONTRIBUTING "Pitfalls"`, is a heading there (or the start of one);
  * - every relative link of the repo's markdown (docs/, README.md, CONTRIBUTING.md and the folders'
  *   READMEs and SPEC.md) opens an existing file, and its `#anchor`, when it has one, a heading there.
  *
@@ -137,6 +139,24 @@ export const resolveDoc = (c: DocCitation, design: string, conventions: string):
   return `"${words[0]}" (unquoted) is neither a heading of ${where} nor a phrase quoted there`
 }
 
+// ── sections of the repo's own documents ─────────────────────────────────────
+
+/** `docs/decisions.md "Heading"`, `sync/projections/README.md "Engine usage"`, `README "Run it"`, `CONTRIBUTING "Pitfalls"`. */
+const MD_SECTION = /(?<![\w/.\-"'`])((?:[\w.-]+\/)*[\w.-]+\.md|README|CONTRIBUTING)[ \t]*[,:]?[ \t]*"([^"\n]{2,100})"/g
+
+/** The sections of repo documents a text cites by name ("README" is the root README.md). */
+export const sectionCitations = (file: string, text: string): Array<Citation & { readonly doc: string }> =>
+  [...text.matchAll(MD_SECTION)].map((m) => {
+    const doc = m[1] === "README" || m[1] === "CONTRIBUTING" ? `${m[1]}.md` : (m[1] as string)
+    return { file, line: lineOf(text, m.index), doc, name: m[2] as string }
+  })
+
+/** Whether a cited section is a heading of its document (or the start of one: "D-sessions" for "D-sessions — …"). */
+export const resolveSection = (name: string, markdown: string): boolean => {
+  const cited = norm(name)
+  return [...markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].some((m) => norm(m[1] as string).startsWith(cited))
+}
+
 // ── markdown links ───────────────────────────────────────────────────────────
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped (letters, digits, `-`, `_` and spaces kept), spaces → `-`. */
@@ -187,6 +207,7 @@ const texts = new Map(codeFiles.map((f) => [f, read(f)] as const))
 const named = new Set(productFiles.flatMap((f) => specCitations(f, read(f)).map((c) => c.name)))
 const spec = [...texts].flatMap(([f, t]) => specCitations(f, t))
 const docs = [...texts].flatMap(([f, t]) => docCitations(f, t))
+const sections = [...texts].flatMap(([f, t]) => sectionCitations(f, t))
 
 const HOW_SPEC = [
   "Each spec section cited in code must be named by a file of docs/product/ (the product's rules in our words).",
@@ -206,7 +227,7 @@ describe("citations resolve to files in the repo (issue 29 item 6; docs/product,
     expect(spec.length).toBeGreaterThan(1000)
     expect(docs.length).toBeGreaterThan(100)
     console.info(
-      `citations: ${spec.length} spec citations (${new Set(spec.map((c) => c.name)).size} sections) and ${docs.length} DESIGN/CONVENTIONS citations in ${codeFiles.length} files; ${markdownFiles.length} markdown files' links`
+      `citations: ${spec.length} spec citations (${new Set(spec.map((c) => c.name)).size} sections) and ${docs.length} DESIGN/CONVENTIONS citations and ${sections.length} sections of repo documents in ${codeFiles.length} files; ${markdownFiles.length} markdown files' links`
     )
   })
 
@@ -221,6 +242,14 @@ describe("citations resolve to files in the repo (issue 29 item 6; docs/product,
       return why === null ? [] : [`${c.file}:${c.line}: ${c.doc} ${c.keyword} ${c.quoted ? `"${c.name}"` : c.name}`.replace(/ +/g, " ") + ` — ${why}`]
     })
     expect(missing, `${missing.join("\n")}\n\n${HOW_DOC}`).toEqual([])
+  })
+
+  it('every section of a repo document cited by name (docs/decisions.md "…", README "…", CONTRIBUTING "…") is a heading there', () => {
+    const missing = sections.flatMap((c) => {
+      if (!existsSync(join(root, c.doc))) return [`${c.file}:${c.line}: ${c.doc} "${c.name}" — no file ${c.doc}`]
+      return resolveSection(c.name, read(c.doc)) ? [] : [`${c.file}:${c.line}: ${c.doc} "${c.name}" — no heading of ${c.doc} starts so`]
+    })
+    expect(missing, `${missing.join("\n")}\n\nFix: cite the section's current heading (or the file it moved to), e.g. README "Run it".`).toEqual([])
   })
 
   it("every relative link of the repo's markdown opens an existing file (and its #anchor a heading there)", () => {
@@ -276,6 +305,11 @@ describe("citations resolve to files in the repo (issue 29 item 6; docs/product,
     expect(resolveDoc(at({ doc: "CONVENTIONS", keyword: "habit", name: "3", quoted: false }), d, c)).toBeNull()
     expect(resolveDoc(at({ doc: "CONVENTIONS", keyword: "habit", name: "4", quoted: false }), d, c)).toMatch(/not a numbered habit/)
     expect(resolveDoc(at({ doc: "CONVENTIONS", name: "braid anchor", quoted: false }), d, c)).toBeNull()
+    expect(
+      sectionCitations("a.ts", ' * (docs/decisions.md "Pix Automático"; README "Run it"), read("sync/SPEC.md"), "utf8"').map((c) => `${c.doc}|${c.name}`)
+    ).toEqual(["docs/decisions.md|Pix Automático", "README.md|Run it"])
+    expect(resolveSection("D-sessions", "# x\n## D-sessions — the sessions (issue 30)\n")).toBe(true)
+    expect(resolveSection("How to start", "# x\n## Run it\n")).toBe(false)
     expect(linksOf("[a](b.md#c) `[x](no.md)` [w](https://x.org) [s](#top)\n```\n[z](gone.md)\n```\n")).toEqual([
       { target: "b.md#c", line: 1 },
       { target: "#top", line: 1 }
