@@ -13,7 +13,9 @@
  *   READMEs and SPEC.md) opens an existing file, and its `#anchor`, when it has one, a heading there.
  *
  * Scanned: .ts, .tsx, .mts and .mjs files under src, sync, schema, sandbox, workers, tests, bench and
- * scripts, comments and strings alike (test names cite too). A failure names file:line and how to fix it.
+ * scripts, comments and strings alike (test names cite too), and the markdown that cites (README,
+ * CONTRIBUTING, docs/decisions.md, the folders' READMEs and SPEC.md; not the cited docs/product/,
+ * docs/design.md, docs/conventions.md). A failure names file:line and how to fix it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
@@ -202,7 +204,10 @@ const markdownFiles = [
 ]
 const design = read("docs/design.md")
 const conventions = read("docs/conventions.md")
-const texts = new Map(codeFiles.map((f) => [f, read(f)] as const))
+/** Code, and the prose that cites too (decisions, guides, folder READMEs) — not the files cited. */
+const CITED = new Set(["docs/design.md", "docs/conventions.md"])
+const citingFiles = [...codeFiles, ...markdownFiles.filter((f) => !f.startsWith("docs/product/") && !CITED.has(f))]
+const texts = new Map(citingFiles.map((f) => [f, read(f)] as const))
 
 const named = new Set(productFiles.flatMap((f) => specCitations(f, read(f)).map((c) => c.name)))
 const spec = [...texts].flatMap(([f, t]) => specCitations(f, t))
@@ -227,7 +232,7 @@ describe("citations resolve to files in the repo (issue 29 item 6; docs/product,
     expect(spec.length).toBeGreaterThan(1000)
     expect(docs.length).toBeGreaterThan(100)
     console.info(
-      `citations: ${spec.length} spec citations (${new Set(spec.map((c) => c.name)).size} sections) and ${docs.length} DESIGN/CONVENTIONS citations and ${sections.length} sections of repo documents in ${codeFiles.length} files; ${markdownFiles.length} markdown files' links`
+      `citations: ${spec.length} spec citations (${new Set(spec.map((c) => c.name)).size} sections) and ${docs.length} DESIGN/CONVENTIONS citations and ${sections.length} sections of repo documents in ${texts.size} files; ${markdownFiles.length} markdown files' links`
     )
   })
 
