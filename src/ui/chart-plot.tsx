@@ -41,7 +41,17 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
   ) : (
     <>
       <YAxis yAxisId={leftId} tickFormatter={tick.left} tick={TICK} width={64} />
-      {hasRight ? <YAxis yAxisId="right" orientation="right" tickFormatter={tick.right ?? tick.left} tick={TICK} width={56} /> : null}
+      {hasRight ? (
+        <YAxis
+          yAxisId="right"
+          orientation="right"
+          // nothing on this axis (no outflow in 60 days) still gets a scale, not five ticks all reading 0
+          domain={[0, (max: number) => (max > 0 ? max : 100)]}
+          tickFormatter={tick.right ?? tick.left}
+          tick={TICK}
+          width={56}
+        />
+      ) : null}
     </>
   )
   const axisOf = (x: ChartSeries) => (horizontal ? { xAxisId: x.axis === "right" ? "right" : leftId } : { yAxisId: x.axis === "right" ? "right" : leftId })
@@ -60,7 +70,8 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
         <CartesianGrid strokeDasharray="3 3" stroke={vars.color.border} />
         {cat}
         {valueAxes}
-        <Legend />
+        {/* our own legend: the series in their order, in the page's language (recharts' names its icons in English) */}
+        <Legend content={() => <SeriesLegend series={series} />} />
         {active !== null ? (
           horizontal ? (
             <ReferenceLine y={active} stroke={vars.color.focus} strokeWidth={2} />
@@ -130,6 +141,23 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
         })}
       </ComposedChart>
     </ResponsiveContainer>
+  )
+}
+
+/** The series' colours and names, hidden from screen readers (the values and the table say the same). */
+function SeriesLegend({ series }: { readonly series: ReadonlyArray<ChartSeries> }) {
+  return (
+    <ul
+      aria-hidden="true"
+      style={{ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: "4px 16px", listStyle: "none", margin: 0, padding: 0, fontSize: 12 }}
+    >
+      {series.map((x) => (
+        <li key={x.key} style={{ display: "flex", alignItems: "center", gap: 4 }}>
+          <span style={{ display: "inline-block", width: 10, height: x.kind === "line" ? 3 : 10, borderRadius: 2, background: x.color }} />
+          {x.label}
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -12,7 +12,6 @@ export const plot = style({
   outline: "none",
   selectors: { "&:focus-visible": { boxShadow: `0 0 0 3px ${vars.color.focus}` } }
 })
-export const tall = style({ height: 340 })
 export const detail = style({
   minHeight: 44,
   margin: 0,

@@ -60,7 +60,6 @@ export interface ChartProps {
   readonly describe?: (i: number) => string
   /** Horizontal bars (categories down the left: statuses). */
   readonly horizontal?: boolean
-  readonly tall?: boolean
   readonly testId: string
   /** data-* attributes on the frame (what a test or benchmark reads: a total, the query's key). */
   readonly attrs?: Readonly<Record<`data-${string}`, string | number>>
@@ -121,7 +120,9 @@ export function Chart(p: ChartProps) {
         <>
           {/* one tab stop whose value is the point: the arrows move it, a screen reader says the point's values */}
           <div
-            className={`${s.plot} ${p.tall ? s.tall : ""}`}
+            className={s.plot}
+            // horizontal bars: a row per category, each tall enough for its label
+            style={p.horizontal ? { height: Math.max(260, n * 26 + 80) } : undefined}
             role="slider"
             tabIndex={0}
             aria-labelledby={`${id}-title`}

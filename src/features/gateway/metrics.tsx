@@ -217,7 +217,6 @@ export function MetricsCharts({
           ]}
           tick={countTick}
           horizontal
-          tall
           pointHeader={t("gateway:metrics.status")}
           pointName={(i) => byStatus[i]?.label ?? ""}
         />
