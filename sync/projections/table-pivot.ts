@@ -66,8 +66,12 @@ export interface PivotResult {
 
 export const DEFAULT_PIVOT_ROWS = 100
 export const MAX_PIVOT_ROWS = 2000
-/** Row keys × columns held as direct cells; past it the two-walk plan (module header). */
-const CELL_CAP = 1 << 20
+/**
+ * Row keys × columns held as direct cells; past it the two-walk plan (module header). 2¹⁷ cells are 3 MB of
+ * doubles: the statement's ~40,000 counterparties by 25 months (a million cells, 23 MB to allocate and add up
+ * per ask) measured slower in one walk than in two.
+ */
+const CELL_CAP = 1 << 17
 
 const enum Dim {
   None = 0,
@@ -306,32 +310,19 @@ function accumulate(w: Walk, rowDim: Dim, colDim: Dim, colSpace: number, slotOf:
   const docCount = s.documents.size
   const textHit = TEXT_HIT
   const off = SAO_PAULO_OFFSET_MS
-  const keyOf = (d: Dim, r: number, code: number): number => {
-    switch (d) {
-      case Dim.Type:
-        return code >> typeShift
-      case Dim.Wallet:
-        return walletCol[r] as number
-      case Dim.Counterparty: {
-        const doc = docCol[r] as number
-        return doc !== emptyDoc ? doc : docCount + (nameCol[r] as number)
-      }
-      case Dim.Day:
-        return Math.floor(((createdAt[r] as number) + off) / DAY_MS) - dayFirst
-      case Dim.Month:
-        return monthOfDay[Math.floor(((createdAt[r] as number) + off) / DAY_MS) - dayFirst] as number
-      case Dim.Period:
-        return (createdAt[r] as number) >= splitAt ? 1 : 0
-      default:
-        return 0
-    }
-  }
+  // the walk is in date order (the date order, or candidates sorted by date): the São Paulo day changes
+  // rarely, so its key is worked out at each new day only, as the scan's day groups do
+  const needDay = rowDim === Dim.Day || rowDim === Dim.Month || colDim === Dim.Month
+  // the row's time is read only when something needs it (8 bytes a row)
+  const needTime = needDay || checkDate || colDim === Dim.Period
+  let dayLo = Infinity
+  let dayHi = -Infinity
+  let dayKey = 0
+  let monthKey = 0
   for (let i = first; i < last; i++) {
     const r = direct ? i : (src[i] as number)
-    if (checkDate) {
-      const t = createdAt[r] as number
-      if (t < fromMs || t >= toMs) continue
-    }
+    const t = needTime ? (createdAt[r] as number) : 0
+    if (checkDate && (t < fromMs || t >= toMs)) continue
     if (wm !== null && wm[walletCol[r] as number] === 0) continue
     const code = codeCol[r] as number
     if (cm !== null && cm[code] === 0) continue
@@ -345,10 +336,29 @@ function accumulate(w: Walk, rowDim: Dim, colDim: Dim, colSpace: number, slotOf:
       !(useRows && ((scratch[r] as number) & textHit) !== 0)
     )
       continue
-    const rk = keyOf(rowDim, r, code)
-    if (latest !== null) latest[rk] = r
+    if (needDay && (t >= dayHi || t < dayLo)) {
+      const d = Math.floor((t + off) / DAY_MS)
+      dayLo = d * DAY_MS - off
+      dayHi = dayLo + DAY_MS
+      dayKey = d - dayFirst
+      monthKey = monthOfDay[dayKey] as number
+    }
+    let rk = 0
+    if (rowDim === Dim.Counterparty) {
+      const doc = docCol[r] as number
+      rk = doc !== emptyDoc ? doc : docCount + (nameCol[r] as number)
+      if (latest !== null) latest[rk] = r
+    } else if (rowDim === Dim.Type) rk = code >> typeShift
+    else if (rowDim === Dim.Wallet) rk = walletCol[r] as number
+    else if (rowDim === Dim.Day) rk = dayKey
+    else if (rowDim === Dim.Month) rk = monthKey
+    let ck = 0
+    if (colDim === Dim.Month) ck = monthKey
+    else if (colDim === Dim.Wallet) ck = walletCol[r] as number
+    else if (colDim === Dim.Type) ck = code >> typeShift
+    else if (colDim === Dim.Period) ck = t >= splitAt ? 1 : 0
     const slot = slotOf === null ? rk : (slotOf[rk] as number)
-    const at = (slot * colSpace + keyOf(colDim, r, code)) * 3
+    const at = (slot * colSpace + ck) * 3
     cells[at] = (cells[at] as number) + 1
     const kind = sumKind[code] as number
     if (kind === 1) cells[at + 1] = (cells[at + 1] as number) + a
@@ -381,8 +391,13 @@ function chooseRows(s: TableStore, w: Walk, rowDim: Dim, totals: Float64Array, r
   const used: number[] = []
   for (let rk = 0; rk < rowSpace; rk++) if ((totals[rk * 3] as number) > 0) used.push(rk)
   if (!isTime(rowDim)) {
-    const names = used.map((rk) => rowKeyName(s, w, rowDim, rk))
-    const nameOf = new Map(used.map((rk, i) => [rk, names[i] as string]))
+    // names only for the ties (equal volume and count): tens of thousands of counterparties sort by numbers
+    const names = new Map<number, string>()
+    const nameOf = (rk: number): string => {
+      let n = names.get(rk)
+      if (n === undefined) names.set(rk, (n = rowKeyName(s, w, rowDim, rk)))
+      return n
+    }
     used.sort((x, y) => {
       const vx = (totals[x * 3 + 1] as number) + (totals[x * 3 + 2] as number)
       const vy = (totals[y * 3 + 1] as number) + (totals[y * 3 + 2] as number)
@@ -390,8 +405,8 @@ function chooseRows(s: TableStore, w: Walk, rowDim: Dim, totals: Float64Array, r
       const cx = totals[x * 3] as number
       const cy = totals[y * 3] as number
       if (cx !== cy) return cy - cx
-      const a = nameOf.get(x) as string
-      const b = nameOf.get(y) as string
+      const a = nameOf(x)
+      const b = nameOf(y)
       return a < b ? -1 : a > b ? 1 : x - y
     })
   }
