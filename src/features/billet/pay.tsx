@@ -4,7 +4,9 @@
  * every amount part before anything is paid, the amount (fixed, or within min/max), now or on a
  * business day; the PIN step (shell), a command through the outbox (pay now: optimistic debit), and the
  * receipt. What was typed is kept on every refusal. Opened from "To pay" (DDA, issue 32 item 2) with
- * `?line=…&when=now|schedule&date=…`, the line is filled in and looked up at once.
+ * `?line=…&when=now|schedule&date=…`, the line is filled in and looked up at once. The barcode (44-digit
+ * interleaved 2 of 5) is read from the camera or an image (issue 31 item 2, src/ui/code-scanner.tsx), turned into
+ * the typeable line and checked (scanned-line.ts); a read that fails keeps what was typed and sends nothing.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
@@ -16,6 +18,8 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, MoneyField, PasteButton, RadioGroup, TextField, centsToInput, layout } from "../../ui/index.ts"
+import { CodeScanner } from "../../ui/code-scanner.tsx"
+import { lineOfScan } from "./scanned-line.ts"
 import { dayText, todaySp } from "./billet-view.ts"
 import * as s from "./billet.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
@@ -45,19 +49,20 @@ export function PayBillet() {
   const command = commands?.find((c) => c.id === commandId)
   const fixed = decoded?.divergent_amount_type === "none"
 
-  const lookUp = async (e: FormEvent | null): Promise<void> => {
+  const lineField = useRef<HTMLInputElement | null>(null)
+  const lookUp = async (e: FormEvent | null, text: string = typed): Promise<void> => {
     e?.preventDefault()
     setLineError(null)
     setDecoded(null)
-    const problem = lineProblem(typed)
-    if (problem !== null || lineOfInput(typed) === null) {
+    const problem = lineProblem(text)
+    if (problem !== null || lineOfInput(text) === null) {
       setLineError(t(`billet:pay.problem.${problem ?? "length"}`))
       return
     }
     if (!wallet) return
     setLooking(true)
     try {
-      const r = await getEngine().call("billetDecode", { walletId: wallet.id, query: { line: lineOfInput(typed) ?? typed } })
+      const r = await getEngine().call("billetDecode", { walletId: wallet.id, query: { line: lineOfInput(text) ?? text } })
       setDecoded(r.data)
       setAmount(r.data.divergent_amount_type === "none" ? r.data.charged_amount : null)
       setAmountText(r.data.divergent_amount_type === "none" ? centsToInput(r.data.charged_amount, f.locale) : "")
@@ -214,6 +219,7 @@ export function PayBillet() {
           data-testid="billet-line-form"
         >
           <TextField
+            ref={lineField}
             label={t("billet:pay.line")}
             hint={t("billet:pay.lineHint")}
             value={typed}
@@ -238,6 +244,36 @@ export function PayBillet() {
               data-testid="billet-line-paste"
             />
           </div>
+          <CodeScanner
+            format="itf"
+            texts={{
+              camera: t("billet:pay.scan.camera"),
+              stopCamera: t("billet:pay.scan.stopCamera"),
+              image: t("billet:pay.scan.image"),
+              video: t("billet:pay.scan.video"),
+              cameraHint: t("billet:pay.scan.cameraHint"),
+              reading: t("billet:pay.scan.reading"),
+              noCamera: t("billet:pay.scan.noCamera"),
+              cameraDenied: t("billet:pay.scan.cameraDenied"),
+              noCode: t("billet:pay.scan.noCode"),
+              damaged: t("billet:pay.scan.damaged")
+            }}
+            check={(text) => {
+              const r = lineOfScan(text)
+              return "line" in r ? null : t(`billet:pay.scan.${r.problem}`)
+            }}
+            onCode={(text) => {
+              const r = lineOfScan(text)
+              if (!("line" in r)) return
+              // the typeable line read is shown as if typed, then looked up (decoded by the bank) at once
+              const line = formatLineTyping(r.line)
+              setTyped(line)
+              lineField.current?.focus()
+              void lookUp(null, line)
+            }}
+            onProblem={setLineError}
+            testIds={{ camera: "billet-scan-camera", image: "billet-scan-image", video: "billet-scan-video", status: "billet-scan-status" }}
+          />
           <div>
             <Button type="submit" busy={looking} data-testid="billet-line-continue">
               {t("billet:pay.lookUp")}

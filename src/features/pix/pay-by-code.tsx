@@ -3,12 +3,13 @@
  * QR code", §7 decode/by-qr-code and by-qr-code static/dynamic instant-billing, §8; issue 12): the code
  * is checked here first (schema/pix-brcode.ts: CRC, layout, kind), then decoded by the server to its
  * beneficiary (expired and paid dynamic codes refused), the amount is the code's or typed, then the PIN
- * step — a command through the outbox with its optimistic debit. An uploaded image is read with jsQR;
- * the camera is used where the browser offers BarcodeDetector. What was typed is kept on every refusal.
+ * step — a command through the outbox with its optimistic debit. The QR code is read from the camera or an
+ * image in every browser (issue 31 item 2, src/ui/code-scanner.tsx: BarcodeDetector where present, a pure-JS
+ * reader otherwise); a read code is checked like a pasted one before it replaces the field. What was typed is
+ * kept on every refusal.
  */
-import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from "react"
+import { useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import jsQR from "jsqr"
 import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
 import { hasNoEmoji, tryDecodePixCopyPaste } from "../../../schema/validation.ts"
 import type { PixQrDecoded } from "../../../schema/pix-qr.ts"
@@ -16,6 +17,7 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, ConfirmDialog, MoneyField, PasteButton, TextField, layout } from "../../ui/index.ts"
+import { CodeScanner } from "../../ui/code-scanner.tsx"
 import { PixStagedNote } from "./pay-confirm.tsx"
 import * as s from "./pix.css.ts"
 import { escapeHtml } from "../../lib/html.ts"
@@ -29,26 +31,6 @@ export const localCodeError = (code: string): string | null => {
   if (r.ok) return null
   return r.error._tag === "PixCrcMismatch" ? "PIX_QR_CRC" : r.error._tag === "PixUnsupported" ? "PIX_QR_UNSUPPORTED" : "PIX_QR_INVALID"
 }
-
-/** Reads a QR code from an image file (jsQR over the decoded pixels), or null. */
-const readQrImage = async (file: File): Promise<string | null> => {
-  const bmp = await createImageBitmap(file)
-  const canvas = document.createElement("canvas")
-  canvas.width = bmp.width
-  canvas.height = bmp.height
-  const g = canvas.getContext("2d")
-  if (g === null) return null
-  g.drawImage(bmp, 0, 0)
-  const img = g.getImageData(0, 0, canvas.width, canvas.height)
-  return jsQR(img.data, img.width, img.height)?.data ?? null
-}
-
-interface Detector {
-  detect(source: CanvasImageSource): Promise<ReadonlyArray<{ readonly rawValue: string }>>
-}
-type DetectorCtor = new (opts: { formats: string[] }) => Detector
-/** The browser's BarcodeDetector, where it has one. */
-const barcodeDetector = (): DetectorCtor | undefined => (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector
 
 export function PayByCode() {
   const { t } = useTranslation()
@@ -67,10 +49,8 @@ export function PayByCode() {
   const [formError, setFormError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [commandId, setCommandId] = useState<string | null>(null)
-  const [scanning, setScanning] = useState(false)
-  const video = useRef<HTMLVideoElement | null>(null)
+  const codeField = useRef<HTMLTextAreaElement | null>(null)
   const command = commands?.find((c) => c.id === commandId)
-  const Barcode = barcodeDetector()
 
   const lookUp = async (text: string): Promise<void> => {
     setCodeError(null)
@@ -100,66 +80,6 @@ export function PayByCode() {
       setLooking(false)
     }
   }
-
-  const onImage = (e: ChangeEvent<HTMLInputElement>): void => {
-    const file = e.currentTarget.files?.[0]
-    e.currentTarget.value = ""
-    if (!file) return
-    setCodeError(null)
-    readQrImage(file).then(
-      (text) => {
-        if (text === null) {
-          setCodeError(t("pix:code.noCodeInImage"))
-          return
-        }
-        setCode(text)
-        void lookUp(text)
-      },
-      () => setCodeError(t("pix:code.noCodeInImage"))
-    )
-  }
-
-  // what a read code or a refused camera does, with this render's wallet and texts (effect events: the camera
-  // starts and stops with `scanning` only)
-  const onScanned = useEffectEvent((text: string) => {
-    setScanning(false)
-    setCode(text)
-    void lookUp(text)
-  })
-  const onNoCamera = useEffectEvent(() => {
-    setScanning(false)
-    setCodeError(t("pix:code.noCamera"))
-  })
-  // the camera, where the browser reads barcodes itself (BarcodeDetector); the upload works everywhere
-  useEffect(() => {
-    const Barcode = barcodeDetector()
-    if (!scanning || Barcode === undefined) return
-    let stream: MediaStream | null = null
-    let stop = false
-    const detector = new Barcode({ formats: ["qr_code"] })
-    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } }).then(
-      async (s) => {
-        stream = s
-        if (video.current === null) return
-        video.current.srcObject = s
-        await video.current.play()
-        while (!stop && video.current !== null) {
-          const found = await detector.detect(video.current).catch(() => [])
-          const text = found[0]?.rawValue
-          if (text !== undefined) {
-            onScanned(text)
-            return
-          }
-          await new Promise((r) => setTimeout(r, 250))
-        }
-      },
-      () => onNoCamera()
-    )
-    return () => {
-      stop = true
-      stream?.getTracks().forEach((tr) => tr.stop())
-    }
-  }, [scanning])
 
   const review = (e: FormEvent): void => {
     e.preventDefault()
@@ -269,6 +189,7 @@ export function PayByCode() {
             {t("pix:code.label")}
           </label>
           <textarea
+            ref={codeField}
             id="pix-code-text"
             className={s.code}
             value={code}
@@ -297,20 +218,39 @@ export function PayByCode() {
               data-testid="pix-code-paste"
             />
           </div>
-          <div className={layout.row}>
+          <div>
             <Button type="submit" busy={looking} data-testid="pix-code-continue">
               {t("pix:pay.lookUp")}
             </Button>
-            <label className={s.label}>
-              {t("pix:code.image")} <input type="file" accept="image/*" onChange={onImage} data-testid="pix-code-image" />
-            </label>
-            {Barcode !== undefined ? (
-              <Button variant="secondary" onClick={() => setScanning((x) => !x)} data-testid="pix-code-camera">
-                {scanning ? t("pix:code.stopCamera") : t("pix:code.camera")}
-              </Button>
-            ) : null}
           </div>
-          {scanning ? <video ref={video} className={s.qrImage} muted playsInline aria-label={t("pix:code.camera")} /> : null}
+          <CodeScanner
+            format="qr_code"
+            texts={{
+              camera: t("pix:code.camera"),
+              stopCamera: t("pix:code.stopCamera"),
+              image: t("pix:code.image"),
+              video: t("pix:code.video"),
+              cameraHint: t("pix:code.cameraHint"),
+              reading: t("pix:code.reading"),
+              noCamera: t("pix:code.noCamera"),
+              cameraDenied: t("pix:code.cameraDenied"),
+              noCode: t("pix:code.noCodeInImage"),
+              damaged: t("pix:code.damaged")
+            }}
+            check={(text) => {
+              // features §8: a code read is checked like a pasted one (CRC, layout, kind) before it replaces the field
+              const local = localCodeError(text.trim())
+              return local === null ? null : t(`pix:code.scanRefused.${local}`)
+            }}
+            onCode={(text) => {
+              setCode(text)
+              setDecoded(null)
+              codeField.current?.focus()
+              void lookUp(text)
+            }}
+            onProblem={setCodeError}
+            testIds={{ camera: "pix-code-camera", image: "pix-code-image", video: "pix-code-video", status: "pix-code-scan-status" }}
+          />
         </form>
       </Card>
       {decoded ? (
