@@ -218,11 +218,6 @@ export function PayByCode() {
               data-testid="pix-code-paste"
             />
           </div>
-          <div>
-            <Button type="submit" busy={looking} data-testid="pix-code-continue">
-              {t("pix:pay.lookUp")}
-            </Button>
-          </div>
           <CodeScanner
             format="qr_code"
             texts={{
@@ -251,6 +246,11 @@ export function PayByCode() {
             onProblem={setCodeError}
             testIds={{ camera: "pix-code-camera", image: "pix-code-image", video: "pix-code-video", status: "pix-code-scan-status" }}
           />
+          <div>
+            <Button type="submit" busy={looking} data-testid="pix-code-continue">
+              {t("pix:pay.lookUp")}
+            </Button>
+          </div>
         </form>
       </Card>
       {decoded ? (
