@@ -220,4 +220,21 @@ describe.each(LOCALES)("pay a boleto by its barcode (%s)", (lng) => {
       camera.stop()
     }
   })
+  test(`issue 31 item 2: a BarcodeDetector that does not read ITF (Chrome on macOS reads it, others may not) is passed over for the pure reader (${lng})`, async () => {
+    let detects = 0
+    class QrOnlyDetector {
+      static getSupportedFormats(): Promise<string[]> {
+        return Promise.resolve(["qr_code"])
+      }
+      detect(): Promise<never[]> {
+        detects++
+        return Promise.resolve([])
+      }
+    }
+    ;(globalThis as { BarcodeDetector?: unknown }).BarcodeDetector = QrOnlyDetector
+    const screen = await render(<Page />)
+    chooseFile(imageInput(), await pictureFile(barsPicture(itfWidths(BARCODE, 2.5), { narrow: 2 }), "boleto.png"))
+    await expect.element(screen.getByLabelText(tx.line)).toHaveValue(formatLineTyping(LINE))
+    expect(detects).toBe(0)
+  })
 })

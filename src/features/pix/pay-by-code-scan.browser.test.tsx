@@ -193,4 +193,39 @@ describe.each(LOCALES)("pay a Pix by its QR code (%s)", (lng) => {
       camera.stop()
     }
   })
+  test(`issue 31 item 2: where the browser has a BarcodeDetector that reads QR codes it is used, for an image and for the camera (${lng})`, async () => {
+    const asked: string[][] = []
+    const detected: string[] = []
+    class FakeDetector {
+      static getSupportedFormats(): Promise<string[]> {
+        return Promise.resolve(["qr_code", "ean_13"])
+      }
+      constructor(o: { formats: string[] }) {
+        asked.push(o.formats)
+      }
+      detect(source: { constructor: { name: string } }): Promise<Array<{ rawValue: string }>> {
+        detected.push(source.constructor.name)
+        return Promise.resolve([{ rawValue: CODE }])
+      }
+    }
+    ;(globalThis as { BarcodeDetector?: unknown }).BarcodeDetector = FakeDetector
+    const screen = await render(<Page />)
+    // an image the pure reader could not read (blank): only the browser's detector finds the code in it
+    chooseFile(imageInput(), await pictureFile({ data: new Uint8ClampedArray(200 * 200 * 4).fill(255), width: 200, height: 200 }, "photo.png"))
+    await expect.element(screen.getByLabelText(tx.code)).toHaveValue(CODE)
+    expect(asked).toEqual([["qr_code"]])
+    expect(detected).toEqual(["HTMLCanvasElement"])
+
+    const camera = cameraFilming({ data: new Uint8ClampedArray(320 * 240 * 4).fill(255), width: 320, height: 240 })
+    vi.spyOn(navigator.mediaDevices, "getUserMedia").mockResolvedValue(camera.stream)
+    try {
+      await screen.getByLabelText(tx.code).fill("")
+      await screen.getByRole("button", { name: tx.camera }).click()
+      await expect.element(screen.getByLabelText(tx.code)).toHaveValue(CODE)
+      expect(detected).toContain("HTMLVideoElement")
+      expect(camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
+    } finally {
+      camera.stop()
+    }
+  })
 })
