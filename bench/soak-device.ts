@@ -12,18 +12,26 @@ import { Effect } from "effect"
 import { Engine, type EngineEnv } from "../sync/engine.ts"
 import { Prng } from "../sandbox/prng.ts"
 import { signIn } from "../tests/support/engine-helpers.ts"
-import type { CommandBody } from "../sync/commands/registry.ts"
+import type { CommandBody, CommandName } from "../sync/commands/registry.ts"
+import type { LedgerState } from "../schema/ledger.ts"
+import type { SyncProgress } from "../sync/results.ts"
+import { plans, type Peer, type PlanCtx } from "./soak-plans.ts"
 
 export interface DeviceTask {
   readonly base: string
   readonly device: number
   readonly email: string
-  readonly role: "payer" | "converter" | "approver"
+  /** payer: Pix by key; converter: conversions, keys and cards too; approver: Ana's queue; generalist: every other command of the registry in turn (bench/soak-plans.ts). */
+  readonly role: "payer" | "converter" | "approver" | "generalist"
   readonly walletId: string
   /** Wallet whose approval queue an approver works (Ana's). */
   readonly queueWalletId: string
   readonly endAt: number
   readonly seed: number
+  /** generalist: the other generalist's user (boletos issued to them, invitations). */
+  readonly peer?: Peer
+  /** generalist: incoming Pix on its wallet made before the start (devolutions). */
+  readonly incomingPix?: ReadonlyArray<{ readonly id: string; readonly amount: number }>
 }
 export interface CommandRecord {
   readonly id: string
@@ -44,6 +52,8 @@ export interface DeviceReport {
   readonly reloads: number
   readonly peakRssMb: number
   readonly peakHeapMb: number
+  /** Each wallet's ledger check after the drain and a last statement pull (issue 30 item 8). */
+  readonly ledger: Readonly<Record<string, LedgerState>>
 }
 
 const task = JSON.parse(process.argv[2] ?? "{}") as DeviceTask
@@ -138,7 +148,49 @@ async function quote(walletId: string): Promise<string | null> {
   }
 }
 
+const SAO_PAULO_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" })
+let counter = 0
+const planCtx: PlanCtx = {
+  rng,
+  walletId: task.walletId,
+  get me() {
+    return me
+  },
+  email: task.email,
+  peer: task.peer ?? { id: "", email: "", name: "", document: "" },
+  incomingPix: task.incomingPix ?? [],
+  rows: <R>(list: string, walletId?: string) => engine.listRows<R>(list, walletId ?? task.walletId),
+  quote: () => quote(task.walletId),
+  date: (days) => SAO_PAULO_DAY.format(new Date(Date.now() + days * 86_400_000)),
+  businessDate: (days) => {
+    for (let d = days; ; d++) {
+      const day = SAO_PAULO_DAY.format(new Date(Date.now() + d * 86_400_000))
+      const wd = new Date(`${day}T12:00:00Z`).getUTCDay()
+      if (wd !== 0 && wd !== 6) return day
+    }
+  },
+  putFile: (bytes, name, type) => engine.putFile(new Blob([bytes], { type }), name, type),
+  next: () => counter++
+}
+/** The generalist's commands, in turn: every command of the registry the approvers do not send. */
+const generalistNames = (Object.keys(plans) as CommandName[]).filter((n) => plans[n] !== "approver")
+let turn = task.device
+
+/** One command of the registry after the last one sent (skipping those with nothing to act on this round). */
+async function generalistStep(): Promise<void> {
+  for (let tries = 0; tries < generalistNames.length; tries++) {
+    const name = generalistNames[turn++ % generalistNames.length]!
+    const plan = plans[name]
+    if (plan === "approver") continue
+    const payload = await (plan as (c: PlanCtx) => unknown)(planCtx)
+    if (payload === null) continue
+    await intent(task.walletId, { name, payload } as CommandBody)
+    return
+  }
+}
+
 async function step(): Promise<void> {
+  if (task.role === "generalist") return generalistStep()
   if (task.role === "approver") {
     const queue = engine.listRows<{ id: string; status: string; pendingDecision?: string; approvals: ReadonlyArray<{ user_id: string }> }>(
       "approval_requests",
@@ -198,6 +250,7 @@ async function main(): Promise<void> {
   let nextReload = Date.now() + rng.int(30_000, 90_000)
   while (Date.now() < task.endAt) {
     sample()
+    collectEvents() // the engine keeps its last 10 000 event ids only: gather them each step, not only at a reload
     if (Date.now() >= nextReload) {
       collectEvents()
       reloads++
@@ -216,14 +269,22 @@ async function main(): Promise<void> {
     })
     await sleep(rng.int(300, 1_500))
   }
-  // drain: every recorded command reaches its end (the parent turned the faults off)
-  const drainUntil = Date.now() + 120_000
+  // drain: every recorded command reaches its end (the parent turned the faults off); a loaded machine may need
+  // minutes, so the drain waits up to 10 (a command still open then is reported lost)
+  const drainUntil = Date.now() + 600_000
   while ([...commands.values()].some((c) => c.settledAt === null) && Date.now() < drainUntil) {
     sample()
+    collectEvents()
     await sleep(250)
   }
   await sleep(1_000)
   collectEvents()
+  // the ledger: a last pull of the statement, then its check (1 s after a pull) must have run after it
+  const ledgerOf = () => (engine.snapshot({ kind: "syncProgress" }) as SyncProgress).ledger ?? {}
+  const pulledAt = new Date().toISOString()
+  await engine.pullStatementsFor(task.walletId).catch(() => undefined)
+  const ledgerUntil = Date.now() + 60_000
+  while ((ledgerOf()[task.walletId]?.at ?? "") <= pulledAt && Date.now() < ledgerUntil) await sleep(250)
   const report: DeviceReport = {
     device: task.device,
     email: task.email,
@@ -232,7 +293,8 @@ async function main(): Promise<void> {
     eventIds: [...eventIds].sort((a, b) => a - b),
     reloads,
     peakRssMb: peakRss / 2 ** 20,
-    peakHeapMb: peakHeap / 2 ** 20
+    peakHeapMb: peakHeap / 2 ** 20,
+    ledger: ledgerOf()
   }
   process.send?.(report)
   await engine.close()
