@@ -9,16 +9,13 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 
 const Str = Schema.String
 
-export const WalletCreatePayload = Schema.Struct({ name: Str })
 export const WalletUpdatePayload = Schema.Struct({ id: Str, name: Schema.optionalKey(Str), default: Schema.optionalKey(Schema.Literal(true)) })
 export const WalletDeletePayload = Schema.Struct({ id: Str, backup_id: Schema.optionalKey(Str) })
-export const InvitationCreatePayload = Schema.Struct({ wallet_id: Str, email: Str, permission_types: Schema.Array(Str) })
 export const InvitationIdPayload = Schema.Struct({ invite_id: Str })
-export const PermissionUpdatePayload = Schema.Struct({ user_id: Str, permission_types: Schema.Array(Str) })
 export const PermissionRemovePayload = Schema.Struct({ user_id: Str })
 export const WalletLeavePayload = Schema.Struct({ user_id: Str, wallet_id: Str })
 export const ApprovalSettingPayload = Schema.Struct({ id: Schema.optionalKey(Str), min_value: MinorUnits, approvers: Schema.Int })
@@ -28,44 +25,33 @@ export const ApprovalSettingDeletePayload = Schema.Struct({ id: Str })
 export const walletCommands = [
   defineCommand({
     name: "v1.wallet.create",
-    payload: WalletCreatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("walletCreate", { ...sendArgs(cmd), body: { name: cmd.body.payload.name } }),
+    endpoint: "walletCreate",
     reconcile: reconcileBySameKey,
     refresh: ["wallets"]
   }),
   defineCommand({
     name: "v1.wallet.update",
+    endpoint: "walletUpdate",
     payload: WalletUpdatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => {
-      const { id, ...body } = cmd.body.payload
-      return api.call("walletUpdate", { ...sendArgs(cmd), params: { id }, body })
-    },
+    request: ({ id, ...body }) => ({ params: { id }, body }),
     reconcile: reconcileBySameKey,
     overlay: (p) => (p.name === undefined ? [] : [{ list: "wallets", id: p.id, patch: { name: p.name } }]),
     refresh: ["wallets"]
   }),
   defineCommand({
     name: "v1.wallet.delete",
+    endpoint: "walletDelete",
     payload: WalletDeletePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => {
-      const p = cmd.body.payload
-      return api.call("walletDelete", { ...sendArgs(cmd), params: { id: p.id }, query: p.backup_id ? { wallet_backup_id: p.backup_id } : {} })
-    },
+    request: (p) => ({ params: { id: p.id }, query: p.backup_id ? { wallet_backup_id: p.backup_id } : {} }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "wallets", id: p.id, remove: true }],
     refresh: ["wallets"]
   }),
   defineCommand({
     name: "v1.wallet.leave",
+    endpoint: "permissionRemoveByUser",
     payload: WalletLeavePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => {
-      const p = cmd.body.payload
-      return api.call("permissionRemoveByUser", { ...sendArgs(cmd), params: { userId: p.user_id }, query: { wallet_id: p.wallet_id } })
-    },
+    request: (p) => ({ params: { userId: p.user_id }, query: { wallet_id: p.wallet_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "wallets", id: p.wallet_id, remove: true }],
     refresh: ["wallets"]
@@ -76,35 +62,29 @@ export const walletCommands = [
 export const invitationCommands = [
   defineCommand({
     name: "v1.invitation.create",
-    payload: InvitationCreatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("invitationCreate", { ...sendArgs(cmd), body: cmd.body.payload }),
+    endpoint: "invitationCreate",
     reconcile: reconcileBySameKey,
     refresh: ["invitations_sent"]
   }),
   defineCommand({
     name: "v1.invitation.cancel",
+    endpoint: "invitationCancel",
     payload: InvitationIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("invitationCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.invite_id } }),
+    request: (p) => ({ params: { id: p.invite_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "invitations_sent", id: p.invite_id, patch: { state: "CANCELLED" } }],
     refresh: ["invitations_sent"]
   }),
   defineCommand({
     name: "v1.invitation.accept",
-    payload: InvitationIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("invitationAccept", { ...sendArgs(cmd), body: cmd.body.payload }),
+    endpoint: "invitationAccept",
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "invitations_received", id: p.invite_id, patch: { state: "ACCEPTED" } }],
     refresh: ["invitations_received", "wallets"]
   }),
   defineCommand({
     name: "v1.invitation.decline",
-    payload: InvitationIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("invitationDecline", { ...sendArgs(cmd), body: cmd.body.payload }),
+    endpoint: "invitationDecline",
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "invitations_received", id: p.invite_id, patch: { state: "DECLINED" } }],
     refresh: ["invitations_received"]
@@ -115,18 +95,16 @@ export const invitationCommands = [
 export const permissionCommands = [
   defineCommand({
     name: "v1.permission.update",
-    payload: PermissionUpdatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("permissionUpdate", { ...sendArgs(cmd), body: cmd.body.payload }),
+    endpoint: "permissionUpdate",
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "permission_users", id: p.user_id, patch: { permission_types: p.permission_types } }],
     refresh: ["permission_actions", "permission_users"]
   }),
   defineCommand({
     name: "v1.permission.remove",
+    endpoint: "permissionRemove",
     payload: PermissionRemovePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("permissionRemove", { ...sendArgs(cmd), query: { user_id: cmd.body.payload.user_id } }),
+    request: (p) => ({ query: { user_id: p.user_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "permission_users", id: p.user_id, remove: true }],
     refresh: ["permission_actions", "permission_users"]
@@ -137,14 +115,12 @@ export const permissionCommands = [
 export const approvalSettingCommands = [
   defineCommand({
     name: "v1.approval.saveSetting",
+    // a new setting is created, one with an id is changed
+    endpoint: ["approvalSettingCreate", "approvalSettingUpdate"],
     payload: ApprovalSettingPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => {
-      const p = cmd.body.payload
+    request: (p) => {
       const body = { min_value: p.min_value, approvers: p.approvers }
-      return p.id === undefined
-        ? api.call("approvalSettingCreate", { ...sendArgs(cmd), body })
-        : api.call("approvalSettingUpdate", { ...sendArgs(cmd), params: { id: p.id }, body })
+      return p.id === undefined ? { endpoint: "approvalSettingCreate", body } : { endpoint: "approvalSettingUpdate", params: { id: p.id }, body }
     },
     reconcile: reconcileBySameKey,
     overlay: (p) => (p.id === undefined ? [] : [{ list: "approval_settings", id: p.id, patch: { min_value: p.min_value, approvers: p.approvers } }]),
@@ -152,9 +128,9 @@ export const approvalSettingCommands = [
   }),
   defineCommand({
     name: "v1.approval.deleteSetting",
+    endpoint: "approvalSettingDelete",
     payload: ApprovalSettingDeletePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("approvalSettingDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "approval_settings", id: p.id, remove: true }],
     refresh: ["approval_settings"]

@@ -4,7 +4,7 @@
  * request as decided (an overlay on the synced `approval_requests` list).
  */
 import { Effect, Schema } from "effect"
-import { defineCommand, sendArgs, type CommandEnv, type CommandOf } from "./define.ts"
+import { defineCommand, type CommandEnv, type CommandOf } from "./define.ts"
 
 export const ApprovalDecisionPayload = Schema.Struct({ request_id: Schema.String, reason: Schema.optionalKey(Schema.String) })
 type Decision = typeof ApprovalDecisionPayload.Type
@@ -18,10 +18,9 @@ const decided = ({ api, userId }: CommandEnv, cmd: CommandOf<Decision>) =>
 export const approvalCommands = [
   defineCommand({
     name: "v1.approval.approve",
+    endpoint: "approvalApprove",
     payload: ApprovalDecisionPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("approvalApprove", { ...sendArgs(cmd), params: { id: cmd.body.payload.request_id }, body: { pin_token: pinToken ?? "" } }),
+    request: (p) => ({ params: { id: p.request_id } }),
     reconcile: decided,
     overlay: (p) => [{ list: "approval_requests", id: p.request_id, patch: { pendingDecision: "approve" } }],
     refresh: ["approval_requests", "approval_history"],
@@ -29,16 +28,9 @@ export const approvalCommands = [
   }),
   defineCommand({
     name: "v1.approval.reject",
+    endpoint: "approvalReprove",
     payload: ApprovalDecisionPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("approvalReprove", {
-        ...sendArgs(cmd),
-        params: { id: p.request_id },
-        body: { pin_token: pinToken ?? "", ...(p.reason ? { reason: p.reason } : {}) }
-      })
-    },
+    request: (p) => ({ params: { id: p.request_id }, body: p.reason ? { reason: p.reason } : {} }),
     reconcile: decided,
     overlay: (p) => [{ list: "approval_requests", id: p.request_id, patch: { pendingDecision: "reject" } }],
     refresh: ["approval_requests", "approval_history"],

@@ -7,12 +7,11 @@
  * under the same key (reconcileBySameKey).
  */
 import { Schema } from "effect"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 import { defineUploadCommand } from "../uploads/define-upload.ts"
 
 export const ReportMeta = Schema.Struct({ report_date: Schema.String })
 export const ReportIdPayload = Schema.Struct({ report_id: Schema.String })
-export const GgrSubmitPayload = Schema.Struct({ month: Schema.Int, year: Schema.Int, total_value: Schema.Int })
 export const GgrChangePayload = Schema.Struct({ ggr_id: Schema.String, total_value: Schema.Int })
 export const PayApportionmentPayload = Schema.Struct({ apportionment_id: Schema.String, amount: Schema.Int })
 
@@ -21,43 +20,39 @@ export const bettingCommands = [
     name: "v1.betting.sendReport",
     purpose: "endr-report",
     meta: ReportMeta,
-    finish: ({ api }, cmd, file) =>
-      api.call("endrReportCreate", { ...sendArgs(cmd), body: { report_date: cmd.body.payload.meta.report_date, file_id: file.id } }),
+    endpoint: "endrReportCreate",
+    finish: (cmd, file) => ({ report_date: cmd.body.payload.meta.report_date, file_id: file.id }),
     refresh: ["endr_reports"]
   }),
   defineCommand({
     name: "v1.betting.cancelReport",
+    endpoint: "endrReportCancel",
     payload: ReportIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("endrReportCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.report_id } }),
+    request: (p) => ({ params: { id: p.report_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "endr_reports", id: p.report_id, patch: { pending_action: "cancelling" } }],
     refresh: ["endr_reports"]
   }),
   defineCommand({
     name: "v1.betting.submitGgr",
-    payload: GgrSubmitPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("endrGgrCreate", { ...sendArgs(cmd), body: cmd.body.payload }),
+    endpoint: "endrGgrCreate",
     reconcile: reconcileBySameKey,
     refresh: ["endr_ggr", "endr_apportionments"]
   }),
   defineCommand({
     name: "v1.betting.changeGgr",
+    endpoint: "endrGgrPatch",
     payload: GgrChangePayload,
-    sensitive: false,
-    send: ({ api }, cmd) =>
-      api.call("endrGgrPatch", { ...sendArgs(cmd), params: { id: cmd.body.payload.ggr_id }, body: { total_value: cmd.body.payload.total_value } }),
+    request: (p) => ({ params: { id: p.ggr_id }, body: { total_value: p.total_value } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "endr_ggr", id: p.ggr_id, patch: { total_value: p.total_value, pending_action: "changing" } }],
     refresh: ["endr_ggr", "endr_apportionments"]
   }),
   defineCommand({
     name: "v1.betting.payApportionment",
+    // the body's apportionment id, and its amount (the optimistic debit)
+    endpoint: "endrPay",
     payload: PayApportionmentPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("endrPay", { ...sendArgs(cmd), body: { apportionment_id: cmd.body.payload.apportionment_id, pin_token: pinToken ?? "" } }),
     reconcile: reconcileBySameKey,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     overlay: (p) => [{ list: "endr_apportionments", id: p.apportionment_id, patch: { pending_action: "paying" } }],

@@ -9,28 +9,18 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
-import { defineCommand, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey, reconcileByStatement } from "./define.ts"
 
 export const BilletPayPayload = Schema.Struct({ line: Schema.String, amount: MinorUnits, beneficiary_name: Schema.String })
 export const BilletSchedulePayload = Schema.Struct({ line: Schema.String, amount: MinorUnits, beneficiary_name: Schema.String, payment_date: Schema.String })
 export const BilletIdPayload = Schema.Struct({ id: Schema.String })
-export const BilletIssuePayload = Schema.Struct({
-  amount: MinorUnits,
-  due_date: Schema.String,
-  description: Schema.String,
-  payer_name: Schema.String,
-  payer_document: Schema.String
-})
 
 export const billetCommands = [
   defineCommand({
     name: "v1.billet.pay",
+    endpoint: "billetPay",
     payload: BilletPayPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("billetPay", { ...sendArgs(cmd), body: { line: p.line, amount: p.amount, payment_date: null, pin_token: pinToken ?? "" } })
-    },
+    request: (p) => ({ body: { line: p.line, amount: p.amount, payment_date: null } }),
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [
@@ -49,12 +39,9 @@ export const billetCommands = [
   }),
   defineCommand({
     name: "v1.billet.schedule",
+    endpoint: "billetPay",
     payload: BilletSchedulePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("billetPay", { ...sendArgs(cmd), body: { line: p.line, amount: p.amount, payment_date: p.payment_date, pin_token: pinToken ?? "" } })
-    },
+    request: (p) => ({ body: { line: p.line, amount: p.amount, payment_date: p.payment_date } }),
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -78,9 +65,9 @@ export const billetCommands = [
   }),
   defineCommand({
     name: "v1.billet.cancelScheduled",
+    endpoint: "billetScheduledCancel",
     payload: BilletIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("billetScheduledCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [
       { list: "billet_scheduled", id: p.id, patch: { status: "canceled" } },
@@ -90,9 +77,8 @@ export const billetCommands = [
   }),
   defineCommand({
     name: "v1.billet.issue",
-    payload: BilletIssuePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("billetDepositCreate", { ...sendArgs(cmd), body: cmd.body.payload }),
+    // the payload is the contract's body: amount, due date, description, payer
+    endpoint: "billetDepositCreate",
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -118,9 +104,9 @@ export const billetCommands = [
   }),
   defineCommand({
     name: "v1.billet.cancelIssued",
+    endpoint: "billetDepositCancel",
     payload: BilletIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("billetDepositCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "billet_deposits", id: p.id, patch: { status: "CANCELED" } }],
     refresh: ["billet_deposits"]
@@ -128,9 +114,9 @@ export const billetCommands = [
   /** DDA (issue 32 item 2, D-dda): hide a boleto of "To pay" — shown hidden at once; no PIN (no money moves). */
   defineCommand({
     name: "v1.billet.hideDda",
+    endpoint: "billetDdaHide",
     payload: BilletIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("billetDdaHide", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "billet_dda", id: p.id, patch: { status: "hidden" } }],
     refresh: ["billet_dda"]

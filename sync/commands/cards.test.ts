@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import type { ApiClient } from "../api/client.ts"
 import { cardsCommands } from "./cards.ts"
 import { commandDef, decodeCommandBody } from "./registry.ts"
+import { makeTransport } from "./transport.ts"
 
 const fakeApi = () => {
   const calls: Array<{ endpoint: string; args: Record<string, unknown> }> = []
@@ -58,7 +59,7 @@ describe("card commands", () => {
       expect(decodeCommandBody({ name: d.name, payload })._tag).toBe("Success")
       const { api, calls } = fakeApi()
       const def = commandDef(d.name)!
-      await Effect.runPromise(def.send({ api, userId: "u" }, cmdOf(d.name, payload), "pt-1"))
+      await Effect.runPromise(makeTransport(api, () => "u").send(cmdOf(d.name, payload), d.sensitive ? "pt-1" : null))
       expect(calls.map((c) => c.endpoint)).toEqual([expected[d.name]])
       expect(calls[0]!.args).toMatchObject({ walletId: "w", transactionUuid: "cmd-1", noDedup: true })
       if (d.sensitive) expect(calls[0]!.args["body"]).toMatchObject({ pin_token: "pt-1" })

@@ -9,11 +9,9 @@
  * of the number are not commands: their secrets are never stored (D-cards-secrets).
  */
 import { Schema } from "effect"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 
 export const CardIdPayload = Schema.Struct({ card_id: Schema.String })
-export const RequestVirtualPayload = Schema.Struct({ nickname: Schema.String })
-export const RequestPhysicalPayload = Schema.Struct({ card_name: Schema.optionalKey(Schema.String) })
 export const ActivatePayload = Schema.Struct({ card_id: Schema.String, last_four: Schema.String })
 
 /** What a card shows while one of its commands is pending. */
@@ -23,34 +21,30 @@ const pending = (card_id: string, action: CardPendingAction) => [{ list: "cards"
 export const cardsCommands = [
   defineCommand({
     name: "v1.cards.requestVirtual",
-    payload: RequestVirtualPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("cardVirtual", { ...sendArgs(cmd), body: { nickname: cmd.body.payload.nickname } }),
+    endpoint: "cardVirtual",
     reconcile: reconcileBySameKey,
     refresh: ["cards"]
   }),
   defineCommand({
     name: "v1.cards.requestPhysical",
-    payload: RequestPhysicalPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("cardRequest", { ...sendArgs(cmd), body: cmd.body.payload }),
+    endpoint: "cardRequest",
     reconcile: reconcileBySameKey,
     refresh: ["cards"]
   }),
   defineCommand({
     name: "v1.cards.activate",
+    // the body's fields; its own Schema takes an empty card id, as stored commands may hold (the body's `Id` does not)
+    endpoint: "cardUpdate",
     payload: ActivatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("cardUpdate", { ...sendArgs(cmd), body: cmd.body.payload }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pending(p.card_id, "activating"),
     refresh: ["cards"]
   }),
   defineCommand({
     name: "v1.cards.block",
+    endpoint: "cardBlock",
     payload: CardIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("cardBlock", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id } }),
+    request: (p) => ({ params: { id: p.card_id } }),
     reconcile: reconcileBySameKey,
     // confirmed (the server applied it) but not yet pulled: shown blocked at once (card-block-to-paint)
     overlay: (p, _cmd, phase) => (phase === "confirmed" ? [{ list: "cards", id: p.card_id, patch: { status: "blocked" } }] : pending(p.card_id, "blocking")),
@@ -58,30 +52,27 @@ export const cardsCommands = [
   }),
   defineCommand({
     name: "v1.cards.unblock",
+    endpoint: "cardUnblock",
     payload: CardIdPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("cardUnblock", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
+    request: (p) => ({ params: { id: p.card_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pending(p.card_id, "unblocking"),
     refresh: ["cards"]
   }),
   defineCommand({
     name: "v1.cards.newCopy",
+    endpoint: "cardNewVia",
     payload: CardIdPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("cardNewVia", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
+    request: (p) => ({ params: { id: p.card_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pending(p.card_id, "replacing"),
     refresh: ["cards"]
   }),
   defineCommand({
     name: "v1.cards.delete",
+    endpoint: "cardDelete",
     payload: CardIdPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("cardDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.card_id }, body: { pin_token: pinToken ?? "" } }),
+    request: (p) => ({ params: { id: p.card_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "cards", id: p.card_id, remove: true as const }],
     refresh: ["cards"]

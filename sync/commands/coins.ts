@@ -5,7 +5,7 @@
 import { Schema } from "effect"
 import { CurrencySymbol, MinorUnits } from "../../schema/common.ts"
 import { ConversionSide } from "../../schema/entities.ts"
-import { defineCommand, reconcileByStatement, sendArgs } from "./define.ts"
+import { defineCommand, reconcileByStatement } from "./define.ts"
 
 export const ConvertPayload = Schema.Struct({
   quote_id: Schema.String,
@@ -20,15 +20,9 @@ export const ConvertPayload = Schema.Struct({
 export const coinsCommands = [
   defineCommand({
     name: "v1.coins.convert",
+    // the body's fields, and the expected credit the body does not take
+    endpoint: "convert",
     payload: ConvertPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("convert", {
-        ...sendArgs(cmd),
-        body: { quote_id: p.quote_id, side: p.side, from_currency: p.from_currency, to_currency: p.to_currency, amount: p.amount, pin_token: pinToken ?? "" }
-      })
-    },
     reconcile: reconcileByStatement,
     balance: (p) => [
       { currency: p.from_currency, delta: -p.amount },

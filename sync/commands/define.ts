@@ -1,13 +1,23 @@
 /**
  * What one command is (DESIGN "Commands"; sync/SPEC.md C1–C7), in one object, as excalidraw
- * registers actions and zbugs defines mutators: its name and payload Schema, whether it needs the
- * PIN step, how it is sent, how a lost or 409 answer is reconciled, its optimistic effect
- * (balance movements, patches over synced lists, pending statement rows) and when the pulled data
- * reflects it. The outbox (sync/outbox), the transport, the optimistic projection and the engine
- * read these objects from the registry (sync/commands/registry.ts); nothing else in the engine
- * knows a command by name. A new command is one object in its area's file plus its page.
+ * registers actions and zbugs defines mutators: its name, the contract call it makes, how a lost
+ * or 409 answer is reconciled, its optimistic effect (balance movements, patches over synced lists,
+ * pending statement rows) and when the pulled data reflects it. The outbox (sync/outbox), the
+ * transport, the optimistic projection and the engine read these objects from the registry
+ * (sync/commands/registry.ts); nothing else in the engine knows a command by name. A new command is
+ * one object in its area's file, one line in the registry, and its page.
+ *
+ * A command is derived from the contract (issue 29 item 3, docs/decisions.md D-commands-from-contract):
+ * it names its `endpoint` (schema/api.ts) and, by default, its payload Schema is that endpoint's body
+ * without `pin_token`, it asks for the PIN exactly when the endpoint is `sensitive`, and its call sends
+ * the payload's body fields. A command whose payload differs (display fields the body does not take,
+ * path parameters) declares its `payload` and, where the body is not the payload's fields, a small
+ * `request` (params, query, body; the endpoint, when it chooses among several). No command writes the
+ * pin_token: the transport (sync/commands/transport.ts) adds it to a sensitive command's body, and
+ * reads the same `request` to bind the PIN to the command (PN6).
  */
-import { Effect, type Schema } from "effect"
+import { Effect, Schema } from "effect"
+import { api, type Api, type EndpointId } from "../../schema/api.ts"
 import type { CurrencySymbol } from "../../schema/common.ts"
 import type { Command } from "../../schema/commands.ts"
 import type { ApiError } from "../../schema/errors.ts"
@@ -72,14 +82,47 @@ export interface PendingRow {
  */
 export type Reflection = "statement" | "refresh" | "none"
 
-export interface CommandDef<N extends string = string, P = unknown> {
-  /** Versioned name (CONVENTIONS habit 4): `v1.<area>.<verb>`. */
-  readonly name: N
-  readonly payload: Schema.Codec<P, unknown>
-  /** C5: asks the view for the PIN or temporary token before it is sent (features §2). */
-  readonly sensitive: boolean
-  /** C2: one call with the command id as `transaction-uuid`; resolves with the response's `data`. */
-  readonly send: (env: CommandEnv, cmd: CommandOf<P>, pinToken: string | null) => Effect.Effect<unknown, ApiError>
+/**
+ * The body a command gives its endpoint: the contract's body without `pin_token` (the transport adds it to a
+ * sensitive command's, PN6); `undefined` for an endpoint without a body.
+ */
+export type RequestBody<E extends EndpointId> = E extends EndpointId
+  ? Api[E] extends { readonly body: Schema.Top }
+    ? Omit<Api[E]["body"]["Type"], "pin_token">
+    : undefined
+  : never
+
+/** A command's payload when it declares none: its endpoint's body without `pin_token` (an empty record for no body). */
+export type EndpointPayload<E extends EndpointId> = Api[E] extends { readonly body: Schema.Top }
+  ? Omit<Api[E]["body"]["Type"], "pin_token">
+  : Readonly<Record<string, never>>
+
+/**
+ * The contract call a command makes (C2): which endpoint, its path parameters, query and body — never the
+ * pin_token. The transport sends it with the command's wallet and id as `transaction-uuid`, and a sensitive
+ * command's pin_token in the body; PN6 binds the PIN to `{ endpoint, params, body }` of this very object.
+ */
+export type CommandRequest<E extends EndpointId = EndpointId> = E extends EndpointId
+  ? {
+      readonly endpoint: E
+      readonly params?: Readonly<Record<string, string>>
+      readonly query?: Readonly<Record<string, string | number | undefined>>
+      readonly body?: RequestBody<E>
+    }
+  : never
+
+/** What a command's own `request` answers: the endpoint may be left out when the command names only one. */
+export type RequestOf<E extends EndpointId> = E extends EndpointId
+  ? {
+      readonly endpoint?: E
+      readonly params?: Readonly<Record<string, string>>
+      readonly query?: Readonly<Record<string, string | number | undefined>>
+      readonly body?: RequestBody<E>
+    }
+  : never
+
+/** What a command does besides its call: reconcile, optimistic effects, refreshes, outcome (C4, C7, OP1–OP3). */
+export interface CommandEffects<P> {
   /** C4: did a send whose answer was lost (or a 409) already apply? */
   readonly reconcile: (env: CommandEnv, cmd: CommandOf<P>) => Effect.Effect<"applied" | "not-applied", ApiError>
   readonly balance?: (payload: P) => ReadonlyArray<Movement>
@@ -97,6 +140,92 @@ export interface CommandDef<N extends string = string, P = unknown> {
   readonly outcome?: (result: unknown) => CommandOutcome | null
 }
 
+/** A command as the registry, the outbox and the transport read it (made by `defineCommand` or `defineUploadCommand`). */
+export interface CommandDef<N extends string = string, P = unknown> extends CommandEffects<P> {
+  /** Versioned name (CONVENTIONS habit 4): `v1.<area>.<verb>`. */
+  readonly name: N
+  readonly payload: Schema.Codec<P, unknown>
+  /** C5: asks the view for the PIN or temporary token before it is sent (features §2): its endpoint is `sensitive`. */
+  readonly sensitive: boolean
+  /** The contract endpoints it may call (one, or those its `request` chooses among). */
+  readonly endpoints: ReadonlyArray<EndpointId>
+  /** C2, PN6: the call it makes. Every command has it, except an upload (its call follows its files: `upload`). */
+  readonly request?: (cmd: CommandOf<P>) => CommandRequest
+  /** An upload command (sync/uploads): sends its files, then answers the call that carries their ids. */
+  readonly upload?: (env: CommandEnv, cmd: CommandOf<P>) => Effect.Effect<CommandRequest, ApiError>
+}
+
+/** What a command file writes (see the header): the endpoint(s), the payload when it is not the body, the request when the body is not the payload's fields. */
+export interface CommandSpec<N extends string, E extends EndpointId, P> extends CommandEffects<P> {
+  readonly name: N
+  /** The contract call (schema/api.ts); several when `request` chooses among them (they must agree on the PIN). */
+  readonly endpoint: E | ReadonlyArray<E>
+  /** The stored payload (C1); by default the endpoint's body without `pin_token`. */
+  readonly payload?: Schema.Codec<P, unknown>
+  /** The call from the payload; by default the endpoint's body fields picked from the payload (no params, no query). */
+  readonly request?: (payload: P, cmd: CommandOf<P>) => RequestOf<E>
+}
+
+const endpointsOf = <E extends EndpointId>(e: E | ReadonlyArray<E>): ReadonlyArray<E> => (typeof e === "string" ? [e as E] : (e as ReadonlyArray<E>))
+
+/** The fields of an endpoint's body Schema (a Struct), without `pin_token`; null when it has no body. */
+const bodyFields = (e: EndpointId): Readonly<Record<string, Schema.Top>> | null => {
+  const body = (api[e] as { readonly body?: Schema.Top }).body
+  if (body === undefined) return null
+  const fields = (body as { readonly fields?: Readonly<Record<string, Schema.Top>> }).fields
+  if (fields === undefined) throw new Error(`endpoint ${e}: its body is not a Struct, so a command needs its own payload and request`)
+  const { pin_token: _pin, ...rest } = fields
+  return rest
+}
+
+/** Whether an endpoint needs the PIN step (features §2): its contract flag (its body then carries `pin_token`). */
+export const endpointSensitive = (e: EndpointId): boolean => (api[e] as { readonly sensitive?: boolean }).sensitive === true
+
+/** The PIN step of calls to these endpoints; they must agree (a command that chooses among them asks the PIN or does not). */
+export const sensitiveOf = (name: string, endpoints: ReadonlyArray<EndpointId>): boolean => {
+  const flags = new Set(endpoints.map(endpointSensitive))
+  if (flags.size !== 1) throw new Error(`${name}: its endpoints disagree on the PIN step`)
+  return flags.has(true)
+}
+
+/** The default call: the endpoint's body fields the payload holds (an optional field left out stays out). */
+const pickBody = (fields: Readonly<Record<string, Schema.Top>>, payload: unknown): Record<string, unknown> => {
+  const p = payload as Readonly<Record<string, unknown>>
+  const body: Record<string, unknown> = {}
+  for (const k of Object.keys(fields)) if (Object.hasOwn(p, k)) body[k] = p[k]
+  return body
+}
+
+/**
+ * A definition from its endpoint (see the header); the registry keeps them as `AnyCommandDef`. Without a
+ * `payload`, P is the endpoint's body without `pin_token` (EndpointPayload).
+ */
+export function defineCommand<const N extends string, const E extends EndpointId, P = EndpointPayload<E>>(spec: CommandSpec<N, E, P>): CommandDef<N, P> {
+  const { name, endpoint, payload, request, ...effects } = spec
+  const endpoints = endpointsOf(endpoint)
+  const first = endpoints[0]
+  if (first === undefined) throw new Error(`${name}: no endpoint`)
+  if (endpoints.length > 1 && request === undefined) throw new Error(`${name}: a command of several endpoints chooses among them in its request`)
+  const fields = bodyFields(first)
+  const sensitive = sensitiveOf(name, endpoints)
+  return {
+    ...effects,
+    name,
+    payload: payload ?? (Schema.Struct(fields ?? {}) as unknown as Schema.Codec<P, unknown>),
+    sensitive,
+    endpoints,
+    request:
+      request === undefined
+        ? (cmd) => (fields === null ? { endpoint: first } : { endpoint: first, body: pickBody(fields, cmd.body.payload) }) as CommandRequest
+        : (cmd) => {
+            const r = request(cmd.body.payload, cmd)
+            const chosen = r.endpoint ?? first
+            if (!(endpoints as ReadonlyArray<EndpointId>).includes(chosen)) throw new Error(`${name}: ${chosen} is not one of its endpoints`)
+            return { ...r, endpoint: chosen } as CommandRequest
+          }
+  }
+}
+
 /** The outcomes a confirmed command can have besides "done" (features §6 staged approval). */
 export type CommandOutcome = "awaiting_approval"
 
@@ -106,9 +235,6 @@ export const pixPaymentOutcome = (result: unknown): CommandOutcome | null => {
   const status = r?.data?.status ?? r?.status
   return status === "awaiting_approval" ? "awaiting_approval" : null
 }
-
-/** A definition, typed by its payload Schema (the registry keeps them as `AnyCommandDef`). */
-export const defineCommand = <const N extends string, P>(def: CommandDef<N, P>): CommandDef<N, P> => def
 
 /** The common arguments of a command's call: its wallet, its idempotency key, no client dedup (C2). */
 export const sendArgs = (cmd: Pick<Command, "id" | "wallet_id">): Pick<CallArgs, "walletId" | "transactionUuid" | "noDedup"> => ({

@@ -18,6 +18,8 @@ import { extraUploadId } from "../uploads/define-upload.ts"
 import { runCommand } from "../outbox/pipeline.ts"
 import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "../outbox/ports.ts"
 import { commandDef } from "./registry.ts"
+import { makeTransport } from "./transport.ts"
+import type { ApiClient } from "../api/client.ts"
 
 const meta = {
   beneficiary_name: "Fornecedora Alfa Ltda",
@@ -57,13 +59,8 @@ describe("v1.gateway.createPaymentRequest (features §2 payments, §5; C2)", () 
         calls.push({ id, tx: args.transactionUuid, body: args.body })
         return Effect.succeed({ data: {} })
       }
-    } as unknown as Parameters<typeof def.send>[0]["api"]
-    const env = { api, userId: "u-1", uploads: board.env(fake.server) }
-    const transport = {
-      verifyPin: () => Effect.succeed({ token: "t", expiresInMs: 120_000 }),
-      send: (c: Command, pin: string | null) => def.send(env, c, pin),
-      reconcile: (c: Command) => def.reconcile(env, c)
-    }
+    } as unknown as ApiClient
+    const transport = { ...makeTransport(api, () => "u-1", board.env(fake.server)), verifyPin: () => Effect.succeed({ token: "t", expiresInMs: 120_000 }) }
     const state = await Effect.runPromise(
       runCommand(cmd).pipe(
         Effect.provideService(OutboxStore, new MemoryOutboxStore()),

@@ -9,7 +9,7 @@
  *   so a lost answer is sent again under the same key (reconcileBySameKey).
  */
 import { Schema } from "effect"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 import { defineUploadCommand } from "../uploads/define-upload.ts"
 import { bankName, PaymentRequestFields } from "../../schema/gateway-payments.ts"
 
@@ -20,16 +20,13 @@ export const gatewayCommands = [
     name: "v1.gateway.createPaymentRequest",
     purpose: "payment-request",
     meta: PaymentRequestFields,
-    finish: ({ api }, cmd, invoice, _pin, extras) =>
-      api.call("paymentRequestCreate", {
-        ...sendArgs(cmd),
-        body: {
-          ...cmd.body.payload.meta,
-          invoice_file_id: invoice.id,
-          ...(extras["social_contract"] ? { social_contract_file_id: extras["social_contract"].id } : {}),
-          ...(extras["cnpj_mirror"] ? { cnpj_mirror_file_id: extras["cnpj_mirror"].id } : {})
-        }
-      }),
+    endpoint: "paymentRequestCreate",
+    finish: (cmd, invoice, extras) => ({
+      ...cmd.body.payload.meta,
+      invoice_file_id: invoice.id,
+      ...(extras["social_contract"] ? { social_contract_file_id: extras["social_contract"].id } : {}),
+      ...(extras["cnpj_mirror"] ? { cnpj_mirror_file_id: extras["cnpj_mirror"].id } : {})
+    }),
     // C7: the request is listed at once, marked pending, until the pulled list has it
     overlay: (p, cmd, phase) =>
       phase === "confirmed"
@@ -66,13 +63,9 @@ export const gatewayCommands = [
   }),
   defineCommand({
     name: "v1.gateway.refundOrder",
+    // the body's fields, the amount required (the optimistic debit; the body takes none for a whole refund)
+    endpoint: "gatewayOrderRefund",
     payload: RefundOrderPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("gatewayOrderRefund", {
-        ...sendArgs(cmd),
-        body: { order_id: cmd.body.payload.order_id, amount: cmd.body.payload.amount, pin_token: pinToken ?? "" }
-      }),
     reconcile: reconcileBySameKey,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     overlay: (p) => [{ list: "gateway_orders", id: p.order_id, patch: { pending_action: "refunding" } }],

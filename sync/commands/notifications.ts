@@ -13,9 +13,10 @@ export const NotificationReadPayload = Schema.Struct({ id: Schema.String })
 export const notificationCommands = [
   defineCommand({
     name: "v1.notification.read",
+    // not a transaction call: the transport sends it as the plain call a view makes (no transaction-uuid)
+    endpoint: "notificationRead",
     payload: NotificationReadPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("notificationRead", { params: { id: cmd.body.payload.id }, body: { read: true } }),
+    request: (p) => ({ params: { id: p.id }, body: { read: true } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "notifications", id: p.id, patch: { read: true } }],
     refresh: ["notifications"]

@@ -6,7 +6,7 @@
  * protective and do not (docs/decisions.md "Pix Automático"). While pending, the row shows its new status.
  */
 import { Schema } from "effect"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 
 export const AutomaticApprovePayload = Schema.Struct({ id: Schema.String, payment_max_value: Schema.optionalKey(Schema.Int) })
 export const AutomaticApproveByQrPayload = Schema.Struct({
@@ -23,74 +23,54 @@ const LISTS = ["pix_automatic_authorizations", "pix_automatic_payments"] as cons
 export const pixAutomaticCommands = [
   defineCommand({
     name: "v1.pixAutomatic.approve",
+    endpoint: "automaticAuthorizationApprove",
     payload: AutomaticApprovePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("automaticAuthorizationApprove", {
-        ...sendArgs(cmd),
-        params: { id: p.id },
-        body: { ...(p.payment_max_value !== undefined ? { payment_max_value: p.payment_max_value } : {}), pin_token: pinToken ?? "" }
-      })
-    },
+    request: (p) => ({ params: { id: p.id }, body: p.payment_max_value !== undefined ? { payment_max_value: p.payment_max_value } : {} }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_authorizations", id: p.id, patch: { status: "ACTIVE", payment_max_value: p.payment_max_value ?? null } }],
     refresh: LISTS
   }),
   defineCommand({
     name: "v1.pixAutomatic.approveByQr",
+    // the body's code and maximum, and the authorization it was read to (shown while pending)
+    endpoint: "automaticAuthorizationApproveByQr",
     payload: AutomaticApproveByQrPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("automaticAuthorizationApproveByQr", {
-        ...sendArgs(cmd),
-        body: { qr_code: p.qr_code, ...(p.payment_max_value !== undefined ? { payment_max_value: p.payment_max_value } : {}), pin_token: pinToken ?? "" }
-      })
-    },
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_authorizations", id: p.id, patch: { status: "ACTIVE", payment_max_value: p.payment_max_value ?? null } }],
     refresh: LISTS
   }),
   defineCommand({
     name: "v1.pixAutomatic.reject",
+    endpoint: "automaticAuthorizationReject",
     payload: AutomaticIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("automaticAuthorizationReject", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_authorizations", id: p.id, patch: { status: "REFUSED" } }],
     refresh: LISTS
   }),
   defineCommand({
     name: "v1.pixAutomatic.cancel",
+    endpoint: "automaticAuthorizationCancel",
     payload: AutomaticIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("automaticAuthorizationCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_authorizations", id: p.id, patch: { status: "CANCELLED" } }],
     refresh: LISTS
   }),
   defineCommand({
     name: "v1.pixAutomatic.changeMax",
+    endpoint: "automaticAuthorizationMaxValue",
     payload: AutomaticMaxPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("automaticAuthorizationMaxValue", {
-        ...sendArgs(cmd),
-        params: { id: p.id },
-        body: { payment_max_value: p.payment_max_value, pin_token: pinToken ?? "" }
-      })
-    },
+    request: (p) => ({ params: { id: p.id }, body: { payment_max_value: p.payment_max_value } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_authorizations", id: p.id, patch: { payment_max_value: p.payment_max_value } }],
     refresh: ["pix_automatic_authorizations"]
   }),
   defineCommand({
     name: "v1.pixAutomatic.cancelPayment",
+    endpoint: "automaticPaymentCancel",
     payload: AutomaticIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("automaticPaymentCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_automatic_payments", id: p.id, patch: { status: "CANCELLED" } }],
     refresh: ["pix_automatic_payments"]

@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { ClaimKind } from "../../schema/pix-claims.ts"
 import { PixKeyType } from "../../schema/pix.ts"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 
 export const PixKeyCodePayload = Schema.Struct({ id: Schema.String, code: Schema.String })
 export const PixKeyIdPayload = Schema.Struct({ id: Schema.String })
@@ -20,9 +20,9 @@ const pendingClaim = (id: string, action: string) => [{ list: "pix_claims", id, 
 export const pixClaimCommands = [
   defineCommand({
     name: "v1.pix.confirmKeyCode",
+    endpoint: "pixKeyCodeConfirm",
     payload: PixKeyCodePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixKeyCodeConfirm", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { code: cmd.body.payload.code } }),
+    request: (p) => ({ params: { id: p.id }, body: { code: p.code } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_keys", id: p.id, patch: { pending_action: "confirming" } }],
     refresh: ["pix_keys"]
@@ -30,29 +30,26 @@ export const pixClaimCommands = [
   /** features §7 GET …/code: a new code, sent again (the attempts left are kept). */
   defineCommand({
     name: "v1.pix.resendKeyCode",
+    endpoint: "pixKeyCodeResend",
     payload: PixKeyIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixKeyCodeResend", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     refresh: ["pix_keys"]
   }),
   defineCommand({
     name: "v1.pix.cancelKeyCode",
+    endpoint: "pixKeyCodeCancel",
     payload: PixKeyIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixKeyCodeCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_keys", id: p.id, remove: true as const }],
     refresh: ["pix_keys"]
   }),
   defineCommand({
     name: "v1.pix.startClaim",
+    // the body's key and kind, and the key's type (shown while pending)
+    endpoint: "pixClaimStart",
     payload: PixClaimStartPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("pixClaimStart", { ...sendArgs(cmd), body: { key: p.key, kind: p.kind, pin_token: pinToken ?? "" } })
-    },
     reconcile: reconcileBySameKey,
     // shown at once as an opened claim of mine; the directory's row (counterparty, deadline) replaces it.
     // Once the directory took it (confirmed), any claim of mine on the key stands for it, whatever its
@@ -84,28 +81,27 @@ export const pixClaimCommands = [
   }),
   defineCommand({
     name: "v1.pix.cancelClaim",
+    endpoint: "pixClaimCancel",
     payload: PixClaimIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixClaimCancel", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pendingClaim(p.id, "canceling"),
     refresh: ["pix_claims"]
   }),
   defineCommand({
     name: "v1.pix.approveClaim",
+    endpoint: "pixClaimApprove",
     payload: PixClaimIdPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) =>
-      api.call("pixClaimApprove", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { pin_token: pinToken ?? "" } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pendingClaim(p.id, "approving"),
     refresh: ["pix_claims", "pix_keys"]
   }),
   defineCommand({
     name: "v1.pix.rejectClaim",
+    endpoint: "pixClaimReject",
     payload: PixClaimIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixClaimReject", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => pendingClaim(p.id, "rejecting"),
     refresh: ["pix_claims"]

@@ -6,34 +6,21 @@
  * (hidden at once). No PIN for contacts: nothing leaves the account (docs/decisions.md "Pix limits and contacts").
  */
 import { Schema } from "effect"
-import { MinorUnits } from "../../schema/common.ts"
-import { PixLimitPeriod } from "../../schema/pix-limits.ts"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 
-export const PixLimitChangePayload = Schema.Struct({ limit_type_id: Schema.String, period: PixLimitPeriod, amount: MinorUnits })
-export const PixContactAddPayload = Schema.Struct({ key: Schema.String })
 export const PixContactRemovePayload = Schema.Struct({ id: Schema.String, name: Schema.String })
 
 export const pixLimitsCommands = [
   defineCommand({
     name: "v1.pix.changeLimit",
-    payload: PixLimitChangePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("userLimitChange", {
-        ...sendArgs(cmd),
-        body: { limit_type_id: p.limit_type_id, period: p.period, amount: p.amount, pin_token: pinToken ?? "" }
-      })
-    },
+    // the payload is the contract's body: limit type, period, amount
+    endpoint: "userLimitChange",
     reconcile: reconcileBySameKey,
     refresh: ["pix_limits"]
   }),
   defineCommand({
     name: "v1.pix.addContact",
-    payload: PixContactAddPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixContactCreate", { ...sendArgs(cmd), body: { key: cmd.body.payload.key } }),
+    endpoint: "pixContactCreate",
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -57,9 +44,9 @@ export const pixLimitsCommands = [
   }),
   defineCommand({
     name: "v1.pix.removeContact",
+    endpoint: "pixContactDelete",
     payload: PixContactRemovePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixContactDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_contacts", id: p.id, remove: true }],
     refresh: ["pix_contacts"]

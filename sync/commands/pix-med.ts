@@ -7,7 +7,7 @@
  * (a new row) and a defence on its contest (a patch); the synced rows replace them once confirmed.
  */
 import { Schema } from "effect"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 import { MedReason, medDeadline } from "../../schema/pix-med.ts"
 
 export const PixMedOpenPayload = Schema.Struct({
@@ -24,15 +24,9 @@ export const PixMedDefencePayload = Schema.Struct({ contest_id: Schema.String, d
 export const pixMedCommands = [
   defineCommand({
     name: "v1.pixMed.open",
+    // the body's fields (end-to-end id, reason, description), and what the page showed of the Pix
+    endpoint: "pixMedContestOpen",
     payload: PixMedOpenPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("pixMedContestOpen", {
-        ...sendArgs(cmd),
-        body: { end_to_end_id: p.end_to_end_id, reason: p.reason, description: p.description, pin_token: pinToken ?? "" }
-      })
-    },
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -67,12 +61,9 @@ export const pixMedCommands = [
   }),
   defineCommand({
     name: "v1.pixMed.defence",
+    endpoint: "pixMedDefence",
     payload: PixMedDefencePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => {
-      const p = cmd.body.payload
-      return api.call("pixMedDefence", { ...sendArgs(cmd), params: { id: p.contest_id }, body: { defence: p.defence } })
-    },
+    request: (p) => ({ params: { id: p.contest_id }, body: { defence: p.defence } }),
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [{ list: "pix_med_contests", id: p.contest_id, patch: { defence: p.defence, defence_at: cmd.created_at } }],
     refresh: ["pix_med_contests"]

@@ -7,7 +7,7 @@
  * do not (D-pix-schedule). While pending, the list shows the new row or the row's new status.
  */
 import { Schema } from "effect"
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey } from "./define.ts"
 import { pixAutomaticCommands } from "./pix-automatic.ts"
 import { pixWithdrawCommands } from "./pix-withdraw.ts"
 
@@ -39,15 +39,9 @@ export const RecurrenceDeactivatePayload = Schema.Struct({ id: Schema.String })
 export const pixScheduleCommands = [
   defineCommand({
     name: "v1.pixSchedule.create",
+    // the body's fields, and the key's type and beneficiary (shown while pending)
+    endpoint: "scheduledPixCreate",
     payload: ScheduleCreatePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("scheduledPixCreate", {
-        ...sendArgs(cmd),
-        body: { key: p.key, amount: p.amount, description: p.description, payment_date: p.payment_date, pin_token: pinToken ?? "" }
-      })
-    },
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -79,21 +73,18 @@ export const pixScheduleCommands = [
   }),
   defineCommand({
     name: "v1.pixSchedule.cancel",
+    endpoint: "pixPaymentCancelByOperation",
     payload: ScheduleCancelPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixPaymentCancelByOperation", { ...sendArgs(cmd), params: { id: cmd.body.payload.operation_id } }),
+    request: (p) => ({ params: { id: p.operation_id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "scheduled_pix", id: p.id, patch: { status: "canceled" } }],
     refresh: ["scheduled_pix"]
   }),
   defineCommand({
     name: "v1.pixSchedule.createRecurrence",
+    // the body's fields, and the key's type and beneficiary (shown while pending)
+    endpoint: "pixRecurrenceCreate",
     payload: RecurrenceCreatePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const { key_type: _t, beneficiary_name: _n, ...body } = cmd.body.payload
-      return api.call("pixRecurrenceCreate", { ...sendArgs(cmd), body: { ...body, pin_token: pinToken ?? "" } })
-    },
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -123,9 +114,9 @@ export const pixScheduleCommands = [
   }),
   defineCommand({
     name: "v1.pixSchedule.deactivateRecurrence",
+    endpoint: "pixRecurrenceDeactivate",
     payload: RecurrenceDeactivatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("pixRecurrenceDeactivate", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_recurrences", id: p.id, patch: { status: "inactive" } }],
     refresh: ["pix_recurrences", "scheduled_pix"]

@@ -5,19 +5,14 @@
  * answer is sent again under the same key (reconcileBySameKey). While pending, the wallet's settings
  * record shows what was saved, or shows it off (overlay on `pix_withdraw_settings`, whose id is the wallet's).
  */
-import { defineCommand, reconcileBySameKey, sendArgs } from "./define.ts"
-import { Schema } from "effect"
-import { destinationOf, WithdrawSettingsBody } from "../../schema/pix-withdraw.ts"
-
-export const WithdrawSavePayload = WithdrawSettingsBody
-export const WithdrawDisablePayload = Schema.Struct({})
+import { defineCommand, reconcileBySameKey } from "./define.ts"
+import { destinationOf } from "../../schema/pix-withdraw.ts"
 
 export const pixWithdrawCommands = [
   defineCommand({
     name: "v1.pixWithdraw.save",
-    payload: WithdrawSavePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => api.call("withdrawSettingsSave", { ...sendArgs(cmd), body: { ...cmd.body.payload, pin_token: pinToken ?? "" } }),
+    // the payload is the contract's body (the settings)
+    endpoint: "withdrawSettingsSave",
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -39,9 +34,8 @@ export const pixWithdrawCommands = [
   }),
   defineCommand({
     name: "v1.pixWithdraw.disable",
-    payload: WithdrawDisablePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("withdrawSettingsDisable", { ...sendArgs(cmd) }),
+    // no body: its payload is empty
+    endpoint: "withdrawSettingsDisable",
     reconcile: reconcileBySameKey,
     overlay: (_p, cmd) => [{ list: "pix_withdraw_settings", id: cmd.wallet_id, patch: { enabled: false } }],
     refresh: ["pix_withdraw_settings"]

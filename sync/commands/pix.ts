@@ -7,12 +7,9 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
-import { PixQrCreateBody, PixQrKind } from "../../schema/pix-qr.ts"
-import { defineCommand, pixPaymentOutcome, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
+import { PixQrKind } from "../../schema/pix-qr.ts"
+import { defineCommand, pixPaymentOutcome, reconcileBySameKey, reconcileByStatement, type EndpointPayload } from "./define.ts"
 
-export const PixPayByKeyPayload = Schema.Struct({ key: Schema.String, amount: MinorUnits, description: Schema.String })
-/** The code to make, as the contract's body (every kind of features §3; D-pix-qr-variants). */
-export const PixQrCreatePayload = PixQrCreateBody
 export const PixDevolvePayload = Schema.Struct({ payment_id: Schema.String, amount: MinorUnits, description: Schema.String, payer_name: Schema.String })
 /** features §2 pay by account: the account as typed (re-resolved by the server), who it was decoded to, the amount. */
 export const PixPayByAccountPayload = Schema.Struct({
@@ -33,6 +30,16 @@ export const PixPayByQrPayload = Schema.Struct({
   description: Schema.String,
   beneficiary_name: Schema.String
 })
+
+/** features §7: the by-qr-code call of each kind of code (D-pix-qr-variants). */
+const PAY_BY_QR = {
+  static: "pixPayByQrStatic",
+  static_withdrawal: "pixPayByQrStaticWithdrawal",
+  dynamic_instant: "pixPayByQrDynamic",
+  dynamic_due: "pixPayByQrDynamicDue",
+  dynamic_withdrawal: "pixPayByQrDynamicWithdrawal",
+  dynamic_change: "pixPayByQrDynamicChange"
+} as const satisfies Record<PixQrKind, string>
 
 /**
  * What every Pix sent now shares (by key, by account): the BRL debit and the pending PIX_OUT row while open
@@ -58,39 +65,27 @@ const pixOut = <P extends { readonly amount: number; readonly description: strin
 })
 
 export const pixCommands = [
+  // the payload is the contract's body: key, amount, description
   defineCommand({
     name: "v1.pix.payByKey",
-    payload: PixPayByKeyPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("pixPayByKey", { ...sendArgs(cmd), body: { key: p.key, amount: p.amount, description: p.description, pin_token: pinToken ?? "" } })
-    },
-    ...pixOut((p: typeof PixPayByKeyPayload.Type) => p.key)
+    endpoint: "pixPayByKey",
+    ...pixOut((p: EndpointPayload<"pixPayByKey">) => p.key)
   }),
   /** features §2 pay by account (D-pix-by-account): the same debit, pending row and reconcile as by key. */
   defineCommand({
     name: "v1.pix.payByAccount",
+    // the body's fields, and who the account was decoded to (shown while pending)
+    endpoint: "pixPayByAccount",
     payload: PixPayByAccountPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const { beneficiary_name: _n, ...p } = cmd.body.payload
-      return api.call("pixPayByAccount", { ...sendArgs(cmd), body: { ...p, pin_token: pinToken ?? "" } })
-    },
     ...pixOut((p: typeof PixPayByAccountPayload.Type) => p.beneficiary_name)
   }),
-  /** features §2 receive: make a QR code for an own key (no PIN: nothing leaves the account); shown pending at once. */
+  /**
+   * features §2 receive: make a QR code for an own key (no PIN: nothing leaves the account); shown pending at once.
+   * The payload is the contract's body (every kind of features §3; D-pix-qr-variants).
+   */
   defineCommand({
     name: "v1.pix.createQrCode",
-    payload: PixQrCreatePayload,
-    sensitive: false,
-    send: ({ api }, cmd) => {
-      const p = cmd.body.payload
-      return api.call("pixQrCodeCreate", {
-        ...sendArgs(cmd),
-        body: p
-      })
-    },
+    endpoint: "pixQrCodeCreate",
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -123,41 +118,18 @@ export const pixCommands = [
   /** features §2 pay by copy-and-paste code or QR image: the decoded code, its kind choosing the call; optimistic debit. */
   defineCommand({
     name: "v1.pix.payByQrCode",
+    endpoint: Object.values(PAY_BY_QR),
     payload: PixPayByQrPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      const body = { code: p.code, amount: p.amount, description: p.description, pin_token: pinToken ?? "" }
-      // features §7: the code's kind chooses the by-qr-code variant (D-pix-qr-variants)
-      switch (p.kind) {
-        case "static":
-          return api.call("pixPayByQrStatic", { ...sendArgs(cmd), body })
-        case "static_withdrawal":
-          return api.call("pixPayByQrStaticWithdrawal", { ...sendArgs(cmd), body })
-        case "dynamic_instant":
-          return api.call("pixPayByQrDynamic", { ...sendArgs(cmd), body })
-        case "dynamic_due":
-          return api.call("pixPayByQrDynamicDue", { ...sendArgs(cmd), body })
-        case "dynamic_withdrawal":
-          return api.call("pixPayByQrDynamicWithdrawal", { ...sendArgs(cmd), body })
-        case "dynamic_change":
-          return api.call("pixPayByQrDynamicChange", { ...sendArgs(cmd), body })
-      }
-    },
+    // features §7: the code's kind chooses the by-qr-code variant (D-pix-qr-variants)
+    request: (p) => ({ endpoint: PAY_BY_QR[p.kind], body: { code: p.code, amount: p.amount, description: p.description } }),
     ...pixOut((p: typeof PixPayByQrPayload.Type) => p.beneficiary_name)
   }),
   /** features §2 pay/{id}/devolution: return part or all of a received Pix (PIN); its REFUND row shown pending. */
   defineCommand({
     name: "v1.pix.devolve",
+    // the body's fields, and the payer's name (shown on the pending row)
+    endpoint: "pixDevolutionCreate",
     payload: PixDevolvePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("pixDevolutionCreate", {
-        ...sendArgs(cmd),
-        body: { payment_id: p.payment_id, amount: p.amount, description: p.description, pin_token: pinToken ?? "" }
-      })
-    },
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [
@@ -168,25 +140,13 @@ export const pixCommands = [
   })
 ] as const
 
-/** features §2 my-keys: register a key (CPF/CNPJ/e-mail/phone as typed, random made by the directory). */
-export const PixKeyCreatePayload = Schema.Struct({
-  key_type: Schema.Literals(["cpf", "cnpj", "email", "phone", "random"]),
-  key: Schema.optionalKey(Schema.String)
-})
 export const PixKeyDeletePayload = Schema.Struct({ id: Schema.String, key: Schema.String })
 
 export const pixKeyCommands = [
+  /** features §2 my-keys: register a key (CPF/CNPJ/e-mail/phone as typed, random made by the directory); the payload is the body. */
   defineCommand({
     name: "v1.pix.registerKey",
-    payload: PixKeyCreatePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("pixKeyCreate", {
-        ...sendArgs(cmd),
-        body: { key_type: p.key_type, ...(p.key !== undefined ? { key: p.key } : {}), pin_token: pinToken ?? "" }
-      })
-    },
+    endpoint: "pixKeyCreate",
     reconcile: reconcileBySameKey,
     // shown at once as a key being added (a random key's value is the directory's: shown once it answers)
     overlay: (p, cmd) => [
@@ -209,9 +169,9 @@ export const pixKeyCommands = [
   }),
   defineCommand({
     name: "v1.pix.deleteKey",
+    endpoint: "pixKeyDelete",
     payload: PixKeyDeletePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => api.call("pixKeyDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.id }, body: { pin_token: pinToken ?? "" } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "pix_keys", id: p.id, remove: true }],
     refresh: ["pix_keys"]

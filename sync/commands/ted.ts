@@ -4,12 +4,12 @@
  * (reconciled by the statement, like a boleto paid now); a TED scheduled for the next window shows a
  * scheduled row in the TED list and moves no money until it runs; saving and deleting a contact show
  * at once in the contacts list. Every endpoint is idempotent by its `transaction-uuid` (the command
- * id); sending and scheduling ask for the PIN.
+ * id); sending and scheduling ask for the PIN (the endpoint is sensitive: D-commands-from-contract).
  */
 import { Schema } from "effect"
 import { MinorUnits } from "../../schema/common.ts"
 import { TedAccountType } from "../../schema/ted.ts"
-import { defineCommand, reconcileBySameKey, reconcileByStatement, sendArgs } from "./define.ts"
+import { defineCommand, reconcileBySameKey, reconcileByStatement } from "./define.ts"
 
 const Destination = {
   bank_code: Schema.String,
@@ -42,15 +42,9 @@ const destBody = (p: Dest) => ({
 export const tedCommands = [
   defineCommand({
     name: "v1.ted.send",
+    endpoint: "tedSend",
     payload: TedSendPayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("tedSend", {
-        ...sendArgs(cmd),
-        body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: false, pin_token: pinToken ?? "" }
-      })
-    },
+    request: (p) => ({ body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: false } }),
     reconcile: reconcileByStatement,
     balance: (p) => [{ currency: "BRL", delta: -p.amount }],
     pendingRows: (p) => [
@@ -61,15 +55,9 @@ export const tedCommands = [
   }),
   defineCommand({
     name: "v1.ted.schedule",
+    endpoint: "tedSend",
     payload: TedSchedulePayload,
-    sensitive: true,
-    send: ({ api }, cmd, pinToken) => {
-      const p = cmd.body.payload
-      return api.call("tedSend", {
-        ...sendArgs(cmd),
-        body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: true, pin_token: pinToken ?? "" }
-      })
-    },
+    request: (p) => ({ body: { ...destBody(p), amount: p.amount, description: p.description, schedule_if_closed: true } }),
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -96,9 +84,9 @@ export const tedCommands = [
   }),
   defineCommand({
     name: "v1.ted.saveContact",
+    // the contact as the page shows it (bank name and ISPB too); the body is its destination fields
+    endpoint: "tedContactCreate",
     payload: TedContactPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("tedContactCreate", { ...sendArgs(cmd), body: destBody(cmd.body.payload) }),
     reconcile: reconcileBySameKey,
     overlay: (p, cmd) => [
       {
@@ -113,9 +101,9 @@ export const tedCommands = [
   }),
   defineCommand({
     name: "v1.ted.deleteContact",
+    endpoint: "tedContactDelete",
     payload: TedIdPayload,
-    sensitive: false,
-    send: ({ api }, cmd) => api.call("tedContactDelete", { ...sendArgs(cmd), params: { id: cmd.body.payload.id } }),
+    request: (p) => ({ params: { id: p.id } }),
     reconcile: reconcileBySameKey,
     overlay: (p) => [{ list: "ted_contacts", id: p.id, remove: true }],
     refresh: ["ted_contacts"]

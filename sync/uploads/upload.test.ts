@@ -17,6 +17,8 @@ import { MemoryFileStore } from "./file-store.ts"
 import { runCommand } from "../outbox/pipeline.ts"
 import { CommandTransport, MemoryOutboxStore, OutboxStore, PinPrompt } from "../outbox/ports.ts"
 import { commandDef } from "../commands/registry.ts"
+import { makeTransport } from "../commands/transport.ts"
+import type { ApiClient } from "../api/client.ts"
 
 const same = (a: Uint8Array | null, b: Uint8Array): boolean => a !== null && a.length === b.length && a.every((x, i) => x === b[i])
 const PART = MIN_PART_SIZE
@@ -134,13 +136,8 @@ describe("resumable upload (DESIGN 'Uploads are commands too', features §7 stor
         finishes.push(`${id}:${args.transactionUuid}`)
         return Effect.succeed({ data: {} })
       }
-    } as unknown as Parameters<typeof def.send>[0]["api"]
-    const env = { api, userId: "u-1", uploads: board.env(fake.server) }
-    const transport = {
-      verifyPin: () => Effect.succeed({ token: "t", expiresInMs: 120_000 }),
-      send: (c: Command, pin: string | null) => def.send(env, c, pin),
-      reconcile: (c: Command) => def.reconcile(env, c)
-    }
+    } as unknown as ApiClient
+    const transport = { ...makeTransport(api, () => "u-1", board.env(fake.server)), verifyPin: () => Effect.succeed({ token: "t", expiresInMs: 120_000 }) }
     const store = new MemoryOutboxStore()
     const clock = makeVirtualClock()
     const state = await Effect.runPromise(
