@@ -13,6 +13,7 @@ import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
 import { pixConfirmToOptimistic } from "./pix-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
 import { reportUpload50mb } from "./betting-benches.ts"
+import { analysisViewOpen1m } from "./analysis-benches.ts"
 import { gatewayBenches, gatewayKeystroke } from "./gateway-benches.ts"
 
 type Bench = () => Promise<void>
@@ -82,6 +83,11 @@ const filter1m: Bench = async () => {
   const r = await runPage("projection.html", { rows: "1000000", mode: "filter" })
   report({ name: "filter-1m", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 30, kind: "max" } } })
 }
+/** issue 32 item 4: the pivot of 50 filters over 1M rows across 3 wallets (bench/pages/projection.ts `mode=pivot`). */
+const analysisPivot1m: Bench = async () => {
+  const r = await runPage("projection.html", { rows: "1000000", mode: "pivot" })
+  report({ name: "analysis-pivot-1m", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 50, kind: "max" } } })
+}
 const projectionMemory: Bench = async () => {
   const r = await runPage("projection.html", { rows: "1000000", mode: "memory" })
   report({ name: "projection-memory", figures: r.figures, budgets: { bytes: { figure: "bytes_per_row", limit: 150, kind: "max" } } })
@@ -123,5 +129,7 @@ export const benches: Record<string, Bench> = {
   "gateway-filter-1m": () => gatewayBenches(["filter"]),
   "gateway-metrics-1m": () => gatewayBenches(["metrics"]),
   "gateway-keystroke-1m": gatewayKeystroke,
-  "pix-confirm-to-optimistic": () => pixConfirmToOptimistic()
+  "pix-confirm-to-optimistic": () => pixConfirmToOptimistic(),
+  "analysis-pivot-1m": analysisPivot1m,
+  "analysis-view-open-1m": analysisViewOpen1m
 }

@@ -1,7 +1,8 @@
 /**
  * Browser bench page for the statement projection (DESIGN budgets): builds N generated rows in a
  * real Chromium, then `mode=filter` times 50 varied queries (warm-up pass first), `mode=memory`
- * measures bytes per row, `mode=csv` times a CSV export of every row. Publishes window.__bench.
+ * measures bytes per row, `mode=csv` times a CSV export of every row, `mode=pivot` times the pivot of each of
+ * those filters across the 3 wallets (analysis-pivot-1m, issue 32 item 4). Publishes window.__bench.
  */
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
 import { StatementRowGenerator } from "../../tests/support/test-rows.ts"
@@ -60,6 +61,45 @@ async function main(): Promise<void> {
     return
   }
   const qs = benchmarkQueries({ walletIds, samples, start: START, now: START + SPAN_DAYS * 86_400_000 })
+  if (mode === "pivot") {
+    // analysis-pivot-1m (issue 32 item 4): the same 50 filters, each over the 3 wallets at once, pivoted — rows
+    // and columns cycling through every pair the analysis offers, the comparison's "period" too (a period is
+    // given where the filter has none: the last 90 days) — timed from the ask to the answer
+    const ROWS = ["counterparty", "type", "wallet", "day", "month"] as const
+    const COLS = ["month", "wallet", "type", "none", "period"] as const
+    const end = START + SPAN_DAYS * 86_400_000
+    const asks = qs.map((q, i) => {
+      const cols = COLS[i % COLS.length] as (typeof COLS)[number]
+      const rows = ROWS[Math.floor(i / COLS.length) % ROWS.length] as (typeof ROWS)[number]
+      const { offset: _o, limit: _l, groupBy: _g, sort: _s, ...filter } = q
+      const withPeriod = cols === "period" && (filter.from === undefined || filter.to === undefined) ? { from: end - 90 * 86_400_000, to: end } : {}
+      return {
+        q: { ...filter, ...withPeriod, walletIds },
+        spec: { rows: cols === "period" && (rows === "day" || rows === "month") ? ("counterparty" as const) : rows, cols, rowLimit: 100 }
+      }
+    })
+    for (const a of asks) p.pivot(a.q, a.spec) // warm-up: JIT
+    const times: number[] = []
+    let cells = 0
+    for (const a of asks) {
+      const t = performance.now()
+      const r = p.pivot(a.q, a.spec)
+      times.push(performance.now() - t)
+      cells += r.lines.length * r.columns.length
+    }
+    publish({
+      figures: {
+        p50_ms: Math.round(pct(times, 0.5) * 100) / 100,
+        p95_ms: Math.round(pct(times, 0.95) * 100) / 100,
+        max_ms: Math.round(Math.max(...times) * 100) / 100,
+        pivots: asks.length,
+        wallets: walletIds.length,
+        rows: p.size,
+        cells_shown: cells
+      }
+    })
+    return
+  }
   for (const q of qs) p.query(q) // warm-up: JIT and lazily built orders
   const times: number[] = []
   for (const q of qs) {
