@@ -615,7 +615,9 @@ function TopList({
               <td className={s.td}>{fmt("in", line.sumIn + line.sumOut)}</td>
               <td className={s.td}>
                 {pf.format(share)}
-                <span className={s.shareBar} style={{ width: `${Math.max(2, Math.round(share * 100))}%` }} aria-hidden="true" />
+                <span className={s.shareTrack} aria-hidden="true">
+                  <span className={s.shareBar} style={{ width: `${Math.max(2, Math.round(share * 100))}%` }} />
+                </span>
               </td>
             </tr>
           ))}

@@ -53,8 +53,18 @@ export const totalRow = style({ fontWeight: 700 })
 export const sub = style({ display: "block", fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: 400 })
 export const positive = style({ color: vars.color.success })
 export const negative = style({ color: vars.color.danger })
-export const grid2 = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 480px), 1fr))" })
+export const grid2 = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 620px), 1fr))" })
 /** A card of the grid: never wider than its column (its table scrolls inside). */
 export const cell = style({ minWidth: 0 })
-export const shareBar = style({ display: "block", height: 4, borderRadius: vars.radius.pill, background: vars.color.primary, marginTop: 2 })
+/** The share as a bar under its percentage: a track of fixed width, filled by the share. */
+export const shareTrack = style({
+  display: "block",
+  width: 64,
+  height: 4,
+  marginTop: 2,
+  marginLeft: "auto",
+  borderRadius: vars.radius.pill,
+  background: vars.color.border
+})
+export const shareBar = style({ display: "block", height: 4, borderRadius: vars.radius.pill, background: vars.color.primary })
 export const actions = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap", alignItems: "center" })
