@@ -1,7 +1,7 @@
 /**
  * issue 31 item 4 "the days ahead as a projected balance line with the negative days marked and the
  * items of each day on hover and focus" (issue 13 the days ahead), in Chromium, pt and en: the chart
- * draws the 60 days (recharts loaded lazily), the days below zero are drawn red and said in words,
+ * draws the 60 days (its drawing loaded lazily), the days below zero are drawn red and said in words,
  * the keyboard moves from day to day and shows the day's balance and items, the pointer does the
  * same, the table alternative shows every day; axe finds nothing serious.
  */
@@ -61,8 +61,8 @@ describe.each(LOCALES)("the days ahead chart (%s)", (lng) => {
     const chart = screen.getByTestId("ahead-chart")
     await expect.element(chart).toHaveAttribute("data-points", "61")
     await expect.element(screen.getByRole("slider", { name: tx.title })).toBeVisible()
-    // recharts drew it (lazy chunk): the balance line and the red dots of the days below zero (day 5 on)
-    await expect.poll(() => document.querySelectorAll(".recharts-line").length, { timeout: 15_000 }).toBe(1)
+    // drawn (its lazy chunk): the balance line and the red dots of the days below zero (day 5 on)
+    await expect.poll(() => document.querySelectorAll(".chart-line").length, { timeout: 15_000 }).toBe(1)
     await expect.poll(() => document.querySelectorAll('circle[data-negative="true"]').length, { timeout: 15_000 }).toBe(61 - 5)
     expect(chart.element().getAttribute("data-first-negative")).toBe(day(5))
     // the hidden table carries every day, the negative ones said in words (and the e2e's data-date / data-outflow)
@@ -78,7 +78,7 @@ describe.each(LOCALES)("the days ahead chart (%s)", (lng) => {
   test(`issue 31 item 4 the days ahead: keyboard focus on the points shows a day's balance and its items; the pointer too (${lng})`, async () => {
     const screen = await render(<DaysAheadCalendar ahead={ahead()} />)
     const plot = screen.getByTestId("ahead-chart-plot")
-    await expect.poll(() => document.querySelectorAll(".recharts-line").length, { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => document.querySelectorAll(".chart-line").length, { timeout: 15_000 }).toBe(1)
     // the toggle, then the plot: one tab stop for the 61 days
     await userEvent.tab()
     await userEvent.tab()

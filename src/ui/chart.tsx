@@ -1,8 +1,8 @@
 /**
  * One chart frame for every picture of the app (issue 31 item 4 "pictures": gateway metrics, GGR
  * history, the days ahead, card spending; D-charts): a title, a toggle to its table alternative
- * (the same numbers as a table, in the same language), the plot — recharts, loaded lazily with
- * chart-plot.tsx only when a chart is first shown — and keyboard focus on its points (the table is
+ * (the same numbers as a table, in the same language), the plot — SVG drawn by chart-plot.tsx, a
+ * chunk loaded lazily when a chart is first shown — and keyboard focus on its points (the table is
  * always in the page for screen readers, visually hidden until the toggle shows it): the plot
  * is one tab stop (a slider over the points: the arrow keys, Home and End move from point to point,
  * and a screen reader says the point's values as the slider's value), and the point's values (and

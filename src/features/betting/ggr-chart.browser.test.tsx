@@ -31,7 +31,7 @@ describe.each(LOCALES)("GGR history chart (%s)", (lng) => {
     const chart = screen.getByTestId("ggr-chart")
     await expect.element(chart).toHaveAttribute("data-points", "3")
     await expect.element(chart).toHaveAttribute("data-total", String(1_250_000_00 + 980_000_00 + 1_100_500_00))
-    await expect.poll(() => document.querySelectorAll(".recharts-bar-rectangle").length, { timeout: 15_000 }).toBe(3)
+    await expect.poll(() => document.querySelectorAll(".chart-bar").length, { timeout: 15_000 }).toBe(3)
     expect(await seriousAxeViolations()).toEqual([])
     await userEvent.click(screen.getByRole("slider", { name: tx.title }))
     await userEvent.keyboard("{Home}{ArrowRight}")

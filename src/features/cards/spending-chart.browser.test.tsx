@@ -42,7 +42,7 @@ describe.each(LOCALES)("card spending chart (%s)", (lng) => {
     const chart = screen.getByTestId("card-spending-chart")
     await expect.element(chart).toHaveAttribute("data-total", "58040")
     await expect.element(screen.getByRole("slider", { name: tx.daily })).toBeVisible()
-    await expect.poll(() => document.querySelectorAll(".recharts-bar-rectangle").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    await expect.poll(() => document.querySelectorAll(".chart-bar").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
     expect(await seriousAxeViolations()).toEqual([])
     ;(screen.getByTestId("card-spending-chart-plot").element() as HTMLElement).focus()
     await userEvent.keyboard("{End}")

@@ -97,7 +97,7 @@ describe.each(LOCALES)("gateway metrics charts (%s)", (lng) => {
     // paid (deposits and withdrawals), pending, failed
     await expect.element(screen.getByTestId("metrics-chart-status")).toHaveAttribute("data-points", "3")
     await expect.element(screen.getByTestId("metrics-chart-fees")).toHaveAttribute("data-fee", "1042")
-    await expect.poll(() => document.querySelectorAll(".recharts-bar-rectangle").length, { timeout: 15_000 }).toBeGreaterThan(5)
+    await expect.poll(() => document.querySelectorAll(".chart-bar").length, { timeout: 15_000 }).toBeGreaterThan(5)
     const asked = fakeEngine.asked.at(-1)
     expect(asked?.kind === "table" && asked.daySeries).toBe(true)
     // the type × status table from the same series
@@ -109,7 +109,7 @@ describe.each(LOCALES)("gateway metrics charts (%s)", (lng) => {
   test(`issue 31 item 4 gateway metrics: keyboard focus on a day shows its values; the kind filter redraws (${lng})`, async () => {
     const screen = await render(<Metrics wallets={WALLETS} />)
     const plot = screen.getByTestId("metrics-chart-days-plot")
-    await expect.poll(() => document.querySelectorAll(".recharts-bar-rectangle").length, { timeout: 15_000 }).toBeGreaterThan(5)
+    await expect.poll(() => document.querySelectorAll(".chart-bar").length, { timeout: 15_000 }).toBeGreaterThan(5)
     ;(plot.element() as HTMLElement).focus()
     await userEvent.keyboard("{End}")
     const detail = screen.getByTestId("metrics-chart-days-detail")

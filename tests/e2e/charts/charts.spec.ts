@@ -18,10 +18,10 @@ async function axeSerious(page: Page): Promise<ReadonlyArray<string>> {
   return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)
 }
 
-/** A chart drawn: its frame has points and recharts painted inside its plot. */
+/** A chart drawn: its frame has points and its SVG is painted inside its plot. */
 async function drawn(page: Page, testId: string): Promise<void> {
   await expect(page.getByTestId(testId)).toHaveAttribute("data-points", /^[1-9]\d*$/, { timeout: 30_000 })
-  await expect(page.getByTestId(`${testId}-plot`).locator(".recharts-wrapper > svg").first()).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId(`${testId}-plot`).locator("svg.chart-svg")).toBeVisible({ timeout: 15_000 })
 }
 
 /** Keyboard focus on the plot, the last point: its values are written under the chart. */
