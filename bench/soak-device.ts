@@ -279,7 +279,11 @@ async function main(): Promise<void> {
   }
   await sleep(1_000)
   collectEvents()
-  // the ledger: a last pull of the statement, then its check (1 s after a pull) must have run after it
+  // the ledger: once every device has drained (the parent says so), a last pull of the statement, then its check
+  // (1 s after a pull) must have run after it
+  const final = new Promise<void>((resolve) => process.on("message", (m) => (m as { final?: true }).final === true && resolve()))
+  process.send?.({ drained: true })
+  while (!(await Promise.race([final.then(() => true), sleep(1_000).then(() => false)]))) collectEvents()
   const ledgerOf = () => (engine.snapshot({ kind: "syncProgress" }) as SyncProgress).ledger ?? {}
   const pulledAt = new Date().toISOString()
   await engine.pullStatementsFor(task.walletId).catch(() => undefined)
