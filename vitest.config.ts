@@ -70,8 +70,6 @@ export default defineConfig({
             "axe-core",
             "effect",
             "vitest-browser-react",
-            // the charts' lazy drawing (src/ui/chart-plot.tsx, issue 31 item 4)
-            "recharts",
             // the scanner's reader (src/lib/scan/zxing-read.ts, behind the dynamic import the first scan makes) and the tests'
             // QR encoder (issue 31 item 2): otherwise found mid-run, and the reload that follows failed a run on a fresh cache
             "@zxing/library/esm/core/BinaryBitmap.js",
