@@ -20,9 +20,7 @@ export type MinorUnits = typeof MinorUnits.Type
 export const CurrencySymbol = Schema.Literals(["BRL", "BTC", "ETH", "USDT", "EUR", "USD", "BRZ"])
 export type CurrencySymbol = typeof CurrencySymbol.Type
 /** The wallet currencies the product holds (spec core §1, §9). */
-export const WALLET_CURRENCIES = ["BRL", "BTC", "ETH", "USDT"] as const
-/** Not convertible (spec core §9, features §9). */
-export const LOCKED_CURRENCIES = ["EUR", "USD", "BRZ"] as const
+export { WALLET_CURRENCIES, LOCKED_CURRENCIES } from "./currency-lists.ts"
 export const CURRENCY_DECIMALS: Record<CurrencySymbol, number> = {
   BRL: 2,
   BTC: 8,

@@ -6,27 +6,14 @@
  * The session lives in sessionStorage (spec core §9) and is handed to the engine on start.
  */
 import { useSyncExternalStore } from "react"
-import { Schema } from "effect"
+import type { Schema } from "effect"
 import type { EndpointId, ResponseOf } from "../schema/api.ts"
 import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
 import type { Locale } from "../schema/common.ts"
 import type { TableName } from "../schema/tables/registry.ts"
 import type { SavedView } from "../schema/analysis.ts"
-import { api } from "../schema/api.ts"
-import { resultSchemaOf } from "../schema/live-results.ts"
-import {
-  FromWorker,
-  Replies,
-  type LiveQuery,
-  type ReplyOf,
-  type RequestName,
-  type SessionInfo,
-  type StatementQueryMsg,
-  type TableQueryMsg,
-  type ToWorker,
-  type WorkerError
-} from "./protocol.ts"
+import type { FromWorker, LiveQuery, ReplyOf, RequestName, SessionInfo, StatementQueryMsg, TableQueryMsg, ToWorker, WorkerError } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
 import { electedPort } from "./leader.ts"
 
@@ -55,18 +42,27 @@ export type { CommandBody, CommandName, PayloadOf } from "../sync/commands/regis
 export type { ListName, ListRow } from "../schema/lists.ts"
 export type PinAnswer = { pin: string } | { temporary_token: string } | null
 
-const SESSION_KEY = "session"
-const decodeFromWorker = Schema.decodeUnknownExit(FromWorker)
-/** Compiled once per Schema: the checks of replies and snapshots (issue 11: nothing crosses the boundary unchecked). */
-const guards = new WeakMap<Schema.Top, (u: unknown) => boolean>()
-const guardOf = (schema: Schema.Top): ((u: unknown) => boolean) => {
-  let g = guards.get(schema)
-  if (!g) {
-    g = Schema.is(schema)
-    guards.set(schema, g)
-  }
-  return g
+/**
+ * The contract's Schemas that check what the engine answers (every endpoint's response, every live query's result)
+ * are a chunk of their own (workers/contract.ts), fetched as the client starts and awaited before the first reply or
+ * snapshot is read (issue 33 item 5: the shell's first JS holds only what the first page needs; the contract of every
+ * area is ~60 kB gzip). Messages that arrive before it are kept in order and read once it is in.
+ */
+type Contract = typeof import("./contract.ts")
+let contract: Contract | null = null
+let contractLoad: Promise<Contract> | null = null
+const loadContract = (): Promise<Contract> =>
+  (contractLoad ??= import("./contract.ts").then((m) => {
+    contract = m
+    return m
+  }))
+
+/** A reply's Schema taken from the contract once it is in (a `call`: its endpoint's response). */
+class FromContract {
+  constructor(readonly pick: (c: Contract) => Schema.Top) {}
 }
+
+const SESSION_KEY = "session"
 /** A reply or snapshot that does not match its Schema: a defect of this build, said loudly and never shown. */
 const malformed = (what: string, value: unknown): EngineError => {
   // eslint-disable-next-line no-console -- a broken contract between the engine and the views is logged, not hidden
@@ -81,9 +77,13 @@ interface Port {
 
 export class EngineClient {
   private nextId = 1
-  private readonly replies = new Map<number, { request: RequestName; success: Schema.Top; resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  private readonly replies = new Map<
+    number,
+    { request: RequestName; success: FromContract | null; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+  >()
   private readonly subs = new Map<number, (v: unknown) => void>()
-  private readonly subGuards = new Map<number, (u: unknown) => boolean>()
+  /** Messages received before the contract's Schemas were in (read in order once they are). */
+  private early: unknown[] | null = []
   private readonly subQueries = new Map<number, LiveQuery>()
   private readonly sessionListeners = new Set<(event: "expired" | "renewed" | "signedOut") => void>()
 
@@ -93,7 +93,15 @@ export class EngineClient {
     private locale: Locale,
     opts: { readonly keepSession?: boolean } = {}
   ) {
-    port.onmessage = (e) => this.receive(e.data)
+    port.onmessage = (e) => {
+      if (this.early === null) this.receive(e.data)
+      else this.early.push(e.data)
+    }
+    void loadContract().then(() => {
+      const early = this.early ?? []
+      this.early = null
+      for (const data of early) this.receive(data)
+    })
     this.post({ t: "hello", apiBase, locale, session: readSession() })
     // RT7: the engine hears of the network from the tabs too (a shared worker may not be told by the browser)
     if (typeof navigator !== "undefined" && typeof addEventListener === "function") {
@@ -130,28 +138,29 @@ export class EngineClient {
   }
 
   private receive(data: unknown): void {
-    const exit = decodeFromWorker(data)
-    if (exit._tag !== "Success") return // a message we cannot read is dropped, never trusted
-    const m = exit.value
+    const c = contract!
+    const m: FromWorker | null = c.decodeFromWorker(data)
+    if (m === null) return // a message we cannot read is dropped, never trusted
     switch (m.t) {
       case "reply": {
         const r = this.replies.get(m.reqId)
         if (!r) return
         this.replies.delete(m.reqId)
         if (m.ok) {
-          if (guardOf(r.success)(m.value)) r.resolve(m.value)
+          if (c.guardOf(r.success === null ? c.Replies[r.request].success : r.success.pick(c))(m.value)) r.resolve(m.value)
           else r.reject(malformed(`the reply to ${r.request}`, m.value))
           return
         }
         const error = m.error ?? { tag: "UnknownError", key: "UNKNOWN_ERROR" }
         // each request's failure Schema (protocol.ts Replies): a tag it does not declare is an unknown error
-        r.reject(new EngineError(guardOf(Replies[r.request].failure)(error) ? error : { ...error, tag: "UnknownError" }))
+        r.reject(new EngineError(c.guardOf(c.Replies[r.request].failure)(error) ? error : { ...error, tag: "UnknownError" }))
         return
       }
       case "snapshot": {
         const cb = this.subs.get(m.subId)
         if (!cb) return
-        if (this.subGuards.get(m.subId)?.(m.value) === true) cb(m.value)
+        const query = this.subQueries.get(m.subId)
+        if (query !== undefined && c.guardOf(c.resultSchemaOf(query))(m.value)) cb(m.value)
         else malformed(`the snapshot of ${JSON.stringify(this.subQueries.get(m.subId))}`, m.value)
         return
       }
@@ -167,7 +176,8 @@ export class EngineClient {
   private request<T extends RequestName>(
     request: T,
     build: (reqId: number) => Extract<ToWorker, { t: T }>,
-    success: Schema.Top = Replies[request].success
+    /** null: the request's own success Schema (protocol.ts Replies) */
+    success: FromContract | null = null
   ): Promise<ReplyOf<T>> {
     const reqId = this.nextId++
     return new Promise<ReplyOf<T>>((resolve, reject) => {
@@ -189,19 +199,17 @@ export class EngineClient {
         ...(args.body !== undefined ? { body: args.body } : {}),
         ...(args.walletId ? { walletId: args.walletId } : {})
       }),
-      api[endpoint].response
+      new FromContract((c) => c.api[endpoint].response)
     ) as Promise<ResponseOf<K>>
   }
 
   subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void): () => void {
     const subId = this.nextId++
     this.subs.set(subId, cb as (v: unknown) => void)
-    this.subGuards.set(subId, guardOf(resultSchemaOf(query)))
     this.subQueries.set(subId, query)
     this.post({ t: "subscribe", subId, query })
     return () => {
       this.subs.delete(subId)
-      this.subGuards.delete(subId)
       this.subQueries.delete(subId)
       this.post({ t: "unsubscribe", subId })
     }

@@ -3,14 +3,19 @@
  * shows the full-screen loader while a navigation loads (core §2.4: only after 50 ms), and
  * mounts the app-wide pieces once: toasts, dialogs, the PIN prompt and the session watcher.
  */
-import { useEffect } from "react"
+import { lazy, Suspense, useEffect } from "react"
 import { Outlet, useLoaderData, useLocation, useNavigation } from "react-router"
 import { useTranslation } from "react-i18next"
-import { DialogHost, Loader, PinPrompt, Toaster } from "../ui/index.ts"
+import { DialogHost } from "../ui/dialog-host.tsx"
+import { Loader } from "../ui/loader.tsx"
+import { Toaster } from "../ui/toaster.tsx"
 import { AuthLayout } from "./layouts/auth-layout.tsx"
 import { DefaultLayout } from "./layouts/default-layout.tsx"
 import { SessionWatcher } from "./session-watcher.tsx"
 import type { RootData } from "./root-data.ts"
+
+/** The PIN prompt (with the PIN rules) is a chunk of its own, fetched after the first paint (issue 33 item 5). */
+const PinPrompt = lazy(() => import("../ui/pin-prompt.tsx").then((m) => ({ default: m.PinPrompt })))
 
 export function AppLoader() {
   const { t } = useTranslation()
@@ -48,7 +53,9 @@ export function RootShell() {
       {navigation.state === "loading" ? <AppLoader /> : null}
       <Toaster />
       <DialogHost />
-      <PinPrompt />
+      <Suspense fallback={null}>
+        <PinPrompt />
+      </Suspense>
       <SessionWatcher />
     </>
   )

@@ -3,7 +3,7 @@
  * engine reject with an EngineError carrying `.key`; anything else is UNKNOWN_ERROR.
  */
 import { EngineError } from "../../workers/client.ts"
-import { ERROR_KEYS } from "../../schema/errors.ts"
+import { ERROR_KEYS } from "../../schema/error-keys.ts"
 
 const KNOWN = new Set<string>(ERROR_KEYS)
 

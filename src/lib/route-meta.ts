@@ -7,7 +7,7 @@
  */
 import { P } from "../../schema/permissions.ts"
 import { isOpenWhileIncomplete } from "./onboarding.ts"
-import { PS } from "../../schema/pix-schedule.ts"
+import { PS } from "../../schema/pix-schedule-permissions.ts"
 import { PL } from "../../schema/pix-limits-permissions.ts"
 
 export type Area = "root" | "auth" | "banking" | "gateway" | "control-panel" | "sports-betting"

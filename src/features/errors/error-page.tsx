@@ -7,7 +7,7 @@ import { useEffect } from "react"
 import { isRouteErrorResponse, useNavigate, useRouteError } from "react-router"
 import { useTranslation } from "react-i18next"
 import { splitLocalePath, withPrefix } from "../../lib/locale-path.ts"
-import { Button } from "../../ui/index.ts"
+import { Button } from "../../ui/button.tsx"
 import * as s from "./error-page.css.ts"
 
 export function statusOf(error: unknown): number | null {

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next"
 import { sectionOf } from "../../lib/menus.ts"
 import { useBarePath, useLocalePath } from "../../lib/use-locale-path.ts"
 import { useSections } from "../../lib/use-shell-data.ts"
-import { CheckIcon, GridIcon, IconButton } from "../../ui/index.ts"
+import { IconButton } from "../../ui/button.tsx"
+import { CheckIcon, GridIcon } from "../../ui/icons.tsx"
 import * as s from "./header.css.ts"
 
 export function AppSwitcher() {

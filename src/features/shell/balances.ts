@@ -3,7 +3,7 @@
  * by currency id; 'Convert' only on the default wallet, with options enabled and a convertible
  * currency (EUR, USD, BRZ are not).
  */
-import { LOCKED_CURRENCIES } from "../../../schema/common.ts"
+import { LOCKED_CURRENCIES } from "../../../schema/currency-lists.ts"
 
 /** "options are enabled": the conversion feature flag (on in this build). */
 export const CONVERSION_ENABLED = true

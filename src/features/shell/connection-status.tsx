@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from "react"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
-import { OfflineIcon, OnlineIcon } from "../../ui/index.ts"
+import { OfflineIcon, OnlineIcon } from "../../ui/icons.tsx"
 import * as s from "./header.css.ts"
 
 function useBrowserOnline(): boolean {

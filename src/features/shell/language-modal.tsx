@@ -10,7 +10,9 @@ import i18next from "i18next"
 import { toast } from "../../lib/feedback.ts"
 import { chooseLocale, currentLocale } from "../../lib/i18n.ts"
 import { isLocale, splitLocalePath, switchPrefix } from "../../lib/locale-path.ts"
-import { Button, Dialog, RadioGroup } from "../../ui/index.ts"
+import { Button } from "../../ui/button.tsx"
+import { Dialog } from "../../ui/dialog.tsx"
+import { RadioGroup } from "../../ui/radio-group.tsx"
 
 export function LanguageModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation()

@@ -3,7 +3,8 @@
  * the user to create or complete the registration in the mobile bank app.
  */
 import { useTranslation } from "react-i18next"
-import { Button, Dialog } from "../../ui/index.ts"
+import { Button } from "../../ui/button.tsx"
+import { Dialog } from "../../ui/dialog.tsx"
 
 export function OnboardingPendingModal({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { t } = useTranslation()

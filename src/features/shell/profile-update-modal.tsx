@@ -13,7 +13,14 @@ import { sanitizeOccupationSearch } from "../../../schema/validation.ts"
 import { appStore, useAppState } from "../../lib/app-state.ts"
 import { toast } from "../../lib/feedback.ts"
 import { applyStatus } from "../../lib/onboarding.ts"
-import { Button, centsToInput, Checkbox, Combobox, Dialog, layout, MoneyField, Select, TextField } from "../../ui/index.ts"
+import { Button } from "../../ui/button.tsx"
+import { Checkbox } from "../../ui/checkbox.tsx"
+import { Combobox } from "../../ui/combobox.tsx"
+import { Dialog } from "../../ui/dialog.tsx"
+import { centsToInput, MoneyField } from "../../ui/money-field.tsx"
+import { Select } from "../../ui/select.tsx"
+import { TextField } from "../../ui/text-field.tsx"
+import * as layout from "../../ui/layout.css.ts"
 import {
   isProfileFormValid,
   maskZip,

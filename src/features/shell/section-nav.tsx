@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next"
 import { sectionOf, type MenuItem } from "../../lib/menus.ts"
 import { useBarePath, useLocalePath } from "../../lib/use-locale-path.ts"
 import { useSections } from "../../lib/use-shell-data.ts"
-import { ChevronDownIcon } from "../../ui/index.ts"
+import { ChevronDownIcon } from "../../ui/icons.tsx"
 import * as s from "./header.css.ts"
 
 const isUnder = (path: string, base: string): boolean => path === base || path.startsWith(`${base}/`)

@@ -13,7 +13,8 @@ import { formatCountdown } from "../../lib/countdown.ts"
 import { renewSession, sessionDeadline, SESSION_WARNING_MS, shouldAutoRenew } from "../../lib/session.ts"
 import { useLiveQuery } from "../../../workers/client.ts"
 import { expireSession } from "../../lib/session-expiry.ts"
-import { Button, ClockIcon } from "../../ui/index.ts"
+import { Button } from "../../ui/button.tsx"
+import { ClockIcon } from "../../ui/icons.tsx"
 import * as s from "./banners.css.ts"
 
 export function SessionBanner() {

@@ -9,7 +9,12 @@ import { Link } from "react-router"
 import { useTranslation } from "react-i18next"
 import { selectWallet, useAppState } from "../../lib/app-state.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
-import { Button, Dialog, EmptyState, RadioGroup, SearchIcon, TextField } from "../../ui/index.ts"
+import { Button } from "../../ui/button.tsx"
+import { Dialog } from "../../ui/dialog.tsx"
+import { EmptyState } from "../../ui/empty-state.tsx"
+import { SearchIcon } from "../../ui/icons.tsx"
+import { RadioGroup } from "../../ui/radio-group.tsx"
+import { TextField } from "../../ui/text-field.tsx"
 import * as s from "./modal.css.ts"
 
 /** Case- and accent-insensitive text match. */
