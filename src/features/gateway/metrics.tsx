@@ -14,7 +14,7 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import { GATEWAY_KINDS, type GatewayKind } from "../../../schema/tables/gateway.ts"
 import { GATEWAY_METRICS_MAX_DAYS, type DashboardLine } from "../../../schema/api-gateway.ts"
 import { useFormat } from "../../lib/use-format.ts"
-import { useLastAnswer } from "../../lib/use-answers.ts"
+import { useLastAnswer, useSettled } from "../../lib/use-answers.ts"
 import { Card, EmptyState, Select, TextField, vars, visuallyHidden } from "../../ui/index.ts"
 import { Chart, compactReais, formatCount, type ChartSeries } from "../../ui/chart.tsx"
 import { compareLines, intervalError, intervalRange, localLines } from "./gateway-rules.ts"
@@ -52,14 +52,21 @@ export function Metrics({ wallets }: WalletsProps) {
   const r = kept.value?.r
   const [server, setServer] = useState<{ key: string; lines: ReadonlyArray<DashboardLine> } | "error" | null>(null)
   const key = `${queryKey}|${fresh?.total ?? -1}`
+  // the server's aggregate is asked once the filter has stayed put (SETTLE_MS, as the statement's chart follows
+  // its filter): not once per click, and its answer's render does not land on the charts' redraw
+  const ask = useMemo(
+    () => (err !== null || walletList === "" ? null : { key, start, end, walletList, calling: callingWallet ?? "" }),
+    [key, err, start, end, walletList, callingWallet]
+  )
+  const settled = useSettled(ask)
   useEffect(() => {
-    if (err !== null || walletList === "") return
+    if (settled === null) return
     let live = true
     getEngine()
-      .call("gatewayDashboard", { query: { start_date: start, end_date: end, wallets_ids: walletList }, walletId: callingWallet ?? "" })
+      .call("gatewayDashboard", { query: { start_date: settled.start, end_date: settled.end, wallets_ids: settled.walletList }, walletId: settled.calling })
       .then(
         (x) => {
-          if (live) setServer({ key, lines: x.data.data })
+          if (live) setServer({ key: settled.key, lines: x.data.data })
         },
         () => {
           if (live) setServer("error")
@@ -68,7 +75,7 @@ export function Metrics({ wallets }: WalletsProps) {
     return () => {
       live = false
     }
-  }, [key, err, start, end, walletList, callingWallet])
+  }, [settled])
   const charts = useMemo(() => (r?.daySeries ? metricsCharts(r.daySeries, kind) : null), [r, kind])
   const all = useMemo(() => (fresh?.daySeries ? metricsCharts(fresh.daySeries, "all") : null), [fresh])
   const local = localLines(all?.groups ?? [])
