@@ -14,7 +14,7 @@ import { pixConfirmToOptimistic } from "./pix-benches.ts"
 import { cardBlockToPaint } from "./cards-benches.ts"
 import { reportUpload50mb } from "./betting-benches.ts"
 import { analysisViewOpen1m } from "./analysis-benches.ts"
-import { gatewayBenches, gatewayKeystroke } from "./gateway-benches.ts"
+import { gatewayBenches, gatewayKeystroke, gatewayMetricsChart } from "./gateway-benches.ts"
 
 type Bench = () => Promise<void>
 
@@ -129,6 +129,7 @@ export const benches: Record<string, Bench> = {
   "gateway-filter-1m": () => gatewayBenches(["filter"]),
   "gateway-metrics-1m": () => gatewayBenches(["metrics"]),
   "gateway-keystroke-1m": gatewayKeystroke,
+  "gateway-metrics-chart-1m": gatewayMetricsChart,
   "pix-confirm-to-optimistic": () => pixConfirmToOptimistic(),
   "analysis-pivot-1m": analysisPivot1m,
   "analysis-view-open-1m": analysisViewOpen1m
