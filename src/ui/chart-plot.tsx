@@ -9,7 +9,7 @@
  * (bench gateway-metrics-chart-1m), against a budget of 50 ms; this draws the same in a few ms.
  */
 import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from "react"
-import type { ChartPoint, ChartSeries } from "./chart.tsx"
+import type { ChartPoint, ChartSeries } from "./chart-types.ts"
 import { vars } from "./theme.css.ts"
 
 interface PlotProps {

@@ -16,30 +16,12 @@ import { useTranslation } from "react-i18next"
 import { Button } from "./button.tsx"
 import { Skeleton } from "./skeleton.tsx"
 import { visuallyHidden } from "./visually-hidden.css.ts"
+import type { ChartPoint, ChartSeries } from "./chart-types.ts"
 import * as s from "./chart.css.ts"
 
 const ChartPlot = lazy(() => import("./chart-plot.tsx"))
 
-/** One series of the chart: a field of each point, drawn as bars, a line or an area. */
-export interface ChartSeries {
-  readonly key: string
-  readonly label: string
-  readonly kind: "bar" | "line" | "area"
-  /** A CSS color (a theme token: vars.color.*). */
-  readonly color: string
-  /** Bars with the same stack id are stacked. */
-  readonly stack?: string
-  /** The right axis (a second scale: counts beside money). */
-  readonly axis?: "left" | "right"
-  /** The value as shown in the values, the table and the tooltip. */
-  readonly format: (v: number) => string
-}
-
-/** A point: its short axis label and its values by series key. */
-export interface ChartPoint {
-  readonly label: string
-  readonly values: Readonly<Record<string, number>>
-}
+export type { ChartPoint, ChartSeries } from "./chart-types.ts"
 
 export interface ChartProps {
   readonly title: string
