@@ -84,7 +84,7 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
   const R = rightSeries.length > 0 ? niceTicks(...extent(points, rightSeries)) : null
   const W = size.w
   const H = Math.max(0, size.h - LEGEND_H)
-  const m = horizontal ? { l: 150, r: 12, t: R ? 22 : 8, b: 22 } : { l: 64, r: R ? 56 : 12, t: 8, b: 22 }
+  const m = horizontal ? { l: 150, r: R ? 28 : 12, t: R ? 22 : 8, b: 22 } : { l: 64, r: R ? 56 : 12, t: 8, b: 22 }
   const iw = Math.max(1, W - m.l - m.r)
   const ih = Math.max(1, H - m.t - m.b)
   // the value scales (pixels along the value axis from its start) and the category band
@@ -172,7 +172,7 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
             : null}
           {/* category labels */}
           {points.map((p, i) =>
-            i % every !== 0 && i !== n - 1 ? null : horizontal ? (
+            i % every !== 0 ? null : horizontal ? (
               <text key={`c${i}`} x={m.l - 6} y={m.t + (i + 0.5) * band + 4} textAnchor="end" {...text}>
                 {p.label}
               </text>

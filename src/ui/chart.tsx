@@ -67,8 +67,7 @@ export function Chart(p: ChartProps) {
     ].join("; ")
   const move = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (n === 0) return
-    const cur = at ?? -1
-    const next =
+    const step = (cur: number): number | null | undefined =>
       e.key === "ArrowRight" || e.key === "ArrowDown"
         ? Math.min(n - 1, cur + 1)
         : e.key === "ArrowLeft" || e.key === "ArrowUp"
@@ -80,9 +79,10 @@ export function Chart(p: ChartProps) {
               : e.key === "Escape"
                 ? null
                 : undefined
-    if (next === undefined) return
+    if (step(0) === undefined) return
     e.preventDefault()
-    setActive(next)
+    // from the point as it is when the key is handled (two keys before a render move it twice)
+    setActive((a) => step(a !== null && a < n ? a : -1) ?? null)
   }
   return (
     <figure className={s.frame} data-testid={p.testId} data-points={n} data-view={asTable ? "table" : "chart"} {...p.attrs} style={{ margin: 0 }}>
