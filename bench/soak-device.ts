@@ -285,10 +285,12 @@ async function main(): Promise<void> {
   process.send?.({ drained: true })
   while (!(await Promise.race([final.then(() => true), sleep(1_000).then(() => false)]))) collectEvents()
   const ledgerOf = () => (engine.snapshot({ kind: "syncProgress" }) as SyncProgress).ledger ?? {}
+  // every wallet whose statement this device holds (its own, and one it joined by an invitation), each pulled again
+  const held = [...new Set([task.walletId, ...Object.keys(ledgerOf())])]
   const pulledAt = new Date().toISOString()
-  await engine.pullStatementsFor(task.walletId).catch(() => undefined)
+  for (const w of held) await engine.pullStatementsFor(w).catch(() => undefined)
   const ledgerUntil = Date.now() + 60_000
-  while ((ledgerOf()[task.walletId]?.at ?? "") <= pulledAt && Date.now() < ledgerUntil) await sleep(250)
+  while (held.some((w) => (ledgerOf()[w]?.at ?? "") <= pulledAt) && Date.now() < ledgerUntil) await sleep(250)
   const report: DeviceReport = {
     device: task.device,
     email: task.email,
