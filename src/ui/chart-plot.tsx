@@ -183,13 +183,6 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
             )
           )}
           <line x1={m.l} y1={m.t + (horizontal ? 0 : ih)} x2={m.l + (horizontal ? 0 : iw)} y2={m.t + ih} stroke={vars.color.borderStrong} />
-          {active !== null ? (
-            horizontal ? (
-              <rect x={m.l} y={m.t + active * band} width={iw} height={band} fill={vars.color.focus} opacity={0.12} />
-            ) : (
-              <line x1={m.l + (active + 0.5) * band} x2={m.l + (active + 0.5) * band} y1={m.t} y2={m.t + ih} stroke={vars.color.focus} strokeWidth={2} />
-            )
-          ) : null}
           {bars.map((b) => (
             <rect key={b.key} className="chart-bar" x={b.x} y={b.y} width={Math.max(0.5, b.w)} height={Math.max(0.5, b.h)} fill={b.fill} />
           ))}
@@ -212,6 +205,14 @@ function ChartPlot({ points, series, tick, active, onHover, negative, zeroLine, 
             }
             return <path key={x.key} className="chart-line" d={d} fill="none" stroke={x.color} strokeWidth={2} />
           })}
+          {/* the active point, over the bars and lines (a translucent band for horizontal bars) */}
+          {active !== null ? (
+            horizontal ? (
+              <rect x={m.l} y={m.t + active * band} width={iw} height={band} fill={vars.color.focus} opacity={0.12} />
+            ) : (
+              <line x1={m.l + (active + 0.5) * band} x2={m.l + (active + 0.5) * band} y1={m.t} y2={m.t + ih} stroke={vars.color.focus} strokeWidth={2} />
+            )
+          ) : null}
           {zero !== null ? <line x1={m.l} x2={m.l + iw} y1={zero} y2={zero} stroke={vars.color.danger} strokeDasharray="4 4" /> : null}
           {/* a line's negative points in red, and its active point */}
           {series.map((x) =>
