@@ -142,7 +142,7 @@ test("features §4: a new copy blocks the old card for good; delete is final, it
   await go(page, `${CARDS}/physical-card/${phys.id}`)
   await expect(stateOf(page)).toHaveAttribute("data-status", "activated", { timeout: 20_000 })
   await page.getByTestId("card-newcopy").click()
-  await page.getByRole("button", { name: "Pedir 2ª via" }).last().click()
+  await page.getByRole("alertdialog").getByRole("button", { name: "Pedir 2ª via" }).click()
   await new PinPrompt(page).answer()
   await expect(stateOf(page)).toHaveText("Substituído", { timeout: 15_000 })
   await expect(page.getByTestId("card-unblock")).toHaveCount(0)
