@@ -79,7 +79,7 @@ export interface DocCitation extends Citation {
 
 /** The DESIGN / CONVENTIONS citations of a text (a bare `DESIGN` with no name comes back with name ""). */
 export const docCitations = (file: string, text: string): DocCitation[] =>
-  [...text.matchAll(DOC_CITATION)].flatMap((m) => {
+  [...text.matchAll(DOC_CITATION)].flatMap((m): DocCitation[] => {
     const base = { file, line: lineOf(text, m.index), doc: m[1] as "DESIGN" | "CONVENTIONS", keyword: (m[2] ?? "").toLowerCase() }
     const first = m[3] ?? m[4]
     if (first !== undefined) {
