@@ -285,8 +285,10 @@ async function main(): Promise<void> {
   process.send?.({ drained: true })
   while (!(await Promise.race([final.then(() => true), sleep(1_000).then(() => false)]))) collectEvents()
   const ledgerOf = () => (engine.snapshot({ kind: "syncProgress" }) as SyncProgress).ledger ?? {}
-  // every wallet whose statement this device holds (its own, and one it joined by an invitation), each pulled again
-  const held = [...new Set([task.walletId, ...Object.keys(ledgerOf())])]
+  // every wallet whose statement this device holds and may still read (its own, and one it joined by an invitation and
+  // was not removed from), each pulled again; a wallet it can no longer read is not the user's to reconcile
+  const readable = new Set(engine.listRows<{ id: string }>("wallets", task.walletId).map((w) => w.id))
+  const held = [...new Set([task.walletId, ...Object.keys(ledgerOf()).filter((w) => readable.has(w))])]
   const pulledAt = new Date().toISOString()
   for (const w of held) await engine.pullStatementsFor(w).catch(() => undefined)
   const ledgerUntil = Date.now() + 60_000
@@ -300,7 +302,7 @@ async function main(): Promise<void> {
     reloads,
     peakRssMb: peakRss / 2 ** 20,
     peakHeapMb: peakHeap / 2 ** 20,
-    ledger: ledgerOf()
+    ledger: Object.fromEntries(Object.entries(ledgerOf()).filter(([w]) => held.includes(w)))
   }
   process.send?.(report)
   await engine.close()
