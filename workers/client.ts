@@ -52,10 +52,16 @@ type Contract = typeof import("./contract.ts")
 let contract: Contract | null = null
 let contractLoad: Promise<Contract> | null = null
 const loadContract = (): Promise<Contract> =>
-  (contractLoad ??= import("./contract.ts").then((m) => {
-    contract = m
-    return m
-  }))
+  (contractLoad ??= import("./contract.ts").then(
+    (m) => {
+      contract = m
+      return m
+    },
+    (e: unknown) => {
+      contractLoad = null // a failed fetch (a deploy, a flaky network) is asked again, not remembered
+      throw e
+    }
+  ))
 
 /** A reply's Schema taken from the contract once it is in (a `call`: its endpoint's response). */
 class FromContract {
@@ -97,11 +103,17 @@ export class EngineClient {
       if (this.early === null) this.receive(e.data)
       else this.early.push(e.data)
     }
-    void loadContract().then(() => {
-      const early = this.early ?? []
-      this.early = null
-      for (const data of early) this.receive(data)
-    })
+    const load = (): void => {
+      loadContract().then(
+        () => {
+          const early = this.early ?? []
+          this.early = null
+          for (const data of early) this.receive(data)
+        },
+        () => setTimeout(load, 1_000)
+      )
+    }
+    load()
     this.post({ t: "hello", apiBase, locale, session: readSession() })
     // RT7: the engine hears of the network from the tabs too (a shared worker may not be told by the browser)
     if (typeof navigator !== "undefined" && typeof addEventListener === "function") {
