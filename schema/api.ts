@@ -7,7 +7,7 @@
  */
 import { Schema } from "effect"
 import { def, type EndpointDef, type Method } from "./api-def.ts"
-import { Envelope, IsoDate, MinorUnits, Ok, Paged } from "./common.ts"
+import { CompactFormat, Envelope, IsoDate, MinorUnits, Ok, Paged } from "./common.ts"
 import {
   Address,
   ApprovalRequest,
@@ -430,7 +430,9 @@ export const api = {
       direction: optStr,
       search: optStr,
       min_amount: optStr,
-      max_amount: optStr
+      max_amount: optStr,
+      // D-compact-pages: the sync's keyset pull asks arrays (sync/pullers/statements.ts)
+      format: CompactFormat
     }),
     response: Envelope(Paged(StatementEntry))
   }),
