@@ -14,14 +14,14 @@ import { TABLE_NAMES, tableEntry, type TableName } from "../../schema/tables/reg
 import { listSpec } from "../lists.ts"
 import { ProgressBoard } from "../pullers/progress.ts"
 import { PullError, pullFull, runApi, type ListSpec } from "../pullers/puller.ts"
-import { loadStatementChunks, pullStatements } from "../pullers/statements.ts"
+import { loadStatementChunks, pullStatements, STATEMENT_CHUNK_COLUMNS, TRANSACTION_UUID_AT } from "../pullers/statements.ts"
 import { loadTableChunks, pullTable } from "../pullers/table.ts"
 import { tableSync } from "../pullers/tables.ts"
 import { StatementProjection } from "../projections/statement-projection.ts"
 import { TableProjection } from "../projections/table-projection.ts"
 import { LedgerCheck } from "../ledger/ledger-check.ts"
 import { readImage, writeImage } from "../store/projection-image.ts"
-import { fromCompact } from "../store/statement-rows.ts"
+import { toCompact } from "../store/statement-rows.ts"
 import type { UserDb } from "../store/db.ts"
 import { EngineBus, type EngineBusShape } from "./bus.ts"
 import { Mirror, type MirrorState } from "./mirror.ts"
@@ -155,7 +155,7 @@ export class TableSyncState {
     // the wallets this user has (the mirror is loaded), and any the image holds
     const walletIds = [...new Set([...this.mirror.list<Wallet>("wallets").map((w) => w.id), ...Object.keys(after)])]
     const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
-      this.ingestChunk(rows.map(fromCompact), walletId, seq)
+      this.ingestChunk(rows, walletId, seq)
     })
     const t2 = performance.now()
     this.settleProjection()
@@ -205,9 +205,14 @@ export class TableSyncState {
     return true
   }
 
-  /** S6: rows of a stored chunk reach the projection; the watermark follows. */
-  private ingestChunk(rows: ReadonlyArray<StatementEntry>, walletId: string, seq: number): void {
-    this.ingest(rows)
+  /** S6: rows of a chunk (stored, or pulled: compact arrays in the chunk store's columns) reach the projection; the watermark follows. */
+  private ingestChunk(rows: ReadonlyArray<ReadonlyArray<unknown>>, walletId: string, seq: number): void {
+    this.proj.upsertCompact(rows, STATEMENT_CHUNK_COLUMNS)
+    for (const r of rows) {
+      const tx = r[TRANSACTION_UUID_AT]
+      if (typeof tx === "string" && tx !== "") this.seenTx.add(tx)
+    }
+    this.bus.changed()
     this.chunkMark.set(walletId, seq)
     this.rowsSinceImage += rows.length
     this.rowsSinceOptimize += rows.length
@@ -377,6 +382,11 @@ export class TableSyncState {
     const pulled = this.pull(`statements|${walletId}`, () =>
       pullStatements(this.session.api, db, this.progress, walletId, {
         onRows: (rows, seq) => {
+          // a server that answers objects (D-compact-pages): into the chunk store's arrays
+          this.ingestChunk(rows.map(toCompact), walletId, seq)
+          for (const l of this.rowsListeners) l()
+        },
+        onCompactRows: (rows, seq) => {
           this.ingestChunk(rows, walletId, seq)
           for (const l of this.rowsListeners) l()
         }

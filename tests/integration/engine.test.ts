@@ -112,7 +112,12 @@ describe("sync engine against the sandbox", () => {
     const engineCalls = c.calls.filter(isStatement).map((u) => new URL(u).searchParams)
     expect(engineCalls.length).toBeGreaterThan(0)
     for (const q of engineCalls)
-      expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size") }).toEqual({ sort: "updated_at", order: "asc", page_size: "5000" })
+      expect({ sort: q.get("sort"), order: q.get("order"), page_size: q.get("page_size"), format: q.get("format") }).toEqual({
+        sort: "updated_at",
+        order: "asc",
+        page_size: "5000",
+        format: "compact" // D-compact-pages, issue 33 item 1: arrays in the chunk store's columns
+      })
     await engine.signOut("logout")
     // smaller pages of the same puller: page k + 1 asks for the rows after page k's last row (a new session: the logout
     // revoked the first one, issue 30 item 4)
@@ -130,6 +135,15 @@ describe("sync engine against the sandbox", () => {
     expect(pages.length).toBeGreaterThan(2)
     expect(afters).toEqual([null, ...pages].slice(0, afters.length))
     expect(afters.length).toBeGreaterThanOrEqual(pages.length)
+    // D-compact-pages: each chunk keeps the page's rows text as it came (no arrays cloned into IndexedDB)
+    const chunks = await db.statement_chunks.find({ selector: { wallet_id: w.id } }).exec()
+    expect(chunks.length).toBe(pages.length)
+    for (const d of chunks)
+      expect({ text: typeof d.text, rows: d.rows.length, parsed: (JSON.parse(d.text ?? "[]") as unknown[]).length }).toEqual({
+        text: "string",
+        rows: 0,
+        parsed: d.count
+      })
     await db.remove()
   })
 
