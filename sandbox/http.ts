@@ -9,7 +9,8 @@
  *     then onboarding: a state-changing call of an area that needs completed onboarding, on the caller's own
  *     wallet, while it is not complete → 403 UNABLE_TO_PERFORM_UPDATE_REQUIRED (issue 30; D-sandbox-trust);
  *  6. `transaction-uuid` on transaction endpoints → 400 when missing;
- *  7. query and body decoded with the endpoint's Schemas → 422 INCORRECT_DATA with `fields`;
+ *  7. query and body decoded with the endpoint's Schemas, their rules included → 422 INCORRECT_DATA with `fields`
+ *     (a rule's VALIDATION_<RULE> key per field, D-rules-on-contract);
  *  8. idempotency: a repeated (user, transaction-uuid) answers the stored first result (same
  *     status and body) and never applies twice; the same key with a different request → 409;
  *  9. sensitive endpoints: a valid unexpired unspent `pin_token` of the caller, and for a token bound to a command
@@ -20,11 +21,12 @@
  * 12. the response is checked against the endpoint's response Schema (optional).
  */
 import type { Context, Hono } from "hono"
-import { Cause, Exit, Schema, SchemaIssue } from "effect"
+import { Cause, Exit, Schema } from "effect"
 import { api, type Api, type EndpointDef, type EndpointId } from "../schema/api.ts"
 import { hasPermission } from "../schema/permissions.ts"
 import { STATUS_KEYS } from "../schema/errors.ts"
 import { pinPayloadHash } from "../schema/pin-binding.ts"
+import { issueFields } from "../schema/validation.ts"
 import type { Ctx } from "./context.ts"
 import { ApiError, errorBody, langOf, type Lang } from "./errors.ts"
 import { RawJson, userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
@@ -68,19 +70,12 @@ export class Reply<T> {
 /** A handler answers the response type, a Reply with a status, or RawJson text of the response type. */
 export type Handler<K extends EndpointId> = (req: Req<K>) => ResponseT<K> | Reply<ResponseT<K>> | RawJson
 
-const issueFields = (issue: SchemaIssue.Issue): { fields: Record<string, string>; detail: string } => {
-  const f = SchemaIssue.makeFormatterStandardSchemaV1()(issue)
-  const fields: Record<string, string> = {}
-  const details: string[] = []
-  for (const i of f.issues) {
-    const path = (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p)).join(".") || "_"
-    const missing = i.message === "Missing key"
-    if (fields[path] === undefined) fields[path] = missing ? "VALIDATION_REQUIRED" : "VALIDATION_FORMAT"
-    details.push(`${path}: ${i.message}`)
-  }
-  return { fields, detail: details.join("; ") }
-}
-
+/**
+ * A query or body decoded with its Schema, or 422 INCORRECT_DATA naming each bad field with the first rule it breaks
+ * (`issueFields`, schema/validation.ts): the rules attached to the contract's Schemas (a description, an amount, a
+ * document, a key…) answer their VALIDATION_<RULE> key, a wrong type VALIDATION_FORMAT, a missing key VALIDATION_REQUIRED
+ * (D-rules-on-contract). Nothing has run yet, so nothing is written.
+ */
 export const decodeOr422 = <S extends Schema.Top>(schema: S, value: unknown, ignore?: string): S["Type"] => {
   const exit = Schema.decodeUnknownExit(schema as unknown as Schema.Codec<S["Type"], unknown>)(value, { errors: "all" })
   if (Exit.isSuccess(exit)) return exit.value

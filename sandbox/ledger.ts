@@ -111,6 +111,13 @@ const randomAlnum = (n: number): string => {
 export const SANDBOX_ISPB = "99999999"
 
 /** features §7 decode by key: any valid key resolves to a beneficiary derived from the key (deterministic). */
+/** The order of a key a request's Schema already checked (SentPixKey, D-rules-on-contract): a 500 if the two ever disagree. */
+export const decodeSentPixKey = (key: string): PixPaymentOrder => {
+  const order = decodePixKey(key)
+  if (order === null) throw new Error(`a key the contract admitted does not decode: ${JSON.stringify(key)}`)
+  return order
+}
+
 export const decodePixKey = (key: string): PixPaymentOrder | null => {
   const t = pixKeyType(key.trim())
   if (t === null) return null

@@ -9,7 +9,18 @@ import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { StatementEntry, StorageFileUrl } from "./entities.ts"
 import { P } from "./permissions.ts"
-import { BilletDeposit, BilletDepositBody, BilletPayBody, BilletPayment, DdaBillet, DecodedBillet, ScheduledBilletPayment } from "./billet.ts"
+import {
+  BILLET_DEPOSIT_MIN,
+  BilletDeposit,
+  BilletDepositBody,
+  BilletPayBody,
+  BilletPayment,
+  DdaBillet,
+  DecodedBillet,
+  ScheduledBilletPayment
+} from "./billet.ts"
+import { DocumentString } from "./rules/documents.ts"
+import { atLeast, CalendarDateString, withinRange } from "./rules/money-dates.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
@@ -147,14 +158,15 @@ export const billetAdminApi = {
     path: "/__admin/billets/dda",
     auth: false,
     body: Schema.Struct({
-      payer_document: Schema.String,
+      payer_document: DocumentString,
       issuer_name: Schema.optionalKey(Schema.String),
       issuer_document: Schema.optionalKey(Schema.String),
       description: Schema.optionalKey(Schema.String),
-      amount: Schema.optionalKey(Schema.Int),
-      due_date: Schema.optionalKey(Schema.String),
-      fine_bp: Schema.optionalKey(Schema.Int),
-      interest_per_day: Schema.optionalKey(Schema.Int)
+      amount: Schema.optionalKey(Schema.Int.check(atLeast(BILLET_DEPOSIT_MIN))),
+      due_date: Schema.optionalKey(CalendarDateString),
+      /** At most 2 % (200 basis points) and 0.33 %/day (330 per 100,000). */
+      fine_bp: Schema.optionalKey(Schema.Int.check(withinRange(0, 200))),
+      interest_per_day: Schema.optionalKey(Schema.Int.check(withinRange(0, 330)))
     }),
     response: Envelope(DdaBillet)
   }),

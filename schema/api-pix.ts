@@ -13,14 +13,15 @@ import { P } from "./permissions.ts"
 import { PixKey, PixKeyCreateBody, PixKeysPage } from "./pix.ts"
 import { PixQrCode, PixQrCodesPage, PixQrCreateBody, PixQrDecoded } from "./pix-qr.ts"
 import { PixPaymentResult } from "./entities.ts"
-import { MinorUnits } from "./common.ts"
+import { PixDescription } from "./rules/text.ts"
+import { PositiveAmount } from "./rules/money-dates.ts"
 import { PixDevolution, PixDevolutionBody, PixDevolutionInfo } from "./pix-devolution.ts"
 import { PixAccountDecodeBody, PixAccountDecoded, PixPayByAccountBody } from "./pix-account.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
 /** Paying a copy-and-paste code: the code as decoded, the amount (the code's own when it carries one). */
-const PixPayByQrBody = Schema.Struct({ code: Schema.String, amount: MinorUnits, description: Schema.String, pin_token: Schema.String })
+const PixPayByQrBody = Schema.Struct({ code: Schema.String, amount: PositiveAmount, description: PixDescription, pin_token: Schema.String })
 
 export const pixApi = {
   pixKeys: def({

@@ -44,6 +44,9 @@ import {
 import { CurrencySymbol } from "./common.ts"
 import { StatementLedger } from "./ledger.ts"
 import { P } from "./permissions.ts"
+import { PixDescription } from "./rules/text.ts"
+import { PositiveAmount } from "./rules/money-dates.ts"
+import { SentPixKey } from "./rules/pix-keys.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
 import { pixClaimsApi } from "./api-pix-claims.ts"
@@ -484,7 +487,7 @@ export const api = {
     method: "GET",
     path: "/users/pix/payments/decode/by-key",
     wallet: true,
-    query: Schema.Struct({ key: Str }),
+    query: Schema.Struct({ key: SentPixKey }),
     response: Envelope(Schema.Struct({ key: Str, key_type: Str, beneficiary_name: Str, beneficiary_document: Str, beneficiary_bank: Str }))
   }),
   pixPayByKey: def({
@@ -494,7 +497,7 @@ export const api = {
     transaction: true,
     sensitive: true,
     permission: P.postPixByKey,
-    body: Schema.Struct({ key: Str, amount: MinorUnits, description: Str, pin_token: Str }),
+    body: Schema.Struct({ key: SentPixKey, amount: PositiveAmount, description: PixDescription, pin_token: Str }),
     response: Envelope(PixPaymentResult)
   }),
 

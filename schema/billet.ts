@@ -11,6 +11,10 @@ import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { mod10, mod11Collection, normalizeBoletoLine, isValidBoletoLine, isValidBoletoBarcode, boletoBarcodeToLine } from "./boleto.ts"
 import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "./holidays.ts"
+import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
+import { atLeast, atMost, CalendarDateString, PositiveAmount } from "./rules/money-dates.ts"
+import { RequiredDescription } from "./rules/text.ts"
+import { DocumentString } from "./rules/documents.ts"
 
 const Int = Schema.Int
 const Str = Schema.String
@@ -110,18 +114,22 @@ export type BilletDeposit = typeof BilletDeposit.Type
 export const BilletPayBody = Schema.Struct({
   /** The typeable line (47/48 digits) or the 44-digit barcode, separators allowed. */
   line: Str,
-  amount: Int,
+  amount: PositiveAmount,
   /** A business day ahead to schedule it; absent or null: pay now. */
   payment_date: Schema.optionalKey(Schema.NullOr(Str)),
   pin_token: Str
 })
 
+/** features §5, D-billet-rules: a boleto issued to receive is R$ 1.00 to R$ 99,999,999.99. */
+export const BILLET_DEPOSIT_MIN = 100
+export const BILLET_DEPOSIT_MAX = 99_999_999_99
+/** The deposit's body (D-rules-on-contract): the rules that need no clock or database; the due date's window is the route's. */
 export const BilletDepositBody = Schema.Struct({
-  amount: Int,
-  due_date: Str,
-  description: Str,
-  payer_name: Str,
-  payer_document: Str
+  amount: Int.check(atLeast(BILLET_DEPOSIT_MIN), atMost(BILLET_DEPOSIT_MAX)),
+  due_date: CalendarDateString,
+  description: RequiredDescription,
+  payer_name: Str.check(ruleCheck((s: string) => s.trim().length >= 3, ValidationMessage.required)),
+  payer_document: DocumentString
 })
 
 /**

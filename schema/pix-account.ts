@@ -7,9 +7,10 @@
  * holder's name: the decode names the holder). Bodies and answers are ours (D-pix-by-account).
  */
 import { Schema } from "effect"
-import { MinorUnits } from "./common.ts"
 import { tedProblems, type TedProblems } from "./ted.ts"
 import { ValidationMessage, type ValidationKey } from "./validation.ts"
+import { PixDescription } from "./rules/text.ts"
+import { PositiveAmount } from "./rules/money-dates.ts"
 
 const Str = Schema.String
 
@@ -46,8 +47,8 @@ export type PixAccountDecoded = typeof PixAccountDecoded.Type
 
 export const PixPayByAccountBody = Schema.Struct({
   ...PixAccountDecodeBody.fields,
-  amount: MinorUnits,
-  description: Str,
+  amount: PositiveAmount,
+  description: PixDescription,
   pin_token: Str
 })
 

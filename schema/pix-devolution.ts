@@ -6,6 +6,8 @@
  */
 import { Schema } from "effect"
 import { MinorUnits } from "./common.ts"
+import { Description } from "./rules/text.ts"
+import { PositiveAmount } from "./rules/money-dates.ts"
 
 /** BCB rule: a received Pix may be returned within 90 days. */
 export const DEVOLUTION_DAYS = 90
@@ -35,8 +37,8 @@ export type PixDevolutionInfo = typeof PixDevolutionInfo.Type
 
 export const PixDevolutionBody = Schema.Struct({
   payment_id: Schema.String,
-  amount: MinorUnits,
-  description: Schema.String,
+  amount: PositiveAmount,
+  description: Description,
   pin_token: Schema.String
 })
 

@@ -10,6 +10,8 @@ import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { MinorUnits } from "./common.ts"
 import { PixCashAgent, PixDueTerms } from "./pix-qr-terms.ts"
+import { PixDescription } from "./rules/text.ts"
+import { PositiveAmount } from "./rules/money-dates.ts"
 
 export const PIX_QR_KINDS = ["static", "static_withdrawal", "dynamic_instant", "dynamic_due", "dynamic_withdrawal", "dynamic_change"] as const
 export const PixQrKind = Schema.Literals(PIX_QR_KINDS)
@@ -58,8 +60,8 @@ export const PixQrCodesPage = Schema.Struct({
 export const PixQrCreateBody = Schema.Struct({
   kind: PixQrKind,
   key: Schema.String,
-  amount: Schema.optionalKey(MinorUnits),
-  description: Schema.optionalKey(Schema.String),
+  amount: Schema.optionalKey(PositiveAmount),
+  description: Schema.optionalKey(PixDescription),
   txid: Schema.optionalKey(Schema.String),
   /** Dynamic codes: seconds until the code expires (60 s to 30 days). */
   expires_in: Schema.optionalKey(Schema.Int),

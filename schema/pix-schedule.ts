@@ -9,6 +9,9 @@ import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS, type AheadItem } from "./schedule.ts"
 import { parseIsoDate } from "./holidays.ts"
+import { PixDescription } from "./rules/text.ts"
+import { PositiveAmount } from "./rules/money-dates.ts"
+import { SentPixKey } from "./rules/pix-keys.ts"
 import { pixAutomaticLists } from "./pix-automatic.ts"
 import { withdrawLists } from "./pix-withdraw.ts"
 
@@ -72,19 +75,19 @@ export const PixRecurrence = Schema.Struct({
 export type PixRecurrence = typeof PixRecurrence.Type
 
 export const ScheduledPixCreateBody = Schema.Struct({
-  key: Schema.String,
-  amount: Schema.Int,
-  description: Schema.String,
+  key: SentPixKey,
+  amount: PositiveAmount,
+  description: PixDescription,
   payment_date: Schema.String
 })
 export const RecurrenceCreateBody = Schema.Struct({
-  key: Schema.String,
-  value: Schema.Int,
-  description: Schema.String,
+  key: SentPixKey,
+  value: PositiveAmount,
+  description: PixDescription,
   frequency: Frequency,
   start_date: Schema.String,
   end_date: Schema.optionalKey(Schema.String),
-  payment_max_value: Schema.optionalKey(Schema.Int)
+  payment_max_value: Schema.optionalKey(PositiveAmount)
 })
 
 /** How far ahead a recurrence may start (ours, D-pix-schedule): a year. */

@@ -19,8 +19,8 @@ import { spDateKey, spStartOfDay } from "../time.ts"
 import { addDays, DDA_ISSUERS, insertDda, toDda, type DdaInput, type DdaRow } from "../billet-db.ts"
 import { billetAdminApi } from "../../schema/api-billet.ts"
 import type { DdaBillet } from "../../schema/billet.ts"
-import { bankBusinessDayOnOrAfter, parseIsoDate } from "../../schema/holidays.ts"
-import { isValidDocument, normalizeDocument } from "../../schema/validation.ts"
+import { bankBusinessDayOnOrAfter } from "../../schema/holidays.ts"
+import { normalizeDocument } from "../../schema/validation.ts"
 
 /** The hour (São Paulo) from which the day-before and due-day notices go out (D-dda). */
 export const DDA_NOTICE_HOUR = 8
@@ -187,13 +187,7 @@ export const registerDdaRoutes = (app: Hono, ctx: Ctx): void => {
         throw new ApiError(400, "INVALID_FORMAT")
       }
       const b = decodeOr422(billetAdminApi.billetDdaRegister.body, raw)
-      const fields: Record<string, string> = {}
-      if (!isValidDocument(b.payer_document)) fields["payer_document"] = "VALIDATION_VALID_DOCUMENT"
-      if (b.amount !== undefined && (!Number.isSafeInteger(b.amount) || b.amount < 100)) fields["amount"] = "VALIDATION_MIN_VALUE"
-      if (b.due_date !== undefined && parseIsoDate(b.due_date) === null) fields["due_date"] = "VALIDATION_DATE"
-      if (b.fine_bp !== undefined && (b.fine_bp < 0 || b.fine_bp > 200)) fields["fine_bp"] = "VALIDATION_MAX_VALUE"
-      if (b.interest_per_day !== undefined && (b.interest_per_day < 0 || b.interest_per_day > 330)) fields["interest_per_day"] = "VALIDATION_MAX_VALUE"
-      if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+      // the document, the amount, the due date and the rates: the body's Schema (D-rules-on-contract)
       const n = (db.prepare("SELECT count(*) AS n FROM dda_billets").get() as { n: number }).n
       const [name, doc, description] = DDA_ISSUERS[n % DDA_ISSUERS.length] ?? ["Beneficiário", "00000000000191", "Cobrança"]
       const row = db.transaction(() =>

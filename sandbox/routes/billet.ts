@@ -39,7 +39,7 @@ import { parseIsoDate } from "../../schema/holidays.ts"
 import { hasPermission } from "../../schema/permissions.ts"
 import { api } from "../../schema/api.ts"
 import { billetAdminApi } from "../../schema/api-billet.ts"
-import { hasNoEmoji, isValidDocument, normalizeDocument } from "../../schema/validation.ts"
+import { normalizeDocument } from "../../schema/validation.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
 import { ddaAliveTick, ddaRefusal, markDdaCanceled, markDdaPaid, registerDda, registerDdaRoutes } from "./billet-dda.ts"
 
@@ -240,7 +240,6 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const charge = chargeOn(slip.rules, scheduled ? date : now)
     if (charge.expired) throw new ApiError(422, "BILLET_EXPIRED")
-    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) return badField("amount", "VALIDATION_MIN_VALUE")
     const refusal = amountRefusal(slip.rules, charge.charged, b.amount)
     if (refusal !== null) throw new ApiError(422, refusal, undefined, { amount: refusal })
     const w = req.wallet.wallet
@@ -292,19 +291,11 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "billetDepositCreate", (req) => {
     const b = req.body
-    const fields: Record<string, string> = {}
-    if (!Number.isSafeInteger(b.amount) || b.amount < 100) fields["amount"] = "VALIDATION_MIN_VALUE"
-    else if (b.amount > 99_999_999_99) fields["amount"] = "VALIDATION_MAX_VALUE"
-    if (parseIsoDate(b.due_date) === null) fields["due_date"] = "VALIDATION_DATE"
-    else if (b.due_date < today()) fields["due_date"] = "BILLET_DATE_INVALID"
-    else if (b.due_date > addDays(today(), 365 * 5)) fields["due_date"] = "VALIDATION_DATE"
+    // the amount's bounds, a calendar due date, the description, the payer's name and document: the body's Schema
+    // (D-rules-on-contract); the due date's window needs the clock
     const description = b.description.trim()
-    if (description === "") fields["description"] = "VALIDATION_REQUIRED"
-    else if ([...description].length > 140) fields["description"] = "VALIDATION_MAX"
-    else if (!hasNoEmoji(description)) fields["description"] = "VALIDATION_NO_EMOJI"
-    if (b.payer_name.trim().length < 3) fields["payer_name"] = "VALIDATION_REQUIRED"
-    if (!isValidDocument(b.payer_document)) fields["payer_document"] = "VALIDATION_VALID_DOCUMENT"
-    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    if (b.due_date < today()) badField("due_date", "BILLET_DATE_INVALID")
+    else if (b.due_date > addDays(today(), 365 * 5)) badField("due_date", "VALIDATION_DATE")
     const { line, barcode } = issueLine(db, b.amount, b.due_date)
     const id = randomUUID()
     const at = ctx.clock.stamp()

@@ -12,7 +12,6 @@ import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError } from "../errors.ts"
 import { endToEndId, postEntry, SANDBOX_ISPB, notify } from "../ledger.ts"
-import { hasNoEmoji } from "../../schema/validation.ts"
 import { DEVOLUTION_DAYS, devolutionAvailable, withinDevolutionWindow, type PixDevolutionInfo } from "../../schema/pix-devolution.ts"
 
 export const createPixDevolutionTables = (db: Database.Database): void => {
@@ -89,11 +88,7 @@ export const registerPixDevolutionRoutes = (app: Hono, ctx: Ctx): void => {
     const w = req.wallet.wallet
     const b = req.body
     const { info, payment } = summary(w.id, b.payment_id)
-    const fields: Record<string, string> = {}
-    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
-    if ([...b.description].length > 140) fields["description"] = "VALIDATION_MAX"
-    else if (!hasNoEmoji(b.description)) fields["description"] = "VALIDATION_NO_EMOJI"
-    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    // the amount above zero and the description (features §5): the body's Schema (D-rules-on-contract)
     if (!withinDevolutionWindow(payment.created_at, ctx.clock.now())) throw new ApiError(422, "PIX_DEVOLUTION_EXPIRED")
     if (b.amount > info.available)
       throw new ApiError(422, "PIX_DEVOLUTION_OVER_RECEIVED", `at most ${info.available}`, { amount: "PIX_DEVOLUTION_OVER_RECEIVED" })

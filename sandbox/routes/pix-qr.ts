@@ -20,7 +20,7 @@ import { markQrPaid } from "../pix-qr-settle.ts"
 import { dueChargeOf, dueTermsProblems } from "../../schema/pix-qr-terms.ts"
 import { spDateKey } from "../time.ts"
 import { stageForApproval } from "./approval.ts"
-import { hasNoEmoji, hasNoSpecialCharacters, tryDecodePixCopyPaste } from "../../schema/validation.ts"
+import { tryDecodePixCopyPaste } from "../../schema/validation.ts"
 import { isCashQr, isDynamicQr, type PixQrDecoded, type PixQrKind } from "../../schema/pix-qr.ts"
 import type { PixPaymentOrder } from "../../schema/entities.ts"
 import { registerPixDevolutionRoutes } from "./pix-devolutions.ts"
@@ -33,12 +33,6 @@ const EXPIRY_MAX_S = 30 * 24 * 3600
 const EXPIRY_DEFAULT_S = 3600
 /** Pix Saque and Troco: the most cash one code gives (BCB's cap for the daytime is R$ 500; we take it for any hour). */
 const CASH_MAX = 50_000
-
-const checkDescription = (d: string, fields: Record<string, string>, field = "description"): void => {
-  if ([...d].length > 140) fields[field] = "VALIDATION_MAX"
-  else if (!hasNoEmoji(d)) fields[field] = "VALIDATION_NO_EMOJI"
-  else if (!hasNoSpecialCharacters(d)) fields[field] = "VALIDATION_NO_SPECIAL_CHARACTERS"
-}
 
 interface Resolved {
   readonly decoded: PixQrDecoded
@@ -130,11 +124,10 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const own = db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(w.id, b.key.trim()) as
       { key: string } | undefined
     if (own === undefined) fields["key"] = "PIX_QR_KEY_NOT_OWN"
-    if (b.amount !== undefined && (!Number.isSafeInteger(b.amount) || b.amount <= 0)) fields["amount"] = "VALIDATION_MIN_VALUE"
+    // the amount above zero and the description (features §5): the body's Schema (D-rules-on-contract)
     // every kind but the static instant payment names its amount (a withdrawal's is its cash; a change code's its purchase)
     if (b.kind !== "static" && b.amount === undefined) fields["amount"] = "VALIDATION_REQUIRED"
     const description = (b.description ?? "").trim()
-    checkDescription(description, fields)
     const txid = (b.txid ?? "").trim()
     if (txid !== "" && !/^[A-Za-z0-9]{1,25}$/.test(txid)) fields["txid"] = "VALIDATION_FORMAT"
     const dynamic = isDynamicQr(b.kind)
@@ -197,12 +190,9 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
       const b = req.body
       const r = resolve(b.code)
       if (r.decoded.kind !== kind) throw new ApiError(422, "PIX_QR_UNSUPPORTED", `a ${r.decoded.kind} code paid as ${kind}`, { code: "PIX_QR_UNSUPPORTED" })
-      const fields: Record<string, string> = {}
-      if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
-      else if (r.decoded.amount !== null && b.amount !== r.decoded.amount) fields["amount"] = "PIX_QR_AMOUNT_MISMATCH"
-      checkDescription(b.description, fields)
-      if (Object.keys(fields).length > 0)
-        throw new ApiError(422, fields["amount"] === "PIX_QR_AMOUNT_MISMATCH" ? "PIX_QR_AMOUNT_MISMATCH" : "INCORRECT_DATA", undefined, fields)
+      // the amount above zero and the description (features §5): the body's Schema (D-rules-on-contract)
+      if (r.decoded.amount !== null && b.amount !== r.decoded.amount)
+        throw new ApiError(422, "PIX_QR_AMOUNT_MISMATCH", undefined, { amount: "PIX_QR_AMOUNT_MISMATCH" })
       const w = req.wallet.wallet
       const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
       if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")

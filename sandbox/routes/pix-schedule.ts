@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto"
 import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError } from "../errors.ts"
-import { decodePixKey } from "../ledger.ts"
+import { decodeSentPixKey } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
 import { paginate } from "../repo.ts"
 import { isCalendarDate, spDateKey, DAY_MS } from "../time.ts"
@@ -30,15 +30,8 @@ import {
 } from "../scheduler.ts"
 import { isSchedulableDate } from "../../schema/schedule.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../schema/pix-schedule.ts"
-import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 import { registerPixAutomaticRoutes } from "./pix-automatic.ts"
 import { registerPixWithdrawRoutes } from "./pix-withdraw.ts"
-
-const checkDescription = (fields: Record<string, string>, d: string): void => {
-  if ([...d].length > 140) fields["description"] = "VALIDATION_MAX"
-  else if (!hasNoEmoji(d)) fields["description"] = "VALIDATION_NO_EMOJI"
-  else if (!hasNoSpecialCharacters(d)) fields["description"] = "VALIDATION_NO_SPECIAL_CHARACTERS"
-}
 
 const daysFrom = (today: string, date: string): number => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS)
 
@@ -74,12 +67,9 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "scheduledPixCreate", (req) => {
+    // the key, the amount and the description (features §5): the body's Schema (D-rules-on-contract)
     const b = req.body
     const fields: Record<string, string> = {}
-    const decoded = decodePixKey(b.key)
-    if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
-    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
-    checkDescription(fields, b.description)
     // features §5, §9: from tomorrow up to 60 days ahead, São Paulo time
     if (!isCalendarDate(b.payment_date)) fields["payment_date"] = "VALIDATION_DATE"
     else if (!isSchedulableDate(b.payment_date, new Date(ctx.clock.now()))) fields["payment_date"] = "VALIDATION_DATE_WITHIN_DAYS"
@@ -124,14 +114,10 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   }))
 
   bind(app, ctx, "pixRecurrenceCreate", (req) => {
+    // the key, the value, the maximum and the description (features §5): the body's Schema (D-rules-on-contract)
     const b = req.body
     const fields: Record<string, string> = {}
-    const decoded = decodePixKey(b.key)
-    if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
-    if (!Number.isSafeInteger(b.value) || b.value <= 0) fields["value"] = "VALIDATION_MIN_VALUE"
-    if (b.payment_max_value !== undefined && (!Number.isSafeInteger(b.payment_max_value) || b.payment_max_value <= 0))
-      fields["payment_max_value"] = "VALIDATION_MIN_VALUE"
-    checkDescription(fields, b.description)
+    const decoded = decodeSentPixKey(b.key)
     const today = spDateKey(ctx.clock.now())
     if (!isCalendarDate(b.start_date)) fields["start_date"] = "VALIDATION_DATE"
     else {
@@ -142,7 +128,7 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
       if (!isCalendarDate(b.end_date)) fields["end_date"] = "VALIDATION_DATE"
       else if (b.end_date < b.start_date) fields["end_date"] = "VALIDATION_DATE_RANGE"
     }
-    if (Object.keys(fields).length > 0 || decoded === null) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     // features §4, §8: a recurring Pix above the maximum value is not scheduled and the user is warned
     if (b.payment_max_value !== undefined && b.value > b.payment_max_value) throw new ApiError(422, "RECURRING_PIX_ABOVE_MAXIMUM")
     const holder = lookupPixKey(db, decoded.key)

@@ -12,12 +12,11 @@ import type { Hono } from "hono"
 import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import type { PixPaymentOrder } from "../../schema/entities.ts"
-import { ApiError, badField } from "../errors.ts"
-import { decodePixKey, executePixOut } from "../ledger.ts"
+import { ApiError } from "../errors.ts"
+import { decodeSentPixKey, executePixOut } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
 import { assertPixLimit } from "../pix-limits-db.ts"
 import { stageForApproval } from "./approval.ts"
-import { hasNoEmoji, hasNoSpecialCharacters } from "../../schema/validation.ts"
 import { resolvePixAccount } from "../pix-account-db.ts"
 
 const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
@@ -28,11 +27,11 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   /**
    * A key as the directory answers it: a key of the sandbox's directory names its holder (issue 12); any other valid
    * key, another bank's account. The decode and the payment read the same answer, so the statement row (and the
-   * receipt made of it, issue 31 item 1) names whom the payer confirmed.
+   * receipt made of it, issue 31 item 1) names whom the payer confirmed. The key is valid: the query's and the body's
+   * Schema checked it (SentPixKey, D-rules-on-contract).
    */
-  const orderOfKey = (key: string): PixPaymentOrder | null => {
-    const decoded = decodePixKey(key)
-    if (decoded === null) return null
+  const orderOfKey = (key: string): PixPaymentOrder => {
+    const decoded = decodeSentPixKey(key)
     const holder = lookupPixKey(db, decoded.key)
     return holder === null
       ? decoded
@@ -40,9 +39,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   }
 
   bind(app, ctx, "pixDecodeByKey", (req) => {
-    const o = orderOfKey(req.query.key)
-    if (o === null) badField("key", "VALIDATION_PIX_KEY")
-    const order = o as NonNullable<typeof o>
+    const order = orderOfKey(req.query.key)
     return {
       data: {
         key: order.key,
@@ -54,13 +51,6 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
     }
   })
 
-  /** The amount and description rules of every Pix sent (features §5): fields of a 422, added to `fields`. */
-  const paymentFields = (fields: Record<string, string>, amount: number, description: string): void => {
-    if (!Number.isSafeInteger(amount) || amount <= 0) fields["amount"] = "VALIDATION_MIN_VALUE"
-    if ([...description].length > 140) fields["description"] = "VALIDATION_MAX"
-    else if (!hasNoEmoji(description)) fields["description"] = "VALIDATION_NO_EMOJI"
-    else if (!hasNoSpecialCharacters(description)) fields["description"] = "VALIDATION_NO_SPECIAL_CHARACTERS"
-  }
   /** The balance and the day or night Pix limit (issue 12), the same for every way of paying. */
   const assertCanPay = (walletId: string, order: { readonly key: string; readonly beneficiary_document: string }, amount: number): void => {
     const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(walletId) as
@@ -70,13 +60,9 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   }
 
   bind(app, ctx, "pixPayByKey", (req) => {
+    // the key, the amount and the description (features §5) were checked by the body's Schema (D-rules-on-contract)
     const b = req.body
-    const fields: Record<string, string> = {}
-    const decoded = orderOfKey(b.key)
-    if (decoded === null) fields["key"] = "VALIDATION_PIX_KEY"
-    paymentFields(fields, b.amount, b.description)
-    if (Object.keys(fields).length > 0 || decoded === null) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
-    const order = { ...decoded, description: b.description.trim() }
+    const order = { ...orderOfKey(b.key), description: b.description.trim() }
     const w = req.wallet.wallet
     assertCanPay(w.id, order, b.amount) // issue 12: the day or night Pix limit, before staged approval
     const staged = stageForApproval(ctx, w.id, req.user.id, b.amount, order, req.txKey)
@@ -93,9 +79,6 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
   // features §7 by-account/instant-billing: resolved again (never trusted from the decode), then the one settlement path
   bind(app, ctx, "pixPayByAccount", (req) => {
     const b = req.body
-    const fields: Record<string, string> = {}
-    paymentFields(fields, b.amount, b.description)
-    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     const { order, walletId } = resolvePixAccount(db, b, b.description.trim())
     const w = req.wallet.wallet
     assertCanPay(w.id, order, b.amount)

@@ -148,6 +148,15 @@ export function isRangeOrdered(start: DateInput, end: DateInput): boolean {
   return ts !== null && te !== null && ts <= te
 }
 
+/** A check that a safe integer is at least `min` (VALIDATION_MIN_VALUE), e.g. a boleto's R$ 1.00 floor. */
+export const atLeast = (min: number) => ruleCheck((n: number) => Number.isSafeInteger(n) && n >= min, ValidationMessage.min_value)
+/** A check that a number is at most `max` (VALIDATION_MAX_VALUE). */
+export const atMost = (max: number) => ruleCheck((n: number) => n <= max, ValidationMessage.max_value)
+/** A check that a number lies in [min, max], both ends VALIDATION_MAX_VALUE (a rate's bounds). */
+export const withinRange = (min: number, max: number) => ruleCheck((n: number) => n >= min && n <= max, ValidationMessage.max_value)
+/** A calendar date YYYY-MM-DD (Gregorian, no 2025-02-30): VALIDATION_DATE otherwise. */
+export const CalendarDateString = Schema.String.check(ruleCheck((s: string) => parseIsoDate(s) !== null, ValidationMessage.date))
+
 /** An amount in minor units above zero (a payment, a devolution, a schedule): VALIDATION_MIN_VALUE otherwise. */
 export const isPositiveAmount = (n: number): boolean => Number.isSafeInteger(n) && n > 0
 /** A body's amount that must be more than zero: an integer (VALIDATION_FORMAT) above zero (VALIDATION_MIN_VALUE). */

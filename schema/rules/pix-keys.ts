@@ -80,3 +80,5 @@ export function normalizePixKey(s: string, type?: PixKeyType): string | null {
 
 export const pixKeyCheck = ruleCheck((s: string) => isValidPixKey(s), ValidationMessage.pix_key)
 export const PixKeyString = Schema.String.check(pixKeyCheck)
+/** A body's key to pay or schedule to (features §7): a valid key once its surrounding spaces are trimmed, VALIDATION_PIX_KEY otherwise. */
+export const SentPixKey = Schema.String.check(ruleCheck((s: string) => pixKeyType(s.trim()) !== null, ValidationMessage.pix_key))

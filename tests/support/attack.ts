@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto"
 import { expect } from "vitest"
+import { Schema, type SchemaAST } from "effect"
 import { api, fillPath, type EndpointDef, type EndpointId } from "../../schema/api.ts"
 import { ERROR_KEYS } from "../../schema/errors.ts"
 import { signAccessToken } from "../../sandbox/tokens.ts"
@@ -217,13 +218,21 @@ interface Ast {
 const astOf = (s: unknown): Ast | undefined => (s as { ast?: Ast } | undefined)?.ast
 
 const DATE_LIKE = /date|_until|^day$/
+/** Strings that pass common rules of the contract (D-rules-on-contract): a CPF (also a Pix key and a document), a name, a PIN. */
+const RULED_CANDIDATES = ["11144477735", "Ana Souza", "1234", "2026-01-15"] as const
+/** The first value the field's rules admit, trying `plain` first: a sample body breaks no rule, so a case tests one thing. */
+const admitted = (a: Ast, plain: string): string => {
+  if (((a as { checks?: ReadonlyArray<unknown> }).checks ?? []).length === 0) return plain
+  const is = Schema.is(Schema.make(a as unknown as SchemaAST.AST) as Schema.Codec<unknown, unknown>)
+  return [plain, ...RULED_CANDIDATES].find((v) => is(v)) ?? plain
+}
 /** A value of the field's type that a handler would plausibly take (`idValue` for fields naming another record). */
 const sampleOf = (a: Ast, name: string, idValue: string | undefined, depth = 0): unknown => {
   if (depth > 4) return null
   switch (a._tag) {
     case "String":
       if (idValue !== undefined && (name === "id" || name.endsWith("_id"))) return idValue
-      return DATE_LIKE.test(name) ? "2026-01-15" : name === "time" ? "10:00" : "x"
+      return admitted(a, DATE_LIKE.test(name) ? "2026-01-15" : name === "time" ? "10:00" : "x")
     case "Number":
       return 100
     case "Boolean":

@@ -1,0 +1,297 @@
+/**
+ * D-rules-on-contract (issue 29 item 5): the rules attached to the request bodies' Schemas answer, field by field, what
+ * the sandbox's routes answered by hand before they moved there. Each `old*` function below is the route's hand check as
+ * it was (sandbox/routes/pix.ts `paymentFields`, pix-qr.ts and pix-schedule.ts `checkDescription`, pix-devolutions.ts,
+ * billet.ts, billet-dda.ts; the key through `decodePixKey`), kept here as the oracle; `fieldErrors` decodes the body with
+ * its contract Schema (what sandbox/http.ts answers in a 422's `fields`). Seeded generated inputs (sandbox/prng.ts).
+ */
+import { describe, expect, it } from "vitest"
+import { Schema } from "effect"
+import { Prng, makeCnpj, makeCpf } from "../../sandbox/prng.ts"
+import { api } from "../api.ts"
+import { billetAdminApi } from "../api-billet.ts"
+import { BilletDepositBody } from "../billet.ts"
+import { PixQrCreateBody } from "../pix-qr.ts"
+import { RecurrenceCreateBody, ScheduledPixCreateBody } from "../pix-schedule.ts"
+import { PixDevolutionBody } from "../pix-devolution.ts"
+import { PixPayByAccountBody } from "../pix-account.ts"
+import { parseIsoDate } from "../holidays.ts"
+import { fieldErrors, hasNoEmoji, hasNoSpecialCharacters, isValidDocument, pixKeyType } from "../validation.ts"
+
+const ROUNDS = 3000
+
+/* ---------------------------------------------------------------------------------------------------------------- */
+/* The hand checks as the routes wrote them                                                                          */
+/* ---------------------------------------------------------------------------------------------------------------- */
+
+type Fields = Record<string, string>
+
+/** pix.ts paymentFields, pix-qr.ts and pix-schedule.ts checkDescription (the Pix description). */
+const oldPixDescription = (fields: Fields, d: string, field = "description"): void => {
+  if ([...d].length > 140) fields[field] = "VALIDATION_MAX"
+  else if (!hasNoEmoji(d)) fields[field] = "VALIDATION_NO_EMOJI"
+  else if (!hasNoSpecialCharacters(d)) fields[field] = "VALIDATION_NO_SPECIAL_CHARACTERS"
+}
+/** pix.ts, pix-qr.ts, pix-schedule.ts, pix-devolutions.ts, billet.ts (pay): an amount above zero. */
+const oldPositive = (fields: Fields, n: number, field = "amount"): void => {
+  if (!Number.isSafeInteger(n) || n <= 0) fields[field] = "VALIDATION_MIN_VALUE"
+}
+/** ledger.ts decodePixKey(key) === null → VALIDATION_PIX_KEY. */
+const oldKey = (fields: Fields, key: string): void => {
+  if (pixKeyType(key.trim()) === null) fields["key"] = "VALIDATION_PIX_KEY"
+}
+/** pix-devolutions.ts: the description without the special-characters rule. */
+const oldDevolutionDescription = (fields: Fields, d: string): void => {
+  if ([...d].length > 140) fields["description"] = "VALIDATION_MAX"
+  else if (!hasNoEmoji(d)) fields["description"] = "VALIDATION_NO_EMOJI"
+}
+/** billet.ts billetDepositCreate, the part that needs no clock. */
+const oldBilletDeposit = (b: { amount: number; due_date: string; description: string; payer_name: string; payer_document: string }): Fields => {
+  const fields: Fields = {}
+  if (!Number.isSafeInteger(b.amount) || b.amount < 100) fields["amount"] = "VALIDATION_MIN_VALUE"
+  else if (b.amount > 99_999_999_99) fields["amount"] = "VALIDATION_MAX_VALUE"
+  if (parseIsoDate(b.due_date) === null) fields["due_date"] = "VALIDATION_DATE"
+  const description = b.description.trim()
+  if (description === "") fields["description"] = "VALIDATION_REQUIRED"
+  else if ([...description].length > 140) fields["description"] = "VALIDATION_MAX"
+  else if (!hasNoEmoji(description)) fields["description"] = "VALIDATION_NO_EMOJI"
+  if (b.payer_name.trim().length < 3) fields["payer_name"] = "VALIDATION_REQUIRED"
+  if (!isValidDocument(b.payer_document)) fields["payer_document"] = "VALIDATION_VALID_DOCUMENT"
+  return fields
+}
+/** billet-dda.ts, the admin's DDA registration. */
+const oldDda = (b: { payer_document: string; amount?: number; due_date?: string; fine_bp?: number; interest_per_day?: number }): Fields => {
+  const fields: Fields = {}
+  if (!isValidDocument(b.payer_document)) fields["payer_document"] = "VALIDATION_VALID_DOCUMENT"
+  if (b.amount !== undefined && (!Number.isSafeInteger(b.amount) || b.amount < 100)) fields["amount"] = "VALIDATION_MIN_VALUE"
+  if (b.due_date !== undefined && parseIsoDate(b.due_date) === null) fields["due_date"] = "VALIDATION_DATE"
+  if (b.fine_bp !== undefined && (b.fine_bp < 0 || b.fine_bp > 200)) fields["fine_bp"] = "VALIDATION_MAX_VALUE"
+  if (b.interest_per_day !== undefined && (b.interest_per_day < 0 || b.interest_per_day > 330)) fields["interest_per_day"] = "VALIDATION_MAX_VALUE"
+  return fields
+}
+
+/* ---------------------------------------------------------------------------------------------------------------- */
+/* Generators                                                                                                        */
+/* ---------------------------------------------------------------------------------------------------------------- */
+
+const PIECES = [
+  "a",
+  "Z",
+  "ç",
+  "ã",
+  "É",
+  "e\u0301",
+  "0",
+  "9",
+  " ",
+  ".",
+  ",",
+  ";",
+  ":",
+  "!",
+  "?",
+  "_",
+  "(",
+  ")",
+  '"',
+  "/",
+  "&",
+  "@",
+  "-",
+  "#",
+  "$",
+  "%",
+  "*",
+  "+",
+  "=",
+  "<",
+  "\t",
+  "\n",
+  "\u00a0",
+  "ß",
+  "Ж",
+  "中",
+  "😀",
+  "👍🏽",
+  "🇧🇷",
+  "©",
+  "™",
+  "1️⃣",
+  "❤",
+  "\u200d"
+] as const
+
+/** Text around the rules' edges: 0–160 pieces (so about 140 characters), mostly plain, some special, some emoji. */
+const text = (r: Prng): string => {
+  const n = r.pick([0, 1, 3, 20, 139, 140, 141, r.int(0, 160)])
+  let s = ""
+  for (let i = 0; i < n; i++) s += r.chance(0.9) ? r.pick(["a", "b", " ", "ç", "1", "."]) : r.pick(PIECES)
+  return s
+}
+/** Text with no surrounding whitespace (the routes that trimmed first judged the same text then). */
+const trimmedText = (r: Prng): string => text(r).trim()
+
+const amount = (r: Prng): number =>
+  r.pick([0, -1, 1, 99, 100, 101, 99_999_999_99, 99_999_999_99 + 1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, r.int(-1000, 1_000_000)])
+
+const pixKey = (r: Prng): string => {
+  const k = r.pick([
+    makeCpf(r),
+    makeCnpj(r),
+    `user${r.digits(3)}@example.com`,
+    `+55${r.int(11, 99)}9${r.digits(8)}`,
+    r.uuid(),
+    r.digits(11),
+    "not a key",
+    "",
+    `+1${r.digits(10)}`,
+    "a@b"
+  ])
+  return r.chance(0.2) ? ` ${k} ` : k
+}
+
+const doc = (r: Prng): string => {
+  const d = r.pick([makeCpf(r), makeCnpj(r), r.digits(11), r.digits(14), `${r.alnum(12).toUpperCase()}00`, ""])
+  if (r.chance(0.3) && d.length > 3) return d.slice(0, -1) + String((Number(d.at(-1)) + 1) % 10)
+  return d
+}
+
+const date = (r: Prng): string =>
+  r.pick([
+    "2026-02-28",
+    "2026-02-30",
+    "2024-02-29",
+    "2025-02-29",
+    "1500-01-01",
+    "2026-13-01",
+    "02/28/2026",
+    "",
+    "2026-1-1",
+    `20${r.digits(2)}-${r.pick(["01", "06", "12", "00"])}-${r.pick(["01", "15", "31", "32"])}`
+  ])
+
+/** The field keys of the given fields only. */
+const pick = (fields: Fields, keys: ReadonlyArray<string>): Fields => Object.fromEntries(Object.entries(fields).filter(([k]) => keys.includes(k)))
+
+const forAll = (seed: number, round: (r: Prng) => void): void => {
+  const r = new Prng(seed)
+  for (let i = 0; i < ROUNDS; i++) round(r)
+}
+
+/* ---------------------------------------------------------------------------------------------------------------- */
+
+describe("D-rules-on-contract: the body Schemas' rules answer what the routes' hand checks answered (features §5, core §5)", () => {
+  it("pay by key: the key, the amount and the Pix description", () => {
+    forAll(1, (r) => {
+      const b = { key: pixKey(r), amount: amount(r), description: text(r), pin_token: "t" }
+      const old: Fields = {}
+      oldKey(old, b.key)
+      oldPositive(old, b.amount)
+      oldPixDescription(old, b.description)
+      expect(fieldErrors(api.pixPayByKey.body, b), JSON.stringify(b)).toEqual(old)
+    })
+  })
+
+  it("pay by code (the six by-qr-code calls share one body) and pay by account: the amount and the Pix description", () => {
+    forAll(2, (r) => {
+      const b = { code: "000201", amount: amount(r), description: text(r), pin_token: "t" }
+      const old: Fields = {}
+      oldPositive(old, b.amount)
+      oldPixDescription(old, b.description)
+      for (const e of [api.pixPayByQrStatic, api.pixPayByQrDynamic] as const) expect(fieldErrors(e.body, b), JSON.stringify(b)).toEqual(old)
+      const account = { bank_code: "001", agency: "1", account: "1", digit: "1", account_type: "checking", document: "x" }
+      expect(pick(fieldErrors(PixPayByAccountBody, { ...account, ...b }), ["amount", "description"])).toEqual(old)
+    })
+  })
+
+  it("a QR code to receive: the amount when given and the description (trimmed text judged as sent)", () => {
+    forAll(3, (r) => {
+      const b = { kind: "static", key: "k", ...(r.chance(0.8) ? { amount: amount(r) } : {}), ...(r.chance(0.8) ? { description: trimmedText(r) } : {}) }
+      const old: Fields = {}
+      if (b.amount !== undefined) oldPositive(old, b.amount)
+      oldPixDescription(old, (b.description ?? "").trim())
+      expect(fieldErrors(PixQrCreateBody, b), JSON.stringify(b)).toEqual(old)
+    })
+  })
+
+  it("a scheduled Pix and a recurrence: the key, the amount or value, the maximum and the Pix description", () => {
+    forAll(4, (r) => {
+      const s = { key: pixKey(r), amount: amount(r), description: text(r), payment_date: "2026-01-01" }
+      const olds: Fields = {}
+      oldKey(olds, s.key)
+      oldPositive(olds, s.amount)
+      oldPixDescription(olds, s.description)
+      expect(fieldErrors(ScheduledPixCreateBody, s), JSON.stringify(s)).toEqual(olds)
+      const max = r.chance(0.5) ? { payment_max_value: amount(r) } : {}
+      const rec = { key: pixKey(r), value: amount(r), description: text(r), frequency: "MONTHLY", start_date: "2026-01-01", ...max }
+      const oldr: Fields = {}
+      oldKey(oldr, rec.key)
+      oldPositive(oldr, rec.value, "value")
+      if (rec.payment_max_value !== undefined) oldPositive(oldr, rec.payment_max_value, "payment_max_value")
+      oldPixDescription(oldr, rec.description)
+      expect(fieldErrors(RecurrenceCreateBody, rec), JSON.stringify(rec)).toEqual(oldr)
+    })
+  })
+
+  it("a devolution: the amount and the description (140 characters, no emoji; special characters allowed)", () => {
+    forAll(5, (r) => {
+      const b = { payment_id: "p", amount: amount(r), description: text(r), pin_token: "t" }
+      const old: Fields = {}
+      oldPositive(old, b.amount)
+      oldDevolutionDescription(old, b.description)
+      expect(fieldErrors(PixDevolutionBody, b), JSON.stringify(b)).toEqual(old)
+    })
+  })
+
+  it("a boleto to receive: amount bounds, calendar due date, required description, payer's name and document", () => {
+    forAll(6, (r) => {
+      const b = {
+        amount: amount(r),
+        due_date: date(r),
+        description: r.chance(0.1) ? "   " : trimmedText(r),
+        payer_name: r.pick(["Ana", "Al", "  Al  ", "", "Ana Souza"]),
+        payer_document: doc(r)
+      }
+      expect(fieldErrors(BilletDepositBody, b), JSON.stringify(b)).toEqual(oldBilletDeposit(b))
+    })
+  })
+
+  it("a boleto paid: the amount", () => {
+    forAll(7, (r) => {
+      const b = { line: "1", amount: amount(r), pin_token: "t" }
+      const old: Fields = {}
+      oldPositive(old, b.amount)
+      expect(fieldErrors(api.billetPay.body, b)).toEqual(old)
+    })
+  })
+
+  it("a DDA boleto registered by the admin: document, amount, due date and rates", () => {
+    forAll(8, (r) => {
+      const b = {
+        payer_document: doc(r),
+        ...(r.chance(0.7) ? { amount: amount(r) } : {}),
+        ...(r.chance(0.7) ? { due_date: date(r) } : {}),
+        ...(r.chance(0.7) ? { fine_bp: r.int(-5, 205) } : {}),
+        ...(r.chance(0.7) ? { interest_per_day: r.int(-5, 335) } : {})
+      }
+      expect(fieldErrors(billetAdminApi.billetDdaRegister.body, b), JSON.stringify(b)).toEqual(oldDda(b))
+    })
+  })
+
+  it("known difference: a description is judged as sent; the QR code and the boleto trimmed it first (tab, line break, spaces at the ends)", () => {
+    expect(fieldErrors(PixQrCreateBody, { kind: "static", key: "k", description: "Aluguel\n" })).toEqual({ description: "VALIDATION_NO_SPECIAL_CHARACTERS" })
+    const long = ` ${"a".repeat(140)} `
+    const b = { amount: 1000, due_date: "2026-02-28", description: long, payer_name: "Ana", payer_document: makeCpf(new Prng(9)) }
+    expect(oldBilletDeposit(b)).toEqual({})
+    expect(fieldErrors(BilletDepositBody, b)).toEqual({ description: "VALIDATION_MAX" })
+  })
+
+  it("a wrong type is VALIDATION_FORMAT and a missing field VALIDATION_REQUIRED, before any rule", () => {
+    expect(fieldErrors(api.pixPayByKey.body, { key: 1, amount: 1.5, pin_token: "t" })).toEqual({
+      key: "VALIDATION_FORMAT",
+      amount: "VALIDATION_FORMAT",
+      description: "VALIDATION_REQUIRED"
+    })
+    expect(Schema.is(api.pixPayByKey.body)({ key: makeCpf(new Prng(1)), amount: 1, description: "Aluguel", pin_token: "" })).toBe(true)
+  })
+})
