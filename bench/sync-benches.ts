@@ -88,39 +88,53 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
       const t0 = Date.now()
       await page.reload({ waitUntil: "commit" })
       await page.waitForFunction(() => window.harness !== undefined)
-      const s = await page.evaluate(async (rows) => {
-        const h = window.harness
-        const t = performance.now()
-        h.watch("st", { kind: "statements", query: { text: "silva", limit: 50 } })
-        h.watch("progress", { kind: "syncProgress" })
-        for (;;) {
-          const v = h.snaps.st as { loadedRows: number; total: number } | undefined
-          if (v && v.loadedRows >= rows) break
-          await new Promise((r) => setTimeout(r, 10))
-        }
-        const seconds = (performance.now() - t) / 1000
-        while (!(h.snaps.progress as { open?: unknown } | undefined)?.open) await new Promise((r) => setTimeout(r, 10))
-        const open = (
-          h.snaps.progress as {
-            open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number; tablesMs?: Record<string, number> }
+      const tHarness = Date.now()
+      const s = await page.evaluate(
+        async ({ rows, walletId }) => {
+          const h = window.harness
+          const t = performance.now()
+          // issue 33 item 2: the statement page's first window with its totals (the whole wallet's count), as the page asks it
+          h.watch("first", { kind: "statements", query: { walletIds: [walletId], sort: { by: "created_at", dir: "desc" }, limit: 50 } })
+          h.watch("st", { kind: "statements", query: { text: "silva", limit: 50 } })
+          h.watch("progress", { kind: "syncProgress" })
+          let firstPage = -1
+          for (;;) {
+            const f = h.snaps.first as { total: number; rows: unknown[] } | undefined
+            if (firstPage < 0 && f && f.total >= rows && f.rows.length === 50) firstPage = (h.stamps.first ?? performance.now()) - t
+            const v = h.snaps.st as { loadedRows: number; total: number } | undefined
+            if (v && v.loadedRows >= rows && firstPage >= 0) break
+            await new Promise((r) => setTimeout(r, 5))
           }
-        ).open
-        return { seconds, open }
-      }, r.rows)
+          const seconds = (performance.now() - t) / 1000
+          while (!(h.snaps.progress as { open?: unknown } | undefined)?.open) await new Promise((r) => setTimeout(r, 10))
+          const open = (
+            h.snaps.progress as {
+              open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number; tablesMs?: Record<string, number> }
+            }
+          ).open
+          return { seconds, open, firstPageMs: firstPage }
+        },
+        { rows: r.rows, walletId: r.walletId }
+      )
       if (s.open.tablesMs) console.log(`(reopen: each table's stored chunks, ms: ${JSON.stringify(s.open.tablesMs)})`)
       const total = (Date.now() - t0) / 1000
       report({
         name: "reopen-1m",
         figures: {
+          // the whole statement answering (a text search over every row) from the reload: the figure of the earlier runs
           seconds_to_interactive: round(total),
           worker_load_seconds: round(s.seconds),
+          // issue 33 item 2: the first window with the wallet's whole count and sums, from the reload and from the page's script
+          seconds_to_first_page: round((tHarness - t0) / 1000 + s.firstPageMs / 1000),
+          page_load_seconds: round((tHarness - t0) / 1000),
+          first_page_ms: Math.round(s.firstPageMs),
           image_rows: s.open.imageRows,
           chunk_rows: s.open.chunkRows,
           read_image_ms: Math.round(s.open.readImageMs),
           chunks_ms: Math.round(s.open.chunksMs),
           optimize_ms: Math.round(s.open.optimizeMs)
         },
-        budgets: { s: { figure: "seconds_to_interactive", limit: 2, kind: "max" } }
+        budgets: { s: { figure: "seconds_to_interactive", limit: 2, kind: "max" }, first: { figure: "first_page_ms", limit: 500, kind: "max" } }
       })
     }
   } finally {

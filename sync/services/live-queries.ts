@@ -185,6 +185,9 @@ export class LiveQueriesState {
   }
 
   queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {
+    // S6, issue 33 item 2: while the image is read at open, what its head answers exactly comes from it
+    const fromHead = this.sync.headAnswer(q as Parameters<StatementProjection["query"]>[0])
+    if (fromHead) return { ...fromHead.result, loadedRows: fromHead.rows } as StatementsResult
     const proj = this.sync.projection
     const loadedRows = proj.size
     const r = proj.query(q as Parameters<StatementProjection["query"]>[0], onEarly ? (e) => onEarly({ ...e, loadedRows } as StatementsResult) : undefined)

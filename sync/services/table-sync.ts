@@ -20,13 +20,25 @@ import { tableSync } from "../pullers/tables.ts"
 import { StatementProjection } from "../projections/statement-projection.ts"
 import { TableProjection } from "../projections/table-projection.ts"
 import { LedgerCheck } from "../ledger/ledger-check.ts"
-import { readImage, writeImage } from "../store/projection-image.ts"
+import { readImage, readImageHead, writeImage } from "../store/projection-image.ts"
+import { answerFromHead, headOf, readHead, type StatementHead, type StatementHeadImage } from "../projections/statement-head.ts"
+import type { StatementQuery, StatementQueryResult } from "../projections/statement-projection.ts"
 import { toCompact } from "../store/statement-rows.ts"
 import type { UserDb } from "../store/db.ts"
 import { EngineBus, type EngineBusShape } from "./bus.ts"
 import { Mirror, type MirrorState } from "./mirror.ts"
 import { EngineEnvironment, Session, type EngineEnv, type SessionState } from "./session.ts"
 import { OneAtATime } from "./one-at-a-time.ts"
+
+/** A stored head as this build reads it, or null (written by another layout, or damaged). */
+const readHeadImage = (v: unknown): StatementHead | null => {
+  if (typeof v !== "object" || v === null || typeof (v as StatementHeadImage).wallets !== "object") return null
+  try {
+    return readHead(v as StatementHeadImage)
+  } catch {
+    return null
+  }
+}
 
 /** S6: below this many rows, re-ingesting the chunks at open is cheaper than keeping an image. */
 const IMAGE_MIN_ROWS = 20_000
@@ -73,6 +85,12 @@ export class TableSyncState {
   private readonly passes = new OneAtATime(() => this.session.current !== null)
   /** The tables' stored chunks loading after the open (loadTables): their pulls start after it. */
   private tablesLoaded: Promise<void> = Promise.resolve()
+  /** The statement's image and stored chunks loading at open (loadStatement): its pulls start after it. */
+  private statementLoaded: Promise<void> = Promise.resolve()
+  /** While the statement loads at open: the image's head answers what it can (headAnswer), event rows are held. */
+  private loading = false
+  private head: (StatementHead & { readonly rows: number }) | null = null
+  private readonly held: Array<ReadonlyArray<StatementEntry>> = []
   private readonly rerun = new Set<string>()
   /** Per running list pull: the keys of rows events brought meanwhile (P11). */
   private readonly inlineDuringPull = new Map<string, Set<string>>()
@@ -132,39 +150,86 @@ export class TableSyncState {
   /**
    * S6: the projections at open — the statement's from its image when one matches the stored chunks, then the
    * chunks after the image's watermark (all of them when there is no image); every table's stored chunks; no network.
+   * When the image has a head (issue 33 item 2, sync/projections/statement-head.ts) it is read first, in milliseconds,
+   * and the open goes on at once: the first pages and their totals answer from it while the image is read behind.
    */
   async open(db: UserDb, userId: string): Promise<void> {
     const synced = await db.meta.findOne("sync|lastAt").exec()
     this.syncedAt = (synced?.value as string | undefined) ?? null
     await this.ledger.load(db).catch(this.bus.noted("ledger.load"))
     const t0 = performance.now()
-    const stored = await readImage(this.idb(), userId)
-    let after: Record<string, number> = {}
-    let imageRows = 0
-    if (stored && (await this.imageMatches(db, stored.watermark))) {
-      const p = StatementProjection.fromImage(stored.projection)
-      if (p) {
-        this.proj = p
-        this.projSwaps++
-        after = { ...stored.watermark }
-        for (const [w, seq] of Object.entries(after)) this.chunkMark.set(w, seq)
-        imageRows = p.size
-      }
+    const stored = await readImageHead(this.idb(), userId).catch(() => null)
+    const head = stored && (await this.imageMatches(db, stored.watermark)) ? readHeadImage(stored.head) : null
+    if (head && this.session.db === db) {
+      this.head = { ...head, rows: stored?.rows ?? 0 }
+      this.projSwaps++
+      this.bus.changed()
     }
-    const t1 = performance.now()
-    // the wallets this user has (the mirror is loaded), and any the image holds
-    const walletIds = [...new Set([...this.mirror.list<Wallet>("wallets").map((w) => w.id), ...Object.keys(after)])]
-    const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
-      this.ingestChunk(rows, walletId, seq)
-    })
-    const t2 = performance.now()
-    this.settleProjection()
-    this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
+    this.loading = true
+    const loaded = this.loadStatement(db, userId, t0)
+    this.statementLoaded = loaded.then(
+      () => undefined,
+      (e: unknown) => this.bus.noted("open.statement")(e)
+    )
+    // without a head the open waits for the statement, as the first answers would otherwise be empty
+    const walletIds = this.head ? null : await loaded
     // every other table's stored chunks after the statement, without holding the open up: the statement (the home
     // page, the reopen budget) answers meanwhile, and each table answers from the moment its rows are in (a table
     // has no image yet: its chunks are parsed again, ~0.8 s for a big Pix statement). Its pulls wait for it (pullTableFor).
-    this.tablesLoaded = this.loadTables(db, walletIds)
-    this.scheduleImage()
+    this.tablesLoaded = walletIds ? this.loadTables(db, walletIds) : loaded.then((ids) => this.loadTables(db, ids)).catch(this.bus.noted("open.tables"))
+  }
+
+  /**
+   * The statement projection at open (S6): the image, then the chunks after its watermark; rows an event brought
+   * meanwhile (held by `ingest`) after them. Returns the wallets it read. The head, if any, stops answering here.
+   */
+  private async loadStatement(db: UserDb, userId: string, t0: number): Promise<ReadonlyArray<string>> {
+    try {
+      const stored = await readImage(this.idb(), userId)
+      let after: Record<string, number> = {}
+      let imageRows = 0
+      if (stored && this.session.db === db && (await this.imageMatches(db, stored.watermark))) {
+        const p = StatementProjection.fromImage(stored.projection)
+        if (p && this.session.db === db) {
+          this.proj = p
+          this.projSwaps++
+          after = { ...stored.watermark }
+          for (const [w, seq] of Object.entries(after)) this.chunkMark.set(w, seq)
+          imageRows = p.size
+        }
+      }
+      const t1 = performance.now()
+      // the wallets this user has (the mirror is loaded), and any the image holds
+      const walletIds = [...new Set([...this.mirror.list<Wallet>("wallets").map((w) => w.id), ...Object.keys(after)])]
+      if (this.session.db !== db) return walletIds // the session stopped meanwhile: nothing of it is kept
+      const chunkRows = await loadStatementChunks(db, walletIds, after, (rows, walletId, seq) => {
+        if (this.session.db === db) this.ingestChunk(rows, walletId, seq)
+      })
+      const t2 = performance.now()
+      if (this.session.db !== db) return walletIds
+      this.loading = false
+      for (const rows of this.held.splice(0)) this.ingest(rows)
+      this.settleProjection()
+      this.openStats = { imageRows, chunkRows, readImageMs: t1 - t0, chunksMs: t2 - t1, optimizeMs: performance.now() - t2 }
+      return walletIds
+    } finally {
+      if (this.session.db === db) {
+        this.loading = false
+        if (this.head) {
+          this.head = null
+          this.projSwaps++
+        }
+        this.bus.changed()
+        this.scheduleImage()
+      }
+    }
+  }
+
+  /** issue 33 item 2: while the image is read, a statements query the head answers exactly (else null: the projection's). */
+  headAnswer(q: StatementQuery): { readonly result: StatementQueryResult; readonly rows: number } | null {
+    if (!this.loading || !this.head) return null
+    const result = answerFromHead(this.head, q)
+    return result ? { result, rows: this.head.rows } : null
   }
 
   /** The tables' stored chunks (schema/tables/registry.ts), one table after another; a failure leaves it to the next pull, it never blocks. */
@@ -218,8 +283,12 @@ export class TableSyncState {
     this.rowsSinceOptimize += rows.length
   }
 
-  /** Statement rows (pulled, stored or carried by an event, L5) into the projection. */
+  /** Statement rows (pulled, stored or carried by an event, L5) into the projection; held while its image is read. */
   ingest(rows: ReadonlyArray<StatementEntry>): void {
+    if (this.loading) {
+      this.held.push(rows)
+      return
+    }
     this.proj.upsertMany(rows)
     for (const r of rows) if (r.transaction_uuid) this.seenTx.add(r.transaction_uuid)
     this.bus.changed()
@@ -248,17 +317,22 @@ export class TableSyncState {
   private scheduleImage(): void {
     if (this.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
     this.bus.later("image", 1500, async () => {
-      if (this.statementPullsRunning() > 0) return // the pull's end schedules it again
+      if (this.statementPullsRunning() > 0 || this.loading) return // the pull's end (the open's) schedules it again
       const session = this.session.current
       if (!session || this.imageWriting) return
       this.settleProjection()
       let taken = 0
       let saved = { rows: 0, at: "" }
-      this.imageWriting = writeImage(this.idb(), session.userId, () => {
-        taken = this.rowsSinceImage
-        saved = { rows: this.proj.size, at: new Date().toISOString() }
-        return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
-      })
+      this.imageWriting = writeImage(
+        this.idb(),
+        session.userId,
+        () => {
+          taken = this.rowsSinceImage
+          saved = { rows: this.proj.size, at: new Date().toISOString() }
+          return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
+        },
+        (image) => headOf(this.proj, Object.keys(image.watermark))
+      )
         .then(() => {
           this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken)
           this.imageSaved = saved
@@ -274,7 +348,7 @@ export class TableSyncState {
 
   /** Wait for the pulls and the image write under way (the session is stopping). */
   async stopped(): Promise<void> {
-    await Promise.allSettled([...this.pulls.pending(), this.tablesLoaded])
+    await Promise.allSettled([...this.pulls.pending(), this.statementLoaded, this.tablesLoaded])
     if (this.imageWriting) await this.imageWriting
   }
 
@@ -287,6 +361,9 @@ export class TableSyncState {
     this.rowsSinceOptimize = 0
     this.openStats = null
     this.imageSaved = null
+    this.head = null
+    this.loading = false
+    this.held.length = 0
     this.seenTx.clear()
     this.ledger.clear()
     this.progress.clear()
@@ -379,21 +456,26 @@ export class TableSyncState {
   pullStatementsFor(walletId: string): Promise<unknown> {
     const db = this.session.db
     if (!db) return Promise.resolve(0)
+    // the statement's stored rows first (loadStatement): a pull beside them would resume from chunks not yet in the projection
     const pulled = this.pull(`statements|${walletId}`, () =>
-      pullStatements(this.session.api, db, this.progress, walletId, {
-        onRows: (rows, seq) => {
-          // a server that answers objects (D-compact-pages): into the chunk store's arrays
-          this.ingestChunk(rows.map(toCompact), walletId, seq)
-          for (const l of this.rowsListeners) l()
-        },
-        onCompactRows: (rows, seq) => {
-          this.ingestChunk(rows, walletId, seq)
-          for (const l of this.rowsListeners) l()
-        }
-      }).finally(() => {
-        if (this.statementPullsRunning() <= 1) this.settleProjection()
-        this.scheduleImage()
-      })
+      this.statementLoaded
+        .then(() =>
+          pullStatements(this.session.api, db, this.progress, walletId, {
+            onRows: (rows, seq) => {
+              // a server that answers objects (D-compact-pages): into the chunk store's arrays
+              this.ingestChunk(rows.map(toCompact), walletId, seq)
+              for (const l of this.rowsListeners) l()
+            },
+            onCompactRows: (rows, seq) => {
+              this.ingestChunk(rows, walletId, seq)
+              for (const l of this.rowsListeners) l()
+            }
+          })
+        )
+        .finally(() => {
+          if (this.statementPullsRunning() <= 1) this.settleProjection()
+          this.scheduleImage()
+        })
     )
     // issue 30 item 8: after the pull, the statement against the server's ledger at its sync point (in the background;
     // pulls ending within LEDGER_CHECK_DELAY_MS of each other share one check, run after the last of them)

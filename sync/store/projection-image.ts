@@ -14,6 +14,8 @@ import { dbNameFor } from "./db.ts"
 
 const STORE = "image"
 const KEY = "statements"
+/** The image's head (sync/projections/statement-head.ts): a small record read before the image, written with it. */
+const HEAD_KEY = "statements-head"
 
 export interface StoredImage {
   /** Last chunk seq per wallet that the projection holds. */
@@ -44,19 +46,36 @@ const isStored = (v: unknown): v is StoredImage =>
   typeof (v as StoredImage).rows === "number" &&
   "projection" in v
 
-/** The stored image, or null (none, unreadable, or no IndexedDB here). */
-export async function readImage(idb: IDBFactory | undefined, userId: string): Promise<StoredImage | null> {
+/**
+ * The image's head: the same watermark and time as the image written with it (S6, issue 33 item 2), and the head
+ * itself (sync/projections/statement-head.ts), read in milliseconds where the image takes seconds.
+ */
+export interface StoredHead {
+  readonly watermark: Readonly<Record<string, number>>
+  readonly at: string
+  /** The rows of the image beside it (what is local, told while the image is read). */
+  readonly rows: number
+  readonly head: unknown
+}
+const isHead = (v: unknown): v is StoredHead =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as StoredHead).watermark === "object" &&
+  typeof (v as StoredHead).at === "string" &&
+  typeof (v as StoredHead).rows === "number" &&
+  "head" in v
+
+const readKey = async (idb: IDBFactory | undefined, userId: string, key: string): Promise<unknown> => {
   if (!idb) return null
   let db: IDBDatabase | null = null
   try {
     db = await open(idb, userId)
     const d = db
-    const v = await new Promise<unknown>((resolve, reject) => {
-      const req = d.transaction(STORE, "readonly").objectStore(STORE).get(KEY)
+    return await new Promise<unknown>((resolve, reject) => {
+      const req = d.transaction(STORE, "readonly").objectStore(STORE).get(key)
       req.onsuccess = () => resolve(req.result)
       req.onerror = () => reject(req.error ?? new Error("projection image: read failed"))
     })
-    return isStored(v) ? v : null
   } catch {
     return null
   } finally {
@@ -64,18 +83,40 @@ export async function readImage(idb: IDBFactory | undefined, userId: string): Pr
   }
 }
 
+/** The stored image, or null (none, unreadable, or no IndexedDB here). */
+export async function readImage(idb: IDBFactory | undefined, userId: string): Promise<StoredImage | null> {
+  const v = await readKey(idb, userId, KEY)
+  return isStored(v) ? v : null
+}
+
+/** The stored head, or null (none, unreadable, or written before heads existed). */
+export async function readImageHead(idb: IDBFactory | undefined, userId: string): Promise<StoredHead | null> {
+  const v = await readKey(idb, userId, HEAD_KEY)
+  return isHead(v) ? v : null
+}
+
 /**
- * Writes the image that `make` returns. `make` runs once the database is open, in the same
- * task as the `put`, which clones the value synchronously — so the image is the projection
+ * Writes the image that `make` returns, and its head when `makeHead` is given (in the same transaction: a head is
+ * never of another image than the one beside it; without one, an older head is deleted). Both run once the database
+ * is open, in the same task as the `put`, which clones the value synchronously — so the image is the projection
  * exactly as it is at that moment, whatever changes after. Resolves when the write is durable.
  */
-export async function writeImage(idb: IDBFactory | undefined, userId: string, make: () => StoredImage): Promise<void> {
+export async function writeImage(
+  idb: IDBFactory | undefined,
+  userId: string,
+  make: () => StoredImage,
+  makeHead?: (image: StoredImage) => unknown
+): Promise<void> {
   if (!idb) return
   const db = await open(idb, userId)
   try {
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction(STORE, "readwrite")
-      tx.objectStore(STORE).put(make(), KEY)
+      const image = make()
+      const store = tx.objectStore(STORE)
+      store.put(image, KEY)
+      if (makeHead) store.put({ watermark: image.watermark, at: image.at, rows: image.rows, head: makeHead(image) } satisfies StoredHead, HEAD_KEY)
+      else store.delete(HEAD_KEY)
       tx.oncomplete = () => resolve()
       tx.onerror = () => reject(tx.error ?? new Error("projection image: write failed"))
       tx.onabort = () => reject(tx.error ?? new Error("projection image: write aborted"))

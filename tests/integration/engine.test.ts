@@ -12,7 +12,7 @@ import { pullStatements } from "../../sync/pullers/statements.ts"
 import { ProgressBoard } from "../../sync/pullers/progress.ts"
 import type { Wallet } from "../../schema/entities.ts"
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
-import { imageDbName, writeImage } from "../../sync/store/projection-image.ts"
+import { imageDbName, readImageHead, writeImage } from "../../sync/store/projection-image.ts"
 import type { SyncProgress } from "../../workers/results.ts"
 import { admin, countingFetch, makeEngine, signIn, storage, until } from "../support/engine-helpers.ts"
 import { sandboxForFile } from "../support/sandbox-per-file.ts"
@@ -381,10 +381,19 @@ describe("S6 the statement projection's image", () => {
     expect(progressOf(a).image?.rows).toBe(rows)
     const q = { text: "pix", limit: 50 }
     const before = strip(a.queryStatements(q))
+    // issue 33 item 2: the image's head is written beside it, of the same rows and watermark
+    const head = await readImageHead(indexedDB as unknown as IDBFactory, session.userId)
+    expect({ rows: head?.rows, wallets: Object.keys(head?.watermark ?? {}).length > 0 }).toEqual({ rows, wallets: true })
+    const own = (a.snapshot({ kind: "wallets" }) as Wallet[]).find((x) => x.default)
+    const firstPage = { walletIds: [own?.id ?? ""], limit: 50 }
+    const firstBefore = strip(a.queryStatements(firstPage))
     await a.close()
 
     const b = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await b.start(session)
+    // with a head the open does not wait for the image: the first page answers at once, the same as before
+    expect(strip(b.queryStatements(firstPage))).toEqual(firstBefore)
+    await until(() => b.openStats !== null)
     expect(b.openStats).toMatchObject({ imageRows: rows, chunkRows: 0 })
     expect(strip(b.queryStatements(q))).toEqual(before)
     // a row that arrives after the image is stored as a chunk after the watermark
@@ -397,6 +406,7 @@ describe("S6 the statement projection's image", () => {
 
     const c = makeEngine(file.url, { imageMinRows: 1_000_000 })
     await c.start(session)
+    await until(() => c.openStats !== null)
     expect(c.openStats).toMatchObject({ imageRows: rows, chunkRows: 1 })
     expect(c.projection.size).toBe(rows + 1)
     expect(c.queryStatements({ text: "depois da imagem", limit: 5 }).total).toBe(1)
