@@ -80,21 +80,24 @@ export class SessionExpired extends Schema.TaggedError<SessionExpired>()("Sessio
   key: Schema.String
 }) {}
 
-export type ApiError =
-  | BadRequest
-  | NotAuthorized
-  | Forbidden
-  | NotFound
-  | Conflict
-  | Unprocessable
-  | RateLimited
-  | ServerError
-  | GatewayTimeout
-  | NetworkError
-  | MalformedResponse
-  | UnauthorizedEndpoint
-  | DuplicateRequest
-  | SessionExpired
+/** Every tagged error of the users API's client, as one Schema (the worker boundary carries them by it, D-worker-boundary). */
+export const ApiError = Schema.Union([
+  BadRequest,
+  NotAuthorized,
+  Forbidden,
+  NotFound,
+  Conflict,
+  Unprocessable,
+  RateLimited,
+  ServerError,
+  GatewayTimeout,
+  NetworkError,
+  MalformedResponse,
+  UnauthorizedEndpoint,
+  DuplicateRequest,
+  SessionExpired
+])
+export type ApiError = typeof ApiError.Type
 
 /** Map an HTTP status and body to its tagged error (core §8). */
 export const errorFromStatus = (

@@ -15,7 +15,8 @@
  */
 import { Context, Effect, Layer } from "effect"
 import type { Locale } from "../schema/common.ts"
-import type { EndpointId } from "../schema/api.ts"
+import { api, type EndpointId } from "../schema/api.ts"
+import { BadRequest, UnauthorizedEndpoint } from "../schema/errors.ts"
 import type { AnyCommandBody } from "../schema/commands.ts"
 import type { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../schema/live.ts"
 import type { StreamEvent } from "../schema/stream.ts"
@@ -24,6 +25,7 @@ import type { CallArgs } from "./api/client.ts"
 import type { OutboxShape } from "./outbox/outbox.ts"
 import type { PinInput } from "./outbox/ports.ts"
 import type { StatementProjection } from "./projections/statement-projection.ts"
+import type { Handlers } from "./requests.ts"
 import type { LiveResults, StatementsResult, TableResult } from "./results.ts"
 import { dbNameFor, openUserDb, wipeUserDb, type UserDb } from "./store/db.ts"
 import { deleteSavedView, putSavedView } from "./store/saved-views.ts"
@@ -123,6 +125,48 @@ export class Engine {
   /** The outbox, for tests and the worker (undefined before sign-in). */
   get commands(): OutboxShape | null {
     return this.desk.outbox
+  }
+
+  /**
+   * What the engine answers across the worker boundary: one handler per request and note of sync/requests.ts, typed
+   * by it (a request without its handler here is a type error). workers/serve.ts decodes each message and runs it here;
+   * a failure leaves as the request's tagged error (D-worker-boundary).
+   */
+  readonly handlers: Handlers = {
+    hello: ({ apiBase, locale, session }) => {
+      this.configure(apiBase, locale)
+      // a failed start is answered to nobody here: the tab that signed in asks again with `signedIn`, which replies
+      if (session && !this.session)
+        void this.start(session).catch((e: unknown) => {
+          console.warn("[engine] start", e) // eslint-disable-line no-console -- EN1
+        })
+    },
+    locale: ({ locale }) => this.configure(this.apiBase, locale),
+    online: ({ online }) => this.setOnline(online),
+    setWallet: ({ walletId }) => this.setWallet(walletId),
+    pinAnswer: ({ commandId, answer }) => this.answerPin(commandId, answer),
+    signedIn: ({ session }) => this.start(session),
+    signOut: ({ reason }) => this.signOut(reason),
+    call: ({ endpoint, ...args }) =>
+      Object.hasOwn(api, endpoint)
+        ? this.call(endpoint as EndpointId, args)
+        : Promise.reject(new UnauthorizedEndpoint({ path: endpoint, key: "UNAUTHORIZED_ENDPOINT" })),
+    pullLists: ({ lists, walletId }) => this.pullLists(lists, walletId),
+    submit: ({ walletId, body, dedupeKey }) => this.submit(walletId, body, dedupeKey),
+    cancelCommand: async ({ commandId }) => {
+      await this.opened()
+      return this.desk.cancel(commandId)
+    },
+    putFile: ({ blob, name, type }) =>
+      blob instanceof Blob ? this.putFile(blob, name, type) : Promise.reject(new BadRequest({ status: 400, key: "INVALID_FORMAT", message: "not a file" })),
+    uploadControl: async ({ commandId, action }) => {
+      await this.opened()
+      await this.desk.controlUpload(commandId, action)
+    },
+    exportCsv: ({ query, format, headers }) => this.live.exportStatements(query, format, headers),
+    exportTable: ({ table, query, headers }) => this.live.exportTable(table, query, headers),
+    saveView: ({ view }) => this.saveView(view),
+    deleteView: ({ id }) => this.deleteView(id)
   }
 
   onChange(l: () => void): () => void {
@@ -290,22 +334,10 @@ export class Engine {
     return this.desk.submit(session.userId, walletId, body, dedupeKey)
   }
 
-  /** CN1: cancel a command that was never sent (the user gives up waiting for the network or the PIN). */
-  async cancelCommand(commandId: string): Promise<string> {
-    await this.opened()
-    return this.desk.cancel(commandId)
-  }
-
   /** Keep a file in the local store for an upload command (DESIGN "Uploads are commands too"); answers its key. */
   async putFile(blob: Blob, name: string, type: string): Promise<string> {
     await this.opened()
     return this.desk.putFile(blob, name, type)
-  }
-
-  /** Pause, resume or abort an upload command (an abort of one never sent cancels it, CN1). */
-  async controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
-    await this.opened()
-    return this.desk.controlUpload(commandId, action)
   }
 
   answerPin(commandId: string, answer: PinInput | null): void {
@@ -342,13 +374,7 @@ export class Engine {
   queryTable(table: TableName, q: TableQueryMsg, sums: boolean): TableResult {
     return this.live.queryTable(table, q, sums)
   }
-  exportTable(table: TableName, q: TableQueryMsg, headers: ReadonlyArray<string>): Blob {
-    return this.live.exportTable(table, q, headers)
-  }
   queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {
     return this.live.queryStatements(q, onEarly)
-  }
-  exportStatements(q: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Blob {
-    return this.live.exportStatements(q, format, headers)
   }
 }

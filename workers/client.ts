@@ -6,30 +6,48 @@
  * The session lives in sessionStorage (spec core §9) and is handed to the engine on start.
  */
 import { useSyncExternalStore } from "react"
-import type { Schema } from "effect"
 import type { EndpointId, ResponseOf } from "../schema/api.ts"
 import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
 import type { Locale } from "../schema/common.ts"
-import type { TableName } from "../schema/tables/registry.ts"
-import type { SavedView } from "../schema/analysis.ts"
-import type { FromWorker, LiveQuery, ReplyOf, RequestName, SessionInfo, StatementQueryMsg, TableQueryMsg, ToWorker, WorkerError } from "./protocol.ts"
+import type { FromWorker, LiveQuery, NoteName, RequestFailure, RequestName, RequestPayload, RequestSuccess, SessionInfo, ToWorker } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
 import { electedPort } from "./leader.ts"
 
-export class EngineError extends Error {
-  readonly tag: string
-  readonly key: string
+/** A failure the page itself makes: the engine went away mid-request (W3), or a reply did not match its Schema (W4). */
+export type ClientFailure = { readonly _tag: "EngineRestarted" } | { readonly _tag: "MalformedReply" }
+/** What a request of sync/requests.ts may fail with, as a view gets it: its declared tagged errors, UnknownError, or the page's own. */
+export type Failure<N extends RequestName> = RequestFailure<N> | ClientFailure
+
+/**
+ * How every failure of the engine reaches a view: `error` is the real tagged error (decoded back to its class from
+ * the request's failure Schema, sync/requests.ts), `key` its catalogue key to translate; `tag`, `status` and `fields`
+ * are read from it. `failureOf(request, e)` narrows one to its request's union for a `switch` on `_tag`.
+ */
+export class EngineError<E extends { readonly _tag: string } = { readonly _tag: string }> extends Error {
+  readonly tag: E["_tag"]
   readonly status: number | undefined
   readonly fields: Readonly<Record<string, string>> | undefined
-  constructor(e: WorkerError) {
-    super(e.key)
-    this.tag = e.tag
-    this.key = e.key
-    this.status = e.status
-    this.fields = e.fields
+  constructor(
+    readonly error: E,
+    readonly key: string,
+    /** the request that failed ("" for a failure made outside one: a command refused, a list that cannot be read) */
+    readonly request: RequestName | "" = ""
+  ) {
+    super(key)
+    this.tag = error._tag
+    const o = error as { status?: unknown; fields?: unknown }
+    this.status = typeof o.status === "number" ? o.status : undefined
+    this.fields = o.fields !== null && typeof o.fields === "object" ? (o.fields as Record<string, string>) : undefined
   }
 }
+
+/** A request's failure, typed by its declaration, for a view to switch on its tag; null when `e` is not one of its failures. */
+export const failureOf = <N extends RequestName>(request: N, e: unknown): Failure<N> | null =>
+  e instanceof EngineError && e.request === request ? (e.error as Failure<N>) : null
+
+/** The views' client of every request of sync/requests.ts, derived from the declaration: one method per request, its payload in, its success out. */
+export type Rpc = { readonly [N in RequestName]: (payload: RequestPayload<N>) => Promise<RequestSuccess<N>> }
 
 export interface CallArgs {
   readonly params?: Record<string, string>
@@ -63,17 +81,12 @@ const loadContract = (): Promise<Contract> =>
     }
   ))
 
-/** A reply's Schema taken from the contract once it is in (a `call`: its endpoint's response). */
-class FromContract {
-  constructor(readonly pick: (c: Contract) => Schema.Top) {}
-}
-
 const SESSION_KEY = "session"
 /** A reply or snapshot that does not match its Schema: a defect of this build, said loudly and never shown. */
-const malformed = (what: string, value: unknown): EngineError => {
+const malformed = (what: string, value: unknown, request: RequestName | "" = ""): EngineError => {
   // eslint-disable-next-line no-console -- a broken contract between the engine and the views is logged, not hidden
   console.error(`[engine] ${what} does not match its Schema`, value)
-  return new EngineError({ tag: "MalformedResponse", key: "INVALID_FORMAT" })
+  return new EngineError({ _tag: "MalformedReply" }, "INVALID_FORMAT", request)
 }
 
 interface Port {
@@ -83,10 +96,7 @@ interface Port {
 
 export class EngineClient {
   private nextId = 1
-  private readonly replies = new Map<
-    number,
-    { request: RequestName; success: FromContract | null; resolve: (v: unknown) => void; reject: (e: unknown) => void }
-  >()
+  private readonly replies = new Map<number, { request: RequestName; payload: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
   private readonly subs = new Map<number, (v: unknown) => void>()
   /** Messages received before the contract's Schemas were in (read in order once they are). */
   private early: unknown[] | null = []
@@ -114,11 +124,11 @@ export class EngineClient {
       )
     }
     load()
-    this.post({ t: "hello", apiBase, locale, session: readSession() })
+    this.tell("hello", { apiBase, locale, session: readSession() })
     // RT7: the engine hears of the network from the tabs too (a shared worker may not be told by the browser)
     if (typeof navigator !== "undefined" && typeof addEventListener === "function") {
       const report = (): void => {
-        this.post({ t: "online", online: navigator.onLine })
+        this.tell("online", { online: navigator.onLine })
       }
       report()
       addEventListener("online", report)
@@ -138,10 +148,10 @@ export class EngineClient {
   reconnect(): void {
     const inFlight = [...this.replies.values()]
     this.replies.clear()
-    for (const r of inFlight) r.reject(new EngineError({ tag: "EngineRestarted", key: "UNABLE_TO_GET_DATA" }))
-    this.post({ t: "hello", apiBase: this.apiBase, locale: this.locale, session: readSession() })
+    for (const r of inFlight) r.reject(new EngineError({ _tag: "EngineRestarted" }, "UNABLE_TO_GET_DATA", r.request))
+    this.tell("hello", { apiBase: this.apiBase, locale: this.locale, session: readSession() })
     for (const [subId, query] of this.subQueries) this.post({ t: "subscribe", subId, query })
-    if (this.wallet) this.post({ t: "setWallet", walletId: this.wallet })
+    if (this.wallet) this.tell("setWallet", { walletId: this.wallet })
   }
   private wallet: string | null = null
 
@@ -159,13 +169,13 @@ export class EngineClient {
         if (!r) return
         this.replies.delete(m.reqId)
         if (m.ok) {
-          if (c.guardOf(r.success === null ? c.Replies[r.request].success : r.success.pick(c))(m.value)) r.resolve(m.value)
-          else r.reject(malformed(`the reply to ${r.request}`, m.value))
+          if (c.guardOf(c.successSchemaOf(r.request, r.payload))(m.value)) r.resolve(m.value)
+          else r.reject(malformed(`the reply to ${r.request}`, m.value, r.request))
           return
         }
-        const error = m.error ?? { tag: "UnknownError", key: "UNKNOWN_ERROR" }
-        // each request's failure Schema (protocol.ts Replies): a tag it does not declare is an unknown error
-        r.reject(new EngineError(c.guardOf(c.Replies[r.request].failure)(error) ? error : { ...error, tag: "UnknownError" }))
+        // the request's failure Schema (sync/requests.ts): its tagged error, or UnknownError with its key kept (W5)
+        const { error, key } = c.readFailure(r.request, m.error)
+        r.reject(new EngineError(error, key, r.request))
         return
       }
       case "snapshot": {
@@ -184,35 +194,35 @@ export class EngineClient {
     }
   }
 
-  /** Send a request; its reply is checked against the request's Schemas (`success`: another, for `call`). */
-  private request<T extends RequestName>(
-    request: T,
-    build: (reqId: number) => Extract<ToWorker, { t: T }>,
-    /** null: the request's own success Schema (protocol.ts Replies) */
-    success: FromContract | null = null
-  ): Promise<ReplyOf<T>> {
+  /**
+   * Send a request of sync/requests.ts; its reply is checked against the request's Schemas (W4) and a failure
+   * rejects with an EngineError holding the request's tagged error (W5).
+   */
+  private request<N extends RequestName>(request: N, payload: RequestPayload<N>): Promise<RequestSuccess<N>> {
     const reqId = this.nextId++
-    return new Promise<ReplyOf<T>>((resolve, reject) => {
-      this.replies.set(reqId, { request, success, resolve: resolve as (v: unknown) => void, reject })
-      this.post(build(reqId))
+    return new Promise<RequestSuccess<N>>((resolve, reject) => {
+      this.replies.set(reqId, { request, payload, resolve: resolve as (v: unknown) => void, reject })
+      this.post({ t: request, reqId, ...payload } as unknown as ToWorker)
     })
   }
+  private tell<N extends NoteName>(note: N, payload: RequestPayload<N>): void {
+    this.post({ t: note, ...payload } as unknown as ToWorker)
+  }
 
-  /** A users-API call made by the engine's client (allowed paths, headers, decoding, errors). */
+  /** Every request of sync/requests.ts, by name (`getEngine().rpc.cancelCommand({ commandId })`): derived, none written here. */
+  readonly rpc: Rpc = new Proxy({} as Rpc, {
+    get: (_, name) => (typeof name === "string" ? (payload: never) => this.request(name as RequestName, payload) : undefined)
+  })
+
+  /** A users-API call made by the engine's client (allowed paths, headers, decoding, errors), typed by its endpoint. */
   call<K extends EndpointId>(endpoint: K, args: CallArgs = {}): Promise<ResponseOf<K>> {
-    return this.request(
-      "call",
-      (reqId) => ({
-        t: "call",
-        reqId,
-        endpoint,
-        ...(args.params ? { params: args.params } : {}),
-        ...(args.query ? { query: args.query } : {}),
-        ...(args.body !== undefined ? { body: args.body } : {}),
-        ...(args.walletId ? { walletId: args.walletId } : {})
-      }),
-      new FromContract((c) => c.api[endpoint].response)
-    ) as Promise<ResponseOf<K>>
+    return this.rpc.call({
+      endpoint,
+      ...(args.params ? { params: args.params } : {}),
+      ...(args.query ? { query: args.query } : {}),
+      ...(args.body !== undefined ? { body: args.body } : {}),
+      ...(args.walletId ? { walletId: args.walletId } : {})
+    }) as Promise<ResponseOf<K>>
   }
 
   subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void): () => void {
@@ -227,11 +237,6 @@ export class EngineClient {
     }
   }
 
-  /** Pull synced lists of a wallet again (a page's "try again" after a failed pull); rejects with the pull's failure. */
-  pullLists(lists: ReadonlyArray<ListName>, walletId: string): Promise<void> {
-    return this.request("pullLists", (reqId) => ({ t: "pullLists", reqId, lists, walletId }))
-  }
-
   /**
    * Submit a command to the outbox; resolves with its id once it is durably recorded. Each submit is
    * one intent (sync/SPEC.md DD3): without a key of its own it gets `intent:<uuid>`, and when the engine
@@ -242,26 +247,14 @@ export class EngineClient {
     const key = dedupeKey ?? `intent:${globalThis.crypto.randomUUID()}`
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.request("submit", (reqId) => ({ t: "submit", reqId, walletId, body, dedupeKey: key }))
+        return await this.rpc.submit({ walletId, body, dedupeKey: key })
       } catch (e) {
         if (!(e instanceof EngineError && e.tag === "EngineRestarted") || attempt >= 5) throw e
       }
     }
   }
-  /** CN1: cancel a command not yet sent; resolves with its final state (NotCancellable once its send started). */
-  cancelCommand(commandId: string): Promise<string> {
-    return this.request("cancelCommand", (reqId) => ({ t: "cancelCommand", reqId, commandId }))
-  }
-  /** Keep a file in the engine's local store for an upload command; resolves with its key (DESIGN "Uploads are commands too"). */
-  putFile(blob: Blob, name: string, type: string): Promise<string> {
-    return this.request("putFile", (reqId) => ({ t: "putFile", reqId, blob, name, type }))
-  }
-  /** Pause, resume or abort an upload command. */
-  controlUpload(commandId: string, action: "pause" | "resume" | "abort"): Promise<void> {
-    return this.request("uploadControl", (reqId) => ({ t: "uploadControl", reqId, commandId, action }))
-  }
   answerPin(commandId: string, answer: PinAnswer): void {
-    this.post({ t: "pinAnswer", commandId, answer })
+    this.tell("pinAnswer", { commandId, answer })
   }
   onSession(l: (event: "expired" | "renewed" | "signedOut") => void): () => void {
     this.sessionListeners.add(l)
@@ -272,34 +265,20 @@ export class EngineClient {
 
   async signedIn(session: SessionInfo): Promise<void> {
     writeSession(session)
-    await this.request("signedIn", (reqId) => ({ t: "signedIn", reqId, session }))
+    await this.rpc.signedIn({ session })
   }
   /** Logout, expiry or user switch: the engine closes and wipes this user's local data (core §4). */
   async signOut(reason: "logout" | "expired" | "switch"): Promise<void> {
     clearSession()
-    await this.request("signOut", (reqId) => ({ t: "signOut", reqId, reason }))
+    await this.rpc.signOut({ reason })
   }
   setWallet(walletId: string): void {
     this.wallet = walletId
-    this.post({ t: "setWallet", walletId })
+    this.tell("setWallet", { walletId })
   }
   setLocale(locale: Locale): void {
     this.locale = locale
-    this.post({ t: "locale", locale })
-  }
-  exportFile(query: StatementQueryMsg, format: "csv" | "ofx", headers: ReadonlyArray<string>): Promise<Blob> {
-    return this.request("exportCsv", (reqId) => ({ t: "exportCsv", reqId, query, format, headers }))
-  }
-  /** A big table's filtered rows as a local CSV (headers: the translated column labels in the table's CSV order). */
-  exportTable(table: TableName, query: TableQueryMsg, headers: ReadonlyArray<string>): Promise<Blob> {
-    return this.request("exportTable", (reqId) => ({ t: "exportTable", reqId, table, query, headers }))
-  }
-  /** issue 32 item 4: adds or replaces a saved analysis view in this user's local store (live query `savedViews`). */
-  saveView(view: SavedView): Promise<void> {
-    return this.request("saveView", (reqId) => ({ t: "saveView", reqId, view })) as Promise<void>
-  }
-  deleteView(id: string): Promise<void> {
-    return this.request("deleteView", (reqId) => ({ t: "deleteView", reqId, id })) as Promise<void>
+    this.tell("locale", { locale })
   }
 }
 
@@ -442,7 +421,7 @@ export async function runCommand(walletId: string, body: CommandBody, dedupeKey?
       if (c.state === "confirmed") finish(resolve)
       else if (c.state === "rejected" || c.state === "failed" || c.state === "cancelled") {
         finish(() => {
-          reject(new EngineError({ tag: "CommandRefused", key: c.error_key ?? "UNKNOWN_ERROR" }))
+          reject(new EngineError({ _tag: "CommandRefused" }, c.error_key ?? "UNKNOWN_ERROR"))
         })
       }
     })

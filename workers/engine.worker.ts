@@ -2,20 +2,19 @@
  * The engine worker entry. As a SharedWorker (the default) one engine serves every tab of the
  * browser, so each tab sees the same live data and a command is never run by two engines; where
  * SharedWorker is missing the same file runs as a dedicated worker (docs/decisions.md D-worker).
- * Every message in is decoded with workers/protocol.ts before it is acted on.
+ * Every message in is decoded by its Schema (workers/serve.ts) before it is acted on; a request or note is run by
+ * the engine's handler of its name (sync/requests.ts, sync/engine.ts `handlers`).
  */
 /// <reference lib="webworker" />
-import { Schema } from "effect"
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
 import { Engine } from "../sync/engine.ts"
-import { ToWorker, type FromWorker, type LiveQuery } from "./protocol.ts"
-import { serveMessage } from "./serve.ts"
+import type { FromWorker, LiveQuery } from "./protocol.ts"
+import { decodeToWorker, serve } from "./serve.ts"
 
 interface Port {
   postMessage(m: unknown): void
 }
 
-const decode = Schema.decodeUnknownExit(ToWorker)
 const ports = new Set<Port>()
 interface Sub {
   query: LiveQuery
@@ -91,9 +90,8 @@ function attach(port: Port & { onmessage: ((e: MessageEvent) => void) | null }) 
   ports.add(port)
   subs.set(port, new Map())
   port.onmessage = (e: MessageEvent) => {
-    const exit = decode(e.data)
-    if (exit._tag !== "Success") return
-    const m = exit.value
+    const m = decodeToWorker(e.data)
+    if (m === null) return
     if (m.t === "subscribe") {
       const entry: Sub = { query: m.query, last: "", version: -1 }
       subs.get(port)?.set(m.subId, entry)
@@ -104,7 +102,7 @@ function attach(port: Port & { onmessage: ((e: MessageEvent) => void) | null }) 
       subs.get(port)?.delete(m.subId)
       return
     }
-    void serveMessage(engine, m, (reply) => port.postMessage(reply), broadcast)
+    serve(engine.handlers, m, (reply) => port.postMessage(reply))
   }
 }
 

@@ -209,7 +209,7 @@ function engineWallets(): Promise<ReadonlyArray<Wallet>> {
     stops.push(
       engineOf().subscribe({ kind: "syncProgress" }, (p) => {
         const st = p.lists["wallets"]?.state
-        if (st === "error" && latest.length === 0) finish(() => reject(new EngineError({ tag: "NetworkError", key: "UNABLE_TO_GET_DATA" })))
+        if (st === "error" && latest.length === 0) finish(() => reject(new EngineError({ _tag: "NetworkError" }, "UNABLE_TO_GET_DATA")))
         else if (st === "done" && grace === null) grace = setTimeout(() => finish(() => resolve(latest)), EMPTY_WALLETS_GRACE_MS)
       })
     )
@@ -248,7 +248,7 @@ export function ensureWallets(): Promise<ReadonlyArray<Wallet>> {
 
 /** After create, rename, delete, accept: the engine pulls its wallets again; the shell takes them, keeping the current one if it still exists. */
 export async function refreshWallets(): Promise<ReadonlyArray<Wallet>> {
-  await engineOf().pullLists(["wallets"], "")
+  await engineOf().rpc.pullLists({ lists: ["wallets"], walletId: "" })
   const wallets = (await firstSnapshot<ReadonlyArray<Wallet>>((cb) => engineOf().subscribe({ kind: "wallets" }, cb))) ?? state.wallets ?? []
   takeWallets(wallets)
   followWallets()

@@ -23,7 +23,7 @@ export function useSyncedList<L extends ListName>(list: L, walletId: string | nu
   if (rows === undefined) return { state: "loading" }
   const state = progress?.lists[list]?.state
   if (rows.length === 0 && state === "error" && walletId !== null)
-    return { state: "error", key: "UNABLE_TO_GET_DATA", retry: () => getEngine().pullLists([list], walletId) }
+    return { state: "error", key: "UNABLE_TO_GET_DATA", retry: () => getEngine().rpc.pullLists({ lists: [list], walletId }) }
   if (rows.length > 0 || state === "done" || shown.has(copy)) {
     // remembered in state while rendering (a ref written during render would remember a render React threw away)
     if (!shown.has(copy)) setShown(new Set(shown).add(copy))

@@ -14,7 +14,7 @@
  * ever share a store, the store's append-only `seq` check lets only one of them move a command
  * forward, and the server's transaction-uuid is the last backstop.
  */
-import { Clock, Context, Effect, Exit, Fiber, Layer, Schema, Scope, Semaphore } from "effect"
+import { Clock, Context, Effect, Exit, Fiber, Layer, Scope, Semaphore } from "effect"
 import type { AnyCommandBody, Command, CommandEvent, CommandState } from "../../schema/commands.ts"
 import { decodeCommandBody } from "../commands/registry.ts"
 import { isTerminal, latestEvent, nextSeq } from "./history.ts"
@@ -26,14 +26,8 @@ import { OutboxStore } from "./ports.ts"
 /** DD3: the prefix of a key made for one user action (workers/client.ts makes one per submit). */
 export const INTENT_PREFIX = "intent:"
 
-export class InvalidCommand extends Schema.TaggedError<InvalidCommand>()("InvalidCommand", { message: Schema.String }) {}
-export class UnknownCommand extends Schema.TaggedError<UnknownCommand>()("UnknownCommand", { commandId: Schema.String }) {}
-/** Only `failed` commands may be retried; rejected and cancelled ones are final (RT6). */
-export class NotCancellable extends Schema.TaggedError<NotCancellable>()("NotCancellable", { commandId: Schema.String, state: Schema.String }) {}
-export class NotRetryable extends Schema.TaggedError<NotRetryable>()("NotRetryable", {
-  commandId: Schema.String,
-  state: Schema.String
-}) {}
+export { InvalidCommand, NotCancellable, NotRetryable, UnknownCommand } from "./errors.ts"
+import { InvalidCommand, NotCancellable, NotRetryable, UnknownCommand } from "./errors.ts"
 
 export interface SubmitOptions {
   readonly userId: string

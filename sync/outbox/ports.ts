@@ -29,9 +29,8 @@ export const OutboxEntry = Schema.Struct({
 })
 export type OutboxEntry = typeof OutboxEntry.Type
 
-export class OutboxStoreError extends Schema.TaggedError<OutboxStoreError>()("OutboxStoreError", {
-  message: Schema.String
-}) {}
+export { OutboxStoreError } from "./errors.ts"
+import { OutboxStoreError } from "./errors.ts"
 
 /** What a store tells its subscribers, in append order. */
 export type OutboxChange = { readonly _tag: "CommandPut"; readonly entry: OutboxEntry } | { readonly _tag: "EventAppended"; readonly event: CommandEvent }

@@ -7,7 +7,7 @@
  * what this part holds.
  */
 import { Context, Effect, Layer } from "effect"
-import type { AnyCommandBody } from "../../schema/commands.ts"
+import type { AnyCommandBody, CommandState } from "../../schema/commands.ts"
 import type { ApiClient } from "../api/client.ts"
 import { commandDef } from "../commands/registry.ts"
 import type { PendingRow } from "../commands/define.ts"
@@ -232,7 +232,7 @@ export class CommandDesk {
   }
 
   /** CN1: cancel a command that was never sent (the user gives up waiting for the network or the PIN). */
-  async cancel(commandId: string): Promise<string> {
+  async cancel(commandId: string): Promise<CommandState> {
     const outbox = this.box
     if (!outbox) throw notSignedIn()
     this.answerPin(commandId, null) // a PIN prompt still open for it closes

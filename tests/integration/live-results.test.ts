@@ -1,10 +1,10 @@
 /**
- * Issue 11 "query and result Schemas" (schema/live-results.ts, workers/protocol.ts `Replies`): every live query's
+ * Issue 11 "query and result Schemas" (schema/live-results.ts, sync/requests.ts): every live query's
  * answer, as the engine builds it, matches the Schema the view's half of the boundary checks it against — every
  * kind, every synced list of the registry (its row Schema) and every big table (its description's row Schema),
  * for seeded users with data in every area, with a command pending (its overlays and pending rows laid over the
  * lists) and with groups and sums asked. A value the engine did not build (a corrupted row) does not match, so the
- * check can fail. Failures cross as their request's declared tags (serve.ts `failureFor`).
+ * check can fail. Failures cross as their request's declared tagged errors (serve.ts `failureFor`, contract.ts `readFailure`).
  */
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -12,7 +12,9 @@ import type { LiveQuery } from "../../schema/live.ts"
 import { resultSchemaOf } from "../../schema/live-results.ts"
 import { listNames } from "../../schema/lists.ts"
 import { TABLE_NAMES } from "../../schema/tables/registry.ts"
-import { NotAuthorized } from "../../schema/errors.ts"
+import { BadRequest, NetworkError, NotAuthorized } from "../../schema/errors.ts"
+import { UnknownError } from "../../sync/requests.ts"
+import { readFailure } from "../../workers/contract.ts"
 import { failureFor } from "../../workers/serve.ts"
 import { makeEngine, signIn, until } from "../support/engine-helpers.ts"
 import { sandboxForFile } from "../support/sandbox-per-file.ts"
@@ -135,10 +137,20 @@ describe("issue 11: every live query's answer matches its result Schema", () => 
     await engine.signOut("logout")
   }, 180_000)
 
-  it("W5 a failure crosses with its tag when the request declares it, as UnknownError (key kept) when not", () => {
+  it("W5 a failure crosses as its request's tagged error, decoded back to its class; an undeclared one as UnknownError (tag and key kept)", () => {
+    const cross = (request: Parameters<typeof failureFor>[0], e: unknown) => readFailure(request, structuredClone(failureFor(request, e)))
     const refusal = new NotAuthorized({ status: 401, key: "NOT_AUTHORIZED", message: "no session" })
-    expect(failureFor("submit", refusal)).toEqual({ tag: "NotAuthorized", key: "NOT_AUTHORIZED", status: 401 })
-    expect(failureFor("exportTable", refusal)).toEqual({ tag: "UnknownError", key: "NOT_AUTHORIZED", status: 401 })
-    expect(failureFor("call", new Error("boom"))).toEqual({ tag: "UnknownError", key: "UNKNOWN_ERROR" })
+    const declared = cross("submit", refusal)
+    expect(declared.error).toBeInstanceOf(NotAuthorized)
+    expect(declared).toMatchObject({ key: "NOT_AUTHORIZED", error: { _tag: "NotAuthorized", status: 401 } })
+    const undeclared = cross("exportTable", refusal)
+    expect(undeclared.error).toBeInstanceOf(UnknownError)
+    expect(undeclared).toMatchObject({ key: "NOT_AUTHORIZED", error: { _tag: "UnknownError", cause: "NotAuthorized", status: 401 } })
+    expect(cross("call", new Error("boom"))).toMatchObject({ key: "UNKNOWN_ERROR", error: { _tag: "UnknownError", cause: "Error" } })
+    // a key implied by the error's kind; a plain tagged object thrown by a part is read through the request's Schema
+    expect(cross("call", new NetworkError({ message: "offline" }))).toMatchObject({ key: "UNABLE_TO_GET_DATA", error: { _tag: "NetworkError" } })
+    const lifted = cross("saveView", { _tag: "BadRequest", key: "INVALID_FORMAT", status: 400 })
+    expect(lifted.error).toBeInstanceOf(BadRequest)
+    expect(lifted.key).toBe("INVALID_FORMAT")
   })
 })

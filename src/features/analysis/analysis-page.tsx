@@ -424,7 +424,7 @@ function SavedViews({
     const view: SavedView = { id: same?.id ?? crypto.randomUUID(), name: n, state: { ...state, source }, created_at: same?.created_at ?? at, updated_at: at }
     setBusy(true)
     getEngine()
-      .saveView(view)
+      .rpc.saveView({ view })
       .then(
         () => {
           toast("success", t("analysis:views.saved", { name: n }))
@@ -438,7 +438,7 @@ function SavedViews({
   const remove = () => {
     if (!selected) return
     getEngine()
-      .deleteView(selected.id)
+      .rpc.deleteView({ id: selected.id })
       .then(
         () => {
           toast("success", t("analysis:views.deleted"))

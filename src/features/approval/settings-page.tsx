@@ -128,7 +128,7 @@ export function SettingsPage() {
             setDrafting(false)
             setNotice(t(`errors:${key}`))
             void getEngine()
-              .pullLists(["approval_settings"], walletId ?? "")
+              .rpc.pullLists({ lists: ["approval_settings"], walletId: walletId ?? "" })
               .catch(() => undefined)
           }}
         />

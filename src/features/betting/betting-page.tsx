@@ -122,7 +122,7 @@ function SendingReport() {
         })
       }
       const engine = getEngine()
-      const key = await engine.putFile(file, file.name, file.type || "application/octet-stream")
+      const key = await engine.rpc.putFile({ blob: file, name: file.name, type: file.type || "application/octet-stream" })
       await submitCommand(wallet.id, {
         name: "v1.betting.sendReport",
         payload: {
@@ -236,7 +236,7 @@ function UploadRow({ u }: { readonly u: UploadItem }) {
             : "sending"
   const act = (action: "pause" | "resume" | "abort") => {
     getEngine()
-      .controlUpload(u.commandId, action)
+      .rpc.uploadControl({ commandId: u.commandId, action })
       .catch((e: unknown) => toast("error", t("betting:report.failed"), t(`errors:${errorKeyOf(e)}`)))
   }
   return (

@@ -212,7 +212,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const headers = CSV_KEYS.map((k) => t(`gateway:columns.${k}`))
   const exportCsv = async () => {
     const { offset: _o, limit: _l, ...all } = query
-    download(await getEngine().exportTable("gateway_transactions", all, headers), `gateway-${kind}.csv`)
+    download(await getEngine().rpc.exportTable({ table: "gateway_transactions", query: all, headers }), `gateway-${kind}.csv`)
   }
   return (
     <>

@@ -125,7 +125,7 @@ function RequestForm() {
       const engine = getEngine()
       const stored = async (slot: DocumentSlot, f: File) => {
         const type = f.type || "application/octet-stream"
-        const key = await engine.putFile(f, f.name, type)
+        const key = await engine.rpc.putFile({ blob: f, name: f.name, type })
         return { slot, file_key: key, file_name: f.name, content_type: type, size: f.size, part_size: partSizeFor(f.size), purpose: "payment-request" as const }
       }
       const invoice = await stored("invoice", files.invoice)

@@ -175,7 +175,7 @@ export function PixStatement() {
   const columns = useMemo(() => columnsOf(t, f), [t, f])
   const exportCsv = async () => {
     const headers = CSV_COLUMNS.map((c) => t(`pix:statement.columns.${c}`))
-    download(await getEngine().exportTable("pix_statement", sorted, headers), "pix-statement.csv")
+    download(await getEngine().rpc.exportTable({ table: "pix_statement", query: sorted, headers }), "pix-statement.csv")
   }
   return (
     <div className={layout.stack} data-testid="pix-statement-page">

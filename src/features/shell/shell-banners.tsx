@@ -3,7 +3,7 @@
  * working from local data) and the profile-update prompt with its 'update here' action (core §2.4).
  */
 import { useTranslation } from "react-i18next"
-import { EngineError, getEngine, useLiveQuery } from "../../../workers/client.ts"
+import { failureOf, getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { CommandView } from "../../../workers/results.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { toast } from "../../lib/feedback.ts"
@@ -72,10 +72,10 @@ function PendingCommands() {
   if (online || open.length === 0) return null
   const cancel = async (id: string): Promise<void> => {
     try {
-      await getEngine().cancelCommand(id)
+      await getEngine().rpc.cancelCommand({ commandId: id })
       toast("success", t("shell:offline.cancelled"))
     } catch (e) {
-      toast("error", t(e instanceof EngineError && e.tag === "NotCancellable" ? "shell:offline.notCancellable" : "errors:UNKNOWN_ERROR"))
+      toast("error", t(failureOf("cancelCommand", e)?._tag === "NotCancellable" ? "shell:offline.notCancellable" : "errors:UNKNOWN_ERROR"))
     }
   }
   return (

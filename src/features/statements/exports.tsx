@@ -62,7 +62,7 @@ export const LocalExportButtons = memo(function LocalExportButtons({
       const headers = EXPORT_COLUMNS.map((c) => t(`statements:export.columns.${c}`))
       // marks for the csv-export benchmark (DESIGN "Benchmark names"): worker answer, then the saved file
       performance.mark("statements:export:start")
-      const file = await getEngine().exportFile(query(), format, headers)
+      const file = await getEngine().rpc.exportCsv({ query: query(), format, headers })
       performance.mark("statements:export:reply")
       const name = `${t("statements:export.fileName")}-${spDateKey(Date.now())}.${format}`
       downloadBlob(name, file)
