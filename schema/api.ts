@@ -44,7 +44,10 @@ import {
 import { CurrencySymbol } from "./common.ts"
 import { StatementLedger } from "./ledger.ts"
 import { P } from "./permissions.ts"
-import { PixDescription } from "./rules/text.ts"
+import { EmailString, PersonName, PixDescription, SignInEmail, TypedEmail, WalletName } from "./rules/text.ts"
+import { SignInPassword, StrongPasswordString } from "./rules/passwords.ts"
+import { PhoneString, PinString } from "./rules/codes.ts"
+import { GrantedRoles } from "./rules/roles.ts"
 import { PositiveAmount } from "./rules/money-dates.ts"
 import { SentPixKey } from "./rules/pix-keys.ts"
 import { cardsApi } from "./api-cards.ts"
@@ -75,7 +78,7 @@ export const api = {
     method: "POST",
     path: "/users/v2/auth/signin",
     auth: false,
-    body: Schema.Struct({ email: Str, password: Str }),
+    body: Schema.Struct({ email: SignInEmail, password: SignInPassword }),
     response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int, channel: Schema.Literal("email") }))
   }),
   sessionSignin: def({
@@ -106,21 +109,21 @@ export const api = {
   changePassword: def({
     method: "POST",
     path: "/users/auth/password",
-    body: Schema.Struct({ current_password: Str, new_password: Str }),
+    body: Schema.Struct({ current_password: Str, new_password: StrongPasswordString }),
     response: Ok
   }),
   forgotPassword: def({
     method: "POST",
     path: "/users/v2/auth/forgot-password",
     auth: false,
-    body: Schema.Struct({ email: Str }),
+    body: Schema.Struct({ email: EmailString }),
     response: Envelope(Schema.Struct({ id: Str }))
   }),
   forgotPasswordUpdate: def({
     method: "PATCH",
     path: "/users/auth/forgot-password/{id}",
     auth: false,
-    body: Schema.Struct({ code: Str, new_password: Str }),
+    body: Schema.Struct({ code: Str, new_password: StrongPasswordString }),
     response: Ok
   }),
   forgotPasswordDecline: def({ method: "DELETE", path: "/users/auth/forgot-password/{id}", auth: false, response: Ok }),
@@ -132,7 +135,7 @@ export const api = {
     method: "POST",
     path: "/users/v2/auth/signin/unlock",
     auth: false,
-    body: Schema.Struct({ email: Str }),
+    body: Schema.Struct({ email: EmailString }),
     response: Envelope(Schema.Struct({ id: Str, expires_in: Schema.Int }))
   }),
   signinUnlockConfirm: def({
@@ -190,14 +193,14 @@ export const api = {
     method: "POST",
     path: "/users/signup",
     auth: false,
-    body: Schema.Struct({ name: Str, email: Str, phone_number: Str, recaptcha_token: Str }),
+    body: Schema.Struct({ name: PersonName, email: EmailString, phone_number: PhoneString, recaptcha_token: Str }),
     response: Envelope(SignupRecord)
   }),
   signupPatch: def({
     method: "PATCH",
     path: "/users/signup/{id}",
     auth: false,
-    body: Schema.Struct({ name: optStr, phone_number: optStr }),
+    body: Schema.Struct({ name: optStr, phone_number: Schema.optionalKey(PhoneString) }),
     response: Envelope(SignupRecord)
   }),
   signupGet: def({ method: "GET", path: "/users/signup/{id}", auth: false, response: Envelope(SignupRecord) }),
@@ -206,7 +209,7 @@ export const api = {
     method: "POST",
     path: "/users/signup/{id}/code",
     auth: false,
-    body: Schema.Struct({ code: Str, password: Str, document: Str }),
+    body: Schema.Struct({ code: Str, password: StrongPasswordString, document: Str }),
     response: Envelope(SignupRecord)
   }),
 
@@ -215,7 +218,7 @@ export const api = {
   onboarding: def({ method: "GET", path: "/users/users/onboarding", response: Envelope(Onboarding) }),
   onboardingUpdate: def({ method: "PUT", path: "/users/users/onboarding", body: ProfileUpdateForm, response: Envelope(Onboarding) }),
   hasPin: def({ method: "GET", path: "/users/users/has-pin", response: Envelope(Schema.Struct({ has_pin: Schema.Boolean })) }),
-  addPin: def({ method: "PUT", path: "/users/users/pin", body: Schema.Struct({ pin: Str }), response: Ok }),
+  addPin: def({ method: "PUT", path: "/users/users/pin", body: Schema.Struct({ pin: PinString }), response: Ok }),
   updatePin: def({
     method: "PATCH",
     path: "/users/users/pin",
@@ -234,13 +237,19 @@ export const api = {
 
   // ── Wallets (core §7) ──────────────────────────────────────────────────────
   wallets: def({ method: "GET", path: "/users/operations/wallets", query: Schema.Struct(Page), response: Envelope(Paged(Wallet)) }),
-  walletCreate: def({ transaction: true, method: "POST", path: "/users/operations/wallets", body: Schema.Struct({ name: Str }), response: Envelope(Wallet) }),
+  walletCreate: def({
+    transaction: true,
+    method: "POST",
+    path: "/users/operations/wallets",
+    body: Schema.Struct({ name: WalletName }),
+    response: Envelope(Wallet)
+  }),
   walletGet: def({ method: "GET", path: "/users/operations/wallets/{id}", response: Envelope(Wallet) }),
   walletUpdate: def({
     transaction: true,
     method: "PUT",
     path: "/users/operations/wallets/{id}",
-    body: Schema.Struct({ name: optStr, default: Schema.optionalKey(Schema.Boolean) }),
+    body: Schema.Struct({ name: Schema.optionalKey(WalletName), default: Schema.optionalKey(Schema.Boolean) }),
     response: Envelope(Wallet)
   }),
   walletDelete: def({
@@ -292,7 +301,7 @@ export const api = {
     path: "/users/v2/operations/wallet-invitations",
     wallet: true,
     permission: P.postInvitation,
-    body: Schema.Struct({ wallet_id: Str, email: Str, permission_types: Schema.Array(Str) }),
+    body: Schema.Struct({ wallet_id: Str, email: TypedEmail, permission_types: GrantedRoles }),
     response: Envelope(WalletInvitation)
   }),
   invitationAccept: def({
@@ -331,7 +340,7 @@ export const api = {
     path: "/users/operations/permissions",
     wallet: true,
     permission: P.patchPermissions,
-    body: Schema.Struct({ user_id: Str, permission_types: Schema.Array(Str) }),
+    body: Schema.Struct({ user_id: Str, permission_types: GrantedRoles }),
     response: Envelope(PermissionUser)
   }),
   permissionRemove: def({

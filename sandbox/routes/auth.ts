@@ -16,7 +16,7 @@ import { bearerClaims, bind, Reply, sessionLive, type Req } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { userByEmail, type UserRow } from "../repo.ts"
 import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../tokens.ts"
-import { isStrongPassword, isValidCnpj, isValidCpf, isValidEmail, isValidPin } from "../../schema/validation.ts"
+import { isValidCnpj, isValidCpf, isValidPin, phoneDigits } from "../../schema/validation.ts"
 import type { EndpointId } from "../../schema/api.ts"
 import { createOwnWallet } from "./wallets.ts"
 
@@ -27,9 +27,6 @@ const REFRESH_TTL_MS = 12 * 3_600_000
 const MAX_CODE_ATTEMPTS = 5
 const MAX_PIN_FAILURES = 5
 const MAX_SIGNIN_FAILURES = 5
-/** The longest e-mail address (RFC 5321 path limit) and password the sandbox looks at. */
-const MAX_EMAIL_LENGTH = 254
-const MAX_PASSWORD_LENGTH = 256
 const OK = { data: { ok: true } } as const
 
 /** A new session (refresh-token family) of a user: a sign-in (issue 30 item 4). */
@@ -329,10 +326,6 @@ function signinFailed<K extends EndpointId>(req: Req<K>, email: string, key: "IN
   throw new ApiError(422, key, `${MAX_SIGNIN_FAILURES - failures} attempts left`)
 }
 
-const checkStrongPassword = (field: string, pw: string): void => {
-  if (!isStrongPassword(pw)) badField(field, "VALIDATION_STRONG_PASSWORD")
-}
-
 const RECAPTCHA_OK = "sandbox-recaptcha-ok"
 
 interface SignupRow {
@@ -352,9 +345,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "signin", (req) => {
     // issue 30: an address longer than an e-mail can be (RFC 5321: 254) is refused before it is looked up or counted,
-    // so the throttle table never stores it; an over-long password is never hashed either
-    if (req.body.email.length > MAX_EMAIL_LENGTH) badField("email", "VALIDATION_EMAIL")
-    if (req.body.password.length > MAX_PASSWORD_LENGTH) badField("password", "VALIDATION_PASSWORD")
+    // so the throttle table never stores it; an over-long password is never hashed either (the body's Schema, D-rules-on-contract)
     const email = req.body.email.trim().toLowerCase()
     clientGate(req, "password") // issue 30 item 5: a client spraying passwords over many accounts is stopped too
     throttleSignin(req, email)
@@ -423,7 +414,6 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       clientFailed(req, "password")
       signinFailed(req, email, "INCORRECT_PASSWORD")
     }
-    checkStrongPassword("new_password", req.body.new_password)
     db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), req.user.id)
     db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(email)
     // issue 30 item 4: every other session ends (their next call is refused); the one that changed it goes on
@@ -433,7 +423,6 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
 
   // Password recovery (core §2 /auth/forgot-password/{id}, §7): always answers an id, so e-mails cannot be probed.
   bind(app, ctx, "forgotPassword", (req) => {
-    if (req.body.email.length > MAX_EMAIL_LENGTH || !isValidEmail(req.body.email)) badField("email", "VALIDATION_EMAIL")
     checkCodeBudget(ctx, "forgot", req.body.email)
     const user = userByEmail(db, req.body.email)
     const row = newCode(ctx, "forgot", { id: user?.id ?? null, email: req.body.email }, "forgot-password", "password recovery code")
@@ -442,7 +431,6 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "forgotPasswordUpdate", (req) => {
     const row = codeById(ctx, req.params["id"] ?? "", "forgot")
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
-    checkStrongPassword("new_password", req.body.new_password)
     const used = useCode(req, row, req.body.code, false) // never the fixed code: it would let anyone reset a password
     db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), used.user_id)
     // issue 30 item 4: a reset ends every session; the e-mailed code proved the owner, so a sign-in lock on the address goes too
@@ -460,7 +448,6 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   // Sign-in unlock (issue 30 item 5, D-sessions): the same answer for any address; a code is e-mailed only to an account's
   // owner, and only that code lifts the lock (never the fixed code). Its wrong attempts are counted like every code's.
   bind(app, ctx, "signinUnlock", (req) => {
-    if (req.body.email.length > MAX_EMAIL_LENGTH || !isValidEmail(req.body.email)) badField("email", "VALIDATION_EMAIL")
     const email = req.body.email.trim().toLowerCase()
     checkCodeBudget(ctx, "unlock", email)
     const user = userByEmail(db, email)
@@ -552,11 +539,6 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     return row
   }
-  const phoneOf = (p: string): string =>
-    p
-      .trim()
-      .replace(/^\+/, "")
-      .replace(/[\s()-]/g, "")
   const sendSignupCode = (row: { id: string; email: string }): void => {
     const code = numericCode(6)
     // issue 30 item 5: a resend keeps the attempts already spent on this sign-up
@@ -566,12 +548,8 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "signup", (req) => {
     const b = req.body
     if (b.recaptcha_token !== RECAPTCHA_OK && !b.recaptcha_token.startsWith("test-")) throw new ApiError(422, "RECAPTCHA_ERROR")
-    const fields: Record<string, string> = {}
-    if (b.name.trim().length < 3) fields["name"] = "VALIDATION_MIN"
-    if (!isValidEmail(b.email)) fields["email"] = "VALIDATION_EMAIL"
-    const phone = phoneOf(b.phone_number)
-    if (!/^\d{10,13}$/.test(phone)) fields["phone_number"] = "VALIDATION_NUMERIC"
-    if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
+    // the name, the e-mail and the phone: the body's Schema (D-rules-on-contract)
+    const phone = phoneDigits(b.phone_number)
     if (userByEmail(db, b.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
     if (db.prepare("SELECT 1 FROM users WHERE phone_number = ?").get(phone) !== undefined) throw new ApiError(422, "PHONE_ALREADY_CONFIRMED")
     const id = randomUUID()
@@ -586,8 +564,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = signupOf(req.params["id"] ?? "")
     if (row.state === "confirmed") throw new ApiError(422, "INCORRECT_DATA", "sign-up already confirmed")
     const name = req.body.name?.trim() ?? row.name
-    const phone = req.body.phone_number !== undefined ? phoneOf(req.body.phone_number) : row.phone_number
-    if (!/^\d{10,13}$/.test(phone)) badField("phone_number", "VALIDATION_NUMERIC")
+    const phone = req.body.phone_number !== undefined ? phoneDigits(req.body.phone_number) : row.phone_number
     db.prepare("UPDATE signups SET name = ?, phone_number = ?, updated_at = ? WHERE id = ?").run(name, phone, ctx.clock.nowIso(), row.id)
     return { data: { id: row.id, state: row.state } }
   })
@@ -611,7 +588,6 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       clientFailed(req, "code")
       throw new ApiError(422, "INCORRECT_CODE")
     }
-    checkStrongPassword("password", req.body.password)
     const doc = req.body.document.replace(/[.\-/\s]/g, "")
     const type = doc.length === 11 ? "NATURAL_PERSON" : "LEGAL_PERSON"
     if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc)))

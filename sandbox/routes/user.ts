@@ -102,7 +102,6 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "addPin", (req) => {
     if (req.user.pin_hash !== null) throw new ApiError(422, "PIN_ALREADY_EXISTS")
-    if (!isValidPin(req.body.pin)) badField("pin", "VALIDATION_PIN")
     db.prepare("UPDATE users SET pin_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.pin), ctx.clock.nowIso(), req.user.id)
     return OK
   })

@@ -28,7 +28,6 @@ import {
 } from "../repo.ts"
 import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../schema/permissions.ts"
 import { CURRENCY_DECIMALS, type PagedOf } from "../../schema/common.ts"
-import { isValidEmail } from "../../schema/validation.ts"
 import type { WalletAccount } from "../../schema/entities.ts"
 import { quorumMembersChanged } from "../approval-quorum-db.ts"
 
@@ -61,11 +60,8 @@ export const pageArray = <T>(items: ReadonlyArray<T>, q: PageParams, defaultSize
   return { page, page_size: size, page_total: Math.ceil(items.length / size), total: items.length, data: items.slice((page - 1) * size, page * size) }
 }
 
-/** core §5 role rule + known role names; ROOT is the owner's and cannot be granted. */
-export const validateRoles = (types: ReadonlyArray<string>): void => {
-  if (types.length === 0) badField("permission_types", "VALIDATION_REQUIRED")
-  const grantable: ReadonlyArray<string> = ROLES.filter((r) => r !== "ROOT")
-  if (!types.every((t) => grantable.includes(t))) badField("permission_types", "VALIDATION_ROLES")
+/** core §5 role rule: APPROVER comes with ADMIN or CLIENT (the body's GrantedRoles checked the names, D-rules-on-contract). */
+export const approverNeedsBase = (types: ReadonlyArray<string>): void => {
   if (types.includes("APPROVER") && !types.includes("ADMIN") && !types.includes("CLIENT")) {
     throw new ApiError(422, "ROLE_APPROVER_NEEDS_BASE", undefined, { permission_types: "VALIDATION_ROLES" })
   }
@@ -106,13 +102,6 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     db
       .prepare("SELECT 1 FROM wallets WHERE owner_id = ? AND deleted_at IS NULL AND lower(name) = lower(?) AND id IS NOT ?")
       .get(ownerId, name.trim(), exceptId) !== undefined
-  const checkName = (name: string): string => {
-    const n = name.trim()
-    if (n === "") badField("name", "VALIDATION_REQUIRED")
-    if ([...n].length > 60) badField("name", "VALIDATION_MAX")
-    if (/\p{Extended_Pictographic}/u.test(n)) badField("name", "VALIDATION_NO_EMOJI")
-    return n
-  }
   const access = (userId: string, walletId: string) => {
     const a = walletAccess(db, userId, walletId)
     if (a === "missing") return notFound()
@@ -138,7 +127,7 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
   }))
 
   bind(app, ctx, "walletCreate", (req) => {
-    const name = checkName(req.body.name)
+    const name = req.body.name.trim() // its rules: the body's WalletName (D-rules-on-contract)
     if (ownWalletNameTaken(req.user.id, name, null)) throw new ApiError(422, "WALLET_NAME_ALREADY_EXISTS", undefined, { name: "VALIDATION_UNIQUE" })
     const hasOwn = db.prepare("SELECT 1 FROM wallets WHERE owner_id = ? AND deleted_at IS NULL").get(req.user.id) !== undefined
     const w = createOwnWallet(ctx, req.user.id, name, !hasOwn)
@@ -156,7 +145,7 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
     if (!a.owner && !hasPermission(a.actions, P.putWallet)) throw new ApiError(403, "WITHOUT_PERMISSION", P.putWallet)
     const at = ctx.clock.stamp()
     if (req.body.name !== undefined) {
-      const name = checkName(req.body.name)
+      const name = req.body.name.trim()
       if (ownWalletNameTaken(a.wallet.owner_id, name, a.wallet.id))
         throw new ApiError(422, "WALLET_NAME_ALREADY_EXISTS", undefined, { name: "VALIDATION_UNIQUE" })
       db.prepare("UPDATE wallets SET name = ?, updated_at = ? WHERE id = ?").run(name, at, a.wallet.id)
@@ -293,9 +282,8 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "invitationCreate", (req) => {
     const b = req.body
     if (b.wallet_id !== req.wallet.wallet.id) badField("wallet_id", "VALIDATION_FORMAT", "must be the wallet of the wallet-uuid header")
-    const email = b.email.trim().toLowerCase()
-    if (!isValidEmail(email)) badField("email", "VALIDATION_EMAIL")
-    validateRoles(b.permission_types)
+    const email = b.email.trim().toLowerCase() // valid, and the roles grantable: the body's Schema (D-rules-on-contract)
+    approverNeedsBase(b.permission_types)
     const owner = db.prepare("SELECT email FROM users WHERE id = ?").get(req.wallet.wallet.owner_id) as { email: string }
     if (owner.email.toLowerCase() === email) badField("email", "VALIDATION_FORMAT", "the owner cannot be invited")
     const invitee = userByEmail(db, email)
@@ -418,7 +406,7 @@ export const registerWalletRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "permissionUpdate", (req) => {
     const w = req.wallet.wallet
     if (req.body.user_id === w.owner_id) throw new ApiError(422, "CANNOT_REMOVE_OWNER", "the owner's role cannot change")
-    validateRoles(req.body.permission_types)
+    approverNeedsBase(req.body.permission_types)
     const r = db
       .prepare("UPDATE wallet_members SET permission_types = ?, updated_at = ? WHERE wallet_id = ? AND user_id = ?")
       .run(JSON.stringify(req.body.permission_types), ctx.clock.stamp(), w.id, req.body.user_id)

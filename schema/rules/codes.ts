@@ -63,6 +63,15 @@ export function isNumeric(s: string): boolean {
   return typeof s === "string" && /^[0-9]+(?:[.,][0-9]+)?$/.test(s)
 }
 
+/** A phone number as typed (core §7 sign-up): its digits, without a leading "+", spaces, parentheses or hyphens. */
+export const phoneDigits = (p: string): string =>
+  p
+    .trim()
+    .replace(/^\+/, "")
+    .replace(/[\s()-]/g, "")
+/** A phone number of 10 to 13 digits once its separators go (VALIDATION_NUMERIC). */
+export const PhoneString = Schema.String.check(ruleCheck((s: string) => /^\d{10,13}$/.test(phoneDigits(s)), ValidationMessage.numeric))
+
 export const pinCheck = ruleCheck(isValidPin, ValidationMessage.pin)
 export const temporaryTokenCheck = ruleCheck(isValidTemporaryToken, ValidationMessage.temporary_token)
 export const zipCheck = ruleCheck(isValidZip, ValidationMessage.zip)

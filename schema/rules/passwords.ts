@@ -62,3 +62,7 @@ export function passwordStrength(s: string): PasswordStrength {
 
 export const strongPasswordCheck = ruleCheck(isStrongPassword, ValidationMessage.strongPassword)
 export const StrongPasswordString = Schema.String.check(strongPasswordCheck)
+/** The longest password the sandbox hashes (issue 30, D-sandbox-trust). */
+export const PASSWORD_MAX_LENGTH = 256
+/** The sign-in's password: only its length is judged (VALIDATION_PASSWORD), so an over-long one is never hashed. */
+export const SignInPassword = Schema.String.check(ruleCheck((s: string) => s.length <= PASSWORD_MAX_LENGTH, ValidationMessage.password))

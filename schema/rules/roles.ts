@@ -1,6 +1,8 @@
 /**
  * Roles (spec core §5 role rule, core §6). Public entry: schema/validation.ts.
  */
+import { Schema } from "effect"
+import { ruleCheck, ValidationMessage } from "./messages.ts"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Roles                                                                                        */
@@ -19,3 +21,14 @@ export function isValidRoleSet(roles: readonly string[]): boolean {
   if (!roles.every((r) => known.includes(r))) return false
   return !roles.includes("APPROVER") || roles.includes("ADMIN") || roles.includes("CLIENT")
 }
+
+/** The roles a member may be given: every role but ROOT, the owner's. */
+export const GRANTABLE_ROLES: ReadonlyArray<Role> = ROLES.filter((r) => r !== "ROOT")
+/**
+ * The roles a body grants (an invitation, a member's change): at least one (VALIDATION_REQUIRED), each a grantable role
+ * (VALIDATION_ROLES). APPROVER without ADMIN or CLIENT is the catalogue's ROLE_APPROVER_NEEDS_BASE, the route's.
+ */
+export const GrantedRoles = Schema.Array(Schema.String).check(
+  ruleCheck((a: ReadonlyArray<string>) => a.length > 0, ValidationMessage.required),
+  ruleCheck((a: ReadonlyArray<string>) => a.every((t) => (GRANTABLE_ROLES as ReadonlyArray<string>).includes(t)), ValidationMessage.roles)
+)

@@ -16,7 +16,17 @@ import { RecurrenceCreateBody, ScheduledPixCreateBody } from "../pix-schedule.ts
 import { PixDevolutionBody } from "../pix-devolution.ts"
 import { PixPayByAccountBody } from "../pix-account.ts"
 import { parseIsoDate } from "../holidays.ts"
-import { fieldErrors, hasNoEmoji, hasNoSpecialCharacters, isValidDocument, pixKeyType } from "../validation.ts"
+import {
+  fieldErrors,
+  hasNoEmoji,
+  hasNoSpecialCharacters,
+  isStrongPassword,
+  isValidDocument,
+  isValidEmail,
+  isValidPin,
+  pixKeyType,
+  ROLES
+} from "../validation.ts"
 
 const ROUNDS = 3000
 
@@ -68,6 +78,45 @@ const oldDda = (b: { payer_document: string; amount?: number; due_date?: string;
   if (b.fine_bp !== undefined && (b.fine_bp < 0 || b.fine_bp > 200)) fields["fine_bp"] = "VALIDATION_MAX_VALUE"
   if (b.interest_per_day !== undefined && (b.interest_per_day < 0 || b.interest_per_day > 330)) fields["interest_per_day"] = "VALIDATION_MAX_VALUE"
   return fields
+}
+
+/**
+ * auth.ts: sign-in's lengths, forgot-password's and unlock's address, sign-up's name, address and phone. Where a route
+ * stopped at its first bad field (badField throws), the oracle judges each field alone: the decode names every bad field.
+ */
+const oldSignin = (b: { email: string; password: string }): Fields => ({
+  ...(b.email.length > 254 ? { email: "VALIDATION_EMAIL" } : {}),
+  ...(b.password.length > 256 ? { password: "VALIDATION_PASSWORD" } : {})
+})
+const oldForgot = (email: string): Fields => (email.length > 254 || !isValidEmail(email) ? { email: "VALIDATION_EMAIL" } : {})
+const phoneOf = (p: string): string =>
+  p
+    .trim()
+    .replace(/^\+/, "")
+    .replace(/[\s()-]/g, "")
+const oldSignup = (b: { name: string; email: string; phone_number: string }): Fields => {
+  const fields: Fields = {}
+  if (b.name.trim().length < 3) fields["name"] = "VALIDATION_MIN"
+  if (!isValidEmail(b.email)) fields["email"] = "VALIDATION_EMAIL"
+  if (!/^\d{10,13}$/.test(phoneOf(b.phone_number))) fields["phone_number"] = "VALIDATION_NUMERIC"
+  return fields
+}
+/** auth.ts checkStrongPassword; user.ts addPin. */
+const oldStrong = (field: string, pw: string): Fields => (isStrongPassword(pw) ? {} : { [field]: "VALIDATION_STRONG_PASSWORD" })
+const oldPin = (pin: string): Fields => (isValidPin(pin) ? {} : { pin: "VALIDATION_PIN" })
+/** wallets.ts checkName, the invitation's address and validateRoles. */
+const oldWalletName = (name: string): Fields => {
+  const n = name.trim()
+  if (n === "") return { name: "VALIDATION_REQUIRED" }
+  if ([...n].length > 60) return { name: "VALIDATION_MAX" }
+  if (/\p{Extended_Pictographic}/u.test(n)) return { name: "VALIDATION_NO_EMOJI" }
+  return {}
+}
+const oldRoles = (types: ReadonlyArray<string>): Fields => {
+  if (types.length === 0) return { permission_types: "VALIDATION_REQUIRED" }
+  const grantable: ReadonlyArray<string> = ROLES.filter((r) => r !== "ROOT")
+  if (!types.every((t) => grantable.includes(t))) return { permission_types: "VALIDATION_ROLES" }
+  return {}
 }
 
 /* ---------------------------------------------------------------------------------------------------------------- */
@@ -275,6 +324,64 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
         ...(r.chance(0.7) ? { interest_per_day: r.int(-5, 335) } : {})
       }
       expect(fieldErrors(billetAdminApi.billetDdaRegister.body, b), JSON.stringify(b)).toEqual(oldDda(b))
+    })
+  })
+
+  it("the sign-in, the forgotten password, the unlock and the sign-up: lengths, addresses, name and phone", () => {
+    forAll(10, (r) => {
+      const email = r.pick([
+        `ana${r.digits(2)}@example.com`,
+        "a".repeat(r.int(240, 260)) + "@x.co",
+        " ana@example.com",
+        "ana@",
+        "Ana@Example.COM",
+        "x".repeat(r.int(250, 258)),
+        ""
+      ])
+      const password = r.pick(["x".repeat(r.int(250, 260)), "Abc123!@", "short"])
+      const signin = { email, password }
+      expect(fieldErrors(api.signin.body, signin), JSON.stringify(signin)).toEqual(oldSignin(signin))
+      expect(fieldErrors(api.forgotPassword.body, { email })).toEqual(oldForgot(email))
+      expect(fieldErrors(api.signinUnlock.body, { email })).toEqual(oldForgot(email))
+      const phone = r.pick([
+        `+55 (11) 9${r.digits(4)}-${r.digits(4)}`,
+        r.digits(r.int(8, 15)),
+        `+${r.digits(12)}`,
+        "11 9999",
+        "",
+        "(11)987654321",
+        `${r.digits(5)}a${r.digits(5)}`
+      ])
+      const signup = { name: r.pick(["Ana", "Al", "  Al ", "", "Ana Souza", "Zé"]), email, phone_number: phone, recaptcha_token: "t" }
+      expect(fieldErrors(api.signup.body, signup), JSON.stringify(signup)).toEqual(oldSignup(signup))
+      const patch = { phone_number: phone }
+      expect(fieldErrors(api.signupPatch.body, patch)).toEqual(pick(oldSignup({ name: "Ana", email: "a@b.co", phone_number: phone }), ["phone_number"]))
+    })
+  })
+
+  it("a new password is strong (change, reset, sign-up confirmation) and a first PIN has 4 digits", () => {
+    forAll(11, (r) => {
+      let pw = ""
+      for (let i = r.int(0, 14); i > 0; i--) pw += r.pick(["a", "B", "1", "!", " ", "ç", "Ž", "😀", "_"])
+      expect(fieldErrors(api.changePassword.body, { current_password: "x", new_password: pw })).toEqual(oldStrong("new_password", pw))
+      expect(fieldErrors(api.forgotPasswordUpdate.body, { code: "1", new_password: pw })).toEqual(oldStrong("new_password", pw))
+      expect(fieldErrors(api.signupConfirm.body, { code: "1", password: pw, document: "x" })).toEqual(oldStrong("password", pw))
+      const pin = r.pick([r.digits(4), r.digits(r.int(0, 6)), "12a4", " 1234", "١٢٣٤"])
+      expect(fieldErrors(api.addPin.body, { pin })).toEqual(oldPin(pin))
+    })
+  })
+
+  it("a wallet's name, an invitation's address and the roles a member is given", () => {
+    forAll(12, (r) => {
+      const name = r.chance(0.2) ? r.pick(["", "   ", " Casa ", "a".repeat(60), ` ${"a".repeat(60)} `, "a".repeat(61)]) : text(r).slice(0, r.int(0, 70))
+      expect(fieldErrors(api.walletCreate.body, { name }), JSON.stringify(name)).toEqual(oldWalletName(name))
+      expect(fieldErrors(api.walletUpdate.body, { name })).toEqual(oldWalletName(name))
+      const types = Array.from({ length: r.int(0, 3) }, () => r.pick(["ADMIN", "CLIENT", "APPROVER", "ROOT", "admin", "OWNER", "constructor"]))
+      expect(fieldErrors(api.permissionUpdate.body, { user_id: "u", permission_types: types })).toEqual(oldRoles(types))
+      const email = r.pick(["ana@example.com", " Ana@Example.com ", "ana@", "", "a b@c.co"])
+      const invite = { wallet_id: "w", email, permission_types: types }
+      const old = { ...(isValidEmail(email.trim().toLowerCase()) ? {} : { email: "VALIDATION_EMAIL" }), ...oldRoles(types) }
+      expect(fieldErrors(api.invitationCreate.body, invite), JSON.stringify(invite)).toEqual(old)
     })
   })
 

@@ -65,6 +65,22 @@ export const emailCheck = ruleCheck(isValidEmail, ValidationMessage.email)
 export const noEmojiCheck = ruleCheck(hasNoEmoji, ValidationMessage.no_emoji)
 export const noSpecialCharactersCheck = ruleCheck(hasNoSpecialCharacters, ValidationMessage.no_special_characters)
 export const EmailString = Schema.String.check(emailCheck)
+/** RFC 5321: no address is longer than 254 characters. */
+export const EMAIL_MAX_LENGTH = 254
+/** The sign-in's address (issue 30, D-sandbox-trust): only its length is judged (VALIDATION_EMAIL), so an over-long one is never looked up or counted. */
+export const SignInEmail = Schema.String.check(ruleCheck((s: string) => s.length <= EMAIL_MAX_LENGTH, ValidationMessage.email))
+/** An address typed with spaces or capitals around it (an invitation): valid once trimmed, VALIDATION_EMAIL otherwise. */
+export const TypedEmail = Schema.String.check(ruleCheck((s: string) => isValidEmail(s.trim()), ValidationMessage.email))
+/** A person's name at sign-up (core §7): at least 3 characters once trimmed, VALIDATION_MIN otherwise. */
+export const PersonName = Schema.String.check(ruleCheck((s: string) => s.trim().length >= 3, ValidationMessage.min))
+/** core §7 wallets: a wallet's name, at most 60 characters. */
+export const WALLET_NAME_MAX = 60
+/** A wallet's name, judged trimmed: not blank (VALIDATION_REQUIRED), at most 60 characters (VALIDATION_MAX), no pictograph (VALIDATION_NO_EMOJI). */
+export const WalletName = Schema.String.check(
+  ruleCheck((s: string) => s.trim() !== "", ValidationMessage.required),
+  ruleCheck((s: string) => hasMaxLength(s.trim(), WALLET_NAME_MAX), ValidationMessage.max),
+  ruleCheck((s: string) => !/\p{Extended_Pictographic}/u.test(s), ValidationMessage.no_emoji)
+)
 export const NoEmojiString = Schema.String.check(noEmojiCheck)
 export const NoSpecialCharactersString = Schema.String.check(noSpecialCharactersCheck)
 
