@@ -3,13 +3,13 @@
  * issue 12): the received payment, what was returned and what is left, the 90-day deadline; return all
  * or part — a command through the outbox with the PIN, deduplicated by the payment so a double click
  * sends one, and found again after a reload (the outbox keeps it; the sandbox applies its
- * transaction-uuid once). Also the Pix home's list of recent received Pix, read from the statement
+ * transaction-uuid once); the review, the command and its outcome are the one payment flow's (D-pay-flow). Also the Pix home's list of recent received Pix, read from the statement
  * (the shared projection), each with its link here.
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useParams } from "react-router"
-import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
+import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import { hasNoEmoji } from "../../../schema/validation.ts"
 import type { PixDevolutionInfo } from "../../../schema/pix-devolution.ts"
 import { centsToInput } from "../../ui/index.ts"
@@ -17,12 +17,17 @@ import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { Button, Card, ConfirmDialog, EmptyState, MoneyField, Skeleton, TextField, layout } from "../../ui/index.ts"
+import { Button, Card, EmptyState, MoneyField, Skeleton, TextField, layout } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
-import { escapeHtml } from "../../lib/html.ts"
-import { ReceiptAction } from "../../lib/receipt-view.tsx"
+import { usePayFlow } from "../../lib/use-pay-flow.ts"
+import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
 
-const FINAL = new Set(["confirmed", "rejected", "failed", "cancelled"])
+/** What the payer reviews: how much goes back, the message, to whom. */
+interface Review {
+  readonly amount: number
+  readonly description: string
+  readonly payer_name: string
+}
 
 /** features §2: the recent Pix received on this wallet, each with "return". */
 export function ReceivedPix() {
@@ -65,19 +70,20 @@ export function Devolution() {
   const f = useFormat()
   const { id = "" } = useParams()
   const wallet = useCurrentWallet()
-  const commands = useLiveQuery({ kind: "commands" })
   const [info, setInfo] = useState<PixDevolutionInfo | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [amountText, setAmountText] = useState("")
   const [amount, setAmount] = useState<number | null>(null)
   const [description, setDescription] = useState("")
   const [formError, setFormError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const [commandId, setCommandId] = useState<string | null>(null)
-  // this tab's command, or one still open for this payment (after a reload)
-  const mine = commands?.filter((c) => c.body.name === "v1.pix.devolve" && (c.body.payload as { payment_id?: string }).payment_id === id)
-  const command = mine?.find((c) => c.id === commandId) ?? mine?.find((c) => !FINAL.has(c.state))
-  const open = command !== undefined && !FINAL.has(command.state)
+  const flow = usePayFlow<Review>({
+    // one devolution of this payment at a time: a double click sends one
+    send: (r) => ({ body: { name: "v1.pix.devolve", payload: { payment_id: id, ...r } }, dedupeKey: `pix-devolution:${id}` }),
+    // this tab's command, or one still open for this payment (after a reload)
+    resume: (c) => c.body.name === "v1.pix.devolve" && (c.body.payload as { payment_id?: string }).payment_id === id
+  })
+  const command = flow.command
+  const open = flow.phase === "pending"
 
   const load = useCallback((): void => {
     if (!wallet) return
@@ -125,17 +131,7 @@ export function Devolution() {
       setFormError(t("pix:pay.descriptionInvalid"))
       return
     }
-    setConfirming(true)
-  }
-
-  const devolve = (): void => {
-    setConfirming(false)
-    if (!wallet || info === null || amount === null || open) return
-    submitCommand(
-      wallet.id,
-      { name: "v1.pix.devolve", payload: { payment_id: id, amount, description: description.trim(), payer_name: info.payer_name } },
-      `pix-devolution:${id}`
-    ).then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`)))
+    if (!open) flow.review({ amount, description: description.trim(), payer_name: info.payer_name })
   }
 
   if (loadError !== null)
@@ -171,25 +167,13 @@ export function Devolution() {
           <dd>{f.dateTime(info.deadline)}</dd>
         </dl>
       </Card>
-      {command !== undefined ? (
-        <Card>
-          <p role="status" data-testid="pix-devolution-result" data-state={command.state} data-command-id={command.id}>
-            {command.state === "confirmed"
-              ? t("pix:devolution.done")
-              : command.state === "awaiting-pin"
-                ? t("pix:pay.awaitingPin")
-                : open
-                  ? t("pix:devolution.sending")
-                  : t("pix:devolution.refused")}
-          </p>
-          {command.error_key ? (
-            <p className={layout.errorText} data-testid="pix-devolution-error">
-              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
-            </p>
-          ) : null}
-          {command.state === "confirmed" ? <ReceiptAction walletId={command.wallet_id} commandId={command.id} /> : null}
-        </Card>
-      ) : null}
+      <PayOutcome
+        flow={flow}
+        testId="pix-devolution"
+        texts="pix:devolution"
+        summary={{ amount: flow.sent ? f.brl(flow.sent.amount) : "", name: info.payer_name }}
+        noAgain
+      />
       {info.available > 0 && !open ? (
         <Card>
           <form onSubmit={review} className={layout.stack} noValidate data-testid="pix-devolution-form">
@@ -210,9 +194,9 @@ export function Devolution() {
               maxLength={140}
               data-testid="pix-devolution-description"
             />
-            {formError ? (
+            {formError || flow.sendError ? (
               <p className={layout.errorText} role="alert" data-testid="pix-devolution-form-error">
-                {formError}
+                {formError ?? t(flow.sendError ?? "")}
               </p>
             ) : null}
             <div>
@@ -229,16 +213,11 @@ export function Devolution() {
           </p>
         </Card>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
+      <PayReviewDialog
+        flow={flow}
         title={t("pix:devolution.confirmTitle")}
-        html={amount !== null ? escapeHtml(t("pix:devolution.confirmText", { amount: f.brl(amount), name: info.payer_name })) : ""}
+        text={(r) => t("pix:devolution.confirmText", { amount: f.brl(r.amount), name: r.payer_name })}
         confirmLabel={t("pix:devolution.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => {
-          if (yes) devolve()
-          else setConfirming(false)
-        }}
       />
     </div>
   )

@@ -209,12 +209,10 @@ export function PayByAccount() {
     <PayConfirm
       head={head}
       beneficiary={beneficiary}
-      submit={(walletId, amount, description) => {
+      command={(amount, description) => {
         const d = decoded as PixAccountDecoded
-        return getEngine().submit(walletId, {
-          name: "v1.pix.payByAccount",
-          payload: { ...body(), bank_code: d.bank_code, account_type: d.account_type, amount, description, beneficiary_name: d.beneficiary_name }
-        })
+        const payload = { ...body(), bank_code: d.bank_code, account_type: d.account_type, amount, description, beneficiary_name: d.beneficiary_name }
+        return { body: { name: "v1.pix.payByAccount", payload } }
       }}
       onAgain={() => {
         setDecoded(null)

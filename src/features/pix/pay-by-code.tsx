@@ -3,27 +3,26 @@
  * QR code", §7 decode/by-qr-code and by-qr-code static/dynamic instant-billing, §8; issue 12): the code
  * is checked here first (schema/pix-brcode.ts: CRC, layout, kind), then decoded by the server to its
  * beneficiary (expired and paid dynamic codes refused), the amount is the code's or typed, then the PIN
- * step — a command through the outbox with its optimistic debit. The QR code is read from the camera or an
+ * step — a command through the outbox with its optimistic debit (the one payment flow, D-pay-flow). The QR code is read from the camera or an
  * image in every browser (issue 31 item 2, src/ui/code-scanner.tsx: BarcodeDetector where present, a pure-JS
  * reader otherwise); a read code is checked like a pasted one before it replaces the field. What was typed is
  * kept on every refusal.
  */
 import { useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
+import { getEngine } from "../../../workers/client.ts"
 import { hasNoEmoji, tryDecodePixCopyPaste } from "../../../schema/validation.ts"
 import type { PixQrDecoded } from "../../../schema/pix-qr.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { Button, Card, ConfirmDialog, MoneyField, PasteButton, TextField, layout } from "../../ui/index.ts"
+import { Button, Card, MoneyField, PasteButton, TextField, layout } from "../../ui/index.ts"
 import { CodeScanner } from "../../ui/code-scanner.tsx"
-import { PixStagedNote } from "./pay-confirm.tsx"
 import * as s from "./pix.css.ts"
-import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 import { PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
-import { ReceiptAction } from "../../lib/receipt-view.tsx"
+import { usePayFlow } from "../../lib/use-pay-flow.ts"
+import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
 
 /** The catalogue key for a code refused before it is sent (features §8: bad CRC, not a code, wrong kind). */
 export const localCodeError = (code: string): string | null => {
@@ -32,11 +31,18 @@ export const localCodeError = (code: string): string | null => {
   return r.error._tag === "PixCrcMismatch" ? "PIX_QR_CRC" : r.error._tag === "PixUnsupported" ? "PIX_QR_UNSUPPORTED" : "PIX_QR_INVALID"
 }
 
+/** What the payer reviews: the code as decoded, the amount and the message. */
+interface Review {
+  readonly code: string
+  readonly amount: number
+  readonly description: string
+  readonly decoded: PixQrDecoded
+}
+
 export function PayByCode() {
   const { t } = useTranslation()
   const f = useFormat()
   const wallet = useCurrentWallet()
-  const commands = useLiveQuery({ kind: "commands" })
   const balance = useBrlBalance(wallet?.id)
   const limitWarning = usePixLimitWarning(wallet?.id)
   const [code, setCode] = useState("")
@@ -47,10 +53,17 @@ export function PayByCode() {
   const [amount, setAmount] = useState<number | null>(null)
   const [description, setDescription] = useState("")
   const [formError, setFormError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const [commandId, setCommandId] = useState<string | null>(null)
   const codeField = useRef<HTMLTextAreaElement | null>(null)
-  const command = commands?.find((c) => c.id === commandId)
+  const flow = usePayFlow<Review>({
+    // one command per code and amount: a second click while the first is recorded sends nothing more
+    send: (r) => ({
+      body: {
+        name: "v1.pix.payByQrCode",
+        payload: { code: r.code, kind: r.decoded.kind, amount: r.amount, description: r.description, beneficiary_name: r.decoded.beneficiary_name }
+      },
+      dedupeKey: `pix-qr:${r.code}:${r.amount}`
+    })
+  })
 
   const lookUp = async (text: string): Promise<void> => {
     setCodeError(null)
@@ -84,6 +97,7 @@ export function PayByCode() {
   const review = (e: FormEvent): void => {
     e.preventDefault()
     setFormError(null)
+    if (!decoded) return
     if (amount === null || amount <= 0) {
       setFormError(t("pix:pay.amountRequired"))
       return
@@ -96,80 +110,33 @@ export function PayByCode() {
       setFormError(t("pix:pay.descriptionInvalid"))
       return
     }
-    const overLimit = decoded ? limitWarning(amount, decoded.beneficiary_document) : null // issue 12: warned before the PIN
+    const overLimit = limitWarning(amount, decoded.beneficiary_document) // issue 12: warned before the PIN
     if (overLimit !== null) {
       setFormError(overLimit)
       return
     }
-    setConfirming(true)
+    flow.review({ code: code.trim(), amount, description: description.trim(), decoded })
   }
 
-  const pay = (): void => {
-    setConfirming(false)
-    if (!wallet || !decoded || amount === null) return
-    const payload = { code: code.trim(), kind: decoded.kind, amount, description: description.trim(), beneficiary_name: decoded.beneficiary_name }
-    // one command per code and amount: a second click while the first is recorded sends nothing more
-    submitCommand(wallet.id, { name: "v1.pix.payByQrCode", payload }, `pix-qr:${code.trim()}:${amount}`).then(setCommandId, (err: unknown) =>
-      setFormError(t(`errors:${errorKeyOf(err)}`))
-    )
-  }
-
-  const again = (): void => {
-    setCommandId(null)
-    setDecoded(null)
-    setCode("")
-    setAmountText("")
-    setAmount(null)
-    setDescription("")
-  }
-
-  if (command) {
-    const final = command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled"
-    // features §6: at or above the wallet's approval minimum the payment waits for the approvers (D-pix-staged-code)
-    const staged = command.state === "confirmed" && command.outcome === "awaiting_approval"
+  if (flow.command) {
+    const r = flow.sent
     return (
-      <Card>
-        <div
-          className={layout.stack}
-          role="status"
-          data-testid="pix-code-result"
-          data-state={command.state}
-          data-command-id={command.id}
-          data-outcome={command.outcome ?? ""}
-        >
-          <h2>
-            {!final
-              ? command.state === "awaiting-pin"
-                ? t("pix:pay.awaitingPin")
-                : t("pix:pay.sending")
-              : staged
-                ? t("pix:pay.stagedTitle")
-                : command.state === "confirmed"
-                  ? t("pix:pay.done")
-                  : command.state === "cancelled"
-                    ? t("pix:pay.cancelled")
-                    : t("pix:pay.refused")}
-          </h2>
-          {staged ? <PixStagedNote amount={amount !== null ? f.brl(amount) : ""} name={decoded?.beneficiary_name ?? ""} /> : null}
-          {command.state === "confirmed" && !staged && decoded && amount !== null ? (
-            <p>{t("pix:pay.doneText", { amount: f.brl(amount), name: decoded.beneficiary_name })}</p>
-          ) : null}
-          {command.error_key ? (
-            <p className={layout.errorText} data-testid="pix-code-error">
-              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
-            </p>
-          ) : null}
-          <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
-          {final ? (
-            <div>
-              <Button onClick={again} data-testid="pix-code-again">
-                {t("pix:pay.again")}
-              </Button>{" "}
-              {command.state === "confirmed" && !staged ? <ReceiptAction walletId={command.wallet_id} commandId={command.id} /> : null}
-            </div>
-          ) : null}
-        </div>
-      </Card>
+      <PayOutcome
+        flow={flow}
+        testId="pix-code"
+        texts="pix:pay"
+        summary={{ amount: r ? f.brl(r.amount) : "", name: r?.decoded.beneficiary_name ?? "" }}
+        errorNote={<PixLimitLeft errorKey={flow.command.error_key} walletId={wallet?.id} />}
+        onAgain={() => {
+          setDecoded(null)
+          setCode("")
+          setAmountText("")
+          setAmount(null)
+          setDescription("")
+        }}
+      >
+        {flow.phase === "done" && r ? <p>{t("pix:pay.doneText", { amount: f.brl(r.amount), name: r.decoded.beneficiary_name })}</p> : null}
+      </PayOutcome>
     )
   }
 
@@ -335,9 +302,9 @@ export function PayByCode() {
               />
             ) : null}
             <TextField label={t("pix:pay.description")} value={description} onChange={setDescription} maxLength={140} data-testid="pix-code-description" />
-            {formError ? (
+            {formError || flow.sendError ? (
               <p className={layout.errorText} role="alert" data-testid="pix-code-form-error">
-                {formError}
+                {formError ?? t(flow.sendError ?? "")}
               </p>
             ) : null}
             <div>
@@ -348,16 +315,11 @@ export function PayByCode() {
           </form>
         </Card>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
+      <PayReviewDialog
+        flow={flow}
         title={t("pix:pay.confirmTitle")}
-        html={decoded && amount !== null ? escapeHtml(t("pix:pay.confirmText", { amount: f.brl(amount), name: decoded.beneficiary_name })) : ""}
+        text={(r) => t("pix:pay.confirmText", { amount: f.brl(r.amount), name: r.decoded.beneficiary_name })}
         confirmLabel={t("pix:pay.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => {
-          if (yes) pay()
-          else setConfirming(false)
-        }}
       />
     </div>
   )

@@ -95,7 +95,7 @@ function Flow() {
         head={null}
         beneficiary={BENEFICIARY}
         onAgain={() => undefined}
-        submit={(walletId, amount, description) => fakeEngine.submit(walletId, { name: "v1.pix.send", payload: { amount, description } } as never)}
+        command={(amount, description) => ({ body: { name: "v1.pix.send", payload: { amount, description } } as never })}
       />
       <PinPrompt />
     </MemoryRouter>

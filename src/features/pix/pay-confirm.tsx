@@ -9,11 +9,11 @@
  * 60 days ahead, São Paulo) or repeated (weekly, monthly, yearly from a first date, optionally until a
  * last one) through the scheduling commands; its receipt says so and leads to the scheduled-pix or
  * recurrence-pix page. A Pix sent now offers its receipt (issue 31 item 1, src/lib/receipt-view.tsx).
+ * The review, the command and its outcome are the one payment flow's (src/lib/use-pay-flow.ts, D-pay-flow).
  */
 import { Fragment, useState, type FormEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
-import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import { hasNoEmoji } from "../../../schema/validation.ts"
 import { SCHEDULE_MAX_DAYS, type Frequency } from "../../../schema/schedule.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../../schema/pix-schedule.ts"
@@ -21,13 +21,12 @@ import { whenProblem, type When } from "../../../schema/pix-pay-when.ts"
 import { saoPauloDateKey } from "../../../schema/holidays.ts"
 import { DAY_MS } from "../../../schema/sao-paulo-time.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
-import { errorKeyOf } from "../../lib/errors.ts"
-import { escapeHtml } from "../../lib/html.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { ReceiptAction } from "../../lib/receipt-view.tsx"
-import { Button, Card, ConfirmDialog, MoneyField, RadioGroup, Select, TextField, layout } from "../../ui/index.ts"
+import { usePayFlow, type PaySend } from "../../lib/use-pay-flow.ts"
+import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
+import { Button, Card, MoneyField, RadioGroup, Select, TextField, layout } from "../../ui/index.ts"
 import { PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
 import * as s from "./pix.css.ts"
 
@@ -44,12 +43,24 @@ export interface PayConfirmProps {
   /** The way of paying's own form (key, account…): shown until a payment is sent. */
   readonly head: ReactNode
   readonly beneficiary: PayBeneficiary | null
-  /** Submits the command; resolves with its id. */
-  readonly submit: (walletId: string, amount: number, description: string) => Promise<string>
+  /** The payment made now as its command (pay by key, by account). */
+  readonly command: (amount: number, description: string) => PaySend
   /** After a result, "make another Pix": the head clears what it holds. */
   readonly onAgain: () => void
   /** A key the scheduling commands can carry (pay by key): offers "on a date" and "repeat" beside "now". */
   readonly schedulable?: { readonly key: string; readonly key_type: "cpf" | "cnpj" | "email" | "phone" | "random" } | null
+}
+
+/** What the payer reviews and confirms; kept with the command for its outcome. */
+interface Review {
+  readonly mode: When
+  readonly amount: number
+  readonly description: string
+  readonly beneficiary: PayBeneficiary
+  readonly date: string
+  readonly frequency: Frequency
+  readonly start: string
+  readonly end: string
 }
 
 const FREQUENCIES: ReadonlyArray<Frequency> = ["WEEKLY", "MONTHLY", "ANNUALLY"]
@@ -57,7 +68,7 @@ const FREQUENCIES: ReadonlyArray<Frequency> = ["WEEKLY", "MONTHLY", "ANNUALLY"]
 const dayIn = (n: number): string => saoPauloDateKey(new Date(Date.now() + n * DAY_MS))
 const showDay = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`
 
-export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: PayConfirmProps) {
+export function PayConfirm({ head, beneficiary, command, onAgain, schedulable }: PayConfirmProps) {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const [when, setWhen] = useState<When>("now")
@@ -68,20 +79,34 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
   const mode: When = schedulable ? when : "now"
   const f = useFormat()
   const wallet = useCurrentWallet()
-  const commands = useLiveQuery({ kind: "commands" })
   const [amountText, setAmountText] = useState("")
   const [amount, setAmount] = useState<number | null>(null)
   const [description, setDescription] = useState("")
   const [formError, setFormError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const [commandId, setCommandId] = useState<string | null>(null)
   const balance = useBrlBalance(wallet?.id)
   const limitWarning = usePixLimitWarning(wallet?.id)
-  const command = commands?.find((c) => c.id === commandId)
+  const flow = usePayFlow<Review>({
+    send: (r) => {
+      const k = schedulable
+      if (k && r.mode !== "now") {
+        const to = { key: k.key, key_type: k.key_type, beneficiary_name: r.beneficiary.name, description: r.description }
+        return r.mode === "date"
+          ? { body: { name: "v1.pixSchedule.create", payload: { ...to, amount: r.amount, payment_date: r.date } } }
+          : {
+              body: {
+                name: "v1.pixSchedule.createRecurrence",
+                payload: { ...to, value: r.amount, frequency: r.frequency, start_date: r.start, ...(r.end !== "" ? { end_date: r.end } : {}) }
+              }
+            }
+      }
+      return command(r.amount, r.description)
+    }
+  })
 
   const review = (e: FormEvent): void => {
     e.preventDefault()
     setFormError(null)
+    if (!beneficiary) return
     if (amount === null || amount <= 0) {
       setFormError(t("pix:pay.amountRequired"))
       return
@@ -90,6 +115,7 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
       setFormError(t("pix:pay.descriptionInvalid"))
       return
     }
+    const r: Review = { mode, amount, description: description.trim(), beneficiary, date, frequency, start, end }
     if (mode !== "now") {
       // a schedule moves no money now: its balance and limit are the scheduler's on the date (D-pix-schedule)
       const problem = whenProblem({ when: mode, date, start, end })
@@ -97,129 +123,64 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
         setFormError(t(`pix:${problem}`, { days: SCHEDULE_MAX_DAYS }))
         return
       }
-      setConfirming(true)
+      flow.review(r)
       return
     }
     if (balance !== null && amount > balance) {
       setFormError(t("errors:INSUFFICIENT_BALANCE"))
       return
     }
-    const overLimit = beneficiary ? limitWarning(amount, beneficiary.document) : null // issue 12: warned before the PIN
+    const overLimit = limitWarning(amount, beneficiary.document) // issue 12: warned before the PIN
     if (overLimit !== null) {
       setFormError(overLimit)
       return
     }
-    setConfirming(true)
+    flow.review(r)
   }
 
-  const pay = (): void => {
-    setConfirming(false)
-    if (!wallet || !beneficiary || amount === null) return
-    const d = description.trim()
-    const k = schedulable
-    const sent =
-      mode === "date" && k
-        ? getEngine().submit(wallet.id, {
-            name: "v1.pixSchedule.create",
-            payload: { key: k.key, key_type: k.key_type, beneficiary_name: beneficiary.name, amount, description: d, payment_date: date }
-          })
-        : mode === "repeat" && k
-          ? getEngine().submit(wallet.id, {
-              name: "v1.pixSchedule.createRecurrence",
-              payload: {
-                key: k.key,
-                key_type: k.key_type,
-                beneficiary_name: beneficiary.name,
-                value: amount,
-                description: d,
-                frequency,
-                start_date: start,
-                ...(end !== "" ? { end_date: end } : {})
-              }
-            })
-          : submit(wallet.id, amount, d)
-    sent.then(setCommandId, (err: unknown) => setFormError(t(`errors:${errorKeyOf(err)}`)))
-  }
-
-  const again = (): void => {
-    setCommandId(null)
-    setAmountText("")
-    setAmount(null)
-    setDescription("")
-    setWhen("now")
-    onAgain()
-  }
-
-  if (command && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
-    const ok = command.state === "confirmed"
-    // features §6: at or above the wallet's approval minimum the payment waits for the approvers; nothing moved
-    const staged = ok && command.outcome === "awaiting_approval"
-    const kind = command.body.name === "v1.pixSchedule.create" ? "date" : command.body.name === "v1.pixSchedule.createRecurrence" ? "repeat" : "now"
-    const name = beneficiary?.name ?? ""
-    const value = amount !== null ? f.brl(amount) : ""
+  if (flow.command) {
+    const c = flow.command
+    const kind = c.body.name === "v1.pixSchedule.create" ? "date" : c.body.name === "v1.pixSchedule.createRecurrence" ? "repeat" : "now"
+    const r = flow.sent
+    const name = r?.beneficiary.name ?? ""
+    const value = r ? f.brl(r.amount) : ""
+    const done = flow.phase === "done"
     return (
-      <Card>
-        <div
-          className={layout.stack}
-          role="status"
-          data-testid="pix-pay-result"
-          data-state={command.state}
-          data-command-id={command.id}
-          data-when={kind}
-          data-outcome={command.outcome ?? ""}
-        >
-          <h2>
-            {staged
-              ? t("pix:pay.stagedTitle")
-              : ok
-                ? t(kind === "date" ? "pix:when.scheduledTitle" : kind === "repeat" ? "pix:when.repeatTitle" : "pix:pay.done")
-                : command.state === "cancelled"
-                  ? t("pix:pay.cancelled")
-                  : t("pix:pay.refused")}
-          </h2>
-          {staged ? <PixStagedNote amount={value} name={name} /> : null}
-          {ok && !staged && kind === "now" && beneficiary && amount !== null ? <p>{t("pix:pay.doneText", { amount: value, name })}</p> : null}
-          {ok && kind === "date" ? (
-            <p data-testid="pix-pay-scheduled">
-              {t("pix:when.scheduledText", { amount: value, name, date: showDay(date) })}{" "}
-              <Link to={lp("/banking/pix/scheduled-pix")} data-testid="pix-pay-scheduled-link">
-                {t("pix:when.seeScheduled")}
-              </Link>
-            </p>
-          ) : null}
-          {ok && kind === "repeat" ? (
-            <p data-testid="pix-pay-scheduled">
-              {t("pix:when.repeatText", { amount: value, name, frequency: t(`pix:when.frequencies.${frequency}`), date: showDay(start) })}{" "}
-              <Link to={lp("/banking/pix/recurrence-pix")} data-testid="pix-pay-scheduled-link">
-                {t("pix:when.seeRecurrences")}
-              </Link>
-            </p>
-          ) : null}
-          {command.error_key ? (
-            <p className={layout.errorText} data-testid="pix-pay-error">
-              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
-            </p>
-          ) : null}
-          <PixLimitLeft errorKey={command.error_key} walletId={wallet?.id} />
-          <div className={layout.row}>
-            <Button onClick={again} data-testid="pix-pay-again">
-              {t("pix:pay.again")}
-            </Button>
-            {ok && !staged && kind === "now" ? (
-              <ReceiptAction walletId={command.wallet_id} commandId={command.id} extra={beneficiary?.receipt ? { counterparty: beneficiary.receipt } : {}} />
-            ) : null}
-          </div>
-        </div>
-      </Card>
-    )
-  }
-  if (command) {
-    return (
-      <Card>
-        <p role="status" data-testid="pix-pay-result" data-state={command.state} data-command-id={command.id}>
-          {command.state === "awaiting-pin" ? t("pix:pay.awaitingPin") : t("pix:pay.sending")}
-        </p>
-      </Card>
+      <PayOutcome
+        flow={flow}
+        testId="pix-pay"
+        texts="pix:pay"
+        doneTitle={kind === "date" ? t("pix:when.scheduledTitle") : kind === "repeat" ? t("pix:when.repeatTitle") : undefined}
+        attrs={{ "data-when": kind }}
+        summary={{ amount: value, name }}
+        errorNote={<PixLimitLeft errorKey={c.error_key} walletId={wallet?.id} />}
+        receipt={kind === "now" ? (r?.beneficiary.receipt ? { counterparty: r.beneficiary.receipt } : {}) : null}
+        onAgain={() => {
+          setAmountText("")
+          setAmount(null)
+          setDescription("")
+          setWhen("now")
+          onAgain()
+        }}
+      >
+        {done && kind === "now" && r ? <p>{t("pix:pay.doneText", { amount: value, name })}</p> : null}
+        {done && kind === "date" && r ? (
+          <p data-testid="pix-pay-scheduled">
+            {t("pix:when.scheduledText", { amount: value, name, date: showDay(r.date) })}{" "}
+            <Link to={lp("/banking/pix/scheduled-pix")} data-testid="pix-pay-scheduled-link">
+              {t("pix:when.seeScheduled")}
+            </Link>
+          </p>
+        ) : null}
+        {done && kind === "repeat" && r ? (
+          <p data-testid="pix-pay-scheduled">
+            {t("pix:when.repeatText", { amount: value, name, frequency: t(`pix:when.frequencies.${r.frequency}`), date: showDay(r.start) })}{" "}
+            <Link to={lp("/banking/pix/recurrence-pix")} data-testid="pix-pay-scheduled-link">
+              {t("pix:when.seeRecurrences")}
+            </Link>
+          </p>
+        ) : null}
+      </PayOutcome>
     )
   }
   return (
@@ -318,9 +279,9 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
                 ) : null}
               </div>
             ) : null}
-            {formError ? (
+            {formError || flow.sendError ? (
               <p className={layout.errorText} role="alert" data-testid="pix-form-error">
-                {formError}
+                {formError ?? t(flow.sendError ?? "")}
               </p>
             ) : null}
             <div>
@@ -331,43 +292,23 @@ export function PayConfirm({ head, beneficiary, submit, onAgain, schedulable }: 
           </form>
         </Card>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
+      <PayReviewDialog
+        flow={flow}
         title={t("pix:pay.confirmTitle")}
-        html={
-          beneficiary && amount !== null
-            ? escapeHtml(
-                mode === "date"
-                  ? t("pix:when.confirmDate", { amount: f.brl(amount), name: beneficiary.name, date: showDay(date) })
-                  : mode === "repeat"
-                    ? t("pix:when.confirmRepeat", {
-                        amount: f.brl(amount),
-                        name: beneficiary.name,
-                        frequency: t(`pix:when.frequencies.${frequency}`),
-                        date: showDay(start)
-                      })
-                    : t("pix:pay.confirmText", { amount: f.brl(amount), name: beneficiary.name })
-              )
-            : ""
+        text={(r) =>
+          r.mode === "date"
+            ? t("pix:when.confirmDate", { amount: f.brl(r.amount), name: r.beneficiary.name, date: showDay(r.date) })
+            : r.mode === "repeat"
+              ? t("pix:when.confirmRepeat", {
+                  amount: f.brl(r.amount),
+                  name: r.beneficiary.name,
+                  frequency: t(`pix:when.frequencies.${r.frequency}`),
+                  date: showDay(r.start)
+                })
+              : t("pix:pay.confirmText", { amount: f.brl(r.amount), name: r.beneficiary.name })
         }
         confirmLabel={mode === "now" ? t("pix:pay.confirm") : t("pix:when.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => {
-          if (yes) pay()
-          else setConfirming(false)
-        }}
       />
     </div>
-  )
-}
-
-/** features §6: a payment staged for approval says so (nothing left the account) and leads to the requests. */
-export function PixStagedNote({ amount, name }: { readonly amount: string; readonly name: string }) {
-  const { t } = useTranslation()
-  const lp = useLocalePath()
-  return (
-    <p data-testid="pix-pay-staged">
-      {t("pix:pay.stagedText", { amount, name })} <Link to={lp("/control-panel/security/approval/requests")}>{t("pix:pay.seeApprovals")}</Link>
-    </p>
   )
 }

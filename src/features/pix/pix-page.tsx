@@ -274,9 +274,7 @@ function PayByKey({ initialKey }: { readonly initialKey?: string } = {}) {
       head={head}
       beneficiary={beneficiary}
       schedulable={decoded === null ? null : { key: decoded.key, key_type: keyTypeOf(decoded) }}
-      submit={(walletId, amount, description) =>
-        getEngine().submit(walletId, { name: "v1.pix.payByKey", payload: { key: decoded?.key ?? "", amount, description } })
-      }
+      command={(amount, description) => ({ body: { name: "v1.pix.payByKey", payload: { key: decoded?.key ?? "", amount, description } } })}
       onAgain={() => {
         setDecoded(null)
         setKey("")

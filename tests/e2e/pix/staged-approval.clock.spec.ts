@@ -67,7 +67,7 @@ test("features §6 D-pix-staged-code: a code of Bruno's paid at or above the min
   const result = page.locator('[data-testid="pix-code-result"][data-state="confirmed"]')
   await expect(result).toHaveAttribute("data-outcome", "awaiting_approval", { timeout: 30_000 })
   await expect(result.getByRole("heading")).toHaveText("Pix enviado para aprovação")
-  await expect(page.getByTestId("pix-pay-staged")).toContainText("nada saiu da conta ainda")
+  await expect(page.getByTestId("pix-code-staged")).toContainText("nada saiu da conta ainda")
   await saveShot(page, `pix-code-staged-pt.png`, { fullPage: true })
   const after = [await ledger(page, anaW), await ledger(page, brunoW)]
   expect(after.map((l) => [balanceOf(l, "BRL"), l.statement_rows])).toEqual(before.map((l) => [balanceOf(l, "BRL"), l.statement_rows]))

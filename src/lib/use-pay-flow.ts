@@ -1,0 +1,102 @@
+/**
+ * One payment flow for the views (issue 29 item 4, D-pay-flow): after a flow's own lookup form, the same
+ * steps for every payment — review (the dialog of ./pay-flow.tsx) → confirm → the command submitted through
+ * the outbox with the flow's dedupe key → the PIN (asked by the shell while the command is `awaiting-pin`,
+ * PN5) → followed in the engine's `{ kind: "commands" }` to one of the terminal states (schema/commands.ts
+ * TERMINAL_STATES) → its outcome. A flow supplies only what it reviews (`R`) and how that becomes a command.
+ *
+ * "Has the command finished" is `isFinished`, and what a finished payment means to the user is `payPhase`:
+ * pending, done, staged for approval (confirmed, `outcome: "awaiting_approval"`, features §6), refused
+ * (rejected or failed, with its catalogue key) or cancelled (the PIN step dismissed).
+ */
+import { useState } from "react"
+import { submitCommand, useLiveQuery, type CommandBody } from "../../workers/client.ts"
+import { TERMINAL_STATES, type CommandState } from "../../schema/commands.ts"
+import type { CommandView } from "../../schema/live-results.ts"
+import { errorI18nKey } from "./errors.ts"
+import { useCurrentWallet } from "./use-shell-data.ts"
+
+export type PayCommand = typeof CommandView.Type
+
+/** The command reached a terminal state: confirmed, rejected, failed or cancelled. */
+export const isFinished = (state: CommandState): boolean => TERMINAL_STATES.includes(state)
+
+/** The message keys under a flow's prefix (`pix:pay`…) that the outcome view reads (`again` unless it has none). */
+export const PAY_TEXTS = ["awaitingPin", "sending", "done", "refused", "cancelled", "stagedTitle", "stagedText", "again"] as const
+
+export type PayPhase = "pending" | "done" | "staged" | "refused" | "cancelled"
+
+/** What a command's state means for a payment. */
+export function payPhase(c: Pick<PayCommand, "state" | "outcome">): PayPhase {
+  if (!isFinished(c.state)) return "pending"
+  if (c.state === "confirmed") return c.outcome === "awaiting_approval" ? "staged" : "done"
+  return c.state === "cancelled" ? "cancelled" : "refused"
+}
+
+/** The command a reviewed payment becomes, with the key that makes a second click the same command (C1). */
+export interface PaySend {
+  readonly body: CommandBody
+  readonly dedupeKey?: string
+}
+
+export interface PayFlowOptions<R> {
+  /** The reviewed payment as a command, on the current wallet. */
+  readonly send: (review: R, walletId: string) => PaySend
+  /** A command of this flow still open from before (a reload): followed when none was sent here. */
+  readonly resume?: (c: PayCommand) => boolean
+}
+
+export interface PayFlow<R> {
+  /** What the review dialog shows, while it is open. */
+  readonly reviewing: R | null
+  /** Opens the review dialog for this payment. */
+  readonly review: (r: R) => void
+  /** The dialog's answer: confirmed sends the command, otherwise the dialog closes and nothing is sent. */
+  readonly answer: (confirmed: boolean) => void
+  /** The command sent (or resumed) and what it means for the user; null before anything is sent. */
+  readonly command: PayCommand | null
+  readonly phase: PayPhase | null
+  /** The payment as it was reviewed when its command was sent (null for a resumed one). */
+  readonly sent: R | null
+  /** The i18n key of a command the outbox refused to record (the form stays as typed). */
+  readonly sendError: string | null
+  /** After an outcome, back to the flow's form. */
+  readonly again: () => void
+}
+
+export function usePayFlow<R>({ send, resume }: PayFlowOptions<R>): PayFlow<R> {
+  const wallet = useCurrentWallet()
+  const commands = useLiveQuery({ kind: "commands" })
+  const [reviewing, setReviewing] = useState<R | null>(null)
+  const [sent, setSent] = useState<{ readonly id: string; readonly review: R } | null>(null)
+  const [sendError, setSendError] = useState<string | null>(null)
+  const command =
+    (sent !== null ? commands?.find((c) => c.id === sent.id) : undefined) ??
+    (resume !== undefined && sent === null ? commands?.find((c) => resume(c) && !isFinished(c.state)) : undefined) ??
+    null
+  return {
+    reviewing,
+    review: (r) => {
+      setSendError(null)
+      setReviewing(r)
+    },
+    answer: (confirmed) => {
+      const r = reviewing
+      setReviewing(null)
+      if (!confirmed || r === null || wallet === null) return
+      const { body, dedupeKey } = send(r, wallet.id)
+      submitCommand(wallet.id, body, dedupeKey).then(
+        (id) => setSent({ id, review: r }),
+        (e: unknown) => setSendError(errorI18nKey(e))
+      )
+    },
+    command,
+    phase: command === null ? null : payPhase(command),
+    sent: sent?.review ?? null,
+    sendError,
+    again: () => {
+      setSent(null)
+      setSendError(null)
+    }
+  }
+}
