@@ -3,34 +3,41 @@
  * line or barcode (grouped as it is typed; a wrong check digit names its field), the decoded slip with
  * every amount part before anything is paid, the amount (fixed, or within min/max), now or on a
  * business day; the PIN step (shell), a command through the outbox (pay now: optimistic debit), and the
- * receipt. What was typed is kept on every refusal. Opened from "To pay" (DDA, issue 32 item 2) with
+ * receipt — the review, the command and its outcome are the one payment flow's (src/lib/use-pay-flow.ts, D-pay-flow). What was typed is kept on every refusal. Opened from "To pay" (DDA, issue 32 item 2) with
  * `?line=…&when=now|schedule&date=…`, the line is filled in and looked up at once. The barcode (44-digit
  * interleaved 2 of 5) is read from the camera or an image (issue 31 item 2, src/ui/code-scanner.tsx), turned into
  * the typeable line and checked (scanned-line.ts); a read that fails keeps what was typed and sends nothing.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react"
+import { useEffect, useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router"
-import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
+import { getEngine } from "../../../workers/client.ts"
 import { amountRefusal, formatLineTyping, lineOfInput, lineProblem, scheduleRefusal, type DecodedBillet } from "../../../schema/billet.ts"
 import { formatBoletoLine } from "../../../schema/boleto.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
-import { Button, Card, ConfirmDialog, MoneyField, PasteButton, RadioGroup, TextField, centsToInput, layout } from "../../ui/index.ts"
+import { Button, Card, MoneyField, PasteButton, RadioGroup, TextField, centsToInput, layout } from "../../ui/index.ts"
 import { CodeScanner } from "../../ui/code-scanner.tsx"
 import { lineOfScan } from "./scanned-line.ts"
 import { dayText, todaySp } from "./billet-view.ts"
 import * as s from "./billet.css.ts"
-import { escapeHtml } from "../../lib/html.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
-import { ReceiptAction } from "../../lib/receipt-view.tsx"
+import { usePayFlow } from "../../lib/use-pay-flow.ts"
+import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
+
+/** What the payer reviews: the slip as decoded for the day paid, the amount, the day (null: now). */
+interface Review {
+  readonly amount: number
+  readonly date: string | null
+  readonly decoded: DecodedBillet
+  readonly nonce: number
+}
 
 export function PayBillet() {
   const { t } = useTranslation()
   const f = useFormat()
   const wallet = useCurrentWallet()
-  const commands = useLiveQuery({ kind: "commands" })
   const balance = useBrlBalance(wallet?.id)
   const [search] = useSearchParams()
   const given = search.get("line")
@@ -43,10 +50,17 @@ export function PayBillet() {
   const [when, setWhen] = useState<"now" | "schedule">(() => (search.get("when") === "schedule" ? "schedule" : "now"))
   const [date, setDate] = useState(() => search.get("date") ?? "")
   const [formError, setFormError] = useState<string | null>(null)
-  const [review, setReview] = useState<{ amount: number; date: string | null; decoded: DecodedBillet } | null>(null)
-  const [commandId, setCommandId] = useState<string | null>(null)
   const nonce = useRef(0)
-  const command = commands?.find((c) => c.id === commandId)
+  const flow = usePayFlow<Review>({
+    send: ({ amount: a, date: day, decoded: d, nonce: n }) => {
+      const base = { line: d.typeable_line, amount: a, beneficiary_name: d.beneficiary_name }
+      return {
+        body: day === null ? { name: "v1.billet.pay", payload: base } : { name: "v1.billet.schedule", payload: { ...base, payment_date: day } },
+        // one command per reviewed payment: a second click on the same review is the same command
+        dedupeKey: `billet:${d.typeable_line}:${a}:${day ?? "now"}:${n}`
+      }
+    }
+  })
   const fixed = decoded?.divergent_amount_type === "none"
 
   const lineField = useRef<HTMLInputElement | null>(null)
@@ -123,87 +137,42 @@ export function PayBillet() {
       return
     }
     nonce.current++
-    setReview({ amount: pay, date: payDate, decoded: d })
+    flow.review({ amount: pay, date: payDate, decoded: d, nonce: nonce.current })
   }
 
-  const pay = (): void => {
-    const r = review
-    setReview(null)
-    if (!wallet || !r) return
-    const base = { line: r.decoded.typeable_line, amount: r.amount, beneficiary_name: r.decoded.beneficiary_name }
-    const body =
-      r.date === null ? { name: "v1.billet.pay" as const, payload: base } : { name: "v1.billet.schedule" as const, payload: { ...base, payment_date: r.date } }
-    // one command per reviewed payment: a second click on the same review is the same command
-    submitCommand(wallet.id, body, `billet:${r.decoded.typeable_line}:${r.amount}:${r.date ?? "now"}:${nonce.current}`).then(setCommandId, (err: unknown) =>
-      setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
-    )
-  }
-
-  const again = (): void => {
-    setCommandId(null)
-    setDecoded(null)
-    setTyped("")
-    setAmountText("")
-    setAmount(null)
-    setWhen("now")
-    setDate("")
-  }
-
-  const receipt = useMemo(
-    () => (command?.body.name === "v1.billet.pay" || command?.body.name === "v1.billet.schedule" ? command.body.payload : null),
-    [command]
-  )
-  if (command && receipt && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
-    const ok = command.state === "confirmed"
-    const scheduledFor: string | null = "payment_date" in receipt ? String(receipt.payment_date) : null
+  if (flow.command) {
+    const r = flow.sent
+    const done = flow.phase === "done"
     return (
-      <Card>
-        <div className={layout.stack} role="status" data-testid="billet-pay-result" data-state={command.state} data-command-id={command.id}>
-          <h2>
-            {ok
-              ? scheduledFor
-                ? t("billet:pay.scheduled")
-                : t("billet:pay.done")
-              : command.state === "cancelled"
-                ? t("billet:pay.cancelled")
-                : t("billet:pay.refused")}
-          </h2>
-          {ok ? (
-            <dl className={s.details} data-testid="billet-receipt">
-              <dt>{t("billet:fields.beneficiary")}</dt>
-              <dd>{receipt.beneficiary_name}</dd>
-              <dt>{t("billet:fields.amount")}</dt>
-              <dd className={s.money}>{f.brl(receipt.amount)}</dd>
-              <dt>{scheduledFor ? t("billet:fields.paymentDate") : t("billet:fields.paidOn")}</dt>
-              <dd>{dayText(scheduledFor ?? todaySp())}</dd>
-              <dt>{t("billet:fields.line")}</dt>
-              <dd className={s.line}>{formatBoletoLine(receipt.line)}</dd>
-            </dl>
-          ) : null}
-          {command.error_key ? (
-            <p className={layout.errorText} data-testid="billet-pay-error">
-              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
-            </p>
-          ) : null}
-          <div>
-            <Button onClick={again} data-testid="billet-pay-again">
-              {t("billet:pay.again")}
-            </Button>{" "}
-            {ok && !scheduledFor && command.outcome !== "awaiting_approval" ? (
-              <ReceiptAction walletId={command.wallet_id} commandId={command.id} extra={{ counterparty: { account: formatBoletoLine(receipt.line) } }} />
-            ) : null}
-          </div>
-        </div>
-      </Card>
-    )
-  }
-  if (command) {
-    return (
-      <Card>
-        <p role="status" data-testid="billet-pay-result" data-state={command.state} data-command-id={command.id}>
-          {command.state === "awaiting-pin" ? t("billet:pay.awaitingPin") : t("billet:pay.sending")}
-        </p>
-      </Card>
+      <PayOutcome
+        flow={flow}
+        testId="billet-pay"
+        texts="billet:pay"
+        doneTitle={r?.date ? t("billet:pay.scheduled") : undefined}
+        summary={{ amount: r ? f.brl(r.amount) : "", name: r?.decoded.beneficiary_name ?? "" }}
+        receipt={r && r.date === null ? { counterparty: { account: formatBoletoLine(r.decoded.typeable_line) } } : null}
+        onAgain={() => {
+          setDecoded(null)
+          setTyped("")
+          setAmountText("")
+          setAmount(null)
+          setWhen("now")
+          setDate("")
+        }}
+      >
+        {done && r ? (
+          <dl className={s.details} data-testid="billet-receipt">
+            <dt>{t("billet:fields.beneficiary")}</dt>
+            <dd>{r.decoded.beneficiary_name}</dd>
+            <dt>{t("billet:fields.amount")}</dt>
+            <dd className={s.money}>{f.brl(r.amount)}</dd>
+            <dt>{r.date ? t("billet:fields.paymentDate") : t("billet:fields.paidOn")}</dt>
+            <dd>{dayText(r.date ?? todaySp())}</dd>
+            <dt>{t("billet:fields.line")}</dt>
+            <dd className={s.line}>{formatBoletoLine(r.decoded.typeable_line)}</dd>
+          </dl>
+        ) : null}
+      </PayOutcome>
     )
   }
 
@@ -380,9 +349,9 @@ export function PayBillet() {
                     data-testid="billet-date"
                   />
                 ) : null}
-                {formError ? (
+                {formError || flow.sendError ? (
                   <p className={layout.errorText} role="alert" data-testid="billet-form-error">
-                    {formError}
+                    {formError ?? t(flow.sendError ?? "")}
                   </p>
                 ) : null}
                 <div>
@@ -395,24 +364,15 @@ export function PayBillet() {
           </form>
         </Card>
       ) : null}
-      <ConfirmDialog
-        open={review !== null}
+      <PayReviewDialog
+        flow={flow}
         title={t("billet:pay.confirmTitle")}
-        html={
-          review
-            ? escapeHtml(
-                review.date === null
-                  ? t("billet:pay.confirmText", { amount: f.brl(review.amount), name: review.decoded.beneficiary_name })
-                  : t("billet:pay.confirmSchedule", { amount: f.brl(review.amount), name: review.decoded.beneficiary_name, date: dayText(review.date) })
-              )
-            : ""
+        text={(r) =>
+          r.date === null
+            ? t("billet:pay.confirmText", { amount: f.brl(r.amount), name: r.decoded.beneficiary_name })
+            : t("billet:pay.confirmSchedule", { amount: f.brl(r.amount), name: r.decoded.beneficiary_name, date: dayText(r.date) })
         }
         confirmLabel={t("billet:pay.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        onAnswer={(yes) => {
-          if (yes) pay()
-          else setReview(null)
-        }}
       />
     </div>
   )
