@@ -105,19 +105,23 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
             if (v && v.loadedRows >= rows && firstPage >= 0) break
             await new Promise((r) => setTimeout(r, 5))
           }
-          const seconds = (performance.now() - t) / 1000
+          // when the whole statement answered (its snapshot's arrival), not when this loop saw it
+          const seconds = ((h.stamps.st ?? performance.now()) - t) / 1000
+          const allAt = Date.now() - (performance.now() - (h.stamps.st ?? performance.now()))
           while (!(h.snaps.progress as { open?: unknown } | undefined)?.open) await new Promise((r) => setTimeout(r, 10))
           const open = (
             h.snaps.progress as {
               open: { imageRows: number; chunkRows: number; readImageMs: number; chunksMs: number; optimizeMs: number; tablesMs?: Record<string, number> }
             }
           ).open
-          return { seconds, open, firstPageMs: firstPage }
+          return { seconds, open, firstPageMs: firstPage, allAt }
         },
         { rows: r.rows, walletId: r.walletId }
       )
       if (s.open.tablesMs) console.log(`(reopen: each table's stored chunks, ms: ${JSON.stringify(s.open.tablesMs)})`)
-      const total = (Date.now() - t0) / 1000
+      // to the whole statement answering: the open's figures (syncProgress.open) are read after it, not counted in it
+      // (before issue 33 the wait for them was inside this figure, and it could add seconds: D-reopen-head)
+      const total = (s.allAt - t0) / 1000
       report({
         name: "reopen-1m",
         figures: {
