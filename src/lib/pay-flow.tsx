@@ -23,10 +23,15 @@ export interface PayReviewDialogProps<R> {
   /** The sentence the payer confirms (plain text: escaped here). */
   readonly text: (review: R) => string
   readonly confirmLabel: string
+  /** "Edit" rather than "Cancel" where the form is the flow's review too. */
+  readonly cancelLabel?: string
+  /** More to review under the sentence (a flow's rows, a choice that changes what is sent). */
+  readonly children?: ReactNode
+  readonly testIds?: { readonly confirm?: string; readonly cancel?: string }
 }
 
 /** Review and confirm: what will be paid, to whom, said once more before the PIN. */
-export function PayReviewDialog<R>({ flow, title, text, confirmLabel }: PayReviewDialogProps<R>) {
+export function PayReviewDialog<R>({ flow, title, text, confirmLabel, cancelLabel, children, testIds }: PayReviewDialogProps<R>) {
   const { t } = useTranslation()
   const r = flow.reviewing
   return (
@@ -35,9 +40,12 @@ export function PayReviewDialog<R>({ flow, title, text, confirmLabel }: PayRevie
       title={title}
       html={r !== null ? escapeHtml(text(r)) : ""}
       confirmLabel={confirmLabel}
-      cancelLabel={t("common:actions.cancel")}
+      cancelLabel={cancelLabel ?? t("common:actions.cancel")}
       onAnswer={flow.answer}
-    />
+      {...(testIds ? { testIds } : {})}
+    >
+      {r !== null ? children : null}
+    </ConfirmDialog>
   )
 }
 
@@ -66,7 +74,9 @@ export interface PayOutcomeProps {
   readonly summary?: { readonly amount: string; readonly name: string }
   /** The flow's receipt rows and notes, under the title. */
   readonly children?: ReactNode
-  /** Said after the refusal (what is left of a limit, when a window opens). */
+  /** Said after the refusal's message, in the same line (when a closed window opens). */
+  readonly errorSuffix?: string | undefined
+  /** Said after the refusal (what is left of a limit). */
   readonly errorNote?: ReactNode
   /** A done payment offers its receipt with what the flow knows besides its row; null: none (a schedule moved no money). */
   readonly receipt?: ReceiptExtra | null
@@ -107,6 +117,7 @@ export function PayOutcome(p: PayOutcomeProps) {
         {command.error_key ? (
           <p className={layout.errorText} data-testid={`${p.testId}-error`} data-key={command.error_key}>
             {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+            {p.errorSuffix ? ` ${p.errorSuffix}` : ""}
           </p>
         ) : null}
         {p.errorNote}

@@ -37,6 +37,8 @@ export function payPhase(c: Pick<PayCommand, "state" | "outcome">): PayPhase {
 export interface PaySend {
   readonly body: CommandBody
   readonly dedupeKey?: string
+  /** Commands sent beside it and not followed (a TED's "save as a contact"). */
+  readonly also?: ReadonlyArray<{ readonly body: CommandBody; readonly dedupeKey: string }>
 }
 
 export interface PayFlowOptions<R> {
@@ -84,7 +86,8 @@ export function usePayFlow<R>({ send, resume }: PayFlowOptions<R>): PayFlow<R> {
       const r = reviewing
       setReviewing(null)
       if (!confirmed || r === null || wallet === null) return
-      const { body, dedupeKey } = send(r, wallet.id)
+      const { body, dedupeKey, also = [] } = send(r, wallet.id)
+      for (const a of also) void submitCommand(wallet.id, a.body, a.dedupeKey).catch(() => undefined)
       submitCommand(wallet.id, body, dedupeKey).then(
         (id) => setSent({ id, review: r }),
         (e: unknown) => setSendError(errorI18nKey(e))

@@ -6,7 +6,7 @@
  */
 import * as RAlert from "@radix-ui/react-alert-dialog"
 import DOMPurify from "dompurify"
-import { useEffect, useMemo, useRef } from "react"
+import { useEffect, useMemo, useRef, type ReactNode } from "react"
 import * as s from "./dialog.css.ts"
 import { Button } from "./button.tsx"
 
@@ -26,9 +26,12 @@ export interface ConfirmDialogProps {
   readonly confirmLabel: string
   readonly cancelLabel: string
   readonly onAnswer: (confirmed: boolean) => void
+  /** What to review under the message (a payment's details, a choice that changes what is confirmed). */
+  readonly children?: ReactNode
+  readonly testIds?: { readonly confirm?: string; readonly cancel?: string }
 }
 
-export function ConfirmDialog({ open, title, html, variant = "default", confirmLabel, cancelLabel, onAnswer }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, html, variant = "default", confirmLabel, cancelLabel, onAnswer, children, testIds }: ConfirmDialogProps) {
   const clean = useMemo(() => sanitizeHtml(html), [html])
   // Radix reports a close after the action's click too: answer once per opening
   const answered = useRef(false)
@@ -57,13 +60,16 @@ export function ConfirmDialog({ open, title, html, variant = "default", confirmL
             <RAlert.Description asChild>
               <div className={s.message} dangerouslySetInnerHTML={{ __html: clean }} />
             </RAlert.Description>
+            {children}
           </div>
           <div className={s.footer}>
             <RAlert.Cancel asChild>
-              <Button variant="secondary">{cancelLabel}</Button>
+              <Button variant="secondary" data-testid={testIds?.cancel}>
+                {cancelLabel}
+              </Button>
             </RAlert.Cancel>
             <RAlert.Action asChild>
-              <Button variant={variant === "danger" ? "danger" : "primary"} onClick={() => answer(true)}>
+              <Button variant={variant === "danger" ? "danger" : "primary"} onClick={() => answer(true)} data-testid={testIds?.confirm}>
                 {confirmLabel}
               </Button>
             </RAlert.Action>

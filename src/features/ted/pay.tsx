@@ -5,17 +5,19 @@
  * contact if asked. Before confirming, the window by the sandbox's clock: open now, or when it opens,
  * with "schedule for the next window". The PIN step (shell), a command through the outbox (sending:
  * optimistic debit), and the receipt — or the refusal with when the window opens. Nothing typed is lost.
+ * The review dialog, the command and its outcome are the one payment flow's (src/lib/use-pay-flow.ts, D-pay-flow).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react"
+import { useEffect, useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine, submitCommand, useList, useLiveQuery } from "../../../workers/client.ts"
+import { getEngine, submitCommand, useList } from "../../../workers/client.ts"
 import { searchBanks, TED_BANKS, type Bank } from "../../../schema/banks.ts"
 import { maskDocumentTyping, TED_ACCOUNT_TYPES, tedProblems, type TedAccountType, type TedContact, type TedField, type TedWindow } from "../../../schema/ted.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { useBrlBalance } from "../../lib/use-live-queries.ts"
-import { ReceiptAction } from "../../lib/receipt-view.tsx"
+import { usePayFlow } from "../../lib/use-pay-flow.ts"
+import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
 import { Badge, Button, Card, Checkbox, Combobox, MoneyField, Select, TextField, layout, type ComboOption } from "../../ui/index.ts"
 import { accountLine, spWhen } from "./ted-view.ts"
 import * as s from "./ted.css.ts"
@@ -33,19 +35,33 @@ interface Form {
 const EMPTY: Form = { bank: null, agency: "", account: "", digit: "", accountType: "", document: "", name: "", description: "" }
 const bankLabel = (b: Bank): string => `${b.code} · ${b.name}`
 
+/** What the payer reviews: the account and holder, the amount, the window by the server's clock, whether to save the contact. */
 interface Review {
   readonly form: Form & { readonly bank: Bank; readonly accountType: TedAccountType }
   readonly amount: number
   readonly window: TedWindow
   readonly save: boolean
+  readonly nonce: number
 }
+
+/** The destination as the commands carry it. */
+const destOf = (f: Review["form"]) => ({
+  bank_code: f.bank.code,
+  bank_name: f.bank.name,
+  ispb: f.bank.ispb,
+  agency: f.agency.trim(),
+  account: f.account.trim(),
+  digit: f.digit.trim().toUpperCase(),
+  account_type: f.accountType,
+  document: f.document.replace(/\D/g, ""),
+  name: f.name.trim()
+})
 
 export function PayTed() {
   const { t } = useTranslation()
   const f = useFormat()
   const wallet = useCurrentWallet()
   const contacts = useList("ted_contacts", wallet?.id ?? null)
-  const commands = useLiveQuery({ kind: "commands" })
   const balance = useBrlBalance(wallet?.id)
   const [form, setForm] = useState<Form>(EMPTY)
   const [bankText, setBankText] = useState("")
@@ -56,12 +72,26 @@ export function PayTed() {
   const [errors, setErrors] = useState<Partial<Record<TedField, string>>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [checking, setChecking] = useState(false)
-  const [review, setReview] = useState<Review | null>(null)
   const [schedule, setSchedule] = useState(false)
-  const [commandId, setCommandId] = useState<string | null>(null)
   const [refusalWindow, setRefusalWindow] = useState<TedWindow | null>(null)
   const nonce = useRef(0)
-  const command = commands?.find((c) => c.id === commandId)
+  const flow = usePayFlow<Review>({
+    send: (r) => {
+      const dest = destOf(r.form)
+      const description = r.form.description.trim()
+      return {
+        body:
+          !r.window.open && schedule
+            ? { name: "v1.ted.schedule", payload: { ...dest, amount: r.amount, description, scheduled_for: r.window.opens_at } }
+            : { name: "v1.ted.send", payload: { ...dest, amount: r.amount, description } },
+        dedupeKey: `ted:${dest.bank_code}:${dest.account}:${r.amount}:${r.nonce}`,
+        also: r.save
+          ? [{ body: { name: "v1.ted.saveContact", payload: dest }, dedupeKey: `ted-contact:${dest.bank_code}:${dest.agency}:${dest.account}:${r.nonce}` }]
+          : []
+      }
+    }
+  })
+  const command = flow.command
 
   // features §3 bank search by name or code: the server's directory (ted/banks), the same rule locally while it answers or if it cannot
   useEffect(() => {
@@ -146,43 +176,13 @@ export function PayTed() {
       const w = (await getEngine().call("tedWindow", {})).data
       nonce.current++
       setSchedule(false)
-      setReview({ form: { ...form, bank: form.bank, accountType: form.accountType }, amount, window: w, save })
+      setRefusalWindow(null)
+      flow.review({ form: { ...form, bank: form.bank, accountType: form.accountType }, amount, window: w, save, nonce: nonce.current })
     } catch (err) {
       setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
     } finally {
       setChecking(false)
     }
-  }
-
-  const confirm = (): void => {
-    const r = review
-    if (!wallet || !r) return
-    setReview(null)
-    const dest = {
-      bank_code: r.form.bank.code,
-      bank_name: r.form.bank.name,
-      ispb: r.form.bank.ispb,
-      agency: r.form.agency.trim(),
-      account: r.form.account.trim(),
-      digit: r.form.digit.trim().toUpperCase(),
-      account_type: r.form.accountType,
-      document: r.form.document.replace(/\D/g, ""),
-      name: r.form.name.trim()
-    }
-    if (r.save)
-      void submitCommand(
-        wallet.id,
-        { name: "v1.ted.saveContact", payload: dest },
-        `ted-contact:${dest.bank_code}:${dest.agency}:${dest.account}:${nonce.current}`
-      ).catch(() => undefined)
-    const body =
-      !r.window.open && schedule
-        ? { name: "v1.ted.schedule" as const, payload: { ...dest, amount: r.amount, description: r.form.description.trim(), scheduled_for: r.window.opens_at } }
-        : { name: "v1.ted.send" as const, payload: { ...dest, amount: r.amount, description: r.form.description.trim() } }
-    setRefusalWindow(null)
-    submitCommand(wallet.id, body, `ted:${dest.bank_code}:${dest.account}:${r.amount}:${nonce.current}`).then(setCommandId, (err: unknown) =>
-      setFormError(t(`errors:${errorKeyOf(err)}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
-    )
   }
 
   // a refusal outside the window says when it opens (the server's clock)
@@ -203,121 +203,47 @@ export function PayTed() {
     }
   }, [refusedOutside])
 
-  const again = (keep: boolean): void => {
-    setCommandId(null)
-    setRefusalWindow(null)
-    if (!keep) {
-      setForm(EMPTY)
-      setBankText("")
-      setAmountText("")
-      setAmount(null)
-      setSave(false)
-    }
-  }
-
-  const receipt = useMemo(() => (command?.body.name === "v1.ted.send" || command?.body.name === "v1.ted.schedule" ? command.body.payload : null), [command])
-  if (command && receipt && (command.state === "confirmed" || command.state === "rejected" || command.state === "failed" || command.state === "cancelled")) {
-    const ok = command.state === "confirmed"
-    const scheduledFor = "scheduled_for" in receipt ? String(receipt.scheduled_for) : null
-    return (
-      <Card>
-        <div className={layout.stack} role="status" data-testid="ted-result" data-state={command.state} data-command-id={command.id}>
-          <h2>
-            {ok ? (scheduledFor ? t("ted:pay.scheduled") : t("ted:pay.done")) : command.state === "cancelled" ? t("ted:pay.cancelled") : t("ted:pay.refused")}
-          </h2>
-          {ok ? (
-            <dl className={s.details} data-testid="ted-receipt">
-              <dt>{t("ted:fields.name")}</dt>
-              <dd>{receipt.name}</dd>
-              <dt>{t("ted:fields.document")}</dt>
-              <dd>{f.document(receipt.document)}</dd>
-              <dt>{t("ted:fields.bank")}</dt>
-              <dd>{`${receipt.bank_code} · ${receipt.bank_name}`}</dd>
-              <dt>{t("ted:fields.agencyAccount")}</dt>
-              <dd>{accountLine(receipt)}</dd>
-              <dt>{t("ted:fields.amount")}</dt>
-              <dd className={s.total}>{f.brl(receipt.amount)}</dd>
-              {scheduledFor ? (
-                <>
-                  <dt>{t("ted:fields.scheduledFor")}</dt>
-                  <dd data-testid="ted-receipt-when">{spWhen(scheduledFor)}</dd>
-                </>
-              ) : null}
-            </dl>
-          ) : null}
-          {command.error_key ? (
-            <p className={layout.errorText} data-testid="ted-error" data-key={command.error_key}>
-              {t(`errors:${command.error_key}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
-              {refusedOutside && refusalWindow ? ` ${t("ted:window.opensAt", { when: spWhen(refusalWindow.opens_at) })}` : ""}
-            </p>
-          ) : null}
-          <div className={s.actions}>
-            {ok ? null : (
-              <Button onClick={() => again(true)} data-testid="ted-retry">
-                {t("ted:pay.backToForm")}
-              </Button>
-            )}
-            <Button variant={ok ? "primary" : "secondary"} onClick={() => again(false)} data-testid="ted-again">
-              {t("ted:pay.again")}
-            </Button>
-            {ok && !scheduledFor && command.outcome !== "awaiting_approval" ? (
-              <ReceiptAction
-                walletId={command.wallet_id}
-                commandId={command.id}
-                extra={{ counterparty: { institution: `${receipt.bank_code} · ${receipt.bank_name}`, account: accountLine(receipt) } }}
-              />
-            ) : null}
-          </div>
-        </div>
-      </Card>
-    )
-  }
   if (command) {
+    const r = flow.sent
+    const payload = command.body.payload as { readonly scheduled_for?: string }
+    const scheduledFor = payload.scheduled_for ?? null
+    const refused = flow.phase === "refused" || flow.phase === "cancelled"
     return (
-      <Card>
-        <p role="status" data-testid="ted-result" data-state={command.state} data-command-id={command.id}>
-          {command.state === "awaiting-pin" ? t("ted:pay.awaitingPin") : t("ted:pay.sending")}
-        </p>
-      </Card>
-    )
-  }
-
-  if (review) {
-    const w = review.window
-    return (
-      <Card>
-        <div className={layout.stack} data-testid="ted-review">
-          <h2>{t("ted:pay.reviewTitle")}</h2>
-          <dl className={s.details}>
-            <dt>{t("ted:fields.name")}</dt>
-            <dd>{review.form.name.trim()}</dd>
-            <dt>{t("ted:fields.document")}</dt>
-            <dd>{f.document(review.form.document.replace(/\D/g, ""))}</dd>
-            <dt>{t("ted:fields.bank")}</dt>
-            <dd>{bankLabel(review.form.bank)}</dd>
-            <dt>{t("ted:fields.agencyAccount")}</dt>
-            <dd>{accountLine(review.form)}</dd>
-            <dt>{t("ted:fields.accountType")}</dt>
-            <dd>{t(`ted:accountTypes.${review.form.accountType}`)}</dd>
-            <dt>{t("ted:fields.amount")}</dt>
-            <dd className={s.total}>{f.brl(review.amount)}</dd>
+      <PayOutcome
+        flow={flow}
+        testId="ted"
+        texts="ted:pay"
+        doneTitle={scheduledFor ? t("ted:pay.scheduled") : undefined}
+        summary={{ amount: r ? f.brl(r.amount) : "", name: r?.form.name.trim() ?? "" }}
+        errorSuffix={refusedOutside && refusalWindow ? t("ted:window.opensAt", { when: spWhen(refusalWindow.opens_at) }) : undefined}
+        receipt={r && !scheduledFor ? { counterparty: { institution: bankLabel(r.form.bank), account: accountLine(destOf(r.form)) } } : null}
+        actions={
+          refused ? (
+            <Button onClick={flow.again} data-testid="ted-retry">
+              {t("ted:pay.backToForm")}
+            </Button>
+          ) : null
+        }
+        onAgain={() => {
+          setForm(EMPTY)
+          setBankText("")
+          setAmountText("")
+          setAmount(null)
+          setSave(false)
+        }}
+      >
+        {flow.phase === "done" && r ? (
+          <dl className={s.details} data-testid="ted-receipt">
+            <ReviewRows review={r} />
+            {scheduledFor ? (
+              <>
+                <dt>{t("ted:fields.scheduledFor")}</dt>
+                <dd data-testid="ted-receipt-when">{spWhen(scheduledFor)}</dd>
+              </>
+            ) : null}
           </dl>
-          <div className={w.open ? s.windowOpen : s.windowClosed} data-testid="ted-window" data-open={String(w.open)} data-opens-at={w.opens_at}>
-            {w.open ? t("ted:window.openNow", { until: spWhen(w.closes_at).slice(-5) }) : t("ted:window.closed", { when: spWhen(w.opens_at) })}
-          </div>
-          {w.open ? null : (
-            <Checkbox label={t("ted:window.schedule", { when: spWhen(w.opens_at) })} checked={schedule} onChange={setSchedule} id="ted-schedule" />
-          )}
-          <div className={s.actions}>
-            <Button onClick={confirm} data-testid="ted-confirm">
-              {!w.open && schedule ? t("ted:pay.confirmSchedule") : t("ted:pay.confirm")}
-            </Button>
-            <Button variant="secondary" onClick={() => setReview(null)} data-testid="ted-edit">
-              {t("ted:pay.edit")}
-            </Button>
-          </div>
-        </div>
-      </Card>
+        ) : null}
+      </PayOutcome>
     )
   }
 
@@ -491,6 +417,55 @@ export function PayTed() {
           </div>
         </form>
       </Card>
+      <PayReviewDialog
+        flow={flow}
+        title={t("ted:pay.reviewTitle")}
+        text={(r) => t("ted:pay.confirmText", { amount: f.brl(r.amount), name: r.form.name.trim() })}
+        confirmLabel={flow.reviewing && !flow.reviewing.window.open && schedule ? t("ted:pay.confirmSchedule") : t("ted:pay.confirm")}
+        cancelLabel={t("ted:pay.edit")}
+        testIds={{ confirm: "ted-confirm", cancel: "ted-edit" }}
+      >
+        {flow.reviewing ? <ReviewPanel review={flow.reviewing} schedule={schedule} onSchedule={setSchedule} /> : null}
+      </PayReviewDialog>
+    </div>
+  )
+}
+
+/** The account, the holder and the amount, as reviewed and as on the receipt. */
+function ReviewRows({ review }: { readonly review: Review }) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <>
+      <dt>{t("ted:fields.name")}</dt>
+      <dd>{review.form.name.trim()}</dd>
+      <dt>{t("ted:fields.document")}</dt>
+      <dd>{f.document(review.form.document.replace(/\D/g, ""))}</dd>
+      <dt>{t("ted:fields.bank")}</dt>
+      <dd>{bankLabel(review.form.bank)}</dd>
+      <dt>{t("ted:fields.agencyAccount")}</dt>
+      <dd>{accountLine(review.form)}</dd>
+      <dt>{t("ted:fields.accountType")}</dt>
+      <dd>{t(`ted:accountTypes.${review.form.accountType}`)}</dd>
+      <dt>{t("ted:fields.amount")}</dt>
+      <dd className={s.total}>{f.brl(review.amount)}</dd>
+    </>
+  )
+}
+
+/** features §1/§9: the review says whether the window is open by the server's clock, and offers the next one when not. */
+function ReviewPanel({ review, schedule, onSchedule }: { readonly review: Review; readonly schedule: boolean; readonly onSchedule: (v: boolean) => void }) {
+  const { t } = useTranslation()
+  const w = review.window
+  return (
+    <div className={layout.stack} data-testid="ted-review">
+      <dl className={s.details}>
+        <ReviewRows review={review} />
+      </dl>
+      <div className={w.open ? s.windowOpen : s.windowClosed} data-testid="ted-window" data-open={String(w.open)} data-opens-at={w.opens_at}>
+        {w.open ? t("ted:window.openNow", { until: spWhen(w.closes_at).slice(-5) }) : t("ted:window.closed", { when: spWhen(w.opens_at) })}
+      </div>
+      {w.open ? null : <Checkbox label={t("ted:window.schedule", { when: spWhen(w.opens_at) })} checked={schedule} onChange={onSchedule} id="ted-schedule" />}
     </div>
   )
 }
