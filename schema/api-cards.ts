@@ -7,6 +7,7 @@
  * Also the card processor's admin calls (a purchase "at a shop"; the cards as the plastic shows them).
  */
 import { Schema } from "effect"
+import { PositiveAmount } from "./rules/money-dates.ts"
 import { Envelope, Ok } from "./common.ts"
 import { StatementEntry } from "./entities.ts"
 import { P } from "./permissions.ts"
@@ -148,7 +149,7 @@ export const cardsAdminApi = {
     method: "POST",
     path: "/__admin/cards/purchase",
     auth: false,
-    body: Schema.Struct({ card_id: Schema.String, amount: Schema.Int, merchant: Schema.optionalKey(Schema.String) }),
+    body: Schema.Struct({ card_id: Schema.String, amount: PositiveAmount, merchant: Schema.optionalKey(Schema.String) }),
     response: Envelope(StatementEntry)
   }),
   cardsOf: def({

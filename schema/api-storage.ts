@@ -7,6 +7,7 @@
  * the part PUT is not a call of this contract. Spread into `api` (schema/api.ts).
  */
 import { Schema } from "effect"
+import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { Envelope, Ok, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { StorageFileState } from "./entities.ts"
@@ -45,10 +46,17 @@ export type MultipartUpload = typeof MultipartUpload.Type
 export const UploadedPart = Schema.Struct({ part_number: Schema.Int, size: Schema.Int, etag: Schema.String })
 export type UploadedPart = typeof UploadedPart.Type
 
+/** The largest file an upload takes (D-uploads-contract). */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
+
+/**
+ * An upload's start (D-rules-on-contract): a file name of 1–200 characters, not blank (VALIDATION_FORMAT), a size of
+ * 1 byte to 200 MiB (VALIDATION_MAX_VALUE); how it is cut in parts is the route's.
+ */
 export const MultipartCreateBody = Schema.Struct({
-  file_name: Schema.String,
+  file_name: Schema.String.check(Schema.makeFilter((s: string) => s.trim() !== "" && s.length <= 200)),
   content_type: Schema.String,
-  size: Schema.Int,
+  size: Schema.Int.check(ruleCheck((n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_UPLOAD_BYTES, ValidationMessage.max_value)),
   purpose: UploadPurpose,
   part_size: Schema.Int
 })

@@ -390,7 +390,7 @@ export const api = {
       side: ConversionSide,
       from_currency: CurrencySymbol,
       to_currency: CurrencySymbol,
-      amount: MinorUnits,
+      amount: PositiveAmount,
       pin_token: Str
     }),
     response: Envelope(Conversion)

@@ -90,9 +90,19 @@ export const GgrPayment = Schema.Struct({
 export type GgrPayment = typeof GgrPayment.Type
 
 // ── bodies ───────────────────────────────────────────────────────────────────
-export const ReportCreateBody = Schema.Struct({ report_date: Schema.String, file_id: Schema.String })
-export const GgrCreateBody = Schema.Struct({ month: Schema.Int, year: Schema.Int, total_value: Schema.Int })
-export const GgrPatchBody = Schema.Struct({ total_value: Schema.Int })
+/** A GGR's value: a safe integer of at most 10^15 either way (VALIDATION_FORMAT otherwise). */
+const GgrValue = Schema.Int.check(Schema.makeFilter((v: number) => Number.isSafeInteger(v) && Math.abs(v) <= 1e15))
+/** The bodies' rules that need no clock (D-rules-on-contract): a date YYYY-MM-DD, a month 1–12, a year from 2023 (VALIDATION_FORMAT). */
+export const ReportCreateBody = Schema.Struct({
+  report_date: Schema.String.check(Schema.makeFilter((s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)))),
+  file_id: Schema.String
+})
+export const GgrCreateBody = Schema.Struct({
+  month: Schema.Int.check(Schema.makeFilter((m: number) => m >= 1 && m <= 12)),
+  year: Schema.Int.check(Schema.makeFilter((y: number) => y >= 2023)),
+  total_value: GgrValue
+})
+export const GgrPatchBody = Schema.Struct({ total_value: GgrValue })
 export const GgrPayBody = Schema.Struct({ apportionment_id: Schema.String, pin_token: Schema.String })
 
 /**

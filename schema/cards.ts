@@ -76,10 +76,15 @@ export type CardTrack = typeof CardTrack.Type
 export const cardTag = (lastFour: string): string => `•••• ${lastFour}`
 
 // ── payloads ────────────────────────────────────────────────────────────────
-export const RequestVirtualBody = Schema.Struct({ nickname: Schema.String })
+/** features §4: a virtual card's nickname, at most 30 characters once trimmed (the sandbox's key VALIDATION_MAX_LENGTH, as before). */
+export const RequestVirtualBody = Schema.Struct({
+  nickname: Schema.String.check(Schema.makeFilter((s: string) => s.trim().length <= 30 || "VALIDATION_MAX_LENGTH", { message: "VALIDATION_MAX_LENGTH" }))
+})
 export const RequestPhysicalBody = Schema.Struct({ card_name: Schema.optionalKey(Schema.String) })
-export const ActivateBody = Schema.Struct({ card_id: Id, last_four: Schema.String })
-export const CardPasswordBody = Schema.Struct({ password: Schema.String, password_confirmation: Schema.String, pin_token: Schema.String })
+/** features §4, §5: the last four digits and the card's password are 4 digits (VALIDATION_FORMAT otherwise). */
+const FourDigits = Schema.String.check(Schema.isPattern(/^\d{4}$/))
+export const ActivateBody = Schema.Struct({ card_id: Id, last_four: FourDigits })
+export const CardPasswordBody = Schema.Struct({ password: FourDigits, password_confirmation: Schema.String, pin_token: Schema.String })
 
 /** The synced list (REGISTRIES: one description): the wallet's cards, deleted ones never shown again. */
 export const cardsLists = {

@@ -91,7 +91,6 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
     const coin = coinOfPair(b.from_currency, b.to_currency, "from_currency", "to_currency")
     const side = b.from_currency === "BRL" ? "buy" : "sell"
     if (b.side !== side) badField("side", "VALIDATION_FORMAT", `from ${b.from_currency} to ${b.to_currency} is a ${side}`)
-    if (!Number.isSafeInteger(b.amount) || b.amount <= 0) badField("amount", "VALIDATION_MIN_VALUE")
     const q = db.prepare("SELECT * FROM quotes WHERE id = ? AND user_id = ?").get(b.quote_id, req.user.id) as
       { base: string; price_buy: number; price_sell: number; expires_at: string } | undefined
     if (q === undefined || q.expires_at <= ctx.clock.nowIso()) throw new ApiError(422, "QUOTE_EXPIRED", undefined, { quote_id: "VALIDATION_FORMAT" })

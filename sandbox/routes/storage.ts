@@ -18,8 +18,6 @@ import type { FileRow, UploadRow } from "../betting-db.ts"
 import { MAX_PARTS, MIN_PART_SIZE, PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../schema/api-storage.ts"
 import { hasPermission } from "../../schema/permissions.ts"
 
-/** The largest file the sandbox takes (ours: 200 MB). */
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024
 const PART_URL_TTL_MS = 15 * 60_000
 /** Where a part's bytes are PUT (under /users so the app's same-origin proxy carries it). */
 export const PART_PUT_PATH = "/users/v2/storage/parts/:upload/:part"
@@ -63,8 +61,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "storageMultipartCreate", (req) => {
     const b = req.body
-    if (!Number.isSafeInteger(b.size) || b.size <= 0 || b.size > MAX_UPLOAD_BYTES) badField("size", "VALIDATION_MAX_VALUE")
-    if (b.file_name.trim() === "" || b.file_name.length > 200) badField("file_name", "VALIDATION_FORMAT")
+    // the file's name and size: the body's Schema (D-rules-on-contract)
     const parts = Math.ceil(b.size / b.part_size)
     if (!Number.isSafeInteger(b.part_size) || (b.part_size < MIN_PART_SIZE && parts > 1) || parts > MAX_PARTS)
       badField("part_size", "VALIDATION_FORMAT", `at most ${MAX_PARTS} parts of at least ${MIN_PART_SIZE} bytes`)

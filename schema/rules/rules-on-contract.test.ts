@@ -16,6 +16,10 @@ import { RecurrenceCreateBody, ScheduledPixCreateBody } from "../pix-schedule.ts
 import { PixDevolutionBody } from "../pix-devolution.ts"
 import { PixPayByAccountBody } from "../pix-account.ts"
 import { parseIsoDate } from "../holidays.ts"
+import { MultipartCreateBody } from "../api-storage.ts"
+import { cardsAdminApi } from "../api-cards.ts"
+import { GgrCreateBody, GgrPatchBody, ReportCreateBody } from "../betting.ts"
+import { ActivateBody, CardPasswordBody, RequestVirtualBody } from "../cards.ts"
 import {
   fieldErrors,
   hasNoEmoji,
@@ -382,6 +386,53 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
       const invite = { wallet_id: "w", email, permission_types: types }
       const old = { ...(isValidEmail(email.trim().toLowerCase()) ? {} : { email: "VALIDATION_EMAIL" }), ...oldRoles(types) }
       expect(fieldErrors(api.invitationCreate.body, invite), JSON.stringify(invite)).toEqual(old)
+    })
+  })
+
+  it("an upload's name and size, a betting report's date, a GGR's month, year and value, a card's nickname, digits and purchase, a conversion's amount", () => {
+    const MAX_UPLOAD = 200 * 1024 * 1024
+    forAll(13, (r) => {
+      // storage.ts (each field alone: badField stopped at the first)
+      const up = {
+        file_name: r.pick(["a.csv", "", "   ", "x".repeat(r.int(195, 205))]),
+        content_type: "text/csv",
+        size: r.pick([0, -1, 1, MAX_UPLOAD, MAX_UPLOAD + 1, r.int(1, 1e6)]),
+        purpose: "endr-report",
+        part_size: 1
+      }
+      const oldUp: Fields = {
+        ...(!Number.isSafeInteger(up.size) || up.size <= 0 || up.size > MAX_UPLOAD ? { size: "VALIDATION_MAX_VALUE" } : {}),
+        ...(up.file_name.trim() === "" || up.file_name.length > 200 ? { file_name: "VALIDATION_FORMAT" } : {})
+      }
+      expect(pick(fieldErrors(MultipartCreateBody, up), ["size", "file_name"]), JSON.stringify(up)).toEqual(oldUp)
+      // betting.ts
+      const report_date = r.pick(["2026-01-15", "2026-02-30", "2026-1-15", "15/01/2026", "", "2026-13-01"])
+      const oldReport = !/^\d{4}-\d{2}-\d{2}$/.test(report_date) || Number.isNaN(Date.parse(report_date)) ? { report_date: "VALIDATION_FORMAT" } : {}
+      expect(fieldErrors(ReportCreateBody, { report_date, file_id: "f" })).toEqual(oldReport)
+      const g = { month: r.int(-1, 14), year: r.int(2020, 2030), total_value: r.pick([0, -5, 1e15, 1e15 + 1, -1e15 - 1, r.int(-1e6, 1e6)]) }
+      const oldG: Fields = {
+        ...(g.month < 1 || g.month > 12 ? { month: "VALIDATION_FORMAT" } : {}),
+        ...(g.year < 2023 ? { year: "VALIDATION_FORMAT" } : {}),
+        ...(!Number.isSafeInteger(g.total_value) || Math.abs(g.total_value) > 1e15 ? { total_value: "VALIDATION_FORMAT" } : {})
+      }
+      expect(fieldErrors(GgrCreateBody, g), JSON.stringify(g)).toEqual(oldG)
+      expect(fieldErrors(GgrPatchBody, { total_value: g.total_value })).toEqual(pick(oldG, ["total_value"]))
+      // cards.ts
+      const nickname = r.pick(["", "Viagens", " ".repeat(5) + "x".repeat(30), "x".repeat(r.int(28, 33))])
+      expect(fieldErrors(RequestVirtualBody, { nickname })).toEqual(nickname.trim().length > 30 ? { nickname: "VALIDATION_MAX_LENGTH" } : {})
+      const digits = r.pick([r.digits(4), r.digits(r.int(0, 6)), "12a4", " 1234"])
+      const four = /^\d{4}$/.test(digits) ? {} : { x: "VALIDATION_FORMAT" }
+      expect(fieldErrors(ActivateBody, { card_id: "c", last_four: digits })).toEqual("x" in four ? { last_four: "VALIDATION_FORMAT" } : {})
+      expect(fieldErrors(CardPasswordBody, { password: digits, password_confirmation: "", pin_token: "t" })).toEqual(
+        "x" in four ? { password: "VALIDATION_FORMAT" } : {}
+      )
+      // cards.ts cardPurchase and coins.ts convert: an amount above zero
+      const a = amount(r)
+      const oldA: Fields = {}
+      oldPositive(oldA, a)
+      expect(fieldErrors(cardsAdminApi.cardPurchase.body, { card_id: "c", amount: a })).toEqual(oldA)
+      const conv = { quote_id: "q", side: "buy", from_currency: "BRL", to_currency: "BTC", amount: a, pin_token: "t" }
+      expect(fieldErrors(api.convert.body, conv)).toEqual(oldA)
     })
   })
 
