@@ -47,7 +47,13 @@ async function ledgerCheckOf(page: Page, walletId: string): Promise<{ ms: number
       await new Promise((r) => setTimeout(r, 20))
     }
   }, walletId)
-  if (!l) throw new Error("no ledger check within 120 s of the sync")
+  if (!l) {
+    const seen = await page.evaluate(() => {
+      const p = window.harness.snaps.progress as { problems?: unknown; lists?: Record<string, { state: string }> } | undefined
+      return { problems: p?.problems ?? [], pulling: Object.entries(p?.lists ?? {}).filter(([, v]) => v.state !== "done") }
+    })
+    throw new Error(`no ledger check within 120 s of the sync (${JSON.stringify(seen)})`)
+  }
   if (l.state !== "reconciled") throw new Error(`the ledger check after the sync found a gap (${JSON.stringify(l)})`)
   return { ms: l.ms ?? Number.NaN, localMs: l.localMs ?? Number.NaN }
 }

@@ -44,6 +44,9 @@ const readHeadImage = (v: unknown): StatementHead | null => {
 const IMAGE_MIN_ROWS = 20_000
 /** issue 30 item 8: how long after a statement pull its ledger check runs (the pulls meanwhile share it). */
 const LEDGER_CHECK_DELAY_MS = 1000
+/** A failed ledger check is asked again after LEDGER_RETRY_MS × its attempt, up to LEDGER_CHECK_TRIES checks in all. */
+const LEDGER_RETRY_MS = 5000
+const LEDGER_CHECK_TRIES = 4
 /** A bulk load of at least this many rows is followed by projection.optimize(). */
 const OPTIMIZE_MIN_ROWS = 50_000
 /** The key of a list pull (one at a time per list and wallet, P10; inline rows during it, P11). */
@@ -480,10 +483,24 @@ export class TableSyncState {
     // issue 30 item 8: after the pull, the statement against the server's ledger at its sync point (in the background;
     // pulls ending within LEDGER_CHECK_DELAY_MS of each other share one check, run after the last of them)
     void pulled.then(
-      () => this.bus.later(`ledger.check:${walletId}`, LEDGER_CHECK_DELAY_MS, () => this.ledger.check(walletId)),
+      () => this.scheduleLedgerCheck(walletId, 0),
       () => undefined
     )
     return pulled
+  }
+
+  /**
+   * issue 30 item 8: the ledger check after a statement pull. A check that fails (the server's ledger is a scan of the
+   * whole statement: on a busy server it can pass the client's 30 s) is noted (EN1) and asked again, a few times, later
+   * — a failure left the wallet with no verdict at all until its next pull.
+   */
+  private scheduleLedgerCheck(walletId: string, attempt: number): void {
+    this.bus.later(`ledger.check:${walletId}`, attempt === 0 ? LEDGER_CHECK_DELAY_MS : LEDGER_RETRY_MS * attempt, () =>
+      this.ledger.check(walletId).catch((e: unknown) => {
+        if (attempt + 1 < LEDGER_CHECK_TRIES && this.session.current) this.scheduleLedgerCheck(walletId, attempt + 1)
+        throw e
+      })
+    )
   }
 
   /**

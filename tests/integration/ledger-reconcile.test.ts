@@ -46,6 +46,29 @@ describe("the ledger check after each sync (issue 30 item 8)", () => {
     await engine.signOut("logout")
   })
 
+  it("a check that fails (the server's ledger call refused once) is asked again later and reconciles; the failure is noted (EN1)", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    let refused = 0
+    const failOnce = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url
+      if (url.includes("reports/statement-ledger") && new Headers(init?.headers).get("wallet-uuid") === wallets().anaMain && refused === 0) {
+        refused++
+        return Promise.reject(new TypeError("Failed to fetch"))
+      }
+      return fetch(input, init)
+    }) as typeof fetch
+    const engine = makeEngine(file.url, { fetch: failOnce })
+    await engine.start(session)
+    const since = new Date().toISOString()
+    await engine.syncAll()
+    const w = wallets().anaMain
+    await until(() => checkedSince(engine, w, since), 20_000)
+    expect({ refused, state: ledgerOf(engine, w)?.state }).toEqual({ refused: 1, state: "reconciled" })
+    const problems = (engine.snapshot({ kind: "syncProgress" }) as SyncProgress).problems ?? []
+    expect(problems.some((p) => p.where === `timer:ledger.check:${w}`)).toBe(true)
+    await engine.signOut("logout")
+  })
+
   it("a page lost in the first sync (rows the cursor passed) is found, its range alone pulled again, and it heals", async () => {
     const w = wallets().anaMain
     await admin(file.url, "faults", { statement_gap: { wallet_id: w, drop_rows: 7 } })
