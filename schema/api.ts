@@ -46,7 +46,8 @@ import { StatementLedger } from "./ledger.ts"
 import { P } from "./permissions.ts"
 import { EmailString, PersonName, PixDescription, SignInEmail, TypedEmail, WalletName } from "./rules/text.ts"
 import { SignInPassword, StrongPasswordString } from "./rules/passwords.ts"
-import { PhoneString, PinString } from "./rules/codes.ts"
+import { PhoneString, PinString, TemporaryTokenString } from "./rules/codes.ts"
+import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { GrantedRoles } from "./rules/roles.ts"
 import { PositiveAmount } from "./rules/money-dates.ts"
 import { SentPixKey } from "./rules/pix-keys.ts"
@@ -67,7 +68,11 @@ export { def, type EndpointDef, type Method } from "./api-def.ts"
 const Str = Schema.String
 const optStr = Schema.optionalKey(Schema.String)
 /** The optional binding of a pin_token to one command (issue 30 item 3; schema/pin-binding.ts). */
-const PinBindingFields = { command_id: optStr, payload_hash: optStr }
+/** D-pin-binding: the command a PIN token is bound to (an id of 1–100 characters) and its request's hash (64 hex digits): VALIDATION_LENGTH otherwise. */
+const PinBindingFields = {
+  command_id: Schema.optionalKey(Str.check(ruleCheck((s: string) => s !== "" && s.length <= 100, ValidationMessage.length))),
+  payload_hash: Schema.optionalKey(Str.check(ruleCheck((s: string) => /^[0-9a-f]{64}$/.test(s), ValidationMessage.length)))
+}
 const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr }
 
 export const PinToken = Schema.Struct({ pin_token: Schema.String })
@@ -184,7 +189,7 @@ export const api = {
   verifyPin: def({
     method: "POST",
     path: "/users/v2/auth/verify-pin",
-    body: Schema.Union([Schema.Struct({ pin: Str, ...PinBindingFields }), Schema.Struct({ temporary_token: Str, ...PinBindingFields })]),
+    body: Schema.Union([Schema.Struct({ pin: PinString, ...PinBindingFields }), Schema.Struct({ temporary_token: TemporaryTokenString, ...PinBindingFields })]),
     response: Envelope(Schema.Struct({ pin_token: Str, expires_in: Schema.Int }))
   }),
 
@@ -222,7 +227,7 @@ export const api = {
   updatePin: def({
     method: "PATCH",
     path: "/users/users/pin",
-    body: Schema.Union([Schema.Struct({ current_pin: Str, new_pin: Str }), Schema.Struct({ temporary_token: Str, new_pin: Str })]),
+    body: Schema.Union([Schema.Struct({ current_pin: PinString, new_pin: PinString }), Schema.Struct({ temporary_token: Str, new_pin: PinString })]),
     response: Ok
   }),
   occupations: def({

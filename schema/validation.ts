@@ -171,13 +171,8 @@ export const checks = {
   StrongPassword: strongPasswordCheck
 }
 
-/**
- * The field keys of a failed decode (D-rules-on-contract), as the sandbox answers them in a 422's `fields` and a view
- * shows them inline: per field (a dotted path; "_" for the whole value), the first rule it breaks — a rule's
- * VALIDATION_<RULE> key, VALIDATION_REQUIRED for a missing key, VALIDATION_FORMAT for a wrong type or shape — and a
- * one-line detail of every issue.
- */
-export const issueFields = (issue: SchemaIssue.Issue): { fields: Record<string, string>; detail: string } => {
+/** The field keys of one issue tree, paths from the root. */
+const fieldsOf = (issue: SchemaIssue.Issue): { fields: Record<string, string>; details: string[] } => {
   const f = SchemaIssue.makeFormatterStandardSchemaV1()(issue)
   const fields: Record<string, string> = {}
   const details: string[] = []
@@ -187,7 +182,26 @@ export const issueFields = (issue: SchemaIssue.Issue): { fields: Record<string, 
     if (fields[path] === undefined) fields[path] = key
     details.push(`${path}: ${i.message}`)
   }
-  return { fields, detail: details.join("; ") }
+  return { fields, details }
+}
+
+const missingCount = (fields: Record<string, string>): number => Object.values(fields).filter((k) => k === "VALIDATION_REQUIRED").length
+
+/**
+ * The field keys of a failed decode (D-rules-on-contract), as the sandbox answers them in a 422's `fields` and a view
+ * shows them inline: per field (a dotted path; "_" for the whole value), the first rule it breaks — a rule's
+ * VALIDATION_<RULE> key, VALIDATION_REQUIRED for a missing key, VALIDATION_FORMAT for a wrong type or shape — and a
+ * one-line detail of every issue. A body that is a union of shapes ({pin} or {temporary_token}) is judged by the
+ * shapes it misses the fewest fields of (several tying: their fields together), so `{ pin: "12" }` names `pin` alone.
+ */
+export const issueFields = (issue: SchemaIssue.Issue): { fields: Record<string, string>; detail: string } => {
+  const all = fieldsOf(issue)
+  if (issue._tag !== "AnyOf" || issue.issues.length < 2) return { fields: all.fields, detail: all.details.join("; ") }
+  const alternatives = issue.issues.map(fieldsOf)
+  const fewest = Math.min(...alternatives.map((a) => missingCount(a.fields)))
+  const fields: Record<string, string> = {}
+  for (const a of alternatives) if (missingCount(a.fields) === fewest) for (const [k, v] of Object.entries(a.fields)) fields[k] ??= v
+  return { fields, detail: all.details.join("; ") }
 }
 
 /** The field keys a value breaks under a body Schema (empty when it decodes): what a view shows inline before it sends. */

@@ -13,10 +13,10 @@ import type { Context, Hono } from "hono"
 import { randomUUID } from "node:crypto"
 import type { Ctx } from "../context.ts"
 import { bearerClaims, bind, Reply, sessionLive, type Req } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
+import { ApiError } from "../errors.ts"
 import { userByEmail, type UserRow } from "../repo.ts"
 import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../tokens.ts"
-import { isValidCnpj, isValidCpf, isValidPin, phoneDigits } from "../../schema/validation.ts"
+import { isValidCnpj, isValidCpf, phoneDigits } from "../../schema/validation.ts"
 import type { EndpointId } from "../../schema/api.ts"
 import { createOwnWallet } from "./wallets.ts"
 
@@ -508,13 +508,11 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const b = req.body
     // issue 30 item 3 (D-pin-binding): the token may be bound to one command — its transaction-uuid and its request's hash
     // (schema/pin-binding.ts); checked and spent by sandbox/http.ts step 9. Checked before the PIN, so a bad binding costs no try.
-    if (b.command_id !== undefined && (b.command_id === "" || b.command_id.length > 100)) badField("command_id", "VALIDATION_LENGTH")
-    if (b.payload_hash !== undefined && !/^[0-9a-f]{64}$/.test(b.payload_hash)) badField("payload_hash", "VALIDATION_LENGTH")
+    // the binding's id and hash, the PIN's 4 digits and the temporary token's 6: the body's Schema (D-rules-on-contract),
+    // so a malformed one costs no try either
     if ("pin" in b) {
-      if (!isValidPin(b.pin)) badField("pin", "VALIDATION_PIN")
       checkPin(req, req.user, b.pin)
     } else {
-      if (!/^\d{6}$/.test(b.temporary_token)) badField("temporary_token", "VALIDATION_TEMPORARY_TOKEN")
       checkPinLock(ctx, req.user.id) // issue 30: the temporary-token path respects the PIN lock too
       spendTemporaryToken(req, req.user.id, b.temporary_token)
     }

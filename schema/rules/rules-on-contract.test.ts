@@ -436,6 +436,37 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
     })
   })
 
+  it("the PIN's bodies, unions of shapes: verify-pin (binding, PIN or temporary token) and the PIN change", () => {
+    forAll(14, (r) => {
+      const code = r.pick([r.digits(4), r.digits(6), r.digits(r.int(0, 7)), "12a4"])
+      const binding = {
+        ...(r.chance(0.5) ? { command_id: r.pick(["", r.uuid(), "x".repeat(r.int(99, 101))]) } : {}),
+        ...(r.chance(0.5) ? { payload_hash: r.pick([r.hex(64), r.hex(63), r.hex(64).toUpperCase()]) } : {})
+      }
+      // auth.ts verifyPin: the binding first, then the code of the shape sent (each field alone: badField stopped at the first)
+      const oldBinding: Fields = {
+        ...(binding.command_id !== undefined && (binding.command_id === "" || binding.command_id.length > 100) ? { command_id: "VALIDATION_LENGTH" } : {}),
+        ...(binding.payload_hash !== undefined && !/^[0-9a-f]{64}$/.test(binding.payload_hash) ? { payload_hash: "VALIDATION_LENGTH" } : {})
+      }
+      const byPin = { pin: code, ...binding }
+      expect(fieldErrors(api.verifyPin.body, byPin), JSON.stringify(byPin)).toEqual({ ...oldBinding, ...(isValidPin(code) ? {} : { pin: "VALIDATION_PIN" }) })
+      const byToken = { temporary_token: code, ...binding }
+      expect(fieldErrors(api.verifyPin.body, byToken), JSON.stringify(byToken)).toEqual({
+        ...oldBinding,
+        ...(/^\d{6}$/.test(code) ? {} : { temporary_token: "VALIDATION_TEMPORARY_TOKEN" })
+      })
+      // user.ts updatePin
+      const next = r.pick([r.digits(4), r.digits(3), "abcd"])
+      expect(fieldErrors(api.updatePin.body, { current_pin: code, new_pin: next })).toEqual({
+        ...(isValidPin(next) ? {} : { new_pin: "VALIDATION_PIN" }),
+        ...(isValidPin(code) ? {} : { current_pin: "VALIDATION_PIN" })
+      })
+      expect(fieldErrors(api.updatePin.body, { temporary_token: code, new_pin: next })).toEqual(isValidPin(next) ? {} : { new_pin: "VALIDATION_PIN" })
+    })
+    // neither shape: both shapes' missing keys, as before
+    expect(fieldErrors(api.verifyPin.body, {})).toEqual({ pin: "VALIDATION_REQUIRED", temporary_token: "VALIDATION_REQUIRED" })
+  })
+
   it("known difference: a description is judged as sent; the QR code and the boleto trimmed it first (tab, line break, spaces at the ends)", () => {
     expect(fieldErrors(PixQrCreateBody, { kind: "static", key: "k", description: "Aluguel\n" })).toEqual({ description: "VALIDATION_NO_SPECIAL_CHARACTERS" })
     const long = ` ${"a".repeat(140)} `
