@@ -58,6 +58,49 @@ async function ledgerCheckOf(page: Page, walletId: string): Promise<{ ms: number
   return { ms: l.ms ?? Number.NaN, localMs: l.localMs ?? Number.NaN }
 }
 
+/**
+ * issue 33 item 6, the sync's limit in the same browser: the sandbox serving the same statement pages (keyset, 5,000
+ * compact rows, as the puller asks them) to a bare fetch loop that only reads each page's text and its last row —
+ * the network and server part of a sync, with no parse, check, store or projection. Run before the engine signs in,
+ * so nothing else runs beside it. Returns seconds and rows.
+ */
+async function fetchLimit(page: Page, email: string): Promise<{ seconds: number; rows: number }> {
+  return page.evaluate(async (email) => {
+    const headers = (token?: string, wallet?: string): Record<string, string> => ({
+      accept: "application/json",
+      "content-type": "application/json",
+      nonce: crypto.randomUUID(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(wallet ? { "wallet-uuid": wallet } : {})
+    })
+    const post = async (path: string, body: unknown) =>
+      (await (await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body) })).json()) as { data: Record<string, string> }
+    const otp = await post("/users/v2/auth/signin", { email, password: "Senha@123" })
+    const tokens = await post("/users/auth/session/signin", { otp_id: otp.data.otp_id, code: "000000" })
+    const token = tokens.data.access_token as string
+    const wallets = (await (await fetch("/users/operations/wallets?page=1&page_size=100", { headers: headers(token) })).json()) as {
+      data: { data: Array<{ id: string; default: boolean }> }
+    }
+    const wallet = wallets.data.data.find((w) => w.default)?.id ?? ""
+    const t = performance.now()
+    let after = ""
+    let rows = 0
+    for (;;) {
+      const q = new URLSearchParams({ sort: "updated_at", order: "asc", page: "1", page_size: "5000", format: "compact", ...(after ? { after } : {}) })
+      const text = await (await fetch(`/users/v2/reports/operation-statement?${q}`, { headers: headers(token, wallet) })).text()
+      // the last row alone: each row starts with `["` (a quote inside a string is escaped, so `["` starts a row)
+      const at = text.lastIndexOf('["')
+      if (at < 0) break
+      const last = JSON.parse(text.slice(at, text.length - 3)) as string[]
+      const n = (text.match(/\],\["/g)?.length ?? 0) + 1
+      rows += n
+      if (n < 5000) break
+      after = `${last[4] ?? ""}|${last[0] ?? ""}`
+    }
+    return { seconds: (performance.now() - t) / 1000, rows }
+  }, email)
+}
+
 export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promise<void> {
   const app = await startApp(size)
   const browser = await launch()
@@ -65,6 +108,7 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
     const ctx = await browser.newContext()
     const page = await ctx.newPage()
     await openHarness(page, app.url)
+    const limit = await fetchLimit(page, "ana@example.com")
     const r = await syncDefaultWallet(page)
     const name = size === "100k" ? "sync-100k" : "sync-1m"
     const ledger = await ledgerCheckOf(page, r.walletId)
@@ -76,7 +120,11 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
         rows: r.rows,
         // issue 30 item 8: the ledger check after the sync (the server's ledger at the sync point + the projection's sums)
         reconcile_ms: round(ledger.ms),
-        reconcile_local_ms: round(ledger.localMs)
+        reconcile_local_ms: round(ledger.localMs),
+        // issue 33 item 6: the same pages to a bare fetch loop in this browser, before the sync; the sync's ratio to it
+        fetch_limit_seconds: round(limit.seconds),
+        fetch_limit_rows: limit.rows,
+        ratio_to_fetch_limit: round(r.seconds / limit.seconds)
       },
       budgets: { seconds: { figure: "seconds", limit: size === "100k" ? 4 : 30, kind: "max" } }
     })
