@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { submitCommand, useLiveQuery, type CommandBody } from "../../workers/client.ts"
+import { payPhase } from "./command-phase.ts"
 import { errorKeyOf } from "./errors.ts"
 import { toast } from "./feedback.ts"
 
@@ -36,12 +37,13 @@ export function useCommandRunner(walletId: string | null, failedTitle: string) {
     for (const c of commands ?? []) {
       const s = sent.current.get(c.id)
       if (s === undefined) continue
-      if (c.state === "confirmed") toast("success", t(s.done))
-      else if (c.state === "rejected" || c.state === "failed") {
+      const phase = payPhase(c)
+      if (phase === "done" || phase === "staged") toast("success", t(s.done))
+      else if (phase === "refused") {
         const key = c.error_key ?? "UNKNOWN_ERROR"
         toast("error", t(failedTitle), t(`errors:${key}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
         setRefusals((m) => new Map(m).set(s.scope, key))
-      } else if (c.state !== "cancelled") continue
+      } else if (phase === "pending") continue
       sent.current.delete(c.id)
       setBusy((b) => {
         const n = new Set(b)

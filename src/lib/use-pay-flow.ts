@@ -5,33 +5,20 @@
  * PN5) → followed in the engine's `{ kind: "commands" }` to one of the terminal states (schema/commands.ts
  * TERMINAL_STATES) → its outcome. A flow supplies only what it reviews (`R`) and how that becomes a command.
  *
- * "Has the command finished" is `isFinished`, and what a finished payment means to the user is `payPhase`:
- * pending, done, staged for approval (confirmed, `outcome: "awaiting_approval"`, features §6), refused
- * (rejected or failed, with its catalogue key) or cancelled (the PIN step dismissed).
+ * "Has the command finished" and what that means to the user are `isFinished` and `payPhase` (./command-phase.ts).
  */
 import { useState } from "react"
 import { submitCommand, useLiveQuery, type CommandBody } from "../../workers/client.ts"
-import { TERMINAL_STATES, type CommandState } from "../../schema/commands.ts"
 import type { CommandView } from "../../schema/live-results.ts"
+import { isFinished, payPhase, type PayPhase } from "./command-phase.ts"
 import { errorI18nKey } from "./errors.ts"
 import { useCurrentWallet } from "./use-shell-data.ts"
 
 export type PayCommand = typeof CommandView.Type
-
-/** The command reached a terminal state: confirmed, rejected, failed or cancelled. */
-export const isFinished = (state: CommandState): boolean => TERMINAL_STATES.includes(state)
+export { isFinished, payPhase, type PayPhase }
 
 /** The message keys under a flow's prefix (`pix:pay`…) that the outcome view reads (`again` unless it has none). */
 export const PAY_TEXTS = ["awaitingPin", "sending", "done", "refused", "cancelled", "stagedTitle", "stagedText", "again"] as const
-
-export type PayPhase = "pending" | "done" | "staged" | "refused" | "cancelled"
-
-/** What a command's state means for a payment. */
-export function payPhase(c: Pick<PayCommand, "state" | "outcome">): PayPhase {
-  if (!isFinished(c.state)) return "pending"
-  if (c.state === "confirmed") return c.outcome === "awaiting_approval" ? "staged" : "done"
-  return c.state === "cancelled" ? "cancelled" : "refused"
-}
 
 /** The command a reviewed payment becomes, with the key that makes a second click the same command (C1). */
 export interface PaySend {

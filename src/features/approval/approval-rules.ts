@@ -8,6 +8,7 @@
 import type { ApprovalRequest, ApprovalStatus } from "../../../schema/entities.ts"
 import { parseMoneyInput, type MoneyLocale } from "../../../schema/validation.ts"
 import type { ApprovalRequestView, CommandView } from "../../../workers/results.ts"
+import { isFinished } from "../../lib/command-phase.ts"
 
 /** features §5, §9: approvers 1 to 100. */
 export const APPROVERS_MIN = 1
@@ -48,10 +49,7 @@ export function confirmedDecisions(commands: ReadonlyArray<CommandView> | undefi
 /** The command of mine on a request that is not finished yet (to say "confirm with your PIN" / "sending"). */
 export function openCommandFor(commands: ReadonlyArray<CommandView> | undefined, requestId: string): CommandView | undefined {
   return (commands ?? []).find(
-    (c) =>
-      (c.body.name === "v1.approval.approve" || c.body.name === "v1.approval.reject") &&
-      c.body.payload.request_id === requestId &&
-      (c.state === "created" || c.state === "awaiting-pin" || c.state === "sending")
+    (c) => (c.body.name === "v1.approval.approve" || c.body.name === "v1.approval.reject") && c.body.payload.request_id === requestId && !isFinished(c.state)
   )
 }
 

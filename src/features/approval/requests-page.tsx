@@ -12,8 +12,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine, useLiveQuery } from "../../../workers/client.ts"
+import { submitCommand, useLiveQuery } from "../../../workers/client.ts"
 import type { ApprovalRequestView } from "../../../workers/results.ts"
+import { payPhase } from "../../lib/command-phase.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -60,14 +61,15 @@ export function RequestsPage() {
     for (const c of commands ?? []) {
       const l = mine.get(c.id)
       if (l === undefined || announced.current.has(c.id)) continue
-      if (c.state === "confirmed")
+      const phase = payPhase(c)
+      if (phase === "done" || phase === "staged")
         toast(
           "success",
           l.decision === "approve" ? t("approval:requests.approvedToast") : l.own ? t("approval:requests.withdrawnToast") : t("approval:requests.rejectedToast")
         )
-      else if (c.state === "rejected" || c.state === "failed")
+      else if (phase === "refused")
         toast("error", t("approval:requests.failedToast"), t(`errors:${c.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") }))
-      else if (c.state === "cancelled") toast("info", t("approval:requests.cancelledToast"))
+      else if (phase === "cancelled") toast("info", t("approval:requests.cancelledToast"))
       else continue
       announced.current.add(c.id)
       done.push(c.id)
@@ -95,19 +97,17 @@ export function RequestsPage() {
         decision === "approve"
           ? { name: "v1.approval.approve" as const, payload: { request_id: r.id } }
           : { name: "v1.approval.reject" as const, payload: { request_id: r.id, ...(reason ? { reason } : {}) } }
-      getEngine()
-        .submit(walletId, body, `approval:${r.id}`)
-        .then(
-          (commandId) => setLocal((m) => new Map(m).set(r.id, { decision, commandId, own })),
-          (e: unknown) => {
-            setLocal((m) => {
-              const n = new Map(m)
-              n.delete(r.id)
-              return n
-            })
-            toast("error", t("approval:requests.failedToast"), t(`errors:${errorKeyOf(e)}`))
-          }
-        )
+      submitCommand(walletId, body, `approval:${r.id}`).then(
+        (commandId) => setLocal((m) => new Map(m).set(r.id, { decision, commandId, own })),
+        (e: unknown) => {
+          setLocal((m) => {
+            const n = new Map(m)
+            n.delete(r.id)
+            return n
+          })
+          toast("error", t("approval:requests.failedToast"), t(`errors:${errorKeyOf(e)}`))
+        }
+      )
     },
     [walletId, canDecide, decisionOf, meId, t]
   )

@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { getEngine, useLiveQuery } from "../../../workers/client.ts"
+import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.ts"
 import type { WalletAccountView } from "../../../workers/results.ts"
 import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../../schema/common.ts"
 import type { Currency, SpotQuote, Wallet } from "../../../schema/entities.ts"
@@ -160,7 +160,7 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
     if (!ok) return
     setSubmitting(true)
     try {
-      const id = await getEngine().submit(
+      const id = await submitCommand(
         wallet.id,
         {
           name: "v1.coins.convert",

@@ -13,6 +13,7 @@ import { isValidPixKey, normalizePixKey, pixKeyType } from "../../../schema/vali
 import { PL } from "../../../schema/pix-limits-permissions.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
 import type { PixContact } from "../../../schema/pix-contacts.ts"
+import { payPhase } from "../../lib/command-phase.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
@@ -165,7 +166,7 @@ export function AddContact() {
     )
   }
 
-  const refused = command && (command.state === "rejected" || command.state === "failed") ? (command.error_key ?? "UNKNOWN_ERROR") : null
+  const refused = command && payPhase(command) === "refused" ? (command.error_key ?? "UNKNOWN_ERROR") : null
   return (
     <div className={layout.stack} data-testid="pix-contact-add">
       <Card>

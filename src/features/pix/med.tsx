@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "react-router"
 import { submitCommand, useList, useLiveQuery } from "../../../workers/client.ts"
 import { MED_REASONS, MED_WINDOW_DAYS, isMedOpen, medTextProblem, medWindowEnd, type MedReason, type PixMedContest } from "../../../schema/pix-med.ts"
+import { isFinished } from "../../lib/command-phase.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
@@ -20,7 +21,6 @@ import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Badge, Button, Card, EmptyState, Select, Skeleton, TextField, layout, type Tone } from "../../ui/index.ts"
 import * as s from "./pix.css.ts"
 
-const FINAL = new Set(["confirmed", "rejected", "failed", "cancelled"])
 const TONE: Readonly<Record<PixMedContest["status"], Tone>> = { opened: "info", under_analysis: "warning", accepted: "success", refused: "danger" }
 
 /** The form that opens a contest of one sent Pix (its end-to-end id, amount, receiver and time come in the address). */
@@ -42,8 +42,8 @@ export function MedOpen() {
   const [commandId, setCommandId] = useState<string | null>(null)
   const [submitError, setSubmitError] = useState<string | null>(null)
   const mine = commands?.filter((c) => c.body.name === "v1.pixMed.open" && (c.body.payload as { end_to_end_id?: string }).end_to_end_id === e2e)
-  const command = mine?.find((c) => c.id === commandId) ?? mine?.find((c) => !FINAL.has(c.state))
-  const sending = command !== undefined && !FINAL.has(command.state)
+  const command = mine?.find((c) => c.id === commandId) ?? mine?.find((c) => !isFinished(c.state))
+  const sending = command !== undefined && !isFinished(command.state)
   const existing = contests?.find((c) => c.end_to_end_id === e2e && !c.id.startsWith("pending:"))
 
   if (e2e === "" || !Number.isSafeInteger(amount) || amount <= 0)
@@ -262,7 +262,7 @@ function MedDefence({ c }: { readonly c: PixMedContest }) {
   const [error, setError] = useState<string | null>(null)
   const mine = commands?.filter((k) => k.body.name === "v1.pixMed.defence" && (k.body.payload as { contest_id?: string }).contest_id === c.id)
   const last = mine?.reduce<(typeof mine)[number] | undefined>((a, k) => (a === undefined || k.created_at > a.created_at ? k : a), undefined)
-  const sending = last !== undefined && !FINAL.has(last.state)
+  const sending = last !== undefined && !isFinished(last.state)
   const submit = (e: FormEvent): void => {
     e.preventDefault()
     const p = medTextProblem(text, true)

@@ -16,6 +16,7 @@ import { PIX_QR_KINDS, isCashQr, isDynamicQr, type PixQrCode, type PixQrKind } f
 import { dueTermsProblems, type PixCashAgent, type PixDueTerms } from "../../../schema/pix-qr-terms.ts"
 import { saoPauloDateKey } from "../../../schema/holidays.ts"
 import { bpToPercent, percentToBp } from "./percent.ts"
+import { payPhase } from "../../lib/command-phase.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useCurrentWallet } from "../../lib/use-shell-data.ts"
@@ -78,7 +79,8 @@ export function Receive() {
   const made = commandId === null ? undefined : codes?.find((c) => c.request_id === commandId && c.emv !== "")
   const commands = useLiveQuery({ kind: "commands" })
   const command = commands?.find((c) => c.id === commandId)
-  const refused = command !== undefined && (command.state === "rejected" || command.state === "failed" || command.state === "cancelled")
+  const phase = command === undefined ? null : payPhase(command)
+  const refused = phase === "refused" || phase === "cancelled"
 
   const submit = (e: FormEvent): void => {
     e.preventDefault()
@@ -160,7 +162,7 @@ export function Receive() {
         ) : refused ? (
           <Card>
             <p className={layout.errorText} role="alert" data-testid="pix-qr-refused">
-              {t(`errors:${command.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
+              {t(`errors:${command?.error_key ?? "UNKNOWN_ERROR"}`, { defaultValue: t("errors:UNKNOWN_ERROR") })}
             </p>
           </Card>
         ) : (

@@ -7,8 +7,7 @@
  */
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { CommandView, StatementRowView } from "../../../workers/results.ts"
-
-const OPEN_STATES = new Set(["created", "awaiting-pin", "sending"])
+import { isFinished } from "../../lib/command-phase.ts"
 
 /** The filter's parts a pending row can be held against (its text and amounts are not the server's yet). */
 export function matchesFilter(r: StatementRowView, q: Pick<StatementQueryMsg, "currency" | "direction" | "types" | "statuses">): boolean {
@@ -26,7 +25,7 @@ export function pendingRowsOf(commands: ReadonlyArray<CommandView> | undefined, 
   // each command's definition says which rows it will make (sync/commands, `pendingRows`); the engine
   // sends them with the command while it is open
   for (const c of commands) {
-    if (!OPEN_STATES.has(c.state) || !walletIds.includes(c.wallet_id)) continue
+    if (isFinished(c.state) || !walletIds.includes(c.wallet_id)) continue
     if (c.pendingRows) rows.push(...c.pendingRows)
   }
   return rows.sort((a, b) => b.created_at.localeCompare(a.created_at))
