@@ -34,7 +34,7 @@ import { EngineBus, type EngineBusShape } from "./services/bus.ts"
 import { Commands, type CommandDesk } from "./services/commands.ts"
 import { LiveQueries, type LiveQueriesState } from "./services/live-queries.ts"
 import { Mirror, type MirrorState } from "./services/mirror.ts"
-import { EngineEnvironment, Session, notSignedIn, type EngineEnv, type SessionState } from "./services/session.ts"
+import { EngineEnvironment, Session, notSignedIn, type EngineEnv, type SessionEnd, type SessionState } from "./services/session.ts"
 import { Stream, type StreamState } from "./services/stream.ts"
 import { TableSync, type TableSyncState } from "./services/table-sync.ts"
 
@@ -188,52 +188,83 @@ export class Engine {
     return this.starting
   }
 
+  /**
+   * The session's life as one scope (issue 29 item 2, D-worker-boundary): each part opened for this user is acquired
+   * into the session's scope with its release — the user's store (closed, or wiped with the uploads' files), the
+   * timers, the mirror, the pulls and projections, the outbox, the stream — and ending the session closes that scope,
+   * which releases them last first. A session that ends while this runs stops at the next part; a part still opening
+   * is released once it has opened.
+   */
   private async open(session: SessionInfo): Promise<void> {
-    const ready = this.state.serverTypeUnknown()
-    const db = await openUserDb(session.userId, this.env.storage)
-    this.state.db = db
+    const s = this.state
+    const scope = s.beginScope()
+    const ready = s.serverTypeUnknown()
+    const db = await s.acquire(
+      scope,
+      "wipe",
+      () => openUserDb(session.userId, this.env.storage),
+      async (end, opened) => {
+        try {
+          await this.starting // what was opening has settled before the store goes
+        } catch {
+          /* opening failed: release anyway */
+        }
+        s.db = null
+        if (end === "keep") {
+          if (opened && !opened.closed) await opened.close()
+          return
+        }
+        s.walletId = null
+        const idb = this.env.indexedDB ?? globalThis.indexedDB
+        await wipeUserDb(opened ?? null, session.userId, this.env.storage, idb).catch(this.bus.noted("wipe"))
+        await deleteIdbFileStore(fileDbNameFor(dbNameFor(session.userId)), idb).catch(this.bus.noted("wipe.files"))
+      }
+    )
+    if (!db) return
+    s.db = db
     // A2: a green-server user's calls need `server-type`; views' calls wait until it is known
     const known = await db.meta.findOne("user|serverType").exec()
-    this.state.serverType = (known?.value as "green" | "blue" | undefined) ?? null
-    if (!this.state.serverType) await this.state.loadProfile()
+    s.serverType = (known?.value as "green" | "blue" | undefined) ?? null
+    if (!s.serverType) await s.loadProfile()
     ready()
-    await this.mirror.open(db)
-    await this.sync.open(db, session.userId)
-    await this.desk.open(db)
-    this.bus.changed()
-    await this.stream.open(db)
+    // the parts in the order they open; ending the session releases them in the reverse order, then the store
+    const parts: ReadonlyArray<readonly [string, () => Promise<unknown>, (end: SessionEnd) => unknown]> = [
+      ["timers", async () => undefined, () => this.bus.clearTimers()],
+      ["mirror", () => this.mirror.open(db), (end) => (this.mirror.close(), end === "wipe" && this.mirror.clear())],
+      // no coalesced pull may start once the pulls are awaited: the timers go first
+      [
+        "sync",
+        () => this.sync.open(db, session.userId),
+        (end) => (this.bus.clearTimers(), this.sync.stopped().then(() => end === "wipe" && this.sync.clear()))
+      ],
+      ["outbox", () => this.desk.open(db), (end) => this.desk.close().then(() => end === "wipe" && this.desk.forget())],
+      ["stream", () => this.stream.open(db), (end) => (this.stream.stop(), end === "wipe" && this.stream.clear())]
+    ]
+    for (const [where, open, release] of parts) {
+      if ((await s.acquire(scope, where, () => open().then(() => true), release)) === null) return
+      if (where === "outbox") this.bus.changed() // the outbox's commands are shown before the stream opens
+    }
     void this.syncAll().catch(this.bus.noted("sync"))
   }
 
   /** Stop without wiping (a tab or worker going away): commands stay in the outbox for replay (C6). */
   async close(): Promise<void> {
-    const db = await this.halt()
-    if (db && !db.closed) await db.close()
+    await this.end("keep")
   }
 
-  /**
-   * Stop everything that runs for a session — stream, poll, timers, change feed, PIN prompts,
-   * outbox, pulls — and hand back the database, detached, for the caller to close or wipe.
-   */
-  private async halt(): Promise<UserDb | null> {
+  /** End the session: no one is signed in from now, and its scope closes (keeping or wiping the user's data). */
+  private async end(how: SessionEnd): Promise<void> {
     this.state.current = null
-    this.stream.stop()
-    this.bus.clearTimers()
-    this.mirror.close()
-    await this.desk.close()
+    await this.state.endScope(how)
     try {
       await this.starting
     } catch {
-      /* opening failed: stop anyway */
+      /* opening failed: ended anyway */
     }
-    await this.sync.stopped()
-    const db = this.state.db
-    this.state.db = null
-    return db
   }
 
   /**
-   * S4: logout, expiry and user switch close the engine and delete this user's local data. A logout also asks the
+   * S4: logout, expiry and user switch end the session and delete this user's local data. A logout also asks the
    * server to revoke the session (issue 30 item 4, `logout`: its refresh-token family) through the users-API client —
    * best-effort: offline, refused or slower than LOGOUT_REVOKE_WAIT_MS, the local data is wiped all the same.
    */
@@ -241,15 +272,7 @@ export class Engine {
     const session = this.state.current
     if (!session) return
     if (reason === "logout") await this.revokeOnServer(session)
-    const db = await this.halt()
-    this.desk.forget()
-    this.mirror.clear()
-    this.sync.clear()
-    this.stream.clear()
-    this.state.walletId = null
-    const idb = this.env.indexedDB ?? globalThis.indexedDB
-    await wipeUserDb(db, session.userId, this.env.storage, idb).catch(this.bus.noted("wipe"))
-    await deleteIdbFileStore(fileDbNameFor(dbNameFor(session.userId)), idb).catch(this.bus.noted("wipe.files"))
+    await this.end("wipe")
     this.env.onSession(reason === "expired" ? "expired" : "signedOut", null)
     this.bus.changed()
   }

@@ -4,7 +4,7 @@
  * `server-type`, the user's open store and whether the device is online. It knows nothing of lists,
  * projections or commands; the parts that do read it from here.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Exit, Layer, Scope } from "effect"
 import type { RxStorage } from "rxdb"
 import type { EndpointId } from "../../schema/api.ts"
 import type { Locale } from "../../schema/common.ts"
@@ -34,6 +34,10 @@ export class EngineEnvironment extends Context.Service<EngineEnvironment, Engine
   static readonly layer = (env: EngineEnv): Layer.Layer<EngineEnvironment> => Layer.succeed(EngineEnvironment, env)
 }
 
+/** How a session ends (S4): `keep` stops it and keeps the user's local data (a worker going away); `wipe` also forgets it. */
+export type SessionEnd = "keep" | "wipe"
+const endOf = (exit: Exit.Exit<unknown, unknown>): SessionEnd => (Exit.isSuccess(exit) && exit.value === "wipe" ? "wipe" : "keep")
+
 /** The tagged refusal of an action that needs a signed-in user with an open store (C8 waits for the store first). */
 export const notSignedIn = (): NotAuthorized => new NotAuthorized({ status: 401, key: "NOT_AUTHORIZED", message: "no session" })
 
@@ -50,6 +54,8 @@ export class SessionState {
   private readonly onlineWaiters: Array<() => void> = []
   private readonly renewed = new Set<() => void>()
   private readonly expired = new Set<() => void>()
+  /** The signed-in session as an Effect scope: each part the engine opens for it adds its release (D-worker-boundary). */
+  private scope: Scope.Closeable | null = null
 
   constructor(
     private readonly env: EngineEnv,
@@ -79,6 +85,49 @@ export class SessionState {
   configure(apiBase: string, locale: Locale): void {
     this.apiBase = apiBase
     this.locale = locale
+  }
+
+  /** A new session scope: what the engine opens for this sign-in is acquired into it, and released when it ends. */
+  beginScope(): Scope.Closeable {
+    const scope = Scope.makeUnsafe("sequential")
+    this.scope = scope
+    return scope
+  }
+
+  /**
+   * Open a part of the session `scope` and add its release, told how the session ended. The release is added as the
+   * part starts opening, so a session that ends meanwhile releases the part once it has opened (or failed to); the
+   * releases run last acquired first. Null, and nothing opened, when the session has already ended. A failed release
+   * is noted (EN1), never thrown: the rest of the session is still released.
+   */
+  async acquire<A>(
+    scope: Scope.Closeable,
+    where: string,
+    open: () => Promise<A>,
+    release: (end: SessionEnd, opened: A | undefined) => unknown
+  ): Promise<A | null> {
+    if (scope !== this.scope) return null
+    const opening = open()
+    const settled = opening.catch(() => undefined)
+    await Effect.runPromise(
+      Scope.addFinalizerExit(scope, (exit) =>
+        Effect.promise(() =>
+          settled
+            .then(async (opened) => {
+              await release(endOf(exit), opened)
+            })
+            .catch(this.bus.noted(where))
+        )
+      )
+    )
+    return opening
+  }
+
+  /** End the session: its scope closes, releasing every part it acquired (last first); nothing when none is open. */
+  async endScope(end: SessionEnd): Promise<void> {
+    const scope = this.scope
+    this.scope = null
+    if (scope) await Effect.runPromise(Scope.close(scope, Exit.succeed(end)))
   }
 
   /** Told when the tokens were renewed (the stream reconnects with them). */
