@@ -218,13 +218,13 @@ interface Ast {
 const astOf = (s: unknown): Ast | undefined => (s as { ast?: Ast } | undefined)?.ast
 
 const DATE_LIKE = /date|_until|^day$/
-/** Strings that pass common rules of the contract (D-rules-on-contract): a CPF (also a Pix key and a document), a name, a PIN. */
-const RULED_CANDIDATES = ["11144477735", "Ana Souza", "1234", "2026-01-15"] as const
+/** Values that pass common rules of the contract (D-rules-on-contract): a CPF (also a Pix key and a document), a name, a PIN; a month, a year. */
+const RULED_CANDIDATES: ReadonlyArray<string | number> = ["11144477735", "Ana Souza", "1234", "2026-01-15", 1, 2026]
 /** The first value the field's rules admit, trying `plain` first: a sample body breaks no rule, so a case tests one thing. */
-const admitted = (a: Ast, plain: string): string => {
+const admitted = <T extends string | number>(a: Ast, plain: T): T => {
   if (((a as { checks?: ReadonlyArray<unknown> }).checks ?? []).length === 0) return plain
   const is = Schema.is(Schema.make(a as unknown as SchemaAST.AST) as Schema.Codec<unknown, unknown>)
-  return [plain, ...RULED_CANDIDATES].find((v) => is(v)) ?? plain
+  return ([plain, ...RULED_CANDIDATES].find((v) => typeof v === typeof plain && is(v)) as T | undefined) ?? plain
 }
 /** A value of the field's type that a handler would plausibly take (`idValue` for fields naming another record). */
 const sampleOf = (a: Ast, name: string, idValue: string | undefined, depth = 0): unknown => {
@@ -234,7 +234,7 @@ const sampleOf = (a: Ast, name: string, idValue: string | undefined, depth = 0):
       if (idValue !== undefined && (name === "id" || name.endsWith("_id"))) return idValue
       return admitted(a, DATE_LIKE.test(name) ? "2026-01-15" : name === "time" ? "10:00" : "x")
     case "Number":
-      return 100
+      return admitted(a, 100)
     case "Boolean":
       return true
     case "Literal":
