@@ -70,7 +70,8 @@ async function fetchLimit(page: Page, email: string): Promise<{ seconds: number;
       accept: "application/json",
       "content-type": "application/json",
       nonce: crypto.randomUUID(),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      // Ana is a green-server user (A2: her calls carry server-type)
+      ...(token ? { authorization: `Bearer ${token}`, "server-type": "green" } : {}),
       ...(wallet ? { "wallet-uuid": wallet } : {})
     })
     const post = async (path: string, body: unknown) =>
