@@ -16,7 +16,8 @@
  *  9. sensitive endpoints: a valid unexpired unspent `pin_token` of the caller, and for a token bound to a command
  *     its transaction-uuid and its request's hash (issue 30 item 3, D-pin-binding) → else 422 PIN_REQUIRED;
  * 10. the handler runs inside one SQLite transaction, together with the idempotency record and the spending of the
- *     pin_token (a token authorises exactly one applied request; a repeat of it is answered by step 8);
+ *     pin_token (a token authorises exactly one applied request; a repeat of it is answered by step 8); while responses
+ *     are checked, a refusal its endpoint does not declare (schema/refusals.ts) is a 500;
  * 11. faults AFTER commit (504 or a dropped connection), so clients exercise reconciliation;
  * 12. the response is checked against the endpoint's response Schema (optional).
  */
@@ -27,6 +28,7 @@ import { hasPermission } from "../schema/permissions.ts"
 import { STATUS_KEYS } from "../schema/errors.ts"
 import { pinPayloadHash } from "../schema/pin-binding.ts"
 import { issueFields } from "../schema/validation.ts"
+import { mayRefuse } from "../schema/refusals.ts"
 import type { Ctx } from "./context.ts"
 import { ApiError, errorBody, langOf, type Lang } from "./errors.ts"
 import { RawJson, userById, walletAccess, type UserRow, type WalletAccess } from "./repo.ts"
@@ -409,6 +411,13 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
       let out: Out
       try {
         out = runHandler()
+      } catch (e) {
+        // issue 29 item 3: a route answers only the refusals its endpoint declares (schema/refusals.ts), checked like responses
+        if (e instanceof ApiError && d.refusals !== undefined && ctx.cfg.checkResponses !== false && !mayRefuse(id, e.key)) {
+          ctx.log(`[sandbox] ${id} refused with ${e.key}, which its endpoint does not declare (schema/refusals.ts)`)
+          throw new ApiError(500, "INTERNAL_ERROR", `${id} refused with an undeclared ${e.key}`)
+        }
+        throw e
       } finally {
         runDeferred()
       }

@@ -4,6 +4,7 @@
  * (schema/api-<area>.ts, spread into `api`) can use `def` without importing the contract back.
  */
 import type { Schema } from "effect"
+import type { ERROR_KEYS } from "./error-keys.ts"
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
@@ -24,6 +25,8 @@ export interface EndpointDef {
   readonly sensitive?: boolean
   /** Permission tag(s) the server checks on the wallet (alternatives). */
   readonly permission?: string | ReadonlyArray<string>
+  /** The catalogue keys its route may refuse with besides any call's (schema/refusals.ts `REFUSALS`, issue 29 item 3). */
+  readonly refusals?: ReadonlyArray<(typeof ERROR_KEYS)[number]>
 }
 
 /** Declares one call, keeping its literal types. */

@@ -10,6 +10,7 @@ import { Schema } from "effect"
 import { Envelope, Ok } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { P } from "./permissions.ts"
+import { REFUSALS } from "./refusals.ts"
 import { PixKey, PixKeyCreateBody, PixKeysPage } from "./pix.ts"
 import { PixQrCode, PixQrCodesPage, PixQrCreateBody, PixQrDecoded } from "./pix-qr.ts"
 import { PixPaymentResult } from "./entities.ts"
@@ -84,6 +85,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixQrStatic,
     body: PixPayByQrBody,
+    refusals: REFUSALS.pixPayByQrStatic,
     response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamic: def({
@@ -94,6 +96,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixQrDynamic,
     body: PixPayByQrBody,
+    refusals: REFUSALS.pixPayByQrDynamic,
     response: Envelope(PixPaymentResult)
   }),
   // features §7 the other by-qr-code variants: static withdrawal, dynamic due-date billing, withdrawal and change (D-pix-qr-variants)
@@ -105,6 +108,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixQrStaticWithdrawal,
     body: PixPayByQrBody,
+    refusals: REFUSALS.pixPayByQrStaticWithdrawal,
     response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamicDue: def({
@@ -115,6 +119,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixQrDynamicDue,
     body: PixPayByQrBody,
+    refusals: REFUSALS.pixPayByQrDynamicDue,
     response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamicWithdrawal: def({
@@ -125,6 +130,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixQrDynamicWithdrawal,
     body: PixPayByQrBody,
+    refusals: REFUSALS.pixPayByQrDynamicWithdrawal,
     response: Envelope(PixPaymentResult)
   }),
   pixPayByQrDynamicChange: def({
@@ -135,6 +141,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixQrDynamicChange,
     body: PixPayByQrBody,
+    refusals: REFUSALS.pixPayByQrDynamicChange,
     response: Envelope(PixPaymentResult)
   }),
   // features §2 pay by account, §7 decode/by-account and by-account/instant-billing (the v2 path, as by key; D-pix-by-account)
@@ -153,6 +160,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixByAccount,
     body: PixPayByAccountBody,
+    refusals: REFUSALS.pixPayByAccount,
     response: Envelope(PixPaymentResult)
   }),
   // features §2 pay/{id}/devolution (get-pix-deposits), §7 /users/v2/pix/devolutions: GET the payment's
@@ -173,6 +181,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixDevolutions,
     body: PixDevolutionBody,
+    refusals: REFUSALS.pixDevolutionCreate,
     response: Envelope(PixDevolution)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -49,6 +49,7 @@ import { SignInPassword, StrongPasswordString } from "./rules/passwords.ts"
 import { PhoneString, PinString, TemporaryTokenString } from "./rules/codes.ts"
 import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { GrantedRoles } from "./rules/roles.ts"
+import { REFUSALS } from "./refusals.ts"
 import { PositiveAmount } from "./rules/money-dates.ts"
 import { SentPixKey } from "./rules/pix-keys.ts"
 import { cardsApi } from "./api-cards.ts"
@@ -512,6 +513,7 @@ export const api = {
     sensitive: true,
     permission: P.postPixByKey,
     body: Schema.Struct({ key: SentPixKey, amount: PositiveAmount, description: PixDescription, pin_token: Str }),
+    refusals: REFUSALS.pixPayByKey,
     response: Envelope(PixPaymentResult)
   }),
 
