@@ -72,13 +72,16 @@ class FakeEngine {
     this.submitted.push({ walletId, body })
     return Promise.resolve(`cmd-${this.submitted.length}`)
   }
-  saveView(view: unknown): Promise<void> {
-    this.savedViews.push(view)
-    return Promise.resolve()
-  }
-  deleteView(id: string): Promise<void> {
-    this.deletedViews.push(id)
-    return Promise.resolve()
+  /** The requests of sync/requests.ts the tested views call through the derived client (`getEngine().rpc`). */
+  readonly rpc = {
+    saveView: ({ view }: { readonly view: unknown }): Promise<void> => {
+      this.savedViews.push(view)
+      return Promise.resolve()
+    },
+    deleteView: ({ id }: { readonly id: string }): Promise<void> => {
+      this.deletedViews.push(id)
+      return Promise.resolve()
+    }
   }
   setLocale(): void {
     /* the header of core §7: nothing to send here */
