@@ -10,7 +10,8 @@ import { Envelope, Ok } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
 import { P } from "./permissions.ts"
 import { PixKey } from "./pix.ts"
-import { ClaimKind, PixClaim, PixClaimsPage } from "./pix-claims.ts"
+import { ClaimKind, KeyCodeString, PixClaim, PixClaimsPage } from "./pix-claims.ts"
+import { SentPixKey } from "./rules/pix-keys.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
@@ -29,7 +30,7 @@ export const pixClaimsApi = {
     wallet: true,
     transaction: true,
     permission: P.postPixKeys,
-    body: Schema.Struct({ code: Schema.String }),
+    body: Schema.Struct({ code: KeyCodeString }),
     response: Envelope(PixKey)
   }),
   /** Drops a not-confirmed key request. */
@@ -56,7 +57,7 @@ export const pixClaimsApi = {
     transaction: true,
     sensitive: true,
     permission: P.postPixKeys,
-    body: Schema.Struct({ key: Schema.String, kind: ClaimKind, pin_token: Schema.String }),
+    body: Schema.Struct({ key: SentPixKey, kind: ClaimKind, pin_token: Schema.String }),
     response: Envelope(PixClaim)
   }),
   pixClaimCancel: def({

@@ -7,6 +7,7 @@
  * What the spec does not show is ours: docs/decisions.md "Pix keys and claims".
  */
 import { Schema } from "effect"
+import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { defineList } from "./list-def.ts"
 
 /** The key types (as schema/pix.ts PixKeyType; not imported from there: pix.ts spreads this file's list). */
@@ -114,6 +115,8 @@ export const claimKindFor = (keyType: PixKeyType, sameHolder: boolean): ClaimKin
 
 /** features §5: a key confirmation code is exactly 5 digits. */
 export const isKeyCode = (s: string): boolean => new RegExp(`^\\d{${KEY_CODE_LENGTH}}$`).test(s)
+/** A body's key code (features §7): its digits once trimmed, VALIDATION_KEY_CODE otherwise (D-rules-on-contract). */
+export const KeyCodeString = Schema.String.check(ruleCheck((s: string) => isKeyCode(s.trim()), ValidationMessage.key_code))
 
 /** features §3: e-mail and phone keys are confirmed by a code before they are added. */
 export const needsConfirmation = (keyType: PixKeyType): boolean => keyType === "email" || keyType === "phone"

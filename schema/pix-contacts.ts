@@ -7,6 +7,7 @@
 import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { PixKeyType } from "./pix.ts"
+import { SentPixKey } from "./rules/pix-keys.ts"
 
 export const PixContact = Schema.Struct({
   id: Schema.String,
@@ -30,7 +31,8 @@ export const PixContactsPage = Schema.Struct({
 })
 
 /** Adding a contact: the key only — the server decodes it and stores who holds it. */
-export const PixContactCreateBody = Schema.Struct({ key: Schema.String })
+/** A contact's key: valid once trimmed (SentPixKey, VALIDATION_PIX_KEY; D-rules-on-contract). */
+export const PixContactCreateBody = Schema.Struct({ key: SentPixKey })
 
 export const pixContactsLists = {
   pix_contacts: defineList({

@@ -16,7 +16,7 @@ import type { Hono } from "hono"
 import type { Ctx } from "../context.ts"
 import type { DB } from "../db.ts"
 import { bind, Reply } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
+import { ApiError } from "../errors.ts"
 import { normalizePixKey, pixKeyType } from "../../schema/validation.ts"
 import type { PixKey } from "../../schema/pix.ts"
 import {
@@ -24,7 +24,6 @@ import {
   claimKindFor,
   claimMovesKey,
   DAY,
-  isKeyCode,
   KEY_CODE_ATTEMPTS,
   KEY_CODE_LENGTH,
   KEY_CODE_TTL_MS,
@@ -199,8 +198,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
 
   // features §7 POST /users/pix/keys/{id}/code: confirm; §8 incorrect code, attempts exceeded
   bind(app, ctx, "pixKeyCodeConfirm", (req) => {
-    const code = req.body.code.trim()
-    if (!isKeyCode(code)) badField("code", "VALIDATION_KEY_CODE")
+    const code = req.body.code.trim() // its 5 digits: the body's KeyCodeString (D-rules-on-contract)
     const k = pendingKey(req.wallet.wallet.id, req.params.id ?? "")
     if (k.status === "added") return { data: toKey(db, k) }
     const c = db.prepare("SELECT * FROM pix_key_codes WHERE key_id = ?").get(k.id) as CodeRow | undefined
@@ -253,9 +251,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     settleDirectory(ctx)
     const w = req.wallet.wallet
     const typed = req.body.key.trim()
-    const type = pixKeyType(typed)
-    if (type === null) badField("key", "VALIDATION_PIX_KEY")
-    const keyType = type as NonNullable<typeof type>
+    const keyType = pixKeyType(typed) as NonNullable<ReturnType<typeof pixKeyType>> // a valid key: the body's SentPixKey (D-rules-on-contract)
     const key = normalizePixKey(typed, keyType) ?? typed
     const me = db.prepare("SELECT u.id, u.type, u.document, u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as {
       id: string

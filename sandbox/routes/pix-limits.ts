@@ -15,7 +15,7 @@ import type { Hono } from "hono"
 import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
-import { decodePixKey } from "../ledger.ts"
+import { decodeSentPixKey } from "../ledger.ts"
 import { lookupPixKey } from "../pix-keys-db.ts"
 import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "../pix-limits-db.ts"
 import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../schema/pix-limits.ts"
@@ -82,9 +82,7 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "pixContactCreate", (req) => {
     const w = req.wallet.wallet
-    const decoded = decodePixKey(req.body.key)
-    if (decoded === null) badField("key", "VALIDATION_PIX_KEY")
-    const d = decoded as NonNullable<typeof decoded>
+    const d = decodeSentPixKey(req.body.key) // a valid key: the body's SentPixKey (D-rules-on-contract)
     // the directory names a key's holder as the decode-by-key call does
     const holder = lookupPixKey(db, d.key)
     const name = holder?.name ?? d.beneficiary_name

@@ -18,6 +18,8 @@ import { PixPayByAccountBody } from "../pix-account.ts"
 import { parseIsoDate } from "../holidays.ts"
 import { MultipartCreateBody } from "../api-storage.ts"
 import { cardsAdminApi } from "../api-cards.ts"
+import { isKeyCode } from "../pix-claims.ts"
+import { PixContactCreateBody } from "../pix-contacts.ts"
 import { GgrCreateBody, GgrPatchBody, ReportCreateBody } from "../betting.ts"
 import { ActivateBody, CardPasswordBody, RequestVirtualBody } from "../cards.ts"
 import {
@@ -465,6 +467,18 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
     })
     // neither shape: both shapes' missing keys, as before
     expect(fieldErrors(api.verifyPin.body, {})).toEqual({ pin: "VALIDATION_REQUIRED", temporary_token: "VALIDATION_REQUIRED" })
+  })
+
+  it("a Pix key's code, a claim's key and a contact's key (pix-claims.ts, pix-limits.ts)", () => {
+    forAll(15, (r) => {
+      const code = r.pick([r.digits(5), ` ${r.digits(5)} `, r.digits(r.int(0, 7)), "1234a"])
+      expect(fieldErrors(api.pixKeyCodeConfirm.body, { code })).toEqual(isKeyCode(code.trim()) ? {} : { code: "VALIDATION_KEY_CODE" })
+      const key = pixKey(r)
+      const oldKeyFields: Fields = {}
+      oldKey(oldKeyFields, key)
+      expect(fieldErrors(api.pixClaimStart.body, { key, kind: "ownership", pin_token: "t" })).toEqual(oldKeyFields)
+      expect(fieldErrors(PixContactCreateBody, { key })).toEqual(oldKeyFields)
+    })
   })
 
   it("known difference: a description is judged as sent; the QR code and the boleto trimmed it first (tab, line break, spaces at the ends)", () => {
