@@ -192,7 +192,8 @@ describe.each(LOCALES)("pay a boleto by its barcode (%s)", (lng) => {
       expect((asked[0]?.video as MediaTrackConstraints).facingMode).toEqual({ ideal: "environment" })
       // read: the camera is closed and its tracks stopped
       await expect.element(screen.getByRole("button", { name: tx.camera })).toBeVisible()
-      expect(camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
+      // the tracks stop in the scanner's effect cleanup, which React runs after the commit: waited for, not read at once
+      await expect.poll(() => camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
       expect(document.querySelector("video")).toBeNull()
     } finally {
       camera.stop()
@@ -215,7 +216,8 @@ describe.each(LOCALES)("pay a boleto by its barcode (%s)", (lng) => {
       await expect.element(screen.getByLabelText(tx.video)).toBeVisible()
       await expect.poll(() => (document.querySelector("video") as HTMLVideoElement | null)?.srcObject ?? null).toBe(camera.stream)
       await screen.unmount()
-      expect(camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
+      // the tracks stop in the scanner's effect cleanup, which React runs after the commit: waited for, not read at once
+      await expect.poll(() => camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
     } finally {
       camera.stop()
     }

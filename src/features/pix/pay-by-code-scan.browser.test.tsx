@@ -188,7 +188,8 @@ describe.each(LOCALES)("pay a Pix by its QR code (%s)", (lng) => {
       await expect.element(screen.getByTestId("pix-code-beneficiary-name")).toHaveTextContent("Bruno Costa")
       expect(gum).toHaveBeenCalledTimes(1)
       await expect.element(screen.getByRole("button", { name: tx.camera })).toBeVisible()
-      expect(camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
+      // the tracks stop in the scanner's effect cleanup, which React runs after the commit: waited for, not read at once
+      await expect.poll(() => camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
     } finally {
       camera.stop()
     }
@@ -223,7 +224,8 @@ describe.each(LOCALES)("pay a Pix by its QR code (%s)", (lng) => {
       await screen.getByRole("button", { name: tx.camera }).click()
       await expect.element(screen.getByLabelText(tx.code)).toHaveValue(CODE)
       expect(detected).toContain("HTMLVideoElement")
-      expect(camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
+      // the tracks stop in the scanner's effect cleanup, which React runs after the commit: waited for, not read at once
+      await expect.poll(() => camera.stream.getTracks().map((t) => t.readyState)).toEqual(["ended"])
     } finally {
       camera.stop()
     }

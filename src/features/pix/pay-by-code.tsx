@@ -11,7 +11,7 @@
 import { useRef, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { getEngine } from "../../../workers/client.ts"
-import { hasNoEmoji, tryDecodePixCopyPaste } from "../../../schema/validation.ts"
+import { tryDecodePixCopyPaste } from "../../../schema/validation.ts"
 import type { PixQrDecoded } from "../../../schema/pix-qr.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -19,8 +19,8 @@ import { useCurrentWallet } from "../../lib/use-shell-data.ts"
 import { Button, Card, MoneyField, PasteButton, TextField, layout } from "../../ui/index.ts"
 import { CodeScanner } from "../../ui/code-scanner.tsx"
 import * as s from "./pix.css.ts"
-import { useBrlBalance } from "../../lib/use-live-queries.ts"
-import { PixLimitLeft, usePixLimitWarning } from "./limits.tsx"
+import { PixLimitLeft } from "./limits.tsx"
+import { usePixPayCheck } from "./pay-confirm.tsx"
 import { usePayFlow } from "../../lib/use-pay-flow.ts"
 import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
 
@@ -43,8 +43,7 @@ export function PayByCode() {
   const { t } = useTranslation()
   const f = useFormat()
   const wallet = useCurrentWallet()
-  const balance = useBrlBalance(wallet?.id)
-  const limitWarning = usePixLimitWarning(wallet?.id)
+  const { balance, check } = usePixPayCheck(wallet?.id)
   const [code, setCode] = useState("")
   const [codeError, setCodeError] = useState<string | null>(null)
   const [decoded, setDecoded] = useState<PixQrDecoded | null>(null)
@@ -98,21 +97,9 @@ export function PayByCode() {
     e.preventDefault()
     setFormError(null)
     if (!decoded) return
-    if (amount === null || amount <= 0) {
-      setFormError(t("pix:pay.amountRequired"))
-      return
-    }
-    if (balance !== null && amount > balance) {
-      setFormError(t("errors:INSUFFICIENT_BALANCE"))
-      return
-    }
-    if ([...description].length > 140 || !hasNoEmoji(description)) {
-      setFormError(t("pix:pay.descriptionInvalid"))
-      return
-    }
-    const overLimit = limitWarning(amount, decoded.beneficiary_document) // issue 12: warned before the PIN
-    if (overLimit !== null) {
-      setFormError(overLimit)
+    const problem = check(amount, description, decoded.beneficiary_document, true)
+    if (problem !== null || amount === null) {
+      setFormError(problem)
       return
     }
     flow.review({ code: code.trim(), amount, description: description.trim(), decoded })

@@ -83,8 +83,7 @@ export function PayConfirm({ head, beneficiary, command, onAgain, schedulable }:
   const [amount, setAmount] = useState<number | null>(null)
   const [description, setDescription] = useState("")
   const [formError, setFormError] = useState<string | null>(null)
-  const balance = useBrlBalance(wallet?.id)
-  const limitWarning = usePixLimitWarning(wallet?.id)
+  const { balance, check } = usePixPayCheck(wallet?.id)
   const flow = usePayFlow<Review>({
     send: (r) => {
       const k = schedulable
@@ -107,35 +106,14 @@ export function PayConfirm({ head, beneficiary, command, onAgain, schedulable }:
     e.preventDefault()
     setFormError(null)
     if (!beneficiary) return
-    if (amount === null || amount <= 0) {
-      setFormError(t("pix:pay.amountRequired"))
+    // a schedule moves no money now: its balance and limit are the scheduler's on the date (D-pix-schedule)
+    const problem = check(amount, description, beneficiary.document, mode === "now")
+    const dateProblem = mode === "now" ? null : whenProblem({ when: mode, date, start, end })
+    if (problem !== null || dateProblem !== null || amount === null) {
+      setFormError(problem ?? t(`pix:${dateProblem ?? ""}`, { days: SCHEDULE_MAX_DAYS }))
       return
     }
-    if ([...description].length > 140 || !hasNoEmoji(description)) {
-      setFormError(t("pix:pay.descriptionInvalid"))
-      return
-    }
-    const r: Review = { mode, amount, description: description.trim(), beneficiary, date, frequency, start, end }
-    if (mode !== "now") {
-      // a schedule moves no money now: its balance and limit are the scheduler's on the date (D-pix-schedule)
-      const problem = whenProblem({ when: mode, date, start, end })
-      if (problem !== null) {
-        setFormError(t(`pix:${problem}`, { days: SCHEDULE_MAX_DAYS }))
-        return
-      }
-      flow.review(r)
-      return
-    }
-    if (balance !== null && amount > balance) {
-      setFormError(t("errors:INSUFFICIENT_BALANCE"))
-      return
-    }
-    const overLimit = limitWarning(amount, beneficiary.document) // issue 12: warned before the PIN
-    if (overLimit !== null) {
-      setFormError(overLimit)
-      return
-    }
-    flow.review(r)
+    flow.review({ mode, amount, description: description.trim(), beneficiary, date, frequency, start, end })
   }
 
   if (flow.command) {
@@ -311,4 +289,27 @@ export function PayConfirm({ head, beneficiary, command, onAgain, schedulable }:
       />
     </div>
   )
+}
+
+/**
+ * The checks of a Pix before its review (features §2, §5, §8; issue 12): an amount above zero, a message of at most
+ * 140 characters without emoji and, for a payment made now, the balance and what is left of the limit for this
+ * beneficiary. The message to show, or null. Shared by pay by key, contact, account and code.
+ */
+export function usePixPayCheck(walletId: string | null | undefined): {
+  /** The wallet's BRL balance (the amount field's hint), null until known. */
+  readonly balance: number | null
+  readonly check: (amount: number | null, description: string, beneficiaryDocument: string, now: boolean) => string | null
+} {
+  const { t } = useTranslation()
+  const balance = useBrlBalance(walletId)
+  const limitWarning = usePixLimitWarning(walletId)
+  const check = (amount: number | null, description: string, document: string, now: boolean): string | null => {
+    if (amount === null || amount <= 0) return t("pix:pay.amountRequired")
+    if ([...description].length > 140 || !hasNoEmoji(description)) return t("pix:pay.descriptionInvalid")
+    if (!now) return null
+    if (balance !== null && amount > balance) return t("errors:INSUFFICIENT_BALANCE")
+    return limitWarning(amount, document) // issue 12: warned before the PIN
+  }
+  return { balance, check }
 }
