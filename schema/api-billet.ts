@@ -12,6 +12,7 @@ import { P } from "./permissions.ts"
 import {
   BILLET_DEPOSIT_MIN,
   BilletDeposit,
+  BoletoLineString,
   BilletDepositBody,
   BilletPayBody,
   BilletPayment,
@@ -33,7 +34,7 @@ export const billetApi = {
     path: "/users/banking/billet-payments/decode",
     wallet: true,
     permission: P.postBilletPayment,
-    query: Schema.Struct({ line: Schema.String, date: optStr }),
+    query: Schema.Struct({ line: BoletoLineString, date: Schema.optionalKey(CalendarDateString) }),
     response: Envelope(DecodedBillet)
   }),
   billetPayments: def({
@@ -149,7 +150,7 @@ export const billetAdminApi = {
     method: "POST",
     path: "/__admin/billets/pay",
     auth: false,
-    body: Schema.Struct({ line: Schema.String, payer_name: Schema.optionalKey(Schema.String) }),
+    body: Schema.Struct({ line: BoletoLineString, payer_name: Schema.optionalKey(Schema.String) }),
     response: Envelope(StatementEntry)
   }),
   /** DDA (issue 32 item 2): a boleto from an outside issuer registered against a document (defaults: an invented issuer, R$ 100–900, due in 5 days, 2 % + 0.033 %/day). */

@@ -111,9 +111,11 @@ export const BilletDeposit = Schema.Struct({
 })
 export type BilletDeposit = typeof BilletDeposit.Type
 
+/** A boleto typed or scanned (features §5): a typeable line or barcode `lineOfInput` reads, VALIDATION_BOLETO_LINE otherwise (D-rules-on-contract). */
+export const BoletoLineString = Schema.String.check(ruleCheck((s: string) => lineOfInput(s) !== null, ValidationMessage.boleto_line))
 export const BilletPayBody = Schema.Struct({
   /** The typeable line (47/48 digits) or the 44-digit barcode, separators allowed. */
-  line: Str,
+  line: BoletoLineString,
   amount: PositiveAmount,
   /** A business day ahead to schedule it; absent or null: pay now. */
   payment_date: Schema.optionalKey(Schema.NullOr(Str)),

@@ -10,7 +10,7 @@ import { Schema } from "effect"
 import { Prng, makeCnpj, makeCpf } from "../../sandbox/prng.ts"
 import { api } from "../api.ts"
 import { billetAdminApi } from "../api-billet.ts"
-import { BilletDepositBody } from "../billet.ts"
+import { BilletDepositBody, lineOfInput } from "../billet.ts"
 import { PixQrCreateBody } from "../pix-qr.ts"
 import { RecurrenceCreateBody, ScheduledPixCreateBody } from "../pix-schedule.ts"
 import { PixDevolutionBody } from "../pix-devolution.ts"
@@ -316,7 +316,7 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
       const b = { line: "1", amount: amount(r), pin_token: "t" }
       const old: Fields = {}
       oldPositive(old, b.amount)
-      expect(fieldErrors(api.billetPay.body, b)).toEqual(old)
+      expect(pick(fieldErrors(api.billetPay.body, b), ["amount"])).toEqual(old)
     })
   })
 
@@ -478,6 +478,19 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
       oldKey(oldKeyFields, key)
       expect(fieldErrors(api.pixClaimStart.body, { key, kind: "ownership", pin_token: "t" })).toEqual(oldKeyFields)
       expect(fieldErrors(PixContactCreateBody, { key })).toEqual(oldKeyFields)
+    })
+  })
+
+  it("a boleto typed to decode or pay: its line or barcode, and the decode's date (billet.ts slipOf, billetDecode)", () => {
+    forAll(16, (r) => {
+      const line = r.pick([r.digits(47), r.digits(48), r.digits(44), `${r.digits(5)}.${r.digits(5)} ${r.digits(37)}`, r.digits(r.int(0, 50)), "abc", ""])
+      const old = lineOfInput(line) === null ? { line: "VALIDATION_BOLETO_LINE" } : {}
+      expect(fieldErrors(api.billetPay.body, { line, amount: 100, pin_token: "t" })).toEqual(old)
+      const d = r.chance(0.5) ? { date: date(r) } : {}
+      expect(fieldErrors(api.billetDecode.query, { line, ...d })).toEqual({
+        ...old,
+        ...(d.date !== undefined && parseIsoDate(d.date) === null ? { date: "VALIDATION_DATE" } : {})
+      })
     })
   })
 

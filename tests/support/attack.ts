@@ -10,6 +10,7 @@ import { expect } from "vitest"
 import { Schema, type SchemaAST } from "effect"
 import { api, fillPath, type EndpointDef, type EndpointId } from "../../schema/api.ts"
 import { ERROR_KEYS } from "../../schema/errors.ts"
+import { makeBankSlipLine } from "../../schema/boleto.ts"
 import { signAccessToken } from "../../sandbox/tokens.ts"
 import type { Sandbox } from "../../sandbox/server.ts"
 import type { Session } from "./sandbox-client.ts"
@@ -219,7 +220,15 @@ const astOf = (s: unknown): Ast | undefined => (s as { ast?: Ast } | undefined)?
 
 const DATE_LIKE = /date|_until|^day$/
 /** Values that pass common rules of the contract (D-rules-on-contract): a CPF (also a Pix key and a document), a name, a PIN; a month, a year. */
-const RULED_CANDIDATES: ReadonlyArray<string | number> = ["11144477735", "Ana Souza", "1234", "2026-01-15", 1, 2026]
+const RULED_CANDIDATES: ReadonlyArray<string | number> = [
+  "11144477735",
+  "Ana Souza",
+  "1234",
+  "2026-01-15",
+  makeBankSlipLine({ bank: "001", amountCents: 10_000, dueFactor: 0 }),
+  1,
+  2026
+]
 /** The first value the field's rules admit, trying `plain` first: a sample body breaks no rule, so a case tests one thing. */
 const admitted = <T extends string | number>(a: Ast, plain: T): T => {
   if (((a as { checks?: ReadonlyArray<unknown> }).checks ?? []).length === 0) return plain
