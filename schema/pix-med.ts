@@ -9,7 +9,7 @@
 import { Schema } from "effect"
 import { Id, IsoDateTime, MinorUnits } from "./common.ts"
 import { defineList } from "./list-def.ts"
-import { hasNoEmoji } from "./validation.ts"
+import { DESCRIPTION_MAX, hasMaxLength, hasNoEmoji } from "./validation.ts"
 
 /** BCB: a contest may be opened up to 80 days after the Pix (D-pix-med). */
 export const MED_WINDOW_DAYS = 80
@@ -86,7 +86,7 @@ export const medBlockable = (amount: number, receiverBalance: number, alreadyBlo
 /** The description rule of Pix (≤ 140 characters, no emoji; as a payment's and a devolution's): the field's key or null. */
 export const medTextProblem = (s: string, required: boolean): string | null => {
   if (required && s.trim() === "") return "VALIDATION_REQUIRED"
-  if ([...s].length > 140) return "VALIDATION_MAX"
+  if (!hasMaxLength(s, DESCRIPTION_MAX)) return "VALIDATION_MAX"
   if (!hasNoEmoji(s)) return "VALIDATION_NO_EMOJI"
   return null
 }

@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
 import { isBankBusinessDay, TED_WINDOW } from "./holidays.ts"
 import { DAY_MS, spDayIndex, spDayKey, spDayStart } from "./sao-paulo-time.ts"
-import { hasNoEmoji, isValidDocument, ValidationMessage, type ValidationKey } from "./validation.ts"
+import { DESCRIPTION_MAX, hasMaxLength, hasNoEmoji, isValidDocument, ValidationMessage, type ValidationKey } from "./validation.ts"
 import { TED_BANKS } from "./banks.ts"
 
 const Str = Schema.String
@@ -185,7 +185,7 @@ export function tedProblems(b: Partial<TedDestinationBody> & { readonly amount?:
     else if (!Number.isSafeInteger(b.amount) || b.amount < 1) p["amount"] = V.min_value
   }
   const desc = b.description ?? ""
-  if ([...desc].length > 140) p["description"] = V.max
+  if (!hasMaxLength(desc, DESCRIPTION_MAX)) p["description"] = V.max
   else if (!hasNoEmoji(desc)) p["description"] = V.no_emoji
   return p
 }
