@@ -169,7 +169,8 @@ export class TableSyncState {
       this.bus.changed()
     }
     this.loading = true
-    const loaded = this.loadStatement(db, userId, t0)
+    // the head and the image are written in one transaction with one watermark: a head that matched vouches for it
+    const loaded = this.loadStatement(db, userId, t0, head && stored ? JSON.stringify(stored.watermark) : null)
     this.statementLoaded = loaded.then(
       () => undefined,
       (e: unknown) => this.bus.noted("open.statement")(e)
@@ -186,12 +187,13 @@ export class TableSyncState {
    * The statement projection at open (S6): the image, then the chunks after its watermark; rows an event brought
    * meanwhile (held by `ingest`) after them. Returns the wallets it read. The head, if any, stops answering here.
    */
-  private async loadStatement(db: UserDb, userId: string, t0: number): Promise<ReadonlyArray<string>> {
+  private async loadStatement(db: UserDb, userId: string, t0: number, checkedMark: string | null): Promise<ReadonlyArray<string>> {
     try {
       const stored = await readImage(this.idb(), userId)
       let after: Record<string, number> = {}
       let imageRows = 0
-      if (stored && this.session.db === db && (await this.imageMatches(db, stored.watermark))) {
+      const matches = async (mark: Readonly<Record<string, number>>) => JSON.stringify(mark) === checkedMark || (await this.imageMatches(db, mark))
+      if (stored && this.session.db === db && (await matches(stored.watermark))) {
         const p = StatementProjection.fromImage(stored.projection)
         if (p && this.session.db === db) {
           this.proj = p

@@ -21,6 +21,12 @@ const wallets = () => file.sandbox.admin.seedInfo()!.wallets
 const serverRows = (walletId: string): number =>
   (file.sandbox.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ?").get(walletId) as { n: number }).n
 const ledgerOf = (engine: ReturnType<typeof makeEngine>, walletId: string) => (engine.snapshot({ kind: "syncProgress" }) as SyncProgress).ledger?.[walletId]
+/** fetch with each call's URL and wallet-uuid shown to `see` first; `see` answering true refuses the call as offline. */
+const watchFetch = (see: (url: string, walletId: string | null) => boolean): typeof fetch =>
+  ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url
+    return see(url, new Headers(init?.headers).get("wallet-uuid")) ? Promise.reject(new TypeError("Failed to fetch")) : fetch(input, init)
+  }) as typeof fetch
 /** A check that ran after `since` (a state kept from an earlier session is not this test's). */
 const checkedSince = (engine: ReturnType<typeof makeEngine>, walletId: string, since: string) => (ledgerOf(engine, walletId)?.at ?? "") > since
 
@@ -49,14 +55,11 @@ describe("the ledger check after each sync (issue 30 item 8)", () => {
   it("a check that fails (the server's ledger call refused once) is asked again later and reconciles; the failure is noted (EN1)", async () => {
     const session = await signIn(file.url, "ana@example.com")
     let refused = 0
-    const failOnce = ((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url
-      if (url.includes("reports/statement-ledger") && new Headers(init?.headers).get("wallet-uuid") === wallets().anaMain && refused === 0) {
-        refused++
-        return Promise.reject(new TypeError("Failed to fetch"))
-      }
-      return fetch(input, init)
-    }) as typeof fetch
+    const failOnce = watchFetch((url, walletId) => {
+      const refuse = url.includes("reports/statement-ledger") && walletId === wallets().anaMain && refused === 0
+      if (refuse) refused++
+      return refuse
+    })
     const engine = makeEngine(file.url, { fetch: failOnce })
     await engine.start(session)
     const since = new Date().toISOString()
@@ -75,11 +78,10 @@ describe("the ledger check after each sync (issue 30 item 8)", () => {
     const session = await signIn(file.url, "ana@example.com")
     // the statement pages asked for this wallet
     const pages: URL[] = []
-    const fetchSeen = ((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url
-      if (url.includes("operation-statement?") && new Headers(init?.headers).get("wallet-uuid") === w) pages.push(new URL(url))
-      return fetch(input, init)
-    }) as typeof fetch
+    const fetchSeen = watchFetch((url, walletId) => {
+      if (url.includes("operation-statement?") && walletId === w) pages.push(new URL(url))
+      return false
+    })
     const engine = makeEngine(file.url, { fetch: fetchSeen })
     await engine.start(session)
     const since = new Date().toISOString()
