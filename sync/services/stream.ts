@@ -144,14 +144,9 @@ export class StreamState {
     if (ev.type === "heartbeat") return
     if (ev.type === "notification") {
       this.unread = ev.unread
-      await db.entities.upsert({
-        key: `notifications||${ev.notification.id}`,
-        kind: "notifications",
-        wallet_id: "",
-        id: ev.notification.id,
-        updated_at: ev.notification.created_at,
-        doc: ev.notification
-      })
+      // an inline row like any list's (L5, P11): a pull of the notifications running now keeps it, whose pages
+      // may predate it — written straight to the store, that pull's clean-up removed it (a flaky e2e on CI)
+      this.applyInlineRows(db, "notifications", "", [ev.notification])
       return
     }
     const w = ev.wallet_id ?? ""
