@@ -34,7 +34,7 @@ import {
 } from "./names.ts"
 import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
-import { seedCards } from "./cards-seed.ts"
+import { seedCards } from "./areas/cards/seed.ts"
 import { seedBetting } from "./betting-seed.ts"
 import { seedPixKeys } from "./pix-keys-seed.ts"
 import { seedPixQrCodes } from "./pix-qr-db.ts"

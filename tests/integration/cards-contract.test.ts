@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { SandboxClient, type CallOptions, type Session } from "../support/sandbox-client.ts"
 import { cardsApi } from "../../schema/api-cards.ts"
 import type { EndpointId } from "../../schema/api.ts"
-import { luhnValid } from "../../sandbox/cards-db.ts"
+import { luhnValid } from "../../sandbox/areas/cards/db.ts"
 
 let sb: Sandbox
 let cl: SandboxClient

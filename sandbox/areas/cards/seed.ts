@@ -6,11 +6,11 @@
  * and running totals stay those the statement generator wrote. Carla starts without cards (the
  * "five virtual cards" flow), Diego with one physical card to activate.
  */
-import type { DB } from "./db.ts"
-import type { Prng } from "./prng.ts"
-import { luhnComplete } from "./cards-db.ts"
-import { cardTag } from "../schema/cards.ts"
-import { DAY_MS, iso } from "./time.ts"
+import type { DB } from "../../db.ts"
+import type { Prng } from "../../prng.ts"
+import { luhnComplete } from "./db.ts"
+import { cardTag } from "../../../schema/cards.ts"
+import { DAY_MS, iso } from "../../time.ts"
 
 interface Spec {
   readonly wallet: string
