@@ -16,7 +16,7 @@ import { createIndexes, createTables, ensureSecret, isSeeded, openDb, type DB } 
 import { seed as runSeed, seedInfo, type SeedOptions, type SeedResult } from "./seed.ts"
 import { EventLog, later, noFaults, type Ctx, type FaultsStateInput, type SandboxConfig } from "./context.ts"
 import { ApiError, errorBody, langOf } from "./errors.ts"
-import { registerAuthRoutes } from "./routes/auth.ts"
+import { registerAuthRoutes } from "./areas/auth/routes.ts"
 import { registerUserRoutes } from "./routes/user.ts"
 import { registerWalletRoutes } from "./routes/wallets.ts"
 import { QUOTE_TTL_MS, registerCoinRoutes } from "./routes/coins.ts"

@@ -11,14 +11,14 @@
  */
 import type { Context, Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bearerClaims, bind, Reply, sessionLive, type Req } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { userByEmail, type UserRow } from "../repo.ts"
-import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../tokens.ts"
-import { isValidCnpj, isValidCpf, phoneDigits } from "../../schema/validation.ts"
-import type { EndpointId } from "../../schema/api.ts"
-import { createOwnWallet } from "./wallets.ts"
+import type { Ctx } from "../../context.ts"
+import { bearerClaims, bind, Reply, sessionLive, type Req } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { userByEmail, type UserRow } from "../../repo.ts"
+import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../../tokens.ts"
+import { isValidCnpj, isValidCpf, phoneDigits } from "../../../schema/validation.ts"
+import type { EndpointId } from "../../../schema/api.ts"
+import { createOwnWallet } from "../../routes/wallets.ts"
 
 const CODE_TTL_MS = 5 * 60_000 // core §5 temporary token / codes: 5 minutes (our choice for codes)
 const QR_TTL_MS = 300_000 // core §9 session QR code expiry 300 seconds
