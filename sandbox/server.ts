@@ -17,7 +17,7 @@ import { seed as runSeed, seedInfo, type SeedOptions, type SeedResult } from "./
 import { EventLog, later, noFaults, type Ctx, type FaultsStateInput, type SandboxConfig } from "./context.ts"
 import { ApiError, errorBody, langOf } from "./errors.ts"
 import { registerAuthRoutes } from "./areas/auth/routes.ts"
-import { registerUserRoutes } from "./routes/user.ts"
+import { registerUserRoutes } from "./areas/user/routes.ts"
 import { registerWalletRoutes } from "./routes/wallets.ts"
 import { QUOTE_TTL_MS, registerCoinRoutes } from "./routes/coins.ts"
 import { registerNotificationRoutes } from "./routes/notifications.ts"

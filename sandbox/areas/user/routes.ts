@@ -4,14 +4,14 @@
  * occupations (CBO search), address, and the postcode lookup the sandbox also serves.
  */
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import type { Address, Onboarding } from "../../schema/entities.ts"
-import { hashSecret } from "../tokens.ts"
-import { checkPin, spendTemporaryToken } from "../areas/auth/routes.ts"
-import type { UserRow } from "../repo.ts"
-import { CITIES, NEIGHBORHOODS, OCCUPATIONS, STREETS, UFS } from "../names.ts"
+import type { Ctx } from "../../context.ts"
+import { bind } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import type { Address, Onboarding } from "../../../schema/entities.ts"
+import { hashSecret } from "../../tokens.ts"
+import { checkPin, spendTemporaryToken } from "../auth/routes.ts"
+import type { UserRow } from "../../repo.ts"
+import { CITIES, NEIGHBORHOODS, OCCUPATIONS, STREETS, UFS } from "../../names.ts"
 import { createHash } from "node:crypto"
 
 const OK = { data: { ok: true } } as const
