@@ -18,7 +18,7 @@ import { EventLog, later, noFaults, type Ctx, type FaultsStateInput, type Sandbo
 import { ApiError, errorBody, langOf } from "./errors.ts"
 import { registerAuthRoutes } from "./areas/auth/routes.ts"
 import { registerUserRoutes } from "./areas/user/routes.ts"
-import { registerWalletRoutes } from "./routes/wallets.ts"
+import { registerWalletRoutes } from "./areas/wallets/routes.ts"
 import { QUOTE_TTL_MS, registerCoinRoutes } from "./routes/coins.ts"
 import { registerNotificationRoutes } from "./routes/notifications.ts"
 import { registerStatementRoutes } from "./routes/statements.ts"

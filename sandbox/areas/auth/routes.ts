@@ -18,7 +18,7 @@ import { userByEmail, type UserRow } from "../../repo.ts"
 import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySecret } from "../../tokens.ts"
 import { isValidCnpj, isValidCpf, phoneDigits } from "../../../schema/validation.ts"
 import type { EndpointId } from "../../../schema/api.ts"
-import { createOwnWallet } from "../../routes/wallets.ts"
+import { createOwnWallet } from "../wallets/routes.ts"
 
 const CODE_TTL_MS = 5 * 60_000 // core §5 temporary token / codes: 5 minutes (our choice for codes)
 const QR_TTL_MS = 300_000 // core §9 session QR code expiry 300 seconds

@@ -7,10 +7,10 @@
  */
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
-import { sandboxAccountOf } from "../ted-db.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError, badField } from "../../errors.ts"
+import { sandboxAccountOf } from "../../ted-db.ts"
 import {
   ACCOUNT_COLUMNS,
   notFound,
@@ -25,11 +25,11 @@ import {
   type InvitationRow,
   type PageParams,
   type WalletRow
-} from "../repo.ts"
-import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../schema/permissions.ts"
-import { CURRENCY_DECIMALS, type PagedOf } from "../../schema/common.ts"
-import type { WalletAccount } from "../../schema/entities.ts"
-import { quorumMembersChanged } from "../approval-quorum-db.ts"
+} from "../../repo.ts"
+import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../../schema/permissions.ts"
+import { CURRENCY_DECIMALS, type PagedOf } from "../../../schema/common.ts"
+import type { WalletAccount } from "../../../schema/entities.ts"
+import { quorumMembersChanged } from "../../approval-quorum-db.ts"
 
 const OK = { data: { ok: true } } as const
 const INVITE_TTL_MS = 7 * 86_400_000 // our reading of features §4 "confirmed within 7 days" for invitations
