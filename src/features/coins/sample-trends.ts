@@ -4,7 +4,7 @@
  * this build's `coinTrends` flag is off (core §1, src/config/features.ts) instead of calling
  * GET /users/quotations/trends. Prices are BRL cents per whole unit of the base currency (integer
  * minor units, core §9); buy and sell are the mid ± 50 bps, the second point 2 % above the first,
- * the same figures the sandbox answers with its own trends flag off (sandbox/routes/coins.ts).
+ * the same figures the sandbox answers with its own trends flag off (sandbox/areas/coins/routes.ts).
  */
 import type { TrendSample } from "../../../schema/entities.ts"
 

@@ -8,14 +8,14 @@
  */
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
-import { CONVERSION_COLUMNS, paginate, toConversion } from "../repo.ts"
-import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../schema/common.ts"
-import type { Conversion, SpotQuote, TrendSample } from "../../schema/entities.ts"
-import { postEntry } from "../ledger.ts"
-import { DAY_MS, iso } from "../time.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError, badField } from "../../errors.ts"
+import { CONVERSION_COLUMNS, paginate, toConversion } from "../../repo.ts"
+import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../../schema/common.ts"
+import type { Conversion, SpotQuote, TrendSample } from "../../../schema/entities.ts"
+import { postEntry } from "../../ledger.ts"
+import { DAY_MS, iso } from "../../time.ts"
 
 export const IOF_BPS = 38
 export const SPREAD_BPS = 100
