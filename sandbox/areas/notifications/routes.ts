@@ -3,10 +3,10 @@
  * sort created_at desc, size 20, reading data and pagination; unread count polled every 60 s).
  */
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind } from "../http.ts"
-import { notFound, paginate, toNotification } from "../repo.ts"
-import type { Notification } from "../../schema/entities.ts"
+import type { Ctx } from "../../context.ts"
+import { bind } from "../../http.ts"
+import { notFound, paginate, toNotification } from "../../repo.ts"
+import type { Notification } from "../../../schema/entities.ts"
 
 interface NoteRow {
   id: string
