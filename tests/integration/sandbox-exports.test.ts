@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { SandboxClient, type Session } from "../support/sandbox-client.ts"
-import { CSV_HEADER } from "../../sandbox/routes/statements.ts"
+import { CSV_HEADER } from "../../sandbox/areas/statements/routes.ts"
 
 let sb: Sandbox
 let cl: SandboxClient

@@ -8,15 +8,15 @@
  */
 import type { Hono } from "hono"
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { later } from "../context.ts"
-import { bind, errorResponse } from "../http.ts"
-import { ApiError, langOf } from "../errors.ts"
-import { notFound, paginateJson, STATEMENT_COLUMNS, type JsonColumnKind } from "../repo.ts"
-import { STATEMENT_STATUSES, STATEMENT_TYPES, type Receipt, type StatementEntry, type StatementExport } from "../../schema/entities.ts"
-import { CURRENCY_DECIMALS, type CurrencySymbol } from "../../schema/common.ts"
-import { api } from "../../schema/api.ts"
-import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../time.ts"
+import type { Ctx } from "../../context.ts"
+import { later } from "../../context.ts"
+import { bind, errorResponse } from "../../http.ts"
+import { ApiError, langOf } from "../../errors.ts"
+import { notFound, paginateJson, STATEMENT_COLUMNS, type JsonColumnKind } from "../../repo.ts"
+import { STATEMENT_STATUSES, STATEMENT_TYPES, type Receipt, type StatementEntry, type StatementExport } from "../../../schema/entities.ts"
+import { CURRENCY_DECIMALS, type CurrencySymbol } from "../../../schema/common.ts"
+import { api } from "../../../schema/api.ts"
+import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../../time.ts"
 
 /** features §9 "Statement export limit: 7 (unit not shown)": our reading, 7 exports per wallet per day (UTC-3). */
 export const EXPORT_LIMIT_PER_DAY = 7
