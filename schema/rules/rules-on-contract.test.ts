@@ -1,7 +1,7 @@
 /**
  * D-rules-on-contract (issue 29 item 5): the rules attached to the request bodies' Schemas answer, field by field, what
  * the sandbox's routes answered by hand before they moved there. Each `old*` function below is the route's hand check as
- * it was (sandbox/routes/pix.ts `paymentFields`, pix-qr.ts and pix-schedule.ts `checkDescription`, pix-devolutions.ts,
+ * it was (sandbox/areas/pix/routes.ts `paymentFields`, pix-qr.ts and pix-schedule.ts `checkDescription`, pix-devolutions.ts,
  * billet.ts, billet-dda.ts; the key through `decodePixKey`), kept here as the oracle; `fieldErrors` decodes the body with
  * its contract Schema (what sandbox/http.ts answers in a 422's `fields`). Seeded generated inputs (sandbox/prng.ts).
  */

@@ -4,20 +4,20 @@
  * beneficiary; a payment at or above the wallet's approval minimum becomes an approval request
  * (202 awaiting_approval), otherwise BRL is debited with a PIX_OUT row (201 completed).
  * Pay by account (features §2, §7 decode/by-account, by-account/instant-billing; D-pix-by-account):
- * the account resolves to its holder (sandbox/pix-account-db.ts) and settles through the same
+ * the account resolves to its holder (sandbox/areas/pix/account-db.ts) and settles through the same
  * executePixOut, with the same balance and limit checks and the same staged approval (the request
  * keeps the wallet the account resolved to, so the last approval credits it).
  */
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import type { PixPaymentOrder } from "../../schema/entities.ts"
-import { ApiError } from "../errors.ts"
-import { decodeSentPixKey, executePixOut } from "../ledger.ts"
-import { lookupPixKey } from "../pix-keys-db.ts"
-import { assertPixLimit } from "../pix-limits-db.ts"
-import { stageForApproval } from "./approval.ts"
-import { resolvePixAccount } from "../pix-account-db.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import type { PixPaymentOrder } from "../../../schema/entities.ts"
+import { ApiError } from "../../errors.ts"
+import { decodeSentPixKey, executePixOut } from "../../ledger.ts"
+import { lookupPixKey } from "../../pix-keys-db.ts"
+import { assertPixLimit } from "../../pix-limits-db.ts"
+import { stageForApproval } from "../../routes/approval.ts"
+import { resolvePixAccount } from "./account-db.ts"
 
 const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
 

@@ -6,14 +6,14 @@
  * holder's (else PIX_ACCOUNT_DOCUMENT_NOT_RELATED). The payment itself settles through the ledger's
  * one Pix path (executePixOut), crediting the resolved wallet.
  */
-import type { DB } from "./db.ts"
-import { ApiError } from "./errors.ts"
-import { walletOfSandboxAccount } from "./ted-db.ts"
-import { cnpjFromBase, cpfFromBase } from "./prng.ts"
-import { bankByCode, SANDBOX_BANK, type Bank } from "../schema/banks.ts"
-import { pixAccountProblems, sameAccount, type PixAccountDecodeBody, type PixAccountDecoded } from "../schema/pix-account.ts"
-import { normalizeDocument } from "../schema/validation.ts"
-import type { PixPaymentOrder } from "../schema/entities.ts"
+import type { DB } from "../../db.ts"
+import { ApiError } from "../../errors.ts"
+import { walletOfSandboxAccount } from "../../ted-db.ts"
+import { cnpjFromBase, cpfFromBase } from "../../prng.ts"
+import { bankByCode, SANDBOX_BANK, type Bank } from "../../../schema/banks.ts"
+import { pixAccountProblems, sameAccount, type PixAccountDecodeBody, type PixAccountDecoded } from "../../../schema/pix-account.ts"
+import { normalizeDocument } from "../../../schema/validation.ts"
+import type { PixPaymentOrder } from "../../../schema/entities.ts"
 
 /** Synthetic holders at other banks (D-pix-by-account): a natural person at Itaú, one at Banco do Brasil, a company at Nubank. */
 export const SYNTHETIC_PIX_ACCOUNTS: ReadonlyArray<{
