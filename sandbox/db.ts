@@ -9,7 +9,7 @@
 import Database from "better-sqlite3"
 import { randomBytes } from "node:crypto"
 import { createCardTables } from "./areas/cards/db.ts"
-import { createPixKeyTables } from "./pix-keys-db.ts"
+import { createPixKeyTables } from "./areas/pix-keys/db.ts"
 import { createPixLimitTables } from "./pix-limits-tables.ts"
 import { createBilletTables } from "./billet-db.ts"
 import { createBettingTables } from "./betting-db.ts"

@@ -4,7 +4,7 @@
  * hints (core §7). Also the Pix beneficiary lookup (features §7 decode by key), the payment
  * executed at once or by staged approval (features §4, §6), incoming Pix and notifications.
  */
-import { lookupPixKey } from "./pix-keys-db.ts"
+import { lookupPixKey } from "./areas/pix-keys/db.ts"
 import { isPixType, pixStatementRowOf, type PixOutRef } from "./pix-statement-rows.ts"
 import { recordPixLimitUse } from "./pix-limits-db.ts"
 import { medBlockedOf } from "./pix-med-tables.ts"
@@ -143,7 +143,7 @@ export const decodePixKey = (key: string): PixPaymentOrder | null => {
 
 /**
  * Debits BRL and writes the PIX_OUT row of a payment (features §7 pay by key). When the key is in
- * the sandbox's directory (sandbox/pix-keys-db.ts) the settlement credits the holder's wallet with
+ * the sandbox's directory (sandbox/areas/pix-keys/db.ts) the settlement credits the holder's wallet with
  * its PIX_IN row in the same transaction, and the holder is notified (issue 12: two seeded users
  * pay each other and each sees it live). A Pix by account names the wallet to credit itself.
  */

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto"
 import type { DB } from "./db.ts"
 import type { Ctx } from "./context.ts"
 import { ApiError } from "./errors.ts"
-import { lookupPixKey } from "./pix-keys-db.ts"
+import { lookupPixKey } from "./areas/pix-keys/db.ts"
 import {
   LIMIT_DEFAULTS,
   PIX_LIMIT_TAGS,

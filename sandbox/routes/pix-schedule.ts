@@ -12,7 +12,7 @@ import type { Ctx } from "../context.ts"
 import { bind, Reply } from "../http.ts"
 import { ApiError } from "../errors.ts"
 import { decodeSentPixKey } from "../ledger.ts"
-import { lookupPixKey } from "../pix-keys-db.ts"
+import { lookupPixKey } from "../areas/pix-keys/db.ts"
 import { paginate } from "../repo.ts"
 import { isCalendarDate, spDateKey, DAY_MS } from "../time.ts"
 import {

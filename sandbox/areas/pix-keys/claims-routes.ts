@@ -13,12 +13,12 @@
  */
 import { randomInt, randomUUID } from "node:crypto"
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import type { DB } from "../db.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { normalizePixKey, pixKeyType } from "../../schema/validation.ts"
-import type { PixKey } from "../../schema/pix.ts"
+import type { Ctx } from "../../context.ts"
+import type { DB } from "../../db.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { normalizePixKey, pixKeyType } from "../../../schema/validation.ts"
+import type { PixKey } from "../../../schema/pix.ts"
 import {
   claimDeadline,
   claimKindFor,
@@ -31,8 +31,8 @@ import {
   type ClaimAction,
   type ClaimRole,
   type PixClaim
-} from "../../schema/pix-claims.ts"
-import { PIX_KEY_LIMIT, SANDBOX_BANK, type ExternalKeyRow, type PixClaimRow, type PixKeyRow } from "../pix-keys-db.ts"
+} from "../../../schema/pix-claims.ts"
+import { PIX_KEY_LIMIT, SANDBOX_BANK, type ExternalKeyRow, type PixClaimRow, type PixKeyRow } from "./db.ts"
 
 interface CodeRow {
   readonly key_id: string

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type Database from "better-sqlite3"
-import { claimDeadline } from "../schema/pix-claims.ts"
+import { claimDeadline } from "../../../schema/pix-claims.ts"
 
 type DB = Database.Database
 

@@ -11,13 +11,13 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
-import { isValidPixKey, normalizePixKey } from "../../schema/validation.ts"
-import { PIX_KEY_LIMIT, type PixKeyRow } from "../pix-keys-db.ts"
-import { needsConfirmation } from "../../schema/pix-claims.ts"
-import { issueKeyCode, keyRowOf, registerPixClaimRoutes, settleDirectory, toKey, usedPlaces } from "./pix-claims.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError, badField } from "../../errors.ts"
+import { isValidPixKey, normalizePixKey } from "../../../schema/validation.ts"
+import { PIX_KEY_LIMIT, type PixKeyRow } from "./db.ts"
+import { needsConfirmation } from "../../../schema/pix-claims.ts"
+import { issueKeyCode, keyRowOf, registerPixClaimRoutes, settleDirectory, toKey, usedPlaces } from "./claims-routes.ts"
 
 export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
