@@ -8,13 +8,13 @@
  */
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { decodeSentPixKey } from "../ledger.ts"
-import { lookupPixKey } from "../areas/pix-keys/db.ts"
-import { paginate } from "../repo.ts"
-import { isCalendarDate, spDateKey, DAY_MS } from "../time.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { decodeSentPixKey } from "../../ledger.ts"
+import { lookupPixKey } from "../pix-keys/db.ts"
+import { paginate } from "../../repo.ts"
+import { isCalendarDate, spDateKey, DAY_MS } from "../../time.ts"
 import {
   createScheduleTables,
   insertScheduled,
@@ -27,11 +27,11 @@ import {
   toScheduledPix,
   type RecurrenceRow,
   type ScheduledPixRow
-} from "../scheduler.ts"
-import { isSchedulableDate } from "../../schema/schedule.ts"
-import { RECURRENCE_START_MAX_DAYS } from "../../schema/pix-schedule.ts"
-import { registerPixAutomaticRoutes } from "./pix-automatic.ts"
-import { registerPixWithdrawRoutes } from "./pix-withdraw.ts"
+} from "../../scheduler.ts"
+import { isSchedulableDate } from "../../../schema/schedule.ts"
+import { RECURRENCE_START_MAX_DAYS } from "../../../schema/pix-schedule.ts"
+import { registerPixAutomaticRoutes } from "../../routes/pix-automatic.ts"
+import { registerPixWithdrawRoutes } from "../../routes/pix-withdraw.ts"
 
 const daysFrom = (today: string, date: string): number => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS)
 
