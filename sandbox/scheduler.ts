@@ -8,7 +8,7 @@
  * both sides, stream events), or into a failure with its reason (insufficient balance, key gone).
  * It runs when the clock moves (`__admin/clock`), after a write of the area, and every few seconds
  * of real time (the `--alive` mode and any long-running sandbox see dates arrive on their own).
- * The same pass runs Pix Automático (sandbox/pix-automatic-db.ts) and the automatic withdrawals' sweeps
+ * The same pass runs Pix Automático (sandbox/areas/pix-automatic/db.ts) and the automatic withdrawals' sweeps
  * at their time of day (sandbox/pix-withdraw-db.ts).
  */
 import { randomUUID } from "node:crypto"
@@ -19,7 +19,7 @@ import { lookupPixKey } from "./areas/pix-keys/db.ts"
 import { spDateKey, DAY_MS } from "./time.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS } from "../schema/schedule.ts"
 import type { PixRecurrence, ScheduledPix, ScheduledPixFailure } from "../schema/pix-schedule.ts"
-import { createAutomaticTables, runAutomatic } from "./pix-automatic-db.ts"
+import { createAutomaticTables, runAutomatic } from "./areas/pix-automatic/db.ts"
 import { createWithdrawTables, runWithdraw } from "./pix-withdraw-db.ts"
 import { remindApprovals } from "./approval-quorum-db.ts"
 
@@ -303,7 +303,7 @@ export const runScheduler = (ctx: Ctx): SchedulerRun =>
     const executed: string[] = []
     const failed: string[] = []
     for (const r of due) (executeDue(ctx, r).status === "executed" ? executed : failed).push(r.id)
-    // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/pix-automatic-db.ts)
+    // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/areas/pix-automatic/db.ts)
     const auto = runAutomatic(ctx, today)
     // automatic withdrawals: each sweep whose set time has come, once (sandbox/pix-withdraw-db.ts)
     const sweep = runWithdraw(ctx, ctx.clock.now())

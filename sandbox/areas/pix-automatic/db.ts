@@ -10,13 +10,13 @@
  * with its reason (above the payer's maximum value, insufficient balance). docs/decisions.md "Pix Automático".
  */
 import { randomUUID } from "node:crypto"
-import type { DB } from "./db.ts"
-import { getMeta, setMeta } from "./db.ts"
-import type { Ctx } from "./context.ts"
-import { executePixOut, notify } from "./ledger.ts"
-import { cnpjFromBase } from "./prng.ts"
-import { spDateKey, DAY_MS } from "./time.ts"
-import { recurrenceDates } from "../schema/schedule.ts"
+import type { DB } from "../../db.ts"
+import { getMeta, setMeta } from "../../db.ts"
+import type { Ctx } from "../../context.ts"
+import { executePixOut, notify } from "../../ledger.ts"
+import { cnpjFromBase } from "../../prng.ts"
+import { spDateKey, DAY_MS } from "../../time.ts"
+import { recurrenceDates } from "../../../schema/schedule.ts"
 import {
   CHARGE_AHEAD_DAYS,
   REQUEST_EXPIRY_DAYS,
@@ -26,7 +26,7 @@ import {
   type AutomaticAuthorization,
   type AutomaticPayment,
   type AutomaticPaymentFailure
-} from "../schema/pix-automatic.ts"
+} from "../../../schema/pix-automatic.ts"
 
 export const createAutomaticTables = (db: DB): void => {
   db.exec(`

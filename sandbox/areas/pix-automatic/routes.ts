@@ -7,11 +7,11 @@
  * and is idempotent by its transaction-uuid (sandbox/http.ts). docs/decisions.md "Pix Automático".
  */
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind, decodeOr422, errorResponse } from "../http.ts"
-import { ApiError, langOf } from "../errors.ts"
-import { paginate } from "../repo.ts"
-import { isCalendarDate, spDateKey } from "../time.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, decodeOr422, errorResponse } from "../../http.ts"
+import { ApiError, langOf } from "../../errors.ts"
+import { paginate } from "../../repo.ts"
+import { isCalendarDate, spDateKey } from "../../time.ts"
 import {
   authorizationById,
   cancelChargesAfter,
@@ -28,11 +28,11 @@ import {
   updateAuthorization,
   type AuthorizationRow,
   type PaymentRow
-} from "../pix-automatic-db.ts"
-import { seedInfo } from "../seed.ts"
-import { automaticQrId, canDo, maxValueError, statusAfter, type AuthorizationAction } from "../../schema/pix-automatic.ts"
+} from "./db.ts"
+import { seedInfo } from "../../seed.ts"
+import { automaticQrId, canDo, maxValueError, statusAfter, type AuthorizationAction } from "../../../schema/pix-automatic.ts"
 import { randomUUID } from "node:crypto"
-import { AdminAutomaticRequest, pixAutomaticAdminApi } from "../../schema/api-pix-automatic.ts"
+import { AdminAutomaticRequest, pixAutomaticAdminApi } from "../../../schema/api-pix-automatic.ts"
 
 export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
