@@ -9,7 +9,7 @@
  * It runs when the clock moves (`__admin/clock`), after a write of the area, and every few seconds
  * of real time (the `--alive` mode and any long-running sandbox see dates arrive on their own).
  * The same pass runs Pix Automático (sandbox/areas/pix-automatic/db.ts) and the automatic withdrawals' sweeps
- * at their time of day (sandbox/pix-withdraw-db.ts).
+ * at their time of day (sandbox/areas/pix-withdraw/db.ts).
  */
 import { randomUUID } from "node:crypto"
 import type { DB } from "./db.ts"
@@ -20,7 +20,7 @@ import { spDateKey, DAY_MS } from "./time.ts"
 import { recurrenceDates, SCHEDULE_MAX_DAYS } from "../schema/schedule.ts"
 import type { PixRecurrence, ScheduledPix, ScheduledPixFailure } from "../schema/pix-schedule.ts"
 import { createAutomaticTables, runAutomatic } from "./areas/pix-automatic/db.ts"
-import { createWithdrawTables, runWithdraw } from "./pix-withdraw-db.ts"
+import { createWithdrawTables, runWithdraw } from "./areas/pix-withdraw/db.ts"
 import { remindApprovals } from "./approval-quorum-db.ts"
 
 export const createScheduleTables = (db: DB): void => {
@@ -305,7 +305,7 @@ export const runScheduler = (ctx: Ctx): SchedulerRun =>
     for (const r of due) (executeDue(ctx, r).status === "executed" ? executed : failed).push(r.id)
     // Pix Automático: expiries, the merchants' charges and the automatic debits due (sandbox/areas/pix-automatic/db.ts)
     const auto = runAutomatic(ctx, today)
-    // automatic withdrawals: each sweep whose set time has come, once (sandbox/pix-withdraw-db.ts)
+    // automatic withdrawals: each sweep whose set time has come, once (sandbox/areas/pix-withdraw/db.ts)
     const sweep = runWithdraw(ctx, ctx.clock.now())
     // staged approval: the 23:00 reminder to the approvers still awaited, once each (issue 32 item 3, sandbox/approval-quorum-db.ts)
     remindApprovals(ctx)

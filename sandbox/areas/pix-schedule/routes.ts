@@ -31,7 +31,7 @@ import {
 import { isSchedulableDate } from "../../../schema/schedule.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../../schema/pix-schedule.ts"
 import { registerPixAutomaticRoutes } from "../pix-automatic/routes.ts"
-import { registerPixWithdrawRoutes } from "../../routes/pix-withdraw.ts"
+import { registerPixWithdrawRoutes } from "../pix-withdraw/routes.ts"
 
 const daysFrom = (today: string, date: string): number => Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS)
 

@@ -4,15 +4,15 @@
  * off), `GET …/executions` (paged, newest first). Bad input is refused with 422 INCORRECT_DATA and the field
  * keys (or WITHDRAW_DESTINATION_NOT_OWN when the account is not the holder's), changing nothing; everything is
  * idempotent by its transaction-uuid (sandbox/http.ts). The sweep itself runs on the scheduler
- * (sandbox/pix-withdraw-db.ts runWithdraw). docs/decisions.md "Automatic withdrawals (issue 13)".
+ * (sandbox/areas/pix-withdraw/db.ts runWithdraw). docs/decisions.md "Automatic withdrawals (issue 13)".
  */
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { paginate } from "../repo.ts"
-import { createWithdrawTables, disableSettings, saveSettings, settingsRowOf, toExecution, toSettings, type ExecutionRow } from "../pix-withdraw-db.ts"
-import { destinationOf, withdrawProblems } from "../../schema/pix-withdraw.ts"
+import type { Ctx } from "../../context.ts"
+import { bind } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { paginate } from "../../repo.ts"
+import { createWithdrawTables, disableSettings, saveSettings, settingsRowOf, toExecution, toSettings, type ExecutionRow } from "./db.ts"
+import { destinationOf, withdrawProblems } from "../../../schema/pix-withdraw.ts"
 
 export const registerPixWithdrawRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx

@@ -11,12 +11,12 @@
  * "Automatic withdrawals (issue 13)".
  */
 import { randomUUID } from "node:crypto"
-import type { DB } from "./db.ts"
-import type { Ctx } from "./context.ts"
-import { ApiError } from "./errors.ts"
-import { executePixOut, notify } from "./ledger.ts"
-import { assertPixLimit } from "./pix-limits-db.ts"
-import { iso } from "./time.ts"
+import type { DB } from "../../db.ts"
+import type { Ctx } from "../../context.ts"
+import { ApiError } from "../../errors.ts"
+import { executePixOut, notify } from "../../ledger.ts"
+import { assertPixLimit } from "../../pix-limits-db.ts"
+import { iso } from "../../time.ts"
 import {
   accountLabel,
   dueRun,
@@ -25,7 +25,7 @@ import {
   type WithdrawExecution,
   type WithdrawExecutionStatus,
   type WithdrawSettings
-} from "../schema/pix-withdraw.ts"
+} from "../../../schema/pix-withdraw.ts"
 
 export const createWithdrawTables = (db: DB): void => {
   db.exec(`
