@@ -6,7 +6,7 @@
  */
 import { lookupPixKey } from "./areas/pix-keys/db.ts"
 import { isPixType, pixStatementRowOf, type PixOutRef } from "./pix-statement-rows.ts"
-import { recordPixLimitUse } from "./pix-limits-db.ts"
+import { recordPixLimitUse } from "./areas/pix-limits/db.ts"
 import { medBlockedOf } from "./pix-med-tables.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"

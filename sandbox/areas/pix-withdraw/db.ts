@@ -15,7 +15,7 @@ import type { DB } from "../../db.ts"
 import type { Ctx } from "../../context.ts"
 import { ApiError } from "../../errors.ts"
 import { executePixOut, notify } from "../../ledger.ts"
-import { assertPixLimit } from "../../pix-limits-db.ts"
+import { assertPixLimit } from "../pix-limits/db.ts"
 import { iso } from "../../time.ts"
 import {
   accountLabel,

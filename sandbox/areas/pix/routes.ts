@@ -15,7 +15,7 @@ import type { PixPaymentOrder } from "../../../schema/entities.ts"
 import { ApiError } from "../../errors.ts"
 import { decodeSentPixKey, executePixOut } from "../../ledger.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
-import { assertPixLimit } from "../../pix-limits-db.ts"
+import { assertPixLimit } from "../pix-limits/db.ts"
 import { stageForApproval } from "../../routes/approval.ts"
 import { resolvePixAccount } from "./account-db.ts"
 

@@ -8,10 +8,10 @@
  * themselves are schema/pix-limits.ts (shared with the client).
  */
 import { randomUUID } from "node:crypto"
-import type { DB } from "./db.ts"
-import type { Ctx } from "./context.ts"
-import { ApiError } from "./errors.ts"
-import { lookupPixKey } from "./areas/pix-keys/db.ts"
+import type { DB } from "../../db.ts"
+import type { Ctx } from "../../context.ts"
+import { ApiError } from "../../errors.ts"
+import { lookupPixKey } from "../pix-keys/db.ts"
 import {
   LIMIT_DEFAULTS,
   PIX_LIMIT_TAGS,
@@ -22,7 +22,7 @@ import {
   type LimitType,
   type PixLimitTag,
   type UserLimit
-} from "../schema/pix-limits.ts"
+} from "../../../schema/pix-limits.ts"
 
 /** The limit types (GET /users/limits/types): fixed ids, one per tag. */
 export const LIMIT_TYPES: ReadonlyArray<LimitType> = [

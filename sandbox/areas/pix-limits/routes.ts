@@ -12,14 +12,14 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
-import { decodeSentPixKey } from "../ledger.ts"
-import { lookupPixKey } from "../areas/pix-keys/db.ts"
-import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "../pix-limits-db.ts"
-import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../schema/pix-limits.ts"
-import type { PixContact } from "../../schema/pix-contacts.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError, badField } from "../../errors.ts"
+import { decodeSentPixKey } from "../../ledger.ts"
+import { lookupPixKey } from "../pix-keys/db.ts"
+import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "./db.ts"
+import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../../schema/pix-limits.ts"
+import type { PixContact } from "../../../schema/pix-contacts.ts"
 
 const page = <T>(data: ReadonlyArray<T>) => ({ page: 1, page_size: Math.max(data.length, 1), page_total: 1, total: data.length, data: [...data] })
 

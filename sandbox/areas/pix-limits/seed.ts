@@ -5,10 +5,10 @@
  * natural person). Ana keeps Bruno's and a supplier's keys as favored contacts.
  */
 import { randomUUID } from "node:crypto"
-import type { DB } from "./db.ts"
-import { decodePixKey } from "./ledger.ts"
-import { lookupPixKey } from "./areas/pix-keys/db.ts"
-import { maskPixDocument } from "../schema/pix-limits.ts"
+import type { DB } from "../../db.ts"
+import { decodePixKey } from "../../ledger.ts"
+import { lookupPixKey } from "../pix-keys/db.ts"
+import { maskPixDocument } from "../../../schema/pix-limits.ts"
 
 export const seedPixLimitsAndContacts = (db: DB, nowIso: string, anaMain: string): void => {
   db.prepare(

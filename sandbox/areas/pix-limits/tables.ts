@@ -1,5 +1,5 @@
 /**
- * The tables of Pix limits and favored contacts (issue 12; sandbox/pix-limits-db.ts reads and writes
+ * The tables of Pix limits and favored contacts (issue 12; sandbox/areas/pix-limits/db.ts reads and writes
  * them): a wallet's limits per type with the pending raises, what each settled Pix used of its period's
  * limit, and the wallet's favored contacts. Apart so that sandbox/db.ts creates them without a cycle.
  */
