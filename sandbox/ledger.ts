@@ -7,7 +7,7 @@
 import { lookupPixKey } from "./areas/pix-keys/db.ts"
 import { isPixType, pixStatementRowOf, type PixOutRef } from "./pix-statement-rows.ts"
 import { recordPixLimitUse } from "./areas/pix-limits/db.ts"
-import { medBlockedOf } from "./pix-med-tables.ts"
+import { medBlockedOf } from "./areas/pix-med/tables.ts"
 import { randomUUID, createHash } from "node:crypto"
 import type { Ctx } from "./context.ts"
 import type { NotificationMessage, PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { SandboxClient, type Session } from "../support/sandbox-client.ts"
-import { medBlockedOf } from "../../sandbox/pix-med-db.ts"
+import { medBlockedOf } from "../../sandbox/areas/pix-med/db.ts"
 import { MED_ANALYSIS_DAYS, MED_WINDOW_DAYS } from "../../schema/pix-med.ts"
 
 const DAY = 86_400_000

@@ -3,20 +3,20 @@
  * wallet's contests as payer and as receiver, opening one (the sandbox plays the receiving
  * institution: what is left of the amount is blocked in the receiver's wallet at once), and the
  * receiver's defence before the 7-day analysis ends. The analysis and the decision are the
- * receiving institution's pass (sandbox/pix-med-db.ts runMed), run like the scheduler's: when the business
+ * receiving institution's pass (sandbox/areas/pix-med/db.ts runMed), run like the scheduler's: when the business
  * clock moves (`__admin/clock`), shortly after a contest is opened, and every few seconds of real time. Refusals change nothing: every check comes before a write,
  * and the handler runs in one SQLite transaction (sandbox/http.ts).
  */
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
-import { later, type Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { paginate } from "../repo.ts"
-import { SCHEDULER_PERIOD_MS } from "../scheduler.ts"
-import { createPixMedTables, medBlockedOf, medChanged, medNotify, medRow, runMed, toContest, type MedRow } from "../pix-med-db.ts"
-import { isMedReason, medBlockable, medDeadline, medTextProblem, withinMedWindow } from "../../schema/pix-med.ts"
-import type { PixMedContest } from "../../schema/pix-med.ts"
+import { later, type Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { paginate } from "../../repo.ts"
+import { SCHEDULER_PERIOD_MS } from "../../scheduler.ts"
+import { createPixMedTables, medBlockedOf, medChanged, medNotify, medRow, runMed, toContest, type MedRow } from "./db.ts"
+import { isMedReason, medBlockable, medDeadline, medTextProblem, withinMedWindow } from "../../../schema/pix-med.ts"
+import type { PixMedContest } from "../../../schema/pix-med.ts"
 
 interface SentRow {
   readonly id: string

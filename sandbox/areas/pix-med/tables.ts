@@ -1,9 +1,9 @@
 /**
- * MED's table and blocks (issue 32 item 1; docs/decisions.md D-pix-med), apart from sandbox/pix-med-db.ts so
+ * MED's table and blocks (issue 32 item 1; docs/decisions.md D-pix-med), apart from sandbox/areas/pix-med/db.ts so
  * that the ledger (sandbox/ledger.ts postEntry: a debit may not dip into what an open contest blocks) reads
  * them without importing the module that posts through it.
  */
-import type { DB } from "./db.ts"
+import type { DB } from "../../db.ts"
 
 const created = new WeakSet<object>()
 

@@ -2,20 +2,20 @@
  * MED in the sandbox (issue 32 item 1; docs/decisions.md D-pix-med): the row each side syncs (the table and
  * what is blocked in a receiver's wallet are in ./pix-med-tables.ts, which the ledger reads), the
  * notifications, and `runMed` — the receiving institution's side on the business clock, run when the clock
- * moves and every few seconds (sandbox/routes/pix-med.ts, as the scheduler): an opened contest goes under analysis, and once its 7 days have passed
+ * moves and every few seconds (sandbox/areas/pix-med/routes.ts, as the scheduler): an opened contest goes under analysis, and once its 7 days have passed
  * it is decided by the rule of schema/pix-med.ts `medDecision`: accepted → one devolution of the blocked
  * amount through the ledger (a REFUND out of the receiver, a REFUND in to the payer, with one new
  * end-to-end id), refused → the block is lifted. Each step is a status change guarded by the status it
  * leaves, inside one transaction, so a clock that passes the deadline twice decides once.
  */
 import { randomUUID } from "node:crypto"
-import type { DB } from "./db.ts"
-import type { Ctx } from "./context.ts"
-import { endToEndId, postEntry, SANDBOX_ISPB } from "./ledger.ts"
-import { toNotification } from "./repo.ts"
-import type { NotificationMessage } from "../schema/entities.ts"
-import { createPixMedTables } from "./pix-med-tables.ts"
-import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../schema/pix-med.ts"
+import type { DB } from "../../db.ts"
+import type { Ctx } from "../../context.ts"
+import { endToEndId, postEntry, SANDBOX_ISPB } from "../../ledger.ts"
+import { toNotification } from "../../repo.ts"
+import type { NotificationMessage } from "../../../schema/entities.ts"
+import { createPixMedTables } from "./tables.ts"
+import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../../../schema/pix-med.ts"
 
 export interface MedRow {
   readonly id: string
@@ -223,4 +223,4 @@ export const runMed = (ctx: Ctx): { readonly decided: ReadonlyArray<string> } =>
   return { decided }
 }
 
-export { createPixMedTables, medBlockedOf } from "./pix-med-tables.ts"
+export { createPixMedTables, medBlockedOf } from "./tables.ts"
