@@ -102,9 +102,9 @@ export async function readImageFile(file: Blob, format: ScanFormat): Promise<Rea
     // the pure reader also where the native one found nothing: it tells a damaged code from no code
     const { readPixels } = await loadPureReader()
     let damaged = false
-    // the picture as it is, then two thirds of it by nearest pixel, then halves: ZXing's QR detector misreads about
-    // one in six of our own receive page's codes (240 px, 5.3 px a module) at their own size and three in four
-    // hundred of them at both that and two thirds (measured over 400 generated dynamic codes: D-scan)
+    // the picture as it is (a code that is the whole picture is also read by its grid: ./zxing-read.ts), then two
+    // thirds of it by nearest pixel, then halves: ZXing's QR detector alone misread about one in eight of our own
+    // receive page's codes at their own size (fractional modules; D-scan), and a photo may read at another size
     const sizes: Array<readonly [number, boolean]> = [[first, false]]
     // (and, where two thirds fails too, three quarters, four fifths and three fifths: each reads some the others miss)
     if (format === "qr_code")

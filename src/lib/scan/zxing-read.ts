@@ -11,12 +11,14 @@
  */
 // one file each (the package has no "sideEffects": false, so its index would bring every format's reader along)
 import BinaryBitmap from "@zxing/library/esm/core/BinaryBitmap.js"
+import BitMatrix from "@zxing/library/esm/core/common/BitMatrix.js"
 import ChecksumException from "@zxing/library/esm/core/ChecksumException.js"
 import DecodeHintType from "@zxing/library/esm/core/DecodeHintType.js"
 import FormatException from "@zxing/library/esm/core/FormatException.js"
 import HybridBinarizer from "@zxing/library/esm/core/common/HybridBinarizer.js"
 import ITFReader from "@zxing/library/esm/core/oned/ITFReader.js"
 import QRCodeReader from "@zxing/library/esm/core/qrcode/QRCodeReader.js"
+import QRDecoder from "@zxing/library/esm/core/qrcode/decoder/Decoder.js"
 import RGBLuminanceSource from "@zxing/library/esm/core/RGBLuminanceSource.js"
 import type { PixelFrame, ReadResult, ScanFormat } from "./types.ts"
 
@@ -66,16 +68,67 @@ const itfHints = (tryHarder: boolean): Map<DecodeHintType, unknown> => {
   return h
 }
 
+/**
+ * A QR code that is the whole picture (a screenshot or a saved image of a code: square, upright, nothing else dark)
+ * read by its grid: the symbol's box split into 17 + 4·version equal modules, each sampled at its centre. ZXing's
+ * detector estimates the module from the finder patterns and its own "pure" mode from the top-left one alone; on a
+ * code drawn at a fractional module (our receive page: 240 px for 57 modules, 4 or 5 px each) both drift off the grid
+ * across the symbol, and about one in eight of our own codes was read as damaged or not at all (D-scan). The whole
+ * box fixes the module to a fraction of a pixel. The versions whose size is nearest the box over the top-left finder's
+ * width (7 modules) are tried; a failed one throws as the detector's would.
+ */
+const decodeWholeSymbol = (black: BitMatrix, hints: Map<DecodeHintType, unknown>): string | null => {
+  // the box of every dark pixel (ZXing's bottom-right "on bit" is the last one of the bottom row, not the corner)
+  const box = black.getEnclosingRectangle()
+  if (box === null) return null
+  const [left = 0, top = 0, w = 0, h = 0] = box
+  const right = left + w - 1
+  if (w < 21 || Math.abs(w - h) > Math.max(2, w * 0.03)) return null
+  // the finder's top edge: 7 modules of black from the box's corner
+  let run = 0
+  while (left + run <= right && black.get(left + run, top)) run++
+  if (run < 7) return null
+  const guess = (7 * w) / run
+  const versions = Array.from({ length: 40 }, (_, i) => i + 1)
+    .filter((v) => Math.abs(17 + 4 * v - guess) <= Math.max(4, guess * 0.08))
+    .sort((a, b) => Math.abs(17 + 4 * a - guess) - Math.abs(17 + 4 * b - guess))
+  let failure: unknown = null
+  for (const v of versions) {
+    const n = 17 + 4 * v
+    const bits = new BitMatrix(n, n)
+    for (let y = 0; y < n; y++) {
+      const py = top + Math.floor(((y + 0.5) * h) / n)
+      for (let x = 0; x < n; x++) if (black.get(left + Math.floor(((x + 0.5) * w) / n), py)) bits.set(x, y)
+    }
+    try {
+      return new QRDecoder().decodeBitMatrix(bits, hints).getText()
+    } catch (e) {
+      failure ??= e
+    }
+  }
+  if (failure !== null) throw failure
+  return null
+}
+
 const decodeGrey = (lum: Uint8ClampedArray, width: number, height: number, format: ScanFormat, tryHarder: boolean): ReadResult => {
   const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, width, height)))
+  let damaged = false
   try {
     const result = format === "qr_code" ? new QRCodeReader().decode(bitmap, qrHints(tryHarder)) : new ITFReader().decode(bitmap, itfHints(tryHarder))
     return { kind: "found", texts: [result.getText()] }
   } catch (e) {
     // a symbol was located but its error correction or layout failed: a damaged code, not an empty picture
-    if (e instanceof ChecksumException || e instanceof FormatException) return { kind: "damaged" }
-    return { kind: "none" }
+    damaged = e instanceof ChecksumException || e instanceof FormatException
   }
+  if (format === "qr_code" && tryHarder) {
+    try {
+      const text = decodeWholeSymbol(bitmap.getBlackMatrix(), qrHints(false))
+      if (text !== null) return { kind: "found", texts: [text] }
+    } catch (e) {
+      damaged ||= e instanceof ChecksumException || e instanceof FormatException
+    }
+  }
+  return { kind: damaged ? "damaged" : "none" }
 }
 
 /**
