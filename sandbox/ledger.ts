@@ -5,7 +5,7 @@
  * executed at once or by staged approval (features §4, §6), incoming Pix and notifications.
  */
 import { lookupPixKey } from "./areas/pix-keys/db.ts"
-import { isPixType, pixStatementRowOf, type PixOutRef } from "./pix-statement-rows.ts"
+import { isPixType, pixStatementRowOf, type PixOutRef } from "./areas/pix-statement/rows.ts"
 import { recordPixLimitUse } from "./areas/pix-limits/db.ts"
 import { medBlockedOf } from "./areas/pix-med/tables.ts"
 import { randomUUID, createHash } from "node:crypto"

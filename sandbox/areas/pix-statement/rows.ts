@@ -7,10 +7,10 @@
  * or txid an outgoing Pix was paid to is kept beside its row in `pix_out_refs` ("" and null when none:
  * an incoming Pix, a Pix by account; D-pix-statement-refs).
  */
-import type { StatementEntry } from "../schema/entities.ts"
-import type { PixStatementRow } from "../schema/tables/pix-statement.ts"
-import { BANKS, ISPB_LIST } from "./names.ts"
-import type { JsonColumnKind } from "./repo.ts"
+import type { StatementEntry } from "../../../schema/entities.ts"
+import type { PixStatementRow } from "../../../schema/tables/pix-statement.ts"
+import { BANKS, ISPB_LIST } from "../../names.ts"
+import type { JsonColumnKind } from "../../repo.ts"
 
 export const PIX_TYPES = ["PIX_IN", "PIX_OUT"] as const
 export const isPixType = (type: string): boolean => (PIX_TYPES as ReadonlyArray<string>).includes(type)

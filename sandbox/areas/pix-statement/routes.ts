@@ -2,7 +2,7 @@
  * The Pix statement (issue 12; spec features §2 Pix "statements" — permission
  * get-all-report-pix-statement —, §5 "Pix statement export covers only the current day", §7
  * GET /users/v2/reports/pix-statement and POST /users/v5/reports/pix-statement/exports): the
- * wallet's Pix rows derived from the ledger (sandbox/pix-statement-rows.ts), paged and keyset-paged
+ * wallet's Pix rows derived from the ledger (sandbox/areas/pix-statement/rows.ts), paged and keyset-paged
  * (`after`, the sync's pull) with the shared paging helper, filtered by text, direction, status and
  * dates; the export of one day as a job with progress (as the statement's export), only for today
  * in São Paulo time — another day answers 422 UNABLE_TO_EXPORT (D-pix-statement). The stream's
@@ -10,15 +10,15 @@
  */
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { later } from "../context.ts"
-import { bind } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { notFound, paginateJson } from "../repo.ts"
-import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../time.ts"
-import { PIX_STATEMENT_JSON, PIX_STATEMENT_SELECT, PIX_STATEMENT_WHERE } from "../pix-statement-rows.ts"
-import type { PixStatementExport } from "../../schema/api-pix-statement.ts"
-import { PIX_STATEMENT_STATUSES, type PixStatementRow } from "../../schema/tables/pix-statement.ts"
+import type { Ctx } from "../../context.ts"
+import { later } from "../../context.ts"
+import { bind } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { notFound, paginateJson } from "../../repo.ts"
+import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../../time.ts"
+import { PIX_STATEMENT_JSON, PIX_STATEMENT_SELECT, PIX_STATEMENT_WHERE } from "./rows.ts"
+import type { PixStatementExport } from "../../../schema/api-pix-statement.ts"
+import { PIX_STATEMENT_STATUSES, type PixStatementRow } from "../../../schema/tables/pix-statement.ts"
 
 /** How long an export job runs (the client polls it, as the statement's export). */
 const EXPORT_MS = 1200
