@@ -1,6 +1,6 @@
 /**
  * Issue 30 item 2 — the attack suite generated from the contract: the live stream (`GET /users/events/stream`,
- * sandbox/routes/stream.ts). Every hint kind the registry of synced lists names (schema/stream.ts SYNCED_LISTS, from
+ * sandbox/areas/stream/routes.ts). Every hint kind the registry of synced lists names (schema/stream.ts SYNCED_LISTS, from
  * schema/lists.ts and schema/tables/registry.ts) × a member of each role of schema/permissions.ts on a person's and on
  * a company's wallet, the owners, a stranger (also asking for the wallets by `?wallet_ids=`) and a member whose own
  * onboarding is incomplete: a hint reaches a caller exactly when the GETs that read its list answer them (so a new

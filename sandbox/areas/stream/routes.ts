@@ -10,16 +10,16 @@
  */
 import type { Hono } from "hono"
 import { streamSSE } from "hono/streaming"
-import type { Ctx, SseConn } from "../context.ts"
-import type { DB } from "../db.ts"
-import { authenticate, bearerClaims, checkServerType, errorResponse, faultsBefore } from "../http.ts"
-import { ApiError, langOf } from "../errors.ts"
-import { readableWalletIds, userById, walletAccess, type WalletAccess } from "../repo.ts"
-import { api, type EndpointDef } from "../../schema/api.ts"
-import { TABLE_NAMES, tableEntry } from "../../schema/tables/registry.ts"
-import { hasPermission } from "../../schema/permissions.ts"
-import { SYNCED_LISTS } from "../../schema/stream.ts"
-import { hintOf, listDef, listNames, listPermission } from "../../schema/lists.ts"
+import type { Ctx, SseConn } from "../../context.ts"
+import type { DB } from "../../db.ts"
+import { authenticate, bearerClaims, checkServerType, errorResponse, faultsBefore } from "../../http.ts"
+import { ApiError, langOf } from "../../errors.ts"
+import { readableWalletIds, userById, walletAccess, type WalletAccess } from "../../repo.ts"
+import { api, type EndpointDef } from "../../../schema/api.ts"
+import { TABLE_NAMES, tableEntry } from "../../../schema/tables/registry.ts"
+import { hasPermission } from "../../../schema/permissions.ts"
+import { SYNCED_LISTS } from "../../../schema/stream.ts"
+import { hintOf, listDef, listNames, listPermission } from "../../../schema/lists.ts"
 
 const BATCH = 500
 
