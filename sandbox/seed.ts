@@ -39,7 +39,7 @@ import { seedBetting } from "./betting-seed.ts"
 import { seedPixKeys } from "./areas/pix-keys/seed.ts"
 import { seedPixQrCodes } from "./pix-qr-db.ts"
 import { seedPixLimitsAndContacts } from "./areas/pix-limits/seed.ts"
-import { seedBillets } from "./billet-db.ts"
+import { seedBillets } from "./areas/billet/db.ts"
 import { seedGateway } from "./gateway-db.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 

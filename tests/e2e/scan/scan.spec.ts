@@ -36,7 +36,7 @@ const withoutBarcodeDetector = async (page: Page): Promise<void> => {
   })
 }
 
-/** The sandbox's payable slip `id` (sandbox/billet-db.ts SYNTHETIC): its line and its 44-digit barcode. */
+/** The sandbox's payable slip `id` (sandbox/areas/billet/db.ts SYNTHETIC): its line and its 44-digit barcode. */
 const slipOf = async (baseURL: string, id: string): Promise<{ line: string; barcode: string }> => {
   const s = (await new Sandbox(baseURL).client.admin("billetDirectory")).data.find((x) => x.id === id)
   if (s === undefined || !/^\d{44}$/.test(s.barcode)) throw new Error(`no slip ${id}`)

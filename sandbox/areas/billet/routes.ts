@@ -12,13 +12,13 @@
 import { randomUUID } from "node:crypto"
 import type { Context, Hono } from "hono"
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib"
-import type { Ctx } from "../context.ts"
-import { onTheClock } from "../context.ts"
-import type { Prng } from "../prng.ts"
-import { authenticate, bind, checkServerType, decodeOr422, errorResponse, resolveWallet, Reply } from "../http.ts"
-import { ApiError, badField, langOf } from "../errors.ts"
-import { notify, postEntry } from "../ledger.ts"
-import { spDateKey } from "../time.ts"
+import type { Ctx } from "../../context.ts"
+import { onTheClock } from "../../context.ts"
+import type { Prng } from "../../prng.ts"
+import { authenticate, bind, checkServerType, decodeOr422, errorResponse, resolveWallet, Reply } from "../../http.ts"
+import { ApiError, badField, langOf } from "../../errors.ts"
+import { notify, postEntry } from "../../ledger.ts"
+import { spDateKey } from "../../time.ts"
 import {
   addDays,
   bankName,
@@ -32,15 +32,15 @@ import {
   type DepositRow,
   type PaymentRow,
   type Slip
-} from "../billet-db.ts"
-import { amountRefusal, chargeOn, itfModules, lineOfInput, scheduleRefusal, type DecodedBillet } from "../../schema/billet.ts"
-import { formatBoletoLine } from "../../schema/boleto.ts"
-import { hasPermission } from "../../schema/permissions.ts"
-import { api } from "../../schema/api.ts"
-import { billetAdminApi } from "../../schema/api-billet.ts"
-import { normalizeDocument } from "../../schema/validation.ts"
-import type { StatementEntry } from "../../schema/entities.ts"
-import { ddaAliveTick, ddaRefusal, markDdaCanceled, markDdaPaid, registerDda, registerDdaRoutes } from "./billet-dda.ts"
+} from "./db.ts"
+import { amountRefusal, chargeOn, itfModules, lineOfInput, scheduleRefusal, type DecodedBillet } from "../../../schema/billet.ts"
+import { formatBoletoLine } from "../../../schema/boleto.ts"
+import { hasPermission } from "../../../schema/permissions.ts"
+import { api } from "../../../schema/api.ts"
+import { billetAdminApi } from "../../../schema/api-billet.ts"
+import { normalizeDocument } from "../../../schema/validation.ts"
+import type { StatementEntry } from "../../../schema/entities.ts"
+import { ddaAliveTick, ddaRefusal, markDdaCanceled, markDdaPaid, registerDda, registerDdaRoutes } from "./dda-routes.ts"
 
 const paged = <T>(rows: T[]) => ({ page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows })
 

@@ -11,8 +11,8 @@
  */
 import { randomUUID } from "node:crypto"
 import type Database from "better-sqlite3"
-import { decodeBoletoLine, dueDateToFactor, dueFactorToDate, makeBankSlipLine, makeCollectionSlipLine, boletoLineToBarcode } from "../schema/boleto.ts"
-import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "../schema/holidays.ts"
+import { decodeBoletoLine, dueDateToFactor, dueFactorToDate, makeBankSlipLine, makeCollectionSlipLine, boletoLineToBarcode } from "../../../schema/boleto.ts"
+import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "../../../schema/holidays.ts"
 import {
   ddaRules,
   type AmountRules,
@@ -21,7 +21,7 @@ import {
   type DdaBillet,
   type DivergentAmountType,
   type ScheduledBilletPayment
-} from "../schema/billet.ts"
+} from "../../../schema/billet.ts"
 
 type DB = Database.Database
 

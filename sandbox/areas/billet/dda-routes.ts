@@ -8,19 +8,19 @@
  * due day, from 08:00 on the sandbox's business clock (America/Sao_Paulo).
  */
 import type { Context, Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { onTheClock } from "../context.ts"
-import type { Prng } from "../prng.ts"
-import { bind, decodeOr422, errorResponse } from "../http.ts"
-import { ApiError, langOf } from "../errors.ts"
-import { notify } from "../ledger.ts"
-import { paginate } from "../repo.ts"
-import { spDateKey, spStartOfDay } from "../time.ts"
-import { addDays, DDA_ISSUERS, insertDda, toDda, type DdaInput, type DdaRow } from "../billet-db.ts"
-import { billetAdminApi } from "../../schema/api-billet.ts"
-import type { DdaBillet } from "../../schema/billet.ts"
-import { bankBusinessDayOnOrAfter } from "../../schema/holidays.ts"
-import { normalizeDocument } from "../../schema/validation.ts"
+import type { Ctx } from "../../context.ts"
+import { onTheClock } from "../../context.ts"
+import type { Prng } from "../../prng.ts"
+import { bind, decodeOr422, errorResponse } from "../../http.ts"
+import { ApiError, langOf } from "../../errors.ts"
+import { notify } from "../../ledger.ts"
+import { paginate } from "../../repo.ts"
+import { spDateKey, spStartOfDay } from "../../time.ts"
+import { addDays, DDA_ISSUERS, insertDda, toDda, type DdaInput, type DdaRow } from "./db.ts"
+import { billetAdminApi } from "../../../schema/api-billet.ts"
+import type { DdaBillet } from "../../../schema/billet.ts"
+import { bankBusinessDayOnOrAfter } from "../../../schema/holidays.ts"
+import { normalizeDocument } from "../../../schema/validation.ts"
 
 /** The hour (São Paulo) from which the day-before and due-day notices go out (D-dda). */
 export const DDA_NOTICE_HOUR = 8
