@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { SandboxClient, type Session } from "../support/sandbox-client.ts"
-import { sandboxAccountOf } from "../../sandbox/ted-db.ts"
+import { sandboxAccountOf } from "../../sandbox/areas/ted/db.ts"
 import { SYNTHETIC_PIX_ACCOUNTS } from "../../sandbox/areas/pix/account-db.ts"
 import { spDateKey } from "../../sandbox/time.ts"
 

@@ -1,14 +1,14 @@
 /**
  * The sandbox's answer to a Pix by account (spec features §7 decode by-account; issue 12;
  * D-pix-by-account): an account of the sandbox bank (999, agency 0001: each wallet's account,
- * sandbox/ted-db.ts) resolves to that wallet's owner; a few synthetic accounts at other banks resolve
+ * sandbox/areas/ted/db.ts) resolves to that wallet's owner; a few synthetic accounts at other banks resolve
  * to their synthetic holders; anything else is PIX_ACCOUNT_NOT_FOUND. The document typed must be the
  * holder's (else PIX_ACCOUNT_DOCUMENT_NOT_RELATED). The payment itself settles through the ledger's
  * one Pix path (executePixOut), crediting the resolved wallet.
  */
 import type { DB } from "../../db.ts"
 import { ApiError } from "../../errors.ts"
-import { walletOfSandboxAccount } from "../../ted-db.ts"
+import { walletOfSandboxAccount } from "../ted/db.ts"
 import { cnpjFromBase, cpfFromBase } from "../../prng.ts"
 import { bankByCode, SANDBOX_BANK, type Bank } from "../../../schema/banks.ts"
 import { pixAccountProblems, sameAccount, type PixAccountDecodeBody, type PixAccountDecoded } from "../../../schema/pix-account.ts"

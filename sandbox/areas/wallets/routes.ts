@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
 import { ApiError, badField } from "../../errors.ts"
-import { sandboxAccountOf } from "../../ted-db.ts"
+import { sandboxAccountOf } from "../ted/db.ts"
 import {
   ACCOUNT_COLUMNS,
   notFound,

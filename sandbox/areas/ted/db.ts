@@ -5,10 +5,10 @@
  * derived from the wallet id, so a TED to it reaches that wallet.
  */
 import { createHash } from "node:crypto"
-import type { DB } from "./db.ts"
-import type { TedAccountType, TedContact, TedStatus, TedTransfer } from "../schema/ted.ts"
-import { SANDBOX_AGENCY, SANDBOX_BANK } from "../schema/banks.ts"
-import type { BankingAccount } from "../schema/entities.ts"
+import type { DB } from "../../db.ts"
+import type { TedAccountType, TedContact, TedStatus, TedTransfer } from "../../../schema/ted.ts"
+import { SANDBOX_AGENCY, SANDBOX_BANK } from "../../../schema/banks.ts"
+import type { BankingAccount } from "../../../schema/entities.ts"
 
 export const createTedTables = (db: DB): void => {
   db.exec(`
