@@ -17,7 +17,7 @@ import { bind, Reply } from "../http.ts"
 import { ApiError, badField } from "../errors.ts"
 import { userById, type WalletAccess } from "../repo.ts"
 import { postEntry } from "../ledger.ts"
-import { fileBytes, fileRow } from "./storage.ts"
+import { fileBytes, fileRow } from "../areas/storage/routes.ts"
 import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "../betting-db.ts"
 import {
   apportion,

@@ -10,13 +10,13 @@
 import type { Context, Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../http.ts"
-import { ApiError, badField, langOf } from "../errors.ts"
-import { iso } from "../time.ts"
-import type { FileRow, UploadRow } from "../betting-db.ts"
-import { MAX_PARTS, MIN_PART_SIZE, PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../schema/api-storage.ts"
-import { hasPermission } from "../../schema/permissions.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../../http.ts"
+import { ApiError, badField, langOf } from "../../errors.ts"
+import { iso } from "../../time.ts"
+import type { FileRow, UploadRow } from "../../betting-db.ts"
+import { MAX_PARTS, MIN_PART_SIZE, PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../../schema/api-storage.ts"
+import { hasPermission } from "../../../schema/permissions.ts"
 
 const PART_URL_TTL_MS = 15 * 60_000
 /** Where a part's bytes are PUT (under /users so the app's same-origin proxy carries it). */
