@@ -16,7 +16,7 @@
  * `"approver"` marks the commands the approver devices send (bench/soak-device.ts), not the generalists.
  */
 import type { Prng } from "../sandbox/prng.ts"
-import { sampleReportXml } from "../sandbox/betting-seed.ts"
+import { sampleReportXml } from "../sandbox/areas/betting/seed.ts"
 import { MIN_PART_SIZE } from "../schema/api-storage.ts"
 import type { CommandName, PayloadOf } from "../sync/commands/registry.ts"
 

@@ -12,7 +12,7 @@ import { createCardTables } from "./areas/cards/db.ts"
 import { createPixKeyTables } from "./areas/pix-keys/db.ts"
 import { createPixLimitTables } from "./areas/pix-limits/tables.ts"
 import { createBilletTables } from "./areas/billet/db.ts"
-import { createBettingTables } from "./betting-db.ts"
+import { createBettingTables } from "./areas/betting/db.ts"
 import { createGatewayTables } from "./gateway-db.ts"
 import { createApprovalQuorumTables } from "./approval-quorum-tables.ts"
 

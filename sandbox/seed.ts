@@ -35,7 +35,7 @@ import {
 import { decodePixKey } from "./ledger.ts"
 import type { StatementType } from "../schema/entities.ts"
 import { seedCards } from "./areas/cards/seed.ts"
-import { seedBetting } from "./betting-seed.ts"
+import { seedBetting } from "./areas/betting/seed.ts"
 import { seedPixKeys } from "./areas/pix-keys/seed.ts"
 import { seedPixQrCodes } from "./pix-qr-db.ts"
 import { seedPixLimitsAndContacts } from "./areas/pix-limits/seed.ts"

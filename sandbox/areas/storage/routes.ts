@@ -14,7 +14,7 @@ import type { Ctx } from "../../context.ts"
 import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../../http.ts"
 import { ApiError, badField, langOf } from "../../errors.ts"
 import { iso } from "../../time.ts"
-import type { FileRow, UploadRow } from "../../betting-db.ts"
+import type { FileRow, UploadRow } from "../betting/db.ts"
 import { MAX_PARTS, MIN_PART_SIZE, PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../../schema/api-storage.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
 

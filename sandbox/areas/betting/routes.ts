@@ -11,14 +11,14 @@
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
 import { inflateRawSync } from "node:zlib"
-import type { Ctx } from "../context.ts"
-import { later } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError, badField } from "../errors.ts"
-import { userById, type WalletAccess } from "../repo.ts"
-import { postEntry } from "../ledger.ts"
-import { fileBytes, fileRow } from "../areas/storage/routes.ts"
-import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "../betting-db.ts"
+import type { Ctx } from "../../context.ts"
+import { later } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError, badField } from "../../errors.ts"
+import { userById, type WalletAccess } from "../../repo.ts"
+import { postEntry } from "../../ledger.ts"
+import { fileBytes, fileRow } from "../storage/routes.ts"
+import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "./db.ts"
 import {
   apportion,
   reportCorrectionDeadline,
@@ -27,10 +27,10 @@ import {
   type BettingReport,
   type GgrPayment,
   type GgrSubmission
-} from "../../schema/betting.ts"
-import { checkReportFile, type ReportCheck } from "../../schema/betting-report.ts"
-import { saoPauloDateKey } from "../../schema/holidays.ts"
-import { encodePixCopyPaste } from "../../schema/pix-brcode.ts"
+} from "../../../schema/betting.ts"
+import { checkReportFile, type ReportCheck } from "../../../schema/betting-report.ts"
+import { saoPauloDateKey } from "../../../schema/holidays.ts"
+import { encodePixCopyPaste } from "../../../schema/pix-brcode.ts"
 
 /** How long the sandbox takes to process a report (ours). */
 export const REPORT_PROCESS_MS = 600

@@ -6,12 +6,12 @@
  * ones paid, the last one to pay) and the payments.
  */
 import { createHash } from "node:crypto"
-import type { DB } from "./db.ts"
-import type { Prng } from "./prng.ts"
-import { DAY_MS, iso } from "./time.ts"
-import { apportion, reportCorrectionDeadline } from "../schema/betting.ts"
-import { saoPauloDateKey } from "../schema/holidays.ts"
-import { encodePixCopyPaste } from "../schema/pix-brcode.ts"
+import type { DB } from "../../db.ts"
+import type { Prng } from "../../prng.ts"
+import { DAY_MS, iso } from "../../time.ts"
+import { apportion, reportCorrectionDeadline } from "../../../schema/betting.ts"
+import { saoPauloDateKey } from "../../../schema/holidays.ts"
+import { encodePixCopyPaste } from "../../../schema/pix-brcode.ts"
 
 const CNPJ = "12345678000195"
 export const sampleReportXml = (date: string, bets: number, r: Prng): string => {
