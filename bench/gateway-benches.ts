@@ -2,7 +2,7 @@
  * Gateway benchmarks over 1M transactions (issue 16; spec features §2 gateway, §3 Transaction and
  * Dashboard aggregate), in Chromium through the harness page (harness/engine.html: the real
  * SharedWorker, real IndexedDB, the sandbox over HTTP), signed in as the seeded company (Bruno:
- * 800k rows on the matrix, 200k on the branch, sandbox/gateway-db.ts gatewaySizes):
+ * 800k rows on the matrix, 200k on the branch, sandbox/areas/gateway/db.ts gatewaySizes):
  * - `gateway-sync-1m`: sign-in → every gateway wallet's table local (seconds ≤ 15);
  * - `gateway-filter-1m`: a filter across matrix + branch (text, statuses, kinds, period, amounts)
  *   answered by the worker's table projection — its own `tookMs` (p95 ≤ 16 ms);

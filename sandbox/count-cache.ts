@@ -2,7 +2,7 @@
  * Cached list totals (repo.ts `paginateJson` with `countCacheTable`): a keyset pull asks every page for the
  * total, and counting 800,000 rows per page made a 1M-row sync server-bound. A total is kept under its table's
  * write version; every write to such a table calls `bumpVersion` (sandbox/ledger.ts for statements,
- * sandbox/gateway-db.ts for gateway transactions), and the test reset (sandbox/reset.ts) forgets them all.
+ * sandbox/areas/gateway/db.ts for gateway transactions), and the test reset (sandbox/reset.ts) forgets them all.
  * No imports: the stores that write these tables use it without reaching the rest of the sandbox.
  */
 const versions = new Map<string, number>()

@@ -13,7 +13,7 @@ import { createPixKeyTables } from "./areas/pix-keys/db.ts"
 import { createPixLimitTables } from "./areas/pix-limits/tables.ts"
 import { createBilletTables } from "./areas/billet/db.ts"
 import { createBettingTables } from "./areas/betting/db.ts"
-import { createGatewayTables } from "./gateway-db.ts"
+import { createGatewayTables } from "./areas/gateway/db.ts"
 import { createApprovalQuorumTables } from "./approval-quorum-tables.ts"
 
 export type DB = Database.Database

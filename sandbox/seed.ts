@@ -40,7 +40,7 @@ import { seedPixKeys } from "./areas/pix-keys/seed.ts"
 import { seedPixQrCodes } from "./pix-qr-db.ts"
 import { seedPixLimitsAndContacts } from "./areas/pix-limits/seed.ts"
 import { seedBillets } from "./areas/billet/db.ts"
-import { seedGateway } from "./gateway-db.ts"
+import { seedGateway } from "./areas/gateway/db.ts"
 import { CURRENCY_DECIMALS } from "../schema/common.ts"
 
 export type SeedSize = "small" | "100k" | "1m"

@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { Prng } from "../sandbox/prng.ts"
-import { gatewayRows } from "../sandbox/gateway-rows.ts"
+import { gatewayRows } from "../sandbox/areas/gateway/rows.ts"
 import { pixStatementRowOf } from "../sandbox/areas/pix-statement/rows.ts"
 import { generateRows } from "../tests/support/test-rows.ts"
 import { StatementEntry } from "./entities.ts"

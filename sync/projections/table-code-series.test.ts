@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { Prng } from "../../sandbox/prng.ts"
-import { gatewayRow, gatewayRows } from "../../sandbox/gateway-rows.ts"
+import { gatewayRow, gatewayRows } from "../../sandbox/areas/gateway/rows.ts"
 import { spDayIndex, spDayKey } from "../../schema/sao-paulo-time.ts"
 import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
 import { NaiveTable } from "../../tests/support/naive-table.ts"

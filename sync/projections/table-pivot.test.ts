@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { Prng } from "../../sandbox/prng.ts"
-import { gatewayRows } from "../../sandbox/gateway-rows.ts"
+import { gatewayRows } from "../../sandbox/areas/gateway/rows.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
 import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
 import { statementTable } from "../../schema/tables/statement.ts"

@@ -4,10 +4,10 @@
  * and the tests (tests/support reuse it with their own Prng). Realistic shapes: Pix end-to-end ids
  * (E + ISPB + yyyyMMddHHmm + 11), txids of 26–35 letters and digits, CPF/CNPJ payers, bank data.
  */
-import type { Prng } from "./prng.ts"
-import { makeCnpj, makeCpf } from "./prng.ts"
-import { BANKS, COMPANIES, FIRST_NAMES, ISPB_LIST, LAST_NAMES } from "./names.ts"
-import { GATEWAY_STATUSES, type GatewayKind, type GatewayStatus, type GatewayTransaction } from "../schema/tables/gateway.ts"
+import type { Prng } from "../../prng.ts"
+import { makeCnpj, makeCpf } from "../../prng.ts"
+import { BANKS, COMPANIES, FIRST_NAMES, ISPB_LIST, LAST_NAMES } from "../../names.ts"
+import { GATEWAY_STATUSES, type GatewayKind, type GatewayStatus, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
 
 const KIND_WEIGHTS: ReadonlyArray<readonly [GatewayKind, number]> = [
   ["deposit", 70],

@@ -7,12 +7,12 @@
  * company kind").
  */
 import type Database from "better-sqlite3"
-import type { Prng } from "./prng.ts"
-import { gatewayRows } from "./gateway-rows.ts"
-import { createGatewayPaymentTables, seedGatewayPayments } from "./gateway-payments-db.ts"
-import type { GatewayTransaction } from "../schema/tables/gateway.ts"
-import type { CompanyKind } from "../schema/api-gateway.ts"
-import { bumpVersion } from "./count-cache.ts"
+import type { Prng } from "../../prng.ts"
+import { gatewayRows } from "./rows.ts"
+import { createGatewayPaymentTables, seedGatewayPayments } from "./payments-db.ts"
+import type { GatewayTransaction } from "../../../schema/tables/gateway.ts"
+import type { CompanyKind } from "../../../schema/api-gateway.ts"
+import { bumpVersion } from "../../count-cache.ts"
 
 type DB = Database.Database
 

@@ -7,9 +7,9 @@
  */
 import type Database from "better-sqlite3"
 import { createHash } from "node:crypto"
-import { Prng, makeCnpj, makeCpf } from "./prng.ts"
-import { COMPANIES, FIRST_NAMES, LAST_NAMES } from "./names.ts"
-import { bankName, type DocumentRef, type GatewayOrder, type PaymentRequest, type PaymentRequestStatus } from "../schema/gateway-payments.ts"
+import { Prng, makeCnpj, makeCpf } from "../../prng.ts"
+import { COMPANIES, FIRST_NAMES, LAST_NAMES } from "../../names.ts"
+import { bankName, type DocumentRef, type GatewayOrder, type PaymentRequest, type PaymentRequestStatus } from "../../../schema/gateway-payments.ts"
 
 type DB = Database.Database
 

@@ -15,18 +15,18 @@
  */
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bind, decodeOr422 } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import type { WalletAccess } from "../repo.ts"
-import { postEntry } from "../ledger.ts"
-import { Prng } from "../prng.ts"
-import { companyKindOf, insertGatewayRows } from "../gateway-db.ts"
-import { gatewayRow } from "../gateway-rows.ts"
-import { fileRow } from "../areas/storage/routes.ts"
-import { insertPaymentRequest, toOrder, toPaymentRequest, type PaymentRequestRow } from "../gateway-payments-db.ts"
-import type { CompanyKind } from "../../schema/api-gateway.ts"
-import { gatewayAdminApi } from "../../schema/api-gateway.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, decodeOr422 } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import type { WalletAccess } from "../../repo.ts"
+import { postEntry } from "../../ledger.ts"
+import { Prng } from "../../prng.ts"
+import { companyKindOf, insertGatewayRows } from "./db.ts"
+import { gatewayRow } from "./rows.ts"
+import { fileRow } from "../storage/routes.ts"
+import { insertPaymentRequest, toOrder, toPaymentRequest, type PaymentRequestRow } from "./payments-db.ts"
+import type { CompanyKind } from "../../../schema/api-gateway.ts"
+import { gatewayAdminApi } from "../../../schema/api-gateway.ts"
 import {
   PAYMENT_REQUEST_MOVES,
   paymentRequestProblems,
@@ -35,8 +35,8 @@ import {
   type DocumentRef,
   type GatewayOrder,
   type OrderRefund
-} from "../../schema/gateway-payments.ts"
-import type { GatewayTransaction } from "../../schema/tables/gateway.ts"
+} from "../../../schema/gateway-payments.ts"
+import type { GatewayTransaction } from "../../../schema/tables/gateway.ts"
 
 /**
  * D-gateway-payment-requests, D-gateway-orders: which company kinds each call allows. A payment request
