@@ -5,19 +5,19 @@
  * for exactly-once proofs, feature flags (core §1 switchable features), sent codes, health.
  */
 import type { Context, Hono } from "hono"
-import type { Ctx } from "../context.ts"
-import { noFaults } from "../context.ts"
-import { adminApi, type AdminApi, type AdminEndpointId, type Ledger } from "../../schema/api-admin.ts"
-import type { EndpointDef } from "../../schema/api.ts"
-import { decodeOr422, errorResponse } from "../http.ts"
-import { ApiError, langOf } from "../errors.ts"
-import { decodePixKey, notify, receivePixIn } from "../ledger.ts"
-import { createApprovalRequest, runCutoff } from "./approval.ts"
-import { toApprovalRequest, userByEmail, userById, walletById, type ApprovalRequestRow } from "../repo.ts"
-import { getMeta } from "../db.ts"
-import { seedInfo, SEED_PASSWORD, SEED_PIN, SEED_USERS } from "../seed.ts"
+import type { Ctx } from "../../context.ts"
+import { noFaults } from "../../context.ts"
+import { adminApi, type AdminApi, type AdminEndpointId, type Ledger } from "../../../schema/api-admin.ts"
+import type { EndpointDef } from "../../../schema/api.ts"
+import { decodeOr422, errorResponse } from "../../http.ts"
+import { ApiError, langOf } from "../../errors.ts"
+import { decodePixKey, notify, receivePixIn } from "../../ledger.ts"
+import { createApprovalRequest, runCutoff } from "../../routes/approval.ts"
+import { toApprovalRequest, userByEmail, userById, walletById, type ApprovalRequestRow } from "../../repo.ts"
+import { getMeta } from "../../db.ts"
+import { seedInfo, SEED_PASSWORD, SEED_PIN, SEED_USERS } from "../../seed.ts"
 import type { Schema } from "effect"
-import { Prng } from "../prng.ts"
+import { Prng } from "../../prng.ts"
 
 type BodyOf<K extends AdminEndpointId> = AdminApi[K] extends { readonly body: infer S extends Schema.Top } ? S["Type"] : undefined
 type QueryOf<K extends AdminEndpointId> = AdminApi[K] extends { readonly query: infer S extends Schema.Top } ? S["Type"] : undefined
