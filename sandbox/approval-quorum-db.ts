@@ -8,7 +8,34 @@
 import type { Ctx } from "./context.ts"
 import { randomUUID } from "node:crypto"
 import type { NotificationMessage } from "../schema/entities.ts"
-import { toApprovalRequest, toNotification, type ApprovalRequestRow } from "./repo.ts"
+import type { ApprovalRequest } from "../schema/entities.ts"
+import { hasPermission, READS_APPROVAL_QUEUE, READS_EVERY_REQUEST } from "../schema/permissions.ts"
+import { toApprovalRequest, toNotification, walletAccess, type ApprovalRequestRow } from "./repo.ts"
+
+/**
+ * Who reads which of a wallet's approval requests (D-approval-quorum): "every" with get-all-assisted-payments (the
+ * approvers, ADMIN, the owner), "own" — only the requests they made — with a staged payment's permission (a CLIENT
+ * requester), "none" otherwise (the contract's permission refuses them first, 403).
+ */
+export const approvalReadScope = (actions: ReadonlyArray<string>): "every" | "own" | "none" =>
+  hasPermission(actions, READS_EVERY_REQUEST) ? "every" : hasPermission(actions, READS_APPROVAL_QUEUE) ? "own" : "none"
+
+/**
+ * The change hint of approval requests: wallet-wide for the readers of every request (schema/lists.ts `everyRow`:
+ * the stream sends it to no one else), and each requester who reads only their own gets their rows addressed to them,
+ * so their queue follows the quorum live without seeing anyone else's request.
+ */
+export const approvalRequestsChanged = (ctx: Ctx, walletId: string, rows: ReadonlyArray<ApprovalRequest>): void => {
+  if (rows.length === 0) return
+  ctx.events.change("approval_requests", { walletId, ids: rows.map((r) => r.id), rows })
+  const byRequester = new Map<string, ApprovalRequest[]>()
+  for (const r of rows) byRequester.set(r.requested_by, [...(byRequester.get(r.requested_by) ?? []), r])
+  for (const [userId, own] of byRequester) {
+    const access = walletAccess(ctx.db, userId, walletId)
+    if (typeof access === "string" || approvalReadScope(access.actions) !== "own") continue
+    ctx.events.change("approval_requests", { walletId, userId, ids: own.map((r) => r.id), rows: own })
+  }
+}
 
 /** features §4, §9: the cut-off is 23:59:59; the reminder goes 59 min 59 s before it (23:00:00 in São Paulo). */
 export const REMINDER_BEFORE_CUTOFF_MS = 59 * 60_000 + 59_000
@@ -82,5 +109,5 @@ export const quorumMembersChanged = (ctx: Ctx, walletId: string): void => {
   const rows = (ctx.db.prepare("SELECT * FROM approval_requests WHERE wallet_id = ? AND status = 'started'").all(walletId) as ApprovalRequestRow[]).map((r) =>
     toApprovalRequest(ctx.db, r)
   )
-  ctx.events.change("approval_requests", { walletId, ids: rows.map((r) => r.id), rows })
+  approvalRequestsChanged(ctx, walletId, rows)
 }

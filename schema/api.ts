@@ -43,7 +43,7 @@ import {
 } from "./entities.ts"
 import { CurrencySymbol } from "./common.ts"
 import { StatementLedger } from "./ledger.ts"
-import { P } from "./permissions.ts"
+import { P, READS_APPROVAL_QUEUE, REPROVES_APPROVAL } from "./permissions.ts"
 import { EmailString, PersonName, PixDescription, SignInEmail, TypedEmail, WalletName } from "./rules/text.ts"
 import { SignInPassword, StrongPasswordString } from "./rules/passwords.ts"
 import { PhoneString, PinString, TemporaryTokenString } from "./rules/codes.ts"
@@ -556,7 +556,8 @@ export const api = {
     method: "GET",
     path: "/users/operations/approval-requests",
     wallet: true,
-    permission: P.getApprovalRequests,
+    // D-approval-quorum: every request with get-all-assisted-payments; only the caller's own with a staged payment's permission
+    permission: READS_APPROVAL_QUEUE,
     query: Schema.Struct({ ...Page, status: optStr }),
     response: Envelope(Paged(ApprovalRequest))
   }),
@@ -564,7 +565,7 @@ export const api = {
     method: "GET",
     path: "/users/operations/approval-requests/{id}",
     wallet: true,
-    permission: P.getApprovalRequests,
+    permission: READS_APPROVAL_QUEUE, // another's request is not found by a reader of their own only (D-approval-quorum)
     response: Envelope(ApprovalRequest)
   }),
   approvalApprove: def({
@@ -583,7 +584,7 @@ export const api = {
     wallet: true,
     transaction: true,
     sensitive: true,
-    permission: P.postApprovalDecision,
+    permission: REPROVES_APPROVAL, // the requester's withdrawal needs no decision permission (D-approval-quorum)
     body: Schema.Struct({ pin_token: Str, reason: optStr }),
     response: Envelope(ApprovalRequest)
   }),

@@ -29,6 +29,13 @@ export interface ListDef<Row, E extends string = string> {
   readonly hint?: string
   /** What the list holds when its pull fails (core §8: the pending balance is then 0). */
   readonly fallback?: () => Row
+  /**
+   * The permission that reads every row, where the endpoint answers other readers only their own rows (the approval
+   * queue: a requester without get-all-assisted-payments reads the requests they made; D-approval-quorum). The
+   * stream's wallet-wide hints of the list go only to holders of it (schema/lists.ts `listPermission`); the sandbox
+   * addresses a narrower reader's rows to that reader.
+   */
+  readonly everyRow?: ReadonlyArray<string>
   /** Pulled for the current wallet only (default), or for every wallet the user has. */
   readonly wallets?: "current" | "all"
 }

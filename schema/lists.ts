@@ -9,6 +9,7 @@
  */
 import { api, type EndpointId } from "./api.ts"
 import { defineList, type ListDef } from "./list-def.ts"
+import { READS_EVERY_REQUEST } from "./permissions.ts"
 import { cardsLists } from "./cards.ts"
 import { pixLists } from "./pix.ts"
 import { pixScheduleLists } from "./pix-schedule.ts"
@@ -77,6 +78,7 @@ export const coreLists = {
     endpoint: "approvalRequests",
     row: ApprovalRequest,
     scope: "wallet",
+    everyRow: [READS_EVERY_REQUEST], // a requester reads only their own requests (D-approval-quorum)
     id: (r) => r.id,
     order: newestFirst,
     where: (r) => r.status === "started"
@@ -121,11 +123,18 @@ export const listNames = Object.keys(lists) as ReadonlyArray<ListName>
 export const listDef = (name: string): AnyListDef | undefined => (Object.hasOwn(lists, name) ? (lists[name as ListName] as unknown as AnyListDef) : undefined)
 export const isListName = (name: string): name is ListName => Object.hasOwn(lists, name)
 
-/** The permission the server checks to read a list (its endpoint's), if any. */
-export const listPermission = (def: AnyListDef): ReadonlyArray<string> => {
+/** The permission the server checks to read a list (its endpoint's), if any: the engine pulls a wallet's copy only for a holder (P1). */
+export const listReadPermission = (def: AnyListDef): ReadonlyArray<string> => {
   const p = (api[def.endpoint as EndpointId] as { readonly permission?: string | ReadonlyArray<string> }).permission
   return p === undefined ? [] : typeof p === "string" ? [p] : p
 }
+
+/**
+ * The permission that reads every row of a wallet's list, which its wallet-wide stream hints need
+ * (sandbox/routes/stream.ts): the endpoint's, or the list's `everyRow` where the endpoint answers some readers only
+ * their own rows (the approval queue, D-approval-quorum).
+ */
+export const listPermission = (def: AnyListDef): ReadonlyArray<string> => def.everyRow ?? listReadPermission(def)
 
 /** The hint name of a list (the key unless `hint` says otherwise). */
 export const hintOf = (name: string): string => listDef(name)?.hint ?? name

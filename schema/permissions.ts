@@ -110,6 +110,19 @@ export const SCHEDULE_ACT = [
 /** Paying the by-qr-code variants beyond instant billing (D-pix-qr-variants): held with the instant-billing ones. */
 const PIX_QR_VARIANTS = [P.postPixQrStaticWithdrawal, P.postPixQrDynamicDue, P.postPixQrDynamicWithdrawal, P.postPixQrDynamicChange]
 
+/**
+ * The payments that may be staged for approval (features §6: by key, by account, by code): a member holding any of
+ * them reads the approval requests they made and may withdraw them, without the queue's get-all-assisted-payments
+ * (issue 32 item 3, D-approval-quorum). Our decision: the spec shows no permission for a requester's own requests.
+ */
+export const STAGED_PAYMENT_ACTIONS = [P.postPixByKey, P.postPixByAccount, P.postPixQrStatic, P.postPixQrDynamic, ...PIX_QR_VARIANTS] as const
+/** D-approval-quorum: reads every request of the wallet's queue (the approvers, ADMIN, the owner). */
+export const READS_EVERY_REQUEST = P.getApprovalRequests
+/** D-approval-quorum: reads the queue, every request (get-all-assisted-payments) or only one's own (a staged payment's permission). */
+export const READS_APPROVAL_QUEUE = [P.getApprovalRequests, ...STAGED_PAYMENT_ACTIONS] as const
+/** D-approval-quorum: reproves, any request (the decision's permission) or only one's own (a withdrawal). */
+export const REPROVES_APPROVAL = [P.postApprovalDecision, ...STAGED_PAYMENT_ACTIONS] as const
+
 export const ROLE_ACTIONS: Readonly<Record<RoleName, ReadonlyArray<string>>> = {
   ROOT: [WILDCARD],
   ADMIN: [

@@ -11,12 +11,13 @@ import type { Ctx } from "../context.ts"
 import { bind, Reply, type Req } from "../http.ts"
 import { ApiError } from "../errors.ts"
 import { paginate, toApprovalRequest, type ApprovalRequestRow } from "../repo.ts"
-import { notifyApproversNeeded } from "../approval-quorum-db.ts"
+import { approvalReadScope, approvalRequestsChanged, notifyApproversNeeded } from "../approval-quorum-db.ts"
 import { executePixOut, notify } from "../ledger.ts"
 import type { PixSettleExtra } from "../pix-qr-db.ts"
 import { assertQrPayable, markQrPaid } from "../pix-qr-settle.ts"
 import type { ApprovalRequest, ApprovalSetting, PixPaymentOrder } from "../../schema/entities.ts"
 import { iso, spCutoffOf } from "../time.ts"
+import { hasPermission, P } from "../../schema/permissions.ts"
 
 const OK = { data: { ok: true } } as const
 export const APPROVERS_MIN = 1
@@ -24,7 +25,7 @@ export const APPROVERS_MAX = 100
 
 const requestEvents = (ctx: Ctx, r: ApprovalRequestRow, closed: boolean): void => {
   const row = toApprovalRequest(ctx.db, r)
-  ctx.events.change("approval_requests", { walletId: r.wallet_id, ids: [r.id], rows: [row] })
+  approvalRequestsChanged(ctx, r.wallet_id, [row]) // wallet-wide, and to a requester who reads only their own (D-approval-quorum)
   if (closed) ctx.events.change("approval_history", { walletId: r.wallet_id, ids: [r.id], rows: [row] })
 }
 
@@ -182,7 +183,8 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
     if (!vs.every((v) => allowed.includes(v))) throw new ApiError(422, "INCORRECT_DATA", undefined, { status: "VALIDATION_FORMAT" })
     return vs
   }
-  const listRequests = (walletId: string, q: Req<"approvalRequests">["query"], statuses: string[]) => {
+  /** `requestedBy`: only that member's requests (a reader of their own, D-approval-quorum); null: every request. */
+  const listRequests = (walletId: string, q: Req<"approvalRequests">["query"], statuses: string[], requestedBy: string | null = null) => {
     runCutoff(ctx)
     return paginate<ApprovalRequestRow, ApprovalRequest>(
       db,
@@ -190,8 +192,8 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
       {
         from: "approval_requests",
         columns: "*",
-        where: ["wallet_id = ?", `status IN (${statuses.map(() => "?").join(",")})`],
-        params: [walletId, ...statuses],
+        where: ["wallet_id = ?", `status IN (${statuses.map(() => "?").join(",")})`, ...(requestedBy === null ? [] : ["requested_by = ?"])],
+        params: [walletId, ...statuses, ...(requestedBy === null ? [] : [requestedBy])],
         sortable: { created_at: "created_at", updated_at: "updated_at", amount: "amount" }
       },
       (r) => toApprovalRequest(db, r)
@@ -199,8 +201,17 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   }
   const ALL = ["started", "approved", "reproved", "canceled", "finished"] as const
 
+  /**
+   * D-approval-quorum: a member with get-all-assisted-payments reads every request; one with only a staged payment's
+   * permission (a CLIENT requester) reads the requests they made — their quorum, live — and no one else's.
+   */
+  const ownOnly = (req: Req<"approvalRequests"> | Req<"approvalRequestGet"> | Req<"approvalReprove">): string | null =>
+    approvalReadScope(req.wallet.actions) === "every" ? null : req.user.id
+
   // the queue: status `started` by default; `status=all` (or a list) for sync pulls that must see transitions
-  bind(app, ctx, "approvalRequests", (req) => ({ data: listRequests(req.wallet.wallet.id, req.query, statusFilter(req.query.status, ["started"], ALL)) }))
+  bind(app, ctx, "approvalRequests", (req) => ({
+    data: listRequests(req.wallet.wallet.id, req.query, statusFilter(req.query.status, ["started"], ALL), ownOnly(req))
+  }))
   bind(app, ctx, "approvalHistory", (req) => ({
     data: listRequests(
       req.wallet.wallet.id,
@@ -209,18 +220,22 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
     )
   }))
 
-  const requestOf = (walletId: string, id: string): ApprovalRequestRow => {
+  /** A request of the wallet; for a reader of their own (`requestedBy`), another's is not found (D-approval-quorum). */
+  const requestOf = (walletId: string, id: string, requestedBy: string | null = null): ApprovalRequestRow => {
     runCutoff(ctx)
     const r = db.prepare("SELECT * FROM approval_requests WHERE id = ? AND wallet_id = ?").get(id, walletId) as ApprovalRequestRow | undefined
-    if (r === undefined) throw new ApiError(404, "APPROVAL_REQUEST_NOT_FOUND")
+    if (r === undefined || (requestedBy !== null && r.requested_by !== requestedBy)) throw new ApiError(404, "APPROVAL_REQUEST_NOT_FOUND")
     return r
   }
 
-  bind(app, ctx, "approvalRequestGet", (req) => ({ data: toApprovalRequest(db, requestOf(req.wallet.wallet.id, req.params["id"] ?? "")) }))
+  bind(app, ctx, "approvalRequestGet", (req) => ({ data: toApprovalRequest(db, requestOf(req.wallet.wallet.id, req.params["id"] ?? "", ownOnly(req))) }))
 
   const decide = (req: Req<"approvalApprove"> | Req<"approvalReprove">, decision: "approved" | "reproved", reason: string | null): ApprovalRequest => {
-    const r = requestOf(req.wallet.wallet.id, req.params["id"] ?? "")
+    // approving needs the decision's permission (the contract); a reproval without it is the requester's withdrawal only
+    const r = requestOf(req.wallet.wallet.id, req.params["id"] ?? "", decision === "reproved" ? ownOnly(req as Req<"approvalReprove">) : null)
     const me = req.user.id
+    if (!hasPermission(req.wallet.actions, P.postApprovalDecision) && r.requested_by !== me)
+      throw new ApiError(403, "WITHOUT_PERMISSION", "only the requester withdraws without the decision permission")
     if (db.prepare("SELECT 1 FROM approval_decisions WHERE request_id = ? AND user_id = ?").get(r.id, me) !== undefined) {
       throw new ApiError(422, "APPROVAL_ALREADY_DECIDED")
     }

@@ -7,7 +7,7 @@
  * ask it to pull; the live queries read its projections.
  */
 import { Context, Effect, Layer } from "effect"
-import { isListName, listDef, listNames, listPermission } from "../../schema/lists.ts"
+import { isListName, listDef, listNames, listReadPermission } from "../../schema/lists.ts"
 import type { StatementEntry, Wallet } from "../../schema/entities.ts"
 import { P } from "../../schema/permissions.ts"
 import { TABLE_NAMES, tableEntry, type TableName } from "../../schema/tables/registry.ts"
@@ -447,7 +447,7 @@ export class TableSyncState {
   pullNamed(name: string, walletId: string): Promise<unknown> {
     const def = isListName(name) ? listDef(name) : undefined
     if (!def) return Promise.resolve(0)
-    if (def.scope === "wallet" && !listPermission(def).some((tag) => this.mirror.can(walletId, tag)) && listPermission(def).length > 0)
+    if (def.scope === "wallet" && !listReadPermission(def).some((tag) => this.mirror.can(walletId, tag)) && listReadPermission(def).length > 0)
       return Promise.resolve(0)
     if (def.scope === "wallet" && !walletId) return Promise.resolve(0)
     return this.pullList(listSpec(name, walletId))

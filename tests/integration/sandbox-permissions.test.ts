@@ -33,8 +33,9 @@ describe("permissions (core §6)", () => {
     expect((await cl.ok("checkGatewayWallets", { as: ana, body: { wallets_ids: [W.brunoMatrix] } })).data.wallets_ids).toEqual([])
   })
 
-  it("spec features §2 approval pages: Helena (CLIENT) is refused the queue and settings; Carla (APPROVER+CLIENT) reads the queue", async () => {
-    expect((await cl.err("approvalRequests", { as: helena, wallet: W.anaMain })).status).toBe(403)
+  it("spec features §2 approval pages: Helena (CLIENT) reads only her own requests (D-approval-quorum) and is refused the settings; Carla (APPROVER+CLIENT) reads the queue", async () => {
+    const own = (await cl.ok("approvalRequests", { as: helena, wallet: W.anaMain })).data
+    expect(own.data.every((r) => r.requested_by === helena.userId)).toBe(true)
     expect((await cl.err("approvalSettings", { as: helena, wallet: W.anaMain })).status).toBe(403)
     expect((await cl.ok("approvalRequests", { as: carla, wallet: W.anaMain })).data.total).toBeGreaterThan(0)
     // APPROVER reads settings but only ADMIN (or the owner) changes them

@@ -11,10 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, type EndpointDef, type EndpointId } from "../../../schema/api.ts"
 import { hintOf, listDef, listNames } from "../../../schema/lists.ts"
-import { ROLES } from "../../../schema/permissions.ts"
+import { hasPermission, ROLES } from "../../../schema/permissions.ts"
 import { SYNCED_LISTS, type SyncedList } from "../../../schema/stream.ts"
 import { TABLES, isTableName } from "../../../schema/tables/registry.ts"
 import { startSandbox, type Sandbox } from "../../../sandbox/server.ts"
+import { walletAccess } from "../../../sandbox/repo.ts"
 import { SandboxClient, type Session } from "../../support/sandbox-client.ts"
 import { Tally } from "../../support/attack.ts"
 
@@ -102,10 +103,18 @@ const readersOf = (hint: string): EndpointId[] => {
 /**
  * Whether the contract lets this caller read the hint's lists on this wallet: the wallet is theirs to read (its GET
  * answers them; a user-scoped list such as the wallets or the notifications says nothing of a wallet) and every GET
- * reading the hint answers neither 401 nor 403.
+ * reading the hint answers neither 401 nor 403. A list whose GET answers some readers only their own rows (`everyRow`:
+ * the approval queue, D-approval-quorum) is read whole only with `everyRow`: its wallet-wide hints need it (a
+ * narrower reader's own rows are addressed to them: tests/integration/approval-requester.test.ts).
  */
 const mayRead = async (as: Session, wallet: string, hint: string): Promise<boolean> => {
   if ((await cl.raw("walletGet", { as, params: { id: wallet } })).status !== 200) return false
+  for (const n of listNames) {
+    const every = listDef(n)?.everyRow
+    if (hintOf(n) !== hint || every === undefined) continue
+    const access = walletAccess(sb.db, as.userId, wallet)
+    if (typeof access === "string" || !hasPermission(access.actions, every)) return false
+  }
   for (const id of readersOf(hint)) {
     const st = (await cl.raw(id, { as, wallet, tx: false, params: { id: crypto.randomUUID() } })).status
     if (st === 401 || st === 403) return false
