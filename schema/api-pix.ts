@@ -16,6 +16,7 @@ import { PixQrCode, PixQrCodesPage, PixQrCreateBody, PixQrDecoded } from "./pix-
 import { PixPaymentResult } from "./entities.ts"
 import { PixDescription } from "./rules/text.ts"
 import { PositiveAmount } from "./rules/money-dates.ts"
+import { keyOfItsType } from "./rules/pix-keys.ts"
 import { PixDevolution, PixDevolutionBody, PixDevolutionInfo } from "./pix-devolution.ts"
 import { PixAccountDecodeBody, PixAccountDecoded, PixPayByAccountBody } from "./pix-account.ts"
 
@@ -40,7 +41,7 @@ export const pixApi = {
     transaction: true,
     sensitive: true,
     permission: P.postPixKeys,
-    body: Schema.Struct({ ...PixKeyCreateBody.fields, pin_token: Schema.String }),
+    body: Schema.Struct({ ...PixKeyCreateBody.fields, pin_token: Schema.String }).check(keyOfItsType),
     response: Envelope(PixKey)
   }),
   pixKeyDelete: def({

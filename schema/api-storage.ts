@@ -59,7 +59,18 @@ export const MultipartCreateBody = Schema.Struct({
   size: Schema.Int.check(ruleCheck((n: number) => Number.isSafeInteger(n) && n > 0 && n <= MAX_UPLOAD_BYTES, ValidationMessage.max_value)),
   purpose: UploadPurpose,
   part_size: Schema.Int
-})
+}).check(
+  // how the file is cut (D-sandbox-by-area): at most MAX_PARTS parts, each of at least MIN_PART_SIZE unless there is one
+  Schema.makeFilter((b: { readonly size: number; readonly part_size: number }) => {
+    const parts = Math.ceil(b.size / b.part_size)
+    return (
+      (Number.isSafeInteger(b.part_size) && !(b.part_size < MIN_PART_SIZE && parts > 1) && parts <= MAX_PARTS) || {
+        path: ["part_size"],
+        issue: "VALIDATION_FORMAT"
+      }
+    )
+  })
+)
 
 /** spec core §9 "betting upload multipart size 100": at most 100 parts (D-uploads-part-size), each at least 256 KiB. */
 export const MAX_PARTS = 100

@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import { addBankBusinessDays, bankBusinessDayOnOrAfter } from "./holidays.ts"
 import { defineList } from "./list-def.ts"
+import { dateWithin } from "./rules/money-dates.ts"
 
 /** features §4 "Exports and uploads": in progress, completed, failure; plus our `cancelled`. */
 export const ReportStatus = Schema.Literals(["in_progress", "completed", "failure", "cancelled"])
@@ -103,6 +104,22 @@ export const GgrCreateBody = Schema.Struct({
   total_value: GgrValue
 })
 export const GgrPatchBody = Schema.Struct({ total_value: GgrValue })
+
+/** A report's body judged on `today` (a São Paulo YYYY-MM-DD): it covers that day or one before (VALIDATION_FORMAT). */
+export const reportCreateBodyOn = (today: string) =>
+  Schema.Struct({
+    ...ReportCreateBody.fields,
+    report_date: ReportCreateBody.fields.report_date.check(dateWithin({ max: today }, { after: "VALIDATION_FORMAT" }))
+  })
+/** A GGR's body judged on `today`: its month is not still to come (VALIDATION_FORMAT on `month`). */
+export const ggrCreateBodyOn = (today: string) => {
+  const [ty, tm] = today.split("-").map(Number) as [number, number]
+  return GgrCreateBody.check(
+    Schema.makeFilter(
+      (b: { readonly month: number; readonly year: number }) => b.year * 12 + b.month <= ty * 12 + tm || { path: ["month"], issue: "VALIDATION_FORMAT" }
+    )
+  )
+}
 export const GgrPayBody = Schema.Struct({ apportionment_id: Schema.String, pin_token: Schema.String })
 
 /**

@@ -12,7 +12,7 @@ import { defineList } from "./list-def.ts"
 import { mod10, mod11Collection, normalizeBoletoLine, isValidBoletoLine, isValidBoletoBarcode, boletoBarcodeToLine } from "./boleto.ts"
 import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "./holidays.ts"
 import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
-import { atLeast, atMost, CalendarDateString, PositiveAmount } from "./rules/money-dates.ts"
+import { addIsoDays, atLeast, atMost, CalendarDateString, dateWithin, PositiveAmount } from "./rules/money-dates.ts"
 import { RequiredDescription } from "./rules/text.ts"
 import { DocumentString } from "./rules/documents.ts"
 
@@ -133,6 +133,14 @@ export const BilletDepositBody = Schema.Struct({
   payer_name: Str.check(ruleCheck((s: string) => s.trim().length >= 3, ValidationMessage.required)),
   payer_document: DocumentString
 })
+/** The longest a boleto to receive may run: its due date at most five years ahead (VALIDATION_DATE). */
+export const BILLET_DEPOSIT_MAX_DAYS = 365 * 5
+/** A boleto to receive judged on `today` (a São Paulo YYYY-MM-DD): due today or later (BILLET_DATE_INVALID), within five years. */
+export const billetDepositBodyOn = (today: string) =>
+  Schema.Struct({
+    ...BilletDepositBody.fields,
+    due_date: CalendarDateString.check(dateWithin({ min: today, max: addIsoDays(today, BILLET_DEPOSIT_MAX_DAYS) }, { before: "BILLET_DATE_INVALID" }))
+  })
 
 /**
  * DDA (issue 32 item 2, D-dda): a boleto registered against the payer's document (CPF/CNPJ), whoever

@@ -9,6 +9,7 @@
 import { Schema } from "effect"
 import { MinorUnits } from "./common.ts"
 import { defineList } from "./list-def.ts"
+import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { DAY_MS, spDayIndex, spDayStart } from "./sao-paulo-time.ts"
 
 export { PL } from "./pix-limits-permissions.ts"
@@ -64,8 +65,23 @@ export const UserLimitsPage = Schema.Struct({
   data: Schema.Array(UserLimit)
 })
 
-/** A change request (POST /users/limits/users, ours): one period of one type, the new value. */
-export const UserLimitChangeBody = Schema.Struct({ limit_type_id: Schema.String, period: PixLimitPeriod, amount: MinorUnits })
+/** The limit types' fixed ids (GET /users/limits/types), one per tag. */
+export const PIX_LIMIT_TYPE_IDS: Readonly<Record<PixLimitTag, string>> = {
+  pix_others: "limit-type-pix-others",
+  pix_same_ownership: "limit-type-pix-same-ownership"
+}
+/**
+ * A change request (POST /users/limits/users, ours): one period of one type, the new value. A type among the ids
+ * (VALIDATION_REQUIRED, as the route answered) and a value of zero or more (VALIDATION_MIN_VALUE); its maximum needs the
+ * wallet's (the route's PIX_LIMIT_ABOVE_MAXIMUM).
+ */
+export const UserLimitChangeBody = Schema.Struct({
+  limit_type_id: Schema.String.check(
+    ruleCheck((id: string) => (Object.values(PIX_LIMIT_TYPE_IDS) as ReadonlyArray<string>).includes(id), ValidationMessage.required)
+  ),
+  period: PixLimitPeriod,
+  amount: MinorUnits.check(ruleCheck((n: number) => Number.isSafeInteger(n) && n >= 0, ValidationMessage.min_value))
+})
 
 // ── the rules ────────────────────────────────────────────────────────────────
 

@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import { defineList } from "./list-def.ts"
+import { keyOfItsType } from "./rules/pix-keys.ts"
 import { pixQrLists } from "./pix-qr.ts"
 import { pixClaimLists } from "./pix-claims.ts"
 
@@ -34,11 +35,12 @@ export const PixKeysPage = Schema.Struct({
   limit: Schema.Int
 })
 
+/** The key checked by its type (`keyOfItsType`); a body spreading these fields adds that check again. */
 export const PixKeyCreateBody = Schema.Struct({
   key_type: PixKeyType,
   /** The key itself; none for a random key (the directory makes it). */
   key: Schema.optionalKey(Schema.String)
-})
+}).check(keyOfItsType)
 
 export const pixLists = {
   pix_keys: defineList({

@@ -36,6 +36,7 @@ import { isStrongPassword, isValidPassword, strongPasswordCheck } from "./rules/
 import { isValidPixKey, pixKeyCheck, type PixKeyType } from "./rules/pix-keys.ts"
 import { isValidRoleSet } from "./rules/roles.ts"
 import { isValidationKey, ValidationMessage, type RuleResult, type ValidationKey } from "./rules/messages.ts"
+import { ERROR_KEYS } from "./error-keys.ts"
 
 export * from "./rules/messages.ts"
 export * from "./rules/documents.ts"
@@ -171,6 +172,9 @@ export const checks = {
   StrongPassword: strongPasswordCheck
 }
 
+/** A field answered with a catalogue key rather than a rule's (a boleto's due date before today: BILLET_DATE_INVALID). */
+const isCatalogueKey = (message: string): boolean => (ERROR_KEYS as ReadonlyArray<string>).includes(message)
+
 /** The field keys of one issue tree, paths from the root. */
 const fieldsOf = (issue: SchemaIssue.Issue): { fields: Record<string, string>; details: string[] } => {
   const f = SchemaIssue.makeFormatterStandardSchemaV1()(issue)
@@ -178,7 +182,7 @@ const fieldsOf = (issue: SchemaIssue.Issue): { fields: Record<string, string>; d
   const details: string[] = []
   for (const i of f.issues) {
     const path = (i.path ?? []).map((p) => String(typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : p)).join(".") || "_"
-    const key = i.message === "Missing key" ? "VALIDATION_REQUIRED" : isValidationKey(i.message) ? i.message : "VALIDATION_FORMAT"
+    const key = i.message === "Missing key" ? "VALIDATION_REQUIRED" : isValidationKey(i.message) || isCatalogueKey(i.message) ? i.message : "VALIDATION_FORMAT"
     if (fields[path] === undefined) fields[path] = key
     details.push(`${path}: ${i.message}`)
   }

@@ -157,6 +157,23 @@ export const withinRange = (min: number, max: number) => ruleCheck((n: number) =
 /** A calendar date YYYY-MM-DD (Gregorian, no 2025-02-30): VALIDATION_DATE otherwise. */
 export const CalendarDateString = Schema.String.check(ruleCheck((s: string) => parseIsoDate(s) !== null, ValidationMessage.date))
 
+/** A calendar date `n` days after `date` (YYYY-MM-DD; UTC days, as the sandbox counts a due date's window). */
+export const addIsoDays = (date: string, n: number): string => new Date((parseIsoDate(date) ?? 0) + n * 86_400_000).toISOString().slice(0, 10)
+/**
+ * A date's window whose bounds depend on the day it is judged (D-sandbox-by-area): a YYYY-MM-DD before `min` fails with
+ * `before`, after `max` with `after` (compared as text, after the date's own format check). The sandbox builds it with
+ * its business clock's São Paulo date and decodes the body with it in the route (`decodeOr422`); a view can build it
+ * with today's. The keys are a rule's VALIDATION_<RULE> or a catalogue key the field answers (BILLET_DATE_INVALID).
+ */
+export const dateWithin = (bounds: { readonly min?: string; readonly max?: string }, keys: { readonly before?: string; readonly after?: string } = {}) =>
+  Schema.makeFilter((s: string) =>
+    bounds.min !== undefined && s < bounds.min
+      ? (keys.before ?? ValidationMessage.date)
+      : bounds.max !== undefined && s > bounds.max
+        ? (keys.after ?? ValidationMessage.date)
+        : true
+  )
+
 /** An amount in minor units above zero (a payment, a devolution, a schedule): VALIDATION_MIN_VALUE otherwise. */
 export const isPositiveAmount = (n: number): boolean => Number.isSafeInteger(n) && n > 0
 /** A body's amount that must be more than zero: an integer (VALIDATION_FORMAT) above zero (VALIDATION_MIN_VALUE). */

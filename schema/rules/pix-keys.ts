@@ -80,5 +80,16 @@ export function normalizePixKey(s: string, type?: PixKeyType): string | null {
 
 export const pixKeyCheck = ruleCheck((s: string) => isValidPixKey(s), ValidationMessage.pix_key)
 export const PixKeyString = Schema.String.check(pixKeyCheck)
+/**
+ * A key to register, judged by the type sent beside it (features §5/§9; D-sandbox-by-area): a random key has none (the
+ * directory makes it); any other type needs its key, trimmed (VALIDATION_REQUIRED), valid for that type
+ * (VALIDATION_PIX_KEY). A check on the body, so the failure is the `key` field's.
+ */
+export const keyOfItsType = Schema.makeFilter((b: { readonly key_type: PixKeyType; readonly key?: string | undefined }) => {
+  if (b.key_type === "random") return true
+  const typed = (b.key ?? "").trim()
+  if (typed === "") return { path: ["key"], issue: ValidationMessage.required }
+  return isValidPixKey(typed, b.key_type) || { path: ["key"], issue: ValidationMessage.pix_key }
+})
 /** A body's key to pay or schedule to (features §7): a valid key once its surrounding spaces are trimmed, VALIDATION_PIX_KEY otherwise. */
 export const SentPixKey = Schema.String.check(ruleCheck((s: string) => pixKeyType(s.trim()) !== null, ValidationMessage.pix_key))

@@ -10,17 +10,20 @@ import { Schema } from "effect"
 import { Prng, makeCnpj, makeCpf } from "../../sandbox/prng.ts"
 import { api } from "../api.ts"
 import { billetAdminApi } from "../api-billet.ts"
-import { BilletDepositBody, lineOfInput } from "../billet.ts"
+import { BilletDepositBody, billetDepositBodyOn, lineOfInput } from "../billet.ts"
 import { PixQrCreateBody } from "../pix-qr.ts"
 import { RecurrenceCreateBody, ScheduledPixCreateBody } from "../pix-schedule.ts"
 import { PixDevolutionBody } from "../pix-devolution.ts"
 import { PixPayByAccountBody } from "../pix-account.ts"
 import { parseIsoDate } from "../holidays.ts"
-import { MultipartCreateBody } from "../api-storage.ts"
+import { MAX_PARTS, MIN_PART_SIZE, MultipartCreateBody } from "../api-storage.ts"
 import { cardsAdminApi } from "../api-cards.ts"
 import { isKeyCode } from "../pix-claims.ts"
 import { PixContactCreateBody } from "../pix-contacts.ts"
-import { GgrCreateBody, GgrPatchBody, ReportCreateBody } from "../betting.ts"
+import { PixKeyCreateBody } from "../pix.ts"
+import { PIX_LIMIT_TYPE_IDS, UserLimitChangeBody } from "../pix-limits.ts"
+import { addIsoDays } from "./money-dates.ts"
+import { GgrCreateBody, GgrPatchBody, ggrCreateBodyOn, ReportCreateBody, reportCreateBodyOn } from "../betting.ts"
 import { ActivateBody, CardPasswordBody, RequestVirtualBody } from "../cards.ts"
 import {
   fieldErrors,
@@ -30,6 +33,7 @@ import {
   isValidDocument,
   isValidEmail,
   isValidPin,
+  isValidPixKey,
   pixKeyType,
   ROLES
 } from "../validation.ts"
@@ -491,6 +495,110 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
         ...old,
         ...(d.date !== undefined && parseIsoDate(d.date) === null ? { date: "VALIDATION_DATE" } : {})
       })
+    })
+  })
+
+  /*
+   * D-sandbox-by-area (issue 29 items 5 and 7): the last hand checks moved. Each `old` below is the route's check as it was
+   * (sandbox/routes/storage.ts, pix-keys.ts, pix-limits.ts, betting.ts, billet.ts — now sandbox/areas/<area>/routes.ts),
+   * answered on a body that already passed the rest of its Schema, as the route saw it; the new Schema (and, where the
+   * bound is the business clock, the Schema built on that day) must name the same field with the same key.
+   */
+  it("an upload's parts: at most 100 parts, each of at least 256 KiB unless there is one (storage.ts storageMultipartCreate)", () => {
+    forAll(21, (r) => {
+      const size = r.pick([1, MIN_PART_SIZE, MIN_PART_SIZE + 1, MIN_PART_SIZE * MAX_PARTS, MIN_PART_SIZE * MAX_PARTS + 1, r.int(1, 200 * 1024 * 1024)])
+      const part_size = r.pick([
+        0,
+        -1,
+        1,
+        MIN_PART_SIZE - 1,
+        MIN_PART_SIZE,
+        size,
+        size + 1,
+        Math.ceil(size / MAX_PARTS),
+        Math.ceil(size / MAX_PARTS) - 1,
+        r.int(-10, 3e6)
+      ])
+      const b = { file_name: "a.csv", content_type: "text/csv", size, purpose: "endr-report", part_size }
+      const parts = Math.ceil(b.size / b.part_size)
+      const old =
+        !Number.isSafeInteger(b.part_size) || (b.part_size < MIN_PART_SIZE && parts > 1) || parts > MAX_PARTS ? { part_size: "VALIDATION_FORMAT" } : {}
+      expect(fieldErrors(MultipartCreateBody, b), JSON.stringify(b)).toEqual(old)
+    })
+  })
+
+  it("a Pix key to register, judged by the type sent beside it (pix-keys.ts pixKeyCreate)", () => {
+    forAll(22, (r) => {
+      const key_type = r.pick(["cpf", "cnpj", "email", "phone", "random"] as const)
+      const missing = r.pick(["absent", "", "   "])
+      const key = r.chance(0.15)
+        ? missing === "absent"
+          ? undefined
+          : missing
+        : r.chance(0.5)
+          ? pixKey(r)
+          : r.pick([makeCpf(r), makeCnpj(r), `ana${r.digits(2)}@example.com`, `+5511${r.digits(9)}`])
+      const b = { key_type, ...(key !== undefined ? { key } : {}) }
+      const old: Fields = {}
+      if (key_type !== "random") {
+        const typed = (b.key ?? "").trim()
+        if (typed === "") old["key"] = "VALIDATION_REQUIRED"
+        else if (!isValidPixKey(typed, key_type)) old["key"] = "VALIDATION_PIX_KEY"
+      }
+      expect(fieldErrors(PixKeyCreateBody, b), JSON.stringify(b)).toEqual(old)
+      expect(fieldErrors(api.pixKeyCreate.body, { ...b, pin_token: "t" }), JSON.stringify(b)).toEqual(old)
+    })
+  })
+
+  it("a Pix limit's change: a known type and a value of zero or more (pix-limits.ts userLimitChange)", () => {
+    forAll(23, (r) => {
+      const limit_type_id = r.pick([PIX_LIMIT_TYPE_IDS.pix_others, PIX_LIMIT_TYPE_IDS.pix_same_ownership, "", "limit-type-pix", "pix_others"])
+      const amount = r.pick([0, -1, 1, 1.5, Number.MAX_SAFE_INTEGER, r.int(-1000, 10_000_000)])
+      const b = { limit_type_id, period: r.pick(["day", "night"]), amount }
+      // the route stopped at the type; the decode names both (each field alone here)
+      const old: Fields = {
+        ...(Object.values(PIX_LIMIT_TYPE_IDS).includes(limit_type_id) ? {} : { limit_type_id: "VALIDATION_REQUIRED" }),
+        ...(Number.isInteger(amount) && !(Number.isSafeInteger(amount) && amount >= 0) ? { amount: "VALIDATION_MIN_VALUE" } : {}),
+        ...(Number.isInteger(amount) ? {} : { amount: "VALIDATION_FORMAT" })
+      }
+      expect(fieldErrors(UserLimitChangeBody, b), JSON.stringify(b)).toEqual(old)
+      expect(fieldErrors(api.userLimitChange.body, { ...b, pin_token: "t" })).toEqual(old)
+    })
+  })
+
+  it("dates bounded by the business clock: a report's day, a GGR's month, a boleto's due date (betting.ts, billet.ts)", () => {
+    forAll(24, (r) => {
+      const today = r.pick(["2026-01-01", "2026-03-15", "2026-12-31", "2028-02-29"])
+      // betting.ts endrReportCreate: a report covers a past day or today
+      const report_date = r.pick([today, addIsoDays(today, 1), addIsoDays(today, -1), addIsoDays(today, r.int(-400, 400)), "2026-02-30", "15/01/2026"])
+      const fmt = fieldErrors(ReportCreateBody, { report_date, file_id: "f" })
+      const oldReport = Object.keys(fmt).length > 0 ? fmt : report_date > today ? { report_date: "VALIDATION_FORMAT" } : {}
+      expect(fieldErrors(reportCreateBodyOn(today), { report_date, file_id: "f" }), `${today} ${report_date}`).toEqual(oldReport)
+      // betting.ts endrGgrCreate: no month still to come
+      const g = { month: r.int(0, 13), year: r.int(2022, 2030), total_value: r.pick([1, -1, 1e16]) }
+      const gfmt = fieldErrors(GgrCreateBody, g)
+      const [ty, tm] = today.split("-").map(Number) as [number, number]
+      const oldG = Object.keys(gfmt).length > 0 ? gfmt : g.year * 12 + g.month > ty * 12 + tm ? { month: "VALIDATION_FORMAT" } : {}
+      expect(fieldErrors(ggrCreateBodyOn(today), g), `${today} ${JSON.stringify(g)}`).toEqual(oldG)
+      // billet.ts billetDepositCreate: due today or later (BILLET_DATE_INVALID), at most five years ahead (VALIDATION_DATE)
+      const due_date = r.pick([
+        today,
+        addIsoDays(today, -1),
+        addIsoDays(today, 365 * 5),
+        addIsoDays(today, 365 * 5 + 1),
+        addIsoDays(today, r.int(-30, 2000)),
+        date(r)
+      ])
+      const b = { amount: r.pick([1000, 50]), due_date, description: "Aluguel", payer_name: "Ana Souza", payer_document: makeCpf(r) }
+      const bfmt = oldBilletDeposit(b)
+      const oldB =
+        bfmt["due_date"] !== undefined
+          ? bfmt
+          : {
+              ...bfmt,
+              ...(due_date < today ? { due_date: "BILLET_DATE_INVALID" } : due_date > addIsoDays(today, 365 * 5) ? { due_date: "VALIDATION_DATE" } : {})
+            }
+      expect(fieldErrors(billetDepositBodyOn(today), b), `${today} ${JSON.stringify(b)}`).toEqual(oldB)
     })
   })
 

@@ -11,6 +11,7 @@ import { Schema, type SchemaAST } from "effect"
 import { api, fillPath, type EndpointDef, type EndpointId } from "../../schema/api.ts"
 import { ERROR_KEYS } from "../../schema/errors.ts"
 import { makeBankSlipLine } from "../../schema/boleto.ts"
+import { PIX_LIMIT_TYPE_IDS } from "../../schema/pix-limits.ts"
 import { signAccessToken } from "../../sandbox/tokens.ts"
 import type { Sandbox } from "../../sandbox/server.ts"
 import type { Session } from "./sandbox-client.ts"
@@ -219,13 +220,14 @@ interface Ast {
 const astOf = (s: unknown): Ast | undefined => (s as { ast?: Ast } | undefined)?.ast
 
 const DATE_LIKE = /date|_until|^day$/
-/** Values that pass common rules of the contract (D-rules-on-contract): a CPF (also a Pix key and a document), a name, a PIN; a month, a year. */
+/** Values that pass common rules of the contract (D-rules-on-contract): a CPF (also a Pix key and a document), a name, a PIN, a boleto line, a Pix limit type; a month, a year. */
 const RULED_CANDIDATES: ReadonlyArray<string | number> = [
   "11144477735",
   "Ana Souza",
   "1234",
   "2026-01-15",
   makeBankSlipLine({ bank: "001", amountCents: 10_000, dueFactor: 0 }),
+  PIX_LIMIT_TYPE_IDS.pix_others,
   1,
   2026
 ]

@@ -13,8 +13,8 @@ import { randomUUID } from "node:crypto"
 import { inflateRawSync } from "node:zlib"
 import type { Ctx } from "../../context.ts"
 import { later } from "../../context.ts"
-import { bind, Reply } from "../../http.ts"
-import { ApiError, badField } from "../../errors.ts"
+import { bind, decodeOr422, Reply } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
 import { userById, type WalletAccess } from "../../repo.ts"
 import { postEntry } from "../../ledger.ts"
 import { fileBytes, fileRow } from "../storage/routes.ts"
@@ -26,7 +26,9 @@ import {
   type Apportionment,
   type BettingReport,
   type GgrPayment,
-  type GgrSubmission
+  type GgrSubmission,
+  ggrCreateBodyOn,
+  reportCreateBodyOn
 } from "../../../schema/betting.ts"
 import { checkReportFile, type ReportCheck } from "../../../schema/betting-report.ts"
 import { saoPauloDateKey } from "../../../schema/holidays.ts"
@@ -153,8 +155,8 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "endrReportCreate", (req) => {
     requireOperator(ctx, req.wallet)
     const walletId = req.wallet.wallet.id
-    const { report_date, file_id } = req.body
-    if (report_date > todayOf(ctx)) badField("report_date", "VALIDATION_FORMAT", "a report covers a past day or today")
+    // the date's format, and that day or one before by the business clock: the body's Schema on today (D-sandbox-by-area)
+    const { report_date, file_id } = decodeOr422(reportCreateBodyOn(todayOf(ctx)), req.body)
     const file = fileRow(ctx, file_id)
     if (file === undefined || file.wallet_id !== walletId || file.purpose !== "endr-report" || file.state !== "READY") throw new ApiError(422, "FILE_NOT_READY")
     if (db.prepare("SELECT 1 FROM endr_reports WHERE file_id = ? AND status != 'cancelled'").get(file_id))
@@ -208,10 +210,9 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "endrGgrCreate", (req) => {
     requireOperator(ctx, req.wallet)
-    const { month, year, total_value } = req.body
-    // the month, the year and the value: the body's Schema (D-rules-on-contract)
-    const [ty, tm] = todayOf(ctx).split("-").map(Number) as [number, number]
-    if (year * 12 + month > ty * 12 + tm) badField("month", "VALIDATION_FORMAT", "a month still to come")
+    // the month, the year and the value, and no month still to come by the business clock: the body's Schema on today
+    // (D-rules-on-contract, D-sandbox-by-area)
+    const { month, year, total_value } = decodeOr422(ggrCreateBodyOn(todayOf(ctx)), req.body)
     const walletId = req.wallet.wallet.id
     // features §5, §8: a GGR for a month already sent is rejected
     if (db.prepare("SELECT 1 FROM endr_ggr WHERE wallet_id = ? AND year = ? AND month = ?").get(walletId, year, month))

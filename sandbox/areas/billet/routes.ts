@@ -20,7 +20,6 @@ import { ApiError, badField, langOf } from "../../errors.ts"
 import { notify, postEntry } from "../../ledger.ts"
 import { spDateKey } from "../../time.ts"
 import {
-  addDays,
   bankName,
   issueLine,
   resolveSlip,
@@ -33,7 +32,7 @@ import {
   type PaymentRow,
   type Slip
 } from "./db.ts"
-import { amountRefusal, chargeOn, itfModules, lineOfInput, scheduleRefusal, type DecodedBillet } from "../../../schema/billet.ts"
+import { amountRefusal, billetDepositBodyOn, chargeOn, itfModules, lineOfInput, scheduleRefusal, type DecodedBillet } from "../../../schema/billet.ts"
 import { formatBoletoLine } from "../../../schema/boleto.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
 import { api } from "../../../schema/api.ts"
@@ -289,12 +288,10 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "billetDepositCreate", (req) => {
-    const b = req.body
-    // the amount's bounds, a calendar due date, the description, the payer's name and document: the body's Schema
-    // (D-rules-on-contract); the due date's window needs the clock
+    // the amount's bounds, a calendar due date, the description, the payer's name and document (D-rules-on-contract), and
+    // the due date's window by the business clock: the body's Schema on today (D-sandbox-by-area)
+    const b = decodeOr422(billetDepositBodyOn(today()), req.body)
     const description = b.description.trim()
-    if (b.due_date < today()) badField("due_date", "BILLET_DATE_INVALID")
-    else if (b.due_date > addDays(today(), 365 * 5)) badField("due_date", "VALIDATION_DATE")
     const { line, barcode } = issueLine(db, b.amount, b.due_date)
     const id = randomUUID()
     const at = ctx.clock.stamp()

@@ -13,8 +13,8 @@ import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
-import { ApiError, badField } from "../../errors.ts"
-import { isValidPixKey, normalizePixKey } from "../../../schema/validation.ts"
+import { ApiError } from "../../errors.ts"
+import { normalizePixKey } from "../../../schema/validation.ts"
 import { PIX_KEY_LIMIT, type PixKeyRow } from "./db.ts"
 import { needsConfirmation } from "../../../schema/pix-claims.ts"
 import { issueKeyCode, keyRowOf, registerPixClaimRoutes, settleDirectory, toKey, usedPlaces } from "./claims-routes.ts"
@@ -44,9 +44,8 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
     let key: string
     if (t === "random") key = randomUUID()
     else {
+      // present and valid for its type: the body's Schema (keyOfItsType, D-sandbox-by-area)
       const typed = (req.body.key ?? "").trim()
-      if (typed === "") badField("key", "VALIDATION_REQUIRED")
-      if (!isValidPixKey(typed, t)) badField("key", "VALIDATION_PIX_KEY")
       key = normalizePixKey(typed, t) ?? typed
       // features §5/§8: a CPF key is the holder's CPF, a CNPJ key its CNPJ
       if ((t === "cpf" || t === "cnpj") && key !== holder.document) throw new ApiError(422, "PIX_KEY_DOCUMENT_NOT_RELATED")

@@ -17,6 +17,7 @@ import {
   PIX_LIMIT_TAGS,
   checkPixLimit,
   pixLimitPeriodAt,
+  PIX_LIMIT_TYPE_IDS,
   settleLimits,
   type LimitState,
   type LimitType,
@@ -26,8 +27,8 @@ import {
 
 /** The limit types (GET /users/limits/types): fixed ids, one per tag. */
 export const LIMIT_TYPES: ReadonlyArray<LimitType> = [
-  { id: "limit-type-pix-others", tag: "pix_others", name: "Pix para outras pessoas" },
-  { id: "limit-type-pix-same-ownership", tag: "pix_same_ownership", name: "Pix entre contas da mesma titularidade" }
+  { id: PIX_LIMIT_TYPE_IDS.pix_others, tag: "pix_others", name: "Pix para outras pessoas" },
+  { id: PIX_LIMIT_TYPE_IDS.pix_same_ownership, tag: "pix_same_ownership", name: "Pix entre contas da mesma titularidade" }
 ]
 export const limitTypeOf = (tag: PixLimitTag): LimitType => LIMIT_TYPES.find((t) => t.tag === tag) as LimitType
 

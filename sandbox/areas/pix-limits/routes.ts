@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
-import { ApiError, badField } from "../../errors.ts"
+import { ApiError } from "../../errors.ts"
 import { decodeSentPixKey } from "../../ledger.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
 import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "./db.ts"
@@ -44,12 +44,13 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "userLimitChange", (req) => {
     const w = req.wallet.wallet
     const b = req.body
+    // a known type and a value of zero or more: the body's Schema (D-sandbox-by-area); the maximum is the wallet's
     const type = LIMIT_TYPES.find((t) => t.id === b.limit_type_id)
-    if (type === undefined) badField("limit_type_id", "VALIDATION_REQUIRED")
-    const tag = (type as NonNullable<typeof type>).tag
+    if (type === undefined) throw new Error(`a limit type the contract admitted is unknown: ${b.limit_type_id}`)
+    const tag = type.tag
     const refusal = limitChangeRefusal(b.amount, limitMaxOf(db, w.id, tag))
-    if (refusal === "VALIDATION_MIN_VALUE") badField("amount", refusal)
-    if (refusal === "PIX_LIMIT_ABOVE_MAXIMUM") throw new ApiError(422, refusal, undefined, { amount: refusal })
+    if (refusal === "VALIDATION_MIN_VALUE") throw new Error(`an amount the contract admitted is below zero: ${b.amount}`)
+    if (refusal !== null) throw new ApiError(422, refusal, undefined, { amount: refusal })
     const next = applyLimitChange(limitStateOf(ctx, w.id, tag), b.period, b.amount, ctx.clock.now())
     saveLimitState(ctx, w.id, tag, next, ctx.clock.stamp())
     const row = userLimitOf(ctx, w.id, tag)

@@ -15,7 +15,7 @@ import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../../
 import { ApiError, badField, langOf } from "../../errors.ts"
 import { iso } from "../../time.ts"
 import type { FileRow, UploadRow } from "../betting/db.ts"
-import { MAX_PARTS, MIN_PART_SIZE, PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../../schema/api-storage.ts"
+import { PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../../schema/api-storage.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
 
 const PART_URL_TTL_MS = 15 * 60_000
@@ -61,10 +61,8 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "storageMultipartCreate", (req) => {
     const b = req.body
-    // the file's name and size: the body's Schema (D-rules-on-contract)
+    // the file's name and size (D-rules-on-contract) and its parts (D-sandbox-by-area): the body's Schema
     const parts = Math.ceil(b.size / b.part_size)
-    if (!Number.isSafeInteger(b.part_size) || (b.part_size < MIN_PART_SIZE && parts > 1) || parts > MAX_PARTS)
-      badField("part_size", "VALIDATION_FORMAT", `at most ${MAX_PARTS} parts of at least ${MIN_PART_SIZE} bytes`)
     // each purpose needs its feature's own permission (issue 30): a report the betting operator's `endr` (features §6), a
     // payment request's documents `postAssistedPayments` (the contract's STORAGE_PERMISSION admitted either)
     const need = PURPOSE_PERMISSION[b.purpose]
