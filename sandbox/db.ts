@@ -14,7 +14,7 @@ import { createPixLimitTables } from "./areas/pix-limits/tables.ts"
 import { createBilletTables } from "./areas/billet/db.ts"
 import { createBettingTables } from "./areas/betting/db.ts"
 import { createGatewayTables } from "./areas/gateway/db.ts"
-import { createApprovalQuorumTables } from "./approval-quorum-tables.ts"
+import { createApprovalQuorumTables } from "./areas/approval/quorum-tables.ts"
 
 export type DB = Database.Database
 

@@ -5,7 +5,7 @@
  * §9 default page size 20 sorted by created_at desc; our keyset cursor for sync pulls,
  * `sort=updated_at&order=asc&after=<updated_at>|<id>`).
  */
-import type { PixSettleExtra } from "./pix-qr-db.ts"
+import type { PixSettleExtra } from "./areas/pix-qr/db.ts"
 import type { DB } from "./db.ts"
 import type {
   ApprovalRequest,

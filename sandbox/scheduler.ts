@@ -21,7 +21,7 @@ import { recurrenceDates, SCHEDULE_MAX_DAYS } from "../schema/schedule.ts"
 import type { PixRecurrence, ScheduledPix, ScheduledPixFailure } from "../schema/pix-schedule.ts"
 import { createAutomaticTables, runAutomatic } from "./areas/pix-automatic/db.ts"
 import { createWithdrawTables, runWithdraw } from "./areas/pix-withdraw/db.ts"
-import { remindApprovals } from "./approval-quorum-db.ts"
+import { remindApprovals } from "./areas/approval/quorum-db.ts"
 
 export const createScheduleTables = (db: DB): void => {
   db.exec(`
@@ -307,7 +307,7 @@ export const runScheduler = (ctx: Ctx): SchedulerRun =>
     const auto = runAutomatic(ctx, today)
     // automatic withdrawals: each sweep whose set time has come, once (sandbox/areas/pix-withdraw/db.ts)
     const sweep = runWithdraw(ctx, ctx.clock.now())
-    // staged approval: the 23:00 reminder to the approvers still awaited, once each (issue 32 item 3, sandbox/approval-quorum-db.ts)
+    // staged approval: the 23:00 reminder to the approvers still awaited, once each (issue 32 item 3, sandbox/areas/approval/quorum-db.ts)
     remindApprovals(ctx)
     return { today, made: made + auto.made, executed: [...executed, ...auto.executed, ...sweep.done], failed: [...failed, ...auto.failed, ...sweep.failed] }
   })()

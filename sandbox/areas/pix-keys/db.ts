@@ -5,7 +5,7 @@
  * payment credits it (settlement between two of the sandbox's accounts).
  */
 import type Database from "better-sqlite3"
-import { createPixQrTables } from "../../pix-qr-db.ts"
+import { createPixQrTables } from "../pix-qr/db.ts"
 
 type DB = Database.Database
 

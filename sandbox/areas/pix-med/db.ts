@@ -81,7 +81,7 @@ const ownerOf = (db: DB, walletId: string | null): string | null =>
 const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
- * sandbox/ledger.ts `notify` with a message key (as sandbox/approval-quorum-db.ts, D-approval-quorum): the client words
+ * sandbox/ledger.ts `notify` with a message key (as sandbox/areas/approval/quorum-db.ts, D-approval-quorum): the client words
  * it from `locales/<lang>/notifications.json` messages.<key> (`amount` in cents shown as money); the Portuguese text
  * stays for a client that does not know the key.
  */

@@ -16,7 +16,7 @@ import { ApiError } from "../../errors.ts"
 import { decodeSentPixKey, executePixOut } from "../../ledger.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
 import { assertPixLimit } from "../pix-limits/db.ts"
-import { stageForApproval } from "../../routes/approval.ts"
+import { stageForApproval } from "../approval/routes.ts"
 import { resolvePixAccount } from "./account-db.ts"
 
 const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)

@@ -29,7 +29,7 @@ import {
 import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../../schema/permissions.ts"
 import { CURRENCY_DECIMALS, type PagedOf } from "../../../schema/common.ts"
 import type { WalletAccount } from "../../../schema/entities.ts"
-import { quorumMembersChanged } from "../../approval-quorum-db.ts"
+import { quorumMembersChanged } from "../approval/quorum-db.ts"
 
 const OK = { data: { ok: true } } as const
 const INVITE_TTL_MS = 7 * 86_400_000 // our reading of features §4 "confirmed within 7 days" for invitations

@@ -7,17 +7,17 @@
  */
 import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
-import type { Ctx } from "../context.ts"
-import { bind, Reply, type Req } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { paginate, toApprovalRequest, type ApprovalRequestRow } from "../repo.ts"
-import { approvalReadScope, approvalRequestsChanged, notifyApproversNeeded } from "../approval-quorum-db.ts"
-import { executePixOut, notify } from "../ledger.ts"
-import type { PixSettleExtra } from "../pix-qr-db.ts"
-import { assertQrPayable, markQrPaid } from "../pix-qr-settle.ts"
-import type { ApprovalRequest, ApprovalSetting, PixPaymentOrder } from "../../schema/entities.ts"
-import { iso, spCutoffOf } from "../time.ts"
-import { hasPermission, P } from "../../schema/permissions.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply, type Req } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { paginate, toApprovalRequest, type ApprovalRequestRow } from "../../repo.ts"
+import { approvalReadScope, approvalRequestsChanged, notifyApproversNeeded } from "./quorum-db.ts"
+import { executePixOut, notify } from "../../ledger.ts"
+import type { PixSettleExtra } from "../pix-qr/db.ts"
+import { assertQrPayable, markQrPaid } from "../pix-qr/settle.ts"
+import type { ApprovalRequest, ApprovalSetting, PixPaymentOrder } from "../../../schema/entities.ts"
+import { iso, spCutoffOf } from "../../time.ts"
+import { hasPermission, P } from "../../../schema/permissions.ts"
 
 const OK = { data: { ok: true } } as const
 export const APPROVERS_MIN = 1

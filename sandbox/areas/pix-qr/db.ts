@@ -5,10 +5,10 @@
  * its copy-and-paste text, status (active, paid, expired on the sandbox clock) and who paid it.
  */
 import type Database from "better-sqlite3"
-import type { PixQrCode, PixQrKind, PixQrStatus } from "../schema/pix-qr.ts"
-import { encodePixCopyPaste } from "../schema/validation.ts"
-import { dueChargeOf, type PixCashAgent, type PixDueTerms } from "../schema/pix-qr-terms.ts"
-import { spDateKey } from "./time.ts"
+import type { PixQrCode, PixQrKind, PixQrStatus } from "../../../schema/pix-qr.ts"
+import { encodePixCopyPaste } from "../../../schema/validation.ts"
+import { dueChargeOf, type PixCashAgent, type PixDueTerms } from "../../../schema/pix-qr-terms.ts"
+import { spDateKey } from "../../time.ts"
 
 type DB = Database.Database
 

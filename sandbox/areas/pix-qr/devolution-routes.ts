@@ -8,11 +8,11 @@
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
 import type Database from "better-sqlite3"
-import type { Ctx } from "../context.ts"
-import { bind, Reply } from "../http.ts"
-import { ApiError } from "../errors.ts"
-import { endToEndId, postEntry, SANDBOX_ISPB, notify } from "../ledger.ts"
-import { DEVOLUTION_DAYS, devolutionAvailable, withinDevolutionWindow, type PixDevolutionInfo } from "../../schema/pix-devolution.ts"
+import type { Ctx } from "../../context.ts"
+import { bind, Reply } from "../../http.ts"
+import { ApiError } from "../../errors.ts"
+import { endToEndId, postEntry, SANDBOX_ISPB, notify } from "../../ledger.ts"
+import { DEVOLUTION_DAYS, devolutionAvailable, withinDevolutionWindow, type PixDevolutionInfo } from "../../../schema/pix-devolution.ts"
 
 export const createPixDevolutionTables = (db: Database.Database): void => {
   db.exec(`

@@ -5,12 +5,12 @@
  * awaited, once each (the `approval_reminders` table's key), on the scheduler's clock. Notifications carry a message
  * key and values (`notifications.message_json`) the client words in the user's language.
  */
-import type { Ctx } from "./context.ts"
+import type { Ctx } from "../../context.ts"
 import { randomUUID } from "node:crypto"
-import type { NotificationMessage } from "../schema/entities.ts"
-import type { ApprovalRequest } from "../schema/entities.ts"
-import { hasPermission, READS_APPROVAL_QUEUE, READS_EVERY_REQUEST } from "../schema/permissions.ts"
-import { toApprovalRequest, toNotification, walletAccess, type ApprovalRequestRow } from "./repo.ts"
+import type { NotificationMessage } from "../../../schema/entities.ts"
+import type { ApprovalRequest } from "../../../schema/entities.ts"
+import { hasPermission, READS_APPROVAL_QUEUE, READS_EVERY_REQUEST } from "../../../schema/permissions.ts"
+import { toApprovalRequest, toNotification, walletAccess, type ApprovalRequestRow } from "../../repo.ts"
 
 /**
  * Who reads which of a wallet's approval requests (D-approval-quorum): "every" with get-all-assisted-payments (the

@@ -3,9 +3,9 @@
  * last approval comes, and marking it paid with a hint to the receiver's tabs. Apart from `pix-qr-db.ts` because it
  * needs the request context (clock, events), which the store's table module must not import (no cycle).
  */
-import type { Ctx } from "./context.ts"
-import { ApiError } from "./errors.ts"
-import { qrStatus, toQrCode, type PixQrRow } from "./pix-qr-db.ts"
+import type { Ctx } from "../../context.ts"
+import { ApiError } from "../../errors.ts"
+import { qrStatus, toQrCode, type PixQrRow } from "./db.ts"
 
 /** A code can still be paid: a dynamic code once, before it expires (PIX_QR_ALREADY_PAID, PIX_QR_EXPIRED). */
 export const assertQrPayable = (ctx: Ctx, id: string): void => {

@@ -1,5 +1,5 @@
 /**
- * Tables of the approvers' notifications (issue 32 item 3, D-approval-quorum; sandbox/approval-quorum-db.ts): the
+ * Tables of the approvers' notifications (issue 32 item 3, D-approval-quorum; sandbox/areas/approval/quorum-db.ts): the
  * reminders sent (one per request and approver) and the notifications' message keys (a column added to databases made
  * before it). Apart so that sandbox/db.ts creates them without a cycle.
  */
