@@ -131,7 +131,7 @@ export const listReadPermission = (def: AnyListDef): ReadonlyArray<string> => {
 
 /**
  * The permission that reads every row of a wallet's list, which its wallet-wide stream hints need
- * (sandbox/routes/stream.ts): the endpoint's, or the list's `everyRow` where the endpoint answers some readers only
+ * (sandbox/areas/stream/routes.ts): the endpoint's, or the list's `everyRow` where the endpoint answers some readers only
  * their own rows (the approval queue, D-approval-quorum).
  */
 export const listPermission = (def: AnyListDef): ReadonlyArray<string> => def.everyRow ?? listReadPermission(def)
