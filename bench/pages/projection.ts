@@ -8,6 +8,10 @@ import { StatementProjection } from "../../sync/projections/statement-projection
 import { StatementRowGenerator } from "../../tests/support/test-rows.ts"
 import type { StatementEntry } from "../../schema/entities.ts"
 import { benchmarkQueries } from "../../tests/support/bench-queries.ts"
+import { TableProjection } from "../../sync/projections/table-projection.ts"
+import { gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
+import { gatewayRows } from "../../sandbox/areas/gateway/rows.ts"
+import { Prng } from "../../sandbox/prng.ts"
 
 const params = new URLSearchParams(location.search)
 const total = Number(params.get("rows") ?? 1_000_000)
@@ -21,7 +25,45 @@ const publish = (v: unknown) => {
   ;(window as unknown as { __bench: unknown }).__bench = v
 }
 
+/** What the heap keeps after a full collection (the bench's Chromium runs with --expose-gc), and before it. */
+async function retained(heapBefore: number, rows: number): Promise<Record<string, number>> {
+  await new Promise((r) => setTimeout(r, 500))
+  const unswept = heap()
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  await new Promise((r) => setTimeout(r, 100))
+  gc?.()
+  return {
+    js_heap_bytes_per_row: Math.round(((heap() - heapBefore) / rows) * 10) / 10,
+    js_heap_before_gc_bytes_per_row: Math.round(((unswept - heapBefore) / rows) * 10) / 10,
+    gc: gc === undefined ? 0 : 1
+  }
+}
+
+/**
+ * `mode=gateway-memory` (issue 33 item 4, the gateway table): `total` generated gateway rows over two wallets
+ * (a matrix and a branch, as the 1m seed), 90 days, into the gateway's table projection as the engine loads them.
+ */
+async function gatewayMemory(): Promise<void> {
+  const heapBefore = heap()
+  const p = new TableProjection<GatewayTransaction>(gatewayTable)
+  const r = new Prng(42)
+  const now = Date.UTC(2026, 10, 1, 12)
+  const wallets = ["8f0c2b6e-0000-4000-8000-000000000001", "8f0c2b6e-0000-4000-8000-000000000002"]
+  for (let done = 0; done < total;) {
+    const n = Math.min(5000, total - done)
+    p.upsertMany(gatewayRows(r, wallets[(done / 5000) % 2] as string, n, now, 90, done))
+    done += n
+  }
+  p.optimize()
+  const parts: Record<string, number> = {}
+  for (const [k, v] of Object.entries(p.memoryReport()))
+    if (k !== "total" && k !== "rows" && k !== "capacity") parts[`part_${k}`] = Math.round((v / p.size) * 10) / 10
+  publish({ figures: { bytes_per_row: Math.round((p.memoryBytes() / p.size) * 10) / 10, ...parts, ...(await retained(heapBefore, p.size)), rows: p.size } })
+}
+
 async function main(): Promise<void> {
+  if (mode === "gateway-memory") return gatewayMemory()
   const START = Date.UTC(2024, 0, 1, 3)
   const SPAN_DAYS = 730
   const heapBefore = heap()
@@ -42,14 +84,7 @@ async function main(): Promise<void> {
   gen = null
   p.optimize() // what the engine does after its initial load (compacts columns, builds orders)
   if (mode === "memory") {
-    await new Promise((r) => setTimeout(r, 500))
-    publish({
-      figures: {
-        bytes_per_row: Math.round((p.memoryBytes() / p.size) * 10) / 10,
-        js_heap_bytes_per_row: Math.round(((heap() - heapBefore) / p.size) * 10) / 10,
-        rows: p.size
-      }
-    })
+    publish({ figures: { bytes_per_row: Math.round((p.memoryBytes() / p.size) * 10) / 10, ...(await retained(heapBefore, p.size)), rows: p.size } })
     return
   }
   if (mode === "csv") {
