@@ -50,7 +50,7 @@ import { PhoneString, PinString, TemporaryTokenString } from "./rules/codes.ts"
 import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { GrantedRoles } from "./rules/roles.ts"
 import { REFUSALS } from "./refusals.ts"
-import { PositiveAmount } from "./rules/money-dates.ts"
+import { brlOnOneSide, PositiveAmount, QuotedCurrency, sideOfPair } from "./rules/money-dates.ts"
 import { SentPixKey } from "./rules/pix-keys.ts"
 import { cardsApi } from "./api-cards.ts"
 import { pixApi } from "./api-pix.ts"
@@ -380,7 +380,7 @@ export const api = {
     method: "GET",
     path: "/users/v2/quotations/spot",
     wallet: true,
-    query: Schema.Struct({ base: Str, quote: Str }),
+    query: Schema.Struct({ base: QuotedCurrency, quote: QuotedCurrency }).check(brlOnOneSide("base", "quote")),
     response: Envelope(SpotQuote)
   }),
   /** `amount` is in minor units of `from_currency`. */
@@ -398,7 +398,7 @@ export const api = {
       to_currency: CurrencySymbol,
       amount: PositiveAmount,
       pin_token: Str
-    }),
+    }).check(brlOnOneSide("from_currency", "to_currency"), sideOfPair),
     response: Envelope(Conversion)
   }),
   trends: def({

@@ -5,6 +5,7 @@
 import { Schema } from "effect"
 import { parseIsoDate, saoPauloDateKey } from "../holidays"
 import { ruleCheck, ValidationMessage } from "./messages.ts"
+import { LOCKED_CURRENCIES, WALLET_CURRENCIES } from "../currency-lists.ts"
 
 const DAY_MS = 86_400_000
 
@@ -178,3 +179,27 @@ export const dateWithin = (bounds: { readonly min?: string; readonly max?: strin
 export const isPositiveAmount = (n: number): boolean => Number.isSafeInteger(n) && n > 0
 /** A body's amount that must be more than zero: an integer (VALIDATION_FORMAT) above zero (VALIDATION_MIN_VALUE). */
 export const PositiveAmount = Schema.Int.check(ruleCheck(isPositiveAmount, ValidationMessage.min_value))
+
+/* ------------------------------------------------------------------------------------------ */
+/* Conversion pairs (core §7 "Conversion and currencies", §9; features §3)                      */
+
+const CURRENCY_SYMBOLS: ReadonlyArray<string> = [...WALLET_CURRENCIES, ...LOCKED_CURRENCIES]
+const isLockedCurrency = (s: string): boolean => (LOCKED_CURRENCIES as ReadonlyArray<string>).includes(s)
+/** A currency asked for a quote, in any case: one of the catalogue's symbols (VALIDATION_FORMAT otherwise). */
+export const QuotedCurrency = Schema.String.check(Schema.makeFilter((s: string) => CURRENCY_SYMBOLS.includes(s.toUpperCase())))
+/**
+ * A conversion's pair (D-sandbox-by-area): BRL on exactly one side, else VALIDATION_FORMAT on the `second` field. Judged
+ * when neither side is locked: a locked currency is the route's refusal (CURRENCY_NOT_CONVERTIBLE). Symbols in any case.
+ */
+export const brlOnOneSide = (first: string, second: string) =>
+  Schema.makeFilter((v: Readonly<Record<string, unknown>>) => {
+    const a = String(v[first]).toUpperCase()
+    const b = String(v[second]).toUpperCase()
+    if (isLockedCurrency(a) || isLockedCurrency(b)) return true
+    return (a === "BRL") !== (b === "BRL") || { path: [second], issue: "VALIDATION_FORMAT" }
+  })
+/** A conversion's side agrees with its pair (D-sandbox-by-area): from BRL is a buy, to BRL a sell (VALIDATION_FORMAT on `side`); judged on a valid pair only. */
+export const sideOfPair = Schema.makeFilter((v: { readonly side: string; readonly from_currency: string; readonly to_currency: string }) => {
+  if (isLockedCurrency(v.from_currency) || isLockedCurrency(v.to_currency) || (v.from_currency === "BRL") === (v.to_currency === "BRL")) return true
+  return v.side === (v.from_currency === "BRL" ? "buy" : "sell") || { path: ["side"], issue: "VALIDATION_FORMAT" }
+})

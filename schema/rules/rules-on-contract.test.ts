@@ -602,6 +602,50 @@ describe("D-rules-on-contract: the body Schemas' rules answer what the routes' h
     })
   })
 
+  it("a conversion's pair and side: known currencies, BRL on one side, the side the pair makes (coins.ts coinOfPair, convert)", () => {
+    const LOCKED = ["EUR", "USD", "BRZ"]
+    const KNOWN = ["BRL", "BTC", "ETH", "USDT", ...LOCKED]
+    // coins.ts coinOfPair as it was: each side in turn locked (CURRENCY_NOT_CONVERTIBLE, not a field answer) or unknown, then the pair
+    const oldPair = (a: string, b: string, fa: string, fb: string): Fields | "CURRENCY_NOT_CONVERTIBLE" => {
+      for (const [v, f] of [
+        [a, fa],
+        [b, fb]
+      ] as const) {
+        if (LOCKED.includes(v)) return "CURRENCY_NOT_CONVERTIBLE"
+        if (v !== "BRL" && !["BTC", "ETH", "USDT"].includes(v)) return { [f]: "VALIDATION_FORMAT" }
+      }
+      return (a === "BRL") === (b === "BRL") ? { [fb]: "VALIDATION_FORMAT" } : {}
+    }
+    forAll(25, (r) => {
+      const cur = (): string => r.pick([...KNOWN, ...KNOWN.map((c) => c.toLowerCase()), "XYZ", "", "Btc"])
+      const base = cur()
+      const quote = cur()
+      // each side alone where the route stopped at the first (the decode names both); a locked side is the route's refusal,
+      // so the query passes its Schema — unless the other side is unknown, found now at decode before that refusal
+      const unknown: Fields = {
+        ...(KNOWN.includes(base.toUpperCase()) ? {} : { base: "VALIDATION_FORMAT" }),
+        ...(KNOWN.includes(quote.toUpperCase()) ? {} : { quote: "VALIDATION_FORMAT" })
+      }
+      const old = Object.keys(unknown).length > 0 ? unknown : oldPair(base.toUpperCase(), quote.toUpperCase(), "base", "quote")
+      expect(fieldErrors(api.spotQuote.query, { base, quote }), `${base}/${quote}`).toEqual(old === "CURRENCY_NOT_CONVERTIBLE" ? {} : old)
+      // convert: the body's currencies are the catalogue's symbols already; then the pair, then the side
+      const from_currency = r.pick(KNOWN)
+      const to_currency = r.pick(KNOWN)
+      const side = r.pick(["buy", "sell"])
+      const body = { quote_id: "q", side, from_currency, to_currency, amount: 1000, pin_token: "t" }
+      const oldC = oldPair(from_currency, to_currency, "from_currency", "to_currency")
+      const expected =
+        oldC === "CURRENCY_NOT_CONVERTIBLE"
+          ? {}
+          : Object.keys(oldC).length > 0
+            ? oldC
+            : side !== (from_currency === "BRL" ? "buy" : "sell")
+              ? { side: "VALIDATION_FORMAT" }
+              : {}
+      expect(fieldErrors(api.convert.body, body), JSON.stringify(body)).toEqual(expected)
+    })
+  })
+
   it("known difference: a description is judged as sent; the QR code and the boleto trimmed it first (tab, line break, spaces at the ends)", () => {
     expect(fieldErrors(PixQrCreateBody, { kind: "static", key: "k", description: "Aluguel\n" })).toEqual({ description: "VALIDATION_NO_SPECIAL_CHARACTERS" })
     const long = ` ${"a".repeat(140)} `

@@ -44,17 +44,20 @@ export const priceSell = (c: Coin): number => Math.round((MID_PRICES[c] * (10_00
 const pow10 = (n: number): bigint => 10n ** BigInt(n)
 const divRound = (a: bigint, b: bigint): bigint => (a * 2n + b) / (2n * b)
 
-/** The pair as (coin, BRL), whichever way round it was asked; 422 for locked or unknown currencies. */
+/**
+ * The pair as (coin, BRL), whichever way round it was asked. Known currencies with BRL on one side: the query's or the
+ * body's Schema (QuotedCurrency, brlOnOneSide; D-sandbox-by-area); a locked currency is refused here (422).
+ */
 const coinOfPair = (a: string, b: string, fieldA: string, fieldB: string): Coin => {
   for (const [v, f] of [
     [a, fieldA],
     [b, fieldB]
   ] as const) {
     if (isLocked(v)) throw new ApiError(422, "CURRENCY_NOT_CONVERTIBLE", v, { [f]: "VALIDATION_FORMAT" })
-    if (v !== "BRL" && !isCoin(v)) badField(f, "VALIDATION_FORMAT", "BRL, BTC, ETH or USDT")
   }
-  if ((a === "BRL") === (b === "BRL")) badField(fieldB, "VALIDATION_FORMAT", "one side must be BRL")
-  return (a === "BRL" ? b : a) as Coin
+  const coin = a === "BRL" ? b : a
+  if (!isCoin(coin) || (a !== "BRL" && b !== "BRL")) throw new Error(`a pair the contract admitted is not BRL and a coin: ${a}/${b}`)
+  return coin
 }
 
 export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
@@ -89,8 +92,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
     // features §6, core §6: conversion only on the user's default wallet
     if (!w.owner || w.wallet.is_default !== 1) throw new ApiError(422, "CONVERSION_ONLY_DEFAULT_WALLET")
     const coin = coinOfPair(b.from_currency, b.to_currency, "from_currency", "to_currency")
-    const side = b.from_currency === "BRL" ? "buy" : "sell"
-    if (b.side !== side) badField("side", "VALIDATION_FORMAT", `from ${b.from_currency} to ${b.to_currency} is a ${side}`)
+    const side = b.side // the pair's own side: the body's Schema (sideOfPair)
     const q = db.prepare("SELECT * FROM quotes WHERE id = ? AND user_id = ?").get(b.quote_id, req.user.id) as
       { base: string; price_buy: number; price_sell: number; expires_at: string } | undefined
     if (q === undefined || q.expires_at <= ctx.clock.nowIso()) throw new ApiError(422, "QUOTE_EXPIRED", undefined, { quote_id: "VALIDATION_FORMAT" })
