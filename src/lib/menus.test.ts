@@ -1,6 +1,6 @@
 /** spec core §2.2 menu sections and features §2 route permissions (one tag or alternatives; * passes). */
 import { describe, expect, it } from "vitest"
-import { P } from "../../schema/permissions.ts"
+import { P, READS_APPROVAL_QUEUE } from "../../schema/permissions.ts"
 import { ALL_ON, BUILD_DEFAULTS } from "../config/features.ts"
 import { pathAllowed, sectionOf, visibleSections, type MenuContext } from "./menus.ts"
 import { routeMetaOf } from "./route-meta.ts"
@@ -45,6 +45,9 @@ describe("core §2.2 menu sections", () => {
     const sec = visibleSections({ ...all, actions: [P.getApprovalHistory] }).find((s) => s.id === "controlPanel")
     const security = sec?.items.find((i) => i.id === "security")
     expect(security?.children?.map((c) => c.id)).toEqual(["changePassword", "permissions", "updatePin", "approvalHistory"])
+    // D-approval-quorum: a CLIENT who may make a staged payment follows her own requests in the queue
+    const client = visibleSections({ ...all, actions: [P.getApprovalHistory, P.postPixByKey] }).find((s) => s.id === "controlPanel")
+    expect(client?.items.find((i) => i.id === "security")?.children?.map((c) => c.id)).toContain("approvalRequests")
   })
 })
 
@@ -71,7 +74,7 @@ describe("features §2 route permissions", () => {
   it("maps routes to their tags", () => {
     expect(routeMetaOf("/banking/statements")?.permission).toBe(P.getStatement)
     expect(routeMetaOf("/banking/coins")?.permission).toBe(P.getWalletAccounts)
-    expect(routeMetaOf("/control-panel/security/approval/requests")?.permission).toBe(P.getApprovalRequests)
+    expect(routeMetaOf("/control-panel/security/approval/requests")?.permission).toEqual(READS_APPROVAL_QUEUE) // D-approval-quorum: a requester sees their own
     expect(routeMetaOf("/control-panel/security/approval/history")?.permission).toBe(P.getApprovalHistory)
     expect(routeMetaOf("/control-panel/security/approval/settings")?.permission).toBe(P.getApprovalSettings)
     expect(routeMetaOf("/control-panel/wallets/abc")?.pattern).toBe("/control-panel/wallets/:id")

@@ -5,7 +5,7 @@
  * guided-tour key (core §4 "Tours"). Paths are given without the locale prefix. The guards
  * (src/app/middleware.ts) and the menus (menus.ts) read this one table.
  */
-import { P } from "../../schema/permissions.ts"
+import { P, READS_APPROVAL_QUEUE } from "../../schema/permissions.ts"
 import { isOpenWhileIncomplete } from "./onboarding.ts"
 import { PS } from "../../schema/pix-schedule-permissions.ts"
 import { PL } from "../../schema/pix-limits-permissions.ts"
@@ -88,7 +88,8 @@ export const ROUTE_TABLE: ReadonlyArray<RouteMeta> = [
   { pattern: "/control-panel/security/*", area: "control-panel" },
   { pattern: "/control-panel/security/change-password", area: "control-panel", tour: "controlPanelSecurity" },
   { pattern: "/control-panel/security/approval/history", area: "control-panel", permission: P.getApprovalHistory },
-  { pattern: "/control-panel/security/approval/requests", area: "control-panel", permission: P.getApprovalRequests },
+  // D-approval-quorum: approvers see every request; a requester without the queue's permission sees their own
+  { pattern: "/control-panel/security/approval/requests", area: "control-panel", permission: READS_APPROVAL_QUEUE },
   { pattern: "/control-panel/security/approval/settings", area: "control-panel", permission: P.getApprovalSettings },
   { pattern: "/sports-betting/*", area: "sports-betting", permission: P.endr }
 ]

@@ -50,7 +50,7 @@ const TEXTS = {
   }
 } as const
 
-const card = (meId: string, handlers: { onApprove?: () => void; onWithdraw?: () => void } = {}) => (
+const card = (meId: string, handlers: { onApprove?: () => void; onWithdraw?: () => void } = {}, roles = { canDecide: true, canWithdraw: true }) => (
   <ul>
     <li>
       <RequestCard
@@ -58,7 +58,8 @@ const card = (meId: string, handlers: { onApprove?: () => void; onWithdraw?: () 
         selected={false}
         decision={null}
         command={undefined}
-        canDecide
+        canDecide={roles.canDecide}
+        canWithdraw={roles.canWithdraw}
         meId={meId}
         onSelect={() => undefined}
         onApprove={handlers.onApprove ?? (() => undefined)}
@@ -96,5 +97,19 @@ describe.each(LOCALES)("issue 32 item 3 the request card's quorum (%s)", (lng) =
     expect(onApprove).not.toHaveBeenCalled()
     await expect.element(screen.getByTestId("approval-withdraw")).toHaveTextContent(TEXTS[lng].withdraw)
     expect(await seriousAxeViolations()).toEqual([])
+  })
+
+  test("issue 32 item 3 D-approval-quorum a CLIENT-only requester (no decision permission) sees the quorum and may only withdraw", async () => {
+    await showLocale(lng)
+    const onWithdraw = vi.fn()
+    const screen = await render(card("u-ana", { onWithdraw }, { canDecide: false, canWithdraw: true }))
+    await expect.element(screen.getByTestId("approval-quorum")).toHaveTextContent(TEXTS[lng].quorum)
+    expect(screen.getByTestId("approval-approve").elements()).toHaveLength(0)
+    await screen.getByTestId("approval-withdraw").click()
+    expect(onWithdraw).toHaveBeenCalledTimes(1)
+    // another's request, to a member who may not decide: nothing to press
+    const other = await render(card("u-helena", {}, { canDecide: false, canWithdraw: true }))
+    expect(other.getByTestId("approval-approve").elements()).toHaveLength(0)
+    expect(other.getByTestId("approval-reject").elements()).toHaveLength(0)
   })
 })

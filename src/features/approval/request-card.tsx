@@ -24,6 +24,8 @@ export interface RequestCardProps {
   readonly decision: MyDecision
   readonly command: CommandView | undefined
   readonly canDecide: boolean
+  /** May withdraw their own request without the decision permission (a CLIENT requester, D-approval-quorum). */
+  readonly canWithdraw?: boolean
   readonly meId: string | null
   readonly onSelect: () => void
   readonly onApprove: () => void
@@ -33,7 +35,7 @@ export interface RequestCardProps {
 }
 
 export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function RequestCard(
-  { request: r, selected, decision, command, canDecide, meId, onSelect, onApprove, onReject, onWithdraw },
+  { request: r, selected, decision, command, canDecide, canWithdraw = false, meId, onSelect, onApprove, onReject, onWithdraw },
   ref
 ) {
   const { t } = useTranslation()
@@ -144,7 +146,7 @@ export const RequestCard = forwardRef<HTMLElement, RequestCardProps>(function Re
           <Badge tone="danger" data-testid="approval-mine">
             {own ? t("approval:requests.youWithdrew") : t("approval:requests.youRejected")}
           </Badge>
-        ) : canDecide && own ? (
+        ) : (canDecide || canWithdraw) && own ? (
           <>
             <div className={s.buttons}>
               <Button

@@ -41,7 +41,7 @@ export function RequestsPage() {
   const { t } = useTranslation()
   const f = useFormat()
   const scope = useApprovalScope()
-  const { walletId, meId, canSeeRequests, canDecide } = scope
+  const { walletId, meId, canSeeRequests, seesEveryRequest, canDecide, canWithdraw } = scope
   const live = useLiveQuery(walletId && canSeeRequests ? { kind: "approvalRequests", walletId } : null)
   const commands = useLiveQuery({ kind: "commands" })
   const connection = useLiveQuery({ kind: "connection" })
@@ -89,9 +89,10 @@ export function RequestsPage() {
 
   const decide = useCallback(
     (r: ApprovalRequestView, decision: Decision, reason?: string): void => {
-      if (!walletId || !canDecide || decisionOf(r) !== null) return
-      if (decision === "approve" && !canApprove(r, meId)) return
       const own = !canApprove(r, meId)
+      // a member without the decision permission may only withdraw their own request (D-approval-quorum)
+      if (!walletId || !(canDecide || (own && canWithdraw && decision === "reject")) || decisionOf(r) !== null) return
+      if (decision === "approve" && !canApprove(r, meId)) return
       setLocal((m) => new Map(m).set(r.id, { decision, own }))
       const body =
         decision === "approve"
@@ -109,7 +110,7 @@ export function RequestsPage() {
         }
       )
     },
-    [walletId, canDecide, decisionOf, meId, t]
+    [walletId, canDecide, canWithdraw, decisionOf, meId, t]
   )
 
   // ── filters and counts ───────────────────────────────────────────────────
@@ -171,10 +172,11 @@ export function RequestsPage() {
       if (selected) decide(selected, "approve")
     },
     reject: () => {
-      if (!selected || !canDecide || decisionOf(selected) !== null) return
+      if (!selected || decisionOf(selected) !== null) return
       // the requester's own request: r withdraws it (the PIN prompt confirms), there is nothing to reject (D-approval-quorum)
-      if (canApprove(selected, meId)) setRejecting(selected)
-      else decide(selected, "reject")
+      if (canApprove(selected, meId)) {
+        if (canDecide) setRejecting(selected)
+      } else decide(selected, "reject")
     },
     search: () => search.current?.focus()
   })
@@ -280,7 +282,11 @@ export function RequestsPage() {
         </ul>
       </section>
 
-      {!canDecide ? (
+      {!seesEveryRequest ? (
+        <p className={layout.muted} role="note" data-testid="approval-own-only">
+          {t("approval:requests.ownOnly")}
+        </p>
+      ) : !canDecide ? (
         <p className={layout.muted} role="note">
           {t("approval:requests.readOnly")}
         </p>
@@ -294,7 +300,13 @@ export function RequestsPage() {
       ) : rows.length === 0 ? (
         <Card data-testid="approval-empty">
           <EmptyState
-            title={filtered && queue.length > 0 ? t("approval:requests.emptyFiltered") : t("approval:requests.empty")}
+            title={
+              filtered && queue.length > 0
+                ? t("approval:requests.emptyFiltered")
+                : seesEveryRequest
+                  ? t("approval:requests.empty")
+                  : t("approval:requests.emptyOwn")
+            }
             action={
               filtered && queue.length > 0 ? (
                 <Button variant="secondary" onClick={clear}>
@@ -318,6 +330,7 @@ export function RequestsPage() {
                 decision={decisionOf(r)}
                 command={openCommandFor(commands, r.id)}
                 canDecide={canDecide}
+                canWithdraw={canWithdraw}
                 meId={meId}
                 onSelect={() => setSelectedId(r.id)}
                 onApprove={() => decide(r, "approve")}

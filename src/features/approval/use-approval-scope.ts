@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react"
 import type { Wallet } from "../../../schema/entities.ts"
-import { hasPermission, P } from "../../../schema/permissions.ts"
+import { hasPermission, P, READS_APPROVAL_QUEUE, READS_EVERY_REQUEST, REPROVES_APPROVAL } from "../../../schema/permissions.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
 
@@ -13,8 +13,13 @@ export interface ApprovalScope {
   readonly wallet: Wallet | null
   readonly walletId: string | null
   readonly meId: string | null
+  /** The queue: every request (get-all-assisted-payments), or only the requests this member made (D-approval-quorum). */
   readonly canSeeRequests: boolean
+  /** Every request of the wallet, not only this member's own. */
+  readonly seesEveryRequest: boolean
   readonly canDecide: boolean
+  /** Withdraw one's own request (a reproval by the requester; a staged payment's permission is enough, D-approval-quorum). */
+  readonly canWithdraw: boolean
   readonly canSeeHistory: boolean
   readonly canSeeSettings: boolean
   readonly canEditSettings: boolean
@@ -29,8 +34,10 @@ export function useApprovalScope(): ApprovalScope {
       wallet,
       walletId: wallet?.id ?? null,
       meId,
-      canSeeRequests: hasPermission(actions, P.getApprovalRequests),
+      canSeeRequests: hasPermission(actions, READS_APPROVAL_QUEUE),
+      seesEveryRequest: hasPermission(actions, READS_EVERY_REQUEST),
       canDecide: hasPermission(actions, P.postApprovalDecision),
+      canWithdraw: hasPermission(actions, REPROVES_APPROVAL),
       canSeeHistory: hasPermission(actions, P.getApprovalHistory),
       canSeeSettings: hasPermission(actions, P.getApprovalSettings),
       canEditSettings: hasPermission(actions, P.postApprovalSettings)

@@ -177,34 +177,44 @@ test("features §2/§8: a wrong PIN refuses with the catalogue's message and sen
   }
 })
 
-test("features §2/§6: a user without the approval permission cannot see or act on requests (view and sandbox)", async ({ browser, baseURL }) => {
+test("features §2/§6 D-approval-quorum: a CLIENT without the approval permission sees only her own requests and cannot act on another's (view and sandbox)", async ({
+  browser,
+  baseURL
+}) => {
   const base = baseURL ?? ""
   const sb = new Sandbox(base)
   const walletId = await sb.walletId()
+  const anas = await sb.createRequest({ amount: 120_000, description: "Sem permissao e2e" })
   const helena = await openAs(browser, base, HELENA)
-  // the menu does not offer the queue, and the route sends her home with the catalogue's message
+  // the menu offers the queue (her own requests), and the page says whose requests it shows
   await go(helena.page, "/control-panel/security/change-password")
   await expect(helena.page.getByTestId("change-password-page")).toBeVisible({ timeout: 20_000 })
   await helena.page.getByTestId("menu-security").click()
   await expect(helena.page.getByTestId("menu-approvalHistory")).toBeVisible()
-  await expect(helena.page.getByTestId("menu-approvalRequests")).toHaveCount(0)
+  await expect(helena.page.getByTestId("menu-approvalRequests")).toBeVisible()
   await helena.page.keyboard.press("Escape")
-  await go(helena.page, REQUESTS)
-  await expect(helena.page).toHaveURL(/\/banking\/home$/)
-  await expect(helena.page.getByTestId("toast-error").filter({ hasText: "Você não tem permissão para esta ação." })).toBeVisible()
-  await expect(helena.page.getByTestId("approval-request")).toHaveCount(0)
+  const hq = new RequestsPage(helena.page)
+  await hq.open()
+  await expect(helena.page.getByTestId("approval-own-only")).toHaveText(
+    "Aqui estão os pagamentos que você pediu e que aguardam aprovação: quem decide são os aprovadores da carteira. Você acompanha cada aprovação ao vivo e pode retirar o pedido."
+  )
+  // her own request arrives live; Ana's (made before) never shows, nor the seeded ones
+  const hers = await sb.createRequest({ amount: 130_000, description: "Da Helena e2e", requestedBy: HELENA })
+  await expect(hq.card(hers)).toBeVisible({ timeout: 10_000 })
+  await expect(hq.cards).toHaveCount(1)
+  await expect(hq.card(anas)).toHaveCount(0)
+  await expect(hq.card(hers).getByTestId("approval-approve")).toHaveCount(0)
 
-  const id = await sb.createRequest({ amount: 120_000, description: "Sem permissao e2e" })
   const api = await sb.login(HELENA)
-  const list = await sb.client.err("approvalRequests", { as: api, wallet: walletId })
-  expect(list.status).toBe(403)
-  const get = await sb.client.err("approvalRequestGet", { as: api, wallet: walletId, params: { id } })
-  expect(get.status).toBe(403)
+  const list = await sb.client.ok("approvalRequests", { as: api, wallet: walletId })
+  expect(list.data.data.map((r) => r.id)).toEqual([hers])
+  const get = await sb.client.err("approvalRequestGet", { as: api, wallet: walletId, params: { id: anas } })
+  expect([get.status, get.body.error.key]).toEqual([404, "APPROVAL_REQUEST_NOT_FOUND"])
   const approve = await sb.client.err("approvalApprove", {
     as: api,
     wallet: walletId,
     tx: true,
-    params: { id },
+    params: { id: anas },
     body: { pin_token: await sb.client.pinToken(api) }
   })
   expect(approve.status).toBe(403)

@@ -139,3 +139,68 @@ test("issue 32 item 3 D-approval-quorum: the requester withdraws her own request
   await expect(history.row(id).getByTestId("history-quorum")).toHaveText(new RegExp(`^0 de 2 aprovações: Ana Souza retirou o pedido às ${HM}$`))
   for (const c of [ana, carla]) await c.context.close()
 })
+
+test("issue 32 item 3 D-approval-quorum: a CLIENT-only requester (Helena) watches her own request's quorum move live as an approver decides in another browser; only Withdraw is offered; the payment leaves once", async ({
+  browser,
+  baseURL
+}) => {
+  const base = baseURL ?? ""
+  const sb = new Sandbox(base)
+  const walletId = await sb.walletId()
+  const before = await sb.ledger()
+  // Helena is CLIENT only on Ana's main wallet in the seed (no get-all-assisted-payments); the rule asks 2 approvals
+  const helena = await openAs(browser, base, HELENA)
+  const carla = await openAs(browser, base, CARLA)
+  const hq = new RequestsPage(helena.page)
+  const cq = new RequestsPage(carla.page)
+  await hq.open()
+  await cq.open()
+  const anas = await sb.createRequest({ amount: 150_000, description: `Da Ana ${Date.now()}`, requestedBy: ANA })
+  const id = await sb.createRequest({ amount: 140_000, description: `Da Helena ${Date.now()}`, requestedBy: HELENA })
+  const quorum = hq.card(id).getByTestId("approval-quorum")
+  // the stream brings her own request to her (10 s: two contexts on a loaded 2-core machine, as approval.spec)
+  await expect(quorum).toHaveText("0 de 2 aprovações: aguardando Ana Souza, Carla Mendes e Diego Ferreira", { timeout: 10_000 })
+  await expect(cq.card(anas)).toBeVisible({ timeout: 10_000 }) // the approver sees every request
+  await expect(hq.cards).toHaveCount(1) // she sees hers only: not Ana's, not the seeded ones
+  await expect(hq.card(id).getByTestId("approval-approve")).toHaveCount(0)
+  await expect(hq.card(id).getByTestId("approval-withdraw")).toHaveText("Retirar pedido")
+  await expect(hq.card(id).getByTestId("approval-own")).toHaveText("Você pediu este pagamento: outra pessoa precisa aprová-lo. Você pode retirar o pedido.")
+
+  // Carla approves in her browser: Helena's card moves without a reload
+  await cq.approve(id)
+  await expect(quorum).toHaveText(new RegExp(`^1 de 2 aprovações: Carla Mendes aprovou às ${HM}; aguardando Ana Souza e Diego Ferreira$`), { timeout: 10_000 })
+  await saveShot(helena.page, "approval-requester-pt.png", { fullPage: true })
+  await helena.shell.chooseLanguage(/English/)
+  await expect(quorum).toHaveText(new RegExp(`^1 of 2 approvals: Carla Mendes approved at ${HM}; waiting for Ana Souza and Diego Ferreira$`))
+  await expect(helena.page.getByTestId("approval-own-only")).toHaveText(
+    "These are the payments you requested that await approval: the wallet's approvers decide them. You follow each approval live and may withdraw your request."
+  )
+  await expect(hq.card(id).getByTestId("approval-withdraw")).toHaveText("Withdraw request")
+  await saveShot(helena.page, "approval-requester-en.png", { fullPage: true })
+  const brl = (l: typeof before) => l.balances.find((b) => b.currency_symbol === "BRL")?.balance ?? 0
+  const moved = await sb.ledger()
+  expect([brl(moved), moved.statement_rows]).toEqual([brl(before), before.statement_rows]) // nothing moved yet
+
+  // Diego's approval completes it: the payment leaves once and the request leaves her queue live
+  const diegoApi = await sb.login(DIEGO)
+  const last = await sb.client.ok("approvalApprove", {
+    as: diegoApi,
+    wallet: walletId,
+    tx: true,
+    params: { id },
+    body: { pin_token: await sb.client.pinToken(diegoApi) }
+  })
+  expect(last.data.status).toBe("finished")
+  await expect(hq.card(id)).toHaveCount(0, { timeout: 10_000 })
+  const after = await sb.ledger()
+  expect([brl(after), after.statement_rows]).toEqual([brl(before) - 140_000, before.statement_rows + 1])
+
+  // her history keeps the quorum of her request
+  const history = new HistoryPage(helena.page)
+  await history.open()
+  await expect(history.row(id)).toHaveAttribute("data-status", "finished", { timeout: 10_000 })
+  await expect(history.row(id).getByTestId("history-quorum")).toHaveText(
+    new RegExp(`^2 of 2 approvals: Carla Mendes approved at ${HM} and Diego Ferreira approved at ${HM}$`)
+  )
+  for (const c of [helena, carla]) await c.context.close()
+})
