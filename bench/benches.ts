@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, existsSync } from "node:fs"
 import { gzipSync } from "node:zlib"
 import { resolve } from "node:path"
 import { spawnSync } from "node:child_process"
-import { benchServer, launch, report, root } from "./lib.ts"
+import { benchServer, launch, pageLimits, report, root, withLimits } from "./lib.ts"
 import { SHELL_NAMESPACES as SHELL_MESSAGES } from "../locales/namespaces.ts"
 import { filterVsServer, latencyBench, syncBench } from "./sync-benches.ts"
 import { statementsKeystroke, statementsScroll } from "./statements-benches.ts"
@@ -57,8 +57,16 @@ const shellBundle: Bench = async () => {
 interface PageResult {
   figures: Record<string, number>
 }
-/** Run a bench page in Chromium and read what it publishes on window.__bench. */
-async function runPage(page: string, params: Record<string, string>, timeoutMs = 600_000): Promise<PageResult> {
+/**
+ * Run a bench page in Chromium and read what it publishes on window.__bench; `limits`: then the limits of
+ * lib.ts `pageLimits` over that many rows in the same page, and each figure's ratio to the limit named with it.
+ */
+async function runPage(
+  page: string,
+  params: Record<string, string>,
+  limits?: { readonly rows: number; readonly pairs: ReadonlyArray<readonly [string, string]> },
+  timeoutMs = 600_000
+): Promise<PageResult> {
   const server = await benchServer()
   const browser = await launch()
   try {
@@ -72,7 +80,7 @@ async function runPage(page: string, params: Record<string, string>, timeoutMs =
     await p.waitForFunction(() => (window as unknown as { __bench?: unknown }).__bench !== undefined, undefined, { timeout: timeoutMs, polling: 500 })
     const r = await p.evaluate(() => (window as unknown as { __bench: PageResult | { error: string } }).__bench)
     if ("error" in r) throw new Error(r.error)
-    return r
+    return limits ? { figures: withLimits(r.figures, await pageLimits(p, limits.rows), limits.pairs) } : r
   } finally {
     await browser.close()
     await server.close()
@@ -80,12 +88,12 @@ async function runPage(page: string, params: Record<string, string>, timeoutMs =
 }
 
 const filter1m: Bench = async () => {
-  const r = await runPage("projection.html", { rows: "1000000", mode: "filter" })
+  const r = await runPage("projection.html", { rows: "1000000", mode: "filter" }, { rows: 1_000_000, pairs: [["p95_ms", "scan"]] })
   report({ name: "filter-1m", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 30, kind: "max" } } })
 }
 /** issue 32 item 4: the pivot of 50 filters over 1M rows across 3 wallets (bench/pages/projection.ts `mode=pivot`). */
 const analysisPivot1m: Bench = async () => {
-  const r = await runPage("projection.html", { rows: "1000000", mode: "pivot" })
+  const r = await runPage("projection.html", { rows: "1000000", mode: "pivot" }, { rows: 1_000_000, pairs: [["p95_ms", "scan"]] })
   report({ name: "analysis-pivot-1m", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 50, kind: "max" } } })
 }
 /**
@@ -120,7 +128,7 @@ const csvExport100k: Bench = async () => {
 }
 
 const daysAheadRecompute: Bench = async () => {
-  const r = await runPage("days-ahead.html", { items: "1000" })
+  const r = await runPage("days-ahead.html", { items: "1000" }, { rows: 1000, pairs: [["p95_ms", "frame"]] })
   report({ name: "days-ahead-recompute", figures: r.figures, budgets: { p95: { figure: "p95_ms", limit: 16, kind: "max" } } })
 }
 

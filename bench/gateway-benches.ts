@@ -17,7 +17,7 @@
  *   p95 ≤ 50 ms), from the input event to the paint (`gatewayMetricsChart`).
  */
 import type { Page } from "@playwright/test"
-import { launch, percentile, report, startApp } from "./lib.ts"
+import { launch, pageLimits, percentile, report, startApp, withLimits } from "./lib.ts"
 import { measureKeystrokes, openStatements, type BigTablePage, type KeystrokeTarget } from "./statements-benches.ts"
 import "../harness/types.ts"
 
@@ -148,15 +148,19 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
       report({
         name: "gateway-filter-1m",
         // the first round apart: each filter asked for the first time (the later rounds may be answered from the match cache, Q4)
-        figures: {
-          p50_ms: round(percentile(took, 50)),
-          p95_ms: round(percentile(took, 95)),
-          max_ms: round(Math.max(...took)),
-          first_round_p50_ms: round(percentile(took.slice(0, FILTERS.length), 50)),
-          first_round_max_ms: round(Math.max(...took.slice(0, FILTERS.length))),
-          queries: took.length,
-          rows: sync.rows
-        },
+        figures: withLimits(
+          {
+            p50_ms: round(percentile(took, 50)),
+            p95_ms: round(percentile(took, 95)),
+            max_ms: round(Math.max(...took)),
+            first_round_p50_ms: round(percentile(took.slice(0, FILTERS.length), 50)),
+            first_round_max_ms: round(Math.max(...took.slice(0, FILTERS.length))),
+            queries: took.length,
+            rows: sync.rows
+          },
+          await pageLimits(page, sync.rows),
+          [["p95_ms", "scan"]]
+        ),
         budgets: { p95: { figure: "p95_ms", limit: 16, kind: "max" } }
       })
     }
@@ -235,27 +239,34 @@ export async function gatewayKeystroke(): Promise<void> {
     const worker = recs.map((r) => r.workerMs).filter((x) => Number.isFinite(x))
     report({
       name: "gateway-keystroke-1m",
-      figures: {
-        p50_ms: round(percentile(ms, 50)),
-        p95_ms: round(percentile(ms, 95)),
-        max_ms: round(Math.max(...ms)),
-        full_p50_ms: round(
-          percentile(
-            recs.map((r) => r.fullMs),
-            50
-          )
-        ),
-        full_p95_ms: round(
-          percentile(
-            recs.map((r) => r.fullMs),
-            95
-          )
-        ),
-        ...(worker.length ? { worker_p50_ms: round(percentile(worker, 50)), worker_p95_ms: round(percentile(worker, 95)) } : {}),
-        keystrokes: recs.length,
-        rows,
-        sync_seconds: round(syncSeconds)
-      },
+      figures: withLimits(
+        {
+          p50_ms: round(percentile(ms, 50)),
+          p95_ms: round(percentile(ms, 95)),
+          max_ms: round(Math.max(...ms)),
+          full_p50_ms: round(
+            percentile(
+              recs.map((r) => r.fullMs),
+              50
+            )
+          ),
+          full_p95_ms: round(
+            percentile(
+              recs.map((r) => r.fullMs),
+              95
+            )
+          ),
+          ...(worker.length ? { worker_p50_ms: round(percentile(worker, 50)), worker_p95_ms: round(percentile(worker, 95)) } : {}),
+          keystrokes: recs.length,
+          rows,
+          sync_seconds: round(syncSeconds)
+        },
+        await pageLimits(page, rows),
+        [
+          ["p95_ms", "frame"],
+          ["p95_ms", "scan"]
+        ]
+      ),
       budgets: { p95: { figure: "p95_ms", limit: 33, kind: "max" } }
     })
   } finally {
@@ -382,22 +393,26 @@ export async function gatewayMetricsChart(): Promise<void> {
     const worker = ms.filter((_, k) => (k + warm) % 3 !== 2)
     report({
       name: "gateway-metrics-chart-1m",
-      figures: {
-        p50_ms: round(percentile(ms, 50)),
-        p95_ms: round(percentile(ms, 95)),
-        max_ms: round(Math.max(...ms)),
-        worker_changes_p95_ms: round(percentile(worker, 95)),
-        commit_p50_ms: round(
-          percentile(
-            detail.map((x) => x.commit),
-            50
-          )
-        ),
-        engine_p95_ms: round(percentile(engine, 95)),
-        changes: ms.length,
-        rows,
-        sync_seconds: round(syncSeconds)
-      },
+      figures: withLimits(
+        {
+          p50_ms: round(percentile(ms, 50)),
+          p95_ms: round(percentile(ms, 95)),
+          max_ms: round(Math.max(...ms)),
+          worker_changes_p95_ms: round(percentile(worker, 95)),
+          commit_p50_ms: round(
+            percentile(
+              detail.map((x) => x.commit),
+              50
+            )
+          ),
+          engine_p95_ms: round(percentile(engine, 95)),
+          changes: ms.length,
+          rows,
+          sync_seconds: round(syncSeconds)
+        },
+        await pageLimits(page, rows),
+        [["p95_ms", "frame"]]
+      ),
       budgets: { p95: { figure: "p95_ms", limit: 50, kind: "max" } }
     })
   } finally {

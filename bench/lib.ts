@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync, existsSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
 import { resolve } from "node:path"
-import { chromium, type Browser } from "@playwright/test"
+import { chromium, type Browser, type Page } from "@playwright/test"
 
 export const root = resolve(import.meta.dirname, "..")
 
@@ -52,6 +52,59 @@ export function report(r: Result): boolean {
     .join(" ")
   console.log(`${r.name}: ${figs} (budget ${Object.keys(r.budgets).length ? (met ? "met" : "missed") : "none"})`)
   return met
+}
+
+/**
+ * The limits a page figure chases, measured in the same page and run (issue 33 item 6), so a figure compares across
+ * machines 3–5× apart: `frame`, one frame (the median interval of 30 animation frames at rest: the paint limit of a
+ * keystroke, a scroll, a redraw); `scan`, a plain pass over `rows` Int32 values compared with a bound and counted
+ * (the median of 7: the least a filter over that many rows does, the filter limit).
+ */
+export async function pageLimits(page: Page, rows: number): Promise<{ frame: number; scan: number }> {
+  await page.bringToFront()
+  // a string, not a function: tsx names the functions it compiles (`__name`), which the page does not have
+  return page.evaluate(`(async (n) => {
+    const ts = []
+    await new Promise((done) => {
+      function tick(t) {
+        ts.push(t)
+        if (ts.length > 30) done()
+        else requestAnimationFrame(tick)
+      }
+      requestAnimationFrame(tick)
+    })
+    function mid(xs) { return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] }
+    const frame = mid(ts.slice(1).map((t, i) => t - ts[i]))
+    const a = new Int32Array(n)
+    for (let i = 0; i < n; i++) a[i] = ((i * 2654435761) >>> 8) & 0xffff
+    const took = []
+    let sink = 0
+    for (let k = 0; k < 7; k++) {
+      const t0 = performance.now()
+      let c = 0
+      for (let i = 0; i < n; i++) if (a[i] > 32768) c++
+      took.push(performance.now() - t0)
+      sink += c
+    }
+    globalThis.__limitSink = sink
+    return { frame: frame, scan: mid(took) }
+  })(${rows})`)
+}
+
+/** The figures, then each limit (`<limit>_limit_ms`) and a figure's ratio to its limit (`<figure>_to_<limit>`). */
+export function withLimits(
+  figures: Readonly<Record<string, number>>,
+  limits: Readonly<Record<string, number>>,
+  pairs: ReadonlyArray<readonly [figure: string, limit: string]>
+): Record<string, number> {
+  const out: Record<string, number> = { ...figures }
+  for (const [name, v] of Object.entries(limits)) out[`${name}_limit_ms`] = Math.round(v * 100) / 100
+  for (const [f, l] of pairs) {
+    const v = figures[f]
+    const lim = limits[l]
+    if (v !== undefined && lim !== undefined && lim > 0) out[`${f}_to_${l}`] = Math.round((v / lim) * 100) / 100
+  }
+  return out
 }
 
 export async function launch(): Promise<Browser> {

@@ -6,7 +6,7 @@
  * entirely local; only then are keystrokes or frames measured, inside the page.
  */
 import type { Browser, Page } from "@playwright/test"
-import { launch, percentile, profileSharedWorker, profileSummary, report, startApp } from "./lib.ts"
+import { launch, percentile, profileSharedWorker, profileSummary, pageLimits, report, startApp, withLimits } from "./lib.ts"
 
 import "../harness/types.ts"
 
@@ -222,34 +222,41 @@ export async function statementsKeystroke(): Promise<void> {
     const worker = recs.map((r) => r.workerMs).filter((x) => Number.isFinite(x))
     report({
       name: "statements-keystroke-1m",
-      figures: {
-        p50_ms: round(percentile(ms, 50)),
-        p95_ms: round(percentile(ms, 95)),
-        max_ms: round(Math.max(...ms)),
-        full_p50_ms: round(
-          percentile(
-            recs.map((r) => r.fullMs),
-            50
-          )
-        ),
-        full_p95_ms: round(
-          percentile(
-            recs.map((r) => r.fullMs),
-            95
-          )
-        ),
-        commit_p50_ms: round(
-          percentile(
-            recs.map((r) => r.commitMs),
-            50
-          )
-        ),
-        worker_p50_ms: round(percentile(worker, 50)),
-        worker_p95_ms: round(percentile(worker, 95)),
-        keystrokes: recs.length,
-        rows,
-        sync_seconds: round(syncSeconds)
-      },
+      figures: withLimits(
+        {
+          p50_ms: round(percentile(ms, 50)),
+          p95_ms: round(percentile(ms, 95)),
+          max_ms: round(Math.max(...ms)),
+          full_p50_ms: round(
+            percentile(
+              recs.map((r) => r.fullMs),
+              50
+            )
+          ),
+          full_p95_ms: round(
+            percentile(
+              recs.map((r) => r.fullMs),
+              95
+            )
+          ),
+          commit_p50_ms: round(
+            percentile(
+              recs.map((r) => r.commitMs),
+              50
+            )
+          ),
+          worker_p50_ms: round(percentile(worker, 50)),
+          worker_p95_ms: round(percentile(worker, 95)),
+          keystrokes: recs.length,
+          rows,
+          sync_seconds: round(syncSeconds)
+        },
+        await pageLimits(page, rows),
+        [
+          ["p95_ms", "frame"],
+          ["p95_ms", "scan"]
+        ]
+      ),
       budgets: { p95: { figure: "p95_ms", limit: 33, kind: "max" } }
     })
   } finally {
@@ -551,21 +558,25 @@ export async function statementsScroll(): Promise<void> {
     }
     report({
       name: "statements-scroll-1m",
-      figures: {
-        frame_p95_ms: round(percentile(iv, 95)),
-        frame_p50_ms: round(percentile(iv, 50)),
-        frame_max_ms: round(Math.max(...iv)),
-        frames: iv.length,
-        dropped_frames: dropped,
-        blank_frames: r.blankFrames,
-        idle_frame_p95_ms: round(percentile(r.idle, 95)),
-        long_tasks: r.longTasks.length,
-        long_task_ms: Math.round(r.longTasks.reduce((a, b) => a + b, 0)),
-        long_frame_script_ms: Math.round(r.loafs.reduce((n, l) => n + l.scripts.reduce((m, s) => m + s.duration, 0), 0)),
-        long_frame_layout_ms: Math.round(r.loafs.reduce((n, l) => n + l.styleLayout, 0)),
-        rows,
-        sync_seconds: round(syncSeconds)
-      },
+      figures: withLimits(
+        {
+          frame_p95_ms: round(percentile(iv, 95)),
+          frame_p50_ms: round(percentile(iv, 50)),
+          frame_max_ms: round(Math.max(...iv)),
+          frames: iv.length,
+          dropped_frames: dropped,
+          blank_frames: r.blankFrames,
+          idle_frame_p95_ms: round(percentile(r.idle, 95)),
+          long_tasks: r.longTasks.length,
+          long_task_ms: Math.round(r.longTasks.reduce((a, b) => a + b, 0)),
+          long_frame_script_ms: Math.round(r.loafs.reduce((n, l) => n + l.scripts.reduce((m, s) => m + s.duration, 0), 0)),
+          long_frame_layout_ms: Math.round(r.loafs.reduce((n, l) => n + l.styleLayout, 0)),
+          rows,
+          sync_seconds: round(syncSeconds)
+        },
+        await pageLimits(page, rows),
+        [["frame_p95_ms", "frame"]]
+      ),
       budgets: { frame_p95: { figure: "frame_p95_ms", limit: 17.5, kind: "max" } }
     })
   } finally {
