@@ -18,6 +18,7 @@ import { bumpVersion } from "./count-cache.ts"
 import { pixKeyType, normalizePixKey } from "../schema/validation.ts"
 import { cpfFromBase, cnpjFromBase } from "./prng.ts"
 import { BANKS, FIRST_NAMES, LAST_NAMES, ISPB_LIST } from "./names.ts"
+import { brl } from "./money.ts"
 
 export interface EntryInput {
   readonly walletId: string
@@ -213,8 +214,7 @@ export const receivePixIn = (ctx: Ctx, walletId: string, amount: number, payerNa
   })
   const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined
   if (owner !== undefined) {
-    const reais = (amount / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    notify(ctx, owner.owner_id, "Pix recebido", `Você recebeu um Pix de R$ ${reais} de ${payerName}.`)
+    notify(ctx, owner.owner_id, "Pix recebido", `Você recebeu um Pix de ${brl(amount)} de ${payerName}.`)
   }
   return row
 }

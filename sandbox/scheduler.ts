@@ -22,6 +22,7 @@ import type { PixRecurrence, ScheduledPix, ScheduledPixFailure } from "../schema
 import { createAutomaticTables, runAutomatic } from "./areas/pix-automatic/db.ts"
 import { createWithdrawTables, runWithdraw } from "./areas/pix-withdraw/db.ts"
 import { remindApprovals } from "./areas/approval/quorum-db.ts"
+import { reais } from "./money.ts"
 
 export const createScheduleTables = (db: DB): void => {
   db.exec(`
@@ -249,8 +250,6 @@ const failureOf = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixFailure | null => 
   return null
 }
 
-const brl = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /** Executes one due payment (inside the caller's transaction): a payment, or a failure with its reason. */
 const executeDue = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixRow => {
   const failure = failureOf(ctx, r)
@@ -259,7 +258,7 @@ const executeDue = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixRow => {
     ctx.db
       .prepare("UPDATE scheduled_pix SET status = 'failed', failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
       .run(failure, at, r.id)
-    notify(ctx, r.user_id, "Pix agendado não realizado", `O Pix agendado de R$ ${brl(r.amount)} para ${r.beneficiary_name} não foi realizado.`)
+    notify(ctx, r.user_id, "Pix agendado não realizado", `O Pix agendado de R$ ${reais(r.amount)} para ${r.beneficiary_name} não foi realizado.`)
   } else {
     const order = {
       key: r.key,
@@ -274,7 +273,7 @@ const executeDue = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixRow => {
     ctx.db
       .prepare("UPDATE scheduled_pix SET status = 'executed', end_to_end_id = ?, executed_at = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'")
       .run(out.end_to_end_id, at, at, r.id)
-    notify(ctx, r.user_id, "Pix agendado realizado", `O Pix agendado de R$ ${brl(r.amount)} para ${r.beneficiary_name} foi realizado.`)
+    notify(ctx, r.user_id, "Pix agendado realizado", `O Pix agendado de R$ ${reais(r.amount)} para ${r.beneficiary_name} foi realizado.`)
   }
   const now = scheduledById(ctx.db, r.id) as ScheduledPixRow
   scheduledChanged(ctx, now)

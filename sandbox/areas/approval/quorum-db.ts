@@ -11,6 +11,7 @@ import type { NotificationMessage } from "../../../schema/entities.ts"
 import type { ApprovalRequest } from "../../../schema/entities.ts"
 import { hasPermission, READS_APPROVAL_QUEUE, READS_EVERY_REQUEST } from "../../../schema/permissions.ts"
 import { toApprovalRequest, toNotification, walletAccess, type ApprovalRequestRow } from "../../repo.ts"
+import { reais } from "../../money.ts"
 
 /**
  * Who reads which of a wallet's approval requests (D-approval-quorum): "every" with get-all-assisted-payments (the
@@ -51,8 +52,6 @@ const notify = (ctx: Ctx, userId: string, title: string, description: string, me
   const unread = (ctx.db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(userId) as { n: number }).n
   ctx.events.notification(userId, toNotification({ id, title, description, created_at: at, read: 0, message_json: messageJson }), unread)
 }
-
-const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** "A request needs you": every approver the new request waits for (not the requester, D-approval-quorum). */
 export const notifyApproversNeeded = (ctx: Ctx, r: ApprovalRequestRow): void => {

@@ -17,6 +17,7 @@ import { bind, decodeOr422, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { userById, type WalletAccess } from "../../repo.ts"
 import { postEntry } from "../../ledger.ts"
+import { paged } from "../../paged.ts"
 import { fileBytes, fileRow } from "../storage/routes.ts"
 import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "./db.ts"
 import {
@@ -66,14 +67,28 @@ const brcodeFor = (id: string, amount: number): string =>
   })
 
 type Table = "endr_reports" | "endr_ggr" | "endr_apportionments" | "endr_payments"
-const paged = <R, T>(ctx: Ctx, table: Table, walletId: string, q: { page?: string; page_size?: string; date?: string }, map: (r: R) => T, dateCol?: string) => {
-  const size = Math.min(100, Math.max(1, Number(q.page_size ?? "20") || 20))
-  const page = Math.max(1, Number(q.page ?? "1") || 1)
-  const where = `wallet_id = ?${dateCol && q.date ? ` AND ${dateCol} = ?` : ""}`
-  const args: unknown[] = dateCol && q.date ? [walletId, q.date] : [walletId]
-  const total = (ctx.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n
-  const rows = ctx.db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at DESC LIMIT ? OFFSET ?`).all(...args, size, (page - 1) * size) as R[]
-  return { data: { page, page_size: size, page_total: Math.ceil(total / size), total, data: rows.map(map) } }
+/** A page of a wallet's rows of one table, newest first, of one day when `dateCol` is given and the query names it. */
+const walletPage = <R, T>(
+  ctx: Ctx,
+  table: Table,
+  walletId: string,
+  q: { page?: string; page_size?: string; date?: string },
+  map: (r: R) => T,
+  dateCol?: string
+) => {
+  const byDate = dateCol !== undefined && q.date ? q.date : undefined
+  return {
+    data: paged(
+      ctx.db,
+      q,
+      {
+        from: table,
+        where: `wallet_id = ?${byDate !== undefined ? ` AND ${dateCol} = ?` : ""}`,
+        params: byDate !== undefined ? [walletId, byDate] : [walletId]
+      },
+      map
+    )
+  }
 }
 
 export const reportRow = (ctx: Ctx, id: string): ReportRow | undefined =>
@@ -149,7 +164,7 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "endrReports", (req) => {
     requireOperator(ctx, req.wallet)
-    return paged<ReportRow, BettingReport>(ctx, "endr_reports", req.wallet.wallet.id, req.query, toReport, "report_date")
+    return walletPage<ReportRow, BettingReport>(ctx, "endr_reports", req.wallet.wallet.id, req.query, toReport, "report_date")
   })
 
   bind(app, ctx, "endrReportCreate", (req) => {
@@ -198,7 +213,7 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "endrGgrList", (req) => {
     requireOperator(ctx, req.wallet)
-    return paged<GgrRow, GgrSubmission>(ctx, "endr_ggr", req.wallet.wallet.id, req.query, toGgr)
+    return walletPage<GgrRow, GgrSubmission>(ctx, "endr_ggr", req.wallet.wallet.id, req.query, toGgr)
   })
 
   const ggrOf = (walletId: string, id: string): GgrRow => {
@@ -266,12 +281,12 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "endrApportionments", (req) => {
     requireOperator(ctx, req.wallet)
-    return paged<ApportionmentRow, Apportionment>(ctx, "endr_apportionments", req.wallet.wallet.id, req.query, toApportionment, "calculation_date")
+    return walletPage<ApportionmentRow, Apportionment>(ctx, "endr_apportionments", req.wallet.wallet.id, req.query, toApportionment, "calculation_date")
   })
 
   bind(app, ctx, "endrPayments", (req) => {
     requireOperator(ctx, req.wallet)
-    return paged<PaymentRow, GgrPayment>(ctx, "endr_payments", req.wallet.wallet.id, req.query, toPayment)
+    return walletPage<PaymentRow, GgrPayment>(ctx, "endr_payments", req.wallet.wallet.id, req.query, toPayment)
   })
 
   bind(app, ctx, "endrPay", (req) => {

@@ -21,11 +21,11 @@ import { billetAdminApi } from "../../../schema/api-billet.ts"
 import type { DdaBillet } from "../../../schema/billet.ts"
 import { bankBusinessDayOnOrAfter } from "../../../schema/holidays.ts"
 import { normalizeDocument } from "../../../schema/validation.ts"
+import { reais } from "../../money.ts"
 
 /** The hour (São Paulo) from which the day-before and due-day notices go out (D-dda). */
 export const DDA_NOTICE_HOUR = 8
 
-const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const dayText = (d: string): string => d.split("-").reverse().join("/")
 
 const ddaRow = (ctx: Ctx, id: string): DdaRow => ctx.db.prepare("SELECT * FROM dda_billets WHERE id = ?").get(id) as DdaRow

@@ -18,6 +18,7 @@ import type { Prng } from "../../prng.ts"
 import { authenticate, bind, checkServerType, decodeOr422, errorResponse, resolveWallet, Reply } from "../../http.ts"
 import { ApiError, badField, langOf } from "../../errors.ts"
 import { notify, postEntry } from "../../ledger.ts"
+import { onePage } from "../../paged.ts"
 import { spDateKey } from "../../time.ts"
 import {
   bankName,
@@ -40,10 +41,7 @@ import { billetAdminApi } from "../../../schema/api-billet.ts"
 import { normalizeDocument } from "../../../schema/validation.ts"
 import type { StatementEntry } from "../../../schema/entities.ts"
 import { ddaAliveTick, ddaRefusal, markDdaCanceled, markDdaPaid, registerDda, registerDdaRoutes } from "./dda-routes.ts"
-
-const paged = <T>(rows: T[]) => ({ page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows })
-
-const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+import { reais } from "../../money.ts"
 
 export const decodedOf = (slip: Slip, date: string): DecodedBillet => {
   const c = chargeOn(slip.rules, date)
@@ -216,14 +214,14 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "billetPayments", (req) => {
     const rows = db.prepare("SELECT * FROM billet_payments WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as PaymentRow[]
-    return { data: paged(rows.map(toPayment)) }
+    return { data: onePage(rows.map(toPayment)) }
   })
 
   bind(app, ctx, "billetScheduled", (req) => {
     const rows = db
       .prepare("SELECT * FROM billet_payments WHERE wallet_id = ? AND payment_date IS NOT NULL ORDER BY payment_date, created_at DESC")
       .all(req.wallet.wallet.id) as PaymentRow[]
-    return { data: paged(rows.map(toScheduled)) }
+    return { data: onePage(rows.map(toScheduled)) }
   })
 
   bind(app, ctx, "billetPay", (req) => {
@@ -284,7 +282,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "billetDeposits", (req) => {
     const rows = db.prepare("SELECT * FROM billet_deposits WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as DepositRow[]
-    return { data: paged(rows.map(toDeposit)) }
+    return { data: onePage(rows.map(toDeposit)) }
   })
 
   bind(app, ctx, "billetDepositCreate", (req) => {

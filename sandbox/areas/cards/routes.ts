@@ -13,6 +13,7 @@ import { bind, decodeOr422, errorResponse, Reply } from "../../http.ts"
 import type { WalletAccess } from "../../repo.ts"
 import { ApiError, badField, langOf } from "../../errors.ts"
 import { postEntry } from "../../ledger.ts"
+import { onePage } from "../../paged.ts"
 import { hashSecret } from "../../tokens.ts"
 import { DAY_MS, iso } from "../../time.ts"
 import { luhnComplete, type CardDbRow } from "./db.ts"
@@ -200,7 +201,7 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
     // a non-default wallet has no cards (features §6): an empty list, not an error, so its pull stays quiet
     const rows = ownDefault(req) ? (db.prepare("SELECT * FROM cards WHERE wallet_id = ? ORDER BY created_at").all(req.wallet.wallet.id) as CardDbRow[]) : []
     const cards = rows.map(toCard)
-    return { data: { page: 1, page_size: Math.max(cards.length, 1), page_total: 1, total: cards.length, data: cards, cards } }
+    return { data: { ...onePage(cards), cards } }
   })
 
   bind(app, ctx, "cardCheck", (req) => {

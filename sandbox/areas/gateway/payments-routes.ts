@@ -20,6 +20,7 @@ import { bind, decodeOr422 } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import type { WalletAccess } from "../../repo.ts"
 import { postEntry } from "../../ledger.ts"
+import { paged } from "../../paged.ts"
 import { Prng } from "../../prng.ts"
 import { companyKindOf, insertGatewayRows } from "./db.ts"
 import { gatewayRow } from "./rows.ts"
@@ -57,19 +58,14 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     const kind = companyKindOf(db, w.wallet.id)
     if (!GATEWAY_PAYMENTS_ALLOWED[call].includes(kind)) throw new ApiError(403, "WITHOUT_PERMISSION", `company kind ${kind}`)
   }
-  const paged = <R, T>(table: string, walletId: string, q: { page?: string; page_size?: string; status?: string }, map: (r: R) => T) => {
-    const size = Math.min(100, Math.max(1, Number(q.page_size ?? "20") || 20))
-    const page = Math.max(1, Number(q.page ?? "1") || 1)
+  /** A page of a wallet's rows of one table, newest first, of the statuses the query lists (comma-separated). */
+  const walletPage = <R, T>(table: string, walletId: string, q: { page?: string; page_size?: string; status?: string }, map: (r: R) => T) => {
     const statuses = (q.status ?? "")
       .split(",")
       .map((s) => s.trim())
       .filter((s) => s !== "")
     const where = `wallet_id = ?${statuses.length ? ` AND status IN (${statuses.map(() => "?").join(",")})` : ""}`
-    const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(walletId, ...statuses) as { n: number }).n
-    const rows = db
-      .prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`)
-      .all(walletId, ...statuses, size, (page - 1) * size) as R[]
-    return { data: { page, page_size: size, page_total: Math.ceil(total / size), total, data: rows.map(map) } }
+    return { data: paged(db, q, { from: table, where, params: [walletId, ...statuses], order: "created_at DESC, id" }, map) }
   }
   const requestRow = (id: string) => db.prepare("SELECT * FROM gateway_payment_requests WHERE id = ?").get(id) as PaymentRequestRow | undefined
   const orderRow = (id: string) => db.prepare("SELECT * FROM gateway_orders WHERE id = ?").get(id) as GatewayOrder | undefined
@@ -77,7 +73,7 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
   // ── payment requests ──
   bind(app, ctx, "paymentRequests", (req) => {
     check(req.wallet, "requests")
-    return paged<PaymentRequestRow, ReturnType<typeof toPaymentRequest>>("gateway_payment_requests", req.wallet.wallet.id, req.query, toPaymentRequest)
+    return walletPage<PaymentRequestRow, ReturnType<typeof toPaymentRequest>>("gateway_payment_requests", req.wallet.wallet.id, req.query, toPaymentRequest)
   })
 
   bind(app, ctx, "paymentRequestGet", (req) => {
@@ -150,7 +146,7 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
   // ── orders and refunds ──
   bind(app, ctx, "gatewayOrders", (req) => {
     check(req.wallet, "orders")
-    return paged<GatewayOrder, GatewayOrder>("gateway_orders", req.wallet.wallet.id, req.query, toOrder)
+    return walletPage<GatewayOrder, GatewayOrder>("gateway_orders", req.wallet.wallet.id, req.query, toOrder)
   })
 
   const rng = new Prng(Date.now() % 2 ** 31)

@@ -27,6 +27,7 @@ import {
   type AutomaticPayment,
   type AutomaticPaymentFailure
 } from "../../../schema/pix-automatic.ts"
+import { reais } from "../../money.ts"
 
 export const createAutomaticTables = (db: DB): void => {
   db.exec(`
@@ -369,8 +370,6 @@ export const makeCharges = (ctx: Ctx, a: AuthorizationRow, today: string): numbe
   return made
 }
 
-const brl = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /** Why a due charge cannot run, or null (features §4: above the maximum value; a balance too short). */
 const failureOf = (ctx: Ctx, p: PaymentRow): AutomaticPaymentFailure | null => {
   const a = authorizationById(ctx.db, p.authorization_id)
@@ -386,7 +385,7 @@ const executeCharge = (ctx: Ctx, p: PaymentRow): PaymentRow => {
   const failure = failureOf(ctx, p)
   const at = ctx.clock.stamp()
   if (failure !== null) {
-    notify(ctx, p.user_id, "Pix Automático não realizado", `O Pix Automático de R$ ${brl(p.amount)} para ${p.beneficiary_name} não foi realizado.`)
+    notify(ctx, p.user_id, "Pix Automático não realizado", `O Pix Automático de R$ ${reais(p.amount)} para ${p.beneficiary_name} não foi realizado.`)
     return setPayment(ctx, p.id, { status: "FAILED", failure_reason: failure })
   }
   const out = executePixOut(
@@ -404,7 +403,7 @@ const executeCharge = (ctx: Ctx, p: PaymentRow): PaymentRow => {
     null,
     p.operation_id
   )
-  notify(ctx, p.user_id, "Pix Automático realizado", `O Pix Automático de R$ ${brl(p.amount)} para ${p.beneficiary_name} foi realizado.`)
+  notify(ctx, p.user_id, "Pix Automático realizado", `O Pix Automático de R$ ${reais(p.amount)} para ${p.beneficiary_name} foi realizado.`)
   return setPayment(ctx, p.id, { status: "EXECUTED", end_to_end_id: out.end_to_end_id, executed_at: at })
 }
 

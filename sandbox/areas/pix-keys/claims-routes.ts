@@ -16,6 +16,7 @@ import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import type { DB } from "../../db.ts"
 import { bind, Reply } from "../../http.ts"
+import { onePage } from "../../paged.ts"
 import { ApiError } from "../../errors.ts"
 import { normalizePixKey, pixKeyType } from "../../../schema/validation.ts"
 import type { PixKey } from "../../../schema/pix.ts"
@@ -243,7 +244,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     const rows = (
       db.prepare("SELECT * FROM pix_claims WHERE claimer_wallet_id = ? OR donor_wallet_id = ? ORDER BY created_at DESC, id").all(w, w) as PixClaimRow[]
     ).map((c) => claimFor(c, w))
-    return { data: { page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows } }
+    return { data: onePage(rows) }
   })
 
   // features §4 "claim start", "portability start"

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
+import { onePage } from "../../paged.ts"
 import { ApiError } from "../../errors.ts"
 import { normalizePixKey } from "../../../schema/validation.ts"
 import { PIX_KEY_LIMIT, type PixKeyRow } from "./db.ts"
@@ -30,7 +31,7 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
     const owner = db.prepare("SELECT type FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as {
       type: keyof typeof PIX_KEY_LIMIT
     }
-    return { data: { page: 1, page_size: Math.max(keys.length, 1), page_total: 1, total: keys.length, data: keys, limit: PIX_KEY_LIMIT[owner.type] } }
+    return { data: { ...onePage(keys), limit: PIX_KEY_LIMIT[owner.type] } }
   })
 
   bind(app, ctx, "pixKeyCreate", (req) => {

@@ -24,6 +24,7 @@ import {
   type PixLimitTag,
   type UserLimit
 } from "../../../schema/pix-limits.ts"
+import { brl } from "../../money.ts"
 
 /** The limit types (GET /users/limits/types): fixed ids, one per tag. */
 export const LIMIT_TYPES: ReadonlyArray<LimitType> = [
@@ -148,8 +149,6 @@ export const limitTagFor = (db: DB, walletId: string, order: { readonly key: str
   const same = holder !== null ? holder.user_id === owner.id : order.beneficiary_document === owner.document
   return same ? "pix_same_ownership" : "pix_others"
 }
-
-const brl = (cents: number): string => `R$ ${(cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 /**
  * features §5, issue 12: the sum already paid in the current day or night period plus this amount

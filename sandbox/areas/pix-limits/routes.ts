@@ -15,24 +15,23 @@ import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
+import { onePage } from "../../paged.ts"
 import { decodeSentPixKey } from "../../ledger.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
 import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "./db.ts"
 import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../../schema/pix-limits.ts"
 import type { PixContact } from "../../../schema/pix-contacts.ts"
 
-const page = <T>(data: ReadonlyArray<T>) => ({ page: 1, page_size: Math.max(data.length, 1), page_total: 1, total: data.length, data: [...data] })
-
 export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
 
   // ── limits ────────────────────────────────────────────────────────────
-  bind(app, ctx, "limitTypes", () => ({ data: page(LIMIT_TYPES) }))
+  bind(app, ctx, "limitTypes", () => ({ data: onePage(LIMIT_TYPES) }))
 
   bind(app, ctx, "userLimits", (req) => {
     const rows = userLimitsOf(ctx, req.wallet.wallet.id)
     const only = req.query.limit_type_id
-    return { data: page(only === undefined ? rows : rows.filter((r) => r.limit_type_id === only)) }
+    return { data: onePage(only === undefined ? rows : rows.filter((r) => r.limit_type_id === only)) }
   })
 
   bind(app, ctx, "userLimitByTag", (req) => {
@@ -78,7 +77,7 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "pixContacts", (req) => {
     const rows = db.prepare("SELECT * FROM pix_contacts WHERE wallet_id = ? ORDER BY name, key").all(req.wallet.wallet.id) as PixContact[]
-    return { data: page(rows.map(toContact)) }
+    return { data: onePage(rows.map(toContact)) }
   })
 
   bind(app, ctx, "pixContactCreate", (req) => {

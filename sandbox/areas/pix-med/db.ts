@@ -16,6 +16,7 @@ import { toNotification } from "../../repo.ts"
 import type { NotificationMessage } from "../../../schema/entities.ts"
 import { createPixMedTables } from "./tables.ts"
 import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../../../schema/pix-med.ts"
+import { reais } from "../../money.ts"
 
 export interface MedRow {
   readonly id: string
@@ -77,8 +78,6 @@ export const medChanged = (ctx: Ctx, r: MedRow): void => {
 
 const ownerOf = (db: DB, walletId: string | null): string | null =>
   walletId === null ? null : ((db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined)?.owner_id ?? null)
-
-const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
  * sandbox/ledger.ts `notify` with a message key (as sandbox/areas/approval/quorum-db.ts, D-approval-quorum): the client words

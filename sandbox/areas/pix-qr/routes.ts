@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
+import { onePage } from "../../paged.ts"
 import { ApiError } from "../../errors.ts"
 import { decodePixKey, executePixOut } from "../../ledger.ts"
 import { assertPixLimit } from "../pix-limits/db.ts"
@@ -114,7 +115,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixQrCodes", (req) => {
     const now = ctx.clock.now()
     const rows = rowsOf(req.wallet.wallet.id).map((r) => toQrCode(r, now))
-    return { data: { page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows } }
+    return { data: onePage(rows) }
   })
 
   bind(app, ctx, "pixQrCodeCreate", (req) => {

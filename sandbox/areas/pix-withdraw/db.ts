@@ -26,6 +26,7 @@ import {
   type WithdrawExecutionStatus,
   type WithdrawSettings
 } from "../../../schema/pix-withdraw.ts"
+import { reais } from "../../money.ts"
 
 export const createWithdrawTables = (db: DB): void => {
   db.exec(`
@@ -175,8 +176,6 @@ export const disableSettings = (ctx: Ctx, walletId: string): WithdrawSettings =>
   return settingsChanged(ctx, walletId)
 }
 
-const brl = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /** One run (inside the caller's transaction): the execution row, once per (wallet, run instant). */
 const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null => {
   const { db } = ctx
@@ -254,8 +253,8 @@ const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null =>
       owner.owner_id,
       status === "done" ? "Saque automático realizado" : "Saque automático não realizado",
       status === "done"
-        ? `R$ ${brl(amount)} foram enviados para ${dest.bank_name} ${accountLabel(dest)}.`
-        : `O saque automático de R$ ${brl(amount)} não foi realizado.`
+        ? `R$ ${reais(amount)} foram enviados para ${dest.bank_name} ${accountLabel(dest)}.`
+        : `O saque automático de R$ ${reais(amount)} não foi realizado.`
     )
   }
   return row

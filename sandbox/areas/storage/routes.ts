@@ -14,6 +14,7 @@ import type { Ctx } from "../../context.ts"
 import { bind, errorResponse, faultsBefore, dropConnection, Reply } from "../../http.ts"
 import { ApiError, badField, langOf } from "../../errors.ts"
 import { iso } from "../../time.ts"
+import { paged } from "../../paged.ts"
 import type { FileRow, UploadRow } from "../betting/db.ts"
 import { PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../../schema/api-storage.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
@@ -194,13 +195,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "storageFiles", (req) => {
-    const size = Math.min(100, Math.max(1, Number(req.query.page_size ?? "20") || 20))
-    const page = Math.max(1, Number(req.query.page ?? "1") || 1)
-    const total = (db.prepare("SELECT count(*) AS n FROM storage_files WHERE wallet_id = ?").get(req.wallet.wallet.id) as { n: number }).n
-    const rows = db
-      .prepare("SELECT * FROM storage_files WHERE wallet_id = ? ORDER BY created_at DESC LIMIT ? OFFSET ?")
-      .all(req.wallet.wallet.id, size, (page - 1) * size) as FileRow[]
-    return { data: { page, page_size: size, page_total: Math.ceil(total / size), total, data: rows.map(toStoredFile) } }
+    return { data: paged(db, req.query, { from: "storage_files", where: "wallet_id = ?", params: [req.wallet.wallet.id] }, (r: FileRow) => toStoredFile(r)) }
   })
 
   if (!ctx.cfg.admin) return

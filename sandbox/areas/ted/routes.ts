@@ -15,6 +15,7 @@ import type { Prng } from "../../prng.ts"
 import { bind, decodeOr422, errorResponse, Reply } from "../../http.ts"
 import { ApiError, langOf } from "../../errors.ts"
 import { notify, postEntry } from "../../ledger.ts"
+import { onePage } from "../../paged.ts"
 import { createTedTables, toContact, toTransfer, walletOfSandboxAccount, type ContactRow, type TransferRow } from "./db.ts"
 import { bankByCode, BANK_DIRECTORY, searchBanks, SANDBOX_BANK, TED_BANKS } from "../../../schema/banks.ts"
 import { tedProblems, tedWindowAt, type TedDestinationBody } from "../../../schema/ted.ts"
@@ -22,9 +23,7 @@ import { formatSpDateTime } from "../../../schema/sao-paulo-time.ts"
 import { normalizeDocument } from "../../../schema/validation.ts"
 import { tedAdminApi } from "../../../schema/api-ted.ts"
 import type { StatementEntry } from "../../../schema/entities.ts"
-
-const paged = <T>(rows: T[]) => ({ page: 1, page_size: Math.max(rows.length, 1), page_total: 1, total: rows.length, data: rows })
-const reais = (cents: number): string => (cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+import { reais } from "../../money.ts"
 
 /** The destination as stored: trimmed, the document plain, the bank's name and ISPB from the directory. Throws INCORRECT_DATA. */
 const destinationOf = (b: TedDestinationBody, amount?: number, description?: string) => {
@@ -151,7 +150,7 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "tedTransfers", (req) => {
     const rows = db.prepare("SELECT * FROM ted_transfers WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as TransferRow[]
-    return { data: paged(rows.map(toTransfer)) }
+    return { data: onePage(rows.map(toTransfer)) }
   })
 
   bind(app, ctx, "tedSend", (req) => {
@@ -193,7 +192,7 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "tedContacts", (req) => {
     const rows = db.prepare("SELECT * FROM ted_contacts WHERE wallet_id = ? ORDER BY name").all(req.wallet.wallet.id) as ContactRow[]
-    return { data: paged(rows.map(toContact)) }
+    return { data: onePage(rows.map(toContact)) }
   })
 
   bind(app, ctx, "tedContactCreate", (req) => {

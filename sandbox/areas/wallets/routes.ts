@@ -9,6 +9,7 @@ import type { Hono } from "hono"
 import { randomUUID } from "node:crypto"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
+import { pageArray } from "../../paged.ts"
 import { ApiError, badField } from "../../errors.ts"
 import { sandboxAccountOf } from "../ted/db.ts"
 import {
@@ -23,11 +24,10 @@ import {
   walletAccess,
   walletReaders,
   type InvitationRow,
-  type PageParams,
   type WalletRow
 } from "../../repo.ts"
 import { actionsForTypes, hasPermission, P, ROLES, WILDCARD } from "../../../schema/permissions.ts"
-import { CURRENCY_DECIMALS, type PagedOf } from "../../../schema/common.ts"
+import { CURRENCY_DECIMALS } from "../../../schema/common.ts"
 import type { WalletAccount } from "../../../schema/entities.ts"
 import { quorumMembersChanged } from "../approval/quorum-db.ts"
 
@@ -51,13 +51,6 @@ export const createOwnWallet = (ctx: Ctx, ownerId: string, name: string, isDefau
   }
   ctx.db.prepare("INSERT INTO pending_balances (wallet_id, pending_balance, updated_at) VALUES (?, 0, ?)").run(id, at)
   return ctx.db.prepare("SELECT * FROM wallets WHERE id = ?").get(id) as WalletRow
-}
-
-/** A list held in memory, paged like the others (permission actions). */
-export const pageArray = <T>(items: ReadonlyArray<T>, q: PageParams, defaultSize = 20, max = 500): PagedOf<T> => {
-  const page = Math.max(1, Number(q.page ?? "1") || 1)
-  const size = Math.min(max, Math.max(1, Number(q.page_size ?? String(defaultSize)) || defaultSize))
-  return { page, page_size: size, page_total: Math.ceil(items.length / size), total: items.length, data: items.slice((page - 1) * size, page * size) }
 }
 
 /** core §5 role rule: APPROVER comes with ADMIN or CLIENT (the body's GrantedRoles checked the names, D-rules-on-contract). */
