@@ -121,7 +121,14 @@ export const SyncProgress = Schema.Struct({
     Schema.Struct({ done: Schema.Number, total: Schema.Number, state: Schema.Literals(["idle", "pulling", "done", "error"]) })
   ),
   /** How the statement projection was loaded at open (S6): rows from the image and from chunks, ms per step. */
-  image: Schema.optionalKey(Schema.Struct({ rows: Schema.Number, at: Schema.String })),
+  image: Schema.optionalKey(
+    Schema.Struct({
+      rows: Schema.Number,
+      at: Schema.String,
+      /** issue 33 item 2: each big table's last image written (rows, when). */
+      tables: Schema.optionalKey(Schema.Record(Schema.String, Schema.Struct({ rows: Schema.Number, at: Schema.String })))
+    })
+  ),
   open: Schema.optionalKey(
     Schema.Struct({
       imageRows: Schema.Number,
@@ -129,7 +136,8 @@ export const SyncProgress = Schema.Struct({
       readImageMs: Schema.Number,
       chunksMs: Schema.Number,
       optimizeMs: Schema.Number,
-      tablesMs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number))
+      tablesMs: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)),
+      tablesImageRows: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number))
     })
   ),
   /** EN1: the last background failures, newest first (at most 10). */

@@ -20,7 +20,7 @@ import { tableSync } from "../pullers/tables.ts"
 import { StatementProjection } from "../projections/statement-projection.ts"
 import { TableProjection } from "../projections/table-projection.ts"
 import { LedgerCheck } from "../ledger/ledger-check.ts"
-import { readImage, readImageHead, writeImage } from "../store/projection-image.ts"
+import { readImage, readImageHead, readTableImage, writeImage, writeTableImage } from "../store/projection-image.ts"
 import { answerFromHead, headOf, readHead, type StatementHead, type StatementHeadImage } from "../projections/statement-head.ts"
 import type { StatementQuery, StatementQueryResult } from "../projections/statement-projection.ts"
 import { toCompact } from "../store/statement-rows.ts"
@@ -62,6 +62,16 @@ export interface OpenStats {
   readonly optimizeMs: number
   /** Of chunksMs: each table's stored chunks (reopen figures). */
   readonly tablesMs?: Readonly<Record<string, number>>
+  /** Each table's rows read from its image (issue 33 item 2), the rest from its chunks. */
+  readonly tablesImageRows?: Readonly<Record<string, number>>
+}
+
+/** A table's image bookkeeping (S6 for the big tables): per wallet its last chunk held, rows since its image. */
+interface TableMarks {
+  readonly chunks: Map<string, number>
+  rowsSinceImage: number
+  writing: Promise<void> | null
+  saved: { rows: number; at: string } | null
 }
 
 export class TableSyncState {
@@ -77,8 +87,10 @@ export class TableSyncState {
   private rowsSinceImage = 0
   private rowsSinceOptimize = 0
   private imageWriting: Promise<void> | null = null
-  /** The last image written in this session (rows, when). */
-  imageSaved: { rows: number; at: string } | null = null
+  /** The last statement image written in this session (rows, when). */
+  private statementImageSaved: { rows: number; at: string } | null = null
+  /** issue 33 item 2: each big table's image, as the statement's. */
+  private readonly tableMarks = new Map<TableName, TableMarks>()
   /** How the last open went (reopen figures; shown by the harness, not the views). */
   openStats: OpenStats | null = null
   /** When a pull last completed (kept in the store: shown offline as "data from …", issue 18). */
@@ -121,6 +133,15 @@ export class TableSyncState {
     private readonly mirror: MirrorState,
     private readonly bus: EngineBusShape
   ) {}
+
+  /** The last images written in this session: the statement's (rows, when) and each table's. */
+  get imageSaved(): { rows: number; at: string; tables?: Record<string, { rows: number; at: string }> } | null {
+    const tables: Record<string, { rows: number; at: string }> = {}
+    for (const [name, m] of this.tableMarks) if (m.saved) tables[name] = m.saved
+    const any = Object.keys(tables).length > 0
+    if (!this.statementImageSaved && !any) return null
+    return { ...(this.statementImageSaved ?? { rows: 0, at: "" }), ...(any ? { tables } : {}) }
+  }
 
   /** The statement projection (replaced by its image on reopen, S6). */
   get projection(): StatementProjection {
@@ -180,7 +201,9 @@ export class TableSyncState {
     // every other table's stored chunks after the statement, without holding the open up: the statement (the home
     // page, the reopen budget) answers meanwhile, and each table answers from the moment its rows are in (a table
     // has no image yet: its chunks are parsed again, ~0.8 s for a big Pix statement). Its pulls wait for it (pullTableFor).
-    this.tablesLoaded = walletIds ? this.loadTables(db, walletIds) : loaded.then((ids) => this.loadTables(db, ids)).catch(this.bus.noted("open.tables"))
+    this.tablesLoaded = walletIds
+      ? this.loadTables(db, userId, walletIds)
+      : loaded.then((ids) => this.loadTables(db, userId, ids)).catch(this.bus.noted("open.tables"))
   }
 
   /**
@@ -237,22 +260,34 @@ export class TableSyncState {
     return result ? { result, rows: this.head.rows } : null
   }
 
-  /** The tables' stored chunks (schema/tables/registry.ts), one table after another; a failure leaves it to the next pull, it never blocks. */
-  private async loadTables(db: UserDb, walletIds: ReadonlyArray<string>): Promise<void> {
+  /**
+   * The tables (schema/tables/registry.ts), one after another: each from its image when one matches its stored chunks
+   * (issue 33 item 2, as the statement's: S6), then the chunks after the image's watermark (all of them without one).
+   * A failure leaves it to the next pull, it never blocks.
+   */
+  private async loadTables(db: UserDb, userId: string, walletIds: ReadonlyArray<string>): Promise<void> {
     const tablesMs: Record<string, number> = {}
+    const tablesImageRows: Record<string, number> = {}
     for (const name of TABLE_NAMES) {
       if (this.session.db !== db) return // the session stopped meanwhile
       const tt = performance.now()
-      const p = this.table(name)
       const spec = tableSync(name)
+      const after = await this.tableFromImage(db, userId, name).catch((e: unknown) => {
+        this.bus.noted(`open.tableImage:${name}`)(e)
+        return {}
+      })
+      if (this.session.db !== db) return
+      const p = this.table(name)
+      tablesImageRows[name] = p.size
       const columns = spec.compact?.columns
       await loadTableChunks(
         db,
         walletIds,
-        {},
-        (rows) => {
+        after,
+        (rows, walletId, seq) => {
           if (columns) p.upsertCompact(rows, columns)
           else p.upsertMany(rows.map(spec.fromCompact))
+          this.markTableChunk(name, walletId, seq, rows.length)
         },
         spec.chunkKey
       ).catch(this.bus.noted(`open.table:${name}`)) // the next pull fills the table again (sync/SPEC.md P-rules): nothing is lost
@@ -261,15 +296,75 @@ export class TableSyncState {
         this.bus.changed()
       }
       tablesMs[name] = Math.round(performance.now() - tt)
+      this.scheduleTableImage(name)
     }
-    if (this.openStats) this.openStats = { ...this.openStats, tablesMs }
+    if (this.openStats) this.openStats = { ...this.openStats, tablesMs, tablesImageRows }
     this.bus.changed()
   }
 
-  /** An image is used only if every wallet it covers still has its chunks up to the watermark. */
-  private async imageMatches(db: UserDb, watermark: Readonly<Record<string, number>>): Promise<boolean> {
+  /** A table's projection from its image when it matches the stored chunks; the watermark the chunks load after. */
+  private async tableFromImage(db: UserDb, userId: string, name: TableName): Promise<Record<string, number>> {
+    const stored = await readTableImage(this.idb(), userId, name)
+    const key = tableSync(name).chunkKey
+    if (!stored || this.session.db !== db || !(await this.imageMatches(db, stored.watermark, key))) return {}
+    const p = TableProjection.fromTableImage(stored.projection, () => new TableProjection<Record<string, unknown>>(tableEntry(name).table))
+    if (!p || this.session.db !== db) return {}
+    // rows an event brought meanwhile are in the table's next pull (it waits for this load), not lost
+    this.tables.set(name, p)
+    for (const [w, seq] of Object.entries(stored.watermark)) this.markTableChunk(name, w, seq, 0)
+    this.bus.changed()
+    return { ...stored.watermark }
+  }
+
+  private marksOf(name: TableName): TableMarks {
+    let m = this.tableMarks.get(name)
+    if (!m) {
+      m = { chunks: new Map(), rowsSinceImage: 0, writing: null, saved: null }
+      this.tableMarks.set(name, m)
+    }
+    return m
+  }
+
+  /** A table's chunk (stored or pulled) is in its projection: its watermark follows (S6). */
+  private markTableChunk(name: TableName, walletId: string, seq: number, rows: number): void {
+    const m = this.marksOf(name)
+    m.chunks.set(walletId, seq)
+    m.rowsSinceImage += rows
+  }
+
+  /** S6 for a table: a new image once enough rows are not in the last one, when none of its pulls runs. */
+  private scheduleTableImage(name: TableName): void {
+    const m = this.marksOf(name)
+    if (m.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
+    this.bus.later(`image:${name}`, 1500, async () => {
+      if (this.pulls.keys().some((k) => k.startsWith(`${name}|`))) return // the pull's end schedules it again
+      const session = this.session.current
+      if (!session || m.writing || this.tableMarks.get(name) !== m) return
+      const p = this.table(name)
+      let taken = 0
+      let saved = { rows: 0, at: "" }
+      m.writing = writeTableImage(this.idb(), session.userId, name, () => {
+        taken = m.rowsSinceImage
+        saved = { rows: p.size, at: new Date().toISOString() }
+        return { watermark: Object.fromEntries(m.chunks), ...saved, projection: p.toImage() }
+      })
+        .then(() => {
+          m.rowsSinceImage = Math.max(0, m.rowsSinceImage - taken)
+          m.saved = saved
+          this.bus.changed()
+        })
+        .catch(this.bus.noted(`image.write:${name}`))
+        .finally(() => {
+          m.writing = null
+        })
+      await m.writing
+    })
+  }
+
+  /** An image is used only if every wallet it covers still has its chunks up to the watermark (`chunkKey`: a table's copy). */
+  private async imageMatches(db: UserDb, watermark: Readonly<Record<string, number>>, chunkKey: (walletId: string) => string = (w) => w): Promise<boolean> {
     for (const [walletId, seq] of Object.entries(watermark)) {
-      const docs = await db.statement_chunks.find({ selector: { wallet_id: walletId, seq: { $gte: seq } }, limit: 1 }).exec()
+      const docs = await db.statement_chunks.find({ selector: { wallet_id: chunkKey(walletId), seq: { $gte: seq } }, limit: 1 }).exec()
       if (docs.length === 0) return false
     }
     return true
@@ -340,7 +435,7 @@ export class TableSyncState {
       )
         .then(() => {
           this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken)
-          this.imageSaved = saved
+          this.statementImageSaved = saved
           this.bus.changed()
         })
         .catch(this.bus.noted("image.write"))
@@ -365,7 +460,8 @@ export class TableSyncState {
     this.rowsSinceImage = 0
     this.rowsSinceOptimize = 0
     this.openStats = null
-    this.imageSaved = null
+    this.statementImageSaved = null
+    this.tableMarks.clear()
     this.head = null
     this.loading = false
     this.held.length = 0
@@ -587,34 +683,36 @@ export class TableSyncState {
   pullTableFor(name: TableName, walletId: string): Promise<unknown> {
     const db = this.session.db
     if (!db) return Promise.resolve(0)
-    const p = this.table(name)
     const key = `${name}|${walletId}`
     const spec = tableSync(name)
     const columns = spec.compact?.columns ?? []
-    // the table's stored rows first (loadTables): a pull beside them would resume from chunks not yet in the projection
+    // the table's stored rows first (loadTables): a pull beside them would resume from chunks not yet in the
+    // projection; and the projection is taken after them, as its image may have replaced it
     return this.pull(key, () =>
-      this.tablesLoaded
-        .then(() =>
-          pullTable(this.session.api, db, this.progress, spec, walletId, {
-            onTotal: (rows) => {
-              p.reserve(p.size + rows)
-            },
-            onRows: (rows) => {
-              p.upsertMany(rows)
-              this.bus.changed()
-            },
-            onCompactRows: (rows) => {
-              p.upsertCompact(rows, columns)
-              this.bus.changed()
-            }
-          })
-        )
-        .finally(() => {
+      this.tablesLoaded.then(() => {
+        const p = this.table(name)
+        return pullTable(this.session.api, db, this.progress, spec, walletId, {
+          onTotal: (rows) => {
+            p.reserve(p.size + rows)
+          },
+          onRows: (rows, seq) => {
+            p.upsertMany(rows)
+            this.markTableChunk(name, walletId, seq, rows.length)
+            this.bus.changed()
+          },
+          onCompactRows: (rows, seq) => {
+            p.upsertCompact(rows, columns)
+            this.markTableChunk(name, walletId, seq, rows.length)
+            this.bus.changed()
+          }
+        }).finally(() => {
           if (p.size > 0 && !this.pulls.keys().some((k) => k.startsWith(`${name}|`) && k !== key)) {
             p.optimize()
             this.bus.changed()
+            this.scheduleTableImage(name)
           }
         })
+      })
     )
   }
 

@@ -125,3 +125,32 @@ export async function writeImage(
     db.close()
   }
 }
+
+/**
+ * A big table's image (issue 33 item 2: every table reopens from its image), under `table:<name>` in the same
+ * database: its watermark is per wallet, the last chunk of that wallet's copy of the table the projection holds.
+ */
+const tableKey = (name: string): string => `table:${name}`
+
+/** A table's stored image, or null (none, unreadable, or no IndexedDB here). */
+export async function readTableImage(idb: IDBFactory | undefined, userId: string, name: string): Promise<StoredImage | null> {
+  const v = await readKey(idb, userId, tableKey(name))
+  return isStored(v) ? v : null
+}
+
+/** Writes a table's image (`make` runs in the task of the `put`, as writeImage's). Resolves when durable. */
+export async function writeTableImage(idb: IDBFactory | undefined, userId: string, name: string, make: () => StoredImage): Promise<void> {
+  if (!idb) return
+  const db = await open(idb, userId)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(STORE, "readwrite")
+      tx.objectStore(STORE).put(make(), tableKey(name))
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => reject(tx.error ?? new Error("table image: write failed"))
+      tx.onabort = () => reject(tx.error ?? new Error("table image: write aborted"))
+    })
+  } finally {
+    db.close()
+  }
+}

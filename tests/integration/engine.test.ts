@@ -438,6 +438,46 @@ describe("S6 the statement projection's image", () => {
     await b.close()
   })
 
+  it("S6 issue 33 item 2: a big table reopens from its image, then only the chunks after its watermark, with no network", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const a = makeEngine(file.url, { imageMinRows: 1 })
+    await a.start(session)
+    await a.syncAll()
+    const pix = (e: ReturnType<typeof makeEngine>) =>
+      (e.snapshot({ kind: "table", table: "pix_statement", query: { limit: 0 } }) as { loadedRows: number }).loadedRows
+    const q = { kind: "table", table: "pix_statement", query: { text: "a", limit: 40 }, sums: true } as const
+    const stored = pix(a)
+    expect(stored).toBeGreaterThan(0)
+    await until(() => progressOf(a).image?.tables?.["pix_statement"]?.rows === stored)
+    const before = strip(a.snapshot(q) as { tookMs: number })
+    await a.close()
+
+    // offline: the table is its image alone (no chunk after the watermark), and answers as before
+    const offline: typeof fetch = () => Promise.reject(new TypeError("Failed to fetch"))
+    const b = makeEngine(file.url, { imageMinRows: 1_000_000, fetch: offline })
+    await b.start(session)
+    await until(() => b.openStats?.tablesImageRows?.["pix_statement"] !== undefined)
+    expect(b.openStats?.tablesImageRows?.["pix_statement"]).toBe(stored)
+    expect(pix(b)).toBe(stored)
+    expect(strip(b.snapshot(q) as { tookMs: number })).toEqual(before)
+    await b.close()
+
+    // a Pix that arrives after the image is stored as a chunk after the watermark, and read after the image
+    const c = makeEngine(file.url, { imageMinRows: 1_000_000 })
+    await c.start(session)
+    const w = (c.snapshot({ kind: "wallets" }) as Wallet[]).find((x) => x.default)
+    if (!w) throw new Error("no default wallet")
+    await admin(file.url, "pix-in", { wallet_id: w.id, amount: 4321, payer_name: "Depois da Imagem" })
+    await c.pullTableFor("pix_statement", w.id)
+    await until(() => pix(c) === stored + 1)
+    await c.close()
+    const d = makeEngine(file.url, { imageMinRows: 1_000_000, fetch: offline })
+    await d.start(session)
+    await until(() => d.openStats?.tablesImageRows?.["pix_statement"] !== undefined && pix(d) === stored + 1)
+    expect(d.openStats?.tablesImageRows?.["pix_statement"]).toBe(stored)
+    await d.signOut("logout")
+  })
+
   it("S6 an image whose watermark the stored chunks do not reach is ignored: the projection is rebuilt from the chunks", async () => {
     const session = await signIn(file.url, "ana@example.com")
     const a = makeEngine(file.url, { imageMinRows: 1_000_000 })
