@@ -13,7 +13,7 @@ import type { Ctx } from "./context.ts"
 import type { NotificationMessage, PixPaymentOrder, StatementEntry, StatementType, Direction, StatementStatus } from "../schema/entities.ts"
 import type { CurrencySymbol } from "../schema/common.ts"
 import { ApiError } from "./errors.ts"
-import { ACCOUNT_COLUMNS, toNotification } from "./repo.ts"
+import { ACCOUNT_COLUMNS, toNotification, walletOwnerOf } from "./repo.ts"
 import { bumpVersion } from "./count-cache.ts"
 import { pixKeyType, normalizePixKey } from "../schema/validation.ts"
 import { cpfFromBase, cnpjFromBase } from "./prng.ts"
@@ -167,8 +167,7 @@ export const executePixOut = (
   recordPixLimitUse(ctx, walletId, order, amount, out.id) // issue 12: what the period's Pix limit has used
   const holder = creditWalletId !== undefined ? (creditWalletId === null ? null : { wallet_id: creditWalletId }) : lookupPixKey(ctx.db, order.key)
   if (holder !== null && holder.wallet_id !== walletId) {
-    const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
-      { full_name: string; document: string } | undefined
+    const payer = walletOwnerOf(ctx.db, walletId)
     receivePixIn(ctx, holder.wallet_id, amount, payer?.full_name ?? "Pagador", payer?.document ?? "", out.end_to_end_id ?? undefined)
   }
   return out

@@ -91,6 +91,19 @@ export interface ApprovalRequestRow {
 export const userById = (db: DB, id: string): UserRow | undefined => db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined
 export const userByEmail = (db: DB, email: string): UserRow | undefined =>
   db.prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE").get(email.trim()) as UserRow | undefined
+/** A wallet's owner as other areas read it: id, person type, name and document (undefined for an unknown wallet). */
+export interface WalletOwner {
+  readonly id: string
+  readonly type: UserRow["type"]
+  readonly full_name: string
+  readonly document: string
+}
+export const walletOwnerOf = (db: DB, walletId: string): WalletOwner | undefined =>
+  db.prepare("SELECT u.id, u.type, u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
+    WalletOwner | undefined
+/** A wallet's account in one currency (BRL unless named): its balance in minor units, or undefined without that account. */
+export const accountBalance = (db: DB, walletId: string, currency = "BRL"): { balance: number } | undefined =>
+  db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = ?").get(walletId, currency) as { balance: number } | undefined
 export const walletById = (db: DB, id: string): WalletRow | undefined =>
   db.prepare("SELECT * FROM wallets WHERE id = ? AND deleted_at IS NULL").get(id) as WalletRow | undefined
 

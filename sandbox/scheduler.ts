@@ -23,6 +23,7 @@ import { createAutomaticTables, runAutomatic } from "./areas/pix-automatic/db.ts
 import { createWithdrawTables, runWithdraw } from "./areas/pix-withdraw/db.ts"
 import { remindApprovals } from "./areas/approval/quorum-db.ts"
 import { reais } from "./money.ts"
+import { accountBalance } from "./repo.ts"
 
 export const createScheduleTables = (db: DB): void => {
   db.exec(`
@@ -244,8 +245,7 @@ const failureOf = (ctx: Ctx, r: ScheduledPixRow): ScheduledPixFailure | null => 
     const holder = lookupPixKey(ctx.db, r.key)
     if (holder === null || holder.wallet_id !== r.holder_wallet_id) return "PIX_KEY_NOT_FOUND"
   }
-  const bal = ctx.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.wallet_id) as
-    { balance: number } | undefined
+  const bal = accountBalance(ctx.db, r.wallet_id)
   if (bal === undefined || bal.balance < r.amount) return "INSUFFICIENT_BALANCE"
   return null
 }

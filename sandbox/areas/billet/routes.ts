@@ -42,6 +42,7 @@ import { normalizeDocument } from "../../../schema/validation.ts"
 import type { StatementEntry } from "../../../schema/entities.ts"
 import { ddaAliveTick, ddaRefusal, markDdaCanceled, markDdaPaid, registerDda, registerDdaRoutes } from "./dda-routes.ts"
 import { reais } from "../../money.ts"
+import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
 
 export const decodedOf = (slip: Slip, date: string): DecodedBillet => {
   const c = chargeOn(slip.rules, date)
@@ -118,8 +119,7 @@ const settle = (ctx: Ctx, walletId: string, slip: Slip, amount: number, txKey: s
     transactionUuid: txKey
   })
   if (slip.deposit !== null) {
-    const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
-      { full_name: string; document: string } | undefined
+    const payer = walletOwnerOf(ctx.db, walletId)
     receiveIssued(ctx, slip.deposit, amount, payer?.full_name ?? "Pagador", payer?.document ?? "", out.operation_id)
   } else markDdaPaid(ctx, slip.barcode) // D-dda: paid by any wallet, hidden or not
   return out
@@ -312,8 +312,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     const row = depositRow(ctx, id) as DepositRow
     tellDeposit(ctx, row)
     // D-dda: registered against the payer's document; a sandbox user holding it sees it in "To pay", live
-    const issuer = db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as
-      { full_name: string; document: string } | undefined
+    const issuer = walletOwnerOf(db, req.wallet.wallet.id)
     registerDda(ctx, {
       payerDocument: row.payer_document,
       depositId: row.id,
@@ -352,7 +351,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
       if (!hasPermission(wallet.actions, api.billetDepositPdf.permission)) throw new ApiError(403, "WITHOUT_PERMISSION")
       const d = depositRow(ctx, c.req.param("id") ?? "")
       if (d === undefined || d.wallet_id !== wallet.wallet.id) throw new ApiError(404, "BILLET_NOT_FOUND")
-      const issuer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(d.wallet_id) as { full_name: string }
+      const issuer = walletOwnerOf(db, d.wallet_id) as WalletOwner
       const pdf = await billetPdf(d, issuer.full_name)
       const fileId = randomUUID()
       db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'application/pdf', 'READY', ?, ?)").run(

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
 import { ApiError, badField } from "../../errors.ts"
-import { CONVERSION_COLUMNS, paginate, toConversion } from "../../repo.ts"
+import { CONVERSION_COLUMNS, paginate, toConversion, accountBalance } from "../../repo.ts"
 import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../../schema/common.ts"
 import type { Conversion, SpotQuote, TrendSample } from "../../../schema/entities.ts"
 import { postEntry } from "../../ledger.ts"
@@ -115,8 +115,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
       spread = Number(divRound(gross * BigInt(SPREAD_BPS / 2), BigInt(10_000 - SPREAD_BPS / 2)))
     }
     if (brlSide < MIN_BRL_CENTS || toAmount <= 0) throw new ApiError(422, "AMOUNT_BELOW_MINIMUM", `minimum R$ ${(MIN_BRL_CENTS / 100).toFixed(2)}`)
-    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = ?").get(w.wallet.id, b.from_currency) as
-      { balance: number } | undefined
+    const bal = accountBalance(db, w.wallet.id, b.from_currency)
     if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
     const id = randomUUID()
     const description = `Conversão ${b.from_currency} para ${b.to_currency}`

@@ -7,15 +7,7 @@ import type { Ctx } from "../../context.ts"
 import { bind } from "../../http.ts"
 import { notFound, paginate, toNotification } from "../../repo.ts"
 import type { Notification } from "../../../schema/entities.ts"
-
-interface NoteRow {
-  id: string
-  title: string
-  description: string
-  created_at: string
-  read: number
-  message_json: string | null
-}
+import { markNoteRead, NOTE_COLUMNS, noteOf, unreadCountOf, type NoteRow } from "./db.ts"
 
 export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -26,7 +18,7 @@ export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
       req.query,
       {
         from: "notifications",
-        columns: "id, title, description, created_at, read, message_json",
+        columns: NOTE_COLUMNS,
         where: ["user_id = ?"],
         params: [req.user.id],
         sortable: { created_at: "created_at", updated_at: "updated_at" },
@@ -39,13 +31,11 @@ export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "notificationRead", (req) => {
     const id = req.params["id"] ?? ""
-    const row = db
-      .prepare("SELECT id, title, description, created_at, read, message_json FROM notifications WHERE id = ? AND user_id = ?")
-      .get(id, req.user.id) as NoteRow | undefined
+    const row = noteOf(db, req.user.id, id)
     if (row === undefined) return notFound()
     const read = req.body.read ? 1 : 0
     if (row.read !== read) {
-      db.prepare("UPDATE notifications SET read = ?, updated_at = ? WHERE id = ?").run(read, ctx.clock.stamp(), id)
+      markNoteRead(db, id, read, ctx.clock.stamp())
       const n = toNotification({ ...row, read })
       ctx.events.change("notifications", { userId: req.user.id, ids: [id], rows: [n] })
       return { data: n }
@@ -53,7 +43,5 @@ export const registerNotificationRoutes = (app: Hono, ctx: Ctx): void => {
     return { data: toNotification(row) }
   })
 
-  bind(app, ctx, "unreadCount", (req) => ({
-    data: { count: (db.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read = 0").get(req.user.id) as { n: number }).n }
-  }))
+  bind(app, ctx, "unreadCount", (req) => ({ data: { count: unreadCountOf(db, req.user.id) } }))
 }

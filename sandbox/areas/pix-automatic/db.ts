@@ -28,6 +28,7 @@ import {
   type AutomaticPaymentFailure
 } from "../../../schema/pix-automatic.ts"
 import { reais } from "../../money.ts"
+import { walletOwnerOf, accountBalance } from "../../repo.ts"
 
 export const createAutomaticTables = (db: DB): void => {
   db.exec(`
@@ -219,11 +220,7 @@ export interface NewRequest {
 export const insertRequest = (ctx: Ctx, n: NewRequest): AuthorizationRow => {
   const at = ctx.clock.stamp()
   const today = spDateKey(ctx.clock.now())
-  const owner =
-    n.walletId === null
-      ? undefined
-      : (ctx.db.prepare("SELECT u.id, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(n.walletId) as
-          { id: string; document: string } | undefined)
+  const owner = n.walletId === null ? undefined : walletOwnerOf(ctx.db, n.walletId)
   const status = n.status ?? "PENDING"
   const row: AuthorizationRow = {
     id: randomUUID(),
@@ -375,8 +372,7 @@ const failureOf = (ctx: Ctx, p: PaymentRow): AutomaticPaymentFailure | null => {
   const a = authorizationById(ctx.db, p.authorization_id)
   const above = chargeFailure(p.amount, a?.payment_max_value ?? null)
   if (above !== null) return above
-  const bal = ctx.db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(p.wallet_id) as
-    { balance: number } | undefined
+  const bal = accountBalance(ctx.db, p.wallet_id)
   return bal === undefined || bal.balance < p.amount ? "INSUFFICIENT_BALANCE" : null
 }
 

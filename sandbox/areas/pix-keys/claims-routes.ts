@@ -34,6 +34,7 @@ import {
   type PixClaim
 } from "../../../schema/pix-claims.ts"
 import { PIX_KEY_LIMIT, SANDBOX_BANK, type ExternalKeyRow, type PixClaimRow, type PixKeyRow } from "./db.ts"
+import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
 
 interface CodeRow {
   readonly key_id: string
@@ -254,12 +255,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     const typed = req.body.key.trim()
     const keyType = pixKeyType(typed) as NonNullable<ReturnType<typeof pixKeyType>> // a valid key: the body's SentPixKey (D-rules-on-contract)
     const key = normalizePixKey(typed, keyType) ?? typed
-    const me = db.prepare("SELECT u.id, u.type, u.document, u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as {
-      id: string
-      type: keyof typeof PIX_KEY_LIMIT
-      document: string
-      full_name: string
-    }
+    const me = walletOwnerOf(db, w.id) as WalletOwner
     const here = db
       .prepare("SELECT k.*, u.full_name AS name, u.document AS document FROM pix_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?")
       .get(key) as (PixKeyRow & { name: string; document: string }) | undefined

@@ -19,6 +19,7 @@ import { normalizePixKey } from "../../../schema/validation.ts"
 import { PIX_KEY_LIMIT, type PixKeyRow } from "./db.ts"
 import { needsConfirmation } from "../../../schema/pix-claims.ts"
 import { issueKeyCode, keyRowOf, registerPixClaimRoutes, settleDirectory, toKey, usedPlaces } from "./claims-routes.ts"
+import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
 
 export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -36,11 +37,7 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "pixKeyCreate", (req) => {
     const w = req.wallet.wallet
-    const holder = db.prepare("SELECT u.id, u.type, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as {
-      id: string
-      type: keyof typeof PIX_KEY_LIMIT
-      document: string
-    }
+    const holder = walletOwnerOf(db, w.id) as WalletOwner
     const t = req.body.key_type
     let key: string
     if (t === "random") key = randomUUID()

@@ -25,6 +25,7 @@ import {
   type UserLimit
 } from "../../../schema/pix-limits.ts"
 import { brl } from "../../money.ts"
+import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
 
 /** The limit types (GET /users/limits/types): fixed ids, one per tag. */
 export const LIMIT_TYPES: ReadonlyArray<LimitType> = [
@@ -50,8 +51,7 @@ interface Owner {
   readonly type: "NATURAL_PERSON" | "LEGAL_PERSON"
   readonly document: string
 }
-const ownerOf = (db: DB, walletId: string): Owner =>
-  db.prepare("SELECT u.id, u.type, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as Owner
+const ownerOf = (db: DB, walletId: string): Owner => walletOwnerOf(db, walletId) as WalletOwner
 
 /** The type's maximum for the wallet's holder kind. */
 export const limitMaxOf = (db: DB, walletId: string, tag: PixLimitTag): number => LIMIT_DEFAULTS[ownerOf(db, walletId).type][tag].max

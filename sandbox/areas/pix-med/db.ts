@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto"
 import type { DB } from "../../db.ts"
 import type { Ctx } from "../../context.ts"
 import { endToEndId, postEntry, SANDBOX_ISPB } from "../../ledger.ts"
-import { toNotification } from "../../repo.ts"
+import { toNotification, accountBalance } from "../../repo.ts"
 import type { NotificationMessage } from "../../../schema/entities.ts"
 import { createPixMedTables } from "./tables.ts"
 import { medDecision, type MedReason, type MedRefusal, type MedStatus, type PixMedContest } from "../../../schema/pix-med.ts"
@@ -149,13 +149,7 @@ const accept = (ctx: Ctx, r: MedRow, wanted: number, at: string): boolean => {
     .prepare("UPDATE pix_med_contests SET status = 'accepted', decided_at = ?, updated_at = ? WHERE id = ? AND status = 'under_analysis'")
     .run(at, at, r.id).changes
   if (changed === 0) return false
-  const balance =
-    r.receiver_wallet_id === null
-      ? 0
-      : ((
-          db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.receiver_wallet_id) as
-            { balance: number } | undefined
-        )?.balance ?? 0)
+  const balance = r.receiver_wallet_id === null ? 0 : (accountBalance(db, r.receiver_wallet_id)?.balance ?? 0)
   const returned = Math.max(0, Math.min(wanted, balance))
   if (returned === 0 || r.receiver_wallet_id === null) return true
   const e2e = endToEndId(SANDBOX_ISPB, ctx.clock.now(), randomUUID().replaceAll("-", "").slice(0, 11))

@@ -12,7 +12,7 @@ import type { Hono } from "hono"
 import { later, type Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
-import { paginate } from "../../repo.ts"
+import { paginate, walletOwnerOf, accountBalance } from "../../repo.ts"
 import { SCHEDULER_PERIOD_MS } from "../../scheduler.ts"
 import { createPixMedTables, medBlockedOf, medChanged, medNotify, medRow, runMed, toContest, type MedRow } from "./db.ts"
 import { isMedReason, medBlockable, medDeadline, medTextProblem, withinMedWindow } from "../../../schema/pix-med.ts"
@@ -100,15 +100,10 @@ export const registerPixMedRoutes = (app: Hono, ctx: Ctx): void => {
     // issue 32: what is left of the amount is blocked at once — min(amount, what the receiver has free)
     let blocked = 0
     if (receiverWallet !== null) {
-      const bal =
-        (
-          db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(receiverWallet) as
-            { balance: number } | undefined
-        )?.balance ?? 0
+      const bal = accountBalance(db, receiverWallet)?.balance ?? 0
       blocked = medBlockable(sent.amount, bal, medBlockedOf(db, receiverWallet))
     }
-    const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as
-      { full_name: string } | undefined
+    const payer = walletOwnerOf(db, w.id)
     const at = ctx.clock.stamp()
     const id = randomUUID()
     db.prepare(

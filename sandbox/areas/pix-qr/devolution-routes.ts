@@ -13,6 +13,7 @@ import { bind, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { endToEndId, postEntry, SANDBOX_ISPB, notify } from "../../ledger.ts"
 import { DEVOLUTION_DAYS, devolutionAvailable, withinDevolutionWindow, type PixDevolutionInfo } from "../../../schema/pix-devolution.ts"
+import { walletOwnerOf } from "../../repo.ts"
 
 export const createPixDevolutionTables = (db: Database.Database): void => {
   db.exec(`
@@ -112,8 +113,7 @@ export const registerPixDevolutionRoutes = (app: Hono, ctx: Ctx): void => {
         .prepare("SELECT wallet_id FROM statements WHERE end_to_end_id = ? AND type = 'PIX_OUT' AND wallet_id <> ? LIMIT 1")
         .get(payment.end_to_end_id, w.id) as { wallet_id: string } | undefined
       if (payerRow !== undefined) {
-        const receiver = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as
-          { full_name: string } | undefined
+        const receiver = walletOwnerOf(db, w.id)
         postEntry(ctx, {
           walletId: payerRow.wallet_id,
           type: "REFUND",

@@ -25,6 +25,7 @@ import { tryDecodePixCopyPaste } from "../../../schema/validation.ts"
 import { isCashQr, isDynamicQr, type PixQrDecoded, type PixQrKind } from "../../../schema/pix-qr.ts"
 import type { PixPaymentOrder } from "../../../schema/entities.ts"
 import { registerPixDevolutionRoutes } from "./devolution-routes.ts"
+import { walletOwnerOf, type WalletOwner, accountBalance } from "../../repo.ts"
 
 const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
 
@@ -152,7 +153,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     if (Object.keys(fields).length > 0 || own === undefined) {
       throw new ApiError(422, fields["key"] !== undefined && Object.keys(fields).length === 1 ? "PIX_QR_KEY_NOT_OWN" : "INCORRECT_DATA", undefined, fields)
     }
-    const holder = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(w.id) as { full_name: string }
+    const holder = walletOwnerOf(db, w.id) as WalletOwner
     const id = randomUUID().replaceAll("-", "")
     const at = ctx.clock.stamp()
     // what the payer pays: a change code's purchase plus the change it gives
@@ -195,7 +196,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
       if (r.decoded.amount !== null && b.amount !== r.decoded.amount)
         throw new ApiError(422, "PIX_QR_AMOUNT_MISMATCH", undefined, { amount: "PIX_QR_AMOUNT_MISMATCH" })
       const w = req.wallet.wallet
-      const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(w.id) as { balance: number } | undefined
+      const bal = accountBalance(db, w.id)
       if (bal === undefined || bal.balance < b.amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
       assertPixLimit(ctx, w.id, r.order, b.amount) // issue 12: the day or night Pix limit
       const description = b.description.trim() !== "" ? b.description.trim() : r.decoded.description

@@ -6,6 +6,7 @@
 import type { Ctx } from "../../context.ts"
 import { ApiError } from "../../errors.ts"
 import { qrStatus, toQrCode, type PixQrRow } from "./db.ts"
+import { walletOwnerOf } from "../../repo.ts"
 
 /** A code can still be paid: a dynamic code once, before it expires (PIX_QR_ALREADY_PAID, PIX_QR_EXPIRED). */
 export const assertQrPayable = (ctx: Ctx, id: string): void => {
@@ -19,8 +20,7 @@ export const assertQrPayable = (ctx: Ctx, id: string): void => {
 /** The receiver's code is paid (a static code stays payable; it shows its last payment), with a hint to their tabs. */
 export const markQrPaid = (ctx: Ctx, id: string, payerWalletId: string, amount: number): void => {
   const { db } = ctx
-  const payer = db.prepare("SELECT u.full_name FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(payerWalletId) as
-    { full_name: string } | undefined
+  const payer = walletOwnerOf(db, payerWalletId)
   const at = ctx.clock.stamp()
   db.prepare("UPDATE pix_qr_codes SET paid = paid + 1, paid_at = ?, paid_amount = ?, payer_name = ?, updated_at = ? WHERE id = ?").run(
     at,

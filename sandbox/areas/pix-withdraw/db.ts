@@ -27,6 +27,7 @@ import {
   type WithdrawSettings
 } from "../../../schema/pix-withdraw.ts"
 import { reais } from "../../money.ts"
+import { accountBalance } from "../../repo.ts"
 
 export const createWithdrawTables = (db: DB): void => {
   db.exec(`
@@ -180,8 +181,7 @@ export const disableSettings = (ctx: Ctx, walletId: string): WithdrawSettings =>
 const runOne = (ctx: Ctx, r: SettingsRow, runAt: number): ExecutionRow | null => {
   const { db } = ctx
   const dest = JSON.parse(r.destination) as WithdrawDestination
-  const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(r.wallet_id) as
-    { balance: number } | undefined
+  const bal = accountBalance(db, r.wallet_id)
   const balance = bal?.balance ?? 0
   const amount = sweepAmount(balance, r.threshold)
   const owner = db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(r.wallet_id) as { owner_id: string } | undefined

@@ -10,7 +10,7 @@ import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
-import { paginate } from "../../repo.ts"
+import { paginate, walletOwnerOf } from "../../repo.ts"
 import { createWithdrawTables, disableSettings, saveSettings, settingsRowOf, toExecution, toSettings, type ExecutionRow } from "./db.ts"
 import { destinationOf, withdrawProblems } from "../../../schema/pix-withdraw.ts"
 
@@ -18,9 +18,7 @@ export const registerPixWithdrawRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
   createWithdrawTables(db)
   /** The wallet holder's document: the destination must carry it (an own account). */
-  const ownerDocument = (walletId: string): string =>
-    (db.prepare("SELECT u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as { document: string } | undefined)
-      ?.document ?? ""
+  const ownerDocument = (walletId: string): string => walletOwnerOf(db, walletId)?.document ?? ""
 
   bind(app, ctx, "withdrawSettings", (req) => ({ data: toSettings(req.wallet.wallet.id, settingsRowOf(db, req.wallet.wallet.id), ctx.clock.stamp()) }))
 

@@ -14,6 +14,7 @@ import { bankByCode, SANDBOX_BANK, type Bank } from "../../../schema/banks.ts"
 import { pixAccountProblems, sameAccount, type PixAccountDecodeBody, type PixAccountDecoded } from "../../../schema/pix-account.ts"
 import { normalizeDocument } from "../../../schema/validation.ts"
 import type { PixPaymentOrder } from "../../../schema/entities.ts"
+import { walletOwnerOf } from "../../repo.ts"
 
 /** Synthetic holders at other banks (D-pix-by-account): a natural person at Itaú, one at Banco do Brasil, a company at Nubank. */
 export const SYNTHETIC_PIX_ACCOUNTS: ReadonlyArray<{
@@ -51,8 +52,7 @@ export const resolvePixAccount = (db: DB, b: PixAccountDecodeBody, description =
   if (bank.code === SANDBOX_BANK.code) {
     const walletId = walletOfSandboxAccount(db, b.agency, b.account, b.digit)
     if (walletId !== null) {
-      const u = db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(walletId) as
-        { full_name: string; document: string } | undefined
+      const u = walletOwnerOf(db, walletId)
       if (u !== undefined) holder = { name: u.full_name, document: u.document, walletId }
     }
   } else {

@@ -18,6 +18,7 @@ import { lookupPixKey } from "../pix-keys/db.ts"
 import { assertPixLimit } from "../pix-limits/db.ts"
 import { stageForApproval } from "../approval/routes.ts"
 import { resolvePixAccount } from "./account-db.ts"
+import { accountBalance } from "../../repo.ts"
 
 const maskDocument = (d: string): string => (d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : d)
 
@@ -53,8 +54,7 @@ export const registerPixRoutes = (app: Hono, ctx: Ctx): void => {
 
   /** The balance and the day or night Pix limit (issue 12), the same for every way of paying. */
   const assertCanPay = (walletId: string, order: { readonly key: string; readonly beneficiary_document: string }, amount: number): void => {
-    const bal = db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = 'BRL'").get(walletId) as
-      { balance: number } | undefined
+    const bal = accountBalance(db, walletId)
     if (bal === undefined || bal.balance < amount) throw new ApiError(422, "INSUFFICIENT_BALANCE")
     assertPixLimit(ctx, walletId, order, amount)
   }

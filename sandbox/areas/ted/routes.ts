@@ -24,6 +24,7 @@ import { normalizeDocument } from "../../../schema/validation.ts"
 import { tedAdminApi } from "../../../schema/api-ted.ts"
 import type { StatementEntry } from "../../../schema/entities.ts"
 import { reais } from "../../money.ts"
+import { walletOwnerOf } from "../../repo.ts"
 
 /** The destination as stored: trimmed, the document plain, the bank's name and ISPB from the directory. Throws INCORRECT_DATA. */
 const destinationOf = (b: TedDestinationBody, amount?: number, description?: string) => {
@@ -93,8 +94,7 @@ const settle = (
   if (t.bank_code === SANDBOX_BANK.code) {
     const to = walletOfSandboxAccount(ctx.db, t.agency, t.account, t.digit)
     if (to !== null) {
-      const payer = ctx.db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(t.wallet_id) as
-        { full_name: string; document: string } | undefined
+      const payer = walletOwnerOf(ctx.db, t.wallet_id)
       receiveTed(ctx, to, t.amount, payer?.full_name ?? "Remetente", payer?.document ?? "", SANDBOX_BANK.name, out.operation_id)
     }
   }
