@@ -69,6 +69,8 @@ async function gatewayReopen(page: Page, rows: number, walletIds: ReadonlyArray<
     const saved = (): number =>
       (h.snaps.progress as { image?: { tables?: Record<string, { rows: number }> } } | undefined)?.image?.tables?.["gateway_transactions"]?.rows ?? 0
     while (saved() < want && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
+    // not written: what the engine noted (EN1) says why
+    if (saved() < want) console.error(`gateway-reopen-1m: no image within 180 s: ${JSON.stringify((h.snaps.progress as { problems?: unknown }).problems ?? [])}`)
   }, rows)
   const t0 = Date.now()
   await page.reload({ waitUntil: "commit" })
