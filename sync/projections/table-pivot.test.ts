@@ -14,7 +14,7 @@ import { GATEWAY_KINDS, GATEWAY_STATUSES, gatewayTable, type GatewayTransaction 
 import { statementTable } from "../../schema/tables/statement.ts"
 import { NaiveTable } from "../../tests/support/naive-table.ts"
 import { generateRows } from "../../tests/support/test-rows.ts"
-import { PIVOT_COL_DIMS, PIVOT_ROW_DIMS, type PivotSpec } from "./table-pivot.ts"
+import { firstInOrder, PIVOT_COL_DIMS, PIVOT_ROW_DIMS, type PivotSpec } from "./table-pivot.ts"
 import { TableProjection, type TableQuery } from "./table-projection.ts"
 
 const DAY = 86_400_000
@@ -184,6 +184,25 @@ describe("issue 32 item 4: pivot across wallets (sync/SPEC.md Q11) against the n
       if (g.chance(0.3)) q.text = g.pick([g.pick(rows).counterparty_name.split(" ")[0] ?? "a", "ltda", g.pick(rows).reference.slice(0, 6)])
       const spec: PivotSpec = period ? { rows: g.pick(["counterparty", "type", "wallet"] as const), cols: "period" } : randomSpec(g)
       expect(strip(p.pivot(q, spec)), `${JSON.stringify(q)} ${JSON.stringify(spec)}`).toEqual(n.pivot(q, spec))
+    }
+  })
+})
+
+describe("D-analysis-views the listed rows are selected, not every key sorted", () => {
+  it("Q11 firstInOrder gives the k first of a total order, in order, as the full sort's first k (ties broken by key)", () => {
+    const g = new Prng(32_4)
+    for (let round = 0; round < 300; round++) {
+      const n = g.int(0, 400)
+      const items = Array.from({ length: n }, (_, i) => i)
+      const weight = items.map(() => g.int(0, 12)) // many ties
+      const before = (x: number, y: number): number => (weight[y] as number) - (weight[x] as number) || x - y
+      const k = g.int(0, 60)
+      const shuffled = [...items]
+      for (let i = n - 1; i > 0; i--) {
+        const j = g.int(0, i)
+        ;[shuffled[i], shuffled[j]] = [shuffled[j] as number, shuffled[i] as number]
+      }
+      expect(firstInOrder(shuffled, k, before)).toEqual([...items].sort(before).slice(0, k))
     }
   })
 })

@@ -390,27 +390,67 @@ function rowTotals(cells: Float64Array, rowSpace: number, colSpace: number): Flo
 function chooseRows(s: TableStore, w: Walk, rowDim: Dim, totals: Float64Array, rowSpace: number, rowLimit: number): { keys: number[]; omitted: number } {
   const used: number[] = []
   for (let rk = 0; rk < rowSpace; rk++) if ((totals[rk * 3] as number) > 0) used.push(rk)
-  if (!isTime(rowDim)) {
-    // names only for the ties (equal volume and count): tens of thousands of counterparties sort by numbers
-    const names = new Map<number, string>()
-    const nameOf = (rk: number): string => {
-      let n = names.get(rk)
-      if (n === undefined) names.set(rk, (n = rowKeyName(s, w, rowDim, rk)))
-      return n
-    }
-    used.sort((x, y) => {
-      const vx = (totals[x * 3 + 1] as number) + (totals[x * 3 + 2] as number)
-      const vy = (totals[y * 3 + 1] as number) + (totals[y * 3 + 2] as number)
-      if (vx !== vy) return vy - vx
-      const cx = totals[x * 3] as number
-      const cy = totals[y * 3] as number
-      if (cx !== cy) return cy - cx
-      const a = nameOf(x)
-      const b = nameOf(y)
-      return a < b ? -1 : a > b ? 1 : x - y
-    })
+  const omitted = Math.max(0, used.length - rowLimit)
+  if (isTime(rowDim)) return { keys: used.slice(0, rowLimit), omitted }
+  // names only for the ties (equal volume and count): tens of thousands of counterparties sort by numbers
+  const names = new Map<number, string>()
+  const nameOf = (rk: number): string => {
+    let n = names.get(rk)
+    if (n === undefined) names.set(rk, (n = rowKeyName(s, w, rowDim, rk)))
+    return n
   }
-  return { keys: used.slice(0, rowLimit), omitted: Math.max(0, used.length - rowLimit) }
+  const before = (x: number, y: number): number => {
+    const vx = (totals[x * 3 + 1] as number) + (totals[x * 3 + 2] as number)
+    const vy = (totals[y * 3 + 1] as number) + (totals[y * 3 + 2] as number)
+    if (vx !== vy) return vy - vx
+    const cx = totals[x * 3] as number
+    const cy = totals[y * 3] as number
+    if (cx !== cy) return cy - cx
+    const a = nameOf(x)
+    const b = nameOf(y)
+    return a < b ? -1 : a > b ? 1 : x - y
+  }
+  if (used.length <= rowLimit * 4) return { keys: used.sort(before).slice(0, rowLimit), omitted }
+  // D-analysis-views: only the rowLimit first are listed, so they are selected (a heap whose root is the last of
+  // them) rather than every key sorted — the order is total, so the rows are those of the full sort
+  return { keys: firstInOrder(used, rowLimit, before), omitted }
+}
+
+/** The `k` first of `items` in the order `before` (a total order), in that order: a heap of k, then k sorted. */
+export function firstInOrder(items: ReadonlyArray<number>, k: number, before: (x: number, y: number) => number): number[] {
+  const heap: number[] = []
+  // a max-heap by `before`: the root is the one that comes last among those kept
+  const down = (i: number): void => {
+    for (;;) {
+      const l = 2 * i + 1
+      const r = l + 1
+      let m = i
+      if (l < heap.length && before(heap[l] as number, heap[m] as number) > 0) m = l
+      if (r < heap.length && before(heap[r] as number, heap[m] as number) > 0) m = r
+      if (m === i) return
+      const t = heap[i] as number
+      heap[i] = heap[m] as number
+      heap[m] = t
+      i = m
+    }
+  }
+  for (const x of items) {
+    if (heap.length < k) {
+      heap.push(x)
+      for (let i = heap.length - 1; i > 0;) {
+        const p = (i - 1) >> 1
+        if (before(heap[i] as number, heap[p] as number) <= 0) break
+        const t = heap[i] as number
+        heap[i] = heap[p] as number
+        heap[p] = t
+        i = p
+      }
+    } else if (k > 0 && before(x, heap[0] as number) < 0) {
+      heap[0] = x
+      down(0)
+    }
+  }
+  return heap.sort(before)
 }
 
 /** The string key of a row or column key. */

@@ -2,7 +2,8 @@
  * The engine's live queries (issue 11 "the engine as Effect services"; sync/SPEC.md Q1–Q7, C7; schema/live.ts):
  * the answer of every query a view may watch, read from the other parts — the mirror's lists with the pending
  * commands' overlays laid over them, the projections' filtered answers, the commands, the PIN asks, the
- * uploads, the connection and the sync's progress — and the local exports of the big lists. It holds no state.
+ * uploads, the connection and the sync's progress — and the local exports of the big lists. It holds no state but
+ * the last pivots' answers, each with the version of the rows it was computed on (D-analysis-views).
  */
 import { Context, Effect, Layer } from "effect"
 import type { ApprovalRequest, Notification, PendingBalance, Wallet, WalletAccount, WalletInvitation } from "../../schema/entities.ts"
@@ -26,8 +27,23 @@ import { TableSync, type TableSyncState } from "./table-sync.ts"
 
 /** A chart of more days than this is drawn per month (statementSeries "auto"). */
 const SERIES_MONTHLY_AFTER = 120
+/**
+ * D-analysis-views: the pivots' answers kept, the most recently asked first out last. A saved view asks three pivots
+ * (the grid, the top counterparties, the comparison), so this keeps about the last eight views opened.
+ */
+const PIVOTS_KEPT = 24
+
+interface KeptPivot {
+  /** The version of the rows it was computed on (Q3): any write makes it stale. */
+  readonly version: number
+  readonly answer: PivotResultView
+}
 
 export class LiveQueriesState {
+  /** The kept pivots' answers by user, source, query and spec (D-analysis-views); emptied when the user changes. */
+  private readonly pivots = new Map<string, KeptPivot>()
+  private pivotsOf: string | null = null
+
   constructor(
     private readonly session: SessionState,
     private readonly mirror: MirrorState,
@@ -170,12 +186,32 @@ export class LiveQueriesState {
 
   /**
    * issue 32 item 4 (sync/SPEC.md Q11): a filter of the statement or of a table, pivoted rows × columns in
-   * the projection (cells count, in, out), with the rows the projection holds.
+   * the projection (cells count, in, out), with the rows the projection holds. D-analysis-views: an ask that
+   * repeats one of the last PIVOTS_KEPT on rows that have not changed since (the same version, Q3) gets the kept
+   * answer — a saved view opened again, the page left and come back to — with `tookMs` the time of this ask.
    */
   pivot(source: "statement" | TableName, q: TableQueryMsg, spec: PivotSpecMsg): PivotResultView {
+    const t0 = performance.now()
     // the statement's projection is a TableProjection over its description: the pivot is the same code
     const p = (source === "statement" ? this.sync.projection : this.sync.table(source)) as unknown as TableProjection<unknown>
-    return { ...p.pivot(q, spec), loadedRows: p.size }
+    const version = source === "statement" ? this.sync.statementsVersion : this.sync.tableVersion(source)
+    const user = this.session.current?.userId ?? null
+    if (user !== this.pivotsOf) {
+      // S4: nothing of another user's answers survives a change of user
+      this.pivots.clear()
+      this.pivotsOf = user
+    }
+    const key = `${source}\u0000${JSON.stringify(q)}\u0000${JSON.stringify(spec)}`
+    const kept = this.pivots.get(key)
+    this.pivots.delete(key)
+    if (kept !== undefined && kept.version === version) {
+      this.pivots.set(key, kept)
+      return { ...kept.answer, tookMs: performance.now() - t0 }
+    }
+    const answer: PivotResultView = { ...p.pivot(q, spec), loadedRows: p.size }
+    this.pivots.set(key, { version, answer })
+    if (this.pivots.size > PIVOTS_KEPT) this.pivots.delete(this.pivots.keys().next().value as string)
+    return answer
   }
 
   /** A table's filtered rows as a local CSV Blob (every row of the filter, in its order). */

@@ -12,6 +12,7 @@ import type { LiveQuery } from "../../schema/live.ts"
 import { resultSchemaOf } from "../../schema/live-results.ts"
 import { makeEngine, signIn, until } from "../support/engine-helpers.ts"
 import { sandboxForFile } from "../support/sandbox-per-file.ts"
+import { SandboxClient } from "../support/sandbox-client.ts"
 
 const file = sandboxForFile()
 
@@ -87,5 +88,36 @@ describe("issue 32 item 4: pivots and saved views through the engine", () => {
     await again.start(await signIn(file.url, "ana@example.com"))
     expect(again.snapshot({ kind: "savedViews" })).toEqual([])
     await again.signOut("logout")
+  }, 120_000)
+
+  it("Q3 Q11 S4 D-analysis-views a pivot asked again on unchanged rows is the kept answer; a row written makes it computed again; another user never gets it", async () => {
+    type Pivot = { total: { count: number }; lines: ReadonlyArray<unknown>; tookMs: number }
+    const engine = makeEngine(file.url)
+    await engine.start(await signIn(file.url, "ana@example.com"))
+    await engine.syncAll()
+    const walletIds = (engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string; default?: boolean }>).map((w) => w.id)
+    const q: LiveQuery = { kind: "pivot", source: "statement", query: { walletIds, currency: "BRL" }, pivot: { rows: "type", cols: "wallet", rowLimit: 50 } }
+    const first = engine.snapshot(q) as Pivot
+    const again = engine.snapshot(q) as Pivot
+    expect(again.lines).toBe(first.lines) // the kept answer, not a second walk
+    expect(again.total).toEqual(first.total)
+    expect(Schema.is(resultSchemaOf(q))(again)).toBe(true)
+    // a row written (Ana pays R$ 1,00 by Pix): the next ask walks the rows again and counts it
+    const cl = new SandboxClient(file.url)
+    const ana = await cl.login("ana@example.com")
+    const main = (engine.snapshot({ kind: "wallets" }) as ReadonlyArray<{ id: string; default?: boolean }>).find((w) => w.default)?.id ?? walletIds[0]!
+    await cl.ok("pixPayByKey", {
+      as: ana,
+      wallet: main,
+      tx: true,
+      body: { key: "bruno@example.com", amount: 100, description: "", pin_token: await cl.pinToken(ana) }
+    })
+    await until(() => (engine.snapshot(q) as Pivot).total.count === first.total.count + 1, 15_000)
+    expect((engine.snapshot(q) as Pivot).lines).not.toBe(first.lines)
+    // another user on the same engine: nothing of Ana's answers (her wallets' rows are not Bruno's to hold)
+    await engine.signOut("logout")
+    await engine.start(await signIn(file.url, "bruno@example.com"))
+    expect((engine.snapshot(q) as Pivot).total.count).toBe(0)
+    await engine.signOut("logout")
   }, 120_000)
 })

@@ -33,8 +33,11 @@ import { cellAt, periodChanges, pivotCsv, topShares, valueOf } from "./analysis-
 import * as s from "./analysis.css.ts"
 import { keepReadable, PARAM, paramsOf, periodRange, queryOf, stateFromParams } from "./view-state.ts"
 
-/** Rows the pivot lists (the rest summed as "others"), the top counterparties, the comparison's rows. */
-const PIVOT_ROW_LIMIT = 100
+/**
+ * Rows the pivot lists (the rest summed as "others"), the top counterparties, the comparison's rows. 50 rows
+ * (D-analysis-views): the grid of a view opened is half the cells to lay out, and the CSV exports what is shown.
+ */
+const PIVOT_ROW_LIMIT = 50
 const TOP_LIMIT = 10
 const COMPARE_ROW_LIMIT = 20
 const CURRENCIES = ["BRL", "BTC", "ETH", "USDT"] as const
@@ -62,9 +65,27 @@ export function GatewayAnalysisPage() {
   return <AnalysisPage source="gateway" />
 }
 
+/** The grid's pivot of a view: the same query whether asked early (from the URL) or by the view, so both share one answer. */
+function gridQuery(source: AnalysisSource, state: AnalysisViewState, now: number) {
+  const tableSource = source === "statement" ? ("statement" as const) : ("gateway_transactions" as const)
+  const query = queryOf(state, periodRange(state, now).range)
+  return { kind: "pivot" as const, source: tableSource, query, pivot: { rows: state.rows, cols: state.cols, rowLimit: PIVOT_ROW_LIMIT } }
+}
+
 export function AnalysisPage({ source }: { readonly source: AnalysisSource }) {
   const { t } = useTranslation()
   const wallets = useAnalysisWallets(source)
+  const [now] = useState(() => Date.now())
+  const [params] = useSearchParams()
+  // D-analysis-views: a link or a saved view names its wallets, so its grid is asked at once, while the wallets'
+  // permissions are still being read. The engine holds rows only of wallets the member may read; the view shows this
+  // answer only when its own query (after wallets it may not read are dropped) is the same one.
+  const paramsKey = params.toString()
+  const early = useMemo(() => {
+    const p = new URLSearchParams(paramsKey)
+    return wallets === undefined && p.get(PARAM.wallets) ? gridQuery(source, stateFromParams(source, p, []), now) : null
+  }, [wallets, paramsKey, source, now])
+  useLiveQuery(early)
   useEffect(() => {
     document.title = `${t("analysis:title")} · ${t("common:appName")}`
   }, [t])
@@ -85,10 +106,19 @@ export function AnalysisPage({ source }: { readonly source: AnalysisSource }) {
         </Card>
       </div>
     )
-  return <AnalysisView source={source} wallets={wallets} />
+  return <AnalysisView source={source} wallets={wallets} now={now} />
 }
 
-export function AnalysisView({ source, wallets }: { readonly source: AnalysisSource; readonly wallets: ReadonlyArray<WalletName> }) {
+export function AnalysisView({
+  source,
+  wallets,
+  now: opened
+}: {
+  readonly source: AnalysisSource
+  readonly wallets: ReadonlyArray<WalletName>
+  /** When the page opened (the relative periods' "today"); the view's own mount time otherwise. */
+  readonly now?: number
+}) {
   const { t, i18n } = useTranslation()
   const f = useFormat()
   const lp = useLocalePath()
@@ -96,7 +126,7 @@ export function AnalysisView({ source, wallets }: { readonly source: AnalysisSou
   const tag = i18n.language === "en" ? "en-US" : "pt-BR"
   const [params, setParams] = useSearchParams()
   const current = useCurrentWallet()
-  const [now] = useState(() => Date.now())
+  const [now] = useState(() => opened ?? Date.now())
   const readable = useMemo(() => wallets.map((w) => w.id), [wallets])
   const fallback = useMemo(
     () => (source === "gateway" ? readable : [current && readable.includes(current.id) ? current.id : (readable[0] as string)]),
@@ -122,10 +152,7 @@ export function AnalysisView({ source, wallets }: { readonly source: AnalysisSou
   const period = useMemo(() => periodRange(state, now), [state, now])
   const query = useMemo(() => queryOf(state, period.range), [state, period.range])
   const tableSource = source === "statement" ? ("statement" as const) : ("gateway_transactions" as const)
-  const pivotQ = useMemo(
-    () => ({ kind: "pivot" as const, source: tableSource, query, pivot: { rows: state.rows, cols: state.cols, rowLimit: PIVOT_ROW_LIMIT } }),
-    [tableSource, query, state.rows, state.cols]
-  )
+  const pivotQ = useMemo(() => gridQuery(source, state, now), [source, state, now])
   const pivotKey = JSON.stringify(pivotQ)
   const pivotLive = useLiveQuery(pivotQ)
   const pivot = useLastAnswer(pivotLive, true)
