@@ -106,6 +106,8 @@ export const accountBalance = (db: DB, walletId: string, currency = "BRL"): { ba
   db.prepare("SELECT balance FROM wallet_accounts WHERE wallet_id = ? AND currency_symbol = ?").get(walletId, currency) as { balance: number } | undefined
 export const walletById = (db: DB, id: string): WalletRow | undefined =>
   db.prepare("SELECT * FROM wallets WHERE id = ? AND deleted_at IS NULL").get(id) as WalletRow | undefined
+/** Whether a wallet by that id was ever made (a deleted one too). */
+export const walletExists = (db: DB, id: string): boolean => db.prepare("SELECT id FROM wallets WHERE id = ?").get(id) !== undefined
 
 export interface WalletAccess {
   readonly wallet: WalletRow

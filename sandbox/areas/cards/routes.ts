@@ -16,7 +16,19 @@ import { postEntry } from "../../ledger.ts"
 import { onePage } from "../../paged.ts"
 import { hashSecret } from "../../tokens.ts"
 import { DAY_MS, iso } from "../../time.ts"
-import { luhnComplete, type CardDbRow } from "./db.ts"
+import {
+  cardById,
+  cardEventCounts,
+  cardsOfWallet,
+  currentPhysicalOf,
+  insertCardEvent,
+  insertCardRow,
+  liveVirtualCount,
+  luhnComplete,
+  purchasableCardIds,
+  updateCard,
+  type CardDbRow
+} from "./db.ts"
 import type { Prng } from "../../prng.ts"
 import { ACTIVATION_ATTEMPTS, cardTag, VIRTUAL_CARD_LIMIT, type Card, type CardTrack, type TrackStepKey } from "../../../schema/cards.ts"
 import { cardsAdminApi } from "../../../schema/api-cards.ts"
@@ -73,22 +85,19 @@ const TRACK: ReadonlyArray<readonly [TrackStepKey, number]> = [
   ["delivered", 5]
 ]
 
-export const cardRow = (ctx: Ctx, id: string): CardDbRow | undefined => ctx.db.prepare("SELECT * FROM cards WHERE id = ?").get(id) as CardDbRow | undefined
+export const cardRow = (ctx: Ctx, id: string): CardDbRow | undefined => cardById(ctx.db, id)
 
 /** Writes the row's changed fields, bumps updated_at and tells the wallet's readers (stream hint with the row). */
 const save = (ctx: Ctx, id: string, patch: Partial<CardDbRow>): CardDbRow => {
   const at = ctx.clock.stamp()
-  const cols = Object.keys(patch)
-  ctx.db
-    .prepare(`UPDATE cards SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
-    .run({ ...patch, updated_at: at, id })
+  updateCard(ctx.db, id, patch, at)
   const row = cardRow(ctx, id) as CardDbRow
   ctx.events.change("cards", { walletId: row.wallet_id, ids: [row.id], rows: [toCard(row)] })
   return row
 }
 
 const logEvent = (ctx: Ctx, cardId: string, kind: string, txKey: string | null): void => {
-  ctx.db.prepare("INSERT INTO card_events (card_id, kind, transaction_uuid, at) VALUES (?, ?, ?, ?)").run(cardId, kind, txKey, ctx.clock.nowIso())
+  insertCardEvent(ctx.db, cardId, kind, txKey, ctx.clock.nowIso())
 }
 
 interface WalletReq {
@@ -112,15 +121,8 @@ const liveCard = (ctx: Ctx, req: Pick<WalletReq, "wallet" | "params">): CardDbRo
   return row
 }
 
-const virtualCount = (ctx: Ctx, walletId: string): number =>
-  (
-    ctx.db.prepare("SELECT count(*) AS n FROM cards WHERE wallet_id = ? AND virtual = 1 AND status != 'cancelled' AND replaced_by IS NULL").get(walletId) as {
-      n: number
-    }
-  ).n
-const currentPhysical = (ctx: Ctx, walletId: string): CardDbRow | undefined =>
-  ctx.db.prepare("SELECT * FROM cards WHERE wallet_id = ? AND virtual = 0 AND status != 'cancelled' AND replaced_by IS NULL").get(walletId) as
-    CardDbRow | undefined
+const virtualCount = (ctx: Ctx, walletId: string): number => liveVirtualCount(ctx.db, walletId)
+const currentPhysical = (ctx: Ctx, walletId: string): CardDbRow | undefined => currentPhysicalOf(ctx.db, walletId)
 
 export interface NewCard {
   readonly walletId: string
@@ -134,12 +136,21 @@ export interface NewCard {
 export const insertCard = (ctx: Ctx, c: NewCard, status: CardDbRow["status"] = c.virtual ? "activated" : "pending", at = ctx.clock.stamp()): CardDbRow => {
   const id = randomUUID()
   const p = newPlastic(Date.parse(at))
-  ctx.db
-    .prepare(
-      `INSERT INTO cards (id, wallet_id, user_id, virtual, status, card_name, nickname, number, cvv, expiry, attempts_left, address, requested_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-    )
-    .run(id, c.walletId, c.userId, c.virtual ? 1 : 0, status, c.cardName, c.nickname, p.number, p.cvv, p.expiry, ACTIVATION_ATTEMPTS, c.address, at, at, at)
+  insertCardRow(ctx.db, {
+    id,
+    walletId: c.walletId,
+    userId: c.userId,
+    virtual: c.virtual,
+    status,
+    cardName: c.cardName,
+    nickname: c.nickname,
+    number: p.number,
+    cvv: p.cvv,
+    expiry: p.expiry,
+    attemptsLeft: ACTIVATION_ATTEMPTS,
+    address: c.address,
+    at
+  })
   const row = cardRow(ctx, id) as CardDbRow
   ctx.events.change("cards", { walletId: c.walletId, ids: [id], rows: [toCard(row)] })
   return row
@@ -189,7 +200,7 @@ const MERCHANTS = ["Mercado Pão de Açúcar", "Farmácia São João", "Posto Ip
 
 /** `--alive`: now and then a purchase on one of the wallet's cards (any state: a blocked one is declined). */
 export const cardsAliveTick = (ctx: Ctx, walletId: string, rng: Prng): void => {
-  const cards = ctx.db.prepare("SELECT id FROM cards WHERE wallet_id = ? AND status IN ('activated', 'blocked')").all(walletId) as Array<{ id: string }>
+  const cards = purchasableCardIds(ctx.db, walletId)
   if (cards.length === 0) return
   cardPurchase(ctx, rng.pick(cards).id, rng.int(500, 30_000), rng.pick(MERCHANTS))
 }
@@ -199,7 +210,7 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "cards", (req) => {
     // a non-default wallet has no cards (features §6): an empty list, not an error, so its pull stays quiet
-    const rows = ownDefault(req) ? (db.prepare("SELECT * FROM cards WHERE wallet_id = ? ORDER BY created_at").all(req.wallet.wallet.id) as CardDbRow[]) : []
+    const rows = ownDefault(req) ? cardsOfWallet(db, req.wallet.wallet.id) : []
     const cards = rows.map(toCard)
     return { data: { ...onePage(cards), cards } }
   })
@@ -361,8 +372,7 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
   })
   adminJson(cardsAdminApi.cardsOf.path, "GET", async (c) => {
     const q = decodeOr422(cardsAdminApi.cardsOf.query, c.req.query())
-    const rows = db.prepare("SELECT * FROM cards WHERE wallet_id = ? ORDER BY created_at").all(q.wallet_id) as CardDbRow[]
-    const counts = db.prepare("SELECT kind, count(*) AS n FROM card_events WHERE card_id = ? GROUP BY kind")
+    const rows = cardsOfWallet(db, q.wallet_id)
     return {
       data: rows.map((r) => ({
         id: r.id,
@@ -372,7 +382,7 @@ export const registerCardRoutes = (app: Hono, ctx: Ctx): void => {
         number: r.number,
         cvv: r.cvv,
         replaced_by: r.replaced_by,
-        events: Object.fromEntries((counts.all(r.id) as Array<{ kind: string; n: number }>).map((x) => [x.kind, x.n]))
+        events: cardEventCounts(db, r.id)
       }))
     }
   })

@@ -16,6 +16,7 @@ import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../..
 import type { Conversion, SpotQuote, TrendSample } from "../../../schema/entities.ts"
 import { postEntry } from "../../ledger.ts"
 import { DAY_MS, iso } from "../../time.ts"
+import { insertConversion, insertQuote, quoteOf } from "./db.ts"
 
 export const IOF_BPS = 38
 export const SPREAD_BPS = 100
@@ -80,9 +81,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
       min_amount: MIN_BRL_CENTS,
       expires_at: iso(ctx.clock.now() + ctx.cfg.quoteTtlMs)
     }
-    db.prepare(
-      "INSERT INTO quotes (id, user_id, base, quote, price_buy, price_sell, iof_bps, spread_bps, min_amount, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    ).run(q.quote_id, req.user.id, q.base, q.quote, q.price_buy, q.price_sell, q.iof_bps, q.spread_bps, q.min_amount, q.expires_at)
+    insertQuote(db, req.user.id, q)
     return { data: q }
   })
 
@@ -93,8 +92,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
     if (!w.owner || w.wallet.is_default !== 1) throw new ApiError(422, "CONVERSION_ONLY_DEFAULT_WALLET")
     const coin = coinOfPair(b.from_currency, b.to_currency, "from_currency", "to_currency")
     const side = b.side // the pair's own side: the body's Schema (sideOfPair)
-    const q = db.prepare("SELECT * FROM quotes WHERE id = ? AND user_id = ?").get(b.quote_id, req.user.id) as
-      { base: string; price_buy: number; price_sell: number; expires_at: string } | undefined
+    const q = quoteOf(db, req.user.id, b.quote_id)
     if (q === undefined || q.expires_at <= ctx.clock.nowIso()) throw new ApiError(422, "QUOTE_EXPIRED", undefined, { quote_id: "VALIDATION_FORMAT" })
     if (q.base !== coin) badField("quote_id", "VALIDATION_FORMAT", "the quote is for another pair")
     const dec = pow10(CURRENCY_DECIMALS[coin])
@@ -155,24 +153,7 @@ export const registerCoinRoutes = (app: Hono, ctx: Ctx): void => {
       status: "completed",
       created_at: out.created_at
     }
-    db.prepare(
-      `INSERT INTO conversions (id, wallet_id, user_id, from_currency, to_currency, from_amount, to_amount, price, iof_amount, spread_amount, status,
-       transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?, ?, ?)`
-    ).run(
-      id,
-      w.wallet.id,
-      req.user.id,
-      conv.from_currency,
-      conv.to_currency,
-      conv.from_amount,
-      conv.to_amount,
-      price,
-      iof,
-      spread,
-      req.txKey,
-      conv.created_at,
-      conv.created_at
-    )
+    insertConversion(db, conv, req.user.id, req.txKey)
     return new Reply(201, { data: conv })
   })
 

@@ -443,3 +443,19 @@ export const cancelChargesAfter = (ctx: Ctx, authorizationId: string, today: str
 }
 
 export const cancelPayment = (ctx: Ctx, id: string): PaymentRow => setPayment(ctx, id, { status: "CANCELLED", canceled_at: ctx.clock.stamp() })
+
+// ── the routes' reads and writes (issue 29 item 7) ─────────────────────────
+
+/** A request brought by its QR code becomes the wallet's that approves it (journey 2): its holder is the payer. */
+export const claimAuthorization = (db: DB, id: string, walletId: string, userId: string, ownerDocument: string): void => {
+  db.prepare("UPDATE pix_automatic_authorizations SET wallet_id = ?, user_id = ?, owner_document = ? WHERE id = ?").run(walletId, userId, ownerDocument, id)
+}
+
+/** A wallet's automatic payment by its operation id or end-to-end id. */
+export const automaticPaymentByPix = (db: DB, walletId: string, id: string): PaymentRow | undefined =>
+  db.prepare("SELECT * FROM pix_automatic_payments WHERE wallet_id = ? AND (operation_id = ? OR end_to_end_id = ?)").get(walletId, id, id) as
+    PaymentRow | undefined
+
+/** The statement rows an operation wrote, counted and summed (the admin's exactly-once proof). */
+export const statementRowsOfOperation = (db: DB, operationId: string): { n: number; total: number } =>
+  db.prepare("SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM statements WHERE operation_id = ?").get(operationId) as { n: number; total: number }

@@ -10,12 +10,14 @@ import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, decodeOr422, errorResponse } from "../../http.ts"
 import { ApiError, langOf } from "../../errors.ts"
-import { paginate } from "../../repo.ts"
+import { paginate, userById, walletExists } from "../../repo.ts"
 import { isCalendarDate, spDateKey } from "../../time.ts"
 import {
   authorizationById,
+  automaticPaymentByPix,
   cancelChargesAfter,
   cancelPayment,
+  claimAuthorization,
   createAutomaticTables,
   insertRequest,
   makeCharges,
@@ -23,6 +25,7 @@ import {
   paymentById,
   qrCodeOf,
   seedAutomatic,
+  statementRowsOfOperation,
   toAuthorization,
   toAutomaticPayment,
   updateAuthorization,
@@ -39,7 +42,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   createAutomaticTables(db)
   const seeded = seedInfo(db)
   if (seeded !== null) {
-    const ana = db.prepare("SELECT full_name, document FROM users WHERE id = ?").get(seeded.users.ana.id) as { full_name: string; document: string } | undefined
+    const ana = userById(db, seeded.users.ana.id)
     if (ana !== undefined) db.transaction(() => seedAutomatic(ctx, seeded.wallets.anaMain, ana.full_name, ana.document))()
   }
 
@@ -114,12 +117,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
     checkMax(r, req.body.payment_max_value)
     // the QR code's request becomes this wallet's (journey 2): its holder is the payer
     if (r.wallet_id === null) {
-      db.prepare("UPDATE pix_automatic_authorizations SET wallet_id = ?, user_id = ?, owner_document = ? WHERE id = ?").run(
-        req.wallet.wallet.id,
-        req.user.id,
-        req.user.document,
-        r.id
-      )
+      claimAuthorization(db, r.id, req.wallet.wallet.id, req.user.id, req.user.document)
     }
     return { data: toAuthorization(approve(authorizationById(db, r.id) as AuthorizationRow, req.body.payment_max_value)) }
   })
@@ -170,9 +168,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "automaticPaymentByPix", (req) => {
     const id = req.params["id"] ?? ""
-    const r = db
-      .prepare("SELECT * FROM pix_automatic_payments WHERE wallet_id = ? AND (operation_id = ? OR end_to_end_id = ?)")
-      .get(req.wallet.wallet.id, id, id) as PaymentRow | undefined
+    const r = automaticPaymentByPix(db, req.wallet.wallet.id, id)
     if (r === undefined) throw new ApiError(404, "NOT_FOUND", "automatic payment")
     return { data: toAutomaticPayment(r) }
   })
@@ -202,8 +198,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
         }
         const charge = b.charge_amount ?? b.value
         if (charge === undefined || charge <= 0) throw new ApiError(422, "INCORRECT_DATA", undefined, { charge_amount: "VALIDATION_REQUIRED" })
-        if (b.wallet_id !== undefined && db.prepare("SELECT id FROM wallets WHERE id = ?").get(b.wallet_id) === undefined)
-          throw new ApiError(404, "NOT_FOUND", "wallet")
+        if (b.wallet_id !== undefined && !walletExists(db, b.wallet_id)) throw new ApiError(404, "NOT_FOUND", "wallet")
         const row = db.transaction(() =>
           insertRequest(ctx, {
             walletId: b.wallet_id ?? null,
@@ -228,10 +223,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
     // exactly-once proofs: the statement rows carrying an automatic payment's operation id
     app.get(pixAutomaticAdminApi.pixAutomaticStatementRows.path, (c) => {
       const op = c.req.query("operation_id") ?? ""
-      const r = db.prepare("SELECT count(*) AS n, coalesce(sum(amount), 0) AS total FROM statements WHERE operation_id = ?").get(op) as {
-        n: number
-        total: number
-      }
+      const r = statementRowsOfOperation(db, op)
       return c.json({ data: { operation_id: op, statement_rows: r.n, amount_total: r.total } })
     })
   }

@@ -26,6 +26,7 @@ import {
 } from "../../../schema/pix-limits.ts"
 import { brl } from "../../money.ts"
 import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
+import type { PixContact } from "../../../schema/pix-contacts.ts"
 
 /** The limit types (GET /users/limits/types): fixed ids, one per tag. */
 export const LIMIT_TYPES: ReadonlyArray<LimitType> = [
@@ -176,3 +177,26 @@ export const recordPixLimitUse = (
     .run(randomUUID(), walletId, tag, amount, ctx.clock.now(), statementId)
   ctx.events.change("pix_limits", { walletId, ids: [limitTypeOf(tag).id] })
 }
+
+/** The wallets holding limits (told when the business clock moves). */
+export const walletsWithLimits = (db: DB): string[] =>
+  (db.prepare("SELECT DISTINCT wallet_id FROM pix_limits").all() as Array<{ wallet_id: string }>).map((r) => r.wallet_id)
+
+// ── favored contacts ──────────────────────────────────────────────────────
+
+/** A wallet's favored contacts, by name then key. */
+export const contactsOf = (db: DB, walletId: string): PixContact[] =>
+  db.prepare("SELECT * FROM pix_contacts WHERE wallet_id = ? ORDER BY name, key").all(walletId) as PixContact[]
+
+export const hasContact = (db: DB, walletId: string, key: string): boolean =>
+  db.prepare("SELECT 1 FROM pix_contacts WHERE wallet_id = ? AND key = ?").get(walletId, key) !== undefined
+
+export const insertContact = (db: DB, walletId: string, row: PixContact): void => {
+  db.prepare(
+    "INSERT INTO pix_contacts (id, wallet_id, key, key_type, name, document, bank, created_at, updated_at) VALUES (@id, @wallet_id, @key, @key_type, @name, @document, @bank, @created_at, @updated_at)"
+  ).run({ ...row, wallet_id: walletId })
+}
+
+/** Removes a wallet's contact; false when it had none by that id. */
+export const deleteContact = (db: DB, walletId: string, id: string): boolean =>
+  db.prepare("DELETE FROM pix_contacts WHERE id = ? AND wallet_id = ?").run(id, walletId).changes > 0

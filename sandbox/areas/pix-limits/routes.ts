@@ -18,7 +18,19 @@ import { ApiError } from "../../errors.ts"
 import { onePage } from "../../paged.ts"
 import { decodeSentPixKey } from "../../ledger.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
-import { LIMIT_TYPES, limitMaxOf, limitStateOf, saveLimitState, userLimitOf, userLimitsOf } from "./db.ts"
+import {
+  contactsOf,
+  deleteContact,
+  hasContact,
+  insertContact,
+  LIMIT_TYPES,
+  limitMaxOf,
+  limitStateOf,
+  saveLimitState,
+  userLimitOf,
+  userLimitsOf,
+  walletsWithLimits
+} from "./db.ts"
 import { applyLimitChange, limitChangeRefusal, maskPixDocument, PIX_LIMIT_TAGS, type PixLimitTag } from "../../../schema/pix-limits.ts"
 import type { PixContact } from "../../../schema/pix-contacts.ts"
 
@@ -59,8 +71,7 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
 
   // the period and the pending raises follow the business clock: tell every wallet's tabs when it moves
   ctx.onClockChange.push(() => {
-    const wallets = db.prepare("SELECT DISTINCT wallet_id FROM pix_limits").all() as Array<{ wallet_id: string }>
-    for (const w of wallets) ctx.events.change("pix_limits", { walletId: w.wallet_id, ids: LIMIT_TYPES.map((t) => t.id) })
+    for (const walletId of walletsWithLimits(db)) ctx.events.change("pix_limits", { walletId, ids: LIMIT_TYPES.map((t) => t.id) })
   })
 
   // ── favored contacts ──────────────────────────────────────────────────
@@ -76,8 +87,7 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "pixContacts", (req) => {
-    const rows = db.prepare("SELECT * FROM pix_contacts WHERE wallet_id = ? ORDER BY name, key").all(req.wallet.wallet.id) as PixContact[]
-    return { data: onePage(rows.map(toContact)) }
+    return { data: onePage(contactsOf(db, req.wallet.wallet.id).map(toContact)) }
   })
 
   bind(app, ctx, "pixContactCreate", (req) => {
@@ -88,14 +98,12 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
     const name = holder?.name ?? d.beneficiary_name
     const document = maskPixDocument(holder?.document ?? d.beneficiary_document)
     const bank = holder === null ? d.beneficiary_bank : "Carteira (Sandbox)"
-    if (db.prepare("SELECT 1 FROM pix_contacts WHERE wallet_id = ? AND key = ?").get(w.id, d.key) !== undefined) {
+    if (hasContact(db, w.id, d.key)) {
       throw new ApiError(422, "PIX_CONTACT_ALREADY_EXISTS", undefined, { key: "PIX_CONTACT_ALREADY_EXISTS" })
     }
     const at = ctx.clock.stamp()
     const row: PixContact = { id: randomUUID(), key: d.key, key_type: d.key_type, name, document, bank, created_at: at, updated_at: at }
-    db.prepare(
-      "INSERT INTO pix_contacts (id, wallet_id, key, key_type, name, document, bank, created_at, updated_at) VALUES (@id, @wallet_id, @key, @key_type, @name, @document, @bank, @created_at, @updated_at)"
-    ).run({ ...row, wallet_id: w.id })
+    insertContact(db, w.id, row)
     ctx.events.change("pix_contacts", { walletId: w.id, ids: [row.id], rows: [row] })
     return new Reply(201, { data: row })
   })
@@ -103,8 +111,7 @@ export const registerPixLimitRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixContactDelete", (req) => {
     const w = req.wallet.wallet
     const id = req.params.id ?? ""
-    const r = db.prepare("DELETE FROM pix_contacts WHERE id = ? AND wallet_id = ?").run(id, w.id)
-    if (r.changes === 0) throw new ApiError(404, "NOT_FOUND")
+    if (!deleteContact(db, w.id, id)) throw new ApiError(404, "NOT_FOUND")
     ctx.events.change("pix_contacts", { walletId: w.id, ids: [id] })
     return { data: { ok: true as const } }
   })

@@ -29,6 +29,7 @@ import {
   type ScheduledPixRow
 } from "../../scheduler.ts"
 import { isSchedulableDate } from "../../../schema/schedule.ts"
+import { cancelScheduled, deactivateRecurrence, insertRecurrence, openOccurrencesOf, recurrenceOf, scheduledByOperation } from "./db.ts"
 import { RECURRENCE_START_MAX_DAYS } from "../../../schema/pix-schedule.ts"
 import { registerPixAutomaticRoutes } from "../pix-automatic/routes.ts"
 import { registerPixWithdrawRoutes } from "../pix-withdraw/routes.ts"
@@ -86,13 +87,12 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "pixPaymentCancelByOperation", (req) => {
-    const r = db.prepare("SELECT * FROM scheduled_pix WHERE operation_id = ? AND wallet_id = ?").get(req.params["id"], req.wallet.wallet.id) as
-      ScheduledPixRow | undefined
+    const r = scheduledByOperation(db, req.wallet.wallet.id, req.params["id"])
     if (r === undefined) throw new ApiError(404, "NOT_FOUND", "scheduled payment")
     // executed, failed or already cancelled: nothing to cancel (a repeat of the same command answers its first result)
     if (r.status !== "scheduled") throw new ApiError(422, "UNABLE_TO_PERFORM_ACTION", `scheduled payment is ${r.status}`)
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE scheduled_pix SET status = 'canceled', canceled_at = ?, updated_at = ? WHERE id = ?").run(at, at, r.id)
+    cancelScheduled(db, r.id, at)
     const now = scheduledById(db, r.id) as ScheduledPixRow
     scheduledChanged(ctx, now)
     return { data: toScheduledPix(now) }
@@ -156,27 +156,21 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
       created_at: at,
       updated_at: at
     }
-    db.prepare(
-      `INSERT INTO pix_recurrences (id, wallet_id, user_id, key, key_type, beneficiary_name, beneficiary_document, beneficiary_bank, holder_wallet_id,
-       value, payment_max_value, description, frequency, start_date, end_date, day, status, made_until, created_at, updated_at)
-       VALUES (@id, @wallet_id, @user_id, @key, @key_type, @beneficiary_name, @beneficiary_document, @beneficiary_bank, @holder_wallet_id,
-       @value, @payment_max_value, @description, @frequency, @start_date, @end_date, @day, @status, @made_until, @created_at, @updated_at)`
-    ).run(row)
+    insertRecurrence(db, row)
     recurrenceChanged(ctx, row)
     makeOccurrences(ctx, row, today)
     return new Reply(201, { data: toRecurrence(row) })
   })
 
   bind(app, ctx, "pixRecurrenceDeactivate", (req) => {
-    const r = db.prepare("SELECT * FROM pix_recurrences WHERE id = ? AND wallet_id = ?").get(req.params["id"], req.wallet.wallet.id) as
-      RecurrenceRow | undefined
+    const r = recurrenceOf(db, req.wallet.wallet.id, req.params["id"])
     if (r === undefined) throw new ApiError(404, "NOT_FOUND", "recurrence")
     if (r.status !== "active") throw new ApiError(422, "UNABLE_TO_PERFORM_ACTION", "recurrence is inactive")
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE pix_recurrences SET status = 'inactive', updated_at = ? WHERE id = ?").run(at, r.id)
+    deactivateRecurrence(db, r.id, at)
     // its occurrences still to come are cancelled with it
-    for (const s of db.prepare("SELECT * FROM scheduled_pix WHERE recurrence_id = ? AND status = 'scheduled'").all(r.id) as ScheduledPixRow[]) {
-      db.prepare("UPDATE scheduled_pix SET status = 'canceled', canceled_at = ?, updated_at = ? WHERE id = ?").run(at, at, s.id)
+    for (const s of openOccurrencesOf(db, r.id)) {
+      cancelScheduled(db, s.id, at)
       scheduledChanged(ctx, scheduledById(db, s.id) as ScheduledPixRow)
     }
     const now = { ...r, status: "inactive" as const, updated_at: at }

@@ -10,7 +10,8 @@ import { ApiError } from "../../errors.ts"
 import type { Address, Onboarding } from "../../../schema/entities.ts"
 import { hashSecret } from "../../tokens.ts"
 import { checkPin, spendTemporaryToken } from "../auth/routes.ts"
-import type { UserRow } from "../../repo.ts"
+import { userById, type UserRow } from "../../repo.ts"
+import { saveOnboarding, savePinHash } from "./db.ts"
 import { CITIES, NEIGHBORHOODS, OCCUPATIONS, STREETS, UFS } from "../../names.ts"
 import { createHash } from "node:crypto"
 
@@ -86,14 +87,8 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
     o["needs_profile_update"] = false
     // core §4: expired returns to finished after a profile update
     const status = req.user.onboarding_status === "expired" ? "finished" : req.user.onboarding_status
-    db.prepare("UPDATE users SET onboarding_json = ?, address_json = ?, onboarding_status = ?, updated_at = ? WHERE id = ?").run(
-      JSON.stringify(o),
-      JSON.stringify(b.address),
-      status,
-      ctx.clock.nowIso(),
-      req.user.id
-    )
-    const fresh = db.prepare("SELECT * FROM users WHERE id = ?").get(req.user.id) as UserRow
+    saveOnboarding(db, req.user.id, o, b.address, status, ctx.clock.nowIso())
+    const fresh = userById(db, req.user.id) as UserRow
     return { data: onboardingOf(fresh) }
   })
 
@@ -101,7 +96,7 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "addPin", (req) => {
     if (req.user.pin_hash !== null) throw new ApiError(422, "PIN_ALREADY_EXISTS")
-    db.prepare("UPDATE users SET pin_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.pin), ctx.clock.nowIso(), req.user.id)
+    savePinHash(db, req.user.id, hashSecret(req.body.pin), ctx.clock.nowIso())
     return OK
   })
 
@@ -111,7 +106,7 @@ export const registerUserRoutes = (app: Hono, ctx: Ctx): void => {
     if ("current_pin" in b) {
       checkPin(req, req.user, b.current_pin)
     } else spendTemporaryToken(req, req.user.id, b.temporary_token)
-    db.prepare("UPDATE users SET pin_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(b.new_pin), ctx.clock.nowIso(), req.user.id)
+    savePinHash(db, req.user.id, hashSecret(b.new_pin), ctx.clock.nowIso())
     return OK
   })
 
