@@ -70,7 +70,8 @@ async function gatewayReopen(page: Page, rows: number, walletIds: ReadonlyArray<
       (h.snaps.progress as { image?: { tables?: Record<string, { rows: number }> } } | undefined)?.image?.tables?.["gateway_transactions"]?.rows ?? 0
     while (saved() < want && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
     // not written: what the engine noted (EN1) says why
-    if (saved() < want) console.error(`gateway-reopen-1m: no image within 180 s: ${JSON.stringify((h.snaps.progress as { problems?: unknown }).problems ?? [])}`)
+    if (saved() < want)
+      console.error(`gateway-reopen-1m: no image within 180 s: ${JSON.stringify((h.snaps.progress as { problems?: unknown }).problems ?? [])}`)
   }, rows)
   const t0 = Date.now()
   await page.reload({ waitUntil: "commit" })
@@ -89,10 +90,12 @@ async function gatewayReopen(page: Page, rows: number, walletIds: ReadonlyArray<
       for (let i = 0; i < 400 && !(h.snaps.progress as { open?: { tablesMs?: unknown } } | undefined)?.open?.tablesMs; i++)
         await new Promise((r) => setTimeout(r, 25))
       const open = (h.snaps.progress as { open?: { tablesMs?: Record<string, number>; tablesImageRows?: Record<string, number> } } | undefined)?.open
-      return { at, ms: open?.tablesMs?.["gateway_transactions"] ?? -1, imageRows: open?.tablesImageRows?.["gateway_transactions"] ?? -1 }
+      const problems = JSON.stringify((h.snaps.progress as { problems?: unknown } | undefined)?.problems ?? [])
+      return { at, ms: open?.tablesMs?.["gateway_transactions"] ?? -1, imageRows: open?.tablesImageRows?.["gateway_transactions"] ?? -1, problems }
     },
     { want: rows, walletIds }
   )
+  if (s.imageRows <= 0) console.error(`gateway-reopen-1m: the table was not read from its image; the engine noted: ${s.problems}`)
   report({
     name: "gateway-reopen-1m",
     figures: { seconds_to_interactive: round((s.at - t0) / 1000), table_load_ms: s.ms, image_rows: s.imageRows, rows },
