@@ -217,3 +217,73 @@ export const runMed = (ctx: Ctx): { readonly decided: ReadonlyArray<string> } =>
 }
 
 export { createPixMedTables, medBlockedOf } from "./tables.ts"
+
+// ── the routes' reads and writes (issue 29 item 7) ─────────────────────────
+
+/** A wallet's statement rows of one Pix (by its end-to-end id). */
+export interface SentRow {
+  readonly id: string
+  readonly wallet_id: string
+  readonly type: string
+  readonly status: string
+  readonly amount: number
+  readonly counterparty_name: string
+  readonly created_at: string
+}
+export const statementRowsOfPix = (db: DB, walletId: string, e2e: string): SentRow[] =>
+  db
+    .prepare("SELECT id, wallet_id, type, status, amount, counterparty_name, created_at FROM statements WHERE end_to_end_id = ? AND wallet_id = ?")
+    .all(e2e, walletId) as SentRow[]
+
+export const isContested = (db: DB, e2e: string): boolean => db.prepare("SELECT 1 FROM pix_med_contests WHERE end_to_end_id = ?").get(e2e) !== undefined
+
+/** The wallet that received a Pix, when it is another of the sandbox's. */
+export const receiverWalletOf = (db: DB, e2e: string, payerWalletId: string): string | null =>
+  (
+    db.prepare("SELECT wallet_id FROM statements WHERE end_to_end_id = ? AND type = 'PIX_IN' AND wallet_id <> ? LIMIT 1").get(e2e, payerWalletId) as
+      { wallet_id: string } | undefined
+  )?.wallet_id ?? null
+
+export interface NewContest {
+  readonly id: string
+  readonly e2e: string
+  readonly payerWalletId: string
+  readonly payerStatementId: string
+  readonly receiverWalletId: string | null
+  readonly reason: string
+  readonly description: string
+  readonly amount: number
+  readonly blocked: number
+  readonly payerName: string
+  readonly receiverName: string
+  readonly paidAt: string
+  readonly at: string
+  readonly deadline: string
+}
+export const insertContest = (db: DB, c: NewContest): void => {
+  db.prepare(
+    `INSERT INTO pix_med_contests (id, end_to_end_id, payer_wallet_id, payer_statement_id, receiver_wallet_id, reason, description, status, amount,
+       blocked_amount, returned_amount, payer_name, receiver_name, paid_at, created_at, updated_at, deadline)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'opened', ?, ?, 0, ?, ?, ?, ?, ?, ?)`
+  ).run(
+    c.id,
+    c.e2e,
+    c.payerWalletId,
+    c.payerStatementId,
+    c.receiverWalletId,
+    c.reason,
+    c.description,
+    c.amount,
+    c.blocked,
+    c.payerName,
+    c.receiverName,
+    c.paidAt,
+    c.at,
+    c.at,
+    c.deadline
+  )
+}
+
+export const saveDefence = (db: DB, id: string, defence: string, at: string): void => {
+  db.prepare("UPDATE pix_med_contests SET defence = ?, defence_at = ?, updated_at = ? WHERE id = ?").run(defence, at, at, id)
+}

@@ -14,19 +14,23 @@ import { bind, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { paginate, walletOwnerOf, accountBalance } from "../../repo.ts"
 import { SCHEDULER_PERIOD_MS } from "../../scheduler.ts"
-import { createPixMedTables, medBlockedOf, medChanged, medNotify, medRow, runMed, toContest, type MedRow } from "./db.ts"
+import {
+  createPixMedTables,
+  insertContest,
+  isContested,
+  medBlockedOf,
+  medChanged,
+  medNotify,
+  medRow,
+  receiverWalletOf,
+  runMed,
+  saveDefence,
+  statementRowsOfPix,
+  toContest,
+  type MedRow
+} from "./db.ts"
 import { isMedReason, medBlockable, medDeadline, medTextProblem, withinMedWindow } from "../../../schema/pix-med.ts"
 import type { PixMedContest } from "../../../schema/pix-med.ts"
-
-interface SentRow {
-  readonly id: string
-  readonly wallet_id: string
-  readonly type: string
-  readonly status: string
-  readonly amount: number
-  readonly counterparty_name: string
-  readonly created_at: string
-}
 
 /** The receiving institution's pass in its own transaction; a failure is logged, never thrown at a timer. */
 const runMedNow = (ctx: Ctx): void => {
@@ -80,9 +84,7 @@ export const registerPixMedRoutes = (app: Hono, ctx: Ctx): void => {
     if (Object.keys(fields).length > 0) throw new ApiError(422, "INCORRECT_DATA", undefined, fields)
     const reason = b.reason as PixMedContest["reason"]
     const e2e = b.end_to_end_id.trim()
-    const rows = db
-      .prepare("SELECT id, wallet_id, type, status, amount, counterparty_name, created_at FROM statements WHERE end_to_end_id = ? AND wallet_id = ?")
-      .all(e2e, w.id) as SentRow[]
+    const rows = statementRowsOfPix(db, w.id, e2e)
     const sent = rows.find((r) => r.type === "PIX_OUT")
     // a Pix this wallet received (or nothing of this wallet's) is not contestable by it
     if (sent === undefined) {
@@ -92,11 +94,9 @@ export const registerPixMedRoutes = (app: Hono, ctx: Ctx): void => {
     if (sent.status !== "completed") throw new ApiError(422, "PIX_MED_NOT_SENT")
     // issue 32: within 80 days of the payment on the business clock (the boundary instant included)
     if (!withinMedWindow(sent.created_at, ctx.clock.now())) throw new ApiError(422, "PIX_MED_EXPIRED")
-    if (db.prepare("SELECT 1 FROM pix_med_contests WHERE end_to_end_id = ?").get(e2e) !== undefined) throw new ApiError(422, "PIX_MED_ALREADY_CONTESTED")
+    if (isContested(db, e2e)) throw new ApiError(422, "PIX_MED_ALREADY_CONTESTED")
 
-    const receiver = db.prepare("SELECT wallet_id FROM statements WHERE end_to_end_id = ? AND type = 'PIX_IN' AND wallet_id <> ? LIMIT 1").get(e2e, w.id) as
-      { wallet_id: string } | undefined
-    const receiverWallet = receiver?.wallet_id ?? null
+    const receiverWallet = receiverWalletOf(db, e2e, w.id)
     // issue 32: what is left of the amount is blocked at once — min(amount, what the receiver has free)
     let blocked = 0
     if (receiverWallet !== null) {
@@ -106,27 +106,22 @@ export const registerPixMedRoutes = (app: Hono, ctx: Ctx): void => {
     const payer = walletOwnerOf(db, w.id)
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare(
-      `INSERT INTO pix_med_contests (id, end_to_end_id, payer_wallet_id, payer_statement_id, receiver_wallet_id, reason, description, status, amount,
-       blocked_amount, returned_amount, payer_name, receiver_name, paid_at, created_at, updated_at, deadline)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'opened', ?, ?, 0, ?, ?, ?, ?, ?, ?)`
-    ).run(
+    insertContest(db, {
       id,
       e2e,
-      w.id,
-      sent.id,
-      receiverWallet,
+      payerWalletId: w.id,
+      payerStatementId: sent.id,
+      receiverWalletId: receiverWallet,
       reason,
-      b.description.trim(),
-      sent.amount,
+      description: b.description.trim(),
+      amount: sent.amount,
       blocked,
-      payer?.full_name ?? "",
-      sent.counterparty_name,
-      sent.created_at,
+      payerName: payer?.full_name ?? "",
+      receiverName: sent.counterparty_name,
+      paidAt: sent.created_at,
       at,
-      at,
-      medDeadline(at)
-    )
+      deadline: medDeadline(at)
+    })
     const row = medRow(db, id)
     if (row === undefined) throw new ApiError(500, "INTERNAL_ERROR")
     medChanged(ctx, row)
@@ -145,7 +140,7 @@ export const registerPixMedRoutes = (app: Hono, ctx: Ctx): void => {
     const p = medTextProblem(req.body.defence, true)
     if (p !== null) throw new ApiError(422, "INCORRECT_DATA", undefined, { defence: p })
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE pix_med_contests SET defence = ?, defence_at = ?, updated_at = ? WHERE id = ?").run(req.body.defence.trim(), at, at, r.id)
+    saveDefence(db, r.id, req.body.defence.trim(), at)
     const now = medRow(db, r.id)
     if (now === undefined) throw new ApiError(500, "INTERNAL_ERROR")
     medChanged(ctx, now)

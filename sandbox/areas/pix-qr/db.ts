@@ -225,3 +225,21 @@ export const seedPixQrCodes = (db: DB, nowMs: number): void => {
     }
   })()
 }
+
+// ── the routes' reads (issue 29 item 7) ──────────────────────────────────────
+
+/** A wallet's QR codes, newest first. */
+export const qrRowsOf = (db: DB, walletId: string): PixQrRow[] =>
+  db.prepare("SELECT * FROM pix_qr_codes WHERE wallet_id = ? ORDER BY created_at DESC, id").all(walletId) as PixQrRow[]
+
+/** A dynamic code's payload by its id (the payload URL's last part). */
+export const dynamicQrById = (db: DB, id: string): PixQrRow | null =>
+  (db.prepare("SELECT * FROM pix_qr_codes WHERE id = ? AND kind LIKE 'dynamic_%'").get(id) as PixQrRow | undefined) ?? null
+
+/** A static code the sandbox made, by its text. */
+export const staticQrByEmv = (db: DB, emv: string): PixQrRow | null =>
+  (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind IN ('static', 'static_withdrawal')").get(emv) as PixQrRow | undefined) ?? null
+
+/** The key when it is one of the wallet's, registered (not waiting for its code). */
+export const ownAddedKey = (db: DB, walletId: string, key: string): { key: string } | undefined =>
+  db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(walletId, key) as { key: string } | undefined

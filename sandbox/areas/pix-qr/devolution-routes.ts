@@ -7,62 +7,22 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"
-import type Database from "better-sqlite3"
 import type { Ctx } from "../../context.ts"
 import { bind, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { endToEndId, postEntry, SANDBOX_ISPB, notify } from "../../ledger.ts"
 import { DEVOLUTION_DAYS, devolutionAvailable, withinDevolutionWindow, type PixDevolutionInfo } from "../../../schema/pix-devolution.ts"
 import { walletOwnerOf } from "../../repo.ts"
-
-export const createPixDevolutionTables = (db: Database.Database): void => {
-  db.exec(`
-CREATE TABLE IF NOT EXISTS pix_devolutions (
-  id TEXT PRIMARY KEY,
-  wallet_id TEXT NOT NULL,
-  payment_id TEXT NOT NULL,
-  amount INTEGER NOT NULL,
-  description TEXT NOT NULL,
-  end_to_end_id TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS pix_devolutions_payment ON pix_devolutions (payment_id);
-`)
-}
-
-interface Payment {
-  id: string
-  wallet_id: string
-  amount: number
-  counterparty_name: string
-  end_to_end_id: string | null
-  created_at: string
-  type: string
-  status: string
-  direction: string
-}
-interface Dev {
-  id: string
-  amount: number
-  description: string
-  end_to_end_id: string
-  created_at: string
-}
+import { createPixDevolutionTables, devolutionsOf, insertDevolution, ownerIdOf, payerWalletOf, paymentOf, type Payment } from "./devolution-db.ts"
 
 export const registerPixDevolutionRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
   createPixDevolutionTables(db)
 
   const summary = (walletId: string, paymentId: string): { info: PixDevolutionInfo; payment: Payment } => {
-    const p = db
-      .prepare(
-        "SELECT id, wallet_id, amount, counterparty_name, end_to_end_id, created_at, type, status, direction FROM statements WHERE id = ? AND wallet_id = ?"
-      )
-      .get(paymentId, walletId) as Payment | undefined
+    const p = paymentOf(db, walletId, paymentId)
     if (p === undefined || p.type !== "PIX_IN" || p.status !== "completed") throw new ApiError(404, "NOT_FOUND")
-    const devs = db
-      .prepare("SELECT id, amount, description, end_to_end_id, created_at FROM pix_devolutions WHERE payment_id = ? ORDER BY created_at")
-      .all(p.id) as Dev[]
+    const devs = devolutionsOf(db, p.id)
     const devolved = devs.reduce((a, d) => a + d.amount, 0)
     return {
       payment: p,
@@ -109,13 +69,11 @@ export const registerPixDevolutionRoutes = (app: Hono, ctx: Ctx): void => {
     })
     // the payer, when one of the sandbox's accounts, gets the money back (their PIX_OUT has the same end-to-end id)
     if (payment.end_to_end_id !== null) {
-      const payerRow = db
-        .prepare("SELECT wallet_id FROM statements WHERE end_to_end_id = ? AND type = 'PIX_OUT' AND wallet_id <> ? LIMIT 1")
-        .get(payment.end_to_end_id, w.id) as { wallet_id: string } | undefined
-      if (payerRow !== undefined) {
+      const payerWallet = payerWalletOf(db, payment.end_to_end_id, w.id)
+      if (payerWallet !== undefined) {
         const receiver = walletOwnerOf(db, w.id)
         postEntry(ctx, {
-          walletId: payerRow.wallet_id,
+          walletId: payerWallet,
           type: "REFUND",
           direction: "in",
           currency: "BRL",
@@ -125,20 +83,12 @@ export const registerPixDevolutionRoutes = (app: Hono, ctx: Ctx): void => {
           counterpartyDocument: "",
           endToEndId: e2e
         })
-        const owner = db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(payerRow.wallet_id) as { owner_id: string } | undefined
-        if (owner !== undefined) notify(ctx, owner.owner_id, "Pix devolvido", `${receiver?.full_name ?? ""} devolveu um Pix para você.`)
+        const ownerId = ownerIdOf(db, payerWallet)
+        if (ownerId !== undefined) notify(ctx, ownerId, "Pix devolvido", `${receiver?.full_name ?? ""} devolveu um Pix para você.`)
       }
     }
     const id = randomUUID()
-    db.prepare("INSERT INTO pix_devolutions (id, wallet_id, payment_id, amount, description, end_to_end_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-      id,
-      w.id,
-      payment.id,
-      b.amount,
-      description,
-      e2e,
-      out.created_at
-    )
+    insertDevolution(db, { id, walletId: w.id, paymentId: payment.id, amount: b.amount, description, e2e, at: out.created_at })
     return new Reply(201, { data: { id, amount: b.amount, description, end_to_end_id: e2e, created_at: out.created_at } })
   })
 }

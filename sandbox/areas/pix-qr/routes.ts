@@ -16,7 +16,20 @@ import { ApiError } from "../../errors.ts"
 import { decodePixKey, executePixOut } from "../../ledger.ts"
 import { assertPixLimit } from "../pix-limits/db.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
-import { insertQrRow, qrIdOfUrl, qrStatus, qrTextOf, termsOf, toQrCode, type PixQrRow, type PixQrTerms } from "./db.ts"
+import {
+  dynamicQrById,
+  insertQrRow,
+  ownAddedKey,
+  qrIdOfUrl,
+  qrRowsOf,
+  qrStatus,
+  qrTextOf,
+  staticQrByEmv,
+  termsOf,
+  toQrCode,
+  type PixQrRow,
+  type PixQrTerms
+} from "./db.ts"
 import { markQrPaid } from "./settle.ts"
 import { dueChargeOf, dueTermsProblems } from "../../../schema/pix-qr-terms.ts"
 import { spDateKey } from "../../time.ts"
@@ -44,8 +57,7 @@ interface Resolved {
 
 export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
-  const rowsOf = (walletId: string): PixQrRow[] =>
-    db.prepare("SELECT * FROM pix_qr_codes WHERE wallet_id = ? ORDER BY created_at DESC, id").all(walletId) as PixQrRow[]
+  const rowsOf = (walletId: string): PixQrRow[] => qrRowsOf(db, walletId)
 
   /** A code as a payer sees it: CRC, layout and kind checked, a dynamic code's payload found and live. */
   const resolve = (code: string): Resolved => {
@@ -60,7 +72,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     if (v.url !== undefined) {
       // a dynamic code: its payload is ours or unknown (another bank's payload server is not simulated)
       const id = qrIdOfUrl(v.url)
-      row = id === null ? null : ((db.prepare("SELECT * FROM pix_qr_codes WHERE id = ? AND kind LIKE 'dynamic_%'").get(id) as PixQrRow | undefined) ?? null)
+      row = id === null ? null : dynamicQrById(db, id)
       if (row === null) throw new ApiError(422, "PIX_QR_UNSUPPORTED", "dynamic payload not found", { code: "PIX_QR_UNSUPPORTED" })
       const st = qrStatus(row, ctx.clock.now())
       if (st === "paid") throw new ApiError(422, "PIX_QR_ALREADY_PAID", undefined, { code: "PIX_QR_ALREADY_PAID" })
@@ -68,8 +80,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
       key = row.key
     } else {
       key = v.key ?? ""
-      row =
-        (db.prepare("SELECT * FROM pix_qr_codes WHERE emv = ? AND kind IN ('static', 'static_withdrawal')").get(code.trim()) as PixQrRow | undefined) ?? null
+      row = staticQrByEmv(db, code.trim())
     }
     const base = decodePixKey(key)
     if (base === null) throw new ApiError(422, "PIX_QR_INVALID", "the code's key is not a Pix key", { code: "PIX_QR_INVALID" })
@@ -123,8 +134,7 @@ export const registerPixQrRoutes = (app: Hono, ctx: Ctx): void => {
     const w = req.wallet.wallet
     const b = req.body
     const fields: Record<string, string> = {}
-    const own = db.prepare("SELECT key FROM pix_keys WHERE wallet_id = ? AND key = ? AND status = 'added'").get(w.id, b.key.trim()) as
-      { key: string } | undefined
+    const own = ownAddedKey(db, w.id, b.key.trim())
     if (own === undefined) fields["key"] = "PIX_QR_KEY_NOT_OWN"
     // the amount above zero and the description (features §5): the body's Schema (D-rules-on-contract)
     // every kind but the static instant payment names its amount (a withdrawal's is its cash; a change code's its purchase)
