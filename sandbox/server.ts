@@ -132,7 +132,7 @@ const ALLOWED_HEADERS = [
   "cache-control"
 ]
 
-/** The largest request body the sandbox reads (JSON calls; a part PUT has its own limit, its part's size: routes/storage.ts). */
+/** The largest request body the sandbox reads (JSON calls; a part PUT has its own limit, its part's size: areas/storage/routes.ts). */
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /** 413 with the catalogue's key for a request (INVALID_REQUEST; no key of its own: D-sandbox-trust). */

@@ -97,7 +97,7 @@ export const remindApprovals = (ctx: Ctx): number => {
 }
 
 /**
- * A member joined, left or changed roles (sandbox/routes/wallets.ts): the wallet's open requests may wait for other
+ * A member joined, left or changed roles (sandbox/areas/wallets/routes.ts): the wallet's open requests may wait for other
  * people now, so each is stamped and sent again with its quorum (live in every reader's queue, and caught by a pull).
  */
 export const quorumMembersChanged = (ctx: Ctx, walletId: string): void => {

@@ -6,7 +6,7 @@
  * reaches it: processing → confirmed | failed); cancel a schedule (canceled); issue a boleto (a valid
  * 47-digit line and 44-digit barcode from schema/boleto.ts), its PDF with the ITF barcode drawn,
  * cancel it. Admin: the directory of payable slips, an issued boleto paid from outside, run schedules.
- * DDA (issue 32 item 2) is billet-dda.ts: an issued boleto is registered against its payer's document,
+ * DDA (issue 32 item 2) is ./dda-routes.ts: an issued boleto is registered against its payer's document,
  * and every payment or cancellation here tells the payer's "To pay".
  */
 import { randomUUID } from "node:crypto"

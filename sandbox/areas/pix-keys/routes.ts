@@ -5,9 +5,9 @@
  * the holder's own CPF and a CNPJ key its own CNPJ; e-mail and phone as typed; random made here —,
  * delete. Every change emits a `pix_keys` hint with the row, so the holder's tabs update at once.
  * E-mail and phone keys are created "not confirmed" with a 5-digit code printed on the console
- * (features §3/§5; confirmed, resent and cancelled in ./pix-claims.ts, D-pix-key-code). A key taken by
+ * (features §3/§5; confirmed, resent and cancelled in ./claims-routes.ts, D-pix-key-code). A key taken by
  * another account — here or at another bank — is refused; the client then offers a claim. The place
- * an open claim will take counts toward the limit. Claims and portability: ./pix-claims.ts.
+ * an open claim will take counts toward the limit. Claims and portability: ./claims-routes.ts.
  */
 import { randomUUID } from "node:crypto"
 import type { Hono } from "hono"

@@ -1,6 +1,6 @@
 /**
  * MED in the sandbox (issue 32 item 1; docs/decisions.md D-pix-med): the row each side syncs (the table and
- * what is blocked in a receiver's wallet are in ./pix-med-tables.ts, which the ledger reads), the
+ * what is blocked in a receiver's wallet are in ./tables.ts, which the ledger reads), the
  * notifications, and `runMed` — the receiving institution's side on the business clock, run when the clock
  * moves and every few seconds (sandbox/areas/pix-med/routes.ts, as the scheduler): an opened contest goes under analysis, and once its 7 days have passed
  * it is decided by the rule of schema/pix-med.ts `medDecision`: accepted → one devolution of the blocked

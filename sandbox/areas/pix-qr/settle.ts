@@ -1,6 +1,6 @@
 /**
  * Paying a Pix QR code's row (issue 12; D-pix-staged-code): whether a code can still be paid when a staged payment's
- * last approval comes, and marking it paid with a hint to the receiver's tabs. Apart from `pix-qr-db.ts` because it
+ * last approval comes, and marking it paid with a hint to the receiver's tabs. Apart from `./db.ts` because it
  * needs the request context (clock, events), which the store's table module must not import (no cycle).
  */
 import type { Ctx } from "../../context.ts"

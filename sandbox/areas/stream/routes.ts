@@ -28,8 +28,8 @@ type WalletCondition = "gateway" | "operator"
 
 /**
  * The route families whose GETs refuse some wallets whatever the permission: the gateway's and its
- * payment requests' (`gatewayCheck` in routes/gateway.ts, `check` in gateway-payments.ts: a gateway wallet) and the betting
- * operator's (`requireOperator` in routes/betting.ts: a legal person's wallet).
+ * payment requests' (`gatewayCheck` in ../gateway/routes.ts, `check` in ../gateway/payments-routes.ts: a gateway wallet) and the betting
+ * operator's (`requireOperator` in ../betting/routes.ts: a legal person's wallet).
  */
 const WALLET_CONDITIONS: ReadonlyArray<readonly [prefix: string, condition: WalletCondition]> = [
   ["/users/payments-gateway/", "gateway"],
