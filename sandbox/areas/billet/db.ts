@@ -22,7 +22,6 @@ import {
   type DivergentAmountType,
   type ScheduledBilletPayment
 } from "../../../schema/billet.ts"
-import { walletOwnerOf } from "../../repo.ts"
 
 type DB = Database.Database
 
@@ -461,7 +460,8 @@ export const resolveSlip = (db: DB, line: string, nowMs: number): Slip | null =>
     const due = d.dueFactor === 0 ? null : dueFactorToDate(d.dueFactor, new Date(nowMs))
     const dep = db.prepare("SELECT * FROM billet_deposits WHERE barcode = ?").get(barcode) as DepositRow | undefined
     if (dep !== undefined) {
-      const owner = walletOwnerOf(db, dep.wallet_id)
+      const owner = db.prepare("SELECT u.full_name, u.document FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(dep.wallet_id) as
+        { full_name: string; document: string } | undefined
       return {
         line,
         barcode,
