@@ -306,9 +306,13 @@ export class TableSyncState {
   private async tableFromImage(db: UserDb, userId: string, name: TableName): Promise<Record<string, number>> {
     const stored = await readTableImage(this.idb(), userId, name)
     const key = tableSync(name).chunkKey
-    if (!stored || this.session.db !== db || !(await this.imageMatches(db, stored.watermark, key))) return {}
+    if (!stored || this.session.db !== db) return {}
+    // an image the chunks do not reach, or of another layout, is left (the chunks rebuild the table); said, as a failure is
+    if (!(await this.imageMatches(db, stored.watermark, key)))
+      throw Object.assign(new Error("the stored chunks do not reach the image's watermark"), { key: "IMAGE_STALE" })
     const p = TableProjection.fromTableImage(stored.projection, () => new TableProjection<Record<string, unknown>>(tableEntry(name).table))
-    if (!p || this.session.db !== db) return {}
+    if (!p) throw Object.assign(new Error("the image is of another layout"), { key: "IMAGE_LAYOUT" })
+    if (this.session.db !== db) return {}
     // rows an event brought meanwhile are in the table's next pull (it waits for this load), not lost
     this.tables.set(name, p)
     for (const [w, seq] of Object.entries(stored.watermark)) this.markTableChunk(name, w, seq, 0)

@@ -65,7 +65,8 @@ const isHead = (v: unknown): v is StoredHead =>
   typeof (v as StoredHead).rows === "number" &&
   "head" in v
 
-const readKey = async (idb: IDBFactory | undefined, userId: string, key: string): Promise<unknown> => {
+/** A key's value; a failed read is null, or thrown with `loud` (so the caller notes why, EN1). */
+const readKey = async (idb: IDBFactory | undefined, userId: string, key: string, loud = false): Promise<unknown> => {
   if (!idb) return null
   let db: IDBDatabase | null = null
   try {
@@ -76,7 +77,8 @@ const readKey = async (idb: IDBFactory | undefined, userId: string, key: string)
       req.onsuccess = () => resolve(req.result)
       req.onerror = () => reject(req.error ?? new Error("projection image: read failed"))
     })
-  } catch {
+  } catch (e) {
+    if (loud) throw e
     return null
   } finally {
     db?.close()
@@ -132,9 +134,9 @@ export async function writeImage(
  */
 const tableKey = (name: string): string => `table:${name}`
 
-/** A table's stored image, or null (none, unreadable, or no IndexedDB here). */
+/** A table's stored image, or null (none, or no IndexedDB here); a failed read throws. */
 export async function readTableImage(idb: IDBFactory | undefined, userId: string, name: string): Promise<StoredImage | null> {
-  const v = await readKey(idb, userId, tableKey(name))
+  const v = await readKey(idb, userId, tableKey(name), true)
   return isStored(v) ? v : null
 }
 
