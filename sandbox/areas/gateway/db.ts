@@ -10,8 +10,8 @@ import type Database from "better-sqlite3"
 import type { Prng } from "../../prng.ts"
 import { gatewayRows } from "./rows.ts"
 import { createGatewayPaymentTables, seedGatewayPayments } from "./payments-db.ts"
-import type { GatewayTransaction } from "../../../schema/tables/gateway.ts"
-import type { CompanyKind } from "../../../schema/api-gateway.ts"
+import type { GatewayKind, GatewayTransaction } from "../../../schema/tables/gateway.ts"
+import type { CompanyKind, DashboardLine } from "../../../schema/api-gateway.ts"
 import { bumpVersion } from "../../count-cache.ts"
 
 type DB = Database.Database
@@ -131,4 +131,59 @@ export const companyKindOf = (db: DB, walletId: string): CompanyKind => {
   if (w?.parent_id) return "branch"
   const child = db.prepare("SELECT 1 FROM wallets WHERE parent_id = ? LIMIT 1").get(walletId)
   return child ? "main" : "main_without_branches"
+}
+
+// ── the routes' reads and writes (issue 29 item 7) ─────────────────────────
+
+/** The dashboard's lines: each kind and status of the wallets' transactions in [from, to), counted and summed. */
+export const dashboardTotals = (db: DB, walletIds: ReadonlyArray<string>, from: string, to: string) =>
+  db
+    .prepare(
+      `SELECT kind, status, count(*) AS n, sum(value) AS v FROM gateway_transactions
+       WHERE wallet_id IN (${walletIds.map(() => "?").join(",")}) AND created_at >= ? AND created_at < ? GROUP BY kind, status ORDER BY kind, status`
+    )
+    .all(...walletIds, from, to) as Array<{ kind: GatewayKind; status: DashboardLine["status"]; n: number; v: number }>
+
+/** The transactions export (a job with status, as the statement's). */
+export interface GatewayExportRow {
+  id: string
+  wallet_id: string
+  status: "in_progress" | "completed" | "failure"
+  kind: GatewayKind | null
+  start_date: string
+  end_date: string
+  rows: number
+  csv: string | null
+  started_ms: number
+  duration_ms: number
+  created_at: string
+  finished_at: string | null
+}
+export const gatewayExportById = (db: DB, id: string): GatewayExportRow | undefined =>
+  db.prepare("SELECT * FROM gateway_exports WHERE id = ?").get(id) as GatewayExportRow | undefined
+export const insertGatewayExport = (
+  db: DB,
+  e: { id: string; walletId: string; userId: string; kind: GatewayKind | null; start: string; end: string; startedMs: number; durationMs: number; at: string }
+): void => {
+  db.prepare(
+    "INSERT INTO gateway_exports (id, wallet_id, user_id, status, kind, start_date, end_date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?, ?, ?)"
+  ).run(e.id, e.walletId, e.userId, e.kind, e.start, e.end, e.startedMs, e.durationMs, e.at)
+}
+export const completeGatewayExport = (db: DB, id: string, rows: number, csv: string, at: string): void => {
+  db.prepare("UPDATE gateway_exports SET status = 'completed', rows = ?, csv = ?, finished_at = ? WHERE id = ?").run(rows, csv, at, id)
+}
+
+/** A wallet's transactions in [from, to), of one kind when named, oldest first (the export's rows). */
+export const transactionsBetween = (db: DB, walletId: string, from: string, to: string, kind: GatewayKind | null): GatewayTransaction[] =>
+  db
+    .prepare(
+      `SELECT ${GATEWAY_COLUMNS} FROM gateway_transactions WHERE wallet_id = ? AND created_at >= ? AND created_at < ?${kind ? " AND kind = ?" : ""} ORDER BY created_at, id`
+    )
+    .all(walletId, from, to, ...(kind ? [kind] : [])) as GatewayTransaction[]
+
+/** A wallet's gateway flag (the admin's arrivals need a wallet). */
+export const gatewayFlagOf = (db: DB, walletId: string): { id: string; is_gateway: number } | undefined =>
+  db.prepare("SELECT id, is_gateway FROM wallets WHERE id = ?").get(walletId) as { id: string; is_gateway: number } | undefined
+export const setGatewayFlag = (db: DB, walletId: string, on: boolean): void => {
+  db.prepare("UPDATE wallets SET is_gateway = ? WHERE id = ?").run(on ? 1 : 0, walletId)
 }

@@ -9,7 +9,14 @@ import type Database from "better-sqlite3"
 import { createHash } from "node:crypto"
 import { Prng, makeCnpj, makeCpf } from "../../prng.ts"
 import { COMPANIES, FIRST_NAMES, LAST_NAMES } from "../../names.ts"
-import { bankName, type DocumentRef, type GatewayOrder, type PaymentRequest, type PaymentRequestStatus } from "../../../schema/gateway-payments.ts"
+import {
+  bankName,
+  type DocumentRef,
+  type GatewayOrder,
+  type OrderRefund,
+  type PaymentRequest,
+  type PaymentRequestStatus
+} from "../../../schema/gateway-payments.ts"
 
 type DB = Database.Database
 
@@ -177,3 +184,41 @@ export const seedGatewayPayments = (db: DB, now: number, wallets: { matrix: stri
     }
   })()
 }
+
+// ── the routes' reads and writes (issue 29 item 7) ─────────────────────────
+
+export const paymentRequestById = (db: DB, id: string): PaymentRequestRow | undefined =>
+  db.prepare("SELECT * FROM gateway_payment_requests WHERE id = ?").get(id) as PaymentRequestRow | undefined
+export const orderById = (db: DB, id: string): GatewayOrder | undefined =>
+  db.prepare("SELECT * FROM gateway_orders WHERE id = ?").get(id) as GatewayOrder | undefined
+
+/** An order's refunded total and its status after a refund. */
+export const saveOrderRefunded = (db: DB, id: string, refunded: number, status: string, at: string): void => {
+  db.prepare("UPDATE gateway_orders SET refunded_value = ?, status = ?, updated_at = ? WHERE id = ?").run(refunded, status, at, id)
+}
+
+/** One refund of an order, with the transaction-uuid that made it. */
+export const insertOrderRefund = (db: DB, r: OrderRefund, transactionUuid: string | null): void => {
+  db.prepare(
+    "INSERT INTO gateway_order_refunds (id, order_id, wallet_id, amount, transaction_id, transaction_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+  ).run(r.id, r.order_id, r.wallet_id, r.amount, r.transaction_id, transactionUuid, r.created_at)
+}
+
+/** A payment request moved to a status (the admin's), with its reason. */
+export const movePaymentRequest = (db: DB, id: string, status: string, reason: string | null, at: string): void => {
+  db.prepare("UPDATE gateway_payment_requests SET status = ?, reason = ?, updated_at = ? WHERE id = ?").run(status, reason, at, id)
+}
+
+/** An order's refunds, oldest first. */
+export const refundsOfOrder = (db: DB, orderId: string): OrderRefund[] =>
+  db
+    .prepare("SELECT id, order_id, wallet_id, amount, transaction_id, created_at FROM gateway_order_refunds WHERE order_id = ? ORDER BY created_at")
+    .all(orderId) as OrderRefund[]
+
+/** The gateway's refund rows written for an order (the admin's exactly-once proof). */
+export const refundRowCount = (db: DB, walletId: string, reference: string): number =>
+  (
+    db.prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ? AND kind = 'refund' AND reference = ?").get(walletId, reference) as {
+      n: number
+    }
+  ).n

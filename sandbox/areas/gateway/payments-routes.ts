@@ -25,7 +25,19 @@ import { Prng } from "../../prng.ts"
 import { companyKindOf, insertGatewayRows } from "./db.ts"
 import { gatewayRow } from "./rows.ts"
 import { fileRow } from "../storage/routes.ts"
-import { insertPaymentRequest, toOrder, toPaymentRequest, type PaymentRequestRow } from "./payments-db.ts"
+import {
+  insertOrderRefund,
+  insertPaymentRequest,
+  movePaymentRequest,
+  orderById,
+  paymentRequestById,
+  refundRowCount,
+  refundsOfOrder,
+  saveOrderRefunded,
+  toOrder,
+  toPaymentRequest,
+  type PaymentRequestRow
+} from "./payments-db.ts"
 import type { CompanyKind } from "../../../schema/api-gateway.ts"
 import { gatewayAdminApi } from "../../../schema/api-gateway.ts"
 import {
@@ -67,8 +79,8 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     const where = `wallet_id = ?${statuses.length ? ` AND status IN (${statuses.map(() => "?").join(",")})` : ""}`
     return { data: paged(db, q, { from: table, where, params: [walletId, ...statuses], order: "created_at DESC, id" }, map) }
   }
-  const requestRow = (id: string) => db.prepare("SELECT * FROM gateway_payment_requests WHERE id = ?").get(id) as PaymentRequestRow | undefined
-  const orderRow = (id: string) => db.prepare("SELECT * FROM gateway_orders WHERE id = ?").get(id) as GatewayOrder | undefined
+  const requestRow = (id: string) => paymentRequestById(db, id)
+  const orderRow = (id: string) => orderById(db, id)
 
   // ── payment requests ──
   bind(app, ctx, "paymentRequests", (req) => {
@@ -183,11 +195,9 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     insertGatewayRows(db, [tx])
     const refunded = o.refunded_value + amount
     const status = refunded >= o.value ? "refunded" : "partially_refunded"
-    db.prepare("UPDATE gateway_orders SET refunded_value = ?, status = ?, updated_at = ? WHERE id = ?").run(refunded, status, at, o.id)
+    saveOrderRefunded(db, o.id, refunded, status, at)
     const refund: OrderRefund = { id: randomUUID(), order_id: o.id, wallet_id: walletId, amount, transaction_id: tx.id, created_at: at }
-    db.prepare(
-      "INSERT INTO gateway_order_refunds (id, order_id, wallet_id, amount, transaction_id, transaction_uuid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-    ).run(refund.id, o.id, walletId, amount, tx.id, req.txKey, at)
+    insertOrderRefund(db, refund, req.txKey)
     const order = toOrder(orderRow(o.id) as GatewayOrder)
     ctx.events.change("gateway_orders", { walletId, ids: [o.id], rows: [order] })
     ctx.events.change("gateway_transactions", { walletId, ids: [tx.id], rows: [tx] })
@@ -213,12 +223,7 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
       const r = requestRow(b.id)
       if (r === undefined) throw new ApiError(404, "PAYMENT_REQUEST_NOT_FOUND")
       if (!PAYMENT_REQUEST_MOVES[r.status].includes(b.status)) throw new ApiError(422, "PAYMENT_REQUEST_INVALID_MOVE", `${r.status} → ${b.status}`)
-      db.prepare("UPDATE gateway_payment_requests SET status = ?, reason = ?, updated_at = ? WHERE id = ?").run(
-        b.status,
-        b.status === "rejected" ? (b.reason ?? "") : r.reason,
-        ctx.clock.stamp(),
-        r.id
-      )
+      movePaymentRequest(db, r.id, b.status, b.status === "rejected" ? (b.reason ?? "") : r.reason, ctx.clock.stamp())
       const out = toPaymentRequest(requestRow(r.id) as PaymentRequestRow)
       ctx.events.change("gateway_payment_requests", { walletId: r.wallet_id, ids: [r.id], rows: [out] })
       return c.json({ data: out })
@@ -230,14 +235,8 @@ export function registerGatewayPaymentRoutes(app: Hono, ctx: Ctx): void {
     try {
       const o = orderRow(c.req.query("order_id") ?? "")
       if (o === undefined) throw new ApiError(404, "ORDER_NOT_FOUND")
-      const refunds = db
-        .prepare("SELECT id, order_id, wallet_id, amount, transaction_id, created_at FROM gateway_order_refunds WHERE order_id = ? ORDER BY created_at")
-        .all(o.id) as OrderRefund[]
-      const rows = (
-        db
-          .prepare("SELECT count(*) AS n FROM gateway_transactions WHERE wallet_id = ? AND kind = 'refund' AND reference = ?")
-          .get(o.wallet_id, o.reference) as { n: number }
-      ).n
+      const refunds = refundsOfOrder(db, o.id)
+      const rows = refundRowCount(db, o.wallet_id, o.reference)
       return c.json({ data: { order: toOrder(o), refunds, refund_rows: rows } })
     } catch (e) {
       return adminError(c, e)

@@ -17,7 +17,21 @@ import { bind, decodeOr422 } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { paginateJson, walletAccess, notFound, type JsonColumnKind, type WalletAccess } from "../../repo.ts"
 import { DAY_MS, iso, isCalendarDate, spStartOfDate } from "../../time.ts"
-import { companyKindOf, GATEWAY_COLUMNS, GATEWAY_COLUMNS_LIST, gatewayRowJson, insertGatewayRows } from "./db.ts"
+import {
+  companyKindOf,
+  completeGatewayExport,
+  dashboardTotals,
+  GATEWAY_COLUMNS,
+  GATEWAY_COLUMNS_LIST,
+  gatewayExportById,
+  gatewayFlagOf,
+  gatewayRowJson,
+  insertGatewayExport,
+  insertGatewayRows,
+  setGatewayFlag,
+  transactionsBetween,
+  type GatewayExportRow as ExportRow
+} from "./db.ts"
 import { gatewayRow } from "./rows.ts"
 import { Prng } from "../../prng.ts"
 import { registerGatewayPaymentRoutes } from "./payments-routes.ts"
@@ -179,32 +193,13 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   bind(app, ctx, "gatewayDashboard", (req) => {
     gatewayCheck(req.wallet, "dashboard")
     const iv = interval(req.query, req.user.id, req.wallet)
-    const rows = db
-      .prepare(
-        `SELECT kind, status, count(*) AS n, sum(value) AS v FROM gateway_transactions
-       WHERE wallet_id IN (${iv.ids.map(() => "?").join(",")}) AND created_at >= ? AND created_at < ? GROUP BY kind, status ORDER BY kind, status`
-      )
-      .all(...iv.ids, iv.from, iv.to) as Array<{ kind: GatewayKind; status: DashboardLine["status"]; n: number; v: number }>
+    const rows = dashboardTotals(db, iv.ids, iv.from, iv.to)
     const data: DashboardLine[] = rows.map((r) => ({ type: DASHBOARD_TYPE[r.kind], status: r.status, total_items: r.n, total_value: r.v }))
     return { data: { data, start_date: iv.start, end_date: iv.end, wallets_ids: iv.ids } }
   })
 
   // ── the transactions export (a job with status, as the statement export) ──
-  interface ExportRow {
-    id: string
-    wallet_id: string
-    status: "in_progress" | "completed" | "failure"
-    kind: GatewayKind | null
-    start_date: string
-    end_date: string
-    rows: number
-    csv: string | null
-    started_ms: number
-    duration_ms: number
-    created_at: string
-    finished_at: string | null
-  }
-  const exportById = (id: string) => db.prepare("SELECT * FROM gateway_exports WHERE id = ?").get(id) as ExportRow | undefined
+  const exportById = (id: string) => gatewayExportById(db, id)
   const toExport = (r: ExportRow): GatewayExport => ({
     id: r.id,
     wallet_id: r.wallet_id,
@@ -226,17 +221,13 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   const finishExport = (id: string): void => {
     const r = exportById(id)
     if (r === undefined || r.status !== "in_progress") return
-    const rows = db
-      .prepare(
-        `SELECT ${GATEWAY_COLUMNS} FROM gateway_transactions WHERE wallet_id = ? AND created_at >= ? AND created_at < ?${r.kind ? " AND kind = ?" : ""} ORDER BY created_at, id`
-      )
-      .all(r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS), ...(r.kind ? [r.kind] : [])) as GatewayTransaction[]
+    const rows = transactionsBetween(db, r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS), r.kind)
     const cell = (v: unknown) => {
       const s = v === null ? "" : String(v)
       return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
     }
     const csv = [GATEWAY_COLUMNS_LIST.join(","), ...rows.map((x) => GATEWAY_COLUMNS_LIST.map((c) => cell(x[c])).join(","))].join("\r\n")
-    db.prepare("UPDATE gateway_exports SET status = 'completed', rows = ?, csv = ?, finished_at = ? WHERE id = ?").run(rows.length, csv, ctx.clock.nowIso(), id)
+    completeGatewayExport(db, id, rows.length, csv, ctx.clock.nowIso())
   }
 
   bind(app, ctx, "gatewayExportCreate", (req) => {
@@ -244,9 +235,17 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
     const { start_date: start, end_date: end, kind } = req.body
     if (start > end) throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
     const id = randomUUID()
-    db.prepare(
-      "INSERT INTO gateway_exports (id, wallet_id, user_id, status, kind, start_date, end_date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?, ?, ?)"
-    ).run(id, req.wallet.wallet.id, req.user.id, kind ?? null, start, end, ctx.clock.real(), EXPORT_MS, ctx.clock.nowIso())
+    insertGatewayExport(db, {
+      id,
+      walletId: req.wallet.wallet.id,
+      userId: req.user.id,
+      kind: kind ?? null,
+      start,
+      end,
+      startedMs: ctx.clock.real(),
+      durationMs: EXPORT_MS,
+      at: ctx.clock.nowIso()
+    })
     later(ctx, EXPORT_MS, () => finishExport(id))
     return { data: toExport(exportById(id) as ExportRow) }
   })
@@ -273,7 +272,7 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   app.post(gatewayAdminApi.gatewayArrive.path, async (c) => {
     try {
       const b = decodeOr422(gatewayAdminApi.gatewayArrive.body, await readJson(c))
-      const w = db.prepare("SELECT id, is_gateway FROM wallets WHERE id = ?").get(b.wallet_id) as { id: string; is_gateway: number } | undefined
+      const w = gatewayFlagOf(db, b.wallet_id)
       if (w === undefined) throw new ApiError(404, "NOT_FOUND")
       const base = gatewayRow(adminRng, {
         walletId: w.id,
@@ -300,7 +299,7 @@ export function registerGatewayRoutes(app: Hono, ctx: Ctx): void {
   })
   app.post(gatewayAdminApi.gatewayEnable.path, async (c) => {
     const raw = (await readJson(c)) as { wallet_id?: string; enabled?: boolean }
-    db.prepare("UPDATE wallets SET is_gateway = ? WHERE id = ?").run(raw.enabled === false ? 0 : 1, raw.wallet_id ?? "")
+    setGatewayFlag(db, raw.wallet_id ?? "", raw.enabled !== false)
     return c.json({ data: { wallet_id: raw.wallet_id ?? "", company_kind: companyKindOf(db, raw.wallet_id ?? "") } })
   })
 }

@@ -17,18 +17,23 @@ import { ApiError } from "../../errors.ts"
 import { notFound, paginateJson } from "../../repo.ts"
 import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../../time.ts"
 import { PIX_STATEMENT_JSON, PIX_STATEMENT_SELECT, PIX_STATEMENT_WHERE } from "./rows.ts"
+import {
+  completePixStatementExport,
+  createPixStatementExportTables,
+  insertPixStatementExport,
+  pixRowsBetween,
+  pixStatementExportById,
+  type PixStatementExportRow as ExportRow
+} from "./db.ts"
 import type { PixStatementExport } from "../../../schema/api-pix-statement.ts"
-import { PIX_STATEMENT_STATUSES, type PixStatementRow } from "../../../schema/tables/pix-statement.ts"
+import { PIX_STATEMENT_STATUSES } from "../../../schema/tables/pix-statement.ts"
 
 /** How long an export job runs (the client polls it, as the statement's export). */
 const EXPORT_MS = 1200
 
 export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
   const db = ctx.db
-  db.exec(`CREATE TABLE IF NOT EXISTS pix_statement_exports (
-    id TEXT PRIMARY KEY, wallet_id TEXT NOT NULL, user_id TEXT NOT NULL, status TEXT NOT NULL, date TEXT NOT NULL,
-    rows INTEGER NOT NULL DEFAULT 0, csv TEXT, started_ms INTEGER NOT NULL, duration_ms INTEGER NOT NULL, created_at TEXT NOT NULL, finished_at TEXT
-  )`)
+  createPixStatementExportTables(db)
 
   bind(app, ctx, "pixStatement", (req) => {
     const q = req.query
@@ -91,19 +96,7 @@ export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
   })
 
   // ── the export of one day (features §5: the current day only) ──
-  interface ExportRow {
-    id: string
-    wallet_id: string
-    status: "in_progress" | "completed" | "failure"
-    date: string
-    rows: number
-    csv: string | null
-    started_ms: number
-    duration_ms: number
-    created_at: string
-    finished_at: string | null
-  }
-  const exportById = (id: string) => db.prepare("SELECT * FROM pix_statement_exports WHERE id = ?").get(id) as ExportRow | undefined
+  const exportById = (id: string) => pixStatementExportById(db, id)
   const toExport = (r: ExportRow): PixStatementExport => ({
     id: r.id,
     wallet_id: r.wallet_id,
@@ -124,22 +117,13 @@ export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
   const finishExport = (id: string): void => {
     const r = exportById(id)
     if (r === undefined || r.status !== "in_progress") return
-    const rows = db
-      .prepare(
-        `SELECT ${PIX_STATEMENT_SELECT} FROM statements WHERE wallet_id = ? AND ${PIX_STATEMENT_WHERE} AND created_at >= ? AND created_at < ? ORDER BY created_at, id`
-      )
-      .all(r.wallet_id, iso(spStartOfDate(r.date)), iso(spStartOfDate(r.date) + DAY_MS)) as PixStatementRow[]
+    const rows = pixRowsBetween(db, r.wallet_id, iso(spStartOfDate(r.date)), iso(spStartOfDate(r.date) + DAY_MS))
     const cell = (v: unknown): string => {
       const s = v === null || v === undefined ? "" : String(v)
       return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
     }
     const csv = [COLS.join(","), ...rows.map((x) => COLS.map((c) => cell((x as unknown as Record<string, unknown>)[c])).join(","))].join("\r\n")
-    db.prepare("UPDATE pix_statement_exports SET status = 'completed', rows = ?, csv = ?, finished_at = ? WHERE id = ?").run(
-      rows.length,
-      csv,
-      ctx.clock.nowIso(),
-      id
-    )
+    completePixStatementExport(db, id, rows.length, csv, ctx.clock.nowIso())
   }
 
   bind(app, ctx, "pixStatementExportCreate", (req) => {
@@ -147,9 +131,15 @@ export function registerPixStatementRoutes(app: Hono, ctx: Ctx): void {
     if (req.body.date !== today)
       throw new ApiError(422, "UNABLE_TO_EXPORT", `the Pix statement exports only the current day (${today})`, { date: "VALIDATION_PIX_EXPORT_CURRENT_DAY" })
     const id = randomUUID()
-    db.prepare(
-      "INSERT INTO pix_statement_exports (id, wallet_id, user_id, status, date, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, ?)"
-    ).run(id, req.wallet.wallet.id, req.user.id, req.body.date, ctx.clock.real(), EXPORT_MS, ctx.clock.nowIso())
+    insertPixStatementExport(db, {
+      id,
+      walletId: req.wallet.wallet.id,
+      userId: req.user.id,
+      date: req.body.date,
+      startedMs: ctx.clock.real(),
+      durationMs: EXPORT_MS,
+      at: ctx.clock.nowIso()
+    })
     later(ctx, EXPORT_MS, () => finishExport(id))
     return { data: toExport(exportById(id) as ExportRow) }
   })
