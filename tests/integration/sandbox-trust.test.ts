@@ -13,6 +13,8 @@ import { adminApi, type AdminEndpointId } from "../../schema/api-admin.ts"
 import type { EndpointDef } from "../../schema/api-def.ts"
 import { startSandbox, type Sandbox } from "../../sandbox/server.ts"
 import { needsOnboarding } from "../../sandbox/http.ts"
+import { walletAccess } from "../../sandbox/repo.ts"
+import { hasPermission } from "../../schema/permissions.ts"
 import { api, type EndpointId } from "../../schema/api.ts"
 import { listDef, listNames, hintOf } from "../../schema/lists.ts"
 import { SYNCED_LISTS, type SyncedList } from "../../schema/stream.ts"
@@ -235,6 +237,14 @@ describe("issue 30: the live stream sends a member only the lists they may read"
         for (const id of readers) {
           const st = (await cl.raw(id, { as: S[n]!, wallet: w, tx: false, params: { id: randomUUID() } })).status
           if (st === 401 || st === 403) readable = false
+        }
+        // a list whose GET answers some readers only their own rows (`everyRow`: the approval queue, D-approval-quorum)
+        // sends its wallet-wide hints only to readers of every row; the others' own rows are addressed to them
+        for (const l of listNames) {
+          const every = listDef(l)?.everyRow
+          if (hintOf(l) !== hint || every === undefined) continue
+          const access = walletAccess(sb.db, S[n]!.userId, w)
+          if (typeof access === "string" || !hasPermission(access.actions, every)) readable = false
         }
         expected.set(`${n}|${w}|${hint}`, readable)
       }
