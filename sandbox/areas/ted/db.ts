@@ -116,3 +116,62 @@ export const walletOfSandboxAccount = (db: DB, agency: string, account: string, 
   }
   return null
 }
+
+// ── the routes' reads and writes (issue 29 item 7) ─────────────────────────
+
+export const transferById = (db: DB, id: string): TransferRow => db.prepare("SELECT * FROM ted_transfers WHERE id = ?").get(id) as TransferRow
+
+/** The scheduled TEDs whose time has come (ISO instant `now`), oldest first. */
+export const dueTransfers = (db: DB, now: string): TransferRow[] =>
+  db.prepare("SELECT * FROM ted_transfers WHERE status = 'scheduled' AND scheduled_for <= ? ORDER BY created_at").all(now) as TransferRow[]
+
+/** A scheduled TED run: confirmed with its operation, or failed with the refusal's key. */
+export const finishScheduledTransfer = (db: DB, id: string, operationId: string | null, failure: string | null, at: string): void => {
+  db.prepare(
+    "UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'"
+  ).run(failure === null ? "confirmed" : "failed", operationId, failure === null ? at : null, failure, at, id)
+}
+
+/** A wallet's TEDs, newest first. */
+export const transfersOf = (db: DB, walletId: string): TransferRow[] =>
+  db.prepare("SELECT * FROM ted_transfers WHERE wallet_id = ? ORDER BY created_at DESC").all(walletId) as TransferRow[]
+
+/** A TED sent or scheduled (its named parameters: the row's columns but failure_reason). */
+export const insertTransfer = (db: DB, row: Record<string, unknown>): void => {
+  db.prepare(
+    `INSERT INTO ted_transfers (id, wallet_id, status, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, amount, description,
+      scheduled_for, executed_at, failure_reason, operation_id, transaction_uuid, created_at, updated_at)
+      VALUES (@id, @wallet_id, @status, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @amount, @description,
+      @scheduled_for, @executed_at, NULL, @operation_id, @transaction_uuid, @created_at, @updated_at)`
+  ).run(row)
+}
+
+/** A wallet's TED contacts, by name. */
+export const tedContactsOf = (db: DB, walletId: string): ContactRow[] =>
+  db.prepare("SELECT * FROM ted_contacts WHERE wallet_id = ? ORDER BY name").all(walletId) as ContactRow[]
+
+/** The wallet's contact for an account already saved, if any. */
+export const tedContactIdOf = (db: DB, walletId: string, a: { bank_code: string; agency: string; account: string; digit: string }): string | undefined =>
+  (
+    db
+      .prepare("SELECT id FROM ted_contacts WHERE wallet_id = ? AND bank_code = ? AND agency = ? AND account = ? AND digit = ?")
+      .get(walletId, a.bank_code, a.agency, a.account, a.digit) as { id: string } | undefined
+  )?.id
+
+export const updateTedContact = (db: DB, id: string, c: { account_type: string; document: string; name: string }, at: string): void => {
+  db.prepare("UPDATE ted_contacts SET account_type = ?, document = ?, name = ?, updated_at = ? WHERE id = ?").run(c.account_type, c.document, c.name, at, id)
+}
+
+/** A new contact (its named parameters: the destination's fields, the wallet, `at`). */
+export const insertTedContact = (db: DB, row: Record<string, unknown>): void => {
+  db.prepare(
+    `INSERT INTO ted_contacts (id, wallet_id, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, created_at, updated_at)
+        VALUES (@id, @wallet_id, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @at, @at)`
+  ).run(row)
+}
+
+export const tedContactById = (db: DB, id: string): ContactRow => db.prepare("SELECT * FROM ted_contacts WHERE id = ?").get(id) as ContactRow
+
+/** Removes a wallet's contact; false when it had none by that id. */
+export const deleteTedContact = (db: DB, walletId: string, id: string): boolean =>
+  db.prepare("DELETE FROM ted_contacts WHERE id = ? AND wallet_id = ?").run(id, walletId).changes > 0

@@ -16,7 +16,24 @@ import { bind, decodeOr422, errorResponse, Reply } from "../../http.ts"
 import { ApiError, langOf } from "../../errors.ts"
 import { notify, postEntry } from "../../ledger.ts"
 import { onePage } from "../../paged.ts"
-import { createTedTables, toContact, toTransfer, walletOfSandboxAccount, type ContactRow, type TransferRow } from "./db.ts"
+import {
+  createTedTables,
+  deleteTedContact,
+  dueTransfers,
+  finishScheduledTransfer,
+  insertTedContact,
+  insertTransfer,
+  tedContactById,
+  tedContactIdOf,
+  tedContactsOf,
+  toContact,
+  toTransfer,
+  transferById,
+  transfersOf,
+  updateTedContact,
+  walletOfSandboxAccount,
+  type TransferRow
+} from "./db.ts"
 import { bankByCode, BANK_DIRECTORY, searchBanks, SANDBOX_BANK, TED_BANKS } from "../../../schema/banks.ts"
 import { tedProblems, tedWindowAt, type TedDestinationBody } from "../../../schema/ted.ts"
 import { formatSpDateTime } from "../../../schema/sao-paulo-time.ts"
@@ -24,7 +41,7 @@ import { normalizeDocument } from "../../../schema/validation.ts"
 import { tedAdminApi } from "../../../schema/api-ted.ts"
 import type { StatementEntry } from "../../../schema/entities.ts"
 import { reais } from "../../money.ts"
-import { walletOwnerOf } from "../../repo.ts"
+import { walletExists, walletOwnerOf } from "../../repo.ts"
 
 /** The destination as stored: trimmed, the document plain, the bank's name and ISPB from the directory. Throws INCORRECT_DATA. */
 const destinationOf = (b: TedDestinationBody, amount?: number, description?: string) => {
@@ -44,7 +61,7 @@ const destinationOf = (b: TedDestinationBody, amount?: number, description?: str
   }
 }
 
-const transferRow = (ctx: Ctx, id: string): TransferRow => ctx.db.prepare("SELECT * FROM ted_transfers WHERE id = ?").get(id) as TransferRow
+const transferRow = (ctx: Ctx, id: string): TransferRow => transferById(ctx.db, id)
 const tellTransfer = (ctx: Ctx, r: TransferRow): void => {
   ctx.events.change("ted_transfers", { walletId: r.wallet_id, ids: [r.id], rows: [toTransfer(r)] })
 }
@@ -70,8 +87,8 @@ export const receiveTed = (
     counterpartyDocument: payerDocument,
     ...(operationId !== undefined ? { operationId } : {})
   })
-  const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined
-  if (owner !== undefined) notify(ctx, owner.owner_id, "TED recebida", `Você recebeu R$ ${reais(amount)} de ${payerName} via TED.`)
+  const owner = walletOwnerOf(ctx.db, walletId)
+  if (owner !== undefined) notify(ctx, owner.id, "TED recebida", `Você recebeu R$ ${reais(amount)} de ${payerName} via TED.`)
   return row
 }
 
@@ -104,7 +121,7 @@ const settle = (
 /** Runs the scheduled TEDs whose time the business clock has reached (scheduled → confirmed | failed). */
 export const runTedSchedules = (ctx: Ctx): string[] => {
   const now = ctx.clock.nowIso()
-  const due = ctx.db.prepare("SELECT * FROM ted_transfers WHERE status = 'scheduled' AND scheduled_for <= ? ORDER BY created_at").all(now) as TransferRow[]
+  const due = dueTransfers(ctx.db, now)
   const ran: string[] = []
   for (const t of due) {
     if (!tedWindowAt(ctx.clock.now()).open) continue // a clock moved past the window: it waits for the next one
@@ -121,11 +138,7 @@ export const runTedSchedules = (ctx: Ctx): string[] => {
         failure = e.key
       }
       const at = ctx.clock.stamp()
-      ctx.db
-        .prepare(
-          "UPDATE ted_transfers SET status = ?, operation_id = ?, executed_at = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = 'scheduled'"
-        )
-        .run(failure === null ? "confirmed" : "failed", operationId, failure === null ? at : null, failure, at, t.id)
+      finishScheduledTransfer(ctx.db, t.id, operationId, failure, at)
     })()
     tellTransfer(ctx, transferRow(ctx, t.id))
     ran.push(t.id)
@@ -149,8 +162,7 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "tedTransfers", (req) => {
-    const rows = db.prepare("SELECT * FROM ted_transfers WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as TransferRow[]
-    return { data: onePage(rows.map(toTransfer)) }
+    return { data: onePage(transfersOf(db, req.wallet.wallet.id).map(toTransfer)) }
   })
 
   bind(app, ctx, "tedSend", (req) => {
@@ -169,12 +181,7 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
     const base = { wallet_id: wallet.id, ...dest, amount: b.amount, transaction_uuid: req.txKey }
     let operationId: string | null = null
     if (w.open) operationId = settle(ctx, base).operation_id
-    db.prepare(
-      `INSERT INTO ted_transfers (id, wallet_id, status, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, amount, description,
-      scheduled_for, executed_at, failure_reason, operation_id, transaction_uuid, created_at, updated_at)
-      VALUES (@id, @wallet_id, @status, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @amount, @description,
-      @scheduled_for, @executed_at, NULL, @operation_id, @transaction_uuid, @created_at, @updated_at)`
-    ).run({
+    insertTransfer(db, {
       id,
       ...base,
       status: w.open ? "confirmed" : "scheduled",
@@ -191,41 +198,25 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "tedContacts", (req) => {
-    const rows = db.prepare("SELECT * FROM ted_contacts WHERE wallet_id = ? ORDER BY name").all(req.wallet.wallet.id) as ContactRow[]
-    return { data: onePage(rows.map(toContact)) }
+    return { data: onePage(tedContactsOf(db, req.wallet.wallet.id).map(toContact)) }
   })
 
   bind(app, ctx, "tedContactCreate", (req) => {
     const dest = destinationOf(req.body)
     const wallet = req.wallet.wallet
     const at = ctx.clock.stamp()
-    const prior = db
-      .prepare("SELECT id FROM ted_contacts WHERE wallet_id = ? AND bank_code = ? AND agency = ? AND account = ? AND digit = ?")
-      .get(wallet.id, dest.bank_code, dest.agency, dest.account, dest.digit) as { id: string } | undefined
-    const id = prior?.id ?? randomUUID()
-    if (prior !== undefined) {
-      db.prepare("UPDATE ted_contacts SET account_type = ?, document = ?, name = ?, updated_at = ? WHERE id = ?").run(
-        dest.account_type,
-        dest.document,
-        dest.name,
-        at,
-        id
-      )
-    } else {
-      db.prepare(
-        `INSERT INTO ted_contacts (id, wallet_id, bank_code, bank_name, ispb, agency, account, digit, account_type, document, name, created_at, updated_at)
-        VALUES (@id, @wallet_id, @bank_code, @bank_name, @ispb, @agency, @account, @digit, @account_type, @document, @name, @at, @at)`
-      ).run({ id, wallet_id: wallet.id, ...dest, at })
-    }
-    const row = toContact(db.prepare("SELECT * FROM ted_contacts WHERE id = ?").get(id) as ContactRow)
+    const priorId = tedContactIdOf(db, wallet.id, dest)
+    const id = priorId ?? randomUUID()
+    if (priorId !== undefined) updateTedContact(db, id, dest, at)
+    else insertTedContact(db, { id, wallet_id: wallet.id, ...dest, at })
+    const row = toContact(tedContactById(db, id))
     ctx.events.change("ted_contacts", { walletId: wallet.id, ids: [id], rows: [row] })
-    return new Reply(prior === undefined ? 201 : 200, { data: row })
+    return new Reply(priorId === undefined ? 201 : 200, { data: row })
   })
 
   bind(app, ctx, "tedContactDelete", (req) => {
     const id = req.params["id"] ?? ""
-    const r = db.prepare("DELETE FROM ted_contacts WHERE id = ? AND wallet_id = ?").run(id, req.wallet.wallet.id)
-    if (r.changes === 0) throw new ApiError(404, "NOT_FOUND")
+    if (!deleteTedContact(db, req.wallet.wallet.id, id)) throw new ApiError(404, "NOT_FOUND")
     ctx.events.change("ted_contacts", { walletId: req.wallet.wallet.id, ids: [id] })
     return { data: { ok: true } }
   })
@@ -252,7 +243,7 @@ export const registerTedRoutes = (app: Hono, ctx: Ctx): void => {
       throw new ApiError(400, "INVALID_FORMAT")
     }
     const b = decodeOr422(tedAdminApi.tedIncoming.body, raw)
-    if (db.prepare("SELECT 1 FROM wallets WHERE id = ?").get(b.wallet_id) === undefined) throw new ApiError(404, "NOT_FOUND")
+    if (!walletExists(db, b.wallet_id)) throw new ApiError(404, "NOT_FOUND")
     const amount = b.amount ?? 0
     const bank = bankByCode(b.bank_code ?? "341") ?? SANDBOX_BANK
     return {
