@@ -132,3 +132,33 @@ export const lookupPixKey = (db: DB, key: string): PixKeyHolder | null => {
     .get(key) as PixKeyHolder | undefined
   return r ?? null
 }
+
+// ── the keys routes' reads and writes (issue 29 item 7) ──────────────────────
+
+/** A wallet's keys, oldest first. */
+export const keysOfWallet = (db: DB, walletId: string): PixKeyRow[] =>
+  db.prepare("SELECT * FROM pix_keys WHERE wallet_id = ? ORDER BY created_at, id").all(walletId) as PixKeyRow[]
+
+/** Whether a key is taken, here or in another institution's directory. */
+export const isKeyTaken = (db: DB, key: string): boolean =>
+  db.prepare("SELECT 1 FROM pix_keys WHERE key = ? UNION SELECT 1 FROM pix_dict_external WHERE key = ?").get(key, key) !== undefined
+
+export const insertPixKey = (db: DB, row: PixKeyRow): void => {
+  db.prepare(
+    "INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)"
+  ).run(row)
+}
+
+/** A wallet's key by id. */
+export const keyOfWallet = (db: DB, walletId: string, id: string): { key: string } | undefined =>
+  db.prepare("SELECT key FROM pix_keys WHERE id = ? AND wallet_id = ?").get(id, walletId) as { key: string } | undefined
+
+/** Whether a key is under an open claim (features §8: it stays until the claim ends). */
+export const isKeyInOpenClaim = (db: DB, key: string): boolean =>
+  db.prepare("SELECT 1 FROM pix_claims WHERE key = ? AND status = 'opened'").get(key) !== undefined
+
+/** Removes a key and its confirmation codes. */
+export const deletePixKey = (db: DB, id: string): void => {
+  db.prepare("DELETE FROM pix_keys WHERE id = ?").run(id)
+  db.prepare("DELETE FROM pix_key_codes WHERE key_id = ?").run(id)
+}

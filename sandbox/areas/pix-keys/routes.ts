@@ -16,22 +16,19 @@ import { bind, Reply } from "../../http.ts"
 import { onePage } from "../../paged.ts"
 import { ApiError } from "../../errors.ts"
 import { normalizePixKey } from "../../../schema/validation.ts"
-import { PIX_KEY_LIMIT, type PixKeyRow } from "./db.ts"
+import { deletePixKey, insertPixKey, isKeyInOpenClaim, isKeyTaken, keyOfWallet, keysOfWallet, PIX_KEY_LIMIT, type PixKeyRow } from "./db.ts"
 import { needsConfirmation } from "../../../schema/pix-claims.ts"
 import { issueKeyCode, keyRowOf, registerPixClaimRoutes, settleDirectory, toKey, usedPlaces } from "./claims-routes.ts"
 import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
 
 export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
-  const keysOf = (walletId: string): PixKeyRow[] =>
-    db.prepare("SELECT * FROM pix_keys WHERE wallet_id = ? ORDER BY created_at, id").all(walletId) as PixKeyRow[]
+  const keysOf = (walletId: string): PixKeyRow[] => keysOfWallet(db, walletId)
 
   bind(app, ctx, "pixKeys", (req) => {
     settleDirectory(ctx)
     const keys = keysOf(req.wallet.wallet.id).map((r) => toKey(db, r))
-    const owner = db.prepare("SELECT type FROM users u JOIN wallets w ON w.owner_id = u.id WHERE w.id = ?").get(req.wallet.wallet.id) as {
-      type: keyof typeof PIX_KEY_LIMIT
-    }
+    const owner = walletOwnerOf(db, req.wallet.wallet.id) as WalletOwner
     return { data: { ...onePage(keys), limit: PIX_KEY_LIMIT[owner.type] } }
   })
 
@@ -52,15 +49,13 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
     settleDirectory(ctx)
     // the places an open claim started here will take count too (D-pix-claim-kinds)
     if (usedPlaces(db, w.id) >= PIX_KEY_LIMIT[holder.type]) throw new ApiError(422, "PIX_KEY_LIMIT_REACHED")
-    if (db.prepare("SELECT 1 FROM pix_keys WHERE key = ? UNION SELECT 1 FROM pix_dict_external WHERE key = ?").get(key, key) !== undefined) {
+    if (isKeyTaken(db, key)) {
       throw new ApiError(422, "PIX_KEY_ALREADY_REGISTERED")
     }
     const at = ctx.clock.stamp()
     const status = needsConfirmation(t) ? "not_confirmed" : "added"
     const row: PixKeyRow = { id: randomUUID(), key, key_type: t, user_id: holder.id, wallet_id: w.id, status, created_at: at, updated_at: at }
-    db.prepare(
-      "INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)"
-    ).run(row)
+    insertPixKey(db, row)
     if (status === "not_confirmed") issueKeyCode(ctx, row, null)
     const out = keyRowOf(db, row.id) ?? toKey(db, row)
     ctx.events.change("pix_keys", { walletId: w.id, ids: [row.id], rows: [out] })
@@ -70,12 +65,11 @@ export const registerPixKeyRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixKeyDelete", (req) => {
     const w = req.wallet.wallet
     const id = req.params.id ?? ""
-    const k = db.prepare("SELECT key FROM pix_keys WHERE id = ? AND wallet_id = ?").get(id, w.id) as { key: string } | undefined
+    const k = keyOfWallet(db, w.id, id)
     if (k === undefined) throw new ApiError(404, "NOT_FOUND")
     // features §8 "key in claim process": a key under an open claim stays until the claim ends
-    if (db.prepare("SELECT 1 FROM pix_claims WHERE key = ? AND status = 'opened'").get(k.key) !== undefined) throw new ApiError(422, "PIX_KEY_IN_CLAIM")
-    db.prepare("DELETE FROM pix_keys WHERE id = ?").run(id)
-    db.prepare("DELETE FROM pix_key_codes WHERE key_id = ?").run(id)
+    if (isKeyInOpenClaim(db, k.key)) throw new ApiError(422, "PIX_KEY_IN_CLAIM")
+    deletePixKey(db, id)
     ctx.events.change("pix_keys", { walletId: w.id, ids: [id] })
     return { data: { ok: true as const } }
   })
