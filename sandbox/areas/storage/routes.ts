@@ -16,6 +16,7 @@ import { ApiError, badField, langOf } from "../../errors.ts"
 import { iso } from "../../time.ts"
 import { paged } from "../../paged.ts"
 import type { FileRow, UploadRow } from "../betting/db.ts"
+import { abortUpload, completeUpload, fileById, fileBytesOf, filesOfWallet, insertUpload, partBytesOf, partsOf, savePart, uploadById } from "./db.ts"
 import { PURPOSE_PERMISSION, storageAdminApi, type MultipartUpload, type StoredFile } from "../../../schema/api-storage.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
 
@@ -45,17 +46,16 @@ const toUpload = (u: UploadRow): MultipartUpload => ({
   status: u.status
 })
 
-export const fileRow = (ctx: Ctx, id: string): FileRow | undefined => ctx.db.prepare("SELECT * FROM storage_files WHERE id = ?").get(id) as FileRow | undefined
+export const fileRow = (ctx: Ctx, id: string): FileRow | undefined => fileById(ctx.db, id)
 /** The bytes of an assembled file. */
-export const fileBytes = (ctx: Ctx, id: string): Buffer | undefined =>
-  (ctx.db.prepare("SELECT bytes FROM storage_files WHERE id = ?").get(id) as { bytes: Buffer | null } | undefined)?.bytes ?? undefined
+export const fileBytes = (ctx: Ctx, id: string): Buffer | undefined => fileBytesOf(ctx.db, id)
 
 export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
   const sign = (uploadId: string, part: number, expires: number): string =>
     createHmac("sha256", ctx.secret).update(`part|${uploadId}|${part}|${expires}`).digest("base64url")
   const uploadOf = (walletId: string, id: string): UploadRow => {
-    const u = db.prepare("SELECT * FROM storage_uploads WHERE id = ?").get(id) as UploadRow | undefined
+    const u = uploadById(db, id)
     if (u === undefined || u.wallet_id !== walletId) throw new ApiError(404, "UPLOAD_NOT_FOUND")
     return u
   }
@@ -71,13 +71,19 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const at = ctx.clock.stamp()
     const id = randomUUID()
     const fileId = randomUUID()
-    db.prepare(
-      `INSERT INTO storage_uploads (id, wallet_id, user_id, file_id, name, content_type, size, purpose, part_size, parts_count, status, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`
-    ).run(id, req.wallet.wallet.id, req.user.id, fileId, b.file_name, b.content_type, b.size, b.purpose, b.part_size, Math.max(1, parts), at, at)
-    db.prepare(
-      `INSERT INTO storage_files (id, wallet_id, upload_id, name, content_type, size, purpose, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`
-    ).run(fileId, req.wallet.wallet.id, id, b.file_name, b.content_type, b.size, b.purpose, at, at)
+    insertUpload(db, {
+      id,
+      fileId,
+      walletId: req.wallet.wallet.id,
+      userId: req.user.id,
+      name: b.file_name,
+      contentType: b.content_type,
+      size: b.size,
+      purpose: b.purpose,
+      partSize: b.part_size,
+      partsCount: Math.max(1, parts),
+      at
+    })
     return new Reply(201, { data: toUpload(uploadOf(req.wallet.wallet.id, id)) })
   })
 
@@ -104,7 +110,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
       const got = Buffer.from(c.req.query("signature") ?? "")
       if (got.length !== want.length || !timingSafeEqual(got, want) || !(expires > ctx.clock.now()))
         throw new ApiError(403, "WITHOUT_PERMISSION", "bad or expired signature")
-      const u = db.prepare("SELECT * FROM storage_uploads WHERE id = ?").get(uploadId) as UploadRow | undefined
+      const u = uploadById(db, uploadId)
       if (u === undefined) throw new ApiError(404, "UPLOAD_NOT_FOUND")
       if (u.status !== "open") throw new ApiError(422, u.status === "aborted" ? "UPLOAD_ABORTED" : "INVALID_REQUEST")
       const expected = Math.min(u.part_size, u.size - (n - 1) * u.part_size)
@@ -121,13 +127,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
       const bytes = Buffer.from(await c.req.arrayBuffer())
       if (bytes.length !== expected) throw new ApiError(422, "INCORRECT_DATA", `part ${n} must be ${expected} bytes, got ${bytes.length}`)
       const etag = createHash("md5").update(bytes).digest("hex")
-      db.prepare("INSERT OR REPLACE INTO storage_parts (upload_id, part_number, size, etag, bytes) VALUES (?, ?, ?, ?, ?)").run(
-        u.id,
-        n,
-        bytes.length,
-        etag,
-        bytes
-      )
+      savePart(db, u.id, n, etag, bytes)
       // after-commit fault: the part is stored but the answer is lost (a resumed upload finds it held)
       const f = ctx.faults
       const rate = Object.entries(f.fault_after_commit_rate).reduce((m, [p, r]) => (c.req.path.startsWith(p) && r > m ? r : m), 0)
@@ -146,11 +146,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "storageParts", (req) => {
     const u = uploadOf(req.wallet.wallet.id, req.params["id"] ?? "")
-    const parts = db.prepare("SELECT part_number, size, etag FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{
-      part_number: number
-      size: number
-      etag: string
-    }>
+    const parts = partsOf(db, u.id)
     return { data: { upload: toUpload(u), parts } }
   })
 
@@ -159,28 +155,16 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const file = fileRow(ctx, u.file_id) as FileRow
     if (u.status === "completed") return { data: toStoredFile(file) } // assembled once: a repeated complete answers the same file
     if (u.status === "aborted") throw new ApiError(422, "UPLOAD_ABORTED")
-    const held = db.prepare("SELECT part_number, etag FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{
-      part_number: number
-      etag: string
-    }>
+    const held = partsOf(db, u.id)
     const sent = new Map(req.body.parts.map((p) => [p.part_number, p.etag]))
     if (held.length !== u.parts_count || held.some((p) => sent.get(p.part_number) !== p.etag) || sent.size !== u.parts_count) {
       throw new ApiError(422, "UPLOAD_INCOMPLETE", `${held.length} of ${u.parts_count} parts held`)
     }
-    const chunks = (db.prepare("SELECT bytes FROM storage_parts WHERE upload_id = ? ORDER BY part_number").all(u.id) as Array<{ bytes: Buffer }>).map(
-      (r) => r.bytes
-    )
+    const chunks = partBytesOf(db, u.id)
     const bytes = Buffer.concat(chunks)
     if (bytes.length !== u.size) throw new ApiError(422, "UPLOAD_INCOMPLETE", `assembled ${bytes.length} of ${u.size} bytes`)
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE storage_files SET state = 'READY', bytes = ?, sha256 = ?, assembled = assembled + 1, updated_at = ? WHERE id = ?").run(
-      bytes,
-      createHash("sha256").update(bytes).digest("hex"),
-      at,
-      file.id
-    )
-    db.prepare("UPDATE storage_uploads SET status = 'completed', updated_at = ? WHERE id = ?").run(at, u.id)
-    db.prepare("DELETE FROM storage_parts WHERE upload_id = ?").run(u.id)
+    completeUpload(db, u.id, file.id, bytes, createHash("sha256").update(bytes).digest("hex"), at)
     return { data: toStoredFile(fileRow(ctx, file.id) as FileRow) }
   })
 
@@ -188,9 +172,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
     const u = uploadOf(req.wallet.wallet.id, req.params["id"] ?? "")
     if (u.status === "completed") throw new ApiError(422, "INVALID_REQUEST", "upload already completed")
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE storage_uploads SET status = 'aborted', updated_at = ? WHERE id = ?").run(at, u.id)
-    db.prepare("UPDATE storage_files SET state = 'DELETED', updated_at = ? WHERE id = ?").run(at, u.file_id)
-    db.prepare("DELETE FROM storage_parts WHERE upload_id = ?").run(u.id)
+    abortUpload(db, u.id, u.file_id, at)
     return { data: { ok: true } }
   })
 
@@ -202,7 +184,7 @@ export const registerStorageRoutes = (app: Hono, ctx: Ctx): void => {
   app.get(storageAdminApi.storageFilesOf.path, (c) => {
     try {
       const walletId = c.req.query("wallet_id") ?? ""
-      const rows = db.prepare("SELECT * FROM storage_files WHERE wallet_id = ? ORDER BY created_at DESC").all(walletId) as FileRow[]
+      const rows = filesOfWallet(db, walletId)
       return c.json({ data: rows.map((r) => ({ ...toStoredFile(r), assembled: r.assembled })) })
     } catch (e) {
       return errorResponse(c, ctx, e, "pt")
