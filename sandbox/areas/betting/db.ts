@@ -131,3 +131,115 @@ export interface PaymentRow {
   created_at: string
   updated_at: string
 }
+
+// ── the routes' reads and writes (issue 29 item 7) ─────────────────────────
+
+/** The operator's correction day, when set (else the rule's default, the route's). */
+export const correctionDayOf = (db: DB, walletId: string): number | undefined =>
+  (db.prepare("SELECT correction_business_day AS n FROM endr_settings WHERE wallet_id = ?").get(walletId) as { n: number } | undefined)?.n
+
+export const reportById = (db: DB, id: string): ReportRow | undefined => db.prepare("SELECT * FROM endr_reports WHERE id = ?").get(id) as ReportRow | undefined
+/** Writes a report's changed fields and its updated_at. */
+export const updateReport = (db: DB, id: string, patch: Partial<ReportRow>, at: string): void => {
+  const cols = Object.keys(patch)
+  db.prepare(`UPDATE endr_reports SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`).run({
+    ...patch,
+    updated_at: at,
+    id
+  })
+}
+/** Whether a file already is a report that stands. */
+export const isFileReported = (db: DB, fileId: string): boolean =>
+  db.prepare("SELECT 1 FROM endr_reports WHERE file_id = ? AND status != 'cancelled'").get(fileId) !== undefined
+/** The report of a day that stands (in progress or completed), the newest. */
+export const activeReportOf = (db: DB, walletId: string, reportDate: string): ReportRow | undefined =>
+  db
+    .prepare("SELECT * FROM endr_reports WHERE wallet_id = ? AND report_date = ? AND status IN ('in_progress', 'completed') ORDER BY created_at DESC")
+    .get(walletId, reportDate) as ReportRow | undefined
+export const insertReport = (
+  db: DB,
+  r: {
+    id: string
+    walletId: string
+    reportDate: string
+    fileId: string
+    fileName: string
+    size: number
+    changes: number
+    deadline: string
+    txKey: string | null
+    at: string
+  }
+): void => {
+  db.prepare(
+    `INSERT INTO endr_reports (id, wallet_id, report_date, file_id, file_name, size, status, failure_reason, failure_detail, bets, changes, deadline, transaction_uuid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, NULL, 0, ?, ?, ?, ?, ?)`
+  ).run(r.id, r.walletId, r.reportDate, r.fileId, r.fileName, r.size, r.changes, r.deadline, r.txKey, r.at, r.at)
+}
+
+export const ggrById = (db: DB, id: string): GgrRow | undefined => db.prepare("SELECT * FROM endr_ggr WHERE id = ?").get(id) as GgrRow | undefined
+export const isGgrSent = (db: DB, walletId: string, year: number, month: number): boolean =>
+  db.prepare("SELECT 1 FROM endr_ggr WHERE wallet_id = ? AND year = ? AND month = ?").get(walletId, year, month) !== undefined
+export const insertGgr = (db: DB, g: { id: string; walletId: string; month: number; year: number; totalValue: number; at: string }): void => {
+  db.prepare("INSERT INTO endr_ggr (id, wallet_id, month, year, total_value, changes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)").run(
+    g.id,
+    g.walletId,
+    g.month,
+    g.year,
+    g.totalValue,
+    g.at,
+    g.at
+  )
+}
+/** A GGR's value changed (once, features §5). */
+export const changeGgrValue = (db: DB, id: string, totalValue: number, at: string): void => {
+  db.prepare("UPDATE endr_ggr SET total_value = ?, changes = changes + 1, updated_at = ? WHERE id = ?").run(totalValue, at, id)
+}
+/** A GGR removed with its apportionment, if any. */
+export const deleteGgr = (db: DB, id: string, apportionmentId: string | undefined): void => {
+  db.prepare("DELETE FROM endr_ggr WHERE id = ?").run(id)
+  if (apportionmentId !== undefined) db.prepare("DELETE FROM endr_apportionments WHERE id = ?").run(apportionmentId)
+}
+
+export const apportionmentById = (db: DB, id: string): ApportionmentRow | undefined =>
+  db.prepare("SELECT * FROM endr_apportionments WHERE id = ?").get(id) as ApportionmentRow | undefined
+export const apportionmentOfGgrId = (db: DB, ggrId: string): ApportionmentRow | undefined =>
+  db.prepare("SELECT * FROM endr_apportionments WHERE ggr_id = ?").get(ggrId) as ApportionmentRow | undefined
+export const updateApportionment = (
+  db: DB,
+  id: string,
+  a: { ggrValue: number; total: number; beneficiaries: string; calc: string; brcode: string; at: string }
+): void => {
+  db.prepare(
+    "UPDATE endr_apportionments SET ggr_value = ?, total_value = ?, beneficiaries = ?, calculation_date = ?, brcode = ?, updated_at = ? WHERE id = ?"
+  ).run(a.ggrValue, a.total, a.beneficiaries, a.calc, a.brcode, a.at, id)
+}
+export const insertApportionment = (
+  db: DB,
+  a: {
+    id: string
+    walletId: string
+    ggrId: string
+    month: number
+    year: number
+    calc: string
+    ggrValue: number
+    total: number
+    beneficiaries: string
+    brcode: string
+    at: string
+  }
+): void => {
+  db.prepare(
+    `INSERT INTO endr_apportionments (id, wallet_id, ggr_id, month, year, calculation_date, ggr_value, total_value, beneficiaries, status, brcode, paid_at, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, NULL, ?, ?)`
+  ).run(a.id, a.walletId, a.ggrId, a.month, a.year, a.calc, a.ggrValue, a.total, a.beneficiaries, a.brcode, a.at, a.at)
+}
+/** An apportionment paid: its status, and the payment with its transaction-uuid. */
+export const payApportionment = (db: DB, a: ApportionmentRow, paymentId: string, txKey: string | null, at: string): void => {
+  db.prepare("UPDATE endr_apportionments SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, a.id)
+  db.prepare(
+    "INSERT INTO endr_payments (id, wallet_id, apportionment_id, month, year, amount, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  ).run(paymentId, a.wallet_id, a.id, a.month, a.year, a.total_value, txKey, at, at)
+}
+export const bettingPaymentById = (db: DB, id: string): PaymentRow => db.prepare("SELECT * FROM endr_payments WHERE id = ?").get(id) as PaymentRow

@@ -19,7 +19,29 @@ import { userById, type WalletAccess } from "../../repo.ts"
 import { postEntry } from "../../ledger.ts"
 import { paged } from "../../paged.ts"
 import { fileBytes, fileRow } from "../storage/routes.ts"
-import type { ApportionmentRow, GgrRow, PaymentRow, ReportRow } from "./db.ts"
+import {
+  activeReportOf,
+  apportionmentById,
+  apportionmentOfGgrId,
+  bettingPaymentById,
+  changeGgrValue,
+  correctionDayOf,
+  deleteGgr,
+  ggrById,
+  insertApportionment,
+  insertGgr,
+  insertReport,
+  isFileReported,
+  isGgrSent,
+  payApportionment,
+  reportById,
+  updateApportionment,
+  updateReport,
+  type ApportionmentRow,
+  type GgrRow,
+  type PaymentRow,
+  type ReportRow
+} from "./db.ts"
 import {
   apportion,
   reportCorrectionDeadline,
@@ -46,9 +68,7 @@ export const toApportionment = (r: ApportionmentRow): Apportionment => ({ ...r, 
 export const toPayment = (r: PaymentRow): GgrPayment => ({ ...r })
 
 /** features §5: the correction deadline's business day for a wallet (setting, default 7; D-betting-deadline). */
-export const correctionDay = (ctx: Ctx, walletId: string): number =>
-  (ctx.db.prepare("SELECT correction_business_day AS n FROM endr_settings WHERE wallet_id = ?").get(walletId) as { n: number } | undefined)?.n ??
-  REPORT_CORRECTION_BUSINESS_DAY
+export const correctionDay = (ctx: Ctx, walletId: string): number => correctionDayOf(ctx.db, walletId) ?? REPORT_CORRECTION_BUSINESS_DAY
 
 const todayOf = (ctx: Ctx): string => saoPauloDateKey(new Date(ctx.clock.now()))
 
@@ -91,14 +111,10 @@ const walletPage = <R, T>(
   }
 }
 
-export const reportRow = (ctx: Ctx, id: string): ReportRow | undefined =>
-  ctx.db.prepare("SELECT * FROM endr_reports WHERE id = ?").get(id) as ReportRow | undefined
+export const reportRow = (ctx: Ctx, id: string): ReportRow | undefined => reportById(ctx.db, id)
 
 const saveReport = (ctx: Ctx, id: string, patch: Partial<ReportRow>): ReportRow => {
-  const cols = Object.keys(patch)
-  ctx.db
-    .prepare(`UPDATE endr_reports SET ${cols.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
-    .run({ ...patch, updated_at: ctx.clock.stamp(), id })
+  updateReport(ctx.db, id, patch, ctx.clock.stamp())
   const row = reportRow(ctx, id) as ReportRow
   ctx.events.change("endr_reports", { walletId: row.wallet_id, ids: [row.id], rows: [toReport(row)] })
   return row
@@ -141,20 +157,23 @@ const saveApportionment = (ctx: Ctx, ggr: GgrRow, existing?: ApportionmentRow): 
   const id = existing?.id ?? randomUUID()
   const calc = todayOf(ctx)
   if (existing) {
-    ctx.db
-      .prepare(
-        "UPDATE endr_apportionments SET ggr_value = ?, total_value = ?, beneficiaries = ?, calculation_date = ?, brcode = ?, updated_at = ? WHERE id = ?"
-      )
-      .run(ggr.total_value, total, JSON.stringify(beneficiaries), calc, brcodeFor(id, total), at, id)
+    updateApportionment(ctx.db, id, { ggrValue: ggr.total_value, total, beneficiaries: JSON.stringify(beneficiaries), calc, brcode: brcodeFor(id, total), at })
   } else {
-    ctx.db
-      .prepare(
-        `INSERT INTO endr_apportionments (id, wallet_id, ggr_id, month, year, calculation_date, ggr_value, total_value, beneficiaries, status, brcode, paid_at, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, NULL, ?, ?)`
-      )
-      .run(id, ggr.wallet_id, ggr.id, ggr.month, ggr.year, calc, ggr.total_value, total, JSON.stringify(beneficiaries), brcodeFor(id, total), at, at)
+    insertApportionment(ctx.db, {
+      id,
+      walletId: ggr.wallet_id,
+      ggrId: ggr.id,
+      month: ggr.month,
+      year: ggr.year,
+      calc,
+      ggrValue: ggr.total_value,
+      total,
+      beneficiaries: JSON.stringify(beneficiaries),
+      brcode: brcodeFor(id, total),
+      at
+    })
   }
-  const row = ctx.db.prepare("SELECT * FROM endr_apportionments WHERE id = ?").get(id) as ApportionmentRow
+  const row = apportionmentById(ctx.db, id) as ApportionmentRow
   ctx.events.change("endr_apportionments", { walletId: row.wallet_id, ids: [row.id], rows: [toApportionment(row)] })
   return row
 }
@@ -174,12 +193,9 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     const { report_date, file_id } = decodeOr422(reportCreateBodyOn(todayOf(ctx)), req.body)
     const file = fileRow(ctx, file_id)
     if (file === undefined || file.wallet_id !== walletId || file.purpose !== "endr-report" || file.state !== "READY") throw new ApiError(422, "FILE_NOT_READY")
-    if (db.prepare("SELECT 1 FROM endr_reports WHERE file_id = ? AND status != 'cancelled'").get(file_id))
-      throw new ApiError(422, "FILE_NOT_READY", "this file is already a report")
+    if (isFileReported(db, file_id)) throw new ApiError(422, "FILE_NOT_READY", "this file is already a report")
     const deadline = reportCorrectionDeadline(report_date, correctionDay(ctx, walletId))
-    const active = db
-      .prepare("SELECT * FROM endr_reports WHERE wallet_id = ? AND report_date = ? AND status IN ('in_progress', 'completed') ORDER BY created_at DESC")
-      .get(walletId, report_date) as ReportRow | undefined
+    const active = activeReportOf(db, walletId, report_date)
     let changes = 0
     if (active !== undefined) {
       // features §5: a report can be changed once per date until the deadline
@@ -189,10 +205,7 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare(
-      `INSERT INTO endr_reports (id, wallet_id, report_date, file_id, file_name, size, status, failure_reason, failure_detail, bets, changes, deadline, transaction_uuid, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, 'in_progress', NULL, NULL, 0, ?, ?, ?, ?, ?)`
-    ).run(id, walletId, report_date, file_id, file.name, file.size, changes, deadline, req.txKey, at, at)
+    insertReport(db, { id, walletId, reportDate: report_date, fileId: file_id, fileName: file.name, size: file.size, changes, deadline, txKey: req.txKey, at })
     const row = reportRow(ctx, id) as ReportRow
     ctx.events.change("endr_reports", { walletId, ids: [id], rows: [toReport(row)] })
     later(ctx, REPORT_PROCESS_MS, () => {
@@ -217,11 +230,11 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   const ggrOf = (walletId: string, id: string): GgrRow => {
-    const g = db.prepare("SELECT * FROM endr_ggr WHERE id = ?").get(id) as GgrRow | undefined
+    const g = ggrById(db, id)
     if (g === undefined || g.wallet_id !== walletId) throw new ApiError(404, "GGR_NOT_FOUND")
     return g
   }
-  const apportionmentOfGgr = (ggrId: string) => db.prepare("SELECT * FROM endr_apportionments WHERE ggr_id = ?").get(ggrId) as ApportionmentRow | undefined
+  const apportionmentOfGgr = (ggrId: string) => apportionmentOfGgrId(db, ggrId)
 
   bind(app, ctx, "endrGgrCreate", (req) => {
     requireOperator(ctx, req.wallet)
@@ -230,19 +243,10 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     const { month, year, total_value } = decodeOr422(ggrCreateBodyOn(todayOf(ctx)), req.body)
     const walletId = req.wallet.wallet.id
     // features §5, §8: a GGR for a month already sent is rejected
-    if (db.prepare("SELECT 1 FROM endr_ggr WHERE wallet_id = ? AND year = ? AND month = ?").get(walletId, year, month))
-      throw new ApiError(422, "GGR_ALREADY_SENT")
+    if (isGgrSent(db, walletId, year, month)) throw new ApiError(422, "GGR_ALREADY_SENT")
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare("INSERT INTO endr_ggr (id, wallet_id, month, year, total_value, changes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)").run(
-      id,
-      walletId,
-      month,
-      year,
-      total_value,
-      at,
-      at
-    )
+    insertGgr(db, { id, walletId, month, year, totalValue: total_value, at })
     const g = ggrOf(walletId, id)
     ctx.events.change("endr_ggr", { walletId, ids: [id], rows: [toGgr(g)] })
     saveApportionment(ctx, g)
@@ -260,7 +264,7 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     const a = apportionmentOfGgr(g.id)
     // features §5: a GGR can be changed only once (and not once its apportionment is paid)
     if (g.changes >= 1 || a?.status === "paid") throw new ApiError(422, "GGR_CHANGE_NOT_ALLOWED")
-    db.prepare("UPDATE endr_ggr SET total_value = ?, changes = changes + 1, updated_at = ? WHERE id = ?").run(req.body.total_value, ctx.clock.stamp(), g.id)
+    changeGgrValue(db, g.id, req.body.total_value, ctx.clock.stamp())
     const after = ggrOf(g.wallet_id, g.id)
     ctx.events.change("endr_ggr", { walletId: g.wallet_id, ids: [g.id], rows: [toGgr(after)] })
     saveApportionment(ctx, after, a)
@@ -272,8 +276,7 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
     const g = ggrOf(req.wallet.wallet.id, req.params["id"] ?? "")
     const a = apportionmentOfGgr(g.id)
     if (a?.status === "paid") throw new ApiError(422, "GGR_CHANGE_NOT_ALLOWED")
-    db.prepare("DELETE FROM endr_ggr WHERE id = ?").run(g.id)
-    if (a) db.prepare("DELETE FROM endr_apportionments WHERE id = ?").run(a.id)
+    deleteGgr(db, g.id, a?.id)
     ctx.events.change("endr_ggr", { walletId: g.wallet_id, ids: [g.id] })
     if (a) ctx.events.change("endr_apportionments", { walletId: g.wallet_id, ids: [a.id] })
     return { data: { ok: true } }
@@ -292,7 +295,7 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "endrPay", (req) => {
     requireOperator(ctx, req.wallet)
     const walletId = req.wallet.wallet.id
-    const a = db.prepare("SELECT * FROM endr_apportionments WHERE id = ?").get(req.body.apportionment_id) as ApportionmentRow | undefined
+    const a = apportionmentById(db, req.body.apportionment_id)
     if (a === undefined || a.wallet_id !== walletId) throw new ApiError(404, "APPORTIONMENT_NOT_FOUND")
     if (a.status === "paid") throw new ApiError(422, "APPORTIONMENT_ALREADY_PAID")
     if (a.total_value > 0) {
@@ -309,13 +312,10 @@ export const registerBettingRoutes = (app: Hono, ctx: Ctx): void => {
       })
     }
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE endr_apportionments SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, a.id)
     const pid = randomUUID()
-    db.prepare(
-      "INSERT INTO endr_payments (id, wallet_id, apportionment_id, month, year, amount, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    ).run(pid, walletId, a.id, a.month, a.year, a.total_value, req.txKey, at, at)
-    const paid = db.prepare("SELECT * FROM endr_apportionments WHERE id = ?").get(a.id) as ApportionmentRow
-    const pay = db.prepare("SELECT * FROM endr_payments WHERE id = ?").get(pid) as PaymentRow
+    payApportionment(db, a, pid, req.txKey, at)
+    const paid = apportionmentById(db, a.id) as ApportionmentRow
+    const pay = bettingPaymentById(db, pid)
     ctx.events.change("endr_apportionments", { walletId, ids: [a.id], rows: [toApportionment(paid)] })
     ctx.events.change("endr_payments", { walletId, ids: [pid], rows: [toPayment(pay)] })
     return new Reply(201, { data: toPayment(pay) })

@@ -20,6 +20,7 @@ import { TABLE_NAMES, tableEntry } from "../../../schema/tables/registry.ts"
 import { hasPermission } from "../../../schema/permissions.ts"
 import { SYNCED_LISTS } from "../../../schema/stream.ts"
 import { hintOf, listDef, listNames, listPermission } from "../../../schema/lists.ts"
+import { eventsAfter } from "./db.ts"
 
 const BATCH = 500
 
@@ -107,15 +108,6 @@ export const eventVisibleTo = (
   return typeof a !== "string" && hintReadable(db, e.list, a)
 }
 
-interface EventRow {
-  seq: number
-  user_id: string | null
-  wallet_id: string | null
-  kind: string
-  list: string | null
-  data: string
-}
-
 export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
 
@@ -185,13 +177,7 @@ export const registerStreamRoutes = (app: Hono, ctx: Ctx): void => {
           while (!closed) {
             pending = false
             const readable = readableWalletIds(db, me.id).filter((w) => walletFilter === null || walletFilter.includes(w))
-            const rows = db
-              .prepare(
-                `SELECT seq, user_id, wallet_id, kind, list, data FROM events WHERE seq > ?
-             AND (user_id = ? OR (user_id IS NULL AND wallet_id IN (${readable.map(() => "?").join(",") || "NULL"})))
-             ORDER BY seq LIMIT ${BATCH}`
-              )
-              .all(cursor, me.id, ...readable) as EventRow[]
+            const rows = eventsAfter(db, cursor, me.id, readable, BATCH)
             const access = new Map<string, ReturnType<typeof walletAccess>>()
             for (const r of rows) {
               if (closed) break
