@@ -11,6 +11,7 @@
  * deletes it too.
  */
 import { dbNameFor } from "./db.ts"
+import { cutImage, joinImage } from "./image-parts.ts"
 
 const STORE = "image"
 const KEY = "statements"
@@ -65,18 +66,72 @@ const isHead = (v: unknown): v is StoredHead =>
   typeof (v as StoredHead).rows === "number" &&
   "head" in v
 
+/**
+ * Each value is stored cut in parts of at most PART_BYTES (./image-parts.ts): Chromium refuses a value past its limit
+ * (128–256 MB by version); a million gateway rows make a 400 MB image. A value cut in parts is stored as a wrapper
+ * naming how many (under its key) and its parts under `<key>#<i>`; one that fits is stored as it is.
+ */
+const PART_BYTES = 32 * 1024 * 1024
+const CUT = "\u0000cutParts"
+interface CutWrapper {
+  readonly [CUT]: number
+  readonly skeleton: unknown
+}
+const isCut = (v: unknown): v is CutWrapper => typeof v === "object" && v !== null && typeof (v as Record<string, unknown>)[CUT] === "number"
+const partKey = (key: string, i: number): string => `${key}#${i}`
+
+/** Puts `value` under `key` in `store`, cut in parts when big, and deletes the parts an earlier value left. */
+const putCut = (store: IDBObjectStore, key: string, value: unknown, partBytes = PART_BYTES): void => {
+  const { skeleton, parts } = cutImage(value, partBytes)
+  if (parts.length === 0) store.put(value, key)
+  else {
+    parts.forEach((p, i) => store.put(p, partKey(key, i)))
+    store.put({ [CUT]: parts.length, skeleton } satisfies CutWrapper, key)
+  }
+  // after the puts, in the same transaction: an earlier value's parts past this one's count go
+  const keys = store.getAllKeys()
+  keys.onsuccess = () => {
+    for (const k of keys.result) {
+      const m = typeof k === "string" && k.startsWith(`${key}#`) ? Number(k.slice(key.length + 1)) : NaN
+      if (Number.isInteger(m) && m >= parts.length) store.delete(k)
+    }
+  }
+}
+
+/** The value under `key`, its parts joined back (in the same transaction). */
+const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
+  new Promise<unknown>((resolve, reject) => {
+    const fail = (req: IDBRequest) => () => reject(req.error ?? new Error("projection image: read failed"))
+    const req = store.get(key)
+    req.onerror = fail(req)
+    req.onsuccess = () => {
+      const v: unknown = req.result
+      if (!isCut(v)) return resolve(v)
+      const parts = new Array<unknown>(v[CUT])
+      let left = parts.length
+      for (let i = 0; i < parts.length; i++) {
+        const pr = store.get(partKey(key, i))
+        pr.onerror = fail(pr)
+        pr.onsuccess = () => {
+          parts[i] = pr.result
+          if (--left > 0) return
+          try {
+            resolve(joinImage(v.skeleton, parts))
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)))
+          }
+        }
+      }
+    }
+  })
+
 /** A key's value; a failed read is null, or thrown with `loud` (so the caller notes why, EN1). */
 const readKey = async (idb: IDBFactory | undefined, userId: string, key: string, loud = false): Promise<unknown> => {
   if (!idb) return null
   let db: IDBDatabase | null = null
   try {
     db = await open(idb, userId)
-    const d = db
-    return await new Promise<unknown>((resolve, reject) => {
-      const req = d.transaction(STORE, "readonly").objectStore(STORE).get(key)
-      req.onsuccess = () => resolve(req.result)
-      req.onerror = () => reject(req.error ?? new Error("projection image: read failed"))
-    })
+    return await getCut(db.transaction(STORE, "readonly").objectStore(STORE), key)
   } catch (e) {
     if (loud) throw e
     return null
@@ -116,8 +171,8 @@ export async function writeImage(
       const tx = db.transaction(STORE, "readwrite")
       const image = make()
       const store = tx.objectStore(STORE)
-      store.put(image, KEY)
-      if (makeHead) store.put({ watermark: image.watermark, at: image.at, rows: image.rows, head: makeHead(image) } satisfies StoredHead, HEAD_KEY)
+      putCut(store, KEY, image)
+      if (makeHead) putCut(store, HEAD_KEY, { watermark: image.watermark, at: image.at, rows: image.rows, head: makeHead(image) } satisfies StoredHead)
       else store.delete(HEAD_KEY)
       tx.oncomplete = () => resolve()
       tx.onerror = () => reject(tx.error ?? new Error("projection image: write failed"))
@@ -140,14 +195,20 @@ export async function readTableImage(idb: IDBFactory | undefined, userId: string
   return isStored(v) ? v : null
 }
 
-/** Writes a table's image (`make` runs in the task of the `put`, as writeImage's). Resolves when durable. */
-export async function writeTableImage(idb: IDBFactory | undefined, userId: string, name: string, make: () => StoredImage): Promise<void> {
+/** Writes a table's image (`make` runs in the task of the `put`, as writeImage's). Resolves when durable. `partBytes`: tests. */
+export async function writeTableImage(
+  idb: IDBFactory | undefined,
+  userId: string,
+  name: string,
+  make: () => StoredImage,
+  partBytes = PART_BYTES
+): Promise<void> {
   if (!idb) return
   const db = await open(idb, userId)
   try {
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction(STORE, "readwrite")
-      tx.objectStore(STORE).put(make(), tableKey(name))
+      putCut(tx.objectStore(STORE), tableKey(name), make(), partBytes)
       tx.oncomplete = () => resolve()
       tx.onerror = () => reject(tx.error ?? new Error("table image: write failed"))
       tx.onabort = () => reject(tx.error ?? new Error("table image: write aborted"))

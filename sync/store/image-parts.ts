@@ -1,0 +1,160 @@
+/**
+ * A projection's image cut into parts small enough for one IndexedDB value each (S6; issue 33 item 2). Chromium
+ * refuses to store a value whose serialized form passes its limit ("UnknownError: The serialized value is too large",
+ * 128–256 MB by version): the gateway table's image of a million rows is about 400 MB, and a statement of two million
+ * rows would pass it too. So before the `put`, the image is walked once, bottom up, and what makes it big goes to parts
+ * of at most `limit` estimated bytes: a long array's elements in groups, a big typed array in slices, and an object's
+ * biggest fields; what is left (the skeleton) names its parts by index. Reading joins them back to the same structure
+ * (the values structured clone would give: plain objects, arrays, typed arrays, strings; the projection revives its
+ * classes from them as before). Nothing is copied but the slices of a typed array cut in parts.
+ */
+
+/** The marker of a part reference in the skeleton (a key no image field has). */
+const REF = "\u0000imagePart"
+
+interface PartRef {
+  readonly [REF]: true
+  readonly kind: "array" | "typed" | "value"
+  /** Indices of the parts, in order. */
+  readonly parts: ReadonlyArray<number>
+  /** Typed arrays: the constructor's name and the element count. */
+  readonly ctor?: string
+  readonly length?: number
+}
+
+const isRef = (v: unknown): v is PartRef => typeof v === "object" && v !== null && (v as Record<string, unknown>)[REF] === true
+
+type Typed =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array
+const isTyped = (v: unknown): v is Typed => ArrayBuffer.isView(v) && !(v instanceof DataView)
+const isPlain = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== "object" || v === null) return false
+  if (Array.isArray(v) || ArrayBuffer.isView(v) || v instanceof Map || v instanceof Set || v instanceof Date || v instanceof RegExp) return false
+  return true
+}
+
+/** The serialized size of a leaf, estimated from above (a string as two bytes a character). */
+const leafBytes = (v: unknown): number => {
+  if (typeof v === "string") return 8 + v.length * 2
+  if (isTyped(v)) return 16 + v.byteLength
+  if (v instanceof ArrayBuffer) return 16 + v.byteLength
+  return 16
+}
+
+export interface ImageParts {
+  readonly skeleton: unknown
+  readonly parts: ReadonlyArray<unknown>
+}
+
+/** Cuts `value` so that the skeleton and each part are at most about `limit` bytes (see the module's comment). */
+export function cutImage(value: unknown, limit: number): ImageParts {
+  const parts: unknown[] = []
+  const part = (v: unknown): number => parts.push(v) - 1
+  const ref = (r: Omit<PartRef, typeof REF>): PartRef => ({ [REF]: true, ...r }) as PartRef
+  // a reference as serialized: its marker, kind, part indices (counted apart), a typed array's type and length
+  const REF_BYTES = 160
+
+  const walk = (v: unknown): { node: unknown; bytes: number } => {
+    if (isTyped(v)) {
+      if (v.byteLength <= limit) return { node: v, bytes: leafBytes(v) }
+      const per = Math.max(1, Math.floor(limit / v.BYTES_PER_ELEMENT))
+      const ids: number[] = []
+      for (let at = 0; at < v.length; at += per) ids.push(part(v.slice(at, at + per)))
+      return { node: ref({ kind: "typed", parts: ids, ctor: v.constructor.name, length: v.length }), bytes: REF_BYTES + ids.length * 8 }
+    }
+    if (Array.isArray(v)) {
+      const kids = v.map(walk)
+      const bytes = kids.reduce((n, k) => n + k.bytes + 8, 16)
+      if (bytes <= limit) return { node: kids.map((k) => k.node), bytes }
+      // the elements in groups of at most `limit` bytes, each group a part
+      const ids: number[] = []
+      let group: unknown[] = []
+      let size = 0
+      for (const k of kids) {
+        if (group.length > 0 && size + k.bytes > limit) {
+          ids.push(part(group))
+          group = []
+          size = 0
+        }
+        group.push(k.node)
+        size += k.bytes + 8
+      }
+      if (group.length > 0) ids.push(part(group))
+      return { node: ref({ kind: "array", parts: ids }), bytes: REF_BYTES + ids.length * 8 }
+    }
+    if (isPlain(v)) {
+      const entries = Object.keys(v).map((k) => ({ k, ...walk(v[k]) }))
+      let bytes = entries.reduce((n, e) => n + e.bytes + e.k.length * 2 + 8, 16)
+      // too big with every field small enough: the biggest fields go to parts of their own until it fits
+      if (bytes > limit)
+        for (const e of [...entries].sort((a, b) => b.bytes - a.bytes)) {
+          if (bytes <= limit || e.bytes <= REF_BYTES) break
+          bytes -= e.bytes - REF_BYTES
+          e.node = ref({ kind: "value", parts: [part(e.node)] })
+          e.bytes = REF_BYTES
+        }
+      const node: Record<string, unknown> = {}
+      for (const e of entries) node[e.k] = e.node
+      return { node, bytes }
+    }
+    return { node: v, bytes: leafBytes(v) }
+  }
+  return { skeleton: walk(value).node, parts }
+}
+
+const TYPED: Readonly<Record<string, new (n: number) => Typed>> = {
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array
+}
+
+/** The value `cutImage` cut, from its skeleton and parts; throws on a reference to a part that is not there. */
+export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unknown {
+  const partAt = (i: number): unknown => {
+    if (i < 0 || i >= parts.length) throw new Error(`image part ${i} missing`)
+    return parts[i]
+  }
+  const walk = (v: unknown): unknown => {
+    if (isRef(v)) {
+      if (v.kind === "value") return walk(partAt(v.parts[0] ?? -1))
+      if (v.kind === "array") return v.parts.flatMap((i) => (partAt(i) as unknown[]).map(walk))
+      const Ctor = TYPED[v.ctor ?? ""]
+      if (Ctor === undefined) throw new Error(`image part of unknown type ${String(v.ctor)}`)
+      const out = new Ctor(v.length ?? 0)
+      let at = 0
+      for (const i of v.parts) {
+        const slice = partAt(i) as Typed
+        ;(out as unknown as { set(a: ArrayLike<unknown>, o: number): void }).set(slice as unknown as ArrayLike<unknown>, at)
+        at += slice.length
+      }
+      return out
+    }
+    if (isTyped(v)) return v
+    if (Array.isArray(v)) return v.map(walk)
+    if (isPlain(v)) {
+      const out: Record<string, unknown> = {}
+      for (const k of Object.keys(v)) out[k] = walk(v[k])
+      return out
+    }
+    return v
+  }
+  return walk(skeleton)
+}

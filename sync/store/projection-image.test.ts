@@ -1,0 +1,61 @@
+/**
+ * S6 (issue 33 item 2): a table's image too big for one IndexedDB value is stored in parts and read back whole —
+ * the gateway table's projection (rows from the sandbox's own generator) written with small parts through
+ * fake-indexeddb, read, revived, and answering the same; a smaller image written after it leaves no part behind.
+ */
+import { describe, expect, it } from "vitest"
+import { IDBFactory } from "fake-indexeddb"
+import { Prng } from "../../sandbox/prng.ts"
+import { gatewayRows } from "../../sandbox/areas/gateway/rows.ts"
+import { gatewayTable, type GatewayTransaction } from "../../schema/tables/gateway.ts"
+import { TableProjection } from "../projections/table-projection.ts"
+import { imageDbName, readTableImage, writeTableImage } from "./projection-image.ts"
+
+const projection = (n: number): TableProjection<GatewayTransaction> => {
+  const p = new TableProjection<GatewayTransaction>(gatewayTable)
+  p.upsertMany(gatewayRows(new Prng(33), "w1", n, Date.UTC(2026, 10, 1), 30))
+  p.optimize()
+  return p
+}
+const keysOf = async (idb: IDBFactory, userId: string): Promise<string[]> => {
+  const db = await new Promise<IDBDatabase>((res, rej) => {
+    const q = idb.open(imageDbName(userId), 1)
+    q.onsuccess = () => res(q.result)
+    q.onerror = () => rej(q.error ?? new Error("open"))
+  })
+  try {
+    return await new Promise<string[]>((res, rej) => {
+      const q = db.transaction("image").objectStore("image").getAllKeys()
+      q.onsuccess = () => res(q.result.map(String))
+      q.onerror = () => rej(q.error ?? new Error("keys"))
+    })
+  } finally {
+    db.close()
+  }
+}
+
+describe("S6 a table's image in parts (issue 33 item 2)", () => {
+  it("written in 64 KB parts, read back whole: the revived table answers as the one written; a smaller image leaves no stale part", async () => {
+    const idb = new IDBFactory()
+    const p = projection(6000)
+    const image = { watermark: { w1: 3 }, rows: p.size, at: "2026-11-28T00:00:00Z", projection: p.toImage() }
+    await writeTableImage(idb, "u1", "gateway_transactions", () => image, 64 * 1024)
+    const keys = await keysOf(idb, "u1")
+    const parts = keys.filter((k) => k.startsWith("table:gateway_transactions#")).length
+    expect(parts).toBeGreaterThan(4)
+    const stored = await readTableImage(idb, "u1", "gateway_transactions")
+    expect(stored?.watermark).toEqual({ w1: 3 })
+    const back = TableProjection.fromTableImage(stored?.projection, () => new TableProjection<GatewayTransaction>(gatewayTable))
+    expect(back?.size).toBe(p.size)
+    const q = { text: "silva", limit: 30, sort: { by: "amount", dir: "desc" } } as const
+    const strip = ({ tookMs: _t, ...r }: { tookMs: number }) => r
+    expect(strip(back?.query(q) as { tookMs: number })).toEqual(strip(p.query(q) as { tookMs: number }))
+
+    const small = projection(500)
+    await writeTableImage(idb, "u1", "gateway_transactions", () => ({ ...image, rows: small.size, projection: small.toImage() }), 64 * 1024)
+    const after = (await keysOf(idb, "u1")).filter((k) => k.startsWith("table:gateway_transactions#")).length
+    expect(after).toBeLessThan(parts)
+    const again = await readTableImage(idb, "u1", "gateway_transactions")
+    expect(TableProjection.fromTableImage(again?.projection, () => new TableProjection<GatewayTransaction>(gatewayTable))?.size).toBe(small.size)
+  })
+})
