@@ -63,16 +63,16 @@ async function syncGateway(page: Page): Promise<{ seconds: number; rows: number;
  * the table's rows read from the image and its own read time (open.tablesMs) beside.
  */
 async function gatewayReopen(page: Page, rows: number, walletIds: ReadonlyArray<string>): Promise<void> {
-  await page.evaluate(async (want) => {
+  const waited = await page.evaluate(async (want) => {
     const h = window.harness
     const until = performance.now() + 180_000
     const saved = (): number =>
       (h.snaps.progress as { image?: { tables?: Record<string, { rows: number }> } } | undefined)?.image?.tables?.["gateway_transactions"]?.rows ?? 0
     while (saved() < want && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
-    // not written: what the engine noted (EN1) says why
-    if (saved() < want)
-      console.error(`gateway-reopen-1m: no image within 180 s: ${JSON.stringify((h.snaps.progress as { problems?: unknown }).problems ?? [])}`)
+    return { saved: saved(), problems: JSON.stringify((h.snaps.progress as { problems?: unknown } | undefined)?.problems ?? []) }
   }, rows)
+  // not written: what the engine noted (EN1) says why
+  if (waited.saved < rows) console.error(`gateway-reopen-1m: no image within 180 s; the engine noted: ${waited.problems}`)
   const t0 = Date.now()
   await page.reload({ waitUntil: "commit" })
   await page.waitForFunction(() => window.harness !== undefined)
