@@ -11,6 +11,7 @@
  */
 import { civilFromDays, DAY_MS, daysFromCivil, spDayIndex, spDayKey, spDayStart, spMonthKey } from "../../schema/sao-paulo-time.ts"
 import { CompactIntColumn } from "./int-column.ts"
+import type { DayCodeTotals } from "./day-code-totals.ts"
 import type { MatchCache } from "./paths/match-cache.ts"
 import type { QueryBuffers } from "./query-buffers.ts"
 import { compile, matches } from "./table-compile.ts"
@@ -63,7 +64,9 @@ export class SeriesMaker {
     private readonly s: TableStore,
     private readonly bufs: QueryBuffers,
     private readonly cache: MatchCache,
-    private readonly entryRowsFrom: number
+    private readonly entryRowsFrom: number,
+    /** The per wallet × day × code totals a query of wallets and whole days only is answered from (codeSeries). */
+    private readonly dayCodes: DayCodeTotals
   ) {}
 
   /**
@@ -173,6 +176,14 @@ export class SeriesMaker {
       const from = q.from ?? -Infinity
       const to = q.to ?? Infinity
       if (!(from < to)) return none()
+      // wallets and whole days only: the day × code totals, not the rows
+      const wholeDays = Number.isFinite(from) && Number.isFinite(to) && spDayStart(spDayIndex(from)) === from && spDayStart(spDayIndex(to)) === to
+      if (wholeDays && !c.none && !c.hasText && c.codeMask === null && c.minAmount === -Infinity && c.maxAmount === Infinity) {
+        const firstDay = spDayIndex(from)
+        const nd = spDayIndex(to - 1) - firstDay + 1
+        const t = this.dayCodes.answer(c.walletMask, firstDay, nd)
+        if (t !== null) return this.codeSeriesOf(firstDay, nd, t.used, t.count, t.amount, t.ints, t0)
+      }
       const perm = s.byDate.perm
       const createdAt = s.createdAt
       const lo = from === -Infinity ? 0 : s.lowerBound(from)
@@ -222,27 +233,43 @@ export class SeriesMaker {
         amt[cell] = (amt[cell] as number) + (amount[r] as number)
         for (let j = 0; j < cols.length; j++) (acc[j] as Float64Array)[cell] = ((acc[j] as Float64Array)[cell] as number) + (cols[j] as CompactIntColumn).get(r)
       }
-      const codes: number[] = []
-      for (let k = 0; k < space; k++) if (used[k] === 1) codes.push(k)
-      const enums = s.b.table.layout.enums
-      const keys = codes.map((g) => enums.map((e) => e.literals[(g >> e.shift) & e.mask] as string).join("|"))
-      const pick = (from: Float64Array): number[] => {
-        const out = new Array<number>(nd * codes.length)
-        for (let d = 0, o = 0; d < nd; d++) for (const k of codes) out[o++] = from[d * space + k] as number
-        return out
-      }
-      const days: string[] = []
-      for (let d = 0; d < nd; d++) days.push(spDayKey(firstDay + d))
-      return {
-        days,
-        keys,
-        count: pick(cnt),
-        amount: pick(amt),
-        ints: Object.fromEntries(names.map((n, j) => [n, pick(acc[j] as Float64Array)])),
-        tookMs: performance.now() - t0
-      }
+      return this.codeSeriesOf(firstDay, nd, used, cnt, amt, acc, t0)
     } finally {
       if (c.rowTextHits) s.scratch.fill(0, 0, s.n)
+    }
+  }
+
+  /** The code series of days [firstDay, firstDay + nd) from its cells (day-major, `[d * space + code]`) and the codes used. */
+  private codeSeriesOf(
+    firstDay: number,
+    nd: number,
+    used: Uint8Array,
+    cnt: Float64Array,
+    amt: Float64Array,
+    acc: ReadonlyArray<Float64Array>,
+    t0: number
+  ): TableCodeSeries {
+    const s = this.s
+    const space = s.b.codeSpace
+    const names = s.b.ints
+    const codes: number[] = []
+    for (let k = 0; k < space; k++) if (used[k] === 1) codes.push(k)
+    const enums = s.b.table.layout.enums
+    const keys = codes.map((g) => enums.map((e) => e.literals[(g >> e.shift) & e.mask] as string).join("|"))
+    const pick = (from: Float64Array): number[] => {
+      const out = new Array<number>(nd * codes.length)
+      for (let d = 0, o = 0; d < nd; d++) for (const k of codes) out[o++] = from[d * space + k] as number
+      return out
+    }
+    const days: string[] = []
+    for (let d = 0; d < nd; d++) days.push(spDayKey(firstDay + d))
+    return {
+      days,
+      keys,
+      count: pick(cnt),
+      amount: pick(amt),
+      ints: Object.fromEntries(names.map((n, j) => [n, pick(acc[j] as Float64Array)])),
+      tookMs: performance.now() - t0
     }
   }
 

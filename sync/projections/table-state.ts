@@ -14,6 +14,7 @@ import type { IndexedPath } from "./paths/access-path.ts"
 import { MatchCache } from "./paths/match-cache.ts"
 import { QueryBuffers } from "./query-buffers.ts"
 import { SeriesMaker } from "./table-series.ts"
+import { DayCodeTotals } from "./day-code-totals.ts"
 import type { TableStore } from "./table-store.ts"
 import type { QueryPath, TableProjectionOptions } from "./table-types.ts"
 
@@ -46,7 +47,8 @@ export class TableState {
     this.chunks = new ChunksPath(store, this.bufs)
     this.entryRows = new EntryRowsPath(store, this.bufs, this.entryRowsFrom)
     this.paths = [this.chunks, new BandsPath(store, this.bufs), new EntriesPath(store, this.bufs), this.entryRows]
-    store.indexes = [...this.paths]
-    this.series = new SeriesMaker(store, this.bufs, this.cache, this.entryRowsFrom)
+    const dayCodes = new DayCodeTotals(store)
+    store.indexes = [...this.paths, dayCodes]
+    this.series = new SeriesMaker(store, this.bufs, this.cache, this.entryRowsFrom, dayCodes)
   }
 }
