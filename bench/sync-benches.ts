@@ -55,6 +55,9 @@ async function ledgerCheckOf(page: Page, walletId: string): Promise<{ ms: number
     throw new Error(`no ledger check within 120 s of the sync (${JSON.stringify(seen)})`)
   }
   if (l.state !== "reconciled") throw new Error(`the ledger check after the sync found a gap (${JSON.stringify(l)})`)
+  // a check asked again after a failure (the first call past the client's timeout) costs its wait: say what failed
+  const problems = await page.evaluate(() => (window.harness.snaps.progress as { problems?: unknown } | undefined)?.problems ?? [])
+  if (Array.isArray(problems) && problems.length > 0) console.log(`(engine problems by the ledger check: ${JSON.stringify(problems)})`)
   return { ms: l.ms ?? Number.NaN, localMs: l.localMs ?? Number.NaN }
 }
 
