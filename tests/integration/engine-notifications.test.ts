@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Notification } from "../../schema/entities.ts"
-import { admin, makeEngine, signIn, until } from "../support/engine-helpers.ts"
+import { admin, holdOnce, makeEngine, signIn, until } from "../support/engine-helpers.ts"
 import { sandboxForFile } from "../support/sandbox-per-file.ts"
 
 const file = sandboxForFile()
@@ -66,41 +66,23 @@ describe("D-notification-read", () => {
 
   it("P11 a notification the stream brings while the notifications' pull runs stays (the pass's clean-up does not remove it)", async () => {
     const session = await signIn(file.url, "ana@example.com")
-    let hold = false
-    let release: () => void = () => undefined
-    const held = new Promise<void>((r) => {
-      release = r
-    })
-    let entered: () => void = () => undefined
-    const inside = new Promise<void>((r) => {
-      entered = r
-    })
-    // the list's page is read before the notification exists, and handed over after its event was applied
-    const gated: typeof fetch = async (input, init) => {
-      const url = String(input instanceof Request ? input.url : input)
-      const res = await fetch(input, init)
-      if (hold && url.includes("/notifications?") && !url.includes("/__admin")) {
-        hold = false
-        entered()
-        await held
-      }
-      return res
-    }
-    const engine = makeEngine(file.url, { fetch: gated })
+    // the list's page is read before the row exists, and handed over after its event was applied
+    const gate = holdOnce("/notifications?")
+    const engine = makeEngine(file.url, { fetch: gate.fetch })
     await engine.start(session)
     await engine.syncAll()
     await until(() => (engine.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
     const rows = () => engine.snapshot({ kind: "notifications", limit: 20 }) as ReadonlyArray<Notification>
-    hold = true
+    gate.arm()
     const pass = engine.syncAll()
-    await inside
+    await gate.entered
     await admin(file.url, "notifications", { user_email: "ana@example.com", title: "P11 durante o pull", description: "três" })
     await until(() => rows().some((n) => n.title === "P11 durante o pull"), 10_000)
     let missing = 0
     const watch = setInterval(() => {
       if (!rows().some((n) => n.title === "P11 durante o pull")) missing++
     }, 2)
-    release()
+    gate.release()
     await pass
     await new Promise((r) => setTimeout(r, 1500))
     clearInterval(watch)

@@ -14,7 +14,7 @@ import type { Wallet } from "../../schema/entities.ts"
 import { StatementProjection } from "../../sync/projections/statement-projection.ts"
 import { imageDbName, readImageHead, writeImage } from "../../sync/store/projection-image.ts"
 import type { SyncProgress } from "../../workers/results.ts"
-import { admin, countingFetch, makeEngine, signIn, storage, until } from "../support/engine-helpers.ts"
+import { admin, countingFetch, holdOnce, makeEngine, signIn, storage, until } from "../support/engine-helpers.ts"
 import { sandboxForFile } from "../support/sandbox-per-file.ts"
 
 const file = sandboxForFile()
@@ -283,35 +283,16 @@ describe("sync engine against the sandbox", () => {
     const session = await signIn(file.url, "ana@example.com")
     const w = await defaultWallet(session)
     // the queue's list call waits, once, until the request exists and its event has been applied
-    let hold = false
-    let release: () => void = () => undefined
-    const held = new Promise<void>((r) => {
-      release = r
-    })
-    let entered: () => void = () => undefined
-    const inside = new Promise<void>((r) => {
-      entered = r
-    })
-    const gated: typeof fetch = async (input, init) => {
-      const url = String(input instanceof Request ? input.url : input)
-      const res = await fetch(input, init)
-      // the page is read before the request exists, and handed over after its event was applied
-      if (hold && url.includes("/approval-requests") && !url.includes("/__admin")) {
-        hold = false
-        entered()
-        await held
-      }
-      return res
-    }
-    const engine = makeEngine(file.url, { fetch: gated })
+    const gate = holdOnce("/approval-requests")
+    const engine = makeEngine(file.url, { fetch: gate.fetch })
     await engine.start(session)
     engine.setWallet(w.id)
     await engine.syncAll()
     await until(() => (engine.snapshot({ kind: "connection" }) as { stream: string }).stream === "open")
     const queue = () => engine.snapshot({ kind: "approvalRequests", walletId: w.id }) as ReadonlyArray<{ id: string }>
-    hold = true
+    gate.arm()
     const pass = engine.syncWallet(w.id)
-    await inside
+    await gate.entered
     const created = (await admin(file.url, "approval-requests", { wallet_id: w.id, amount: 98_700, description: "P11 durante o pull" })) as {
       data: { id: string }
     }
@@ -322,7 +303,7 @@ describe("sync engine against the sandbox", () => {
     const watch = setInterval(() => {
       if (!queue().some((r) => r.id === created.data.id)) missing++
     }, 2)
-    release()
+    gate.release()
     await pass
     await new Promise((r) => setTimeout(r, 1500))
     clearInterval(watch)

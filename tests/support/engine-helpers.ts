@@ -68,3 +68,38 @@ export async function admin(base: string, path: string, body?: unknown): Promise
   )
   return r.json()
 }
+
+/**
+ * A fetch that, once armed (`arm()`), holds the answer of the next call whose URL has `part` (not an admin call) until
+ * `release()`: `entered` resolves when that call is held. P11's tests read a list's page before an event's row exists
+ * and hand it over after the event was applied.
+ */
+export function holdOnce(part: string): { fetch: typeof fetch; arm: () => void; entered: Promise<void>; release: () => void } {
+  let armed = false
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => {
+    release = r
+  })
+  let enter: () => void = () => undefined
+  const entered = new Promise<void>((r) => {
+    enter = r
+  })
+  const gated: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+    const res = await fetch(input, init)
+    if (armed && url.includes(part) && !url.includes("/__admin")) {
+      armed = false
+      enter()
+      await held
+    }
+    return res
+  }
+  return {
+    fetch: gated,
+    arm: () => {
+      armed = true
+    },
+    entered,
+    release: () => release()
+  }
+}
