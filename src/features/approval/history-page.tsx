@@ -13,7 +13,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { Button, Card, EmptyState, layout, PageHeader, SearchIcon, Select, Skeleton, TextField } from "../../ui/index.ts"
 import { approvalsOf, filterHistory, historyRows, historyTotals, STATUSES } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
-import { NoPermission } from "./no-permission.tsx"
+import { NoPermission, PermissionsLoading } from "./no-permission.tsx"
 import { quorumText } from "./quorum-text.ts"
 import { StatusBadge } from "./status-badge.tsx"
 import { useApprovalScope } from "./use-approval-scope.ts"
@@ -23,7 +23,7 @@ const isStatus = (v: string): v is ApprovalStatus => (STATUSES as ReadonlyArray<
 export function HistoryPage() {
   const { t } = useTranslation()
   const f = useFormat()
-  const { wallet, walletId, canSeeHistory, canSeeRequests } = useApprovalScope()
+  const { known, wallet, walletId, canSeeHistory, canSeeRequests } = useApprovalScope()
   const history = useLiveQuery(walletId && canSeeHistory ? { kind: "approvalHistory", walletId } : null)
   const queue = useLiveQuery(walletId && canSeeHistory && canSeeRequests ? { kind: "approvalRequests", walletId } : null)
   const [status, setStatus] = useState<ApprovalStatus | "all">("all")
@@ -38,11 +38,11 @@ export function HistoryPage() {
   const byStatus = useMemo(() => historyTotals(filterHistory(all, { status: "all", text })).byStatus, [all, text])
   const filtered = status !== "all" || text !== ""
 
-  if (!canSeeHistory) {
+  if (!known || !canSeeHistory) {
     return (
       <div className={layout.page} data-testid="approval-history-page">
         <PageHeader title={t("approval:history.title")} />
-        <NoPermission page="history" />
+        {known ? <NoPermission page="history" /> : <PermissionsLoading />}
       </div>
     )
   }

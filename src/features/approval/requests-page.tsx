@@ -21,7 +21,7 @@ import { useFormat } from "../../lib/use-format.ts"
 import { Badge, Button, Card, Checkbox, EmptyState, layout, MoneyField, PageHeader, SearchIcon, Skeleton, TextField } from "../../ui/index.ts"
 import { canApprove, confirmedDecisions, filterQueue, myDecision, openCommandFor, parseRange, summarize, type MyDecision } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
-import { NoPermission } from "./no-permission.tsx"
+import { NoPermission, PermissionsLoading } from "./no-permission.tsx"
 import { RejectDialog } from "./reject-dialog.tsx"
 import { RequestCard } from "./request-card.tsx"
 import { useApprovalScope } from "./use-approval-scope.ts"
@@ -181,11 +181,11 @@ export function RequestsPage() {
     search: () => search.current?.focus()
   })
 
-  if (!canSeeRequests) {
+  if (!scope.known || !canSeeRequests) {
     return (
       <div className={layout.page} data-testid="approval-requests-page">
         <PageHeader title={t("approval:requests.title")} />
-        <NoPermission page="requests" />
+        {scope.known ? <NoPermission page="requests" /> : <PermissionsLoading />}
       </div>
     )
   }

@@ -19,13 +19,13 @@ import { useSyncedList } from "../../lib/use-synced-list.ts"
 import { Button, Card, centsToInput, EmptyState, layout, MoneyField, PageHeader, Skeleton, TextField, useMoneyLocale } from "../../ui/index.ts"
 import { APPROVERS_MAX, APPROVERS_MIN, approversError, minValueError, type FieldError } from "./approval-rules.ts"
 import * as s from "./approval.css.ts"
-import { NoPermission } from "./no-permission.tsx"
+import { NoPermission, PermissionsLoading } from "./no-permission.tsx"
 import { useApprovalScope } from "./use-approval-scope.ts"
 
 export function SettingsPage() {
   const { t } = useTranslation()
   const f = useFormat()
-  const { wallet, walletId, canSeeSettings, canEditSettings } = useApprovalScope()
+  const { known, wallet, walletId, canSeeSettings, canEditSettings } = useApprovalScope()
   // the wallet's setting from the store (the synced list `approval_settings`), with a pending change laid over it (C7)
   const load = useSyncedList("approval_settings", canSeeSettings ? walletId : null)
   const [editing, setEditing] = useState(false)
@@ -59,11 +59,11 @@ export function SettingsPage() {
     }
   }
 
-  if (!canSeeSettings) {
+  if (!known || !canSeeSettings) {
     return (
       <div className={layout.page} data-testid="approval-settings-page">
         <PageHeader title={t("approval:settings.title")} />
-        <NoPermission page="settings" />
+        {known ? <NoPermission page="settings" /> : <PermissionsLoading />}
       </div>
     )
   }

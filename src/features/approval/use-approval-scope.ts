@@ -8,8 +8,15 @@ import type { Wallet } from "../../../schema/entities.ts"
 import { hasPermission, P, READS_APPROVAL_QUEUE, READS_EVERY_REQUEST, REPROVES_APPROVAL } from "../../../schema/permissions.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { useActions, useCurrentWallet } from "../../lib/use-shell-data.ts"
+import { useLiveQuery } from "../../../workers/client.ts"
 
 export interface ApprovalScope {
+  /**
+   * The wallet's permission actions are known (the engine answered them): until then the pages show their loading state
+   * rather than a guess from the actions stored at sign-in, which turned into another page under the user's pointer
+   * (an approver saw "only your own requests" and a shorter queue for a moment, then the cards moved).
+   */
+  readonly known: boolean
   readonly wallet: Wallet | null
   readonly walletId: string | null
   readonly meId: string | null
@@ -29,8 +36,10 @@ export function useApprovalScope(): ApprovalScope {
   const wallet = useCurrentWallet()
   const meId = useAppState((s) => s.session?.userId ?? null)
   const actions = useActions()
+  const answered = useLiveQuery(wallet ? { kind: "permissionActions", walletId: wallet.id } : null) !== undefined
   return useMemo(
     () => ({
+      known: answered,
       wallet,
       walletId: wallet?.id ?? null,
       meId,
@@ -42,6 +51,6 @@ export function useApprovalScope(): ApprovalScope {
       canSeeSettings: hasPermission(actions, P.getApprovalSettings),
       canEditSettings: hasPermission(actions, P.postApprovalSettings)
     }),
-    [wallet, meId, actions]
+    [answered, wallet, meId, actions]
   )
 }
