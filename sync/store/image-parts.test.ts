@@ -35,11 +35,11 @@ const gen = (r: Prng, depth: number, maxLeaf: number): unknown => {
 }
 
 describe("S6 image parts (issue 33 item 2)", () => {
-  it("300 generated images at limits from 4 KB to 128 KB: joined back equal, through a structured clone; every piece within the limit", () => {
+  it("200 generated images at limits from 4 KB to 16 KB: joined back equal, through a structured clone; every piece within the limit", () => {
     const r = new Prng(3301)
     let cut = 0
-    for (let i = 0; i < 300; i++) {
-      const limit = 2 ** r.int(12, 17)
+    for (let i = 0; i < 200; i++) {
+      const limit = 2 ** r.int(12, 14)
       const image = { shape: "x", fields: gen(r, 0, Math.floor(limit / 2)) }
       const { skeleton, parts } = structuredClone(cutImage(image, limit))
       if (parts.length > 0) cut++
@@ -47,7 +47,7 @@ describe("S6 image parts (issue 33 item 2)", () => {
       // no leaf is bigger than half the limit here, so every piece fits (the estimate counts more than this one)
       for (const p of [skeleton, ...parts]) expect(bytesOf(p)).toBeLessThanOrEqual(limit)
     }
-    expect(cut).toBeGreaterThan(100)
+    expect(cut).toBeGreaterThan(60)
   })
 
   it("a typed array longer than the limit is cut in slices and comes back whole, of its own type", () => {
