@@ -347,6 +347,12 @@ interface PagePlan {
   readonly meta: { page: number; page_size: number; page_total: number; total: number }
 }
 
+/** A wallet's rows, of one status when the list's `status` query names one: the WHERE and its parameters for `paginate`. */
+export const walletAndStatus = (walletId: string, status: string | undefined): { where: string[]; params: unknown[] } =>
+  status !== undefined && status !== ""
+    ? { where: ["wallet_id = ?", "status = ?"], params: [walletId, status] }
+    : { where: ["wallet_id = ?"], params: [walletId] }
+
 /** Builds the page query (offset or keyset mode) and the page numbers; the caller fetches rows. */
 const planPage = (db: DB, q: PageParams, spec: PageSpec): PagePlan => {
   const p = spec.prefix ?? ""

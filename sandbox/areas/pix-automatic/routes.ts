@@ -10,7 +10,7 @@ import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind, decodeOr422, errorResponse } from "../../http.ts"
 import { ApiError, langOf } from "../../errors.ts"
-import { paginate, userById, walletExists } from "../../repo.ts"
+import { paginate, walletAndStatus, userById, walletExists } from "../../repo.ts"
 import { isCalendarDate, spDateKey } from "../../time.ts"
 import {
   authorizationById,
@@ -76,12 +76,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   }
 
   bind(app, ctx, "automaticAuthorizations", (req) => {
-    const where = ["wallet_id = ?"]
-    const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") {
-      where.push("status = ?")
-      params.push(req.query.status)
-    }
+    const { where, params } = walletAndStatus(req.wallet.wallet.id, req.query.status)
     return {
       data: paginate<AuthorizationRow, ReturnType<typeof toAuthorization>>(
         db,
@@ -144,12 +139,7 @@ export const registerPixAutomaticRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "automaticPayments", (req) => {
-    const where = ["wallet_id = ?"]
-    const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") {
-      where.push("status = ?")
-      params.push(req.query.status)
-    }
+    const { where, params } = walletAndStatus(req.wallet.wallet.id, req.query.status)
     return {
       data: paginate<PaymentRow, ReturnType<typeof toAutomaticPayment>>(
         db,

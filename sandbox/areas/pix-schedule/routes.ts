@@ -13,7 +13,7 @@ import { bind, Reply } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { decodeSentPixKey } from "../../ledger.ts"
 import { lookupPixKey } from "../pix-keys/db.ts"
-import { paginate } from "../../repo.ts"
+import { paginate, walletAndStatus } from "../../repo.ts"
 import { isCalendarDate, spDateKey, DAY_MS } from "../../time.ts"
 import {
   createScheduleTables,
@@ -45,12 +45,7 @@ export const registerPixScheduleRoutes = (app: Hono, ctx: Ctx): void => {
   registerPixWithdrawRoutes(app, ctx)
 
   bind(app, ctx, "scheduledPixList", (req) => {
-    const where = ["wallet_id = ?"]
-    const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") {
-      where.push("status = ?")
-      params.push(req.query.status)
-    }
+    const { where, params } = walletAndStatus(req.wallet.wallet.id, req.query.status)
     return {
       data: paginate<ScheduledPixRow, ReturnType<typeof toScheduledPix>>(
         db,

@@ -10,7 +10,7 @@ import type { Hono } from "hono"
 import type { Ctx } from "../../context.ts"
 import { bind } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
-import { paginate, walletOwnerOf } from "../../repo.ts"
+import { paginate, walletAndStatus, walletOwnerOf } from "../../repo.ts"
 import { createWithdrawTables, disableSettings, saveSettings, settingsRowOf, toExecution, toSettings, type ExecutionRow } from "./db.ts"
 import { destinationOf, withdrawProblems } from "../../../schema/pix-withdraw.ts"
 
@@ -45,12 +45,7 @@ export const registerPixWithdrawRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "withdrawExecutions", (req) => {
-    const where = ["wallet_id = ?"]
-    const params: unknown[] = [req.wallet.wallet.id]
-    if (req.query.status !== undefined && req.query.status !== "") {
-      where.push("status = ?")
-      params.push(req.query.status)
-    }
+    const { where, params } = walletAndStatus(req.wallet.wallet.id, req.query.status)
     return {
       data: paginate<ExecutionRow, ReturnType<typeof toExecution>>(
         db,
