@@ -107,6 +107,26 @@ describe("sync/api client", () => {
     expect(c.calls.filter((x) => x.url.includes("/users/auth/password"))).toHaveLength(1)
   })
 
+  it("A3 identical GETs for two wallets are two requests, each answered with its own wallet's rows (the wallet-uuid header is part of the request)", async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
+    const c = client(async (_url, init) => {
+      await gate
+      const w = header(init, "wallet-uuid")
+      return json(200, { data: { data: [{ tag: `tag-of-${w}` }], page: 1, page_total: 1, page_size: 100, total: 1 } })
+    })
+    const own = Effect.runPromise(c.api.call("permissionActions", { walletId: "own" }))
+    const other = Effect.runPromise(c.api.call("permissionActions", { walletId: "other" }))
+    const again = Effect.runPromise(c.api.call("permissionActions", { walletId: "other" }))
+    release()
+    expect((await own).data.data.map((a) => a.tag)).toEqual(["tag-of-own"])
+    expect((await other).data.data.map((a) => a.tag)).toEqual(["tag-of-other"])
+    expect((await again).data.data.map((a) => a.tag)).toEqual(["tag-of-other"])
+    expect(c.calls.map((x) => header(x.init, "wallet-uuid")).sort()).toEqual(["other", "own"]) // the same wallet's twin shared
+  })
+
   it("A4 a response that does not match its Schema is a MalformedResponse, never a crash", async () => {
     const c = client(() => json(200, { data: { count: "three" } }))
     const exit = await Effect.runPromiseExit(c.api.call("unreadCount"))

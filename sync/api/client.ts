@@ -146,7 +146,11 @@ export function makeApiClient(cfg: ApiClientConfig): ApiClient {
         : ""
       const full = url(path) + (qs ? `?${qs}` : "")
       const bodyText = args.body === undefined ? undefined : JSON.stringify(args.body)
-      const key = `${method} ${full} ${bodyText ?? ""} ${args.transactionUuid ?? ""}`
+      // the wallet and the language are part of the request (its `wallet-uuid` and `language` headers): the same path for two
+      // wallets is two requests. Without the wallet the permission pulls of every wallet, started together (syncPass),
+      // shared the first one's answer, and a member was shown the actions of her own wallet on another's (an approver's
+      // page for a CLIENT: the flaky quorum.spec:143)
+      const key = `${method} ${full} ${bodyText ?? ""} ${args.transactionUuid ?? ""} ${args.walletId ?? cfg.currentWallet() ?? ""} ${cfg.locale()}`
 
       const attempt = (isRetry: boolean): Effect.Effect<Response, ApiError> =>
         Effect.tryPromise({
