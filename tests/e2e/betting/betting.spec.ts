@@ -68,8 +68,8 @@ test("core §4 'Session timer': while a report uploads, a session under 60 s is 
   baseURL
 }) => {
   const base = baseURL ?? ""
-  // a 12 s session (?session_ms=): always under the 60 s of the rule, so a running upload renews it
-  const { context, page } = await openBetting(browser, base, "?session_ms=12000")
+  // a 6 s session (?session_ms=): always under the 60 s of the rule, so a running upload renews it
+  const { context, page } = await openBetting(browser, base, "?session_ms=6000")
   const date = spDay(2)
   await go(page, `${BETTING}/sending-report`)
   await page.getByTestId("report-date").fill(date)
@@ -77,16 +77,16 @@ test("core §4 'Session timer': while a report uploads, a session under 60 s is 
     .getByTestId("report-file")
     .setInputFiles({ name: `relatorio-${date}-renew.xml`, mimeType: "application/xml", buffer: reportXml(date, 2 * 1024 * 1024) })
   await page.getByText("Aceito os termos de uso").click()
-  // slow calls: 8 parts, each a part URL and a PUT, plus create and complete, 1.5 s apiece ≈ 27 s of upload, longer
-  // than the 12 s session; the 12 s start from here (a loaded machine may have spent much of them signing in)
+  // slow calls: 8 parts, each a part URL and a PUT, plus create and complete, 0.8 s apiece ≈ 14 s of upload, more than
+  // twice the 6 s session; the 6 s start from here (a loaded machine may have spent much of them signing in)
   await page.getByTestId("continue-session").click()
-  await expect(page.getByTestId("session-countdown")).toHaveText(/00:1[0-2]/)
-  await faults(base, { latency_ms: 1500 })
+  await expect(page.getByTestId("session-countdown")).toHaveText(/00:0[3-6]/)
+  await faults(base, { latency_ms: 800 })
   const started = Date.now()
   await page.getByTestId("report-send").click()
-  // the upload takes ~27 s by design (the slow calls above), longer than an expectation's default wait
-  await expect(page.getByTestId("upload-row").first()).toHaveAttribute("data-state", "confirmed", { timeout: 45_000 })
-  expect(Date.now() - started).toBeGreaterThan(12_000) // it outlived the session it started in
+  // the upload takes ~14 s by design (the slow calls above), longer than an expectation's default wait
+  await expect(page.getByTestId("upload-row").first()).toHaveAttribute("data-state", "confirmed", { timeout: 40_000 })
+  expect(Date.now() - started).toBeGreaterThan(2 * 6_000) // it outlived twice the session it started in
   await expect(page).toHaveURL(/\/sports-betting\/sending-report/)
   await expect(page.getByTestId("session-countdown")).toBeVisible()
   await context.close()
