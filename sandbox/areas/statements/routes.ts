@@ -17,6 +17,31 @@ import { STATEMENT_STATUSES, STATEMENT_TYPES, type Receipt, type StatementEntry,
 import { CURRENCY_DECIMALS, type CurrencySymbol } from "../../../schema/common.ts"
 import { api } from "../../../schema/api.ts"
 import { DAY_MS, iso, isCalendarDate, spDateKey, spStartOfDate } from "../../time.ts"
+import {
+  balancesOf,
+  completeExport,
+  entryOfOperation,
+  exportById,
+  exportsInProgress,
+  exportsOnDay,
+  fileContentOf,
+  fileDownloadOf,
+  fileStateOf,
+  firstIdsAfter,
+  hasReceipt,
+  insertExport,
+  insertFile,
+  insertHtmlFile,
+  insertReceipt,
+  lastStatementKey,
+  netByCurrency,
+  netByCurrencyUpto,
+  rangeSums,
+  receiptRowOf,
+  statementById,
+  statementsBetween,
+  type ExportRow
+} from "./db.ts"
 
 /** features §9 "Statement export limit: 7 (unit not shown)": our reading, 7 exports per wallet per day (UTC-3). */
 export const EXPORT_LIMIT_PER_DAY = 7
@@ -40,22 +65,6 @@ const STATEMENT_JSON: ReadonlyArray<readonly [string, JsonColumnKind]> = [
   ["transaction_uuid", "text"]
 ]
 const URL_TTL_MS = 5 * 60_000
-
-interface ExportRow {
-  id: string
-  wallet_id: string
-  user_id: string
-  status: "in_progress" | "completed" | "failure"
-  format: "csv" | "pdf"
-  start_date: string
-  end_date: string
-  file_id: string | null
-  rows: number
-  day: string
-  started_ms: number
-  duration_ms: number
-  created_at: string
-}
 
 const escapeHtml = (v: unknown): string => String(v ?? "").replace(/[&<>"'`=/]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
@@ -181,13 +190,11 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     if (drop === null || drop.wallet_id !== walletId || q.sort !== "updated_at") return
     const cut = (q.after ?? "").lastIndexOf("|")
     const keyset = cut > 0 ? { at: (q.after ?? "").slice(0, cut), id: (q.after ?? "").slice(cut + 1) } : null
-    const lost = db
-      .prepare(`SELECT id FROM statements WHERE ${[...where, ...(keyset ? ["(updated_at, id) > (?, ?)"] : [])].join(" AND ")} ORDER BY updated_at, id LIMIT ?`)
-      .all(...params, ...(keyset ? [keyset.at, keyset.id] : []), drop.rows) as Array<{ id: string }>
+    const lost = firstIdsAfter(db, where, params, keyset, drop.rows)
     if (lost.length === 0) return
     f.statement_drop = null
     where.push(`id NOT IN (${lost.map(() => "?").join(",")})`)
-    params.push(...lost.map((r) => r.id))
+    params.push(...lost)
   }
 
   /**
@@ -207,47 +214,14 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     }
     const after = bound("after", req.query.after)
     const upto = bound("upto", req.query.upto)
-    const range: string[] = ["wallet_id = ?"]
-    const rp: unknown[] = [walletId]
-    if (after) {
-      range.push("(updated_at, id) > (?, ?)")
-      rp.push(after.at, after.id)
-    }
-    if (upto) {
-      range.push("(updated_at, id) <= (?, ?)")
-      rp.push(upto.at, upto.id)
-    }
-    const NET = "COALESCE(SUM(CASE WHEN status = 'completed' THEN (CASE WHEN direction = 'in' THEN amount ELSE -amount END) ELSE 0 END), 0)"
-    const sums = db
-      .prepare(
-        `SELECT currency_symbol AS c, count(*) AS n,
-                COALESCE(SUM(CASE WHEN status = 'completed' AND direction = 'in' THEN amount ELSE 0 END), 0) AS cr,
-                COALESCE(SUM(CASE WHEN status = 'completed' AND direction = 'out' THEN amount ELSE 0 END), 0) AS db
-         FROM statements WHERE ${range.join(" AND ")} GROUP BY currency_symbol`
-      )
-      .all(...rp) as Array<{ c: string; n: number; cr: number; db: number }>
-    const last = db.prepare("SELECT updated_at, id FROM statements WHERE wallet_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1").get(walletId) as
-      { updated_at: string; id: string } | undefined
+    const sums = rangeSums(db, walletId, after, upto)
+    const last = lastStatementKey(db, walletId)
     // the whole statement asked (the check after a sync): its sums are the totals, one pass over the rows
     const whole = after === null && (upto === null || (last !== undefined && upto.at === last.updated_at && upto.id === last.id))
     const wholeNet = whole ? sums.map((r) => ({ c: r.c, net: r.cr - r.db })) : null
-    const all =
-      wholeNet ??
-      (db.prepare(`SELECT currency_symbol AS c, ${NET} AS net FROM statements WHERE wallet_id = ? GROUP BY currency_symbol`).all(walletId) as Array<{
-        c: string
-        net: number
-      }>)
-    const toUpto =
-      wholeNet ??
-      (upto
-        ? (db
-            .prepare(`SELECT currency_symbol AS c, ${NET} AS net FROM statements WHERE wallet_id = ? AND (updated_at, id) <= (?, ?) GROUP BY currency_symbol`)
-            .all(walletId, upto.at, upto.id) as Array<{ c: string; net: number }>)
-        : all)
-    const accounts = db.prepare("SELECT currency_symbol AS c, balance FROM wallet_accounts WHERE wallet_id = ? ORDER BY currency_id").all(walletId) as Array<{
-      c: CurrencySymbol
-      balance: number
-    }>
+    const all = wholeNet ?? netByCurrency(db, walletId)
+    const toUpto = wholeNet ?? (upto ? netByCurrencyUpto(db, walletId, upto) : all)
+    const accounts = balancesOf(db, walletId)
     const netOf = (rows: ReadonlyArray<{ c: string; net: number }>, c: string): number => rows.find((r) => r.c === c)?.net ?? 0
     return {
       data: {
@@ -361,8 +335,7 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "statementGet", (req) => {
-    const row = db.prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE id = ? AND wallet_id = ?`).get(req.params["id"] ?? "", req.wallet.wallet.id) as
-      StatementEntry | undefined
+    const row = statementById(db, req.params["id"] ?? "", req.wallet.wallet.id)
     if (row === undefined) return notFound()
     return { data: row }
   })
@@ -386,16 +359,12 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
       created_at: r.created_at
     }
   }
-  const exportById = (id: string): ExportRow | undefined => db.prepare("SELECT * FROM exports WHERE id = ?").get(id) as ExportRow | undefined
-
   /** Completes a job: the file of every row of the range, ordered by created_at. Idempotent. */
   const finishExport = (id: string): void => {
     db.transaction(() => {
-      const r = exportById(id)
+      const r = exportById(db, id)
       if (r === undefined || r.status !== "in_progress") return
-      const rows = db
-        .prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`)
-        .all(r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS)) as StatementEntry[]
+      const rows = statementsBetween(db, r.wallet_id, iso(spStartOfDate(r.start_date)), iso(spStartOfDate(r.end_date) + DAY_MS))
       const fileId = randomUUID()
       const content =
         r.format === "csv"
@@ -404,7 +373,8 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
               `${rows.length} lancamentos`,
               ...rows.slice(0, 38).map((e) => `${e.created_at.slice(0, 10)} ${e.type} ${money(e.amount, e.currency_symbol)} ${e.description}`)
             ])
-      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, ?, 'READY', ?, ?)").run(
+      insertFile(
+        db,
         fileId,
         r.wallet_id,
         `extrato-${r.start_date}-${r.end_date}.${r.format}`,
@@ -412,11 +382,11 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
         content,
         ctx.clock.nowIso()
       )
-      db.prepare("UPDATE exports SET status = 'completed', file_id = ?, rows = ? WHERE id = ?").run(fileId, rows.length, id)
+      completeExport(db, id, fileId, rows.length)
     })()
   }
   // jobs left running by a previous process finish now
-  for (const r of db.prepare("SELECT id FROM exports WHERE status = 'in_progress'").all() as Array<{ id: string }>) finishExport(r.id)
+  for (const r of exportsInProgress(db)) finishExport(r.id)
 
   bind(app, ctx, "statementExportCreate", (req) => {
     const { start_date: start, end_date: end, format } = req.body
@@ -427,30 +397,30 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     if (start > end) throw new ApiError(422, "DATE_RANGE_INVALID", undefined, { start_date: "VALIDATION_DATE_RANGE" })
     if (start.slice(0, 7) !== end.slice(0, 7)) throw new ApiError(422, "EXPORT_RANGE_SAME_MONTH", undefined, { end_date: "VALIDATION_SAME_MONTH" })
     const day = spDateKey(ctx.clock.now())
-    const n = (db.prepare("SELECT count(*) AS n FROM exports WHERE wallet_id = ? AND day = ?").get(req.wallet.wallet.id, day) as { n: number }).n
-    if (n >= EXPORT_LIMIT_PER_DAY) throw new ApiError(422, "EXPORT_LIMIT_REACHED", `${EXPORT_LIMIT_PER_DAY} per day`)
+    if (exportsOnDay(db, req.wallet.wallet.id, day) >= EXPORT_LIMIT_PER_DAY) throw new ApiError(422, "EXPORT_LIMIT_REACHED", `${EXPORT_LIMIT_PER_DAY} per day`)
     const id = randomUUID()
-    db.prepare(
-      "INSERT INTO exports (id, wallet_id, user_id, status, format, start_date, end_date, file_id, rows, day, started_ms, duration_ms, created_at) VALUES (?, ?, ?, 'in_progress', ?, ?, ?, NULL, 0, ?, ?, ?, ?)"
-    ).run(id, req.wallet.wallet.id, req.user.id, format, start, end, day, ctx.clock.real(), ctx.cfg.exportMs, ctx.clock.nowIso())
+    insertExport(
+      db,
+      { id, walletId: req.wallet.wallet.id, userId: req.user.id, format, start, end, day, startedMs: ctx.clock.real(), durationMs: ctx.cfg.exportMs },
+      ctx.clock.nowIso()
+    )
     later(ctx, ctx.cfg.exportMs, () => finishExport(id))
-    const row = exportById(id) as ExportRow
+    const row = exportById(db, id) as ExportRow
     return { data: toExport(row, row.started_ms) }
   })
 
   bind(app, ctx, "statementExportGet", (req) => {
-    const r = exportById(req.params["id"] ?? "")
+    const r = exportById(db, req.params["id"] ?? "")
     if (r === undefined || r.wallet_id !== req.wallet.wallet.id) return notFound()
     if (r.status === "in_progress" && ctx.clock.real() - r.started_ms >= r.duration_ms) {
       finishExport(r.id)
-      return { data: toExport(exportById(r.id) as ExportRow) }
+      return { data: toExport(exportById(db, r.id) as ExportRow) }
     }
     return { data: toExport(r) }
   })
 
   bind(app, ctx, "storageFileUrl", (req) => {
-    const f = db.prepare("SELECT id, state FROM files WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as
-      { id: string; state: "READY" | "PENDING" } | undefined
+    const f = fileStateOf(db, req.params["id"] ?? "", req.wallet.wallet.id)
     if (f === undefined) return notFound()
     return { data: { id: f.id, state: f.state, ...fileUrl(req.origin, f.id) } }
   })
@@ -466,7 +436,7 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
       if (!(expires > ctx.clock.real()) || token.length !== want.length || !timingSafeEqual(token, want)) {
         throw new ApiError(401, "NOT_AUTHORIZED", "link expired or invalid")
       }
-      const f = db.prepare("SELECT name, mime, content FROM files WHERE id = ?").get(id) as { name: string; mime: string; content: Buffer } | undefined
+      const f = fileDownloadOf(db, id)
       if (f === undefined) throw new ApiError(404, "NOT_FOUND")
       return c.body(new Uint8Array(f.content), 200, {
         "content-type": f.mime,
@@ -487,34 +457,18 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
       .slice(0, 32)
       .toUpperCase()
       .replace(/(.{4})(?!$)/g, "$1.")
-  const entryOf = (walletId: string, operationId: string): StatementEntry | undefined =>
-    db
-      .prepare(`SELECT ${STATEMENT_COLUMNS} FROM statements WHERE wallet_id = ? AND operation_id = ? ORDER BY direction DESC, created_at LIMIT 1`)
-      .get(walletId, operationId) as StatementEntry | undefined
+  const entryOf = (walletId: string, operationId: string): StatementEntry | undefined => entryOfOperation(db, walletId, operationId)
   const receiptOf = (walletId: string, walletName: string, e: StatementEntry, origin: string, readyMs: number | null): Receipt => {
-    let r = db.prepare("SELECT file_id, ready_ms FROM receipts WHERE wallet_id = ? AND operation_id = ?").get(walletId, e.operation_id) as
-      { file_id: string; ready_ms: number } | undefined
+    let r = receiptRowOf(db, walletId, e.operation_id)
     if (r === undefined) {
       const fileId = randomUUID()
       const html = receiptHtml(e, walletName)
-      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'text/html; charset=utf-8', 'READY', ?, ?)").run(
-        fileId,
-        walletId,
-        `comprovante-${e.operation_id}.html`,
-        Buffer.from(html, "utf8"),
-        ctx.clock.nowIso()
-      )
+      insertHtmlFile(db, fileId, walletId, `comprovante-${e.operation_id}.html`, Buffer.from(html, "utf8"), ctx.clock.nowIso())
       r = { file_id: fileId, ready_ms: readyMs ?? ctx.clock.real() }
-      db.prepare("INSERT INTO receipts (operation_id, wallet_id, file_id, ready_ms, created_at) VALUES (?, ?, ?, ?, ?)").run(
-        e.operation_id,
-        walletId,
-        fileId,
-        r.ready_ms,
-        ctx.clock.nowIso()
-      )
+      insertReceipt(db, e.operation_id, walletId, fileId, r.ready_ms, ctx.clock.nowIso())
     }
     if (r.ready_ms > ctx.clock.real()) return { operation_id: e.operation_id, status: "PENDING", html: null, url: null, entry: e }
-    const f = db.prepare("SELECT content FROM files WHERE id = ?").get(r.file_id) as { content: Buffer }
+    const f = fileContentOf(db, r.file_id)
     return {
       operation_id: e.operation_id,
       status: "READY",
@@ -535,7 +489,7 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     const id = req.params["id"] ?? ""
     const e = entryOf(req.wallet.wallet.id, id)
     if (e === undefined) return notFound()
-    if (db.prepare("SELECT 1 FROM receipts WHERE wallet_id = ? AND operation_id = ?").get(req.wallet.wallet.id, id) === undefined) {
+    if (!hasReceipt(db, req.wallet.wallet.id, id)) {
       throw new ApiError(404, "NOT_FOUND", "generate the receipt first")
     }
     return { data: receiptOf(req.wallet.wallet.id, req.wallet.wallet.name, e, req.origin, null) }
