@@ -12,6 +12,26 @@ import { bind, Reply, type Req } from "../../http.ts"
 import { ApiError } from "../../errors.ts"
 import { paginate, toApprovalRequest, type ApprovalRequestRow } from "../../repo.ts"
 import { approvalReadScope, approvalRequestsChanged, notifyApproversNeeded } from "./quorum-db.ts"
+import {
+  approvalRuleOf,
+  approvalsOf,
+  cancelRequest,
+  deleteSetting,
+  expiredRequests,
+  finishRequest,
+  hasDecided,
+  hasSetting,
+  insertDecision,
+  insertRequest,
+  insertSetting,
+  reproveRequest,
+  requestById,
+  settingById,
+  startedRequests,
+  touchRequest,
+  updateSetting,
+  walletRequestById
+} from "./db.ts"
 import { executePixOut, notify } from "../../ledger.ts"
 import type { PixSettleExtra } from "../pix-qr/db.ts"
 import { assertQrPayable, markQrPaid } from "../pix-qr/settle.ts"
@@ -43,13 +63,18 @@ export const createApprovalRequest = (
 ): ApprovalRequestRow => {
   const at = ctx.clock.stamp()
   const id = randomUUID()
-  ctx.db
-    .prepare(
-      `INSERT INTO approval_requests (id, wallet_id, status, amount, payment_json, required_approvals, requested_by, operation_id, transaction_uuid,
-     created_at, updated_at, expires_at) VALUES (?, ?, 'started', ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
-    )
-    .run(id, walletId, amount, JSON.stringify({ ...order, ...settle }), requiredApprovals, requestedBy, txUuid, at, at, iso(spCutoffOf(ctx.clock.now())))
-  const row = ctx.db.prepare("SELECT * FROM approval_requests WHERE id = ?").get(id) as ApprovalRequestRow
+  insertRequest(ctx.db, {
+    id,
+    walletId,
+    amount,
+    paymentJson: JSON.stringify({ ...order, ...settle }),
+    requiredApprovals,
+    requestedBy,
+    txUuid,
+    at,
+    expiresAt: iso(spCutoffOf(ctx.clock.now()))
+  })
+  const row = requestById(ctx.db, id)
   requestEvents(ctx, row, false)
   // issue 32 item 3: every approver the request waits for (its quorum's `awaiting`; never the requester) is told
   notifyApproversNeeded(ctx, row)
@@ -79,8 +104,7 @@ export const stageForApproval = (
   txKey: string | null,
   settle: PixSettleExtra = {}
 ): Reply<{ readonly data: PixPayAnswer }> | null => {
-  const setting = ctx.db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(walletId) as
-    { min_value: number; approvers: number } | undefined
+  const setting = approvalRuleOf(ctx.db, walletId)
   if (setting === undefined || amount < setting.min_value) return null
   const r = createApprovalRequest(ctx, walletId, userId, amount, order, setting.approvers, txKey, settle)
   return new Reply(202, { data: { status: "awaiting_approval" as const, operation_id: null, approval_request_id: r.id, end_to_end_id: null, amount } })
@@ -93,14 +117,10 @@ export const stageForApproval = (
  */
 export const runCutoff = (ctx: Ctx, all = false): string[] => {
   const now = ctx.clock.nowIso()
-  const rows = (
-    all
-      ? ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started'").all()
-      : ctx.db.prepare("SELECT * FROM approval_requests WHERE status = 'started' AND expires_at <= ?").all(now)
-  ) as ApprovalRequestRow[]
+  const rows = all ? startedRequests(ctx.db) : expiredRequests(ctx.db, now)
   for (const r of rows) {
     const at = ctx.clock.stamp()
-    ctx.db.prepare("UPDATE approval_requests SET status = 'canceled', updated_at = ? WHERE id = ? AND status = 'started'").run(at, r.id)
+    cancelRequest(ctx.db, r.id, at)
     requestEvents(ctx, { ...r, status: "canceled", updated_at: at }, true)
   }
   return rows.map((r) => r.id)
@@ -109,7 +129,7 @@ export const runCutoff = (ctx: Ctx, all = false): string[] => {
 export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
   const settingOf = (walletId: string, id: string): ApprovalSetting => {
-    const s = db.prepare("SELECT * FROM approval_settings WHERE id = ? AND wallet_id = ?").get(id, walletId) as ApprovalSetting | undefined
+    const s = settingById(db, walletId, id)
     if (s === undefined) throw new ApiError(404, "APPROVAL_SETTING_NOT_FOUND")
     return s
   }
@@ -141,17 +161,10 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "approvalSettingCreate", (req) => {
     validate(req.body)
     const w = req.wallet.wallet.id
-    if (db.prepare("SELECT 1 FROM approval_settings WHERE wallet_id = ?").get(w) !== undefined) throw new ApiError(422, "APPROVAL_SETTING_ALREADY_EXISTS")
+    if (hasSetting(db, w)) throw new ApiError(422, "APPROVAL_SETTING_ALREADY_EXISTS")
     const at = ctx.clock.stamp()
     const id = randomUUID()
-    db.prepare("INSERT INTO approval_settings (id, wallet_id, min_value, approvers, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(
-      id,
-      w,
-      req.body.min_value,
-      req.body.approvers,
-      at,
-      at
-    )
+    insertSetting(db, id, w, req.body.min_value, req.body.approvers, at)
     settingEvent(w, id)
     return new Reply(201, { data: settingOf(w, id) })
   })
@@ -159,19 +172,14 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "approvalSettingUpdate", (req) => {
     const s = settingOf(req.wallet.wallet.id, req.params["id"] ?? "")
     validate(req.body)
-    db.prepare("UPDATE approval_settings SET min_value = ?, approvers = ?, updated_at = ? WHERE id = ?").run(
-      req.body.min_value,
-      req.body.approvers,
-      ctx.clock.stamp(),
-      s.id
-    )
+    updateSetting(db, s.id, req.body.min_value, req.body.approvers, ctx.clock.stamp())
     settingEvent(s.wallet_id, s.id)
     return { data: settingOf(s.wallet_id, s.id) }
   })
 
   bind(app, ctx, "approvalSettingDelete", (req) => {
     const s = settingOf(req.wallet.wallet.id, req.params["id"] ?? "")
-    db.prepare("DELETE FROM approval_settings WHERE id = ?").run(s.id)
+    deleteSetting(db, s.id)
     settingEvent(s.wallet_id, s.id)
     return OK
   })
@@ -223,7 +231,7 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
   /** A request of the wallet; for a reader of their own (`requestedBy`), another's is not found (D-approval-quorum). */
   const requestOf = (walletId: string, id: string, requestedBy: string | null = null): ApprovalRequestRow => {
     runCutoff(ctx)
-    const r = db.prepare("SELECT * FROM approval_requests WHERE id = ? AND wallet_id = ?").get(id, walletId) as ApprovalRequestRow | undefined
+    const r = walletRequestById(db, walletId, id)
     if (r === undefined || (requestedBy !== null && r.requested_by !== requestedBy)) throw new ApiError(404, "APPROVAL_REQUEST_NOT_FOUND")
     return r
   }
@@ -236,17 +244,17 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
     const me = req.user.id
     if (!hasPermission(req.wallet.actions, P.postApprovalDecision) && r.requested_by !== me)
       throw new ApiError(403, "WITHOUT_PERMISSION", "only the requester withdraws without the decision permission")
-    if (db.prepare("SELECT 1 FROM approval_decisions WHERE request_id = ? AND user_id = ?").get(r.id, me) !== undefined) {
+    if (hasDecided(db, r.id, me)) {
       throw new ApiError(422, "APPROVAL_ALREADY_DECIDED")
     }
     if (r.status !== "started") throw new ApiError(422, "APPROVAL_REQUEST_CLOSED", r.status)
     // our decision: four eyes — the requester may not approve their own payment (they may reprove it, withdrawing it)
     if (decision === "approved" && r.requested_by === me) throw new ApiError(403, "WITHOUT_PERMISSION", "the requester cannot approve their own request")
     const at = ctx.clock.stamp()
-    db.prepare("INSERT INTO approval_decisions (request_id, user_id, decision, reason, decided_at) VALUES (?, ?, ?, ?, ?)").run(r.id, me, decision, reason, at)
+    insertDecision(db, r.id, me, decision, reason, at)
     let next: ApprovalRequestRow
     if (decision === "reproved") {
-      db.prepare("UPDATE approval_requests SET status = 'reproved', updated_at = ? WHERE id = ? AND status = 'started'").run(at, r.id)
+      reproveRequest(db, r.id, at)
       next = { ...r, status: "reproved", updated_at: at }
       notify(
         ctx,
@@ -255,8 +263,7 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
         `O pagamento Pix de R$ ${(r.amount / 100).toFixed(2).replace(".", ",")} foi reprovado por ${req.user.name}.`
       )
     } else {
-      const approvals = (db.prepare("SELECT count(*) AS n FROM approval_decisions WHERE request_id = ? AND decision = 'approved'").get(r.id) as { n: number }).n
-      if (approvals >= r.required_approvals) {
+      if (approvalsOf(db, r.id) >= r.required_approvals) {
         // features §4/§6: the last needed approval executes the payment, once, in this same transaction
         const { credit_wallet_id: credit, txid, qr_code_id: qrId, ...order } = JSON.parse(r.payment_json) as PixPaymentOrder & PixSettleExtra
         const operationId = randomUUID()
@@ -268,14 +275,11 @@ export const registerApprovalRoutes = (app: Hono, ctx: Ctx): void => {
         })
         if (qrId !== undefined && qrId !== null) markQrPaid(ctx, qrId, r.wallet_id, r.amount)
         const done = ctx.clock.stamp()
-        const u = db
-          .prepare("UPDATE approval_requests SET status = 'finished', operation_id = ?, updated_at = ? WHERE id = ? AND status = 'started'")
-          .run(operationId, done, r.id)
-        if (u.changes !== 1) throw new ApiError(422, "APPROVAL_REQUEST_CLOSED")
+        if (!finishRequest(db, r.id, operationId, done)) throw new ApiError(422, "APPROVAL_REQUEST_CLOSED")
         next = { ...r, status: "finished", operation_id: operationId, updated_at: done }
         notify(ctx, r.requested_by, "Pagamento aprovado", `O pagamento Pix para ${order.beneficiary_name} foi aprovado e concluído.`)
       } else {
-        db.prepare("UPDATE approval_requests SET updated_at = ? WHERE id = ?").run(at, r.id)
+        touchRequest(db, r.id, at)
         next = { ...r, updated_at: at }
       }
     }
