@@ -22,13 +22,31 @@ import { onePage } from "../../paged.ts"
 import { spDateKey } from "../../time.ts"
 import {
   bankName,
+  billetDepositById,
+  billetDepositsOf,
+  billetPaymentById,
+  billetPaymentsOf,
+  cancelBilletDeposit,
+  cancelBilletPayment,
+  dueBilletPayments,
+  finishBilletPayment,
+  insertBilletDeposit,
+  insertBilletPayment,
+  insertPdfFile,
   issueLine,
+  markBilletPaymentProcessing,
+  openDeposits,
+  openDepositsByAge,
+  ownerIdOfWallet,
+  receiveBilletDeposit,
   resolveSlip,
+  scheduledBilletPaymentsOf,
   SYNTHETIC,
   syntheticLine,
   toDeposit,
   toPayment,
   toScheduled,
+  walletBilletPayment,
   type DepositRow,
   type PaymentRow,
   type Slip
@@ -70,9 +88,8 @@ export const decodedOf = (slip: Slip, date: string): DecodedBillet => {
   }
 }
 
-const paymentRow = (ctx: Ctx, id: string): PaymentRow => ctx.db.prepare("SELECT * FROM billet_payments WHERE id = ?").get(id) as PaymentRow
-const depositRow = (ctx: Ctx, id: string): DepositRow | undefined =>
-  ctx.db.prepare("SELECT * FROM billet_deposits WHERE id = ?").get(id) as DepositRow | undefined
+const paymentRow = (ctx: Ctx, id: string): PaymentRow => billetPaymentById(ctx.db, id)
+const depositRow = (ctx: Ctx, id: string): DepositRow | undefined => billetDepositById(ctx.db, id)
 
 const tellPayment = (ctx: Ctx, r: PaymentRow): void => {
   ctx.events.change("billet_payments", { walletId: r.wallet_id, ids: [r.id], rows: [toPayment(r)] })
@@ -97,10 +114,10 @@ export const receiveIssued = (ctx: Ctx, dep: DepositRow, amount: number, payerNa
     ...(operationId !== undefined ? { operationId } : {})
   })
   const at = ctx.clock.stamp()
-  ctx.db.prepare("UPDATE billet_deposits SET status = 'RECEIVED', received_at = ?, updated_at = ? WHERE id = ?").run(at, at, dep.id)
+  receiveBilletDeposit(ctx.db, dep.id, at)
   tellDeposit(ctx, depositRow(ctx, dep.id) as DepositRow)
   markDdaPaid(ctx, dep.barcode) // D-dda: the payer's "To pay" shows it paid, wherever it was paid from
-  const owner = ctx.db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(dep.wallet_id) as { owner_id: string } | undefined
+  const owner = ownerIdOfWallet(ctx.db, dep.wallet_id)
   if (owner !== undefined) notify(ctx, owner.owner_id, "Boleto recebido", `Você recebeu R$ ${reais(amount)} de ${payerName} (${dep.description}).`)
   return row
 }
@@ -128,12 +145,10 @@ const settle = (ctx: Ctx, walletId: string, slip: Slip, amount: number, txKey: s
 /** Runs the scheduled payments whose day has come by the sandbox clock (processing → confirmed | failed). */
 export const runBilletSchedules = (ctx: Ctx): string[] => {
   const today = spDateKey(ctx.clock.now())
-  const due = ctx.db
-    .prepare("SELECT * FROM billet_payments WHERE status = 'pending' AND payment_date IS NOT NULL AND payment_date <= ? ORDER BY created_at")
-    .all(today) as PaymentRow[]
+  const due = dueBilletPayments(ctx.db, today)
   const ran: string[] = []
   for (const p of due) {
-    ctx.db.prepare("UPDATE billet_payments SET status = 'processing', updated_at = ? WHERE id = ?").run(ctx.clock.stamp(), p.id)
+    markBilletPaymentProcessing(ctx.db, p.id, ctx.clock.stamp())
     let status: "confirmed" | "failed" = "confirmed"
     let operationId: string | null = null
     try {
@@ -147,9 +162,7 @@ export const runBilletSchedules = (ctx: Ctx): string[] => {
       status = "failed"
     }
     const at = ctx.clock.stamp()
-    ctx.db
-      .prepare("UPDATE billet_payments SET status = ?, operation_id = ?, confirmed_at = ?, updated_at = ? WHERE id = ?")
-      .run(status, operationId, status === "confirmed" ? at : null, at, p.id)
+    finishBilletPayment(ctx.db, p.id, status, operationId, status === "confirmed" ? at : null, at)
     tellPayment(ctx, paymentRow(ctx, p.id))
     ran.push(p.id)
   }
@@ -213,15 +226,11 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   bind(app, ctx, "billetPayments", (req) => {
-    const rows = db.prepare("SELECT * FROM billet_payments WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as PaymentRow[]
-    return { data: onePage(rows.map(toPayment)) }
+    return { data: onePage(billetPaymentsOf(db, req.wallet.wallet.id).map(toPayment)) }
   })
 
   bind(app, ctx, "billetScheduled", (req) => {
-    const rows = db
-      .prepare("SELECT * FROM billet_payments WHERE wallet_id = ? AND payment_date IS NOT NULL ORDER BY payment_date, created_at DESC")
-      .all(req.wallet.wallet.id) as PaymentRow[]
-    return { data: onePage(rows.map(toScheduled)) }
+    return { data: onePage(scheduledBilletPaymentsOf(db, req.wallet.wallet.id).map(toScheduled)) }
   })
 
   bind(app, ctx, "billetPay", (req) => {
@@ -243,46 +252,40 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     const id = randomUUID()
     let operationId: string | null = null
     if (!scheduled) operationId = settle(ctx, w.id, slip, b.amount, req.txKey).operation_id
-    db.prepare(
-      `INSERT INTO billet_payments (id, wallet_id, operation_id, status, amount, due_date, limit_due_date, barcode, typeable_line, beneficiary_name,
-      payment_date, canceled_at, confirmed_at, transaction_uuid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`
-    ).run(
+    insertBilletPayment(db, {
       id,
-      w.id,
+      walletId: w.id,
       operationId,
-      scheduled ? "pending" : "confirmed",
-      b.amount,
-      slip.rules.dueDate,
-      slip.rules.limitDate,
-      slip.barcode,
-      slip.line,
-      slip.beneficiary,
-      scheduled ? date : null,
-      scheduled ? null : at,
-      req.txKey,
-      at,
+      status: scheduled ? "pending" : "confirmed",
+      amount: b.amount,
+      dueDate: slip.rules.dueDate,
+      limitDueDate: slip.rules.limitDate,
+      barcode: slip.barcode,
+      line: slip.line,
+      beneficiary: slip.beneficiary,
+      paymentDate: scheduled ? date : null,
+      confirmedAt: scheduled ? null : at,
+      txKey: req.txKey,
       at
-    )
+    })
     const row = paymentRow(ctx, id)
     tellPayment(ctx, row)
     return new Reply(201, { data: toPayment(row) })
   })
 
   bind(app, ctx, "billetScheduledCancel", (req) => {
-    const p = db.prepare("SELECT * FROM billet_payments WHERE id = ? AND wallet_id = ?").get(req.params["id"] ?? "", req.wallet.wallet.id) as
-      PaymentRow | undefined
+    const p = walletBilletPayment(db, req.wallet.wallet.id, req.params["id"] ?? "")
     if (p === undefined || p.payment_date === null) throw new ApiError(404, "BILLET_NOT_FOUND")
     if (p.status !== "pending") throw new ApiError(422, "BILLET_NOT_CANCELABLE")
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE billet_payments SET status = 'canceled', canceled_at = ?, updated_at = ? WHERE id = ?").run(at, at, p.id)
+    cancelBilletPayment(db, p.id, at)
     const row = paymentRow(ctx, p.id)
     tellPayment(ctx, row)
     return { data: toScheduled(row) }
   })
 
   bind(app, ctx, "billetDeposits", (req) => {
-    const rows = db.prepare("SELECT * FROM billet_deposits WHERE wallet_id = ? ORDER BY created_at DESC").all(req.wallet.wallet.id) as DepositRow[]
-    return { data: onePage(rows.map(toDeposit)) }
+    return { data: onePage(billetDepositsOf(db, req.wallet.wallet.id).map(toDeposit)) }
   })
 
   bind(app, ctx, "billetDepositCreate", (req) => {
@@ -293,22 +296,18 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     const { line, barcode } = issueLine(db, b.amount, b.due_date)
     const id = randomUUID()
     const at = ctx.clock.stamp()
-    db.prepare(
-      `INSERT INTO billet_deposits (id, wallet_id, status, amount, due_date, description, payer_name, payer_document, typeable_line, barcode, received_at, created_at, updated_at)
-      VALUES (?, ?, 'CREATED_PENDING', ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`
-    ).run(
+    insertBilletDeposit(db, {
       id,
-      req.wallet.wallet.id,
-      b.amount,
-      b.due_date,
+      walletId: req.wallet.wallet.id,
+      amount: b.amount,
+      dueDate: b.due_date,
       description,
-      b.payer_name.trim(),
-      normalizeDocument(b.payer_document) ?? b.payer_document,
+      payerName: b.payer_name.trim(),
+      payerDocument: normalizeDocument(b.payer_document) ?? b.payer_document,
       line,
       barcode,
-      at,
       at
-    )
+    })
     const row = depositRow(ctx, id) as DepositRow
     tellDeposit(ctx, row)
     // D-dda: registered against the payer's document; a sandbox user holding it sees it in "To pay", live
@@ -334,7 +333,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
     if (d === undefined || d.wallet_id !== req.wallet.wallet.id) throw new ApiError(404, "BILLET_NOT_FOUND")
     if (d.status !== "CREATED_PENDING") throw new ApiError(422, "BILLET_NOT_CANCELABLE")
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE billet_deposits SET status = 'CANCELED', updated_at = ? WHERE id = ?").run(at, d.id)
+    cancelBilletDeposit(db, d.id, at)
     const row = depositRow(ctx, d.id) as DepositRow
     tellDeposit(ctx, row)
     markDdaCanceled(ctx, d.id)
@@ -354,13 +353,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
       const issuer = walletOwnerOf(db, d.wallet_id) as WalletOwner
       const pdf = await billetPdf(d, issuer.full_name)
       const fileId = randomUUID()
-      db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'application/pdf', 'READY', ?, ?)").run(
-        fileId,
-        d.wallet_id,
-        `boleto-${d.due_date}.pdf`,
-        Buffer.from(pdf),
-        ctx.clock.nowIso()
-      )
+      insertPdfFile(db, fileId, d.wallet_id, `boleto-${d.due_date}.pdf`, Buffer.from(pdf), ctx.clock.nowIso())
       // the signed link of the storage file (statements.ts answers it)
       const r = await app.request(`/users/v2/storage/files/${fileId}/url`, { headers: c.req.raw.headers }, c.env)
       return new Response(r.body, { status: r.status, headers: { "content-type": "application/json" } })
@@ -389,7 +382,7 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
       const line = syntheticLine(s, t)
       return { id: s.id, label: s.label, kind: s.kind, typeable_line: line, barcode: resolveSlip(db, line, ctx.clock.now())?.barcode ?? "" }
     })
-    const issued = (db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING' ORDER BY created_at").all() as DepositRow[]).map((d) => ({
+    const issued = openDepositsByAge(db).map((d) => ({
       id: d.id,
       label: `${d.description} (${d.wallet_id})`,
       kind: "issued" as const,
@@ -425,7 +418,7 @@ export const billetAliveTick = (ctx: Ctx, rng: Prng): void => {
     ddaAliveTick(ctx, rng)
     return
   }
-  const open = ctx.db.prepare("SELECT * FROM billet_deposits WHERE status = 'CREATED_PENDING'").all() as DepositRow[]
+  const open = openDeposits(ctx.db)
   if (open.length === 0) return
   const d = rng.pick(open)
   receiveIssued(ctx, d, d.amount, "Pagador Externo", "52998224725")
