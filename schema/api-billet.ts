@@ -23,6 +23,7 @@ import {
 import { DocumentString } from "./rules/documents.ts"
 import { atLeast, CalendarDateString, withinRange } from "./rules/money-dates.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr }
@@ -35,6 +36,7 @@ export const billetApi = {
     wallet: true,
     permission: P.postBilletPayment,
     query: Schema.Struct({ line: BoletoLineString, date: Schema.optionalKey(CalendarDateString) }),
+    refusals: REFUSALS.billetDecode,
     response: Envelope(DecodedBillet)
   }),
   billetPayments: def({
@@ -54,6 +56,7 @@ export const billetApi = {
     sensitive: true,
     permission: P.postBilletPayment,
     body: BilletPayBody,
+    refusals: REFUSALS.billetPay,
     response: Envelope(BilletPayment)
   }),
   billetScheduled: def({
@@ -71,6 +74,7 @@ export const billetApi = {
     wallet: true,
     transaction: true,
     permission: P.cancelBilletScheduled,
+    refusals: REFUSALS.billetScheduledCancel,
     response: Envelope(ScheduledBilletPayment)
   }),
   billetDeposits: def({
@@ -88,6 +92,7 @@ export const billetApi = {
     transaction: true,
     permission: P.postBilletDeposit,
     body: BilletDepositBody,
+    refusals: REFUSALS.billetDepositCreate,
     response: Envelope(BilletDeposit)
   }),
   billetDepositCancel: def({
@@ -96,6 +101,7 @@ export const billetApi = {
     wallet: true,
     transaction: true,
     permission: P.postBilletDeposit,
+    refusals: REFUSALS.billetDepositCancel,
     response: Envelope(BilletDeposit)
   }),
   /** The slip as a PDF with its ITF barcode: answered as a signed download link (like exports). */
@@ -125,6 +131,7 @@ export const billetApi = {
     wallet: true,
     transaction: true,
     permission: P.postBilletPayment,
+    refusals: REFUSALS.billetDdaHide,
     response: Envelope(DdaBillet)
   })
 } as const satisfies Record<string, EndpointDef>

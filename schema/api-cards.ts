@@ -13,6 +13,7 @@ import { StatementEntry } from "./entities.ts"
 import { P } from "./permissions.ts"
 import { ActivateBody, Card, CardCheck, CardDetails, CardPasswordBody, CardTrack, RequestPhysicalBody, RequestVirtualBody } from "./cards.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 const Pin = Schema.Struct({ pin_token: Schema.String })
@@ -44,6 +45,7 @@ export const cardsApi = {
     transaction: true,
     permission: P.postCards,
     body: RequestPhysicalBody,
+    refusals: REFUSALS.cardRequest,
     response: Envelope(Card)
   }),
   /** Update: activation of a pending card by its last four digits (features §4, §5). */
@@ -54,6 +56,7 @@ export const cardsApi = {
     transaction: true,
     permission: P.postCards,
     body: ActivateBody,
+    refusals: REFUSALS.cardUpdate,
     response: Envelope(Card)
   }),
   /** Show by PIN: the full number and CVV (features §3, §7 "card show by id and by pin"). */
@@ -64,6 +67,7 @@ export const cardsApi = {
     sensitive: true,
     permission: P.getCards,
     body: Pin,
+    refusals: REFUSALS.cardShow,
     response: Envelope(CardDetails)
   }),
   cardCheck: def({ method: "GET", path: "/api-2/banking/cards/check", wallet: true, permission: P.getCards, response: Envelope(CardCheck) }),
@@ -74,6 +78,7 @@ export const cardsApi = {
     transaction: true,
     permission: P.postCards,
     body: RequestVirtualBody,
+    refusals: REFUSALS.cardVirtual,
     response: Envelope(Card)
   }),
   /** Block: protective, no PIN (D-cards-block-pin). */
@@ -83,6 +88,7 @@ export const cardsApi = {
     wallet: true,
     transaction: true,
     permission: P.postCards,
+    refusals: REFUSALS.cardBlock,
     response: Envelope(Card)
   }),
   cardUnblock: def({
@@ -93,6 +99,7 @@ export const cardsApi = {
     sensitive: true,
     permission: P.postCards,
     body: Pin,
+    refusals: REFUSALS.cardUnblock,
     response: Envelope(Card)
   }),
   /**
@@ -106,6 +113,7 @@ export const cardsApi = {
     sensitive: true,
     permission: P.postCards,
     body: CardPasswordBody,
+    refusals: REFUSALS.cardPassword,
     response: Ok
   }),
   cardNewVia: def({
@@ -116,9 +124,17 @@ export const cardsApi = {
     sensitive: true,
     permission: P.postCards,
     body: Pin,
+    refusals: REFUSALS.cardNewVia,
     response: Envelope(Card)
   }),
-  cardTrack: def({ method: "GET", path: "/api-2/banking/cards/track/{id}", wallet: true, permission: P.getCards, response: Envelope(CardTrack) }),
+  cardTrack: def({
+    method: "GET",
+    path: "/api-2/banking/cards/track/{id}",
+    wallet: true,
+    permission: P.getCards,
+    refusals: REFUSALS.cardTrack,
+    response: Envelope(CardTrack)
+  }),
   /** Irreversible (features §4): the card becomes cancelled and never comes back. */
   cardDelete: def({
     method: "DELETE",
@@ -128,6 +144,7 @@ export const cardsApi = {
     sensitive: true,
     permission: P.postCards,
     body: Pin,
+    refusals: REFUSALS.cardDelete,
     response: Envelope(Card)
   })
 } as const satisfies Record<string, EndpointDef>

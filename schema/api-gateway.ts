@@ -12,6 +12,7 @@ import { ExportJobStatus } from "./entities.ts"
 import { P } from "./permissions.ts"
 import { DashboardType, GatewayKind, GatewayStatus, GatewayTransaction } from "./tables/gateway.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { GatewayOrder, OrderRefund, OrderRefundBody, PaymentRequest, PaymentRequestCreateBody, PaymentRequestStatus } from "./gateway-payments.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
@@ -79,6 +80,7 @@ export const gatewayApi = {
     wallet: true,
     permission: P.getGatewayDashboard,
     query: Schema.Struct({ start_date: optStr, end_date: optStr, wallets_ids: optStr }),
+    refusals: REFUSALS.gatewayDashboard,
     response: Envelope(Schema.Struct({ data: Schema.Array(DashboardLine), start_date: IsoDate, end_date: IsoDate, wallets_ids: Schema.Array(Schema.String) }))
   }),
   gatewayExportCreate: def({
@@ -87,6 +89,7 @@ export const gatewayApi = {
     wallet: true,
     permission: P.postGatewayExport,
     body: Schema.Struct({ start_date: IsoDate, end_date: IsoDate, kind: Schema.optionalKey(GatewayKind) }),
+    refusals: REFUSALS.gatewayExportCreate,
     response: Envelope(GatewayExport)
   }),
   gatewayExportGet: def({
@@ -113,6 +116,7 @@ export const gatewayApi = {
     transaction: true,
     permission: P.postAssistedPayments,
     body: PaymentRequestCreateBody,
+    refusals: REFUSALS.paymentRequestCreate,
     response: Envelope(PaymentRequest)
   }),
   paymentRequestGet: def({
@@ -120,6 +124,7 @@ export const gatewayApi = {
     path: "/users/assisted-payments/{id}",
     wallet: true,
     permission: P.getApprovalRequests,
+    refusals: REFUSALS.paymentRequestGet,
     response: Envelope(PaymentRequest)
   }),
   // ── orders and their refunds (features §2 orders, §7 orders, orders-refunds; D-gateway-orders) ──
@@ -140,6 +145,7 @@ export const gatewayApi = {
     sensitive: true,
     permission: P.postGatewayOrderRefunds,
     body: OrderRefundBody,
+    refusals: REFUSALS.gatewayOrderRefund,
     response: Envelope(Schema.Struct({ refund: OrderRefund, order: GatewayOrder }))
   })
 } as const satisfies Record<string, EndpointDef>

@@ -9,6 +9,7 @@
 import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { PS } from "./pix-schedule.ts"
 import { ApproveBody, ApproveByQrBody, AutomaticAuthorization, AutomaticFrequency, AutomaticPayment, MaxValueBody, PA } from "./pix-automatic.ts"
 
@@ -36,6 +37,7 @@ export const pixAutomaticApi = {
     wallet: true,
     permission: PA.manageAuthorizations,
     query: Schema.Struct({ qr_code: Schema.String }),
+    refusals: REFUSALS.automaticAuthorizationByQr,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorization: def({
@@ -53,6 +55,7 @@ export const pixAutomaticApi = {
     sensitive: true,
     permission: PA.manageAuthorizations,
     body: Schema.Struct({ ...ApproveBody.fields, ...PIN }),
+    refusals: REFUSALS.automaticAuthorizationApprove,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationApproveByQr: def({
@@ -63,6 +66,7 @@ export const pixAutomaticApi = {
     sensitive: true,
     permission: PA.manageAuthorizations,
     body: Schema.Struct({ ...ApproveByQrBody.fields, ...PIN }),
+    refusals: REFUSALS.automaticAuthorizationApproveByQr,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationReject: def({
@@ -71,6 +75,7 @@ export const pixAutomaticApi = {
     wallet: true,
     transaction: true,
     permission: PA.manageAuthorizations,
+    refusals: REFUSALS.automaticAuthorizationReject,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationCancel: def({
@@ -79,6 +84,7 @@ export const pixAutomaticApi = {
     wallet: true,
     transaction: true,
     permission: PA.cancelAuthorizations,
+    refusals: REFUSALS.automaticAuthorizationCancel,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticAuthorizationMaxValue: def({
@@ -89,6 +95,7 @@ export const pixAutomaticApi = {
     sensitive: true,
     permission: PA.manageAuthorizations,
     body: Schema.Struct({ ...MaxValueBody.fields, ...PIN }),
+    refusals: REFUSALS.automaticAuthorizationMaxValue,
     response: Envelope(AutomaticAuthorization)
   }),
   automaticPayments: def({
@@ -113,6 +120,7 @@ export const pixAutomaticApi = {
     wallet: true,
     transaction: true,
     permission: PA.cancelPayments,
+    refusals: REFUSALS.automaticPaymentCancel,
     response: Envelope(AutomaticPayment)
   })
 } as const satisfies Record<string, EndpointDef>

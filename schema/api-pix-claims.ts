@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import { Envelope, Ok } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { P } from "./permissions.ts"
 import { PixKey } from "./pix.ts"
 import { ClaimKind, KeyCodeString, PixClaim, PixClaimsPage } from "./pix-claims.ts"
@@ -22,6 +23,7 @@ export const pixClaimsApi = {
     path: "/users/pix/keys/{id}/code",
     wallet: true,
     permission: P.postPixKeys,
+    refusals: REFUSALS.pixKeyCodeResend,
     response: Envelope(PixKey)
   }),
   pixKeyCodeConfirm: def({
@@ -31,6 +33,7 @@ export const pixClaimsApi = {
     transaction: true,
     permission: P.postPixKeys,
     body: Schema.Struct({ code: KeyCodeString }),
+    refusals: REFUSALS.pixKeyCodeConfirm,
     response: Envelope(PixKey)
   }),
   /** Drops a not-confirmed key request. */
@@ -40,6 +43,7 @@ export const pixClaimsApi = {
     wallet: true,
     transaction: true,
     permission: P.postPixKeys,
+    refusals: REFUSALS.pixKeyCodeCancel,
     response: Ok
   }),
   pixClaims: def({
@@ -58,6 +62,7 @@ export const pixClaimsApi = {
     sensitive: true,
     permission: P.postPixKeys,
     body: Schema.Struct({ key: SentPixKey, kind: ClaimKind, pin_token: Schema.String }),
+    refusals: REFUSALS.pixClaimStart,
     response: Envelope(PixClaim)
   }),
   pixClaimCancel: def({
@@ -66,6 +71,7 @@ export const pixClaimsApi = {
     wallet: true,
     transaction: true,
     permission: P.postPixKeys,
+    refusals: REFUSALS.pixClaimCancel,
     response: Envelope(PixClaim)
   }),
   pixClaimApprove: def({
@@ -76,6 +82,7 @@ export const pixClaimsApi = {
     sensitive: true,
     permission: P.postPixKeys,
     body: Schema.Struct({ pin_token: Schema.String }),
+    refusals: REFUSALS.pixClaimApprove,
     response: Envelope(PixClaim)
   }),
   pixClaimReject: def({
@@ -84,6 +91,7 @@ export const pixClaimsApi = {
     wallet: true,
     transaction: true,
     permission: P.postPixKeys,
+    refusals: REFUSALS.pixClaimReject,
     response: Envelope(PixClaim)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import { Envelope, Ok } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { LimitTypesPage, PL, UserLimit, UserLimitChangeBody, UserLimitsPage } from "./pix-limits.ts"
 import { PixContact, PixContactCreateBody, PixContactsPage } from "./pix-contacts.ts"
 
@@ -46,6 +47,7 @@ export const pixLimitsApi = {
     sensitive: true,
     permission: PL.postLimits,
     body: Schema.Struct({ ...UserLimitChangeBody.fields, pin_token: Schema.String }),
+    refusals: REFUSALS.userLimitChange,
     response: Envelope(UserLimit)
   }),
   pixContacts: def({
@@ -63,6 +65,7 @@ export const pixLimitsApi = {
     transaction: true,
     permission: PL.postContacts,
     body: PixContactCreateBody,
+    refusals: REFUSALS.pixContactCreate,
     response: Envelope(PixContact)
   }),
   pixContactDelete: def({
@@ -71,6 +74,7 @@ export const pixLimitsApi = {
     wallet: true,
     transaction: true,
     permission: PL.deleteContacts,
+    refusals: REFUSALS.pixContactDelete,
     response: Ok
   })
 } as const satisfies Record<string, EndpointDef>

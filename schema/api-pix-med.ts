@@ -9,6 +9,7 @@
 import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { P } from "./permissions.ts"
 import { PixMedContest, PixMedDefenceBody, PixMedOpenBody } from "./pix-med.ts"
 
@@ -34,6 +35,7 @@ export const pixMedApi = {
     sensitive: true,
     permission: P.postPixByKey,
     body: PixMedOpenBody,
+    refusals: REFUSALS.pixMedContestOpen,
     response: Envelope(PixMedContest)
   }),
   /** The receiver answers before the analysis ends. */
@@ -44,6 +46,7 @@ export const pixMedApi = {
     transaction: true,
     permission: P.postPixDevolutions,
     body: PixMedDefenceBody,
+    refusals: REFUSALS.pixMedDefence,
     response: Envelope(PixMedContest)
   })
 } as const satisfies Record<string, EndpointDef>

@@ -9,6 +9,7 @@
 import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { P } from "./permissions.ts"
 import { PixRecurrence, PS, RecurrenceCreateBody, ScheduledPix, ScheduledPixCreateBody } from "./pix-schedule.ts"
 import { pixAutomaticApi } from "./api-pix-automatic.ts"
@@ -35,6 +36,7 @@ export const pixScheduleApi = {
     sensitive: true,
     permission: P.postPixByKey,
     body: Schema.Struct({ ...ScheduledPixCreateBody.fields, pin_token: Schema.String }),
+    refusals: REFUSALS.scheduledPixCreate,
     response: Envelope(ScheduledPix)
   }),
   /** features §4: a scheduled payment is cancelled by its operation id (protective: no PIN, D-pix-schedule). */
@@ -44,6 +46,7 @@ export const pixScheduleApi = {
     wallet: true,
     transaction: true,
     permission: PS.deletePixPayments,
+    refusals: REFUSALS.pixPaymentCancelByOperation,
     response: Envelope(ScheduledPix)
   }),
   pixRecurrences: def({
@@ -62,6 +65,7 @@ export const pixScheduleApi = {
     sensitive: true,
     permission: PS.postRecurrence,
     body: Schema.Struct({ ...RecurrenceCreateBody.fields, pin_token: Schema.String }),
+    refusals: REFUSALS.pixRecurrenceCreate,
     response: Envelope(PixRecurrence)
   }),
   pixRecurrenceDeactivate: def({
@@ -70,6 +74,7 @@ export const pixScheduleApi = {
     wallet: true,
     transaction: true,
     permission: PS.deactivateRecurrence,
+    refusals: REFUSALS.pixRecurrenceDeactivate,
     response: Envelope(PixRecurrence)
   }),
   // Pix Automático (features §7 automatic authorizations and payments): schema/api-pix-automatic.ts

@@ -12,6 +12,7 @@ import { ExportJobStatus } from "./entities.ts"
 import { P } from "./permissions.ts"
 import { PixStatementRow } from "./tables/pix-statement.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 
@@ -54,6 +55,7 @@ export const pixStatementApi = {
     wallet: true,
     permission: P.getPixStatement,
     query: PixStatementQuery,
+    refusals: REFUSALS.pixStatement,
     response: Envelope(Paged(PixStatementRow))
   }),
   pixStatementExportCreate: def({
@@ -62,6 +64,7 @@ export const pixStatementApi = {
     wallet: true,
     permission: P.postPixStatementExport,
     body: Schema.Struct({ date: IsoDate }),
+    refusals: REFUSALS.pixStatementExportCreate,
     response: Envelope(PixStatementExport)
   }),
   pixStatementExportGet: def({

@@ -8,6 +8,7 @@
 import { Schema } from "effect"
 import { Envelope, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { PW, WithdrawExecution, WithdrawSettings, WithdrawSettingsBody } from "./pix-withdraw.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
@@ -31,6 +32,7 @@ export const pixWithdrawApi = {
     sensitive: true,
     permission: PW.putSettings,
     body: Schema.Struct({ ...WithdrawSettingsBody.fields, pin_token: Schema.String }),
+    refusals: REFUSALS.withdrawSettingsSave,
     response: Envelope(WithdrawSettings)
   }),
   /** Turns the sweep off; the settings stay, to be turned on again by saving. */
@@ -40,6 +42,7 @@ export const pixWithdrawApi = {
     wallet: true,
     transaction: true,
     permission: PW.putSettings,
+    refusals: REFUSALS.withdrawSettingsDisable,
     response: Envelope(WithdrawSettings)
   }),
   withdrawExecutions: def({

@@ -42,6 +42,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.postPixKeys,
     body: Schema.Struct({ ...PixKeyCreateBody.fields, pin_token: Schema.String }).check(keyOfItsType),
+    refusals: REFUSALS.pixKeyCreate,
     response: Envelope(PixKey)
   }),
   pixKeyDelete: def({
@@ -52,6 +53,7 @@ export const pixApi = {
     sensitive: true,
     permission: P.deletePixKeys,
     body: Schema.Struct({ pin_token: Schema.String }),
+    refusals: REFUSALS.pixKeyDelete,
     response: Ok
   }),
   pixQrCodes: def({
@@ -69,6 +71,7 @@ export const pixApi = {
     transaction: true,
     permission: P.postPixQrCodes,
     body: PixQrCreateBody,
+    refusals: REFUSALS.pixQrCodeCreate,
     response: Envelope(PixQrCode)
   }),
   pixDecodeByQrCode: def({
@@ -76,6 +79,7 @@ export const pixApi = {
     path: "/users/v2/pix/payments/decode/by-qr-code",
     wallet: true,
     query: Schema.Struct({ code: Schema.String }),
+    refusals: REFUSALS.pixDecodeByQrCode,
     response: Envelope(PixQrDecoded)
   }),
   pixPayByQrStatic: def({
@@ -151,6 +155,7 @@ export const pixApi = {
     path: "/users/pix/payments/decode/by-account",
     wallet: true,
     body: PixAccountDecodeBody,
+    refusals: REFUSALS.pixDecodeByAccount,
     response: Envelope(PixAccountDecoded)
   }),
   pixPayByAccount: def({

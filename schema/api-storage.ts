@@ -10,6 +10,7 @@ import { Schema } from "effect"
 import { ruleCheck, ValidationMessage } from "./rules/messages.ts"
 import { Envelope, Ok, Paged } from "./common.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 import { StorageFileState } from "./entities.ts"
 import { P } from "./permissions.ts"
 
@@ -96,6 +97,7 @@ export const storageApi = {
     permission: STORAGE_PERMISSION,
     transaction: true,
     body: MultipartCreateBody,
+    refusals: REFUSALS.storageMultipartCreate,
     response: Envelope(MultipartUpload)
   }),
   storagePartUrl: def({
@@ -104,6 +106,7 @@ export const storageApi = {
     wallet: true,
     permission: STORAGE_PERMISSION,
     body: Schema.Struct({ part_number: Schema.Int }),
+    refusals: REFUSALS.storagePartUrl,
     response: Envelope(Schema.Struct({ url: Schema.String, expires_at: Schema.String }))
   }),
   /** The parts the server holds: what a resumed upload does not send again. */
@@ -112,6 +115,7 @@ export const storageApi = {
     path: "/users/v2/storage/multipart/{id}/parts",
     wallet: true,
     permission: STORAGE_PERMISSION,
+    refusals: REFUSALS.storageParts,
     response: Envelope(Schema.Struct({ upload: MultipartUpload, parts: Schema.Array(UploadedPart) }))
   }),
   /** Complete: assembles the parts once (a repeated complete answers the same file). */
@@ -122,9 +126,17 @@ export const storageApi = {
     permission: STORAGE_PERMISSION,
     transaction: true,
     body: Schema.Struct({ parts: Schema.Array(Schema.Struct({ part_number: Schema.Int, etag: Schema.String })) }),
+    refusals: REFUSALS.storageComplete,
     response: Envelope(StoredFile)
   }),
-  storageAbort: def({ method: "POST", path: "/users/v2/storage/multipart/{id}/abort", wallet: true, permission: STORAGE_PERMISSION, response: Ok }),
+  storageAbort: def({
+    method: "POST",
+    path: "/users/v2/storage/multipart/{id}/abort",
+    wallet: true,
+    permission: STORAGE_PERMISSION,
+    refusals: REFUSALS.storageAbort,
+    response: Ok
+  }),
   storageFiles: def({
     method: "GET",
     path: "/users/v2/storage/files",

@@ -12,6 +12,7 @@ import { P } from "./permissions.ts"
 import { Bank } from "./banks.ts"
 import { TedContact, TedDestinationBody, TedSendBody, TedTransfer, TedWindow } from "./ted.ts"
 import { def, type EndpointDef } from "./api-def.ts"
+import { REFUSALS } from "./refusals.ts"
 
 const optStr = Schema.optionalKey(Schema.String)
 const Page = { page: optStr, page_size: optStr, sort: optStr, order: optStr, after: optStr, updated_since: optStr }
@@ -53,6 +54,7 @@ export const tedApi = {
     sensitive: true,
     permission: P.postTed,
     body: TedSendBody,
+    refusals: REFUSALS.tedSend,
     response: Envelope(TedTransfer)
   }),
   tedContacts: def({
@@ -70,6 +72,7 @@ export const tedApi = {
     transaction: true,
     permission: P.postTed,
     body: TedDestinationBody,
+    refusals: REFUSALS.tedContactCreate,
     response: Envelope(TedContact)
   }),
   tedContactDelete: def({
@@ -78,6 +81,7 @@ export const tedApi = {
     wallet: true,
     transaction: true,
     permission: P.postTed,
+    refusals: REFUSALS.tedContactDelete,
     response: Ok
   })
 } as const satisfies Record<string, EndpointDef>

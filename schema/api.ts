@@ -85,6 +85,7 @@ export const api = {
     path: "/users/v2/auth/signin",
     auth: false,
     body: Schema.Struct({ email: SignInEmail, password: SignInPassword }),
+    refusals: REFUSALS.signin,
     response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int, channel: Schema.Literal("email") }))
   }),
   sessionSignin: def({
@@ -92,6 +93,7 @@ export const api = {
     path: "/users/auth/session/signin",
     auth: false,
     body: Schema.Union([Schema.Struct({ otp_id: Str, code: Str }), Schema.Struct({ session_token: Str })]),
+    refusals: REFUSALS.sessionSignin,
     response: Envelope(Tokens)
   }),
   refreshToken: def({
@@ -99,6 +101,7 @@ export const api = {
     path: "/users/auth/refresh-token",
     auth: false,
     body: Schema.Struct({ refresh_token: Str }),
+    refusals: REFUSALS.refreshToken,
     response: Envelope(Tokens)
   }),
   /**
@@ -110,12 +113,14 @@ export const api = {
     path: "/users/auth/logout",
     auth: false,
     body: Schema.Struct({ refresh_token: Str }),
+    refusals: REFUSALS.logout,
     response: Ok
   }),
   changePassword: def({
     method: "POST",
     path: "/users/auth/password",
     body: Schema.Struct({ current_password: Str, new_password: StrongPasswordString }),
+    refusals: REFUSALS.changePassword,
     response: Ok
   }),
   forgotPassword: def({
@@ -123,6 +128,7 @@ export const api = {
     path: "/users/v2/auth/forgot-password",
     auth: false,
     body: Schema.Struct({ email: EmailString }),
+    refusals: REFUSALS.forgotPassword,
     response: Envelope(Schema.Struct({ id: Str }))
   }),
   forgotPasswordUpdate: def({
@@ -130,9 +136,16 @@ export const api = {
     path: "/users/auth/forgot-password/{id}",
     auth: false,
     body: Schema.Struct({ code: Str, new_password: StrongPasswordString }),
+    refusals: REFUSALS.forgotPasswordUpdate,
     response: Ok
   }),
-  forgotPasswordDecline: def({ method: "DELETE", path: "/users/auth/forgot-password/{id}", auth: false, response: Ok }),
+  forgotPasswordDecline: def({
+    method: "DELETE",
+    path: "/users/auth/forgot-password/{id}",
+    auth: false,
+    refusals: REFUSALS.forgotPasswordDecline,
+    response: Ok
+  }),
   /**
    * Sign-in unlock (issue 30 item 5, D-sessions): a locked e-mail's owner asks for a code by e-mail (the answer is the same
    * for any address) and lifts the lock with it, so knowing an e-mail is not enough to keep its owner out. Our paths.
@@ -142,6 +155,7 @@ export const api = {
     path: "/users/v2/auth/signin/unlock",
     auth: false,
     body: Schema.Struct({ email: EmailString }),
+    refusals: REFUSALS.signinUnlock,
     response: Envelope(Schema.Struct({ id: Str, expires_in: Schema.Int }))
   }),
   signinUnlockConfirm: def({
@@ -149,37 +163,43 @@ export const api = {
     path: "/users/v2/auth/signin/unlock/{id}",
     auth: false,
     body: Schema.Struct({ code: Str }),
+    refusals: REFUSALS.signinUnlockConfirm,
     response: Ok
   }),
   qrSessionToken: def({
     method: "POST",
     path: "/auth/session/token",
     auth: false,
+    refusals: REFUSALS.qrSessionToken,
     response: Envelope(Schema.Struct({ session_token: Str, qr_payload: Str, expires_in: Schema.Int }))
   }),
   qrSessionActivate: def({
     method: "POST",
     path: "/auth/session/activate",
     body: Schema.Struct({ session_token: Str }),
+    refusals: REFUSALS.qrSessionActivate,
     response: Ok
   }),
   otp: def({
     method: "POST",
     path: "/users/auth/otp",
     body: Schema.Struct({ purpose: Str }),
+    refusals: REFUSALS.otp,
     response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int }))
   }),
   otpCreate: def({
     method: "POST",
     path: "/users/auth/otp/create",
     body: Schema.Struct({ purpose: Str }),
+    refusals: REFUSALS.otpCreate,
     response: Envelope(Schema.Struct({ otp_id: Str, expires_in: Schema.Int }))
   }),
-  otpResend: def({ method: "GET", path: "/users/auth/otp/{id}/code", response: Ok }),
+  otpResend: def({ method: "GET", path: "/users/auth/otp/{id}/code", refusals: REFUSALS.otpResend, response: Ok }),
   otpVerify: def({
     method: "POST",
     path: "/users/auth/otp/{id}/code",
     body: Schema.Struct({ code: Str }),
+    refusals: REFUSALS.otpVerify,
     response: Envelope(Schema.Struct({ temporary_token: Str }))
   }),
   /**
@@ -191,6 +211,7 @@ export const api = {
     method: "POST",
     path: "/users/v2/auth/verify-pin",
     body: Schema.Union([Schema.Struct({ pin: PinString, ...PinBindingFields }), Schema.Struct({ temporary_token: TemporaryTokenString, ...PinBindingFields })]),
+    refusals: REFUSALS.verifyPin,
     response: Envelope(Schema.Struct({ pin_token: Str, expires_in: Schema.Int }))
   }),
 
@@ -200,6 +221,7 @@ export const api = {
     path: "/users/signup",
     auth: false,
     body: Schema.Struct({ name: PersonName, email: EmailString, phone_number: PhoneString, recaptcha_token: Str }),
+    refusals: REFUSALS.signup,
     response: Envelope(SignupRecord)
   }),
   signupPatch: def({
@@ -207,28 +229,37 @@ export const api = {
     path: "/users/signup/{id}",
     auth: false,
     body: Schema.Struct({ name: optStr, phone_number: Schema.optionalKey(PhoneString) }),
+    refusals: REFUSALS.signupPatch,
     response: Envelope(SignupRecord)
   }),
   signupGet: def({ method: "GET", path: "/users/signup/{id}", auth: false, response: Envelope(SignupRecord) }),
-  signupSendCode: def({ method: "GET", path: "/users/signup/{id}/code", auth: false, response: Ok }),
+  signupSendCode: def({ method: "GET", path: "/users/signup/{id}/code", auth: false, refusals: REFUSALS.signupSendCode, response: Ok }),
   signupConfirm: def({
     method: "POST",
     path: "/users/signup/{id}/code",
     auth: false,
     body: Schema.Struct({ code: Str, password: StrongPasswordString, document: Str }),
+    refusals: REFUSALS.signupConfirm,
     response: Envelope(SignupRecord)
   }),
 
   // ── User (core §7) ─────────────────────────────────────────────────────────
   profile: def({ method: "GET", path: "/users/users/profile", response: Envelope(UserProfile) }),
   onboarding: def({ method: "GET", path: "/users/users/onboarding", response: Envelope(Onboarding) }),
-  onboardingUpdate: def({ method: "PUT", path: "/users/users/onboarding", body: ProfileUpdateForm, response: Envelope(Onboarding) }),
+  onboardingUpdate: def({
+    method: "PUT",
+    path: "/users/users/onboarding",
+    body: ProfileUpdateForm,
+    refusals: REFUSALS.onboardingUpdate,
+    response: Envelope(Onboarding)
+  }),
   hasPin: def({ method: "GET", path: "/users/users/has-pin", response: Envelope(Schema.Struct({ has_pin: Schema.Boolean })) }),
-  addPin: def({ method: "PUT", path: "/users/users/pin", body: Schema.Struct({ pin: PinString }), response: Ok }),
+  addPin: def({ method: "PUT", path: "/users/users/pin", body: Schema.Struct({ pin: PinString }), refusals: REFUSALS.addPin, response: Ok }),
   updatePin: def({
     method: "PATCH",
     path: "/users/users/pin",
     body: Schema.Union([Schema.Struct({ current_pin: PinString, new_pin: PinString }), Schema.Struct({ temporary_token: Str, new_pin: PinString })]),
+    refusals: REFUSALS.updatePin,
     response: Ok
   }),
   occupations: def({
@@ -248,6 +279,7 @@ export const api = {
     method: "POST",
     path: "/users/operations/wallets",
     body: Schema.Struct({ name: WalletName }),
+    refusals: REFUSALS.walletCreate,
     response: Envelope(Wallet)
   }),
   walletGet: def({ method: "GET", path: "/users/operations/wallets/{id}", response: Envelope(Wallet) }),
@@ -256,6 +288,7 @@ export const api = {
     method: "PUT",
     path: "/users/operations/wallets/{id}",
     body: Schema.Struct({ name: Schema.optionalKey(WalletName), default: Schema.optionalKey(Schema.Boolean) }),
+    refusals: REFUSALS.walletUpdate,
     response: Envelope(Wallet)
   }),
   walletDelete: def({
@@ -263,12 +296,14 @@ export const api = {
     method: "DELETE",
     path: "/users/operations/wallets/{id}",
     query: Schema.Struct({ wallet_backup_id: optStr }),
+    refusals: REFUSALS.walletDelete,
     response: Ok
   }),
   checkGatewayWallets: def({
     method: "POST",
     path: "/users/payments-gateway/check-wallets",
     body: Schema.Struct({ wallets_ids: Schema.Array(Str) }),
+    refusals: REFUSALS.checkGatewayWallets,
     response: Envelope(Schema.Struct({ wallets_ids: Schema.Array(Str) }))
   }),
   walletAccounts: def({
@@ -308,6 +343,7 @@ export const api = {
     wallet: true,
     permission: P.postInvitation,
     body: Schema.Struct({ wallet_id: Str, email: TypedEmail, permission_types: GrantedRoles }),
+    refusals: REFUSALS.invitationCreate,
     response: Envelope(WalletInvitation)
   }),
   invitationAccept: def({
@@ -315,6 +351,7 @@ export const api = {
     method: "PUT",
     path: "/users/v2/operations/wallet-invitations/accept",
     body: Schema.Struct({ invite_id: Str }),
+    refusals: REFUSALS.invitationAccept,
     response: Envelope(WalletInvitation)
   }),
   invitationDecline: def({
@@ -322,9 +359,16 @@ export const api = {
     method: "PUT",
     path: "/users/v2/operations/wallet-invitations/decline",
     body: Schema.Struct({ invite_id: Str }),
+    refusals: REFUSALS.invitationDecline,
     response: Envelope(WalletInvitation)
   }),
-  invitationCancel: def({ transaction: true, method: "DELETE", path: "/users/v2/operations/wallet-invitations/{id}", response: Envelope(WalletInvitation) }),
+  invitationCancel: def({
+    transaction: true,
+    method: "DELETE",
+    path: "/users/v2/operations/wallet-invitations/{id}",
+    refusals: REFUSALS.invitationCancel,
+    response: Envelope(WalletInvitation)
+  }),
   permissionActions: def({
     method: "GET",
     path: "/users/operations/permissions/actions",
@@ -347,6 +391,7 @@ export const api = {
     wallet: true,
     permission: P.patchPermissions,
     body: Schema.Struct({ user_id: Str, permission_types: GrantedRoles }),
+    refusals: REFUSALS.permissionUpdate,
     response: Envelope(PermissionUser)
   }),
   permissionRemove: def({
@@ -356,6 +401,7 @@ export const api = {
     wallet: true,
     permission: P.deletePermissions,
     query: Schema.Struct({ user_id: Str }),
+    refusals: REFUSALS.permissionRemove,
     response: Ok
   }),
   /** Unlink: a user removes their own access (core §6); an owner/admin may remove another's. */
@@ -364,6 +410,7 @@ export const api = {
     method: "DELETE",
     path: "/users/operations/permissions/by-user/{userId}",
     query: Schema.Struct({ wallet_id: Str }),
+    refusals: REFUSALS.permissionRemoveByUser,
     response: Ok
   }),
   bankingAccount: def({
@@ -381,6 +428,7 @@ export const api = {
     path: "/users/v2/quotations/spot",
     wallet: true,
     query: Schema.Struct({ base: QuotedCurrency, quote: QuotedCurrency }).check(brlOnOneSide("base", "quote")),
+    refusals: REFUSALS.spotQuote,
     response: Envelope(SpotQuote)
   }),
   /** `amount` is in minor units of `from_currency`. */
@@ -399,6 +447,7 @@ export const api = {
       amount: PositiveAmount,
       pin_token: Str
     }).check(brlOnOneSide("from_currency", "to_currency"), sideOfPair),
+    refusals: REFUSALS.convert,
     response: Envelope(Conversion)
   }),
   trends: def({
@@ -427,6 +476,7 @@ export const api = {
     method: "PATCH",
     path: "/users/notifications/{id}",
     body: Schema.Struct({ read: Schema.Boolean }),
+    refusals: REFUSALS.notificationRead,
     response: Envelope(Notification)
   }),
   unreadCount: def({ method: "GET", path: "/api-2/notifications/count_unread", response: Envelope(Schema.Struct({ count: Schema.Int })) }),
@@ -452,6 +502,7 @@ export const api = {
       // D-compact-pages: the sync's keyset pull asks arrays (sync/pullers/statements.ts)
       format: CompactFormat
     }),
+    refusals: REFUSALS.statement,
     response: Envelope(Paged(StatementEntry))
   }),
   statementGet: def({
@@ -476,6 +527,7 @@ export const api = {
     wallet: true,
     permission: P.postStatementExport,
     body: Schema.Struct({ start_date: IsoDate, end_date: IsoDate, format: Schema.Literals(["csv", "pdf"]) }),
+    refusals: REFUSALS.statementExportCreate,
     response: Envelope(StatementExport)
   }),
   statementExportGet: def({
@@ -493,6 +545,7 @@ export const api = {
     path: "/users/operations/{id}/receipt/generate",
     wallet: true,
     permission: P.getReceipts,
+    refusals: REFUSALS.receiptGenerate,
     response: Envelope(Receipt)
   }),
   pixReceipt: def({ method: "GET", path: "/users/v2/pix/receipt/by-operation/{id}", wallet: true, permission: P.getReceipts, response: Envelope(Receipt) }),
@@ -533,6 +586,7 @@ export const api = {
     wallet: true,
     permission: P.postApprovalSettings,
     body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }),
+    refusals: REFUSALS.approvalSettingCreate,
     response: Envelope(ApprovalSetting)
   }),
   approvalSettingUpdate: def({
@@ -542,6 +596,7 @@ export const api = {
     wallet: true,
     permission: P.postApprovalSettings,
     body: Schema.Struct({ min_value: MinorUnits, approvers: Schema.Int }),
+    refusals: REFUSALS.approvalSettingUpdate,
     response: Envelope(ApprovalSetting)
   }),
   approvalSettingDelete: def({
@@ -550,6 +605,7 @@ export const api = {
     path: "/users/operations/approval-settings/{id}",
     wallet: true,
     permission: P.postApprovalSettings,
+    refusals: REFUSALS.approvalSettingDelete,
     response: Ok
   }),
   approvalRequests: def({
@@ -566,6 +622,7 @@ export const api = {
     path: "/users/operations/approval-requests/{id}",
     wallet: true,
     permission: READS_APPROVAL_QUEUE, // another's request is not found by a reader of their own only (D-approval-quorum)
+    refusals: REFUSALS.approvalRequestGet,
     response: Envelope(ApprovalRequest)
   }),
   approvalApprove: def({
@@ -576,6 +633,7 @@ export const api = {
     sensitive: true,
     permission: P.postApprovalDecision,
     body: PinToken,
+    refusals: REFUSALS.approvalApprove,
     response: Envelope(ApprovalRequest)
   }),
   approvalReprove: def({
@@ -586,6 +644,7 @@ export const api = {
     sensitive: true,
     permission: REPROVES_APPROVAL, // the requester's withdrawal needs no decision permission (D-approval-quorum)
     body: Schema.Struct({ pin_token: Str, reason: optStr }),
+    refusals: REFUSALS.approvalReprove,
     response: Envelope(ApprovalRequest)
   }),
   approvalHistory: def({

@@ -24,6 +24,15 @@ describe("issue 29 item 3: each endpoint's refusals, typed for the views (core Â
     expect(declaring.sort()).toEqual(Object.keys(REFUSALS).sort())
   })
 
+  it("every endpoint that changes something (method â‰  GET) declares its refusals, an empty list when only the common ones", () => {
+    const mutating = Object.keys(defs).filter((id) => defs[id]?.method !== "GET")
+    expect(mutating.length).toBeGreaterThan(100)
+    expect(mutating.filter((id) => defs[id]?.refusals === undefined)).toEqual([])
+    // a read declares when its route has refusals of its own (tests/integration/sandbox-refusals.test.ts finds them)
+    expect(api.statement.refusals).toEqual(["DATE_RANGE_INVALID"])
+    expect(api.logout.refusals).toEqual([])
+  })
+
   it("a refusal key becomes the call's typed union; a key the call does not expect is UNKNOWN_ERROR", () => {
     const r: RefusalOf<"pixPayByKey"> | "UNKNOWN_ERROR" = refusalOf("pixPayByKey", "PIX_LIMIT_NIGHT_EXCEEDED")
     expect(r).toBe("PIX_LIMIT_NIGHT_EXCEEDED")
@@ -34,6 +43,10 @@ describe("issue 29 item 3: each endpoint's refusals, typed for the views (core Â
     expect(refusalOf("pixPayByQrStatic", "PIX_QR_CRC")).toBe("PIX_QR_CRC")
     expect(refusalOf("pixPayByKey", "INCORRECT_DATA")).toBe("INCORRECT_DATA")
     expect(refusalOf("wallets", "INSUFFICIENT_BALANCE")).toBe("UNKNOWN_ERROR")
+    const card: RefusalOf<"cardUnblock"> | "UNKNOWN_ERROR" = refusalOf("cardUnblock", "CARD_INVALID_STATE")
+    expect(card).toBe("CARD_INVALID_STATE")
+    expect(refusalOf("cardUnblock", "TED_OUTSIDE_HOURS")).toBe("UNKNOWN_ERROR")
+    expect(refusalOf("logout", "INCORRECT_DATA")).toBe("INCORRECT_DATA")
     expect(refusalOf("pixPayByKey", null)).toBe("UNKNOWN_ERROR")
     expect(mayRefuse("pixDevolutionCreate", "PIX_DEVOLUTION_EXPIRED")).toBe(true)
   })
