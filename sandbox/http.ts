@@ -311,6 +311,18 @@ export const onboardingComplete = (u: Pick<UserRow, "onboarding_status" | "type"
 export const needsOnboarding = (d: EndpointDef): boolean =>
   (d.transaction === true || d.sensitive === true) && d.wallet === true && ONBOARDING_AREAS.some((re) => re.test(d.path))
 
+/**
+ * issue 29 item 3: a route answers only the refusals its endpoint declares (schema/refusals.ts), checked like responses.
+ * What a route's error `e` is answered with: itself, or, while responses are checked, a 500 for a catalogue refusal that
+ * an endpoint declaring its refusals does not declare (nor is one any call may answer).
+ */
+export const declaredRefusal = (ctx: Ctx, id: EndpointId, e: unknown): unknown => {
+  const d: EndpointDef = api[id]
+  if (!(e instanceof ApiError) || d.refusals === undefined || ctx.cfg.checkResponses === false || mayRefuse(id, e.key)) return e
+  ctx.log(`[sandbox] ${id} refused with ${e.key}, which its endpoint does not declare (schema/refusals.ts)`)
+  return new ApiError(500, "INTERNAL_ERROR", `${id} refused with an undeclared ${e.key}`)
+}
+
 export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: Handler<K>): void => {
   const d: EndpointDef = api[id]
   const honoPath = d.path.replace(/\{(\w+)\}/g, ":$1")
@@ -412,12 +424,7 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
       try {
         out = runHandler()
       } catch (e) {
-        // issue 29 item 3: a route answers only the refusals its endpoint declares (schema/refusals.ts), checked like responses
-        if (e instanceof ApiError && d.refusals !== undefined && ctx.cfg.checkResponses !== false && !mayRefuse(id, e.key)) {
-          ctx.log(`[sandbox] ${id} refused with ${e.key}, which its endpoint does not declare (schema/refusals.ts)`)
-          throw new ApiError(500, "INTERNAL_ERROR", `${id} refused with an undeclared ${e.key}`)
-        }
-        throw e
+        throw declaredRefusal(ctx, id, e)
       } finally {
         runDeferred()
       }
