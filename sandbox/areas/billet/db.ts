@@ -221,7 +221,7 @@ export const insertDda = (db: DB, i: DdaInput): DdaRow => {
     i.at,
     i.at
   )
-  return db.prepare("SELECT * FROM dda_billets WHERE id = ?").get(id) as DdaRow
+  return ddaById(db, id)
 }
 
 /** Outside issuers of the DDA boletos the sandbox invents (seed, admin, alive). */
@@ -243,9 +243,7 @@ const overdueDate = (today: string, days: number): string => {
 /** Seeded DDA boletos (issue 32 item 2): Ana's and Bruno's documents each have one overdue, one due this week, one later. */
 export const seedDda = (db: DB, nowMs: number, today: string): void => {
   const at = new Date(nowMs - 2 * 86_400_000).toISOString()
-  const payers = db.prepare("SELECT document FROM users WHERE email IN ('ana@example.com', 'bruno@example.com') ORDER BY email").all() as Array<{
-    document: string
-  }>
+  const payers = seededDdaPayers(db)
   payers.forEach((p, k) => {
     const rows: ReadonlyArray<readonly [number, number, number]> = [
       // [issuer, amount, days from today]: overdue (fine + interest), due this week (no notification yet), later
@@ -741,3 +739,67 @@ export const receiveBilletDeposit = (db: DB, id: string, at: string): void => {
 export const cancelBilletDeposit = (db: DB, id: string, at: string): void => {
   db.prepare("UPDATE billet_deposits SET status = 'CANCELED', updated_at = ? WHERE id = ?").run(at, id)
 }
+
+// DDA
+
+export const ddaById = (db: DB, id: string): DdaRow => db.prepare("SELECT * FROM dda_billets WHERE id = ?").get(id) as DdaRow
+
+/** The seeded payers' documents DDA boletos are invented for (Ana's and Bruno's). */
+export const seededDdaPayers = (db: DB): Array<{ document: string }> =>
+  db.prepare("SELECT document FROM users WHERE email IN ('ana@example.com', 'bruno@example.com') ORDER BY email").all() as Array<{ document: string }>
+
+/** The live default wallets of the users holding a document. */
+export const defaultWalletsOfDocument = (db: DB, document: string): string[] =>
+  (
+    db
+      .prepare("SELECT w.id FROM wallets w JOIN users u ON u.id = w.owner_id WHERE u.document = ? AND w.is_default = 1 AND w.deleted_at IS NULL")
+      .all(document) as Array<{ id: string }>
+  ).map((w) => w.id)
+
+/** The owner's document of a default wallet (deleted or not), or null. */
+export const documentOfDefaultWallet = (db: DB, walletId: string): string | null =>
+  (
+    db.prepare("SELECT u.document FROM wallets w JOIN users u ON u.id = w.owner_id WHERE w.id = ? AND w.is_default = 1").get(walletId) as
+      { document: string } | undefined
+  )?.document ?? null
+
+/** A line's registrations not paid yet. */
+export const unpaidDdaOfBarcode = (db: DB, barcode: string): DdaRow[] =>
+  db.prepare("SELECT * FROM dda_billets WHERE barcode = ? AND paid_at IS NULL").all(barcode) as DdaRow[]
+
+/** An issued boleto's registrations not paid yet. */
+export const unpaidDdaOfDeposit = (db: DB, depositId: string): DdaRow[] =>
+  db.prepare("SELECT * FROM dda_billets WHERE deposit_id = ? AND paid_at IS NULL").all(depositId) as DdaRow[]
+
+export const markDdaRowPaid = (db: DB, id: string, at: string): void => {
+  db.prepare("UPDATE dda_billets SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, id)
+}
+
+export const markDdaRowCanceled = (db: DB, id: string, at: string): void => {
+  db.prepare("UPDATE dda_billets SET status = 'canceled', updated_at = ? WHERE id = ?").run(at, id)
+}
+
+export const markDdaRowHidden = (db: DB, id: string, at: string): void => {
+  db.prepare("UPDATE dda_billets SET status = 'hidden', hidden_at = ?, updated_at = ? WHERE id = ?").run(at, at, id)
+}
+
+/** The open registrations not yet announced on their due day whose due date is in [from, to]. */
+export const ddaToAnnounce = (db: DB, from: string, to: string): DdaRow[] =>
+  db.prepare("SELECT * FROM dda_billets WHERE status = 'open' AND notified_due_at IS NULL AND due_date >= ? AND due_date <= ?").all(from, to) as DdaRow[]
+
+/** The users holding a document. */
+export const usersOfDocument = (db: DB, document: string): Array<{ id: string }> =>
+  db.prepare("SELECT id FROM users WHERE document = ?").all(document) as Array<{ id: string }>
+
+/** The due-day notice sent (the day-before one too, if it was not). */
+export const markDdaDueNotified = (db: DB, id: string, at: string): void => {
+  db.prepare("UPDATE dda_billets SET notified_due_at = ?, notified_before_at = coalesce(notified_before_at, ?) WHERE id = ?").run(at, at, id)
+}
+
+/** The day-before notice sent. */
+export const markDdaBeforeNotified = (db: DB, id: string, at: string): void => {
+  db.prepare("UPDATE dda_billets SET notified_before_at = ? WHERE id = ?").run(at, id)
+}
+
+/** How many boletos were ever registered. */
+export const ddaCount = (db: DB): number => (db.prepare("SELECT count(*) AS n FROM dda_billets").get() as { n: number }).n

@@ -16,7 +16,28 @@ import { ApiError, langOf } from "../../errors.ts"
 import { notify } from "../../ledger.ts"
 import { paginate } from "../../repo.ts"
 import { spDateKey, spStartOfDay } from "../../time.ts"
-import { addDays, DDA_ISSUERS, insertDda, toDda, type DdaInput, type DdaRow } from "./db.ts"
+import {
+  addDays,
+  DDA_ISSUERS,
+  ddaById,
+  ddaCount,
+  ddaToAnnounce,
+  defaultWalletsOfDocument,
+  documentOfDefaultWallet,
+  insertDda,
+  markDdaBeforeNotified,
+  markDdaDueNotified,
+  markDdaRowCanceled,
+  markDdaRowHidden,
+  markDdaRowPaid,
+  seededDdaPayers,
+  toDda,
+  unpaidDdaOfBarcode,
+  unpaidDdaOfDeposit,
+  usersOfDocument,
+  type DdaInput,
+  type DdaRow
+} from "./db.ts"
 import { billetAdminApi } from "../../../schema/api-billet.ts"
 import type { DdaBillet } from "../../../schema/billet.ts"
 import { bankBusinessDayOnOrAfter } from "../../../schema/holidays.ts"
@@ -28,22 +49,13 @@ export const DDA_NOTICE_HOUR = 8
 
 const dayText = (d: string): string => d.split("-").reverse().join("/")
 
-const ddaRow = (ctx: Ctx, id: string): DdaRow => ctx.db.prepare("SELECT * FROM dda_billets WHERE id = ?").get(id) as DdaRow
+const ddaRow = (ctx: Ctx, id: string): DdaRow => ddaById(ctx.db, id)
 
 /** The wallets a document's DDA boletos are listed in: the default wallet of each user holding that document. */
-export const ddaWallets = (ctx: Ctx, document: string): string[] =>
-  (
-    ctx.db
-      .prepare("SELECT w.id FROM wallets w JOIN users u ON u.id = w.owner_id WHERE u.document = ? AND w.is_default = 1 AND w.deleted_at IS NULL")
-      .all(document) as Array<{ id: string }>
-  ).map((w) => w.id)
+export const ddaWallets = (ctx: Ctx, document: string): string[] => defaultWalletsOfDocument(ctx.db, document)
 
 /** The document whose DDA boletos a wallet lists (its owner's, for a default wallet), or null. */
-const walletDocument = (ctx: Ctx, walletId: string): string | null =>
-  (
-    ctx.db.prepare("SELECT u.document FROM wallets w JOIN users u ON u.id = w.owner_id WHERE w.id = ? AND w.is_default = 1").get(walletId) as
-      { document: string } | undefined
-  )?.document ?? null
+const walletDocument = (ctx: Ctx, walletId: string): string | null => documentOfDefaultWallet(ctx.db, walletId)
 
 const tellDda = (ctx: Ctx, r: DdaRow): void => {
   for (const walletId of ddaWallets(ctx, r.payer_document)) ctx.events.change("billet_dda", { walletId, ids: [r.id], rows: [toDda(r)] })
@@ -58,20 +70,20 @@ export const registerDda = (ctx: Ctx, input: Omit<DdaInput, "at">): DdaRow => {
 
 /** A line was paid (by any wallet, or from outside): its DDA registrations are paid — also a hidden one (issue 32 "bad input"). */
 export const markDdaPaid = (ctx: Ctx, barcode: string): void => {
-  const rows = ctx.db.prepare("SELECT * FROM dda_billets WHERE barcode = ? AND paid_at IS NULL").all(barcode) as DdaRow[]
+  const rows = unpaidDdaOfBarcode(ctx.db, barcode)
   const at = ctx.clock.stamp()
   for (const r of rows) {
-    ctx.db.prepare("UPDATE dda_billets SET status = 'paid', paid_at = ?, updated_at = ? WHERE id = ?").run(at, at, r.id)
+    markDdaRowPaid(ctx.db, r.id, at)
     tellDda(ctx, ddaRow(ctx, r.id))
   }
 }
 
 /** Its issuer cancelled the issued boleto: the registration is cancelled (never paid). */
 export const markDdaCanceled = (ctx: Ctx, depositId: string): void => {
-  const rows = ctx.db.prepare("SELECT * FROM dda_billets WHERE deposit_id = ? AND paid_at IS NULL").all(depositId) as DdaRow[]
+  const rows = unpaidDdaOfDeposit(ctx.db, depositId)
   const at = ctx.clock.stamp()
   for (const r of rows) {
-    ctx.db.prepare("UPDATE dda_billets SET status = 'canceled', updated_at = ? WHERE id = ?").run(at, r.id)
+    markDdaRowCanceled(ctx.db, r.id, at)
     tellDda(ctx, ddaRow(ctx, r.id))
   }
 }
@@ -90,15 +102,13 @@ export const runDdaNotices = (ctx: Ctx): number => {
   const now = ctx.clock.now()
   if (now - spStartOfDay(now) < DDA_NOTICE_HOUR * 3_600_000) return 0
   const today = spDateKey(now)
-  const rows = ctx.db
-    .prepare("SELECT * FROM dda_billets WHERE status = 'open' AND notified_due_at IS NULL AND due_date >= ? AND due_date <= ?")
-    .all(addDays(today, -5), addDays(today, 1)) as DdaRow[]
+  const rows = ddaToAnnounce(ctx.db, addDays(today, -5), addDays(today, 1))
   let sent = 0
   for (const r of rows) {
     const due = bankBusinessDayOnOrAfter(r.due_date)
     const which = due === today ? "due" : due === addDays(today, 1) && r.notified_before_at === null ? "before" : null
     if (which === null) continue
-    const users = ctx.db.prepare("SELECT id FROM users WHERE document = ?").all(r.payer_document) as Array<{ id: string }>
+    const users = usersOfDocument(ctx.db, r.payer_document)
     for (const u of users)
       notify(
         ctx,
@@ -112,9 +122,8 @@ export const runDdaNotices = (ctx: Ctx): number => {
         }
       )
     const at = ctx.clock.stamp()
-    if (which === "due")
-      ctx.db.prepare("UPDATE dda_billets SET notified_due_at = ?, notified_before_at = coalesce(notified_before_at, ?) WHERE id = ?").run(at, at, r.id)
-    else ctx.db.prepare("UPDATE dda_billets SET notified_before_at = ? WHERE id = ?").run(at, r.id)
+    if (which === "due") markDdaDueNotified(ctx.db, r.id, at)
+    else markDdaBeforeNotified(ctx.db, r.id, at)
     sent++
   }
   return sent
@@ -122,9 +131,7 @@ export const runDdaNotices = (ctx: Ctx): number => {
 
 /** `--alive`: now and then an outside issuer registers a boleto against a seeded user's document. */
 export const ddaAliveTick = (ctx: Ctx, rng: Prng): void => {
-  const payers = ctx.db.prepare("SELECT document FROM users WHERE email IN ('ana@example.com', 'bruno@example.com') ORDER BY email").all() as Array<{
-    document: string
-  }>
+  const payers = seededDdaPayers(ctx.db)
   if (payers.length === 0) return
   const [name, doc, description] = rng.pick(DDA_ISSUERS)
   registerDda(ctx, {
@@ -163,11 +170,11 @@ export const registerDdaRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "billetDdaHide", (req) => {
     const doc = walletDocument(ctx, req.wallet.wallet.id)
-    const r = db.prepare("SELECT * FROM dda_billets WHERE id = ?").get(req.params["id"] ?? "") as DdaRow | undefined
+    const r = ddaById(db, req.params["id"] ?? "") as DdaRow | undefined
     if (r === undefined || doc === null || r.payer_document !== doc) throw new ApiError(404, "BILLET_NOT_FOUND")
     if (r.status === "open") {
       const at = ctx.clock.stamp()
-      db.prepare("UPDATE dda_billets SET status = 'hidden', hidden_at = ?, updated_at = ? WHERE id = ?").run(at, at, r.id)
+      markDdaRowHidden(db, r.id, at)
       tellDda(ctx, ddaRow(ctx, r.id))
     }
     // hidden already, paid or cancelled: answered as it is (a paid one stays paid)
@@ -188,7 +195,7 @@ export const registerDdaRoutes = (app: Hono, ctx: Ctx): void => {
       }
       const b = decodeOr422(billetAdminApi.billetDdaRegister.body, raw)
       // the document, the amount, the due date and the rates: the body's Schema (D-rules-on-contract)
-      const n = (db.prepare("SELECT count(*) AS n FROM dda_billets").get() as { n: number }).n
+      const n = ddaCount(db)
       const [name, doc, description] = DDA_ISSUERS[n % DDA_ISSUERS.length] ?? ["Beneficiário", "00000000000191", "Cobrança"]
       const row = db.transaction(() =>
         registerDda(ctx, {
