@@ -13,6 +13,18 @@ import { decodeOr422, errorResponse } from "../../http.ts"
 import { ApiError, langOf } from "../../errors.ts"
 import { decodePixKey, notify, receivePixIn } from "../../ledger.ts"
 import { createApprovalRequest, runCutoff } from "../approval/routes.ts"
+import { approvalRuleOf } from "../approval/db.ts"
+import {
+  allStatementRows,
+  balancesOf,
+  clearPinAttempts,
+  firstBrlCredit,
+  firstCompletedRow,
+  pendingBalanceOf,
+  shiftCredit,
+  statementRowsOf,
+  transactionsOf
+} from "./db.ts"
 import { toApprovalRequest, userByEmail, userById, walletById, type ApprovalRequestRow } from "../../repo.ts"
 import { getMeta } from "../../db.ts"
 import { seedInfo, SEED_PASSWORD, SEED_PIN, SEED_USERS } from "../../seed.ts"
@@ -41,21 +53,10 @@ export const faultsState = (ctx: Ctx) => {
 
 export const ledgerOf = (ctx: Ctx, walletId: string): Ledger => {
   const { db } = ctx
-  const balances = db.prepare("SELECT currency_symbol, balance FROM wallet_accounts WHERE wallet_id = ? ORDER BY currency_id").all(walletId) as Array<{
-    currency_symbol: string
-    balance: number
-  }>
-  const pending = db.prepare("SELECT pending_balance FROM pending_balances WHERE wallet_id = ?").get(walletId) as { pending_balance: number } | undefined
-  const rows = (db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ?").get(walletId) as { n: number }).n
-  const tx = db
-    .prepare(
-      `SELECT t.transaction_uuid, (SELECT count(*) FROM statements s WHERE s.wallet_id = ? AND s.transaction_uuid = t.transaction_uuid) AS statement_rows,
-            (SELECT count(*) FROM idempotency i WHERE i.key = t.transaction_uuid AND i.wallet_id = ?) AS idempotency_records,
-            (SELECT endpoint FROM idempotency i WHERE i.key = t.transaction_uuid AND i.wallet_id = ? LIMIT 1) AS endpoint
-     FROM (SELECT transaction_uuid FROM statements WHERE wallet_id = ? AND transaction_uuid IS NOT NULL
-           UNION SELECT key FROM idempotency WHERE wallet_id = ?) t ORDER BY t.transaction_uuid`
-    )
-    .all(walletId, walletId, walletId, walletId, walletId) as Ledger["transactions"]
+  const balances = balancesOf(db, walletId)
+  const pending = pendingBalanceOf(db, walletId)
+  const rows = statementRowsOf(db, walletId)
+  const tx = transactionsOf(db, walletId)
   return { wallet_id: walletId, balances, pending_balance: pending?.pending_balance ?? 0, statement_rows: rows, transactions: tx }
 }
 
@@ -96,7 +97,7 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
       ok: true,
       uptime_s: Math.round((Date.now() - startedAt) / 1000),
       seed_size: getMeta(db, "seed_size") ?? "unknown",
-      statement_rows: (db.prepare("SELECT count(*) AS n FROM statements").get() as { n: number }).n,
+      statement_rows: allStatementRows(db),
       events_max_seq: ctx.events.maxSeq(),
       sse_connections: ctx.sse.size,
       now: ctx.clock.nowIso(),
@@ -110,19 +111,13 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
     const g = ctx.faults
     if (gap.drop_rows !== undefined) g.statement_drop = gap.drop_rows > 0 ? { wallet_id: w.id, rows: gap.drop_rows } : null
     if (gap.change_row !== undefined && gap.change_row > 0) {
-      const row = db
-        .prepare(
-          "SELECT id FROM statements WHERE wallet_id = ? AND status = 'completed' AND direction = 'in' AND currency_symbol = 'BRL' ORDER BY updated_at, id LIMIT 1"
-        )
-        .get(w.id) as { id: string } | undefined
+      const row = firstBrlCredit(db, w.id)
       if (row === undefined) throw new ApiError(422, "NO_TRANSACTIONS_IN_CURRENCY")
       // the server stays consistent (its balance follows the row); only the client's copy is now stale
-      db.prepare("UPDATE statements SET amount = amount + ? WHERE id = ?").run(gap.change_row, row.id)
-      db.prepare("UPDATE wallet_accounts SET balance = balance + ? WHERE wallet_id = ? AND currency_symbol = 'BRL'").run(gap.change_row, w.id)
+      shiftCredit(db, w.id, row.id, gap.change_row)
     }
     if (gap.hide_row === true) {
-      const row = db.prepare("SELECT id FROM statements WHERE wallet_id = ? AND status = 'completed' ORDER BY updated_at, id LIMIT 1").get(w.id) as
-        { id: string } | undefined
+      const row = firstCompletedRow(db, w.id)
       if (row !== undefined) g.statement_hidden = { ...g.statement_hidden, [w.id]: [...(g.statement_hidden[w.id] ?? []), row.id] }
     }
   }
@@ -161,8 +156,7 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
 
   bindAdmin("approvalRequestCreate", (b) => {
     const w = wallet(b.wallet_id)
-    const setting = db.prepare("SELECT min_value, approvers FROM approval_settings WHERE wallet_id = ?").get(w.id) as
-      { min_value: number; approvers: number } | undefined
+    const setting = approvalRuleOf(db, w.id)
     const requester = b.requested_by !== undefined ? (userById(db, b.requested_by) ?? userByEmail(db, b.requested_by)) : userById(db, w.owner_id)
     if (requester === undefined) throw new ApiError(422, "INCORRECT_DATA", undefined, { requested_by: "VALIDATION_FORMAT" })
     const order = decodePixKey(b.key ?? "fornecedor@example.com")
@@ -210,7 +204,7 @@ export const registerAdminRoutes = (app: Hono, ctx: Ctx): void => {
   bindAdmin("resetPinAttempts", (b) => {
     const u = userByEmail(db, b.user_email)
     if (u === undefined) throw new ApiError(404, "NOT_FOUND", "user")
-    db.prepare("DELETE FROM pin_attempts WHERE user_id = ?").run(u.id)
+    clearPinAttempts(db, u.id)
     return { data: { ok: true } }
   })
 
