@@ -33,52 +33,57 @@ import {
   type ClaimRole,
   type PixClaim
 } from "../../../schema/pix-claims.ts"
-import { PIX_KEY_LIMIT, SANDBOX_BANK, type ExternalKeyRow, type PixClaimRow, type PixKeyRow } from "./db.ts"
+import { deletePixKey, insertPixKey, isKeyInOpenClaim, PIX_KEY_LIMIT, SANDBOX_BANK, type PixClaimRow, type PixKeyRow } from "./db.ts"
+import {
+  claimsOfWallet,
+  codeAttemptsLeft,
+  confirmPixKey,
+  deleteExternalKey,
+  expiredKeyRequests,
+  externalKeyOf,
+  heldKeyWithHolder,
+  insertClaim,
+  insertExternalKey,
+  keyCodeOf,
+  keysAndOpenClaimsOf,
+  otherBankPortabilities,
+  overdueClaims,
+  pixKeyById,
+  pixKeyByKey,
+  saveKeyCode,
+  setClaimStatus,
+  setCodeAttemptsLeft,
+  walletClaimById,
+  walletPixKeyById
+} from "./claims-db.ts"
 import { walletOwnerOf, type WalletOwner } from "../../repo.ts"
-
-interface CodeRow {
-  readonly key_id: string
-  readonly code: string
-  readonly expires_at: string
-  readonly attempts_left: number
-}
 
 /** A key row as the client sees it; a not-confirmed key carries its code's expiry and the attempts left. */
 export const toKey = (db: DB, r: PixKeyRow): PixKey => {
   const base = { id: r.id, key: r.key, key_type: r.key_type, status: r.status, created_at: r.created_at, updated_at: r.updated_at }
   if (r.status !== "not_confirmed") return base
-  const c = db.prepare("SELECT * FROM pix_key_codes WHERE key_id = ?").get(r.id) as CodeRow | undefined
+  const c = keyCodeOf(db, r.id)
   return { ...base, code_expires_at: c?.expires_at ?? null, attempts_left: c?.attempts_left ?? null }
 }
 export const keyRowOf = (db: DB, id: string): PixKey | null => {
-  const r = db.prepare("SELECT * FROM pix_keys WHERE id = ?").get(id) as PixKeyRow | undefined
+  const r = pixKeyById(db, id)
   return r === undefined ? null : toKey(db, r)
 }
 
 /** Keys held plus the places open claims started by the wallet will take (features §9, D-pix-claim-kinds). */
-export const usedPlaces = (db: DB, walletId: string): number =>
-  (
-    db
-      .prepare(
-        `SELECT (SELECT COUNT(*) FROM pix_keys WHERE wallet_id = ?) + (SELECT COUNT(*) FROM pix_claims WHERE claimer_wallet_id = ? AND status = 'opened') AS n`
-      )
-      .get(walletId, walletId) as { n: number }
-  ).n
+export const usedPlaces = (db: DB, walletId: string): number => keysAndOpenClaimsOf(db, walletId)
 
 /** Makes a new code for a not-confirmed key (features §5: 5 digits), printed; the attempts left are kept when resent. */
 export const issueKeyCode = (ctx: Ctx, key: PixKeyRow, attemptsLeft: number | null): void => {
   const code = String(randomInt(0, 10 ** KEY_CODE_LENGTH)).padStart(KEY_CODE_LENGTH, "0")
   const expires = new Date(ctx.clock.now() + KEY_CODE_TTL_MS).toISOString()
-  ctx.db
-    .prepare("INSERT OR REPLACE INTO pix_key_codes (key_id, code, expires_at, attempts_left) VALUES (?, ?, ?, ?)")
-    .run(key.id, code, expires, attemptsLeft ?? KEY_CODE_ATTEMPTS)
+  saveKeyCode(ctx.db, key.id, code, expires, attemptsLeft ?? KEY_CODE_ATTEMPTS)
   ctx.codes.set(`pix-key:${key.key}`.toLowerCase(), code)
   ctx.say(`[sandbox] Pix key ${key.key}: confirmation code ${code} (valid until ${expires})`)
 }
 
 const dropKey = (ctx: Ctx, k: PixKeyRow): void => {
-  ctx.db.prepare("DELETE FROM pix_keys WHERE id = ?").run(k.id)
-  ctx.db.prepare("DELETE FROM pix_key_codes WHERE key_id = ?").run(k.id)
+  deletePixKey(ctx.db, k.id)
   ctx.events.change("pix_keys", { walletId: k.wallet_id, ids: [k.id] })
 }
 
@@ -112,9 +117,9 @@ const hintClaim = (ctx: Ctx, c: PixClaimRow): void => {
 const moveKey = (ctx: Ctx, c: PixClaimRow): void => {
   const { db } = ctx
   const at = ctx.clock.stamp()
-  const held = db.prepare("SELECT * FROM pix_keys WHERE key = ?").get(c.key) as PixKeyRow | undefined
+  const held = pixKeyByKey(db, c.key)
   if (held !== undefined) dropKey(ctx, held)
-  db.prepare("DELETE FROM pix_dict_external WHERE key = ?").run(c.key)
+  deleteExternalKey(db, c.key)
   if (c.claimer_wallet_id !== null && c.claimer_user_id !== null) {
     const row: PixKeyRow = {
       id: randomUUID(),
@@ -126,18 +131,10 @@ const moveKey = (ctx: Ctx, c: PixClaimRow): void => {
       created_at: at,
       updated_at: at
     }
-    db.prepare(
-      "INSERT INTO pix_keys (id, key, key_type, user_id, wallet_id, status, created_at, updated_at) VALUES (@id, @key, @key_type, @user_id, @wallet_id, @status, @created_at, @updated_at)"
-    ).run(row)
+    insertPixKey(db, row)
     ctx.events.change("pix_keys", { walletId: row.wallet_id, ids: [row.id], rows: [toKey(db, row)] })
   } else {
-    db.prepare("INSERT INTO pix_dict_external (key, key_type, holder_name, holder_document, bank) VALUES (?, ?, ?, ?, ?)").run(
-      c.key,
-      c.key_type,
-      c.claimer_name,
-      c.claimer_document,
-      c.claimer_bank
-    )
+    insertExternalKey(db, { key: c.key, key_type: c.key_type, holder_name: c.claimer_name, holder_document: c.claimer_document, bank: c.claimer_bank })
   }
 }
 
@@ -147,7 +144,7 @@ const transition = (ctx: Ctx, c: PixClaimRow, action: ClaimAction, role: ClaimRo
   if (next === null) return null
   const reason = action === "cancel" ? "claimer_canceled" : action === "reject" ? "donor_rejected" : action === "expire" ? "expired" : null
   const out: PixClaimRow = { ...c, status: next, reason, updated_at: ctx.clock.stamp() }
-  ctx.db.prepare("UPDATE pix_claims SET status = ?, reason = ?, updated_at = ? WHERE id = ?").run(out.status, out.reason, out.updated_at, c.id)
+  setClaimStatus(ctx.db, c.id, out.status, out.reason, out.updated_at)
   if (claimMovesKey(next)) moveKey(ctx, out)
   hintClaim(ctx, out)
   return out
@@ -161,16 +158,11 @@ const transition = (ctx: Ctx, c: PixClaimRow, action: ClaimAction, role: ClaimRo
 export const settleDirectory = (ctx: Ctx): void => {
   const { db } = ctx
   const now = ctx.clock.nowIso()
-  const expired = db
-    .prepare("SELECT k.* FROM pix_keys k JOIN pix_key_codes c ON c.key_id = k.id WHERE k.status = 'not_confirmed' AND c.expires_at <= ?")
-    .all(now) as PixKeyRow[]
-  for (const k of expired) dropKey(ctx, k)
-  const due = db.prepare("SELECT * FROM pix_claims WHERE status = 'opened' AND deadline <= ?").all(now) as PixClaimRow[]
+  for (const k of expiredKeyRequests(db, now)) dropKey(ctx, k)
+  const due = overdueClaims(db, now)
   for (const c of due) transition(ctx, c, "expire", "clock")
   const answered = new Date(ctx.clock.now() - DAY).toISOString()
-  const byOtherBank = db
-    .prepare("SELECT * FROM pix_claims WHERE status = 'opened' AND kind = 'portability' AND donor_wallet_id IS NULL AND created_at <= ?")
-    .all(answered) as PixClaimRow[]
+  const byOtherBank = otherBankPortabilities(db, answered)
   for (const c of byOtherBank) transition(ctx, c, "approve", "donor")
 }
 
@@ -181,7 +173,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
   })
 
   const pendingKey = (walletId: string, id: string): PixKeyRow => {
-    const k = db.prepare("SELECT * FROM pix_keys WHERE id = ? AND wallet_id = ?").get(id, walletId) as PixKeyRow | undefined
+    const k = walletPixKeyById(db, walletId, id)
     if (k === undefined) throw new ApiError(404, "NOT_FOUND")
     return k
   }
@@ -191,7 +183,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     settleDirectory(ctx)
     const k = pendingKey(req.wallet.wallet.id, req.params.id ?? "")
     if (k.status !== "not_confirmed") throw new ApiError(422, "PIX_CLAIM_INVALID_STATE")
-    const left = (db.prepare("SELECT attempts_left FROM pix_key_codes WHERE key_id = ?").get(k.id) as { attempts_left: number } | undefined)?.attempts_left
+    const left = codeAttemptsLeft(db, k.id)
     issueKeyCode(ctx, k, left ?? null)
     const out = toKey(db, k)
     ctx.events.change("pix_keys", { walletId: k.wallet_id, ids: [k.id], rows: [out] })
@@ -203,7 +195,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     const code = req.body.code.trim() // its 5 digits: the body's KeyCodeString (D-rules-on-contract)
     const k = pendingKey(req.wallet.wallet.id, req.params.id ?? "")
     if (k.status === "added") return { data: toKey(db, k) }
-    const c = db.prepare("SELECT * FROM pix_key_codes WHERE key_id = ?").get(k.id) as CodeRow | undefined
+    const c = keyCodeOf(db, k.id)
     if (c === undefined || c.expires_at <= ctx.clock.nowIso()) {
       // the request is cancelled; kept after the refusal rolls the request's own changes back
       req.after(() => dropKey(ctx, k))
@@ -217,15 +209,14 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
           dropKey(ctx, k)
           return
         }
-        db.prepare("UPDATE pix_key_codes SET attempts_left = ? WHERE key_id = ?").run(left, k.id)
+        setCodeAttemptsLeft(db, k.id, left)
         ctx.events.change("pix_keys", { walletId: k.wallet_id, ids: [k.id], rows: [toKey(db, k)] })
       })
       if (left <= 0) throw new ApiError(422, "ATTEMPTS_EXCEEDED")
       throw new ApiError(422, "INCORRECT_CODE", `${left} attempts left`)
     }
     const at = ctx.clock.stamp()
-    db.prepare("UPDATE pix_keys SET status = 'added', updated_at = ? WHERE id = ?").run(at, k.id)
-    db.prepare("DELETE FROM pix_key_codes WHERE key_id = ?").run(k.id)
+    confirmPixKey(db, k.id, at)
     const out = toKey(db, { ...k, status: "added", updated_at: at })
     ctx.events.change("pix_keys", { walletId: k.wallet_id, ids: [k.id], rows: [out] })
     return { data: out }
@@ -242,9 +233,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "pixClaims", (req) => {
     settleDirectory(ctx)
     const w = req.wallet.wallet.id
-    const rows = (
-      db.prepare("SELECT * FROM pix_claims WHERE claimer_wallet_id = ? OR donor_wallet_id = ? ORDER BY created_at DESC, id").all(w, w) as PixClaimRow[]
-    ).map((c) => claimFor(c, w))
+    const rows = claimsOfWallet(db, w).map((c) => claimFor(c, w))
     return { data: onePage(rows) }
   })
 
@@ -256,14 +245,12 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
     const keyType = pixKeyType(typed) as NonNullable<ReturnType<typeof pixKeyType>> // a valid key: the body's SentPixKey (D-rules-on-contract)
     const key = normalizePixKey(typed, keyType) ?? typed
     const me = walletOwnerOf(db, w.id) as WalletOwner
-    const here = db
-      .prepare("SELECT k.*, u.full_name AS name, u.document AS document FROM pix_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?")
-      .get(key) as (PixKeyRow & { name: string; document: string }) | undefined
-    const there = here === undefined ? (db.prepare("SELECT * FROM pix_dict_external WHERE key = ?").get(key) as ExternalKeyRow | undefined) : undefined
+    const here = heldKeyWithHolder(db, key)
+    const there = here === undefined ? externalKeyOf(db, key) : undefined
     if (here === undefined && there === undefined) throw new ApiError(404, "NOT_FOUND", "the key is not in the directory: register it")
     if (here !== undefined && (here.wallet_id === w.id || here.status !== "added")) throw new ApiError(422, "PIX_CLAIM_NOT_ALLOWED")
     // features §8 "key in claim process": one open claim per key
-    if (db.prepare("SELECT 1 FROM pix_claims WHERE key = ? AND status = 'opened'").get(key) !== undefined) throw new ApiError(422, "PIX_KEY_IN_CLAIM")
+    if (isKeyInOpenClaim(db, key)) throw new ApiError(422, "PIX_KEY_IN_CLAIM")
     const holderDoc = here?.document ?? there!.holder_document
     if (claimKindFor(keyType, holderDoc === me.document) !== req.body.kind) throw new ApiError(422, "PIX_CLAIM_NOT_ALLOWED")
     if (usedPlaces(db, w.id) >= PIX_KEY_LIMIT[me.type]) throw new ApiError(422, "PIX_KEY_LIMIT_REACHED")
@@ -287,12 +274,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
       created_at: at,
       updated_at: at
     }
-    db.prepare(
-      `INSERT INTO pix_claims (id, kind, key, key_type, claimer_user_id, claimer_wallet_id, claimer_name, claimer_document, claimer_bank,
-        donor_wallet_id, donor_name, donor_bank, status, reason, deadline, created_at, updated_at)
-       VALUES (@id, @kind, @key, @key_type, @claimer_user_id, @claimer_wallet_id, @claimer_name, @claimer_document, @claimer_bank,
-        @donor_wallet_id, @donor_name, @donor_bank, @status, @reason, @deadline, @created_at, @updated_at)`
-    ).run(row)
+    insertClaim(db, row)
     ctx.log(`[sandbox] Pix ${row.kind} claim ${row.id} opened for ${key}, due ${row.deadline}`)
     hintClaim(ctx, row)
     return new Reply(201, { data: claimFor(row, w.id) })
@@ -301,8 +283,7 @@ export const registerPixClaimRoutes = (app: Hono, ctx: Ctx): void => {
   /** The claim visible to this wallet (either side), or 404; an action by the wrong side or from an ended state → 422. */
   const act = (walletId: string, id: string, action: ClaimAction): PixClaim => {
     settleDirectory(ctx)
-    const c = db.prepare("SELECT * FROM pix_claims WHERE id = ? AND (claimer_wallet_id = ? OR donor_wallet_id = ?)").get(id, walletId, walletId) as
-      PixClaimRow | undefined
+    const c = walletClaimById(db, walletId, id)
     if (c === undefined) throw new ApiError(404, "NOT_FOUND")
     const role: ClaimRole = c.claimer_wallet_id === walletId ? "claimer" : "donor"
     const out = transition(ctx, c, action, role)
