@@ -1,8 +1,8 @@
 /**
  * The admin calls' SQL (schema/api-admin.ts; issue 29 item 7: the area's statements beside its routes,
  * docs/decisions.md D-sandbox-by-area): the ledger view for exactly-once proofs, the health's row count, the
- * statement_gap fault's changed and hidden rows (D-ledger-reconcile), the PIN attempts reset. The tables are other
- * areas' (sandbox/db.ts).
+ * statement_gap fault's changed and hidden rows (D-ledger-reconcile). The tables are other areas' (sandbox/db.ts); the PIN
+ * attempts reset is auth/db.ts `clearPinAttempts`.
  */
 import type { DB } from "../../db.ts"
 import type { Ledger } from "../../../schema/api-admin.ts"
@@ -58,10 +58,3 @@ export const shiftCredit = (db: DB, walletId: string, rowId: string, delta: numb
 export const firstCompletedRow = (db: DB, walletId: string): { id: string } | undefined =>
   db.prepare("SELECT id FROM statements WHERE wallet_id = ? AND status = 'completed' ORDER BY updated_at, id LIMIT 1").get(walletId) as
     { id: string } | undefined
-
-// ── PIN ──
-
-/** A user's failed PIN attempts forgotten (and any lock with them). */
-export const clearPinAttempts = (db: DB, userId: string): void => {
-  db.prepare("DELETE FROM pin_attempts WHERE user_id = ?").run(userId)
-}

@@ -14,17 +14,8 @@ import { ApiError, langOf } from "../../errors.ts"
 import { decodePixKey, notify, receivePixIn } from "../../ledger.ts"
 import { createApprovalRequest, runCutoff } from "../approval/routes.ts"
 import { approvalRuleOf } from "../approval/db.ts"
-import {
-  allStatementRows,
-  balancesOf,
-  clearPinAttempts,
-  firstBrlCredit,
-  firstCompletedRow,
-  pendingBalanceOf,
-  shiftCredit,
-  statementRowsOf,
-  transactionsOf
-} from "./db.ts"
+import { clearPinAttempts } from "../auth/db.ts"
+import { allStatementRows, balancesOf, firstBrlCredit, firstCompletedRow, pendingBalanceOf, shiftCredit, statementRowsOf, transactionsOf } from "./db.ts"
 import { toApprovalRequest, userByEmail, userById, walletById, type ApprovalRequestRow } from "../../repo.ts"
 import { getMeta } from "../../db.ts"
 import { seedInfo, SEED_PASSWORD, SEED_PIN, SEED_USERS } from "../../seed.ts"

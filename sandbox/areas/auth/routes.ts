@@ -19,6 +19,56 @@ import { hashSecret, numericCode, opaqueToken, sha256, signAccessToken, verifySe
 import { isValidCnpj, isValidCpf, phoneDigits } from "../../../schema/validation.ts"
 import type { EndpointId } from "../../../schema/api.ts"
 import { createOwnWallet } from "../wallets/routes.ts"
+import {
+  activateQrSession,
+  clearPinAttempts,
+  clearSigninAttempts,
+  clientAttemptsOf,
+  codeById as codeRowById,
+  confirmSignup,
+  countClientFailure,
+  countCodeFailure,
+  countSignupFailure,
+  declineCode,
+  dropExpiredShortTokens,
+  insertCode,
+  insertPinToken,
+  insertQrSession,
+  insertRefreshToken,
+  insertSession,
+  insertSignedUpUser,
+  insertSignup,
+  insertTemporaryToken,
+  isDocumentTaken,
+  isPhoneTaken,
+  liveSessionIdsOf,
+  markCodeUsed,
+  pinAttemptsOf,
+  qrSessionOf,
+  refreshTokenOf,
+  resendCode,
+  revokeFamilylessTokens,
+  revokeRefreshToken,
+  revokeSessionRows,
+  sessionOfRefreshToken,
+  setPasswordHash,
+  setPinAttempts,
+  setSigninAttempts,
+  setSignupCode,
+  setTemporaryTokenFailures,
+  signinAttemptsOf,
+  signinFailuresOf,
+  signupById,
+  spendTemporaryTokenRow,
+  spentOnOpenCodes,
+  temporaryTokenFailures,
+  temporaryTokenOf,
+  updateSignup,
+  useQrSession,
+  voidTemporaryTokens,
+  type CodeRow,
+  type SignupRow
+} from "./db.ts"
 
 const CODE_TTL_MS = 5 * 60_000 // core §5 temporary token / codes: 5 minutes (our choice for codes)
 const QR_TTL_MS = 300_000 // core §9 session QR code expiry 300 seconds
@@ -32,7 +82,7 @@ const OK = { data: { ok: true } } as const
 /** A new session (refresh-token family) of a user: a sign-in (issue 30 item 4). */
 const newSession = (ctx: Ctx, userId: string): string => {
   const id = randomUUID()
-  ctx.db.prepare("INSERT INTO sessions (id, user_id, created_ms, revoked_ms, revoked_reason) VALUES (?, ?, ?, NULL, NULL)").run(id, userId, ctx.clock.real())
+  insertSession(ctx.db, id, userId, ctx.clock.real())
   return id
 }
 
@@ -45,10 +95,7 @@ export const issueTokens = (
   const access = signAccessToken(ctx.secret, userId, ctx.clock.real(), ctx.cfg.accessTokenTtlS, sessionId)
   const refresh = opaqueToken()
   const hash = sha256(refresh)
-  ctx.db
-    .prepare("INSERT INTO refresh_tokens (token_hash, user_id, expires_ms, revoked) VALUES (?, ?, ?, 0)")
-    .run(hash, userId, ctx.clock.real() + REFRESH_TTL_MS)
-  ctx.db.prepare("INSERT INTO refresh_family (token_hash, session_id) VALUES (?, ?)").run(hash, sessionId)
+  insertRefreshToken(ctx.db, hash, userId, ctx.clock.real() + REFRESH_TTL_MS, sessionId)
   return { access_token: access, refresh_token: refresh, expires_in: ctx.cfg.accessTokenTtlS }
 }
 
@@ -57,22 +104,20 @@ export const issueTokens = (
  * (sandbox/http.ts `authenticate` refuses them from the next call); its open live streams are closed.
  */
 export const revokeSession = (ctx: Ctx, sessionId: string, reason: string): void => {
-  ctx.db.prepare("UPDATE sessions SET revoked_ms = ?, revoked_reason = ? WHERE id = ? AND revoked_ms IS NULL").run(ctx.clock.real(), reason, sessionId)
-  ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash IN (SELECT token_hash FROM refresh_family WHERE session_id = ?)").run(sessionId)
+  revokeSessionRows(ctx.db, sessionId, ctx.clock.real(), reason)
   for (const conn of [...ctx.sse]) if (conn.sessionId === sessionId) conn.close()
 }
 
 /** Revokes every live session of a user but `keep` (the caller's own at a password change; none at a reset). */
 export const revokeUserSessions = (ctx: Ctx, userId: string, keep: string | null, reason: string): number => {
-  const ids = ctx.db.prepare("SELECT id FROM sessions WHERE user_id = ? AND revoked_ms IS NULL").all(userId) as Array<{ id: string }>
   let n = 0
-  for (const { id } of ids)
+  for (const id of liveSessionIdsOf(ctx.db, userId))
     if (id !== keep) {
       revokeSession(ctx, id, reason)
       n++
     }
   // refresh tokens from before sessions existed belong to no family: they go too
-  ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE user_id = ? AND token_hash NOT IN (SELECT token_hash FROM refresh_family)").run(userId)
+  revokeFamilylessTokens(ctx.db, userId)
   return n
 }
 
@@ -91,8 +136,7 @@ const clientOf = (c: Context): string =>
 export const clientGate = <K extends EndpointId>(req: Req<K>, kind: AttemptKind): void => {
   const { ctx } = req
   const now = ctx.clock.real()
-  const row = ctx.db.prepare("SELECT failures, window_start_ms FROM client_attempts WHERE client = ? AND kind = ?").get(clientOf(req.c), kind) as
-    { failures: number; window_start_ms: number } | undefined
+  const row = clientAttemptsOf(ctx.db, clientOf(req.c), kind)
   const end = (row?.window_start_ms ?? 0) + ctx.cfg.clientWindowS * 1000
   if (row !== undefined && end > now && row.failures >= ctx.cfg.clientAttemptLimit)
     throw new ApiError(429, "REQUEST_LIMIT_REACHED", `too many wrong ${kind} attempts from this client`, undefined, Math.ceil((end - now) / 1000))
@@ -103,15 +147,7 @@ export const clientFailed = <K extends EndpointId>(req: Req<K>, kind: AttemptKin
   const client = clientOf(req.c)
   const now = ctx.clock.real()
   const windowMs = ctx.cfg.clientWindowS * 1000
-  req.after(() =>
-    ctx.db
-      .prepare(
-        `INSERT INTO client_attempts (client, kind, failures, window_start_ms) VALUES (?, ?, 1, ?) ON CONFLICT(client, kind) DO UPDATE SET
-         failures = CASE WHEN window_start_ms + ? <= excluded.window_start_ms THEN 1 ELSE failures + 1 END,
-         window_start_ms = CASE WHEN window_start_ms + ? <= excluded.window_start_ms THEN excluded.window_start_ms ELSE window_start_ms END`
-      )
-      .run(client, kind, now, windowMs, windowMs)
-  )
+  req.after(() => countClientFailure(ctx.db, client, kind, now, windowMs))
 }
 
 /**
@@ -125,18 +161,6 @@ const sendCode = (ctx: Ctx, label: string, email: string, code: string, id?: str
   ctx.say(`[sandbox] ${label} for ${email}: ${code}`)
 }
 
-interface CodeRow {
-  id: string
-  kind: string
-  user_id: string | null
-  email: string | null
-  code: string
-  purpose: string | null
-  attempts: number
-  state: string
-  expires_ms: number
-}
-
 /**
  * The wrong attempts already spent on the live codes of a kind sent to an address (issue 30 item 5): the codes of a kind
  * open for one address share one count (a wrong code counts on each of them) and a new code starts from it, so asking
@@ -144,12 +168,7 @@ interface CodeRow {
  * guesses, while two devices signing in at once each keep a working code; at the limit a new code is refused until
  * those codes expire (429 ATTEMPTS_EXCEEDED).
  */
-const spentOnCodes = (ctx: Ctx, kind: string, email: string): number =>
-  (
-    ctx.db
-      .prepare("SELECT coalesce(max(attempts), 0) AS n FROM codes WHERE kind = ? AND email = ? AND state = 'open' AND expires_ms > ?")
-      .get(kind, email.trim().toLowerCase(), ctx.clock.real()) as { n: number }
-  ).n
+const spentOnCodes = (ctx: Ctx, kind: string, email: string): number => spentOnOpenCodes(ctx.db, kind, email.trim().toLowerCase(), ctx.clock.real())
 const checkCodeBudget = (ctx: Ctx, kind: string, email: string): void => {
   if (spentOnCodes(ctx, kind, email) >= MAX_CODE_ATTEMPTS)
     throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask again once the codes already sent expire", undefined, Math.ceil(CODE_TTL_MS / 1000))
@@ -169,9 +188,7 @@ const newCode = (ctx: Ctx, kind: string, user: { id: string | null; email: strin
     state: "open",
     expires_ms: ctx.clock.real() + CODE_TTL_MS
   }
-  ctx.db
-    .prepare("INSERT INTO codes (id, kind, user_id, email, code, purpose, attempts, state, expires_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)")
-    .run(row.id, kind, row.user_id, row.email, row.code, purpose, spent, row.expires_ms, ctx.clock.real())
+  insertCode(ctx.db, row, ctx.clock.real())
   if (user.id !== null) sendCode(ctx, label, user.email, row.code, row.id)
   return row
 }
@@ -194,29 +211,21 @@ const useCode = <K extends EndpointId>(req: Req<K>, row: CodeRow | undefined, gi
   if (!codeMatches(ctx, row.code, given.trim(), fixed) || row.user_id === null) {
     // issue 30 item 5: counted on every open code of this kind for the address (one count, however many were sent)
     const now = ctx.clock.real()
-    req.after(() =>
-      ctx.db
-        .prepare("UPDATE codes SET attempts = attempts + 1 WHERE id = ? OR (kind = ? AND email = ? AND state = 'open' AND expires_ms > ?)")
-        .run(row.id, row.kind, row.email, now)
-    )
+    req.after(() => countCodeFailure(ctx.db, row, now))
     clientFailed(req, "code")
     if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
     throw new ApiError(422, "INCORRECT_CODE")
   }
-  ctx.db.prepare("UPDATE codes SET state = 'used' WHERE id = ?").run(row.id)
+  markCodeUsed(ctx.db, row.id)
   return row
 }
 
-const codeById = (ctx: Ctx, id: string, kind: string): CodeRow | undefined =>
-  ctx.db.prepare("SELECT * FROM codes WHERE id = ? AND kind = ?").get(id, kind) as CodeRow | undefined
+const codeById = (ctx: Ctx, id: string, kind: string): CodeRow | undefined => codeRowById(ctx.db, id, kind)
 
 /** A 6-digit temporary token (core §5, features §5), valid 5 minutes, single use; a new one starts a fresh count of wrong ones. */
 const issueTemporaryToken = (ctx: Ctx, userId: string): string => {
   const token = numericCode(6)
-  ctx.db.prepare("DELETE FROM temp_token_attempts WHERE user_id = ?").run(userId)
-  ctx.db
-    .prepare("INSERT OR REPLACE INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'temp', ?, ?, 0)")
-    .run(token, userId, ctx.clock.real() + CODE_TTL_MS)
+  insertTemporaryToken(ctx.db, token, userId, ctx.clock.real() + CODE_TTL_MS)
   return token
 }
 
@@ -227,32 +236,27 @@ const issueTemporaryToken = (ctx: Ctx, userId: string): string => {
  */
 export const spendTemporaryToken = <K extends EndpointId>(req: Req<K>, userId: string, token: string): void => {
   const { ctx } = req
-  const failures = (ctx.db.prepare("SELECT failures FROM temp_token_attempts WHERE user_id = ?").get(userId) as { failures: number } | undefined)?.failures ?? 0
+  const failures = temporaryTokenFailures(ctx.db, userId)
   if (failures >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask for a new code", undefined, Math.ceil(CODE_TTL_MS / 1000))
   clientGate(req, "code")
-  const row = ctx.db.prepare("SELECT expires_ms, used FROM short_tokens WHERE kind = 'temp' AND user_id = ? AND token = ?").get(userId, token) as
-    { expires_ms: number; used: number } | undefined
+  const row = temporaryTokenOf(ctx.db, userId, token)
   if (row === undefined || row.used === 1 || row.expires_ms <= ctx.clock.real()) {
     clientFailed(req, "code")
     const now = failures + 1
     req.after(() => {
-      ctx.db
-        .prepare("INSERT INTO temp_token_attempts (user_id, failures) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET failures = excluded.failures")
-        .run(userId, now)
-      if (now >= MAX_CODE_ATTEMPTS) ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'temp' AND user_id = ?").run(userId)
+      setTemporaryTokenFailures(ctx.db, userId, now)
+      if (now >= MAX_CODE_ATTEMPTS) voidTemporaryTokens(ctx.db, userId)
     })
     if (now >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", "ask for a new code", undefined, Math.ceil(CODE_TTL_MS / 1000))
     throw new ApiError(422, "INCORRECT_CODE", `${MAX_CODE_ATTEMPTS - now} attempts left`)
   }
-  ctx.db.prepare("UPDATE short_tokens SET used = 1 WHERE kind = 'temp' AND user_id = ? AND token = ?").run(userId, token)
-  ctx.db.prepare("DELETE FROM temp_token_attempts WHERE user_id = ?").run(userId)
+  spendTemporaryTokenRow(ctx.db, userId, token)
 }
 
 /** A locked PIN (5 wrong in a row) refuses every way to a PIN token until the lock runs out (429 ATTEMPTS_EXCEEDED, Retry-After). */
 export const checkPinLock = (ctx: Ctx, userId: string): { failures: number; locked_until_ms: number } | undefined => {
   const now = ctx.clock.real()
-  const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM pin_attempts WHERE user_id = ?").get(userId) as
-    { failures: number; locked_until_ms: number } | undefined
+  const row = pinAttemptsOf(ctx.db, userId)
   if (row !== undefined && row.locked_until_ms > now) {
     throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
   }
@@ -271,7 +275,7 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
   if (user.pin_hash === null) throw new ApiError(422, "PIN_REQUIRED", "create a PIN first")
   clientGate(req, "pin") // issue 30 item 5: per client too, across accounts
   if (verifySecret(pin, user.pin_hash)) {
-    ctx.db.prepare("DELETE FROM pin_attempts WHERE user_id = ?").run(user.id)
+    clearPinAttempts(ctx.db, user.id)
     return
   }
   clientFailed(req, "pin")
@@ -279,13 +283,7 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
   const previous = row === undefined || (row.locked_until_ms !== 0 && row.locked_until_ms <= now) ? 0 : row.failures
   const failures = previous + 1
   const locked = failures >= MAX_PIN_FAILURES
-  req.after(() =>
-    ctx.db
-      .prepare(
-        "INSERT INTO pin_attempts (user_id, failures, locked_until_ms) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET failures = excluded.failures, locked_until_ms = excluded.locked_until_ms"
-      )
-      .run(user.id, locked ? 0 : failures, locked ? now + ctx.cfg.pinLockS * 1000 : 0)
-  )
+  req.after(() => setPinAttempts(ctx.db, user.id, locked ? 0 : failures, locked ? now + ctx.cfg.pinLockS * 1000 : 0))
   if (locked) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, ctx.cfg.pinLockS)
   throw new ApiError(422, "INCORRECT_PIN", `${MAX_PIN_FAILURES - failures} attempts left`)
 }
@@ -300,8 +298,7 @@ export const checkPin = <K extends EndpointId>(req: Req<K>, user: UserRow, pin: 
 const throttleSignin = <K extends EndpointId>(req: Req<K>, email: string): void => {
   const { ctx } = req
   const now = ctx.clock.real()
-  const row = ctx.db.prepare("SELECT failures, next_try_ms, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
-    { failures: number; next_try_ms: number; locked_until_ms: number } | undefined
+  const row = signinAttemptsOf(ctx.db, email)
   if (row === undefined) return
   if (row.locked_until_ms > now) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, Math.ceil((row.locked_until_ms - now) / 1000))
   if (row.next_try_ms > now) throw new ApiError(429, "SIGNIN_SLOW_DOWN", undefined, undefined, Math.ceil((row.next_try_ms - now) / 1000))
@@ -309,36 +306,17 @@ const throttleSignin = <K extends EndpointId>(req: Req<K>, email: string): void 
 function signinFailed<K extends EndpointId>(req: Req<K>, email: string, key: "INVALID_CREDENTIALS" | "INCORRECT_PASSWORD" = "INVALID_CREDENTIALS"): never {
   const { ctx } = req
   const now = ctx.clock.real()
-  const row = ctx.db.prepare("SELECT failures, locked_until_ms FROM signin_attempts WHERE email = ?").get(email) as
-    { failures: number; locked_until_ms: number } | undefined
+  const row = signinFailuresOf(ctx.db, email)
   // a lock that ran out starts a fresh count
   const failures = (row === undefined || (row.locked_until_ms !== 0 && row.locked_until_ms <= now) ? 0 : row.failures) + 1
   const locked = failures >= MAX_SIGNIN_FAILURES
   const wait = failures >= 3 && !locked ? ctx.cfg.signinDelayS * 1000 * (failures - 2) : 0
-  req.after(() =>
-    ctx.db
-      .prepare(
-        "INSERT INTO signin_attempts (email, failures, next_try_ms, locked_until_ms) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO UPDATE SET failures = excluded.failures, next_try_ms = excluded.next_try_ms, locked_until_ms = excluded.locked_until_ms"
-      )
-      .run(email, locked ? 0 : failures, now + wait, locked ? now + ctx.cfg.signinLockS * 1000 : 0)
-  )
+  req.after(() => setSigninAttempts(ctx.db, email, locked ? 0 : failures, now + wait, locked ? now + ctx.cfg.signinLockS * 1000 : 0))
   if (locked) throw new ApiError(429, "SIGNIN_LOCKED", undefined, undefined, ctx.cfg.signinLockS)
   throw new ApiError(422, key, `${MAX_SIGNIN_FAILURES - failures} attempts left`)
 }
 
 const RECAPTCHA_OK = "sandbox-recaptcha-ok"
-
-interface SignupRow {
-  id: string
-  name: string
-  email: string
-  phone_number: string
-  state: string
-  code: string
-  code_expires_ms: number
-  attempts: number
-  user_id: string | null
-}
 
 export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   const { db } = ctx
@@ -354,7 +332,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       clientFailed(req, "password")
       signinFailed(req, email)
     }
-    db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(email)
+    clearSigninAttempts(db, email)
     checkCodeBudget(ctx, "signin", email) // issue 30 item 5: a right password mints no fresh set of five guesses
     const row = newCode(ctx, "signin", user, "signin", "login code")
     return { data: { otp_id: row.id, expires_in: CODE_TTL_MS / 1000, channel: "email" as const } }
@@ -363,11 +341,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
   bind(app, ctx, "sessionSignin", (req) => {
     const b = req.body
     if ("session_token" in b) {
-      const s = db.prepare("SELECT * FROM qr_sessions WHERE token = ?").get(b.session_token) as
-        { token: string; expires_ms: number; activated_by: string | null; used: number } | undefined
+      const s = qrSessionOf(db, b.session_token)
       if (s === undefined || s.used === 1 || s.expires_ms <= ctx.clock.real()) throw new ApiError(422, "QR_SESSION_EXPIRED")
       if (s.activated_by === null) throw new ApiError(422, "QR_SESSION_PENDING")
-      db.prepare("UPDATE qr_sessions SET used = 1 WHERE token = ?").run(s.token)
+      useQrSession(db, s.token)
       return { data: issueTokens(ctx, s.activated_by) }
     }
     const row = useCode(req, codeById(ctx, b.otp_id, "signin"), b.code, true)
@@ -377,11 +354,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
 
   bind(app, ctx, "refreshToken", (req) => {
     const h = sha256(req.body.refresh_token)
-    const row = db
-      .prepare(
-        "SELECT r.user_id, r.expires_ms, r.revoked, f.session_id FROM refresh_tokens r LEFT JOIN refresh_family f ON f.token_hash = r.token_hash WHERE r.token_hash = ?"
-      )
-      .get(h) as { user_id: string; expires_ms: number; revoked: number; session_id: string | null } | undefined
+    const row = refreshTokenOf(db, h)
     if (row === undefined || row.session_id === null) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
     const sessionId = row.session_id
     if (row.revoked === 1) {
@@ -390,14 +363,13 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       throw new ApiError(401, "NOT_AUTHORIZED", "refresh token already used: session revoked")
     }
     if (row.expires_ms <= ctx.clock.real() || !sessionLive(ctx, sessionId, row.user_id)) throw new ApiError(401, "NOT_AUTHORIZED", "refresh token invalid")
-    db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?").run(h) // rotated on use
+    revokeRefreshToken(db, h) // rotated on use
     return { data: issueTokens(ctx, row.user_id, sessionId) }
   })
 
   // Logout (issue 30 item 4): the refresh token (or a live bearer token) names the session; its whole family is revoked.
   bind(app, ctx, "logout", (req) => {
-    const fam = db.prepare("SELECT session_id FROM refresh_family WHERE token_hash = ?").get(sha256(req.body.refresh_token)) as
-      { session_id: string } | undefined
+    const fam = sessionOfRefreshToken(db, sha256(req.body.refresh_token))
     const bearer = bearerClaims(ctx, req.c)
     if (fam === undefined && bearer?.sid === undefined) throw new ApiError(401, "NOT_AUTHORIZED", "no session named")
     if (fam !== undefined) revokeSession(ctx, fam.session_id, "logout")
@@ -414,8 +386,8 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       clientFailed(req, "password")
       signinFailed(req, email, "INCORRECT_PASSWORD")
     }
-    db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), req.user.id)
-    db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(email)
+    setPasswordHash(db, req.user.id, hashSecret(req.body.new_password), ctx.clock.nowIso())
+    clearSigninAttempts(db, email)
     // issue 30 item 4: every other session ends (their next call is refused); the one that changed it goes on
     revokeUserSessions(ctx, req.user.id, bearerClaims(ctx, req.c)?.sid ?? null, "password-changed")
     return OK
@@ -432,16 +404,16 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = codeById(ctx, req.params["id"] ?? "", "forgot")
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     const used = useCode(req, row, req.body.code, false) // never the fixed code: it would let anyone reset a password
-    db.prepare("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?").run(hashSecret(req.body.new_password), ctx.clock.nowIso(), used.user_id)
+    setPasswordHash(db, used.user_id, hashSecret(req.body.new_password), ctx.clock.nowIso())
     // issue 30 item 4: a reset ends every session; the e-mailed code proved the owner, so a sign-in lock on the address goes too
     if (used.user_id !== null) revokeUserSessions(ctx, used.user_id, null, "password-reset")
-    if (used.email !== null) db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(used.email)
+    if (used.email !== null) clearSigninAttempts(db, used.email)
     return OK
   })
   bind(app, ctx, "forgotPasswordDecline", (req) => {
     const row = codeById(ctx, req.params["id"] ?? "", "forgot")
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
-    db.prepare("UPDATE codes SET state = 'declined' WHERE id = ?").run(row.id)
+    declineCode(db, row.id)
     return OK
   })
 
@@ -458,22 +430,21 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const row = codeById(ctx, req.params["id"] ?? "", "unlock")
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     const used = useCode(req, row, req.body.code, false)
-    if (used.email !== null) db.prepare("DELETE FROM signin_attempts WHERE email = ?").run(used.email)
+    if (used.email !== null) clearSigninAttempts(db, used.email)
     return OK
   })
 
   // QR-code session (core §7 /auth/session/token and /activate; payloads "not shown": ours)
   bind(app, ctx, "qrSessionToken", () => {
     const token = opaqueToken(24)
-    db.prepare("INSERT INTO qr_sessions (token, expires_ms, activated_by, used) VALUES (?, ?, NULL, 0)").run(token, ctx.clock.real() + QR_TTL_MS)
+    insertQrSession(db, token, ctx.clock.real() + QR_TTL_MS)
     return { data: { session_token: token, qr_payload: `sandbox-session:${token}`, expires_in: QR_TTL_MS / 1000 } }
   })
   bind(app, ctx, "qrSessionActivate", (req) => {
-    const s = db.prepare("SELECT * FROM qr_sessions WHERE token = ?").get(req.body.session_token) as
-      { token: string; expires_ms: number; activated_by: string | null; used: number } | undefined
+    const s = qrSessionOf(db, req.body.session_token)
     if (s === undefined) throw new ApiError(404, "NOT_FOUND")
     if (s.used === 1 || s.activated_by !== null || s.expires_ms <= ctx.clock.real()) throw new ApiError(422, "QR_SESSION_EXPIRED")
-    db.prepare("UPDATE qr_sessions SET activated_by = ? WHERE token = ?").run(req.user.id, s.token)
+    activateQrSession(db, s.token, req.user.id)
     return OK
   })
 
@@ -492,7 +463,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, Math.ceil(CODE_TTL_MS / 1000))
     const code = numericCode(6)
     // issue 30: a resend keeps the attempts already spent (a new code is no new set of guesses)
-    db.prepare("UPDATE codes SET code = ?, expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
+    resendCode(db, row.id, code, ctx.clock.real() + CODE_TTL_MS)
     sendCode(ctx, `one-time code (${row.purpose ?? ""})`, req.user.email, code, row.id)
     return OK
   })
@@ -517,30 +488,28 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
       spendTemporaryToken(req, req.user.id, b.temporary_token)
     }
     const token = opaqueToken(24)
-    db.prepare("INSERT INTO short_tokens (token, kind, user_id, expires_ms, used) VALUES (?, 'pin', ?, ?, 0)").run(
+    const bound = b.command_id !== undefined || b.payload_hash !== undefined
+    insertPinToken(
+      db,
       token,
       req.user.id,
-      ctx.clock.real() + PIN_TOKEN_TTL_S * 1000
+      ctx.clock.real() + PIN_TOKEN_TTL_S * 1000,
+      bound ? { command_id: b.command_id ?? null, payload_hash: b.payload_hash ?? null } : null
     )
-    if (b.command_id !== undefined || b.payload_hash !== undefined)
-      db.prepare("INSERT INTO pin_token_bindings (token, command_id, payload_hash) VALUES (?, ?, ?)").run(token, b.command_id ?? null, b.payload_hash ?? null)
-    db.prepare("DELETE FROM pin_token_bindings WHERE token IN (SELECT token FROM short_tokens WHERE kind = 'pin' AND expires_ms < ?)").run(
-      ctx.clock.real() - 3_600_000
-    )
-    db.prepare("DELETE FROM short_tokens WHERE expires_ms < ?").run(ctx.clock.real() - 3_600_000)
+    dropExpiredShortTokens(db, ctx.clock.real() - 3_600_000)
     return { data: { pin_token: token, expires_in: PIN_TOKEN_TTL_S } }
   })
 
   // Sign-up (core §7): reCAPTCHA must be "sandbox-recaptcha-ok" or start with "test-"
   const signupOf = (id: string): SignupRow => {
-    const row = db.prepare("SELECT * FROM signups WHERE id = ?").get(id) as SignupRow | undefined
+    const row = signupById(db, id)
     if (row === undefined) throw new ApiError(404, "NOT_FOUND")
     return row
   }
   const sendSignupCode = (row: { id: string; email: string }): void => {
     const code = numericCode(6)
     // issue 30 item 5: a resend keeps the attempts already spent on this sign-up
-    db.prepare("UPDATE signups SET code = ?, code_expires_ms = ? WHERE id = ?").run(code, ctx.clock.real() + CODE_TTL_MS, row.id)
+    setSignupCode(db, row.id, code, ctx.clock.real() + CODE_TTL_MS)
     sendCode(ctx, "sign-up code", row.email, code)
   }
   bind(app, ctx, "signup", (req) => {
@@ -549,12 +518,10 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     // the name, the e-mail and the phone: the body's Schema (D-rules-on-contract)
     const phone = phoneDigits(b.phone_number)
     if (userByEmail(db, b.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
-    if (db.prepare("SELECT 1 FROM users WHERE phone_number = ?").get(phone) !== undefined) throw new ApiError(422, "PHONE_ALREADY_CONFIRMED")
+    if (isPhoneTaken(db, phone)) throw new ApiError(422, "PHONE_ALREADY_CONFIRMED")
     const id = randomUUID()
     const at = ctx.clock.nowIso()
-    db.prepare(
-      "INSERT INTO signups (id, name, email, phone_number, state, code, code_expires_ms, attempts, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'code_sent', '', 0, 0, NULL, ?, ?)"
-    ).run(id, b.name.trim(), b.email.trim().toLowerCase(), phone, at, at)
+    insertSignup(db, id, b.name.trim(), b.email.trim().toLowerCase(), phone, at)
     sendSignupCode({ id, email: b.email })
     return new Reply(201, { data: { id, state: "code_sent" } })
   })
@@ -563,7 +530,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (row.state === "confirmed") throw new ApiError(422, "INCORRECT_DATA", "sign-up already confirmed")
     const name = req.body.name?.trim() ?? row.name
     const phone = req.body.phone_number !== undefined ? phoneDigits(req.body.phone_number) : row.phone_number
-    db.prepare("UPDATE signups SET name = ?, phone_number = ?, updated_at = ? WHERE id = ?").run(name, phone, ctx.clock.nowIso(), row.id)
+    updateSignup(db, row.id, name, phone, ctx.clock.nowIso())
     return { data: { id: row.id, state: row.state } }
   })
   bind(app, ctx, "signupGet", (req) => {
@@ -582,7 +549,7 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     if (row.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError(429, "ATTEMPTS_EXCEEDED", undefined, undefined, 300)
     clientGate(req, "code")
     if (row.code === "" || row.code_expires_ms <= ctx.clock.real() || !codeMatches(ctx, row.code, req.body.code.trim(), true)) {
-      req.after(() => db.prepare("UPDATE signups SET attempts = attempts + 1 WHERE id = ?").run(row.id))
+      req.after(() => countSignupFailure(db, row.id))
       clientFailed(req, "code")
       throw new ApiError(422, "INCORRECT_CODE")
     }
@@ -590,28 +557,33 @@ export const registerAuthRoutes = (app: Hono, ctx: Ctx): void => {
     const type = doc.length === 11 ? "NATURAL_PERSON" : "LEGAL_PERSON"
     if (!(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc)))
       throw new ApiError(422, "INVALID_DOCUMENT", undefined, { document: "VALIDATION_VALID_DOCUMENT" })
-    if (db.prepare("SELECT 1 FROM users WHERE document = ?").get(doc) !== undefined) throw new ApiError(422, "INVALID_DOCUMENT", "document already registered")
+    if (isDocumentTaken(db, doc)) throw new ApiError(422, "INVALID_DOCUMENT", "document already registered")
     if (userByEmail(db, row.email) !== undefined) throw new ApiError(422, "INCORRECT_DATA", "e-mail already registered", { email: "VALIDATION_EMAIL" })
     const id = randomUUID()
     const at = ctx.clock.nowIso()
-    db.prepare(
-      `INSERT INTO users (id, email, password_hash, name, full_name, phone_number, type, document, server_type, referral_link, pin_hash,
-       onboarding_status, onboarding_json, address_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'blue', NULL, NULL, 'pending', ?, NULL, ?, ?)`
-    ).run(
-      id,
-      row.email,
-      hashSecret(req.body.password),
-      row.name.split(" ")[0] ?? row.name,
-      row.name,
-      row.phone_number,
-      type,
-      doc,
-      JSON.stringify({ full_name: row.name, pep: false, require_accept_migration_terms: false, needs_profile_update: false, review_status: "in_review" }),
-      at,
+    insertSignedUpUser(
+      db,
+      {
+        id,
+        email: row.email,
+        password_hash: hashSecret(req.body.password),
+        name: row.name.split(" ")[0] ?? row.name,
+        full_name: row.name,
+        phone_number: row.phone_number,
+        type,
+        document: doc,
+        onboarding_json: JSON.stringify({
+          full_name: row.name,
+          pep: false,
+          require_accept_migration_terms: false,
+          needs_profile_update: false,
+          review_status: "in_review"
+        })
+      },
       at
     )
     createOwnWallet(ctx, id, "Carteira principal", true)
-    db.prepare("UPDATE signups SET state = 'confirmed', user_id = ?, updated_at = ? WHERE id = ?").run(id, at, row.id)
+    confirmSignup(db, row.id, id, at)
     return { data: { id: row.id, state: "confirmed" } }
   })
 }
