@@ -28,10 +28,12 @@ export interface PayReviewDialogProps<R> {
   /** More to review under the sentence (a flow's rows, a choice that changes what is sent). */
   readonly children?: ReactNode
   readonly testIds?: { readonly confirm?: string; readonly cancel?: string }
+  /** "danger" for what cannot be undone (a card's deletion): the confirm button says so. */
+  readonly variant?: "default" | "danger"
 }
 
 /** Review and confirm: what will be paid, to whom, said once more before the PIN. */
-export function PayReviewDialog<R>({ flow, title, text, confirmLabel, cancelLabel, children, testIds }: PayReviewDialogProps<R>) {
+export function PayReviewDialog<R>({ flow, title, text, confirmLabel, cancelLabel, children, testIds, variant }: PayReviewDialogProps<R>) {
   const { t } = useTranslation()
   const r = flow.reviewing
   return (
@@ -43,6 +45,7 @@ export function PayReviewDialog<R>({ flow, title, text, confirmLabel, cancelLabe
       cancelLabel={cancelLabel ?? t("common:actions.cancel")}
       onAnswer={flow.answer}
       {...(testIds ? { testIds } : {})}
+      {...(variant ? { variant } : {})}
     >
       {r !== null ? children : null}
     </ConfirmDialog>

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { resources } from "../../locales/bundled.ts"
+import { uploadStatus } from "./command-phase.ts"
 import { isFinished, PAY_TEXTS, payPhase } from "./use-pay-flow.ts"
 
 type Tree = { readonly [k: string]: string | Tree }
@@ -28,6 +29,12 @@ describe("issue 29 item 4 the one payment flow", () => {
     expect(payPhase({ state: "cancelled" })).toBe("cancelled")
   })
 
+  it("issue 29 item 4 an upload's row: sending or paused while open, then done, failed or cancelled", () => {
+    const of = (state: string, paused = false) => uploadStatus({ state: state as never, paused })
+    expect([of("created"), of("awaiting-pin"), of("sending"), of("sending", true)]).toEqual(["sending", "sending", "sending", "paused"])
+    expect([of("confirmed"), of("rejected"), of("failed"), of("cancelled"), of("failed", true)]).toEqual(["done", "failed", "failed", "cancelled", "failed"])
+  })
+
   it("issue 29 item 4 every flow's outcome texts exist in pt and en", () => {
     const features = join(import.meta.dirname, "..", "features")
     const files = readdirSync(features, { recursive: true })
@@ -35,17 +42,18 @@ describe("issue 29 item 4 the one payment flow", () => {
       .filter((f) => f.endsWith(".tsx") && !f.includes(".test."))
       .map((f) => join(features, f))
     const missing: string[] = []
-    let flows = 0
+    const flows: string[] = []
     for (const file of files) {
       for (const m of readFileSync(file, "utf8").matchAll(/<PayOutcome\b([^>]*?)texts="([a-zA-Z]+):([\w.]+)"([\s\S]*?)>/g)) {
         const [, before = "", ns = "", prefix = "", after = ""] = m
-        flows++
+        flows.push(`${ns}:${prefix}`)
         const keys = /\bnoAgain\b/.test(before + after) ? PAY_TEXTS.filter((k) => k !== "again") : PAY_TEXTS
         for (const lng of ["pt", "en"] as const)
           for (const k of keys) if (!has(lng, ns, `${prefix}.${k}`)) missing.push(`${lng} ${ns}:${prefix}.${k} (${file})`)
       }
     }
-    expect(flows).toBeGreaterThan(0)
+    // every flow of D-pay-flow, the card's new copy and deletion among them
+    for (const prefix of ["pix:pay", "pix:devolution", "billet:pay", "ted:pay", "cards:pay.newCopy", "cards:pay.delete"]) expect(flows).toContain(prefix)
     expect(missing).toEqual([])
   })
 })

@@ -13,6 +13,8 @@ import { QRCodeSVG } from "qrcode.react"
 import { getEngine, submitCommand, useList, useLiveQuery } from "../../../workers/client.ts"
 import { partSizeFor } from "../../../schema/api-storage.ts"
 import { saoPauloDateKey } from "../../../schema/holidays.ts"
+import type { CommandState } from "../../../schema/commands.ts"
+import { isFinished, uploadStatus } from "../../lib/command-phase.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -211,7 +213,7 @@ function SendingReport() {
 interface UploadItem {
   readonly commandId: string
   readonly fileName: string
-  readonly state: string
+  readonly state: CommandState
   readonly error_key?: string
   readonly paused: boolean
   readonly progress: { readonly phase: string; readonly sentBytes: number; readonly totalBytes: number; readonly resumedParts: number } | null
@@ -221,19 +223,10 @@ interface UploadItem {
 function UploadRow({ u }: { readonly u: UploadItem }) {
   const { t } = useTranslation()
   const total = u.progress?.totalBytes ?? 0
-  const pct = u.state === "confirmed" ? 100 : total > 0 ? Math.floor(((u.progress?.sentBytes ?? 0) * 100) / total) : 0
-  const open = u.state === "created" || u.state === "sending" || u.state === "awaiting-pin"
+  const status = uploadStatus(u)
+  const pct = status === "done" ? 100 : total > 0 ? Math.floor(((u.progress?.sentBytes ?? 0) * 100) / total) : 0
+  const open = !isFinished(u.state)
   const reportDate = (u.meta as { report_date?: string } | null)?.report_date ?? ""
-  const status =
-    u.state === "confirmed"
-      ? "done"
-      : u.state === "rejected" || u.state === "failed"
-        ? "failed"
-        : u.state === "cancelled"
-          ? "cancelled"
-          : u.paused
-            ? "paused"
-            : "sending"
   const act = (action: "pause" | "resume" | "abort") => {
     getEngine()
       .rpc.uploadControl({ commandId: u.commandId, action })

@@ -2,18 +2,21 @@
  * One card's page (spec features §2 physical-card/{id}, virtual-card/{id}; §4 states; §5
  * activation by the last four digits, card password 4 digits; §3 number and CVV after a PIN):
  * the card drawn, the actions its state allows as commands — activate, block (no PIN,
- * D-cards-block-pin: shown "blocking…" at once and kept until the server answers), unblock, new
- * copy and delete (PIN, asked by the shell's prompt; delete with a danger confirmation) — the
- * reveal of number and CVV and the card password change (direct PIN-checked calls: their secrets
+ * D-cards-block-pin: shown "blocking…" at once and kept until the server answers) and unblock (PIN)
+ * with a toast each (useCommandRunner); new copy and delete, which cannot be undone, through the one
+ * payment flow (D-pay-flow: review, the shell's PIN, the outcome followed on the page; delete as a
+ * danger) — the reveal of number and CVV and the card password change (direct PIN-checked calls: their secrets
  * are never stored, D-cards-secrets), delivery tracking of a physical card, and its purchases.
  */
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { Link } from "react-router"
+import { Link, useNavigate } from "react-router"
 import { EngineError, getEngine } from "../../../workers/client.ts"
 import type { CardDetails, CardTrack } from "../../../schema/cards.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
-import { confirmDialog, toast } from "../../lib/feedback.ts"
+import { toast } from "../../lib/feedback.ts"
+import { PayOutcome, PayReviewDialog } from "../../lib/pay-flow.tsx"
+import { usePayFlow, type PayFlow } from "../../lib/use-pay-flow.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { Button, Card, Dialog, EmptyState, PinField, TextField, layout } from "../../ui/index.ts"
@@ -23,19 +26,36 @@ import { CardStatement } from "./card-statement.tsx"
 import { useCommandRunner } from "../../lib/use-command-runner.ts"
 import * as s from "./cards.css.ts"
 
-export function CardDetail({ card, walletId }: { readonly card: CardView | null; readonly walletId: string | null }) {
+/** What a new copy or a deletion reviews: the action and the card as it was when reviewed. */
+interface CardReview {
+  readonly action: "newCopy" | "delete"
+  readonly card: CardView
+}
+const FLOW_COMMANDS = { newCopy: "v1.cards.newCopy", delete: "v1.cards.delete" } as const
+
+export function CardDetail({ id, card, walletId }: { readonly id: string; readonly card: CardView | null; readonly walletId: string | null }) {
   const { t } = useTranslation()
   const lp = useLocalePath()
   const { send, refusals } = useCommandRunner(walletId, "cards:failed")
+  const flow = usePayFlow<CardReview>({
+    // one command per card at a time (the key the card's other commands use): a double click sends one
+    send: (r) => ({ body: { name: FLOW_COMMANDS[r.action], payload: { card_id: r.card.id } }, dedupeKey: `card:${r.card.id}` }),
+    // a new copy or deletion of this card still open from before a reload (its PIN asked again, PN5)
+    resume: (c) => (c.body.name === FLOW_COMMANDS.newCopy || c.body.name === FLOW_COMMANDS.delete) && (c.body.payload as { card_id?: string }).card_id === id
+  })
   const [digits, setDigits] = useState("")
   const [digitsError, setDigitsError] = useState<string | null>(null)
   const [reveal, setReveal] = useState(false)
   const [password, setPassword] = useState(false)
   if (card === null) {
+    // a deleted card leaves the list at once (the command's overlay): its outcome stays above
     return (
-      <Card data-testid="card-not-found">
-        <EmptyState title={t("cards:detail.notFound")} action={<Link to={lp("/banking/cards/physical-card")}>{t("cards:detail.back")}</Link>} />
-      </Card>
+      <div className={layout.stack}>
+        <CardOutcome flow={flow} />
+        <Card data-testid="card-not-found">
+          <EmptyState title={t("cards:detail.notFound")} action={<Link to={lp("/banking/cards/physical-card")}>{t("cards:detail.back")}</Link>} />
+        </Card>
+      </div>
     )
   }
   const can = cardActions(card)
@@ -47,25 +67,6 @@ export function CardDetail({ card, walletId }: { readonly card: CardView | null;
     }
     setDigitsError(null)
     send({ name: "v1.cards.activate", payload: { card_id: card.id, last_four: digits } }, card.id, "cards:activate.done")
-  }
-  const newCopy = async (): Promise<void> => {
-    const ok = await confirmDialog({
-      title: t("cards:newCopy.title"),
-      html: t("cards:newCopy.html"),
-      confirmLabel: t("cards:newCopy.confirm"),
-      cancelLabel: t("cards:cancel")
-    })
-    if (ok) send({ name: "v1.cards.newCopy", payload: { card_id: card.id } }, card.id, "cards:newCopy.done", `card:${card.id}`)
-  }
-  const remove = async (): Promise<void> => {
-    const ok = await confirmDialog({
-      title: t("cards:delete.title"),
-      html: t("cards:delete.html"),
-      variant: "danger",
-      confirmLabel: t("cards:delete.confirm"),
-      cancelLabel: t("cards:cancel")
-    })
-    if (ok) send({ name: "v1.cards.delete", payload: { card_id: card.id } }, card.id, "cards:delete.done", `card:${card.id}`)
   }
   return (
     <div className={layout.stack} data-testid="card-detail" data-card-id={card.id}>
@@ -83,6 +84,7 @@ export function CardDetail({ card, walletId }: { readonly card: CardView | null;
           ) : null}
         </div>
         <div className={layout.stack}>
+          <CardOutcome flow={flow} />
           {can.activate ? (
             <Card title={t("cards:activate.title")} level={2}>
               <p className={layout.muted}>{t("cards:activate.hint")}</p>
@@ -133,12 +135,12 @@ export function CardDetail({ card, walletId }: { readonly card: CardView | null;
                 </Button>
               ) : null}
               {can.newCopy ? (
-                <Button variant="secondary" onClick={() => void newCopy()} data-testid="card-newcopy">
+                <Button variant="secondary" onClick={() => flow.review({ action: "newCopy", card })} data-testid="card-newcopy">
                   {t("cards:actions.newCopy")}
                 </Button>
               ) : null}
               {can.remove ? (
-                <Button variant="danger" onClick={() => void remove()} data-testid="card-delete">
+                <Button variant="danger" onClick={() => flow.review({ action: "delete", card })} data-testid="card-delete">
                   {t("cards:actions.delete")}
                 </Button>
               ) : null}
@@ -149,14 +151,101 @@ export function CardDetail({ card, walletId }: { readonly card: CardView | null;
                 {t(`errors:${refusal}`)}
               </p>
             ) : null}
+            {flow.sendError !== null ? (
+              <p className={s.error} role="alert" data-testid="card-send-error">
+                {t(flow.sendError)}
+              </p>
+            ) : null}
           </Card>
           {can.track && walletId !== null ? <Tracking cardId={card.id} walletId={walletId} /> : null}
         </div>
       </div>
       {card.last_four !== null ? <CardStatement cards={[card]} walletId={walletId} only={card} /> : null}
+      <CardReviewDialog flow={flow} />
       {reveal && walletId !== null ? <RevealDialog card={card} walletId={walletId} onClose={() => setReveal(false)} /> : null}
       {password && walletId !== null ? <PasswordDialog card={card} walletId={walletId} onClose={() => setPassword(false)} /> : null}
     </div>
+  )
+}
+
+/** "Physical ending 1234": the card as the review and the outcome name it. */
+function useCardLabel(): (card: CardView) => string {
+  const { t } = useTranslation()
+  return (card) => {
+    const kind = t(card.virtual ? "cards:kind.virtual" : "cards:kind.physical")
+    return card.last_four !== null ? t("cards:pay.cardLabel", { kind, last: card.last_four }) : t("cards:pay.cardLabelNoDigits", { kind })
+  }
+}
+
+/** The card reviewed (and, in the outcome, the card the command was about). */
+function CardRows({ card }: { readonly card: CardView }) {
+  const { t } = useTranslation()
+  const label = useCardLabel()
+  return (
+    <dl className={s.rows} data-testid="card-pay-rows">
+      <dt>{t("cards:pay.card")}</dt>
+      <dd>{label(card)}</dd>
+      {card.nickname ? (
+        <>
+          <dt>{t("cards:pay.nickname")}</dt>
+          <dd>{card.nickname}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+/** features §4: a new copy blocks the card for good, a deletion is final — reviewed once more before the PIN. */
+function CardReviewDialog({ flow }: { readonly flow: PayFlow<CardReview> }) {
+  const { t } = useTranslation()
+  const action = flow.reviewing?.action ?? "newCopy"
+  const card = flow.reviewing?.card
+  return (
+    <PayReviewDialog
+      flow={flow}
+      title={t(`cards:pay.${action}.title`)}
+      text={(r) => t(`cards:pay.${r.action}.review`)}
+      confirmLabel={t(`cards:pay.${action}.confirm`)}
+      cancelLabel={t("cards:cancel")}
+      variant={action === "delete" ? "danger" : "default"}
+      testIds={{ confirm: "card-review-confirm", cancel: "card-review-cancel" }}
+    >
+      {card !== undefined ? (
+        <>
+          <CardRows card={card} />
+          {action === "newCopy" && !card.virtual ? <p>{t("cards:pay.newCopy.delivery")}</p> : null}
+        </>
+      ) : null}
+    </PayReviewDialog>
+  )
+}
+
+/** The new copy or deletion followed to its end (nothing before one is sent); no receipt: no money moved. */
+function CardOutcome({ flow }: { readonly flow: PayFlow<CardReview> }) {
+  const label = useCardLabel()
+  const navigate = useNavigate()
+  const lp = useLocalePath()
+  const command = flow.command
+  if (command === null) return null
+  const cardName = flow.sent !== null ? label(flow.sent.card) : ""
+  const rows = flow.sent !== null ? <CardRows card={flow.sent.card} /> : null
+  return command.body.name === FLOW_COMMANDS.delete ? (
+    <PayOutcome
+      texts="cards:pay.delete"
+      flow={flow}
+      testId="card-delete"
+      receipt={null}
+      summary={{ amount: "", name: cardName }}
+      onAgain={() => {
+        if (flow.phase === "done") void navigate(lp(flow.sent?.card.virtual ? "/banking/cards/virtual-card" : "/banking/cards/physical-card"))
+      }}
+    >
+      {rows}
+    </PayOutcome>
+  ) : (
+    <PayOutcome texts="cards:pay.newCopy" flow={flow} testId="card-newcopy" receipt={null} summary={{ amount: "", name: cardName }}>
+      {rows}
+    </PayOutcome>
   )
 }
 

@@ -63,14 +63,14 @@ interface ListProps {
 }
 
 function DetailRoute({ cards, walletId }: ListProps) {
-  const { id } = useParams()
+  const { id = "" } = useParams()
   if (cards === undefined)
     return (
       <Card>
         <Skeleton height={200} />
       </Card>
     )
-  return <CardDetail card={cards.find((c) => c.id === id) ?? null} walletId={walletId} />
+  return <CardDetail id={id} card={cards.find((c) => c.id === id) ?? null} walletId={walletId} />
 }
 
 function VirtualCards({ cards, walletId }: ListProps) {

@@ -89,3 +89,5 @@ export const tdNum = style({ padding: vars.space.sm, borderBottom: `1px solid ${
 export const declined = style({ color: vars.color.danger, fontWeight: 600 })
 export const secret = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.lg, letterSpacing: "0.06em" })
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, margin: 0 })
+/** The card's rows in the review and the outcome of a new copy or a deletion. */
+export const rows = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 })

@@ -21,6 +21,7 @@ import {
   type PaymentRequest,
   type PaymentRequestFields
 } from "../../../schema/gateway-payments.ts"
+import { uploadStatus } from "../../lib/command-phase.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { toast } from "../../lib/feedback.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -342,17 +343,8 @@ function Uploads() {
         <div className={layout.stack}>
           {mine.map((u) => {
             const total = u.progress?.totalBytes ?? 0
-            const pct = u.state === "confirmed" ? 100 : total > 0 ? Math.floor(((u.progress?.sentBytes ?? 0) * 100) / total) : 0
-            const status =
-              u.state === "confirmed"
-                ? "done"
-                : u.state === "rejected" || u.state === "failed"
-                  ? "failed"
-                  : u.state === "cancelled"
-                    ? "cancelled"
-                    : u.paused
-                      ? "paused"
-                      : "sending"
+            const status = uploadStatus(u)
+            const pct = status === "done" ? 100 : total > 0 ? Math.floor(((u.progress?.sentBytes ?? 0) * 100) / total) : 0
             const name = (u.meta as { beneficiary_name?: string } | null)?.beneficiary_name ?? ""
             return (
               <div key={u.commandId} className={s.upload} data-testid="pr-upload" data-status={status}>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next"
 import { failureOf, getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { CommandView } from "../../../workers/results.ts"
 import { useAppState } from "../../lib/app-state.ts"
+import { isFinished } from "../../lib/command-phase.ts"
 import { toast } from "../../lib/feedback.ts"
 import { applyUpdate, useUpdateAvailable } from "../../lib/pwa.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -56,7 +57,6 @@ function UpdateBanner() {
   )
 }
 
-const OPEN = new Set(["created", "awaiting-pin", "sending"])
 const nameKey = (c: CommandView): string => `shell:offline.names.${c.body.name.replace(/\./g, "_")}`
 
 /**
@@ -67,7 +67,7 @@ function PendingCommands() {
   const { t } = useTranslation()
   const f = useFormat()
   const online = useOnline()
-  const open = (useLiveQuery({ kind: "commands" }) ?? []).filter((c) => OPEN.has(c.state))
+  const open = (useLiveQuery({ kind: "commands" }) ?? []).filter((c) => !isFinished(c.state))
   // online, a command is on screen where it was made; the list matters when they pile up offline
   if (online || open.length === 0) return null
   const cancel = async (id: string): Promise<void> => {
