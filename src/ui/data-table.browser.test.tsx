@@ -138,6 +138,19 @@ describe.each(LOCALES)("data table (%s)", (lng) => {
     expect(opened).toEqual(["r1", `r${TOTAL - 1}`, "r2"])
   })
 
+  test(`D-data-table a new filter (${lng}): scrolled down the list, a new filter or sort starts at the top; an unchanged one keeps the place`, async () => {
+    const screen = await render(<Table total={TOTAL} />)
+    await expect.element(screen.getByTestId("tbl-row").first()).toHaveAttribute("data-id", "r0")
+    const scroller = screen.getByTestId("tbl-scroller").element() as HTMLElement
+    scroller.scrollTop = 52 * 400
+    await expect.poll(() => screen.getByTestId("tbl-row").first().element().getAttribute("data-id")).not.toBe("r0")
+    await screen.rerender(<Table total={TOTAL} />) // the same filter: the place is kept
+    expect(scroller.scrollTop).toBe(52 * 400)
+    await screen.rerender(<Table total={TOTAL} sort={{ by: "amount", dir: "asc" }} />) // another key: back to the top
+    await expect.poll(() => scroller.scrollTop).toBe(0)
+    await expect.element(screen.getByTestId("tbl-row").first()).toHaveAttribute("data-id", "r0")
+  })
+
   test(`D-data-table sort (${lng}): a sortable header is a button; it asks descending first, then flips; aria-sort and the arrow say the order`, async () => {
     const asked: DataSort[] = []
     const screen = await render(<Table total={TOTAL} onSort={(s) => asked.push(s)} />)
