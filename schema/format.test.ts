@@ -4,6 +4,7 @@
  */
 import { describe, it, expect } from "vitest"
 import {
+  formatCount,
   currencyDecimals,
   formatBrl,
   formatCardNumber,
@@ -165,5 +166,21 @@ describe("spec core §2.4 / §9 truncate to 22 characters", () => {
     expect(truncate("abcdef", 3)).toBe("abc…")
     expect(truncate("😀".repeat(30))).toBe(`${"😀".repeat(22)}…`) // never splits a surrogate pair
     expect(truncate("")).toBe("")
+  })
+})
+
+describe("spec core §5 / §9 counts grouped in the language's way", () => {
+  it("formatCount agrees with Number.prototype.toLocaleString (the platform's own grouping) over 5,000 generated counts, pt and en", () => {
+    let x = 12345
+    const next = (): number => {
+      x = (x * 1103515245 + 12345) % 2147483648
+      return x
+    }
+    for (let i = 0; i < 5000; i++) {
+      const n = i < 20 ? i : next() % 10 ** (1 + (i % 10))
+      expect(formatCount(n, "pt")).toBe(n.toLocaleString("pt-BR"))
+      expect(formatCount(n, "en")).toBe(n.toLocaleString("en-US"))
+    }
+    expect([formatCount(1234567, "pt"), formatCount(1234567, "en")]).toEqual(["1.234.567", "1,234,567"])
   })
 })

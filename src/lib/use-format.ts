@@ -7,6 +7,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import {
   formatBrl,
+  formatCount,
   formatCrypto,
   formatDateTime,
   formatDocument,
@@ -24,6 +25,8 @@ export function useFormat() {
     () => ({
       locale,
       brl: (cents: number) => formatBrl(cents, locale),
+      /** A count of rows or items, grouped (1.234.567 / 1,234,567). */
+      count: (n: number) => formatCount(n, locale),
       /** Any wallet currency: BRL as money, others with their decimals and symbol. */
       amount: (minor: number, symbol: string, decimals?: number) =>
         symbol === "BRL" ? formatBrl(minor, locale) : `${formatCrypto(minor, decimals ?? currencyDecimals(symbol), locale)} ${symbol}`,

@@ -11,6 +11,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { Link, useSearchParams } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
+import { formatCount } from "../../../schema/format.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { StatementRowView } from "../../../workers/results.ts"
 import { DAY_MS, presetRange, rangeDayKeys, spDateKey, spDay, isSameMonthKeys } from "../../lib/date-presets.ts"
@@ -50,7 +51,6 @@ function useToday(): number {
 
 export function StatementsPage() {
   const { t, i18n } = useTranslation()
-  const numberLocale = i18n.language === "en" ? "en-US" : "pt-BR"
   const [params] = useSearchParams()
   const pollMs = pollInterval(params.get("poll_ms"))
   const current = useCurrentWallet()
@@ -234,7 +234,7 @@ export function StatementsPage() {
             {shownHead.value
               ? t("statements:table.summary", {
                   count: shownHead.value.total,
-                  total: shownHead.value.total.toLocaleString(numberLocale),
+                  total: formatCount(shownHead.value.total, moneyLocale),
                   ms: shownHead.value.tookMs.toFixed(1)
                 })
               : t("common:loading")}

@@ -68,7 +68,7 @@ export const Totals = memo(function Totals({
       <div className={s.stat}>
         <span className={s.statLabel}>{t("statements:totals.count")}</span>
         <span className={s.statValue} data-testid="total-count" data-value={summary.total}>
-          {summary.total.toLocaleString(f.locale === "en" ? "en-US" : "pt-BR")}
+          {f.count(summary.total)}
         </span>
       </div>
       <div className={s.stat}>
