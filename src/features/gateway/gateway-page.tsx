@@ -8,11 +8,13 @@
  * CSV, and the server export runs as a job with progress. Metrics (metrics.tsx): charts and type ×
  * status totals computed locally over the same projection, checked against the server's aggregate.
  */
-import { useEffect, useMemo, useState } from "react"
+import { memo, useCallback, useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import type { TFunction } from "i18next"
 import { Navigate, NavLink, Route, Routes } from "react-router"
 import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
+import type { TableResult } from "../../../workers/results.ts"
 import { GATEWAY_STATUSES, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
 import type { GatewayExport } from "../../../schema/api-gateway.ts"
 import { formatDateTime } from "../../../schema/format.ts"
@@ -125,7 +127,8 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const { t } = useTranslation()
   const f = useFormat()
   const [selected, setSelected] = useState<string[] | null>(null)
-  const walletIds = selected ?? wallets.map((w) => w.id)
+  // stable between keystrokes: the wallet picker, the export and the columns keep their props while the text changes
+  const walletIds = useMemo(() => selected ?? wallets.map((w) => w.id), [selected, wallets])
   const callingWallet = useCallingWallet(walletIds)
   const [text, setText] = useState("")
   const [period, setPeriod] = useState<Period>("90")
@@ -161,9 +164,11 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   // rows of the description's row Schema: the views' half checked them against it (workers/client.ts, W4)
   const early = answer?.partial ? (answer.rows as ReadonlyArray<GatewayTransaction>) : undefined
   const r = useLastAnswer(head, walletIds.length > 0).value
-  const total = r?.total ?? 0
-  const nameOf = (id: string) => wallets.find((w) => w.id === id)?.name ?? id
+  const nameOf = useCallback((id: string) => wallets.find((w) => w.id === id)?.name ?? id, [wallets])
+  const close = useCallback(() => setOpen(null), [])
   const several = walletIds.length > 1
+  // each status's label looked up once per language: a row's cell is drawn on every answer of every keystroke
+  const statusLabel = useMemo(() => statusLabels(t), [t])
   const columns = useMemo(
     (): ReadonlyArray<DataColumn<GatewayTransaction>> => [
       { id: "date", header: t("gateway:columns.date"), width: "150px", narrowWidth: "96px", cell: (x) => formatDateTime(x.created_at) },
@@ -185,7 +190,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
         header: t("gateway:columns.status"),
         width: "150px",
         className: "",
-        cell: (x) => <Badge tone={TONE[x.status] ?? "neutral"}>{t(`gateway:status.${x.status}`)}</Badge>
+        cell: (x) => <Badge tone={TONE[x.status] ?? "neutral"}>{statusLabel(x.status)}</Badge>
       },
       {
         id: "value",
@@ -207,7 +212,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           ]
         : [])
     ],
-    [t, f, several, wallets]
+    [t, f, several, wallets, statusLabel]
   )
   const headers = CSV_KEYS.map((k) => t(`gateway:columns.${k}`))
   const exportCsv = async () => {
@@ -220,51 +225,12 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
         <h2 className={visuallyHidden}>{t("gateway:filters.label")}</h2>
         <div className={s.filters}>
           <TextField label={t("gateway:filters.text")} hint={t("gateway:filters.textHint")} value={text} onChange={setText} data-testid="gateway-text" />
-          <Select
-            label={t("gateway:filters.period")}
-            value={period}
-            onChange={(v) => setPeriod(v as Period)}
-            options={PERIODS.map((p) => ({ value: p, label: t(`gateway:filters.presets.${p}`) }))}
-            data-testid="gateway-period"
-          />
-          <Select
-            label={t("gateway:filters.status")}
-            value={status}
-            onChange={setStatus}
-            data-testid="gateway-status"
-            options={[{ value: "", label: t("gateway:filters.allStatuses") }, ...GATEWAY_STATUSES.map((x) => ({ value: x, label: t(`gateway:status.${x}`) }))]}
-          />
-          <TextField label={t("gateway:filters.min")} value={min} onChange={setMin} inputMode="decimal" data-testid="gateway-min" />
-          <TextField label={t("gateway:filters.max")} value={max} onChange={setMax} inputMode="decimal" data-testid="gateway-max" />
+          <OtherFilters period={period} onPeriod={setPeriod} status={status} onStatus={setStatus} min={min} onMin={setMin} max={max} onMax={setMax} />
         </div>
-        <WalletPicker wallets={wallets} selected={walletIds} onChange={setSelected} />
+        <MemoWalletPicker wallets={wallets} selected={walletIds} onChange={setSelected} />
       </Card>
       <Card>
-        <section aria-label={t("gateway:totals.label")} className={s.totals} data-testid="gateway-totals">
-          <div className={s.total}>
-            <span className={s.totalLabel}>{t("gateway:totals.count")}</span>
-            <span className={s.totalValue} data-testid="gateway-total-count">
-              {total}
-            </span>
-          </div>
-          <div className={s.total}>
-            <span className={s.totalLabel}>{t("gateway:totals.value")}</span>
-            <span className={s.totalValue} data-testid="gateway-total-value">
-              {f.brl((r?.sumIn ?? 0) + (r?.sumOut ?? 0))}
-            </span>
-          </div>
-          <div className={s.total}>
-            <span className={s.totalLabel}>{t("gateway:totals.fee")}</span>
-            <span className={s.totalValue} data-testid="gateway-total-fee">
-              {f.brl(r?.intSums?.["fee"] ?? 0)}
-            </span>
-          </div>
-          <div className={s.total}>
-            <span className={s.totalLabel}>{t("gateway:totals.seller")}</span>
-            <span className={s.totalValue}>{f.brl(r?.intSums?.["seller_share"] ?? 0)}</span>
-          </div>
-        </section>
-        <p className={s.totalLabel}>{t("gateway:totals.loaded", { count: r?.loadedRows ?? 0 })}</p>
+        <GatewayTotals r={r} />
         <div className={s.actions}>
           <Button
             variant="secondary"
@@ -275,7 +241,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           >
             {t("gateway:export.csv")}
           </Button>
-          <ServerExport kind={kind} walletId={callingWallet} now={now} />
+          <MemoServerExport kind={kind} walletId={callingWallet} now={now} />
         </div>
       </Card>
       <Card>
@@ -296,48 +262,156 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           testIds={{ table: "gateway-table", row: "gateway-row", scroller: "gateway-scroller" }}
         />
       </Card>
-      <Dialog
-        open={open !== null}
-        onOpenChange={(o) => {
-          if (!o) setOpen(null)
-        }}
-        title={t("gateway:detail.title")}
-        testId="gateway-receipt"
-      >
-        {open ? (
-          <dl className={s.detail}>
-            {(
-              [
-                ["date", formatDateTime(open.created_at)],
-                ["kind", t(`gateway:kind.${open.kind}`)],
-                ["status", t(`gateway:status.${open.status}`)],
-                ["reference", open.reference],
-                ["value", f.brl(open.value)],
-                ["fee", f.brl(open.fee)],
-                ["seller", f.brl(open.seller_share)],
-                ["counterparty", open.counterparty_name],
-                ["document", open.counterparty_document],
-                ["bank", open.bank],
-                ["agency", open.agency],
-                ["account", `${open.account}-${open.digit}`],
-                ["e2e", open.end_to_end_id ?? "—"],
-                ["txid", open.txid ?? "—"],
-                ["operation", open.operation_id],
-                ["id", open.id],
-                ["wallet", nameOf(open.wallet_id)]
-              ] as const
-            ).map(([k, v]) => (
-              <div key={k} style={{ display: "contents" }}>
-                <dt className={s.dt}>{t(`gateway:columns.${k}`)}</dt>
-                <dd className={s.dd}>{v}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-      </Dialog>
+      <DetailDialog open={open} onClose={close} nameOf={nameOf} />
     </>
   )
 }
+
+interface OtherFiltersProps {
+  readonly period: Period
+  readonly onPeriod: (p: Period) => void
+  readonly status: string
+  readonly onStatus: (s: string) => void
+  readonly min: string
+  readonly onMin: (v: string) => void
+  readonly max: string
+  readonly onMax: (v: string) => void
+}
+/**
+ * The filters other than the text, memoised apart (their options are translated lists): a keystroke in the text field
+ * re-renders the field and the table, not these (bench gateway-keystroke-1m, where the keystroke's render holds the
+ * worker's answer back from the screen).
+ */
+const OtherFilters = memo(function OtherFilters({ period, onPeriod, status, onStatus, min, onMin, max, onMax }: OtherFiltersProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Select
+        label={t("gateway:filters.period")}
+        value={period}
+        onChange={(v) => onPeriod(v as Period)}
+        options={PERIODS.map((p) => ({ value: p, label: t(`gateway:filters.presets.${p}`) }))}
+        data-testid="gateway-period"
+      />
+      <Select
+        label={t("gateway:filters.status")}
+        value={status}
+        onChange={onStatus}
+        data-testid="gateway-status"
+        options={[{ value: "", label: t("gateway:filters.allStatuses") }, ...GATEWAY_STATUSES.map((x) => ({ value: x, label: t(`gateway:status.${x}`) }))]}
+      />
+      <TextField label={t("gateway:filters.min")} value={min} onChange={onMin} inputMode="decimal" data-testid="gateway-min" />
+      <TextField label={t("gateway:filters.max")} value={max} onChange={onMax} inputMode="decimal" data-testid="gateway-max" />
+    </>
+  )
+})
+
+/** The count, value, fees and seller share of the filter: drawn when its answer changes, not at each keystroke. */
+const GatewayTotals = memo(function GatewayTotals({ r }: { readonly r: TableResult | undefined }) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const total = r?.total ?? 0
+  return (
+    <>
+      <section aria-label={t("gateway:totals.label")} className={s.totals} data-testid="gateway-totals">
+        <div className={s.total}>
+          <span className={s.totalLabel}>{t("gateway:totals.count")}</span>
+          <span className={s.totalValue} data-testid="gateway-total-count">
+            {total}
+          </span>
+        </div>
+        <div className={s.total}>
+          <span className={s.totalLabel}>{t("gateway:totals.value")}</span>
+          <span className={s.totalValue} data-testid="gateway-total-value">
+            {f.brl((r?.sumIn ?? 0) + (r?.sumOut ?? 0))}
+          </span>
+        </div>
+        <div className={s.total}>
+          <span className={s.totalLabel}>{t("gateway:totals.fee")}</span>
+          <span className={s.totalValue} data-testid="gateway-total-fee">
+            {f.brl(r?.intSums?.["fee"] ?? 0)}
+          </span>
+        </div>
+        <div className={s.total}>
+          <span className={s.totalLabel}>{t("gateway:totals.seller")}</span>
+          <span className={s.totalValue}>{f.brl(r?.intSums?.["seller_share"] ?? 0)}</span>
+        </div>
+      </section>
+      <p className={s.totalLabel}>{t("gateway:totals.loaded", { count: r?.loadedRows ?? 0 })}</p>
+    </>
+  )
+})
+
+/** A transaction's receipt (its fields), opened from its row. */
+const DetailDialog = memo(function DetailDialog({
+  open,
+  onClose,
+  nameOf
+}: {
+  readonly open: GatewayTransaction | null
+  readonly onClose: () => void
+  readonly nameOf: (walletId: string) => string
+}) {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <Dialog
+      open={open !== null}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
+      title={t("gateway:detail.title")}
+      testId="gateway-receipt"
+    >
+      {open ? (
+        <dl className={s.detail}>
+          {(
+            [
+              ["date", formatDateTime(open.created_at)],
+              ["kind", t(`gateway:kind.${open.kind}`)],
+              ["status", t(`gateway:status.${open.status}`)],
+              ["reference", open.reference],
+              ["value", f.brl(open.value)],
+              ["fee", f.brl(open.fee)],
+              ["seller", f.brl(open.seller_share)],
+              ["counterparty", open.counterparty_name],
+              ["document", open.counterparty_document],
+              ["bank", open.bank],
+              ["agency", open.agency],
+              ["account", `${open.account}-${open.digit}`],
+              ["e2e", open.end_to_end_id ?? "—"],
+              ["txid", open.txid ?? "—"],
+              ["operation", open.operation_id],
+              ["id", open.id],
+              ["wallet", nameOf(open.wallet_id)]
+            ] as const
+          ).map(([k, v]) => (
+            <div key={k} style={{ display: "contents" }}>
+              <dt className={s.dt}>{t(`gateway:columns.${k}`)}</dt>
+              <dd className={s.dd}>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </Dialog>
+  )
+})
+
+/** A status's words, each looked up once per language (i18next's `t` costs microseconds a call). */
+function statusLabels(t: TFunction): (status: string) => string {
+  const m = new Map<string, string>()
+  return (status) => {
+    let v = m.get(status)
+    if (v === undefined) {
+      v = t(`gateway:status.${status}`)
+      m.set(status, v)
+    }
+    return v
+  }
+}
+
+const MemoWalletPicker = memo(WalletPicker)
+const MemoServerExport = memo(ServerExport)
 
 /** features §7 transactions/exports: a job with status, polled every 2 s until it completes. */
 function ServerExport({ kind, walletId, now }: { readonly kind: GatewayKind; readonly walletId: string | null; readonly now: number }) {
