@@ -41,6 +41,7 @@ import {
 } from "../../ui/index.ts"
 import * as s from "./pix-schedule.css.ts"
 import { Shell } from "./schedule-shell.tsx"
+import { isFinished } from "../../lib/command-phase.ts"
 
 const authTone: Record<AuthorizationStatus, Tone> = { PENDING: "warning", ACTIVE: "success", CANCELLED: "neutral", EXPIRED: "neutral", REFUSED: "danger" }
 const payTone: Record<AutomaticPayment["status"], Tone> = { SCHEDULED: "info", EXECUTED: "success", FAILED: "danger", CANCELLED: "neutral" }
@@ -258,9 +259,7 @@ export function AutomaticPixPage() {
   const underCommand = useMemo(
     () =>
       new Set(
-        (commands ?? [])
-          .filter((c) => c.body.name.startsWith("v1.pixAutomatic.") && !["confirmed", "rejected", "failed", "cancelled"].includes(c.state))
-          .map((c) => (c.body.payload as { id: string }).id)
+        (commands ?? []).filter((c) => c.body.name.startsWith("v1.pixAutomatic.") && !isFinished(c.state)).map((c) => (c.body.payload as { id: string }).id)
       ),
     [commands]
   )

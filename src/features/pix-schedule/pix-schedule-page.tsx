@@ -25,6 +25,7 @@ import { Badge, Button, Card, ConfirmDialog, EmptyState, MoneyField, Select, Ske
 import * as s from "./pix-schedule.css.ts"
 import { Shell } from "./schedule-shell.tsx"
 import { escapeHtml } from "../../lib/html.ts"
+import { isFinished } from "../../lib/command-phase.ts"
 
 const DAY = 86_400_000
 const todayKey = (): string => saoPauloDateKey(new Date())
@@ -138,12 +139,7 @@ export function ScheduledPixPage() {
   const cancelPending = useMemo(
     () =>
       new Set(
-        (commands ?? [])
-          .filter(
-            (c) =>
-              c.body.name === "v1.pixSchedule.cancel" && c.state !== "confirmed" && c.state !== "rejected" && c.state !== "failed" && c.state !== "cancelled"
-          )
-          .map((c) => (c.body.payload as { id: string }).id)
+        (commands ?? []).filter((c) => c.body.name === "v1.pixSchedule.cancel" && !isFinished(c.state)).map((c) => (c.body.payload as { id: string }).id)
       ),
     [commands]
   )
