@@ -20,7 +20,7 @@ import { CurrencySymbol } from "../../schema/common.ts"
 import type { LedgerState, StatementLedger } from "../../schema/ledger.ts"
 import type { ApiClient } from "../api/client.ts"
 import { runApi } from "../pullers/puller.ts"
-import { chunkRows, lastChunk, readPage, TABLE_PAGE_SIZE } from "../pullers/table.ts"
+import { chunkRows, lastChunk, lastChunkDoc, readPage, TABLE_PAGE_SIZE } from "../pullers/table.ts"
 import { statementSync } from "../pullers/statements.ts"
 import type { StatementChunkDoc, UserDb } from "../store/db.ts"
 import { fromCompact, toCompact } from "../store/statement-rows.ts"
@@ -226,8 +226,8 @@ export class LedgerCheck {
     if (old) await old.remove()
     await db.statement_chunks.insert({ id, wallet_id: walletId, seq: bad.seq, cursor: bad.cursor, count: rows.length, upto: -1, rows: rows.map(toCompact) })
     // the stored count is read again from the chunks (upto -1) at the next pull
-    const last = await db.statement_chunks.find({ selector: { wallet_id: walletId }, sort: [{ wallet_id: "desc" }, { seq: "desc" }], limit: 1 }).exec()
-    if (last[0] && last[0].seq !== bad.seq) await last[0].incrementalPatch({ upto: -1 })
+    const last = await lastChunkDoc(db, walletId)
+    if (last && last.seq !== bad.seq) await last.incrementalPatch({ upto: -1 })
     this.deps.ingest(rows)
   }
 }

@@ -159,6 +159,7 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
     const failing = {
       statement_chunks: {
         find: (q: unknown) => db.statement_chunks.find(q as never),
+        count: (q: unknown) => db.statement_chunks.count(q as never),
         insert: (d: unknown) => (++writes === 3 ? Promise.reject(new Error("disk full")) : db.statement_chunks.insert(d as never))
       }
     } as unknown as UserDb
