@@ -4,7 +4,7 @@
  * directory of synthetic slips and the seeds are `db.ts`'s (which re-exports these).
  */
 import type Database from "better-sqlite3"
-import type { DdaRow, DepositRow, PaymentRow } from "./db.ts"
+import type { DdaRow, DepositRow, PaymentRow } from "./rows.ts"
 
 type DB = Database.Database
 

@@ -11,6 +11,9 @@
  */
 import { randomUUID } from "node:crypto"
 import { ddaById, seededDdaPayers } from "./billet-queries.ts"
+import type { DdaRow, DepositRow, PaymentRow } from "./rows.ts"
+
+export type { DdaRow, DepositRow, PaymentRow } from "./rows.ts"
 import type Database from "better-sqlite3"
 import { decodeBoletoLine, dueDateToFactor, dueFactorToDate, makeBankSlipLine, makeCollectionSlipLine, boletoLineToBarcode } from "../../../schema/boleto.ts"
 import { bankBusinessDayOnOrAfter, isBankBusinessDay, parseIsoDate } from "../../../schema/holidays.ts"
@@ -91,14 +94,6 @@ CREATE INDEX IF NOT EXISTS dda_billets_payer ON dda_billets (payer_document, upd
 `)
 }
 
-export interface DepositRow extends BilletDeposit {
-  readonly wallet_id: string
-}
-export interface PaymentRow extends Omit<BilletPayment, never> {
-  readonly wallet_id: string
-  readonly transaction_uuid: string | null
-}
-
 export const toDeposit = (r: DepositRow): BilletDeposit => ({
   id: r.id,
   status: r.status,
@@ -141,16 +136,6 @@ export const toScheduled = (r: PaymentRow): ScheduledBilletPayment => ({
   created_at: r.created_at,
   updated_at: r.updated_at
 })
-
-/** A DDA registration (issue 32 item 2, D-dda): the row the payer sees, plus who it is registered for and where it came from. */
-export interface DdaRow extends DdaBillet {
-  readonly payer_document: string
-  /** The issued boleto it is, when a sandbox user issued it (its rules and payment are the deposit's). */
-  readonly deposit_id: string | null
-  readonly source: "issued" | "admin" | "alive" | "seed"
-  readonly notified_before_at: string | null
-  readonly notified_due_at: string | null
-}
 
 export const toDda = (r: DdaRow): DdaBillet => ({
   id: r.id,
