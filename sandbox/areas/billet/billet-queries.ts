@@ -12,17 +12,6 @@ type DB = Database.Database
 export const ownerIdOfWallet = (db: DB, walletId: string): { owner_id: string } | undefined =>
   db.prepare("SELECT owner_id FROM wallets WHERE id = ?").get(walletId) as { owner_id: string } | undefined
 
-/** A boleto PDF kept as a wallet's READY file (its signed link is the statements area's). */
-export const insertPdfFile = (db: DB, id: string, walletId: string, name: string, content: Buffer, at: string): void => {
-  db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'application/pdf', 'READY', ?, ?)").run(
-    id,
-    walletId,
-    name,
-    content,
-    at
-  )
-}
-
 // payments
 
 export const billetPaymentById = (db: DB, id: string): PaymentRow => db.prepare("SELECT * FROM billet_payments WHERE id = ?").get(id) as PaymentRow

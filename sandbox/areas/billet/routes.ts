@@ -9,6 +9,7 @@
  * DDA (issue 32 item 2) is ./dda-routes.ts: an issued boleto is registered against its payer's document,
  * and every payment or cancellation here tells the payer's "To pay".
  */
+import { insertReadyFile } from "../statements/db.ts"
 import { randomUUID } from "node:crypto"
 import type { Context, Hono } from "hono"
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib"
@@ -32,7 +33,6 @@ import {
   finishBilletPayment,
   insertBilletDeposit,
   insertBilletPayment,
-  insertPdfFile,
   issueLine,
   markBilletPaymentProcessing,
   openDeposits,
@@ -353,7 +353,14 @@ export const registerBilletRoutes = (app: Hono, ctx: Ctx): void => {
       const issuer = walletOwnerOf(db, d.wallet_id) as WalletOwner
       const pdf = await billetPdf(d, issuer.full_name)
       const fileId = randomUUID()
-      insertPdfFile(db, fileId, d.wallet_id, `boleto-${d.due_date}.pdf`, Buffer.from(pdf), ctx.clock.nowIso())
+      insertReadyFile(db, {
+        id: fileId,
+        walletId: d.wallet_id,
+        name: `boleto-${d.due_date}.pdf`,
+        mime: "application/pdf",
+        content: Buffer.from(pdf),
+        at: ctx.clock.nowIso()
+      })
       // the signed link of the storage file (statements.ts answers it)
       const r = await app.request(`/users/v2/storage/files/${fileId}/url`, { headers: c.req.raw.headers }, c.env)
       return new Response(r.body, { status: r.status, headers: { "content-type": "application/json" } })

@@ -156,14 +156,15 @@ export const insertFile = (db: DB, id: string, walletId: string, name: string, m
   )
 }
 
-/** A READY HTML file of a wallet (a receipt's). */
-export const insertHtmlFile = (db: DB, id: string, walletId: string, name: string, content: Buffer, at: string): void => {
-  db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, 'text/html; charset=utf-8', 'READY', ?, ?)").run(
-    id,
-    walletId,
-    name,
-    content,
-    at
+/** A READY file of a wallet (a receipt's HTML, a boleto's PDF): its signed link is this area's download. */
+export const insertReadyFile = (db: DB, f: { id: string; walletId: string; name: string; mime: string; content: Buffer; at: string }): void => {
+  db.prepare("INSERT INTO files (id, wallet_id, name, mime, state, content, created_at) VALUES (?, ?, ?, ?, 'READY', ?, ?)").run(
+    f.id,
+    f.walletId,
+    f.name,
+    f.mime,
+    f.content,
+    f.at
   )
 }
 

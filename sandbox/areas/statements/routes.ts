@@ -31,7 +31,7 @@ import {
   hasReceipt,
   insertExport,
   insertFile,
-  insertHtmlFile,
+  insertReadyFile,
   insertReceipt,
   lastStatementKey,
   netByCurrency,
@@ -463,7 +463,14 @@ export const registerStatementRoutes = (app: Hono, ctx: Ctx): void => {
     if (r === undefined) {
       const fileId = randomUUID()
       const html = receiptHtml(e, walletName)
-      insertHtmlFile(db, fileId, walletId, `comprovante-${e.operation_id}.html`, Buffer.from(html, "utf8"), ctx.clock.nowIso())
+      insertReadyFile(db, {
+        id: fileId,
+        walletId,
+        name: `comprovante-${e.operation_id}.html`,
+        mime: "text/html; charset=utf-8",
+        content: Buffer.from(html, "utf8"),
+        at: ctx.clock.nowIso()
+      })
       r = { file_id: fileId, ready_ms: readyMs ?? ctx.clock.real() }
       insertReceipt(db, e.operation_id, walletId, fileId, r.ready_ms, ctx.clock.nowIso())
     }
