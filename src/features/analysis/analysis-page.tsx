@@ -13,6 +13,7 @@
 import { memo, useCallback, useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "react-router"
+import { useSearchWriter } from "../../lib/use-search-writer.ts"
 import type { AnalysisMeasure, AnalysisSource, AnalysisViewState, PivotLineView, PivotResultView, SavedView } from "../../../schema/analysis.ts"
 import { ANALYSIS_COLS, ANALYSIS_MEASURES, ANALYSIS_PERIODS, PIVOT_ROWS } from "../../../schema/analysis.ts"
 import { currencyDecimals } from "../../../schema/format.ts"
@@ -124,7 +125,7 @@ export function AnalysisView({
   const lp = useLocalePath()
   const bare = useBarePath()
   const tag = i18n.language === "en" ? "en-US" : "pt-BR"
-  const [params, setParams] = useSearchParams()
+  const [params, write] = useSearchWriter()
   const current = useCurrentWallet()
   const [now] = useState(() => opened ?? Date.now())
   const readable = useMemo(() => wallets.map((w) => w.id), [wallets])
@@ -140,12 +141,24 @@ export function AnalysisView({
   }, [source, paramsKey, fallback, readable])
   const viewId = params.get(PARAM.view)
   const viewName = params.get(PARAM.name)
+  /** The view's state read from params (the rendered ones, or those asked for and not rendered yet). */
+  const stateOf = useCallback(
+    (p: URLSearchParams) => keepReadable(stateFromParams(source, p, fallback), readable, fallback).state,
+    [source, fallback, readable]
+  )
+  const setParams = useCallback(
+    (next: URLSearchParams, o?: { readonly replace?: boolean }) => {
+      write(() => next, o)
+    },
+    [write]
+  )
   const update = useCallback(
     (patch: Partial<AnalysisViewState>) => {
-      // a change leaves the saved view (its name no longer says what is shown) and the wallets dropped
-      setParams(paramsOf({ ...state, ...patch }), { replace: true })
+      // a change leaves the saved view (its name no longer says what is shown) and the wallets dropped; it builds
+      // on the last change asked for, so two made before the page re-renders both stay (src/lib/use-search-writer.ts)
+      write((cur) => paramsOf({ ...stateOf(cur), ...patch }), { replace: true })
     },
-    [state, setParams]
+    [write, stateOf]
   )
   const walletName = useCallback((id: string) => wallets.find((w) => w.id === id)?.name ?? id, [wallets])
 
@@ -308,8 +321,13 @@ export function AnalysisView({
             label={t("analysis:filters.direction")}
             value={state.direction ?? ""}
             onChange={(v) => {
-              const { direction: _d, ...rest } = state
-              setParams(paramsOf(v === "in" || v === "out" ? { ...rest, direction: v } : rest), { replace: true })
+              write(
+                (cur) => {
+                  const { direction: _d, ...rest } = stateOf(cur)
+                  return paramsOf(v === "in" || v === "out" ? { ...rest, direction: v } : rest)
+                },
+                { replace: true }
+              )
             }}
             options={[
               { value: "", label: t("analysis:filters.both") },
