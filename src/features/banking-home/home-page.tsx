@@ -6,7 +6,7 @@
  * incomplete (core §4). Guided tour 'bankingHome' (core §4). With this build's statements
  * flag off (core §1) the link to /banking/statements is not offered; the recent rows stay.
  */
-import { useEffect, useMemo } from "react"
+import { memo, useEffect, useMemo } from "react"
 import { Link } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
@@ -183,6 +183,43 @@ function LastProblem({ problem, count }: { readonly problem: EngineProblem; read
   )
 }
 
+/**
+ * One list's line of the progress card: re-rendered only when its own figures move (a sign-in moves one list at a
+ * time, and the card lists every list of every wallet; translating them all at each step was most of the page's
+ * work while it synced).
+ */
+const SyncRow = memo(function SyncRow({
+  name,
+  wallet,
+  state,
+  done,
+  total
+}: {
+  readonly name: string
+  readonly wallet: string | undefined
+  readonly state: string
+  readonly done: number
+  readonly total: number
+}) {
+  const { t } = useTranslation()
+  const { list } = splitListName(name)
+  const base = t(`home:sync.lists.${list}`, { defaultValue: list })
+  const label = wallet ? t("home:sync.ofWallet", { list: base, wallet }) : base
+  const pct = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : state === "done" ? 100 : 0
+  return (
+    <div className={s.syncRow}>
+      <span className={layout.spread}>
+        <span>{label}</span>
+        <span className={layout.muted}>
+          {t(`home:sync.state.${state}`)}
+          {total > 0 ? ` · ${t("home:sync.rows", { done, total })}` : ""}
+        </span>
+      </span>
+      <progress className={s.progress} max={100} value={pct} aria-label={label} />
+    </div>
+  )
+})
+
 function SyncStatus() {
   const { t } = useTranslation()
   const progress = useLiveQuery({ kind: "syncProgress" })
@@ -191,12 +228,6 @@ function SyncStatus() {
   const done = lists.reduce((n, [, l]) => n + l.done, 0)
   const total = lists.reduce((n, [, l]) => n + l.total, 0)
   const overall = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 100
-  const label = (name: string): string => {
-    const { list, walletId } = splitListName(name)
-    const base = t(`home:sync.lists.${list}`, { defaultValue: list })
-    const w = walletId ? wallets?.find((x) => x.id === walletId) : undefined
-    return w ? t("home:sync.ofWallet", { list: base, wallet: w.name }) : base
-  }
   return (
     <Card title={t("home:sync.title")} data-tour="sync" data-testid="home-sync">
       {progress?.problems?.[0] ? <LastProblem problem={progress.problems[0]} count={progress.problems.length} /> : null}
@@ -214,18 +245,16 @@ function SyncStatus() {
             <progress className={s.progress} max={100} value={overall} aria-label={t("home:sync.overall")} />
           </div>
           {lists.map(([name, l]) => {
-            const pct = l.total > 0 ? Math.min(100, Math.round((l.done / l.total) * 100)) : l.state === "done" ? 100 : 0
+            const walletId = splitListName(name).walletId
             return (
-              <div key={name} className={s.syncRow}>
-                <span className={layout.spread}>
-                  <span>{label(name)}</span>
-                  <span className={layout.muted}>
-                    {t(`home:sync.state.${l.state}`)}
-                    {l.total > 0 ? ` · ${t("home:sync.rows", { done: l.done, total: l.total })}` : ""}
-                  </span>
-                </span>
-                <progress className={s.progress} max={100} value={pct} aria-label={label(name)} />
-              </div>
+              <SyncRow
+                key={name}
+                name={name}
+                wallet={walletId ? wallets?.find((x) => x.id === walletId)?.name : undefined}
+                state={l.state}
+                done={l.done}
+                total={l.total}
+              />
             )
           })}
         </div>
