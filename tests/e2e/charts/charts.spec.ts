@@ -47,11 +47,13 @@ test("issue 31 item 4 gateway metrics charts render with data in pt and en; a de
   await expect(page.getByRole("slider", { name: "Volume por dia, por situação, e quantidade" })).toBeVisible()
   const days = page.getByTestId("metrics-chart-days")
   await expect(days).toHaveAttribute("data-state", "ready")
+  // the charts' numbers are the table's: the type × status lines checked against the server. Read the chart's figures
+  // only then: "ready" is the answer over the rows local so far, and the gateway's pull may still be adding rows (a run
+  // read 82 deposits, then saw 279 once the pull ended, and waited in vain for 83)
+  await expect(page.getByTestId("metrics-check")).toHaveText("Os totais locais conferem com o servidor", { timeout: 30_000 })
   const count = Number(await days.getAttribute("data-count"))
   const volume = Number(await days.getAttribute("data-volume"))
   expect(count).toBeGreaterThan(0)
-  // the charts' numbers are the table's: the type × status lines checked against the server
-  await expect(page.getByTestId("metrics-check")).toHaveText("Os totais locais conferem com o servidor", { timeout: 30_000 })
   const today = await focusLast(page, "metrics-chart-days")
   expect(today).toMatch(/\d{2}\/\d{2}\/\d{4}/)
   expect(today).toContain("Quantidade:")
