@@ -18,7 +18,7 @@
  */
 import type { Page } from "@playwright/test"
 import { writeFileSync } from "node:fs"
-import { launch, pageLimits, percentile, profileSharedWorker, profileSummary, report, startApp, withLimits } from "./lib.ts"
+import { collectInSharedWorker, launch, pageLimits, percentile, profileSharedWorker, profileSummary, report, startApp, withLimits } from "./lib.ts"
 import { measureKeystrokes, openStatements, type BigTablePage, type KeystrokeTarget } from "./statements-benches.ts"
 import "../harness/types.ts"
 
@@ -177,6 +177,8 @@ export async function gatewayBenches(which: ReadonlyArray<"sync" | "filter" | "m
     // ~400 MB cloned into IndexedDB for a million rows); the filters are timed after it, as the steady state they
     // measure (at 2b733f4 no gateway image was written, and filters timed over the write ran 2–3× slower: GC)
     if (!which.includes("sync")) await imageWritten(page, sync.rows)
+    // BENCH_GC=1: a full collection in the worker before the filters (is a first ask's time the collector's?)
+    if (process.env.BENCH_GC) await collectInSharedWorker(browser)
     await settle(page)
     if (which.includes("filter")) {
       // BENCH_WORKER_PROFILE=file: the engine's SharedWorker profiled over the filters (where a filter's time goes)

@@ -220,16 +220,12 @@ interface CpuProfile {
   readonly timeDeltas?: ReadonlyArray<number>
 }
 
-/**
- * A CPU profile of the engine's SharedWorker, through the browser's own CDP session (the page's
- * session does not reach a shared worker): attached with `Target.attachToTarget` and driven with
- * `Target.sendMessageToTarget`. `BENCH_WORKER_PROFILE=file` in the keystroke benches.
- */
-export async function profileSharedWorker(browser: Browser, intervalUs = 200): Promise<{ stop: () => Promise<CpuProfile> }> {
+/** A CDP session on the engine's SharedWorker (Target.sendMessageToTarget: Playwright gives no page for it). */
+async function sharedWorkerSession(browser: Browser): Promise<{ send: (method: string, params?: object) => Promise<unknown>; detach: () => Promise<void> }> {
   const cdp = await browser.newBrowserCDPSession()
   const { targetInfos } = await cdp.send("Target.getTargets")
   const worker = targetInfos.find((t) => t.type === "shared_worker")
-  if (!worker) throw new Error("no shared worker to profile")
+  if (!worker) throw new Error("no shared worker")
   const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: worker.targetId, flatten: false })
   let next = 0
   const waiting = new Map<number, { ok: (r: unknown) => void; fail: (e: unknown) => void }>()
@@ -248,13 +244,33 @@ export async function profileSharedWorker(browser: Browser, intervalUs = 200): P
       waiting.set(id, { ok, fail })
       cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail)
     })
+  return { send, detach: () => cdp.detach() }
+}
+
+/** A full collection in the engine's SharedWorker (the benchmarks' Chromium runs with --expose-gc). */
+export async function collectInSharedWorker(browser: Browser): Promise<void> {
+  const w = await sharedWorkerSession(browser)
+  try {
+    await w.send("Runtime.evaluate", { expression: "gc()" })
+  } finally {
+    await w.detach()
+  }
+}
+
+/**
+ * A CPU profile of the engine's SharedWorker, through the browser's own CDP session (the page's
+ * session does not reach a shared worker): attached with `Target.attachToTarget` and driven with
+ * `Target.sendMessageToTarget`. `BENCH_WORKER_PROFILE=file` in the keystroke benches.
+ */
+export async function profileSharedWorker(browser: Browser, intervalUs = 200): Promise<{ stop: () => Promise<CpuProfile> }> {
+  const { send, detach } = await sharedWorkerSession(browser)
   await send("Profiler.enable")
   await send("Profiler.setSamplingInterval", { interval: intervalUs })
   await send("Profiler.start")
   return {
     stop: async () => {
       const r = (await send("Profiler.stop")) as { profile: CpuProfile }
-      await cdp.detach()
+      await detach()
       return r.profile
     }
   }
