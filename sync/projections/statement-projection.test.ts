@@ -570,7 +570,8 @@ describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC
     const { p, n } = load(rows, 3000)
     const g = new Prng(202)
     let refined = 0
-    for (let i = 0; i < 25; i++) {
+    // 15 texts typed and erased (25 took 15.9 s of the suite, most of it the naive reference's scans)
+    for (let i = 0; i < 15; i++) {
       const e = g.pick(rows)
       // names, descriptions, punctuated and bare documents, ids (prefix from 4 characters)
       const full = [e.counterparty_name, e.description, e.counterparty_document, e.counterparty_document.replace(/\D/g, ""), e.id, e.operation_id][
@@ -596,7 +597,7 @@ describe("engine Q4 projection: match cache (scrolling) and typing forward (SPEC
         expect(withoutTime(p.query(q)), JSON.stringify(q)).toEqual(n.query(q))
       }
     }
-    expect(refined).toBeGreaterThan(60)
+    expect(refined).toBeGreaterThan(36)
   }, 300_000)
 
   it("a shorter id-like text (under 4 characters) or a text that was not document-like is never the base of a refinement", () => {
