@@ -15,7 +15,7 @@ import { openSignedIn } from "../tests/e2e/pages/sign-in.ts"
 import "../harness/types.ts"
 
 const round = (x: number) => Math.round(x * 10) / 10
-const OPENS = 24
+const OPENS = Number(process.env.BENCH_OPENS ?? 24)
 
 /**
  * Ana signed in through the API (the two calls the login page makes, tests/e2e/pages/sign-in.ts; the login
@@ -86,11 +86,15 @@ async function timedNavigation(page: Page, path: string, name: string | null): P
         const shown = document.querySelector('[data-testid="analysis-view-current"]')?.textContent ?? ""
         return pivot !== null && shown.includes(name)
       }
+      performance.mark(name === null ? "home" : "open")
       const t0 = performance.now()
       // BENCH_VERBOSE: when each step first showed (the page, its wallets known, the pivot's skeleton or table)
       const marks: Record<string, number> = {}
       const mark = (k: string, on: boolean): void => {
-        if (on && marks[k] === undefined) marks[k] = Math.round(performance.now() - t0)
+        if (on && marks[k] === undefined) {
+          marks[k] = Math.round(performance.now() - t0)
+          performance.mark(`open:${k}`)
+        }
       }
       ;(window as unknown as { __marks: unknown }).__marks = marks
       await new Promise<void>((done) => {
@@ -98,9 +102,16 @@ async function timedNavigation(page: Page, path: string, name: string | null): P
           mark("page", document.querySelector('[data-testid="analysis-page"]') !== null)
           mark("view", document.querySelector('[data-testid="analysis-page"]:not([aria-busy])') !== null)
           mark("table", document.querySelector('[data-testid="analysis-pivot"]') !== null)
+          mark("pivot", document.querySelector('[data-testid="analysis-pivot"][data-state="ready"]') !== null)
+          mark("named", name !== null && (document.querySelector('[data-testid="analysis-view-current"]')?.textContent ?? "").includes(name))
           if (!ready()) return false
           obs.disconnect()
-          requestAnimationFrame(() => setTimeout(done, 0))
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              performance.mark(name === null ? "home-shown" : "shown")
+              done()
+            }, 0)
+          )
           return true
         }
         const obs = new MutationObserver(() => {
@@ -147,6 +158,29 @@ export async function analysisViewOpen1m(): Promise<void> {
       saved.push({ name: v.name, path: `${u.pathname}${u.search}` })
     }
     const ms: number[] = []
+    // BENCH_TRACE=file: a Chromium trace of the opens (the page's and the engine worker's threads; each open between the
+    // user-timing marks "open" and "shown")
+    const trace = process.env.BENCH_TRACE
+    if (trace)
+      await browser.startTracing(page, {
+        path: trace,
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "blink.user_timing",
+          "toplevel",
+          "v8.execute",
+          "disabled-by-default-v8.cpu_profiler"
+        ]
+      })
+    // BENCH_CPUPROFILE=file: the page's main thread profiled over the opens (a .cpuprofile; the build has hidden source maps)
+    const profile = process.env.BENCH_CPUPROFILE
+    const cdp = profile ? await page.context().newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send("Profiler.enable")
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
+      await cdp.send("Profiler.start")
+    }
     for (let i = 0; i < OPENS; i++) {
       // from the banking home: the statement page's own work (its chart's series, a scan of every row) is not timed
       await timedNavigation(page, "/banking/home", null)
@@ -157,6 +191,12 @@ export async function analysisViewOpen1m(): Promise<void> {
         console.log(
           `  ${v.name}: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __marks: unknown }).__marks))} → ${ms[ms.length - 1]?.toFixed(1)}`
         )
+    }
+    if (trace) await browser.stopTracing()
+    if (cdp && profile) {
+      const { profile: p } = await cdp.send("Profiler.stop")
+      const { writeFileSync } = await import("node:fs")
+      writeFileSync(profile, JSON.stringify(p))
     }
     if (process.env.BENCH_VERBOSE) console.log(`  opens: ${ms.map((x) => x.toFixed(1)).join(" ")}`)
     report({
