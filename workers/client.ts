@@ -5,7 +5,7 @@
  * live-query subscriptions and offers `useLiveQuery` for React (useSyncExternalStore).
  * The session lives in sessionStorage (spec core §9) and is handed to the engine on start.
  */
-import { useSyncExternalStore } from "react"
+import { useMemo, useSyncExternalStore } from "react"
 import type { EndpointId, ResponseOf } from "../schema/api.ts"
 import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
@@ -391,6 +391,50 @@ export function useLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> 
     },
     () => (query ? (cache.get(key)?.value as ResultOf<Q> | undefined) : undefined)
   )
+}
+
+/**
+ * Several live queries whose number is known only at run time (one per wallet), through the same cache as
+ * `useLiveQuery`: each is asked as the component renders, and one already answered (kept by another view, or within
+ * its grace) is there at the first render — the analysis page's wallets' permissions were asked only after a commit
+ * and an effect, a worker round trip after the page showed (analysis-view-open-1m). The answer keeps the order of
+ * `queries`, `undefined` until a query's first snapshot; the array is the same object while no answer changes.
+ */
+export function useLiveQueries<Q extends LiveQuery>(queries: ReadonlyArray<Q>): ReadonlyArray<ResultOf<Q> | undefined> {
+  const keys = queries.map((q) => JSON.stringify(q))
+  for (let i = 0; i < queries.length; i++) if (!cache.has(keys[i]!)) dropLater(keys[i]!, entryFor(queries[i]!))
+  const joined = JSON.stringify(keys)
+  const store = useMemo(() => storeOfMany<ResultOf<Q>>(JSON.parse(joined) as string[]), [joined])
+  return useSyncExternalStore(store.subscribe, store.snapshot)
+}
+
+/** The subscribe and snapshot of several cached queries (`useLiveQueries`); the snapshot is the same array while no answer changes. */
+function storeOfMany<R>(ks: ReadonlyArray<string>): { subscribe: (onChange: () => void) => () => void; snapshot: () => ReadonlyArray<R | undefined> } {
+  let last: ReadonlyArray<R | undefined> = []
+  return {
+    subscribe(onChange) {
+      const entries = ks.map((k) => {
+        const e = entryFor(JSON.parse(k) as LiveQuery)
+        if (e.timer) {
+          clearTimeout(e.timer)
+          e.timer = null
+        }
+        e.listeners.add(onChange)
+        return [k, e] as const
+      })
+      return () => {
+        for (const [k, e] of entries) {
+          e.listeners.delete(onChange)
+          if (e.listeners.size === 0) dropLater(k, e)
+        }
+      }
+    },
+    snapshot() {
+      const now = ks.map((k) => cache.get(k)?.value as R | undefined)
+      if (now.length !== last.length || now.some((v, i) => v !== last[i])) last = now
+      return last
+    }
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { useLiveQuery } from "../../workers/client.ts"
 import type { Wallet } from "../../schema/entities.ts"
 import { hasPermission, P } from "../../schema/permissions.ts"
 import { useLiveQueries } from "./use-live-queries.ts"
+import { useAppState } from "./app-state.ts"
 import { GATEWAY_LIST_TAGS } from "./route-meta.ts"
 
 export interface WalletAccess {
@@ -29,7 +30,11 @@ export interface ReadableWallets {
 }
 
 export function useReadableWallets(): ReadableWallets {
-  const wallets = useLiveQuery({ kind: "wallets" })
+  // the shell's wallets (app state follows the same live list) until this query's own first answer: a page opened from
+  // another one knows them at its first render, and asks their permissions at once (analysis-view-open-1m)
+  const live = useLiveQuery({ kind: "wallets" })
+  const shell = useAppState((st) => st.wallets)
+  const wallets = live ?? shell ?? undefined
   const queries = useMemo(() => (wallets ?? []).map((w) => ({ kind: "permissionActions" as const, walletId: w.id })), [wallets])
   const actions = useLiveQueries(queries)
   return useMemo(() => {
@@ -46,4 +51,16 @@ export function useReadableWallets(): ReadableWallets {
     })
     return { all, readable: all.filter((a) => a.canRead), byId: new Map(all.map((a) => [a.wallet.id, a])) }
   }, [wallets, actions])
+}
+
+/**
+ * Every wallet's permission actions kept live while the shell is shown (src/app/layouts/default-layout.tsx): a page
+ * over several wallets (the statement's wallets, the analysis across wallets) then knows them at its first render,
+ * instead of showing a skeleton for a round trip to the engine (analysis-view-open-1m). A few wallets, each a small
+ * list the engine pushes only when it changes.
+ */
+export function useEveryWalletsPermissions(): void {
+  const wallets = useAppState((st) => st.wallets)
+  const queries = useMemo(() => (wallets ?? []).map((w) => ({ kind: "permissionActions" as const, walletId: w.id })), [wallets])
+  useLiveQueries(queries)
 }

@@ -7,7 +7,14 @@ import { useTranslation } from "react-i18next"
 import { Header } from "../../features/shell/header.tsx"
 import { ShellBanners } from "../../features/shell/shell-banners.tsx"
 import { ShellModals } from "../../features/shell/shell-modals.tsx"
+import { useEveryWalletsPermissions } from "../../lib/use-readable-wallets.ts"
 import * as s from "./default-layout.css.ts"
+
+/** Keeps every wallet's permissions live (src/lib/use-readable-wallets.ts); its own component, so their answers re-render nothing. */
+function WalletPermissions() {
+  useEveryWalletsPermissions()
+  return null
+}
 
 export function DefaultLayout({ children }: { readonly children: ReactNode }) {
   const { t } = useTranslation()
@@ -22,6 +29,7 @@ export function DefaultLayout({ children }: { readonly children: ReactNode }) {
         {children}
       </main>
       <ShellModals />
+      <WalletPermissions />
     </div>
   )
 }
