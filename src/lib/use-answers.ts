@@ -39,3 +39,24 @@ export function useLastAnswer<T>(value: T | undefined, active: boolean): { reado
   if (!active) return { value: undefined, stale: false }
   return value !== undefined ? { value, stale: false } : { value: last, stale: last !== undefined }
 }
+
+/**
+ * False until a frame has been painted after `ready` first held, then true for good: what can wait for the main
+ * content's first frame (the analysis page asks its top counterparties and its comparison once its grid is shown, so
+ * their answers and renders do not delay that frame; analysis-view-open-1m).
+ */
+export function useAfterPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false)
+  useEffect(() => {
+    if (!ready || after) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAfter(true), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }, [ready, after])
+  return after
+}

@@ -24,7 +24,7 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import { useAppState } from "../../lib/app-state.ts"
 import { downloadText } from "../../lib/download.ts"
 import { toast } from "../../lib/feedback.ts"
-import { useLastAnswer } from "../../lib/use-answers.ts"
+import { useAfterPaint, useLastAnswer } from "../../lib/use-answers.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useBarePath, useLocalePath } from "../../lib/use-locale-path.ts"
 import { useReadableWallets } from "../../lib/use-readable-wallets.ts"
@@ -169,14 +169,19 @@ export function AnalysisView({
   const pivotKey = JSON.stringify(pivotQ)
   const pivotLive = useLiveQuery(pivotQ)
   const pivot = useLastAnswer(pivotLive, true)
+  // the grid first: the top counterparties and the comparison are asked once the grid's first frame is painted, so
+  // their answers and renders do not hold that frame back (analysis-view-open-1m); after that all three follow a change
+  const gridShown = useAfterPaint(pivot.value !== undefined)
   const top = useLastAnswer(
-    useLiveQuery({ kind: "pivot", source: tableSource, query, pivot: { rows: "counterparty", cols: "none", rowLimit: TOP_LIMIT } }),
-    true
+    useLiveQuery(gridShown ? { kind: "pivot", source: tableSource, query, pivot: { rows: "counterparty", cols: "none", rowLimit: TOP_LIMIT } } : null),
+    gridShown
   )
   const cmpRows = state.rows === "day" || state.rows === "month" ? "counterparty" : state.rows
   const compare = useLastAnswer(
-    useLiveQuery(period.range ? { kind: "pivot", source: tableSource, query, pivot: { rows: cmpRows, cols: "period", rowLimit: COMPARE_ROW_LIMIT } } : null),
-    period.range !== null
+    useLiveQuery(
+      gridShown && period.range ? { kind: "pivot", source: tableSource, query, pivot: { rows: cmpRows, cols: "period", rowLimit: COMPARE_ROW_LIMIT } } : null
+    ),
+    gridShown && period.range !== null
   )
 
   const currency = state.currency ?? "BRL"
@@ -238,7 +243,26 @@ export function AnalysisView({
     downloadText(`analysis-${source}-${r.rows}-${r.cols}.csv`, csv, "text/csv;charset=utf-8")
   }
 
-  const typeOptions = source === "statement" ? STATEMENT_TYPES : GATEWAY_KINDS
+  // the selects' options, translated once per language (every answer re-renders the view: analysis-view-open-1m)
+  const options = useMemo(
+    () => ({
+      periods: ANALYSIS_PERIODS.map((p) => ({ value: p, label: t(`analysis:filters.periods.${p}`) })),
+      types: [
+        { value: "", label: t("analysis:filters.allTypes") },
+        ...(source === "statement" ? STATEMENT_TYPES : GATEWAY_KINDS).map((k) => ({ value: k, label: typeLabel(k) }))
+      ],
+      directions: [
+        { value: "", label: t("analysis:filters.both") },
+        { value: "in", label: t("analysis:filters.in") },
+        { value: "out", label: t("analysis:filters.out") }
+      ],
+      rows: PIVOT_ROWS.map((d) => ({ value: d, label: t(`analysis:pivot.dims.${d}`) })),
+      cols: ANALYSIS_COLS.map((d) => ({ value: d, label: t(`analysis:pivot.dims.${d}`) })),
+      measures: ANALYSIS_MEASURES.map((m) => ({ value: m, label: t(`analysis:pivot.measures.${m}`) })),
+      currencies: CURRENCIES.map((c) => ({ value: c, label: c }))
+    }),
+    [t, source, typeLabel]
+  )
   const back = source === "statement" ? lp("/banking/statements") : lp("/gateway/transactions/deposits")
   const ready = pivotLive !== undefined
   return (
@@ -281,7 +305,7 @@ export function AnalysisView({
             label={t("analysis:filters.period")}
             value={state.period}
             onChange={(v) => update({ period: v as AnalysisViewState["period"] })}
-            options={ANALYSIS_PERIODS.map((p) => ({ value: p, label: t(`analysis:filters.periods.${p}`) }))}
+            options={options.periods}
             data-testid="analysis-period"
           />
           {state.period === "custom" ? (
@@ -314,7 +338,7 @@ export function AnalysisView({
             label={t("analysis:filters.type")}
             value={state.types?.[0] ?? ""}
             onChange={(v) => update({ types: v ? [v] : [] })}
-            options={[{ value: "", label: t("analysis:filters.allTypes") }, ...typeOptions.map((k) => ({ value: k, label: typeLabel(k) }))]}
+            options={options.types}
             data-testid="analysis-type"
           />
           <Select
@@ -329,11 +353,7 @@ export function AnalysisView({
                 { replace: true }
               )
             }}
-            options={[
-              { value: "", label: t("analysis:filters.both") },
-              { value: "in", label: t("analysis:filters.in") },
-              { value: "out", label: t("analysis:filters.out") }
-            ]}
+            options={options.directions}
             data-testid="analysis-direction"
           />
           {source === "statement" ? (
@@ -341,7 +361,7 @@ export function AnalysisView({
               label={t("analysis:filters.currency")}
               value={currency}
               onChange={(v) => update({ currency: v })}
-              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+              options={options.currencies}
               data-testid="analysis-currency"
             />
           ) : null}
@@ -374,21 +394,21 @@ export function AnalysisView({
             label={t("analysis:pivot.rows")}
             value={state.rows}
             onChange={(v) => update({ rows: v as AnalysisViewState["rows"] })}
-            options={PIVOT_ROWS.map((d) => ({ value: d, label: t(`analysis:pivot.dims.${d}`) }))}
+            options={options.rows}
             data-testid="analysis-rows"
           />
           <Select
             label={t("analysis:pivot.cols")}
             value={state.cols}
             onChange={(v) => update({ cols: v as AnalysisViewState["cols"] })}
-            options={ANALYSIS_COLS.map((d) => ({ value: d, label: t(`analysis:pivot.dims.${d}`) }))}
+            options={options.cols}
             data-testid="analysis-cols"
           />
           <Select
             label={t("analysis:pivot.measure")}
             value={state.measure}
             onChange={(v) => update({ measure: v as AnalysisMeasure })}
-            options={ANALYSIS_MEASURES.map((m) => ({ value: m, label: t(`analysis:pivot.measures.${m}`) }))}
+            options={options.measures}
             data-testid="analysis-measure"
           />
         </div>
