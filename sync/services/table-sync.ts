@@ -347,12 +347,23 @@ export class TableSyncState {
       const p = this.table(name)
       let taken = 0
       let saved = { rows: 0, at: "" }
-      m.writing = writeTableImage(this.idb(), session.userId, name, () => {
-        taken = m.rowsSinceImage
-        saved = { rows: p.size, at: new Date().toISOString() }
-        return { watermark: Object.fromEntries(m.chunks), ...saved, projection: p.toImage() }
-      })
-        .then(() => {
+      let version = -1
+      m.writing = writeTableImage(
+        this.idb(),
+        session.userId,
+        name,
+        () => {
+          taken = m.rowsSinceImage
+          saved = { rows: p.size, at: new Date().toISOString() }
+          version = p.version
+          return { watermark: Object.fromEntries(m.chunks), ...saved, projection: p.toImage() }
+        },
+        undefined,
+        // written a part per task: a change of the table meanwhile gives the write up (its rows stay counted; asked again)
+        () => this.table(name) !== p || p.version !== version
+      )
+        .then((written) => {
+          if (!written) return this.scheduleTableImage(name)
           m.rowsSinceImage = Math.max(0, m.rowsSinceImage - taken)
           m.saved = saved
           this.bus.changed()
@@ -427,17 +438,23 @@ export class TableSyncState {
       this.settleProjection()
       let taken = 0
       let saved = { rows: 0, at: "" }
+      let version = -1
+      const proj = this.proj
       this.imageWriting = writeImage(
         this.idb(),
         session.userId,
         () => {
           taken = this.rowsSinceImage
-          saved = { rows: this.proj.size, at: new Date().toISOString() }
-          return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: this.proj.toImage() }
+          saved = { rows: proj.size, at: new Date().toISOString() }
+          version = proj.version
+          return { watermark: Object.fromEntries(this.chunkMark), ...saved, projection: proj.toImage() }
         },
-        (image) => headOf(this.proj, Object.keys(image.watermark))
+        (image) => headOf(proj, Object.keys(image.watermark)),
+        // written a part per task: a change of the projection meanwhile gives the write up (its rows stay counted; asked again)
+        () => this.proj !== proj || proj.version !== version
       )
-        .then(() => {
+        .then((written) => {
+          if (!written) return this.scheduleImage()
           this.rowsSinceImage = Math.max(0, this.rowsSinceImage - taken)
           this.statementImageSaved = saved
           this.bus.changed()

@@ -50,6 +50,25 @@ describe("S6 image parts (issue 33 item 2)", () => {
     expect(cut).toBeGreaterThan(60)
   })
 
+  it("long arrays of leaves only (a dictionary's strings, numbers, nulls), alone and inside records and arrays: joined back equal, every piece within the limit", () => {
+    const r = new Prng(3302)
+    const leaf = (): unknown => (r.chance(0.6) ? r.alnum(r.int(0, 40)) : r.chance(0.5) ? r.int(-1e9, 1e9) : r.chance(0.5) ? null : r.chance(0.5))
+    let cut = 0
+    for (let i = 0; i < 40; i++) {
+      const limit = 2 ** r.int(12, 15)
+      const long = Array.from({ length: r.int(0, 6000) }, leaf)
+      const image = {
+        shape: "x",
+        fields: { dict: long, nested: [long.slice(0, r.int(0, 500)), { more: Array.from({ length: r.int(0, 3000) }, leaf) }], n: long.length }
+      }
+      const { skeleton, parts } = structuredClone(cutImage(image, limit))
+      if (parts.length > 0) cut++
+      expect(joinImage(skeleton, parts)).toEqual(image)
+      for (const p of [skeleton, ...parts]) expect(bytesOf(p)).toBeLessThanOrEqual(limit)
+    }
+    expect(cut).toBeGreaterThan(20)
+  })
+
   it("a typed array longer than the limit is cut in slices and comes back whole, of its own type", () => {
     const a = new Float64Array(10_000).map((_, i) => i * 1.5)
     const { skeleton, parts } = cutImage({ a }, 4096)

@@ -56,8 +56,12 @@ export interface ImageParts {
   readonly parts: ReadonlyArray<unknown>
 }
 
-/** Cuts `value` so that the skeleton and each part are at most about `limit` bytes (see the module's comment). */
-export function cutImage(value: unknown, limit: number): ImageParts {
+/**
+ * Cuts `value` so that the skeleton and each part are at most about `limit` bytes (see the module's comment). With
+ * `views`, a big typed array's slices are views of it (`subarray`), not copies: the caller copies each (`ownPart`) when
+ * it stores it, so the copies are made one at a time instead of all at once.
+ */
+export function cutImage(value: unknown, limit: number, o: { readonly views?: boolean } = {}): ImageParts {
   const parts: unknown[] = []
   const part = (v: unknown): number => parts.push(v) - 1
   const ref = (r: Omit<PartRef, typeof REF>): PartRef => ({ [REF]: true, ...r }) as PartRef
@@ -69,10 +73,39 @@ export function cutImage(value: unknown, limit: number): ImageParts {
       if (v.byteLength <= limit) return { node: v, bytes: leafBytes(v) }
       const per = Math.max(1, Math.floor(limit / v.BYTES_PER_ELEMENT))
       const ids: number[] = []
-      for (let at = 0; at < v.length; at += per) ids.push(part(v.slice(at, at + per)))
+      for (let at = 0; at < v.length; at += per) ids.push(part(o.views ? v.subarray(at, at + per) : v.slice(at, at + per)))
       return { node: ref({ kind: "typed", parts: ids, ctor: v.constructor.name, length: v.length }), bytes: REF_BYTES + ids.length * 8 }
     }
     if (Array.isArray(v)) {
+      // an array of leaves only (a dictionary's strings, a column's numbers: up to a million of them) is sized in one
+      // pass and kept or sliced as it is, with no node per element (that walk was most of a big table's image write)
+      let flat = true
+      let flatBytes = 16
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i]
+        if (typeof x === "object" && x !== null) {
+          flat = false
+          break
+        }
+        flatBytes += leafBytes(x) + 8
+      }
+      if (flat) {
+        if (flatBytes <= limit) return { node: v, bytes: flatBytes }
+        const ids: number[] = []
+        let start = 0
+        let size = 0
+        for (let i = 0; i < v.length; i++) {
+          const b = leafBytes(v[i])
+          if (i > start && size + b > limit) {
+            ids.push(part(v.slice(start, i)))
+            start = i
+            size = 0
+          }
+          size += b + 8
+        }
+        if (start < v.length) ids.push(part(v.slice(start)))
+        return { node: ref({ kind: "array", parts: ids }), bytes: REF_BYTES + ids.length * 8 }
+      }
       const kids = v.map(walk)
       const bytes = kids.reduce((n, k) => n + k.bytes + 8, 16)
       if (bytes <= limit) return { node: kids.map((k) => k.node), bytes }
@@ -112,6 +145,12 @@ export function cutImage(value: unknown, limit: number): ImageParts {
   return { skeleton: walk(value).node, parts }
 }
 
+/**
+ * A part as it can be stored: a typed array that views part of a bigger buffer is copied (a structured clone of a
+ * view serializes its whole buffer); anything else is itself.
+ */
+export const ownPart = (p: unknown): unknown => (isTyped(p) && (p.byteOffset !== 0 || p.byteLength !== p.buffer.byteLength) ? p.slice() : p)
+
 const TYPED: Readonly<Record<string, new (n: number) => Typed>> = {
   Int8Array,
   Uint8Array,
@@ -126,6 +165,15 @@ const TYPED: Readonly<Record<string, new (n: number) => Typed>> = {
   BigUint64Array
 }
 
+/** No element is an object (a part reference, an array, a typed array, a record): nothing in it to join back. */
+const leavesOnly = (a: ReadonlyArray<unknown>): boolean => {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]
+    if (typeof x === "object" && x !== null) return false
+  }
+  return true
+}
+
 /** The value `cutImage` cut, from its skeleton and parts; throws on a reference to a part that is not there. */
 export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unknown {
   const partAt = (i: number): unknown => {
@@ -135,7 +183,15 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
   const walk = (v: unknown): unknown => {
     if (isRef(v)) {
       if (v.kind === "value") return walk(partAt(v.parts[0] ?? -1))
-      if (v.kind === "array") return v.parts.flatMap((i) => (partAt(i) as unknown[]).map(walk))
+      if (v.kind === "array") {
+        const out: unknown[] = []
+        for (const i of v.parts) {
+          const group = partAt(i) as unknown[]
+          if (leavesOnly(group)) for (let j = 0; j < group.length; j++) out.push(group[j])
+          else for (let j = 0; j < group.length; j++) out.push(walk(group[j]))
+        }
+        return out
+      }
       const Ctor = TYPED[v.ctor ?? ""]
       if (Ctor === undefined) throw new Error(`image part of unknown type ${String(v.ctor)}`)
       const out = new Ctor(v.length ?? 0)
@@ -148,7 +204,8 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
       return out
     }
     if (isTyped(v)) return v
-    if (Array.isArray(v)) return v.map(walk)
+    // an array of leaves comes back as it was read (a fresh clone already), not copied element by element
+    if (Array.isArray(v)) return leavesOnly(v) ? v : v.map(walk)
     if (isPlain(v)) {
       const out: Record<string, unknown> = {}
       for (const k of Object.keys(v)) out[k] = walk(v[k])

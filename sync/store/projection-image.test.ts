@@ -39,7 +39,7 @@ describe("S6 a table's image in parts (issue 33 item 2)", () => {
     const idb = new IDBFactory()
     const p = projection(6000)
     const image = { watermark: { w1: 3 }, rows: p.size, at: "2026-11-28T00:00:00Z", projection: p.toImage() }
-    await writeTableImage(idb, "u1", "gateway_transactions", () => image, 64 * 1024)
+    await expect(writeTableImage(idb, "u1", "gateway_transactions", () => image, 64 * 1024)).resolves.toBe(true)
     const keys = await keysOf(idb, "u1")
     const parts = keys.filter((k) => k.startsWith("table:gateway_transactions#")).length
     expect(parts).toBeGreaterThan(4)
@@ -57,5 +57,44 @@ describe("S6 a table's image in parts (issue 33 item 2)", () => {
     expect(after).toBeLessThan(parts)
     const again = await readTableImage(idb, "u1", "gateway_transactions")
     expect(TableProjection.fromTableImage(again?.projection, () => new TableProjection<GatewayTransaction>(gatewayTable))?.size).toBe(small.size)
+  })
+
+  it("parts are put one per task, each after asking whether the projection moved; a move gives the write up and keeps the image before it whole", async () => {
+    const idb = new IDBFactory()
+    const p = projection(6000)
+    const image = { watermark: { w1: 3 }, rows: p.size, at: "2026-11-28T00:00:00Z", projection: p.toImage() }
+    let asked = 0
+    await expect(
+      writeTableImage(
+        idb,
+        "u1",
+        "gateway_transactions",
+        () => image,
+        64 * 1024,
+        () => (asked++, false)
+      )
+    ).resolves.toBe(true)
+    const before = await keysOf(idb, "u1")
+    const parts = before.filter((k) => k.startsWith("table:gateway_transactions#")).length
+    // asked before every part after the first, and once more before the wrapper naming them
+    expect(asked).toBe(parts)
+
+    // the table changes while the third part is being written: nothing of the new image is kept
+    const other = projection(3000)
+    let calls = 0
+    const written = writeTableImage(
+      idb,
+      "u1",
+      "gateway_transactions",
+      () => ({ watermark: { w1: 9 }, rows: other.size, at: "2026-11-28T01:00:00Z", projection: other.toImage() }),
+      16 * 1024,
+      () => ++calls >= 3
+    )
+    await expect(written).resolves.toBe(false)
+    expect(calls).toBe(3)
+    expect(await keysOf(idb, "u1")).toEqual(before)
+    const stored = await readTableImage(idb, "u1", "gateway_transactions")
+    expect(stored?.watermark).toEqual({ w1: 3 })
+    expect(TableProjection.fromTableImage(stored?.projection, () => new TableProjection<GatewayTransaction>(gatewayTable))?.size).toBe(p.size)
   })
 })

@@ -11,7 +11,7 @@
  * deletes it too.
  */
 import { dbNameFor } from "./db.ts"
-import { cutImage, joinImage } from "./image-parts.ts"
+import { cutImage, joinImage, ownPart } from "./image-parts.ts"
 
 const STORE = "image"
 const KEY = "statements"
@@ -80,23 +80,64 @@ interface CutWrapper {
 const isCut = (v: unknown): v is CutWrapper => typeof v === "object" && v !== null && typeof (v as Record<string, unknown>)[CUT] === "number"
 const partKey = (key: string, i: number): string => `${key}#${i}`
 
-/** Puts `value` under `key` in `store`, cut in parts when big, and deletes the parts an earlier value left. */
-const putCut = (store: IDBObjectStore, key: string, value: unknown, partBytes = PART_BYTES): void => {
-  const { skeleton, parts } = cutImage(value, partBytes)
-  if (parts.length === 0) store.put(value, key)
-  else {
-    parts.forEach((p, i) => store.put(p, partKey(key, i)))
-    store.put({ [CUT]: parts.length, skeleton } satisfies CutWrapper, key)
-  }
-  // after the puts, in the same transaction: an earlier value's parts past this one's count go
-  const keys = store.getAllKeys()
-  keys.onsuccess = () => {
-    for (const k of keys.result) {
-      const m = typeof k === "string" && k.startsWith(`${key}#`) ? Number(k.slice(key.length + 1)) : NaN
-      if (Number.isInteger(m) && m >= parts.length) store.delete(k)
+/**
+ * Puts `value` under `key` in `tx`'s store, cut in parts when big, **one part per task**: each part's put is made when
+ * the one before it has succeeded (the transaction stays open meanwhile), so a 400 MB image is some thirty short tasks
+ * of the engine's thread, not one of about a second (a keystroke's answer waited for it, and its garbage was
+ * collected in the next big scan: issue 29's note). A big typed array's slice is copied right before its put.
+ * Before each part `moved()` is asked: once the projection has changed since the image was taken, the parts would mix
+ * two states, so the transaction is aborted (nothing of this write is kept) and `false` is passed to `then`. Otherwise
+ * the wrapper naming the parts is put last, the parts an earlier value left past this one's count are deleted, and
+ * `then(true)` runs.
+ */
+const putCut = (tx: IDBTransaction, key: string, value: unknown, partBytes: number, moved: () => boolean, then: (written: boolean) => void): void => {
+  const store = tx.objectStore(STORE)
+  const { skeleton, parts } = cutImage(value, partBytes, { views: true })
+  let i = 0
+  const next = (): void => {
+    if (i > 0 && moved()) {
+      tx.abort()
+      then(false)
+      return
     }
+    if (i < parts.length) {
+      const put = store.put(ownPart(parts[i]), partKey(key, i))
+      i++
+      put.onsuccess = next
+      return
+    }
+    if (parts.length === 0) store.put(value, key)
+    else store.put({ [CUT]: parts.length, skeleton } satisfies CutWrapper, key)
+    // after the puts, in the same transaction: an earlier value's parts past this one's count go
+    const keys = store.getAllKeys()
+    keys.onsuccess = () => {
+      for (const k of keys.result) {
+        const m = typeof k === "string" && k.startsWith(`${key}#`) ? Number(k.slice(key.length + 1)) : NaN
+        if (Number.isInteger(m) && m >= parts.length) store.delete(k)
+      }
+    }
+    then(true)
   }
+  next()
 }
+
+/** Runs `write` in a read-write transaction; resolves true once durable, false when `write` gave it up (aborted it). */
+const inTransaction = (db: IDBDatabase, what: string, write: (tx: IDBTransaction, gaveUp: () => void) => void): Promise<boolean> =>
+  new Promise<boolean>((resolve, reject) => {
+    const tx = db.transaction(STORE, "readwrite")
+    let given = false
+    tx.oncomplete = () => resolve(true)
+    tx.onerror = () => {
+      if (!given) reject(tx.error ?? new Error(`${what}: write failed`))
+    }
+    tx.onabort = () => {
+      if (given) resolve(false)
+      else reject(tx.error ?? new Error(`${what}: write aborted`))
+    }
+    write(tx, () => {
+      given = true
+    })
+  })
 
 /** The value under `key`, its parts joined back (in the same transaction). */
 const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
@@ -155,28 +196,28 @@ export async function readImageHead(idb: IDBFactory | undefined, userId: string)
 /**
  * Writes the image that `make` returns, and its head when `makeHead` is given (in the same transaction: a head is
  * never of another image than the one beside it; without one, an older head is deleted). Both run once the database
- * is open, in the same task as the `put`, which clones the value synchronously — so the image is the projection
- * exactly as it is at that moment, whatever changes after. Resolves when the write is durable.
+ * is open, in one task; the parts are then put one per task (`putCut`), and `moved()` — the projection changed since
+ * `make` ran — gives the write up. Resolves true when the write is durable, false when it was given up (the caller
+ * writes again later).
  */
 export async function writeImage(
   idb: IDBFactory | undefined,
   userId: string,
   make: () => StoredImage,
-  makeHead?: (image: StoredImage) => unknown
-): Promise<void> {
-  if (!idb) return
+  makeHead?: (image: StoredImage) => unknown,
+  moved: () => boolean = () => false
+): Promise<boolean> {
+  if (!idb) return false
   const db = await open(idb, userId)
   try {
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction(STORE, "readwrite")
+    return await inTransaction(db, "projection image", (tx, gaveUp) => {
       const image = make()
-      const store = tx.objectStore(STORE)
-      putCut(store, KEY, image)
-      if (makeHead) putCut(store, HEAD_KEY, { watermark: image.watermark, at: image.at, rows: image.rows, head: makeHead(image) } satisfies StoredHead)
-      else store.delete(HEAD_KEY)
-      tx.oncomplete = () => resolve()
-      tx.onerror = () => reject(tx.error ?? new Error("projection image: write failed"))
-      tx.onabort = () => reject(tx.error ?? new Error("projection image: write aborted"))
+      const head = makeHead ? ({ watermark: image.watermark, at: image.at, rows: image.rows, head: makeHead(image) } satisfies StoredHead) : null
+      putCut(tx, KEY, image, PART_BYTES, moved, (written) => {
+        if (!written) return gaveUp()
+        if (head) putCut(tx, HEAD_KEY, head, PART_BYTES, moved, (w) => (w ? undefined : gaveUp()))
+        else tx.objectStore(STORE).delete(HEAD_KEY)
+      })
     })
   } finally {
     db.close()
@@ -195,23 +236,23 @@ export async function readTableImage(idb: IDBFactory | undefined, userId: string
   return isStored(v) ? v : null
 }
 
-/** Writes a table's image (`make` runs in the task of the `put`, as writeImage's). Resolves when durable. `partBytes`: tests. */
+/**
+ * Writes a table's image (`make` runs once the database is open; its parts are put one per task and `moved()` gives
+ * the write up, as writeImage's). Resolves true when durable, false when given up. `partBytes`: tests.
+ */
 export async function writeTableImage(
   idb: IDBFactory | undefined,
   userId: string,
   name: string,
   make: () => StoredImage,
-  partBytes = PART_BYTES
-): Promise<void> {
-  if (!idb) return
+  partBytes = PART_BYTES,
+  moved: () => boolean = () => false
+): Promise<boolean> {
+  if (!idb) return false
   const db = await open(idb, userId)
   try {
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction(STORE, "readwrite")
-      putCut(tx.objectStore(STORE), tableKey(name), make(), partBytes)
-      tx.oncomplete = () => resolve()
-      tx.onerror = () => reject(tx.error ?? new Error("table image: write failed"))
-      tx.onabort = () => reject(tx.error ?? new Error("table image: write aborted"))
+    return await inTransaction(db, "table image", (tx, gaveUp) => {
+      putCut(tx, tableKey(name), make(), partBytes, moved, (written) => (written ? undefined : gaveUp()))
     })
   } finally {
     db.close()
