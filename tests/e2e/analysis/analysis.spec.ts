@@ -141,15 +141,28 @@ test("issue 32 item 4: Bruno's analysis of the gateway transactions across matri
   await expect(pivot).toHaveAttribute("data-state", "ready")
   await expect(pivot.locator("th[scope=col]")).toHaveText(["Type", "Lima & Filhos - Filial Campinas", "Lima & Filhos - Matriz", "Total"])
   await expect(page.getByTestId("analysis-pivot-row").first()).toHaveText(/^(Deposit|Withdrawal|Refund|Return)/)
-  const cells = await pivotCells(page)
-  const total = Object.values(cells["analysis-pivot-total:"] ?? {}).reduce((a, b) => a + b, 0)
-  expect(total).toBeGreaterThan(0)
+  const totalShown = async (): Promise<number> => Object.values((await pivotCells(page))["analysis-pivot-total:"] ?? {}).reduce((a, b) => a + b, 0)
+  expect(await totalShown()).toBeGreaterThan(0)
   expect(await seriousAxe(page)).toEqual([])
   await saveShot(page, "analysis-gateway-en.png", { fullPage: true })
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("analysis-export").click()])
-  expect(download.suggestedFilename()).toBe("analysis-gateway-type-wallet.csv")
-  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString("utf8"))
+  // the grid follows the gateway's pull while it still brings rows in (a count only grows): the CSV is compared with
+  // what the table shows when the table showed the same total just before and just after the export
+  let total = 0
+  let csv = ""
+  await expect
+    .poll(
+      async () => {
+        const before = await totalShown()
+        const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("analysis-export").click()])
+        expect(download.suggestedFilename()).toBe("analysis-gateway-type-wallet.csv")
+        csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString("utf8"))
+        total = await totalShown()
+        return before === total
+      },
+      { timeout: 90_000, intervals: [1_000] }
+    )
+    .toBe(true)
   const lines = csv
     .replace(/^\uFEFF/, "")
     .trim()
