@@ -6,6 +6,7 @@
  * user dismisses the PIN step).
  */
 import { Schema } from "effect"
+import { COMMAND_STATES, TERMINAL_STATES } from "./command-states.ts"
 
 /**
  * The stored shape of a command's body: a registered name and its payload. Which names exist and
@@ -24,9 +25,9 @@ export const Command = Schema.Struct({
 })
 export type Command = typeof Command.Type
 
-export const CommandState = Schema.Literals(["created", "awaiting-pin", "sending", "confirmed", "rejected", "failed", "cancelled"])
+export const CommandState = Schema.Literals(COMMAND_STATES)
 export type CommandState = typeof CommandState.Type
-export const TERMINAL_STATES: ReadonlyArray<CommandState> = ["confirmed", "rejected", "failed", "cancelled"]
+export { TERMINAL_STATES }
 
 /** One appended transition. `seq` orders the events of one command. */
 export const CommandEvent = Schema.Struct({

@@ -1,12 +1,12 @@
 /**
  * "Has the command finished" and what that means to the user, written once (issue 29 item 4, D-pay-flow): a
- * command is finished in the terminal states of schema/commands.ts (confirmed, rejected, failed, cancelled); a
+ * command is finished in the terminal states of schema/command-states.ts (confirmed, rejected, failed, cancelled); a
  * payment's phase is pending, done, staged for approval (confirmed with `outcome: "awaiting_approval"`,
  * features §6), refused (rejected or failed, with its catalogue key) or cancelled (the PIN step dismissed).
  * Pure, so rules files (pending rows, approvals) read it without React. An upload's row (betting reports, payment
  * requests) says the same with its pause: `uploadStatus`.
  */
-import { TERMINAL_STATES, type CommandState } from "../../schema/commands.ts"
+import { TERMINAL_STATES, type CommandState } from "../../schema/command-states.ts"
 
 /** The command reached a terminal state: confirmed, rejected, failed or cancelled. */
 export const isFinished = (state: CommandState): boolean => TERMINAL_STATES.includes(state)

@@ -16,7 +16,7 @@ import { getEngine, submitCommand, useLiveQuery } from "../../../workers/client.
 import type { WalletAccountView } from "../../../workers/results.ts"
 import { CURRENCY_DECIMALS, LOCKED_CURRENCIES, type CurrencySymbol } from "../../../schema/common.ts"
 import type { Currency, SpotQuote, Wallet } from "../../../schema/entities.ts"
-import { TERMINAL_STATES, type CommandState } from "../../../schema/commands.ts"
+import { TERMINAL_STATES, type CommandState } from "../../../schema/command-states.ts"
 import { parseMoneyInput } from "../../../schema/validation.ts"
 import { bpsToPercent, conversionProblem, estimateConversion, parseDecimalInput, type ConversionSide } from "../../lib/conversion-math.ts"
 import { errorI18nKey } from "../../lib/errors.ts"
