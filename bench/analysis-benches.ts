@@ -10,7 +10,7 @@
  * bench (bench/pages/projection.ts `mode=pivot`, bench/benches.ts).
  */
 import type { Browser, Page } from "@playwright/test"
-import { launch, percentile, report, startApp } from "./lib.ts"
+import { launch, percentile, profilePageIfAsked, report, startApp } from "./lib.ts"
 import { openSignedIn } from "../tests/e2e/pages/sign-in.ts"
 import "../harness/types.ts"
 
@@ -173,14 +173,8 @@ export async function analysisViewOpen1m(): Promise<void> {
           "disabled-by-default-v8.cpu_profiler"
         ]
       })
-    // BENCH_CPUPROFILE=file: the page's main thread profiled over the opens (a .cpuprofile; the build has hidden source maps)
-    const profile = process.env.BENCH_CPUPROFILE
-    const cdp = profile ? await page.context().newCDPSession(page) : null
-    if (cdp) {
-      await cdp.send("Profiler.enable")
-      await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
-      await cdp.send("Profiler.start")
-    }
+    // BENCH_CPUPROFILE=file: the page's main thread profiled over the opens
+    const profile = await profilePageIfAsked(page)
     for (let i = 0; i < OPENS; i++) {
       // from the banking home: the statement page's own work (its chart's series, a scan of every row) is not timed
       await timedNavigation(page, "/banking/home", null)
@@ -193,11 +187,7 @@ export async function analysisViewOpen1m(): Promise<void> {
         )
     }
     if (trace) await browser.stopTracing()
-    if (cdp && profile) {
-      const { profile: p } = await cdp.send("Profiler.stop")
-      const { writeFileSync } = await import("node:fs")
-      writeFileSync(profile, JSON.stringify(p))
-    }
+    await profile.stop()
     if (process.env.BENCH_VERBOSE) console.log(`  opens: ${ms.map((x) => x.toFixed(1)).join(" ")}`)
     report({
       name: "analysis-view-open-1m",

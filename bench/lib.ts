@@ -258,6 +258,27 @@ export async function collectInSharedWorker(browser: Browser): Promise<void> {
 }
 
 /**
+ * `BENCH_CPUPROFILE=file`: the page's main thread profiled (a .cpuprofile for DevTools; the build has hidden source
+ * maps) from now until `stop()`, which writes the file; without the variable, nothing is profiled and `stop()` does
+ * nothing.
+ */
+export async function profilePageIfAsked(page: Page): Promise<{ stop: () => Promise<void> }> {
+  const file = process.env.BENCH_CPUPROFILE
+  if (!file) return { stop: async () => undefined }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send("Profiler.enable")
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
+  await cdp.send("Profiler.start")
+  return {
+    stop: async () => {
+      const { profile } = await cdp.send("Profiler.stop")
+      writeFileSync(file, JSON.stringify(profile))
+      await cdp.detach()
+    }
+  }
+}
+
+/**
  * A CPU profile of the engine's SharedWorker, through the browser's own CDP session (the page's
  * session does not reach a shared worker): attached with `Target.attachToTarget` and driven with
  * `Target.sendMessageToTarget`. `BENCH_WORKER_PROFILE=file` in the keystroke benches.

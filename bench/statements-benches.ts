@@ -6,7 +6,7 @@
  * entirely local; only then are keystrokes or frames measured, inside the page.
  */
 import type { Browser, Page } from "@playwright/test"
-import { launch, percentile, profileSharedWorker, profileSummary, pageLimits, report, startApp, withLimits } from "./lib.ts"
+import { launch, percentile, profilePageIfAsked, profileSharedWorker, profileSummary, pageLimits, report, startApp, withLimits } from "./lib.ts"
 
 import "../harness/types.ts"
 
@@ -462,14 +462,8 @@ export async function measureKeystrokes(
         "v8"
       ]
     })
-  // BENCH_CPUPROFILE=file: the page's main thread profiled over the keystrokes (a .cpuprofile for DevTools)
-  const profile = process.env.BENCH_CPUPROFILE
-  const cdp = profile ? await page.context().newCDPSession(page) : null
-  if (cdp) {
-    await cdp.send("Profiler.enable")
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
-    await cdp.send("Profiler.start")
-  }
+  // BENCH_CPUPROFILE=file: the page's main thread profiled over the keystrokes
+  const profile = await profilePageIfAsked(page)
   // BENCH_WORKER_PROFILE=file: the engine's SharedWorker profiled over the keystrokes (where its answers' time goes, the collector's share)
   const workerProfile = process.env.BENCH_WORKER_PROFILE && o.browser ? await profileSharedWorker(o.browser) : null
   for (const k of keys) await press(k)
@@ -479,11 +473,7 @@ export async function measureKeystrokes(
     writeFileSync(process.env.BENCH_WORKER_PROFILE, JSON.stringify(p))
     console.log(`(engine worker over the keystrokes: ${profileSummary(p)})`)
   }
-  if (cdp && profile) {
-    const { profile: p } = await cdp.send("Profiler.stop")
-    const { writeFileSync } = await import("node:fs")
-    writeFileSync(profile, JSON.stringify(p))
-  }
+  await profile.stop()
   if (o.trace && o.browser) await o.browser.stopTracing()
   const recs = await page.evaluate(() => (window as unknown as { __ks: KeyRecord[] }).__ks)
   if (recs.length !== keys.length) throw new Error(`${keys.length} keystrokes, ${recs.length} recorded`)
