@@ -29,13 +29,17 @@ export interface ReadableWallets {
   readonly byId: ReadonlyMap<string, WalletAccess>
 }
 
+/** One live `permissionActions` query per wallet (the same queries here and in the shell, so one subscription each). */
+const permissionQueries = (wallets: ReadonlyArray<Wallet> | null | undefined) =>
+  (wallets ?? []).map((w) => ({ kind: "permissionActions" as const, walletId: w.id }))
+
 export function useReadableWallets(): ReadableWallets {
   // the shell's wallets (app state follows the same live list) until this query's own first answer: a page opened from
   // another one knows them at its first render, and asks their permissions at once (analysis-view-open-1m)
   const live = useLiveQuery({ kind: "wallets" })
   const shell = useAppState((st) => st.wallets)
   const wallets = live ?? shell ?? undefined
-  const queries = useMemo(() => (wallets ?? []).map((w) => ({ kind: "permissionActions" as const, walletId: w.id })), [wallets])
+  const queries = useMemo(() => permissionQueries(wallets), [wallets])
   const actions = useLiveQueries(queries)
   return useMemo(() => {
     if (wallets === undefined || actions.some((a) => a === undefined)) return { all: undefined, readable: [], byId: new Map() }
@@ -61,6 +65,6 @@ export function useReadableWallets(): ReadableWallets {
  */
 export function useEveryWalletsPermissions(): void {
   const wallets = useAppState((st) => st.wallets)
-  const queries = useMemo(() => (wallets ?? []).map((w) => ({ kind: "permissionActions" as const, walletId: w.id })), [wallets])
+  const queries = useMemo(() => permissionQueries(wallets), [wallets])
   useLiveQueries(queries)
 }

@@ -82,7 +82,7 @@ const partKey = (key: string, i: number): string => `${key}#${i}`
 
 /**
  * Puts `value` under `key` in `tx`'s store, cut in parts when big, **one part per task**: each part's put is made when
- * the one before it has succeeded (the transaction stays open meanwhile), so a 400 MB image is some thirty short tasks
+ * the one before it has succeeded (the transaction stays open meanwhile), so a 400 MB image is a dozen or more short tasks
  * of the engine's thread, not one of about a second (a keystroke's answer waited for it, and its garbage was
  * collected in the next big scan: issue 29's note). A big typed array's slice is copied right before its put.
  * Before each part `moved()` is asked: once the projection has changed since the image was taken, the parts would mix
