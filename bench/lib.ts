@@ -187,6 +187,12 @@ export async function startApp(
   child.on("exit", (code) => {
     exited = code ?? -1
   })
+  // a benchmark that throws before its `finally` (the browser failed to launch) must not leave the
+  // servers holding the ports for the next run
+  const killOnExit = (): void => {
+    if (exited === null) child.kill("SIGTERM")
+  }
+  process.on("exit", killOnExit)
   const until = Date.now() + 300_000
   for (;;) {
     try {
@@ -206,6 +212,7 @@ export async function startApp(
     url,
     api: `http://127.0.0.1:${apiPort}`,
     stop: () => {
+      process.off("exit", killOnExit)
       child.kill("SIGTERM")
     }
   }

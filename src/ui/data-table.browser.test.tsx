@@ -11,6 +11,7 @@ import { userEvent } from "vitest/browser"
 import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
 import { fakeEngine } from "../../tests/support/fake-engine-client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
+import { narrower, textMatcher } from "../../workers/text-narrow.ts"
 import { DataTable, type DataColumn, type DataSort } from "./data-table.tsx"
 
 vi.mock("../../workers/client.ts", async (orig) => ({
@@ -173,5 +174,72 @@ describe.each(LOCALES)("data table (%s)", (lng) => {
     await expect.element(screen.getByTestId("tbl-scroller")).not.toBeInTheDocument()
     await expect.element(screen.getByRole("table")).toHaveAttribute("data-total", "0")
     expect(await seriousAxeViolations(screen.container)).toEqual([])
+  })
+})
+
+/** sync/SPEC.md Q5b: a table whose rows are searched by description; `total` undefined while the filter's answer is on its way. */
+const NARROW_FIELDS = { text: ["description"], prefixIds: [] }
+const narrowRow = (i: number): Row => ({ id: `n${i}`, description: i % 2 === 0 ? `Pix ${i}` : `TED ${i}`, amount: i })
+function NarrowTable({ text, total, of }: { readonly text: string; readonly total: number | undefined; readonly of: number }) {
+  const columns: ReadonlyArray<DataColumn<Row>> = [{ id: "description", header: "d", width: "1fr", cell: (r) => r.description }]
+  const narrow = { rest: `rest|${of}`, by: narrower<Row>(NARROW_FIELDS) }
+  return (
+    <DataTable<Row>
+      columns={columns}
+      queryKey={`rest|${of}|${text}`}
+      windowQuery={(offset, limit): LiveQuery => ({ kind: "table", table: "gateway_transactions", query: { offset, limit, text } })}
+      total={total}
+      narrow={narrow}
+      text={text}
+      rowKey={(r) => r.id}
+      rowAttrs={(r) => ({ id: r.id })}
+      label="l"
+      scrollLabel="s"
+      emptyTitle="e"
+      testIds={{ table: "ntbl", row: "ntbl-row", scroller: "ntbl-scroller" }}
+    />
+  )
+}
+
+describe("D-data-table Q5b a text typed forward", () => {
+  const answer = (of: number) => (q: LiveQuery) => {
+    const { offset = 0, limit = 0, text = "" } = q.kind === "table" ? q.query : {}
+    const test = textMatcher<Row>(NARROW_FIELDS, text)
+    const all = Array.from({ length: of }, (_, i) => narrowRow(i)).filter(test)
+    return { rows: all.slice(offset, offset + limit), total: all.length }
+  }
+  const ids = (): string[] => [...document.querySelectorAll<HTMLElement>('[data-testid="ntbl-row"]')].map((e) => e.dataset.id ?? "")
+
+  test("the rows on screen that still match are shown in the keystroke's own render, marked partial; a text that does not extend it keeps the last answer (stale)", async () => {
+    fakeEngine.answer("table:gateway_transactions", answer(TOTAL))
+    const screen = await render(<NarrowTable text="" total={TOTAL} of={TOTAL} />)
+    const table = screen.getByTestId("ntbl")
+    await expect.element(table).toHaveAttribute("data-state", "ready")
+    // the worker's answer to "p" not in yet (total unknown): in this very render, the Pix rows of the answer shown
+    await screen.rerender(<NarrowTable text="p" total={undefined} of={TOTAL} />)
+    expect(table.element().getAttribute("data-state")).toBe("partial")
+    expect(table.element().getAttribute("data-text")).toBe("p")
+    expect(ids().slice(0, 4)).toEqual(["n0", "n2", "n4", "n6"])
+    // the worker's answer to "p" in; then "t", which does not extend it: the last answer stays up until the worker's
+    await screen.rerender(<NarrowTable text="p" total={TOTAL / 2} of={TOTAL} />)
+    await expect.element(table).toHaveAttribute("data-state", "ready")
+    await screen.rerender(<NarrowTable text="t" total={undefined} of={TOTAL} />)
+    expect(table.element().getAttribute("data-state")).toBe("stale")
+    expect(table.element().getAttribute("data-text")).toBe("p")
+    expect(ids().slice(0, 2)).toEqual(["n0", "n2"])
+  })
+
+  test("when the answer shown held all its rows, the narrowed rows are the whole answer: its count at once, the empty state when none match", async () => {
+    fakeEngine.answer("table:gateway_transactions", answer(30))
+    const screen = await render(<NarrowTable text="" total={30} of={30} />)
+    const table = screen.getByTestId("ntbl")
+    await expect.element(table).toHaveAttribute("data-state", "ready")
+    await screen.rerender(<NarrowTable text="ted 2" total={undefined} of={30} />)
+    expect(table.element().getAttribute("data-state")).toBe("partial")
+    expect(ids()).toEqual(["n21", "n23", "n25", "n27", "n29"])
+    expect(table.element().getAttribute("aria-rowcount")).toBe(String(5 + 1))
+    await screen.rerender(<NarrowTable text="ted 2x" total={undefined} of={30} />)
+    expect(ids()).toEqual([])
+    await expect.element(screen.getByText("e", { exact: true })).toBeVisible()
   })
 })

@@ -39,6 +39,7 @@ import {
 import { flushSync } from "react-dom"
 import { useLiveQuery } from "../../workers/client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
+import { narrowRows, type Narrower } from "../../workers/text-narrow.ts"
 import { EmptyState } from "./empty-state.tsx"
 import { dataIndexFrom, headerIndexes, slotAt, type RowGroup } from "./table-groups.ts"
 import * as s from "./data-table.css.ts"
@@ -128,6 +129,12 @@ export interface DataTableProps<R extends object, G extends RowGroup = RowGroup>
   readonly total: number | undefined
   /** While `total` is unknown: this filter's first rows, already found (sync/SPEC.md Q5). */
   readonly early?: ReadonlyArray<R> | undefined
+  /**
+   * A text typed forward narrows the rows on screen (sync/SPEC.md Q5b): `rest` is the filter without
+   * its text (`queryKey` less the text), `by` the table's rule (workers/text-narrow.ts). While the
+   * worker's answer is on its way, the rows shown that still match are this filter's first rows.
+   */
+  readonly narrow?: { readonly rest: string; readonly by: Narrower<R> } | undefined
   /** Group headers in row order, and how one is drawn (its cells). */
   readonly groups?: ReadonlyArray<G> | undefined
   readonly renderGroup?: (group: G) => ReactNode
@@ -155,6 +162,8 @@ export interface DataTableProps<R extends object, G extends RowGroup = RowGroup>
 /** An answer the table can show: a window of rows of one filter + sort (`key`), with its count and groups. */
 interface WindowRows<R, G> {
   readonly key: string
+  /** The filter without its text (the `narrow` prop's `rest`), or the key. */
+  readonly rest: string
   readonly text: string
   readonly total: number
   readonly groups: ReadonlyArray<G> | undefined
@@ -259,12 +268,36 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   // the last answer shown (updated after each commit); while this filter's answer is pending
   // (`total` unknown), the table goes on showing it
   const last = useRef<WindowRows<R, G> | null>(null)
+  // the scroller's height (a ResizeObserver below)
+  const [viewportPx, setViewportPx] = useState(DEFAULT_VIEWPORT_PX)
   // this filter's first rows before its count (Q5): shown in place of the last answer; the scroll
   // height stays the last answer's until the count is in (the view is at the top meanwhile)
+  const rest = p.narrow?.rest ?? key
+  // else, a text typed forward (Q5b): the rows of the answer on screen that still match, in the same
+  // render as the keystroke (no worker round trip: painted in the keystroke's frame); not with groups
+  const lastShown = last.current
+  const narrowBy = p.narrow?.by
+  const narrowed = useMemo(
+    () =>
+      total === undefined && early === undefined && narrowBy !== undefined && lastShown !== null && lastShown.groups === undefined && lastShown.key !== key
+        ? narrowRows(lastShown, rest, p.text ?? "", narrowBy, Math.ceil(viewportPx / DATA_ROW_HEIGHT) + OVERSCAN)
+        : null,
+    [total, early, narrowBy, lastShown, key, rest, p.text, viewportPx]
+  )
   const earlyWin: WindowRows<R, G> | null =
     total === undefined && early !== undefined
-      ? { key, text: p.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
-      : null
+      ? { key, rest, text: p.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
+      : narrowed !== null
+        ? {
+            key,
+            rest,
+            text: p.text ?? "",
+            total: narrowed.complete ? narrowed.rows.length : Math.max(narrowed.rows.length, lastShown?.total ?? 0),
+            groups: undefined,
+            offset: 0,
+            rows: narrowed.rows
+          }
+        : null
   const stale = total === undefined && earlyWin === null ? last.current : null
   const shownTotal = stale ? stale.total : earlyWin ? earlyWin.total : total
   const shownGroups = stale ? stale.groups : earlyWin ? undefined : groups
@@ -284,7 +317,6 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   // not there already, and reading scrollTop in the commit to know would force a layout of the page on every keystroke
   // (1.6 ms a key in the statements-keystroke-1m profile, before the worker's answer could be painted)
   const domTop = useRef(0)
-  const [viewportPx, setViewportPx] = useState(DEFAULT_VIEWPORT_PX)
   const [, repaint] = useReducer((n: number) => n + 1, 0)
   const hasScroller = !(shownTotal === 0 && pending.length === 0)
   useLayoutEffect(() => {
@@ -372,7 +404,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   }, [behind, ask])
 
   const current: WindowRows<R, G> | null =
-    win && total !== undefined ? { key, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R> } : null
+    win && total !== undefined ? { key, rest, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R> } : null
   useEffect(() => {
     if (current) last.current = current
   })

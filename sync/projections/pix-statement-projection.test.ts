@@ -8,8 +8,8 @@
  * filtered rows.
  */
 import { describe, expect, it } from "vitest"
-import { Prng, cnpjFromBase, cpfFromBase } from "../../sandbox/prng.ts"
-import { BANKS, FIRST_NAMES, LAST_NAMES, ISPB_LIST } from "../../sandbox/names.ts"
+import { Prng } from "../../sandbox/prng.ts"
+import { pixRow } from "../../tests/support/pix-rows.ts"
 import { PIX_STATEMENT_STATUSES, pixStatementTable, type PixStatementRow } from "../../schema/tables/pix-statement.ts"
 import { NaiveTable } from "../../tests/support/naive-table.ts"
 import { TableProjection, type TableQuery } from "./table-projection.ts"
@@ -19,35 +19,9 @@ const NOW = Date.parse("2026-11-20T15:00:00.000Z")
 const DAY = 86_400_000
 const WALLETS = ["w-ana", "w-reserve", "w-bruno"]
 
-/** A Pix row as the ledger would give it: in or out, a person or a company, keys and txids on some rows. */
-const pixRow = (g: Prng, walletId: string): PixStatementRow => {
-  const at = new Date(NOW - g.int(0, 60 * DAY)).toISOString()
-  const company = g.chance(0.25)
-  const name = company ? `${g.pick(LAST_NAMES)} Comércio Ltda` : `${g.pick(FIRST_NAMES)} ${g.pick(LAST_NAMES)}`
-  const direction = g.pick(["in", "out"] as const)
-  return {
-    id: g.uuid(),
-    wallet_id: walletId,
-    operation_id: g.uuid(),
-    created_at: at,
-    updated_at: at,
-    direction,
-    status: g.chance(0.8) ? "completed" : g.pick(PIX_STATEMENT_STATUSES),
-    currency_symbol: "BRL",
-    amount: g.int(1, 500_000),
-    description: direction === "in" ? `Pix recebido de ${name}` : g.pick(["Pagamento aluguel", "Mensalidade academia", "Pix enviado", ""]),
-    counterparty_name: name,
-    counterparty_document: company ? cnpjFromBase(g.digits(8) + "0001") : cpfFromBase(g.digits(9)),
-    counterparty_bank: g.chance(0.8) ? g.pick(BANKS) : "",
-    key: g.chance(0.5) ? `${g.alnum(8).toLowerCase()}@example.com` : "",
-    end_to_end_id: g.chance(0.9) ? `E${g.pick(ISPB_LIST)}${at.slice(0, 16).replace(/\D/g, "")}${g.alnum(11)}` : null,
-    txid: g.chance(0.3) ? g.alnum(g.int(26, 35)) : null
-  }
-}
-
 const build = (seed: number, perWallet: number) => {
   const g = new Prng(seed)
-  const rows = WALLETS.flatMap((w) => Array.from({ length: perWallet }, () => pixRow(g, w)))
+  const rows = WALLETS.flatMap((w) => Array.from({ length: perWallet }, () => pixRow(g, w, NOW)))
   const p = new TableProjection<PixStatementRow>(pixStatementTable)
   const n = new NaiveTable<PixStatementRow>(pixStatementTable)
   for (let i = 0; i < rows.length; i += 500) {

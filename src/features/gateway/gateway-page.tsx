@@ -15,7 +15,8 @@ import { Navigate, NavLink, Route, Routes } from "react-router"
 import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import type { TableResult } from "../../../workers/results.ts"
-import { GATEWAY_STATUSES, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
+import { GATEWAY_STATUSES, gatewayTable, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
+import { narrower } from "../../../workers/text-narrow.ts"
 import type { GatewayExport } from "../../../schema/api-gateway.ts"
 import { formatDateTime } from "../../../schema/format.ts"
 import { useAppState } from "../../lib/app-state.ts"
@@ -31,6 +32,7 @@ import * as s from "./gateway.css.ts"
 import { OrdersPage } from "./orders.tsx"
 
 const rowKey = (x: GatewayTransaction) => x.id
+const narrowGateway = narrower<GatewayTransaction>(gatewayTable)
 const rowAttrs = (x: GatewayTransaction) => ({ id: x.id, reference: x.reference })
 const CSV_KEYS = [
   "date",
@@ -149,6 +151,9 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
     ...(maxC !== null ? { maxAmount: maxC } : {})
   }
   const queryKey = JSON.stringify(query)
+  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
+  const rest = JSON.stringify({ ...query, text: undefined })
+  const narrow = useMemo(() => ({ rest, by: narrowGateway }), [rest])
   // the head query (count, totals, fees) is the table's first window: one answer for both. It asks for its rows
   // first (sync/SPEC.md Q5): they go to the table at once; the totals keep the last full answer until this one's
   // is in (useLastAnswer), rather than flashing to zero on every keystroke
@@ -251,6 +256,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           windowQuery={windowQuery}
           total={walletIds.length === 0 ? 0 : head?.total}
           early={early}
+          narrow={narrow}
           rowKey={rowKey}
           rowAttrs={rowAttrs}
           onOpen={setOpen}

@@ -16,6 +16,7 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import type { PixStatementExport } from "../../../schema/api-pix-statement.ts"
 import { PIX_STATEMENT_STATUSES, pixStatementTable, type PixStatementRow } from "../../../schema/tables/pix-statement.ts"
+import { narrower } from "../../../workers/text-narrow.ts"
 import { presetRange, spDayIndex, spDayKey, type DatePreset } from "../../../schema/sao-paulo-time.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -142,6 +143,7 @@ function columnsOf(t: TFunction, f: ReturnType<typeof useFormat>): ReadonlyArray
 }
 
 const rowKey = (r: PixStatementRow) => r.id
+const narrowPix = narrower<PixStatementRow>(pixStatementTable)
 const rowAttrs = (r: PixStatementRow) => ({ id: r.id, e2e: r.end_to_end_id, amount: r.amount, direction: r.direction, status: r.status })
 
 export function PixStatement() {
@@ -169,6 +171,9 @@ export function PixStatement() {
   const query = pixStatementQuery(walletId, { text, direction, status, preset, min: rangeError ? null : min, max: rangeError ? null : max }, now)
   const sorted: TableQueryMsg = { ...query, sort: { by: sort.by as "created_at" | "amount", dir: sort.dir } }
   const queryKey = JSON.stringify(sorted)
+  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
+  const rest = JSON.stringify({ ...sorted, text: undefined })
+  const narrow = useMemo(() => ({ rest, by: narrowPix }), [rest])
   // the head query (count and totals) is the table's first window: one answer for both
   const windowQuery = (offset: number, limit: number) => ({ kind: "table", table: "pix_statement", query: { ...sorted, offset, limit } }) as const
   const head = useLiveQuery(walletId ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
@@ -287,6 +292,7 @@ export function PixStatement() {
         queryKey={queryKey}
         windowQuery={windowQuery}
         total={walletId ? head?.total : 0}
+        narrow={narrow}
         rowKey={rowKey}
         rowAttrs={rowAttrs}
         onOpen={setOpen}

@@ -1,0 +1,102 @@
+/**
+ * A text typed forward, answered on the page in the keystroke's own frame (sync/SPEC.md Q5b).
+ *
+ * The engine's text filter (Q1/Q5, the naive references in tests/support) keeps a row when a
+ * searched text field contains the folded text, the document's digits contain a document-like
+ * text's digits, or (from MIN_ID_QUERY characters) a searched identifier starts with it. A text
+ * that extends the one shown keeps a subset of its rows, in the same order: so the new filter's
+ * first rows are the rows of the answer on screen that still match — exactly, as long as enough of
+ * them do (the Q5 early rows, computed without asking the worker). The table shows them at once,
+ * marked partial, and the worker's answer (count, totals, further rows) follows as before.
+ *
+ * Not a narrowing (null): a text that does not start with the one shown; a text that reaches
+ * MIN_ID_QUERY from a shorter one (identifiers are searched from there on: new matches); a
+ * document-like text after one that was not (its digits are searched: new matches).
+ */
+import { MIN_ID_QUERY } from "../sync/projections/table-types.ts"
+import { digitsOnly, documentDigitsOf, foldText } from "../sync/projections/text-fold.ts"
+
+/** What of a table description the text filter searches (schema/tables/define-table.ts: `text`, `digits`, `prefixIds`). */
+export interface TextFields {
+  readonly text: ReadonlyArray<string>
+  readonly digits?: string | undefined
+  readonly prefixIds: ReadonlyArray<{ readonly key: string; readonly searched?: boolean | undefined }>
+}
+
+/** Whether a row (as the engine answers it) matches a text filter. */
+export type RowTest<R> = (row: R) => boolean
+/** A test of the rows for `text` when it narrows `shownText` (every match of it is a match of the shown one), else null. */
+export type Narrower<R> = (shownText: string, text: string) => RowTest<R> | null
+
+const str = (row: object, key: string): string => {
+  const v = (row as Record<string, unknown>)[key]
+  return typeof v === "string" ? v : ""
+}
+
+/** The engine's text filter for one row of table `t` (the same rule as its projection, by the row's own fields). */
+export function textMatcher<R extends object>(t: TextFields, text: string): RowTest<R> {
+  const raw = text.trim()
+  if (raw === "") return () => true
+  const folded = foldText(raw)
+  const digits = t.digits === undefined ? null : documentDigitsOf(raw)
+  const digitsKey = t.digits
+  const textKeys = t.text
+  const ids = folded.length >= MIN_ID_QUERY ? t.prefixIds.filter((p) => p.searched !== false).map((p) => p.key) : []
+  return (row) => {
+    for (const k of textKeys) if (foldText(str(row, k)).includes(folded)) return true
+    if (digits !== null && digitsKey !== undefined && digitsOnly(str(row, digitsKey)).includes(digits)) return true
+    for (const k of ids) if (foldText(str(row, k)).startsWith(folded)) return true
+    return false
+  }
+}
+
+/** The narrowing rule of table `t` (see the file's comment). */
+export function narrower<R extends object>(t: TextFields): Narrower<R> {
+  return (shownText, text) => {
+    const a = foldText(shownText.trim())
+    const b = foldText(text.trim())
+    if (a !== "") {
+      if (!b.startsWith(a)) return null
+      if (a.length < MIN_ID_QUERY && b.length >= MIN_ID_QUERY) return null
+      if (t.digits !== undefined && documentDigitsOf(b) !== null && documentDigitsOf(a) === null) return null
+    }
+    return textMatcher(t, text)
+  }
+}
+
+/** An answer on screen: the first rows (from `offset`) of a filter whose text is `text` and whose other terms are `rest`. */
+export interface ShownRows<R> {
+  readonly rest: string
+  readonly text: string
+  readonly offset: number
+  readonly rows: ReadonlyArray<R>
+  /** How many rows that filter matched in all. */
+  readonly total: number
+}
+
+/** The new filter's first rows; `complete`: they are all its rows (the answer shown held every one of its own). */
+export interface NarrowedRows<R> {
+  readonly rows: ReadonlyArray<R>
+  readonly complete: boolean
+}
+
+/**
+ * The first rows of the filter (`rest`, `text`) taken from the answer shown, or null when they
+ * cannot be known from it: not the same other terms, not from the top, not a narrowing, or fewer
+ * than `needed` of its rows match while it had more rows than it holds (the rest could match too).
+ */
+export function narrowRows<R extends object>(
+  shown: ShownRows<R> | null,
+  rest: string,
+  text: string,
+  narrow: Narrower<R>,
+  needed: number
+): NarrowedRows<R> | null {
+  if (shown === null || shown.rest !== rest || shown.offset !== 0) return null
+  const test = narrow(shown.text, text)
+  if (test === null) return null
+  const complete = shown.total <= shown.rows.length
+  const rows: R[] = []
+  for (const r of shown.rows) if (test(r)) rows.push(r)
+  return rows.length >= needed || complete ? { rows, complete } : null
+}
