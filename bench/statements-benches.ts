@@ -497,6 +497,9 @@ export interface ScrollResult {
   phases: Record<string, number[]>
   idle: number[]
   blankFrames: number
+  /** Blank frames by the phase whose scroll they showed, and how many long jumps were made. */
+  blankByPhase: Record<string, number>
+  jumps: number
   longTasks: number[]
   loafs: Array<{ duration: number; blocking: number; scripts: Array<{ invoker: string; source: string; duration: number }>; styleLayout: number }>
   rowsSeen: number
@@ -556,6 +559,12 @@ export async function statementsScroll(): Promise<void> {
           frames: iv.length,
           dropped_frames: dropped,
           blank_frames: r.blankFrames,
+          // where they were: a long jump (a dragged scrollbar) lands where no row was asked yet, shown for a frame
+          // as placeholders until the worker's window is in; the wheel and the fling ask ahead of the view
+          blank_frames_wheel: r.blankByPhase.wheel ?? 0,
+          blank_frames_fling: r.blankByPhase.fling ?? 0,
+          blank_frames_jumps: r.blankByPhase.jumps ?? 0,
+          jumps: r.jumps,
           idle_frame_p95_ms: round(percentile(r.idle, 95)),
           long_tasks: r.longTasks.length,
           long_task_ms: Math.round(r.longTasks.reduce((a, b) => a + b, 0)),
@@ -649,6 +658,9 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
     const intervals: number[] = []
     const phases: Record<string, number[]> = {}
     let blankFrames = 0
+    const blankByPhase: Record<string, number> = { wheel: 0, fling: 0, jumps: 0 }
+    let jumps = 0
+    let lastPhase = "wheel"
     const seen = new Set<string>()
     // the position is kept here, not read back: reading scrollTop after the page changed the DOM
     // would force a layout in this script, which the page itself would not pay
@@ -664,17 +676,24 @@ export async function measureScroll(page: Page): Promise<ScrollResult> {
       prev = t
       if (elapsed > 5500) break
       // what the previous frame showed: placeholders (rows not there yet) and how many rows
-      if (el.querySelector('[role="row"][aria-busy="true"]')) blankFrames++
+      if (el.querySelector('[role="row"][aria-busy="true"]')) {
+        blankFrames++
+        blankByPhase[lastPhase] = (blankByPhase[lastPhase] ?? 0) + 1
+      }
+      lastPhase = ph
       const first = el.querySelector('[data-testid="statement-row"]')?.getAttribute("data-id")
       if (first) seen.add(first)
       if (elapsed < 2000) top += 60
       else if (elapsed < 4000) top += 600
-      else top = i % 6 === 0 ? Math.floor(rnd() * max) : top + 60
+      else if (i % 6 === 0) {
+        top = Math.floor(rnd() * max)
+        jumps++
+      } else top += 60
       if (top >= max) top = 0
       el.scrollTop = top
     }
     lt.disconnect()
     lo?.disconnect()
-    return { intervals, phases, idle, blankFrames, longTasks, loafs, rowsSeen: seen.size }
+    return { intervals, phases, idle, blankFrames, blankByPhase, jumps, longTasks, loafs, rowsSeen: seen.size }
   })
 }

@@ -143,6 +143,23 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
         while (((h.snaps.progress as { image?: { rows: number } } | undefined)?.image?.rows ?? 0) < rows && performance.now() < until)
           await new Promise((r) => setTimeout(r, 50))
       }, r.rows)
+      // BENCH_TRACE=file: a Chromium trace of the reopen (every process: the page and the engine's SharedWorker)
+      const trace = process.env.BENCH_TRACE
+      if (trace)
+        await browser.startTracing(page, {
+          path: trace,
+          screenshots: false,
+          categories: [
+            "devtools.timeline",
+            "disabled-by-default-devtools.timeline",
+            "v8.execute",
+            "toplevel",
+            "blink.user_timing",
+            "disabled-by-default-v8.cpu_profiler",
+            "v8",
+            "IndexedDB"
+          ]
+        })
       const t0 = Date.now()
       await page.reload({ waitUntil: "commit" })
       await page.waitForFunction(() => window.harness !== undefined)
@@ -176,6 +193,7 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
         },
         { rows: r.rows, walletId: r.walletId }
       )
+      if (trace) await browser.stopTracing()
       if (s.open.tablesMs) console.log(`(reopen: each table's stored chunks, ms: ${JSON.stringify(s.open.tablesMs)})`)
       // to the whole statement answering: the open's figures (syncProgress.open) are read after it, not counted in it
       // (before issue 33 the wait for them was inside this figure, and it could add seconds: D-reopen-head)
