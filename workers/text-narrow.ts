@@ -100,3 +100,9 @@ export function narrowRows<R extends object>(
   for (const r of shown.rows) if (test(r)) rows.push(r)
   return rows.length >= needed || complete ? { rows, complete } : null
 }
+
+/** A query without its text (the `rest` a text narrows within; the window kept live while a text is typed). */
+export function withoutText<Q extends { readonly text?: string }>(q: Q): Omit<Q, "text"> {
+  const { text: _text, ...rest } = q
+  return rest
+}

@@ -16,7 +16,7 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import type { TableResult } from "../../../workers/results.ts"
 import { GATEWAY_STATUSES, gatewayTable, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
-import { narrower } from "../../../workers/text-narrow.ts"
+import { narrower, withoutText } from "../../../workers/text-narrow.ts"
 import type { GatewayExport } from "../../../schema/api-gateway.ts"
 import { formatDateTime } from "../../../schema/format.ts"
 import { useAppState } from "../../lib/app-state.ts"
@@ -152,19 +152,22 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   }
   const queryKey = JSON.stringify(query)
   // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const rest = JSON.stringify({ ...query, text: undefined })
+  const rest = JSON.stringify(withoutText(query))
   const narrow = useMemo(() => ({ rest, by: narrowGateway }), [rest])
   // the head query (count, totals, fees) is the table's first window: one answer for both. It asks for its rows
   // first (sync/SPEC.md Q5): they go to the table at once; the totals keep the last full answer until this one's
   // is in (useLastAnswer), rather than flashing to zero on every keystroke
-  const windowQuery = (offset: number, limit: number) =>
+  const windowOf = (q: TableQueryMsg, offset: number, limit: number) =>
     ({
       kind: "table",
       table: "gateway_transactions",
-      query: { ...query, offset, limit },
+      query: { ...q, offset, limit },
       ...(offset === 0 && limit === FIRST_WINDOW_LIMIT ? { sums: true, early: true } : {})
     }) as const
+  const windowQuery = (offset: number, limit: number) => windowOf(query, offset, limit)
   const answer = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
+  // while a text is typed, the same window without it stays live: clearing the field finds it answered at once
+  useLiveQuery(walletIds.length > 0 && query.text !== undefined ? windowOf(withoutText(query), 0, FIRST_WINDOW_LIMIT) : null)
   const head = answer?.partial ? undefined : answer
   // rows of the description's row Schema: the views' half checked them against it (workers/client.ts, W4)
   const early = answer?.partial ? (answer.rows as ReadonlyArray<GatewayTransaction>) : undefined

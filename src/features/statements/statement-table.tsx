@@ -19,7 +19,7 @@ import { formatDate } from "../../../schema/format.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { Badge, visuallyHidden, type Tone } from "../../ui/index.ts"
 import { DataTable, DATA_ROW_HEIGHT, FIRST_WINDOW_LIMIT as FIRST_LIMIT, windowLimit as limitFor, type DataColumn, type DataSort } from "../../ui/data-table.tsx"
-import { narrower } from "../../../workers/text-narrow.ts"
+import { narrower, withoutText } from "../../../workers/text-narrow.ts"
 import { statementTable } from "../../../schema/tables/statement.ts"
 import type { BaseQuery } from "./statement-filter.ts"
 import * as s from "./statement-table.css.ts"
@@ -180,7 +180,7 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const columns = useMemo(() => statementColumns(t, labels, f, walletName), [t, labels, f, walletName])
   const key = JSON.stringify([base, sort])
   // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const rest = JSON.stringify([{ ...base, text: undefined }, sort])
+  const rest = JSON.stringify([withoutText(base), sort])
   const narrow = useMemo(() => ({ rest, by: narrowStatement }), [rest])
   const windowQ = (offset: number, limit: number) => windowLive(base, sort, offset, limit)
   const money = (v: number): string => f.amount(v, base.currency ?? "BRL")
