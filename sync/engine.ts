@@ -13,6 +13,7 @@
  * This class is the composition root: it builds the layers once and runs the session's life (open, close,
  * sign-out) across the parts; the worker (workers/serve.ts) and the tests talk to it.
  */
+import { openMark } from "./services/open-mark.ts"
 import { Context, Effect, Layer } from "effect"
 import type { Locale } from "../schema/common.ts"
 import { api, type EndpointId } from "../schema/api.ts"
@@ -221,6 +222,7 @@ export class Engine {
       }
     )
     if (!db) return
+    openMark("engine:db")
     s.db = db
     // A2: a green-server user's calls need `server-type`; views' calls wait until it is known
     const known = await db.meta.findOne("user|serverType").exec()
@@ -242,6 +244,7 @@ export class Engine {
     ]
     for (const [where, open, release] of parts) {
       if ((await s.acquire(scope, where, () => open().then(() => true), release)) === null) return
+      openMark(`engine:${where}`)
       if (where === "outbox") this.bus.changed() // the outbox's commands are shown before the stream opens
     }
     void this.syncAll().catch(this.bus.noted("sync"))

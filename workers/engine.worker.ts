@@ -8,6 +8,7 @@
 /// <reference lib="webworker" />
 import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
 import { Engine } from "../sync/engine.ts"
+import { openMark } from "../sync/services/open-mark.ts"
 import type { FromWorker, LiveQuery } from "./protocol.ts"
 import { decodeToWorker, serve } from "./serve.ts"
 
@@ -15,6 +16,8 @@ interface Port {
   postMessage(m: unknown): void
 }
 
+// the module evaluated (its imports compiled and run): the first of the open's marks (sync/services/open-mark.ts)
+openMark("engine:module")
 const ports = new Set<Port>()
 interface Sub {
   query: LiveQuery

@@ -6,6 +6,7 @@
  * a pull last completed. The stream (sync/services/stream.ts) and the commands (sync/services/commands.ts)
  * ask it to pull; the live queries read its projections.
  */
+import { openMark } from "./open-mark.ts"
 import { Context, Effect, Layer } from "effect"
 import { isListName, listDef, listNames, listReadPermission } from "../../schema/lists.ts"
 import type { StatementEntry, Wallet } from "../../schema/entities.ts"
@@ -181,9 +182,11 @@ export class TableSyncState {
     const synced = await db.meta.findOne("sync|lastAt").exec()
     this.syncedAt = (synced?.value as string | undefined) ?? null
     await this.ledger.load(db).catch(this.bus.noted("ledger.load"))
+    openMark("open:ledger")
     const t0 = performance.now()
     const stored = await readImageHead(this.idb(), userId).catch(() => null)
     const head = stored && (await this.imageMatches(db, stored.watermark)) ? readHeadImage(stored.head) : null
+    openMark("open:head")
     if (head && this.session.db === db) {
       this.head = { ...head, rows: stored?.rows ?? 0 }
       this.projSwaps++
@@ -213,6 +216,7 @@ export class TableSyncState {
   private async loadStatement(db: UserDb, userId: string, t0: number, checkedMark: string | null): Promise<ReadonlyArray<string>> {
     try {
       const stored = await readImage(this.idb(), userId)
+      openMark("open:image-read")
       let after: Record<string, number> = {}
       let imageRows = 0
       const matches = async (mark: Readonly<Record<string, number>>) => JSON.stringify(mark) === checkedMark || (await this.imageMatches(db, mark))
@@ -227,6 +231,7 @@ export class TableSyncState {
         }
       }
       const t1 = performance.now()
+      openMark("open:image-revived")
       // the wallets this user has (the mirror is loaded), and any the image holds
       const walletIds = [...new Set([...this.mirror.list<Wallet>("wallets").map((w) => w.id), ...Object.keys(after)])]
       if (this.session.db !== db) return walletIds // the session stopped meanwhile: nothing of it is kept
@@ -234,6 +239,7 @@ export class TableSyncState {
         if (this.session.db === db) this.ingestChunk(rows, walletId, seq)
       })
       const t2 = performance.now()
+      openMark("open:chunks")
       if (this.session.db !== db) return walletIds
       this.loading = false
       for (const rows of this.held.splice(0)) this.ingest(rows)
