@@ -11,7 +11,7 @@ import { userEvent } from "vitest/browser"
 import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
 import { fakeEngine } from "../../tests/support/fake-engine-client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
-import { narrower, textMatcher } from "../../workers/text-narrow.ts"
+import { narrower, textMatcher } from "../../schema/tables/text-narrow.ts"
 import { DataTable, type DataColumn, type DataSort } from "./data-table.tsx"
 
 vi.mock("../../workers/client.ts", async (orig) => ({

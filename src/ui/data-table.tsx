@@ -39,7 +39,7 @@ import {
 import { flushSync } from "react-dom"
 import { useLiveQuery } from "../../workers/client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
-import { narrowRows, type Narrower } from "../../workers/text-narrow.ts"
+import { narrowRows, type Narrower } from "../../schema/tables/text-narrow.ts"
 import { EmptyState } from "./empty-state.tsx"
 import { dataIndexFrom, headerIndexes, slotAt, type RowGroup } from "./table-groups.ts"
 import * as s from "./data-table.css.ts"
@@ -131,7 +131,7 @@ export interface DataTableProps<R extends object, G extends RowGroup = RowGroup>
   readonly early?: ReadonlyArray<R> | undefined
   /**
    * A text typed forward narrows the rows on screen (sync/SPEC.md Q5b): `rest` is the filter without
-   * its text (`queryKey` less the text), `by` the table's rule (workers/text-narrow.ts). While the
+   * its text (`queryKey` less the text), `by` the table's rule (schema/tables/text-narrow.ts). While the
    * worker's answer is on its way, the rows shown that still match are this filter's first rows.
    */
   readonly narrow?: { readonly rest: string; readonly by: Narrower<R> } | undefined

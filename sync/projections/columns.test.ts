@@ -11,7 +11,7 @@ import { CompactIntColumn } from "./int-column.ts"
 import { OrderIndex, radixSortRows } from "./order-index.ts"
 import { COLLECT_CAP, PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
-import { foldText } from "./text-fold.ts"
+import { foldText } from "../../schema/text-fold.ts"
 import { Prng, uuidFrom } from "../../tests/support/test-rows.ts"
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest"
 import { Prng } from "../../sandbox/prng.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
-import { digitsOnly, documentDigitsOf, foldText } from "./text-fold.ts"
+import { digitsOnly, documentDigitsOf, foldText } from "../../schema/text-fold.ts"
 
 const WORDS = ["Silva", "JOÃO", "maria", "Souza", "Comércio", "Ltda", "PED-", "Lima & Filhos", "ção", "São", "x", "0001"]
 const value = (g: Prng): string => {

@@ -32,7 +32,7 @@
  * sync (issue 16 `gateway-sync-1m`); typed arrays cost 12 bytes per entry and the collector never
  * walks them.
  */
-import { digitsOnly, foldText, stringBytes } from "./text-fold.ts"
+import { digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
 
 /** Per-entry overhead of the Map entry and the array slots, estimated for memoryBytes(). */
 const ENTRY_OVERHEAD = 12

@@ -19,7 +19,7 @@
  * only for the rows that pass. A full chunk is sealed into a one-byte string (and its byte
  * buffer dropped); writes to a sealed chunk unseal it until the next `seal()`.
  */
-import { allCodesAtMost, foldText, stringBytes } from "./text-fold.ts"
+import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts"
 
 export const CHUNK_SHIFT = 12
 export const CHUNK_ROWS = 1 << CHUNK_SHIFT

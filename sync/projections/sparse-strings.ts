@@ -8,7 +8,7 @@
  */
 import { PackedStringColumn, markHit } from "./packed-strings.ts"
 import type { PackedFormat } from "./packed-strings.ts"
-import { foldText, stringBytes } from "./text-fold.ts"
+import { foldText, stringBytes } from "../../schema/text-fold.ts"
 
 export class SparsePackedColumn {
   private rows: Uint32Array = new Uint32Array(0)

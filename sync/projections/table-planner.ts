@@ -19,7 +19,7 @@ import { scan } from "./table-scan.ts"
 import type { TableState } from "./table-state.ts"
 import { finish, type Answer, type ScanOut } from "./table-totals.ts"
 import { DEFAULT_LIMIT, DEFAULT_SORT, MAX_LIMIT, matchKey, restKey, type TableQuery } from "./table-types.ts"
-import { documentDigitsOf, foldText } from "./text-fold.ts"
+import { documentDigitsOf, foldText } from "../../schema/text-fold.ts"
 
 /**
  * Filter, count, sum, window and groups (see TableProjection.query). `listWhole`: the caller reads

@@ -147,8 +147,8 @@ export type QueryPath = "cache" | "refined" | "scan" | "chunks" | "entries" | "e
 
 export const DEFAULT_LIMIT = 100
 export const MAX_LIMIT = 10_000
-/** Ids are matched only from this many characters: shorter queries are words, not ids. */
-export const MIN_ID_QUERY = 4
+/** Ids are matched only from this many characters (schema/text-fold.ts: the page's narrowing needs it too). */
+export { MIN_ID_QUERY } from "../../schema/text-fold.ts"
 export const DEFAULT_SORT: TableSort = { by: "created_at", dir: "desc" }
 
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] }

@@ -17,7 +17,7 @@ import type {
   StatementSeries
 } from "../../sync/projections/statement-projection.ts"
 import { MAX_LIMIT, MIN_ID_QUERY, SUM_STATUSES } from "../../sync/projections/statement-projection.ts"
-import { digitsOnly, documentDigitsOf, foldText } from "../../sync/projections/text-fold.ts"
+import { digitsOnly, documentDigitsOf, foldText } from "../../schema/text-fold.ts"
 
 // Memoised: the oracle folds and parses the same strings on every query; the memo changes
 // nothing in what it computes, only how long the tests take.

@@ -8,7 +8,7 @@
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import type { GroupTotals, TableQuery, TableQueryResult } from "../../sync/projections/table-projection.ts"
 import { MAX_LIMIT, MIN_ID_QUERY } from "../../sync/projections/table-projection.ts"
-import { digitsOnly, documentDigitsOf, foldText } from "../../sync/projections/text-fold.ts"
+import { digitsOnly, documentDigitsOf, foldText } from "../../schema/text-fold.ts"
 import type { PivotLine, PivotResult, PivotSpec } from "../../sync/projections/table-pivot.ts"
 
 type Row = Record<string, unknown>

@@ -1,4 +1,4 @@
-/** Generated Pix statement rows (the Pix statement projection's tests and the text narrowing's, workers/text-narrow.test.ts). */
+/** Generated Pix statement rows (the Pix statement projection's tests and the text narrowing's, schema/tables/text-narrow.test.ts). */
 import { cnpjFromBase, cpfFromBase, type Prng } from "../../sandbox/prng.ts"
 import { BANKS, FIRST_NAMES, LAST_NAMES, ISPB_LIST } from "../../sandbox/names.ts"
 import { PIX_STATEMENT_STATUSES, type PixStatementRow } from "../../schema/tables/pix-statement.ts"

@@ -29,7 +29,7 @@ import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
 import { SETTLE_MS, useLastAnswer, useSettled } from "../../lib/use-answers.ts"
 import { useReadableWallets } from "../../lib/use-readable-wallets.ts"
-import { withoutText } from "../../../workers/text-narrow.ts"
+import { withoutText } from "../../../schema/tables/text-narrow.ts"
 import * as s from "./statements.css.ts"
 
 const StatementChart = lazy(() => import("./statement-chart.tsx"))

@@ -7,17 +7,17 @@
  *    (and all of them when it says complete) — never a row too many, none missing ahead.
  */
 import { describe, expect, it } from "vitest"
-import { Prng } from "../sandbox/prng.ts"
-import { gatewayRows } from "../sandbox/areas/gateway/rows.ts"
-import { gatewayTable, type GatewayTransaction } from "../schema/tables/gateway.ts"
-import { pixStatementTable, type PixStatementRow } from "../schema/tables/pix-statement.ts"
-import { statementTable } from "../schema/tables/statement.ts"
-import type { StatementEntry } from "../schema/entities.ts"
-import { StatementProjection, type StatementQuery } from "../sync/projections/statement-projection.ts"
-import { TableProjection, type TableQuery } from "../sync/projections/table-projection.ts"
-import { MIN_ID_QUERY } from "../sync/projections/table-types.ts"
-import { generateRows } from "../tests/support/test-rows.ts"
-import { pixRow } from "../tests/support/pix-rows.ts"
+import { Prng } from "../../sandbox/prng.ts"
+import { gatewayRows } from "../../sandbox/areas/gateway/rows.ts"
+import { gatewayTable, type GatewayTransaction } from "./gateway.ts"
+import { pixStatementTable, type PixStatementRow } from "./pix-statement.ts"
+import { statementTable } from "./statement.ts"
+import type { StatementEntry } from "../entities.ts"
+import { StatementProjection, type StatementQuery } from "../../sync/projections/statement-projection.ts"
+import { TableProjection, type TableQuery } from "../../sync/projections/table-projection.ts"
+import { MIN_ID_QUERY } from "../text-fold.ts"
+import { generateRows } from "../../tests/support/test-rows.ts"
+import { pixRow } from "../../tests/support/pix-rows.ts"
 import { narrowRows, narrower, textMatcher, type TextFields } from "./text-narrow.ts"
 
 const NOW = Date.parse("2026-11-20T15:00:00.000Z")

@@ -13,8 +13,7 @@
  * MIN_ID_QUERY from a shorter one (identifiers are searched from there on: new matches); a
  * document-like text after one that was not (its digits are searched: new matches).
  */
-import { MIN_ID_QUERY } from "../sync/projections/table-types.ts"
-import { digitsOnly, documentDigitsOf, foldText } from "../sync/projections/text-fold.ts"
+import { MIN_ID_QUERY, digitsOnly, documentDigitsOf, foldText } from "../text-fold.ts"
 
 /** What of a table description the text filter searches (schema/tables/define-table.ts: `text`, `digits`, `prefixIds`). */
 export interface TextFields {

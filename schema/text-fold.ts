@@ -4,6 +4,12 @@
  * query once per query, so the hot scan never normalises anything.
  */
 
+/**
+ * Ids are matched only from this many characters: shorter queries are words, not ids. The engine's text filter
+ * (sync/projections) and the page's narrowing of a text typed forward (schema/tables/text-narrow.ts) both use it.
+ */
+export const MIN_ID_QUERY = 4
+
 // Combining marks left behind by NFD ("São" → "Sa\u0303o"); removing them makes "sao" match "São".
 const MARKS = /\p{M}/gu
 /** Whether every code unit is at most `max` (a loop: cheaper than a regex, and lint-clean). */
