@@ -10,7 +10,7 @@
  * bench (bench/pages/projection.ts `mode=pivot`, bench/benches.ts).
  */
 import type { Browser, Page } from "@playwright/test"
-import { launch, percentile, profilePageIfAsked, report, startApp } from "./lib.ts"
+import { launch, percentile, profilePageIfAsked, report, startApp, traceIfAsked } from "./lib.ts"
 import { openSignedIn } from "../tests/e2e/pages/sign-in.ts"
 import "../harness/types.ts"
 
@@ -160,19 +160,7 @@ export async function analysisViewOpen1m(): Promise<void> {
     const ms: number[] = []
     // BENCH_TRACE=file: a Chromium trace of the opens (the page's and the engine worker's threads; each open between the
     // user-timing marks "open" and "shown")
-    const trace = process.env.BENCH_TRACE
-    if (trace)
-      await browser.startTracing(page, {
-        path: trace,
-        categories: [
-          "devtools.timeline",
-          "disabled-by-default-devtools.timeline",
-          "blink.user_timing",
-          "toplevel",
-          "v8.execute",
-          "disabled-by-default-v8.cpu_profiler"
-        ]
-      })
+    const tracing = await traceIfAsked(browser, page)
     // BENCH_CPUPROFILE=file: the page's main thread profiled over the opens
     const profile = await profilePageIfAsked(page)
     for (let i = 0; i < OPENS; i++) {
@@ -186,7 +174,7 @@ export async function analysisViewOpen1m(): Promise<void> {
           `  ${v.name}: ${JSON.stringify(await page.evaluate(() => (window as unknown as { __marks: unknown }).__marks))} → ${ms[ms.length - 1]?.toFixed(1)}`
         )
     }
-    if (trace) await browser.stopTracing()
+    await tracing.stop()
     await profile.stop()
     if (process.env.BENCH_VERBOSE) console.log(`  opens: ${ms.map((x) => x.toFixed(1)).join(" ")}`)
     report({

@@ -265,6 +265,36 @@ export async function collectInSharedWorker(browser: Browser): Promise<void> {
 }
 
 /**
+ * BENCH_TRACE=file (or `file`): a Chromium trace of every process (the page and the engine's SharedWorker: tasks, JS
+ * samples, user-timing marks, and `extra` categories) from now until `stop()`, which writes it; without a file, nothing
+ * is traced and `stop()` does nothing.
+ */
+export async function traceIfAsked(
+  browser: Browser,
+  page: Page,
+  extra: ReadonlyArray<string> = [],
+  file: string | undefined = process.env.BENCH_TRACE
+): Promise<{ stop: () => Promise<void> }> {
+  if (!file) return { stop: async () => undefined }
+  const categories = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "v8.execute",
+    "toplevel",
+    "blink.user_timing",
+    "disabled-by-default-v8.cpu_profiler",
+    "v8",
+    ...extra
+  ]
+  await browser.startTracing(page, { path: file, screenshots: false, categories })
+  return {
+    stop: async () => {
+      await browser.stopTracing()
+    }
+  }
+}
+
+/**
  * `BENCH_CPUPROFILE=file`: the page's main thread profiled (a .cpuprofile for DevTools; the build has hidden source
  * maps) from now until `stop()`, which writes the file; without the variable, nothing is profiled and `stop()` does
  * nothing.

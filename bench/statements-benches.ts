@@ -6,7 +6,7 @@
  * entirely local; only then are keystrokes or frames measured, inside the page.
  */
 import type { Browser, Page } from "@playwright/test"
-import { launch, percentile, profilePageIfAsked, profileSharedWorker, profileSummary, pageLimits, report, startApp, withLimits } from "./lib.ts"
+import { launch, percentile, profilePageIfAsked, profileSharedWorker, profileSummary, pageLimits, report, startApp, traceIfAsked, withLimits } from "./lib.ts"
 
 import "../harness/types.ts"
 
@@ -448,20 +448,7 @@ export async function measureKeystrokes(
   // pauses; in the worker up to ~2 s over 1M rows), which must not be running under the first keys
   await page.waitForTimeout(4000)
   // a Chromium trace of the keystrokes (every process, JS samples), to see what costs time
-  if (o.trace && o.browser)
-    await o.browser.startTracing(page, {
-      path: o.trace,
-      screenshots: false,
-      categories: [
-        "devtools.timeline",
-        "disabled-by-default-devtools.timeline",
-        "v8.execute",
-        "toplevel",
-        "blink.user_timing",
-        "disabled-by-default-v8.cpu_profiler",
-        "v8"
-      ]
-    })
+  const tracing = o.trace && o.browser ? await traceIfAsked(o.browser, page, [], o.trace) : null
   // BENCH_CPUPROFILE=file: the page's main thread profiled over the keystrokes
   const profile = await profilePageIfAsked(page)
   // BENCH_WORKER_PROFILE=file: the engine's SharedWorker profiled over the keystrokes (where its answers' time goes, the collector's share)
@@ -474,7 +461,7 @@ export async function measureKeystrokes(
     console.log(`(engine worker over the keystrokes: ${profileSummary(p)})`)
   }
   await profile.stop()
-  if (o.trace && o.browser) await o.browser.stopTracing()
+  await tracing?.stop()
   const recs = await page.evaluate(() => (window as unknown as { __ks: KeyRecord[] }).__ks)
   if (recs.length !== keys.length) throw new Error(`${keys.length} keystrokes, ${recs.length} recorded`)
   const phase = (r: KeyRecord): string =>
@@ -523,21 +510,9 @@ export async function statementsScroll(): Promise<void> {
   try {
     const { page, syncSeconds, rows } = await openStatements(browser, app.url)
     // BENCH_TRACE=file: a Chromium trace of the scroll (every thread), to see what a late frame did
-    const trace = process.env.BENCH_TRACE
-    if (trace)
-      await browser.startTracing(page, {
-        path: trace,
-        screenshots: false,
-        categories: [
-          "devtools.timeline",
-          "disabled-by-default-devtools.timeline",
-          "disabled-by-default-devtools.timeline.invalidationTracking",
-          "toplevel",
-          "blink.user_timing"
-        ]
-      })
+    const tracing = await traceIfAsked(browser, page, ["disabled-by-default-devtools.timeline.invalidationTracking"])
     const r = await measureScroll(page)
-    if (trace) await browser.stopTracing()
+    await tracing.stop()
     const iv = r.intervals
     const dropped = iv.reduce((n, x) => n + Math.max(0, Math.round(x / (1000 / 60)) - 1), 0)
     const top = summarizeLoafs(r.loafs)

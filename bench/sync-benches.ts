@@ -5,7 +5,7 @@
  * local filter ≥ 50× faster than a server round trip; approval request → painted p95 ≤ 100 ms.
  */
 import type { Page } from "@playwright/test"
-import { launch, percentile, report, startApp } from "./lib.ts"
+import { launch, percentile, report, startApp, traceIfAsked } from "./lib.ts"
 
 import "../harness/types.ts"
 
@@ -144,22 +144,7 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
           await new Promise((r) => setTimeout(r, 50))
       }, r.rows)
       // BENCH_TRACE=file: a Chromium trace of the reopen (every process: the page and the engine's SharedWorker)
-      const trace = process.env.BENCH_TRACE
-      if (trace)
-        await browser.startTracing(page, {
-          path: trace,
-          screenshots: false,
-          categories: [
-            "devtools.timeline",
-            "disabled-by-default-devtools.timeline",
-            "v8.execute",
-            "toplevel",
-            "blink.user_timing",
-            "disabled-by-default-v8.cpu_profiler",
-            "v8",
-            "IndexedDB"
-          ]
-        })
+      const tracing = await traceIfAsked(browser, page, ["IndexedDB"])
       const reopenOnce = async () => {
         const t0 = Date.now()
         await page.reload({ waitUntil: "commit" })
@@ -205,7 +190,7 @@ export async function syncBench(size: "100k" | "1m", withReopen: boolean): Promi
           `(reopen ${k + 1}: to interactive ${((again.s.allAt - again.t0) / 1000).toFixed(2)} s, first page ${again.s.firstPageMs.toFixed(0)} ms after the page's script)`
         )
       }
-      if (trace) await browser.stopTracing()
+      await tracing.stop()
       if (s.open.tablesMs) console.log(`(reopen: each table's stored chunks, ms: ${JSON.stringify(s.open.tablesMs)})`)
       // to the whole statement answering: the open's figures (syncProgress.open) are read after it, not counted in it
       // (before issue 33 the wait for them was inside this figure, and it could add seconds: D-reopen-head)
