@@ -270,11 +270,9 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   const last = useRef<WindowRows<R, G> | null>(null)
   // the scroller's height (a ResizeObserver below)
   const [viewportPx, setViewportPx] = useState(DEFAULT_VIEWPORT_PX)
-  // this filter's first rows before its count (Q5): shown in place of the last answer; the scroll
-  // height stays the last answer's until the count is in (the view is at the top meanwhile)
   const rest = p.narrow?.rest ?? key
-  // else, a text typed forward (Q5b): the rows of the answer on screen that still match, in the same
-  // render as the keystroke (no worker round trip: painted in the keystroke's frame); not with groups
+  // a text typed forward (Q5b): the rows of the answer on screen that still match, in the same render
+  // as the keystroke (no worker round trip: painted in the keystroke's frame); not with groups
   const lastShown = last.current
   const narrowBy = p.narrow?.by
   const narrowed = useMemo(
@@ -284,6 +282,9 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
         : null,
     [total, early, narrowBy, lastShown, key, rest, p.text, viewportPx]
   )
+  // this filter's first rows before its count — the worker's (Q5), else those narrowed (Q5b) —: shown in
+  // place of the last answer; the scroll height stays the last answer's until the count is in (the view
+  // is at the top meanwhile), or is theirs when they are all of this filter's rows
   const earlyWin: WindowRows<R, G> | null =
     total === undefined && early !== undefined
       ? { key, rest, text: p.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
