@@ -16,7 +16,8 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import type { TableResult } from "../../../workers/results.ts"
 import { GATEWAY_STATUSES, gatewayTable, type GatewayKind, type GatewayTransaction } from "../../../schema/tables/gateway.ts"
-import { narrower, withoutText } from "../../../schema/tables/text-narrow.ts"
+import { narrower } from "../../../schema/tables/text-narrow.ts"
+import { useTypedForward } from "../../lib/use-typed-forward.ts"
 import type { GatewayExport } from "../../../schema/api-gateway.ts"
 import { formatDateTime } from "../../../schema/format.ts"
 import { useAppState } from "../../lib/app-state.ts"
@@ -151,9 +152,6 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
     ...(maxC !== null ? { maxAmount: maxC } : {})
   }
   const queryKey = JSON.stringify(query)
-  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const rest = JSON.stringify(withoutText(query))
-  const narrow = useMemo(() => ({ rest, by: narrowGateway }), [rest])
   // the head query (count, totals, fees) is the table's first window: one answer for both. It asks for its rows
   // first (sync/SPEC.md Q5): they go to the table at once; the totals keep the last full answer until this one's
   // is in (useLastAnswer), rather than flashing to zero on every keystroke
@@ -166,8 +164,8 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
     }) as const
   const windowQuery = (offset: number, limit: number) => windowOf(query, offset, limit)
   const answer = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
-  // while a text is typed, the same window without it stays live: clearing the field finds it answered at once
-  useLiveQuery(walletIds.length > 0 && query.text !== undefined ? windowOf(withoutText(query), 0, FIRST_WINDOW_LIMIT) : null)
+  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
+  const narrow = useTypedForward(narrowGateway, walletIds.length > 0 ? query : null, (bare) => windowOf(bare, 0, FIRST_WINDOW_LIMIT))
   const head = answer?.partial ? undefined : answer
   // rows of the description's row Schema: the views' half checked them against it (workers/client.ts, W4)
   const early = answer?.partial ? (answer.rows as ReadonlyArray<GatewayTransaction>) : undefined

@@ -16,7 +16,8 @@ import { getEngine, useLiveQuery } from "../../../workers/client.ts"
 import type { TableQueryMsg } from "../../../workers/protocol.ts"
 import type { PixStatementExport } from "../../../schema/api-pix-statement.ts"
 import { PIX_STATEMENT_STATUSES, pixStatementTable, type PixStatementRow } from "../../../schema/tables/pix-statement.ts"
-import { narrower, withoutText } from "../../../schema/tables/text-narrow.ts"
+import { narrower } from "../../../schema/tables/text-narrow.ts"
+import { useTypedForward } from "../../lib/use-typed-forward.ts"
 import { presetRange, spDayIndex, spDayKey, type DatePreset } from "../../../schema/sao-paulo-time.ts"
 import { errorKeyOf } from "../../lib/errors.ts"
 import { useFormat } from "../../lib/use-format.ts"
@@ -171,15 +172,12 @@ export function PixStatement() {
   const query = pixStatementQuery(walletId, { text, direction, status, preset, min: rangeError ? null : min, max: rangeError ? null : max }, now)
   const sorted: TableQueryMsg = { ...query, sort: { by: sort.by as "created_at" | "amount", dir: sort.dir } }
   const queryKey = JSON.stringify(sorted)
-  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const rest = JSON.stringify(withoutText(sorted))
-  const narrow = useMemo(() => ({ rest, by: narrowPix }), [rest])
   // the head query (count and totals) is the table's first window: one answer for both
   const windowOf = (q: TableQueryMsg, offset: number, limit: number) => ({ kind: "table", table: "pix_statement", query: { ...q, offset, limit } }) as const
   const windowQuery = (offset: number, limit: number) => windowOf(sorted, offset, limit)
   const head = useLiveQuery(walletId ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
-  // while a text is typed, the same window without it stays live: clearing the field finds it answered at once
-  useLiveQuery(walletId && sorted.text !== undefined ? windowOf(withoutText(sorted), 0, FIRST_WINDOW_LIMIT) : null)
+  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
+  const narrow = useTypedForward(narrowPix, walletId ? sorted : null, (bare) => windowOf(bare, 0, FIRST_WINDOW_LIMIT))
   const columns = useMemo(() => columnsOf(t, f), [t, f])
   const exportCsv = async () => {
     const headers = CSV_COLUMNS.map((c) => t(`pix:statement.columns.${c}`))

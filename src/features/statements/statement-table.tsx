@@ -19,7 +19,8 @@ import { formatDate } from "../../../schema/format.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { Badge, visuallyHidden, type Tone } from "../../ui/index.ts"
 import { DataTable, DATA_ROW_HEIGHT, FIRST_WINDOW_LIMIT as FIRST_LIMIT, windowLimit as limitFor, type DataColumn, type DataSort } from "../../ui/data-table.tsx"
-import { narrower, withoutText } from "../../../schema/tables/text-narrow.ts"
+import { narrower } from "../../../schema/tables/text-narrow.ts"
+import { useTypedForward } from "../../lib/use-typed-forward.ts"
 import { statementTable } from "../../../schema/tables/statement.ts"
 import type { BaseQuery } from "./statement-filter.ts"
 import * as s from "./statement-table.css.ts"
@@ -180,8 +181,7 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   const columns = useMemo(() => statementColumns(t, labels, f, walletName), [t, labels, f, walletName])
   const key = JSON.stringify([base, sort])
   // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const rest = JSON.stringify([withoutText(base), sort])
-  const narrow = useMemo(() => ({ rest, by: narrowStatement }), [rest])
+  const narrow = useTypedForward(narrowStatement, (base.walletIds?.length ?? 0) > 0 ? base : null, (bare) => windowLive(bare, sort, 0, FIRST_LIMIT))
   const windowQ = (offset: number, limit: number) => windowLive(base, sort, offset, limit)
   const money = (v: number): string => f.amount(v, base.currency ?? "BRL")
   const renderGroup = (g: GroupTotals) => (

@@ -29,7 +29,6 @@ import { SyncStatus } from "./sync-status.tsx"
 import { Totals, type SummaryResult } from "./totals.tsx"
 import { SETTLE_MS, useLastAnswer, useSettled } from "../../lib/use-answers.ts"
 import { useReadableWallets } from "../../lib/use-readable-wallets.ts"
-import { withoutText } from "../../../schema/tables/text-narrow.ts"
 import * as s from "./statements.css.ts"
 
 const StatementChart = lazy(() => import("./statement-chart.tsx"))
@@ -98,9 +97,6 @@ export function StatementsPage() {
   // Rows first (sync/SPEC.md Q5): the worker sends this filter's first rows as soon as it has them,
   // then the full answer; the early one goes to the table only (totals stay the last, marked stale).
   const headAnswer = useLiveQuery(ready ? windowLive(base, sort, 0, FIRST_WINDOW_LIMIT) : null) as SummaryResult | undefined
-  // while a text is typed, the same window without it stays live: clearing the field finds it answered (and kept
-  // current by the engine) at the keystroke's render, where it would otherwise wait a round trip and a frame
-  useLiveQuery(ready && base.text !== undefined ? windowLive(withoutText(base), sort, 0, FIRST_WINDOW_LIMIT) : null)
   const head = headAnswer?.partial ? undefined : headAnswer
   const earlyRows = headAnswer?.partial && !(grouped && byDate) ? headAnswer.rows : undefined
   const shownHead = useLastAnswer(head, ready)
