@@ -78,9 +78,51 @@ describe("S6 image parts (issue 33 item 2)", () => {
     expect(back.a).toEqual(a)
   })
 
+  it("typedApart: every typed array of that size or more is a part of its own (named in `typed`), and one met twice is cut once and joined back as one array", () => {
+    const r = new Prng(3303)
+    for (let k = 0; k < 30; k++) {
+      const apart = 2 ** r.int(8, 12)
+      const limit = 2 ** r.int(12, 15)
+      const shared = new Int32Array(r.int(1, 4000)).map(() => r.int(-1e6, 1e6))
+      const image = {
+        shape: "x",
+        fields: { col: { bytes: shared }, index: { table: new Uint16Array(r.int(0, 3000)), col: { bytes: shared } }, rest: gen(r, 0, apart) }
+      }
+      const { skeleton, parts, typed } = structuredClone(cutImage(image, limit, { typedApart: apart }))
+      // exactly the typed slices are named, each slice of a typed array, and no typed array that big left elsewhere
+      for (let i = 0; i < parts.length; i++) expect(ArrayBuffer.isView(parts[i])).toBe(typed.has(i))
+      const left: ArrayBufferView[] = []
+      const walk = (v: unknown): void => {
+        if (ArrayBuffer.isView(v)) left.push(v)
+        else if (typeof v === "object" && v !== null) Object.values(v).forEach(walk)
+      }
+      walk(skeleton)
+      parts.forEach((p, i) => (typed.has(i) ? undefined : walk(p)))
+      expect(left.filter((a) => a.byteLength >= apart)).toEqual([])
+      const back = joinImage(skeleton, parts) as typeof image
+      expect(back).toEqual(image)
+      if (shared.byteLength >= apart) expect(back.fields.index.col.bytes).toBe(back.fields.col.bytes)
+      // the slices read back as bytes (an ArrayBuffer, as from a Blob) join the same
+      const asBytes = parts.map((p, i) => (typed.has(i) ? (p as Uint8Array).slice().buffer : p))
+      expect(joinImage(skeleton, asBytes)).toEqual(image)
+    }
+  })
+
+  it("an object met twice (an index holding its column) is cut once, in one part both places name, and joined back as one object, as a structured clone keeps it", () => {
+    const r = new Prng(3304)
+    const column = { chunks: Array.from({ length: 40 }, () => ({ str: r.alnum(4096), dirty: false })), rows: 40 * 4096 }
+    const image = { shape: "x", fields: { idCol: column, ids: { table: new Int32Array(100), count: 3, ids: column }, small: { kind: "uuid" } } }
+    const { skeleton, parts } = structuredClone(cutImage(image, 1 << 20))
+    // the column's text once among the skeleton and the parts, not twice
+    expect(bytesOf([skeleton, ...parts])).toBeLessThan(bytesOf(column) * 1.5)
+    const back = joinImage(skeleton, parts) as typeof image
+    expect(back).toEqual(image)
+    expect(back.fields.ids.ids).toBe(back.fields.idCol)
+  })
+
   it("a small image is its own skeleton, with no parts; a missing part is an error, not a wrong image", () => {
     const small = { a: [1, 2, "x"], b: new Uint8Array([1, 2]) }
-    expect(cutImage(small, 1 << 20)).toEqual({ skeleton: small, parts: [] })
+    expect(cutImage(small, 1 << 20)).toEqual({ skeleton: small, parts: [], typed: new Set() })
     const { skeleton, parts } = cutImage({ a: new Int32Array(1000) }, 256)
     expect(() => joinImage(skeleton, parts.slice(1))).toThrow(/missing/)
   })

@@ -51,9 +51,14 @@ const leafBytes = (v: unknown): number => {
   return 16
 }
 
+/** An object met twice in an image is a part of its own from this many (estimated) bytes. */
+const SHARED_APART = 64 * 1024
+
 export interface ImageParts {
   readonly skeleton: unknown
   readonly parts: ReadonlyArray<unknown>
+  /** The parts that are slices of a typed array (by index): their bytes may be stored apart (projection-image.ts). */
+  readonly typed: ReadonlySet<number>
 }
 
 /**
@@ -61,20 +66,64 @@ export interface ImageParts {
  * `views`, a big typed array's slices are views of it (`subarray`), not copies: the caller copies each (`ownPart`) when
  * it stores it, so the copies are made one at a time instead of all at once.
  */
-export function cutImage(value: unknown, limit: number, o: { readonly views?: boolean } = {}): ImageParts {
+export function cutImage(value: unknown, limit: number, o: { readonly views?: boolean; readonly typedApart?: number } = {}): ImageParts {
   const parts: unknown[] = []
+  const typed = new Set<number>()
   const part = (v: unknown): number => parts.push(v) - 1
   const ref = (r: Omit<PartRef, typeof REF>): PartRef => ({ [REF]: true, ...r }) as PartRef
   // a reference as serialized: its marker, kind, part indices (counted apart), a typed array's type and length
   const REF_BYTES = 160
 
+  // a typed array met twice (a column and an index over it hold the same one) is cut once: both places name the same
+  // parts, and the join gives them one array again, as a structured clone keeps one object met twice
+  const cutTyped = new Map<Typed, { node: unknown; bytes: number }>()
+  // so is an object or array met twice (an id index holding the id column it indexes: 16 MB of a million rows' ids
+  // were stored, and read back, twice): it is a part of its own that both places name
+  const seen = new Set<object>()
+  const shared = new Set<object>()
+  const find = (v: unknown): void => {
+    if (typeof v !== "object" || v === null || isTyped(v)) return
+    if (seen.has(v)) {
+      shared.add(v)
+      return
+    }
+    seen.add(v)
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i]
+        if (typeof x === "object" && x !== null) find(x)
+      }
+    } else if (isPlain(v)) for (const k of Object.keys(v)) find(v[k])
+  }
+  find(value)
+  const cutShared = new Map<object, { node: unknown; bytes: number }>()
   const walk = (v: unknown): { node: unknown; bytes: number } => {
+    if (typeof v === "object" && v !== null && shared.has(v)) {
+      const again = cutShared.get(v)
+      if (again !== undefined) return again
+      const once = walkOnce(v)
+      // a small one (a column's format) is simply written in both places
+      const cut = once.bytes < SHARED_APART ? once : { node: ref({ kind: "value", parts: [part(once.node)] }), bytes: REF_BYTES }
+      cutShared.set(v, cut)
+      return cut
+    }
+    return walkOnce(v)
+  }
+  const walkOnce = (v: unknown): { node: unknown; bytes: number } => {
     if (isTyped(v)) {
-      if (v.byteLength <= limit) return { node: v, bytes: leafBytes(v) }
+      if (v.byteLength <= limit && !(o.typedApart !== undefined && v.byteLength >= o.typedApart)) return { node: v, bytes: leafBytes(v) }
+      const again = cutTyped.get(v)
+      if (again !== undefined) return again
       const per = Math.max(1, Math.floor(limit / v.BYTES_PER_ELEMENT))
       const ids: number[] = []
-      for (let at = 0; at < v.length; at += per) ids.push(part(o.views ? v.subarray(at, at + per) : v.slice(at, at + per)))
-      return { node: ref({ kind: "typed", parts: ids, ctor: v.constructor.name, length: v.length }), bytes: REF_BYTES + ids.length * 8 }
+      for (let at = 0; at < v.length; at += per) {
+        const id = part(o.views ? v.subarray(at, at + per) : v.slice(at, at + per))
+        typed.add(id)
+        ids.push(id)
+      }
+      const cut = { node: ref({ kind: "typed", parts: ids, ctor: v.constructor.name, length: v.length }), bytes: REF_BYTES + ids.length * 8 }
+      cutTyped.set(v, cut)
+      return cut
     }
     if (Array.isArray(v)) {
       // an array of leaves only (a dictionary's strings, a column's numbers: up to a million of them) is sized in one
@@ -142,7 +191,7 @@ export function cutImage(value: unknown, limit: number, o: { readonly views?: bo
     }
     return { node: v, bytes: leafBytes(v) }
   }
-  return { skeleton: walk(value).node, parts }
+  return { skeleton: walk(value).node, parts, typed }
 }
 
 /**
@@ -151,7 +200,7 @@ export function cutImage(value: unknown, limit: number, o: { readonly views?: bo
  */
 export const ownPart = (p: unknown): unknown => (isTyped(p) && (p.byteOffset !== 0 || p.byteLength !== p.buffer.byteLength) ? p.slice() : p)
 
-const TYPED: Readonly<Record<string, new (n: number) => Typed>> = {
+const TYPED: Readonly<Record<string, new (n: number | ArrayBuffer) => Typed>> = {
   Int8Array,
   Uint8Array,
   Uint8ClampedArray,
@@ -180,9 +229,18 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
     if (i < 0 || i >= parts.length) throw new Error(`image part ${i} missing`)
     return parts[i]
   }
+  // a typed array cut once and named twice comes back as one array (by its first part), and so does a value
+  const joined = new Map<number, Typed>()
+  const values = new Map<number, unknown>()
   const walk = (v: unknown): unknown => {
     if (isRef(v)) {
-      if (v.kind === "value") return walk(partAt(v.parts[0] ?? -1))
+      if (v.kind === "value") {
+        const i = v.parts[0] ?? -1
+        if (values.has(i)) return values.get(i)
+        const made = walk(partAt(i))
+        values.set(i, made)
+        return made
+      }
       if (v.kind === "array") {
         const out: unknown[] = []
         for (const i of v.parts) {
@@ -194,14 +252,12 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
       }
       const Ctor = TYPED[v.ctor ?? ""]
       if (Ctor === undefined) throw new Error(`image part of unknown type ${String(v.ctor)}`)
-      const out = new Ctor(v.length ?? 0)
-      let at = 0
-      for (const i of v.parts) {
-        const slice = partAt(i) as Typed
-        ;(out as unknown as { set(a: ArrayLike<unknown>, o: number): void }).set(slice as unknown as ArrayLike<unknown>, at)
-        at += slice.length
-      }
-      return out
+      const first = v.parts[0]
+      const seen = first === undefined ? undefined : joined.get(first)
+      if (seen !== undefined) return seen
+      const made = joinTyped(v, Ctor)
+      if (first !== undefined) joined.set(first, made)
+      return made
     }
     if (isTyped(v)) return v
     // an array of leaves comes back as it was read (a fresh clone already), not copied element by element
@@ -212,6 +268,26 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
       return out
     }
     return v
+  }
+  const joinTyped = (v: PartRef, Ctor: new (n: number | ArrayBuffer) => Typed): Typed => {
+    // a slice stored as bytes (an ArrayBuffer read back from a Blob, projection-image.ts) is viewed, not copied
+    const sliceAt = (i: number): Typed => {
+      const p = partAt(i)
+      return p instanceof ArrayBuffer ? new Ctor(p) : (p as Typed)
+    }
+    // one slice of the whole length: that slice is the array (no copy)
+    if (v.parts.length === 1) {
+      const only = sliceAt(v.parts[0] as number)
+      if (only instanceof Ctor && only.length === (v.length ?? 0)) return only
+    }
+    const out = new Ctor(v.length ?? 0)
+    let at = 0
+    for (const i of v.parts) {
+      const slice = sliceAt(i)
+      ;(out as unknown as { set(a: ArrayLike<unknown>, o: number): void }).set(slice as unknown as ArrayLike<unknown>, at)
+      at += slice.length
+    }
+    return out
   }
   return walk(skeleton)
 }
