@@ -58,7 +58,12 @@ const answerFields = {
   groups: Schema.optionalKey(Schema.Array(GroupTotals)),
   perWallet: Schema.optionalKey(Schema.Array(GroupTotals)),
   tookMs: Schema.Number,
-  loadedRows: Schema.Number
+  loadedRows: Schema.Number,
+  /**
+   * The characters a filter text must start with (folded) for one of the table's searched identifiers to start with it
+   * (sync/SPEC.md Q5b): a text reaching MIN_ID_QUERY that starts with none of them is still a narrowing on the page.
+   */
+  idLeads: Schema.optionalKey(Schema.String)
 }
 
 export const StatementsResult = Schema.Struct({

@@ -10,7 +10,9 @@
  * marked partial, and the worker's answer (count, totals, further rows) follows as before.
  *
  * Not a narrowing (null): a text that does not start with the one shown; a text that reaches
- * MIN_ID_QUERY from a shorter one (identifiers are searched from there on: new matches); a
+ * MIN_ID_QUERY from a shorter one (identifiers are searched from there on: new matches) — unless
+ * the answer shown told the characters its table's identifiers can start with (`idLeads`, the
+ * engine's) and the text starts with none of them: then no identifier can match it; a
  * document-like text after one that was not (its digits are searched: new matches).
  */
 import { MIN_ID_QUERY, digitsOnly, documentDigitsOf, foldText } from "../text-fold.ts"
@@ -24,8 +26,11 @@ export interface TextFields {
 
 /** Whether a row (as the engine answers it) matches a text filter. */
 export type RowTest<R> = (row: R) => boolean
-/** A test of the rows for `text` when it narrows `shownText` (every match of it is a match of the shown one), else null. */
-export type Narrower<R> = (shownText: string, text: string) => RowTest<R> | null
+/**
+ * A test of the rows for `text` when it narrows `shownText` (every match of it is a match of the shown one), else null.
+ * `idLeads`: the characters (folded) the table's searched identifiers can start with, as the answer shown told them.
+ */
+export type Narrower<R> = (shownText: string, text: string, idLeads?: string) => RowTest<R> | null
 
 const str = (row: object, key: string): string => {
   const v = (row as Record<string, unknown>)[key]
@@ -51,12 +56,13 @@ export function textMatcher<R extends object>(t: TextFields, text: string): RowT
 
 /** The narrowing rule of table `t` (see the file's comment). */
 export function narrower<R extends object>(t: TextFields): Narrower<R> {
-  return (shownText, text) => {
+  return (shownText, text, idLeads) => {
     const a = foldText(shownText.trim())
     const b = foldText(text.trim())
     if (a !== "") {
       if (!b.startsWith(a)) return null
-      if (a.length < MIN_ID_QUERY && b.length >= MIN_ID_QUERY) return null
+      // from here identifiers are searched too: new matches, unless none can start with this text
+      if (a.length < MIN_ID_QUERY && b.length >= MIN_ID_QUERY && (idLeads === undefined || idLeads.includes(b[0] as string))) return null
       if (t.digits !== undefined && documentDigitsOf(b) !== null && documentDigitsOf(a) === null) return null
     }
     return textMatcher(t, text)
@@ -71,6 +77,8 @@ export interface ShownRows<R> {
   readonly rows: ReadonlyArray<R>
   /** How many rows that filter matched in all. */
   readonly total: number
+  /** The characters the table's searched identifiers can start with, when the answer told them (Narrower). */
+  readonly idLeads?: string | undefined
 }
 
 /** The new filter's first rows; `complete`: they are all its rows (the answer shown held every one of its own). */
@@ -92,7 +100,7 @@ export function narrowRows<R extends object>(
   needed: number
 ): NarrowedRows<R> | null {
   if (shown === null || shown.rest !== rest || shown.offset !== 0) return null
-  const test = narrow(shown.text, text)
+  const test = narrow(shown.text, text, shown.idLeads)
   if (test === null) return null
   const complete = shown.total <= shown.rows.length
   const rows: R[] = []

@@ -12,6 +12,7 @@ import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/b
 import { fakeEngine } from "../../tests/support/fake-engine-client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
 import { narrower, textMatcher } from "../../schema/tables/text-narrow.ts"
+import { useMemo } from "react"
 import { DataTable, type DataColumn, type DataSort } from "./data-table.tsx"
 
 vi.mock("../../workers/client.ts", async (orig) => ({
@@ -180,9 +181,23 @@ describe.each(LOCALES)("data table (%s)", (lng) => {
 /** sync/SPEC.md Q5b: a table whose rows are searched by description; `total` undefined while the filter's answer is on its way. */
 const NARROW_FIELDS = { text: ["description"], prefixIds: [] }
 const narrowRow = (i: number): Row => ({ id: `n${i}`, description: i % 2 === 0 ? `Pix ${i}` : `TED ${i}`, amount: i })
-function NarrowTable({ text, total, of }: { readonly text: string; readonly total: number | undefined; readonly of: number }) {
+/** The same, its rows' ids searched from MIN_ID_QUERY characters (they all start with "n"). */
+const NARROW_ID_FIELDS = { text: ["description"], prefixIds: [{ key: "id" }] }
+const narrowByText = narrower<Row>(NARROW_FIELDS)
+const narrowByTextAndId = narrower<Row>(NARROW_ID_FIELDS)
+function NarrowTable({
+  text,
+  total,
+  of,
+  ids = false
+}: {
+  readonly text: string
+  readonly total: number | undefined
+  readonly of: number
+  readonly ids?: boolean
+}) {
   const columns: ReadonlyArray<DataColumn<Row>> = [{ id: "description", header: "d", width: "1fr", cell: (r) => r.description }]
-  const narrow = { rest: `rest|${of}`, by: narrower<Row>(NARROW_FIELDS) }
+  const narrow = useMemo(() => ({ rest: `rest|${of}`, by: ids ? narrowByTextAndId : narrowByText }), [of, ids])
   return (
     <DataTable<Row>
       columns={columns}
@@ -202,12 +217,14 @@ function NarrowTable({ text, total, of }: { readonly text: string; readonly tota
 }
 
 describe("D-data-table Q5b a text typed forward", () => {
-  const answer = (of: number) => (q: LiveQuery) => {
-    const { offset = 0, limit = 0, text = "" } = q.kind === "table" ? q.query : {}
-    const test = textMatcher<Row>(NARROW_FIELDS, text)
-    const all = Array.from({ length: of }, (_, i) => narrowRow(i)).filter(test)
-    return { rows: all.slice(offset, offset + limit), total: all.length }
-  }
+  const answer =
+    (of: number, idLeads?: string) =>
+    (q: LiveQuery): object => {
+      const { offset = 0, limit = 0, text = "" } = q.kind === "table" ? q.query : {}
+      const test = textMatcher<Row>(idLeads === undefined ? NARROW_FIELDS : NARROW_ID_FIELDS, text)
+      const all = Array.from({ length: of }, (_, i) => narrowRow(i)).filter(test)
+      return { rows: all.slice(offset, offset + limit), total: all.length, ...(idLeads === undefined ? {} : { idLeads }) }
+    }
   const ids = (): string[] => [...document.querySelectorAll<HTMLElement>('[data-testid="ntbl-row"]')].map((e) => e.dataset.id ?? "")
 
   test("the rows on screen that still match are shown in the keystroke's own render, marked partial; a text that does not extend it keeps the last answer (stale)", async () => {
@@ -241,5 +258,26 @@ describe("D-data-table Q5b a text typed forward", () => {
     await screen.rerender(<NarrowTable text="ted 2x" total={undefined} of={30} />)
     expect(ids()).toEqual([])
     await expect.element(screen.getByText("e", { exact: true })).toBeVisible()
+  })
+
+  test("reaching the identifiers' length narrows when the window shown says no identifier starts with the text's first character (idLeads)", async () => {
+    fakeEngine.answer("table:gateway_transactions", answer(TOTAL, "n"))
+    const screen = await render(<NarrowTable ids text="pix" total={TOTAL / 2} of={TOTAL} />)
+    const table = screen.getByTestId("ntbl")
+    await expect.element(table).toHaveAttribute("data-state", "ready")
+    // "pix 1": identifiers are searched from here, but they all start with "n" (the window's idLeads): rows at once
+    await screen.rerender(<NarrowTable ids text="pix 1" total={undefined} of={TOTAL} />)
+    expect(table.element().getAttribute("data-state")).toBe("partial")
+    expect(ids().slice(0, 3)).toEqual(["n10", "n12", "n14"])
+  })
+
+  test("when the window shown says an identifier may start with the text's first character, reaching the identifiers' length waits for the worker (stale)", async () => {
+    fakeEngine.answer("table:gateway_transactions", answer(TOTAL, "np"))
+    const screen = await render(<NarrowTable ids text="pix" total={TOTAL / 2} of={TOTAL} />)
+    const table = screen.getByTestId("ntbl")
+    await expect.element(table).toHaveAttribute("data-state", "ready")
+    await screen.rerender(<NarrowTable ids text="pix 1" total={undefined} of={TOTAL} />)
+    expect(table.element().getAttribute("data-state")).toBe("stale")
+    expect(table.element().getAttribute("data-text")).toBe("pix")
   })
 })

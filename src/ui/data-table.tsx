@@ -169,6 +169,8 @@ interface WindowRows<R, G> {
   readonly groups: ReadonlyArray<G> | undefined
   readonly offset: number
   readonly rows: ReadonlyArray<R>
+  /** What the table's identifiers can start with, as the engine's window told it (Q5b across MIN_ID_QUERY). */
+  readonly idLeads?: string | undefined
 }
 
 interface RowProps<R> {
@@ -397,7 +399,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   if (ask.answered && !covers(ask)) ask = { key, ...nextAsk(), answered: false }
   askRef.current = ask
   const win = useLiveQuery(total !== undefined && total > 0 ? p.windowQuery(ask.offset, ask.limit) : null) as
-    { readonly rows: ReadonlyArray<unknown> } | undefined
+    { readonly rows: ReadonlyArray<unknown>; readonly idLeads?: string } | undefined
   if (win !== undefined) ask.answered = true
   const behind = ask.answered && !covers(ask)
   useEffect(() => {
@@ -405,7 +407,9 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   }, [behind, ask])
 
   const current: WindowRows<R, G> | null =
-    win && total !== undefined ? { key, rest, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R> } : null
+    win && total !== undefined
+      ? { key, rest, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R>, idLeads: win.idLeads }
+      : null
   useEffect(() => {
     if (current) last.current = current
   })

@@ -539,6 +539,18 @@ export class PackedStringColumn {
     return marked
   }
 
+  /**
+   * The characters a `searchPrefix` may find a value starting with (sync/SPEC.md Q5b): those that start an inline value
+   * (`starts`, never cleared: a superset) and the first of each spilled value's folded form. A text starting with none
+   * of them matches no value of this column.
+   */
+  startChars(): string {
+    let out = ""
+    for (let c = 0; c < 128; c++) if (this.starts[c] === 1) out += String.fromCharCode(c)
+    for (const s of this.spilled.values()) if (s.folded !== "" && !out.includes(s.folded[0] as string)) out += s.folded[0] as string
+    return out
+  }
+
   /** Chunk c's lead bitmap, built now if it has none (a revived column gets its array here). */
   private leadOf(c: number): Int32Array {
     const have = this.leads?.[c]

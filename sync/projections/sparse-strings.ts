@@ -94,6 +94,16 @@ export class SparsePackedColumn {
     return marked
   }
 
+  /** The characters a `searchPrefix` may find a value starting with (PackedStringColumn.startChars, and the late values'). */
+  startChars(): string {
+    let out = this.values.startChars()
+    for (const v of this.late.values()) {
+      const f = foldText(v)
+      if (f !== "" && !out.includes(f[0] as string)) out += f[0] as string
+    }
+    return out
+  }
+
   seal(): void {
     this.values.seal()
     this.values.maybeReformat(this.count, () => true)

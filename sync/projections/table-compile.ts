@@ -191,6 +191,18 @@ export function markIdentifiers(s: TableStore, folded: string, collect: number[]
   return marked
 }
 
+/**
+ * The characters a text must start with (folded) for `markIdentifiers` to mark any row: every searched identifier
+ * column's start characters (sync/SPEC.md Q5b: a text reaching MIN_ID_QUERY that starts with none of them matches no identifier,
+ * so its matches are a subset of the shorter text's). Sorted, each once.
+ */
+export function identifierLeads(s: TableStore): string {
+  let all = s.idCol.startChars()
+  for (let k = 0; k < s.denseCols.length; k++) if (s.b.dense[k]?.searched === true) all += (s.denseCols[k] as PackedStringColumn).startChars()
+  for (let k = 0; k < s.sparseCols.length; k++) if (s.b.sparse[k]?.searched === true) all += (s.sparseCols[k] as SparsePackedColumn).startChars()
+  return [...new Set(all)].sort().join("")
+}
+
 /** The scan's predicate as a function (series, the amount-order walk); keep in step with scan(). */
 export function matches(s: TableStore, bufs: QueryBuffers, c: Compiled, r: number): boolean {
   if (c.none) return false

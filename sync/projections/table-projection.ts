@@ -24,6 +24,7 @@ import { bindingOf, type Binding, type RowLike } from "./table-binding.ts"
 import { storeFromImage, storeImage, type ProjectionImage } from "./table-image.ts"
 import { pivot, type PivotResult, type PivotSpec } from "./table-pivot.ts"
 import { allMatches, planQuery, sumInts } from "./table-planner.ts"
+import { identifierLeads } from "./table-compile.ts"
 import { TableState } from "./table-state.ts"
 import { TableStore } from "./table-store.ts"
 import {
@@ -87,6 +88,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /** How the last query() was answered: from the match cache, by scanning a cached answer's rows, by a scan, or by an access path. */
   get lastPath(): QueryPath {
     return this.state.lastPath
+  }
+  /**
+   * The characters a filter text must start with (folded) for a searched identifier to start with it (sync/SPEC.md Q5b):
+   * the page may narrow the rows on screen across MIN_ID_QUERY for a text that starts with none of them.
+   */
+  identifierLeads(): string {
+    return identifierLeads(this.state.store)
   }
   /** Increments on every write: lets the engine cache answers, and exports detect changes. */
   get version(): number {

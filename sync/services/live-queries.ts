@@ -166,7 +166,13 @@ export class LiveQueriesState {
     const early = onEarly
       ? (e: ReturnType<typeof p.query>) => {
           const { perCurrency: _pc, ...rest } = e
-          onEarly({ ...rest, rows: e.rows as ReadonlyArray<Readonly<Record<string, unknown>>>, loadedRows: p.size, partial: true })
+          onEarly({
+            ...rest,
+            rows: e.rows as ReadonlyArray<Readonly<Record<string, unknown>>>,
+            loadedRows: p.size,
+            idLeads: p.identifierLeads(),
+            partial: true
+          })
         }
       : undefined
     const t0 = performance.now()
@@ -178,6 +184,7 @@ export class LiveQueriesState {
       ...rest,
       rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>,
       loadedRows: p.size,
+      idLeads: p.identifierLeads(),
       ...(intSums ? { intSums } : {}),
       ...(daySeries ? { daySeries: p.codeSeries(q) } : {}),
       tookMs: performance.now() - t0
@@ -226,8 +233,13 @@ export class LiveQueriesState {
     if (fromHead) return { ...fromHead.result, loadedRows: fromHead.rows } as StatementsResult
     const proj = this.sync.projection
     const loadedRows = proj.size
-    const r = proj.query(q as Parameters<StatementProjection["query"]>[0], onEarly ? (e) => onEarly({ ...e, loadedRows } as StatementsResult) : undefined)
-    return { ...r, loadedRows } as StatementsResult
+    // Q5b: what a text must start with to match an identifier (the page narrows across MIN_ID_QUERY without one)
+    const idLeads = proj.identifierLeads()
+    const r = proj.query(
+      q as Parameters<StatementProjection["query"]>[0],
+      onEarly ? (e) => onEarly({ ...e, loadedRows, idLeads } as StatementsResult) : undefined
+    )
+    return { ...r, loadedRows, idLeads } as StatementsResult
   }
 
   /**
