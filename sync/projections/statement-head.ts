@@ -33,11 +33,14 @@ export interface StatementHeadImage {
   readonly wallets: Readonly<Record<string, HeadWallet>>
   /** The head's rows as a projection image (StatementProjection.toImage). */
   readonly projection: unknown
+  /** The whole projection's identifier leads (sync/SPEC.md Q5b), which the head's answers tell as the projection's do. */
+  readonly idLeads?: string
 }
 
 export interface StatementHead {
   readonly wallets: ReadonlyMap<string, HeadWallet>
   readonly projection: StatementProjection
+  readonly idLeads: string | undefined
 }
 
 const NEWEST_FIRST = { by: "created_at", dir: "desc" } as const
@@ -58,14 +61,14 @@ export function headOf(full: StatementProjection, walletIds: Iterable<string>, r
     wallets[w] = { cutoff, whole }
   }
   head.optimize()
-  return { wallets, projection: head.toImage() }
+  return { wallets, projection: head.toImage(), idLeads: full.identifierLeads() }
 }
 
 /** A head read back, or null when its projection image is not readable by this build. */
 export function readHead(image: StatementHeadImage): StatementHead | null {
   const projection = StatementProjection.fromImage(image.projection)
   if (projection === null) return null
-  return { wallets: new Map(Object.entries(image.wallets)), projection }
+  return { wallets: new Map(Object.entries(image.wallets)), projection, idLeads: typeof image.idLeads === "string" ? image.idLeads : undefined }
 }
 
 const isUnfiltered = (q: StatementQuery): boolean =>

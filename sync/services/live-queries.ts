@@ -230,7 +230,8 @@ export class LiveQueriesState {
   queryStatements(q: StatementQueryMsg, onEarly?: (early: StatementsResult) => void): StatementsResult {
     // S6, issue 33 item 2: while the image is read at open, what its head answers exactly comes from it
     const fromHead = this.sync.headAnswer(q as Parameters<StatementProjection["query"]>[0])
-    if (fromHead) return { ...fromHead.result, loadedRows: fromHead.rows } as StatementsResult
+    if (fromHead)
+      return { ...fromHead.result, loadedRows: fromHead.rows, ...(fromHead.idLeads === undefined ? {} : { idLeads: fromHead.idLeads }) } as StatementsResult
     const proj = this.sync.projection
     const loadedRows = proj.size
     // Q5b: what a text must start with to match an identifier (the page narrows across MIN_ID_QUERY without one)

@@ -263,10 +263,10 @@ export class TableSyncState {
   }
 
   /** issue 33 item 2: while the image is read, a statements query the head answers exactly (else null: the projection's). */
-  headAnswer(q: StatementQuery): { readonly result: StatementQueryResult; readonly rows: number } | null {
+  headAnswer(q: StatementQuery): { readonly result: StatementQueryResult; readonly rows: number; readonly idLeads: string | undefined } | null {
     if (!this.loading || !this.head) return null
     const result = answerFromHead(this.head, q)
-    return result ? { result, rows: this.head.rows } : null
+    return result ? { result, rows: this.head.rows, idLeads: this.head.idLeads } : null
   }
 
   /**
