@@ -509,8 +509,6 @@ export class PackedStringColumn {
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
         // for a million rows took 11–15 ms per column in Node, 3 columns at once)
         if (this.width >= LEAD_MIN) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
-        ch.str = latin1FromBytes(ch.bytes, 0, ch.bytes.length)
-        ch.bytes = null
       }
     }
     this.dirtyChunks.length = 0
