@@ -270,10 +270,17 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
     return v
   }
   const joinTyped = (v: PartRef, Ctor: new (n: number | ArrayBuffer) => Typed): Typed => {
-    // a slice stored as bytes (an ArrayBuffer read back from a Blob, projection-image.ts) is viewed, not copied
+    // a slice stored as bytes (an ArrayBuffer read back from a Blob, or a byte view of one: projection-image.ts) is
+    // viewed as its type, not copied
     const sliceAt = (i: number): Typed => {
       const p = partAt(i)
-      return p instanceof ArrayBuffer ? new Ctor(p) : (p as Typed)
+      if (p instanceof ArrayBuffer) return new Ctor(p)
+      if (p instanceof Uint8Array && !(p instanceof Ctor)) {
+        const View = Ctor as unknown as new (b: ArrayBufferLike, offset: number, length: number) => Typed
+        const per = (Ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT
+        return new View(p.buffer, p.byteOffset, p.byteLength / per)
+      }
+      return p as Typed
     }
     // one slice of the whole length: that slice is the array (no copy)
     if (v.parts.length === 1) {

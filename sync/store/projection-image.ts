@@ -101,6 +101,7 @@ const partKey = (key: string, i: number): string => `${key}#${i}`
 const putCut = (tx: IDBTransaction, key: string, value: unknown, partBytes: number, moved: () => boolean, then: (written: boolean) => void): void => {
   const store = tx.objectStore(STORE)
   const { skeleton, parts, typed } = cutImage(value, partBytes, { views: true, ...(canBlob ? { typedApart: BLOB_BYTES } : {}) })
+  const written = new Set<number>()
   let i = 0
   const next = (): void => {
     if (i > 0 && moved()) {
@@ -109,26 +110,66 @@ const putCut = (tx: IDBTransaction, key: string, value: unknown, partBytes: numb
       return
     }
     if (i < parts.length) {
-      // a typed array's slice as a Blob of its bytes (only that view's bytes are copied into it)
-      const p = parts[i]
-      const put = store.put(canBlob && typed.has(i) ? new Blob([p as ArrayBufferView<ArrayBuffer>]) : ownPart(p), partKey(key, i))
-      i++
+      let put: IDBRequest
+      if (canBlob && typed.has(i)) {
+        // typed arrays' slices, one after the other up to partBytes, as one Blob of their bytes (each at an offset
+        // aligned for any element type; only each view's bytes are copied into it): a few Blobs, not hundreds
+        const slots: Array<readonly [number, number, number]> = []
+        const pieces: BlobPart[] = []
+        let at = 0
+        while (i < parts.length && typed.has(i)) {
+          const v = parts[i] as ArrayBufferView<ArrayBuffer>
+          if (slots.length > 0 && at + v.byteLength > partBytes) break
+          const pad = (8 - (at % 8)) % 8
+          if (pad > 0) pieces.push(new Uint8Array(pad))
+          at += pad
+          slots.push([i, at, v.byteLength])
+          pieces.push(v)
+          at += v.byteLength
+          i++
+        }
+        const first = (slots[0] as readonly [number, number, number])[0]
+        put = store.put({ [BUNDLE]: slots, blob: new Blob(pieces) } satisfies Bundle, partKey(key, first))
+        written.add(first)
+      } else {
+        put = store.put(ownPart(parts[i]), partKey(key, i))
+        written.add(i)
+        i++
+      }
       put.onsuccess = next
       return
     }
     if (parts.length === 0) store.put(value, key)
     else store.put({ [CUT]: parts.length, skeleton } satisfies CutWrapper, key)
-    // after the puts, in the same transaction: an earlier value's parts past this one's count go
+    // after the puts, in the same transaction: an earlier value's parts not written now go (past this one's count, or
+    // under a part this write keeps inside a bundle)
     const keys = store.getAllKeys()
     keys.onsuccess = () => {
       for (const k of keys.result) {
-        const m = typeof k === "string" && k.startsWith(`${key}#`) ? Number(k.slice(key.length + 1)) : NaN
-        if (Number.isInteger(m) && m >= parts.length) store.delete(k)
+        const tail = typeof k === "string" && k.startsWith(`${key}#`) ? k.slice(key.length + 1) : ""
+        if (/^\d+$/.test(tail) && !written.has(Number(tail))) store.delete(k)
       }
     }
     then(true)
   }
   next()
+}
+
+/** Typed arrays' slices stored as one Blob (putCut): [part index, byte offset, byte length] of each. */
+const BUNDLE = "\u0000bundle"
+interface Bundle {
+  readonly [BUNDLE]: ReadonlyArray<readonly [number, number, number]>
+  readonly blob: Blob
+}
+const isBundle = (v: unknown): v is Bundle =>
+  typeof v === "object" && v !== null && Array.isArray((v as Record<string, unknown>)[BUNDLE]) && (v as Bundle).blob instanceof Blob
+/** A bundle's slices, each as a Uint8Array view over the one buffer its Blob is read into (joinImage views it as its type). */
+const readBundle = async (b: Bundle, into: unknown[]): Promise<void> => {
+  const buf = await b.blob.arrayBuffer()
+  for (const [i, offset, length] of b[BUNDLE]) {
+    if (offset + length > buf.byteLength) throw new Error("projection image: a bundle shorter than its slices")
+    into[i] = new Uint8Array(buf, offset, length)
+  }
 }
 
 /** Runs `write` in a read-write transaction; resolves true once durable, false when `write` gave it up (aborted it). */
@@ -170,8 +211,9 @@ const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
       if (failed || wrapper === null || !keysIn || answered < asked) return
       const w = wrapper
       wrapper = null
-      // a part missing is an error (joinImage), not a wrong image
-      Promise.all(read.slice(0, w[CUT]))
+      // a part missing is an error (joinImage), not a wrong image; a bundle's slices take their places
+      Promise.all(read.map((p) => (isBundle(p) ? readBundle(p, read) : undefined)))
+        .then(() => Promise.all(read.slice(0, w[CUT])))
         .then((parts) => resolve(joinImage(w.skeleton, parts)))
         .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))))
     }
