@@ -212,7 +212,7 @@ const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
       const w = wrapper
       wrapper = null
       // a part missing is an error (joinImage), not a wrong image; a bundle's slices take their places
-      Promise.all(read.map((p) => (isBundle(p) ? readBundle(p, read) : undefined)))
+      Promise.all(read.filter(isBundle).map((b) => readBundle(b, read)))
         .then(() => Promise.all(read.slice(0, w[CUT])))
         .then((parts) => resolve(joinImage(w.skeleton, parts)))
         .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))))
