@@ -16,8 +16,9 @@
  * Inside a chunk the slots are stored by planes: byte k of every row, then byte k + 1 (byte k
  * of row slot s sits at k · 4096 + s). A prefix search (searchPrefix) then reads the first
  * plane contiguously, 1 byte per row instead of one cache line per 4 rows, and looks further
- * only for the rows that pass. A full chunk is sealed into a one-byte string (and its byte
- * buffer dropped); writes to a sealed chunk unseal it until the next `seal()`.
+ * only for the rows that pass. A full chunk is sealed (its lead bitmap built) and keeps its bytes:
+ * they go to the reopen image as bytes in a Blob (D-image-blobs). A chunk read from an image written
+ * before that holds a one-byte string instead, made bytes again at its next write.
  */
 import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts"
 
@@ -80,16 +81,6 @@ for (let t = 0, j = 0; t < 36; t++) {
 }
 const HEX_CODE = (nib: number): number => (nib < 10 ? 48 + nib : 87 + nib)
 
-const PIECE = 8192
-/** A one-byte string of the bytes (String.fromCharCode keeps V8 strings one byte per char). */
-export const latin1FromBytes = (b: Uint8Array, start: number, end: number): string => {
-  if (end - start <= PIECE) return String.fromCharCode.apply(null, b.subarray(start, end) as unknown as number[])
-  const parts: string[] = []
-  for (let i = start; i < end; i += PIECE) {
-    parts.push(String.fromCharCode.apply(null, b.subarray(i, Math.min(end, i + PIECE)) as unknown as number[]))
-  }
-  return parts.join("")
-}
 const bytesFromLatin1 = (s: string, length: number): Uint8Array => {
   const b = new Uint8Array(length)
   for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i)
@@ -500,7 +491,7 @@ export class PackedStringColumn {
     return h >>> 0
   }
 
-  /** Seals full chunks written since the last call into one-byte strings. */
+  /** Seals full chunks written since the last call: each gets its lead bitmap. */
   seal(): void {
     for (const c of this.dirtyChunks) {
       const ch = this.chunks[c] as Chunk

@@ -17,24 +17,8 @@ const projection = (n: number): TableProjection<GatewayTransaction> => {
   p.optimize()
   return p
 }
-const keysOf = async (idb: IDBFactory, userId: string): Promise<string[]> => {
-  const db = await new Promise<IDBDatabase>((res, rej) => {
-    const q = idb.open(imageDbName(userId), 1)
-    q.onsuccess = () => res(q.result)
-    q.onerror = () => rej(q.error ?? new Error("open"))
-  })
-  try {
-    return await new Promise<string[]>((res, rej) => {
-      const q = db.transaction("image").objectStore("image").getAllKeys()
-      q.onsuccess = () => res(q.result.map(String))
-      q.onerror = () => rej(q.error ?? new Error("keys"))
-    })
-  } finally {
-    db.close()
-  }
-}
-
-const valuesOf = async (idb: IDBFactory, userId: string): Promise<unknown[]> => {
+/** The image database's keys, or its values, as stored. */
+const storedOf = async (idb: IDBFactory, userId: string, what: "keys" | "values"): Promise<unknown[]> => {
   const db = await new Promise<IDBDatabase>((res, rej) => {
     const q = idb.open(imageDbName(userId), 1)
     q.onsuccess = () => res(q.result)
@@ -42,14 +26,17 @@ const valuesOf = async (idb: IDBFactory, userId: string): Promise<unknown[]> => 
   })
   try {
     return await new Promise<unknown[]>((res, rej) => {
-      const q = db.transaction("image").objectStore("image").getAll()
-      q.onsuccess = () => res(q.result)
-      q.onerror = () => rej(q.error ?? new Error("values"))
+      const store = db.transaction("image").objectStore("image")
+      const q: IDBRequest = what === "keys" ? store.getAllKeys() : store.getAll()
+      q.onsuccess = () => res(q.result as unknown[])
+      q.onerror = () => rej(q.error ?? new Error(what))
     })
   } finally {
     db.close()
   }
 }
+const keysOf = async (idb: IDBFactory, userId: string): Promise<string[]> => (await storedOf(idb, userId, "keys")).map(String)
+const valuesOf = (idb: IDBFactory, userId: string): Promise<unknown[]> => storedOf(idb, userId, "values")
 /** Every typed array in a value, walked. */
 const typedIn = (v: unknown, out: ArrayBufferView[] = []): ArrayBufferView[] => {
   if (ArrayBuffer.isView(v)) out.push(v)
