@@ -140,7 +140,14 @@ export function CoinsPage() {
 
       <div className={s.columns}>
         {wallet.default && canConvertHere && enabled ? (
-          <ConvertPanel wallet={wallet} accounts={accounts ?? []} currencies={currencies} initialFrom={params.get("from")} onSettled={settled} />
+          <ConvertPanel
+            wallet={wallet}
+            accounts={accounts ?? []}
+            accountsLoading={accounts === undefined}
+            currencies={currencies}
+            initialFrom={params.get("from")}
+            onSettled={settled}
+          />
         ) : (
           <Card title={t("coins:convert.title")} data-testid="convert-unavailable">
             <EmptyState

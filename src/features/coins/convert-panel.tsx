@@ -37,6 +37,8 @@ export function convertibleCoins(currencies: ReadonlyArray<Currency>): CurrencyS
 export interface ConvertPanelProps {
   readonly wallet: Wallet
   readonly accounts: ReadonlyArray<WalletAccountView>
+  /** The balances are not in yet (the submit waits for them: an amount cannot be checked against them). */
+  readonly accountsLoading?: boolean
   readonly currencies: ReadonlyArray<Currency> | null
   /** `?from=` of the balance card's Convert entry (core §2.4). */
   readonly initialFrom: string | null
@@ -44,7 +46,7 @@ export interface ConvertPanelProps {
   readonly onSettled: () => void
 }
 
-export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSettled }: ConvertPanelProps) {
+export function ConvertPanel({ wallet, accounts, accountsLoading = false, currencies, initialFrom, onSettled }: ConvertPanelProps) {
   const { t } = useTranslation()
   const f = useFormat()
   const loc = f.locale === "en" ? "en" : "pt"
@@ -128,6 +130,8 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
           : problem === "INSUFFICIENT_BALANCE"
             ? t("errors:INSUFFICIENT_BALANCE")
             : null
+  // what a conversion is checked against is not in yet: the first quote (not failed) or the balances
+  const waiting = accountsLoading || (quote === null && quoteError === null)
   const canSubmit = quote !== null && estimate !== null && problem === null && amount !== null && !open && !submitting && from !== null && to !== null
 
   const submit = async (): Promise<void> => {
@@ -317,7 +321,8 @@ export function ConvertPanel({ wallet, accounts, currencies, initialFrom, onSett
         <CommandStatus command={command} />
 
         <div className={layout.actions}>
-          <Button type="submit" disabled={!canSubmit && touched} busy={submitting || open} data-testid="convert-submit">
+          {/* while the quote or the balances are on their way the button waits (busy): a press then was dropped unseen */}
+          <Button type="submit" disabled={waiting || (!canSubmit && touched)} busy={submitting || open || waiting} data-testid="convert-submit">
             {t("coins:convert.submit")}
           </Button>
           {command?.state === "confirmed" ? <ReceiptAction walletId={command.wallet_id} commandId={command.id} /> : null}
