@@ -260,24 +260,26 @@ describe("D-data-table Q5b a text typed forward", () => {
     await expect.element(screen.getByText("e", { exact: true })).toBeVisible()
   })
 
-  test("reaching the identifiers' length narrows when the window shown says no identifier starts with the text's first character (idLeads)", async () => {
-    fakeEngine.answer("table:gateway_transactions", answer(TOTAL, "n"))
+  /** "pix" answered with a window telling `idLeads`, then "pix 1" typed (identifiers searched from there): the table. */
+  const pixThenPix1 = async (idLeads: string): Promise<HTMLElement> => {
+    fakeEngine.answer("table:gateway_transactions", answer(TOTAL, idLeads))
     const screen = await render(<NarrowTable ids text="pix" total={TOTAL / 2} of={TOTAL} />)
     const table = screen.getByTestId("ntbl")
     await expect.element(table).toHaveAttribute("data-state", "ready")
-    // "pix 1": identifiers are searched from here, but they all start with "n" (the window's idLeads): rows at once
     await screen.rerender(<NarrowTable ids text="pix 1" total={undefined} of={TOTAL} />)
-    expect(table.element().getAttribute("data-state")).toBe("partial")
+    return table.element() as HTMLElement
+  }
+
+  test("reaching the identifiers' length narrows when the window shown says no identifier starts with the text's first character (idLeads)", async () => {
+    // identifiers all start with "n" (the window's idLeads): the rows at once
+    const table = await pixThenPix1("n")
+    expect(table.getAttribute("data-state")).toBe("partial")
     expect(ids().slice(0, 3)).toEqual(["n10", "n12", "n14"])
   })
 
   test("when the window shown says an identifier may start with the text's first character, reaching the identifiers' length waits for the worker (stale)", async () => {
-    fakeEngine.answer("table:gateway_transactions", answer(TOTAL, "np"))
-    const screen = await render(<NarrowTable ids text="pix" total={TOTAL / 2} of={TOTAL} />)
-    const table = screen.getByTestId("ntbl")
-    await expect.element(table).toHaveAttribute("data-state", "ready")
-    await screen.rerender(<NarrowTable ids text="pix 1" total={undefined} of={TOTAL} />)
-    expect(table.element().getAttribute("data-state")).toBe("stale")
-    expect(table.element().getAttribute("data-text")).toBe("pix")
+    const table = await pixThenPix1("np")
+    expect(table.getAttribute("data-state")).toBe("stale")
+    expect(table.getAttribute("data-text")).toBe("pix")
   })
 })

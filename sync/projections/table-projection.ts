@@ -94,8 +94,13 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
    * the page may narrow the rows on screen across MIN_ID_QUERY for a text that starts with none of them.
    */
   identifierLeads(): string {
-    return identifierLeads(this.state.store)
+    // every answer carries them (scroll windows too): computed once per state of the store
+    const store = this.state.store
+    if (this.leads === null || this.leads.store !== store || this.leads.writes !== store.writes)
+      this.leads = { store, writes: store.writes, chars: identifierLeads(store) }
+    return this.leads.chars
   }
+  private leads: { readonly store: TableStore; readonly writes: number; readonly chars: string } | null = null
   /** Increments on every write: lets the engine cache answers, and exports detect changes. */
   get version(): number {
     return this.state.store.writes

@@ -102,8 +102,15 @@ describe("S6 image parts (issue 33 item 2)", () => {
       const back = joinImage(skeleton, parts) as typeof image
       expect(back).toEqual(image)
       if (shared.byteLength >= apart) expect(back.fields.index.col.bytes).toBe(back.fields.col.bytes)
-      // the slices read back as bytes (an ArrayBuffer, as from a Blob) join the same
-      const asBytes = parts.map((p, i) => (typed.has(i) ? (p as Uint8Array).slice().buffer : p))
+      // the slices read back as bytes (byte views, as from a bundle's Blob) join the same
+      const asBytes = parts.map((p, i) => {
+        if (!typed.has(i)) return p
+        // as a bundle gives them: a byte view at an 8-aligned offset of a bigger buffer
+        const v = p as ArrayBufferView
+        const buf = new Uint8Array(8 + v.byteLength + 8)
+        buf.set(new Uint8Array(v.buffer, v.byteOffset, v.byteLength), 8)
+        return new Uint8Array(buf.buffer, 8, v.byteLength)
+      })
       expect(joinImage(skeleton, asBytes)).toEqual(image)
     }
   })

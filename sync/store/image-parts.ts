@@ -200,7 +200,7 @@ export function cutImage(value: unknown, limit: number, o: { readonly views?: bo
  */
 export const ownPart = (p: unknown): unknown => (isTyped(p) && (p.byteOffset !== 0 || p.byteLength !== p.buffer.byteLength) ? p.slice() : p)
 
-const TYPED: Readonly<Record<string, new (n: number | ArrayBuffer) => Typed>> = {
+const TYPED: Readonly<Record<string, new (n: number) => Typed>> = {
   Int8Array,
   Uint8Array,
   Uint8ClampedArray,
@@ -269,12 +269,10 @@ export function joinImage(skeleton: unknown, parts: ReadonlyArray<unknown>): unk
     }
     return v
   }
-  const joinTyped = (v: PartRef, Ctor: new (n: number | ArrayBuffer) => Typed): Typed => {
-    // a slice stored as bytes (an ArrayBuffer read back from a Blob, or a byte view of one: projection-image.ts) is
-    // viewed as its type, not copied
+  const joinTyped = (v: PartRef, Ctor: new (n: number) => Typed): Typed => {
+    // a slice stored as bytes (a byte view of a Blob read back: projection-image.ts) is viewed as its type, not copied
     const sliceAt = (i: number): Typed => {
       const p = partAt(i)
-      if (p instanceof ArrayBuffer) return new Ctor(p)
       if (p instanceof Uint8Array && !(p instanceof Ctor)) {
         const View = Ctor as unknown as new (b: ArrayBufferLike, offset: number, length: number) => Typed
         const per = (Ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT

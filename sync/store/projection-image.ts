@@ -73,10 +73,10 @@ const isHead = (v: unknown): v is StoredHead =>
  */
 const PART_BYTES = 32 * 1024 * 1024
 /**
- * A typed array of at least this many bytes is a part of its own, stored as a Blob of its bytes rather than as a
- * cloned value (read back with `arrayBuffer()` and viewed, not copied). Chromium reads a big cloned value back about
- * three times slower than the same bytes as a Blob: 112 MB of typed arrays 180 ms as values, 60 ms as Blobs (a probe in
- * this machine's Chromium 156, three rounds each; issue 33 item 2, D-image-blobs) — most of the reopen's image read.
+ * A typed array of at least this many bytes is a part of its own, stored as bytes in a Blob (putCut's bundles) rather
+ * than as a cloned value, and read back with `arrayBuffer()` and viewed, not copied. Chromium reads a big cloned value
+ * back about three times slower than the same bytes as a Blob: 112 MB of typed arrays 180 ms as values, 60 ms as Blobs
+ * (a probe in this machine's Chromium 156, three rounds each; issue 33 item 2, D-image-blobs).
  */
 const BLOB_BYTES = 64 * 1024
 const canBlob = typeof Blob === "function"
@@ -193,7 +193,7 @@ const inTransaction = (db: IDBDatabase, what: string, write: (tx: IDBTransaction
 /**
  * The value under `key`, its parts joined back (in the same transaction). The parts' keys are asked first, and each
  * part as soon as they are known, so their reads are queued while the wrapper (megabytes of a big image's skeleton) is
- * still being read; a part stored as a Blob starts being read into bytes as soon as it is in.
+ * still being read; then each bundle's Blob is read into bytes, all at once.
  */
 const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
   new Promise<unknown>((resolve, reject) => {
@@ -213,8 +213,7 @@ const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
       wrapper = null
       // a part missing is an error (joinImage), not a wrong image; a bundle's slices take their places
       Promise.all(read.filter(isBundle).map((b) => readBundle(b, read)))
-        .then(() => Promise.all(read.slice(0, w[CUT])))
-        .then((parts) => resolve(joinImage(w.skeleton, parts)))
+        .then(() => resolve(joinImage(w.skeleton, read.slice(0, w[CUT]))))
         .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))))
     }
     const prefix = `${key}#`
@@ -230,8 +229,7 @@ const getCut = (store: IDBObjectStore, key: string): Promise<unknown> =>
         const pr = store.get(k)
         pr.onerror = fail(pr)
         pr.onsuccess = () => {
-          const v: unknown = pr.result
-          read[i] = canBlob && v instanceof Blob ? v.arrayBuffer() : v
+          read[i] = pr.result
           answered++
           settle()
         }
