@@ -325,7 +325,7 @@ export async function gatewayKeystroke(): Promise<void> {
   const app = await startApp("1m", { appPort: 5399, apiPort: 4399 })
   const browser = await launch()
   try {
-    const { page, syncSeconds, rows } = await openStatements(browser, app.url, GATEWAY_PAGE)
+    const { page, syncSeconds, rows, phases } = await openStatements(browser, app.url, GATEWAY_PAGE)
     // BENCH_TRACE=file: a Chromium trace of the keystrokes (as statements-keystroke-1m)
     const trace = process.env.BENCH_TRACE
     const recs = await measureKeystrokes(page, { target: GATEWAY_KEYS, browser, ...(trace ? { trace } : {}) })
@@ -358,7 +358,8 @@ export async function gatewayKeystroke(): Promise<void> {
           ...(worker.length ? { worker_p50_ms: round(percentile(worker, 50)), worker_p95_ms: round(percentile(worker, 95)) } : {}),
           keystrokes: recs.length,
           rows,
-          sync_seconds: round(syncSeconds)
+          sync_seconds: round(syncSeconds),
+          ...phases
         },
         await pageLimits(page, rows),
         [
@@ -398,7 +399,7 @@ export async function gatewayMetricsChart(): Promise<void> {
   const app = await startApp("1m", { appPort: 5402, apiPort: 4402 })
   const browser = await launch()
   try {
-    const { page, syncSeconds, rows } = await openStatements(browser, app.url, METRICS_PAGE)
+    const { page, syncSeconds, rows, phases } = await openStatements(browser, app.url, METRICS_PAGE)
     await page.evaluate(() => {
       interface Cur {
         t0: number
@@ -507,7 +508,8 @@ export async function gatewayMetricsChart(): Promise<void> {
           engine_p95_ms: round(percentile(engine, 95)),
           changes: ms.length,
           rows,
-          sync_seconds: round(syncSeconds)
+          sync_seconds: round(syncSeconds),
+          ...phases
         },
         await pageLimits(page, rows),
         [["p95_ms", "frame"]]

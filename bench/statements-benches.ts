@@ -72,7 +72,7 @@ export async function openStatements(
   browser: Browser,
   url: string,
   where: BigTablePage = STATEMENTS_PAGE
-): Promise<{ page: Page; syncSeconds: number; rows: number }> {
+): Promise<{ page: Page; syncSeconds: number; rows: number; phases: SyncPhases }> {
   const ctx = await browser.newContext({ locale: "pt-BR", timezoneId: "America/Sao_Paulo", viewport: { width: 1280, height: 900 } })
   // tsx keeps function names with an `__name` helper that page.evaluate'd code must find
   await ctx.addInitScript("window.__name = (f) => f")
@@ -108,12 +108,17 @@ export async function openStatements(
   })
   await h.goto(`${url}/harness/engine.html`)
   await h.waitForFunction(() => window.harness !== undefined)
-  const rows = await h.evaluate(
+  const tHarness = Date.now()
+  const waited = await h.evaluate(
     async ({ prefix, want }) => {
       const hs = window.harness
       hs.watch("progress", { kind: "syncProgress" })
+      const t0 = performance.now()
       let quietSince = 0
       let rows = 0
+      let tableAt = 0
+      const doneAt: Record<string, number> = {}
+      const firstSeen: Record<string, [number, number]> = {}
       for (;;) {
         await new Promise((r) => setTimeout(r, 250))
         const p = hs.snaps.progress as { lists: Record<string, { state: string; done: number }> } | undefined
@@ -121,6 +126,11 @@ export async function openStatements(
           .filter(([k]) => k.startsWith(prefix))
           .map(([, v]) => v)
         const all = lists.reduce((n, l) => n + l.done, 0)
+        for (const [k, l] of Object.entries(p?.lists ?? {})) {
+          if (l.state === "done" && doneAt[k] === undefined) doneAt[k] = performance.now() - t0
+          if (l.state === "pulling" && l.done > 0 && firstSeen[k] === undefined) firstSeen[k] = [performance.now() - t0, l.done]
+        }
+        if (tableAt === 0 && lists.length > 0 && all > want && lists.every((l) => l.state === "done")) tableAt = performance.now() - t0
         // and every other list and table of the user at rest too (Ana's Pix statement is a few hundred thousand rows
         // pulled after her statement: typing or scrolling while it pulls measures the pull, not the page)
         const busy = Object.values(p?.lists ?? {}).some((l) => l.state === "pulling")
@@ -136,6 +146,7 @@ export async function openStatements(
           break
         }
       }
+      const listsAt = quietSince - t0
       // after the pulls the engine compacts the projection (optimize) and stores its image (S6), a
       // few seconds of worker time: wait for the image it reports, then for a worker that answers a
       // trivial live query at once five times in a row
@@ -145,6 +156,7 @@ export async function openStatements(
         if ((p?.image?.rows ?? 0) >= rows) break
         await new Promise((r) => setTimeout(r, 250))
       }
+      const imageAt = performance.now() - t0
       for (let i = 0, calm = 0; calm < 5 && i < 400; i++) {
         const t = performance.now()
         hs.watch(`probe${i}`, { kind: "connection" })
@@ -152,16 +164,45 @@ export async function openStatements(
         calm = performance.now() - t < 30 ? calm + 1 : 0
         await new Promise((r) => setTimeout(r, 200))
       }
-      return rows
+      // each big list's pull times (sync/pullers/table.ts: waiting on the network, parsing, storing, projecting)
+      const pulls: Record<string, unknown> = {}
+      const last = hs.snaps.progress as { lists: Record<string, { done: number; ms?: unknown }> } | undefined
+      for (const [k, l] of Object.entries(last?.lists ?? {})) if (l.done > 1000) pulls[k] = { done: l.done, ms: l.ms }
+      return { rows, tableAt, listsAt, imageAt, doneAt, pulls, firstSeen }
     },
     { prefix: where.listPrefix, want: where.minRows }
   )
   const syncSeconds = (Date.now() - t0) / 1000
+  const rows = waited.rows
+  const at = (ms: number): number => Math.round((tHarness - t0 + ms) / 10) / 100
+  // where the whole account's sync went: this page's table done, every list at rest (before the 5 s of quiet), the image stored
+  const phases: SyncPhases = { table_seconds: at(waited.tableAt), lists_seconds: at(waited.listsAt), image_seconds: at(waited.imageAt) }
+  if (process.env.BENCH_VERBOSE) console.log(`  pulls: ${JSON.stringify(waited.pulls)}`)
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      `  first seen pulling (s, rows): ${Object.entries(waited.firstSeen)
+        .map(([k, [t, n]]) => `${k} ${at(t)} ${n}`)
+        .join(", ")}`
+    )
+  if (process.env.BENCH_VERBOSE) console.log(`  harness at ${((tHarness - t0) / 1000).toFixed(2)} s`)
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      `  lists done at (s): ${Object.entries(waited.doneAt)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k, v]) => `${k} ${at(v)}`)
+        .join(", ")}`
+    )
   await h.close()
   await page.locator(`[data-testid="${where.tableTestId}"][data-state="ready"]`).waitFor({ timeout: 60_000 })
   if (where.syncTestId) await page.getByTestId(where.syncTestId).waitFor({ state: "detached", timeout: 60_000 })
   await page.waitForTimeout(1000)
-  return { page, syncSeconds, rows }
+  return { page, syncSeconds, rows, phases }
+}
+/** When the parts of the whole account's first sync were in, seconds from the sign-in (openStatements). */
+export interface SyncPhases {
+  readonly table_seconds: number
+  readonly lists_seconds: number
+  readonly image_seconds: number
 }
 
 // ── statements-keystroke-1m ─────────────────────────────────────────────────
@@ -215,7 +256,7 @@ export async function statementsKeystroke(): Promise<void> {
   const app = await startApp("1m", { appPort: 5394, apiPort: 4394 })
   const browser = await launch()
   try {
-    const { page, syncSeconds, rows } = await openStatements(browser, app.url)
+    const { page, syncSeconds, rows, phases } = await openStatements(browser, app.url)
     const trace = process.env.BENCH_TRACE
     const recs = await measureKeystrokes(page, trace ? { browser, trace } : { browser })
     const ms = recs.map((r) => r.ms)
@@ -249,7 +290,8 @@ export async function statementsKeystroke(): Promise<void> {
           worker_p95_ms: round(percentile(worker, 95)),
           keystrokes: recs.length,
           rows,
-          sync_seconds: round(syncSeconds)
+          sync_seconds: round(syncSeconds),
+          ...phases
         },
         await pageLimits(page, rows),
         [
@@ -508,7 +550,7 @@ export async function statementsScroll(): Promise<void> {
   const app = await startApp("1m", { appPort: 5395, apiPort: 4395 })
   const browser = await launch()
   try {
-    const { page, syncSeconds, rows } = await openStatements(browser, app.url)
+    const { page, syncSeconds, rows, phases } = await openStatements(browser, app.url)
     // BENCH_TRACE=file: a Chromium trace of the scroll (every thread), to see what a late frame did
     const tracing = await traceIfAsked(browser, page, ["disabled-by-default-devtools.timeline.invalidationTracking"])
     const r = await measureScroll(page)
@@ -546,7 +588,8 @@ export async function statementsScroll(): Promise<void> {
           long_frame_script_ms: Math.round(r.loafs.reduce((n, l) => n + l.scripts.reduce((m, s) => m + s.duration, 0), 0)),
           long_frame_layout_ms: Math.round(r.loafs.reduce((n, l) => n + l.styleLayout, 0)),
           rows,
-          sync_seconds: round(syncSeconds)
+          sync_seconds: round(syncSeconds),
+          ...phases
         },
         await pageLimits(page, rows),
         [["frame_p95_ms", "frame"]]

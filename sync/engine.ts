@@ -116,6 +116,10 @@ export class Engine {
   tableVersion(table: TableName): number {
     return this.sync.tableVersion(table)
   }
+  /** Whether a pull is bringing rows into the statement or a table (workers/engine.worker.ts spaces their answers). */
+  pullingInto(source: "statement" | TableName): boolean {
+    return this.sync.pullingInto(source)
+  }
   get openStats(): TableSyncState["openStats"] {
     return this.sync.openStats
   }

@@ -10,6 +10,7 @@ import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
 import { Engine } from "../sync/engine.ts"
 import { openMark } from "../sync/services/open-mark.ts"
 import type { FromWorker, LiveQuery } from "./protocol.ts"
+import { holdMs } from "./pace.ts"
 import { decodeToWorker, serve } from "./serve.ts"
 
 interface Port {
@@ -23,7 +24,7 @@ interface Sub {
   query: LiveQuery
   last: string
   version: number
-  /** When its last answer went out (performance.now()), and a push waiting to go out (PROGRESS_EVERY_MS). */
+  /** When its last answer went out (performance.now()), and a push waiting to go out (workers/pace.ts). */
   sentAt?: number
   trailing?: ReturnType<typeof setTimeout> | undefined
 }
@@ -50,17 +51,9 @@ const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.
  */
 const EARLY_SENT = new Error("early sent")
 const FULL_AFTER_EARLY_MS = 24
-/**
- * P6: a sync's progress moves at every chunk stored and every list started or done — hundreds of times in a
- * sign-in — and each answer went out, was checked against its Schema and re-rendered the home's progress card in
- * the page (about 0.3 s of the page's CPU in an e2e sign-in of Ana, traced). A bar needs no more than a few
- * answers a second: after one goes out the next waits until PROGRESS_EVERY_MS have passed, and the latest state
- * always follows (a trailing push), so a list's "done" is late by at most that.
- */
-const PROGRESS_EVERY_MS = 150
+/** P6, issue 33 item 1: an answer spaced from the last one (workers/pace.ts) waits for a trailing push. */
 const held = (port: Port, subId: number, entry: Sub): boolean => {
-  if (entry.query.kind !== "syncProgress" || entry.sentAt === undefined) return false
-  const wait = entry.sentAt + PROGRESS_EVERY_MS - performance.now()
+  const wait = holdMs(entry.query, entry.sentAt, performance.now(), (source) => engine.pullingInto(source))
   if (wait <= 0) return false
   entry.trailing ??= setTimeout(() => {
     entry.trailing = undefined

@@ -159,6 +159,11 @@ export class TableSyncState {
   tableVersion(name: TableName): number {
     return this.table(name).version
   }
+  /** Whether a pull is bringing rows into the statement or a table (any wallet's copy). */
+  pullingInto(source: "statement" | TableName): boolean {
+    const prefix = source === "statement" ? "statements|" : `${source}|`
+    return this.pulls.keys().some((k) => k.startsWith(prefix))
+  }
   /** OP3: whether a pulled statement row carries this transaction_uuid. */
   seen(transactionUuid: string): boolean {
     return this.seenTx.has(transactionUuid)
@@ -350,7 +355,7 @@ export class TableSyncState {
     const m = this.marksOf(name)
     if (m.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
     this.bus.later(`image:${name}`, 1500, async () => {
-      if (this.pulls.keys().some((k) => k.startsWith(`${name}|`))) return // the pull's end schedules it again
+      if (this.pulls.keys().some((k) => k.startsWith(`${name}|`)) || this.passRunning()) return // the pull's (the pass's) end schedules it again
       const session = this.session.current
       if (!session || m.writing || this.tableMarks.get(name) !== m) return
       const p = this.table(name)
@@ -441,7 +446,8 @@ export class TableSyncState {
   private scheduleImage(): void {
     if (this.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
     this.bus.later("image", 1500, async () => {
-      if (this.statementPullsRunning() > 0 || this.loading) return // the pull's end (the open's) schedules it again
+      // the pull's end (the open's, the sync pass's) schedules it again: a write of ~100 MB beside a pass's pulls slowed them
+      if (this.statementPullsRunning() > 0 || this.loading || this.passRunning()) return
       const session = this.session.current
       if (!session || this.imageWriting) return
       this.settleProjection()
@@ -623,6 +629,20 @@ export class TableSyncState {
    * — a failure left the wallet with no verdict at all until its next pull.
    */
   private scheduleLedgerCheck(walletId: string, attempt: number): void {
+    // issue 33 item 1: the server's ledger is a scan of the whole statement (a second or more of a 1M-row wallet's
+    // server time); asked while a sync pass still pulls (the Pix statement, the gateway: the same server), it held their
+    // pages back. A check after a pass's pull waits for the pass to end; nothing the user sees waits for the check.
+    const session = this.session.current
+    if (attempt === 0 && this.passRunning()) {
+      void this.passesEnded().then(() => {
+        if (this.session.current === session && session !== null) this.askLedgerCheck(walletId, attempt)
+      })
+      return
+    }
+    this.askLedgerCheck(walletId, attempt)
+  }
+
+  private askLedgerCheck(walletId: string, attempt: number): void {
     this.bus.later(`ledger.check:${walletId}`, attempt === 0 ? LEDGER_CHECK_DELAY_MS : LEDGER_RETRY_MS * attempt, () =>
       this.ledger.check(walletId).catch((e: unknown) => {
         if (attempt + 1 < LEDGER_CHECK_TRIES && this.session.current) this.scheduleLedgerCheck(walletId, attempt + 1)
@@ -631,13 +651,36 @@ export class TableSyncState {
     )
   }
 
+  /** When no sync pass runs or waits (each pass's end, until none follows). */
+  private async passesEnded(): Promise<void> {
+    for (let p = this.passes.pending(); p.length > 0; p = this.passes.pending()) await Promise.allSettled(p)
+  }
+
   /**
    * Every list, statement and table this user may read: the wallets, then the user's lists, then each wallet's. One
    * pass at a time, as one pull (P10): a pass asked for while one runs is the one more after it, shared by every ask
    * meanwhile (two passes side by side asked the server everything twice, and checked the gateway wallets twice at once).
    */
   syncAll(): Promise<void> {
-    return this.passes.run("sync", () => this.syncPass()).then(() => undefined)
+    return this.passes
+      .run(
+        "sync",
+        () => this.syncPass(),
+        () => this.passEnded()
+      )
+      .then(() => undefined)
+  }
+
+  /** Whether a sync pass is pulling. */
+  private passRunning(): boolean {
+    return this.passes.keys().length > 0
+  }
+
+  /** A pass ended: the images its pulls held back (issue 33 item 1: a pass's pulls come before the writes they made stale). */
+  private passEnded(): void {
+    if (!this.session.current || this.passRunning()) return
+    this.scheduleImage()
+    for (const name of TABLE_NAMES) this.scheduleTableImage(name)
   }
 
   private async syncPass(): Promise<void> {

@@ -52,6 +52,30 @@ describe("the ledger check after each sync (issue 30 item 8)", () => {
     await engine.signOut("logout")
   })
 
+  it("issue 33 item 1: the check waits for the sync pass's other pulls (the server's ledger scan held back their pages)", async () => {
+    const session = await signIn(file.url, "ana@example.com")
+    const calls: string[] = []
+    // the Pix statement's pages slowed: its pull ends well after the statement's own (and the check's 1 s after it)
+    const slowPix = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url
+      calls.push(url)
+      const wait = url.includes("reports/pix-statement?") ? 1500 : 0
+      return new Promise((r) => setTimeout(r, wait)).then(() => fetch(input, init))
+    }) as typeof fetch
+    const engine = makeEngine(file.url, { fetch: slowPix })
+    await engine.start(session)
+    const since = new Date().toISOString()
+    await engine.syncAll()
+    const passCalls = calls.length
+    const w = wallets().anaMain
+    await until(() => checkedSince(engine, w, since), 20_000)
+    const lastPix = calls.slice(0, passCalls).findLastIndex((u) => u.includes("reports/pix-statement?"))
+    const firstCheck = calls.findIndex((u) => u.includes("reports/statement-ledger"))
+    expect(lastPix).toBeGreaterThan(0)
+    expect({ firstCheck: firstCheck >= passCalls, state: ledgerOf(engine, w)?.state }).toEqual({ firstCheck: true, state: "reconciled" })
+    await engine.signOut("logout")
+  })
+
   it("a check that fails (the server's ledger call refused once) is asked again later and reconciles; the failure is noted (EN1)", async () => {
     const session = await signIn(file.url, "ana@example.com")
     let refused = 0
