@@ -152,6 +152,59 @@ describe("table sync over HTTP (sync/SPEC.md P7–P9, D-compact-pages)", () => {
     })
   }
 
+  it("P9 issue 33 item 1: past the first page the next page is asked off the text, before the page is checked; every row once, in order", async () => {
+    const base = tableSync("pix_statement")
+    const c = base.compact!
+    const idAt = c.columns.indexOf("id")
+    const log: string[] = []
+    // the id column's check logs each row's id as the page is checked (readPage)
+    const spec: TableSync<Record<string, unknown>> = {
+      ...base,
+      compact: { ...c, isCell: c.isCell.map((f, i) => (i === idAt ? (u: unknown) => (log.push(`check:${String(u)}`), f(u)) : f)) }
+    }
+    const s = await signIn(sb.url, "ana@example.com")
+    const api = makeApiClient({
+      baseUrl: () => sb.url,
+      locale: () => "pt",
+      currentWallet: () => null,
+      serverType: () => "green",
+      tokens: () => ({ accessToken: s.accessToken, refreshToken: s.refreshToken, expiresAt: s.expiresAt }),
+      onTokens: () => undefined,
+      onSessionExpired: () => undefined,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url)
+        if (url.pathname === base.path) log.push(`ask:${url.searchParams.get("after") ?? ""}`)
+        return fetch(input, init)
+      }) as typeof fetch
+    })
+    const db = await freshDb()
+    const ids: string[] = []
+    const n = await pullTable(api, db, new ProgressBoard(), spec, W.anaMain, {
+      pageSize: 23,
+      onRows: () => undefined,
+      onCompactRows: (rows) => {
+        for (const r of rows) ids.push(String(r[idAt]))
+      }
+    })
+    await db.close()
+    const pages = Math.ceil(n / 23)
+    expect(pages).toBeGreaterThan(4)
+    expect(new Set(ids).size).toBe(n)
+    expect(n).toBe(
+      (sb.db.prepare("SELECT count(*) AS n FROM statements WHERE wallet_id = ? AND type IN ('PIX_IN','PIX_OUT')").get(W.anaMain) as { n: number }).n
+    )
+    const asks = log.filter((e) => e.startsWith("ask:"))
+    // one ask per page, and at most one early ask left unused (after the last page)
+    expect(asks.length).toBeLessThanOrEqual(pages + 1)
+    expect(new Set(asks).size).toBe(asks.length)
+    // an ask after a row (its cursor) made before that row was checked: every page's but the first's and the last's
+    const early = asks.filter((a) => {
+      const id = a.slice(a.lastIndexOf("|") + 1)
+      return a !== "ask:" && log.indexOf(a) < log.indexOf(`check:${id}`)
+    })
+    expect(early.length).toBeGreaterThanOrEqual(pages - 2)
+  })
+
   it("P12 a chunk whose write fails fails the pull; the next pull resumes after the last chunk written, every row once", async () => {
     const spec = tableSync("gateway_transactions")
     const db = await freshDb()
