@@ -190,3 +190,30 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     expect(searched(revived, "silva", null)).toEqual(naive(distinct, "silva", null))
   })
 })
+
+describe("a folded block the same text as its values' (issue 33 item 4)", () => {
+  it("is kept once — also through the image — and searches, reads and counts as before", () => {
+    const g = new Prng(44)
+    const docs = Array.from({ length: 3 * 4096 + 77 }, (_, i) =>
+      i % 5 === 0 ? `${g.digits(2)}.${g.digits(3)}.${g.digits(3)}/0001-${g.digits(2)}` : `${g.digits(3)}.${g.digits(3)}.${g.digits(3)}-${g.digits(2)}`
+    )
+    // a block with one entry folding to another text is kept twice
+    docs[4096 + 9] = "Sem Documento"
+    const d = new InternDictionary({ withDigits: true })
+    for (const s of docs) d.intern(s)
+    type Inner = { values: { blocks: object[] }; folded: { blocks: object[] } }
+    const same = (x: InternDictionary) => (x as unknown as Inner).folded.blocks.map((b, k) => b === (x as unknown as Inner).values.blocks[k])
+    expect(same(d)).toEqual([true, false, true])
+    const back = InternDictionary.revive(structuredClone(d))
+    expect(same(back)).toEqual([true, false, true])
+    for (const x of [d, back]) {
+      docs.forEach((s, i) => expect(x.value(i)).toBe(s))
+      for (const q of ["0001", "123", ".4", "sem", "documento", "-9"])
+        expect(searched(x, foldText(q), documentDigitsOf(q))).toEqual(naive(docs, foldText(q), documentDigitsOf(q)))
+    }
+    // the shared blocks are counted once: about one block's text and offsets less than three copies
+    const twice = new InternDictionary({ withDigits: true })
+    for (const s of docs) twice.intern(`${s}A`) // folds to "...a": no block shared
+    expect(twice.memoryBytes() - d.memoryBytes()).toBeGreaterThan(2 * 4096 * 14)
+  })
+})

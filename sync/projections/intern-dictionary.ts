@@ -152,6 +152,19 @@ class StringStore {
     }
   }
 
+  /**
+   * The block just sealed, when its text is `other`'s last block's: `other`'s block (one copy of a text the folding left
+   * as it was — a million payer documents are digits and punctuation, their folded blocks the same text; issue 33 item 4).
+   */
+  shareLast(other: StringStore): void {
+    const i = this.blocks.length - 1
+    const mine = this.blocks[i]
+    const theirs = other.blocks[other.blocks.length - 1]
+    if (mine === undefined || theirs === undefined || mine === theirs || mine.text !== theirs.text) return
+    this.blocks[i] = theirs
+    this.blockBytes -= mine.text.length + mine.starts.byteLength
+  }
+
   get(i: number): string {
     const b = i >> BLOCK_SHIFT
     if (b < this.blocks.length) {
@@ -289,6 +302,20 @@ class Grams {
       e++
     })
     this.indexed = strings.length
+  }
+
+  /**
+   * Each bucket's bytes cut to the postings they hold: grown by doubling, a bulk load leaves up to half of them unused
+   * (a million documents' digit postings: ~15 bytes a row; issue 33 item 4). A later entry grows its bucket again.
+   */
+  trim(): void {
+    for (let k = 0; k < this.bytes.length; k++) {
+      const b = this.bytes[k]
+      const used = this.used[k] as number
+      if (b == null || used === b.length) continue
+      this.bytes[k] = b.slice(0, used)
+      this.byteSize -= b.length - used
+    }
   }
 
   /** The bucket of `q`'s grams with the fewest entries (q has at least `width` characters). */
@@ -446,6 +473,7 @@ export class InternDictionary {
     this.slots[k] = i + 1
     this.values.push(s)
     this.folded.push(folded)
+    if (this.folded.tail.length === 0) this.folded.shareLast(this.values)
     noteChars(this.chars, folded)
     if (this.digits !== null) this.digits.push(digitsOnly(s))
     if (this.values.length * 2 > this.slots.length) this.growSlots()
@@ -513,8 +541,8 @@ export class InternDictionary {
    * milliseconds, which the first keystroke into a gateway list would otherwise wait for.
    */
   prepareSearch(): void {
-    this.grams(this.digits ?? this.folded)
-    if (this.digits !== null) this.digitGrams(this.digits)
+    this.grams(this.digits ?? this.folded)?.trim()
+    if (this.digits !== null) this.digitGrams(this.digits)?.trim()
   }
 
   /**

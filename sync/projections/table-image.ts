@@ -15,6 +15,7 @@ import { InternDictionary } from "./intern-dictionary.ts"
 import { OrderIndex, type OrderState } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
+import { StoredDictionary } from "./stored-dictionary.ts"
 import { DEAD, bindingOf, type Binding } from "./table-binding.ts"
 import { TableStore } from "./table-store.ts"
 
@@ -76,13 +77,14 @@ function imageShape(table: DefinedTable<unknown>): string {
   const col = new PackedStringColumn({ kind: "uuid" })
   const keys = (o: object) => Object.keys(o).sort().join(",")
   const shape = [
-    "v3",
+    "v4",
     keys(new TableStore(b)),
     keys(col),
     keys(new SparsePackedColumn({ kind: "uuid" })),
     keys(new IdIndex(col)),
     keys(new CompactIntColumn(0)),
     keys(new InternDictionary({ withDigits: true })),
+    keys(new StoredDictionary()),
     keys(new OrderIndex({ compare: () => 0, isLive: () => true, scratch: () => new Uint8Array(0), build: () => new Uint32Array(0) })),
     b.shape
   ].join("|")
@@ -123,7 +125,7 @@ export function storeFromImage(b: Binding, image: unknown): TableStore | null {
     p.idCol = PackedStringColumn.revive(p.idCol)
     p.denseCols = p.denseCols.map((col) => PackedStringColumn.revive(col))
     p.sparseCols = p.sparseCols.map((col) => SparsePackedColumn.revive(col))
-    p.storedDicts = p.storedDicts.map((d) => InternDictionary.revive(d))
+    p.storedDicts = p.storedDicts.map((d) => StoredDictionary.revive(d))
     p.ids = IdIndex.revive(p.ids, p.idCol)
     p.wallets = InternDictionary.revive(p.wallets)
     p.descriptions = InternDictionary.revive(p.descriptions)

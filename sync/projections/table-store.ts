@@ -31,6 +31,7 @@ import { SparsePackedColumn } from "./sparse-strings.ts"
 import { parseInstant, toIsoInstant } from "../../schema/sao-paulo-time.ts"
 import { DEAD, keysOf, type Binding, type RowKeys, type RowLike } from "./table-binding.ts"
 import type { IndexArray } from "./scan-loops.ts"
+import { StoredDictionary } from "./stored-dictionary.ts"
 
 const MIN_CAPACITY = 1024
 /** Growth factor of the typed columns: amortised O(1) appends with little slack at 1M rows. */
@@ -86,7 +87,7 @@ export class TableStore {
   sparseCols: SparsePackedColumn[]
   /** Stored (shown, not searched) text: dictionary indices per field. */
   storedCols: IndexArray[]
-  storedDicts: InternDictionary[]
+  storedDicts: StoredDictionary[]
   ids = new IdIndex(this.idCol)
   wallets = new InternDictionary({ withDigits: false })
   walletLive: number[] = []
@@ -133,7 +134,7 @@ export class TableStore {
     this.denseCols = b.dense.map((d) => new PackedStringColumn(d.format))
     this.sparseCols = b.sparse.map((d) => new SparsePackedColumn(d.format))
     this.storedCols = b.stored.map(() => new Uint16Array(0))
-    this.storedDicts = b.stored.map(() => new InternDictionary({ withDigits: false }))
+    this.storedDicts = b.stored.map(() => new StoredDictionary())
     this.documents = new InternDictionary({ withDigits: b.digitsText === 2 })
     this.grow(MIN_CAPACITY)
   }
@@ -277,7 +278,7 @@ export class TableStore {
     this.cpName[r] = nm
     this.cpDoc[r] = doc
     for (let i = 0; i < this.storedCols.length; i++) {
-      const v = (this.storedDicts[i] as InternDictionary).intern(e[k.stored[i] as string | number] as string)
+      const v = (this.storedDicts[i] as StoredDictionary).intern(e[k.stored[i] as string | number] as string)
       if (v > 0xffff && this.storedCols[i] instanceof Uint16Array) this.storedCols[i] = widen(this.storedCols[i] as IndexArray)
       ;(this.storedCols[i] as IndexArray)[r] = v
     }
@@ -473,7 +474,7 @@ export class TableStore {
     o[b.texts[1]] = this.names.value(this.cpName[r] as number)
     o[b.texts[2]] = this.documents.value(this.cpDoc[r] as number)
     for (let k = 0; k < this.storedCols.length; k++)
-      o[b.stored[k] as string] = (this.storedDicts[k] as InternDictionary).value((this.storedCols[k] as IndexArray)[r] as number)
+      o[b.stored[k] as string] = (this.storedDicts[k] as StoredDictionary).value((this.storedCols[k] as IndexArray)[r] as number)
     for (let k = 0; k < this.sparseCols.length; k++) o[(b.sparse[k] as { key: string }).key] = (this.sparseCols[k] as SparsePackedColumn).get(r)
     return o
   }
