@@ -150,10 +150,14 @@ export async function openStatements(
       // after the pulls the engine compacts the projection (optimize) and stores its image (S6), a
       // few seconds of worker time: wait for the image it reports, then for a worker that answers a
       // trivial live query at once five times in a row
+      // (the image of this page's own list: the statement's, or its table's — a gateway user's statement is too small
+      // to have one, and waiting for it ran to this 60 s limit: 60 of the gateway benches' 80 sync seconds until 2026-11-28)
+      const table = prefix.startsWith("statements") ? null : prefix.replace(/:$/, "")
       const until = performance.now() + 60_000
       while (performance.now() < until) {
-        const p = hs.snaps.progress as { image?: { rows: number } } | undefined
-        if ((p?.image?.rows ?? 0) >= rows) break
+        const p = hs.snaps.progress as { image?: { rows: number; tables?: Record<string, { rows: number }> } } | undefined
+        const imaged = table === null ? (p?.image?.rows ?? 0) : (p?.image?.tables?.[table]?.rows ?? 0)
+        if (imaged >= rows) break
         await new Promise((r) => setTimeout(r, 250))
       }
       const imageAt = performance.now() - t0
