@@ -81,7 +81,10 @@ export interface ShownRows<R> {
   readonly idLeads?: string | undefined
 }
 
-/** The new filter's first rows; `complete`: they are all its rows (the answer shown held every one of its own). */
+/**
+ * The new filter's first rows; `complete`: they are all its rows (the answer shown held every one of its own) — else
+ * exactly the `needed` first ones.
+ */
 export interface NarrowedRows<R> {
   readonly rows: ReadonlyArray<R>
   readonly complete: boolean
@@ -104,7 +107,13 @@ export function narrowRows<R extends object>(
   if (test === null) return null
   const complete = shown.total <= shown.rows.length
   const rows: R[] = []
-  for (const r of shown.rows) if (test(r)) rows.push(r)
+  // the rows needed and no more when the shown answer was not all of its filter's (the worker's answer follows with
+  // the rest): a refinement most rows still match stops after a screenful, not after the 300 rows of the window
+  for (const r of shown.rows) {
+    if (!test(r)) continue
+    rows.push(r)
+    if (!complete && rows.length >= needed) break
+  }
   return rows.length >= needed || complete ? { rows, complete } : null
 }
 
