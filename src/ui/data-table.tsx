@@ -86,11 +86,8 @@ export function windowLimit(shownRows: number): number {
 /** The scroller's usual height (min(62vh, 620px)) before it is measured. */
 export const DEFAULT_VIEWPORT_PX = 620
 /** At the top of a fresh filter the table asks this window; a page asking the same one for its
- * totals shares one answer (one worker question per keystroke). Three times the rows shown and as
- * many again (300 rows: issue 33 item 3): a text typed forward narrows these rows on the page
- * (Q5b), and from 100 a refinement keeping 7–15 % of them ("me" → "mer", "s" → "si") found fewer
- * than a screenful and waited a frame for the worker; only the rows in view are rendered. */
-export const FIRST_WINDOW_LIMIT = 3 * windowLimit(Math.ceil(DEFAULT_VIEWPORT_PX / DATA_ROW_HEIGHT) + 2 * OVERSCAN)
+ * totals shares one answer (one worker question per keystroke). */
+export const FIRST_WINDOW_LIMIT = windowLimit(Math.ceil(DEFAULT_VIEWPORT_PX / DATA_ROW_HEIGHT) + 2 * OVERSCAN)
 
 /** One column: its header, its cell, its grid track (and on narrow screens: none hides it). */
 export interface DataColumn<R> {
