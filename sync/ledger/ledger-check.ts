@@ -103,6 +103,7 @@ export class LedgerCheck {
     // an empty local statement is checked too: the server's whole statement must then be empty
     const point = (await lastChunk(db, walletId))?.cursor ?? ""
     const server = await this.ledger(walletId, point ? { upto: point } : {})
+    if (db.closed) return null
     const t1 = performance.now()
     const local = localTotals(this.deps.projection(), walletId, CurrencySymbol.literals)
     const verdict = reconcile(local, server)
@@ -113,7 +114,8 @@ export class LedgerCheck {
 
   private async run(walletId: string): Promise<LedgerState | null> {
     const db = this.deps.db()
-    if (!db || this.deps.pulling(walletId)) return this.states.get(walletId) ?? null
+    // (a check asked after a sync pass can come due as the session closes: a closed store is not checked)
+    if (!db || db.closed || this.deps.pulling(walletId)) return this.states.get(walletId) ?? null
     let v = await this.verify(db, walletId)
     if (!v) return null
     let repulled = 0

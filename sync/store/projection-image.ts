@@ -102,31 +102,38 @@ const putCut = (tx: IDBTransaction, key: string, value: unknown, partBytes: numb
   const store = tx.objectStore(STORE)
   const { skeleton, parts, typed } = cutImage(value, partBytes, { views: true, ...(canBlob ? { typedApart: BLOB_BYTES } : {}) })
   const written = new Set<number>()
-  let i = 0
+  // the other parts first, then the typed arrays' (so that a part between two of them — an object the image holds
+  // twice, cut apart — does not split their bundles)
+  const order: number[] = []
+  for (let k = 0; k < parts.length; k++) if (!(canBlob && typed.has(k))) order.push(k)
+  for (let k = 0; k < parts.length; k++) if (canBlob && typed.has(k)) order.push(k)
+  let o = 0
   const next = (): void => {
-    if (i > 0 && moved()) {
+    if (o > 0 && moved()) {
       tx.abort()
       then(false)
       return
     }
-    if (i < parts.length) {
+    if (o < order.length) {
       let put: IDBRequest
+      const i = order[o] as number
       if (canBlob && typed.has(i)) {
         // typed arrays' slices, one after the other up to partBytes, as one Blob of their bytes (each at an offset
         // aligned for any element type; only each view's bytes are copied into it): a few Blobs, not hundreds
         const slots: Array<readonly [number, number, number]> = []
         const pieces: BlobPart[] = []
         let at = 0
-        while (i < parts.length && typed.has(i)) {
-          const v = parts[i] as ArrayBufferView<ArrayBuffer>
+        while (o < order.length) {
+          const j = order[o] as number
+          const v = parts[j] as ArrayBufferView<ArrayBuffer>
           if (slots.length > 0 && at + v.byteLength > partBytes) break
           const pad = (8 - (at % 8)) % 8
           if (pad > 0) pieces.push(new Uint8Array(pad))
           at += pad
-          slots.push([i, at, v.byteLength])
+          slots.push([j, at, v.byteLength])
           pieces.push(v)
           at += v.byteLength
-          i++
+          o++
         }
         const first = (slots[0] as readonly [number, number, number])[0]
         put = store.put({ [BUNDLE]: slots, blob: new Blob(pieces) } satisfies Bundle, partKey(key, first))
@@ -134,7 +141,7 @@ const putCut = (tx: IDBTransaction, key: string, value: unknown, partBytes: numb
       } else {
         put = store.put(ownPart(parts[i]), partKey(key, i))
         written.add(i)
-        i++
+        o++
       }
       put.onsuccess = next
       return
