@@ -41,6 +41,16 @@ export class OneAtATime {
     return this.queued.has(key)
   }
 
+  /** Whether a run is going (under any key). */
+  get busy(): boolean {
+    return this.running.size > 0
+  }
+
+  /** When no run goes or waits (each run's end, until none follows). */
+  async idle(): Promise<void> {
+    for (let p = this.pending(); p.length > 0; p = this.pending()) await Promise.allSettled(p)
+  }
+
   /** The keys with a run going. */
   keys(): string[] {
     return [...this.running.keys()]

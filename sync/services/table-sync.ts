@@ -355,7 +355,7 @@ export class TableSyncState {
     const m = this.marksOf(name)
     if (m.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
     this.bus.later(`image:${name}`, 1500, async () => {
-      if (this.pulls.keys().some((k) => k.startsWith(`${name}|`)) || this.passRunning()) return // the pull's (the pass's) end schedules it again
+      if (this.pulls.keys().some((k) => k.startsWith(`${name}|`)) || this.passes.busy) return // the pull's (the pass's) end schedules it again
       const session = this.session.current
       if (!session || m.writing || this.tableMarks.get(name) !== m) return
       const p = this.table(name)
@@ -447,7 +447,7 @@ export class TableSyncState {
     if (this.rowsSinceImage < (this.env.imageMinRows ?? IMAGE_MIN_ROWS) || !this.session.current) return
     this.bus.later("image", 1500, async () => {
       // the pull's end (the open's, the sync pass's) schedules it again: a write of ~100 MB beside a pass's pulls slowed them
-      if (this.statementPullsRunning() > 0 || this.loading || this.passRunning()) return
+      if (this.statementPullsRunning() > 0 || this.loading || this.passes.busy) return
       const session = this.session.current
       if (!session || this.imageWriting) return
       this.settleProjection()
@@ -633,8 +633,8 @@ export class TableSyncState {
     // server time); asked while a sync pass still pulls (the Pix statement, the gateway: the same server), it held their
     // pages back. A check after a pass's pull waits for the pass to end; nothing the user sees waits for the check.
     const session = this.session.current
-    if (attempt === 0 && this.passRunning()) {
-      void this.passesEnded().then(() => {
+    if (attempt === 0 && this.passes.busy) {
+      void this.passes.idle().then(() => {
         if (this.session.current === session && session !== null) this.askLedgerCheck(walletId, attempt)
       })
       return
@@ -649,11 +649,6 @@ export class TableSyncState {
         throw e
       })
     )
-  }
-
-  /** When no sync pass runs or waits (each pass's end, until none follows). */
-  private async passesEnded(): Promise<void> {
-    for (let p = this.passes.pending(); p.length > 0; p = this.passes.pending()) await Promise.allSettled(p)
   }
 
   /**
@@ -671,14 +666,9 @@ export class TableSyncState {
       .then(() => undefined)
   }
 
-  /** Whether a sync pass is pulling. */
-  private passRunning(): boolean {
-    return this.passes.keys().length > 0
-  }
-
   /** A pass ended: the images its pulls held back (issue 33 item 1: a pass's pulls come before the writes they made stale). */
   private passEnded(): void {
-    if (!this.session.current || this.passRunning()) return
+    if (!this.session.current || this.passes.busy) return
     this.scheduleImage()
     for (const name of TABLE_NAMES) this.scheduleTableImage(name)
   }
