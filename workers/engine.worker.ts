@@ -10,7 +10,7 @@ import { getRxStorageDexie } from "rxdb/plugins/storage-dexie"
 import { Engine } from "../sync/engine.ts"
 import { openMark } from "../sync/services/open-mark.ts"
 import type { FromWorker, LiveQuery } from "./protocol.ts"
-import { holdMs } from "./pace.ts"
+import { holdMs, sourceOf } from "./pace.ts"
 import { decodeToWorker, serve } from "./serve.ts"
 
 interface Port {
@@ -40,8 +40,6 @@ const engine = new Engine({
   // PIN prompts reach the tabs as the live query `pinAsks` (sync/SPEC.md PN5), never as an event a late tab misses
 })
 
-/** Q3: statement answers depend on the projection alone; unchanged, they are not recomputed. */
-const projectionBound = (q: LiveQuery): boolean => q.kind === "statements" || q.kind === "statementSeries" || q.kind === "table" || q.kind === "pivot"
 /**
  * Q5: after a query's early rows went out, the full answer is computed a little later (as the same
  * subscription, no longer fresh), not in the same task: on a machine of two cores the page paints
@@ -64,14 +62,10 @@ const held = (port: Port, subId: number, entry: Sub): boolean => {
 const push = (port: Port, subId: number, entry: Sub): void => {
   if (held(port, subId, entry)) return
   const fresh = entry.version === -1
-  if (projectionBound(entry.query)) {
-    const q = entry.query
-    const v =
-      q.kind === "table"
-        ? engine.tableVersion(q.table)
-        : q.kind === "pivot" && q.source !== "statement"
-          ? engine.tableVersion(q.source)
-          : engine.statementsVersion
+  // Q3: a big list's answers depend on its projection alone (workers/pace.ts sourceOf); unchanged, they are not recomputed
+  const source = sourceOf(entry.query)
+  if (source !== null) {
+    const v = source === "statement" ? engine.statementsVersion : engine.tableVersion(source)
     if (v === entry.version) return
     entry.version = v
   }

@@ -108,7 +108,7 @@ export function narrowRows<R extends object>(
   const complete = shown.total <= shown.rows.length
   const rows: R[] = []
   // the rows needed and no more when the shown answer was not all of its filter's (the worker's answer follows with
-  // the rest): a refinement most rows still match stops after a screenful, not after the 300 rows of the window
+  // the rest): a refinement most rows still match stops after a screenful, not at the window's end
   for (const r of shown.rows) {
     if (!test(r)) continue
     rows.push(r)

@@ -238,7 +238,8 @@ export async function pullTable<R>(
       // P9: past a full page (a bulk pull), the next page is asked from its last row's cursor read off the text, before
       // this page is parsed and checked — the parse was on the path from one page to the next request (a sixth of a
       // page's time). The parsed page confirms the cursor; a different one (or a last page) leaves the early ask unused.
-      const early = pages > 0 && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted ? lastRowCursor(text, spec) : null
+      const mayGoOn = !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted
+      const early = pages > 0 && mayGoOn ? lastRowCursor(text, spec) : null
       const asked = early !== null ? fetchPage(early) : null
       asked?.catch(() => undefined) // an early ask left unused is dropped; one used is awaited as `next`
       const page = readPage(text, spec, spec.path)
@@ -259,8 +260,7 @@ export async function pullTable<R>(
             : spec.cursorAfter(page.rows[count - 1] as R)
       const more = count === pageSize
       // P9: ask for the next page before writing this one
-      if (more && !(o.stopAfterPages !== undefined && pages + 1 >= o.stopAfterPages) && !o.signal?.aborted)
-        next = asked !== null && early === nextCursor ? asked : fetchPage(nextCursor)
+      if (more && mayGoOn && !o.signal?.aborted) next = asked !== null && early === nextCursor ? asked : fetchPage(nextCursor)
       if (count > 0) {
         const doc = { id: seqId(key, seq), wallet_id: key, seq, cursor: nextCursor, count, upto: already + done + count }
         const stored = page.compact
