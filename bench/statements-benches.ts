@@ -222,6 +222,8 @@ export interface KeyRecord {
   sentMs?: number
   earlyMs?: number
   answerMs?: number
+  /** When the table first showed this key's rows (before its paint): narrowed on the page, or the worker's. */
+  rowsMs?: number
 }
 
 /**
@@ -374,7 +376,8 @@ export async function measureKeystrokes(
           fullMs: t1 - c.t0,
           commitMs: c.ready - c.t0,
           workerMs: ms?.[1] ? Number(ms[1].replace(",", ".")) : Number(tb?.dataset.tookMs ?? NaN),
-          total: Number(tb?.dataset.total ?? NaN)
+          total: Number(tb?.dataset.total ?? NaN),
+          rowsMs: c.rows - c.t0
         }
         const phases = (window as unknown as { __phases?: Array<{ t: number; k: string }> }).__phases
         if (phases) {
@@ -517,7 +520,7 @@ export async function measureKeystrokes(
   if (process.env.BENCH_VERBOSE || process.env.BENCH_PHASES)
     for (const r of recs)
       console.log(
-        `  ${JSON.stringify(r.key)} → "${r.text}": ${r.ms.toFixed(1)} ms (full ${r.fullMs.toFixed(1)}, commit ${r.commitMs.toFixed(1)}, worker ${r.workerMs}, total ${r.total}${phase(r)})`
+        `  ${JSON.stringify(r.key)} → "${r.text}": ${r.ms.toFixed(1)} ms (rows ${r.rowsMs?.toFixed(1) ?? "-"}, full ${r.fullMs.toFixed(1)}, commit ${r.commitMs.toFixed(1)}, worker ${r.workerMs}, total ${r.total}${phase(r)})`
       )
   return recs
 }

@@ -71,7 +71,9 @@ export const StatementsResult = Schema.Struct({
   rows: Schema.Array(StatementRowView),
   perCurrency: Schema.optionalKey(Schema.Array(CurrencyTotals)),
   /** An early answer (Q5): the rows are final, total and sums only a lower bound; the full answer follows. */
-  partial: Schema.optionalKey(Schema.Literal(true))
+  partial: Schema.optionalKey(Schema.Literal(true)),
+  /** An early answer holding every row of its filter (made on the page, Q5b): its total is the count. */
+  complete: Schema.optionalKey(Schema.Literal(true))
 })
 
 /** Per day × code of a table's matches, every status (sync/projections table-series.ts codeSeries; issue 31 item 4 charts). */
@@ -93,7 +95,9 @@ export const tableResult = <R extends Schema.Top>(row: R) =>
     intSums: Schema.optionalKey(Schema.Record(Schema.String, Schema.Number)),
     daySeries: Schema.optionalKey(CodeSeriesView),
     /** An early answer (Q5), as the statement's: the rows are final, the counts and sums follow in the full answer. */
-    partial: Schema.optionalKey(Schema.Literal(true))
+    partial: Schema.optionalKey(Schema.Literal(true)),
+    /** An early answer holding every row of its filter (made on the page, Q5b): its total is the count. */
+    complete: Schema.optionalKey(Schema.Literal(true))
   })
 /** Any table's answer, rows as plain records (what the engine builds before the table is known). */
 export const TableResult = tableResult(Schema.Record(Schema.String, Schema.Unknown))

@@ -5,7 +5,7 @@
  * live-query subscriptions and offers `useLiveQuery` for React (useSyncExternalStore).
  * The session lives in sessionStorage (spec core §9) and is handed to the engine on start.
  */
-import { useMemo, useSyncExternalStore } from "react"
+import { useEffect, useMemo, useSyncExternalStore } from "react"
 import type { EndpointId, ResponseOf } from "../schema/api.ts"
 import type { CommandBody } from "../sync/commands/registry.ts"
 import type { ListName, ListRow } from "../schema/lists.ts"
@@ -13,6 +13,8 @@ import type { Locale } from "../schema/common.ts"
 import type { FromWorker, LiveQuery, NoteName, RequestFailure, RequestName, RequestPayload, RequestSuccess, SessionInfo, ToWorker } from "./protocol.ts"
 import type { ResultOf } from "./results.ts"
 import { electedPort } from "./leader.ts"
+import { earlyValue, narrowFromHeld, prepareLater, restOf, type Held, type Narrowing } from "./narrow-cache.ts"
+export type { Narrowing } from "./narrow-cache.ts"
 
 /** A failure the page itself makes: the engine went away mid-request (W3), or a reply did not match its Schema (W4). */
 export type ClientFailure = { readonly _tag: "EngineRestarted" } | { readonly _tag: "MalformedReply" }
@@ -225,11 +227,12 @@ export class EngineClient {
     }) as Promise<ResponseOf<K>>
   }
 
-  subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void): () => void {
+  /** `shown`: the page made this query's early answer (workers/narrow-cache.ts): the worker sends the full one only. */
+  subscribe<Q extends LiveQuery>(query: Q, cb: (v: ResultOf<Q>) => void, shown = false): () => void {
     const subId = this.nextId++
     this.subs.set(subId, cb as (v: unknown) => void)
     this.subQueries.set(subId, query)
-    this.post({ t: "subscribe", subId, query })
+    this.post(shown ? { t: "subscribe", subId, query, shown } : { t: "subscribe", subId, query })
     return () => {
       this.subs.delete(subId)
       this.subQueries.delete(subId)
@@ -330,23 +333,43 @@ export function getEngine(apiBase = "", locale: Locale = "pt"): EngineClient {
 }
 
 // ── React: live queries through useSyncExternalStore ────────────────────────
-interface Entry {
+interface Entry extends Held {
   value: unknown
   listeners: Set<() => void>
   unsubscribe: (() => void) | null
   timer: ReturnType<typeof setTimeout> | null
 }
 const cache = new Map<string, Entry>()
+/** The narrowing a page gave for a filter (by its `rest`; the last 64 filters): their answers are folded ahead for it. */
+const narrowedBy = new Map<string, Narrowing>()
 
-function entryFor(query: LiveQuery): Entry {
+/**
+ * The cache's entry of a query, subscribed when new. `narrowing`: a big list's first window whose text narrows an
+ * answer held here starts with the early answer made from it, and the worker is told so (workers/narrow-cache.ts).
+ */
+function entryFor(query: LiveQuery, narrowing?: Narrowing): Entry {
   const key = JSON.stringify(query)
   let e = cache.get(key)
   if (!e) {
-    const entry: Entry = { value: undefined, listeners: new Set(), unsubscribe: null, timer: null }
-    entry.unsubscribe = getEngine().subscribe(query, (v) => {
-      entry.value = v
-      for (const l of entry.listeners) l()
-    })
+    const made = narrowing ? narrowFromHeld(cache.values(), query, narrowing) : null
+    const rest = restOf(query)
+    if (narrowing && rest !== null) {
+      narrowedBy.delete(rest)
+      narrowedBy.set(rest, narrowing)
+      if (narrowedBy.size > 64) narrowedBy.delete(narrowedBy.keys().next().value as string)
+    }
+    const entry: Entry = { rest, query, value: made ? earlyValue(made) : undefined, listeners: new Set(), unsubscribe: null, timer: null }
+    entry.unsubscribe = getEngine().subscribe(
+      query,
+      (v) => {
+        entry.value = v
+        // an answer a next keystroke may be narrowed from: its rows folded while the page is idle
+        const by = rest === null ? undefined : narrowedBy.get(rest)
+        if (by) prepareLater(by, v)
+        for (const l of entry.listeners) l()
+      },
+      made !== null
+    )
     cache.set(key, entry)
     e = entry
   }
@@ -371,9 +394,9 @@ function dropLater(key: string, e: Entry): void {
  * the statements-keystroke-1m trace before the worker was asked). An answer asked by a render React throws away is
  * forgotten after the same grace as an unsubscribed one.
  */
-export function useLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> | undefined {
+export function useLiveQuery<Q extends LiveQuery>(query: Q | null, narrowing?: Narrowing): ResultOf<Q> | undefined {
   const key = query ? JSON.stringify(query) : ""
-  if (query && !cache.has(key)) dropLater(key, entryFor(query))
+  if (query && !cache.has(key)) dropLater(key, entryFor(query, narrowing))
   return useSyncExternalStore(
     (onChange) => {
       if (!query) return () => undefined
@@ -391,6 +414,28 @@ export function useLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> 
     },
     () => (query ? (cache.get(key)?.value as ResultOf<Q> | undefined) : undefined)
   )
+}
+
+/**
+ * Keep a live query asked and current without listening to its answers (no render when they come): an answer other
+ * queries are made from, such as the reserve a big table keeps to narrow the next keystroke (workers/narrow-cache.ts).
+ */
+export function useKeptLive(query: LiveQuery | null): void {
+  const key = query ? JSON.stringify(query) : ""
+  useEffect(() => {
+    if (key === "") return undefined
+    const e = entryFor(JSON.parse(key) as LiveQuery)
+    if (e.timer) {
+      clearTimeout(e.timer)
+      e.timer = null
+    }
+    const keep = (): void => undefined
+    e.listeners.add(keep)
+    return () => {
+      e.listeners.delete(keep)
+      if (e.listeners.size === 0) dropLater(key, e)
+    }
+  }, [key])
 }
 
 /**

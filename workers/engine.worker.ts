@@ -59,6 +59,13 @@ const held = (port: Port, subId: number, entry: Sub): boolean => {
   }, wait)
   return true
 }
+/** Q5: the full answer of a query whose early rows the page has, computed FULL_AFTER_EARLY_MS later. */
+const fullLater = (port: Port, subId: number, entry: Sub): void => {
+  entry.version = -2 // not fresh, and not this table's version: the next push computes the full answer
+  setTimeout(() => {
+    if (subs.get(port)?.get(subId) === entry) push(port, subId, entry)
+  }, FULL_AFTER_EARLY_MS)
+}
 const push = (port: Port, subId: number, entry: Sub): void => {
   if (held(port, subId, entry)) return
   const fresh = entry.version === -1
@@ -83,10 +90,7 @@ const push = (port: Port, subId: number, entry: Sub): void => {
     )
   } catch (e) {
     if (e !== EARLY_SENT) throw e
-    entry.version = -2 // not fresh, and not this table's version: the next push computes the full answer
-    setTimeout(() => {
-      if (subs.get(port)?.get(subId) === entry) push(port, subId, entry)
-    }, FULL_AFTER_EARLY_MS)
+    fullLater(port, subId, entry)
     return
   }
   const json = JSON.stringify(value ?? null)
@@ -108,7 +112,10 @@ function attach(port: Port & { onmessage: ((e: MessageEvent) => void) | null }) 
     if (m.t === "subscribe") {
       const entry: Sub = { query: m.query, last: "", version: -1 }
       subs.get(port)?.set(m.subId, entry)
-      push(port, m.subId, entry)
+      // Q5b: the page made this query's early answer itself (workers/narrow-cache.ts): the full one follows, as after
+      // an early answer sent from here, while the page paints those rows
+      if (m.shown === true) fullLater(port, m.subId, entry)
+      else push(port, m.subId, entry)
       return
     }
     if (m.t === "unsubscribe") {

@@ -13,8 +13,17 @@ export { LiveQuery, SessionInfo, StatementQueryMsg, TableQueryMsg } from "../sch
 import { LiveQuery, SessionInfo } from "../schema/live.ts"
 export type { NoteName, RequestFailure, RequestName, RequestPayload, RequestSuccess } from "../sync/requests.ts"
 
-/** A live query opened or closed: handled by the worker entry per port (the keystroke path, kept as lean as it was). */
-export const Subscribe = Schema.Struct({ t: Schema.Literal("subscribe"), subId: Schema.Number, query: LiveQuery })
+/**
+ * A live query opened or closed: handled by the worker entry per port (the keystroke path, kept as lean as it was).
+ * `shown`: the page made this query's early answer itself (workers/narrow-cache.ts, Q5b): the worker sends only the
+ * full answer, a moment later.
+ */
+export const Subscribe = Schema.Struct({
+  t: Schema.Literal("subscribe"),
+  subId: Schema.Number,
+  query: LiveQuery,
+  shown: Schema.optionalKey(Schema.Literal(true))
+})
 export const Unsubscribe = Schema.Struct({ t: Schema.Literal("unsubscribe"), subId: Schema.Number })
 
 /** A request of sync/requests.ts on the wire: its name, the id its reply names, its payload's fields. */

@@ -29,34 +29,61 @@ export type RowTest<R> = (row: R) => boolean
 /**
  * A test of the rows for `text` when it narrows `shownText` (every match of it is a match of the shown one), else null.
  * `idLeads`: the characters (folded) the table's searched identifiers can start with, as the answer shown told them.
+ * `prepare` folds rows ahead (in idle time) so that a later test of them costs no folding on the keystroke's path.
  */
-export type Narrower<R> = (shownText: string, text: string, idLeads?: string) => RowTest<R> | null
+export type Narrower<R> = ((shownText: string, text: string, idLeads?: string) => RowTest<R> | null) & {
+  readonly prepare?: (rows: ReadonlyArray<R>) => void
+}
 
 const str = (row: object, key: string): string => {
   const v = (row as Record<string, unknown>)[key]
   return typeof v === "string" ? v : ""
 }
 
+/** A row's searched fields, folded once: its texts, its document's digits, its searched identifiers. */
+interface FoldedRow {
+  readonly texts: ReadonlyArray<string>
+  readonly digits: string
+  readonly ids: ReadonlyArray<string>
+}
+const searchedIds = (t: TextFields): string[] => t.prefixIds.filter((p) => p.searched !== false).map((p) => p.key)
+/** Per table description, each row object's folded fields: a row tested again (a next keystroke) is not folded again. */
+const folded = new WeakMap<TextFields, WeakMap<object, FoldedRow>>()
+function foldedRow(t: TextFields, ids: ReadonlyArray<string>, row: object): FoldedRow {
+  let rows = folded.get(t)
+  if (rows === undefined) folded.set(t, (rows = new WeakMap()))
+  let f = rows.get(row)
+  if (f === undefined) {
+    f = {
+      texts: t.text.map((k) => foldText(str(row, k))),
+      digits: t.digits === undefined ? "" : digitsOnly(str(row, t.digits)),
+      ids: ids.map((k) => foldText(str(row, k)))
+    }
+    rows.set(row, f)
+  }
+  return f
+}
+
 /** The engine's text filter for one row of table `t` (the same rule as its projection, by the row's own fields). */
 export function textMatcher<R extends object>(t: TextFields, text: string): RowTest<R> {
   const raw = text.trim()
   if (raw === "") return () => true
-  const folded = foldText(raw)
+  const q = foldText(raw)
   const digits = t.digits === undefined ? null : documentDigitsOf(raw)
-  const digitsKey = t.digits
-  const textKeys = t.text
-  const ids = folded.length >= MIN_ID_QUERY ? t.prefixIds.filter((p) => p.searched !== false).map((p) => p.key) : []
+  const allIds = searchedIds(t)
+  const byIds = q.length >= MIN_ID_QUERY
   return (row) => {
-    for (const k of textKeys) if (foldText(str(row, k)).includes(folded)) return true
-    if (digits !== null && digitsKey !== undefined && digitsOnly(str(row, digitsKey)).includes(digits)) return true
-    for (const k of ids) if (foldText(str(row, k)).startsWith(folded)) return true
+    const f = foldedRow(t, allIds, row)
+    for (const x of f.texts) if (x.includes(q)) return true
+    if (digits !== null && f.digits.includes(digits)) return true
+    if (byIds) for (const x of f.ids) if (x.startsWith(q)) return true
     return false
   }
 }
 
 /** The narrowing rule of table `t` (see the file's comment). */
 export function narrower<R extends object>(t: TextFields): Narrower<R> {
-  return (shownText, text, idLeads) => {
+  const rule = (shownText: string, text: string, idLeads?: string): RowTest<R> | null => {
     const a = foldText(shownText.trim())
     const b = foldText(text.trim())
     if (a !== "") {
@@ -67,6 +94,12 @@ export function narrower<R extends object>(t: TextFields): Narrower<R> {
     }
     return textMatcher(t, text)
   }
+  const ids = searchedIds(t)
+  return Object.assign(rule, {
+    prepare: (rows: ReadonlyArray<R>): void => {
+      for (const r of rows) foldedRow(t, ids, r)
+    }
+  })
 }
 
 /** An answer on screen: the first rows (from `offset`) of a filter whose text is `text` and whose other terms are `rest`. */

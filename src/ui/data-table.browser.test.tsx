@@ -11,8 +11,7 @@ import { userEvent } from "vitest/browser"
 import { LOCALES, seriousAxeViolations, showLocale } from "../../tests/support/browser-kit.ts"
 import { fakeEngine } from "../../tests/support/fake-engine-client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
-import { narrower, textMatcher } from "../../schema/tables/text-narrow.ts"
-import { useMemo } from "react"
+import { textMatcher } from "../../schema/tables/text-narrow.ts"
 import { DataTable, type DataColumn, type DataSort } from "./data-table.tsx"
 
 vi.mock("../../workers/client.ts", async (orig) => ({
@@ -181,30 +180,31 @@ describe.each(LOCALES)("data table (%s)", (lng) => {
 /** sync/SPEC.md Q5b: a table whose rows are searched by description; `total` undefined while the filter's answer is on its way. */
 const NARROW_FIELDS = { text: ["description"], prefixIds: [] }
 const narrowRow = (i: number): Row => ({ id: `n${i}`, description: i % 2 === 0 ? `Pix ${i}` : `TED ${i}`, amount: i })
-/** The same, its rows' ids searched from MIN_ID_QUERY characters (they all start with "n"). */
-const NARROW_ID_FIELDS = { text: ["description"], prefixIds: [{ key: "id" }] }
-const narrowByText = narrower<Row>(NARROW_FIELDS)
-const narrowByTextAndId = narrower<Row>(NARROW_ID_FIELDS)
+/** The rows of `text` among `of` generated rows (what the worker, or the page's cache, finds). */
+const matching = (of: number, text: string): Row[] => Array.from({ length: of }, (_, i) => narrowRow(i)).filter(textMatcher<Row>(NARROW_FIELDS, text))
 function NarrowTable({
   text,
   total,
   of,
-  ids = false
+  early,
+  earlyComplete
 }: {
   readonly text: string
   readonly total: number | undefined
   readonly of: number
-  readonly ids?: boolean
+  readonly early?: ReadonlyArray<Row>
+  readonly earlyComplete?: boolean
 }) {
   const columns: ReadonlyArray<DataColumn<Row>> = [{ id: "description", header: "d", width: "1fr", cell: (r) => r.description }]
-  const narrow = useMemo(() => ({ rest: `rest|${of}`, by: ids ? narrowByTextAndId : narrowByText }), [of, ids])
   return (
     <DataTable<Row>
       columns={columns}
       queryKey={`rest|${of}|${text}`}
       windowQuery={(offset, limit): LiveQuery => ({ kind: "table", table: "gateway_transactions", query: { offset, limit, text } })}
       total={total}
-      narrow={narrow}
+      early={early}
+      earlyComplete={earlyComplete}
+      typedForward
       text={text}
       rowKey={(r) => r.id}
       rowAttrs={(r) => ({ id: r.id })}
@@ -218,26 +218,25 @@ function NarrowTable({
 
 describe("D-data-table Q5b a text typed forward", () => {
   const answer =
-    (of: number, idLeads?: string) =>
+    (of: number) =>
     (q: LiveQuery): object => {
       const { offset = 0, limit = 0, text = "" } = q.kind === "table" ? q.query : {}
-      const test = textMatcher<Row>(idLeads === undefined ? NARROW_FIELDS : NARROW_ID_FIELDS, text)
-      const all = Array.from({ length: of }, (_, i) => narrowRow(i)).filter(test)
-      return { rows: all.slice(offset, offset + limit), total: all.length, ...(idLeads === undefined ? {} : { idLeads }) }
+      const all = matching(of, text)
+      return { rows: all.slice(offset, offset + limit), total: all.length }
     }
   const ids = (): string[] => [...document.querySelectorAll<HTMLElement>('[data-testid="ntbl-row"]')].map((e) => e.dataset.id ?? "")
 
-  test("the rows on screen that still match are shown in the keystroke's own render, marked partial; a text that does not extend it keeps the last answer (stale)", async () => {
+  test("the early rows made for a text typed forward are shown in the keystroke's own render, marked partial; a text without them keeps the last answer (stale)", async () => {
     fakeEngine.answer("table:gateway_transactions", answer(TOTAL))
     const screen = await render(<NarrowTable text="" total={TOTAL} of={TOTAL} />)
     const table = screen.getByTestId("ntbl")
     await expect.element(table).toHaveAttribute("data-state", "ready")
-    // the worker's answer to "p" not in yet (total unknown): in this very render, the Pix rows of the answer shown
-    await screen.rerender(<NarrowTable text="p" total={undefined} of={TOTAL} />)
+    // the worker's answer to "p" not in yet (total unknown), its first rows made on the page: in this very render
+    await screen.rerender(<NarrowTable text="p" total={undefined} of={TOTAL} early={matching(TOTAL, "p").slice(0, 15)} />)
     expect(table.element().getAttribute("data-state")).toBe("partial")
     expect(table.element().getAttribute("data-text")).toBe("p")
     expect(ids().slice(0, 4)).toEqual(["n0", "n2", "n4", "n6"])
-    // the worker's answer to "p" in; then "t", which does not extend it: the last answer stays up until the worker's
+    // the worker's answer to "p" in; then "t", which does not extend it (no early rows): the last answer stays up
     await screen.rerender(<NarrowTable text="p" total={TOTAL / 2} of={TOTAL} />)
     await expect.element(table).toHaveAttribute("data-state", "ready")
     await screen.rerender(<NarrowTable text="t" total={undefined} of={TOTAL} />)
@@ -246,40 +245,34 @@ describe("D-data-table Q5b a text typed forward", () => {
     expect(ids().slice(0, 2)).toEqual(["n0", "n2"])
   })
 
-  test("when the answer shown held all its rows, the narrowed rows are the whole answer: its count at once, the empty state when none match", async () => {
+  test("early rows that are every row of the filter (earlyComplete) are its count at once, and the empty state when there are none", async () => {
     fakeEngine.answer("table:gateway_transactions", answer(30))
     const screen = await render(<NarrowTable text="" total={30} of={30} />)
     const table = screen.getByTestId("ntbl")
     await expect.element(table).toHaveAttribute("data-state", "ready")
-    await screen.rerender(<NarrowTable text="ted 2" total={undefined} of={30} />)
+    await screen.rerender(<NarrowTable text="ted 2" total={undefined} of={30} early={matching(30, "ted 2")} earlyComplete />)
     expect(table.element().getAttribute("data-state")).toBe("partial")
     expect(ids()).toEqual(["n21", "n23", "n25", "n27", "n29"])
     expect(table.element().getAttribute("aria-rowcount")).toBe(String(5 + 1))
-    await screen.rerender(<NarrowTable text="ted 2x" total={undefined} of={30} />)
+    await screen.rerender(<NarrowTable text="ted 2x" total={undefined} of={30} early={[]} earlyComplete />)
     expect(ids()).toEqual([])
     await expect.element(screen.getByText("e", { exact: true })).toBeVisible()
   })
 
-  /** "pix" answered with a window telling `idLeads`, then "pix 1" typed (identifiers searched from there): the table. */
-  const pixThenPix1 = async (idLeads: string): Promise<HTMLElement> => {
-    fakeEngine.answer("table:gateway_transactions", answer(TOTAL, idLeads))
-    const screen = await render(<NarrowTable ids text="pix" total={TOTAL / 2} of={TOTAL} />)
-    const table = screen.getByTestId("ntbl")
-    await expect.element(table).toHaveAttribute("data-state", "ready")
-    await screen.rerender(<NarrowTable ids text="pix 1" total={undefined} of={TOTAL} />)
-    return table.element() as HTMLElement
-  }
-
-  test("reaching the identifiers' length narrows when the window shown says no identifier starts with the text's first character (idLeads)", async () => {
-    // identifiers all start with "n" (the window's idLeads): the rows at once
-    const table = await pixThenPix1("n")
-    expect(table.getAttribute("data-state")).toBe("partial")
-    expect(ids().slice(0, 3)).toEqual(["n10", "n12", "n14"])
-  })
-
-  test("when the window shown says an identifier may start with the text's first character, reaching the identifiers' length waits for the worker (stale)", async () => {
-    const table = await pixThenPix1("np")
-    expect(table.getAttribute("data-state")).toBe("stale")
-    expect(table.getAttribute("data-text")).toBe("pix")
+  test("with a text, once its count is in and beyond the first window, the table keeps a reserve of the filter's first 1,000 rows asked", async () => {
+    fakeEngine.answer("table:gateway_transactions", answer(TOTAL))
+    const reserveAsked = (text: string): boolean =>
+      fakeEngine.asked.some((q) => q.kind === "table" && q.query.offset === 0 && q.query.limit === 1000 && (q.query.text ?? "") === text)
+    const screen = await render(<NarrowTable text="" total={TOTAL} of={TOTAL} />)
+    await expect.element(screen.getByTestId("ntbl")).toHaveAttribute("data-state", "ready")
+    expect(reserveAsked("")).toBe(false)
+    await screen.rerender(<NarrowTable text="p" total={undefined} of={TOTAL} />)
+    expect(reserveAsked("p")).toBe(false)
+    await screen.rerender(<NarrowTable text="p" total={TOTAL / 2} of={TOTAL} />)
+    await expect.poll(() => reserveAsked("p")).toBe(true)
+    // a filter whose rows the first window holds: no reserve
+    await screen.rerender(<NarrowTable text="ted 999" total={matching(TOTAL, "ted 999").length} of={TOTAL} />)
+    expect(matching(TOTAL, "ted 999").length).toBeLessThanOrEqual(100)
+    expect(reserveAsked("ted 999")).toBe(false)
   })
 })

@@ -37,9 +37,8 @@ import {
   type ReactNode
 } from "react"
 import { flushSync } from "react-dom"
-import { useLiveQuery } from "../../workers/client.ts"
+import { useKeptLive, useLiveQuery } from "../../workers/client.ts"
 import type { LiveQuery } from "../../workers/protocol.ts"
-import { narrowRows, type Narrower } from "../../schema/tables/text-narrow.ts"
 import { EmptyState } from "./empty-state.tsx"
 import { dataIndexFrom, headerIndexes, slotAt, type RowGroup } from "./table-groups.ts"
 import * as s from "./data-table.css.ts"
@@ -88,6 +87,13 @@ export const DEFAULT_VIEWPORT_PX = 620
 /** At the top of a fresh filter the table asks this window; a page asking the same one for its
  * totals shares one answer (one worker question per keystroke). */
 export const FIRST_WINDOW_LIMIT = windowLimit(Math.ceil(DEFAULT_VIEWPORT_PX / DATA_ROW_HEIGHT) + 2 * OVERSCAN)
+/** The rows a text typed forward must still match, on the page, to be shown before the worker's answer (Q5b): a screenful and its overscan. */
+export const NARROW_ROWS = Math.ceil(DEFAULT_VIEWPORT_PX / DATA_ROW_HEIGHT) + OVERSCAN
+/**
+ * The reserve of a filter's first rows a table with a text typed forward keeps (Q5b): a next character that 1.5 % of
+ * them still match finds its NARROW_ROWS on the page (the statement's "me" → "mer" keeps 7 %, "mar" → "mari" 6.8 %).
+ */
+const RESERVE_ROWS = 1000
 
 /** One column: its header, its cell, its grid track (and on narrow screens: none hides it). */
 export interface DataColumn<R> {
@@ -127,14 +133,19 @@ export interface DataTableProps<R extends object, G extends RowGroup = RowGroup>
   readonly windowQuery: (offset: number, limit: number) => LiveQuery
   /** Matching rows; undefined while unknown. */
   readonly total: number | undefined
-  /** While `total` is unknown: this filter's first rows, already found (sync/SPEC.md Q5). */
-  readonly early?: ReadonlyArray<R> | undefined
   /**
-   * A text typed forward narrows the rows on screen (sync/SPEC.md Q5b): `rest` is the filter without
-   * its text (`queryKey` less the text), `by` the table's rule (schema/tables/text-narrow.ts). While the
-   * worker's answer is on its way, the rows shown that still match are this filter's first rows.
+   * While `total` is unknown: this filter's first rows, already found (sync/SPEC.md Q5) — by the worker, or on the page
+   * from the answer before when its text was typed forward (Q5b, workers/narrow-cache.ts).
    */
-  readonly narrow?: { readonly rest: string; readonly by: Narrower<R> } | undefined
+  readonly early?: ReadonlyArray<R> | undefined
+  /** The early rows are every row of the filter (their count is its count: an empty one shows as empty at once). */
+  readonly earlyComplete?: boolean | undefined
+  /**
+   * The page narrows a text typed forward from the answers it holds (Q5b, workers/narrow-cache.ts): while a text is
+   * set, the table keeps a reserve of this filter's first RESERVE_ROWS rows live (unrendered), so that a next
+   * character most rows on screen no longer match still finds its first rows on the page.
+   */
+  readonly typedForward?: boolean | undefined
   /** Group headers in row order, and how one is drawn (its cells). */
   readonly groups?: ReadonlyArray<G> | undefined
   readonly renderGroup?: (group: G) => ReactNode
@@ -162,15 +173,12 @@ export interface DataTableProps<R extends object, G extends RowGroup = RowGroup>
 /** An answer the table can show: a window of rows of one filter + sort (`key`), with its count and groups. */
 interface WindowRows<R, G> {
   readonly key: string
-  /** The filter without its text (the `narrow` prop's `rest`), or the key. */
-  readonly rest: string
+  /** The filter text it answers (data-text while it stays up). */
   readonly text: string
   readonly total: number
   readonly groups: ReadonlyArray<G> | undefined
   readonly offset: number
   readonly rows: ReadonlyArray<R>
-  /** What the table's identifiers can start with, as the engine's window told it (Q5b across MIN_ID_QUERY). */
-  readonly idLeads?: string | undefined
 }
 
 interface RowProps<R> {
@@ -272,35 +280,20 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   const last = useRef<WindowRows<R, G> | null>(null)
   // the scroller's height (a ResizeObserver below)
   const [viewportPx, setViewportPx] = useState(DEFAULT_VIEWPORT_PX)
-  const rest = p.narrow?.rest ?? key
-  // a text typed forward (Q5b): the rows of the answer on screen that still match, in the same render
-  // as the keystroke (no worker round trip: painted in the keystroke's frame); not with groups
-  const lastShown = last.current
-  const narrowBy = p.narrow?.by
-  const narrowed = useMemo(
-    () =>
-      total === undefined && early === undefined && narrowBy !== undefined && lastShown !== null && lastShown.groups === undefined && lastShown.key !== key
-        ? narrowRows(lastShown, rest, p.text ?? "", narrowBy, Math.ceil(viewportPx / DATA_ROW_HEIGHT) + OVERSCAN)
-        : null,
-    [total, early, narrowBy, lastShown, key, rest, p.text, viewportPx]
-  )
-  // this filter's first rows before its count — the worker's (Q5), else those narrowed (Q5b) —: shown in
-  // place of the last answer; the scroll height stays the last answer's until the count is in (the view
-  // is at the top meanwhile), or is theirs when they are all of this filter's rows
+  // this filter's first rows before its count (Q5; made on the page for a text typed forward, Q5b): shown in place of
+  // the last answer; the scroll height stays the last answer's until the count is in (the view is at the top
+  // meanwhile), or is theirs when they are all of this filter's rows
   const earlyWin: WindowRows<R, G> | null =
     total === undefined && early !== undefined
-      ? { key, rest, text: p.text ?? "", total: Math.max(early.length, last.current?.total ?? 0), groups: undefined, offset: 0, rows: early }
-      : narrowed !== null
-        ? {
-            key,
-            rest,
-            text: p.text ?? "",
-            total: narrowed.complete ? narrowed.rows.length : Math.max(narrowed.rows.length, lastShown?.total ?? 0),
-            groups: undefined,
-            offset: 0,
-            rows: narrowed.rows
-          }
-        : null
+      ? {
+          key,
+          text: p.text ?? "",
+          total: p.earlyComplete === true ? early.length : Math.max(early.length, last.current?.total ?? 0),
+          groups: undefined,
+          offset: 0,
+          rows: early
+        }
+      : null
   const stale = total === undefined && earlyWin === null ? last.current : null
   const shownTotal = stale ? stale.total : earlyWin ? earlyWin.total : total
   const shownGroups = stale ? stale.groups : earlyWin ? undefined : groups
@@ -399,7 +392,7 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   if (ask.answered && !covers(ask)) ask = { key, ...nextAsk(), answered: false }
   askRef.current = ask
   const win = useLiveQuery(total !== undefined && total > 0 ? p.windowQuery(ask.offset, ask.limit) : null) as
-    { readonly rows: ReadonlyArray<unknown>; readonly idLeads?: string } | undefined
+    { readonly rows: ReadonlyArray<unknown> } | undefined
   if (win !== undefined) ask.answered = true
   const behind = ask.answered && !covers(ask)
   useEffect(() => {
@@ -407,9 +400,9 @@ function DataTableImpl<R extends object, G extends RowGroup>(p: DataTableProps<R
   }, [behind, ask])
 
   const current: WindowRows<R, G> | null =
-    win && total !== undefined
-      ? { key, rest, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R>, idLeads: win.idLeads }
-      : null
+    win && total !== undefined ? { key, text: p.text ?? "", total, groups, offset: ask.offset, rows: win.rows as ReadonlyArray<R> } : null
+  // Q5b: the reserve a next character is narrowed from on the page (the worker answers it from the matches it keeps)
+  useKeptLive(p.typedForward === true && (p.text ?? "") !== "" && total !== undefined && total > FIRST_WINDOW_LIMIT ? p.windowQuery(0, RESERVE_ROWS) : null)
   useEffect(() => {
     if (current) last.current = current
   })

@@ -100,10 +100,16 @@ function useFakeLiveQuery<Q extends LiveQuery>(query: Q | null): ResultOf<Q> | u
   return fakeEngine.value(query) as ResultOf<Q> | undefined
 }
 
+/** A query kept live without its answers read (a table's reserve, the window without the text): recorded as asked. */
+function useFakeKeptLive(query: LiveQuery | null): void {
+  if (query !== null && query.kind === "table") fakeEngine.asked.push(query)
+}
+
 /** What replaces the exports of workers/client.ts that the views call. */
 export const fakeClient = {
   getEngine: () => fakeEngine,
   useLiveQuery: useFakeLiveQuery,
+  useKeptLive: useFakeKeptLive,
   useList: <L extends ListName>(list: L, walletId?: string | null): ReadonlyArray<ListRow<L>> | undefined =>
     useFakeLiveQuery(walletId === null ? null : ({ kind: "list", list, ...(walletId === undefined ? {} : { walletId }) } as LiveQuery)) as
       ReadonlyArray<ListRow<L>> | undefined,

@@ -163,9 +163,9 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
       ...(offset === 0 && limit === FIRST_WINDOW_LIMIT ? { sums: true, early: true } : {})
     }) as const
   const windowQuery = (offset: number, limit: number) => windowOf(query, offset, limit)
-  const answer = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
-  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const narrow = useTypedForward(narrowGateway, walletIds.length > 0 ? query : null, (bare) => windowOf(bare, 0, FIRST_WINDOW_LIMIT))
+  // a text typed forward (sync/SPEC.md Q5b): its first rows are made on the page from the answer before, at once
+  const narrowing = useTypedForward(narrowGateway, walletIds.length > 0 ? query : null, (bare) => windowOf(bare, 0, FIRST_WINDOW_LIMIT))
+  const answer = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null, narrowing)
   const head = answer?.partial ? undefined : answer
   // rows of the description's row Schema: the views' half checked them against it (workers/client.ts, W4)
   const early = answer?.partial ? (answer.rows as ReadonlyArray<GatewayTransaction>) : undefined
@@ -257,7 +257,8 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           windowQuery={windowQuery}
           total={walletIds.length === 0 ? 0 : head?.total}
           early={early}
-          narrow={narrow}
+          earlyComplete={answer?.partial === true && answer.complete === true}
+          typedForward
           rowKey={rowKey}
           rowAttrs={rowAttrs}
           onOpen={setOpen}

@@ -173,11 +173,19 @@ export function PixStatement() {
   const sorted: TableQueryMsg = { ...query, sort: { by: sort.by as "created_at" | "amount", dir: sort.dir } }
   const queryKey = JSON.stringify(sorted)
   // the head query (count and totals) is the table's first window: one answer for both
-  const windowOf = (q: TableQueryMsg, offset: number, limit: number) => ({ kind: "table", table: "pix_statement", query: { ...q, offset, limit } }) as const
+  // the first window asks for its rows first (sync/SPEC.md Q5): they go to the table at once, the count after
+  const windowOf = (q: TableQueryMsg, offset: number, limit: number) =>
+    ({
+      kind: "table",
+      table: "pix_statement",
+      query: { ...q, offset, limit },
+      ...(offset === 0 && limit === FIRST_WINDOW_LIMIT ? { early: true } : {})
+    }) as const
   const windowQuery = (offset: number, limit: number) => windowOf(sorted, offset, limit)
-  const head = useLiveQuery(walletId ? windowQuery(0, FIRST_WINDOW_LIMIT) : null)
-  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const narrow = useTypedForward(narrowPix, walletId ? sorted : null, (bare) => windowOf(bare, 0, FIRST_WINDOW_LIMIT))
+  // a text typed forward (Q5b): its first rows are made on the page from the answer before, at once
+  const narrowing = useTypedForward(narrowPix, walletId ? sorted : null, (bare) => windowOf(bare, 0, FIRST_WINDOW_LIMIT))
+  const answer = useLiveQuery(walletId ? windowQuery(0, FIRST_WINDOW_LIMIT) : null, narrowing)
+  const head = answer?.partial ? undefined : answer
   const columns = useMemo(() => columnsOf(t, f), [t, f])
   const exportCsv = async () => {
     const headers = CSV_COLUMNS.map((c) => t(`pix:statement.columns.${c}`))
@@ -293,7 +301,9 @@ export function PixStatement() {
         queryKey={queryKey}
         windowQuery={windowQuery}
         total={walletId ? head?.total : 0}
-        narrow={narrow}
+        early={answer?.partial ? (answer.rows as ReadonlyArray<PixStatementRow>) : undefined}
+        earlyComplete={answer?.partial === true && answer.complete === true}
+        typedForward
         rowKey={rowKey}
         rowAttrs={rowAttrs}
         onOpen={setOpen}

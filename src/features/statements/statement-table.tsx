@@ -19,9 +19,6 @@ import { formatDate } from "../../../schema/format.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { Badge, visuallyHidden, type Tone } from "../../ui/index.ts"
 import { DataTable, DATA_ROW_HEIGHT, FIRST_WINDOW_LIMIT as FIRST_LIMIT, windowLimit as limitFor, type DataColumn, type DataSort } from "../../ui/data-table.tsx"
-import { narrower } from "../../../schema/tables/text-narrow.ts"
-import { useTypedForward } from "../../lib/use-typed-forward.ts"
-import { statementTable } from "../../../schema/tables/statement.ts"
 import type { BaseQuery } from "./statement-filter.ts"
 import * as s from "./statement-table.css.ts"
 
@@ -43,6 +40,8 @@ export interface StatementTableProps {
    * early answer, sync/SPEC.md Q5), shown at once while the count and totals are on their way.
    */
   readonly early?: ReadonlyArray<StatementRowView> | undefined
+  /** The early rows are every row of the filter (made on the page from the answer before, Q5b). */
+  readonly earlyComplete?: boolean | undefined
   /** Day groups in row order, when grouping by day. */
   readonly groups: ReadonlyArray<GroupTotals> | undefined
   readonly pending: ReadonlyArray<StatementRowView>
@@ -57,9 +56,13 @@ const STATUS_TONE: Readonly<Record<string, Tone>> = { completed: "success", pend
 export function windowQuery(base: BaseQuery, sort: StatementSort, offset: number, limit: number): StatementQueryMsg {
   return { ...base, sort, offset, limit }
 }
-/** The live query of a window, rows first (Q5): the page's head query and the table's windows are this one. */
+/**
+ * The live query of a window: the page's head query and the table's windows are this one. The first window asks for
+ * its rows first (Q5); a window further down, or the reserve a text typed forward is narrowed from (Q5b), needs no
+ * early answer.
+ */
 export function windowLive(base: BaseQuery, sort: StatementSort, offset: number, limit: number) {
-  return { kind: "statements", query: windowQuery(base, sort, offset, limit), early: true } as const
+  return { kind: "statements", query: windowQuery(base, sort, offset, limit), ...(offset === 0 && limit === FIRST_LIMIT ? { early: true } : {}) } as const
 }
 /** Rows asked for the rows shown: those and as many again, in whole chunks. */
 export const windowLimit = limitFor
@@ -174,14 +177,23 @@ function statementColumns(
 const rowAttrs = (r: StatementRowView) => ({ id: r.id, "operation-id": r.operation_id, amount: r.amount, direction: r.direction })
 
 /** Memoised: the page re-renders for export jobs and dialogs, the table only for its own props. */
-export const StatementTable = memo(function StatementTable({ base, sort, onSort, total, early, groups, pending, walletName, onOpen }: StatementTableProps) {
+export const StatementTable = memo(function StatementTable({
+  base,
+  sort,
+  onSort,
+  total,
+  early,
+  earlyComplete,
+  groups,
+  pending,
+  walletName,
+  onOpen
+}: StatementTableProps) {
   const { t } = useTranslation()
   const f = useFormat()
   const labels = useMemo(() => rowLabels(t), [t])
   const columns = useMemo(() => statementColumns(t, labels, f, walletName), [t, labels, f, walletName])
   const key = JSON.stringify([base, sort])
-  // a text typed forward narrows the rows on screen at once (sync/SPEC.md Q5b)
-  const narrow = useTypedForward(narrowStatement, (base.walletIds?.length ?? 0) > 0 ? base : null, (bare) => windowLive(bare, sort, 0, FIRST_LIMIT))
   const windowQ = (offset: number, limit: number) => windowLive(base, sort, offset, limit)
   const money = (v: number): string => f.amount(v, base.currency ?? "BRL")
   const renderGroup = (g: GroupTotals) => (
@@ -205,7 +217,8 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
       windowQuery={windowQ}
       total={total}
       early={early}
-      narrow={narrow}
+      earlyComplete={earlyComplete}
+      typedForward
       groups={groups}
       renderGroup={renderGroup}
       groupTestId="statement-group-row"
@@ -226,5 +239,4 @@ export const StatementTable = memo(function StatementTable({ base, sort, onSort,
   )
 })
 const groupAttrs = (g: GroupTotals) => ({ day: g.key })
-const narrowStatement = narrower<StatementRowView>(statementTable)
 const rowKey = (r: StatementRowView) => r.id

@@ -11,6 +11,9 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { Link, useSearchParams } from "react-router"
 import { useTranslation } from "react-i18next"
 import { useLiveQuery } from "../../../workers/client.ts"
+import { narrower } from "../../../schema/tables/text-narrow.ts"
+import { statementTable } from "../../../schema/tables/statement.ts"
+import { useTypedForward } from "../../lib/use-typed-forward.ts"
 import { formatCount } from "../../../schema/format.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { StatementRowView } from "../../../workers/results.ts"
@@ -96,9 +99,12 @@ export function StatementsPage() {
   // while it is on its way the totals keep the previous answer (no skeleton flash per keystroke).
   // Rows first (sync/SPEC.md Q5): the worker sends this filter's first rows as soon as it has them,
   // then the full answer; the early one goes to the table only (totals stay the last, marked stale).
-  const headAnswer = useLiveQuery(ready ? windowLive(base, sort, 0, FIRST_WINDOW_LIMIT) : null) as SummaryResult | undefined
+  // A text typed forward (Q5b): its first rows are made on the page from the answer before, in the keystroke's render.
+  const narrowing = useTypedForward(narrowStatement, ready ? base : null, (bare) => windowLive(bare, sort, 0, FIRST_WINDOW_LIMIT))
+  const headAnswer = useLiveQuery(ready ? windowLive(base, sort, 0, FIRST_WINDOW_LIMIT) : null, narrowing) as SummaryResult | undefined
   const head = headAnswer?.partial ? undefined : headAnswer
   const earlyRows = headAnswer?.partial && !(grouped && byDate) ? headAnswer.rows : undefined
+  const earlyComplete = earlyRows !== undefined && headAnswer?.complete === true
   const shownHead = useLastAnswer(head, ready)
   // The chart's series and the comparison are each a further scan of every row in the worker (and
   // the chart a costly redraw here): they follow the filter once typing pauses (SETTLE_MS), so that
@@ -253,6 +259,7 @@ export function StatementsPage() {
           onSort={setSort}
           total={head?.total}
           early={earlyRows}
+          earlyComplete={earlyComplete}
           groups={grouped && byDate ? summary?.groups : undefined}
           pending={pending}
           walletName={several ? walletName : null}
@@ -278,3 +285,5 @@ export function StatementsPage() {
 function noonOf(day: number): number {
   return day * DAY_MS + 15 * 3_600_000
 }
+
+const narrowStatement = narrower<StatementRowView>(statementTable)
