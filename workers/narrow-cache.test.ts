@@ -6,13 +6,13 @@
  * the engine's first rows of the new query, in order — all of them when it says complete — and it is made only from
  * an answer of the same filter.
  */
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { Prng } from "../sandbox/prng.ts"
 import { statementTable } from "../schema/tables/statement.ts"
 import { narrower } from "../schema/tables/text-narrow.ts"
 import { StatementProjection, type StatementQuery } from "../sync/projections/statement-projection.ts"
 import { generateRows } from "../tests/support/test-rows.ts"
-import { earlyValue, narrowFromHeld, restOf, type Held, type Narrowing } from "./narrow-cache.ts"
+import { earlyValue, narrowFromHeld, prepareLater, restOf, type Held, type Narrowing } from "./narrow-cache.ts"
 import type { LiveQuery } from "./protocol.ts"
 
 const { rows, walletIds } = generateRows(3000)
@@ -116,5 +116,30 @@ describe("Q5b the early answer made from the live-query cache", () => {
     expect(restOf(windowQ(base, 0, 1000, false))).toBe(restOf(before))
     expect(restOf(windowQ({ ...base, sort: { by: "amount", dir: "desc" } } as StatementQuery, 0, 100))).not.toBe(restOf(before))
     expect(restOf(windowQ(base, 100, 100))).toBeNull()
+  })
+})
+
+describe("Q5b the rows folded ahead while the page is idle", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+  it("folds every row of a full answer once, in order, a slice at a time within each idle period's time; a partial answer not at all", () => {
+    const queued: Array<(d: { timeRemaining(): number }) => void> = []
+    vi.stubGlobal("requestIdleCallback", (f: (d: { timeRemaining(): number }) => void) => queued.push(f))
+    const folded: object[] = []
+    const by = Object.assign(narrower<object>(statementTable), { prepare: (rs: ReadonlyArray<object>) => void folded.push(...rs) })
+    const value = { rows: rows.slice(0, 1000), total: 1000 }
+    prepareLater({ by, needed: 15 }, { ...value, partial: true })
+    expect(queued).toHaveLength(0)
+    prepareLater({ by, needed: 15 }, value)
+    let periods = 0
+    while (queued.length > 0) {
+      // each idle period has time for a few slices
+      let left = 4
+      queued.shift()?.({ timeRemaining: () => left-- })
+      periods++
+    }
+    expect(folded).toEqual(value.rows)
+    expect(periods).toBeGreaterThan(5)
   })
 })

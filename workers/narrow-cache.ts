@@ -89,6 +89,9 @@ export function narrowFromHeld(held: Iterable<Held>, q: LiveQuery, narrowing: Na
   return null
 }
 
+/** Rows folded per step of an idle period (prepareLater). */
+const PREPARE_SLICE = 50
+
 /**
  * The rows of an answer a later keystroke may be narrowed from, folded ahead when the page is idle (the reserve's
  * thousand rows folded on the keystroke's path cost that keystroke its frame): for an answer of a filter a page narrows.
@@ -97,10 +100,21 @@ export function prepareLater(narrowing: Narrowing, value: unknown): void {
   const v = value as FullWindow | undefined
   const prepare = narrowing.by.prepare
   if (prepare === undefined || v === undefined || v.partial === true || !Array.isArray(v.rows)) return
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback
-  const run = (): void => prepare(v.rows)
-  if (idle) idle(run)
-  else setTimeout(run, 0)
+  const idle = (globalThis as { requestIdleCallback?: (f: (d: { timeRemaining(): number }) => void) => number }).requestIdleCallback
+  if (!idle) {
+    setTimeout(() => prepare(v.rows), 0)
+    return
+  }
+  // a slice at a time, within the idle period's time: a keystroke that comes meanwhile does not wait for a thousand folds
+  let at = 0
+  const run = (d: { timeRemaining(): number }): void => {
+    while (at < v.rows.length && d.timeRemaining() > 1) {
+      prepare(v.rows.slice(at, at + PREPARE_SLICE))
+      at += PREPARE_SLICE
+    }
+    if (at < v.rows.length) idle(run)
+  }
+  idle(run)
 }
 
 /** The early answer as the worker would send it (Q5): the rows final, the counts a lower bound — exact when `complete`. */
