@@ -63,7 +63,12 @@ const answerFields = {
    * The characters a filter text must start with (folded) for one of the table's searched identifiers to start with it
    * (sync/SPEC.md Q5b): a text reaching MIN_ID_QUERY that starts with none of them is still a narrowing on the page.
    */
-  idLeads: Schema.optionalKey(Schema.String)
+  idLeads: Schema.optionalKey(Schema.String),
+  /**
+   * The characters that follow the filter's text wherever a row's searched text holds it (sync/SPEC.md Q5b), when the
+   * engine says so: a text one character longer whose character is not among them matches no text.
+   */
+  followers: Schema.optionalKey(Schema.String)
 }
 
 export const StatementsResult = Schema.Struct({

@@ -9,7 +9,7 @@
  * moment later, so it does not take a core while the page paints those rows (the frame of a narrowed keystroke waited
  * for the worker's early answer: statements-keystroke-1m, D-narrow).
  */
-import { narrowRows, type Narrower } from "../schema/tables/text-narrow.ts"
+import { narrowRows, noMatchAfter, type Narrower } from "../schema/tables/text-narrow.ts"
 import type { LiveQuery } from "./protocol.ts"
 
 /** What a page gives the cache to narrow one table's first window: its rule and the rows a screen needs. */
@@ -46,6 +46,7 @@ interface FullWindow {
   readonly total: number
   readonly partial?: true
   readonly idLeads?: string
+  readonly followers?: string
 }
 
 /** The early answer the page makes for `q` (the rows, and `complete` when they are every row of its filter). */
@@ -72,6 +73,8 @@ export function narrowFromHeld(held: Iterable<Held>, q: LiveQuery, narrowing: Na
     const shownText = textOf(h.query)
     // not a narrowing of that answer's text (no rows tested)
     if (shownText === text || narrowing.by(shownText, text, v.idLeads) === null) continue
+    // a text typed past every match of that answer's text: none, all of them (the engine told what follows its text)
+    if (noMatchAfter(shownText, text, v.followers, v.idLeads)) return { rows: [], complete: true, idLeads: v.idLeads }
     found.push({ text: shownText, value: v })
   }
   // The closest first: the longest text, then the most rows. Their texts all start the new one, so each is the start

@@ -18,7 +18,7 @@ import { TableProjection, type TableQuery } from "../../sync/projections/table-p
 import { MIN_ID_QUERY } from "../text-fold.ts"
 import { generateRows } from "../../tests/support/test-rows.ts"
 import { pixRow } from "../../tests/support/pix-rows.ts"
-import { narrowRows, narrower, textMatcher, type TextFields } from "./text-narrow.ts"
+import { narrowRows, narrower, noMatchAfter, textMatcher, type TextFields } from "./text-narrow.ts"
 
 const NOW = Date.parse("2026-11-20T15:00:00.000Z")
 
@@ -31,13 +31,23 @@ interface Case<R extends { id: string }> {
   readonly query: (q: TableQuery) => { readonly rows: ReadonlyArray<R>; readonly total: number }
   /** What the engine tells of its identifiers' first characters (the answers' `idLeads`). */
   readonly idLeads: () => string
+  /** What the engine tells of the characters that follow a text (the answers' `followers`). */
+  readonly followers: (text: string) => string | null
 }
 
 const statementCase = (): Case<StatementEntry> => {
   const { rows, walletIds } = generateRows(3000)
   const p = new StatementProjection()
   for (let i = 0; i < rows.length; i += 1000) p.upsertMany(rows.slice(i, i + 1000))
-  return { name: "statement", table: statementTable, rows, walletIds, query: (q) => p.query(q as StatementQuery), idLeads: () => p.identifierLeads() }
+  return {
+    name: "statement",
+    table: statementTable,
+    rows,
+    walletIds,
+    query: (q) => p.query(q as StatementQuery),
+    idLeads: () => p.identifierLeads(),
+    followers: (t) => p.textFollowers(t)
+  }
 }
 const gatewayCase = (): Case<GatewayTransaction> => {
   const g = new Prng(7)
@@ -45,7 +55,15 @@ const gatewayCase = (): Case<GatewayTransaction> => {
   const rows = walletIds.flatMap((w) => gatewayRows(g, w, 1500, NOW, 60))
   const p = new TableProjection<GatewayTransaction>(gatewayTable)
   p.upsertMany(rows)
-  return { name: "gateway", table: gatewayTable, rows, walletIds, query: (q) => p.query(q), idLeads: () => p.identifierLeads() }
+  return {
+    name: "gateway",
+    table: gatewayTable,
+    rows,
+    walletIds,
+    query: (q) => p.query(q),
+    idLeads: () => p.identifierLeads(),
+    followers: (t) => p.textFollowers(t)
+  }
 }
 const pixCase = (): Case<PixStatementRow> => {
   const g = new Prng(11)
@@ -53,7 +71,15 @@ const pixCase = (): Case<PixStatementRow> => {
   const rows = walletIds.flatMap((w) => Array.from({ length: 1500 }, () => pixRow(g, w, NOW)))
   const p = new TableProjection<PixStatementRow>(pixStatementTable)
   p.upsertMany(rows)
-  return { name: "pix statement", table: pixStatementTable, rows, walletIds, query: (q) => p.query(q), idLeads: () => p.identifierLeads() }
+  return {
+    name: "pix statement",
+    table: pixStatementTable,
+    rows,
+    walletIds,
+    query: (q) => p.query(q),
+    idLeads: () => p.identifierLeads(),
+    followers: (t) => p.textFollowers(t)
+  }
 }
 
 /** A text a user might type: pieces of the rows' texts, documents and ids, bent in case and accents, and common words. */
@@ -159,6 +185,36 @@ describe.each([statementCase, gatewayCase, pixCase])("Q5b text narrowing (%#)", 
     // and across the identifiers' length, where the text starts with no identifier's first character (a table whose
     // identifiers start with any letter — the gateway's and the Pix statement's txids — has no such text)
     if ([..."abcdefghijklmnopqrstuvwxyz"].some((ch) => !idLeads.includes(ch))) expect(across).toBeGreaterThan(5)
+  })
+})
+
+describe.each([statementCase, gatewayCase, pixCase])("Q5b a text typed past every match (%#)", (make) => {
+  const c = make() as unknown as Case<{ id: string }>
+  it(`${c.name}: whenever the engine's followers say a next character matches nothing, the engine finds nothing for it`, () => {
+    const g = new Prng(3)
+    const next = [..."abcdefghijklmnopqrstuvwxyz0123456789 .-/áãçéõ"]
+    let said = 0
+    let none = 0
+    let told = 0
+    for (let i = 0; i < 120; i++) {
+      const shown = randomText(g, c)
+      const followers = c.followers(shown) ?? undefined
+      if (followers !== undefined) told++
+      const idLeads = c.idLeads()
+      for (const ch of next) {
+        const text = `${shown.trimEnd()}${ch}`
+        if (!noMatchAfter(shown, text, followers, idLeads)) continue
+        said++
+        const engine = c.query({ text, limit: 10 })
+        expect(engine.total, `${JSON.stringify(shown)} → ${JSON.stringify(text)} (followers ${JSON.stringify(followers)})`).toBe(0)
+      }
+      none += next.filter((ch) => c.query({ text: `${shown.trimEnd()}${ch}`, limit: 0 }).total === 0).length
+    }
+    // the rule was exercised: the engine told followers for many texts, and — where identifiers cannot start with a
+    // letter (the statement's; the gateway's and the Pix statement's txids start with any) — a good share of the next
+    // characters matching nothing were said so
+    expect(told).toBeGreaterThan(30)
+    if ([..."abcdefghijklmnopqrstuvwxyz"].some((ch) => !c.idLeads().includes(ch))) expect(said).toBeGreaterThan(none / 4)
   })
 })
 

@@ -102,6 +102,23 @@ export function narrower<R extends object>(t: TextFields): Narrower<R> {
   })
 }
 
+/**
+ * Whether `text`, which extends `shownText`, surely matches no row, by what the answer of `shownText` told: `followers`
+ * (the characters that follow its folded text in every searched string that holds it, from the engine) lacks the
+ * character `text` adds, neither is document-like (their digits are searched apart), and no identifier can start with
+ * it (shorter than MIN_ID_QUERY, or its first character not among `idLeads`). A text typed past every match ("marc" →
+ * "marco") is then known empty on the page.
+ */
+export function noMatchAfter(shownText: string, text: string, followers: string | undefined, idLeads: string | undefined): boolean {
+  if (followers === undefined) return false
+  const a = foldText(shownText.trim())
+  const b = foldText(text.trim())
+  if (a === "" || b.length <= a.length || !b.startsWith(a)) return false
+  if (documentDigitsOf(shownText.trim()) !== null || documentDigitsOf(text.trim()) !== null) return false
+  if (b.length >= MIN_ID_QUERY && (idLeads === undefined || idLeads.includes(b[0] as string))) return false
+  return !followers.includes(b[a.length] as string)
+}
+
 /** An answer on screen: the first rows (from `offset`) of a filter whose text is `text` and whose other terms are `rest`. */
 export interface ShownRows<R> {
   readonly rest: string

@@ -505,6 +505,28 @@ export class InternDictionary {
     return count
   }
 
+  /**
+   * The characters that follow `folded` wherever an entry's folded form contains it (sync/SPEC.md Q5b), or null when
+   * more than `cap` entries contain it (then nothing is said). A text one character longer whose character is not
+   * among them is in no entry's folded form. `hits`: a scratch buffer of at least the dictionary's size (cleared here).
+   */
+  followers(folded: string, cap: number, hits: Uint8Array): string | null {
+    if (folded.length === 0 || folded.includes(SEP) || !mayContain(this.chars, folded)) return ""
+    hits.fill(0, 0, this.values.length)
+    const list: HitList = { entries: [], cap }
+    this.searchIn(this.folded, folded, hits, list)
+    if (list.entries.length > cap) return null
+    const after = new Set<string>()
+    for (const e of list.entries) {
+      const s = this.folded.get(e)
+      for (let at = s.indexOf(folded); at >= 0; at = s.indexOf(folded, at + 1)) {
+        const ch = s[at + folded.length]
+        if (ch !== undefined) after.add(ch)
+      }
+    }
+    return [...after].join("")
+  }
+
   /** Which forms a query is looked for in (search and matcher answer alike by this). */
   private passes(folded: string, digits: string | null): { byFolded: boolean; byDigits: boolean } {
     const byDigits = digits !== null && digits.length > 0 && this.digits !== null

@@ -26,6 +26,8 @@ import { pivot, type PivotResult, type PivotSpec } from "./table-pivot.ts"
 import { allMatches, planQuery, sumInts } from "./table-planner.ts"
 import { identifierLeads } from "./table-compile.ts"
 import { TableState } from "./table-state.ts"
+import { hitsBuffer } from "./query-buffers.ts"
+import { documentDigitsOf, foldText } from "../../schema/text-fold.ts"
 import { TableStore } from "./table-store.ts"
 import {
   ProjectionChangedError,
@@ -36,6 +38,10 @@ import {
   type TableQueryResult,
   type TableSeries
 } from "./table-types.ts"
+
+/** textFollowers: from this many folded characters (the dictionaries' trigram postings answer the search), and up to this many strings each. */
+const FOLLOWERS_FROM = 3
+const FOLLOWERS_CAP = 4096
 
 export type {
   CurrencyTotals,
@@ -101,6 +107,35 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
     return this.leads.chars
   }
   private leads: { readonly store: TableStore; readonly writes: number; readonly chars: string } | null = null
+
+  /**
+   * The characters that follow a text wherever a row's searched text holds it (sync/SPEC.md Q5b: a page knows a text one
+   * character longer matches no text when its character is not among them), or null when that is not said: a
+   * document-like text (its digits are searched too), one shorter than FOLLOWERS_FROM characters or held by more than
+   * FOLLOWERS_CAP distinct strings of a dictionary (the search would cost a keystroke's answer more than it saves).
+   */
+  textFollowers(text: string): string | null {
+    const raw = text.trim()
+    const folded = foldText(raw)
+    if (folded.length < FOLLOWERS_FROM || documentDigitsOf(raw) !== null) return null
+    const s = this.state.store
+    const bufs = this.state.bufs
+    // the query's hit buffers are scratch once its answer is made (compile() clears and fills them per query)
+    bufs.descHits = hitsBuffer(bufs.descHits, s.descriptions.size)
+    bufs.nameHits = hitsBuffer(bufs.nameHits, s.names.size)
+    bufs.docHits = hitsBuffer(bufs.docHits, s.documents.size)
+    let all = ""
+    for (const [d, hits] of [
+      [s.descriptions, bufs.descHits],
+      [s.names, bufs.nameHits],
+      [s.documents, bufs.docHits]
+    ] as const) {
+      const f = d.followers(folded, FOLLOWERS_CAP, hits)
+      if (f === null) return null
+      all += f
+    }
+    return [...new Set(all)].join("")
+  }
   /** Increments on every write: lets the engine cache answers, and exports detect changes. */
   get version(): number {
     return this.state.store.writes

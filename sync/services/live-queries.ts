@@ -180,11 +180,13 @@ export class LiveQueriesState {
     const { perCurrency: _pc, partial: _p, ...rest } = r
     const intSums = sums ? p.sumInts(q) : undefined
     // the answer's time is all of it: the filter and, when asked, its sums (what a page waits for)
+    const followers = followersOf(p, q, r.total)
     return {
       ...rest,
       rows: r.rows as ReadonlyArray<Readonly<Record<string, unknown>>>,
       loadedRows: p.size,
       idLeads: p.identifierLeads(),
+      ...(followers === null ? {} : { followers }),
       ...(intSums ? { intSums } : {}),
       ...(daySeries ? { daySeries: p.codeSeries(q) } : {}),
       tookMs: performance.now() - t0
@@ -240,7 +242,8 @@ export class LiveQueriesState {
       q as Parameters<StatementProjection["query"]>[0],
       onEarly ? (e) => onEarly({ ...e, loadedRows, idLeads } as StatementsResult) : undefined
     )
-    return { ...r, loadedRows, idLeads } as StatementsResult
+    const followers = followersOf(proj, q, r.total)
+    return { ...r, loadedRows, idLeads, ...(followers === null ? {} : { followers }) } as StatementsResult
   }
 
   /**
@@ -262,4 +265,10 @@ export class LiveQueries extends Context.Service<LiveQueries, LiveQueriesState>(
       return new LiveQueriesState(yield* Session, yield* Mirror, yield* TableSync, yield* Stream, yield* Commands, yield* EngineBus)
     })
   )
+}
+
+/** Q5b: a filter's first window with a text of at most FOLLOWERS_TOTAL matches tells what follows its text (textFollowers). */
+const FOLLOWERS_TOTAL = 50_000
+function followersOf(p: { textFollowers(text: string): string | null }, q: { readonly text?: string; readonly offset?: number }, total: number): string | null {
+  return q.text !== undefined && q.text.trim() !== "" && (q.offset ?? 0) === 0 && total <= FOLLOWERS_TOTAL ? p.textFollowers(q.text) : null
 }
