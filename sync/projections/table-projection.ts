@@ -111,13 +111,16 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   /**
    * The characters that follow a text wherever a row's searched text holds it (sync/SPEC.md Q5b: a page knows a text one
    * character longer matches no text when its character is not among them), or null when that is not said: a
-   * document-like text (its digits are searched too), one shorter than FOLLOWERS_FROM characters or held by more than
-   * FOLLOWERS_CAP distinct strings of a dictionary (the search would cost a keystroke's answer more than it saves).
+   * document-like text (its digits are searched too), one shorter than FOLLOWERS_FROM characters, one an identifier may
+   * start with, or one held by more than FOLLOWERS_CAP distinct strings of a dictionary (the search would cost a
+   * keystroke's answer more than it saves).
    */
   textFollowers(text: string): string | null {
     const raw = text.trim()
     const folded = foldText(raw)
-    if (folded.length < FOLLOWERS_FROM || documentDigitsOf(raw) !== null) return null
+    // (a text of FOLLOWERS_FROM characters or more reaches the identifiers' length with one more: said only when no
+    // identifier can start with it — the gateway's and the Pix statement's txids start with any character)
+    if (folded.length < FOLLOWERS_FROM || documentDigitsOf(raw) !== null || this.identifierLeads().includes(folded[0] as string)) return null
     const s = this.state.store
     const bufs = this.state.bufs
     // the query's hit buffers are scratch once its answer is made (compile() clears and fills them per query)
