@@ -35,19 +35,37 @@ interface Case<R extends { id: string }> {
   readonly followers: (text: string) => string | null
 }
 
+/** A case over a projection of the engine: its answers, and what it tells of identifiers and followers. */
+interface Engine<R> {
+  query(q: TableQuery): { readonly rows: ReadonlyArray<R>; readonly total: number }
+  identifierLeads(): string
+  textFollowers(text: string): string | null
+}
+const caseOf = <R extends { id: string }>(
+  name: string,
+  table: TextFields,
+  rows: ReadonlyArray<R>,
+  walletIds: ReadonlyArray<string>,
+  p: Engine<R>
+): Case<R> => ({
+  name,
+  table,
+  rows,
+  walletIds,
+  query: (q) => p.query(q),
+  idLeads: () => p.identifierLeads(),
+  followers: (t) => p.textFollowers(t)
+})
+
 const statementCase = (): Case<StatementEntry> => {
   const { rows, walletIds } = generateRows(3000)
   const p = new StatementProjection()
   for (let i = 0; i < rows.length; i += 1000) p.upsertMany(rows.slice(i, i + 1000))
-  return {
-    name: "statement",
-    table: statementTable,
-    rows,
-    walletIds,
+  return caseOf("statement", statementTable, rows, walletIds, {
     query: (q) => p.query(q as StatementQuery),
-    idLeads: () => p.identifierLeads(),
-    followers: (t) => p.textFollowers(t)
-  }
+    identifierLeads: () => p.identifierLeads(),
+    textFollowers: (t) => p.textFollowers(t)
+  })
 }
 const gatewayCase = (): Case<GatewayTransaction> => {
   const g = new Prng(7)
@@ -55,15 +73,7 @@ const gatewayCase = (): Case<GatewayTransaction> => {
   const rows = walletIds.flatMap((w) => gatewayRows(g, w, 1500, NOW, 60))
   const p = new TableProjection<GatewayTransaction>(gatewayTable)
   p.upsertMany(rows)
-  return {
-    name: "gateway",
-    table: gatewayTable,
-    rows,
-    walletIds,
-    query: (q) => p.query(q),
-    idLeads: () => p.identifierLeads(),
-    followers: (t) => p.textFollowers(t)
-  }
+  return caseOf("gateway", gatewayTable, rows, walletIds, p)
 }
 const pixCase = (): Case<PixStatementRow> => {
   const g = new Prng(11)
@@ -71,15 +81,7 @@ const pixCase = (): Case<PixStatementRow> => {
   const rows = walletIds.flatMap((w) => Array.from({ length: 1500 }, () => pixRow(g, w, NOW)))
   const p = new TableProjection<PixStatementRow>(pixStatementTable)
   p.upsertMany(rows)
-  return {
-    name: "pix statement",
-    table: pixStatementTable,
-    rows,
-    walletIds,
-    query: (q) => p.query(q),
-    idLeads: () => p.identifierLeads(),
-    followers: (t) => p.textFollowers(t)
-  }
+  return caseOf("pix statement", pixStatementTable, rows, walletIds, p)
 }
 
 /** A text a user might type: pieces of the rows' texts, documents and ids, bent in case and accents, and common words. */

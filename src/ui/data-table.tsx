@@ -95,6 +95,19 @@ export const NARROW_ROWS = Math.ceil(DEFAULT_VIEWPORT_PX / DATA_ROW_HEIGHT) + OV
  */
 const RESERVE_ROWS = 1000
 
+/**
+ * A first window's answer as the table's `early` and `earlyComplete` props: its rows while it is an early answer
+ * (Q5, or made on the page for a text typed forward, Q5b), and whether they are every row of the filter.
+ */
+export function earlyOf<R>(answer: { readonly partial?: true; readonly complete?: true; readonly rows: ReadonlyArray<unknown> } | undefined): {
+  readonly early: ReadonlyArray<R> | undefined
+  readonly earlyComplete: boolean
+} {
+  return answer?.partial === true
+    ? { early: answer.rows as ReadonlyArray<R>, earlyComplete: answer.complete === true }
+    : { early: undefined, earlyComplete: false }
+}
+
 /** One column: its header, its cell, its grid track (and on narrow screens: none hides it). */
 export interface DataColumn<R> {
   readonly id: string

@@ -25,7 +25,7 @@ import { useLocalePath } from "../../lib/use-locale-path.ts"
 import { useFormat } from "../../lib/use-format.ts"
 import { useLastAnswer } from "../../lib/use-answers.ts"
 import { Badge, Button, Card, Dialog, PageHeader, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
-import { DataTable, FIRST_WINDOW_LIMIT, type DataColumn } from "../../ui/data-table.tsx"
+import { DataTable, FIRST_WINDOW_LIMIT, earlyOf, type DataColumn } from "../../ui/data-table.tsx"
 import { periodRange, PERIODS, reaisToCents, type Period } from "./gateway-rules.ts"
 import { useCallingWallet, WalletPicker, type WalletsProps } from "./gateway-wallets.tsx"
 import { Metrics } from "./metrics.tsx"
@@ -168,7 +168,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
   const answer = useLiveQuery(walletIds.length > 0 ? windowQuery(0, FIRST_WINDOW_LIMIT) : null, narrowing)
   const head = answer?.partial ? undefined : answer
   // rows of the description's row Schema: the views' half checked them against it (workers/client.ts, W4)
-  const early = answer?.partial ? (answer.rows as ReadonlyArray<GatewayTransaction>) : undefined
+  const early = earlyOf<GatewayTransaction>(answer)
   const r = useLastAnswer(head, walletIds.length > 0).value
   const nameOf = useCallback((id: string) => wallets.find((w) => w.id === id)?.name ?? id, [wallets])
   const close = useCallback(() => setOpen(null), [])
@@ -256,8 +256,7 @@ function Transactions({ kind, wallets }: WalletsProps & { readonly kind: Gateway
           queryKey={queryKey}
           windowQuery={windowQuery}
           total={walletIds.length === 0 ? 0 : head?.total}
-          early={early}
-          earlyComplete={answer?.partial === true && answer.complete === true}
+          {...early}
           typedForward
           rowKey={rowKey}
           rowAttrs={rowAttrs}

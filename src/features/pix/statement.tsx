@@ -27,7 +27,7 @@ import { Link } from "react-router"
 import { isContestable, medOpenPath } from "../../../schema/pix-med.ts"
 import { MedOnPix } from "./med.tsx"
 import { Badge, Button, Card, Dialog, MoneyField, Select, TextField, layout, visuallyHidden, type Tone } from "../../ui/index.ts"
-import { DataTable, FIRST_WINDOW_LIMIT, type DataColumn, type DataSort } from "../../ui/data-table.tsx"
+import { DataTable, FIRST_WINDOW_LIMIT, earlyOf, type DataColumn, type DataSort } from "../../ui/data-table.tsx"
 import * as s from "./statement.css.ts"
 
 const PRESETS = ["today", "sevenDays", "fifteenDays", "thisMonth", "all"] as const
@@ -301,8 +301,7 @@ export function PixStatement() {
         queryKey={queryKey}
         windowQuery={windowQuery}
         total={walletId ? head?.total : 0}
-        early={answer?.partial ? (answer.rows as ReadonlyArray<PixStatementRow>) : undefined}
-        earlyComplete={answer?.partial === true && answer.complete === true}
+        {...earlyOf<PixStatementRow>(answer)}
         typedForward
         rowKey={rowKey}
         rowAttrs={rowAttrs}

@@ -14,6 +14,7 @@ import { useLiveQuery } from "../../../workers/client.ts"
 import { narrower } from "../../../schema/tables/text-narrow.ts"
 import { statementTable } from "../../../schema/tables/statement.ts"
 import { useTypedForward } from "../../lib/use-typed-forward.ts"
+import { earlyOf } from "../../ui/data-table.tsx"
 import { formatCount } from "../../../schema/format.ts"
 import type { StatementQueryMsg } from "../../../workers/protocol.ts"
 import type { StatementRowView } from "../../../workers/results.ts"
@@ -103,8 +104,8 @@ export function StatementsPage() {
   const narrowing = useTypedForward(narrowStatement, ready ? base : null, (bare) => windowLive(bare, sort, 0, FIRST_WINDOW_LIMIT))
   const headAnswer = useLiveQuery(ready ? windowLive(base, sort, 0, FIRST_WINDOW_LIMIT) : null, narrowing) as SummaryResult | undefined
   const head = headAnswer?.partial ? undefined : headAnswer
-  const earlyRows = headAnswer?.partial && !(grouped && byDate) ? headAnswer.rows : undefined
-  const earlyComplete = earlyRows !== undefined && headAnswer?.complete === true
+  // (not while grouped by day: the early rows have no groups)
+  const early = earlyOf<StatementRowView>(grouped && byDate ? undefined : headAnswer)
   const shownHead = useLastAnswer(head, ready)
   // The chart's series and the comparison are each a further scan of every row in the worker (and
   // the chart a costly redraw here): they follow the filter once typing pauses (SETTLE_MS), so that
@@ -258,8 +259,7 @@ export function StatementsPage() {
           sort={sort}
           onSort={setSort}
           total={head?.total}
-          early={earlyRows}
-          earlyComplete={earlyComplete}
+          {...early}
           groups={grouped && byDate ? summary?.groups : undefined}
           pending={pending}
           walletName={several ? walletName : null}
