@@ -1,16 +1,19 @@
 /**
  * The rows of each entry of a large text dictionary (sync/SPEC.md Q9; issue 16 `gateway-filter-1m`):
  * for the gateway's order references and payer documents — about one row per entry, a million
- * entries — the rows holding each entry, grouped by entry (CSR: entry e's rows are
- * rows[start[e]…start[e+1]-1], ascending).
+ * entries — the rows holding each entry, ascending.
  *
  * A text found in a few thousand references or documents ("123": 14k rows of a million) then visits
  * those rows alone, where marking the hits row by row and scanning took a million rows twice
- * (~12 ms in Node). Built by a counting sort in two passes over the rows (after a bulk load, or at
- * the first query that needs it); rows appended after the build are the tail [indexed, n), which a
- * query reads row by row; a write that moves an existing row to another entry makes the index stale
- * (rebuilt when next needed); a removed row stays listed (callers skip dead rows). Not part of the
- * reopen image.
+ * (~12 ms in Node). Built in two passes over the rows (after a bulk load, or at the first query that
+ * needs it); rows appended after the build are the tail [indexed, n), which a query reads row by row;
+ * a write that moves an existing row to another entry makes the index stale (rebuilt when next
+ * needed); a removed row stays listed (callers skip dead rows). Not part of the reopen image.
+ *
+ * Most entries of such a dictionary have one row, so each entry keeps its row itself (`first[e]`: the row, or -1 for
+ * none); an entry of several rows keeps a group instead (`first[e]` = -2 - g: rows
+ * groupRows[groupStart[g]…groupStart[g+1]-1]). 4 bytes an entry, and 8 a row of the entries with several, where
+ * grouping every entry's rows (start offsets and rows) took 8 bytes an entry and 4 a row (issue 33 item 4).
  */
 type IndexArray = Uint16Array | Uint32Array
 
@@ -20,26 +23,51 @@ export const ENTRY_ROWS_FROM = 1 << 15
 export const ENTRY_ROWS_SHARE_SHIFT = 4
 
 export class EntryRows {
-  start = new Int32Array(1)
-  rows = new Uint32Array(0)
+  /** Per entry: its one row (≥ 0), none (-1), or its group (-2 - g). */
+  first = new Int32Array(0)
+  groupStart = new Int32Array(1)
+  groupRows = new Uint32Array(0)
   /** Rows [0, indexed) are in the index; -1: none built, or stale. */
   indexed = -1
 
-  /** Groups the live rows 0…n-1 by their entry in `col` (entries 0…entries-1). */
+  /** How many entries the index knows (those interned later have rows in the tail only). */
+  get known(): number {
+    return this.first.length
+  }
+
+  /** Lists the live rows 0…n-1 by their entry in `col` (entries 0…entries-1). */
   build(col: IndexArray, entries: number, n: number, code: Uint16Array, dead: number): void {
-    const start = new Int32Array(entries + 1)
-    for (let r = 0; r < n; r++) if (code[r] !== dead) start[(col[r] as number) + 1] = (start[(col[r] as number) + 1] as number) + 1
-    for (let e = 0; e < entries; e++) start[e + 1] = (start[e + 1] as number) + (start[e] as number)
-    const at = start.slice(0, entries)
-    const rows = new Uint32Array(start[entries] as number)
+    const first = new Int32Array(entries).fill(-1)
+    // pass 1: each entry's row, or a group and its size once a second row comes
+    const sizes: number[] = []
     for (let r = 0; r < n; r++) {
       if (code[r] === dead) continue
       const e = col[r] as number
-      rows[at[e] as number] = r
-      at[e] = (at[e] as number) + 1
+      const v = first[e] as number
+      if (v === -1) first[e] = r
+      else if (v >= 0) {
+        first[e] = -2 - sizes.length
+        sizes.push(2)
+      } else sizes[-2 - v] = (sizes[-2 - v] as number) + 1
     }
-    this.start = start
-    this.rows = rows
+    // pass 2: the groups' rows, ascending
+    const groupStart = new Int32Array(sizes.length + 1)
+    for (let g = 0; g < sizes.length; g++) groupStart[g + 1] = (groupStart[g] as number) + (sizes[g] as number)
+    const at = groupStart.slice(0, sizes.length)
+    const groupRows = new Uint32Array(groupStart[sizes.length] as number)
+    if (sizes.length > 0) {
+      for (let r = 0; r < n; r++) {
+        if (code[r] === dead) continue
+        const v = first[col[r] as number] as number
+        if (v >= -1) continue
+        const g = -2 - v
+        groupRows[at[g] as number] = r
+        at[g] = (at[g] as number) + 1
+      }
+    }
+    this.first = first
+    this.groupStart = groupStart
+    this.groupRows = groupRows
     this.indexed = n
   }
 
@@ -48,18 +76,25 @@ export class EntryRows {
     this.indexed = -1
   }
 
+  /** How many rows entry `e` (< known) holds in the index. */
+  rowCount(e: number): number {
+    const v = this.first[e] as number
+    if (v >= 0) return 1
+    if (v === -1) return 0
+    return (this.groupStart[-1 - v] as number) - (this.groupStart[-2 - v] as number)
+  }
+
   /**
    * How many rows the listed entries hold, plus the tail's rows (from `n` rows), or more than `cap`
    * as soon as that is certain (the caller then scans instead).
    */
   count(entries: ReadonlyArray<number>, n: number, cap: number): number {
-    const start = this.start
-    const known = start.length - 1
+    const known = this.known
     let total = n - this.indexed
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i] as number
       if (e >= known) continue
-      total += (start[e + 1] as number) - (start[e] as number)
+      total += this.rowCount(e)
       if (total > cap) return total
     }
     return total
@@ -67,13 +102,14 @@ export class EntryRows {
 
   /** Forgets the index and its arrays (the projection cleared). */
   reset(): void {
-    this.start = new Int32Array(1)
-    this.rows = new Uint32Array(0)
+    this.first = new Int32Array(0)
+    this.groupStart = new Int32Array(1)
+    this.groupRows = new Uint32Array(0)
     this.indexed = -1
   }
 
   /** Bytes held (memoryReport). */
   memoryBytes(): number {
-    return this.start.byteLength + this.rows.byteLength
+    return this.first.byteLength + this.groupStart.byteLength + this.groupRows.byteLength
   }
 }

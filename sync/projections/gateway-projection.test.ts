@@ -13,6 +13,7 @@ import { NaiveTable } from "../../tests/support/naive-table.ts"
 import { StatementProjection } from "./statement-projection.ts"
 import { bandLow } from "./amount-bands.ts"
 import { COLLECT_CAP } from "./packed-strings.ts"
+import type { EntryRows } from "./entry-rows.ts"
 import { TableProjection, type TableQuery } from "./table-projection.ts"
 
 const NOW = Date.parse("2026-11-20T15:00:00.000Z")
@@ -62,6 +63,9 @@ const randomQuery = (g: Prng, rows: ReadonlyArray<GatewayTransaction>): TableQue
 }
 
 /** Several wallets: each one's own totals in the answer equal the naive answer of that wallet alone (D-list-loop folds them from per-(wallet, code) sums); how many were checked. */
+/** Another row's order reference and payer (Q9 with entries of several rows). */
+const pickShared = (r: GatewayTransaction) => ({ reference: r.reference, counterparty_document: r.counterparty_document })
+
 const expectPerWallet = (
   got: { readonly perWallet?: ReadonlyArray<{ key: string; count: number; sumIn: number; sumOut: number }> },
   n: NaiveTable<GatewayTransaction>,
@@ -256,9 +260,17 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     expect(check(40)).toBeGreaterThan(15)
   })
 
-  it("Q9 a text found in the references or documents visits their rows alone (rows by entry), equal to the naive reference through writes, compacted or not", () => {
+  it.each([
+    { held: "each reference and document by one row (each entry's row)", shared: false },
+    { held: "some references and documents by several rows (rows grouped by entry)", shared: true }
+  ])("Q9 a text found in the references or documents visits their rows alone (rows by entry), equal to the naive reference through writes, compacted or not: $held", ({ shared }) => {
     const g = new Prng(19)
-    const rows = WALLETS.flatMap((w) => gatewayRows(g, w, 2_000, NOW, 60))
+    // each wallet's orders numbered on from the last one's
+    const made = WALLETS.flatMap((w, i) => gatewayRows(g, w, 2_000, NOW, 60, i * 2_000))
+    // a payer who pays again, an order paid in two parts
+    const rows = shared
+      ? made.map((r, i) => (i > 0 && g.chance(0.15) ? { ...r, ...pickShared(made[g.int(0, i - 1)] as GatewayTransaction) } : r))
+      : made
     // rows by entry from 100 entries on (the default is 32k)
     const p = new TableProjection<GatewayTransaction>(gatewayTable, { entryRowsFrom: 100 })
     const n = new NaiveTable<GatewayTransaction>(gatewayTable)
@@ -315,6 +327,10 @@ describe("gateway table projection (issue 16, features §3/§4) against the naiv
     expect(check(80, rows)).toBeGreaterThan(15)
     p.optimize()
     expect(check(80, rows)).toBeGreaterThan(15)
+    const index = (p as unknown as { state: { paths: Array<{ name: string; descRows?: EntryRows; docRows?: EntryRows }> } }).state.paths.find((x) => x.name === "entryRows")
+    // entries of several rows keep groups; of one, their row
+    const groups = (x: EntryRows | undefined) => (x?.groupStart.length ?? 0) - 1
+    expect([groups(index?.descRows) > 0, groups(index?.docRows) > 0]).toEqual([shared, shared])
     // writes, each kind on its own: new references and documents on existing rows (the index is stale), new rows (its tail), removals
     const moved = rows
       .filter(() => g.chance(0.05))

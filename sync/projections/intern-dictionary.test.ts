@@ -213,7 +213,52 @@ describe("a folded block the same text as its values' (issue 33 item 4)", () => 
     }
     // the shared blocks are counted once: about one block's text and offsets less than three copies
     const twice = new InternDictionary({ withDigits: true })
-    for (const s of docs) twice.intern(`${s}A`) // folds to "...a": no block shared
+    for (const s of docs) twice.intern(`${s}Aa`) // folds to "...aa", neither its text nor its upper case: no block shared
     expect(twice.memoryBytes() - d.memoryBytes()).toBeGreaterThan(2 * 4096 * 14)
+  })
+})
+
+describe("values kept as their folded block upper-cased, digits as their values (issue 33 item 4)", () => {
+  type Store = { blocks: object[]; upper: boolean[] }
+  type Inner = { values: Store; folded: Store; digits: Store | null }
+  const inner = (x: InternDictionary) => x as unknown as Inner
+
+  it("order references: one text for values and folded forms, read back and found exactly, also through the image", () => {
+    const g = new Prng(45)
+    const refs = Array.from({ length: 3 * 4096 + 123 }, (_, i) => `PED-${String(i * 7 + g.int(0, 6)).padStart(7, "0")}`)
+    // a block with one entry not all upper case keeps its own values
+    refs[4096 + 17] = "Ped-manual"
+    const d = new InternDictionary({ withDigits: false })
+    refs.forEach((s, i) => expect(d.intern(s)).toBe(i))
+    const shared = (x: InternDictionary) => inner(x).values.blocks.map((b, k) => b === inner(x).folded.blocks[k] && inner(x).values.upper[k] === true)
+    expect(shared(d)).toEqual([true, false, true])
+    const back = InternDictionary.revive(structuredClone(d))
+    expect(shared(back)).toEqual([true, false, true])
+    for (const x of [d, back]) {
+      refs.forEach((s, i) => expect(x.value(i)).toBe(s))
+      // found again by its exact text only: the lower case is another string
+      refs.forEach((s, i) => expect(x.lookup(s)).toBe(i))
+      expect(x.lookup("ped-0000007")).toBeUndefined()
+      expect(x.lookup(refs[5]?.toLowerCase() as string)).toBeUndefined()
+      for (const q of ["ped-00001", "0004", "manual", "d-0"]) expect(searched(x, q, null)).toEqual(naive(refs, q, null))
+    }
+    // one copy of the text where there were two
+    const apart = new InternDictionary({ withDigits: false })
+    for (const s of refs) apart.intern(`${s}ç`) // not ASCII: nothing shared
+    expect(apart.memoryBytes() - d.memoryBytes()).toBeGreaterThan(2 * 4096 * 12)
+  })
+
+  it("documents of digits alone: values, folded forms and digits one block", () => {
+    const g = new Prng(46)
+    const docs = Array.from({ length: 2 * 4096 + 5 }, (_, i) => (i % 3 === 0 ? g.digits(14) : g.digits(11)))
+    docs[9] = "123.456.789-09"
+    const d = new InternDictionary({ withDigits: true })
+    for (const s of docs) d.intern(s)
+    const x = inner(d)
+    expect(x.digits?.blocks.map((b, k) => b === x.values.blocks[k] && b === x.folded.blocks[k])).toEqual([false, true])
+    for (const y of [d, InternDictionary.revive(structuredClone(d))]) {
+      docs.forEach((s, i) => expect(y.value(i)).toBe(s))
+      for (const q of ["0001", "123", "12345678", "789-0"]) expect(searched(y, foldText(q), documentDigitsOf(q))).toEqual(naive(docs, foldText(q), documentDigitsOf(q)))
+    }
   })
 })

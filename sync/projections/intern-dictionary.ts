@@ -32,7 +32,7 @@
  * sync (issue 16 `gateway-sync-1m`); typed arrays cost 12 bytes per entry and the collector never
  * walks them.
  */
-import { digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
+import { allCodesAtMost, digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
 
 /** Per-entry overhead of the Map entry and the array slots, estimated for memoryBytes(). */
 const ENTRY_OVERHEAD = 12
@@ -128,9 +128,17 @@ class StringStore {
   tail: string[] = []
   /** Bytes of the blocks' text and offsets (the tail is counted by its strings). */
   blockBytes = 0
+  /**
+   * Blocks read upper-cased (by `get` and `equals`; such a store is never searched): the block is another store's, whose
+   * text upper-cased is this one's (see shareLastUpper).
+   */
+  upper: boolean[] = []
 
   static revive(o: object): StringStore {
-    return Object.setPrototypeOf(o, StringStore.prototype) as StringStore
+    const s = Object.setPrototypeOf(o, StringStore.prototype) as StringStore
+    // an image written before blocks were shared upper-cased has none
+    if (!Array.isArray(s.upper)) s.upper = []
+    return s
   }
 
   get length(): number {
@@ -165,12 +173,30 @@ class StringStore {
     this.blockBytes -= mine.text.length + mine.starts.byteLength
   }
 
+  /**
+   * The block just sealed, when its text is the upper case of `other`'s last block's ASCII text: `other`'s block, read
+   * upper-cased. The gateway's million order references ("PED-0001234") fold to their lower case: their values and folded
+   * forms were two copies of one text (16 bytes a row; issue 33 item 4). ASCII only, where upper-casing keeps each
+   * character's place (the block's offsets serve both).
+   */
+  shareLastUpper(other: StringStore): void {
+    const i = this.blocks.length - 1
+    const mine = this.blocks[i]
+    const theirs = other.blocks[other.blocks.length - 1]
+    if (mine === undefined || theirs === undefined || mine === theirs || mine.text.length !== theirs.text.length) return
+    if (!allCodesAtMost(theirs.text, 0x7f) || mine.text !== theirs.text.toUpperCase()) return
+    this.blocks[i] = theirs
+    this.upper[i] = true
+    this.blockBytes -= mine.text.length + mine.starts.byteLength
+  }
+
   get(i: number): string {
     const b = i >> BLOCK_SHIFT
     if (b < this.blocks.length) {
       const { text, starts } = this.blocks[b] as Block
       const k = i & (BLOCK - 1)
-      return text.slice(starts[k] as number, (starts[k + 1] as number) - 1)
+      const s = text.slice(starts[k] as number, (starts[k + 1] as number) - 1)
+      return this.upper[b] === true ? s.toUpperCase() : s
     }
     const s = this.tail[i - this.sealed]
     if (s === undefined) throw new RangeError(`no interned string ${i}`)
@@ -183,7 +209,13 @@ class StringStore {
       const { text, starts } = this.blocks[b] as Block
       const k = i & (BLOCK - 1)
       const start = starts[k] as number
-      return (starts[k + 1] as number) - 1 - start === s.length && text.startsWith(s, start)
+      if ((starts[k + 1] as number) - 1 - start !== s.length) return false
+      if (this.upper[b] !== true) return text.startsWith(s, start)
+      for (let j = 0; j < s.length; j++) {
+        const c = text.charCodeAt(start + j)
+        if (s.charCodeAt(j) !== (c >= 97 && c <= 122 ? c - 32 : c)) return false
+      }
+      return true
     }
     return this.tail[i - this.sealed] === s
   }
@@ -473,9 +505,16 @@ export class InternDictionary {
     this.slots[k] = i + 1
     this.values.push(s)
     this.folded.push(folded)
-    if (this.folded.tail.length === 0) this.folded.shareLast(this.values)
+    if (this.folded.tail.length === 0) {
+      this.folded.shareLast(this.values)
+      this.values.shareLastUpper(this.folded)
+    }
     noteChars(this.chars, folded)
-    if (this.digits !== null) this.digits.push(digitsOnly(s))
+    if (this.digits !== null) {
+      this.digits.push(digitsOnly(s))
+      // documents of digits alone (the gateway's payers): their digits are their text
+      if (this.digits.tail.length === 0) this.digits.shareLast(this.values)
+    }
     if (this.values.length * 2 > this.slots.length) this.growSlots()
     return i
   }

@@ -4,6 +4,7 @@
  * function of its own so the engine optimises its loop on its own, and the per-row bits they
  * share. Nothing here allocates per row or holds state.
  */
+import type { EntryRows } from "./entry-rows.ts"
 
 /** A dictionary-index column: Uint16 while the dictionary is small, Uint32 once it is not. */
 export type IndexArray = Uint16Array | Uint32Array
@@ -153,14 +154,20 @@ export function listLoop(L: ListLoop): { total: number; wc: number; stopped: boo
 }
 
 /** Q9: appends to `out` (from `k`) the rows of the listed entries not listed yet (TEXT_DICT in `bits`); returns the new length. */
-export function gatherEntryRows(entries: ReadonlyArray<number>, start: Int32Array, rows: Uint32Array, bits: Uint8Array, out: Uint32Array, k: number): number {
-  const known = start.length - 1
+export function gatherEntryRows(entries: ReadonlyArray<number>, index: EntryRows, bits: Uint8Array, out: Uint32Array, k: number): number {
+  const { first, groupStart, groupRows } = index
+  const known = first.length
   for (let j = 0; j < entries.length; j++) {
     const e = entries[j] as number
     // an entry interned after the index was built has rows in the tail only
     if (e >= known) continue
-    for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++) {
-      const r = rows[i] as number
+    const v = first[e] as number
+    if (v === -1) continue
+    // one row (v), or a group's
+    const lo = v >= 0 ? 0 : (groupStart[-2 - v] as number)
+    const hi = v >= 0 ? 1 : (groupStart[-1 - v] as number)
+    for (let i = lo; i < hi; i++) {
+      const r = v >= 0 ? v : (groupRows[i] as number)
       const b = bits[r] as number
       if ((b & TEXT_DICT) !== 0) continue
       bits[r] = b | TEXT_DICT

@@ -78,12 +78,13 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
     const index = this.entryRows(docs)
     if (index === null || index.count(list.entries, s.n, list.cap) > list.cap) return false
     const scratch = s.scratch
-    const { start, rows } = index
-    const known = start.length - 1
+    const { first, groupStart, groupRows } = index
+    const known = first.length
     for (const e of list.entries) {
       if (e >= known) continue
-      for (let i = start[e] as number, end = start[e + 1] as number; i < end; i++)
-        scratch[rows[i] as number] = (scratch[rows[i] as number] as number) | TEXT_DICT
+      const v = first[e] as number
+      if (v >= 0) scratch[v] = (scratch[v] as number) | TEXT_DICT
+      else if (v < -1) for (let i = groupStart[-2 - v] as number, end = groupStart[-1 - v] as number; i < end; i++) scratch[groupRows[i] as number] = (scratch[groupRows[i] as number] as number) | TEXT_DICT
     }
     const col = docs ? s.cpDoc : s.desc
     const hits = docs ? bufs.docHits : bufs.descHits
@@ -116,7 +117,7 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
     const list = bufs.prefilterOf(s.n, s.cap)
     let listed = 0
     for (const { index, col, hits, list: entries } of cols) {
-      listed = gatherEntryRows(entries, index.start, index.rows, scratch, list, listed)
+      listed = gatherEntryRows(entries, index, scratch, list, listed)
       listed = gatherTail(hits, col, index.indexed, s.n, scratch, list, listed)
     }
     if (c.rowTextHits) {
