@@ -266,14 +266,11 @@ const TRIGRAMS: GramKind = { width: 3, buckets: 1 << GRAM_BITS, exact: false, ke
  * CNPJ's "0001" is in some 30 % of the gateway's million payer documents: every trigram of it is
  * frequent, so the trigram postings were no help and the blocks were read (~19 ms in Node); its own
  * bucket lists exactly its entries, marked with no test (issue 16 `gateway-filter-1m`).
+ *
+ * Three digits are read from the same postings: every place of "123" in a string of four digits or more is in a
+ * four-digit gram "123d" or "d123", so the twenty buckets of those list exactly its entries (the few shorter strings,
+ * `Grams.short`, are tested). Their own three-digit postings took ~10 bytes a row (issue 33 item 4).
  */
-/** Three digits as their number (1,000 buckets, exact), a document's digits' trigrams: "123" marks its bucket untested. */
-const DIGIT_3GRAMS: GramKind = {
-  width: 3,
-  buckets: 1_000,
-  exact: true,
-  key: (s, i) => (s.charCodeAt(i) - 48) * 100 + (s.charCodeAt(i + 1) - 48) * 10 + (s.charCodeAt(i + 2) - 48)
-}
 const DIGIT_4GRAMS: GramKind = {
   width: 4,
   buckets: 10_000,
@@ -294,6 +291,8 @@ class Grams {
   private readonly last: Int32Array
   indexed = 0
   byteSize = 0
+  /** The entries shorter than a gram (none of their grams listed). */
+  readonly short: number[] = []
 
   constructor(readonly kind: GramKind) {
     this.bytes = new Array<Uint8Array | null>(kind.buckets).fill(null)
@@ -309,7 +308,8 @@ class Grams {
     let b = this.bytes[k] as Uint8Array | null
     let at = this.used[k] as number
     if (b === null || at + 5 > b.length) {
-      const grown = new Uint8Array(b === null ? 16 : b.length * 2)
+      // a bucket cut to its postings (trim) may be a byte or two: doubled, still too short for a 5-byte gap
+      const grown = new Uint8Array(Math.max(16, at + 5, b === null ? 0 : b.length * 2))
       if (b !== null) grown.set(b)
       this.byteSize += grown.length - (b === null ? 0 : b.length)
       this.bytes[k] = b = grown
@@ -327,6 +327,7 @@ class Grams {
     let e = this.indexed
     const { width, key } = this.kind
     strings.spans(e, (text, start, end) => {
+      if (end - start < width) this.short.push(e)
       for (let i = start; i + width <= end; i++) {
         const k = key(text, i)
         if (this.last[k] !== e) this.push(k, e)
@@ -434,9 +435,14 @@ const mayContain = (set: Uint32Array, q: string): boolean => {
 }
 
 export class InternDictionary {
-  /** Open addressing: entry index + 1 per slot (0 free), at most half full; each entry's hash kept for regrowth. */
+  /**
+   * Open addressing: entry index + 1 per slot (0 free), at most half full. Of each entry's hash only its top byte is kept
+   * (`tags`), which a probe compares before the strings; a regrowth hashes the strings again. The whole hashes took 4
+   * bytes an entry (issue 33 item 4); comparing the strings at every probe instead made a million gateway rows' load
+   * ~6 % slower in Node.
+   */
   private slots = new Int32Array(MIN_SLOTS)
-  private hashes = new Int32Array(MIN_SLOTS >> 1)
+  private tags = new Uint8Array(MIN_SLOTS >> 1)
   /** The strings as interned, their folded forms and (documents only) their digits, each packed (StringStore). */
   private readonly values = new StringStore()
   private readonly folded = new StringStore()
@@ -473,7 +479,7 @@ export class InternDictionary {
     let k = h & mask
     for (;;) {
       const v = slots[k] as number
-      if (v === 0 || ((this.hashes[v - 1] as number) === h && this.values.equals(v - 1, s))) return k
+      if (v === 0 || (this.tags[v - 1] === h >>> 24 && this.values.equals(v - 1, s))) return k
       k = (k + 1) & mask
     }
   }
@@ -482,7 +488,7 @@ export class InternDictionary {
     const slots = new Int32Array(this.slots.length * 2)
     const mask = slots.length - 1
     for (let i = 0; i < this.values.length; i++) {
-      let k = (this.hashes[i] as number) & mask
+      let k = hashOf(this.values.get(i)) & mask
       while (slots[k] !== 0) k = (k + 1) & mask
       slots[k] = i + 1
     }
@@ -496,12 +502,12 @@ export class InternDictionary {
     if (found !== 0) return found - 1
     const i = this.values.length
     const folded = foldText(s)
-    if (i >= this.hashes.length) {
-      const grown = new Int32Array(this.hashes.length * 2)
-      grown.set(this.hashes)
-      this.hashes = grown
+    if (i >= this.tags.length) {
+      const grown = new Uint8Array(this.tags.length * 2)
+      grown.set(this.tags)
+      this.tags = grown
     }
-    this.hashes[i] = h
+    this.tags[i] = h >>> 24
     this.slots[k] = i + 1
     this.values.push(s)
     this.folded.push(folded)
@@ -613,9 +619,10 @@ export class InternDictionary {
    * build for a million documents, the digits alone a third of it).
    */
   private grams(strings: StringStore): Grams | null {
-    if (strings.length < this.gramsFrom || (this.digits !== null && strings === this.folded)) return null
+    // documents: their digits' four-digit postings serve (digitGrams), their folded forms are read in blocks
+    if (strings.length < this.gramsFrom || this.digits !== null) return null
     let g = gramsOf.get(strings)
-    if (g === undefined) gramsOf.set(strings, (g = new Grams(strings === this.digits ? DIGIT_3GRAMS : TRIGRAMS)))
+    if (g === undefined) gramsOf.set(strings, (g = new Grams(TRIGRAMS)))
     if (g.indexed < strings.length) g.catchUp(strings)
     return g
   }
@@ -632,8 +639,9 @@ export class InternDictionary {
   /** Marks the entries of `strings` containing `q` that are not marked yet: full blocks by `indexOf`, the rest one by one. */
   private searchIn(strings: StringStore, q: string, hits: Uint8Array, list: HitList | null): number {
     const n = strings.length
-    // four digits or more in a document's digits: the four-digit postings, exact (no test) when the query is one gram
-    const g4 = q.length >= 4 ? this.digitGrams(strings) : null
+    // three digits or more in a document's digits: the four-digit postings, exact (no test) when the query is one gram
+    const g4 = q.length >= 3 ? this.digitGrams(strings) : null
+    if (g4 !== null && q.length === 3) return this.searchThreeDigits(g4, strings, q, hits, list)
     if (g4 !== null) {
       const k = g4.rarest(q)
       if (g4.kind.exact && q.length === g4.kind.width) return g4.searchBucket(k, null, q, hits, list)
@@ -660,9 +668,27 @@ export class InternDictionary {
     return count
   }
 
+  /** Marks the entries whose digits contain the three digits `q`: the buckets "q·d" and "d·q", untested, and the short entries, tested. */
+  private searchThreeDigits(g4: Grams, strings: StringStore, q: string, hits: Uint8Array, list: HitList | null): number {
+    const k = (q.charCodeAt(0) - 48) * 100 + (q.charCodeAt(1) - 48) * 10 + (q.charCodeAt(2) - 48)
+    let count = 0
+    for (let d = 0; d < 10; d++) {
+      count += g4.searchBucket(k * 10 + d, null, q, hits, list)
+      count += g4.searchBucket(d * 1000 + k, null, q, hits, list)
+    }
+    for (const e of g4.short) {
+      if (hits[e] === 0 && strings.includes(e, q)) {
+        hits[e] = 1
+        listHit(list, e)
+        count++
+      }
+    }
+    return count
+  }
+
   memoryBytes(): number {
     const stores = this.digits === null ? [this.values, this.folded] : [this.values, this.folded, this.digits]
-    let bytes = this.slots.byteLength + this.hashes.byteLength
+    let bytes = this.slots.byteLength + this.tags.byteLength
     for (const st of stores) {
       bytes += st.blockBytes + st.tail.length * ENTRY_OVERHEAD
       for (const t of st.tail) bytes += stringBytes(t)
