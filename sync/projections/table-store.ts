@@ -50,6 +50,24 @@ const widen = (a: IndexArray): Uint32Array => {
 }
 
 /**
+ * A stored column's codes, as narrow as its largest code: a check digit's ten values or a bank's few dozen take a byte a
+ * row (issue 33 item 4). Never scanned (shown and exported only), so the third width costs no loop its monomorphism.
+ */
+type StoredArray = Uint8Array | Uint16Array | Uint32Array
+const storedArray = (like: StoredArray, capacity: number, rows: number): StoredArray => {
+  const b = like instanceof Uint8Array ? new Uint8Array(capacity) : like instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity)
+  b.set(like.subarray(0, rows))
+  return b
+}
+/** `a`, or a copy wide enough for code `v`. */
+const storedFits = (a: StoredArray, v: number): StoredArray => {
+  if (v <= 0xff || (v <= 0xffff && !(a instanceof Uint8Array)) || a instanceof Uint32Array) return a
+  const b = v <= 0xffff ? new Uint16Array(a.length) : new Uint32Array(a.length)
+  b.set(a)
+  return b
+}
+
+/**
  * An index over the store's rows, told about every write (the access paths' aggregate indexes:
  * chunk totals, entry totals, rows by entry, amount bands). It decides itself what a write costs
  * it: nothing, one chunk, or a rebuild when next read.
@@ -86,7 +104,7 @@ export class TableStore {
   denseCols: PackedStringColumn[]
   sparseCols: SparsePackedColumn[]
   /** Stored (shown, not searched) text: dictionary indices per field. */
-  storedCols: IndexArray[]
+  storedCols: StoredArray[]
   storedDicts: StoredDictionary[]
   ids = new IdIndex(this.idCol)
   wallets = new InternDictionary({ withDigits: false })
@@ -133,7 +151,7 @@ export class TableStore {
     this.ints = b.ints.map(() => new CompactIntColumn(0))
     this.denseCols = b.dense.map((d) => new PackedStringColumn(d.format))
     this.sparseCols = b.sparse.map((d) => new SparsePackedColumn(d.format))
-    this.storedCols = b.stored.map(() => new Uint16Array(0))
+    this.storedCols = b.stored.map(() => new Uint8Array(0))
     this.storedDicts = b.stored.map(() => new StoredDictionary())
     this.documents = new InternDictionary({ withDigits: b.digitsText === 2 })
     this.grow(MIN_CAPACITY)
@@ -169,7 +187,7 @@ export class TableStore {
     this.desc = indexArray(this.desc, cap, n)
     this.cpName = indexArray(this.cpName, cap, n)
     this.cpDoc = indexArray(this.cpDoc, cap, n)
-    for (let k = 0; k < this.storedCols.length; k++) this.storedCols[k] = indexArray(this.storedCols[k] as IndexArray, cap, n)
+    for (let k = 0; k < this.storedCols.length; k++) this.storedCols[k] = storedArray(this.storedCols[k] as StoredArray, cap, n)
     this.idCol.ensureCapacity(cap)
     for (const col of this.denseCols) col.ensureCapacity(cap)
     const s = new Uint8Array(cap)
@@ -279,8 +297,9 @@ export class TableStore {
     this.cpDoc[r] = doc
     for (let i = 0; i < this.storedCols.length; i++) {
       const v = (this.storedDicts[i] as StoredDictionary).intern(e[k.stored[i] as string | number] as string)
-      if (v > 0xffff && this.storedCols[i] instanceof Uint16Array) this.storedCols[i] = widen(this.storedCols[i] as IndexArray)
-      ;(this.storedCols[i] as IndexArray)[r] = v
+      const col = storedFits(this.storedCols[i] as StoredArray, v)
+      this.storedCols[i] = col
+      col[r] = v
     }
   }
 
@@ -422,7 +441,11 @@ export class TableStore {
     this.desc = idx(this.desc)
     this.cpName = idx(this.cpName)
     this.cpDoc = idx(this.cpDoc)
-    this.storedCols = this.storedCols.map(idx)
+    this.storedCols = this.storedCols.map((a) => {
+      const b = storedArray(a, cap, 0)
+      for (let i = 0; i < m; i++) b[i] = a[order[i] as number] as number
+      return b
+    })
     this.idCol = packed(this.idCol)
     this.denseCols = this.denseCols.map(packed)
     this.sparseCols = this.sparseCols.map((col) => col.gather(order))
@@ -474,7 +497,7 @@ export class TableStore {
     o[b.texts[1]] = this.names.value(this.cpName[r] as number)
     o[b.texts[2]] = this.documents.value(this.cpDoc[r] as number)
     for (let k = 0; k < this.storedCols.length; k++)
-      o[b.stored[k] as string] = (this.storedDicts[k] as StoredDictionary).value((this.storedCols[k] as IndexArray)[r] as number)
+      o[b.stored[k] as string] = (this.storedDicts[k] as StoredDictionary).value((this.storedCols[k] as StoredArray)[r] as number)
     for (let k = 0; k < this.sparseCols.length; k++) o[(b.sparse[k] as { key: string }).key] = (this.sparseCols[k] as SparsePackedColumn).get(r)
     return o
   }
