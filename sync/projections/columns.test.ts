@@ -23,6 +23,12 @@ const txidLike = (g: Prng): string => {
   for (let i = 0; i < n; i++) s += ALNUM[upper && i < 32 ? g.int(26) : g.int(ALNUM.length)]
   return s
 }
+/** `n` letters and digits, mixed case. */
+const alnumOf = (g: Prng, n: number): string => {
+  let s = ""
+  for (let i = 0; i < n; i++) s += ALNUM[g.int(ALNUM.length)]
+  return s
+}
 const randomValue = (g: Prng): string | null => {
   const k = g.int(10)
   if (k === 0) return null
@@ -162,13 +168,14 @@ describe("engine S1 storage: packed identifier columns", () => {
     expect(few).toEqual(Array.from({ length: 100 }, (_, i) => i))
   })
 
-  it("mixed-case ids longer than 32 characters stay inline, case kept (issue 16: Pix txids)", () => {
-    const g = new Prng(5)
-    const col = new PackedStringColumn({ kind: "ascii", width: 35 })
+  // the case bits of characters 32 on take a byte a row up to 40 characters, two up to 48, four past (issue 33 item 4)
+  it.each([35, 44, 60])("mixed-case ids longer than 32 characters stay inline, case kept (issue 16: Pix txids), slots of %i", (width) => {
+    const g = new Prng(5 + width)
+    const col = new PackedStringColumn({ kind: "ascii", width })
     col.ensureCapacity(20_000)
     const values: string[] = []
     for (let r = 0; r < 20_000; r++) {
-      const v = txidLike(g)
+      const v = width === 35 ? txidLike(g) : g.int(20) === 0 ? alnumOf(g, 32).toUpperCase() + alnumOf(g, width - 32) : alnumOf(g, width - 12 + g.int(13))
       values.push(v)
       col.set(r, v)
     }
