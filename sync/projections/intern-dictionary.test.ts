@@ -259,7 +259,8 @@ describe("values kept as their folded block upper-cased, digits as their values 
     expect(x.digits?.blocks.map((b, k) => b === x.values.blocks[k] && b === x.folded.blocks[k])).toEqual([false, true])
     for (const y of [d, InternDictionary.revive(structuredClone(d))]) {
       docs.forEach((s, i) => expect(y.value(i)).toBe(s))
-      for (const q of ["0001", "123", "12345678", "789-0"]) expect(searched(y, foldText(q), documentDigitsOf(q))).toEqual(naive(docs, foldText(q), documentDigitsOf(q)))
+      for (const q of ["0001", "123", "12345678", "789-0"])
+        expect(searched(y, foldText(q), documentDigitsOf(q))).toEqual(naive(docs, foldText(q), documentDigitsOf(q)))
     }
   })
 })

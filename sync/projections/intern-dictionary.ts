@@ -25,12 +25,13 @@
  * under its rarest trigram and tests only those, instead of every entry's text (`indexOf` over
  * 13 MB of digits took 13–23 ms: the gateway's "123" and "1234" keystrokes, issue 16). A query
  * whose rarest trigram is in more than 1/8 of the entries still reads the blocks. A document's digits
- * also keep exact four-digit postings (DIGIT_4GRAMS: a CNPJ's "0001" is in 30 % of them).
+ * keep exact four-digit postings instead (DIGIT_4GRAMS: a CNPJ's "0001" is in 30 % of them), which
+ * answer three digits too.
  *
  * The string → index lookup is an open-addressing table of typed arrays rather than a `Map`: with a
  * million distinct strings a `Map` costs ~50 bytes per entry and most of the load time of a gateway
- * sync (issue 16 `gateway-sync-1m`); typed arrays cost 12 bytes per entry and the collector never
- * walks them.
+ * sync (issue 16 `gateway-sync-1m`); typed arrays cost 9 bytes per entry (slots at most half full,
+ * and a byte of each hash) and the collector never walks them.
  */
 import { allCodesAtMost, digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
 

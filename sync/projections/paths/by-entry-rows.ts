@@ -84,7 +84,9 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
       if (e >= known) continue
       const v = first[e] as number
       if (v >= 0) scratch[v] = (scratch[v] as number) | TEXT_DICT
-      else if (v < -1) for (let i = groupStart[-2 - v] as number, end = groupStart[-1 - v] as number; i < end; i++) scratch[groupRows[i] as number] = (scratch[groupRows[i] as number] as number) | TEXT_DICT
+      else if (v < -1)
+        for (let i = groupStart[-2 - v] as number, end = groupStart[-1 - v] as number; i < end; i++)
+          scratch[groupRows[i] as number] = (scratch[groupRows[i] as number] as number) | TEXT_DICT
     }
     const col = docs ? s.cpDoc : s.desc
     const hits = docs ? bufs.docHits : bufs.descHits
