@@ -142,7 +142,8 @@ export async function benchServer(port = 5290): Promise<{ url: string; close: ()
 let built = false
 /**
  * The built app + a sandbox on its own ports (scripts/serve.mjs). The database for a size is
- * seeded once and reused (`.data/bench-<size>.sqlite`); `fresh` makes a new one.
+ * seeded once and reused (`.data/bench-<size>.sqlite`, or in BENCH_DATA_DIR: bench:compare's working side); `fresh`
+ * makes a new one.
  */
 export async function startApp(
   size: "small" | "100k" | "1m",
@@ -158,7 +159,7 @@ export async function startApp(
     "--api-port",
     String(apiPort),
     "--db",
-    resolve(root, `.data/bench-${size}.sqlite`),
+    resolve(process.env["BENCH_DATA_DIR"] ?? resolve(root, ".data"), `bench-${size}.sqlite`),
     "--size",
     size,
     "--admin",
