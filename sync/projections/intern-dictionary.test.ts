@@ -264,3 +264,25 @@ describe("values kept as their folded block upper-cased, digits as their values 
     }
   })
 })
+
+describe("postings cut to their bytes after a bulk load, then grown by later entries (issue 33 item 4)", () => {
+  it("every later entry is found by each of its four-digit grams and by three of its digits, as includes finds it", () => {
+    const g = new Prng(47)
+    const d = new InternDictionary({ withDigits: true, gramsFrom: 500 })
+    const docs: string[] = []
+    const add = (v: string) => {
+      if (d.intern(v) === docs.length) docs.push(v)
+    }
+    // few entries over 10,000 buckets: most buckets hold one or two gaps, cut to one or two bytes by prepareSearch
+    while (docs.length < 600) add(g.digits(11))
+    d.prepareSearch()
+    // later documents among many other entries (no four digits in a row): gaps of two or three bytes written into those cut buckets
+    for (let i = 0; i < 40_000; i++) add(g.chance(0.02) ? g.digits(11) : `doc ${g.alnum(6)}`)
+    const late = docs.filter((v, i) => i >= 600 && /^\d+$/.test(v))
+    expect(late.length).toBeGreaterThan(500)
+    for (const v of late.slice(0, 120)) {
+      const at = g.int(0, v.length - 4)
+      for (const q of [v.slice(at, at + 4), v.slice(at, at + 3)]) expect(searched(d, q, q), q).toEqual(naive(docs, q, q))
+    }
+  })
+})
