@@ -33,7 +33,7 @@
  * sync (issue 16 `gateway-sync-1m`); typed arrays cost 9 bytes per entry (slots at most half full,
  * and a byte of each hash) and the collector never walks them.
  */
-import { allCodesAtMost, digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
+import { digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
 
 /** Per-entry overhead of the Map entry and the array slots, estimated for memoryBytes(). */
 const ENTRY_OVERHEAD = 12
@@ -185,7 +185,13 @@ class StringStore {
     const mine = this.blocks[i]
     const theirs = other.blocks[other.blocks.length - 1]
     if (mine === undefined || theirs === undefined || mine === theirs || mine.text.length !== theirs.text.length) return
-    if (!allCodesAtMost(theirs.text, 0x7f) || mine.text !== theirs.text.toUpperCase()) return
+    // character by character, no upper-cased copy made: most blocks that differ (names, free text) differ at once
+    const a = mine.text
+    const t = theirs.text
+    for (let k = 0; k < t.length; k++) {
+      const c = t.charCodeAt(k)
+      if (c > 0x7f || a.charCodeAt(k) !== (c >= 97 && c <= 122 ? c - 32 : c)) return
+    }
     this.blocks[i] = theirs
     this.upper[i] = true
     this.blockBytes -= mine.text.length + mine.starts.byteLength
@@ -219,6 +225,17 @@ class StringStore {
       return true
     }
     return this.tail[i - this.sealed] === s
+  }
+
+  /** hashOf(get(i)), with no string made for a sealed entry (a regrowth of the dictionary's slots hashes every entry). */
+  hashAt(i: number): number {
+    const b = i >> BLOCK_SHIFT
+    if (b < this.blocks.length) {
+      const { text, starts } = this.blocks[b] as Block
+      const k = i & (BLOCK - 1)
+      return hashSpan(text, starts[k] as number, (starts[k + 1] as number) - 1, this.upper[b] === true)
+    }
+    return hashOf(this.tail[i - this.sealed] as string)
   }
 
   includes(i: number, q: string): boolean {
@@ -403,9 +420,14 @@ const gramsOf = new WeakMap<StringStore, Grams>()
 const digitGramsOf = new WeakMap<StringStore, Grams>()
 
 /** FNV-1a over the UTF-16 code units, then murmur3's finaliser so near-identical ids spread out. */
-const hashOf = (s: string): number => {
+const hashOf = (s: string): number => hashSpan(s, 0, s.length, false)
+/** hashOf of text[start, end), upper-cased first when `upper` (ASCII letters): a sealed entry's hash with no string made. */
+function hashSpan(text: string, start: number, end: number, upper: boolean): number {
   let h = 0x811c9dc5
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i)
+    h = Math.imul(h ^ (upper && c >= 97 && c <= 122 ? c - 32 : c), 0x01000193)
+  }
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13
@@ -489,7 +511,7 @@ export class InternDictionary {
     const slots = new Int32Array(this.slots.length * 2)
     const mask = slots.length - 1
     for (let i = 0; i < this.values.length; i++) {
-      let k = hashOf(this.values.get(i)) & mask
+      let k = this.values.hashAt(i) & mask
       while (slots[k] !== 0) k = (k + 1) & mask
       slots[k] = i + 1
     }
