@@ -80,6 +80,7 @@ for (let t = 0, j = 0; t < 36; t++) {
   }
 }
 const HEX_CODE = (nib: number): number => (nib < 10 ? 48 + nib : 87 + nib)
+const hiArray = (width: number, cap: number) => (width <= 40 ? new Uint8Array(cap) : width <= 48 ? new Uint16Array(cap) : new Uint32Array(cap))
 
 const bytesFromLatin1 = (s: string, length: number): Uint8Array => {
   const b = new Uint8Array(length)
@@ -200,10 +201,7 @@ export class PackedStringColumn {
   /** Bitset: the slot means nothing (the value is null, or spilled). */
   private special = new Uint8Array(0)
   private masks: Uint32Array | null = null
-  /**
-   * Case bits of characters 32–63 (see encodedHi); allocated at the first value that needs them, as wide as the slot
-   * needs: a Pix txid's 35 characters, a byte a row (issue 33 item 4).
-   */
+  /** Case bits of characters 32–63 (encodedHi), allocated at the first value needing them, as wide as the slot (a txid's: a byte). */
   private masksHi: Uint8Array | Uint16Array | Uint32Array | null = null
   private spilled = new Map<number, Spilled>()
   private spilledBytes = 0
@@ -259,7 +257,7 @@ export class PackedStringColumn {
       this.masks = m
     }
     if (this.masksHi !== null) {
-      const m = this.hiArray(cap)
+      const m = hiArray(this.width, cap)
       m.set(this.masksHi)
       this.masksHi = m
     }
@@ -288,13 +286,9 @@ export class PackedStringColumn {
     this.masks[row] = mask
     if (this.masksHi === null) {
       if (hi === 0) return
-      this.masksHi = this.hiArray(this.capacity)
+      this.masksHi = hiArray(this.width, this.capacity)
     }
     this.masksHi[row] = hi
-  }
-  /** An array for the case bits of characters 32 to width-1. */
-  private hiArray(cap: number): Uint8Array | Uint16Array | Uint32Array {
-    return this.width <= 40 ? new Uint8Array(cap) : this.width <= 48 ? new Uint16Array(cap) : new Uint32Array(cap)
   }
   /** Whether character k of `row` was uppercase, given its two case words. */
   private static upperAt(mask: number, hi: number, k: number): boolean {
