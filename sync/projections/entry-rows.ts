@@ -85,6 +85,33 @@ export class EntryRows {
   }
 
   /**
+   * Sets `bit` in bits[r] for each row r of the listed entries that lacks it, and lists those rows in `out` from `k`
+   * when given (Q9's list: each row once); returns the new length. The one place the entries' rows are read.
+   */
+  gather(entries: ReadonlyArray<number>, bits: Uint8Array, bit: number, out: Uint32Array | null, k: number): number {
+    const { first, groupStart, groupRows } = this
+    const known = first.length
+    for (let j = 0; j < entries.length; j++) {
+      const e = entries[j] as number
+      // an entry interned after the index was built has rows in the tail only
+      if (e >= known) continue
+      const v = first[e] as number
+      if (v === -1) continue
+      // one row (v), or a group's
+      const lo = v >= 0 ? 0 : (groupStart[-2 - v] as number)
+      const hi = v >= 0 ? 1 : (groupStart[-1 - v] as number)
+      for (let i = lo; i < hi; i++) {
+        const r = v >= 0 ? v : (groupRows[i] as number)
+        const b = bits[r] as number
+        if ((b & bit) !== 0) continue
+        bits[r] = b | bit
+        if (out !== null) out[k++] = r
+      }
+    }
+    return k
+  }
+
+  /**
    * How many rows the listed entries hold, plus the tail's rows (from `n` rows), or more than `cap`
    * as soon as that is certain (the caller then scans instead).
    */

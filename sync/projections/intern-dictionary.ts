@@ -136,10 +136,7 @@ class StringStore {
   upper: boolean[] = []
 
   static revive(o: object): StringStore {
-    const s = Object.setPrototypeOf(o, StringStore.prototype) as StringStore
-    // an image written before blocks were shared upper-cased has none
-    if (!Array.isArray(s.upper)) s.upper = []
-    return s
+    return Object.setPrototypeOf(o, StringStore.prototype) as StringStore
   }
 
   get length(): number {
@@ -455,6 +452,15 @@ const mayContain = (set: Uint32Array, q: string): boolean => {
     if (((set[b >> 5] as number) & (1 << (b & 31))) === 0) return false
   }
   return true
+}
+
+/**
+ * The own field names of a dictionary and of its string stores, for the reopen image's shape (table-image.ts): a field
+ * added to either makes an older image unreadable, rebuilt from the stored chunks, rather than revived without it.
+ */
+export const internImageKeys = (): string => {
+  const keys = (o: object) => Object.keys(o).sort().join(",")
+  return `${keys(new InternDictionary({ withDigits: true }))};${keys(new StringStore())}`
 }
 
 export class InternDictionary {

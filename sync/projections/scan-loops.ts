@@ -4,7 +4,6 @@
  * function of its own so the engine optimises its loop on its own, and the per-row bits they
  * share. Nothing here allocates per row or holds state.
  */
-import type { EntryRows } from "./entry-rows.ts"
 
 /** A dictionary-index column: Uint16 while the dictionary is small, Uint32 once it is not. */
 export type IndexArray = Uint16Array | Uint32Array
@@ -153,31 +152,7 @@ export function listLoop(L: ListLoop): { total: number; wc: number; stopped: boo
   return { total, wc, stopped: false }
 }
 
-/** Q9: appends to `out` (from `k`) the rows of the listed entries not listed yet (TEXT_DICT in `bits`); returns the new length. */
-export function gatherEntryRows(entries: ReadonlyArray<number>, index: EntryRows, bits: Uint8Array, out: Uint32Array, k: number): number {
-  const { first, groupStart, groupRows } = index
-  const known = first.length
-  for (let j = 0; j < entries.length; j++) {
-    const e = entries[j] as number
-    // an entry interned after the index was built has rows in the tail only
-    if (e >= known) continue
-    const v = first[e] as number
-    if (v === -1) continue
-    // one row (v), or a group's
-    const lo = v >= 0 ? 0 : (groupStart[-2 - v] as number)
-    const hi = v >= 0 ? 1 : (groupStart[-1 - v] as number)
-    for (let i = lo; i < hi; i++) {
-      const r = v >= 0 ? v : (groupRows[i] as number)
-      const b = bits[r] as number
-      if ((b & TEXT_DICT) !== 0) continue
-      bits[r] = b | TEXT_DICT
-      out[k++] = r
-    }
-  }
-  return k
-}
-
-/** Q9: the same for rows from…to-1 (an index's tail), tested one by one. */
+/** Q9: the rows from…to-1 (an index's tail) whose entry is a hit, tested one by one, as EntryRows.gather lists the indexed ones. */
 export function gatherTail(hits: Uint8Array, col: IndexArray, from: number, to: number, bits: Uint8Array, out: Uint32Array, k: number): number {
   for (let r = from; r < to; r++) {
     const b = bits[r] as number

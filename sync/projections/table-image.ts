@@ -11,7 +11,7 @@
 import type { DefinedTable } from "../../schema/tables/define-table.ts"
 import { CompactIntColumn } from "./int-column.ts"
 import { IdIndex } from "./id-index.ts"
-import { InternDictionary } from "./intern-dictionary.ts"
+import { InternDictionary, internImageKeys } from "./intern-dictionary.ts"
 import { OrderIndex, type OrderState } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
@@ -83,7 +83,7 @@ function imageShape(table: DefinedTable<unknown>): string {
     keys(new SparsePackedColumn({ kind: "uuid" })),
     keys(new IdIndex(col)),
     keys(new CompactIntColumn(0)),
-    keys(new InternDictionary({ withDigits: true })),
+    internImageKeys(),
     keys(new StoredDictionary()),
     keys(new OrderIndex({ compare: () => 0, isLive: () => true, scratch: () => new Uint8Array(0), build: () => new Uint32Array(0) })),
     b.shape

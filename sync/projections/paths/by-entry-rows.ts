@@ -18,7 +18,7 @@ import type { CompactIntColumn } from "../int-column.ts"
 import type { HitList } from "../intern-dictionary.ts"
 import { COLLECT_CAP } from "../packed-strings.ts"
 import type { QueryBuffers } from "../query-buffers.ts"
-import { clearBit, gatherEntryRows, gatherTail, keepInFilter, TEXT_DICT, type IndexArray } from "../scan-loops.ts"
+import { clearBit, gatherTail, keepInFilter, TEXT_DICT, type IndexArray } from "../scan-loops.ts"
 import { DEAD } from "../table-binding.ts"
 import type { EntryMarker } from "../table-scan.ts"
 import type { RowIndex, TableStore } from "../table-store.ts"
@@ -78,16 +78,7 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
     const index = this.entryRows(docs)
     if (index === null || index.count(list.entries, s.n, list.cap) > list.cap) return false
     const scratch = s.scratch
-    const { first, groupStart, groupRows } = index
-    const known = first.length
-    for (const e of list.entries) {
-      if (e >= known) continue
-      const v = first[e] as number
-      if (v >= 0) scratch[v] = (scratch[v] as number) | TEXT_DICT
-      else if (v < -1)
-        for (let i = groupStart[-2 - v] as number, end = groupStart[-1 - v] as number; i < end; i++)
-          scratch[groupRows[i] as number] = (scratch[groupRows[i] as number] as number) | TEXT_DICT
-    }
+    index.gather(list.entries, scratch, TEXT_DICT, null, 0)
     const col = docs ? s.cpDoc : s.desc
     const hits = docs ? bufs.docHits : bufs.descHits
     for (let r = index.indexed; r < s.n; r++) if (hits[col[r] as number] === 1) scratch[r] = (scratch[r] as number) | TEXT_DICT
@@ -119,7 +110,7 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
     const list = bufs.prefilterOf(s.n, s.cap)
     let listed = 0
     for (const { index, col, hits, list: entries } of cols) {
-      listed = gatherEntryRows(entries, index, scratch, list, listed)
+      listed = index.gather(entries, scratch, TEXT_DICT, list, listed)
       listed = gatherTail(hits, col, index.indexed, s.n, scratch, list, listed)
     }
     if (c.rowTextHits) {
