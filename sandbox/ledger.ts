@@ -81,7 +81,7 @@ export const postEntry = (ctx: Ctx, e: EntryInput): StatementEntry => {
      VALUES (@id, @wallet_id, @operation_id, @created_at, @updated_at, @type, @direction, @status, @currency_symbol, @amount,
      @balance_after, @description, @counterparty_name, @counterparty_document, @end_to_end_id, @transaction_uuid)`
   ).run(row)
-  bumpVersion("statements")
+  bumpVersion(db, "statements")
   ctx.events.change("statements", { walletId: e.walletId, ids: [row.id], rows: [row] })
   // the Pix statement (issue 12) is the ledger's Pix rows: its table hears of them too, row inline
   const ref = e.pixRef !== undefined && (e.pixRef.key !== "" || e.pixRef.txid !== null) ? e.pixRef : undefined

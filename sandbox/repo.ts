@@ -382,11 +382,11 @@ const planPage = (db: DB, q: PageParams, spec: PageSpec): PagePlan => {
   let total: number
   const table = spec.countCacheTable
   const cacheKey = table ? `${countSql}|${JSON.stringify(params)}` : ""
-  const cached = table ? cachedCount(table, cacheKey) : undefined
+  const cached = table ? cachedCount(db, table, cacheKey) : undefined
   if (cached !== undefined) total = cached
   else {
     total = (db.prepare(countSql).get(...params) as { n: number }).n
-    if (table) keepCount(table, cacheKey, total)
+    if (table) keepCount(db, table, cacheKey, total)
   }
 
   const meta = { page: keyset ? 1 : page, page_size: pageSize, page_total: Math.ceil(total / pageSize), total }

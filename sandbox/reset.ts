@@ -55,7 +55,7 @@ export const resetToSeed = (ctx: Ctx, copy: SeedCopy): { tables: number } => {
     ctx.faults = noFaults()
     Object.assign(ctx.flags, copy.flags)
     ctx.codes.clear()
-    forgetCachedCounts()
+    forgetCachedCounts(db)
     const newest = db.prepare("SELECT max(updated_at) AS m FROM statements").get() as { m: string | null }
     ctx.clock.rewind(newest.m)
     for (const fn of ctx.onClockChange) fn()

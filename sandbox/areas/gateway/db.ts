@@ -97,7 +97,7 @@ export const insertGatewayRows = (db: DB, rows: ReadonlyArray<GatewayTransaction
   db.transaction(() => {
     for (const r of rows) ins.run(r)
   })()
-  bumpVersion("gateway_transactions") // the lists' cached totals are stale now (paginateJson countCacheTable)
+  bumpVersion(db, "gateway_transactions") // the lists' cached totals are stale now (paginateJson countCacheTable)
 }
 
 /** Gateway rows per wallet: small for `npm start`; the big sizes put 80 % on the matrix, 20 % on the branch. */
