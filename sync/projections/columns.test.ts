@@ -396,4 +396,43 @@ describe("engine S3 storage: orders and compact integers", () => {
     const copy = col.gather(order, 5000)
     expect(truth.map((_, i) => copy.get(i))).toEqual([...truth].reverse())
   })
+
+  it("a compact integer column starts a byte wide and widens at the first value that does not fit, every value kept (issue 33 item 4)", () => {
+    const g = new Prng(81)
+    for (let round = 0; round < 40; round++) {
+      const n = 1 + g.int(3000)
+      const col = new CompactIntColumn(n)
+      const truth = new Array<number>(n).fill(0)
+      // most values small, some of each wider range, in a random order of arrival (rewrites included)
+      const limits = [100, 30_000, 2_000_000_000, 2 ** 45]
+      const top = g.int(limits.length)
+      for (let k = 0; k < n * 2; k++) {
+        const r = g.int(n)
+        const lim = limits[g.next() < 0.9 ? 0 : g.int(top + 1)] as number
+        const v = Math.floor(g.next() * 2 * lim) - lim
+        truth[r] = v
+        col.set(r, v)
+      }
+      expect(truth.map((_, r) => col.get(r))).toEqual(truth)
+      const all = Uint32Array.from({ length: n }, (_, i) => i)
+      expect(col.sumRows(all)).toBe(truth.reduce((a, b) => a + b, 0))
+      // as narrow as the widest value written needs (Int8, Int16, then Int32 with exact wide values aside)
+      const widest = Math.max(...truth.map(Math.abs), 0)
+      const bytes = col.memoryBytes()
+      if (widest <= 100) expect(bytes).toBe(n)
+      col.grow(n + 10, n)
+      const copy = col.gather(Uint32Array.from({ length: n }, (_, i) => n - 1 - i), n)
+      expect(truth.map((_, i) => copy.get(i))).toEqual([...truth].reverse())
+    }
+    const small = new CompactIntColumn(1000)
+    for (let r = 0; r < 1000; r++) small.set(r, (r % 250) - 125)
+    expect(small.memoryBytes()).toBe(1000)
+    small.set(7, 1000)
+    expect(small.memoryBytes()).toBe(2000)
+    small.set(8, 100_000)
+    expect(small.memoryBytes()).toBe(4000)
+    expect(small.get(7)).toBe(1000)
+    expect(small.get(8)).toBe(100_000)
+    expect(small.get(9)).toBe(9 - 125)
+  })
 })

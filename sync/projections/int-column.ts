@@ -1,17 +1,26 @@
 /**
- * An integer column of the statement projection that costs 4 bytes a row instead of 8 (DESIGN
+ * An integer column of the statement projection that costs 4 bytes a row or fewer instead of 8 (DESIGN
  * budget "memory of the in-memory projection ≤ 150 bytes per row"): values that fit an Int32
  * live in an Int32Array; the rare ones that do not (a balance above 21 million BRL in cents, a
  * crypto amount in satoshis, an update months after creation in ms) are kept exactly in a small
  * Map behind a sentinel; once they stop being rare (1/16 of the rows) the column switches to a
  * Float64Array for good. Money stays exact either way (DESIGN "Conventions": integer minor units).
+ *
+ * A column starts one byte wide and widens (Int8 → Int16 → Int32, each copy once) at the first value that does not fit:
+ * the gateway's fees fit two bytes, and a row's update time after its creation is 0 until it is updated (issue 33 item 4).
  */
 
 const SENTINEL = -2147483648
 const MAX_I32 = 2147483647
+type Ints = Int8Array | Int16Array | Int32Array
+/** The narrowest array holding v (an integer of Int32's range less its sentinel): 1, 2 or 4 bytes an element. */
+const widthFor = (v: number): number => (v >= -128 && v <= 127 ? 1 : v >= -32768 && v <= 32767 ? 2 : 4)
+const intsOf = (width: number, capacity: number): Ints =>
+  width === 1 ? new Int8Array(capacity) : width === 2 ? new Int16Array(capacity) : new Int32Array(capacity)
 
 export class CompactIntColumn {
-  private i32: Int32Array | null
+  /** Int8 or Int16 while every value fits (no sentinel there), Int32 with the sentinel beyond. */
+  private i32: Ints | null
   private f64: Float64Array | null = null
   private wide = new Map<number, number>()
 
@@ -21,12 +30,12 @@ export class CompactIntColumn {
   }
 
   constructor(private capacity: number) {
-    this.i32 = new Int32Array(capacity)
+    this.i32 = new Int8Array(capacity)
   }
 
   get(row: number): number {
     if (this.f64 !== null) return this.f64[row] as number
-    const v = (this.i32 as Int32Array)[row] as number
+    const v = (this.i32 as Ints)[row] as number
     return v === SENTINEL ? (this.wide.get(row) ?? 0) : v
   }
 
@@ -38,7 +47,7 @@ export class CompactIntColumn {
       for (let i = 0; i < rows.length; i++) sum += f[rows[i] as number] as number
       return sum
     }
-    const a = this.i32 as Int32Array
+    const a = this.i32 as Ints
     let wide = false
     for (let i = 0; i < rows.length; i++) {
       const v = a[rows[i] as number] as number
@@ -54,19 +63,29 @@ export class CompactIntColumn {
       this.f64[row] = v
       return
     }
-    const a = this.i32 as Int32Array
+    let a = this.i32 as Ints
     if (a[row] === SENTINEL) this.wide.delete(row)
     if (Number.isInteger(v) && v > SENTINEL && v <= MAX_I32) {
+      if (widthFor(v) > a.BYTES_PER_ELEMENT) a = this.widen(widthFor(v))
       a[row] = v
       return
     }
+    if (a.BYTES_PER_ELEMENT < 4) a = this.widen(4)
     a[row] = SENTINEL
     this.wide.set(row, v)
     if (this.wide.size > Math.max(1024, this.capacity >> 4)) this.toFloat64()
   }
 
+  /** The values copied into an array `width` bytes wide. */
+  private widen(width: number): Ints {
+    const a = intsOf(width, this.capacity)
+    a.set(this.i32 as Ints)
+    this.i32 = a
+    return a
+  }
+
   private toFloat64(): void {
-    const a = this.i32 as Int32Array
+    const a = this.i32 as Ints
     const f = new Float64Array(this.capacity)
     for (let i = 0; i < a.length; i++) f[i] = a[i] as number
     for (const [row, v] of this.wide) f[row] = v
@@ -82,8 +101,9 @@ export class CompactIntColumn {
       f.set(this.f64.subarray(0, rows))
       this.f64 = f
     } else {
-      const a = new Int32Array(capacity)
-      a.set((this.i32 as Int32Array).subarray(0, rows))
+      const old = this.i32 as Ints
+      const a = intsOf(old.BYTES_PER_ELEMENT, capacity)
+      a.set(old.subarray(0, rows))
       this.i32 = a
     }
     this.capacity = capacity
@@ -99,6 +119,7 @@ export class CompactIntColumn {
       c.i32 = null
       return c
     }
+    c.i32 = intsOf((this.i32 as Ints).BYTES_PER_ELEMENT, capacity)
     for (let i = 0; i < order.length; i++) c.set(i, this.get(order[i] as number))
     return c
   }

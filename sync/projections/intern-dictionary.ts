@@ -304,6 +304,8 @@ class Grams {
   private readonly used: Int32Array
   readonly count: Int32Array
   private readonly last: Int32Array
+  /** 1: the bucket's postings were dropped as too common to be read (trim); it is never searched. */
+  private readonly dropped: Uint8Array
   indexed = 0
   byteSize = 0
   /** The entries shorter than a gram (none of their grams listed). */
@@ -314,12 +316,14 @@ class Grams {
     this.used = new Int32Array(kind.buckets)
     this.count = new Int32Array(kind.buckets)
     this.last = new Int32Array(kind.buckets).fill(-1)
+    this.dropped = new Uint8Array(kind.buckets)
   }
 
   private push(k: number, entry: number): void {
     let gap = entry - (this.last[k] as number)
     this.last[k] = entry
     this.count[k] = (this.count[k] as number) + 1
+    if (this.dropped[k] === 1) return
     let b = this.bytes[k] as Uint8Array | null
     let at = this.used[k] as number
     if (b === null || at + 5 > b.length) {
@@ -357,22 +361,36 @@ class Grams {
    * (a million documents' digit postings: ~15 bytes a row; issue 33 item 4). A later entry grows its bucket again.
    */
   trim(): void {
+    // a hashed bucket in more than 1/8 of the entries is never read (the blocks are, GRAMS_SHARE_SHIFT): its postings go
+    // ("ped", "ed-" and "d-0" are in every one of the gateway's order references: 3 of their ~10 bytes a row; issue 33
+    // item 4). It keeps counting; a later entry's gram there is not listed. An exact bucket answers its gram untested: kept.
+    const dense = this.kind.exact ? Infinity : this.indexed >> GRAMS_SHARE_SHIFT
     for (let k = 0; k < this.bytes.length; k++) {
       const b = this.bytes[k]
       const used = this.used[k] as number
-      if (b == null || used === b.length) continue
+      if (b == null) continue
+      if ((this.count[k] as number) > dense) {
+        this.bytes[k] = null
+        this.dropped[k] = 1
+        this.byteSize -= b.length
+        continue
+      }
+      if (used === b.length) continue
       this.bytes[k] = b.slice(0, used)
       this.byteSize -= b.length - used
     }
   }
 
-  /** The bucket of `q`'s grams with the fewest entries (q has at least `width` characters). */
+  /**
+   * The bucket of `q`'s grams with the fewest entries (q has at least `width` characters), of those whose postings are
+   * kept; -1 when every one was dropped (trim).
+   */
   rarest(q: string): number {
     const { width, key } = this.kind
-    let best = key(q, 0)
-    for (let i = 1; i + width <= q.length; i++) {
+    let best = -1
+    for (let i = 0; i + width <= q.length; i++) {
       const k = key(q, i)
-      if ((this.count[k] as number) < (this.count[best] as number)) best = k
+      if (this.dropped[k] === 0 && (best < 0 || (this.count[k] as number) < (this.count[best] as number))) best = k
     }
     return best
   }
@@ -679,8 +697,7 @@ export class InternDictionary {
     const g = q.length >= 3 ? this.grams(strings) : null
     if (g !== null) {
       const k = g.rarest(q)
-      if (g.kind.exact && q.length === g.kind.width) return g.searchBucket(k, null, q, hits, list)
-      if ((g.count[k] as number) <= n >> GRAMS_SHARE_SHIFT) return g.searchBucket(k, strings, q, hits, list)
+      if (k >= 0 && (g.count[k] as number) <= n >> GRAMS_SHARE_SHIFT) return g.searchBucket(k, strings, q, hits, list)
     }
     const blocks = strings.blocks
     let count = 0
