@@ -247,6 +247,60 @@ describe("engine S1 storage: packed identifier columns", () => {
     const copy = col.gather(order)
     expect(values.map((_, i) => copy.get(i))).toEqual([...values].reverse())
   })
+
+  it("sparse columns keep each slot's row in two bytes: rows found back across stretches of 65,536 rows, empty ones included (issue 33 item 4)", () => {
+    const g = new Prng(41)
+    for (let round = 0; round < 4; round++) {
+      const col = new SparsePackedColumn({ kind: "ascii", width: 12 })
+      const truth = new Map<number, string>()
+      // stretches of rows at changing densities: dense, sparse, none at all across a whole 65,536 (and more)
+      let row = g.int(70_000)
+      while (row < 420_000) {
+        const density = g.pick([0.9, 0.3, 0.002, 0])
+        const end = row + 1 + g.int(90_000)
+        for (; row < end; row++) {
+          if (g.next() < density) {
+            const v = `v${row.toString(36)}`
+            truth.set(row, v)
+            col.set(row, v)
+          }
+        }
+      }
+      const rows = 420_000 + 90_000
+      col.seal()
+      const check = (c: SparsePackedColumn) => {
+        for (let k = 0; k < 3000; k++) {
+          const r = g.int(rows)
+          expect(c.get(r), String(r)).toBe(truth.get(r) ?? null)
+        }
+        for (const r of [...truth.keys()].filter(() => g.next() < 0.01)) expect(c.get(r)).toBe(truth.get(r))
+        // a prefix's marks land on the rows holding it (slot → row), as startsWith finds them
+        for (const q of ["v1", `v${g.int(rows).toString(36).slice(0, 3)}`, "v9z"]) {
+          const hits = new Uint8Array(rows)
+          const marked = c.searchPrefix(q, hits, 2)
+          const want = [...truth].filter(([, v]) => v.startsWith(q)).map(([r]) => r)
+          const got: number[] = []
+          hits.forEach((h, r) => {
+            if (h === 2) got.push(r)
+          })
+          expect(got, q).toEqual(want)
+          expect(marked).toBe(want.length)
+        }
+      }
+      check(col)
+      check(SparsePackedColumn.revive(structuredClone(col)))
+      // later rows after the seal, and a rewrite of an earlier one
+      const first = [...truth.keys()][0] as number
+      truth.set(first, "vrewritten")
+      col.set(first, "vrewritten")
+      for (let r = rows; r < rows + 70_000; r += 7) {
+        truth.set(r, `v${r.toString(36)}`)
+        col.set(r, `v${r.toString(36)}`)
+      }
+      expect(col.get(first)).toBe("vrewritten")
+      expect(col.get(rows + 69_993)).toBe(truth.get(rows + 69_993))
+    }
+  })
 })
 
 describe("engine S2 storage: id hash table", () => {
@@ -421,7 +475,10 @@ describe("engine S3 storage: orders and compact integers", () => {
       const bytes = col.memoryBytes()
       if (widest <= 100) expect(bytes).toBe(n)
       col.grow(n + 10, n)
-      const copy = col.gather(Uint32Array.from({ length: n }, (_, i) => n - 1 - i), n)
+      const copy = col.gather(
+        Uint32Array.from({ length: n }, (_, i) => n - 1 - i),
+        n
+      )
       expect(truth.map((_, i) => copy.get(i))).toEqual([...truth].reverse())
     }
     const small = new CompactIntColumn(1000)

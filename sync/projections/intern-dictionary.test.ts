@@ -316,7 +316,7 @@ describe("trigram buckets too common to be read are dropped after a bulk load (i
     for (let k = 0; k < 40; k++) for (const q of queries()) expect(searched(refs, foldText(q), null), q).toEqual(naive(all, foldText(q), null))
     // later entries: some with the dropped grams, some without any prefix at all (the bucket keeps counting, lists none)
     for (let i = 0; i < 30_000; i++) add(g.chance(0.3) ? `PED-${g.digits(7)}` : `nf ${g.digits(6)}`)
-    for (let k = 0; k < 40; k++) for (const q of [...queries(), "nf ", "f 1"]) expect(searched(refs, foldText(q), null), q).toEqual(naive(all, foldText(q), null))
+    for (let k = 0; k < 40; k++)
+      for (const q of [...queries(), "nf ", "f 1"]) expect(searched(refs, foldText(q), null), q).toEqual(naive(all, foldText(q), null))
   })
 })
-

@@ -12,7 +12,6 @@
  * value has an uppercase letter; "all uppercase" is one special mask). Values that fit neither
  * (non-ASCII, too long, odd casing) are kept whole in a small `spilled` map; if spills become
  * common the column re-encodes itself as ascii of a wider width.
- *
  * Inside a chunk the slots are stored by planes: byte k of every row, then byte k + 1 (byte k
  * of row slot s sits at k · 4096 + s). A prefix search (searchPrefix) then reads the first
  * plane contiguously, 1 byte per row instead of one cache line per 4 rows, and looks further
@@ -36,6 +35,7 @@ const SPILL = -1
 const SPILL_OVERHEAD = 96
 
 export type PackedFormat = { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
+export type SlotRows = { at(slot: number): number } // which row each slot is: a sparse column's slots are some rows only
 
 interface Chunk {
   bytes: Uint8Array | null
@@ -513,7 +513,7 @@ export class PackedStringColumn {
    * why identifiers are matched by prefix, not anywhere inside. Removed rows may be marked
    * (callers only read the marks of live rows).
    */
-  searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null, rowOf: Uint32Array | null = null): number {
+  searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null, rowOf: SlotRows | null = null): number {
     if (folded.length === 0) return 0
     let marked = 0
     const c0 = folded.charCodeAt(0)
@@ -522,7 +522,7 @@ export class PackedStringColumn {
     }
     for (const [row, s] of this.spilled) {
       if (s.folded.startsWith(folded)) {
-        markHit(hits, rowOf === null ? row : (rowOf[row] as number), bit, collect)
+        markHit(hits, rowOf === null ? row : rowOf.at(row), bit, collect)
         marked++
       }
     }
@@ -598,7 +598,7 @@ export class PackedStringColumn {
     return ((this.leadOf(c)[key >>> 5] as number) & (1 << (key & 31))) !== 0
   }
 
-  private prefixAscii(q: string, hits: Uint8Array, bit: number, collect: number[] | null, rowOf: Uint32Array | null): number {
+  private prefixAscii(q: string, hits: Uint8Array, bit: number, collect: number[] | null, rowOf: SlotRows | null): number {
     const len = q.length
     // NUL pads the slots; a query holding one (or a non-ASCII char) cannot match inline
     if (len > this.width || !allCodesAtMost(q, 0x7f) || q.includes("\u0000")) return 0
@@ -629,7 +629,7 @@ export class PackedStringColumn {
           if (s !== null) while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
           else while (k < len && (b as Uint8Array)[at(k, slot)] === q.charCodeAt(k)) k++
           if (k >= len) {
-            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
+            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
         }
@@ -640,7 +640,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
           if (k === len) {
-            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
+            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
         }
@@ -651,7 +651,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < len && b[at(k, slot)] === q.charCodeAt(k)) k++
           if (k === len) {
-            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
+            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
         }
@@ -660,7 +660,7 @@ export class PackedStringColumn {
     return marked
   }
 
-  private prefixUuid(q: string, hits: Uint8Array, bit: number, collect: number[] | null, rowOf: Uint32Array | null): number {
+  private prefixUuid(q: string, hits: Uint8Array, bit: number, collect: number[] | null, rowOf: SlotRows | null): number {
     if (q.length > 36) return 0
     // the prefix as (mask, value) constraints on the leading bytes
     const mask = new Uint8Array(UUID_BYTES)
@@ -706,7 +706,7 @@ export class PackedStringColumn {
           while (k < nbytes && (s.charCodeAt(at(k, slot)) & (mask[k] as number)) === want[k]) k++
           // a null or spilled row has a zeroed slot, which would pass for "0000…"
           if (k === nbytes && !this.isSpecial(base + slot)) {
-            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
+            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
         }
@@ -717,7 +717,7 @@ export class PackedStringColumn {
           let k = 1
           while (k < nbytes && ((b[at(k, slot)] as number) & (mask[k] as number)) === want[k]) k++
           if (k === nbytes && !this.isSpecial(base + slot)) {
-            markHit(hits, rowOf === null ? base + slot : (rowOf[base + slot] as number), bit, collect)
+            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
         }

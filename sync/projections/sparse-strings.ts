@@ -2,17 +2,29 @@
  * A packed string column for values that only some rows have (end_to_end_id: Pix rows only;
  * transaction_uuid: rows this client initiated) — DESIGN budget "memory of the in-memory
  * projection ≤ 150 bytes per row". A dense column would spend a 32-byte slot on every row;
- * here only rows with a value get a slot, and `rows` (sorted, as rows are appended in order)
- * maps slot → row, found back by binary search. A row that gains a value after later rows
- * already have slots (rare: a pending Pix whose e2e arrives with an update) is kept in `late`.
+ * here only rows with a value get a slot, given in increasing row order (rows are appended in
+ * order), and each slot's row is kept in two bytes: its low 16 bits (`low`), the rest told by
+ * `highFirst` — for each 65,536 rows, the first slot at or past them. A Uint32 row per slot took
+ * twice that (the gateway's end-to-end ids and txids: ~3.4 bytes a row; issue 33 item 4). A row
+ * is found back by a binary search among its 65,536 rows' slots. A row that gains a value after
+ * later rows already have slots (rare: a pending Pix whose e2e arrives with an update) is kept in `late`.
  */
 import { PackedStringColumn, markHit } from "./packed-strings.ts"
-import type { PackedFormat } from "./packed-strings.ts"
+import type { PackedFormat, SlotRows } from "./packed-strings.ts"
 import { foldText, stringBytes } from "../../schema/text-fold.ts"
 
-export class SparsePackedColumn {
-  private rows: Uint32Array = new Uint32Array(0)
+const LOW_BITS = 16
+const LOW_SPAN = 1 << LOW_BITS
+
+export class SparsePackedColumn implements SlotRows {
+  /** Each slot's row, its low 16 bits. */
+  private low = new Uint16Array(0)
+  /** highFirst[h]: the first slot whose row is h · 65,536 or more, for h < highs. */
+  private highFirst = new Uint32Array(16)
+  private highs = 0
   private count = 0
+  /** The row of the last slot (-1: none). */
+  private last = -1
   private values: PackedStringColumn
   private late = new Map<number, string>()
 
@@ -27,27 +39,55 @@ export class SparsePackedColumn {
     this.values = new PackedStringColumn(format)
   }
 
-  private slotOf(row: number): number {
-    const rows = this.rows
+  /** The row of `slot` (0 ≤ slot < count): its high part is the last h whose first slot is at or before it. */
+  at(slot: number): number {
+    const hf = this.highFirst
     let lo = 0
-    let hi = this.count
+    let hi = this.highs - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1
+      if ((hf[mid] as number) <= slot) lo = mid
+      else hi = mid - 1
+    }
+    return lo * LOW_SPAN + (this.low[slot] as number)
+  }
+
+  private slotOf(row: number): number {
+    const h = Math.floor(row / LOW_SPAN)
+    if (h >= this.highs) return -1
+    // the slots of rows h · 65,536 … (h + 1) · 65,536 - 1, in increasing order of their low bits
+    const end = h + 1 < this.highs ? (this.highFirst[h + 1] as number) : this.count
+    const want = row - h * LOW_SPAN
+    const low = this.low
+    let lo = this.highFirst[h] as number
+    let hi = end
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if ((rows[mid] as number) < row) lo = mid + 1
+      if ((low[mid] as number) < want) lo = mid + 1
       else hi = mid
     }
-    return lo < this.count && rows[lo] === row ? lo : -1
+    return lo < end && low[lo] === want ? lo : -1
   }
 
   private append(row: number): number {
-    if (this.count === this.rows.length) {
-      const cap = Math.max(1024, Math.ceil(this.rows.length * 1.5))
-      const r = new Uint32Array(cap)
-      r.set(this.rows)
-      this.rows = r
+    if (this.count === this.low.length) {
+      const cap = Math.max(1024, Math.ceil(this.low.length * 1.5))
+      const r = new Uint16Array(cap)
+      r.set(this.low)
+      this.low = r
       this.values.ensureCapacity(cap)
     }
-    this.rows[this.count] = row
+    const h = Math.floor(row / LOW_SPAN)
+    while (this.highs <= h) {
+      if (this.highs === this.highFirst.length) {
+        const g = new Uint32Array(this.highFirst.length * 2)
+        g.set(this.highFirst)
+        this.highFirst = g
+      }
+      this.highFirst[this.highs++] = this.count
+    }
+    this.low[this.count] = row - h * LOW_SPAN
+    this.last = row
     return this.count++
   }
 
@@ -68,7 +108,7 @@ export class SparsePackedColumn {
 
   set(row: number, value: string | null): void {
     // new rows come in increasing order: append without searching
-    if (this.count === 0 || row > (this.rows[this.count - 1] as number)) {
+    if (row > this.last) {
       if (value !== null) this.values.set(this.append(row), value)
       return
     }
@@ -83,8 +123,8 @@ export class SparsePackedColumn {
 
   /** Marks rows whose folded value starts with `folded` (see PackedStringColumn.searchPrefix). */
   searchPrefix(folded: string, hits: Uint8Array, bit: number, collect: number[] | null = null): number {
-    // the slots' hits land on their rows directly (slot s is row rows[s])
-    let marked = this.values.searchPrefix(folded, hits, bit, collect, this.rows)
+    // the slots' hits land on their rows directly (slot s is row at(s))
+    let marked = this.values.searchPrefix(folded, hits, bit, collect, this)
     for (const [row, v] of this.late) {
       if (foldText(v).startsWith(folded)) {
         markHit(hits, row, bit, collect)
@@ -105,6 +145,8 @@ export class SparsePackedColumn {
   }
 
   seal(): void {
+    // the slots' rows cut to their count after a bulk load (grown by half, up to a third was unused)
+    if (this.low.length > this.count) this.low = this.low.slice(0, this.count)
     this.values.seal()
     this.values.maybeReformat(this.count, () => true)
   }
@@ -130,6 +172,6 @@ export class SparsePackedColumn {
   memoryBytes(): number {
     let late = 0
     for (const v of this.late.values()) late += stringBytes(v) + 40
-    return this.rows.byteLength + this.values.memoryBytes() + late
+    return this.low.byteLength + this.highFirst.byteLength + this.values.memoryBytes() + late
   }
 }
