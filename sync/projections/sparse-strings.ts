@@ -145,8 +145,6 @@ export class SparsePackedColumn implements SlotRows {
   }
 
   seal(): void {
-    // the slots' rows cut to their count after a bulk load (grown by half, up to a third was unused)
-    if (this.low.length > this.count) this.low = this.low.slice(0, this.count)
     this.values.seal()
     this.values.maybeReformat(this.count, () => true)
   }
@@ -166,6 +164,8 @@ export class SparsePackedColumn implements SlotRows {
       if (s >= 0) dst.values.copyRowFrom(this.values, s, dst.append(i))
     }
     dst.values.seal()
+    // the slots' rows cut to their count (grown by half, up to a third was unused): a compaction follows a bulk load
+    if (dst.low.length > dst.count) dst.low = dst.low.slice(0, dst.count)
     return dst
   }
 
