@@ -450,6 +450,10 @@ function hashSpan(text: string, start: number, end: number, upper: boolean): num
   return (h ^ (h >>> 16)) | 0
 }
 const MIN_SLOTS = 1024
+/** How full a dictionary's slots are left after a bulk load: a probe for a new string reads ~6 slots, for a known one ~2. */
+const FILL_AFTER_LOAD = 0.7
+/** The first slot to probe for hash `h` in `size` slots: its low 24 bits scaled (the top 8 are the tag). */
+const homeSlot = (h: number, size: number): number => Math.floor(((h & 0xffffff) * size) / 0x1000000)
 /** Dictionaries of at least this many entries keep trigram postings. */
 const GRAMS_FROM = 1 << 15
 /** Postings are read rather than the blocks when the rarest trigram is in at most 1/8 of the entries. */
@@ -483,10 +487,12 @@ export const internImageKeys = (): string => {
 
 export class InternDictionary {
   /**
-   * Open addressing: entry index + 1 per slot (0 free), at most half full. Of each entry's hash only its top byte is kept
-   * (`tags`), which a probe compares before the strings; a regrowth hashes the strings again. The whole hashes took 4
-   * bytes an entry (issue 33 item 4); comparing the strings at every probe instead made a million gateway rows' load
-   * ~6 % slower in Node.
+   * Open addressing: entry index + 1 per slot (0 free), at most three quarters full; grown to a third full, and cut to
+   * FILL_AFTER_LOAD after a bulk load (prepareSearch): a million entries took 2^21 slots, 8.4 bytes an entry, now 5.7
+   * (issue 33 item 4). A slot is placed by the hash's low 24 bits scaled to the table's size (any size, not only powers
+   * of two). Of each entry's hash only its top byte is kept (`tags`), which a probe compares before the strings; a
+   * regrowth hashes the strings again. The whole hashes took 4 bytes an entry (issue 33 item 4); comparing the strings
+   * at every probe instead made a million gateway rows' load ~6 % slower in Node.
    */
   private slots = new Int32Array(MIN_SLOTS)
   private tags = new Uint8Array(MIN_SLOTS >> 1)
@@ -522,21 +528,21 @@ export class InternDictionary {
   /** The slot holding `s`, or the free slot where it would go. */
   private slotOf(s: string, h: number): number {
     const slots = this.slots
-    const mask = slots.length - 1
-    let k = h & mask
+    const n = slots.length
+    let k = homeSlot(h, n)
     for (;;) {
       const v = slots[k] as number
       if (v === 0 || (this.tags[v - 1] === h >>> 24 && this.values.equals(v - 1, s))) return k
-      k = (k + 1) & mask
+      k = k + 1 === n ? 0 : k + 1
     }
   }
 
-  private growSlots(): void {
-    const slots = new Int32Array(this.slots.length * 2)
-    const mask = slots.length - 1
+  /** The slots rebuilt `size` long (more than the entries). */
+  private resizeSlots(size: number): void {
+    const slots = new Int32Array(size)
     for (let i = 0; i < this.values.length; i++) {
-      let k = this.values.hashAt(i) & mask
-      while (slots[k] !== 0) k = (k + 1) & mask
+      let k = homeSlot(this.values.hashAt(i), size)
+      while (slots[k] !== 0) k = k + 1 === size ? 0 : k + 1
       slots[k] = i + 1
     }
     this.slots = slots
@@ -568,7 +574,7 @@ export class InternDictionary {
       // documents of digits alone (the gateway's payers): their digits are their text
       if (this.digits.tail.length === 0) this.digits.shareLast(this.values)
     }
-    if (this.values.length * 2 > this.slots.length) this.growSlots()
+    if (this.values.length * 4 > this.slots.length * 3) this.resizeSlots(this.values.length * 3)
     return i
   }
 
@@ -655,6 +661,9 @@ export class InternDictionary {
    * milliseconds, which the first keystroke into a gateway list would otherwise wait for.
    */
   prepareSearch(): void {
+    // after a bulk load: the slots cut to FILL_AFTER_LOAD (a third to three quarters full while they grew)
+    const fit = Math.max(MIN_SLOTS, Math.ceil(this.values.length / FILL_AFTER_LOAD))
+    if (fit < this.slots.length) this.resizeSlots(fit)
     this.grams(this.digits ?? this.folded)?.trim()
     if (this.digits !== null) this.digitGrams(this.digits)?.trim()
   }

@@ -77,7 +77,8 @@ function imageShape(table: DefinedTable<unknown>): string {
   const col = new PackedStringColumn({ kind: "uuid" })
   const keys = (o: object) => Object.keys(o).sort().join(",")
   const shape = [
-    "v4",
+    // v5: the dictionaries place their slots by homeSlot (any table size), not by a power-of-two mask
+    "v5",
     keys(new TableStore(b)),
     keys(col),
     keys(new SparsePackedColumn({ kind: "uuid" })),
