@@ -400,6 +400,73 @@ describe("engine S3 storage: orders and compact integers", () => {
     }
   })
 
+  it("the identity order holds no array (issue 33 item 4): appended in order, compacted, restored, broken and made whole again, it answers like a full sort", () => {
+    const g = new Prng(71)
+    for (let round = 0; round < 12; round++) {
+      const key: number[] = []
+      const live: boolean[] = []
+      const scratch = new Uint8Array(40_000)
+      const expected = (): number[] =>
+        key
+          .map((_, i) => i)
+          .filter((i) => live[i])
+          .sort((a, b) => (key[a] as number) - (key[b] as number) || a - b)
+      let order = new OrderIndex({
+        compare: (a, b) => (key[a] as number) - (key[b] as number) || a - b,
+        isLive: (r) => live[r] === true,
+        scratch: () => scratch,
+        build: () => Uint32Array.from(expected())
+      })
+      const check = () => {
+        order.ensure()
+        const want = expected()
+        const isId = want.every((r, i) => r === i)
+        expect(order.identity, `round ${round}`).toBe(isId)
+        // every way of reading the order agrees; the identity order holds nothing of its own
+        expect(Array.from(order.perm.subarray(0, order.n))).toEqual(want)
+        expect(Array.from({ length: order.n }, (_, i) => order.rowAt(i))).toEqual(want)
+        if (isId) expect([order.memoryBytes(), order.ownRows.length]).toEqual([0, 0])
+        else expect(Array.from(order.ownRows.subarray(0, order.n))).toEqual(want)
+      }
+      const append = (k: number) => {
+        key.push(k)
+        live.push(true)
+        order.add(key.length - 1)
+      }
+      // rows in order from the first: the identity all along
+      for (let i = 0; i < 500 + g.int(2000); i++) append(i * 10)
+      check()
+      expect(order.identity).toBe(true)
+      // an out-of-order row, key changes or removals (or none), then compaction's identity
+      const x = g.int(4)
+      if (x === 0) append(g.int(key.length * 10))
+      if (x === 1)
+        for (let k = 0; k < 20; k++) {
+          const r = g.int(key.length)
+          key[r] = g.int(key.length * 10)
+          order.changed(r)
+        }
+      if (x === 2) {
+        live[g.int(key.length)] = false
+        order.remove(live.lastIndexOf(false))
+      }
+      check()
+      // through the image: a structured clone of the state, restored in a new order
+      const state = structuredClone(order.state())
+      order = new OrderIndex({
+        compare: (a, b) => (key[a] as number) - (key[b] as number) || a - b,
+        isLive: (r) => live[r] === true,
+        scratch: () => scratch,
+        build: () => Uint32Array.from(expected())
+      })
+      order.restore(state)
+      check()
+      for (let i = 0; i < 300; i++) append(key.length * 10 + (g.next() < 0.05 ? -g.int(5000) : 0))
+      check()
+      expect(scratch.every((b) => b === 0)).toBe(true)
+    }
+  })
+
   it("Q10 amount bands: every band's bounds are exact (bandOf of its least and greatest amount is the band), up to the largest safe integer", () => {
     for (let b = 0; b < AMOUNT_BANDS - 1; b++) {
       expect(bandOf(bandLow(b)), `band ${b}`).toBe(b)

@@ -87,12 +87,13 @@ export class DayCodeTotals implements RowIndex {
     if (this.tooBig) return null
     const s = this.s
     s.byDate.ensure()
-    const perm = s.byDate.perm
+    const perm = s.byDate.ownRows
+    const ident = s.byDate.identity
     const n = s.byDate.n
     const space = s.b.codeSpace
     const wallets = s.wallets.size
-    const firstDay = n > 0 ? spDayIndex(s.createdAt[perm[0] as number] as number) : 0
-    const days = n > 0 ? spDayIndex(s.createdAt[perm[n - 1] as number] as number) - firstDay + 1 : 0
+    const firstDay = n > 0 ? spDayIndex(s.createdAt[s.byDate.rowAt(0)] as number) : 0
+    const days = n > 0 ? spDayIndex(s.createdAt[s.byDate.rowAt(n - 1)] as number) - firstDay + 1 : 0
     if (wallets * days * space > MAX_CELLS) {
       this.tooBig = true
       return null
@@ -106,7 +107,7 @@ export class DayCodeTotals implements RowIndex {
     let dayHi = -Infinity
     let day = 0
     for (let i = 0; i < n; i++) {
-      const r = perm[i] as number
+      const r = ident ? i : (perm[i] as number)
       const t = s.createdAt[r] as number
       if (t < dayLo || t >= dayHi) {
         const d = spDayIndex(t)

@@ -117,8 +117,32 @@ export interface OrderState {
   readonly removals: ReadonlyArray<number>
 }
 
+/**
+ * The identity order 0, 1, 2…, one array for every order of the worker, never written to (`OrderIndex.perm` of an order
+ * that is the rows' own order, for the readers that index it; most ask `identity` first and read nothing).
+ */
+let shared = new Uint32Array(0)
+const sharedIdentity = (n: number): Uint32Array => {
+  if (shared.length < n) {
+    shared = new Uint32Array(Math.max(n, shared.length * 2, 1024))
+    for (let i = 0; i < shared.length; i++) shared[i] = i
+  }
+  return shared
+}
+const EMPTY = new Uint32Array(0)
+/** A new array 0, 1, …, n-1 (a copy of the identity order to work on). */
+export const identityRows = (n: number): Uint32Array => {
+  const p = new Uint32Array(n)
+  for (let i = 0; i < n; i++) p[i] = i
+  return p
+}
+
 export class OrderIndex {
-  perm: Uint32Array = new Uint32Array(0)
+  /**
+   * The rows in order, positions 0…n-1; while the order is the identity (the rows compacted in date order, new rows
+   * appended in order) nothing is held: 4 bytes a row of the date order (issue 33 item 4). See `perm`.
+   */
+  private p: Uint32Array = EMPTY
   n = 0
   /** perm[i] === i for every i < n (rows stored in this order): scans may skip the indirection. */
   identity = false
@@ -128,17 +152,36 @@ export class OrderIndex {
 
   constructor(private readonly host: OrderHost) {}
 
+  /**
+   * The rows in order (positions 0…n-1). For the identity order, a shared array 0, 1, 2…: a reader that indexes it in a
+   * loop should ask `identity` first and use the position itself.
+   */
+  get perm(): Uint32Array {
+    return this.identity && this.p.length < this.n ? sharedIdentity(this.n) : this.p
+  }
+
+  /** The order's own array: empty for the identity order, for a reader that asks `identity` first (no shared array made). */
+  get ownRows(): Uint32Array {
+    return this.p
+  }
+
+  /** The row at position i (0 ≤ i < n). */
+  rowAt(i: number): number {
+    return this.identity ? i : (this.p[i] as number)
+  }
+
   /** The order's data, without its host (the reopen image). */
   state(): OrderState {
-    return { perm: this.perm, n: this.n, identity: this.identity, valid: this.valid, adds: this.adds, removals: this.removals }
+    return { perm: this.p, n: this.n, identity: this.identity, valid: this.valid, adds: this.adds, removals: this.removals }
   }
   restore(s: OrderState): void {
-    this.perm = s.perm
+    this.p = s.perm
     this.n = s.n
     this.identity = s.identity
     this.valid = s.valid
     this.adds = [...s.adds]
     this.removals = [...s.removals]
+    this.dropIfIdentity()
   }
 
   get isValid(): boolean {
@@ -148,8 +191,24 @@ export class OrderIndex {
   invalidate(): void {
     this.valid = false
     this.identity = false
+    this.p = EMPTY
     this.adds = []
     this.removals = []
+  }
+
+  /** The identity order held as an array of its own again, room for `min` rows, before a write that breaks it. */
+  private own(min: number): void {
+    if (this.identity && this.p.length < this.n) {
+      const p = new Uint32Array(Math.max(min, this.n, 1024))
+      for (let i = 0; i < this.n; i++) p[i] = i
+      this.p = p
+    }
+    this.identity = false
+  }
+
+  /** An identity order holds no array (perm answers with the shared one). */
+  private dropIfIdentity(): void {
+    if (this.identity) this.p = EMPTY
   }
 
   private tooMuch(): void {
@@ -159,10 +218,19 @@ export class OrderIndex {
   /** A new row. In order after the last one: appended now; otherwise queued. */
   add(row: number): void {
     if (!this.valid) return
-    if (this.adds.length === 0 && this.removals.length === 0 && (this.n === 0 || this.host.compare(this.perm[this.n - 1] as number, row) < 0)) {
-      if (this.n === this.perm.length) this.grow(this.n + 1)
-      if (row !== this.n) this.identity = false
-      this.perm[this.n++] = row
+    if (this.adds.length === 0 && this.removals.length === 0 && (this.n === 0 || this.host.compare(this.rowAt(this.n - 1), row) < 0)) {
+      // the identity order goes on while each new row is the next one
+      if (this.identity || this.n === 0) {
+        if (row === this.n) {
+          this.identity = true
+          this.p = EMPTY
+          this.n++
+          return
+        }
+        this.own(this.n + 1)
+      }
+      if (this.n === this.p.length) this.grow(this.n + 1)
+      this.p[this.n++] = row
       return
     }
     this.adds.push(row)
@@ -184,25 +252,27 @@ export class OrderIndex {
   }
 
   private grow(min: number): void {
-    const p = new Uint32Array(Math.max(min, Math.ceil(this.perm.length * 1.5), 1024))
-    p.set(this.perm.subarray(0, this.n))
-    this.perm = p
+    const p = new Uint32Array(Math.max(min, Math.ceil(this.p.length * 1.5), 1024))
+    p.set(this.p.subarray(0, this.n))
+    this.p = p
   }
 
   /** Brings the order up to date (before a query reads perm[0..n)). */
   ensure(): void {
     if (!this.valid) {
-      this.perm = this.host.build()
-      this.n = this.perm.length
+      this.p = this.host.build()
+      this.n = this.p.length
       this.valid = true
       this.adds = []
       this.removals = []
-      this.identity = isIdentity(this.perm, this.n)
+      this.identity = isIdentity(this.p, this.n)
+      this.dropIfIdentity()
       return
     }
     if (this.adds.length === 0 && this.removals.length === 0) return
+    this.own(this.n + this.adds.length)
     const mark = this.host.scratch()
-    const perm = this.perm
+    const perm = this.p
     if (this.removals.length > 0) {
       for (const r of this.removals) mark[r] = (mark[r] as number) | MARK
       let w = 0
@@ -225,9 +295,9 @@ export class OrderIndex {
       for (const r of list) mark[r] = (mark[r] as number) & ~MARK
       list.sort((a, b) => this.host.compare(a, b))
       const k = list.length
-      if (this.n + k > this.perm.length) this.grow(this.n + k)
+      if (this.n + k > this.p.length) this.grow(this.n + k)
       // merge from the back, in place: the tail of perm is free room
-      const p = this.perm
+      const p = this.p
       let i = this.n - 1
       let j = k - 1
       let w = this.n + k - 1
@@ -243,14 +313,13 @@ export class OrderIndex {
     }
     this.adds = []
     this.removals = []
-    this.identity = isIdentity(this.perm, this.n)
+    this.identity = isIdentity(this.p, this.n)
+    this.dropIfIdentity()
   }
 
-  /** After the projection compacted rows into date order: the identity permutation. */
+  /** After the projection compacted rows into date order: the identity permutation (no array held). */
   setIdentity(rows: number): void {
-    const p = new Uint32Array(rows)
-    for (let i = 0; i < rows; i++) p[i] = i
-    this.perm = p
+    this.p = EMPTY
     this.n = rows
     this.valid = true
     this.identity = true
@@ -264,22 +333,24 @@ export class OrderIndex {
       this.invalidate()
       return
     }
+    this.own(this.n)
     let w = 0
     for (let i = 0; i < this.n; i++) {
-      const r = oldToNew[this.perm[i] as number] as number
-      if (r >= 0) this.perm[w++] = r
+      const r = oldToNew[this.p[i] as number] as number
+      if (r >= 0) this.p[w++] = r
     }
     this.n = w
-    this.identity = isIdentity(this.perm, this.n)
+    this.identity = isIdentity(this.p, this.n)
+    this.dropIfIdentity()
   }
 
   clear(): void {
-    this.perm = new Uint32Array(0)
     this.n = 0
     this.invalidate()
   }
 
+  /** Bytes this order holds (the shared identity array is nobody's: see `perm`). */
   memoryBytes(): number {
-    return this.perm.byteLength
+    return this.p.byteLength
   }
 }

@@ -197,7 +197,8 @@ function emptyResult(spec: PivotSpec, columns: ReadonlyArray<string>, t0: number
 /** The rows to visit and the day → month table of the period they span; null when nothing can match. */
 function walkOf(s: TableStore, bufs: QueryBuffers, c: Compiled, splitAt: number): Walk | null {
   if (c.none || s.liveRows === 0) return null
-  const perm = s.byDate.perm
+  // the identity order holds no array: its rows are read as the positions (`direct`)
+  const perm = s.byDate.ownRows
   const createdAt = s.createdAt
   let src: Uint32Array
   let first: number
@@ -228,8 +229,8 @@ function walkOf(s: TableStore, bufs: QueryBuffers, c: Compiled, splitAt: number)
     src = perm
     first = lo
     last = hi
-    tFirst = createdAt[perm[lo] as number] as number
-    tLast = createdAt[perm[hi - 1] as number] as number
+    tFirst = createdAt[s.byDate.rowAt(lo)] as number
+    tLast = createdAt[s.byDate.rowAt(hi - 1)] as number
   }
   const dayFirst = spDayIndex(tFirst)
   const dayLast = spDayIndex(tLast)

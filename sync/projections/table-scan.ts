@@ -66,8 +66,9 @@ export function scan(
   const hi = c.to === Infinity ? s.byDate.n : s.lowerBound(c.to)
   if (lo >= hi) return out
 
-  const perm = s.byDate.perm
   const ident = s.byDate.identity
+  // the identity order holds no array: with no candidates, its rows are the positions themselves (`direct`)
+  const perm = s.byDate.ownRows
   const createdAt = s.createdAt
   const amount = s.amount
   const walletCol = s.wallet
@@ -111,8 +112,8 @@ export function scan(
 
   let emptyDoc = -1
   if (gm === GroupMode.Day) {
-    bufs.dayBase = spDayIndex(createdAt[perm[lo] as number] as number)
-    bufs.prepareGroups(spDayIndex(createdAt[perm[hi - 1] as number] as number) - bufs.dayBase + 1)
+    bufs.dayBase = spDayIndex(createdAt[s.byDate.rowAt(lo)] as number)
+    bufs.prepareGroups(spDayIndex(createdAt[s.byDate.rowAt(hi - 1)] as number) - bufs.dayBase + 1)
   } else if (gm === GroupMode.Type) bufs.prepareGroups(s.b.typeLiterals.length)
   else if (gm === GroupMode.Code) bufs.prepareGroups(s.b.codeSpace)
   else if (gm === GroupMode.Wallet) bufs.prepareGroups(s.wallets.size)

@@ -184,25 +184,25 @@ export class SeriesMaker {
         const t = this.dayCodes.answer(c.walletMask, firstDay, nd)
         if (t !== null) return this.codeSeriesOf(firstDay, nd, t.used, t.count, t.amount, t.ints, t0)
       }
-      const perm = s.byDate.perm
+      const order = s.byDate
       const createdAt = s.createdAt
       const lo = from === -Infinity ? 0 : s.lowerBound(from)
       const hi = to === Infinity ? s.byDate.n : s.lowerBound(to)
       let first = -1
       let last = -1
       for (let i = lo; !c.none && i < hi; i++)
-        if (matches(s, bufs, c, perm[i] as number)) {
+        if (matches(s, bufs, c, order.rowAt(i))) {
           first = i
           break
         }
       if (first < 0 && (from === -Infinity || to === Infinity)) return none()
       for (let i = hi - 1; first >= 0 && i >= first; i--)
-        if (matches(s, bufs, c, perm[i] as number)) {
+        if (matches(s, bufs, c, order.rowAt(i))) {
           last = i
           break
         }
-      const firstDay = from !== -Infinity ? spDayIndex(from) : spDayIndex(createdAt[perm[first] as number] as number)
-      const lastDay = to !== Infinity ? spDayIndex(to - 1) : spDayIndex(createdAt[perm[last] as number] as number)
+      const firstDay = from !== -Infinity ? spDayIndex(from) : spDayIndex(createdAt[order.rowAt(first)] as number)
+      const lastDay = to !== Infinity ? spDayIndex(to - 1) : spDayIndex(createdAt[order.rowAt(last)] as number)
       const nd = lastDay - firstDay + 1
       if (nd <= 0) return none()
       const space = s.b.codeSpace
@@ -217,7 +217,7 @@ export class SeriesMaker {
       let dayHi = -Infinity
       let base = 0
       for (let i = first < 0 ? hi : first, end = last + 1; i < end; i++) {
-        const r = perm[i] as number
+        const r = order.rowAt(i)
         if (!matches(s, bufs, c, r)) continue
         const t = createdAt[r] as number
         if (t < dayLo || t >= dayHi) {
@@ -294,7 +294,7 @@ export class SeriesMaker {
     wallets: number
   ): { last: Float64Array; known: Uint8Array; sum: number; anyKnown: boolean } {
     const s = this.s
-    const perm = s.byDate.perm
+    const order = s.byDate
     const wn = s.wallets.size
     const last = new Float64Array(wn)
     const known = new Uint8Array(wn)
@@ -302,7 +302,7 @@ export class SeriesMaker {
     let anyKnown = false
     let toSeed = wallets
     for (let i = before - 1; i >= 0 && toSeed > 0; i--) {
-      const r = perm[i] as number
+      const r = order.rowAt(i)
       if (!balanceRow(r)) continue
       const w = s.wallet[r] as number
       if (known[w] === 1) continue
@@ -337,7 +337,7 @@ export class SeriesMaker {
       { ...(q.walletIds ? { walletIds: q.walletIds } : {}), currency: q.currency ?? (s.b.currencies[0] as string) },
       this.entryRowsFrom
     )
-    const perm = s.byDate.perm
+    const order = s.byDate
     const createdAt = s.createdAt
     const from = q.from ?? -Infinity
     const to = q.to ?? Infinity
@@ -348,8 +348,8 @@ export class SeriesMaker {
     const balanceRow = this.balanceRowTest(cur, wm)
     let first: number | null = null
     let last: number | null = null
-    for (let i = lo; first === null && i < hi; i++) if (balanceRow(perm[i] as number)) first = spDayIndex(createdAt[perm[i] as number] as number)
-    for (let i = hi - 1; last === null && i >= lo; i--) if (balanceRow(perm[i] as number)) last = spDayIndex(createdAt[perm[i] as number] as number)
+    for (let i = lo; first === null && i < hi; i++) if (balanceRow(order.rowAt(i))) first = spDayIndex(createdAt[order.rowAt(i)] as number)
+    for (let i = hi - 1; last === null && i >= lo; i--) if (balanceRow(order.rowAt(i))) last = spDayIndex(createdAt[order.rowAt(i)] as number)
     // the first bucket is the day of `from` (when given), whose rows before `from` count too
     const scanFrom = from === -Infinity ? lo : Math.min(lo, s.lowerBound(spDayStart(spDayIndex(from))))
     const { last: lastBal, known, sum, anyKnown } = this.seedBalances(scanFrom, balanceRow, wm === null ? s.wallets.size : c.selectedWallets.length)
@@ -358,7 +358,7 @@ export class SeriesMaker {
     const days: number[] = []
     const closings: number[] = []
     for (let i = scanFrom; i < hi; i++) {
-      const r = perm[i] as number
+      const r = order.rowAt(i)
       if (!balanceRow(r)) continue
       const w = s.wallet[r] as number
       const b = this.balanceCol.get(r)
@@ -388,7 +388,7 @@ export class SeriesMaker {
     const done = (): TableSeries => ({ unit, currency, points, tookMs: performance.now() - t0 })
     try {
       if (!(c.from < c.to)) return done()
-      const perm = s.byDate.perm
+      const order = s.byDate
       const createdAt = s.createdAt
       const lo = s.lowerBound(c.from)
       const hi = c.to === Infinity ? s.byDate.n : s.lowerBound(c.to)
@@ -398,11 +398,11 @@ export class SeriesMaker {
       let firstDay: number | null = c.from !== -Infinity ? spDayIndex(c.from) : null
       let lastDay: number | null = c.to !== Infinity ? spDayIndex(c.to - 1) : null
       for (let i = lo; firstDay === null && i < hi; i++) {
-        const r = perm[i] as number
+        const r = order.rowAt(i)
         if (balanceRow(r) || matches(s, bufs, c, r)) firstDay = spDayIndex(createdAt[r] as number)
       }
       for (let i = hi - 1; lastDay === null && i >= lo; i--) {
-        const r = perm[i] as number
+        const r = order.rowAt(i)
         if (balanceRow(r) || matches(s, bufs, c, r)) lastDay = spDayIndex(createdAt[r] as number)
       }
       if (firstDay === null || lastDay === null || lastDay < firstDay) return done()
@@ -427,7 +427,7 @@ export class SeriesMaker {
       let lastDayIdx = Number.NaN
       let bucket = 0
       for (let i = scanFrom; i < hi; i++) {
-        const r = perm[i] as number
+        const r = order.rowAt(i)
         const day = spDayIndex(createdAt[r] as number)
         if (day !== lastDayIdx) {
           lastDayIdx = day

@@ -25,7 +25,7 @@
 import { CompactIntColumn } from "./int-column.ts"
 import { IdIndex } from "./id-index.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
-import { OrderIndex, radixSortRows } from "./order-index.ts"
+import { OrderIndex, identityRows, radixSortRows } from "./order-index.ts"
 import { PackedStringColumn } from "./packed-strings.ts"
 import { SparsePackedColumn } from "./sparse-strings.ts"
 import { parseInstant, toIsoInstant } from "../../schema/sao-paulo-time.ts"
@@ -134,7 +134,7 @@ export class TableStore {
     build: () => {
       // stable by amount over the date order: ties come out in (created_at, id) order for free
       this.byDate.ensure()
-      return radixSortRows(this.byDate.perm.subarray(0, this.byDate.n), this.amount)
+      return radixSortRows(this.byDate.identity ? identityRows(this.byDate.n) : this.byDate.perm.subarray(0, this.byDate.n), this.amount)
     }
   })
 
@@ -405,7 +405,7 @@ export class TableStore {
    */
   optimize(): void {
     this.byDate.ensure()
-    const order = this.byDate.perm.slice(0, this.byDate.n)
+    const order = this.byDate.identity ? identityRows(this.byDate.n) : this.byDate.perm.slice(0, this.byDate.n)
     const m = order.length
     const cap = Math.max(MIN_CAPACITY, m + Math.max(1024, m >> 4))
     const oldToNew = new Int32Array(this.n).fill(-1)
@@ -533,13 +533,13 @@ export class TableStore {
 
   /** First position in the date order whose created_at ≥ t. */
   lowerBound(t: number): number {
-    const perm = this.byDate.perm
+    const order = this.byDate
     const c = this.createdAt
     let lo = 0
-    let hi = this.byDate.n
+    let hi = order.n
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if ((c[perm[mid] as number] as number) < t) lo = mid + 1
+      if ((c[order.rowAt(mid)] as number) < t) lo = mid + 1
       else hi = mid
     }
     return lo
@@ -564,9 +564,8 @@ export class TableStore {
   wholePeriod(from: number, to: number): boolean {
     const n = this.byDate.n
     if (n === 0) return true
-    const perm = this.byDate.perm
-    const first = this.byDate.identity ? 0 : (perm[0] as number)
-    const last = this.byDate.identity ? n - 1 : (perm[n - 1] as number)
+    const first = this.byDate.rowAt(0)
+    const last = this.byDate.rowAt(n - 1)
     return from <= (this.createdAt[first] as number) && to > (this.createdAt[last] as number)
   }
 

@@ -82,7 +82,7 @@ export class BandsPath implements AccessPath, RowIndex {
     }
     // the window: rows in date order with an amount in range and a pair the filter keeps
     const win = bufs.windowOf(limit)
-    const { perm, identity, n } = s.byDate
+    const { ownRows: perm, identity, n } = s.byDate
     const code = s.code
     const amount = s.amount
     const wallet = s.wallet

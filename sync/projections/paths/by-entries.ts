@@ -65,7 +65,7 @@ export class EntriesPath implements AccessPath, RowIndex {
     for (const r of (rowHits ? c.idRows : null) ?? []) if (hits[col[r] as number] !== 1) addRowToPair(s, bufs, r, ints)
     // the window: rows in date order whose entry is a hit and whose pair the filter keeps
     const win = bufs.windowOf(limit)
-    const { perm, identity, n } = s.byDate
+    const { ownRows: perm, identity, n } = s.byDate
     const codeCol = s.code
     const wallet = s.wallet
     const dead = DEAD

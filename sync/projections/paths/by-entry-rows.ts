@@ -151,7 +151,7 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
       for (let i = 0; i < Math.min(limit, matched); i++) win[wc++] = sorted[sort.dir === "asc" ? i : matched - 1 - i] as number
     } else {
       // many matches: a walk in date order meets the window's soon (marked again for it, then cleared)
-      const { perm, n } = s.byDate
+      const { ownRows: perm, n } = s.byDate
       for (let i = 0; i < matched; i++) scratch[matches[i] as number] = (scratch[matches[i] as number] as number) | TEXT_DICT
       for (let i = 0; i < n && wc < limit; i++) {
         const j = sort.dir === "asc" ? i : n - 1 - i

@@ -74,7 +74,7 @@ function walk(
   const inDesc = s.descriptions.matcher(folded, null, bufs.descHits)
   const inName = s.names.matcher(folded, null, bufs.nameHits)
   const inDoc = s.documents.matcher(folded, s.b.digitsText === 2 ? digits : null, bufs.docHits)
-  const perm = s.byDate.perm
+  const perm = s.byDate.ownRows
   const ident = s.byDate.identity
   const scratch = s.scratch
   const { walletMask: wm, codeMask: cm, minAmount: minA, maxAmount: maxA } = c
