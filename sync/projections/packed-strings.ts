@@ -6,8 +6,11 @@
  * One JS string per row would cost ~60-80 bytes each before the text itself, so the values are
  * packed into fixed-width slots inside chunk strings of 4096 rows:
  *  - format "uuid": a canonical UUID is stored as its 16 bytes (not 36 chars);
- *  - format "ascii": W one-byte chars, NUL-padded.
- * Slots hold the lowercase form, which is what a case-insensitive search needs; the original
+ *  - format "ascii": W one-byte chars, NUL-padded, each the lowercase character, with its top bit
+ *    (CASE_BIT) set where the character was an uppercase letter: a search reads the seven low bits.
+ *    A 32-bit mask of uppercase positions per row took 4 bytes more (5 past 32 characters): the
+ *    gateway's end-to-end ids and txids, ~7 bytes a row (issue 33 item 4).
+ * A UUID's slot holds its lowercase form, which is what a case-insensitive search needs; the original
  * case comes back from a per-row 32-bit mask of uppercase positions (allocated only once some
  * value has an uppercase letter; "all uppercase" is one special mask). Values that fit neither
  * (non-ASCII, too long, odd casing) are kept whole in a small `spilled` map; if spills become
@@ -30,6 +33,10 @@ const at = (k: number, slot: number): number => (k << CHUNK_SHIFT) | slot
 export const MAX_ASCII_WIDTH = 64
 const UUID_BYTES = 16
 const ALL_UPPER = 0xffffffff
+/** An ascii slot's byte for an uppercase letter: its lowercase code with this bit set. */
+const CASE_BIT = 0x80
+/** The character an ascii slot's byte stands for. */
+const asciiOf = (b: number): number => (b >= CASE_BIT ? (b & 0x7f) - 32 : b)
 const SPILL = -1
 /** Estimated overhead of one spilled entry (Map entry + the small object). */
 const SPILL_OVERHEAD = 96
@@ -80,7 +87,6 @@ for (let t = 0, j = 0; t < 36; t++) {
   }
 }
 const HEX_CODE = (nib: number): number => (nib < 10 ? 48 + nib : 87 + nib)
-const hiArray = (width: number, cap: number) => (width <= 40 ? new Uint8Array(cap) : width <= 48 ? new Uint16Array(cap) : new Uint32Array(cap))
 
 const bytesFromLatin1 = (s: string, length: number): Uint8Array => {
   const b = new Uint8Array(length)
@@ -117,25 +123,12 @@ export const hashString = (v: string): number => {
   return h >>> 0
 }
 
-/**
- * The case bits of characters 32–63 of the value encodeAscii last encoded (0 for a UUID or a
- * value without uppercase letters there). Kept apart so that long mixed-case ids (Pix txids of
- * 26–35 letters and digits) stay inline instead of spilling: a spilled value costs ~100 bytes
- * and is tested one by one at every search (issue 16 `gateway-filter-1m`).
- */
-let encodedHi = 0
-
-const caseMask = (upper: number, lowerLetters: boolean, upperHi: number): number => {
-  encodedHi = 0
-  if (upper === 0 && upperHi === 0) return 0
+/** A UUID's case mask: its uppercase nibbles' bits, or ALL_UPPER when it has no lowercase letter. */
+const caseMask = (upper: number, lowerLetters: boolean): number => {
+  if (upper === 0) return 0
   if (!lowerLetters) return ALL_UPPER
   const u = upper >>> 0
-  if (upperHi !== 0) {
-    // with high bits set, the low word is read literally (it may be all ones)
-    encodedHi = upperHi >>> 0
-    return u
-  }
-  // a mixed-case value whose first 32 chars are all uppercase letters would read as "all upper"
+  // a mixed-case value whose 32 chars are all uppercase letters would read as "all upper"
   return u === ALL_UPPER ? SPILL : u
 }
 
@@ -170,27 +163,20 @@ const encodeUuid = (v: string, out: Uint8Array): number => {
       j += 2
     }
   }
-  return caseMask(upper, (flags & 32) !== 0, 0)
+  return caseMask(upper, (flags & 32) !== 0)
 }
 
+/** The value's ascii slot bytes (case in CASE_BIT): 0, or SPILL when it does not fit. */
 const encodeAscii = (v: string, out: Uint8Array, width: number): number => {
   const len = v.length
   if (len > width) return SPILL
-  let upper = 0
-  let upperHi = 0
-  let lowerLetters = false
   for (let k = 0; k < len; k++) {
-    let c = v.charCodeAt(k)
+    const c = v.charCodeAt(k)
     if (c === 0 || c > 127) return SPILL
-    if (c >= 65 && c <= 90) {
-      c += 32
-      if (k < 32) upper |= 1 << k
-      else upperHi |= 1 << (k - 32)
-    } else if (c >= 97 && c <= 122) lowerLetters = true
-    out[k] = c
+    out[k] = c >= 65 && c <= 90 ? (c + 32) | CASE_BIT : c
   }
   out.fill(0, len, width)
-  return caseMask(upper, lowerLetters, upperHi)
+  return 0
 }
 
 export class PackedStringColumn {
@@ -200,9 +186,8 @@ export class PackedStringColumn {
   private dirtyChunks: number[] = []
   /** Bitset: the slot means nothing (the value is null, or spilled). */
   private special = new Uint8Array(0)
+  /** A UUID column's case masks (caseMask), allocated at the first value needing one; an ascii column's case is in its bytes. */
   private masks: Uint32Array | null = null
-  /** Case bits of characters 32–63 (encodedHi), allocated at the first value needing them, as wide as the slot (a txid's: a byte). */
-  private masksHi: Uint8Array | Uint16Array | Uint32Array | null = null
   private spilled = new Map<number, Spilled>()
   private spilledBytes = 0
   private rows = 0
@@ -215,7 +200,6 @@ export class PackedStringColumn {
   // `prepare` encodes a value once; the id lookup then compares and stores it without re-encoding
   private readonly prep = new Uint8Array(MAX_ASCII_WIDTH)
   private prepMask = 0
-  private prepMaskHi = 0
   private prepValue = ""
   private readonly codes: number[] = []
   /** Per chunk, its lead bitmap or null (see leadKey); non-enumerable, set only through `freshLeads`. */
@@ -223,10 +207,7 @@ export class PackedStringColumn {
 
   /** A structured clone of a column (the reopen image, projection-image.ts) made live again. */
   static revive(o: object): PackedStringColumn {
-    const c = Object.setPrototypeOf(o, PackedStringColumn.prototype) as PackedStringColumn
-    // an image written before the high case bits existed
-    c.masksHi ??= null
-    return c
+    return Object.setPrototypeOf(o, PackedStringColumn.prototype) as PackedStringColumn
   }
 
   constructor(format: PackedFormat) {
@@ -256,11 +237,6 @@ export class PackedStringColumn {
       m.set(this.masks)
       this.masks = m
     }
-    if (this.masksHi !== null) {
-      const m = hiArray(this.width, cap)
-      m.set(this.masksHi)
-      this.masksHi = m
-    }
     this.capacity = cap
   }
 
@@ -275,25 +251,12 @@ export class PackedStringColumn {
   private maskOf(row: number): number {
     return this.masks === null ? 0 : (this.masks[row] as number)
   }
-  private maskHiOf(row: number): number {
-    return this.masksHi === null ? 0 : (this.masksHi[row] as number)
-  }
-  private setMask(row: number, mask: number, hi = 0): void {
+  private setMask(row: number, mask: number): void {
     if (this.masks === null) {
-      if (mask === 0 && hi === 0) return
+      if (mask === 0) return
       this.masks = new Uint32Array(this.capacity)
     }
     this.masks[row] = mask
-    if (this.masksHi === null) {
-      if (hi === 0) return
-      this.masksHi = hiArray(this.width, this.capacity)
-    }
-    this.masksHi[row] = hi
-  }
-  /** Whether character k of `row` was uppercase, given its two case words. */
-  private static upperAt(mask: number, hi: number, k: number): boolean {
-    if (hi === 0) return mask === ALL_UPPER || (k < 32 && (mask & (1 << k)) !== 0)
-    return k < 32 ? (mask & (1 << k)) !== 0 : (hi & (1 << (k - 32))) !== 0
   }
 
   private writable(row: number): Chunk {
@@ -335,7 +298,6 @@ export class PackedStringColumn {
   prepare(value: string): void {
     this.prepValue = value
     this.prepMask = this.format.kind === "uuid" ? encodeUuid(value, this.prep) : encodeAscii(value, this.prep, this.width)
-    this.prepMaskHi = this.format.kind === "uuid" || this.prepMask === SPILL ? 0 : encodedHi
   }
 
   /** Whether `row` holds exactly the prepared value (case included). */
@@ -344,7 +306,7 @@ export class PackedStringColumn {
       const s = this.spilled.get(row)
       return s !== undefined && s.value === this.prepValue
     }
-    if (this.prepMask === SPILL || this.maskOf(row) !== this.prepMask || this.maskHiOf(row) !== this.prepMaskHi) return false
+    if (this.prepMask === SPILL || this.maskOf(row) !== this.prepMask) return false
     const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
     const w = this.width
     const slot = row & ROW_MASK
@@ -378,12 +340,12 @@ export class PackedStringColumn {
     const p = this.prep
     for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = p[k] as number
     this.setSpecial(row, false)
-    this.setMask(row, this.prepMask, this.prepMaskHi)
+    this.setMask(row, this.prepMask)
     this.noteStart(this.prep[0] as number)
   }
 
   private noteStart(firstByte: number): void {
-    const c = this.format.kind === "uuid" ? HEX_CODE(firstByte >> 4) : firstByte
+    const c = this.format.kind === "uuid" ? HEX_CODE(firstByte >> 4) : firstByte & 0x7f
     if (c < 128) this.starts[c] = 1
   }
 
@@ -415,7 +377,6 @@ export class PackedStringColumn {
     const codes = this.codes
     codes.length = 0
     const mask = this.maskOf(row)
-    const hi = this.maskHiOf(row)
     if (this.format.kind === "uuid") {
       for (let t = 0; t < 36; t++) {
         const j = TEXT_TO_NIBBLE[t] as number
@@ -430,10 +391,9 @@ export class PackedStringColumn {
       }
     } else {
       for (let k = 0; k < this.width; k++) {
-        let c = this.byteAt(ch, at(k, slot))
-        if (c === 0) break
-        if (c >= 97 && c <= 122 && PackedStringColumn.upperAt(mask, hi, k)) c -= 32
-        codes.push(c)
+        const b = this.byteAt(ch, at(k, slot))
+        if (b === 0) break
+        codes.push(asciiOf(b))
       }
     }
     return String.fromCharCode.apply(null, codes)
@@ -441,14 +401,17 @@ export class PackedStringColumn {
 
   /** Code-unit order of the original strings (the tie-break of the statement sort). */
   compare(a: number, b: number): number {
-    if (!this.isSpecial(a) && !this.isSpecial(b) && this.maskOf(a) === 0 && this.maskOf(b) === 0 && this.maskHiOf(a) === 0 && this.maskHiOf(b) === 0) {
-      // lowercase slots order like their text: hex nibbles like hex digits, NUL padding first
+    if (!this.isSpecial(a) && !this.isSpecial(b) && this.maskOf(a) === 0 && this.maskOf(b) === 0) {
+      // lowercase UUID slots order like their text (hex nibbles like hex digits), ascii slots' characters too; NUL padding first
       const ca = this.chunks[a >> CHUNK_SHIFT] as Chunk
       const cb = this.chunks[b >> CHUNK_SHIFT] as Chunk
       const sa = a & ROW_MASK
       const sb = b & ROW_MASK
+      const ascii = this.format.kind === "ascii"
       for (let k = 0; k < this.width; k++) {
-        const d = this.byteAt(ca, at(k, sa)) - this.byteAt(cb, at(k, sb))
+        const x = this.byteAt(ca, at(k, sa))
+        const y = this.byteAt(cb, at(k, sb))
+        const d = ascii ? asciiOf(x) - asciiOf(y) : x - y
         if (d !== 0) return d
       }
       return 0
@@ -463,7 +426,7 @@ export class PackedStringColumn {
 
   /**
    * Hash of the prepared value: FNV-1a over its encoded slot (16 bytes for a UUID rather than
-   * 36 chars), or over the text when it spills. Case-insensitive, as slots are lowercase.
+   * 36 chars), or over the text when it spills. A UUID's is case-insensitive (its slot is lowercase), an ascii value's not.
    */
   hashPrepared(): number {
     if (this.prepMask === SPILL) return hashString(this.prepValue)
@@ -564,23 +527,28 @@ export class PackedStringColumn {
     const p3 = 3 * CHUNK_ROWS
     if (ch.bytes !== null) {
       const b = ch.bytes
+      // an ascii slot's bytes read without their case bits (a search compares lowercase)
+      const m = uuid ? 0xff : 0x7f
       for (let slot = 0; slot < rows; slot++) {
-        const k = uuid
-          ? leadKey(b[slot] as number, b[p1 + slot] as number, 0, 0)
-          : leadKey(b[slot] as number, b[p1 + slot] as number, b[p2 + slot] as number, b[p3 + slot] as number)
+        const b0 = (b[slot] as number) & m
+        const b1 = (b[p1 + slot] as number) & m
+        const b2 = uuid ? 0 : (b[p2 + slot] as number) & m
+        const b3 = uuid ? 0 : (b[p3 + slot] as number) & m
+        const k = leadKey(b0, b1, b2, b3)
         words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
-        if (!uuid)
-          words[LEAD_WORDS + slot] = ((b[slot] as number) << 24) | ((b[p1 + slot] as number) << 16) | ((b[p2 + slot] as number) << 8) | (b[p3 + slot] as number)
+        if (!uuid) words[LEAD_WORDS + slot] = (b0 << 24) | (b1 << 16) | (b2 << 8) | b3
       }
     } else {
       const t = ch.str as string
+      const m = uuid ? 0xff : 0x7f
       for (let slot = 0; slot < rows; slot++) {
-        const k = uuid
-          ? leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), 0, 0)
-          : leadKey(t.charCodeAt(slot), t.charCodeAt(p1 + slot), t.charCodeAt(p2 + slot), t.charCodeAt(p3 + slot))
+        const b0 = t.charCodeAt(slot) & m
+        const b1 = t.charCodeAt(p1 + slot) & m
+        const b2 = uuid ? 0 : t.charCodeAt(p2 + slot) & m
+        const b3 = uuid ? 0 : t.charCodeAt(p3 + slot) & m
+        const k = leadKey(b0, b1, b2, b3)
         words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
-        if (!uuid)
-          words[LEAD_WORDS + slot] = (t.charCodeAt(slot) << 24) | (t.charCodeAt(p1 + slot) << 16) | (t.charCodeAt(p2 + slot) << 8) | t.charCodeAt(p3 + slot)
+        if (!uuid) words[LEAD_WORDS + slot] = (b0 << 24) | (b1 << 16) | (b2 << 8) | b3
       }
     }
     return words
@@ -626,8 +594,8 @@ export class PackedStringColumn {
         for (let slot = 0; slot < rows; slot++) {
           if (((w[LEAD_WORDS + slot] as number) & mask) !== want) continue
           let k = 4
-          if (s !== null) while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
-          else while (k < len && (b as Uint8Array)[at(k, slot)] === q.charCodeAt(k)) k++
+          if (s !== null) while (k < len && (s.charCodeAt(at(k, slot)) & 0x7f) === q.charCodeAt(k)) k++
+          else while (k < len && (((b as Uint8Array)[at(k, slot)] as number) & 0x7f) === q.charCodeAt(k)) k++
           if (k >= len) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
@@ -636,9 +604,9 @@ export class PackedStringColumn {
       } else if (ch.str !== null) {
         const s = ch.str
         for (let slot = 0; slot < rows; slot++) {
-          if (s.charCodeAt(slot) !== c0) continue
+          if ((s.charCodeAt(slot) & 0x7f) !== c0) continue
           let k = 1
-          while (k < len && s.charCodeAt(at(k, slot)) === q.charCodeAt(k)) k++
+          while (k < len && (s.charCodeAt(at(k, slot)) & 0x7f) === q.charCodeAt(k)) k++
           if (k === len) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
@@ -647,9 +615,9 @@ export class PackedStringColumn {
       } else {
         const b = ch.bytes as Uint8Array
         for (let slot = 0; slot < rows; slot++) {
-          if (b[slot] !== c0) continue
+          if (((b[slot] as number) & 0x7f) !== c0) continue
           let k = 1
-          while (k < len && b[at(k, slot)] === q.charCodeAt(k)) k++
+          while (k < len && ((b[at(k, slot)] as number) & 0x7f) === q.charCodeAt(k)) k++
           if (k === len) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
@@ -747,7 +715,7 @@ export class PackedStringColumn {
     const sslot = srcRow & ROW_MASK
     for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = src.byteAt(sch, at(k, sslot))
     this.setSpecial(dstRow, false)
-    this.setMask(dstRow, src.maskOf(srcRow), src.maskHiOf(srcRow))
+    this.setMask(dstRow, src.maskOf(srcRow))
     this.noteStart(bytes[slot] as number)
   }
 
@@ -784,7 +752,6 @@ export class PackedStringColumn {
     this.dirtyChunks = next.dirtyChunks
     this.special = next.special
     this.masks = next.masks
-    this.masksHi = next.masksHi
     this.spilled = next.spilled
     this.spilledBytes = next.spilledBytes
     this.rows = next.rows
@@ -792,7 +759,7 @@ export class PackedStringColumn {
   }
 
   memoryBytes(): number {
-    let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + (this.masksHi?.byteLength ?? 0) + this.spilledBytes
+    let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + this.spilledBytes
     for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.str === null ? 0 : 16 + ch.str.length) + 32
     for (const l of this.leads ?? []) bytes += l?.byteLength ?? 0
     return bytes
