@@ -320,3 +320,36 @@ describe("trigram buckets too common to be read are dropped after a bulk load (i
       for (const q of [...queries(), "nf ", "f 1"]) expect(searched(refs, foldText(q), null), q).toEqual(naive(all, foldText(q), null))
   })
 })
+
+describe("a block's offsets two bytes wide while its text is under 64 KB, four past it (issue 33 item 4)", () => {
+  it("blocks of short and of long entries, one after the other: values, searches and the image as the naive reference", () => {
+    const g = new Prng(61)
+    const d = new InternDictionary({ withDigits: false })
+    const all: string[] = []
+    // 4096 entries a block: a dozen characters (~53 KB of text), then forty (~168 KB), then short again
+    for (const len of [12, 40, 12, 40]) {
+      const target = all.length + 4096
+      while (all.length < target) {
+        const v = `${g.alnum(len - 4)}${g.digits(4)}`
+        if (d.intern(v) === all.length) all.push(v)
+      }
+    }
+    expect(all.length).toBe(4 * 4096)
+    const blocks = (d as unknown as { values: { blocks: Array<{ starts: { BYTES_PER_ELEMENT: number } }> } }).values.blocks
+    expect(blocks.map((b) => b.starts.BYTES_PER_ELEMENT)).toEqual([2, 4, 2, 4])
+    const revived = InternDictionary.revive(structuredClone(d))
+    for (const dict of [d, revived]) {
+      for (let k = 0; k < 400; k++) {
+        const i = g.int(0, all.length - 1)
+        expect(dict.value(i)).toBe(all[i])
+        expect(dict.lookup(all[i] as string)).toBe(i)
+      }
+      for (let k = 0; k < 40; k++) {
+        const from = all[g.int(0, all.length - 1)] as string
+        const at = g.int(0, from.length - 3)
+        const q = foldText(from.slice(at, at + g.int(2, 5)))
+        expect(searched(dict, q, null), q).toEqual(naive(all, q, null))
+      }
+    }
+  })
+})

@@ -41,15 +41,21 @@ const BLOCK_SHIFT = 12
 const BLOCK = 1 << BLOCK_SHIFT
 const SEP = "\u0000"
 
-/** One full block of entries joined by NUL, and where each entry starts in it (BLOCK + 1 offsets). */
+/**
+ * One full block of entries joined by NUL, and where each entry starts in it (BLOCK + 1 offsets): two bytes each while
+ * the block's text is under 64 KB (4096 order references or documents of a dozen characters: ~50 KB), four past it.
+ * Four bytes for every offset took 2 bytes a row more for each of the gateway's references and documents (issue 33 item 4).
+ */
 interface Block {
   readonly text: string
-  readonly starts: Uint32Array
+  readonly starts: Uint16Array | Uint32Array
 }
 
 /** A full block's entries joined by NUL, with where each starts. */
 const joinBlock = (part: ReadonlyArray<string>): Block => {
-  const starts = new Uint32Array(BLOCK + 1)
+  let length = 0
+  for (let k = 0; k < part.length; k++) length += (part[k] as string).length + 1
+  const starts = length <= 0xffff ? new Uint16Array(BLOCK + 1) : new Uint32Array(BLOCK + 1)
   let at = 0
   for (let k = 0; k < part.length; k++) {
     starts[k] = at
