@@ -189,37 +189,30 @@ describe("engine S1 storage: packed identifier columns", () => {
     expect(values.every((v, r) => copy.get(19_999 - r) === v && copy.same(19_999 - r, v))).toBe(true)
   })
 
-  it("compare orders like the strings themselves, ascii slots with their case bits too (issue 33 item 4)", () => {
-    const g = new Prng(31)
-    const col = new PackedStringColumn({ kind: "ascii", width: 12 })
-    col.ensureCapacity(3000)
-    const values: string[] = []
-    for (let r = 0; r < 3000; r++) {
-      // mixed case, the same letters in either case, shorter and longer values, punctuation around the letters' codes
-      const v = g.next() < 0.3 ? alnumOf(g, 1 + g.int(4)) : g.next() < 0.5 ? `${alnumOf(g, 3)}[${alnumOf(g, 2)}@` : alnumOf(g, 1 + g.int(12))
-      values.push(v)
-      col.set(r, v)
-    }
-    const rows = Array.from({ length: 3000 }, (_, i) => i)
+  /** A column holding `n` values made by `make`, and its rows sorted by compare against the strings' own order. */
+  const expectCompareLikeStrings = (col: PackedStringColumn, n: number, make: (r: number) => string) => {
+    col.ensureCapacity(n)
+    const values = Array.from({ length: n }, (_, r) => make(r))
+    values.forEach((v, r) => col.set(r, v))
+    const rows = Array.from({ length: n }, (_, i) => i)
     const byColumn = [...rows].sort((a, b) => col.compare(a, b) || a - b)
     const byString = [...rows].sort((a, b) => ((values[a] as string) < (values[b] as string) ? -1 : (values[a] as string) > (values[b] as string) ? 1 : a - b))
     expect(byColumn).toEqual(byString)
+  }
+
+  it("compare orders like the strings themselves, ascii slots with their case bits too (issue 33 item 4)", () => {
+    const g = new Prng(31)
+    // mixed case, the same letters in either case, shorter and longer values, punctuation around the letters' codes
+    expectCompareLikeStrings(new PackedStringColumn({ kind: "ascii", width: 12 }), 3000, () =>
+      g.next() < 0.3 ? alnumOf(g, 1 + g.int(4)) : g.next() < 0.5 ? `${alnumOf(g, 3)}[${alnumOf(g, 2)}@` : alnumOf(g, 1 + g.int(12))
+    )
   })
 
   it("compare orders like the strings themselves", () => {
     const g = new Prng(3)
-    const col = new PackedStringColumn({ kind: "uuid" })
-    col.ensureCapacity(2000)
-    const values: string[] = []
-    for (let r = 0; r < 2000; r++) {
-      const v = g.next() < 0.1 ? uuidFrom(g).toUpperCase() : g.next() < 0.05 ? "other-" + r : uuidFrom(g)
-      values.push(v)
-      col.set(r, v)
-    }
-    const rows = Array.from({ length: 2000 }, (_, i) => i)
-    const byColumn = [...rows].sort((a, b) => col.compare(a, b) || a - b)
-    const byString = [...rows].sort((a, b) => ((values[a] as string) < (values[b] as string) ? -1 : (values[a] as string) > (values[b] as string) ? 1 : a - b))
-    expect(byColumn).toEqual(byString)
+    expectCompareLikeStrings(new PackedStringColumn({ kind: "uuid" }), 2000, (r) =>
+      g.next() < 0.1 ? uuidFrom(g).toUpperCase() : g.next() < 0.05 ? "other-" + r : uuidFrom(g)
+    )
   })
 
   it("re-encodes as ascii when most values do not fit the uuid slot, keeping every value", () => {
