@@ -18,17 +18,6 @@ const widthFor = (v: number): number => (v >= -128 && v <= 127 ? 1 : v >= -32768
 const intsOf = (width: number, capacity: number): Ints =>
   width === 1 ? new Int8Array(capacity) : width === 2 ? new Int16Array(capacity) : new Int32Array(capacity)
 
-const sum8 = (a: Int8Array, rows: ArrayLike<number>): number => {
-  let sum = 0
-  for (let i = 0; i < rows.length; i++) sum += a[rows[i] as number] as number
-  return sum
-}
-const sum16 = (a: Int16Array, rows: ArrayLike<number>): number => {
-  let sum = 0
-  for (let i = 0; i < rows.length; i++) sum += a[rows[i] as number] as number
-  return sum
-}
-
 export class CompactIntColumn {
   /** Int8 or Int16 while every value fits (no sentinel there), Int32 with the sentinel beyond. */
   private i32: Ints | null
@@ -59,9 +48,6 @@ export class CompactIntColumn {
       return sum
     }
     const a = this.i32 as Ints
-    // a narrow array holds no sentinel; one loop per array type keeps each loop's reads of one kind
-    if (a instanceof Int8Array) return sum8(a, rows)
-    if (a instanceof Int16Array) return sum16(a, rows)
     let wide = false
     for (let i = 0; i < rows.length; i++) {
       const v = a[rows[i] as number] as number
