@@ -130,9 +130,9 @@ const sharedIdentity = (n: number): Uint32Array => {
   return shared
 }
 const EMPTY = new Uint32Array(0)
-/** A new array 0, 1, …, n-1 (a copy of the identity order to work on). */
-export const identityRows = (n: number): Uint32Array => {
-  const p = new Uint32Array(n)
+/** A new array 0, 1, …, n-1, `capacity` long (a copy of the identity order to work on). */
+export const identityRows = (n: number, capacity = n): Uint32Array => {
+  const p = new Uint32Array(capacity)
   for (let i = 0; i < n; i++) p[i] = i
   return p
 }
@@ -198,11 +198,7 @@ export class OrderIndex {
 
   /** The identity order held as an array of its own again, room for `min` rows, before a write that breaks it. */
   private own(min: number): void {
-    if (this.identity && this.p.length < this.n) {
-      const p = new Uint32Array(Math.max(min, this.n, 1024))
-      for (let i = 0; i < this.n; i++) p[i] = i
-      this.p = p
-    }
+    if (this.identity && this.p.length < this.n) this.p = identityRows(this.n, Math.max(min, this.n, 1024))
     this.identity = false
   }
 

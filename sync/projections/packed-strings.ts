@@ -13,7 +13,7 @@
  * A UUID's slot holds its lowercase form, which is what a case-insensitive search needs; the original
  * case comes back from a per-row 32-bit mask of uppercase positions (allocated only once some
  * value has an uppercase letter; "all uppercase" is one special mask). Values that fit neither
- * (non-ASCII, too long, odd casing) are kept whole in a small `spilled` map; if spills become
+ * (non-ASCII, too long, a UUID's odd casing) are kept whole in a small `spilled` map; if spills become
  * common the column re-encodes itself as ascii of a wider width.
  * Inside a chunk the slots are stored by planes: byte k of every row, then byte k + 1 (byte k
  * of row slot s sits at k · 4096 + s). A prefix search (searchPrefix) then reads the first
@@ -112,7 +112,7 @@ export const markHit = (hits: Uint8Array, row: number, bit: number, collect: num
   if (collect !== null && collect.length <= COLLECT_CAP) collect.push(row)
 }
 
-/** FNV-1a over the ASCII-lowercased code units, so a row's hash can be recomputed from its slot. */
+/** FNV-1a over the ASCII-lowercased code units: the hash of a spilled value (hashPrepared, hashRow), from its text. */
 export const hashString = (v: string): number => {
   let h = 0x811c9dc5 | 0
   for (let k = 0; k < v.length; k++) {
