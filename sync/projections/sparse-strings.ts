@@ -25,8 +25,6 @@ export class SparsePackedColumn implements SlotRows {
   private count = 0
   /** The row of the last slot (-1: none). */
   private last = -1
-  /** The high part `at` answered last (a scratch hint, not state: any value is correct). */
-  private hint = 0
   private values: PackedStringColumn
   private late = new Map<number, string>()
 
@@ -41,23 +39,15 @@ export class SparsePackedColumn implements SlotRows {
     this.values = new PackedStringColumn(format)
   }
 
-  /**
-   * The row of `slot` (0 ≤ slot < count): its high part is the last h whose first slot is at or before it. A search asks
-   * for its hits' slots in increasing order: the h of the last answer is tried first (`hint`), the binary search only
-   * when the slot is past its range.
-   */
+  /** The row of `slot` (0 ≤ slot < count): its high part is the last h whose first slot is at or before it. */
   at(slot: number): number {
     const hf = this.highFirst
-    let lo = this.hint
-    if (!(lo < this.highs && (hf[lo] as number) <= slot && (lo + 1 === this.highs || slot < (hf[lo + 1] as number)))) {
-      lo = 0
-      let hi = this.highs - 1
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1
-        if ((hf[mid] as number) <= slot) lo = mid
-        else hi = mid - 1
-      }
-      this.hint = lo
+    let lo = 0
+    let hi = this.highs - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1
+      if ((hf[mid] as number) <= slot) lo = mid
+      else hi = mid - 1
     }
     return lo * LOW_SPAN + (this.low[slot] as number)
   }
