@@ -368,6 +368,15 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
           ? { txKey, payloadHash: await pinPayloadHash({ endpoint: id, params: c.req.param() as Record<string, string>, body: rawBody }) }
           : null
 
+      /** The answer of a committed effect lost on the way (faults `fault_after_commit_rate`): dropped, or a 504 thrown. */
+      const afterCommitFault = (): Response | null => {
+        if (!prefixHit(ctx.faults.fault_after_commit_rate, c.req.path, () => ctx.faults.rng.next())) return null
+        ctx.log(`[sandbox] fault after commit on ${c.req.method} ${c.req.path}`)
+        if (ctx.faults.after_commit_mode !== "drop") throw faultError(504)
+        dropConnection(c)
+        return c.body(null, 504)
+      }
+
       // idempotency (core §6 transaction-uuid; DESIGN "Commands": the command id is the key)
       let requestHash = ""
       if (txKey !== null && user !== null) {
@@ -380,6 +389,9 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
           if (prior.request_hash !== requestHash) {
             throw new ApiError(409, "CONFLICT_MAY_HAVE_COMPLETED", "this transaction-uuid was already used for a different request")
           }
+          // a replay's answer is the answer of a committed effect too: the same fault loses it (the network keeps dropping)
+          const lost = afterCommitFault()
+          if (lost !== null) return lost
           return c.body(prior.body, prior.status as 200, { "content-type": "application/json", "idempotent-replay": "true" })
         }
       }
@@ -429,14 +441,8 @@ export const bind = <K extends EndpointId>(app: Hono, ctx: Ctx, id: K, handler: 
         runDeferred()
       }
 
-      if (prefixHit(ctx.faults.fault_after_commit_rate, c.req.path, () => ctx.faults.rng.next())) {
-        ctx.log(`[sandbox] fault after commit on ${c.req.method} ${c.req.path}`)
-        if (ctx.faults.after_commit_mode === "drop") {
-          dropConnection(c)
-          return c.body(null, 504)
-        }
-        throw faultError(504)
-      }
+      const lost = afterCommitFault()
+      if (lost !== null) return lost
       // RawJson (SQLite-made) bodies are checked only in full mode: parsing them would cost what they save
       if (ctx.cfg.checkResponses === true || (ctx.cfg.checkResponses === "sample" && out.resBody !== null)) {
         const body = out.resBody === null ? (JSON.parse(out.json) as unknown) : out.resBody

@@ -83,6 +83,9 @@ describe("idempotency (core §6 transaction-uuid)", () => {
     const tx2 = randomUUID()
     // a PIN authorises one command (issue 30 item 3): the second command has its own token; the replays below need none
     await expect(cl.raw("pixPayByKey", { as: ana, wallet: W.anaMain, tx: tx2, body: { ...body, pin_token: await cl.pinToken(ana) } })).rejects.toThrow()
+    // while the fault lasts, a replay's answer is lost the same way (the network keeps dropping), and applies nothing
+    await expect(cl.raw("pixPayByKey", { as: ana, wallet: W.anaMain, tx: tx2, body })).rejects.toThrow()
+    expect(txRows(W.anaMain, tx2)).toBe(1)
     await cl.admin("resetFaults")
     for (const key of [tx, tx2]) {
       const again = await cl.raw("pixPayByKey", { as: ana, wallet: W.anaMain, tx: key, body })
