@@ -106,6 +106,59 @@ describe("features §2 text filter: InternDictionary.search against a naive incl
     expect(d.memoryBytes()).toBeGreaterThan(small.memoryBytes())
   })
 
+  it("issue 33 item 4: after a load of nearly unique texts a dictionary that may stop deduplicating does; rows keep their entries, repeats are new entries, search and lookup answer as the reference", () => {
+    for (const seed of [31, 32]) {
+      const g = new Prng(seed)
+      const d = new InternDictionary({ withDigits: false, gramsFrom: 2000, mayStopDeduplicating: true })
+      const keeps = new InternDictionary({ withDigits: false, gramsFrom: 2000 })
+      // the rows' texts (a reference per row, a few repeated) and each row's entry
+      const rows: string[] = []
+      const entryOf: number[] = []
+      const entries: string[] = []
+      const write = (row: number, text: string): void => {
+        const e = d.intern(text, row < entryOf.length ? (entryOf[row] as number) : -1)
+        if (e === entries.length) entries.push(text)
+        expect(entries[e]).toBe(text)
+        rows[row] = text
+        entryOf[row] = e
+        keeps.intern(text)
+      }
+      for (let r = 0; r < 5000; r++) write(r, g.chance(0.02) && r > 0 ? (rows[g.int(0, r - 1)] as string) : `PED-${g.digits(7)}`)
+      expect(d.deduplicates).toBe(true)
+      d.prepareSearch()
+      keeps.prepareSearch()
+      // ≥ 90 % distinct: it stops; a dictionary without the option goes on deduplicating
+      expect([d.deduplicates, keeps.deduplicates]).toEqual([false, true])
+      expect(d.memoryBytes()).toBeLessThan(keeps.memoryBytes())
+      for (let k = 0; k < 3000; k++) {
+        const r = g.int(0, rows.length + 10)
+        const before = entryOf[r]
+        const same = r < rows.length && g.chance(0.5)
+        // an unchanged row keeps its entry (no new one); a changed or new row gets a new entry, even for a known text
+        const text = same ? (rows[r] as string) : g.chance(0.3) ? (rows[g.int(0, rows.length - 1)] as string) : `PED-${g.digits(7)}`
+        const size = d.size
+        write(Math.min(r, rows.length), text)
+        if (same) expect([entryOf[r], d.size]).toEqual([before, size])
+        else expect(d.size).toBe(size + 1)
+      }
+      for (let q = 0; q < 80; q++) {
+        const from = entries[g.int(0, entries.length - 1)] as string
+        const start = g.int(0, from.length - 1)
+        const folded = foldText(g.chance(0.2) ? g.pick(["ped-", "000", "zz", "1"]) : from.slice(start, start + g.int(1, 7)))
+        expect(searched(d, folded, null), `seed ${seed} query ${folded}`).toEqual(naive(entries, folded, null))
+      }
+      for (let q = 0; q < 20; q++) {
+        const text = g.chance(0.8) ? (entries[g.int(0, entries.length - 1)] as string) : "PED-none"
+        expect(d.lookup(text)).toBe(entries.indexOf(text) < 0 ? undefined : entries.indexOf(text))
+      }
+    }
+    // mostly repeated texts: it goes on deduplicating
+    const d = new InternDictionary({ withDigits: false, gramsFrom: 2000, mayStopDeduplicating: true })
+    for (let r = 0; r < 6000; r++) d.intern(`PED-${r % 3000}`)
+    d.prepareSearch()
+    expect([d.deduplicates, d.size]).toEqual([true, 3000])
+  })
+
   it("matcher (the lazy search of engine Q5 rows first) answers each entry as the naive includes does, in any order, memo kept", () => {
     for (const seed of [21, 22]) {
       const g = new Prng(seed)

@@ -460,6 +460,8 @@ const MIN_SLOTS = 1024
 const FILL_AFTER_LOAD = 0.7
 /** The first slot to probe for hash `h` in `size` slots: its low 24 bits scaled (the top 8 are the tag). */
 const homeSlot = (h: number, size: number): number => Math.floor(((h & 0xffffff) * size) / 0x1000000)
+/** A dictionary that may stop deduplicating does when at least this share of its interns were new texts. */
+const UNIQUE_SHARE = 0.9
 /** Dictionaries of at least this many entries keep trigram postings. */
 const GRAMS_FROM = 1 << 15
 /** Postings are read rather than the blocks when the rarest trigram is in at most 1/8 of the entries. */
@@ -521,10 +523,27 @@ export class InternDictionary {
 
   /** From how many entries on the search keeps trigram postings (see Grams); an option for the tests. */
   private readonly gramsFrom: number
+  /**
+   * A column no one looks a text up in nor groups by (the table's descriptions: order references) may stop deduplicating:
+   * after a bulk load whose texts were nearly all distinct (UNIQUE_SHARE, from gramsFrom entries on), the slots and tags
+   * go and every later text is a new entry, unless it is the row's own (intern's `prev`). A million order references:
+   * 6.7 bytes a row (issue 33 item 4). A repeated text then costs its text again, and the search answers as before.
+   */
+  private readonly mayStopDeduplicating: boolean
+  /** Still deduplicating: slots and tags kept (see mayStopDeduplicating). */
+  private dedupe = true
+  /** intern calls so far: the share of distinct texts. */
+  private interns = 0
 
-  constructor(options: { readonly withDigits: boolean; readonly gramsFrom?: number }) {
+  constructor(options: { readonly withDigits: boolean; readonly gramsFrom?: number; readonly mayStopDeduplicating?: boolean }) {
     this.digits = options.withDigits ? new StringStore() : null
     this.gramsFrom = options.gramsFrom ?? GRAMS_FROM
+    this.mayStopDeduplicating = options.mayStopDeduplicating === true
+  }
+
+  /** Whether it still deduplicates (false: see mayStopDeduplicating). */
+  get deduplicates(): boolean {
+    return this.dedupe
   }
 
   get size(): number {
@@ -554,13 +573,21 @@ export class InternDictionary {
     this.slots = slots
   }
 
-  intern(s: string): number {
+  /**
+   * The entry of `s`, added if new. `prev`: the entry the row held (-1 for a new row), kept when its text is `s` — what a
+   * dictionary that no longer deduplicates answers for an unchanged row.
+   */
+  intern(s: string, prev = -1): number {
+    this.interns++
+    if (!this.dedupe) {
+      if (prev >= 0 && prev < this.values.length && this.values.equals(prev, s)) return prev
+      return this.add(s)
+    }
     const h = hashOf(s)
     const k = this.slotOf(s, h)
     const found = this.slots[k] as number
     if (found !== 0) return found - 1
     const i = this.values.length
-    const folded = foldText(s)
     if (i >= this.tags.length) {
       const grown = new Uint8Array(this.tags.length * 2)
       grown.set(this.tags)
@@ -568,6 +595,15 @@ export class InternDictionary {
     }
     this.tags[i] = h >>> 24
     this.slots[k] = i + 1
+    this.add(s)
+    if (this.values.length * 4 > this.slots.length * 3) this.resizeSlots(this.values.length * 3)
+    return i
+  }
+
+  /** `s` as a new entry (its value, folded form, characters and digits); its index. */
+  private add(s: string): number {
+    const i = this.values.length
+    const folded = foldText(s)
     this.values.push(s)
     this.folded.push(folded)
     if (this.folded.tail.length === 0) {
@@ -580,11 +616,15 @@ export class InternDictionary {
       // documents of digits alone (the gateway's payers): their digits are their text
       if (this.digits.tail.length === 0) this.digits.shareLast(this.values)
     }
-    if (this.values.length * 4 > this.slots.length * 3) this.resizeSlots(this.values.length * 3)
     return i
   }
 
+  /** The entry of `s`, if any (the first of them, one by one, once the dictionary no longer deduplicates). */
   lookup(s: string): number | undefined {
+    if (!this.dedupe) {
+      for (let i = 0; i < this.values.length; i++) if (this.values.equals(i, s)) return i
+      return undefined
+    }
     const v = this.slots[this.slotOf(s, hashOf(s))] as number
     return v === 0 ? undefined : v - 1
   }
@@ -667,9 +707,15 @@ export class InternDictionary {
    * milliseconds, which the first keystroke into a gateway list would otherwise wait for.
    */
   prepareSearch(): void {
+    const n = this.values.length
+    if (this.dedupe && this.mayStopDeduplicating && n >= this.gramsFrom && n >= this.interns * UNIQUE_SHARE) {
+      this.dedupe = false
+      this.slots = new Int32Array(0)
+      this.tags = new Uint8Array(0)
+    }
     // after a bulk load: the slots cut to FILL_AFTER_LOAD (a third to three quarters full while they grew)
-    const fit = Math.max(MIN_SLOTS, Math.ceil(this.values.length / FILL_AFTER_LOAD))
-    if (fit < this.slots.length) this.resizeSlots(fit)
+    const fit = Math.max(MIN_SLOTS, Math.ceil(n / FILL_AFTER_LOAD))
+    if (this.dedupe && fit < this.slots.length) this.resizeSlots(fit)
     this.grams(this.digits ?? this.folded)?.trim()
     if (this.digits !== null) this.digitGrams(this.digits)?.trim()
   }

@@ -194,7 +194,7 @@ export class TableProjection<R, Q extends TableQuery = TableQuery, C extends str
   }
 
   /**
-   * Rewrites the rows in date order without holes, with 1/16 spare capacity, and builds the
+   * Rewrites the rows in date order without holes, with 1/64 spare capacity, and builds the
    * amount order. Call it after the initial bulk load: scans then walk memory sequentially and
    * skip the order's indirection (rows that arrived in a random order would otherwise make
    * every scan a random walk), and the first amount sort does not pay for a sort. The access

@@ -111,7 +111,8 @@ export class TableStore {
   walletLive: number[] = []
   lastWalletId = ""
   lastWallet = -1
-  descriptions = new InternDictionary({ withDigits: false })
+  /** Never looked up nor grouped by: may stop deduplicating after a load of nearly unique texts (order references). */
+  descriptions = new InternDictionary({ withDigits: false, mayStopDeduplicating: true })
   names = new InternDictionary({ withDigits: false })
   documents: InternDictionary
   /** Per-row bits: TEXT_HIT / TEXT_DICT for one query (scan-loops.ts), 0x80 for the orders; all zero between calls. */
@@ -270,7 +271,7 @@ export class TableStore {
     this.setInts(r, e, k)
     this.wallet[r] = w
     this.code[r] = code
-    this.setTexts(r, e, k)
+    this.setTexts(r, e, k, -1)
     for (let i = 0; i < this.denseCols.length; i++) (this.denseCols[i] as PackedStringColumn).set(r, e[k.dense[i] as string | number] as string)
     for (let i = 0; i < this.sparseCols.length; i++)
       (this.sparseCols[i] as SparsePackedColumn).set(r, (e[k.sparse[i] as string | number] as string | null | undefined) ?? null)
@@ -284,9 +285,10 @@ export class TableStore {
     for (let i = 0; i < this.ints.length; i++) (this.ints[i] as CompactIntColumn).set(r, e[k.ints[i] as string | number] as number)
   }
 
-  private setTexts(r: number, e: RowLike, k: RowKeys): void {
+  /** `prevDesc`: the row's description entry before this write (-1: a new row). */
+  private setTexts(r: number, e: RowLike, k: RowKeys, prevDesc: number): void {
     const [t0, t1, t2] = k.texts
-    const d = this.descriptions.intern(e[t0] as string)
+    const d = this.descriptions.intern(e[t0] as string, prevDesc)
     const nm = this.names.intern(e[t1] as string)
     const doc = this.documents.intern(e[t2] as string)
     if (d > 0xffff && this.desc instanceof Uint16Array) this.desc = widen(this.desc)
@@ -333,7 +335,7 @@ export class TableStore {
     const oldDesc = this.desc[r] as number
     const oldName = this.cpName[r] as number
     const oldDoc = this.cpDoc[r] as number
-    this.setTexts(r, e, k)
+    this.setTexts(r, e, k, oldDesc)
     const moved = (this.desc[r] !== oldDesc ? 1 : 0) | (this.cpName[r] !== oldName ? 2 : 0) | (this.cpDoc[r] !== oldDoc ? 4 : 0)
     if (moved !== 0) for (const ix of this.indexes) for (let field = 0; field < 3; field++) if ((moved & (1 << field)) !== 0) ix.entryMoved(r, field)
     // leave sealed chunks alone unless the value really changed
@@ -399,7 +401,7 @@ export class TableStore {
   }
 
   /**
-   * Rewrites the rows in date order without holes, with 1/16 spare capacity, and builds the
+   * Rewrites the rows in date order without holes, with 1/64 spare capacity (at least 1024 rows), and builds the
    * amount order and the dictionaries' search blocks; then every RowIndex builds itself
    * (prepare). See TableProjection.optimize.
    */
@@ -407,7 +409,7 @@ export class TableStore {
     this.byDate.ensure()
     const order = this.byDate.identity ? identityRows(this.byDate.n) : this.byDate.perm.slice(0, this.byDate.n)
     const m = order.length
-    const cap = Math.max(MIN_CAPACITY, m + Math.max(1024, m >> 4))
+    const cap = Math.max(MIN_CAPACITY, m + Math.max(1024, m >> 6))
     const oldToNew = new Int32Array(this.n).fill(-1)
     for (let i = 0; i < m; i++) oldToNew[order[i] as number] = i
     const f64 = (a: Float64Array): Float64Array => {
