@@ -6,6 +6,7 @@
  * the entry): an amount range over the whole period adds up the bands wholly inside it and visits
  * only the rows of the (at most two) bands it cuts, found in the amount order.
  */
+import type { AmountArray } from "./scan-loops.ts"
 
 /** Bands: 4 single values, then 4 per power of two from 2² to 2⁵² (every safe integer: the last band ends past 2⁵³). */
 export const AMOUNT_BANDS = 4 + 4 * 51
@@ -29,7 +30,7 @@ export function bandLow(b: number): number {
 }
 
 /** Each row's band (rows 0…n-1; a negative or fractional amount makes the bands unusable: null). */
-export function bandColumn(amount: Float64Array, n: number): Uint16Array | null {
+export function bandColumn(amount: AmountArray, n: number): Uint16Array | null {
   const col = new Uint16Array(Math.max(1, n))
   for (let r = 0; r < n; r++) {
     const a = amount[r] as number

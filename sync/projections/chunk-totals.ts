@@ -16,6 +16,7 @@
  * Each pair also keeps the sums of the table's extra ints (the gateway's fee and seller share), so
  * the same filters get those totals from the pairs too (`collectInts`).
  */
+import type { AmountArray } from "./scan-loops.ts"
 
 export const CHUNK_TOTALS_SHIFT = 12
 const CHUNK = 1 << CHUNK_TOTALS_SHIFT
@@ -36,7 +37,7 @@ interface Chunk {
 export interface ChunkColumns {
   readonly rows: number
   readonly createdAt: Float64Array
-  readonly amount: Float64Array
+  readonly amount: AmountArray
   readonly wallet: Uint16Array
   readonly code: Uint16Array
   readonly dead: number

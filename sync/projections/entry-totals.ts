@@ -14,6 +14,7 @@
  * and the next query that needs them builds them again — no dearer than the scan it replaces. Not
  * part of the reopen image. Stored by entry (CSR): entry e's pairs are slots start[e]…start[e+1]-1.
  */
+import type { AmountArray } from "./scan-loops.ts"
 import type { CompactIntColumn } from "./int-column.ts"
 
 type IndexArray = Uint16Array | Uint32Array
@@ -29,7 +30,7 @@ export interface EntryColumns {
   readonly dead: number
   readonly codeSpace: number
   readonly wallets: number
-  readonly amount: Float64Array
+  readonly amount: AmountArray
   readonly ints: ReadonlyArray<CompactIntColumn>
 }
 

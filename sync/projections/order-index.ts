@@ -20,7 +20,7 @@ const LO_SPAN = 2 ** LO_BITS
  * A stable ascending sort of `rows` by key[row]: radix over (key - min) when every key is an
  * integer and the spread is below 2^53, else a stable comparator sort. Returns a new array.
  */
-export const radixSortRows = (rows: Uint32Array, key: Float64Array): Uint32Array => {
+export const radixSortRows = (rows: Uint32Array, key: Float64Array | Int32Array): Uint32Array => {
   const n = rows.length
   if (n < 2) return rows.slice()
   let min = Infinity

@@ -7,6 +7,11 @@
 
 /** A dictionary-index column: Uint16 while the dictionary is small, Uint32 once it is not. */
 export type IndexArray = Uint16Array | Uint32Array
+/**
+ * A table's amounts (integer minor units): 32-bit while every amount fits (R$ 21 million in cents), else 64-bit floats,
+ * exact to 2^53 (issue 33 item 4: 4 bytes a row). One table's loops see one of the two.
+ */
+export type AmountArray = Int32Array | Float64Array
 
 /** Per-row bit (the store's scratch): an identifier prefix of the text matched the row (set by compile, cleared after the query). */
 export const TEXT_HIT = 1
@@ -92,7 +97,7 @@ export interface ListLoop {
   readonly createdAt: Float64Array
   readonly walletCol: Uint16Array
   readonly codeCol: Uint16Array
-  readonly amount: Float64Array
+  readonly amount: AmountArray
   readonly minA: number
   readonly maxA: number
   /** Test each row's text bits (TEXT_ANY: an identifier hit, or a dictionary hit marked by markRows). */
@@ -172,7 +177,7 @@ export function keepInFilter(
   n: number,
   codeCol: Uint16Array,
   walletCol: Uint16Array,
-  amount: Float64Array,
+  amount: AmountArray,
   createdAt: Float64Array,
   dead: number,
   space: number,

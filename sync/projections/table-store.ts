@@ -3,8 +3,8 @@
  * inside"; budget "memory ≤ 150 bytes per row"; sync/SPEC.md Q6, S6, S7): one row per table row,
  * stored column-wise (≈ 120 bytes a row at 1M statement rows, measured by measure.ts; no JS string
  * or object per row) —
- *  - Float64Array: the time (epoch ms) and the amount (integer minor units, exact to 2^53): the
- *    two every scan reads;
+ *  - Float64Array: the time (epoch ms); the amount (integer minor units) as Int32Array while every
+ *    amount fits 32 bits, Float64Array (exact to 2^53) from the first that does not: the two every scan reads;
  *  - CompactIntColumn (Int32, exact wide values aside): the extra ints, updated − created;
  *  - Uint16Array: wallet (interned scope id) and `code`, which packs the description's enums
  *    (widths from the literal counts) into one number so those filters are one lookup per row;
@@ -23,6 +23,7 @@
  * its own fields are what the reopen image carries (table-image.ts).
  */
 import { CompactIntColumn } from "./int-column.ts"
+import type { AmountArray } from "./scan-loops.ts"
 import { IdIndex } from "./id-index.ts"
 import { InternDictionary } from "./intern-dictionary.ts"
 import { OrderIndex, identityRows, radixSortRows } from "./order-index.ts"
@@ -88,8 +89,8 @@ export class TableStore {
   liveRows = 0
   cap = 0
   createdAt: Float64Array = new Float64Array(0)
-  // amount stays Float64: it is read by every scan, where one representation keeps the loop tight
-  amount: Float64Array = new Float64Array(0)
+  // amount: Int32 until one does not fit (then Float64 for good); every scan reads it, in one representation per table
+  amount: AmountArray = new Int32Array(0)
   // updated_at as ms after created_at, and the extra ints: 4 bytes each for all but rare rows
   updatedDelta = new CompactIntColumn(0)
   /** The description's extra ints (statement: balance_after; gateway: fee, seller_share). */
@@ -180,7 +181,11 @@ export class TableStore {
       return b
     }
     this.createdAt = f64(this.createdAt)
-    this.amount = f64(this.amount)
+    if (this.amount instanceof Int32Array) {
+      const b = new Int32Array(cap)
+      b.set(this.amount.subarray(0, n))
+      this.amount = b
+    } else this.amount = f64(this.amount)
     this.updatedDelta.grow(cap, n)
     for (const col of this.ints) col.grow(cap, n)
     this.wallet = u16(this.wallet)
@@ -267,7 +272,7 @@ export class TableStore {
     this.idCol.setPrepared(r)
     this.createdAt[r] = created
     this.updatedDelta.set(r, updated - created)
-    this.amount[r] = e[k.amount] as number
+    this.setAmount(r, e[k.amount] as number)
     this.setInts(r, e, k)
     this.wallet[r] = w
     this.code[r] = code
@@ -279,6 +284,12 @@ export class TableStore {
     this.walletLive[w] = (this.walletLive[w] as number) + 1
     this.byDate.add(r)
     this.byAmount.add(r)
+  }
+
+  /** Row r's amount; the first that does not fit 32 bits makes the column Float64 for good. */
+  private setAmount(r: number, v: number): void {
+    if (this.amount instanceof Int32Array && (v | 0) !== v) this.amount = Float64Array.from(this.amount)
+    this.amount[r] = v
   }
 
   private setInts(r: number, e: RowLike, k: RowKeys): void {
@@ -320,7 +331,7 @@ export class TableStore {
     }
     const amount = e[k.amount] as number
     if (amount !== this.amount[r] || dateMoved) {
-      this.amount[r] = amount
+      this.setAmount(r, amount)
       this.byAmount.changed(r)
     }
     this.updatedDelta.set(r, updated - created)
@@ -435,7 +446,12 @@ export class TableStore {
       return dst
     }
     this.createdAt = f64(this.createdAt)
-    this.amount = f64(this.amount)
+    if (this.amount instanceof Int32Array) {
+      const a = this.amount
+      const b = new Int32Array(cap)
+      for (let i = 0; i < m; i++) b[i] = a[order[i] as number] as number
+      this.amount = b
+    } else this.amount = f64(this.amount)
     this.updatedDelta = this.updatedDelta.gather(order, cap)
     this.ints = this.ints.map((col) => col.gather(order, cap))
     this.wallet = u16(this.wallet)
