@@ -112,6 +112,18 @@ describe("engine S1 storage: packed identifier columns", () => {
         col.set(r, v)
       }
       col.seal()
+      if (format.kind === "ascii") {
+        // issue 33 item 4: a sealed ascii chunk keeps planes 0–3 as its head words, not beside them: its width a slot, the
+        // lead bitmap's byte and the null bits (a copy of the first four bytes took 4 more); the values read back the same
+        const full = 5 * 4096
+        const e2e = new PackedStringColumn(format)
+        e2e.ensureCapacity(full)
+        const ids = Array.from({ length: full }, () => `E${alnumOf(g, 31)}`)
+        ids.forEach((v, r) => e2e.set(r, v))
+        e2e.seal()
+        expect(e2e.memoryBytes() / full).toBeLessThan(format.width + 1.5)
+        expect(ids.every((v, r) => e2e.get(r) === v)).toBe(true)
+      }
       const check = (c: PackedStringColumn, label: string): void => {
         for (let i = 0; i < 60; i++) {
           const src = values[g.int(n)] ?? "e6070"

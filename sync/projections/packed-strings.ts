@@ -19,8 +19,8 @@
  * of row slot s sits at k · 4096 + s). A prefix search (searchPrefix) then reads the first
  * plane contiguously, 1 byte per row instead of one cache line per 4 rows, and looks further
  * only for the rows that pass. A full chunk is sealed (its lead bitmap built) and keeps its bytes:
- * they go to the reopen image as bytes in a Blob (D-image-blobs). A chunk read from an image written
- * before that holds a one-byte string instead, made bytes again at its next write.
+ * they go to the reopen image as bytes in a Blob (D-image-blobs). A sealed ascii chunk keeps its
+ * first four planes as one word per slot (`head`, see Chunk), which a prefix search compares at once.
  */
 import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts"
 
@@ -44,16 +44,28 @@ const SPILL_OVERHEAD = 96
 export type PackedFormat = { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
 export type SlotRows = { at(slot: number): number } // which row each slot is: a sparse column's slots are some rows only
 
+/**
+ * A chunk's slots by planes. A sealed full chunk of an ascii column of 4 characters or more keeps its planes 0–3 as
+ * one word per slot instead (`head`: b0 << 24 | b1 << 16 | b2 << 8 | b3, case bits kept) and `bytes` holds planes
+ * 4… only; a write makes it whole again (the planes back in `bytes`, `head` null) until the next seal. A prefix search
+ * compares a slot's first four characters by one masked compare of its word: the gateway's end-to-end ids all start
+ * with "E" and a few banks' ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (the column's
+ * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
+ * planes beside them, 4 bytes a slot (the end-to-end ids and txids: 6 bytes a row, issue 33 item 4).
+ */
 interface Chunk {
   bytes: Uint8Array | null
-  str: string | null
+  head: Int32Array | null
   dirty: boolean
 }
+/** Planes a sealed ascii chunk keeps as its head words. */
+const HEAD_PLANES = 4
+/** The case bits off each of a head word's four bytes (a search compares lowercase). */
+const HEAD_LOWER = 0x7f7f7f7f
 
 /**
  * Lead bitmaps: for each chunk, which starts (the first 4 characters, hashed to 15 bits) its inline
- * values have (for an ascii column, followed by each slot's first 4 bytes as one word: LEAD_WORDS).
- * A prefix query of 4 characters or more (MIN_ID_QUERY) reads only the chunks whose
+ * values have. A prefix query of 4 characters or more (MIN_ID_QUERY) reads only the chunks whose
  * bitmap has its start: ~12 % of them, where every chunk's first plane was read (2–2.5 ms per
  * column per million rows, 4 columns on every gateway keystroke of 4+ characters: issue 16).
  * 4 KB per chunk of 4096 rows (1 byte per row), built when a full chunk is sealed (a partial or
@@ -63,13 +75,7 @@ interface Chunk {
  */
 const LEAD_BITS = 15
 const LEAD_MIN = 4
-/**
- * Where an ascii chunk's lead words start in its lead array (after the bitmap): slot s's first 4 bytes,
- * b0 << 24 | b1 << 16 | b2 << 8 | b3. A prefix is then tested by one masked compare per row where the
- * planes were read byte by byte: the gateway's end-to-end ids all start with "E" and a few banks'
- * ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (the column's search over
- * 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). 16 KB more per chunk of 4096 rows (4 bytes a row), ascii columns only.
- */
+/** Int32 words of a lead bitmap. */
 const LEAD_WORDS = 1 << (LEAD_BITS - 5)
 const leadKey = (b0: number, b1: number, b2: number, b3: number): number => Math.imul((b0 << 24) | (b1 << 16) | (b2 << 8) | b3, 0x9e3779b1) >>> (32 - LEAD_BITS)
 interface Spilled {
@@ -87,12 +93,6 @@ for (let t = 0, j = 0; t < 36; t++) {
   }
 }
 const HEX_CODE = (nib: number): number => (nib < 10 ? 48 + nib : 87 + nib)
-
-const bytesFromLatin1 = (s: string, length: number): Uint8Array => {
-  const b = new Uint8Array(length)
-  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i)
-  return b
-}
 
 /**
  * How many rows `collect` lists at most: one more means "more than that" (a caller visits the
@@ -261,14 +261,26 @@ export class PackedStringColumn {
 
   private writable(row: number): Chunk {
     const c = row >> CHUNK_SHIFT
-    while (this.chunks.length <= c) this.chunks.push({ bytes: null, str: null, dirty: false })
+    while (this.chunks.length <= c) this.chunks.push({ bytes: null, head: null, dirty: false })
     const ch = this.chunks[c] as Chunk
     const leads = this.leads
     if (leads !== undefined && c < leads.length) leads[c] = null
-    if (ch.bytes === null) {
-      ch.bytes = ch.str === null ? new Uint8Array(CHUNK_ROWS * this.width) : bytesFromLatin1(ch.str, CHUNK_ROWS * this.width)
+    if (ch.bytes === null) ch.bytes = new Uint8Array(CHUNK_ROWS * this.width)
+    if (ch.head !== null) {
+      // whole again: planes 0–3 back from the head words, before the rest
+      const head = ch.head
+      const whole = new Uint8Array(CHUNK_ROWS * this.width)
+      whole.set(ch.bytes, HEAD_PLANES << CHUNK_SHIFT)
+      for (let slot = 0; slot < CHUNK_ROWS; slot++) {
+        const w = head[slot] as number
+        whole[slot] = w >>> 24
+        whole[at(1, slot)] = (w >>> 16) & 0xff
+        whole[at(2, slot)] = (w >>> 8) & 0xff
+        whole[at(3, slot)] = w & 0xff
+      }
+      ch.bytes = whole
+      ch.head = null
     }
-    ch.str = null
     if (!ch.dirty) {
       ch.dirty = true
       this.dirtyChunks.push(c)
@@ -277,8 +289,11 @@ export class PackedStringColumn {
     return ch
   }
 
-  private byteAt(ch: Chunk, off: number): number {
-    return ch.bytes !== null ? (ch.bytes[off] as number) : (ch.str as string).charCodeAt(off)
+  /** Byte k of a slot, wherever its chunk keeps it (a head word, or a plane). */
+  private byteOf(ch: Chunk, k: number, slot: number): number {
+    const head = ch.head
+    if (head === null) return (ch.bytes as Uint8Array)[at(k, slot)] as number
+    return k < HEAD_PLANES ? ((head[slot] as number) >>> (24 - 8 * k)) & 0xff : ((ch.bytes as Uint8Array)[at(k - HEAD_PLANES, slot)] as number)
   }
 
   private dropSpill(row: number): void {
@@ -311,13 +326,10 @@ export class PackedStringColumn {
     const w = this.width
     const slot = row & ROW_MASK
     const p = this.prep
-    if (ch.bytes !== null) {
-      const b = ch.bytes
+    if (ch.head === null) {
+      const b = ch.bytes as Uint8Array
       for (let k = 0; k < w; k++) if (b[at(k, slot)] !== p[k]) return false
-    } else {
-      const s = ch.str as string
-      for (let k = 0; k < w; k++) if (s.charCodeAt(at(k, slot)) !== p[k]) return false
-    }
+    } else for (let k = 0; k < w; k++) if (this.byteOf(ch, k, slot) !== p[k]) return false
     return true
   }
 
@@ -384,14 +396,14 @@ export class PackedStringColumn {
           codes.push(45)
           continue
         }
-        const b = this.byteAt(ch, at(j >> 1, slot))
+        const b = this.byteOf(ch, j >> 1, slot)
         let c = HEX_CODE((j & 1) === 0 ? b >> 4 : b & 15)
         if (c >= 97 && (mask === ALL_UPPER || (mask & (1 << j)) !== 0)) c -= 32
         codes.push(c)
       }
     } else {
       for (let k = 0; k < this.width; k++) {
-        const b = this.byteAt(ch, at(k, slot))
+        const b = this.byteOf(ch, k, slot)
         if (b === 0) break
         codes.push(asciiOf(b))
       }
@@ -409,8 +421,8 @@ export class PackedStringColumn {
       const sb = b & ROW_MASK
       const ascii = this.format.kind === "ascii"
       for (let k = 0; k < this.width; k++) {
-        const x = this.byteAt(ca, at(k, sa))
-        const y = this.byteAt(cb, at(k, sb))
+        const x = this.byteOf(ca, k, sa)
+        const y = this.byteOf(cb, k, sb)
         const d = ascii ? asciiOf(x) - asciiOf(y) : x - y
         if (d !== 0) return d
       }
@@ -445,22 +457,27 @@ export class PackedStringColumn {
     const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
     const slot = row & ROW_MASK
     let h = 0x811c9dc5 | 0
-    if (ch.bytes !== null) {
-      const b = ch.bytes
+    if (ch.head === null) {
+      const b = ch.bytes as Uint8Array
       for (let k = 0; k < this.width; k++) h = Math.imul(h ^ (b[at(k, slot)] as number), 0x01000193)
-    } else {
-      const s = ch.str as string
-      for (let k = 0; k < this.width; k++) h = Math.imul(h ^ s.charCodeAt(at(k, slot)), 0x01000193)
-    }
+    } else for (let k = 0; k < this.width; k++) h = Math.imul(h ^ this.byteOf(ch, k, slot), 0x01000193)
     return h >>> 0
   }
 
-  /** Seals full chunks written since the last call: each gets its lead bitmap. */
+  /** Seals full chunks written since the last call: each gets its lead bitmap, an ascii one its head words. */
   seal(): void {
     for (const c of this.dirtyChunks) {
       const ch = this.chunks[c] as Chunk
       ch.dirty = false
       if ((c + 1) * CHUNK_ROWS <= this.rows && ch.bytes !== null) {
+        if (this.format.kind === "ascii" && this.width >= HEAD_PLANES && ch.head === null) {
+          const b = ch.bytes
+          const head = new Int32Array(CHUNK_ROWS)
+          for (let slot = 0; slot < CHUNK_ROWS; slot++)
+            head[slot] = ((b[slot] as number) << 24) | ((b[at(1, slot)] as number) << 16) | ((b[at(2, slot)] as number) << 8) | (b[at(3, slot)] as number)
+          ch.head = head
+          ch.bytes = b.slice(HEAD_PLANES << CHUNK_SHIFT)
+        }
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
         // for a million rows took 11–15 ms per column in Node, 3 columns at once)
         if (this.width >= LEAD_MIN) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
@@ -518,38 +535,25 @@ export class PackedStringColumn {
     return words
   }
 
-  /** The lead bitmap of a chunk's first `rows` slots (planes 0–3, read where they lie), and an ascii chunk's lead words. */
+  /** The lead bitmap of a chunk's first `rows` slots (planes 0–3 or the head words, read where they lie). */
   private buildLead(ch: Chunk, rows: number): Int32Array {
     const uuid = this.format.kind === "uuid"
-    const words = new Int32Array(uuid ? LEAD_WORDS : LEAD_WORDS + CHUNK_ROWS)
-    const p1 = CHUNK_ROWS
-    const p2 = 2 * CHUNK_ROWS
-    const p3 = 3 * CHUNK_ROWS
-    if (ch.bytes !== null) {
-      const b = ch.bytes
-      // an ascii slot's bytes read without their case bits (a search compares lowercase)
-      const m = uuid ? 0xff : 0x7f
-      for (let slot = 0; slot < rows; slot++) {
+    const words = new Int32Array(LEAD_WORDS)
+    const b = ch.bytes as Uint8Array
+    const head = ch.head
+    // an ascii slot's bytes read without their case bits (a search compares lowercase)
+    const m = uuid ? 0xff : 0x7f
+    for (let slot = 0; slot < rows; slot++) {
+      let k: number
+      if (head !== null) {
+        const w = (head[slot] as number) & HEAD_LOWER
+        k = leadKey(w >>> 24, (w >>> 16) & 0xff, (w >>> 8) & 0xff, w & 0xff)
+      } else {
         const b0 = (b[slot] as number) & m
-        const b1 = (b[p1 + slot] as number) & m
-        const b2 = uuid ? 0 : (b[p2 + slot] as number) & m
-        const b3 = uuid ? 0 : (b[p3 + slot] as number) & m
-        const k = leadKey(b0, b1, b2, b3)
-        words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
-        if (!uuid) words[LEAD_WORDS + slot] = (b0 << 24) | (b1 << 16) | (b2 << 8) | b3
+        const b1 = (b[at(1, slot)] as number) & m
+        k = leadKey(b0, b1, uuid ? 0 : (b[at(2, slot)] as number) & m, uuid ? 0 : (b[at(3, slot)] as number) & m)
       }
-    } else {
-      const t = ch.str as string
-      const m = uuid ? 0xff : 0x7f
-      for (let slot = 0; slot < rows; slot++) {
-        const b0 = t.charCodeAt(slot) & m
-        const b1 = t.charCodeAt(p1 + slot) & m
-        const b2 = uuid ? 0 : t.charCodeAt(p2 + slot) & m
-        const b3 = uuid ? 0 : t.charCodeAt(p3 + slot) & m
-        const k = leadKey(b0, b1, b2, b3)
-        words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
-        if (!uuid) words[LEAD_WORDS + slot] = (b0 << 24) | (b1 << 16) | (b2 << 8) | b3
-      }
+      words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
     }
     return words
   }
@@ -571,14 +575,13 @@ export class PackedStringColumn {
     // NUL pads the slots; a query holding one (or a non-ASCII char) cannot match inline
     if (len > this.width || !allCodesAtMost(q, 0x7f) || q.includes("\u0000")) return 0
     const c0 = q.charCodeAt(0)
-    const words = this.width >= LEAD_MIN
-    const lead = len >= LEAD_MIN && words ? leadKey(c0, q.charCodeAt(1), q.charCodeAt(2), q.charCodeAt(3)) : -1
-    // the query's first (up to) 4 bytes as a lead word, and which of its bytes they fill
+    const lead = len >= LEAD_MIN && this.width >= LEAD_MIN ? leadKey(c0, q.charCodeAt(1), q.charCodeAt(2), q.charCodeAt(3)) : -1
+    // the query's first (up to) 4 bytes as a head word, and which of its bytes they fill (case bits off)
     let want = 0
     let mask = 0
-    for (let k = 0; k < 4 && k < len; k++) {
+    for (let k = 0; k < HEAD_PLANES && k < len; k++) {
       want |= q.charCodeAt(k) << (24 - 8 * k)
-      mask |= 0xff << (24 - 8 * k)
+      mask |= 0x7f << (24 - 8 * k)
     }
     let marked = 0
     for (let c = 0; c < this.chunks.length; c++) {
@@ -586,28 +589,15 @@ export class PackedStringColumn {
       const ch = this.chunks[c] as Chunk
       const base = c << CHUNK_SHIFT
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
-      if (words) {
-        // one masked compare per row, then the bytes past the fourth where they lie
-        const w = this.leadOf(c)
-        const s = ch.str
-        const b = ch.bytes
+      const head = ch.head
+      if (head !== null) {
+        // one masked compare per row, then the bytes past the fourth (planes 4… of the chunk's bytes)
+        const b = ch.bytes as Uint8Array
         for (let slot = 0; slot < rows; slot++) {
-          if (((w[LEAD_WORDS + slot] as number) & mask) !== want) continue
-          let k = 4
-          if (s !== null) while (k < len && (s.charCodeAt(at(k, slot)) & 0x7f) === q.charCodeAt(k)) k++
-          else while (k < len && (((b as Uint8Array)[at(k, slot)] as number) & 0x7f) === q.charCodeAt(k)) k++
+          if (((head[slot] as number) & mask) !== want) continue
+          let k = HEAD_PLANES
+          while (k < len && ((b[at(k - HEAD_PLANES, slot)] as number) & 0x7f) === q.charCodeAt(k)) k++
           if (k >= len) {
-            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
-            marked++
-          }
-        }
-      } else if (ch.str !== null) {
-        const s = ch.str
-        for (let slot = 0; slot < rows; slot++) {
-          if ((s.charCodeAt(slot) & 0x7f) !== c0) continue
-          let k = 1
-          while (k < len && (s.charCodeAt(at(k, slot)) & 0x7f) === q.charCodeAt(k)) k++
-          if (k === len) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
@@ -664,30 +654,16 @@ export class PackedStringColumn {
       const ch = this.chunks[c] as Chunk
       const base = c << CHUNK_SHIFT
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
-      // two copies of the loop, so that the sealed case reads the string without a branch;
       // the first test reads plane 0, contiguous
-      if (ch.str !== null) {
-        const s = ch.str
-        for (let slot = 0; slot < rows; slot++) {
-          if ((s.charCodeAt(slot) & m0) !== w0) continue
-          let k = 1
-          while (k < nbytes && (s.charCodeAt(at(k, slot)) & (mask[k] as number)) === want[k]) k++
-          // a null or spilled row has a zeroed slot, which would pass for "0000…"
-          if (k === nbytes && !this.isSpecial(base + slot)) {
-            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
-            marked++
-          }
-        }
-      } else {
-        const b = ch.bytes as Uint8Array
-        for (let slot = 0; slot < rows; slot++) {
-          if (((b[slot] as number) & m0) !== w0) continue
-          let k = 1
-          while (k < nbytes && ((b[at(k, slot)] as number) & (mask[k] as number)) === want[k]) k++
-          if (k === nbytes && !this.isSpecial(base + slot)) {
-            markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
-            marked++
-          }
+      const b = ch.bytes as Uint8Array
+      for (let slot = 0; slot < rows; slot++) {
+        if (((b[slot] as number) & m0) !== w0) continue
+        let k = 1
+        while (k < nbytes && ((b[at(k, slot)] as number) & (mask[k] as number)) === want[k]) k++
+        // a null or spilled row has a zeroed slot, which would pass for "0000…"
+        if (k === nbytes && !this.isSpecial(base + slot)) {
+          markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
+          marked++
         }
       }
     }
@@ -713,7 +689,7 @@ export class PackedStringColumn {
     }
     const sch = src.chunks[srcRow >> CHUNK_SHIFT] as Chunk
     const sslot = srcRow & ROW_MASK
-    for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = src.byteAt(sch, at(k, sslot))
+    for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = src.byteOf(sch, k, sslot)
     this.setSpecial(dstRow, false)
     this.setMask(dstRow, src.maskOf(srcRow))
     this.noteStart(bytes[slot] as number)
@@ -760,7 +736,7 @@ export class PackedStringColumn {
 
   memoryBytes(): number {
     let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + this.spilledBytes
-    for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.str === null ? 0 : 16 + ch.str.length) + 32
+    for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.head?.byteLength ?? 0) + 32
     for (const l of this.leads ?? []) bytes += l?.byteLength ?? 0
     return bytes
   }

@@ -77,8 +77,9 @@ function imageShape(table: DefinedTable<unknown>): string {
   const col = new PackedStringColumn({ kind: "uuid" })
   const keys = (o: object) => Object.keys(o).sort().join(",")
   const shape = [
-    // v5: the dictionaries place their slots by homeSlot (any table size), not by a power-of-two mask
-    "v5",
+    // v5: the dictionaries place their slots by homeSlot (any table size), not by a power-of-two mask; v6: a sealed ascii
+    // chunk keeps its first four planes as head words (packed-strings.ts Chunk), and no chunk is a one-byte string
+    "v6",
     keys(new TableStore(b)),
     keys(col),
     keys(new SparsePackedColumn({ kind: "uuid" })),
