@@ -52,14 +52,24 @@ export type SlotRows = { at(slot: number): number } // which row each slot is: a
  * with "E" and a few banks' ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (the column's
  * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
  * planes beside them, 4 bytes a slot (the end-to-end ids and txids: 6 bytes a row, issue 33 item 4).
+ *
+ * Past the head, such a chunk keeps only the planes whose bytes differ (`planes`: plane k is bytes' plane planes[k],
+ * or, when negative, the byte ~planes[k] of every slot; null: every plane kept, in order). An end-to-end id is
+ * E + ISPB + yyyyMMddHHmm + 11 characters, and the rows of a chunk are a few hours of one table in date order: its
+ * year and month (and mostly its day's first digit) are the same in every slot, ~6 bytes of 32 (issue 33 item 4). A
+ * prefix search compares a chunk's constant planes once (no slot of it matches when one differs from the query).
  */
 interface Chunk {
   bytes: Uint8Array | null
   head: Int32Array | null
+  planes: Int16Array | null
   dirty: boolean
 }
 /** Planes a sealed ascii chunk keeps as its head words. */
 const HEAD_PLANES = 4
+/** A prefix search's kept planes past the head in one chunk: where each starts in the chunk's bytes, and its query character. */
+const PLANE_AT = new Int32Array(64)
+const PLANE_CHAR = new Int32Array(64)
 /** The case bits off each of a head word's four bytes (a search compares lowercase). */
 const HEAD_LOWER = 0x7f7f7f7f
 
@@ -261,16 +271,24 @@ export class PackedStringColumn {
 
   private writable(row: number): Chunk {
     const c = row >> CHUNK_SHIFT
-    while (this.chunks.length <= c) this.chunks.push({ bytes: null, head: null, dirty: false })
+    while (this.chunks.length <= c) this.chunks.push({ bytes: null, head: null, planes: null, dirty: false })
     const ch = this.chunks[c] as Chunk
     const leads = this.leads
     if (leads !== undefined && c < leads.length) leads[c] = null
     if (ch.bytes === null) ch.bytes = new Uint8Array(CHUNK_ROWS * this.width)
     if (ch.head !== null) {
-      // whole again: planes 0–3 back from the head words, before the rest
+      // whole again: planes 0–3 back from the head words, the others from the planes kept or their one byte
       const head = ch.head
       const whole = new Uint8Array(CHUNK_ROWS * this.width)
-      whole.set(ch.bytes, HEAD_PLANES << CHUNK_SHIFT)
+      const planes = ch.planes
+      if (planes === null) whole.set(ch.bytes, HEAD_PLANES << CHUNK_SHIFT)
+      else {
+        for (let k = HEAD_PLANES; k < this.width; k++) {
+          const pk = planes[k] as number
+          if (pk < 0) whole.fill(~pk, k << CHUNK_SHIFT, (k + 1) << CHUNK_SHIFT)
+          else whole.set(ch.bytes.subarray(pk << CHUNK_SHIFT, (pk + 1) << CHUNK_SHIFT), k << CHUNK_SHIFT)
+        }
+      }
       for (let slot = 0; slot < CHUNK_ROWS; slot++) {
         const w = head[slot] as number
         whole[slot] = w >>> 24
@@ -280,6 +298,7 @@ export class PackedStringColumn {
       }
       ch.bytes = whole
       ch.head = null
+      ch.planes = null
     }
     if (!ch.dirty) {
       ch.dirty = true
@@ -293,7 +312,9 @@ export class PackedStringColumn {
   private byteOf(ch: Chunk, k: number, slot: number): number {
     const head = ch.head
     if (head === null) return (ch.bytes as Uint8Array)[at(k, slot)] as number
-    return k < HEAD_PLANES ? ((head[slot] as number) >>> (24 - 8 * k)) & 0xff : ((ch.bytes as Uint8Array)[at(k - HEAD_PLANES, slot)] as number)
+    if (k < HEAD_PLANES) return ((head[slot] as number) >>> (24 - 8 * k)) & 0xff
+    const pk = ch.planes === null ? k - HEAD_PLANES : (ch.planes[k] as number)
+    return pk < 0 ? ~pk : ((ch.bytes as Uint8Array)[at(pk, slot)] as number)
   }
 
   private dropSpill(row: number): void {
@@ -476,7 +497,7 @@ export class PackedStringColumn {
           for (let slot = 0; slot < CHUNK_ROWS; slot++)
             head[slot] = ((b[slot] as number) << 24) | ((b[at(1, slot)] as number) << 16) | ((b[at(2, slot)] as number) << 8) | (b[at(3, slot)] as number)
           ch.head = head
-          ch.bytes = b.slice(HEAD_PLANES << CHUNK_SHIFT)
+          this.keepPlanes(ch, b, c << CHUNK_SHIFT)
         }
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
         // for a million rows took 11–15 ms per column in Node, 3 columns at once)
@@ -535,6 +556,37 @@ export class PackedStringColumn {
     return words
   }
 
+  /**
+   * A sealed chunk's planes past the head: those whose bytes differ, in `bytes`; the others as their one byte (Chunk).
+   * A null or spilled slot's bytes mean nothing (every reader asks `isSpecial` first, or compares a head word, zero for
+   * such a slot): they count for no plane, and a chunk made whole again gives them the plane's byte.
+   */
+  private keepPlanes(ch: Chunk, b: Uint8Array, base: number): void {
+    const planes = new Int16Array(this.width)
+    let first = 0
+    while (first < CHUNK_ROWS && this.isSpecial(base + first)) first++
+    let kept = 0
+    for (let k = HEAD_PLANES; k < this.width; k++) {
+      const from = k << CHUNK_SHIFT
+      const v = b[from + Math.min(first, CHUNK_ROWS - 1)] as number
+      let same = true
+      for (let slot = first + 1; slot < CHUNK_ROWS && same; slot++) same = b[from + slot] === v || this.isSpecial(base + slot)
+      planes[k] = same ? ~v : kept++
+    }
+    if (kept === this.width - HEAD_PLANES) {
+      ch.planes = null
+      ch.bytes = b.slice(HEAD_PLANES << CHUNK_SHIFT)
+      return
+    }
+    const bytes = new Uint8Array(kept << CHUNK_SHIFT)
+    for (let k = HEAD_PLANES; k < this.width; k++) {
+      const pk = planes[k] as number
+      if (pk >= 0) bytes.set(b.subarray(k << CHUNK_SHIFT, (k + 1) << CHUNK_SHIFT), pk << CHUNK_SHIFT)
+    }
+    ch.planes = planes
+    ch.bytes = bytes
+  }
+
   /** The lead bitmap of a chunk's first `rows` slots (planes 0–3 or the head words, read where they lie). */
   private buildLead(ch: Chunk, rows: number): Int32Array {
     const uuid = this.format.kind === "uuid"
@@ -591,13 +643,25 @@ export class PackedStringColumn {
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
       const head = ch.head
       if (head !== null) {
-        // one masked compare per row, then the bytes past the fourth (planes 4… of the chunk's bytes)
+        // the query's characters past the fourth: against a constant plane once, else where the plane is kept
+        const planes = ch.planes
+        let nk = 0
+        let k = HEAD_PLANES
+        for (; k < len; k++) {
+          const pk = planes === null ? k - HEAD_PLANES : (planes[k] as number)
+          if (pk < 0 && (~pk & 0x7f) !== q.charCodeAt(k)) break
+          if (pk < 0) continue
+          PLANE_AT[nk] = pk << CHUNK_SHIFT
+          PLANE_CHAR[nk++] = q.charCodeAt(k)
+        }
+        if (k < len) continue
+        // one masked compare per row, then the kept planes' bytes
         const b = ch.bytes as Uint8Array
         for (let slot = 0; slot < rows; slot++) {
           if (((head[slot] as number) & mask) !== want) continue
-          let k = HEAD_PLANES
-          while (k < len && ((b[at(k - HEAD_PLANES, slot)] as number) & 0x7f) === q.charCodeAt(k)) k++
-          if (k >= len) {
+          let j = 0
+          while (j < nk && ((b[(PLANE_AT[j] as number) | slot] as number) & 0x7f) === PLANE_CHAR[j]) j++
+          if (j >= nk) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
@@ -736,7 +800,7 @@ export class PackedStringColumn {
 
   memoryBytes(): number {
     let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + this.spilledBytes
-    for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.head?.byteLength ?? 0) + 32
+    for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.head?.byteLength ?? 0) + (ch.planes?.byteLength ?? 0) + 32
     for (const l of this.leads ?? []) bytes += l?.byteLength ?? 0
     return bytes
   }

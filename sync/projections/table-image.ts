@@ -78,7 +78,8 @@ function imageShape(table: DefinedTable<unknown>): string {
   const keys = (o: object) => Object.keys(o).sort().join(",")
   const shape = [
     // v5: the dictionaries place their slots by homeSlot (any table size), not by a power-of-two mask; v6: a sealed ascii
-    // chunk keeps its first four planes as head words (packed-strings.ts Chunk), and no chunk is a one-byte string
+    // chunk keeps its first four planes as head words and its constant planes as one byte (packed-strings.ts Chunk),
+    // and no chunk is a one-byte string
     "v6",
     keys(new TableStore(b)),
     keys(col),
