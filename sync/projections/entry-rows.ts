@@ -14,6 +14,10 @@
  * none); an entry of several rows keeps a group instead (`first[e]` = -2 - g: rows
  * groupRows[groupStart[g]…groupStart[g+1]-1]). 4 bytes an entry, and 8 a row of the entries with several, where
  * grouping every entry's rows (start offsets and rows) took 8 bytes an entry and 4 a row (issue 33 item 4).
+ *
+ * When every row r holds entry r (the descriptions of a table whose references are one a row, put in row order when
+ * the rows were compacted: InternDictionary.realign), nothing is kept but that: entry e is row e (`identity`), where
+ * `first` took 4 bytes a row (issue 33 item 4). A removed row stays listed there too.
  */
 type IndexArray = Uint16Array | Uint32Array
 
@@ -29,14 +33,26 @@ export class EntryRows {
   groupRows = new Uint32Array(0)
   /** Rows [0, indexed) are in the index; -1: none built, or stale. */
   indexed = -1
+  /** Entry e is row e, for every e < indexed (first and the groups empty). */
+  identity = false
 
   /** How many entries the index knows (those interned later have rows in the tail only). */
   get known(): number {
-    return this.first.length
+    return this.identity ? this.indexed : this.first.length
   }
 
   /** Lists the live rows 0…n-1 by their entry in `col` (entries 0…entries-1). */
   build(col: IndexArray, entries: number, n: number, code: Uint16Array, dead: number): void {
+    let r = 0
+    while (r < n && col[r] === r) r++
+    this.identity = r === n && n > 0
+    if (this.identity) {
+      this.first = new Int32Array(0)
+      this.groupStart = new Int32Array(1)
+      this.groupRows = new Uint32Array(0)
+      this.indexed = n
+      return
+    }
     const first = new Int32Array(entries).fill(-1)
     // pass 1: each entry's row, or a group and its size once a second row comes
     const sizes: number[] = []
@@ -74,10 +90,12 @@ export class EntryRows {
   /** A row already indexed moved to another entry: the index must be rebuilt before use. */
   stale(): void {
     this.indexed = -1
+    this.identity = false
   }
 
   /** How many rows entry `e` (< known) holds in the index. */
   rowCount(e: number): number {
+    if (this.identity) return 1
     const v = this.first[e] as number
     if (v >= 0) return 1
     if (v === -1) return 0
@@ -90,7 +108,16 @@ export class EntryRows {
    */
   gather(entries: ReadonlyArray<number>, bits: Uint8Array, bit: number, out: Uint32Array | null, k: number): number {
     const { first, groupStart, groupRows } = this
-    const known = first.length
+    const known = this.known
+    if (this.identity) {
+      for (let j = 0; j < entries.length; j++) {
+        const r = entries[j] as number
+        if (r >= known || ((bits[r] as number) & bit) !== 0) continue
+        bits[r] = (bits[r] as number) | bit
+        if (out !== null) out[k++] = r
+      }
+      return k
+    }
     for (let j = 0; j < entries.length; j++) {
       const e = entries[j] as number
       // an entry interned after the index was built has rows in the tail only
@@ -133,6 +160,7 @@ export class EntryRows {
     this.groupStart = new Int32Array(1)
     this.groupRows = new Uint32Array(0)
     this.indexed = -1
+    this.identity = false
   }
 
   /** Bytes held (memoryReport). */

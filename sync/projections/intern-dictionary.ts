@@ -505,8 +505,8 @@ export class InternDictionary {
   private slots = new Int32Array(MIN_SLOTS)
   private tags = new Uint8Array(MIN_SLOTS >> 1)
   /** The strings as interned, their folded forms and (documents only) their digits, each packed (StringStore). */
-  private readonly values = new StringStore()
-  private readonly folded = new StringStore()
+  private values = new StringStore()
+  private folded = new StringStore()
   // Only documents keep a digits-only form (features §2: "12345678" finds "123.456.78…").
   private readonly digits: StringStore | null
   /** The characters the folded strings use (bitmap, see noteChars). */
@@ -604,12 +604,7 @@ export class InternDictionary {
   private add(s: string): number {
     const i = this.values.length
     const folded = foldText(s)
-    this.values.push(s)
-    this.folded.push(folded)
-    if (this.folded.tail.length === 0) {
-      this.folded.shareLast(this.values)
-      this.values.shareLastUpper(this.folded)
-    }
+    this.pushForms(s, folded)
     noteChars(this.chars, folded)
     if (this.digits !== null) {
       this.digits.push(digitsOnly(s))
@@ -617,6 +612,32 @@ export class InternDictionary {
       if (this.digits.tail.length === 0) this.digits.shareLast(this.values)
     }
     return i
+  }
+
+  /** A value and its folded form as the next entry; a block just filled shares its text with its twin's if they agree. */
+  private pushForms(value: string, folded: string): void {
+    this.values.push(value)
+    this.folded.push(folded)
+    if (this.folded.tail.length === 0) {
+      this.folded.shareLast(this.values)
+      this.values.shareLastUpper(this.folded)
+    }
+  }
+
+  /**
+   * Once it no longer deduplicates: the entries put in the order `entries` lists (entry k is the old entries[k]; an old
+   * entry listed twice becomes two), so that a table's rows compacted in date order hold entries 0, 1, 2… and their rows
+   * by entry keep nothing (entry-rows.ts; issue 33 item 4). The postings are built again at the next prepareSearch.
+   */
+  realign(entries: ArrayLike<number>, m: number): void {
+    if (this.dedupe || this.digits !== null) throw new Error("realign: a dictionary that no longer deduplicates, without digits")
+    const { values, folded } = this
+    this.values = new StringStore()
+    this.folded = new StringStore()
+    for (let k = 0; k < m; k++) {
+      const e = entries[k] as number
+      this.pushForms(values.get(e), folded.get(e))
+    }
   }
 
   /** The entry of `s`, if any (the first of them, one by one, once the dictionary no longer deduplicates). */
@@ -706,13 +727,19 @@ export class InternDictionary {
    * projection's optimize(), after a bulk load): for a million documents they take a few hundred
    * milliseconds, which the first keystroke into a gateway list would otherwise wait for.
    */
-  prepareSearch(): void {
+  /** After a bulk load: stops deduplicating when it may and its texts were nearly all distinct (see mayStopDeduplicating). */
+  settle(): void {
     const n = this.values.length
     if (this.dedupe && this.mayStopDeduplicating && n >= this.gramsFrom && n >= this.interns * UNIQUE_SHARE) {
       this.dedupe = false
       this.slots = new Int32Array(0)
       this.tags = new Uint8Array(0)
     }
+  }
+
+  prepareSearch(): void {
+    this.settle()
+    const n = this.values.length
     // after a bulk load: the slots cut to FILL_AFTER_LOAD (a third to three quarters full while they grew)
     const fit = Math.max(MIN_SLOTS, Math.ceil(n / FILL_AFTER_LOAD))
     if (this.dedupe && fit < this.slots.length) this.resizeSlots(fit)
