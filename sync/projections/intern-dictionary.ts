@@ -34,6 +34,9 @@
  * 70 % full, and a byte of each hash) and the collector never walks them.
  */
 import { digitsOnly, foldText, stringBytes } from "../../schema/text-fold.ts"
+import { DIGIT_4GRAMS, Grams, GRAMS_SHARE_SHIFT, listHit, TRIGRAMS, type HitList } from "./gram-postings.ts"
+
+export type { HitList }
 
 /** Per-entry overhead of the Map entry and the array slots, estimated for memoryBytes(). */
 const ENTRY_OVERHEAD = 12
@@ -63,19 +66,6 @@ const joinBlock = (part: ReadonlyArray<string>): Block => {
   }
   starts[part.length] = at
   return { text: part.join(SEP) + SEP, starts }
-}
-
-/**
- * Where a search lists the entries it marks, besides the marks: up to `cap` + 1 of them (one more
- * means "more than cap"), so a caller can visit the hits alone (sync/SPEC.md Q9) without reading
- * every entry's mark.
- */
-export interface HitList {
-  readonly entries: number[]
-  readonly cap: number
-}
-const listHit = (list: HitList | null, e: number): void => {
-  if (list !== null && list.entries.length <= list.cap) list.entries.push(e)
 }
 
 /** Marks every entry of `block` (entries base…) whose text contains `q`; returns the new hits. */
@@ -268,169 +258,6 @@ class StringStore {
   }
 }
 
-/** The bucket of the trigram at `i` of `s` (hashed: a collision only adds candidates, each tested). */
-const GRAM_BITS = 15
-const gramOf = (s: string, i: number): number =>
-  Math.imul(Math.imul(s.charCodeAt(i), 961) + Math.imul(s.charCodeAt(i + 1), 31) + s.charCodeAt(i + 2), 0x9e3779b1) >>> (32 - GRAM_BITS)
-
-/** How a postings index cuts its strings: gram width, bucket count, and the bucket of the gram at `i`. */
-interface GramKind {
-  readonly width: number
-  readonly buckets: number
-  /** Each bucket holds one gram only (no collision): a query of exactly `width` characters needs no test. */
-  readonly exact: boolean
-  readonly key: (s: string, i: number) => number
-}
-const TRIGRAMS: GramKind = { width: 3, buckets: 1 << GRAM_BITS, exact: false, key: gramOf }
-/**
- * Four digits as their number (10,000 buckets, one gram each), for a document's digits (digits only). A
- * CNPJ's "0001" is in some 30 % of the gateway's million payer documents: every trigram of it is
- * frequent, so the trigram postings were no help and the blocks were read (~19 ms in Node); its own
- * bucket lists exactly its entries, marked with no test (issue 16 `gateway-filter-1m`).
- *
- * Three digits are read from the same postings: every place of "123" in a string of four digits or more is in a
- * four-digit gram "123d" or "d123", so the twenty buckets of those list exactly its entries (the few shorter strings,
- * `Grams.short`, are tested). Their own three-digit postings took ~10 bytes a row (issue 33 item 4).
- */
-const DIGIT_4GRAMS: GramKind = {
-  width: 4,
-  buckets: 10_000,
-  exact: true,
-  key: (s, i) => (s.charCodeAt(i) - 48) * 1000 + (s.charCodeAt(i + 1) - 48) * 100 + (s.charCodeAt(i + 2) - 48) * 10 + (s.charCodeAt(i + 3) - 48)
-}
-
-/**
- * Trigram postings over one array of strings (append-only, like the dictionary): for each bucket,
- * the entries having one of its trigrams, in increasing order, as LEB128 gaps (a million documents
- * of 11–14 digits take ~1.1 bytes per (entry, trigram), ~11 MB, where Uint32 lists took 40 MB).
- * Entries interned after the last search are added at the next one.
- */
-class Grams {
-  private readonly bytes: Array<Uint8Array | null>
-  private readonly used: Int32Array
-  readonly count: Int32Array
-  private readonly last: Int32Array
-  /** 1: the bucket's postings were dropped as too common to be read (trim); it is never searched. */
-  private readonly dropped: Uint8Array
-  indexed = 0
-  byteSize = 0
-  /** The entries shorter than a gram (none of their grams listed). */
-  readonly short: number[] = []
-
-  constructor(readonly kind: GramKind) {
-    this.bytes = new Array<Uint8Array | null>(kind.buckets).fill(null)
-    this.used = new Int32Array(kind.buckets)
-    this.count = new Int32Array(kind.buckets)
-    this.last = new Int32Array(kind.buckets).fill(-1)
-    this.dropped = new Uint8Array(kind.buckets)
-  }
-
-  private push(k: number, entry: number): void {
-    let gap = entry - (this.last[k] as number)
-    this.last[k] = entry
-    this.count[k] = (this.count[k] as number) + 1
-    if (this.dropped[k] === 1) return
-    let b = this.bytes[k] as Uint8Array | null
-    let at = this.used[k] as number
-    if (b === null || at + 5 > b.length) {
-      // a bucket cut to its postings (trim) may be a byte or two: doubled, still too short for a 5-byte gap
-      const grown = new Uint8Array(Math.max(16, at + 5, b === null ? 0 : b.length * 2))
-      if (b !== null) grown.set(b)
-      this.byteSize += grown.length - (b === null ? 0 : b.length)
-      this.bytes[k] = b = grown
-    }
-    while (gap >= 0x80) {
-      b[at++] = (gap & 0x7f) | 0x80
-      gap >>>= 7
-    }
-    b[at++] = gap
-    this.used[k] = at
-  }
-
-  /** Adds the entries not indexed yet (a repeated trigram of one entry is listed once). */
-  catchUp(strings: StringStore): void {
-    let e = this.indexed
-    const { width, key } = this.kind
-    strings.spans(e, (text, start, end) => {
-      if (end - start < width) this.short.push(e)
-      for (let i = start; i + width <= end; i++) {
-        const k = key(text, i)
-        if (this.last[k] !== e) this.push(k, e)
-      }
-      e++
-    })
-    this.indexed = strings.length
-  }
-
-  /**
-   * Each bucket's bytes cut to the postings they hold: grown by doubling, a bulk load leaves up to half of them unused
-   * (a million documents' digit postings: ~15 bytes a row; issue 33 item 4). A later entry grows its bucket again.
-   */
-  trim(): void {
-    // a hashed bucket in more than 1/8 of the entries is never read (the blocks are, GRAMS_SHARE_SHIFT): its postings go
-    // ("ped", "ed-" and "d-0" are in every one of the gateway's order references: 3 of their ~10 bytes a row; issue 33
-    // item 4). It keeps counting; a later entry's gram there is not listed. An exact bucket answers its gram untested: kept.
-    const dense = this.kind.exact ? Infinity : this.indexed >> GRAMS_SHARE_SHIFT
-    for (let k = 0; k < this.bytes.length; k++) {
-      const b = this.bytes[k]
-      const used = this.used[k] as number
-      if (b == null) continue
-      if ((this.count[k] as number) > dense) {
-        this.bytes[k] = null
-        this.dropped[k] = 1
-        this.byteSize -= b.length
-        continue
-      }
-      if (used === b.length) continue
-      this.bytes[k] = b.slice(0, used)
-      this.byteSize -= b.length - used
-    }
-  }
-
-  /**
-   * The bucket of `q`'s grams with the fewest entries (q has at least `width` characters), of those whose postings are
-   * kept; -1 when every one was dropped (trim).
-   */
-  rarest(q: string): number {
-    const { width, key } = this.kind
-    let best = -1
-    for (let i = 0; i + width <= q.length; i++) {
-      const k = key(q, i)
-      if (this.dropped[k] === 0 && (best < 0 || (this.count[k] as number) < (this.count[best] as number))) best = k
-    }
-    return best
-  }
-
-  /**
-   * Marks the entries of bucket `k` that contain `q` and are not marked yet; returns the new hits.
-   * With `strings` null every entry listed is marked untested (an exact bucket of a query that is its gram).
-   */
-  searchBucket(k: number, strings: StringStore | null, q: string, hits: Uint8Array, list: HitList | null): number {
-    const b = this.bytes[k]
-    if (b == null) return 0
-    const end = this.used[k] as number
-    let count = 0
-    let e = -1
-    for (let at = 0; at < end;) {
-      let gap = 0
-      let shift = 0
-      let x: number
-      do {
-        x = b[at++] as number
-        gap |= (x & 0x7f) << shift
-        shift += 7
-      } while (x >= 0x80)
-      e += gap
-      if (hits[e] === 0 && (strings === null || strings.includes(e, q))) {
-        hits[e] = 1
-        listHit(list, e)
-        count++
-      }
-    }
-    return count
-  }
-}
-
 /**
  * Each large dictionary's postings, by the array of strings they index (folded or digits). Kept
  * beside the dictionary, not in it: not part of the reopen image (a structured clone of the
@@ -464,8 +291,6 @@ const homeSlot = (h: number, size: number): number => Math.floor(((h & 0xffffff)
 const UNIQUE_SHARE = 0.9
 /** Dictionaries of at least this many entries keep trigram postings. */
 const GRAMS_FROM = 1 << 15
-/** Postings are read rather than the blocks when the rarest trigram is in at most 1/8 of the entries. */
-const GRAMS_SHARE_SHIFT = 3
 
 /** The ASCII characters present in some string (bits 0–127) and whether any is not ASCII (bit 128). */
 const noteChars = (set: Uint32Array, s: string): void => {
