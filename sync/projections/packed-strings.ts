@@ -47,23 +47,40 @@ export type SlotRows = { at(slot: number): number } // which row each slot is: a
  * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
  * planes beside them, 4 bytes a slot (the end-to-end ids and txids: 6 bytes a row, issue 33 item 4).
  *
- * Past the head, such a chunk keeps only the planes whose bytes differ (`planes`: plane k is bytes' plane planes[k],
- * or, when negative, the byte ~planes[k] of every slot; null: every plane kept, in order). An end-to-end id is
- * E + ISPB + yyyyMMddHHmm + 11 characters, and the rows of a chunk are a few hours of one table in date order: its
- * year and month (and mostly its day's first digit) are the same in every slot, ~6 bytes of 32 (issue 33 item 4). A
- * prefix search compares a chunk's constant planes once (no slot of it matches when one differs from the query).
+ * Past the head, such a chunk keeps each plane as small as its bytes allow (`planes[k]`, see PlaneAt): one byte for
+ * the whole plane when every slot has it, half a byte a slot when the plane has at most 16 bytes (their table in
+ * `tables`, 16 a plane), else a byte a slot; null: every plane a byte a slot, in order. An end-to-end id is E + ISPB +
+ * yyyyMMddHHmm + 11 characters, and the rows of a chunk are a few hours of one table in date order: its year and month
+ * (and mostly its day's first digit) are the same in every slot, and the other digits take half a byte: ~11 bytes of
+ * 32 (issue 33 item 4). A prefix search compares a chunk's constant planes once, and finds a query character's half
+ * bytes in a plane's table once (no slot of it matches when a constant plane differs, or the table lacks the character).
  */
 interface Chunk {
   bytes: Uint8Array | null
   head: Int32Array | null
-  planes: Int16Array | null
+  planes: Int32Array | null
+  tables: Uint8Array | null
   dirty: boolean
 }
+/**
+ * Where a sealed chunk keeps plane k (Chunk.planes[k]): negative, the plane's one byte (~value); with NIBBLES set, half
+ * a byte a slot from that offset of `bytes` (slot s in byte s >> 1, low half first), read through the plane's table;
+ * else a byte a slot from that offset.
+ */
+const NIBBLES = 1 << 30
+const OFFSET = NIBBLES - 1
+/** Half byte `slot` of a nibble plane starting at `off`. */
+const nibbleAt = (b: Uint8Array, off: number, slot: number): number => ((b[off + (slot >> 1)] as number) >> ((slot & 1) << 2)) & 15
 /** Planes a sealed ascii chunk keeps as its head words. */
 const HEAD_PLANES = 4
-/** A prefix search's kept planes past the head in one chunk: where each starts in the chunk's bytes, and its query character. */
+/**
+ * A prefix search's kept planes past the head in one chunk: where each starts in the chunk's bytes (NIBBLES set for half
+ * bytes), and its query character (a byte plane) or the set of half bytes standing for it (a bit each).
+ */
 const PLANE_AT = new Int32Array(64)
 const PLANE_CHAR = new Int32Array(64)
+const NIBBLE_AT = new Int32Array(64)
+const NIBBLE_ACCEPT = new Int32Array(64)
 /** The case bits off each of a head word's four bytes (a search compares lowercase). */
 const HEAD_LOWER = 0x7f7f7f7f
 
@@ -187,7 +204,7 @@ export class PackedStringColumn {
 
   private writable(row: number): Chunk {
     const c = row >> CHUNK_SHIFT
-    while (this.chunks.length <= c) this.chunks.push({ bytes: null, head: null, planes: null, dirty: false })
+    while (this.chunks.length <= c) this.chunks.push({ bytes: null, head: null, planes: null, tables: null, dirty: false })
     const ch = this.chunks[c] as Chunk
     const leads = this.leads
     if (leads !== undefined && c < leads.length) leads[c] = null
@@ -196,15 +213,8 @@ export class PackedStringColumn {
       // whole again: planes 0–3 back from the head words, the others from the planes kept or their one byte
       const head = ch.head
       const whole = new Uint8Array(CHUNK_ROWS * this.width)
-      const planes = ch.planes
-      if (planes === null) whole.set(ch.bytes, HEAD_PLANES << CHUNK_SHIFT)
-      else {
-        for (let k = HEAD_PLANES; k < this.width; k++) {
-          const pk = planes[k] as number
-          if (pk < 0) whole.fill(~pk, k << CHUNK_SHIFT, (k + 1) << CHUNK_SHIFT)
-          else whole.set(ch.bytes.subarray(pk << CHUNK_SHIFT, (pk + 1) << CHUNK_SHIFT), k << CHUNK_SHIFT)
-        }
-      }
+      if (ch.planes === null) whole.set(ch.bytes, HEAD_PLANES << CHUNK_SHIFT)
+      else for (let k = HEAD_PLANES; k < this.width; k++) for (let slot = 0; slot < CHUNK_ROWS; slot++) whole[at(k, slot)] = this.byteOf(ch, k, slot)
       for (let slot = 0; slot < CHUNK_ROWS; slot++) {
         const w = head[slot] as number
         whole[slot] = w >>> 24
@@ -215,6 +225,7 @@ export class PackedStringColumn {
       ch.bytes = whole
       ch.head = null
       ch.planes = null
+      ch.tables = null
     }
     if (!ch.dirty) {
       ch.dirty = true
@@ -229,8 +240,12 @@ export class PackedStringColumn {
     const head = ch.head
     if (head === null) return (ch.bytes as Uint8Array)[at(k, slot)] as number
     if (k < HEAD_PLANES) return ((head[slot] as number) >>> (24 - 8 * k)) & 0xff
-    const pk = ch.planes === null ? k - HEAD_PLANES : (ch.planes[k] as number)
-    return pk < 0 ? ~pk : ((ch.bytes as Uint8Array)[at(pk, slot)] as number)
+    const b = ch.bytes as Uint8Array
+    if (ch.planes === null) return b[at(k - HEAD_PLANES, slot)] as number
+    const d = ch.planes[k] as number
+    if (d < 0) return ~d
+    if ((d & NIBBLES) === 0) return b[d + slot] as number
+    return (ch.tables as Uint8Array)[(k << 4) | nibbleAt(b, d & OFFSET, slot)] as number
   }
 
   private dropSpill(row: number): void {
@@ -478,28 +493,58 @@ export class PackedStringColumn {
    * such a slot): they count for no plane, and a chunk made whole again gives them the plane's byte.
    */
   private keepPlanes(ch: Chunk, b: Uint8Array, base: number): void {
-    const planes = new Int16Array(this.width)
-    let first = 0
-    while (first < CHUNK_ROWS && this.isSpecial(base + first)) first++
-    let kept = 0
-    for (let k = HEAD_PLANES; k < this.width; k++) {
+    const w = this.width
+    const planes = new Int32Array(w)
+    const tables = new Uint8Array(w << 4)
+    const code = new Int16Array(256)
+    let size = 0
+    let small = false
+    for (let k = HEAD_PLANES; k < w; k++) {
+      // the plane's bytes (a null or spilled slot's count for none): 1, at most 16 (their codes), or more
       const from = k << CHUNK_SHIFT
-      const v = b[from + Math.min(first, CHUNK_ROWS - 1)] as number
-      let same = true
-      for (let slot = first + 1; slot < CHUNK_ROWS && same; slot++) same = b[from + slot] === v || this.isSpecial(base + slot)
-      planes[k] = same ? ~v : kept++
+      code.fill(-1)
+      let distinct = 0
+      for (let slot = 0; slot < CHUNK_ROWS && distinct <= 16; slot++) {
+        const v = b[from + slot] as number
+        if (code[v] !== -1 || this.isSpecial(base + slot)) continue
+        if (distinct < 16) tables[(k << 4) | distinct] = v
+        code[v] = distinct++
+      }
+      if (distinct <= 1) {
+        planes[k] = ~(distinct === 0 ? 0 : (tables[k << 4] as number))
+        small = true
+      } else if (distinct <= 16) {
+        planes[k] = NIBBLES | size
+        size += CHUNK_ROWS >> 1
+        small = true
+      } else {
+        planes[k] = size
+        size += CHUNK_ROWS
+      }
     }
-    if (kept === this.width - HEAD_PLANES) {
+    if (!small) {
       ch.planes = null
       ch.bytes = b.slice(HEAD_PLANES << CHUNK_SHIFT)
       return
     }
-    const bytes = new Uint8Array(kept << CHUNK_SHIFT)
-    for (let k = HEAD_PLANES; k < this.width; k++) {
-      const pk = planes[k] as number
-      if (pk >= 0) bytes.set(b.subarray(k << CHUNK_SHIFT, (k + 1) << CHUNK_SHIFT), pk << CHUNK_SHIFT)
+    const bytes = new Uint8Array(size)
+    for (let k = HEAD_PLANES; k < w; k++) {
+      const d = planes[k] as number
+      if (d < 0) continue
+      const from = k << CHUNK_SHIFT
+      if ((d & NIBBLES) === 0) {
+        bytes.set(b.subarray(from, from + CHUNK_ROWS), d)
+        continue
+      }
+      // the plane's codes again (a special slot's byte may be none of them: code 0, it means nothing)
+      code.fill(0)
+      for (let i = 0; i < 16; i++) code[tables[(k << 4) | i] as number] = i
+      const off = d & OFFSET
+      for (let slot = 0; slot < CHUNK_ROWS; slot += 2)
+        bytes[off + (slot >> 1)] = (code[b[from + slot] as number] as number) | ((code[b[from + slot + 1] as number] as number) << 4)
     }
     ch.planes = planes
+    ch.tables = tables
     ch.bytes = bytes
   }
 
@@ -560,24 +605,40 @@ export class PackedStringColumn {
       const head = ch.head
       if (head !== null) {
         // the query's characters past the fourth: against a constant plane once, else where the plane is kept
-        const planes = ch.planes
+        const { planes, tables } = ch
         let nk = 0
+        let nn = 0
         let k = HEAD_PLANES
         for (; k < len; k++) {
-          const pk = planes === null ? k - HEAD_PLANES : (planes[k] as number)
-          if (pk < 0 && (~pk & 0x7f) !== q.charCodeAt(k)) break
-          if (pk < 0) continue
-          PLANE_AT[nk] = pk << CHUNK_SHIFT
-          PLANE_CHAR[nk++] = q.charCodeAt(k)
+          const d = planes === null ? (k - HEAD_PLANES) << CHUNK_SHIFT : (planes[k] as number)
+          const qc = q.charCodeAt(k)
+          if (d < 0) {
+            if ((~d & 0x7f) !== qc) break
+            continue
+          }
+          if ((d & NIBBLES) === 0) {
+            PLANE_AT[nk] = d
+            PLANE_CHAR[nk++] = qc
+            continue
+          }
+          // the half bytes whose byte is the character, either case (an unused code's 0 is no character of a query)
+          let accept = 0
+          for (let i = 0; i < 16; i++) if ((((tables as Uint8Array)[(k << 4) | i] as number) & 0x7f) === qc) accept |= 1 << i
+          if (accept === 0) break
+          NIBBLE_AT[nn] = d & OFFSET
+          NIBBLE_ACCEPT[nn++] = accept
         }
         if (k < len) continue
-        // one masked compare per row, then the kept planes' bytes
+        // one masked compare per row, then the kept planes' bytes or half bytes
         const b = ch.bytes as Uint8Array
         for (let slot = 0; slot < rows; slot++) {
           if (((head[slot] as number) & mask) !== want) continue
           let j = 0
-          while (j < nk && ((b[(PLANE_AT[j] as number) | slot] as number) & 0x7f) === PLANE_CHAR[j]) j++
-          if (j >= nk) {
+          while (j < nk && ((b[(PLANE_AT[j] as number) + slot] as number) & 0x7f) === PLANE_CHAR[j]) j++
+          if (j < nk) continue
+          j = 0
+          while (j < nn && (((NIBBLE_ACCEPT[j] as number) >> nibbleAt(b, NIBBLE_AT[j] as number, slot)) & 1) !== 0) j++
+          if (j >= nn) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
@@ -716,7 +777,8 @@ export class PackedStringColumn {
 
   memoryBytes(): number {
     let bytes = this.special.byteLength + (this.masks?.byteLength ?? 0) + this.spilledBytes
-    for (const ch of this.chunks) bytes += (ch.bytes?.byteLength ?? 0) + (ch.head?.byteLength ?? 0) + (ch.planes?.byteLength ?? 0) + 32
+    for (const ch of this.chunks)
+      bytes += (ch.bytes?.byteLength ?? 0) + (ch.head?.byteLength ?? 0) + (ch.planes?.byteLength ?? 0) + (ch.tables?.byteLength ?? 0) + 32
     for (const l of this.leads ?? []) bytes += l?.byteLength ?? 0
     return bytes
   }
