@@ -300,6 +300,14 @@ describe("values kept as their folded block upper-cased, digits as their values 
     const apart = new InternDictionary({ withDigits: false })
     for (const s of refs) apart.intern(`${s}ç`) // not ASCII: nothing shared
     expect(apart.memoryBytes() - d.memoryBytes()).toBeGreaterThan(2 * 4096 * 12)
+    // blocks of references all one length share one array of offsets (issue 33 item 4), in the image too; the block with
+    // "Ped-manual" keeps its own
+    const starts = (x: InternDictionary) => inner(x).folded.blocks.map((b) => (b as { starts: unknown }).starts)
+    expect([starts(d)[0] === starts(d)[2], starts(d)[0] === starts(d)[1]]).toEqual([true, false])
+    expect([starts(back)[0] === starts(back)[2], starts(back)[0] === starts(d)[0]]).toEqual([true, true])
+    const uneven = new InternDictionary({ withDigits: false })
+    refs.forEach((s, i) => uneven.intern(i % 4096 === 5 ? `${s}x` : s))
+    expect(uneven.memoryBytes() - d.memoryBytes()).toBeGreaterThan(2 * 4096 * 2)
   })
 
   it("documents of digits alone: values, folded forms and digits one block", () => {

@@ -48,16 +48,39 @@ const SEP = "\u0000"
  * One full block of entries joined by NUL, and where each entry starts in it (BLOCK + 1 offsets): two bytes each while
  * the block's text is under 64 KB (4096 order references or documents of a dozen characters: ~50 KB), four past it.
  * Four bytes for every offset took 2 bytes a row more for each of the gateway's references and documents (issue 33 item 4).
+ * A block whose entries are all one length (4096 order references "PED-0001234") shares one array of offsets with every
+ * such block of that length (`evenStarts`): 2 bytes a row less (issue 33 item 4).
  */
 interface Block {
   readonly text: string
   readonly starts: Uint16Array | Uint32Array
 }
 
+/** The offsets of a block of entries all `stride` - 1 long, one array for every such block (never written to). */
+const evenStartsOf = new Map<number, Uint16Array | Uint32Array>()
+const evenStarts = (stride: number): Uint16Array | Uint32Array => {
+  let starts = evenStartsOf.get(stride)
+  if (starts === undefined) {
+    starts = stride * BLOCK <= 0xffff ? new Uint16Array(BLOCK + 1) : new Uint32Array(BLOCK + 1)
+    for (let k = 0; k <= BLOCK; k++) starts[k] = k * stride
+    evenStartsOf.set(stride, starts)
+  }
+  return starts
+}
+/** The bytes a block's offsets take of its own (none for shared even offsets). */
+const startsBytes = (b: Block): number => (evenStartsOf.get(b.starts[1] as number) === b.starts ? 0 : b.starts.byteLength)
+
 /** A full block's entries joined by NUL, with where each starts. */
 const joinBlock = (part: ReadonlyArray<string>): Block => {
   let length = 0
-  for (let k = 0; k < part.length; k++) length += (part[k] as string).length + 1
+  const first = (part[0] as string).length
+  let even = part.length === BLOCK
+  for (let k = 0; k < part.length; k++) {
+    const n = (part[k] as string).length
+    length += n + 1
+    if (n !== first) even = false
+  }
+  if (even) return { text: part.join(SEP) + SEP, starts: evenStarts(first + 1) }
   const starts = length <= 0xffff ? new Uint16Array(BLOCK + 1) : new Uint32Array(BLOCK + 1)
   let at = 0
   for (let k = 0; k < part.length; k++) {
@@ -132,7 +155,15 @@ class StringStore {
   upper: boolean[] = []
 
   static revive(o: object): StringStore {
-    return Object.setPrototypeOf(o, StringStore.prototype) as StringStore
+    const st = Object.setPrototypeOf(o, StringStore.prototype) as StringStore
+    // the image's copy of a shared array of even offsets: the one array again (in place: a block may be two stores')
+    for (const b of st.blocks) {
+      const stride = b.starts[1] as number
+      let even = true
+      for (let k = 0; k <= BLOCK && even; k++) even = b.starts[k] === k * stride
+      if (even) (b as { starts: Uint16Array | Uint32Array }).starts = evenStarts(stride)
+    }
+    return st
   }
 
   get length(): number {
@@ -149,7 +180,7 @@ class StringStore {
     if (this.tail.length === BLOCK) {
       const b = joinBlock(this.tail)
       this.blocks.push(b)
-      this.blockBytes += b.text.length + b.starts.byteLength
+      this.blockBytes += b.text.length + startsBytes(b)
       this.tail = []
     }
   }
@@ -164,7 +195,7 @@ class StringStore {
     const theirs = other.blocks[other.blocks.length - 1]
     if (mine === undefined || theirs === undefined || mine === theirs || mine.text !== theirs.text) return
     this.blocks[i] = theirs
-    this.blockBytes -= mine.text.length + mine.starts.byteLength
+    this.blockBytes -= mine.text.length + startsBytes(mine)
   }
 
   /**
@@ -187,7 +218,7 @@ class StringStore {
     }
     this.blocks[i] = theirs
     this.upper[i] = true
-    this.blockBytes -= mine.text.length + mine.starts.byteLength
+    this.blockBytes -= mine.text.length + startsBytes(mine)
   }
 
   get(i: number): string {
