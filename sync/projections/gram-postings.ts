@@ -172,13 +172,21 @@ export class Grams {
   private efN = 0
   private efBits = 0
 
-  /** The entries of a gaps bucket, in order. */
-  private entries(k: number): Int32Array {
+  /**
+   * Bucket k's gaps as Elias–Fano bytes (low bits, then high bits); efN and efBits set. Read as it is written: a kept
+   * bucket lists each of its `count` entries, the last of them `last`.
+   */
+  private eliasFano(k: number): Uint8Array {
+    const n = this.count[k] as number
+    const top = n === 0 ? 0 : (this.last[k] as number) + 1
+    const bits = n === 0 ? 0 : Math.min(24, Math.max(0, Math.floor(Math.log2(top / n))))
+    const lowBytes = (n * bits + 7) >> 3
+    const out = new Uint8Array(lowBytes + ((n + (top >>> bits) + 8) >> 3) + 3)
+    const mask = bits === 0 ? 0 : (1 << bits) - 1
     const b = this.bytes[k] as Uint8Array
     const end = this.used[k] as number
-    const out: number[] = []
     let e = -1
-    for (let at = 0; at < end;) {
+    for (let at = 0, i = 0; at < end; i++) {
       let gap = 0
       let shift = 0
       let x: number
@@ -188,32 +196,15 @@ export class Grams {
         shift += 7
       } while (x >= 0x80)
       e += gap
-      out.push(e)
-    }
-    return Int32Array.from(out)
-  }
-
-  /** Bucket k's gaps as Elias–Fano bytes (low bits, then high bits); efN and efBits set. */
-  private eliasFano(k: number): Uint8Array {
-    const es = this.entries(k)
-    const n = es.length
-    const top = n === 0 ? 0 : (es[n - 1] as number) + 1
-    const bits = n === 0 ? 0 : Math.min(24, Math.max(0, Math.floor(Math.log2(top / n))))
-    const lowBytes = (n * bits + 7) >> 3
-    const out = new Uint8Array(lowBytes + ((n + (top >>> bits) + 8) >> 3))
-    const mask = bits === 0 ? 0 : (1 << bits) - 1
-    for (let i = 0; i < n; i++) {
-      const v = es[i] as number
-      let low = v & mask
-      for (let p = i * bits, left = bits; left > 0;) {
-        const off = p & 7
-        const take = Math.min(8 - off, left)
-        out[p >> 3] = (out[p >> 3] as number) | ((low & ((1 << take) - 1)) << off)
-        low >>>= take
-        p += take
-        left -= take
-      }
-      const h = (v >>> bits) + i
+      // the low bits into the (up to) four bytes they span, then the high part's step
+      const p = i * bits
+      const v = (e & mask) << (p & 7)
+      const o = p >> 3
+      out[o] = (out[o] as number) | (v & 0xff)
+      out[o + 1] = (out[o + 1] as number) | ((v >>> 8) & 0xff)
+      out[o + 2] = (out[o + 2] as number) | ((v >>> 16) & 0xff)
+      out[o + 3] = (out[o + 3] as number) | (v >>> 24)
+      const h = (e >>> bits) + i
       out[lowBytes + (h >> 3)] = (out[lowBytes + (h >> 3)] as number) | (1 << (h & 7))
     }
     this.efN = n

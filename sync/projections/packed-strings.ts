@@ -536,9 +536,10 @@ export class PackedStringColumn {
         bytes.set(b.subarray(from, from + CHUNK_ROWS), d)
         continue
       }
-      // the plane's codes again (a special slot's byte may be none of them: code 0, it means nothing)
+      // the plane's codes again (a special slot's byte may be none of them: code 0, it means nothing); downwards, so a
+      // byte of the table keeps its own code where the unused entries after it (0) would give NUL another
       code.fill(0)
-      for (let i = 0; i < 16; i++) code[tables[(k << 4) | i] as number] = i
+      for (let i = 15; i >= 0; i--) code[tables[(k << 4) | i] as number] = i
       const off = d & OFFSET
       for (let slot = 0; slot < CHUNK_ROWS; slot += 2)
         bytes[off + (slot >> 1)] = (code[b[from + slot] as number] as number) | ((code[b[from + slot + 1] as number] as number) << 4)
