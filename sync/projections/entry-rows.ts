@@ -15,9 +15,9 @@
  * groupRows[groupStart[g]…groupStart[g+1]-1]). 4 bytes an entry, and 8 a row of the entries with several, where
  * grouping every entry's rows (start offsets and rows) took 8 bytes an entry and 4 a row (issue 33 item 4).
  *
- * When every row r holds entry r (the descriptions of a table whose references are one a row, put in row order when
- * the rows were compacted: InternDictionary.realign), nothing is kept but that: entry e is row e (`identity`), where
- * `first` took 4 bytes a row (issue 33 item 4). A removed row stays listed there too.
+ * When every row r holds entry r (the descriptions of a table whose references are one a row, interned in the order of
+ * the rows' dates), nothing is kept but that: entry e is row e (`identity`), where `first` took 4 bytes a row (issue 33
+ * item 4). A removed row stays listed there too.
  */
 type IndexArray = Uint16Array | Uint32Array
 

@@ -480,22 +480,6 @@ export class InternDictionary {
     }
   }
 
-  /**
-   * Once it no longer deduplicates: the entries put in the order `entries` lists (entry k is the old entries[k]; an old
-   * entry listed twice becomes two), so that a table's rows compacted in date order hold entries 0, 1, 2… and their rows
-   * by entry keep nothing (entry-rows.ts; issue 33 item 4). The postings are built again at the next prepareSearch.
-   */
-  realign(entries: ArrayLike<number>, m: number): void {
-    if (this.dedupe || this.digits !== null) throw new Error("realign: a dictionary that no longer deduplicates, without digits")
-    const { values, folded } = this
-    this.values = new StringStore()
-    this.folded = new StringStore()
-    for (let k = 0; k < m; k++) {
-      const e = entries[k] as number
-      this.pushForms(values.get(e), folded.get(e))
-    }
-  }
-
   /** The entry of `s`, if any (the first of them, one by one, once the dictionary no longer deduplicates). */
   lookup(s: string): number | undefined {
     if (!this.dedupe) {

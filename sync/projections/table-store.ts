@@ -406,22 +406,6 @@ export class TableStore {
     return removed
   }
 
-  /**
-   * After compaction: descriptions that no longer deduplicate are put in row order, row r holding entry r (InternDictionary
-   * realign), unless they already are; their rows by entry then keep nothing (entry-rows.ts; issue 33 item 4).
-   */
-  private realignDescriptions(m: number): void {
-    this.descriptions.settle()
-    if (this.descriptions.deduplicates) return
-    let r = 0
-    while (r < m && this.desc[r] === r) r++
-    if (r === m && this.descriptions.size === m) return
-    this.descriptions.realign(this.desc, m)
-    const desc = m > 0xffff ? new Uint32Array(this.cap) : this.desc
-    for (let k = 0; k < m; k++) desc[k] = k
-    this.desc = desc
-  }
-
   /** Whether the holes (removed rows) pass a quarter of the live rows: time to compact. */
   get holesPastQuarter(): boolean {
     return this.n - this.liveRows > Math.max(4096, this.liveRows >> 2)
@@ -495,7 +479,6 @@ export class TableStore {
     // build the amount order now rather than on the first amount sort the user asks for, and the
     // text dictionaries' search blocks rather than on the first keystroke
     this.byAmount.ensure()
-    this.realignDescriptions(m)
     this.descriptions.prepareSearch()
     this.names.prepareSearch()
     this.documents.prepareSearch()
