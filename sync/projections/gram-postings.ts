@@ -28,6 +28,9 @@ export interface GramSource {
 /** Postings are read rather than the blocks when the rarest trigram is in at most 1/8 of the entries. */
 export const GRAMS_SHARE_SHIFT = 3
 
+/** An Elias–Fano bucket's entries, decoded (Grams.decodeEliasFano): one array for every bucket, reused. */
+let decoded = new Int32Array(1024)
+
 /** The bucket of the trigram at `i` of `s` (hashed: a collision only adds candidates, each tested). */
 const GRAM_BITS = 15
 const gramOf = (s: string, i: number): number =>
@@ -214,13 +217,13 @@ export class Grams {
 
   /** An Elias–Fano bucket as gaps again (a later entry is added to it). */
   private toGaps(k: number): void {
-    const es: number[] = []
-    this.eachEliasFano(k, (e) => es.push(e))
+    const n = this.decodeEliasFano(k)
     const b = this.bytes[k] as Uint8Array
-    const out = new Uint8Array(es.length * 3 + 16)
+    const out = new Uint8Array(n * 3 + 16)
     let at = 0
     let prev = -1
-    for (const e of es) {
+    for (let i = 0; i < n; i++) {
+      const e = decoded[i] as number
       let gap = e - prev
       prev = e
       while (gap >= 0x80) {
@@ -235,12 +238,15 @@ export class Grams {
     this.byteSize += out.length - b.length
   }
 
-  /** Calls `each` with the entries of Elias–Fano bucket k, in order. */
-  private eachEliasFano(k: number, each: (e: number) => void): void {
+  /** The entries of Elias–Fano bucket k, in order, into `decoded` (grown as needed; reused): their count. */
+  private decodeEliasFano(k: number): number {
     const b = this.bytes[k] as Uint8Array
     const n = this.efCount[k] as number
     const bits = this.efLow[k] as number
+    const mask = bits === 0 ? 0 : (1 << bits) - 1
     const hb = this.used[k] as number
+    if (decoded.length < n) decoded = new Int32Array(Math.max(n, decoded.length * 2))
+    const out = decoded
     let pos = 0
     for (let i = 0, lp = 0; i < n; i++, lp += bits) {
       // the next set bit of the high bits at or after pos: its place less i is the entry's high part
@@ -250,17 +256,13 @@ export class Grams {
         x = b[hb + (pos >> 3)] as number
       }
       pos += 31 - Math.clz32(x & -x)
-      let low = 0
-      for (let p = lp, got = 0; got < bits;) {
-        const off = p & 7
-        const take = Math.min(8 - off, bits - got)
-        low |= (((b[p >> 3] as number) >> off) & ((1 << take) - 1)) << got
-        got += take
-        p += take
-      }
-      each(((pos - i) << bits) | low)
+      // the low bits from the four bytes holding them (bits + 7 ≤ 32; a read past the end is 0)
+      const at = lp >> 3
+      const word = (b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24)
+      out[i] = ((pos - i) << bits) | ((word >>> (lp & 7)) & mask)
       pos++
     }
+    return n
   }
 
   /**
@@ -285,25 +287,12 @@ export class Grams {
     const b = this.bytes[k]
     if (b == null) return 0
     let count = 0
-    const n = this.efCount[k] as number
-    if (n !== 0) {
-      // eachEliasFano's loop, inline (a callback per entry cost ~20 % on the references' trigram buckets)
-      const bits = this.efLow[k] as number
-      const mask = bits === 0 ? 0 : (1 << bits) - 1
-      const hb = this.used[k] as number
-      let pos = 0
-      for (let i = 0, lp = 0; i < n; i++, lp += bits) {
-        let x = (b[hb + (pos >> 3)] as number) >> (pos & 7)
-        while (x === 0) {
-          pos = (pos | 7) + 1
-          x = b[hb + (pos >> 3)] as number
-        }
-        pos += 31 - Math.clz32(x & -x)
-        // the low bits from the four bytes holding them (bits + 7 ≤ 32; a read past the end is 0)
-        const at = lp >> 3
-        const word = (b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16) | ((b[at + 3] as number) << 24)
-        const e = ((pos - i) << bits) | ((word >>> (lp & 7)) & mask)
-        pos++
+    if (this.efCount[k] !== 0) {
+      // decoded first (one loop for every reader), then marked
+      const n = this.decodeEliasFano(k)
+      const es = decoded
+      for (let i = 0; i < n; i++) {
+        const e = es[i] as number
         if (hits[e] === 0 && (strings === null || strings.includes(e, q))) {
           hits[e] = 1
           listHit(list, e)
