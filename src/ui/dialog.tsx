@@ -21,10 +21,23 @@ export interface DialogProps {
   readonly children?: ReactNode
   /** Hide the close button (a modal that must be answered). */
   readonly noClose?: boolean
+  /** A click outside does not close it (Escape and the close button still do): a prompt a stray click must not cancel. */
+  readonly keepOnOutsideClick?: boolean
   readonly testId?: string
 }
 
-export function Dialog({ open, onOpenChange, title, description, size = "medium", footer, children, noClose = false, testId }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = "medium",
+  footer,
+  children,
+  noClose = false,
+  keepOnOutsideClick = false,
+  testId
+}: DialogProps) {
   const { t } = useTranslation()
   // focus goes back where it was when the dialog opened: Radix gives it to a Trigger, and these dialogs are opened
   // by the app's own buttons, menus and commands (without this it fell to <body> and a keyboard user lost their place)
@@ -37,7 +50,7 @@ export function Dialog({ open, onOpenChange, title, description, size = "medium"
           className={[s.content, s.size[size]].join(" ")}
           data-testid={testId}
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
-          onInteractOutside={noClose ? (e) => e.preventDefault() : undefined}
+          onInteractOutside={noClose || keepOnOutsideClick ? (e) => e.preventDefault() : undefined}
           onEscapeKeyDown={noClose ? (e) => e.preventDefault() : undefined}
           onOpenAutoFocus={() => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null

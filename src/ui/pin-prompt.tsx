@@ -53,6 +53,8 @@ export function PinPrompt() {
       title={t("common:pin.title")}
       description={expired ? t("common:pin.expired") : t("common:pin.description")}
       size="small"
+      // the second click of a double click on the button that asked lands outside: it must not cancel the command
+      keepOnOutsideClick
       testId="pin-prompt"
     >
       <form onSubmit={submit} style={{ display: "flex", flexDirection: "column", gap: 16 }}>
