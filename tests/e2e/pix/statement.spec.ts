@@ -66,9 +66,14 @@ test("features §2 Pix statements, issue 12: a Pix paid appears live; local filt
   await row.click()
   await expect(page.getByTestId("pix-statement-detail")).toContainText(e2e)
   await page.keyboard.press("Escape")
+  // the dialog gives focus back to the row it was opened from (Radix restores it a task after closing): wait for it,
+  // or the field's focus below can be taken back before the key that clears it lands (CI, stop 49: the count stayed 1)
+  await expect(page.getByTestId("pix-statement-detail")).toBeHidden()
+  await expect(row).toBeFocused()
 
   // filters: outgoing, completed, over R$ 10,00 in the last 15 days — totals and CSV against the sandbox's own rows
   await page.getByTestId("pix-statement-text").fill("")
+  await expect(page.getByTestId("pix-statement-text")).toHaveValue("")
   await page.getByTestId("pix-statement-direction").selectOption("out")
   await page.getByTestId("pix-statement-status").selectOption("completed")
   await page.getByTestId("pix-statement-period").selectOption("fifteenDays")
