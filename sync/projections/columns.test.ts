@@ -233,6 +233,73 @@ describe("engine S1 storage: packed identifier columns", () => {
     check(PackedStringColumn.revive(structuredClone(col)), "revived")
   })
 
+  it("six-bit planes (issue 33 item 4): txids of 26 to 35 letters of both cases and digits, and planes of exactly 64 and 65 bytes, read back, compare, hash and are found by prefix as the strings are, through writes, seals and a structured clone", () => {
+    const g = new Prng(91)
+    const n = 5 * 4096 + 123
+    const col = new PackedStringColumn({ kind: "ascii", width: 35 })
+    col.ensureCapacity(n)
+    // chunk 0: txids (62 bytes a plane, and NUL past a short one's end: six bits); chunk 1: a plane of 64 bytes exactly
+    // (six bits) and one of 65 (a byte); the others txids, some in capitals, some rows null
+    const sixtyFive = Array.from({ length: 65 }, (_, i) => String.fromCharCode(33 + i))
+    const valueAt = (r: number): string | null => {
+      if (g.int(60) === 0) return null
+      if (r >> 12 === 1) return `abcd${sixtyFive[r % 64]}${sixtyFive[r % 65]}${alnumOf(g, 20)}`
+      return txidLike(g)
+    }
+    const values: Array<string | null> = []
+    for (let r = 0; r < n; r++) {
+      const v = valueAt(r)
+      values.push(v)
+      col.set(r, v)
+    }
+    col.seal()
+    // the sealed chunks: 4 bytes of head words and six bits for each of the other 31 planes, and the open last chunk
+    // its 35 bytes a slot: 34.4 bytes a row here, ~41 with a byte a plane
+    expect(col.memoryBytes() / n).toBeLessThan(36)
+    const check = (c: PackedStringColumn, label: string): void => {
+      for (let r = 0; r < n; r++) {
+        const v = values[r] ?? null
+        expect(c.get(r), `${label} row ${r}`).toBe(v)
+        if (v !== null) {
+          c.prepare(v)
+          expect(c.equalsPrepared(r) && c.hashRow(r) === c.hashPrepared(), `${label} row ${r}`).toBe(true)
+        }
+      }
+      for (let i = 0; i < 80; i++) {
+        const src = values[g.int(n)] ?? "abcd!"
+        const q = foldText(src.slice(0, 5 + g.int(Math.max(1, src.length - 4))))
+        const hits = new Uint8Array(n)
+        c.searchPrefix(q, hits, 1)
+        const want: number[] = []
+        const got: number[] = []
+        for (let r = 0; r < n; r++) {
+          if (hits[r] === 1) got.push(r)
+          const v = values[r]
+          if (v !== null && v !== undefined && foldText(v).startsWith(q)) want.push(r)
+        }
+        expect(got, `${label} ${q}`).toEqual(want)
+      }
+      for (let i = 0; i < 200; i++) {
+        const a = g.int(n)
+        const b = g.int(n)
+        const x = values[a] ?? null
+        const y = values[b] ?? null
+        if (x !== null && y !== null) expect(Math.sign(c.compare(a, b)), `${label} ${x} ${y}`).toBe(Math.sign(x < y ? -1 : x > y ? 1 : 0))
+      }
+    }
+    check(col, "sealed")
+    for (let i = 0; i < 300; i++) {
+      const r = g.int(n)
+      const v = valueAt(r)
+      values[r] = v
+      col.set(r, v)
+      if (i === 150) check(col, "written, not sealed")
+    }
+    col.seal()
+    check(col, "sealed again")
+    check(PackedStringColumn.revive(structuredClone(col)), "revived")
+  })
+
   it("a broad prefix marks every row but lists at most COLLECT_CAP + 1 of them (the caller's 'too many' sign)", () => {
     const n = COLLECT_CAP + 5000
     const col = new PackedStringColumn({ kind: "ascii", width: 32 })

@@ -23,10 +23,10 @@
  * first four planes as one word per slot (`head`, see Chunk), which a prefix search compares at once.
  */
 import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts"
+import { CHUNK_ROWS, CHUNK_SHIFT, codeAt, codesOf, HEAD_PLANES, isCoded, keepPlanes, tableOf } from "./packed-planes.ts"
 import { ALL_UPPER, HEX_CODE, SPILL, TEXT_TO_NIBBLE, UUID_BYTES, asciiOf, encodeAscii, encodeUuid, hashString } from "./packed-slots.ts"
 
-export const CHUNK_SHIFT = 12
-export const CHUNK_ROWS = 1 << CHUNK_SHIFT
+export { CHUNK_ROWS, CHUNK_SHIFT }
 const ROW_MASK = CHUNK_ROWS - 1
 /** Offset of byte k of a row's slot inside its chunk (planar layout). */
 const at = (k: number, slot: number): number => (k << CHUNK_SHIFT) | slot
@@ -47,13 +47,11 @@ export type SlotRows = { at(slot: number): number } // which row each slot is: a
  * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
  * planes beside them, 4 bytes a slot (the end-to-end ids and txids: 6 bytes a row, issue 33 item 4).
  *
- * Past the head, such a chunk keeps each plane as small as its bytes allow (`planes[k]`, see PlaneAt): one byte for
- * the whole plane when every slot has it, half a byte a slot when the plane has at most 16 bytes (their table in
- * `tables`, 16 a plane), else a byte a slot; null: every plane a byte a slot, in order. An end-to-end id is E + ISPB +
- * yyyyMMddHHmm + 11 characters, and the rows of a chunk are a few hours of one table in date order: its year and month
- * (and mostly its day's first digit) are the same in every slot, and the other digits take half a byte: ~11 bytes of
- * 32 (issue 33 item 4). A prefix search compares a chunk's constant planes once, and finds a query character's half
- * bytes in a plane's table once (no slot of it matches when a constant plane differs, or the table lacks the character).
+ * Past the head, such a chunk keeps each plane as small as its bytes allow (`planes`, a descriptor a plane, and their
+ * `tables`: packed-planes.ts): one byte for the whole plane, half a byte or six bits a slot through a table, or a byte a
+ * slot; null: every plane a byte a slot, in order. A prefix search compares a chunk's constant planes once, and finds a
+ * query character's codes in a plane's table once (no slot of it matches when a constant plane differs, or the table
+ * lacks the character).
  */
 interface Chunk {
   bytes: Uint8Array | null
@@ -63,24 +61,14 @@ interface Chunk {
   dirty: boolean
 }
 /**
- * Where a sealed chunk keeps plane k (Chunk.planes[k]): negative, the plane's one byte (~value); with NIBBLES set, half
- * a byte a slot from that offset of `bytes` (slot s in byte s >> 1, low half first), read through the plane's table;
- * else a byte a slot from that offset.
- */
-const NIBBLES = 1 << 30
-const OFFSET = NIBBLES - 1
-/** Half byte `slot` of a nibble plane starting at `off`. */
-const nibbleAt = (b: Uint8Array, off: number, slot: number): number => ((b[off + (slot >> 1)] as number) >> ((slot & 1) << 2)) & 15
-/** Planes a sealed ascii chunk keeps as its head words. */
-const HEAD_PLANES = 4
-/**
  * A prefix search's kept planes past the head in one chunk: where each starts in the chunk's bytes (NIBBLES set for half
  * bytes), and its query character (a byte plane) or the set of half bytes standing for it (a bit each).
  */
 const PLANE_AT = new Int32Array(64)
 const PLANE_CHAR = new Int32Array(64)
-const NIBBLE_AT = new Int32Array(64)
-const NIBBLE_ACCEPT = new Int32Array(64)
+const CODED_AT = new Int32Array(64)
+/** Per coded plane j of the query, which of its codes stand for the query's character (64 a plane, 1 = yes). */
+const CODED_ACCEPT = new Uint8Array(64 * 64)
 /** The case bits off each of a head word's four bytes (a search compares lowercase). */
 const HEAD_LOWER = 0x7f7f7f7f
 
@@ -244,8 +232,8 @@ export class PackedStringColumn {
     if (ch.planes === null) return b[at(k - HEAD_PLANES, slot)] as number
     const d = ch.planes[k] as number
     if (d < 0) return ~d
-    if ((d & NIBBLES) === 0) return b[d + slot] as number
-    return (ch.tables as Uint8Array)[(k << 4) | nibbleAt(b, d & OFFSET, slot)] as number
+    if (!isCoded(d)) return b[d + slot] as number
+    return (ch.tables as Uint8Array)[tableOf(d) + codeAt(b, d, slot)] as number
   }
 
   private dropSpill(row: number): void {
@@ -428,7 +416,11 @@ export class PackedStringColumn {
           for (let slot = 0; slot < CHUNK_ROWS; slot++)
             head[slot] = ((b[slot] as number) << 24) | ((b[at(1, slot)] as number) << 16) | ((b[at(2, slot)] as number) << 8) | (b[at(3, slot)] as number)
           ch.head = head
-          this.keepPlanes(ch, b, c << CHUNK_SHIFT)
+          const base = c << CHUNK_SHIFT
+          const kept = keepPlanes(b, this.width, (slot) => this.isSpecial(base + slot))
+          ch.planes = kept?.planes ?? null
+          ch.tables = kept?.tables ?? null
+          ch.bytes = kept?.bytes ?? b.slice(HEAD_PLANES << CHUNK_SHIFT)
         }
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
         // for a million rows took 11–15 ms per column in Node, 3 columns at once)
@@ -485,68 +477,6 @@ export class PackedStringColumn {
     while (leads.length < c) leads.push(null)
     leads[c] = words
     return words
-  }
-
-  /**
-   * A sealed chunk's planes past the head: those whose bytes differ, in `bytes`; the others as their one byte (Chunk).
-   * A null or spilled slot's bytes mean nothing (every reader asks `isSpecial` first, or compares a head word, zero for
-   * such a slot): they count for no plane, and a chunk made whole again gives them the plane's byte.
-   */
-  private keepPlanes(ch: Chunk, b: Uint8Array, base: number): void {
-    const w = this.width
-    const planes = new Int32Array(w)
-    const tables = new Uint8Array(w << 4)
-    const code = new Int16Array(256)
-    let size = 0
-    let small = false
-    for (let k = HEAD_PLANES; k < w; k++) {
-      // the plane's bytes (a null or spilled slot's count for none): 1, at most 16 (their codes), or more
-      const from = k << CHUNK_SHIFT
-      code.fill(-1)
-      let distinct = 0
-      for (let slot = 0; slot < CHUNK_ROWS && distinct <= 16; slot++) {
-        const v = b[from + slot] as number
-        if (code[v] !== -1 || this.isSpecial(base + slot)) continue
-        if (distinct < 16) tables[(k << 4) | distinct] = v
-        code[v] = distinct++
-      }
-      if (distinct <= 1) {
-        planes[k] = ~(distinct === 0 ? 0 : (tables[k << 4] as number))
-        small = true
-      } else if (distinct <= 16) {
-        planes[k] = NIBBLES | size
-        size += CHUNK_ROWS >> 1
-        small = true
-      } else {
-        planes[k] = size
-        size += CHUNK_ROWS
-      }
-    }
-    if (!small) {
-      ch.planes = null
-      ch.bytes = b.slice(HEAD_PLANES << CHUNK_SHIFT)
-      return
-    }
-    const bytes = new Uint8Array(size)
-    for (let k = HEAD_PLANES; k < w; k++) {
-      const d = planes[k] as number
-      if (d < 0) continue
-      const from = k << CHUNK_SHIFT
-      if ((d & NIBBLES) === 0) {
-        bytes.set(b.subarray(from, from + CHUNK_ROWS), d)
-        continue
-      }
-      // the plane's codes again (a special slot's byte may be none of them: code 0, it means nothing); downwards, so a
-      // byte of the table keeps its own code where the unused entries after it (0) would give NUL another
-      code.fill(0)
-      for (let i = 15; i >= 0; i--) code[tables[(k << 4) | i] as number] = i
-      const off = d & OFFSET
-      for (let slot = 0; slot < CHUNK_ROWS; slot += 2)
-        bytes[off + (slot >> 1)] = (code[b[from + slot] as number] as number) | ((code[b[from + slot + 1] as number] as number) << 4)
-    }
-    ch.planes = planes
-    ch.tables = tables
-    ch.bytes = bytes
   }
 
   /** The lead bitmap of a chunk's first `rows` slots (planes 0–3 or the head words, read where they lie). */
@@ -608,7 +538,7 @@ export class PackedStringColumn {
         // the query's characters past the fourth: against a constant plane once, else where the plane is kept
         const { planes, tables } = ch
         let nk = 0
-        let nn = 0
+        let nc = 0
         let k = HEAD_PLANES
         for (; k < len; k++) {
           const d = planes === null ? (k - HEAD_PLANES) << CHUNK_SHIFT : (planes[k] as number)
@@ -617,17 +547,22 @@ export class PackedStringColumn {
             if ((~d & 0x7f) !== qc) break
             continue
           }
-          if ((d & NIBBLES) === 0) {
+          if (!isCoded(d)) {
             PLANE_AT[nk] = d
             PLANE_CHAR[nk++] = qc
             continue
           }
-          // the half bytes whose byte is the character, either case (an unused code's 0 is no character of a query)
-          let accept = 0
-          for (let i = 0; i < 16; i++) if ((((tables as Uint8Array)[(k << 4) | i] as number) & 0x7f) === qc) accept |= 1 << i
-          if (accept === 0) break
-          NIBBLE_AT[nn] = d & OFFSET
-          NIBBLE_ACCEPT[nn++] = accept
+          // the codes whose byte is the character, either case (an unused code's 0 is no character of a query)
+          const t = tableOf(d)
+          const n = codesOf(d)
+          let any = 0
+          for (let i = 0; i < 64; i++) {
+            const yes = i < n && (((tables as Uint8Array)[t + i] as number) & 0x7f) === qc ? 1 : 0
+            CODED_ACCEPT[(nc << 6) | i] = yes
+            any |= yes
+          }
+          if (any === 0) break
+          CODED_AT[nc++] = d
         }
         if (k < len) continue
         // one masked compare per row, then the kept planes' bytes or half bytes
@@ -638,8 +573,8 @@ export class PackedStringColumn {
           while (j < nk && ((b[(PLANE_AT[j] as number) + slot] as number) & 0x7f) === PLANE_CHAR[j]) j++
           if (j < nk) continue
           j = 0
-          while (j < nn && (((NIBBLE_ACCEPT[j] as number) >> nibbleAt(b, NIBBLE_AT[j] as number, slot)) & 1) !== 0) j++
-          if (j >= nn) {
+          while (j < nc && CODED_ACCEPT[(j << 6) | codeAt(b, CODED_AT[j] as number, slot)] === 1) j++
+          if (j >= nc) {
             markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
             marked++
           }
