@@ -314,6 +314,9 @@ function hashSpan(text: string, start: number, end: number, upper: boolean): num
   return (h ^ (h >>> 16)) | 0
 }
 const MIN_SLOTS = 1024
+/** A slot's entry + 1 (its low 24 bits; its top byte is the entry's hash's). */
+const SLOT_ENTRY = 0xffffff
+const slotValue = (entry: number, h: number): number => (entry + 1) | (h & ~SLOT_ENTRY) | 0
 /** How full a dictionary's slots are left after a bulk load: a probe for a new string reads ~6 slots, for a known one ~2. */
 const FILL_AFTER_LOAD = 0.7
 /** The first slot to probe for hash `h` in `size` slots: its low 24 bits scaled (the top 8 are the tag). */
@@ -351,15 +354,15 @@ export const internImageKeys = (): string => {
 
 export class InternDictionary {
   /**
-   * Open addressing: entry index + 1 per slot (0 free), at most three quarters full; grown to a third full, and cut to
-   * FILL_AFTER_LOAD after a bulk load (prepareSearch): a million entries took 2^21 slots, 8.4 bytes an entry, now 5.7
-   * (issue 33 item 4). A slot is placed by the hash's low 24 bits scaled to the table's size (any size, not only powers
-   * of two). Of each entry's hash only its top byte is kept (`tags`), which a probe compares before the strings; a
-   * regrowth hashes the strings again. The whole hashes took 4 bytes an entry (issue 33 item 4); comparing the strings
-   * at every probe instead made a million gateway rows' load ~6 % slower in Node.
+   * Open addressing: entry index + 1 per slot (0 free) in its low 24 bits, at most three quarters full; grown to a third
+   * full, and cut to FILL_AFTER_LOAD after a bulk load (prepareSearch): a million entries took 2^21 slots, 8.4 bytes an
+   * entry, now 5.7 (issue 33 item 4). A slot is placed by the hash's low 24 bits scaled to the table's size (any size,
+   * not only powers of two). Of each entry's hash only its top byte is kept, as the slot's top byte, which a probe
+   * compares before the strings; a regrowth hashes the strings again. The whole hashes took 4 bytes an entry, and the top
+   * bytes in an array of their own 1 (issue 33 item 4); comparing the strings at every probe instead made a million
+   * gateway rows' load ~6 % slower in Node. So a dictionary holds fewer than 2^24 - 1 entries (16.7 million texts).
    */
   private slots = new Int32Array(MIN_SLOTS)
-  private tags = new Uint8Array(MIN_SLOTS >> 1)
   /** The strings as interned, their folded forms and (documents only) their digits, each packed (StringStore). */
   private values = new StringStore()
   private folded = new StringStore()
@@ -381,12 +384,12 @@ export class InternDictionary {
   private readonly gramsFrom: number
   /**
    * A column no one looks a text up in nor groups by (the table's descriptions: order references) may stop deduplicating:
-   * after a bulk load whose texts were nearly all distinct (UNIQUE_SHARE, from gramsFrom entries on), the slots and tags
+   * after a bulk load whose texts were nearly all distinct (UNIQUE_SHARE, from gramsFrom entries on), the slots
    * go and every later text is a new entry, unless it is the row's own (intern's `prev`). A million order references:
    * 6.7 bytes a row (issue 33 item 4). A repeated text then costs its text again, and the search answers as before.
    */
   private readonly mayStopDeduplicating: boolean
-  /** Still deduplicating: slots and tags kept (see mayStopDeduplicating). */
+  /** Still deduplicating: slots kept (see mayStopDeduplicating). */
   private dedupe = true
   /** intern calls so far: the share of distinct texts. */
   private interns = 0
@@ -413,7 +416,7 @@ export class InternDictionary {
     let k = homeSlot(h, n)
     for (;;) {
       const v = slots[k] as number
-      if (v === 0 || (this.tags[v - 1] === h >>> 24 && this.values.equals(v - 1, s))) return k
+      if (v === 0 || (v >>> 24 === h >>> 24 && this.values.equals((v & SLOT_ENTRY) - 1, s))) return k
       k = k + 1 === n ? 0 : k + 1
     }
   }
@@ -422,9 +425,10 @@ export class InternDictionary {
   private resizeSlots(size: number): void {
     const slots = new Int32Array(size)
     for (let i = 0; i < this.values.length; i++) {
-      let k = homeSlot(this.values.hashAt(i), size)
+      const h = this.values.hashAt(i)
+      let k = homeSlot(h, size)
       while (slots[k] !== 0) k = k + 1 === size ? 0 : k + 1
-      slots[k] = i + 1
+      slots[k] = slotValue(i, h)
     }
     this.slots = slots
   }
@@ -442,15 +446,10 @@ export class InternDictionary {
     const h = hashOf(s)
     const k = this.slotOf(s, h)
     const found = this.slots[k] as number
-    if (found !== 0) return found - 1
+    if (found !== 0) return (found & SLOT_ENTRY) - 1
     const i = this.values.length
-    if (i >= this.tags.length) {
-      const grown = new Uint8Array(this.tags.length * 2)
-      grown.set(this.tags)
-      this.tags = grown
-    }
-    this.tags[i] = h >>> 24
-    this.slots[k] = i + 1
+    if (i + 1 > SLOT_ENTRY) throw new RangeError("a text dictionary holds fewer than 2^24 - 1 entries")
+    this.slots[k] = slotValue(i, h)
     this.add(s)
     if (this.values.length * 4 > this.slots.length * 3) this.resizeSlots(this.values.length * 3)
     return i
@@ -487,7 +486,7 @@ export class InternDictionary {
       return undefined
     }
     const v = this.slots[this.slotOf(s, hashOf(s))] as number
-    return v === 0 ? undefined : v - 1
+    return v === 0 ? undefined : (v & SLOT_ENTRY) - 1
   }
 
   value(i: number): string {
@@ -573,7 +572,6 @@ export class InternDictionary {
     if (this.dedupe && this.mayStopDeduplicating && n >= this.gramsFrom && n >= this.interns * UNIQUE_SHARE) {
       this.dedupe = false
       this.slots = new Int32Array(0)
-      this.tags = new Uint8Array(0)
     }
   }
 
@@ -662,7 +660,7 @@ export class InternDictionary {
 
   memoryBytes(): number {
     const stores = this.digits === null ? [this.values, this.folded] : [this.values, this.folded, this.digits]
-    let bytes = this.slots.byteLength + this.tags.byteLength
+    let bytes = this.slots.byteLength
     for (const st of stores) {
       bytes += st.blockBytes + st.tail.length * ENTRY_OVERHEAD
       for (const t of st.tail) bytes += stringBytes(t)
