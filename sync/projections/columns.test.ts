@@ -163,6 +163,49 @@ describe("engine S1 storage: packed identifier columns", () => {
     }
   })
 
+  /**
+   * A packed column against the strings it holds (issue 33 item 4, the sealed chunks' planes): each row reads back,
+   * equals and hashes as its string; each query finds by prefix the rows `startsWith` finds; `pairs` random pairs of rows
+   * compare as their strings.
+   */
+  const expectLikeStrings = (
+    c: PackedStringColumn,
+    values: ReadonlyArray<string | null>,
+    queries: ReadonlyArray<string>,
+    g: Prng,
+    label: string,
+    pairs: number
+  ): void => {
+    const n = values.length
+    for (let r = 0; r < n; r++) {
+      const v = values[r] ?? null
+      expect(c.get(r), `${label} row ${r}`).toBe(v)
+      if (v !== null) {
+        c.prepare(v)
+        expect(c.equalsPrepared(r) && c.hashRow(r) === c.hashPrepared(), `${label} row ${r}`).toBe(true)
+      }
+    }
+    for (const q of queries) {
+      const hits = new Uint8Array(n)
+      c.searchPrefix(q, hits, 1)
+      const want: number[] = []
+      const got: number[] = []
+      for (let r = 0; r < n; r++) {
+        if (hits[r] === 1) got.push(r)
+        const v = values[r]
+        if (v !== null && v !== undefined && foldText(v).startsWith(q)) want.push(r)
+      }
+      expect(got, `${label} ${q}`).toEqual(want)
+    }
+    for (let i = 0; i < pairs; i++) {
+      const a = g.int(n)
+      const b = g.int(n)
+      const x = values[a] ?? null
+      const y = values[b] ?? null
+      if (x !== null && y !== null) expect(Math.sign(c.compare(a, b)), `${label} ${x} ${y}`).toBe(Math.sign(x < y ? -1 : x > y ? 1 : 0))
+    }
+  }
+
   it("constant planes (issue 33 item 4): end-to-end ids whose date is the same across a chunk read back, compare, hash and are found by prefix as the strings are, through writes, seals and a structured clone", () => {
     const g = new Prng(77)
     const n = 6 * 4096 + 300
@@ -188,34 +231,7 @@ describe("engine S1 storage: packed identifier columns", () => {
         (q) => foldText(q)
       )
     }
-    const check = (c: PackedStringColumn, label: string): void => {
-      for (let r = 0; r < n; r++) {
-        const v = values[r] ?? null
-        expect(c.get(r), `${label} row ${r}`).toBe(v)
-        if (v !== null) {
-          c.prepare(v)
-          expect(c.equalsPrepared(r) && c.hashRow(r) === c.hashPrepared(), `${label} row ${r}`).toBe(true)
-        }
-      }
-      for (let i = 0; i < 30; i++)
-        for (const q of queries()) {
-          const hits = new Uint8Array(n)
-          c.searchPrefix(q, hits, 1)
-          const want: number[] = []
-          const got: number[] = []
-          for (let r = 0; r < n; r++) {
-            if (hits[r] === 1) got.push(r)
-            const v = values[r]
-            if (v !== null && v !== undefined && foldText(v).startsWith(q)) want.push(r)
-          }
-          expect(got, `${label} ${q}`).toEqual(want)
-        }
-      const a = g.int(n)
-      const b = g.int(n)
-      const x = values[a] ?? null
-      const y = values[b] ?? null
-      if (x !== null && y !== null) expect(Math.sign(c.compare(a, b)), label).toBe(Math.sign(x < y ? -1 : x > y ? 1 : 0))
-    }
+    const check = (c: PackedStringColumn, label: string): void => expectLikeStrings(c, values, Array.from({ length: 30 }, () => queries()).flat(), g, label, 1)
     // the chunks keep fewer planes than the width (the constant ones as a byte, the ones of a few bytes as half bytes;
     // every plane a byte a slot: ~37 bytes a row here)
     expect(col.memoryBytes() / n).toBeLessThan(27)
@@ -256,37 +272,12 @@ describe("engine S1 storage: packed identifier columns", () => {
     // the sealed chunks: 4 bytes of head words and six bits for each of the other 31 planes, and the open last chunk
     // its 35 bytes a slot: 34.4 bytes a row here, ~41 with a byte a plane
     expect(col.memoryBytes() / n).toBeLessThan(36)
-    const check = (c: PackedStringColumn, label: string): void => {
-      for (let r = 0; r < n; r++) {
-        const v = values[r] ?? null
-        expect(c.get(r), `${label} row ${r}`).toBe(v)
-        if (v !== null) {
-          c.prepare(v)
-          expect(c.equalsPrepared(r) && c.hashRow(r) === c.hashPrepared(), `${label} row ${r}`).toBe(true)
-        }
-      }
-      for (let i = 0; i < 80; i++) {
+    const queries = (): string[] =>
+      Array.from({ length: 80 }, () => {
         const src = values[g.int(n)] ?? "abcd!"
-        const q = foldText(src.slice(0, 5 + g.int(Math.max(1, src.length - 4))))
-        const hits = new Uint8Array(n)
-        c.searchPrefix(q, hits, 1)
-        const want: number[] = []
-        const got: number[] = []
-        for (let r = 0; r < n; r++) {
-          if (hits[r] === 1) got.push(r)
-          const v = values[r]
-          if (v !== null && v !== undefined && foldText(v).startsWith(q)) want.push(r)
-        }
-        expect(got, `${label} ${q}`).toEqual(want)
-      }
-      for (let i = 0; i < 200; i++) {
-        const a = g.int(n)
-        const b = g.int(n)
-        const x = values[a] ?? null
-        const y = values[b] ?? null
-        if (x !== null && y !== null) expect(Math.sign(c.compare(a, b)), `${label} ${x} ${y}`).toBe(Math.sign(x < y ? -1 : x > y ? 1 : 0))
-      }
-    }
+        return foldText(src.slice(0, 5 + g.int(Math.max(1, src.length - 4))))
+      })
+    const check = (c: PackedStringColumn, label: string): void => expectLikeStrings(c, values, queries(), g, label, 200)
     check(col, "sealed")
     for (let i = 0; i < 300; i++) {
       const r = g.int(n)

@@ -186,19 +186,10 @@ export class Grams {
     const lowBytes = (n * bits + 7) >> 3
     const out = new Uint8Array(lowBytes + ((n + (top >>> bits) + 8) >> 3) + 3)
     const mask = bits === 0 ? 0 : (1 << bits) - 1
-    const b = this.bytes[k] as Uint8Array
-    const end = this.used[k] as number
-    let e = -1
-    for (let at = 0, i = 0; at < end; i++) {
-      let gap = 0
-      let shift = 0
-      let x: number
-      do {
-        x = b[at++] as number
-        gap |= (x & 0x7f) << shift
-        shift += 7
-      } while (x >= 0x80)
-      e += gap
+    const m = this.decodeGaps(k)
+    const es = decoded
+    for (let i = 0; i < m; i++) {
+      const e = es[i] as number
       // the low bits into the (up to) four bytes they span, then the high part's step
       const p = i * bits
       const v = (e & mask) << (p & 7)
@@ -236,6 +227,30 @@ export class Grams {
     this.used[k] = at
     this.efCount[k] = 0
     this.byteSize += out.length - b.length
+  }
+
+  /** The entries of gap bucket k, in order, into `decoded` (grown as needed; reused): their count. */
+  private decodeGaps(k: number): number {
+    const b = this.bytes[k] as Uint8Array
+    const end = this.used[k] as number
+    // at most one entry a byte
+    if (decoded.length < end) decoded = new Int32Array(Math.max(end, decoded.length * 2))
+    const out = decoded
+    let n = 0
+    let e = -1
+    for (let at = 0; at < end;) {
+      let gap = 0
+      let shift = 0
+      let x: number
+      do {
+        x = b[at++] as number
+        gap |= (x & 0x7f) << shift
+        shift += 7
+      } while (x >= 0x80)
+      e += gap
+      out[n++] = e
+    }
+    return n
   }
 
   /** The entries of Elias–Fano bucket k, in order, into `decoded` (grown as needed; reused): their count. */
@@ -287,32 +302,11 @@ export class Grams {
     const b = this.bytes[k]
     if (b == null) return 0
     let count = 0
-    if (this.efCount[k] !== 0) {
-      // decoded first (one loop for every reader), then marked
-      const n = this.decodeEliasFano(k)
-      const es = decoded
-      for (let i = 0; i < n; i++) {
-        const e = es[i] as number
-        if (hits[e] === 0 && (strings === null || strings.includes(e, q))) {
-          hits[e] = 1
-          listHit(list, e)
-          count++
-        }
-      }
-      return count
-    }
-    const end = this.used[k] as number
-    let e = -1
-    for (let at = 0; at < end;) {
-      let gap = 0
-      let shift = 0
-      let x: number
-      do {
-        x = b[at++] as number
-        gap |= (x & 0x7f) << shift
-        shift += 7
-      } while (x >= 0x80)
-      e += gap
+    // decoded first (one loop for every reader, either coding), then marked
+    const n = this.efCount[k] !== 0 ? this.decodeEliasFano(k) : this.decodeGaps(k)
+    const es = decoded
+    for (let i = 0; i < n; i++) {
+      const e = es[i] as number
       if (hits[e] === 0 && (strings === null || strings.includes(e, q))) {
         hits[e] = 1
         listHit(list, e)
