@@ -396,7 +396,7 @@ describe("engine S1 storage: packed identifier columns", () => {
     expect(values.map((_, i) => copy.get(i))).toEqual([...values].reverse())
   })
 
-  it("sparse columns keep which rows have a slot in a bit a row: rows found back, and slots' rows (in and out of order), across stretches of rows at any density, empty ones included (issue 33 item 4)", () => {
+  it("sparse columns keep each slot's row in one byte: rows found back, and slots' rows (in and out of order), across stretches of rows at any density, empty ones included (issue 33 item 4)", () => {
     const g = new Prng(41)
     for (let round = 0; round < 4; round++) {
       const col = new SparsePackedColumn({ kind: "ascii", width: 12 })
@@ -454,11 +454,12 @@ describe("engine S1 storage: packed identifier columns", () => {
         expect(col.at(slot), `slot ${slot}`).toBe(slotRows[slot])
       }
     }
-    // which rows have a slot: a bit a row and a count a 512, not 2 bytes a slot (90 % of the rows: 1.8 bytes a row)
+    // each slot's row in a byte (room grown by half) and a count per 256 rows and per 256 slots: 1.37 bytes a row here,
+    // where 2 bytes a slot took 2.7
     const dense = new SparsePackedColumn({ kind: "ascii", width: 12 })
     for (let r = 0; r < 100_000; r++) if (g.next() < 0.9) dense.set(r, "x")
     const values = (dense as unknown as { values: PackedStringColumn }).values
-    expect((dense.memoryBytes() - values.memoryBytes()) / 100_000).toBeLessThan(0.25)
+    expect((dense.memoryBytes() - values.memoryBytes()) / 100_000).toBeLessThan(1.5)
   })
 })
 

@@ -3,44 +3,42 @@
  * transaction_uuid: rows this client initiated) — DESIGN budget "memory of the in-memory
  * projection ≤ 150 bytes per row". A dense column would spend a 32-byte slot on every row;
  * here only rows with a value get a slot, given in increasing row order (rows are appended in
- * order). Which rows have one is a bitmap (`present`, a bit a row) with the slots before each 512
- * rows (`rank`): a row's slot is that count and the bits before it in its 512 (rank), a slot's row
- * the bit where the count reaches it (select: from the last one found when near it, as a search
- * asks in slot order). The low 16 bits of each slot's row took 2 bytes a slot (the gateway's
- * end-to-end ids and txids: ~3 bytes a row; the bitmap 0.13; issue 33 item 4). A row that gains a
- * value after later rows already have slots (rare: a pending Pix whose e2e arrives with an update)
- * is kept in `late`.
+ * order), and each slot's row is kept in one byte: its low 8 bits (`low`), the rest told by
+ * `highFirst` — for each 256 rows, the first slot at or past them. A row is found back by a binary
+ * search among its 256 rows' slots; a slot's 256 rows by a search between those of the slots 256
+ * apart around it (`sampled`: for each 256 slots, the 256 rows of the first), one step or none where
+ * most rows have a slot. A Uint32 row per slot took 4 bytes, the low 16 bits 2 (the gateway's
+ * end-to-end ids and txids: ~3.1 bytes a row, now ~1.6; issue 33 item 4). A bitmap of the rows
+ * with a slot took 0.3, but finding a slot's row in it (a select per hit) made the first search of
+ * "E6070" (113k hits) ~8 ms slower in the page. A row that gains a value after later rows already
+ * have slots (rare: a pending Pix whose e2e arrives with an update) is kept in `late`.
  */
 import { PackedStringColumn, markHit } from "./packed-strings.ts"
 import type { PackedFormat, SlotRows } from "./packed-strings.ts"
 import { foldText, stringBytes } from "../../schema/text-fold.ts"
 
-/** Rows per rank entry (16 words of the bitmap). */
-const RANK_SHIFT = 9
-/** How far past the last slot found `at` walks the bitmap from there, rather than searching the ranks. */
-const WALK_SLOTS = 256
+const LOW_BITS = 8
+const LOW_SPAN = 1 << LOW_BITS
+const SAMPLE_SHIFT = 8
 
-const popcount = (x: number): number => {
-  x -= (x >>> 1) & 0x55555555
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
-  x = (x + (x >>> 4)) & 0x0f0f0f0f
-  return Math.imul(x, 0x01010101) >>> 24
+/** A copy twice as long. */
+const grown = (a: Uint32Array): Uint32Array<ArrayBuffer> => {
+  const g = new Uint32Array(a.length * 2)
+  g.set(a)
+  return g
 }
 
 export class SparsePackedColumn implements SlotRows {
-  /** Bit r (word r >> 5, bit r & 31): row r has a slot. */
-  private present = new Int32Array(0)
-  /** rank[b]: the slots of rows before b · 512, for b < blocks. */
-  private rank = new Uint32Array(16)
-  private blocks = 0
+  /** Each slot's row, its low 8 bits. */
+  private low = new Uint8Array(0)
+  /** highFirst[h]: the first slot whose row is h · 256 or more, for h < highs. */
+  private highFirst = new Uint32Array(16)
+  private highs = 0
+  /** sampled[i]: the h (rows h · 256…) of slot i · 256, for the slots so far. */
+  private sampled = new Uint32Array(16)
   private count = 0
-  /** Slots the values have room for. */
-  private room = 0
   /** The row of the last slot (-1: none). */
   private last = -1
-  /** The word where `at` last found its slot's row, and the slots of the rows before that word. */
-  private walkWord = 0
-  private walkBefore = 0
   private values: PackedStringColumn
   private late = new Map<number, string>()
 
@@ -55,73 +53,57 @@ export class SparsePackedColumn implements SlotRows {
     this.values = new PackedStringColumn(format)
   }
 
-  /** The row of `slot` (0 ≤ slot < count): the bit of the bitmap where the slots counted reach it. */
+  /** The row of `slot` (0 ≤ slot < count): its high part is the last h whose first slot is at or before it. */
   at(slot: number): number {
-    const p = this.present
-    let w: number
-    let before: number
-    if (slot >= this.walkBefore && slot < this.walkBefore + WALK_SLOTS) {
-      w = this.walkWord
-      before = this.walkBefore
-    } else {
-      // the last 512 rows whose slots before them are at most `slot`
-      const rank = this.rank
-      let lo = 0
-      let hi = this.blocks - 1
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1
-        if ((rank[mid] as number) <= slot) lo = mid
-        else hi = mid - 1
-      }
-      w = lo << (RANK_SHIFT - 5)
-      before = rank[lo] as number
+    const hf = this.highFirst
+    const i = slot >>> SAMPLE_SHIFT
+    // between the 256 rows of the sampled slots around it
+    let lo = this.sampled[i] as number
+    let hi = (i + 1) << SAMPLE_SHIFT < this.count ? (this.sampled[i + 1] as number) : this.highs - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1
+      if ((hf[mid] as number) <= slot) lo = mid
+      else hi = mid - 1
     }
-    for (;;) {
-      const c = popcount(p[w] as number)
-      if (before + c > slot) break
-      before += c
-      w++
-    }
-    this.walkWord = w
-    this.walkBefore = before
-    // the (slot - before)th set bit of the word
-    let x = p[w] as number
-    for (let k = slot - before; k > 0; k--) x &= x - 1
-    return (w << 5) + (31 - Math.clz32(x & -x))
+    return lo * LOW_SPAN + (this.low[slot] as number)
   }
 
   private slotOf(row: number): number {
-    if (row > this.last) return -1
-    const p = this.present
-    const w = row >>> 5
-    const bit = 1 << (row & 31)
-    if (((p[w] as number) & bit) === 0) return -1
-    let s = this.rank[row >>> RANK_SHIFT] as number
-    for (let i = (row >>> RANK_SHIFT) << (RANK_SHIFT - 5); i < w; i++) s += popcount(p[i] as number)
-    return s + popcount((p[w] as number) & (bit - 1))
+    const h = row >>> LOW_BITS
+    if (h >= this.highs) return -1
+    // the slots of rows h · 256 … (h + 1) · 256 - 1, in increasing order of their low bits
+    const end = h + 1 < this.highs ? (this.highFirst[h + 1] as number) : this.count
+    const want = row - h * LOW_SPAN
+    const low = this.low
+    let lo = this.highFirst[h] as number
+    let hi = end
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if ((low[mid] as number) < want) lo = mid + 1
+      else hi = mid
+    }
+    return lo < end && low[lo] === want ? lo : -1
   }
 
   private append(row: number): number {
-    if (this.count === this.room) {
-      this.room = Math.max(1024, Math.ceil(this.room * 1.5))
-      this.values.ensureCapacity(this.room)
+    if (this.count === this.low.length) {
+      const cap = Math.max(1024, Math.ceil(this.low.length * 1.5))
+      const r = new Uint8Array(cap)
+      r.set(this.low)
+      this.low = r
+      this.values.ensureCapacity(cap)
     }
-    const w = row >>> 5
-    if (w >= this.present.length) {
-      const p = new Int32Array(Math.max(64, Math.ceil((w + 1) * 1.5)))
-      p.set(this.present)
-      this.present = p
+    const h = row >>> LOW_BITS
+    while (this.highs <= h) {
+      if (this.highs === this.highFirst.length) this.highFirst = grown(this.highFirst)
+      this.highFirst[this.highs++] = this.count
     }
-    const b = row >>> RANK_SHIFT
-    while (this.blocks <= b) {
-      if (this.blocks === this.rank.length) {
-        const g = new Uint32Array(this.rank.length * 2)
-        g.set(this.rank)
-        this.rank = g
-      }
-      this.rank[this.blocks++] = this.count
+    if ((this.count & (LOW_SPAN - 1)) === 0) {
+      const i = this.count >>> SAMPLE_SHIFT
+      if (i === this.sampled.length) this.sampled = grown(this.sampled)
+      this.sampled[i] = h
     }
-    this.present[w] = (this.present[w] as number) | (1 << (row & 31))
+    this.low[this.count] = row - h * LOW_SPAN
     this.last = row
     return this.count++
   }
@@ -199,15 +181,15 @@ export class SparsePackedColumn implements SlotRows {
       if (s >= 0) dst.values.copyRowFrom(this.values, s, dst.append(i))
     }
     dst.values.seal()
-    // the bitmap cut to its rows (grown by half, up to a third was unused): a compaction follows a bulk load
-    const words = (dst.last >>> 5) + 1
-    if (dst.last >= 0 && dst.present.length > words) dst.present = dst.present.slice(0, words)
+    // the slots' rows cut to their count (grown by half, up to a third was unused): a compaction follows a bulk load
+    if (dst.low.length > dst.count) dst.low = dst.low.slice(0, dst.count)
+    if (dst.highFirst.length > dst.highs) dst.highFirst = dst.highFirst.slice(0, Math.max(1, dst.highs))
     return dst
   }
 
   memoryBytes(): number {
     let late = 0
     for (const v of this.late.values()) late += stringBytes(v) + 40
-    return this.present.byteLength + this.rank.byteLength + this.values.memoryBytes() + late
+    return this.low.byteLength + this.highFirst.byteLength + this.sampled.byteLength + this.values.memoryBytes() + late
   }
 }
