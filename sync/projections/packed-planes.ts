@@ -11,7 +11,7 @@
  * row in Node).
  */
 
-/** Rows of a chunk (a power of two), and the byte offset of plane k's slot s in a chunk's planar bytes. */
+/** Rows of a chunk of a packed column (a power of two). */
 export const CHUNK_SHIFT = 12
 export const CHUNK_ROWS = 1 << CHUNK_SHIFT
 /** Planes a sealed ascii chunk keeps as its head words. */

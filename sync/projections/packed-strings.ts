@@ -61,8 +61,8 @@ interface Chunk {
   dirty: boolean
 }
 /**
- * A prefix search's kept planes past the head in one chunk: where each starts in the chunk's bytes (NIBBLES set for half
- * bytes), and its query character (a byte plane) or the set of half bytes standing for it (a bit each).
+ * A prefix search's kept planes past the head in one chunk: a byte plane's offset in the chunk's bytes and its query
+ * character; a coded plane's descriptor and which of its codes stand for the character.
  */
 const PLANE_AT = new Int32Array(64)
 const PLANE_CHAR = new Int32Array(64)
