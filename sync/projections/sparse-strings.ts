@@ -98,7 +98,7 @@ export class SparsePackedColumn implements SlotRows {
       if (this.highs === this.highFirst.length) this.highFirst = grown(this.highFirst)
       this.highFirst[this.highs++] = this.count
     }
-    if ((this.count & (LOW_SPAN - 1)) === 0) {
+    if ((this.count & ((1 << SAMPLE_SHIFT) - 1)) === 0) {
       const i = this.count >>> SAMPLE_SHIFT
       if (i === this.sampled.length) this.sampled = grown(this.sampled)
       this.sampled[i] = h
