@@ -175,20 +175,16 @@ export class Grams {
   private efN = 0
   private efBits = 0
 
-  /**
-   * Bucket k's gaps as Elias–Fano bytes (low bits, then high bits); efN and efBits set. Read as it is written: a kept
-   * bucket lists each of its `count` entries, the last of them `last`.
-   */
+  /** Bucket k's gaps as Elias–Fano bytes (low bits, then high bits); efN and efBits set. */
   private eliasFano(k: number): Uint8Array {
-    const n = this.count[k] as number
-    const top = n === 0 ? 0 : (this.last[k] as number) + 1
+    const n = this.decodeGaps(k)
+    const es = decoded
+    const top = n === 0 ? 0 : (es[n - 1] as number) + 1
     const bits = n === 0 ? 0 : Math.min(24, Math.max(0, Math.floor(Math.log2(top / n))))
     const lowBytes = (n * bits + 7) >> 3
     const out = new Uint8Array(lowBytes + ((n + (top >>> bits) + 8) >> 3) + 3)
     const mask = bits === 0 ? 0 : (1 << bits) - 1
-    const m = this.decodeGaps(k)
-    const es = decoded
-    for (let i = 0; i < m; i++) {
+    for (let i = 0; i < n; i++) {
       const e = es[i] as number
       // the low bits into the (up to) four bytes they span, then the high part's step
       const p = i * bits

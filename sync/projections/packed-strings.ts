@@ -565,7 +565,7 @@ export class PackedStringColumn {
           CODED_AT[nc++] = d
         }
         if (k < len) continue
-        // one masked compare per row, then the kept planes' bytes or half bytes
+        // one masked compare per row, then the kept planes' bytes or codes
         const b = ch.bytes as Uint8Array
         for (let slot = 0; slot < rows; slot++) {
           if (((head[slot] as number) & mask) !== want) continue
