@@ -232,14 +232,66 @@ describe("engine S1 storage: packed identifier columns", () => {
       )
     }
     const check = (c: PackedStringColumn, label: string): void => expectLikeStrings(c, values, Array.from({ length: 30 }, () => queries()).flat(), g, label, 1)
-    // the chunks keep fewer planes than the width (the constant ones as a byte, the ones of a few bytes as half bytes;
-    // every plane a byte a slot: ~37 bytes a row here)
-    expect(col.memoryBytes() / n).toBeLessThan(27)
+    // the chunks keep fewer planes than the width (the constant ones as a byte, the ones of a few bytes sharing half
+    // bytes, the ISPB's first three digits with them and no head words: 15.3 bytes a row here; 26 with head words and
+    // a half byte for each plane of a few bytes; every plane a byte a slot: ~37)
+    expect(col.memoryBytes() / n).toBeLessThan(17)
     check(col, "sealed")
     // writes that break a chunk's constant planes (another month), then sealed again
     for (let i = 0; i < 200; i++) {
       const r = g.int(n)
       const v = g.int(4) === 0 ? `E${ispbs[0]}20261209${alnumOf(g, 15)}` : idAt(r)
+      values[r] = v
+      col.set(r, v)
+      if (i === 100) check(col, "written, not sealed")
+    }
+    col.seal()
+    check(col, "sealed again")
+    check(PackedStringColumn.revive(structuredClone(col)), "revived")
+  })
+
+  it("shared half bytes (issue 33 item 4): planes of a few bytes share one half byte a slot while their tuples number at most 16, and a chunk whose first four planes are such keeps no head words: values read back, compare, hash and are found by prefix as the strings are, through writes, seals and a structured clone", () => {
+    const g = new Prng(123)
+    const n = 4 * 4096 + 77
+    const col = new PackedStringColumn({ kind: "ascii", width: 24 })
+    col.ensureCapacity(n)
+    // chunk 0: 16 tuples of 12 characters (each plane 2 to 4 bytes), then 8 of any (one run, no head words); chunk 1:
+    // the same with 17 tuples (head words kept); chunk 2: two sets of tuples one after the other, 12 and 9 of them (108
+    // together: two runs, the second starting at the seventh plane); chunk 3 and the open last: chunk 0's kind
+    const tuples = (count: number, len: number, alphabet: string): string[] => {
+      const out = new Set<string>()
+      while (out.size < count) out.add(Array.from({ length: len }, () => alphabet[g.int(alphabet.length)]).join(""))
+      return [...out]
+    }
+    const sets = [tuples(16, 12, "aBc1"), tuples(17, 12, "aBc1"), tuples(12, 6, "xY9"), tuples(9, 6, "pQ2")]
+    const valueAt = (r: number): string | null => {
+      if (g.int(40) === 0) return null
+      const c = r >> 12
+      if (c === 2) return `${g.pick(sets[2] as string[])}${g.pick(sets[3] as string[])}${alnumOf(g, 8)}`
+      return `${g.pick(sets[c === 1 ? 1 : 0] as string[])}${alnumOf(g, 8)}`
+    }
+    const values: Array<string | null> = []
+    for (let r = 0; r < n; r++) {
+      const v = valueAt(r)
+      values.push(v)
+      col.set(r, v)
+    }
+    col.seal()
+    // chunks 0 and 3: half a byte for 12 planes and six bits for each of the other 8, no head words nor lead bitmap (6.5
+    // bytes a slot); chunk 1 keeps its 4 bytes of head words and a lead bitmap's byte; the open last chunk takes a whole
+    // chunk's bytes: 13.3 bytes a row here, 17.5 with head words and each plane a half byte of its own
+    expect(col.memoryBytes() / n).toBeLessThan(14)
+    const queries = (): string[] =>
+      Array.from({ length: 60 }, () => {
+        const src = values[g.int(n)] ?? "aBc1"
+        const q = src.slice(0, 1 + g.int(src.length))
+        return foldText(g.int(3) === 0 ? q.toUpperCase() : q)
+      })
+    const check = (c: PackedStringColumn, label: string): void => expectLikeStrings(c, values, [...queries(), "a", "ab", "abc1", "x", "xy9"], g, label, 200)
+    check(col, "sealed")
+    for (let i = 0; i < 200; i++) {
+      const r = g.int(n)
+      const v = g.int(3) === 0 ? null : valueAt(r)
       values[r] = v
       col.set(r, v)
       if (i === 100) check(col, "written, not sealed")

@@ -33,6 +33,12 @@ export const isCoded = (d: number): boolean => d >= 0 && (d & (NIBBLES | SIXES))
 export const codesOf = (d: number): number => ((d & NIBBLES) !== 0 ? 16 : 64)
 /** Where descriptor d's table starts in the chunk's tables (kept in units of 16 bytes above the offset). */
 export const tableOf = (d: number): number => ((d >>> TABLE_SHIFT) & 0xff) << 4
+/** Whether coded descriptor d keeps half bytes. */
+export const isNibbles = (d: number): boolean => (d & NIBBLES) !== 0
+/** Where a byte or coded plane of descriptor d starts in its chunk's bytes. */
+export const offsetOf = (d: number): number => d & OFFSET
+/** Whether descriptors a and b read the same codes (two planes of one run: their tables differ). */
+export const sameCodes = (a: number, b: number): boolean => ((a ^ b) & ~(0xff << TABLE_SHIFT)) === 0
 /** Half byte `slot` of a nibble plane starting at `off`. */
 const nibbleAt = (b: Uint8Array, off: number, slot: number): number => ((b[off + (slot >> 1)] as number) >> ((slot & 1) << 2)) & 15
 /** Six bits `slot` of a plane starting at `off`. */
@@ -43,7 +49,7 @@ const sixAt = (b: Uint8Array, off: number, slot: number): number => {
 /** A coded plane's code of `slot` (descriptor d). */
 export const codeAt = (b: Uint8Array, d: number, slot: number): number => ((d & NIBBLES) !== 0 ? nibbleAt(b, d & OFFSET, slot) : sixAt(b, d & OFFSET, slot))
 
-/** A sealed chunk's planes past the head: their descriptors (one per plane of the width), the tables and the bytes. */
+/** A sealed chunk's kept planes: their descriptors (one per plane of the width; those before `from` unused), the tables and the bytes. */
 export interface KeptPlanes {
   readonly planes: Int32Array
   readonly tables: Uint8Array
@@ -51,35 +57,114 @@ export interface KeptPlanes {
 }
 
 /**
- * The planes past the head of a full chunk's planar bytes `b` (`width` planes of CHUNK_ROWS), or null when none is
- * smaller than a byte a slot. A null or spilled slot (`special`) means nothing (every reader asks first, or compares a
- * head word, zero for such a slot): it counts for no plane, and a chunk made whole again gives it the plane's byte.
+ * Joins the plane at `from` in `b` to the slots' tuple codes `tuple` (written to `next`): how many distinct codes the
+ * joined tuples take, or -1 past 16. A special slot (`sp`) takes code 0 and counts for none.
  */
-export function keepPlanes(b: Uint8Array, width: number, special: (slot: number) => boolean): KeptPlanes | null {
+function joinPlane(b: Uint8Array, from: number, tuple: Uint8Array, sp: Uint8Array, next: Uint8Array, pair: Int16Array): number {
+  pair.fill(-1)
+  let n = 0
+  for (let slot = 0; slot < CHUNK_ROWS; slot++) {
+    if (sp[slot] === 1) {
+      next[slot] = 0
+      continue
+    }
+    const key = ((tuple[slot] as number) << 8) | (b[from + slot] as number)
+    let c = pair[key] as number
+    if (c === -1) {
+      if (n === 16) return -1
+      c = n++
+      pair[key] = c
+    }
+    next[slot] = c
+  }
+  return n
+}
+
+/** Whether the first `planes` planes of a full chunk's planar bytes `b` take at most 16 tuples together (their slots' half byte). */
+export function fewTuples(b: Uint8Array, planes: number, special: (slot: number) => boolean): boolean {
+  const sp = specialSlots(special)
+  let tuple = new Uint8Array(CHUNK_ROWS)
+  let next = new Uint8Array(CHUNK_ROWS)
+  const pair = new Int16Array(16 << 8)
+  for (let k = 0; k < planes; k++) {
+    if (joinPlane(b, k << CHUNK_SHIFT, tuple, sp, next, pair) < 0) return false
+    ;[tuple, next] = [next, tuple]
+  }
+  return true
+}
+
+const specialSlots = (special: (slot: number) => boolean): Uint8Array => {
+  const sp = new Uint8Array(CHUNK_ROWS)
+  for (let slot = 0; slot < CHUNK_ROWS; slot++) if (special(slot)) sp[slot] = 1
+  return sp
+}
+
+/**
+ * Planes `from`… of a full chunk's planar bytes `b` (`width` planes of CHUNK_ROWS), each as small as its bytes allow, or
+ * null when none is smaller than a byte a slot. A null or spilled slot (`special`) means nothing (every reader asks
+ * first, or compares a head word, zero for such a slot): it counts for no plane, and a chunk made whole again zeroes it.
+ *
+ * Planes of at most 16 bytes share one half byte a slot while the tuples of their bytes number at most 16 (`joinPlane`,
+ * in plane order; a constant plane between them stays one byte): each keeps its own table (its byte of each tuple) and
+ * the same offset. An end-to-end id's ISPB, eight digits of one of a few banks, is half a byte where its planes took half
+ * a byte each; a prefix search reads the shared codes once (packed-strings.ts prefixAscii).
+ */
+export function keepPlanes(b: Uint8Array, width: number, special: (slot: number) => boolean, from = HEAD_PLANES): KeptPlanes | null {
   const planes = new Int32Array(width)
-  // each plane's bytes, up to 64 of them (the plane's table when it keeps codes)
+  const sp = specialSlots(special)
+  // each plane's bytes, up to 64 of them (the plane's table when it keeps six-bit codes)
   const seen = new Uint8Array(width << 6)
+  const distinctOf = new Uint8Array(width)
   const code = new Int16Array(256)
-  let size = 0
-  let tableUnits = 0
-  let small = false
-  for (let k = HEAD_PLANES; k < width; k++) {
-    // the plane's bytes (a special slot's count for none): 1, at most 16 or 64 (their codes), or more
-    const from = k << CHUNK_SHIFT
+  for (let k = from; k < width; k++) {
+    const at = k << CHUNK_SHIFT
     code.fill(-1)
     let distinct = 0
     for (let slot = 0; slot < CHUNK_ROWS && distinct <= 64; slot++) {
-      const v = b[from + slot] as number
-      if (code[v] !== -1 || special(slot)) continue
+      const v = b[at + slot] as number
+      if (code[v] !== -1 || sp[slot] === 1) continue
       if (distinct < 64) seen[(k << 6) | distinct] = v
       code[v] = distinct++
     }
+    distinctOf[k] = distinct
+  }
+  // the half-byte planes joined into runs sharing their codes: run[k], the first plane of k's run
+  const run = new Int32Array(width).fill(-1)
+  let tuple = new Uint8Array(CHUNK_ROWS)
+  let next = new Uint8Array(CHUNK_ROWS)
+  const pair = new Int16Array(16 << 8)
+  let open = -1
+  for (let k = from; k < width; k++) {
+    const n = distinctOf[k] as number
+    if (n <= 1) continue
+    if (n > 16) {
+      open = -1
+      continue
+    }
+    if (open >= 0 && joinPlane(b, k << CHUNK_SHIFT, tuple, sp, next, pair) >= 0) {
+      run[k] = open
+      ;[tuple, next] = [next, tuple]
+      continue
+    }
+    open = k
+    run[k] = k
+    tuple.fill(0)
+    joinPlane(b, k << CHUNK_SHIFT, tuple, sp, next, pair)
+    ;[tuple, next] = [next, tuple]
+  }
+  let size = 0
+  let tableUnits = 0
+  let small = false
+  for (let k = from; k < width; k++) {
+    const distinct = distinctOf[k] as number
     if (distinct <= 1) {
       planes[k] = ~(distinct === 0 ? 0 : (seen[k << 6] as number))
       small = true
     } else if (distinct <= 16) {
-      planes[k] = NIBBLES | (tableUnits << TABLE_SHIFT) | size
-      size += CHUNK_ROWS >> 1
+      const first = run[k] as number
+      const off = first === k ? size : (planes[first] as number) & OFFSET
+      planes[k] = NIBBLES | (tableUnits << TABLE_SHIFT) | off
+      if (first === k) size += CHUNK_ROWS >> 1
       tableUnits += 1
       small = true
     } else if (distinct <= 64) {
@@ -95,36 +180,49 @@ export function keepPlanes(b: Uint8Array, width: number, special: (slot: number)
   if (!small) return null
   const bytes = new Uint8Array(size)
   const tables = new Uint8Array(tableUnits << 4)
-  for (let k = HEAD_PLANES; k < width; k++) {
+  for (let k = from; k < width; k++) {
     const d = planes[k] as number
     if (d < 0) continue
-    const from = k << CHUNK_SHIFT
+    const at = k << CHUNK_SHIFT
     if (!isCoded(d)) {
-      bytes.set(b.subarray(from, from + CHUNK_ROWS), d)
+      bytes.set(b.subarray(at, at + CHUNK_ROWS), d)
       continue
     }
-    // the plane's table and codes again (a special slot's byte may be none of them: code 0, it means nothing);
-    // downwards, so a byte of the table keeps its own code where the unused entries after it (0) would give NUL another
-    const n = codesOf(d)
-    const t = tableOf(d)
-    tables.set(seen.subarray(k << 6, (k << 6) + n), t)
-    code.fill(0)
-    for (let i = n - 1; i >= 0; i--) code[tables[t + i] as number] = i
     const off = d & OFFSET
-    if (n === 16) {
-      for (let slot = 0; slot < CHUNK_ROWS; slot += 2)
-        bytes[off + (slot >> 1)] = (code[b[from + slot] as number] as number) | ((code[b[from + slot + 1] as number] as number) << 4)
-    } else {
-      for (let slot = 0, o = off; slot < CHUNK_ROWS; slot += 4, o += 3) {
-        const v =
-          (code[b[from + slot] as number] as number) |
-          ((code[b[from + slot + 1] as number] as number) << 6) |
-          ((code[b[from + slot + 2] as number] as number) << 12) |
-          ((code[b[from + slot + 3] as number] as number) << 18)
-        bytes[o] = v & 0xff
-        bytes[o + 1] = (v >> 8) & 0xff
-        bytes[o + 2] = v >> 16
+    const t = tableOf(d)
+    if ((d & NIBBLES) !== 0) {
+      const first = run[k] as number
+      if (first === k) {
+        // the run's codes: its planes' tuples, numbered again from the first plane on
+        tuple.fill(0)
+        joinPlane(b, at, tuple, sp, next, pair)
+        ;[tuple, next] = [next, tuple]
+        for (let j = k + 1; j < width; j++) {
+          if (run[j] !== k) continue
+          joinPlane(b, j << CHUNK_SHIFT, tuple, sp, next, pair)
+          ;[tuple, next] = [next, tuple]
+        }
+        for (let slot = 0; slot < CHUNK_ROWS; slot += 2)
+          bytes[off + (slot >> 1)] = (tuple[slot] as number) | ((tuple[slot + 1] as number) << 4)
       }
+      // this plane's byte of each code, read from the slots (a special slot's code means nothing)
+      for (let slot = 0; slot < CHUNK_ROWS; slot++) if (sp[slot] === 0) tables[t + codeAt(bytes, d, slot)] = b[at + slot] as number
+      continue
+    }
+    // a six-bit plane: its table and codes again; downwards, so a byte of the table keeps its own code where the unused
+    // entries after it (0) would give NUL another
+    tables.set(seen.subarray(k << 6, (k << 6) + 64), t)
+    code.fill(0)
+    for (let i = 63; i >= 0; i--) code[tables[t + i] as number] = i
+    for (let slot = 0, o = off; slot < CHUNK_ROWS; slot += 4, o += 3) {
+      const v =
+        (code[b[at + slot] as number] as number) |
+        ((code[b[at + slot + 1] as number] as number) << 6) |
+        ((code[b[at + slot + 2] as number] as number) << 12) |
+        ((code[b[at + slot + 3] as number] as number) << 18)
+      bytes[o] = v & 0xff
+      bytes[o + 1] = (v >> 8) & 0xff
+      bytes[o + 2] = v >> 16
     }
   }
   return { planes, tables, bytes }

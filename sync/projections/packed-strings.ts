@@ -23,7 +23,7 @@
  * first four planes as one word per slot (`head`, see Chunk), which a prefix search compares at once.
  */
 import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts"
-import { CHUNK_ROWS, CHUNK_SHIFT, codeAt, codesOf, HEAD_PLANES, isCoded, keepPlanes, tableOf } from "./packed-planes.ts"
+import { CHUNK_ROWS, CHUNK_SHIFT, codeAt, codesOf, fewTuples, HEAD_PLANES, isCoded, isNibbles, keepPlanes, offsetOf, sameCodes, tableOf, type KeptPlanes } from "./packed-planes.ts"
 import { ALL_UPPER, HEX_CODE, SPILL, TEXT_TO_NIBBLE, UUID_BYTES, asciiOf, encodeAscii, encodeUuid, hashString } from "./packed-slots.ts"
 
 export { CHUNK_ROWS, CHUNK_SHIFT }
@@ -41,7 +41,7 @@ export type SlotRows = { at(slot: number): number } // which row each slot is: a
 /**
  * A chunk's slots by planes. A sealed full chunk of an ascii column of 4 characters or more keeps its planes 0–3 as
  * one word per slot instead (`head`: b0 << 24 | b1 << 16 | b2 << 8 | b3, case bits kept) and `bytes` holds planes
- * 4… only; a write makes it whole again (the planes back in `bytes`, `head` null) until the next seal. A prefix search
+ * 4… only, unless those four planes take at most 16 tuples (then no head: `isHeadless`); a write makes it whole again (the planes back in `bytes`, `head` null) until the next seal. A prefix search
  * compares a slot's first four characters by one masked compare of its word: the gateway's end-to-end ids all start
  * with "E" and a few banks' ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (the column's
  * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
@@ -60,6 +60,15 @@ interface Chunk {
   tables: Uint8Array | null
   dirty: boolean
 }
+/** Whether a chunk keeps every plane a byte a slot in `bytes` (written since its seal, or never sealed so). */
+const isWhole = (ch: Chunk): boolean => ch.head === null && ch.planes === null
+/**
+ * Whether a sealed chunk keeps no head words: its planes 0–3 took at most 16 tuples (an end-to-end id's "E" and the first
+ * digits of a few banks' ISPBs), so `planes` describes every plane from 0, those too kept as codes. Four bytes a slot
+ * less, and no lead bitmap (a byte a slot): a prefix search finds in the planes' tables at once whether any slot of the
+ * chunk starts so (the gateway's end-to-end ids, issue 33 item 4).
+ */
+const isHeadless = (ch: Chunk): boolean => ch.head === null && ch.planes !== null
 /**
  * A prefix search's kept planes past the head in one chunk: a byte plane's offset in the chunk's bytes and its query
  * character; a coded plane's descriptor and which of its codes stand for the character.
@@ -69,6 +78,8 @@ const PLANE_CHAR = new Int32Array(64)
 const CODED_AT = new Int32Array(64)
 /** Per coded plane j of the query, which of its codes stand for the query's character (64 a plane, 1 = yes). */
 const CODED_ACCEPT = new Uint8Array(64 * 64)
+/** A half-byte plane's accepted codes by the byte of two slots: bit 0 the first slot's, bit 1 the second's. */
+const PAIR_ACCEPT = new Uint8Array(256)
 /** The case bits off each of a head word's four bytes (a search compares lowercase). */
 const HEAD_LOWER = 0x7f7f7f7f
 
@@ -174,6 +185,12 @@ export class PackedStringColumn {
   private isSpecial(row: number): boolean {
     return ((this.special[row >> 3] as number) & (1 << (row & 7))) !== 0
   }
+  /** Whether any of chunk c's slots is null or spilled. */
+  private anySpecial(c: number): boolean {
+    const sp = this.special
+    for (let i = (c << CHUNK_SHIFT) >> 3, end = Math.min(sp.length, ((c + 1) << CHUNK_SHIFT) >> 3); i < end; i++) if (sp[i] !== 0) return true
+    return false
+  }
   private setSpecial(row: number, on: boolean): void {
     const i = row >> 3
     const b = this.special[i] as number
@@ -197,19 +214,13 @@ export class PackedStringColumn {
     const leads = this.leads
     if (leads !== undefined && c < leads.length) leads[c] = null
     if (ch.bytes === null) ch.bytes = new Uint8Array(CHUNK_ROWS * this.width)
-    if (ch.head !== null) {
-      // whole again: planes 0–3 back from the head words, the others from the planes kept or their one byte
-      const head = ch.head
+    if (!isWhole(ch)) {
+      // whole again: each plane back from the head words, the planes kept or their one byte; a null or spilled slot's
+      // kept bytes meant nothing (a headless chunk's codes give it some table's bytes): zero, as in a whole chunk
       const whole = new Uint8Array(CHUNK_ROWS * this.width)
-      if (ch.planes === null) whole.set(ch.bytes, HEAD_PLANES << CHUNK_SHIFT)
-      else for (let k = HEAD_PLANES; k < this.width; k++) for (let slot = 0; slot < CHUNK_ROWS; slot++) whole[at(k, slot)] = this.byteOf(ch, k, slot)
-      for (let slot = 0; slot < CHUNK_ROWS; slot++) {
-        const w = head[slot] as number
-        whole[slot] = w >>> 24
-        whole[at(1, slot)] = (w >>> 16) & 0xff
-        whole[at(2, slot)] = (w >>> 8) & 0xff
-        whole[at(3, slot)] = w & 0xff
-      }
+      for (let k = 0; k < this.width; k++) for (let slot = 0; slot < CHUNK_ROWS; slot++) whole[at(k, slot)] = this.byteOf(ch, k, slot)
+      const base = c << CHUNK_SHIFT
+      for (let slot = 0; slot < CHUNK_ROWS; slot++) if (this.isSpecial(base + slot)) this.zeroSlot(whole, slot)
       ch.bytes = whole
       ch.head = null
       ch.planes = null
@@ -226,9 +237,9 @@ export class PackedStringColumn {
   /** Byte k of a slot, wherever its chunk keeps it (a head word, or a plane). */
   private byteOf(ch: Chunk, k: number, slot: number): number {
     const head = ch.head
-    if (head === null) return (ch.bytes as Uint8Array)[at(k, slot)] as number
-    if (k < HEAD_PLANES) return ((head[slot] as number) >>> (24 - 8 * k)) & 0xff
     const b = ch.bytes as Uint8Array
+    if (head === null && ch.planes === null) return b[at(k, slot)] as number
+    if (head !== null && k < HEAD_PLANES) return ((head[slot] as number) >>> (24 - 8 * k)) & 0xff
     if (ch.planes === null) return b[at(k - HEAD_PLANES, slot)] as number
     const d = ch.planes[k] as number
     if (d < 0) return ~d
@@ -266,7 +277,7 @@ export class PackedStringColumn {
     const w = this.width
     const slot = row & ROW_MASK
     const p = this.prep
-    if (ch.head === null) {
+    if (isWhole(ch)) {
       const b = ch.bytes as Uint8Array
       for (let k = 0; k < w; k++) if (b[at(k, slot)] !== p[k]) return false
     } else for (let k = 0; k < w; k++) if (this.byteOf(ch, k, slot) !== p[k]) return false
@@ -397,7 +408,7 @@ export class PackedStringColumn {
     const ch = this.chunks[row >> CHUNK_SHIFT] as Chunk
     const slot = row & ROW_MASK
     let h = 0x811c9dc5 | 0
-    if (ch.head === null) {
+    if (isWhole(ch)) {
       const b = ch.bytes as Uint8Array
       for (let k = 0; k < this.width; k++) h = Math.imul(h ^ (b[at(k, slot)] as number), 0x01000193)
     } else for (let k = 0; k < this.width; k++) h = Math.imul(h ^ this.byteOf(ch, k, slot), 0x01000193)
@@ -410,21 +421,31 @@ export class PackedStringColumn {
       const ch = this.chunks[c] as Chunk
       ch.dirty = false
       if ((c + 1) * CHUNK_ROWS <= this.rows && ch.bytes !== null) {
-        if (this.format.kind === "ascii" && this.width >= HEAD_PLANES && ch.head === null) {
+        if (this.format.kind === "ascii" && this.width >= HEAD_PLANES && isWhole(ch)) {
           const b = ch.bytes
-          const head = new Int32Array(CHUNK_ROWS)
-          for (let slot = 0; slot < CHUNK_ROWS; slot++)
-            head[slot] = ((b[slot] as number) << 24) | ((b[at(1, slot)] as number) << 16) | ((b[at(2, slot)] as number) << 8) | (b[at(3, slot)] as number)
-          ch.head = head
           const base = c << CHUNK_SHIFT
-          const kept = keepPlanes(b, this.width, (slot) => this.isSpecial(base + slot))
-          ch.planes = kept?.planes ?? null
-          ch.tables = kept?.tables ?? null
-          ch.bytes = kept?.bytes ?? b.slice(HEAD_PLANES << CHUNK_SHIFT)
+          const special = (slot: number) => this.isSpecial(base + slot)
+          if (fewTuples(b, HEAD_PLANES, special)) {
+            // headless: planes 0–3 take at most 16 tuples (an end-to-end id's "E" and its ISPB), kept as codes
+            const kept = keepPlanes(b, this.width, special, 0) as KeptPlanes
+            ch.planes = kept.planes
+            ch.tables = kept.tables
+            ch.bytes = kept.bytes
+          } else {
+            const head = new Int32Array(CHUNK_ROWS)
+            for (let slot = 0; slot < CHUNK_ROWS; slot++)
+              head[slot] = ((b[slot] as number) << 24) | ((b[at(1, slot)] as number) << 16) | ((b[at(2, slot)] as number) << 8) | (b[at(3, slot)] as number)
+            ch.head = head
+            const kept = keepPlanes(b, this.width, special)
+            ch.planes = kept?.planes ?? null
+            ch.tables = kept?.tables ?? null
+            ch.bytes = kept?.bytes ?? b.slice(HEAD_PLANES << CHUNK_SHIFT)
+          }
         }
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
-        // for a million rows took 11–15 ms per column in Node, 3 columns at once)
-        if (this.width >= LEAD_MIN) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
+        // for a million rows took 11–15 ms per column in Node, 3 columns at once); a headless one needs none: its
+        // tables tell a search at once whether a slot may start with the query (prefixAscii)
+        if (this.width >= LEAD_MIN && !isHeadless(ch)) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
       }
     }
     this.dirtyChunks.length = 0
@@ -510,7 +531,7 @@ export class PackedStringColumn {
 
   /** Whether chunk c may hold a value starting with the lead `key` (-1: no lead, every chunk may). */
   private mayLead(c: number, key: number): boolean {
-    if (key < 0) return true
+    if (key < 0 || isHeadless(this.chunks[c] as Chunk)) return true
     return ((this.leadOf(c)[key >>> 5] as number) & (1 << (key & 31))) !== 0
   }
 
@@ -534,12 +555,14 @@ export class PackedStringColumn {
       const base = c << CHUNK_SHIFT
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
       const head = ch.head
-      if (head !== null) {
-        // the query's characters past the fourth: against a constant plane once, else where the plane is kept
-        const { planes, tables } = ch
+      const planes = ch.planes
+      if (head !== null || planes !== null) {
+        // the query's characters past the head (all of them in a headless chunk): against a constant plane once, else
+        // where the plane is kept
+        const tables = ch.tables
         let nk = 0
         let nc = 0
-        let k = HEAD_PLANES
+        let k = head !== null ? HEAD_PLANES : 0
         for (; k < len; k++) {
           const d = planes === null ? (k - HEAD_PLANES) << CHUNK_SHIFT : (planes[k] as number)
           const qc = q.charCodeAt(k)
@@ -552,21 +575,58 @@ export class PackedStringColumn {
             PLANE_CHAR[nk++] = qc
             continue
           }
-          // the codes whose byte is the character, either case (an unused code's 0 is no character of a query)
+          // the codes whose byte is the character, either case (an unused code's 0 is no character of a query); planes
+          // sharing their codes (a run, packed-planes.ts keepPlanes: the last coded plane's, if any) narrow its codes
           const t = tableOf(d)
           const n = codesOf(d)
+          const into = nc > 0 && sameCodes(CODED_AT[nc - 1] as number, d) ? nc - 1 : nc
           let any = 0
           for (let i = 0; i < 64; i++) {
-            const yes = i < n && (((tables as Uint8Array)[t + i] as number) & 0x7f) === qc ? 1 : 0
-            CODED_ACCEPT[(nc << 6) | i] = yes
+            let yes = i < n && (((tables as Uint8Array)[t + i] as number) & 0x7f) === qc ? 1 : 0
+            if (into < nc) yes &= CODED_ACCEPT[(into << 6) | i] as number
+            CODED_ACCEPT[(into << 6) | i] = yes
             any |= yes
           }
           if (any === 0) break
-          CODED_AT[nc++] = d
+          if (into === nc) CODED_AT[nc++] = d
         }
         if (k < len) continue
-        // one masked compare per row, then the kept planes' bytes or codes
         const b = ch.bytes as Uint8Array
+        if (head === null) {
+          // the kept planes' bytes or codes only (a null or spilled slot's codes mean nothing: asked last, if any)
+          const special = this.anySpecial(c)
+          if (nk === 0 && nc === 1 && isNibbles(CODED_AT[0] as number)) {
+            // one half byte a slot to test (an end-to-end id's ISPB run): two slots a byte, through the codes' pairs
+            const off = offsetOf(CODED_AT[0] as number)
+            for (let i = 0; i < 256; i++) PAIR_ACCEPT[i] = (CODED_ACCEPT[i & 15] as number) | ((CODED_ACCEPT[i >> 4] as number) << 1)
+            for (let slot = 0; slot < rows; slot += 2) {
+              const a = PAIR_ACCEPT[b[off + (slot >> 1)] as number] as number
+              if (a === 0) continue
+              if ((a & 1) !== 0 && !(special && this.isSpecial(base + slot))) {
+                markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
+                marked++
+              }
+              if ((a & 2) !== 0 && slot + 1 < rows && !(special && this.isSpecial(base + slot + 1))) {
+                markHit(hits, rowOf === null ? base + slot + 1 : rowOf.at(base + slot + 1), bit, collect)
+                marked++
+              }
+            }
+            continue
+          }
+          for (let slot = 0; slot < rows; slot++) {
+            let j = 0
+            while (j < nk && ((b[(PLANE_AT[j] as number) + slot] as number) & 0x7f) === PLANE_CHAR[j]) j++
+            if (j < nk) continue
+            j = 0
+            while (j < nc && CODED_ACCEPT[(j << 6) | codeAt(b, CODED_AT[j] as number, slot)] === 1) j++
+            if (j >= nc && !(special && this.isSpecial(base + slot))) {
+              markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
+              marked++
+            }
+          }
+          continue
+        }
+        // one masked compare per row, then the kept planes' bytes or codes
         for (let slot = 0; slot < rows; slot++) {
           if (((head[slot] as number) & mask) !== want) continue
           let j = 0
