@@ -17,6 +17,7 @@
  * the same filters get those totals from the pairs too (`collectInts`).
  */
 import type { AmountArray } from "./scan-loops.ts"
+import { narrowSums } from "./int-column.ts"
 
 export const CHUNK_TOTALS_SHIFT = 12
 const CHUNK = 1 << CHUNK_TOTALS_SHIFT
@@ -25,10 +26,11 @@ interface Chunk {
   /** The pairs present: wallet and code of each, its row count and amount sum. */
   readonly wallets: Uint16Array
   readonly codes: Uint16Array
-  readonly counts: Float64Array
-  readonly sums: Float64Array
+  /** Rows a pair (at most CHUNK: 16 bits), and sums in 32 bits while every one fits (`narrowSums`; issue 33 item 4). */
+  readonly counts: Uint16Array
+  readonly sums: Int32Array | Float64Array
   /** Per pair, the sum of each extra int column (pair × columns). */
-  readonly ints: Float64Array
+  readonly ints: Int32Array | Float64Array
   readonly minT: number
   readonly maxT: number
 }
@@ -103,9 +105,9 @@ export class ChunkTotals {
     return {
       wallets: Uint16Array.from(ws),
       codes: Uint16Array.from(cs),
-      counts: Float64Array.from(counts),
-      sums: Float64Array.from(sums),
-      ints: Float64Array.from(ints),
+      counts: Uint16Array.from(counts),
+      sums: narrowSums(Float64Array.from(sums)),
+      ints: narrowSums(Float64Array.from(ints)),
       minT,
       maxT
     }

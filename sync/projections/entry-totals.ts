@@ -15,7 +15,7 @@
  * part of the reopen image. Stored by entry (CSR): entry e's pairs are slots start[e]…start[e+1]-1.
  */
 import type { AmountArray } from "./scan-loops.ts"
-import type { CompactIntColumn } from "./int-column.ts"
+import { narrowSums, type CompactIntColumn } from "./int-column.ts"
 
 type IndexArray = Uint16Array | Uint32Array
 
@@ -37,16 +37,26 @@ export interface EntryColumns {
 /** At most this many (entry, pair) keys: the dense key → slot map of a build is 4 bytes each. */
 export const ENTRY_KEYS_MAX = 1 << 22
 
+/** Counts in 16 bits when none passes 65,535. */
+const narrowCounts = (a: Uint32Array): Uint16Array | Uint32Array => {
+  for (let i = 0; i < a.length; i++) if ((a[i] as number) > 0xffff) return a
+  return new Uint16Array(a)
+}
+
 export class EntryTotals {
   /** The projection's write count the totals are of (-1: none). */
   version = -1
   private start = new Int32Array(1)
-  private pairOf = new Int32Array(0)
-  /** Rows per slot: a count fits 32 bits (a slot takes 32 bytes, not 36 with a float count; issue 33 item 4). */
-  private count = new Uint32Array(0)
-  private sum = new Float64Array(0)
-  /** Per slot, the sum of each extra int column (slot × columns). */
-  private ints = new Float64Array(0)
+  /**
+   * Each slot's pair, its rows, its amount sum and its extra ints' sums (slot × columns) — each array as narrow as its
+   * values allow once built (`narrow`): a pair in 16 bits while the pairs are at most 65,536, counts in 16 bits while
+   * none passes 65,535, sums in 32 bits while every one fits. The gateway's payer names: 32 bytes a slot became 16
+   * (~2 bytes a row, issue 33 item 4).
+   */
+  private pairOf: Uint16Array | Int32Array = new Int32Array(0)
+  private count: Uint16Array | Uint32Array = new Uint32Array(0)
+  private sum: Int32Array | Float64Array = new Float64Array(0)
+  private ints: Int32Array | Float64Array = new Float64Array(0)
   private columns = 0
 
   /** Whether totals for a dictionary of this shape can be built (its keys fit ENTRY_KEYS_MAX). */
@@ -107,10 +117,10 @@ export class EntryTotals {
       }
     }
     this.start = start
-    this.pairOf = pairOf
-    this.count = count
-    this.sum = sum
-    this.ints = ints
+    this.pairOf = pairs <= 0x10000 ? new Uint16Array(pairOf) : pairOf
+    this.count = narrowCounts(count)
+    this.sum = narrowSums(sum)
+    this.ints = narrowSums(ints)
     this.columns = nc
     this.version = version
   }

@@ -128,3 +128,9 @@ export class CompactIntColumn {
     return (this.f64?.byteLength ?? 0) + (this.i32?.byteLength ?? 0) + this.wide.size * 40
   }
 }
+
+/** Sums (or any integers) in 32 bits when every one fits, else as they are (the totals' arrays; issue 33 item 4). */
+export const narrowSums = (a: Float64Array): Int32Array | Float64Array => {
+  for (let i = 0; i < a.length; i++) if ((a[i] as number) !== ((a[i] as number) | 0)) return a
+  return new Int32Array(a)
+}
