@@ -549,6 +549,28 @@ describe("engine S2 storage: id hash table", () => {
       return r >= 0 ? r : undefined
     })
     expect(found).toEqual(ids.map((id) => truth.get(id)))
+    // rebuilt from the live rows (as after a compaction: 0.8 full), then grown past 0.85 by new rows (issue 33 item 4)
+    const live = new Set(truth.values())
+    index.rebuild(30_000, (r) => live.has(r))
+    expect(index.size).toBe(truth.size)
+    col.ensureCapacity(40_000)
+    for (let r = 30_000; r < 40_000; r++) {
+      const id = uuidFrom(g)
+      ids.push(id)
+      index.ensureRoom(1)
+      col.prepare(id)
+      const slot = index.find(col.hashPrepared())
+      expect(slot).toBeLessThan(0)
+      index.insertAt(slot, r)
+      col.setPrepared(r)
+      truth.set(id, r)
+    }
+    const again = ids.map((id) => {
+      col.prepare(id)
+      const r = index.find(col.hashPrepared())
+      return r >= 0 ? r : undefined
+    })
+    expect(again).toEqual(ids.map((id) => truth.get(id)))
   }, 60_000)
 })
 

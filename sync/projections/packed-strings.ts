@@ -399,7 +399,7 @@ export class PackedStringColumn {
     return h >>> 0
   }
 
-  /** hashPrepared() of the row's value, recomputed from the slot (the id index stores no hashes). */
+  /** hashPrepared() of the row's value, recomputed from the slot (the id index keeps only each hash's top byte). */
   hashRow(row: number): number {
     if (this.isSpecial(row)) {
       const s = this.spilled.get(row)

@@ -81,7 +81,7 @@ function imageShape(table: DefinedTable<unknown>): string {
     // chunk keeps its first four planes as head words and its constant planes as one byte (packed-strings.ts Chunk),
     // and no chunk is a one-byte string; v7: its planes of at most 64 bytes keep six bits a slot, tables packed (Chunk);
     // v8: planes of at most 16 bytes share their half bytes while their tuples are 16 at most, and a chunk whose first
-    // four planes are such keeps no head words (packed-planes.ts keepPlanes)
+    // four planes are such keeps no head words (packed-planes.ts keepPlanes); the id index's slots hold a hash byte
     "v8",
     keys(new TableStore(b)),
     keys(col),
