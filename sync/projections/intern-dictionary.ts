@@ -317,8 +317,15 @@ const MIN_SLOTS = 1024
 /** A slot's entry + 1 (its low 24 bits; its top byte is the entry's hash's). */
 const SLOT_ENTRY = 0xffffff
 const slotValue = (entry: number, h: number): number => (entry + 1) | (h & ~SLOT_ENTRY) | 0
-/** How full a dictionary's slots are left after a bulk load: a probe for a new string reads ~6 slots, for a known one ~2. */
-const FILL_AFTER_LOAD = 0.7
+/**
+ * How full a dictionary's slots are left after a bulk load: a probe for a new string reads ~13 slots, for a known one ~3,
+ * each slot's hash byte compared before any string (0.7 took 5.7 bytes an entry, 0.8 takes 5: issue 33 item 4). They
+ * grow past MAX_FILL.
+ */
+const FILL_AFTER_LOAD = 0.8
+/** How full the slots may be before they grow (to a third): 17/20, above FILL_AFTER_LOAD. */
+const MAX_FILL_NUM = 17
+const MAX_FILL_DEN = 20
 /** The first slot to probe for hash `h` in `size` slots: its low 24 bits scaled (the top 8 are the tag). */
 const homeSlot = (h: number, size: number): number => Math.floor(((h & 0xffffff) * size) / 0x1000000)
 /** A dictionary that may stop deduplicating does when at least this share of its interns were new texts. */
@@ -354,9 +361,9 @@ export const internImageKeys = (): string => {
 
 export class InternDictionary {
   /**
-   * Open addressing: entry index + 1 per slot (0 free) in its low 24 bits, at most three quarters full; grown to a third
-   * full, and cut to FILL_AFTER_LOAD after a bulk load (prepareSearch): a million entries took 2^21 slots, 8.4 bytes an
-   * entry, now 5.7 (issue 33 item 4). A slot is placed by the hash's low 24 bits scaled to the table's size (any size,
+   * Open addressing: entry index + 1 per slot (0 free) in its low 24 bits, at most 85 % full; grown to a third full, and
+   * cut to FILL_AFTER_LOAD after a bulk load (prepareSearch): a million entries took 2^21 slots, 8.4 bytes an entry, now
+   * 5 (issue 33 item 4). A slot is placed by the hash's low 24 bits scaled to the table's size (any size,
    * not only powers of two). Of each entry's hash only its top byte is kept, as the slot's top byte, which a probe
    * compares before the strings; a regrowth hashes the strings again. The whole hashes took 4 bytes an entry, and the top
    * bytes in an array of their own 1 (issue 33 item 4); comparing the strings at every probe instead made a million
@@ -451,7 +458,7 @@ export class InternDictionary {
     if (i + 1 > SLOT_ENTRY) throw new RangeError("a text dictionary holds fewer than 2^24 - 1 entries")
     this.slots[k] = slotValue(i, h)
     this.add(s)
-    if (this.values.length * 4 > this.slots.length * 3) this.resizeSlots(this.values.length * 3)
+    if (this.values.length * MAX_FILL_DEN > this.slots.length * MAX_FILL_NUM) this.resizeSlots(this.values.length * 3)
     return i
   }
 
