@@ -43,8 +43,9 @@ export interface ChunkColumns {
   readonly wallet: Uint16Array
   readonly code: Uint16Array
   readonly dead: number
-  /** The extra int columns (summed per pair as well). */
+  /** The extra int columns (summed per pair as well, over the rows whose code counts: `counted`, D-gateway-sums). */
   readonly ints: ReadonlyArray<{ get(row: number): number }>
+  readonly counted: Uint8Array
 }
 
 /**
@@ -97,7 +98,8 @@ export class ChunkTotals {
       }
       counts[s] = (counts[s] as number) + 1
       sums[s] = (sums[s] as number) + (amount[r] as number)
-      for (let i = 0; i < ni; i++) ints[s * ni + i] = (ints[s * ni + i] as number) + (cols.ints[i] as { get(row: number): number }).get(r)
+      if (cols.counted[k] !== 0)
+        for (let i = 0; i < ni; i++) ints[s * ni + i] = (ints[s * ni + i] as number) + (cols.ints[i] as { get(row: number): number }).get(r)
       const t = createdAt[r] as number
       if (t < minT) minT = t
       if (t > maxT) maxT = t
@@ -161,7 +163,8 @@ export class ChunkTotals {
         if (t < from || t >= to) continue
         const w = wallet[r] as number
         if (keep(w, k)) {
-          for (let i = 0; i < ni; i++) rowInts[i] = (cols.ints[i] as { get(row: number): number }).get(r)
+          const counts = cols.counted[k] !== 0
+          for (let i = 0; i < ni; i++) rowInts[i] = counts ? (cols.ints[i] as { get(row: number): number }).get(r) : 0
           add(w, k, 1, amount[r] as number, rowInts, 0)
         }
       }

@@ -732,11 +732,17 @@ describe("engine S3 storage: orders and compact integers", () => {
       col.set(r, v)
     }
     expect(truth.map((_, r) => col.get(r))).toEqual(truth)
-    // sumRows (sumInts' sum over a match list) against the naive sum of get, wide values included
-    const naiveSum = (c: CompactIntColumn, rows: ArrayLike<number>) => Array.from(rows).reduce((s, r) => s + c.get(r), 0)
+    // sumRows (sumInts' sum over a match list, of the rows whose code counts: D-gateway-sums) against the naive sum of
+    // get, wide values included
+    const code = Uint16Array.from({ length: 8000 }, () => g.int(4))
+    const counted = Uint8Array.from([1, 0, 2, 0])
+    const all1 = new Uint8Array(4).fill(1)
+    const naiveSum = (c: CompactIntColumn, rows: ArrayLike<number>, ok: Uint8Array) =>
+      Array.from(rows).reduce((s, r) => s + (ok[code[r] as number] !== 0 ? c.get(r) : 0), 0)
     for (let k = 0; k < 20; k++) {
       const rows = Uint32Array.from({ length: g.int(3000) }, () => g.int(5000))
-      expect(col.sumRows(rows)).toBe(naiveSum(col, rows))
+      expect(col.sumRows(rows, code, all1)).toBe(naiveSum(col, rows, all1))
+      expect(col.sumRows(rows, code, counted)).toBe(naiveSum(col, rows, counted))
     }
     // past 1/16 of wide values it turns into a Float64Array, still exact
     for (let r = 0; r < 2000; r++) {
@@ -746,7 +752,8 @@ describe("engine S3 storage: orders and compact integers", () => {
     col.grow(8000, 5000)
     expect(truth.map((_, r) => col.get(r))).toEqual(truth)
     const all = Uint32Array.from({ length: 5000 }, (_, i) => i)
-    expect(col.sumRows(all)).toBe(naiveSum(col, all))
+    expect(col.sumRows(all, code, all1)).toBe(naiveSum(col, all, all1))
+    expect(col.sumRows(all, code, counted)).toBe(naiveSum(col, all, counted))
     const order = Uint32Array.from({ length: 5000 }, (_, i) => 4999 - i)
     const copy = col.gather(order, 5000)
     expect(truth.map((_, i) => copy.get(i))).toEqual([...truth].reverse())
@@ -770,7 +777,7 @@ describe("engine S3 storage: orders and compact integers", () => {
       }
       expect(truth.map((_, r) => col.get(r))).toEqual(truth)
       const all = Uint32Array.from({ length: n }, (_, i) => i)
-      expect(col.sumRows(all)).toBe(truth.reduce((a, b) => a + b, 0))
+      expect(col.sumRows(all, new Uint16Array(n), Uint8Array.of(1))).toBe(truth.reduce((a, b) => a + b, 0))
       // as narrow as the widest value written needs (Int8, Int16, then Int32 with exact wide values aside)
       const widest = Math.max(...truth.map(Math.abs), 0)
       const bytes = col.memoryBytes()

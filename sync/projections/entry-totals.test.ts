@@ -1,7 +1,7 @@
 /**
  * sync/SPEC.md Q8 entry totals, on their own: whatever widths their arrays take once built (a pair and a count in 16
  * bits, sums in 32 bits, or wider when a value needs it; issue 33 item 4), the totals of any set of entries and pairs
- * equal the rows' own sums, counted one by one.
+ * equal the rows' own sums, counted one by one; the extra ints over the rows whose code counts (D-gateway-sums).
  */
 import { describe, expect, it } from "vitest"
 import { EntryTotals } from "./entry-totals.ts"
@@ -35,7 +35,9 @@ describe("sync/SPEC.md Q8 entry totals", () => {
       }
       const t = new EntryTotals()
       const pairs = k.wallets * k.codes
-      t.build({ rows: k.rows, col, entries: k.entries, wallet, code, dead, codeSpace: k.codes, wallets: k.wallets, amount, ints: [fee, share] }, 1)
+      // the extra ints count the rows of some codes only (a table's summed statuses, D-gateway-sums)
+      const counted = Uint8Array.from({ length: k.codes }, (_, c) => (k.oneSlot || c % 3 !== 1 ? 1 : 0))
+      t.build({ rows: k.rows, col, entries: k.entries, wallet, code, dead, codeSpace: k.codes, wallets: k.wallets, amount, ints: [fee, share], counted }, 1)
       for (let round = 0; round < 12; round++) {
         const hits = new Uint8Array(k.entries)
         for (let e = 0; e < k.entries; e++) hits[e] = g.int(3) === 0 ? 1 : 0
@@ -54,6 +56,7 @@ describe("sync/SPEC.md Q8 entry totals", () => {
           if (code[r] === dead || hits[col[r] as number] !== 1 || pairOk[p] !== 1) continue
           wn[p] = (wn[p] as number) + 1
           wa[p] = (wa[p] as number) + (amount[r] as number)
+          if (counted[code[r] as number] === 0) continue
           wi[0] = (wi[0] as number) + fee.get(r)
           wi[1] = (wi[1] as number) + share.get(r)
         }

@@ -31,7 +31,9 @@ export interface EntryColumns {
   readonly codeSpace: number
   readonly wallets: number
   readonly amount: AmountArray
+  /** The extra int columns, summed over the rows whose code counts (`counted`: the table's summed statuses, D-gateway-sums). */
   readonly ints: ReadonlyArray<CompactIntColumn>
+  readonly counted: Uint8Array
 }
 
 /** At most this many (entry, pair) keys: the dense key → slot map of a build is 4 bytes each. */
@@ -111,7 +113,7 @@ export class EntryTotals {
       const c = cols.ints[i] as CompactIntColumn
       for (let r = 0; r < rows; r++) {
         const k = code[r] as number
-        if (k === dead) continue
+        if (k === dead || cols.counted[k] === 0) continue
         const s = slotOf[(col[r] as number) * pairs + (wallet[r] as number) * codeSpace + k] as number
         ints[s * nc + i] = (ints[s * nc + i] as number) + c.get(r)
       }

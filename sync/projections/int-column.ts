@@ -39,22 +39,34 @@ export class CompactIntColumn {
     return v === SENTINEL ? (this.wide.get(row) ?? 0) : v
   }
 
-  /** The sum over `rows` (a match list: sumInts), one typed-array read per row on the common path. */
-  sumRows(rows: ArrayLike<number>): number {
+  /**
+   * The sum over those of `rows` (a match list: sumInts) whose code counts (`counted[code[r]]` not 0: the table's summed
+   * statuses, D-gateway-sums), one typed-array read per row on the common path.
+   */
+  sumRows(rows: ArrayLike<number>, code: ArrayLike<number>, counted: Uint8Array): number {
     let sum = 0
     if (this.f64 !== null) {
       const f = this.f64
-      for (let i = 0; i < rows.length; i++) sum += f[rows[i] as number] as number
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i] as number
+        if (counted[code[r] as number] !== 0) sum += f[r] as number
+      }
       return sum
     }
     const a = this.i32 as Ints
     let wide = false
     for (let i = 0; i < rows.length; i++) {
-      const v = a[rows[i] as number] as number
+      const r = rows[i] as number
+      if (counted[code[r] as number] === 0) continue
+      const v = a[r] as number
       if (v === SENTINEL) wide = true
       else sum += v
     }
-    if (wide) for (let i = 0; i < rows.length; i++) if (a[rows[i] as number] === SENTINEL) sum += this.wide.get(rows[i] as number) ?? 0
+    if (wide)
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i] as number
+        if (counted[code[r] as number] !== 0 && a[r] === SENTINEL) sum += this.wide.get(r) ?? 0
+      }
     return sum
   }
 

@@ -191,6 +191,6 @@ export function sumInts(st: TableState, q: TableQuery): Record<string, number> {
   }
   // else the matches, listed by a scan of their own
   const rows = kept ?? allMatches(st, q)
-  for (let k = 0; k < s.ints.length; k++) out[names[k] as string] = (s.ints[k] as CompactIntColumn).sumRows(rows)
+  for (let k = 0; k < s.ints.length; k++) out[names[k] as string] = (s.ints[k] as CompactIntColumn).sumRows(rows, s.code, s.b.sumKind)
   return out
 }

@@ -120,7 +120,8 @@ export function addRowToPair(s: TableStore, bufs: QueryBuffers, r: number, ints:
   if (bufs.pairOk[k] === 0) return
   bufs.pairN[k] = (bufs.pairN[k] as number) + 1
   bufs.pairA[k] = (bufs.pairA[k] as number) + (s.amount[r] as number)
-  for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (s.ints[i] as CompactIntColumn).get(r)
+  // the extra ints count the summed statuses only, as the amount totals do (D-gateway-sums)
+  if (s.b.sumKind[code] !== 0) for (let i = 0; i < ints.length; i++) ints[i] = (ints[i] as number) + (s.ints[i] as CompactIntColumn).get(r)
 }
 
 /** listLoop's pairs (or the entry totals') into the totals (addPair); perCurrency and perWallet are zeroed first. */

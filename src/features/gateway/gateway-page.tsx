@@ -341,7 +341,9 @@ const GatewayTotals = memo(function GatewayTotals({ r }: { readonly r: TableResu
         </div>
         <div className={s.total}>
           <span className={s.totalLabel}>{t("gateway:totals.seller")}</span>
-          <span className={s.totalValue}>{f.brl(r?.intSums?.["seller_share"] ?? 0)}</span>
+          <span className={s.totalValue} data-testid="gateway-total-seller">
+            {f.brl(r?.intSums?.["seller_share"] ?? 0)}
+          </span>
         </div>
       </section>
       <p className={s.totalLabel}>{t("gateway:totals.loaded", { count: r?.loadedRows ?? 0 })}</p>

@@ -67,7 +67,8 @@ export const entryColumns = (s: TableStore, col: IndexArray, entries: number): E
   codeSpace: s.b.codeSpace,
   wallets: s.wallets.size,
   amount: s.amount,
-  ints: s.ints
+  ints: s.ints,
+  counted: s.b.sumKind
 })
 
 /** An access path that owns an index over the store's rows (every path so far). */

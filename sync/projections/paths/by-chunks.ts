@@ -39,7 +39,7 @@ export class ChunksPath implements AccessPath, RowIndex {
   /** The columns the chunk totals are built from, as they are now. */
   private columns(): ChunkColumns {
     const s = this.s
-    return { rows: s.n, createdAt: s.createdAt, amount: s.amount, wallet: s.wallet, code: s.code, dead: DEAD, ints: s.ints }
+    return { rows: s.n, createdAt: s.createdAt, amount: s.amount, wallet: s.wallet, code: s.code, dead: DEAD, ints: s.ints, counted: s.b.sumKind }
   }
 
   answer(a: Ask): PathAnswer | null {

@@ -141,7 +141,7 @@ export class EntryRowsPath implements AccessPath, RowIndex, EntryMarker {
     )
     const matches = list.subarray(0, matched)
     const ints = new Float64Array(s.ints.length)
-    for (let i = 0; i < s.ints.length; i++) ints[i] = (s.ints[i] as CompactIntColumn).sumRows(matches)
+    for (let i = 0; i < s.ints.length; i++) ints[i] = (s.ints[i] as CompactIntColumn).sumRows(matches, s.code, s.b.sumKind)
     // the window: the matches in date order (ascending row numbers when compacted; else by date, fewer of them)
     const win = bufs.windowOf(limit)
     let wc = 0

@@ -44,6 +44,8 @@ test("features §2/§3: bruno filters deposits of matrix and branch by status an
   const now = Date.now()
   let count = 0
   let value = 0
+  let fee = 0
+  let seller = 0
   for (const w of [wallets["brunoMatrix"] as string, wallets["brunoBranch"] as string]) {
     const r = await sb.client.ok("gatewayDeposits", {
       as: bruno,
@@ -52,10 +54,15 @@ test("features §2/§3: bruno filters deposits of matrix and branch by status an
     })
     count += r.data.total
     value += r.data.data.reduce((a, t) => a + t.value, 0)
+    fee += r.data.data.reduce((a, t) => a + t.fee, 0)
+    seller += r.data.data.reduce((a, t) => a + t.seller_share, 0)
   }
   expect(count).toBeGreaterThan(0)
   await expect(page.getByTestId("gateway-total-count")).toHaveText(String(count), { timeout: 30_000 })
   await expect(page.getByTestId("gateway-total-value")).toHaveText(formatBrl(value, "pt"), { timeout: 10_000 })
+  // D-gateway-sums: the fee and seller-share totals of the same rows (paid: a counted status)
+  await expect(page.getByTestId("gateway-total-fee")).toHaveText(formatBrl(fee, "pt"), { timeout: 10_000 })
+  await expect(page.getByTestId("gateway-total-seller")).toHaveText(formatBrl(seller, "pt"), { timeout: 10_000 })
   // text: one transaction by its reference, and its receipt
   const first = page.getByTestId("gateway-row").first().getByRole("button")
   const reference = (await first.textContent()) ?? ""
