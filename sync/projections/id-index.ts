@@ -22,7 +22,7 @@ const MAX_ROWS = ROW_MASK - 1
 /** A slot's word: the row and its id's hash top byte. */
 const slotWord = (row: number, hash: number): number => {
   if (row > MAX_ROWS) throw new RangeError(`an id index holds at most ${MAX_ROWS + 1} rows`)
-  return ((row + 1) | (hash & 0xff000000)) | 0
+  return (row + 1) | (hash & 0xff000000) | 0
 }
 
 export class IdIndex {

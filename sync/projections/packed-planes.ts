@@ -202,8 +202,7 @@ export function keepPlanes(b: Uint8Array, width: number, special: (slot: number)
           joinPlane(b, j << CHUNK_SHIFT, tuple, sp, next, pair)
           ;[tuple, next] = [next, tuple]
         }
-        for (let slot = 0; slot < CHUNK_ROWS; slot += 2)
-          bytes[off + (slot >> 1)] = (tuple[slot] as number) | ((tuple[slot + 1] as number) << 4)
+        for (let slot = 0; slot < CHUNK_ROWS; slot += 2) bytes[off + (slot >> 1)] = (tuple[slot] as number) | ((tuple[slot + 1] as number) << 4)
       }
       // this plane's byte of each code, read from the slots (a special slot's code means nothing)
       for (let slot = 0; slot < CHUNK_ROWS; slot++) if (sp[slot] === 0) tables[t + codeAt(bytes, d, slot)] = b[at + slot] as number

@@ -23,7 +23,21 @@
  * first four planes as one word per slot (`head`, see Chunk), which a prefix search compares at once.
  */
 import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts"
-import { CHUNK_ROWS, CHUNK_SHIFT, codeAt, codesOf, fewTuples, HEAD_PLANES, isCoded, isNibbles, keepPlanes, offsetOf, sameCodes, tableOf, type KeptPlanes } from "./packed-planes.ts"
+import {
+  CHUNK_ROWS,
+  CHUNK_SHIFT,
+  codeAt,
+  codesOf,
+  fewTuples,
+  HEAD_PLANES,
+  isCoded,
+  isNibbles,
+  keepPlanes,
+  offsetOf,
+  sameCodes,
+  tableOf,
+  type KeptPlanes
+} from "./packed-planes.ts"
 import { ALL_UPPER, HEX_CODE, SPILL, TEXT_TO_NIBBLE, UUID_BYTES, asciiOf, encodeAscii, encodeUuid, hashString } from "./packed-slots.ts"
 
 export { CHUNK_ROWS, CHUNK_SHIFT }
