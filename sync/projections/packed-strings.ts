@@ -5,7 +5,9 @@
  *
  * One JS string per row would cost ~60-80 bytes each before the text itself, so the values are
  * packed into fixed-width slots inside chunk strings of 4096 rows:
- *  - format "uuid": a canonical UUID is stored as its 16 bytes (not 36 chars);
+ *  - format "uuid": a canonical UUID is stored as its 16 bytes (not 36 chars); a sealed chunk keeps its planes of few
+ *    bytes as codes (packed-planes.ts keepPlanes: a v4 UUID's version byte, 16 values, and variant byte, 64: 14.75
+ *    bytes a slot; issue 33 item 4), its lead bitmap built from where its first two planes lie;
  *  - format "ascii": W one-byte chars, NUL-padded, each the lowercase character, with its top bit
  *    (CASE_BIT) set where the character was an uppercase letter: a search reads the seven low bits.
  *    A 32-bit mask of uppercase positions per row took 4 bytes more (5 past 32 characters): the
@@ -94,6 +96,8 @@ const CODED_AT = new Int32Array(64)
 const CODED_ACCEPT = new Uint8Array(64 * 64)
 /** A half-byte plane's accepted codes by the byte of two slots: bit 0 the first slot's, bit 1 the second's. */
 const PAIR_ACCEPT = new Uint8Array(256)
+/** A UUID prefix search's plane offsets in one chunk (PackedStringColumn.plainOffset). */
+const UUID_AT = new Int32Array(16)
 /** The case bits off each of a head word's four bytes (a search compares lowercase). */
 const HEAD_LOWER = 0x7f7f7f7f
 
@@ -458,10 +462,20 @@ export class PackedStringColumn {
             ch.bytes = kept?.bytes ?? b.slice(HEAD_PLANES << CHUNK_SHIFT)
           }
         }
+        if (this.format.kind === "uuid" && isWhole(ch)) {
+          // a UUID's version and variant bytes ("4" and 8–b: 16 and 64 bytes a plane) as codes, the others as they are
+          const base = c << CHUNK_SHIFT
+          const kept = keepPlanes(ch.bytes, this.width, (slot: number) => this.isSpecial(base + slot), 0)
+          if (kept !== null) {
+            ch.planes = kept.planes
+            ch.tables = kept.tables
+            ch.bytes = kept.bytes
+          }
+        }
         // a full chunk gets its lead bitmap now, from its bytes (at a first keystroke, building it
-        // for a million rows took 11–15 ms per column in Node, 3 columns at once); a headless one needs none: its
-        // tables tell a search at once whether a slot may start with the query (prefixAscii)
-        if (this.width >= LEAD_MIN && !isHeadless(ch)) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
+        // for a million rows took 11–15 ms per column in Node, 3 columns at once); a headless ascii one needs none:
+        // its tables tell a search at once whether a slot may start with the query (prefixAscii)
+        if (this.width >= LEAD_MIN && !this.leadless(ch)) this.storeLead(c, this.buildLead(ch, CHUNK_ROWS))
       }
     }
     this.dirtyChunks.length = 0
@@ -529,10 +543,13 @@ export class PackedStringColumn {
       if (head !== null) {
         const w = (head[slot] as number) & HEAD_LOWER
         k = leadKey(w >>> 24, (w >>> 16) & 0xff, (w >>> 8) & 0xff, w & 0xff)
-      } else {
+      } else if (isWhole(ch)) {
         const b0 = (b[slot] as number) & m
         const b1 = (b[at(1, slot)] as number) & m
         k = leadKey(b0, b1, uuid ? 0 : (b[at(2, slot)] as number) & m, uuid ? 0 : (b[at(3, slot)] as number) & m)
+      } else {
+        // a UUID chunk with planes kept (seal): its first two bytes where they lie
+        k = leadKey(this.byteOf(ch, 0, slot) & m, this.byteOf(ch, 1, slot) & m, 0, 0)
       }
       words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
     }
@@ -545,9 +562,23 @@ export class PackedStringColumn {
     return leads
   }
 
+  /** Whether a chunk keeps no lead bitmap: a headless ascii one. */
+  private leadless(ch: Chunk): boolean {
+    return this.format.kind === "ascii" && isHeadless(ch)
+  }
+
+  /** Where plane k of a chunk lies a byte a slot in its bytes, or -1 (a constant or coded plane, or a head word's). */
+  private plainOffset(ch: Chunk, k: number): number {
+    if (isWhole(ch)) return at(k, 0)
+    if (ch.head !== null && k < HEAD_PLANES) return -1
+    if (ch.planes === null) return at(k - HEAD_PLANES, 0)
+    const d = ch.planes[k] as number
+    return d >= 0 && !isCoded(d) ? d : -1
+  }
+
   /** Whether chunk c may hold a value starting with the lead `key` (-1: no lead, every chunk may). */
   private mayLead(c: number, key: number): boolean {
-    if (key < 0 || isHeadless(this.chunks[c] as Chunk)) return true
+    if (key < 0 || this.leadless(this.chunks[c] as Chunk)) return true
     return ((this.leadOf(c)[key >>> 5] as number) & (1 << (key & 31))) !== 0
   }
 
@@ -707,12 +738,18 @@ export class PackedStringColumn {
       const ch = this.chunks[c] as Chunk
       const base = c << CHUNK_SHIFT
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
-      // the first test reads plane 0, contiguous
+      // the first test reads plane 0, contiguous; each byte where its plane lies (a kept plane's codes: byteOf)
       const b = ch.bytes as Uint8Array
+      for (let k = 0; k < nbytes; k++) UUID_AT[k] = this.plainOffset(ch, k)
+      const o0 = UUID_AT[0] as number
       for (let slot = 0; slot < rows; slot++) {
-        if (((b[slot] as number) & m0) !== w0) continue
+        if ((((o0 >= 0 ? b[o0 + slot] : this.byteOf(ch, 0, slot)) as number) & m0) !== w0) continue
         let k = 1
-        while (k < nbytes && ((b[at(k, slot)] as number) & (mask[k] as number)) === want[k]) k++
+        while (k < nbytes) {
+          const o = UUID_AT[k] as number
+          if ((((o >= 0 ? b[o + slot] : this.byteOf(ch, k, slot)) as number) & (mask[k] as number)) !== want[k]) break
+          k++
+        }
         // a null or spilled row has a zeroed slot, which would pass for "0000…"
         if (k === nbytes && !this.isSpecial(base + slot)) {
           markHit(hits, rowOf === null ? base + slot : rowOf.at(base + slot), bit, collect)
