@@ -206,6 +206,43 @@ describe("engine S1 storage: packed identifier columns", () => {
     }
   }
 
+  /** Rows 0…n-1 of `col` set to valueAt(r), then sealed: the values written. */
+  const filled = (col: PackedStringColumn, n: number, valueAt: (r: number) => string | null): Array<string | null> => {
+    const values: Array<string | null> = []
+    for (let r = 0; r < n; r++) {
+      const v = valueAt(r)
+      values.push(v)
+      col.set(r, v)
+    }
+    col.seal()
+    return values
+  }
+
+  /**
+   * `col` checked sealed; then `writes` random rows rewritten by writeAt (checked halfway, not sealed), sealed again and
+   * checked, and checked again revived from a structured clone.
+   */
+  const checkThroughWrites = (
+    col: PackedStringColumn,
+    values: Array<string | null>,
+    g: Prng,
+    writes: number,
+    writeAt: (r: number) => string | null,
+    check: (c: PackedStringColumn, label: string) => void
+  ): void => {
+    check(col, "sealed")
+    for (let i = 0; i < writes; i++) {
+      const r = g.int(values.length)
+      const v = writeAt(r)
+      values[r] = v
+      col.set(r, v)
+      if (i === writes >> 1) check(col, "written, not sealed")
+    }
+    col.seal()
+    check(col, "sealed again")
+    check(PackedStringColumn.revive(structuredClone(col)), "revived")
+  }
+
   it("constant planes (issue 33 item 4): end-to-end ids whose date is the same across a chunk read back, compare, hash and are found by prefix as the strings are, through writes, seals and a structured clone", () => {
     const g = new Prng(77)
     const n = 6 * 4096 + 300
@@ -218,13 +255,7 @@ describe("engine S1 storage: packed identifier columns", () => {
     const few = ["x", "X", "y", "Y", "z"]
     const idAt = (r: number): string =>
       `E${ispbs[g.int(3)]}202611${String(10 + (r >> 12)).padStart(2, "0")}${g.int(2)}${g.int(10)}${g.int(6)}${g.int(10)}${g.pick(few)}${g.pick(few)}${alnumOf(g, 9)}`
-    const values: Array<string | null> = []
-    for (let r = 0; r < n; r++) {
-      const v = g.int(50) === 0 ? null : g.int(40) === 0 ? idAt(r).toUpperCase() : idAt(r)
-      values.push(v)
-      col.set(r, v)
-    }
-    col.seal()
+    const values = filled(col, n, (r) => (g.int(50) === 0 ? null : g.int(40) === 0 ? idAt(r).toUpperCase() : idAt(r)))
     const queries = (): string[] => {
       const src = values[g.int(n)] ?? "E6070119020261110"
       return [src.slice(0, 1 + g.int(src.length)), src.slice(0, 12 + g.int(10)), `e60701190202611${10 + g.int(8)}`, "e0000000020261299", "E18236120202611"].map(
@@ -236,18 +267,8 @@ describe("engine S1 storage: packed identifier columns", () => {
     // bytes, the ISPB's first three digits with them and no head words: 15.3 bytes a row here; 26 with head words and
     // a half byte for each plane of a few bytes; every plane a byte a slot: ~37)
     expect(col.memoryBytes() / n).toBeLessThan(17)
-    check(col, "sealed")
-    // writes that break a chunk's constant planes (another month), then sealed again
-    for (let i = 0; i < 200; i++) {
-      const r = g.int(n)
-      const v = g.int(4) === 0 ? `E${ispbs[0]}20261209${alnumOf(g, 15)}` : idAt(r)
-      values[r] = v
-      col.set(r, v)
-      if (i === 100) check(col, "written, not sealed")
-    }
-    col.seal()
-    check(col, "sealed again")
-    check(PackedStringColumn.revive(structuredClone(col)), "revived")
+    // writes that break a chunk's constant planes (another month)
+    checkThroughWrites(col, values, g, 200, (r) => (g.int(4) === 0 ? `E${ispbs[0]}20261209${alnumOf(g, 15)}` : idAt(r)), check)
   })
 
   it("shared half bytes (issue 33 item 4): planes of a few bytes share one half byte a slot while their tuples number at most 16, and a chunk whose first four planes are such keeps no head words: values read back, compare, hash and are found by prefix as the strings are, through writes, seals and a structured clone", () => {
@@ -270,13 +291,7 @@ describe("engine S1 storage: packed identifier columns", () => {
       if (c === 2) return `${g.pick(sets[2] as string[])}${g.pick(sets[3] as string[])}${alnumOf(g, 8)}`
       return `${g.pick(sets[c === 1 ? 1 : 0] as string[])}${alnumOf(g, 8)}`
     }
-    const values: Array<string | null> = []
-    for (let r = 0; r < n; r++) {
-      const v = valueAt(r)
-      values.push(v)
-      col.set(r, v)
-    }
-    col.seal()
+    const values = filled(col, n, valueAt)
     // chunks 0 and 3: half a byte for 12 planes and six bits for each of the other 8, no head words nor lead bitmap (6.5
     // bytes a slot); chunk 1 keeps its 4 bytes of head words and a lead bitmap's byte; the open last chunk takes a whole
     // chunk's bytes: 13.3 bytes a row here, 17.5 with head words and each plane a half byte of its own
@@ -288,17 +303,7 @@ describe("engine S1 storage: packed identifier columns", () => {
         return foldText(g.int(3) === 0 ? q.toUpperCase() : q)
       })
     const check = (c: PackedStringColumn, label: string): void => expectLikeStrings(c, values, [...queries(), "a", "ab", "abc1", "x", "xy9"], g, label, 200)
-    check(col, "sealed")
-    for (let i = 0; i < 200; i++) {
-      const r = g.int(n)
-      const v = g.int(3) === 0 ? null : valueAt(r)
-      values[r] = v
-      col.set(r, v)
-      if (i === 100) check(col, "written, not sealed")
-    }
-    col.seal()
-    check(col, "sealed again")
-    check(PackedStringColumn.revive(structuredClone(col)), "revived")
+    checkThroughWrites(col, values, g, 200, (r) => (g.int(3) === 0 ? null : valueAt(r)), check)
   })
 
   it("six-bit planes (issue 33 item 4): txids of 26 to 35 letters of both cases and digits, and planes of exactly 64 and 65 bytes, read back, compare, hash and are found by prefix as the strings are, through writes, seals and a structured clone", () => {
@@ -314,13 +319,7 @@ describe("engine S1 storage: packed identifier columns", () => {
       if (r >> 12 === 1) return `abcd${sixtyFive[r % 64]}${sixtyFive[r % 65]}${alnumOf(g, 20)}`
       return txidLike(g)
     }
-    const values: Array<string | null> = []
-    for (let r = 0; r < n; r++) {
-      const v = valueAt(r)
-      values.push(v)
-      col.set(r, v)
-    }
-    col.seal()
+    const values = filled(col, n, valueAt)
     // the sealed chunks: 4 bytes of head words and six bits for each of the other 31 planes, and the open last chunk
     // its 35 bytes a slot: 34.4 bytes a row here, ~41 with a byte a plane
     expect(col.memoryBytes() / n).toBeLessThan(36)
@@ -330,17 +329,7 @@ describe("engine S1 storage: packed identifier columns", () => {
         return foldText(src.slice(0, 5 + g.int(Math.max(1, src.length - 4))))
       })
     const check = (c: PackedStringColumn, label: string): void => expectLikeStrings(c, values, queries(), g, label, 200)
-    check(col, "sealed")
-    for (let i = 0; i < 300; i++) {
-      const r = g.int(n)
-      const v = valueAt(r)
-      values[r] = v
-      col.set(r, v)
-      if (i === 150) check(col, "written, not sealed")
-    }
-    col.seal()
-    check(col, "sealed again")
-    check(PackedStringColumn.revive(structuredClone(col)), "revived")
+    checkThroughWrites(col, values, g, 300, valueAt, check)
   })
 
   it("a broad prefix marks every row but lists at most COLLECT_CAP + 1 of them (the caller's 'too many' sign)", () => {
@@ -523,8 +512,8 @@ describe("engine S2 storage: id hash table", () => {
     const index = new IdIndex(col)
     const truth = new Map<string, number>()
     const ids: string[] = []
-    for (let r = 0; r < 30_000; r++) {
-      const id = g.next() < 0.05 ? `legacy-${r}` : uuidFrom(g)
+    // a new id at row r: not found, then inserted where find() said
+    const insert = (r: number, id: string): void => {
       ids.push(id)
       index.ensureRoom(1)
       col.prepare(id)
@@ -534,6 +523,14 @@ describe("engine S2 storage: id hash table", () => {
       col.setPrepared(r)
       truth.set(id, r)
     }
+    // each id's row, or undefined
+    const findAll = () =>
+      ids.map((id) => {
+        col.prepare(id)
+        const r = index.find(col.hashPrepared())
+        return r >= 0 ? r : undefined
+      })
+    for (let r = 0; r < 30_000; r++) insert(r, g.next() < 0.05 ? `legacy-${r}` : uuidFrom(g))
     col.seal()
     for (let i = 0; i < 8000; i++) {
       const id = ids[g.int(ids.length)] as string
@@ -543,34 +540,14 @@ describe("engine S2 storage: id hash table", () => {
       truth.delete(id)
     }
     expect(index.size).toBe(truth.size)
-    const found = ids.map((id) => {
-      col.prepare(id)
-      const r = index.find(col.hashPrepared())
-      return r >= 0 ? r : undefined
-    })
-    expect(found).toEqual(ids.map((id) => truth.get(id)))
+    expect(findAll()).toEqual(ids.map((id) => truth.get(id)))
     // rebuilt from the live rows (as after a compaction: 0.8 full), then grown past 0.85 by new rows (issue 33 item 4)
     const live = new Set(truth.values())
     index.rebuild(30_000, (r) => live.has(r))
     expect(index.size).toBe(truth.size)
     col.ensureCapacity(40_000)
-    for (let r = 30_000; r < 40_000; r++) {
-      const id = uuidFrom(g)
-      ids.push(id)
-      index.ensureRoom(1)
-      col.prepare(id)
-      const slot = index.find(col.hashPrepared())
-      expect(slot).toBeLessThan(0)
-      index.insertAt(slot, r)
-      col.setPrepared(r)
-      truth.set(id, r)
-    }
-    const again = ids.map((id) => {
-      col.prepare(id)
-      const r = index.find(col.hashPrepared())
-      return r >= 0 ? r : undefined
-    })
-    expect(again).toEqual(ids.map((id) => truth.get(id)))
+    for (let r = 30_000; r < 40_000; r++) insert(r, uuidFrom(g))
+    expect(findAll()).toEqual(ids.map((id) => truth.get(id)))
   }, 60_000)
 })
 
