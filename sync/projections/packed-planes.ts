@@ -1,8 +1,9 @@
 /**
- * How a sealed chunk of a packed ascii column keeps its planes past the head words (packed-strings.ts Chunk; issue 33
- * item 4): each plane as small as its bytes allow. One byte for the whole plane when every slot has it; half a byte a
- * slot when the plane has at most 16 distinct bytes; six bits a slot when it has at most 64; else a byte a slot. A
- * plane kept by codes reads them through its table (its bytes, in code order).
+ * How a sealed chunk of a packed column keeps its planes (issue 33 item 4), and how its bytes are read (`Chunk`,
+ * `chunkByte`, below; packed-strings.ts holds the chunks): each plane as small as its bytes allow. One byte for the
+ * whole plane when every slot has it; half a byte a slot when the plane has at most 16 distinct bytes; six bits a slot
+ * when it has at most 64; else a byte a slot. A plane kept by codes reads them through its table (its bytes, in code
+ * order).
  *
  * An end-to-end id is E + ISPB + yyyyMMddHHmm + 11 characters, and the rows of a chunk are a few hours of one table in
  * date order: its year and month (and mostly its day's first digit) are the same in every slot, and the other digits
@@ -225,4 +226,63 @@ export function keepPlanes(b: Uint8Array, width: number, special: (slot: number)
     }
   }
   return { planes, tables, bytes }
+}
+
+// ── Reading a chunk (packed-strings.ts) ─────────────────────────────────────────────────────
+
+/** Offset of byte k of a row's slot inside its whole chunk (planar layout). */
+const at = (k: number, slot: number): number => (k << CHUNK_SHIFT) | slot
+
+/**
+ * A chunk's slots by planes. A sealed full chunk of an ascii column of 4 characters or more keeps its planes 0–3 as
+ * one word per slot instead (`head`: b0 << 24 | b1 << 16 | b2 << 8 | b3, case bits kept) and `bytes` holds planes
+ * 4… only, unless those four planes take at most 16 tuples (then no head: `isHeadless`); a write makes it whole again
+ * (the planes back in `bytes`, `head` null) until the next seal. A prefix search compares a slot's first four characters by one masked compare of its word: the gateway's end-to-end ids all start
+ * with "E" and a few banks' ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (the column's
+ * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
+ * planes beside them, 4 bytes a slot (the end-to-end ids and txids: 6 bytes a row, issue 33 item 4).
+ *
+ * Past the head, such a chunk keeps each plane as small as its bytes allow (`planes`, a descriptor a plane, and their
+ * `tables`: keepPlanes above): one byte for the whole plane, half a byte or six bits a slot through a table, or a byte a
+ * slot; null: every plane a byte a slot, in order. A prefix search compares a chunk's constant planes once, and finds a
+ * query character's codes in a plane's table once (no slot of it matches when a constant plane differs, or the table
+ * lacks the character).
+ */
+export interface Chunk {
+  bytes: Uint8Array | null
+  head: Int32Array | null
+  planes: Int32Array | null
+  tables: Uint8Array | null
+  dirty: boolean
+}
+/** Whether a chunk keeps every plane a byte a slot in `bytes` (written since its seal, or never sealed so). */
+export const isWhole = (ch: Chunk): boolean => ch.head === null && ch.planes === null
+/**
+ * Whether a sealed chunk keeps no head words: its planes 0–3 took at most 16 tuples (an end-to-end id's "E" and the first
+ * digits of a few banks' ISPBs), so `planes` describes every plane from 0, those too kept as codes. Four bytes a slot
+ * less, and no lead bitmap (a byte a slot): a prefix search finds in the planes' tables at once whether any slot of the
+ * chunk starts so (the gateway's end-to-end ids, issue 33 item 4).
+ */
+export const isHeadless = (ch: Chunk): boolean => ch.head === null && ch.planes !== null
+
+/** Byte k of a slot, wherever its chunk keeps it (a head word, or a plane). */
+export function chunkByte(ch: Chunk, k: number, slot: number): number {
+  const head = ch.head
+  const b = ch.bytes as Uint8Array
+  if (head === null && ch.planes === null) return b[at(k, slot)] as number
+  if (head !== null && k < HEAD_PLANES) return ((head[slot] as number) >>> (24 - 8 * k)) & 0xff
+  if (ch.planes === null) return b[at(k - HEAD_PLANES, slot)] as number
+  const d = ch.planes[k] as number
+  if (d < 0) return ~d
+  if (!isCoded(d)) return b[d + slot] as number
+  return (ch.tables as Uint8Array)[tableOf(d) + codeAt(b, d, slot)] as number
+}
+
+/** Where plane k of a chunk lies a byte a slot in its bytes, or -1 (a constant or coded plane, or a head word's). */
+export function plainOffset(ch: Chunk, k: number): number {
+  if (isWhole(ch)) return at(k, 0)
+  if (ch.head !== null && k < HEAD_PLANES) return -1
+  if (ch.planes === null) return at(k - HEAD_PLANES, 0)
+  const d = ch.planes[k] as number
+  return d >= 0 && !isCoded(d) ? d : -1
 }

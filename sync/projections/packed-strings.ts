@@ -28,16 +28,21 @@ import { allCodesAtMost, foldText, stringBytes } from "../../schema/text-fold.ts
 import {
   CHUNK_ROWS,
   CHUNK_SHIFT,
+  chunkByte,
   codeAt,
   codesOf,
   fewTuples,
   HEAD_PLANES,
   isCoded,
+  isHeadless,
   isNibbles,
+  isWhole,
   keepPlanes,
   offsetOf,
+  plainOffset,
   sameCodes,
   tableOf,
+  type Chunk,
   type KeptPlanes
 } from "./packed-planes.ts"
 import { ALL_UPPER, HEX_CODE, SPILL, TEXT_TO_NIBBLE, UUID_BYTES, asciiOf, encodeAscii, encodeUuid, hashString } from "./packed-slots.ts"
@@ -54,37 +59,6 @@ const SPILL_OVERHEAD = 96
 export type PackedFormat = { readonly kind: "uuid" } | { readonly kind: "ascii"; readonly width: number }
 export type SlotRows = { at(slot: number): number } // which row each slot is: a sparse column's slots are some rows only
 
-/**
- * A chunk's slots by planes. A sealed full chunk of an ascii column of 4 characters or more keeps its planes 0–3 as
- * one word per slot instead (`head`: b0 << 24 | b1 << 16 | b2 << 8 | b3, case bits kept) and `bytes` holds planes
- * 4… only, unless those four planes take at most 16 tuples (then no head: `isHeadless`); a write makes it whole again (the planes back in `bytes`, `head` null) until the next seal. A prefix search
- * compares a slot's first four characters by one masked compare of its word: the gateway's end-to-end ids all start
- * with "E" and a few banks' ISPBs, so "E6070" passed most chunks' bitmaps and most rows' first bytes (the column's
- * search over 900k ids, its 113k marks included: 10.3 → 4.6 ms in Node, issue 16). The words were a copy of the
- * planes beside them, 4 bytes a slot (the end-to-end ids and txids: 6 bytes a row, issue 33 item 4).
- *
- * Past the head, such a chunk keeps each plane as small as its bytes allow (`planes`, a descriptor a plane, and their
- * `tables`: packed-planes.ts): one byte for the whole plane, half a byte or six bits a slot through a table, or a byte a
- * slot; null: every plane a byte a slot, in order. A prefix search compares a chunk's constant planes once, and finds a
- * query character's codes in a plane's table once (no slot of it matches when a constant plane differs, or the table
- * lacks the character).
- */
-interface Chunk {
-  bytes: Uint8Array | null
-  head: Int32Array | null
-  planes: Int32Array | null
-  tables: Uint8Array | null
-  dirty: boolean
-}
-/** Whether a chunk keeps every plane a byte a slot in `bytes` (written since its seal, or never sealed so). */
-const isWhole = (ch: Chunk): boolean => ch.head === null && ch.planes === null
-/**
- * Whether a sealed chunk keeps no head words: its planes 0–3 took at most 16 tuples (an end-to-end id's "E" and the first
- * digits of a few banks' ISPBs), so `planes` describes every plane from 0, those too kept as codes. Four bytes a slot
- * less, and no lead bitmap (a byte a slot): a prefix search finds in the planes' tables at once whether any slot of the
- * chunk starts so (the gateway's end-to-end ids, issue 33 item 4).
- */
-const isHeadless = (ch: Chunk): boolean => ch.head === null && ch.planes !== null
 /**
  * A prefix search's kept planes past the head in one chunk: a byte plane's offset in the chunk's bytes and its query
  * character; a coded plane's descriptor and which of its codes stand for the character.
@@ -238,7 +212,7 @@ export class PackedStringColumn {
       // whole again: each plane back from the head words, the planes kept or their one byte; a null or spilled slot's
       // kept bytes meant nothing (a headless chunk's codes give it some table's bytes): zero, as in a whole chunk
       const whole = new Uint8Array(CHUNK_ROWS * this.width)
-      for (let k = 0; k < this.width; k++) for (let slot = 0; slot < CHUNK_ROWS; slot++) whole[at(k, slot)] = this.byteOf(ch, k, slot)
+      for (let k = 0; k < this.width; k++) for (let slot = 0; slot < CHUNK_ROWS; slot++) whole[at(k, slot)] = chunkByte(ch, k, slot)
       const base = c << CHUNK_SHIFT
       for (let slot = 0; slot < CHUNK_ROWS; slot++) if (this.isSpecial(base + slot)) this.zeroSlot(whole, slot)
       ch.bytes = whole
@@ -252,19 +226,6 @@ export class PackedStringColumn {
     }
     if (row >= this.rows) this.rows = row + 1
     return ch
-  }
-
-  /** Byte k of a slot, wherever its chunk keeps it (a head word, or a plane). */
-  private byteOf(ch: Chunk, k: number, slot: number): number {
-    const head = ch.head
-    const b = ch.bytes as Uint8Array
-    if (head === null && ch.planes === null) return b[at(k, slot)] as number
-    if (head !== null && k < HEAD_PLANES) return ((head[slot] as number) >>> (24 - 8 * k)) & 0xff
-    if (ch.planes === null) return b[at(k - HEAD_PLANES, slot)] as number
-    const d = ch.planes[k] as number
-    if (d < 0) return ~d
-    if (!isCoded(d)) return b[d + slot] as number
-    return (ch.tables as Uint8Array)[tableOf(d) + codeAt(b, d, slot)] as number
   }
 
   private dropSpill(row: number): void {
@@ -300,7 +261,7 @@ export class PackedStringColumn {
     if (isWhole(ch)) {
       const b = ch.bytes as Uint8Array
       for (let k = 0; k < w; k++) if (b[at(k, slot)] !== p[k]) return false
-    } else for (let k = 0; k < w; k++) if (this.byteOf(ch, k, slot) !== p[k]) return false
+    } else for (let k = 0; k < w; k++) if (chunkByte(ch, k, slot) !== p[k]) return false
     return true
   }
 
@@ -367,14 +328,14 @@ export class PackedStringColumn {
           codes.push(45)
           continue
         }
-        const b = this.byteOf(ch, j >> 1, slot)
+        const b = chunkByte(ch, j >> 1, slot)
         let c = HEX_CODE((j & 1) === 0 ? b >> 4 : b & 15)
         if (c >= 97 && (mask === ALL_UPPER || (mask & (1 << j)) !== 0)) c -= 32
         codes.push(c)
       }
     } else {
       for (let k = 0; k < this.width; k++) {
-        const b = this.byteOf(ch, k, slot)
+        const b = chunkByte(ch, k, slot)
         if (b === 0) break
         codes.push(asciiOf(b))
       }
@@ -392,8 +353,8 @@ export class PackedStringColumn {
       const sb = b & ROW_MASK
       const ascii = this.format.kind === "ascii"
       for (let k = 0; k < this.width; k++) {
-        const x = this.byteOf(ca, k, sa)
-        const y = this.byteOf(cb, k, sb)
+        const x = chunkByte(ca, k, sa)
+        const y = chunkByte(cb, k, sb)
         const d = ascii ? asciiOf(x) - asciiOf(y) : x - y
         if (d !== 0) return d
       }
@@ -431,7 +392,7 @@ export class PackedStringColumn {
     if (isWhole(ch)) {
       const b = ch.bytes as Uint8Array
       for (let k = 0; k < this.width; k++) h = Math.imul(h ^ (b[at(k, slot)] as number), 0x01000193)
-    } else for (let k = 0; k < this.width; k++) h = Math.imul(h ^ this.byteOf(ch, k, slot), 0x01000193)
+    } else for (let k = 0; k < this.width; k++) h = Math.imul(h ^ chunkByte(ch, k, slot), 0x01000193)
     return h >>> 0
   }
 
@@ -549,7 +510,7 @@ export class PackedStringColumn {
         k = leadKey(b0, b1, uuid ? 0 : (b[at(2, slot)] as number) & m, uuid ? 0 : (b[at(3, slot)] as number) & m)
       } else {
         // a UUID chunk with planes kept (seal): its first two bytes where they lie
-        k = leadKey(this.byteOf(ch, 0, slot) & m, this.byteOf(ch, 1, slot) & m, 0, 0)
+        k = leadKey(chunkByte(ch, 0, slot) & m, chunkByte(ch, 1, slot) & m, 0, 0)
       }
       words[k >>> 5] = (words[k >>> 5] as number) | (1 << (k & 31))
     }
@@ -565,15 +526,6 @@ export class PackedStringColumn {
   /** Whether a chunk keeps no lead bitmap: a headless ascii one. */
   private leadless(ch: Chunk): boolean {
     return this.format.kind === "ascii" && isHeadless(ch)
-  }
-
-  /** Where plane k of a chunk lies a byte a slot in its bytes, or -1 (a constant or coded plane, or a head word's). */
-  private plainOffset(ch: Chunk, k: number): number {
-    if (isWhole(ch)) return at(k, 0)
-    if (ch.head !== null && k < HEAD_PLANES) return -1
-    if (ch.planes === null) return at(k - HEAD_PLANES, 0)
-    const d = ch.planes[k] as number
-    return d >= 0 && !isCoded(d) ? d : -1
   }
 
   /** Whether chunk c may hold a value starting with the lead `key` (-1: no lead, every chunk may). */
@@ -740,14 +692,14 @@ export class PackedStringColumn {
       const rows = Math.min(CHUNK_ROWS, this.rows - base)
       // the first test reads plane 0, contiguous; each byte where its plane lies (a kept plane's codes: byteOf)
       const b = ch.bytes as Uint8Array
-      for (let k = 0; k < nbytes; k++) UUID_AT[k] = this.plainOffset(ch, k)
+      for (let k = 0; k < nbytes; k++) UUID_AT[k] = plainOffset(ch, k)
       const o0 = UUID_AT[0] as number
       for (let slot = 0; slot < rows; slot++) {
-        if ((((o0 >= 0 ? b[o0 + slot] : this.byteOf(ch, 0, slot)) as number) & m0) !== w0) continue
+        if ((((o0 >= 0 ? b[o0 + slot] : chunkByte(ch, 0, slot)) as number) & m0) !== w0) continue
         let k = 1
         while (k < nbytes) {
           const o = UUID_AT[k] as number
-          if ((((o >= 0 ? b[o + slot] : this.byteOf(ch, k, slot)) as number) & (mask[k] as number)) !== want[k]) break
+          if ((((o >= 0 ? b[o + slot] : chunkByte(ch, k, slot)) as number) & (mask[k] as number)) !== want[k]) break
           k++
         }
         // a null or spilled row has a zeroed slot, which would pass for "0000…"
@@ -779,7 +731,7 @@ export class PackedStringColumn {
     }
     const sch = src.chunks[srcRow >> CHUNK_SHIFT] as Chunk
     const sslot = srcRow & ROW_MASK
-    for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = src.byteOf(sch, k, sslot)
+    for (let k = 0; k < this.width; k++) bytes[at(k, slot)] = chunkByte(sch, k, sslot)
     this.setSpecial(dstRow, false)
     this.setMask(dstRow, src.maskOf(srcRow))
     this.noteStart(bytes[slot] as number)
