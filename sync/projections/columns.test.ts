@@ -517,9 +517,10 @@ describe("engine S2 storage: id hash table", () => {
       ids.push(id)
       index.ensureRoom(1)
       col.prepare(id)
-      const slot = index.find(col.hashPrepared())
+      const hash = col.hashPrepared()
+      const slot = index.find(hash)
       expect(slot).toBeLessThan(0)
-      index.insertAt(slot, r)
+      index.insertAt(slot, r, hash)
       col.setPrepared(r)
       truth.set(id, r)
     }

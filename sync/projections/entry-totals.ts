@@ -51,7 +51,7 @@ export class EntryTotals {
   private start = new Int32Array(1)
   /**
    * Each slot's pair, its rows, its amount sum and its extra ints' sums (slot × columns) — each array as narrow as its
-   * values allow once built (`narrow`): a pair in 16 bits while the pairs are at most 65,536, counts in 16 bits while
+   * values allow once built (`narrowCounts`, `narrowSums`): a pair in 16 bits while the pairs are at most 65,536, counts in 16 bits while
    * none passes 65,535, sums in 32 bits while every one fits. The gateway's payer names: 32 bytes a slot became 16
    * (~2 bytes a row, issue 33 item 4).
    */

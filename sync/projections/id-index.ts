@@ -28,8 +28,6 @@ const slotWord = (row: number, hash: number): number => {
 export class IdIndex {
   private table: Int32Array
   private count = 0
-  /** The top byte of the hash the last find() was given (its insertAt's). */
-  private lastTop = 0
 
   /** A structured clone of an index (the reopen image) made live again over its id column. */
   static revive(o: object, ids: PackedStringColumn): IdIndex {
@@ -82,7 +80,6 @@ export class IdIndex {
     const t = this.table
     const size = t.length
     const top = hash & 0xff000000
-    this.lastTop = top
     let s = hash % size
     for (;;) {
       const w = t[s] as number
@@ -95,9 +92,9 @@ export class IdIndex {
     }
   }
 
-  /** Fills the free slot returned (encoded) by the last find(), before any other call. */
-  insertAt(encodedSlot: number, row: number): void {
-    this.table[-1 - encodedSlot] = slotWord(row, this.lastTop)
+  /** Fills the free slot returned (encoded) by find(hash), before any other change. */
+  insertAt(encodedSlot: number, row: number, hash: number): void {
+    this.table[-1 - encodedSlot] = slotWord(row, hash)
     this.count++
   }
 

@@ -261,14 +261,15 @@ export class TableStore {
     const code = this.encode(e, k)
     const w = this.walletIndex(e[k.scope] as string)
     this.idCol.prepare(e[k.id] as string)
-    const found = this.ids.find(this.idCol.hashPrepared())
+    const hash = this.idCol.hashPrepared()
+    const found = this.ids.find(hash)
     if (found >= 0) {
       this.updateRow(found, e, k, created, updated, code, w)
       return
     }
     const r = this.n++
     this.touch(r)
-    this.ids.insertAt(found, r)
+    this.ids.insertAt(found, r, hash)
     this.idCol.setPrepared(r)
     this.createdAt[r] = created
     this.updatedDelta.set(r, updated - created)
